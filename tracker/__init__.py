@@ -1,0 +1,1 @@
+"""A keyboard-first terminal combat tracker for tabletop RPGs."""

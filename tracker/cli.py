@@ -1,0 +1,218 @@
+"""The ``tracker`` command. Headless subcommands never import Textual.
+
+    tracker [FILE]                      open the TUI (no FILE: a fresh copy of a sample)
+    tracker new FILE --ruleset ID       create an encounter
+    tracker do FILE COMMAND ...         apply one command, print the log lines it made
+    tracker state FILE [--json]         the current state
+    tracker log FILE [...]              the round log
+    tracker check FILE                  validate the file
+    tracker rulesets | themes | samples list what is installed
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from tracker.core.dice import Dice, ScriptedDice
+from tracker.core.errors import TrackerError
+from tracker.core.protocol import DiceLike
+from tracker.store.errors import StoreError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (errors: one line, status 1)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] in SUBCOMMANDS:
+            return _dispatch(args)
+        return _open_tui(args)
+    except (TrackerError, StoreError, OSError) as err:
+        print(f"tracker: {_one_line(err)}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err) or type(err).__name__
+    if isinstance(err, OSError) and err.filename:
+        text = f"{err.filename}: {err.strerror or text}"
+    return " ".join(text.split())
+
+
+def _dispatch(args: list[str]) -> int:
+    parser = build_parser()
+    namespace = parser.parse_args(args)
+    handler: Handler = namespace.handler
+    return handler(namespace)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser for every headless subcommand."""
+    parser = argparse.ArgumentParser(prog="tracker", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (setup, handler, text) in SUBCOMMANDS.items():
+        child = sub.add_parser(name, help=text, description=text)
+        setup(child)
+        child.set_defaults(handler=handler)
+    return parser
+
+
+# --- subcommands --------------------------------------------------------------------
+
+
+def _setup_new(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", type=Path)
+    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
+    p.add_argument("--title", default="", help="the encounter's title")
+
+
+def _new(ns: argparse.Namespace) -> int:
+    from tracker.store.encounter_file import new_file
+
+    new_file(ns.file, ns.ruleset, ns.title)
+    print(f"created {ns.file} ({ns.ruleset}) — add combatants with "
+          f"`tracker do {ns.file} add NAME …` or edit the file")
+    return 0
+
+
+def _setup_do(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", type=Path)
+    p.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable rolls)")
+    p.add_argument("--dice", default="",
+                   help="faces you rolled on real dice, comma-separated, used in order")
+    p.add_argument("words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5")
+
+
+def make_dice(seed: int | None, faces: str = "") -> DiceLike:
+    """Real dice typed by the GM, or a seeded (or random) roller."""
+    if faces:
+        try:
+            return ScriptedDice(int(f) for f in faces.replace(" ", "").split(",") if f)
+        except ValueError:
+            raise TrackerError(f"--dice takes whole numbers separated by commas, not "
+                               f"{faces!r}") from None
+    if seed is None and os.environ.get("TRACKER_SEED", "").isdigit():
+        seed = int(os.environ["TRACKER_SEED"])
+    return Dice(seed=seed)
+
+
+def _do(ns: argparse.Namespace) -> int:
+    from tracker.store.encounter_file import EncounterFile
+
+    if not ns.words:
+        raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+    dice = make_dice(ns.seed, ns.dice)
+    with EncounterFile(ns.file) as play:
+        _say_recovered(play.recovered)
+        events = play.execute(" ".join(ns.words), dice)
+    for event in events:
+        if event.text:
+            print(event.text)
+    return 0
+
+
+def _say_recovered(side_file: Path | None) -> None:
+    if side_file is not None:
+        print(f"tracker: the last event in the file was cut off by a crash; its bytes were "
+              f"moved to {side_file}", file=sys.stderr)
+
+
+def _setup_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", type=Path)
+
+
+def _setup_state(p: argparse.ArgumentParser) -> None:
+    _setup_file(p)
+    p.add_argument("--json", action="store_true", help="JSON (schema: docs/state-json.md)")
+
+
+def _state(ns: argparse.Namespace) -> int:
+    from tracker.export.state_json import state_document, state_text
+    from tracker.store.encounter_file import load
+
+    loaded = load(ns.file)
+    state = loaded.encounter.state
+    if ns.json:
+        print(json.dumps(state_document(state, loaded.rules), indent=2, ensure_ascii=False))
+    else:
+        print(state_text(state, loaded.rules))
+    return 0
+
+
+def _setup_log(p: argparse.ArgumentParser) -> None:
+    _setup_file(p)
+    p.add_argument("--with-undone", action="store_true", help="include undone actions")
+    p.add_argument("--gm", action="store_true", help="include GM-only notes")
+
+
+def _log(ns: argparse.Namespace) -> int:
+    from tracker.export.logbook import log_lines, plain_text, visible
+    from tracker.store.encounter_file import load
+
+    loaded = load(ns.file)
+    encounter = loaded.encounter
+    lines = visible(log_lines(encounter.initial, encounter.events),
+                    with_undone=ns.with_undone, gm=ns.gm)
+    sys.stdout.write(plain_text(lines))
+    return 0
+
+
+def _check(ns: argparse.Namespace) -> int:
+    from tracker.store.encounter_file import load
+
+    loaded = load(ns.file)
+    state = loaded.encounter.state
+    torn = loaded.torn
+    note = ""
+    if torn is not None:
+        note = (f"; the last event is cut off ({len(torn.data)} bytes) and will be moved "
+                "aside when the file is next opened for play")
+    print(f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
+          f"{len(loaded.encounter.events)} events{note}")
+    return 0
+
+
+def _setup_none(p: argparse.ArgumentParser) -> None:
+    pass
+
+
+def _rulesets(ns: argparse.Namespace) -> int:
+    from tracker.rules.registry import load_ruleset, ruleset_ids
+
+    for rid in ruleset_ids():
+        print(f"{rid:<14} {load_ruleset(rid).title}")
+    return 0
+
+
+SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {
+    "new": (_setup_new, _new, "create an encounter file"),
+    "do": (_setup_do, _do, "apply one command headless and print the log lines it made"),
+    "state": (_setup_state, _state, "print the current state"),
+    "log": (_setup_log, _log, "print the round log"),
+    "check": (_setup_file, _check, "validate an encounter file"),
+    "rulesets": (_setup_none, _rulesets, "list the installed rulesets"),
+}
+
+
+def _open_tui(args: list[str]) -> int:
+    if args and args[0] in ("-h", "--help"):
+        build_parser().print_help()
+        return 0
+    if len(args) > 1:
+        raise TrackerError(f"unknown command {args[0]!r} — try `tracker --help`")
+    from tracker.ui.launch import launch
+
+    return launch(Path(args[0]) if args else None)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Pure domain: events, state, fold, commands, dice, history (no Textual, no file I/O)."""

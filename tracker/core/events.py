@@ -1,0 +1,339 @@
+"""Events: the only thing ever stored. Frozen dataclasses with a stable ``type`` tag.
+
+Every event carries ``seq`` (1, 2, 3 … no gaps), ``at`` (aware UTC time) and ``batch``
+(the seq of the first event of the command that produced it: undo works on batches).
+``text`` is the log sentence the deciding code wrote; an empty text is a silent event.
+Dice rolled are recorded in the event (``rolls``) so replay never rolls again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Base of every event."""
+
+    TYPE: ClassVar[str] = ""
+    seq: int
+    at: datetime
+    batch: int = 0
+    text: str = ""
+
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def event_type(tag: str) -> Any:
+    """Class decorator: register an event class under its stable type tag."""
+
+    def register(cls: type[Event]) -> type[Event]:
+        if tag in EVENT_TYPES:
+            raise ValueError(f"event type {tag!r} registered twice")
+        cls.TYPE = tag
+        EVENT_TYPES[tag] = cls
+        return cls
+
+    return register
+
+
+# --- encounter and round/turn flow -------------------------------------------------
+
+
+@event_type("encounter.started")
+@dataclass(frozen=True, kw_only=True)
+class EncounterStarted(Event):
+    """The fight begins; ``surprised`` lose their first turn."""
+
+    surprised: tuple[str, ...] = ()
+
+
+@event_type("encounter.ended")
+@dataclass(frozen=True, kw_only=True)
+class EncounterEnded(Event):
+    """The fight is over."""
+
+
+@event_type("round.started")
+@dataclass(frozen=True, kw_only=True)
+class RoundStarted(Event):
+    """A new round begins."""
+
+    round: int
+
+
+@event_type("round.ended")
+@dataclass(frozen=True, kw_only=True)
+class RoundEnded(Event):
+    """The round is over."""
+
+    round: int
+
+
+@event_type("turn.started")
+@dataclass(frozen=True, kw_only=True)
+class TurnStarted(Event):
+    """It is now ``who``'s turn (a slot: ``id`` or ``id@2``)."""
+
+    who: str
+
+
+@event_type("turn.ended")
+@dataclass(frozen=True, kw_only=True)
+class TurnEnded(Event):
+    """``who``'s turn is over."""
+
+    who: str
+
+
+@event_type("turn.skipped")
+@dataclass(frozen=True, kw_only=True)
+class TurnSkipped(Event):
+    """``who`` loses this turn (surprised, stunned …)."""
+
+    who: str
+
+
+@event_type("turn.rewound")
+@dataclass(frozen=True, kw_only=True)
+class TurnRewound(Event):
+    """The GM steps back to an earlier turn (no triggers fire)."""
+
+    who: str
+    round: int
+
+
+@event_type("turn.delayed")
+@dataclass(frozen=True, kw_only=True)
+class TurnDelayed(Event):
+    """``who`` holds their turn and leaves the order until they act."""
+
+    who: str
+
+
+@event_type("turn.resumed")
+@dataclass(frozen=True, kw_only=True)
+class TurnResumed(Event):
+    """A delayed ``who`` re-enters the order right after ``after`` (or first)."""
+
+    who: str
+    after: str = ""
+
+
+@event_type("initiative.set")
+@dataclass(frozen=True, kw_only=True)
+class InitiativeSet(Event):
+    """``who`` (a slot) has initiative ``value``; ``tiebreak`` is a recorded roll-off."""
+
+    who: str
+    value: float
+    rolls: tuple[int, ...] = ()
+    tiebreak: int = 0
+
+
+@event_type("initiative.cleared")
+@dataclass(frozen=True, kw_only=True)
+class InitiativeCleared(Event):
+    """Initiative slots are dropped (cards handed back at the end of a round)."""
+
+    slots: tuple[str, ...] = ()
+
+
+@event_type("order.set")
+@dataclass(frozen=True, kw_only=True)
+class OrderSet(Event):
+    """The initiative order is now exactly ``order`` (slots)."""
+
+    order: tuple[str, ...]
+
+
+# --- combatants --------------------------------------------------------------------
+
+
+@event_type("combatant.added")
+@dataclass(frozen=True, kw_only=True)
+class CombatantAdded(Event):
+    """A combatant joins mid-fight (reinforcements, an ejected pilot on foot)."""
+
+    id: str
+    name: str
+    side: str = "enemy"
+    kind: str = "character"
+    stats: dict[str, int] = field(default_factory=dict)
+    armour: dict[str, int] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+    hidden: bool = False
+
+
+@event_type("combatant.status")
+@dataclass(frozen=True, kw_only=True)
+class StatusChanged(Event):
+    """``who`` is now active, down, dead or removed."""
+
+    who: str
+    status: str
+
+
+@event_type("combatant.revealed")
+@dataclass(frozen=True, kw_only=True)
+class Revealed(Event):
+    """A hidden combatant is shown to the players (or hidden again)."""
+
+    who: str
+    hidden: bool = False
+
+
+@event_type("track.set")
+@dataclass(frozen=True, kw_only=True)
+class TrackSet(Event):
+    """A numeric track now reads ``value`` (``who`` empty: an encounter-wide pool)."""
+
+    who: str
+    track: str
+    value: int
+    limit: int = -1
+
+
+@event_type("condition.applied")
+@dataclass(frozen=True, kw_only=True)
+class ConditionApplied(Event):
+    """``who`` gains (or has replaced) a condition."""
+
+    who: str
+    name: str
+    category: str = ""
+    rounds: int = 0
+    level: int = 0
+    source: str = ""
+
+
+@event_type("condition.changed")
+@dataclass(frozen=True, kw_only=True)
+class ConditionChanged(Event):
+    """A condition's countdown or level changes."""
+
+    who: str
+    name: str
+    rounds: int = 0
+    level: int = 0
+
+
+@event_type("condition.removed")
+@dataclass(frozen=True, kw_only=True)
+class ConditionRemoved(Event):
+    """A condition ends (shaken off, cured, expired)."""
+
+    who: str
+    name: str
+
+
+@event_type("injury.added")
+@dataclass(frozen=True, kw_only=True)
+class InjuryAdded(Event):
+    """An injury or critical result read from a chart."""
+
+    who: str
+    location: str
+    score: int
+    name: str
+    effect: str = ""
+    lethal: bool = False
+
+
+@event_type("injury.removed")
+@dataclass(frozen=True, kw_only=True)
+class InjuryRemoved(Event):
+    """An injury is healed (``name`` at ``location``)."""
+
+    who: str
+    location: str
+    name: str
+
+
+@event_type("action.used")
+@dataclass(frozen=True, kw_only=True)
+class ActionUsed(Event):
+    """``who`` spends an action this turn (the ruleset's action economy)."""
+
+    who: str
+    action: str
+
+
+@event_type("reminder.raised")
+@dataclass(frozen=True, kw_only=True)
+class ReminderRaised(Event):
+    """Something for the GM to resolve about ``who`` (``key`` names it)."""
+
+    who: str
+    key: str
+
+
+@event_type("reminder.resolved")
+@dataclass(frozen=True, kw_only=True)
+class ReminderResolved(Event):
+    """The reminder ``key`` about ``who`` is dealt with."""
+
+    who: str
+    key: str
+
+
+# --- the table ---------------------------------------------------------------------
+
+
+@event_type("note.added")
+@dataclass(frozen=True, kw_only=True)
+class NoteAdded(Event):
+    """A GM note or ruling; ``gm_only`` notes never reach players or exports."""
+
+    gm_only: bool = False
+
+
+@event_type("log.said")
+@dataclass(frozen=True, kw_only=True)
+class Said(Event):
+    """A log line the rules wrote (an explanation, a tie-break, a ruling shown)."""
+
+    who: str = ""
+
+
+@event_type("dice.rolled")
+@dataclass(frozen=True, kw_only=True)
+class DiceRolled(Event):
+    """A roll made through the tracker, faces recorded."""
+
+    who: str = ""
+    expr: str
+    rolls: tuple[int, ...] = ()
+    total: int = 0
+    purpose: str = ""
+
+
+@event_type("option.set")
+@dataclass(frozen=True, kw_only=True)
+class OptionSet(Event):
+    """An encounter option (e.g. ``turn_order = "chosen"``) is set."""
+
+    key: str
+    value: Any
+
+
+@event_type("history.undone")
+@dataclass(frozen=True, kw_only=True)
+class HistoryUndone(Event):
+    """The command whose batch is ``target`` is undone (nothing is deleted)."""
+
+    target: int
+
+
+@event_type("history.redone")
+@dataclass(frozen=True, kw_only=True)
+class HistoryRedone(Event):
+    """An undone command is restored."""
+
+    target: int
+
+
+HISTORY_TYPES = (HistoryUndone, HistoryRedone)

@@ -1,0 +1,169 @@
+"""Round and turn flow, the same for every ruleset: start, next, prev, delay, act, swap.
+
+The four trigger points (start/end of round, start/end of turn) call the ruleset's
+hooks inside the same draft, so their reminders and effects join the command's batch.
+"""
+
+from __future__ import annotations
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.model import EncounterState
+from tracker.core.protocol import DiceLike, Rules
+
+
+def name_of(state: EncounterState, slot: str) -> str:
+    """A slot's display name (``Alien (card 2)`` for a second activation)."""
+    fighter = state.combatant(slot)
+    _, _, extra = slot.partition("@")
+    return f"{fighter.name} (#{extra})" if extra else fighter.name
+
+
+def require_running(state: EncounterState) -> None:
+    """RuleError unless the fight is under way."""
+    if state.phase == "setup":
+        raise RuleError("the fight has not started yet — type 'start'")
+    if state.phase == "ended":
+        raise RuleError("the fight is over — undo 'end' to go on")
+
+
+def start(draft: Draft, rules: Rules, dice: DiceLike, surprised: tuple[str, ...]) -> None:
+    """Roll missing initiative, sort the order, begin round 1 and the first turn."""
+    state = draft.state
+    if state.phase != "setup":
+        raise RuleError(f"the fight has already started (round {state.round})")
+    if not [c for c in state.active if not c.out_of_fight]:
+        raise RuleError("nobody to fight yet — add combatants first ('add NAME')")
+    missing = [c.id for c in state.active if c.id not in _owners(state)]
+    if missing:
+        rules.roll_initiative(draft, missing, dice)
+    draft.emit(ev.OrderSet, order=rules.sort_order(draft, dice))
+    names = ", ".join(draft.state.combatant(s).name for s in surprised)
+    text = "The fight begins" + (f"; surprised: {names}" if names else "")
+    draft.emit(ev.EncounterStarted, surprised=surprised, text=text)
+    draft.emit(ev.RoundStarted, round=1, text="Round 1")
+    rules.on_round_start(draft, dice)
+    begin_next(draft, rules, dice)
+
+
+def _owners(state: EncounterState) -> set[str]:
+    return {s.split("@", 1)[0] for s in state.initiative}
+
+
+def next_turn(draft: Draft, rules: Rules, dice: DiceLike) -> None:
+    """End the current turn and begin the next (ending the round when all have acted)."""
+    require_running(draft.state)
+    end_current(draft, rules, dice)
+    begin_next(draft, rules, dice)
+
+
+def end_current(draft: Draft, rules: Rules, dice: DiceLike) -> None:
+    """End the turn in progress, if any, firing the end-of-turn trigger."""
+    current = draft.state.current
+    if current is None:
+        return
+    draft.emit(ev.TurnEnded, who=current)
+    rules.on_turn_end(draft, current, dice)
+
+
+def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
+    """Start the first turn not yet taken this round, rolling into new rounds as needed."""
+    for _ in range(3):
+        slot = _next_slot(draft.state, rules)
+        while slot is not None:
+            state = draft.state
+            if slot in state.surprised and state.round == 1:
+                text = f"{name_of(state, slot)} is surprised and loses the turn"
+                draft.emit(ev.TurnSkipped, who=slot, text=text)
+                slot = _next_slot(draft.state, rules)
+                continue
+            draft.emit(ev.TurnStarted, who=slot, text=f"{name_of(state, slot)}'s turn")
+            rules.on_turn_start(draft, slot, dice)
+            return
+        new_round(draft, rules, dice)
+    raise RuleError("nobody left who can act — add combatants, revive someone, or 'end'")
+
+
+def new_round(draft: Draft, rules: Rules, dice: DiceLike) -> None:
+    """End this round and begin the next, with both triggers."""
+    finished = draft.state.round
+    draft.emit(ev.RoundEnded, round=finished)
+    rules.on_round_end(draft, dice)
+    draft.emit(ev.RoundStarted, round=finished + 1, text=f"Round {finished + 1}")
+    rules.on_round_start(draft, dice)
+
+
+def _next_slot(state: EncounterState, rules: Rules) -> str | None:
+    for slot in state.order:
+        if slot not in state.acted and rules.takes_turn(state, slot):
+            return slot
+    return None
+
+
+def previous_turn(draft: Draft, rules: Rules) -> None:
+    """Step back to the previous turn (a correction: no triggers fire)."""
+    state = draft.state
+    require_running(state)
+    eligible = [s for s in state.order if rules.takes_turn(state, s)]
+    if state.current in eligible:
+        index = eligible.index(state.current)
+    else:
+        index = len([s for s in eligible if s in state.acted])
+    if index > 0:
+        slot, round_no = eligible[index - 1], state.round
+    elif state.round > 1 and eligible:
+        slot, round_no = eligible[-1], state.round - 1
+    else:
+        raise RuleError("this is the first turn of the fight: there is nothing before it")
+    text = f"Back to {name_of(state, slot)}'s turn (round {round_no})"
+    draft.emit(ev.TurnRewound, who=slot, round=round_no, text=text)
+
+
+def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:
+    """``slot`` holds its turn; if it was acting, the next combatant goes."""
+    state = draft.state
+    require_running(state)
+    if slot in state.delayed:
+        raise RuleError(f"{name_of(state, slot)} is already delaying — 'act' brings them in")
+    if slot not in state.order:
+        raise RuleError(f"{name_of(state, slot)} is not in the initiative order")
+    if slot in state.acted:
+        raise RuleError(f"{name_of(state, slot)} has already acted this round")
+    was_current = state.current == slot
+    draft.emit(ev.TurnDelayed, who=slot, text=f"{name_of(state, slot)} delays")
+    if was_current:
+        begin_next(draft, rules, dice)
+
+
+def act_now(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:
+    """A delaying ``slot`` acts now: the current turn ends and theirs begins after it."""
+    state = draft.state
+    require_running(state)
+    if slot not in state.delayed:
+        raise RuleError(f"{name_of(state, slot)} is not delaying")
+    after = state.current or ""
+    end_current(draft, rules, dice)
+    draft.emit(ev.TurnResumed, who=slot, after=after, text=f"{name_of(state, slot)} acts now")
+    if after in draft.state.initiative:
+        draft.emit(ev.InitiativeSet, who=slot, value=draft.state.initiative[after])
+    draft.emit(ev.TurnStarted, who=slot, text=f"{name_of(state, slot)}'s turn")
+    rules.on_turn_start(draft, slot, dice)
+
+
+def swap(draft: Draft, first: str, second: str) -> None:
+    """Two slots trade places (and initiative values) in the order."""
+    state = draft.state
+    order = list(state.order)
+    for slot in (first, second):
+        if slot not in order:
+            raise RuleError(f"{name_of(state, slot)} is not in the initiative order")
+    if first == second:
+        raise RuleError("swap needs two different combatants")
+    i, j = order.index(first), order.index(second)
+    order[i], order[j] = order[j], order[i]
+    a, b = state.initiative.get(first, 0), state.initiative.get(second, 0)
+    draft.emit(ev.InitiativeSet, who=first, value=b)
+    draft.emit(ev.InitiativeSet, who=second, value=a)
+    text = f"{name_of(state, first)} and {name_of(state, second)} swap places"
+    draft.emit(ev.OrderSet, order=tuple(order), text=text)

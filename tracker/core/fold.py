@@ -1,0 +1,294 @@
+"""The fold: ``apply`` one event to a state, ``replay`` a journal, honour undo/redo.
+
+``apply`` is one function per event type (``functools.singledispatch``). It checks
+``event.seq == state.seq + 1`` and raises ``FoldError`` otherwise. Undone commands stay
+in the journal: ``replay`` steps over their events (advancing ``seq`` only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import singledispatch
+
+from tracker.core import events as ev
+from tracker.core.errors import FoldError
+from tracker.core.model import (
+    Combatant,
+    Condition,
+    EncounterState,
+    Injury,
+    Reminder,
+    evolve,
+    slot_owner,
+)
+
+
+def apply(state: EncounterState, event: ev.Event) -> EncounterState:
+    """The state after ``event``; the event must be the next one in sequence."""
+    if event.seq != state.seq + 1:
+        raise FoldError(
+            f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}"
+        )
+    return _mutate(event, evolve(state, seq=event.seq))
+
+
+def skip(state: EncounterState, event: ev.Event) -> EncounterState:
+    """Advance past an undone event without applying it."""
+    if event.seq != state.seq + 1:
+        raise FoldError(f"event {event.seq} does not follow event {state.seq}")
+    return evolve(state, seq=event.seq)
+
+
+def undone_batches(events: Iterable[ev.Event]) -> frozenset[int]:
+    """The batches that are undone at the end of ``events``."""
+    undone: set[int] = set()
+    for event in events:
+        if isinstance(event, ev.HistoryUndone):
+            undone.add(event.target)
+        elif isinstance(event, ev.HistoryRedone):
+            undone.discard(event.target)
+    return frozenset(undone)
+
+
+def replay(initial: EncounterState, events: Sequence[ev.Event]) -> EncounterState:
+    """Fold ``events`` onto ``initial``, stepping over undone commands."""
+    undone = undone_batches(e for e in events if isinstance(e, ev.HISTORY_TYPES))
+    state = initial
+    for event in events:
+        if event.batch in undone:
+            state = skip(state, event)
+        else:
+            state = apply(state, event)
+    return state
+
+
+# --- one mutation per event type -----------------------------------------------------
+
+
+@singledispatch
+def _mutate(event: ev.Event, state: EncounterState) -> EncounterState:
+    """Events with no effect on state (notes, dice rolls) only advance ``seq``."""
+    return state
+
+
+def _with(state: EncounterState, who: str, **changes: object) -> EncounterState:
+    """Replace fields of one combatant."""
+    cid = slot_owner(who)
+    try:
+        fighter = state.combatants[cid]
+    except KeyError:
+        raise FoldError(f"no combatant {cid!r} in the encounter") from None
+    combatants = dict(state.combatants)
+    combatants[cid] = evolve(fighter, **changes)
+    return evolve(state, combatants=combatants)
+
+
+@_mutate.register
+def _(event: ev.EncounterStarted, state: EncounterState) -> EncounterState:
+    return evolve(state, phase="running", round=1, surprised=event.surprised, acted=())
+
+
+@_mutate.register
+def _(event: ev.EncounterEnded, state: EncounterState) -> EncounterState:
+    return evolve(state, phase="ended", current=None)
+
+
+@_mutate.register
+def _(event: ev.RoundStarted, state: EncounterState) -> EncounterState:
+    surprised = state.surprised if event.round <= 1 else ()
+    return evolve(state, round=event.round, acted=(), surprised=surprised, current=None)
+
+
+@_mutate.register
+def _(event: ev.RoundEnded, state: EncounterState) -> EncounterState:
+    return evolve(state, current=None)
+
+
+@_mutate.register
+def _(event: ev.TurnStarted, state: EncounterState) -> EncounterState:
+    state = evolve(state, current=event.who)
+    return _with(state, event.who, spent=())
+
+
+@_mutate.register
+def _(event: ev.TurnEnded, state: EncounterState) -> EncounterState:
+    acted = state.acted if event.who in state.acted else (*state.acted, event.who)
+    return evolve(state, acted=acted)
+
+
+@_mutate.register
+def _(event: ev.TurnSkipped, state: EncounterState) -> EncounterState:
+    acted = state.acted if event.who in state.acted else (*state.acted, event.who)
+    return evolve(state, acted=acted)
+
+
+@_mutate.register
+def _(event: ev.TurnRewound, state: EncounterState) -> EncounterState:
+    order = state.order
+    acted = order[: order.index(event.who)] if event.who in order else ()
+    return evolve(state, current=event.who, round=event.round, acted=acted)
+
+
+@_mutate.register
+def _(event: ev.TurnDelayed, state: EncounterState) -> EncounterState:
+    order = tuple(s for s in state.order if s != event.who)
+    current = None if state.current == event.who else state.current
+    return evolve(state, order=order, delayed=(*state.delayed, event.who), current=current)
+
+
+@_mutate.register
+def _(event: ev.TurnResumed, state: EncounterState) -> EncounterState:
+    if event.who not in state.delayed:
+        raise FoldError(f"{event.who!r} is not delaying")
+    delayed = tuple(s for s in state.delayed if s != event.who)
+    order = list(state.order)
+    position = order.index(event.after) + 1 if event.after in order else 0
+    order.insert(position, event.who)
+    return evolve(state, order=tuple(order), delayed=delayed)
+
+
+@_mutate.register
+def _(event: ev.InitiativeSet, state: EncounterState) -> EncounterState:
+    initiative = {**state.initiative, event.who: event.value}
+    tiebreak = {**state.tiebreak, event.who: event.tiebreak}
+    return evolve(state, initiative=initiative, tiebreak=tiebreak)
+
+
+@_mutate.register
+def _(event: ev.InitiativeCleared, state: EncounterState) -> EncounterState:
+    gone = set(event.slots)
+    initiative = {k: v for k, v in state.initiative.items() if k not in gone}
+    tiebreak = {k: v for k, v in state.tiebreak.items() if k not in gone}
+    order = tuple(s for s in state.order if s not in gone)
+    return evolve(state, initiative=initiative, tiebreak=tiebreak, order=order)
+
+
+@_mutate.register
+def _(event: ev.OrderSet, state: EncounterState) -> EncounterState:
+    delayed = tuple(s for s in state.delayed if s not in event.order)
+    return evolve(state, order=event.order, delayed=delayed)
+
+
+@_mutate.register
+def _(event: ev.CombatantAdded, state: EncounterState) -> EncounterState:
+    if event.id in state.combatants:
+        raise FoldError(f"combatant {event.id!r} already exists")
+    fighter = Combatant(
+        id=event.id, name=event.name, side=event.side, kind=event.kind,
+        stats=event.stats, armour=event.armour, extras=event.extras, hidden=event.hidden,
+    )
+    return evolve(state, combatants={**state.combatants, event.id: fighter})
+
+
+@_mutate.register
+def _(event: ev.StatusChanged, state: EncounterState) -> EncounterState:
+    state = _with(state, event.who, status=event.status)
+    if event.status != "removed":
+        return state
+    owner = slot_owner(event.who)
+    order = tuple(s for s in state.order if slot_owner(s) != owner)
+    delayed = tuple(s for s in state.delayed if slot_owner(s) != owner)
+    return evolve(state, order=order, delayed=delayed)
+
+
+@_mutate.register
+def _(event: ev.Revealed, state: EncounterState) -> EncounterState:
+    return _with(state, event.who, hidden=event.hidden)
+
+
+@_mutate.register
+def _(event: ev.TrackSet, state: EncounterState) -> EncounterState:
+    if not event.who:
+        return evolve(state, tracks={**state.tracks, event.track: event.value})
+    fighter = state.combatant(event.who) if slot_owner(event.who) in state.combatants else None
+    if fighter is None:
+        raise FoldError(f"no combatant {event.who!r} in the encounter")
+    tracks = {**fighter.tracks, event.track: event.value}
+    if event.limit < 0:
+        return _with(state, event.who, tracks=tracks)
+    limits = {**fighter.limits, event.track: event.limit}
+    return _with(state, event.who, tracks=tracks, limits=limits)
+
+
+@_mutate.register
+def _(event: ev.ConditionApplied, state: EncounterState) -> EncounterState:
+    fighter = state.combatant(event.who)
+    kept = tuple(c for c in fighter.conditions if c.name.casefold() != event.name.casefold())
+    condition = Condition(
+        name=event.name, category=event.category, rounds=event.rounds,
+        level=event.level, source=event.source, since_round=state.round,
+    )
+    return _with(state, event.who, conditions=(*kept, condition))
+
+
+@_mutate.register
+def _(event: ev.ConditionChanged, state: EncounterState) -> EncounterState:
+    fighter = state.combatant(event.who)
+    old = fighter.condition(event.name)
+    if old is None:
+        raise FoldError(f"{fighter.name} has no {event.name}")
+    new = evolve(old, rounds=event.rounds, level=event.level)
+    conditions = tuple(new if c is old else c for c in fighter.conditions)
+    return _with(state, event.who, conditions=conditions)
+
+
+@_mutate.register
+def _(event: ev.ConditionRemoved, state: EncounterState) -> EncounterState:
+    fighter = state.combatant(event.who)
+    wanted = event.name.casefold()
+    kept = tuple(c for c in fighter.conditions if c.name.casefold() != wanted)
+    return _with(state, event.who, conditions=kept)
+
+
+@_mutate.register
+def _(event: ev.InjuryAdded, state: EncounterState) -> EncounterState:
+    fighter = state.combatant(event.who)
+    injury = Injury(
+        location=event.location, score=event.score, name=event.name,
+        effect=event.effect, lethal=event.lethal, seq=event.seq,
+    )
+    return _with(state, event.who, injuries=(*fighter.injuries, injury))
+
+
+@_mutate.register
+def _(event: ev.InjuryRemoved, state: EncounterState) -> EncounterState:
+    fighter = state.combatant(event.who)
+    for injury in reversed(fighter.injuries):
+        if injury.location == event.location and injury.name == event.name:
+            kept = tuple(i for i in fighter.injuries if i is not injury)
+            return _with(state, event.who, injuries=kept)
+    raise FoldError(f"{fighter.name} has no injury {event.name!r} at {event.location}")
+
+
+@_mutate.register
+def _(event: ev.ActionUsed, state: EncounterState) -> EncounterState:
+    fighter = state.combatant(event.who)
+    return _with(state, event.who, spent=(*fighter.spent, event.action))
+
+
+@_mutate.register
+def _(event: ev.ReminderRaised, state: EncounterState) -> EncounterState:
+    kept = tuple(r for r in state.reminders if (r.who, r.key) != (event.who, event.key))
+    reminder = Reminder(who=event.who, key=event.key, text=event.text, seq=event.seq)
+    return evolve(state, reminders=(*kept, reminder))
+
+
+@_mutate.register
+def _(event: ev.ReminderResolved, state: EncounterState) -> EncounterState:
+    kept = tuple(r for r in state.reminders if (r.who, r.key) != (event.who, event.key))
+    return evolve(state, reminders=kept)
+
+
+@_mutate.register
+def _(event: ev.OptionSet, state: EncounterState) -> EncounterState:
+    return evolve(state, options={**state.options, event.key: event.value})
+
+
+@_mutate.register
+def _(event: ev.HistoryUndone, state: EncounterState) -> EncounterState:
+    return evolve(state, undone=state.undone | {event.target})
+
+
+@_mutate.register
+def _(event: ev.HistoryRedone, state: EncounterState) -> EncounterState:
+    return evolve(state, undone=state.undone - {event.target})

@@ -1,0 +1,118 @@
+"""The command grammar shared by the TUI command bar, the palette and ``tracker do``.
+
+``VERB ARG … [@LOCATION] [key=value …]``; ``WHO`` is an id, a unique case-insensitive
+name prefix, or ``.`` for the combatant whose turn it is.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from tracker.core.errors import RuleError
+from tracker.core.model import EncounterState, slot_owner
+
+FREE_TEXT_VERBS = ("note", "gm-note", "ruling")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One parsed command line."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    options: dict[str, str] = field(default_factory=dict)
+    location: str | None = None
+    line: str = ""
+
+    def arg(self, index: int, what: str) -> str:
+        """The positional argument at ``index``; RuleError naming ``what`` if missing."""
+        if index >= len(self.args):
+            raise RuleError(f"'{self.verb}' needs {what}")
+        return self.args[index]
+
+    def number(self, index: int, what: str, default: int | None = None) -> int:
+        """A whole-number argument (``default`` when absent and allowed)."""
+        if index >= len(self.args):
+            if default is not None:
+                return default
+            raise RuleError(f"'{self.verb}' needs {what}")
+        return parse_int(self.args[index], what)
+
+    def flag(self, key: str) -> bool:
+        """True when ``key`` was given as ``key``, ``key=yes`` or ``key=1``."""
+        value = self.options.get(key)
+        return value is not None and value.casefold() in ("", "1", "yes", "y", "true", "on")
+
+    def option_int(self, key: str, default: int = 0) -> int:
+        """A whole-number option such as ``pen=2``."""
+        if key not in self.options:
+            return default
+        return parse_int(self.options[key], key)
+
+
+def parse_int(text: str, what: str) -> int:
+    """A whole number typed by the GM, or a RuleError saying what was expected."""
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(f"{what} must be a whole number, not {text!r}") from None
+
+
+def parse_command(line: str) -> Command:
+    """Split a command line into verb, arguments, ``@location`` and ``key=value`` options."""
+    stripped = line.strip().lstrip(":").strip()
+    if not stripped:
+        raise RuleError("type a command, e.g. 'next' or 'dmg goblin 5' ('help' lists them)")
+    verb, _, rest = stripped.partition(" ")
+    verb = verb.casefold()
+    if verb in FREE_TEXT_VERBS:
+        return Command(verb=verb, args=(rest.strip(),) if rest.strip() else (), line=stripped)
+    try:
+        words = shlex.split(rest)
+    except ValueError as err:
+        raise RuleError(f"cannot read that command: {err}") from None
+    return _assemble(verb, words, stripped)
+
+
+def _assemble(verb: str, words: list[str], line: str) -> Command:
+    args: list[str] = []
+    options: dict[str, str] = {}
+    location: str | None = None
+    for word in words:
+        if word.startswith("@") and len(word) > 1:
+            location = word[1:].casefold().replace("_", " ").replace("-", " ")
+        elif "=" in word and not word.startswith("="):
+            key, _, value = word.partition("=")
+            options[key.casefold()] = value
+        elif word.startswith("+") and word[1:].isalpha():
+            options[word[1:].casefold()] = ""
+        else:
+            args.append(word)
+    return Command(verb=verb, args=tuple(args), options=options, location=location, line=line)
+
+
+def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
+    """The combatant id (or initiative slot, with ``slots``) that ``token`` names."""
+    if token == ".":
+        if state.current is None:
+            raise RuleError("nobody is acting now: '.' needs a current turn")
+        return state.current if slots else slot_owner(state.current)
+    if slots and token in state.initiative:
+        return token
+    if token in state.combatants:
+        return token
+    wanted = token.casefold()
+    exact = [c.id for c in state.combatants.values()
+             if c.id.casefold() == wanted or c.name.casefold() == wanted]
+    if len(exact) == 1:
+        return exact[0]
+    matches = [c for c in state.combatants.values()
+               if c.name.casefold().startswith(wanted) or c.id.casefold().startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0].id
+    if not matches:
+        names = ", ".join(c.name for c in state.combatants.values()) or "nobody yet"
+        raise RuleError(f"no combatant '{token}' — in this fight: {names}")
+    both = " and ".join(c.name for c in matches[:3])
+    raise RuleError(f"'{token}' could be {both} — type more of the name")

@@ -1,0 +1,159 @@
+"""Immutable encounter state: combatants, their tracks, conditions and injuries, the order.
+
+State objects are frozen dataclasses. Mappings inside them are plain dicts that are
+never mutated after construction: every change builds a new object with ``evolve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+Scalar = str | int | float | bool
+
+SIDES = ("pc", "ally", "enemy", "neutral")
+STATUSES = ("active", "down", "dead", "removed")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of the frozen dataclass ``obj`` with ``changes`` (faster than ``replace``)."""
+    new = object.__new__(type(obj))
+    values = dict(obj.__dict__)
+    values.update(changes)
+    new.__dict__.update(values)
+    return new
+
+
+def slot_owner(slot: str) -> str:
+    """The combatant id behind an initiative slot (``"alien@2"`` is Alien's second card)."""
+    return slot.split("@", 1)[0]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """An ailment, condition or effect on a combatant.
+
+    ``rounds`` counts down (0 means it lasts until removed); ``level`` is the
+    ruleset's number for it (failed shake-offs, Hindered X, Burning damage …).
+    """
+
+    name: str
+    category: str = ""
+    rounds: int = 0
+    level: int = 0
+    source: str = ""
+    since_round: int = 0
+
+
+@dataclass(frozen=True)
+class Injury:
+    """A lasting injury or critical result, read from a chart by the ruleset."""
+
+    location: str
+    score: int
+    name: str
+    effect: str = ""
+    lethal: bool = False
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """Something the GM should resolve (a shake-off test, a death roll, a Blood Loss test)."""
+
+    who: str
+    key: str
+    text: str
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One creature, pilot, robot or horde in the fight.
+
+    ``tracks`` hold current values (``"wounds"``, ``"wounds@head"``, ``"stress"``,
+    ``"fate"`` …) and ``limits`` their maxima; what they mean is the ruleset's business.
+    """
+
+    id: str
+    name: str
+    side: str = "enemy"
+    kind: str = "character"
+    stats: Mapping[str, int] = field(default_factory=dict)
+    armour: Mapping[str, int] = field(default_factory=dict)
+    extras: Mapping[str, Any] = field(default_factory=dict)
+    tracks: Mapping[str, int] = field(default_factory=dict)
+    limits: Mapping[str, int] = field(default_factory=dict)
+    conditions: tuple[Condition, ...] = ()
+    injuries: tuple[Injury, ...] = ()
+    spent: tuple[str, ...] = ()
+    status: str = "active"
+    hidden: bool = False
+
+    def track(self, name: str, default: int = 0) -> int:
+        """The current value of a track, or ``default`` if it has none."""
+        return self.tracks.get(name, default)
+
+    def condition(self, name: str) -> Condition | None:
+        """The condition called ``name`` (case-insensitive), if the combatant has it."""
+        wanted = name.casefold()
+        for condition in self.conditions:
+            if condition.name.casefold() == wanted:
+                return condition
+        return None
+
+    def in_category(self, category: str) -> Condition | None:
+        """The condition held in ``category``, if any."""
+        for condition in self.conditions:
+            if condition.category == category:
+                return condition
+        return None
+
+    @property
+    def out_of_fight(self) -> bool:
+        """True when the combatant is dead or removed."""
+        return self.status in ("dead", "removed")
+
+
+@dataclass(frozen=True)
+class EncounterState:
+    """Everything the tracker knows about the fight after folding the journal up to ``seq``."""
+
+    title: str = ""
+    ruleset: str = "basic"
+    seq: int = 0
+    phase: str = "setup"
+    round: int = 0
+    current: str | None = None
+    combatants: Mapping[str, Combatant] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
+    initiative: Mapping[str, float] = field(default_factory=dict)
+    tiebreak: Mapping[str, int] = field(default_factory=dict)
+    delayed: tuple[str, ...] = ()
+    surprised: tuple[str, ...] = ()
+    acted: tuple[str, ...] = ()
+    reminders: tuple[Reminder, ...] = ()
+    tracks: Mapping[str, int] = field(default_factory=dict)
+    undone: frozenset[int] = frozenset()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def combatant(self, cid: str) -> Combatant:
+        """The combatant with id (or slot) ``cid``; KeyError if there is none."""
+        return self.combatants[slot_owner(cid)]
+
+    @property
+    def active(self) -> tuple[Combatant, ...]:
+        """Combatants still in the fight (not removed), in roster order."""
+        return tuple(c for c in self.combatants.values() if c.status != "removed")
+
+    @property
+    def acting(self) -> Combatant | None:
+        """The combatant whose turn it is."""
+        return self.combatant(self.current) if self.current else None
+
+    def reminders_for(self, cid: str) -> tuple[Reminder, ...]:
+        """Open reminders about one combatant."""
+        return tuple(r for r in self.reminders if r.who == cid)

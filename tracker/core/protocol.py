@@ -1,0 +1,90 @@
+"""What the core asks of a ruleset and of a dice roller (implemented in tracker.rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tracker.core.draft import Draft
+from tracker.core.grammar import Command
+from tracker.core.model import Combatant, EncounterState
+
+
+class RollLike(Protocol):
+    """A recorded roll: the faces and the total."""
+
+    expr: str
+    dice: tuple[int, ...]
+    total: int
+
+
+class DiceLike(Protocol):
+    """A dice roller: random, seeded, or scripted with the GM's real dice."""
+
+    def roll(self, expr: str) -> RollLike:
+        """Roll an expression such as ``1d10+4``."""
+        ...
+
+    def d(self, sides: int) -> int:
+        """Roll one die."""
+        ...
+
+    def pool(self, n: int, sides: int = 6) -> tuple[int, ...]:
+        """Roll ``n`` dice."""
+        ...
+
+
+Handler = Callable[[Draft, Command, DiceLike], None]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A command verb: what it does, how to type it, and the code that decides it."""
+
+    name: str
+    usage: str
+    summary: str
+    handler: Handler
+
+
+class Rules(Protocol):
+    """The hooks a ruleset offers the core (see tracker.rules.base.Ruleset)."""
+
+    id: str
+
+    def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
+        """Build a combatant (tracks and limits set) from a roster table."""
+        ...
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """The commands this ruleset adds or overrides (``dmg``, ``shake`` …)."""
+        ...
+
+    def roll_initiative(self, draft: Draft, slots: Sequence[str], dice: DiceLike) -> None:
+        """Emit ``InitiativeSet`` for each slot (and new slots, for card draws)."""
+        ...
+
+    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
+        """The order of every slot with initiative, breaking ties (rolls recorded)."""
+        ...
+
+    def takes_turn(self, state: EncounterState, slot: str) -> bool:
+        """Whether the slot gets a turn now (the dead do not)."""
+        ...
+
+    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
+        """Trigger: a round begins."""
+        ...
+
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """Trigger: a round ends."""
+        ...
+
+    def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Trigger: a turn begins (reminders for shake-offs, death rolls …)."""
+        ...
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Trigger: a turn ends (durations count down …)."""
+        ...

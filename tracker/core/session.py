@@ -1,0 +1,132 @@
+"""An encounter in play: the journal in memory, its state, deciding and committing commands.
+
+No file I/O here: ``tracker.store`` persists what ``commit`` accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.fold import apply, replay
+from tracker.core.grammar import Command, parse_command
+from tracker.core.model import EncounterState
+from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verbs import core_verbs
+
+
+def now_utc() -> datetime:
+    """The current time, UTC, to the second."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class Encounter:
+    """The roster state, the journal of events, and the state they fold to."""
+
+    def __init__(self, initial: EncounterState, rules: Rules,
+                 events: Sequence[ev.Event] = ()) -> None:
+        self.initial = initial
+        self.rules = rules
+        self.events: list[ev.Event] = list(events)
+        self.state = replay(initial, self.events)
+        self.verbs: dict[str, Verb] = {**core_verbs(rules), **rules.verbs()}
+
+    # --- deciding -------------------------------------------------------------------
+
+    def decide(self, line: str | Command, dice: DiceLike,
+               at: datetime | None = None) -> list[ev.Event]:
+        """The events a command line would produce; RuleError if it is refused."""
+        command = parse_command(line) if isinstance(line, str) else line
+        draft = Draft(self.state, at or now_utc())
+        if command.verb == "undo":
+            return self._undo(draft)
+        if command.verb == "redo":
+            return self._redo(draft)
+        verb = self.verbs.get(command.verb)
+        if verb is None:
+            known = ", ".join(sorted([*self.verbs, "undo", "redo"]))
+            raise RuleError(f"unknown command '{command.verb}' — commands: {known}")
+        verb.handler(draft, command, dice)
+        if not draft.events:
+            raise RuleError(f"'{command.line}' changes nothing")
+        return draft.events
+
+    def commit(self, events: Sequence[ev.Event]) -> None:
+        """Accept decided events (already stored by the caller, if it stores)."""
+        history = any(isinstance(e, ev.HISTORY_TYPES) for e in events)
+        state = self.state
+        if not history:
+            for event in events:
+                state = apply(state, event)
+        self.events.extend(events)
+        self.state = replay(self.initial, self.events) if history else state
+
+    def run(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[ev.Event]:
+        """Decide and commit in one step (headless use and tests)."""
+        events = self.decide(line, dice, at)
+        self.commit(events)
+        return events
+
+    # --- history --------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """The batch that 'undo' would take back: the latest command still in force."""
+        undone = self.state.undone
+        for event in reversed(self.events):
+            if isinstance(event, ev.HISTORY_TYPES) or event.batch in undone:
+                continue
+            return event.batch
+        return None
+
+    def redo_target(self) -> int | None:
+        """The batch 'redo' would restore: the last undone since the last new command."""
+        stack: list[int] = []
+        for event in self.events:
+            if isinstance(event, ev.HistoryUndone):
+                stack.append(event.target)
+            elif isinstance(event, ev.HistoryRedone):
+                if event.target in stack:
+                    stack.remove(event.target)
+            elif event.seq == event.batch:
+                stack.clear()
+        return stack[-1] if stack else None
+
+    def describe_batch(self, batch: int) -> str:
+        """The first log line of a batch, for 'undid …' messages."""
+        texts = [e.text for e in self.events if e.batch == batch and e.text]
+        summary = "; ".join(texts) or f"command {batch}"
+        return summary if len(summary) <= 100 else summary[:99] + "…"
+
+    def _undo(self, draft: Draft) -> list[ev.Event]:
+        target = self.undo_target()
+        if target is None:
+            raise RuleError("nothing to undo")
+        text = f"Undone: {self.describe_batch(target)}"
+        draft.emit(ev.HistoryUndone, target=target, text=text)
+        return draft.events
+
+    def _redo(self, draft: Draft) -> list[ev.Event]:
+        target = self.redo_target()
+        if target is None:
+            raise RuleError("nothing to redo")
+        text = f"Redone: {self.describe_batch(target)}"
+        draft.emit(ev.HistoryRedone, target=target, text=text)
+        return draft.events
+
+    # --- time travel ----------------------------------------------------------------
+
+    def state_at(self, seq: int) -> EncounterState:
+        """The state right after event ``seq`` (0: the roster before the fight)."""
+        return replay(self.initial, self.events[: max(0, seq)])
+
+    def state_at_round(self, round_no: int) -> EncounterState:
+        """The state at the start of round ``round_no`` (just after it began)."""
+        for event in self.events:
+            if isinstance(event, ev.RoundStarted) and event.round == round_no:
+                state = self.state_at(event.seq)
+                if event.batch not in state.undone:
+                    return state
+        raise RuleError(f"round {round_no} was never reached")

@@ -1,0 +1,224 @@
+"""The verbs every ruleset shares: flow, initiative, roster, notes and dice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tracker.core import events as ev
+from tracker.core import flow
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.protocol import DiceLike, Handler, Rules, Verb
+
+
+def core_verbs(rules: Rules) -> dict[str, Verb]:
+    """The shared verbs, bound to ``rules`` for their triggers and initiative."""
+    table: list[tuple[str, str, str, Callable[..., None]]] = [
+        ("start", "start [surprised=WHO,WHO]", "roll missing initiative and begin round 1",
+         _start),
+        ("next", "next", "end this turn and begin the next", _next),
+        ("prev", "prev", "step back to the previous turn", _prev),
+        ("end", "end", "end the fight", _end),
+        ("init", "init WHO N", "set initiative by hand", _init),
+        ("roll-init", "roll-init [WHO|all]", "roll initiative", _roll_init),
+        ("delay", "delay [WHO]", "hold a turn until 'act'", _delay),
+        ("act", "act WHO", "a delaying combatant acts now", _act),
+        ("swap", "swap A B", "two combatants trade places in the order", _swap),
+        ("add", "add NAME [side=enemy] [stat=N …]", "a combatant joins the fight", _add),
+        ("remove", "remove WHO", "take a combatant out of the fight", _remove),
+        ("down", "down WHO", "mark a combatant down", _status("down")),
+        ("dead", "dead WHO", "mark a combatant dead", _status("dead")),
+        ("revive", "revive WHO", "bring a combatant back into the fight", _status("active")),
+        ("hide", "hide WHO", "hide a combatant from the players", _reveal(True)),
+        ("reveal", "reveal WHO", "show a hidden combatant to the players", _reveal(False)),
+        ("note", "note TEXT", "write a note (a ruling) in the log", _note(False)),
+        ("gm-note", "gm-note TEXT", "a note the players never see", _note(True)),
+        ("roll", "roll DICE [WHO] [for=WHAT]", "roll dice, recorded in the log", _roll),
+    ]
+    return {name: Verb(name, usage, summary, _bind(fn, rules))
+            for name, usage, summary, fn in table}
+
+
+def _bind(fn: Callable[..., None], rules: Rules) -> Handler:
+    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
+        fn(draft, command, dice, rules)
+
+    return handler
+
+
+def _start(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    names = command.options.get("surprised", "") or command.options.get("surprise", "")
+    surprised = tuple(resolve(draft.state, n) for n in names.split(",") if n)
+    flow.start(draft, rules, dice, surprised)
+
+
+def _next(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    flow.next_turn(draft, rules, dice)
+
+
+def _prev(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    flow.previous_turn(draft, rules)
+
+
+def _end(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    if draft.state.phase == "ended":
+        raise RuleError("the fight is already over")
+    draft.emit(ev.EncounterEnded, text=f"The fight ends after {draft.state.round} round(s)")
+
+
+def _init(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    slot = resolve(draft.state, command.arg(0, "a combatant"), slots=True)
+    value = command.number(1, "an initiative value")
+    name = flow.name_of(draft.state, slot)
+    draft.emit(ev.InitiativeSet, who=slot, value=value, text=f"{name}: initiative {value}")
+    _resort(draft, rules, dice)
+
+
+def _roll_init(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    token = command.args[0] if command.args else "all"
+    state = draft.state
+    if token == "all":
+        who = [c.id for c in state.active if not c.out_of_fight]
+    else:
+        who = [resolve(state, token)]
+    rules.roll_initiative(draft, who, dice)
+    _resort(draft, rules, dice)
+
+
+def _resort(draft: Draft, rules: Rules, dice: DiceLike) -> None:
+    order = rules.sort_order(draft, dice)
+    if order != draft.state.order:
+        draft.emit(ev.OrderSet, order=order)
+
+
+def _delay(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    slot = resolve(draft.state, command.args[0] if command.args else ".", slots=True)
+    flow.delay(draft, rules, dice, slot)
+
+
+def _act(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    state = draft.state
+    token = command.arg(0, "who acts now")
+    slot = resolve(state, token, slots=True)
+    if slot not in state.delayed:
+        held = [s for s in state.delayed if s.split("@")[0] == slot]
+        slot = held[0] if held else slot
+    flow.act_now(draft, rules, dice, slot)
+
+
+def _swap(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    state = draft.state
+    first = resolve(state, command.arg(0, "two combatants"), slots=True)
+    second = resolve(state, command.arg(1, "two combatants"), slots=True)
+    flow.swap(draft, first, second)
+
+
+def new_id(draft: Draft, name: str) -> str:
+    """A fresh combatant id made from a name (``Goblin`` → ``goblin``, ``goblin-2`` …)."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "combatant"
+    taken = draft.state.combatants
+    cid, n = base, 2
+    while cid in taken:
+        cid, n = f"{base}-{n}", n + 1
+    return cid
+
+
+def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    name = " ".join(command.args).strip()
+    if not name:
+        raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
+    entry = roster_entry(new_id(draft, name), name, command.options)
+    fighter = rules.prepare(entry, where=f"add {name}")
+    draft.emit(ev.CombatantAdded, id=fighter.id, name=fighter.name, side=fighter.side,
+               kind=fighter.kind, stats=dict(fighter.stats), armour=dict(fighter.armour),
+               extras=dict(fighter.extras), hidden=fighter.hidden,
+               text=f"{fighter.name} joins the fight ({fighter.side})")
+    for track, value in fighter.tracks.items():
+        limit = fighter.limits.get(track, -1)
+        draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value, limit=limit)
+    if draft.state.phase == "running":
+        rules.roll_initiative(draft, [fighter.id], dice)
+        _resort(draft, rules, dice)
+
+
+def roster_entry(cid: str, name: str, options: dict[str, str]) -> dict[str, object]:
+    """A roster table from ``add`` options: side, kind, hidden, armour.X, the rest stats."""
+    entry: dict[str, object] = {"id": cid, "name": name}
+    stats: dict[str, int] = {}
+    armour: dict[str, int] = {}
+    for key, value in options.items():
+        if key in ("side", "kind"):
+            entry[key] = value.casefold()
+        elif key == "hidden":
+            entry[key] = value.casefold() in ("", "1", "yes", "true")
+        elif key.startswith("armour.") or key.startswith("armor."):
+            armour[key.split(".", 1)[1].replace("_", " ")] = _whole(key, value)
+        else:
+            stats[key] = _whole(key, value)
+    entry["stats"] = stats
+    if armour:
+        entry["armour"] = armour
+    return entry
+
+
+def _whole(key: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise RuleError(f"{key}={value}: {key} must be a whole number") from None
+
+
+def _remove(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    cid = resolve(draft.state, command.arg(0, "who to remove"))
+    was_acting = draft.state.current is not None and draft.state.current.split("@")[0] == cid
+    name = draft.state.combatant(cid).name
+    draft.emit(ev.StatusChanged, who=cid, status="removed", text=f"{name} leaves the fight")
+    if was_acting:
+        flow.begin_next(draft, rules, dice)
+
+
+def _status(status: str) -> Callable[..., None]:
+    words = {"down": "is down", "dead": "is dead", "active": "is back in the fight"}
+
+    def handler(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+        cid = resolve(draft.state, command.arg(0, "a combatant"))
+        fighter = draft.state.combatant(cid)
+        if fighter.status == status:
+            raise RuleError(f"{fighter.name} {words[status]} already")
+        draft.emit(ev.StatusChanged, who=cid, status=status,
+                   text=f"{fighter.name} {words[status]}")
+
+    return handler
+
+
+def _reveal(hidden: bool) -> Callable[..., None]:
+    def handler(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+        cid = resolve(draft.state, command.arg(0, "a combatant"))
+        name = draft.state.combatant(cid).name
+        word = "is hidden from the players" if hidden else "is revealed to the players"
+        draft.emit(ev.Revealed, who=cid, hidden=hidden, text=f"{name} {word}")
+
+    return handler
+
+
+def _note(gm_only: bool) -> Callable[..., None]:
+    def handler(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+        text = command.arg(0, "the text of the note")
+        draft.emit(ev.NoteAdded, text=text, gm_only=gm_only)
+
+    return handler
+
+
+def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    expr = command.arg(0, "dice, e.g. 'roll 2d10+3'")
+    who = resolve(draft.state, command.args[1]) if len(command.args) > 1 else ""
+    purpose = command.options.get("for", "")
+    result = dice.roll(expr)
+    faces = ", ".join(str(f) for f in result.dice)
+    label = f"{draft.state.combatant(who).name} rolls" if who else "Roll"
+    extra = f" for {purpose}" if purpose else ""
+    text = f"{label} {result.expr}{extra}: {result.total} [{faces}]"
+    draft.emit(ev.DiceRolled, who=who, expr=result.expr, rolls=result.dice,
+               total=result.total, purpose=purpose, text=text)

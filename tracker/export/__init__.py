@@ -1,0 +1,1 @@
+"""Round logs out of the tracker: Markdown, HTML, plain text, JSON."""

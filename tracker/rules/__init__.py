@@ -1,0 +1,1 @@
+"""Rulesets: one module plus one TOML data file each."""

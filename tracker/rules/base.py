@@ -1,0 +1,255 @@
+"""The ruleset interface: the hooks a ruleset fills, with defaults that fit most games.
+
+A ruleset is one module (a ``Ruleset`` subclass) plus one TOML data file beside it
+holding its tables. The core calls the hooks named in ``tracker.core.protocol.Rules``;
+the UI and exports call the *views* (``summary``, ``track_views``, ``body``…) so that
+every pane is driven by the ruleset, not by one game.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import TrackerError
+from tracker.core.flow import name_of
+from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.protocol import DiceLike, Verb
+
+BASE_KEYS = {"id": str, "name": str, "side": str, "kind": str, "stats": dict,
+             "armour": dict, "hidden": bool, "gm_only": bool, "notes": str}
+
+
+class RosterError(TrackerError):
+    """A roster entry the ruleset cannot use; ``key`` is the offending key path."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class TrackView:
+    """A track as the UI shows it: ``Wounds 2/4``, ``Stress 3/5 (Fatigued at 3)``."""
+
+    label: str
+    value: int
+    limit: int = -1
+    severity: str = "ok"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class LocationView:
+    """One body location on the body chart."""
+
+    key: str
+    label: str
+    armour: int = 0
+    value: int = -1
+    limit: int = -1
+    injuries: tuple[str, ...] = ()
+    severity: str = "ok"
+
+
+@dataclass(frozen=True)
+class AilmentSpec:
+    """One entry of a ruleset's ailment catalogue."""
+
+    name: str
+    category: str = ""
+    summary: str = ""
+
+
+class Ruleset:
+    """Base ruleset: override the hooks your game needs.
+
+    Class attributes: ``id`` (the encounter file's ``ruleset``), ``title``,
+    ``data_file`` (TOML beside the module, optional), ``theme`` (default theme),
+    ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
+    initiative acts first), ``tie_die`` (sides of the roll-off die).
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    data_file: ClassVar[str] = ""
+    theme: ClassVar[str] = "default-dark"
+    roster_keys: ClassVar[dict[str, type]] = {}
+    descending: ClassVar[bool] = True
+    tie_die: ClassVar[int] = 10
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The ruleset's TOML data file, parsed (empty if it has none)."""
+        if not self.data_file:
+            return {}
+        text = resources.files("tracker.rules").joinpath(self.data_file).read_bytes()
+        return tomllib.loads(text.decode("utf-8"))
+
+    # --- roster ---------------------------------------------------------------------
+
+    def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
+        """Check a roster table and build the combatant with its tracks set."""
+        self.check_keys(entry)
+        cid, name = str(entry["id"]), str(entry["name"])
+        side = str(entry.get("side", "enemy")).casefold()
+        if side not in ("pc", "ally", "enemy", "neutral"):
+            raise RosterError(f"side {side!r} of {name} must be pc, ally, enemy or neutral",
+                              "side")
+        stats = self.int_table(entry.get("stats", {}), "stats")
+        armour = self.int_table(entry.get("armour", {}), "armour")
+        extras = {k: v for k, v in entry.items() if k in self.roster_keys}
+        fighter = Combatant(id=cid, name=name, side=side,
+                            kind=str(entry.get("kind", "character")).casefold(),
+                            stats=stats, armour=armour, extras=extras,
+                            hidden=bool(entry.get("hidden", False)))
+        tracks, limits = self.starting_tracks(fighter)
+        return Combatant(**{**fighter.__dict__, "tracks": tracks, "limits": limits})
+
+    def check_keys(self, entry: Mapping[str, Any]) -> None:
+        """Unknown keys, missing id/name and wrong types are RosterErrors."""
+        allowed = {**BASE_KEYS, **self.roster_keys}
+        for key in ("id", "name"):
+            if not isinstance(entry.get(key), str) or not entry.get(key):
+                raise RosterError(f"every combatant needs a {key} (text)", key)
+        for key, value in entry.items():
+            if key not in allowed:
+                names = ", ".join(sorted(allowed))
+                raise RosterError(f"unknown key {key!r} for {entry['name']} — allowed: {names}",
+                                  key)
+            wanted = allowed[key]
+            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
+                raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)
+
+    @staticmethod
+    def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:
+        """A table of whole numbers (stats, armour), names folded to lower case."""
+        result: dict[str, int] = {}
+        for name, value in table.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RosterError(f"{key}.{name} must be a whole number", f"{key}.{name}")
+            result[name.casefold().replace("_", " ")] = value
+        return result
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """Current values and maxima of the combatant's tracks at the start."""
+        return {}, {}
+
+    # --- initiative -----------------------------------------------------------------
+
+    def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
+        """(value, dice rolled, how it was reached) for one combatant."""
+        roll = dice.roll("1d20")
+        return roll.total, roll.dice, f"{roll.total} (1d20 {list(roll.dice)})"
+
+    def tie_chain(self, fighter: Combatant) -> tuple[float, ...]:
+        """Values compared, in turn, when initiatives tie (higher wins)."""
+        return ()
+
+    def roll_initiative(self, draft: Draft, slots: Sequence[str], dice: DiceLike) -> None:
+        """Roll and record initiative for each slot."""
+        for slot in slots:
+            fighter = draft.state.combatant(slot)
+            value, rolls, how = self.initiative(fighter, dice)
+            draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls,
+                       text=f"{name_of(draft.state, slot)} initiative {how}")
+
+    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
+        """Sort every slot with initiative; exact ties after the chain are rolled off."""
+        state = draft.state
+        slots = [s for s in state.initiative
+                 if slot_owner(s) in state.combatants
+                 and state.combatant(s).status != "removed"]
+        self._roll_off_ties(draft, slots, dice)
+        return tuple(sorted(slots, key=lambda s: self.order_key(draft.state, s)))
+
+    def order_key(self, state: EncounterState, slot: str) -> tuple[float, ...]:
+        """The sort key of a slot: initiative, tie chain, recorded roll-off."""
+        sign = -1 if self.descending else 1
+        chain = self.tie_chain(state.combatant(slot))
+        return (sign * state.initiative[slot], *(-v for v in chain),
+                -state.tiebreak.get(slot, 0))
+
+    def _roll_off_ties(self, draft: Draft, slots: list[str], dice: DiceLike) -> None:
+        groups: dict[tuple[float, ...], list[str]] = {}
+        for slot in slots:
+            key = self.order_key(draft.state, slot)[:-1]
+            groups.setdefault(key, []).append(slot)
+        for tied in groups.values():
+            if len(tied) > 1:
+                self._roll_off(draft, tied, dice)
+
+    def _roll_off(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+        state = draft.state
+        known = [state.tiebreak.get(s, 0) for s in tied]
+        if all(known) and len(set(known)) == len(known):
+            return
+        for _ in range(20):
+            rolls = [dice.d(self.tie_die) for _ in tied]
+            if len(set(rolls)) == len(rolls):
+                break
+        names = ", ".join(f"{name_of(state, s)} {r}" for s, r in zip(tied, rolls, strict=True))
+        for slot, roll in zip(tied, rolls, strict=True):
+            draft.emit(ev.InitiativeSet, who=slot, value=state.initiative[slot],
+                       tiebreak=roll)
+        draft.say(f"Initiative tie rolled off on d{self.tie_die}: {names}")
+
+    # --- turn flow and triggers -----------------------------------------------------
+
+    def takes_turn(self, state: EncounterState, slot: str) -> bool:
+        """The dead and removed get no turns; downed enemies neither."""
+        fighter = state.combatant(slot)
+        if fighter.out_of_fight:
+            return False
+        return fighter.status != "down" or fighter.side in ("pc", "ally")
+
+    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
+        """Trigger: a round begins."""
+
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """Trigger: a round ends."""
+
+    def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Trigger: a turn begins."""
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Trigger: a turn ends."""
+
+    # --- commands -------------------------------------------------------------------
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """The commands this ruleset adds (dmg, heal, ail …)."""
+        return {}
+
+    # --- views for the screen, the player view and exports --------------------------
+
+    def summary(self, fighter: Combatant) -> str:
+        """A short state for the initiative row (``W 2/4``)."""
+        return ""
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """The tracks to draw for a combatant (for rulesets without locations)."""
+        return []
+
+    def body(self, fighter: Combatant) -> list[LocationView]:
+        """Body locations to draw (empty: the ruleset has none)."""
+        return []
+
+    def catalogue(self) -> list[AilmentSpec]:
+        """Ailments and conditions the GM can pick from (empty: free-form)."""
+        return []
+
+    def player_summary(self, fighter: Combatant) -> str:
+        """How players see an enemy's health, in words."""
+        return {"down": "down", "dead": "dead"}.get(fighter.status, "fighting")
+
+
+def _kind(wanted: type) -> str:
+    return {str: "text", int: "a whole number", bool: "true or false", dict: "a table",
+            list: "a list", float: "a number"}.get(wanted, wanted.__name__)

@@ -1,0 +1,66 @@
+"""Building blocks rulesets share: tracks that go up and down, conditions that count down."""
+
+from __future__ import annotations
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant
+
+
+def clamp(fighter: Combatant, track: str, value: int) -> int:
+    """``value`` kept between 0 and the track's limit (if it has one)."""
+    limit = fighter.limits.get(track, -1)
+    return max(0, value if limit < 0 else min(value, limit))
+
+
+def set_track(draft: Draft, who: str, track: str, value: int, text: str = "") -> int:
+    """Set a track, clamped to 0 and its limit; returns the value set."""
+    fighter = draft.state.combatant(who)
+    value = clamp(fighter, track, value)
+    draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value, text=text)
+    return value
+
+
+def shift_track(draft: Draft, who: str, track: str, delta: int, label: str = "") -> int:
+    """Move a track by ``delta`` with a log line ``Name: Stress 2 → 3``."""
+    fighter = draft.state.combatant(who)
+    if track not in fighter.tracks:
+        known = ", ".join(sorted(fighter.tracks)) or "none"
+        raise RuleError(f"{fighter.name} has no {track!r} — tracks: {known}")
+    before = fighter.tracks[track]
+    after = clamp(fighter, track, before + delta)
+    name = label or track.replace("@", " ").capitalize()
+    text = f"{fighter.name}: {name} {before} → {after}"
+    return set_track(draft, who, track, after, text)
+
+
+def target(draft: Draft, command: Command, index: int = 0) -> Combatant:
+    """The combatant named by argument ``index`` (``.`` when it is missing)."""
+    token = command.args[index] if len(command.args) > index else "."
+    return draft.state.combatant(resolve(draft.state, token))
+
+
+def countdown(draft: Draft, who: str) -> None:
+    """Count down timed conditions of ``who``; those reaching 0 end with a log line."""
+    fighter = draft.state.combatant(who)
+    for condition in fighter.conditions:
+        if condition.rounds <= 0:
+            continue
+        left = condition.rounds - 1
+        if left == 0:
+            draft.emit(ev.ConditionRemoved, who=fighter.id, name=condition.name,
+                       text=f"{fighter.name}: {condition.name} ends")
+        else:
+            draft.emit(ev.ConditionChanged, who=fighter.id, name=condition.name,
+                       rounds=left, level=condition.level)
+
+
+def resource_verbs_check(fighter: Combatant, resource: str) -> str:
+    """The track a ``spend``/``gain`` names, or a RuleError listing what there is."""
+    key = resource.casefold()
+    if key in fighter.tracks:
+        return key
+    known = ", ".join(sorted(t for t in fighter.tracks if "@" not in t)) or "none"
+    raise RuleError(f"{fighter.name} has no {resource!r} to spend or gain — has: {known}")

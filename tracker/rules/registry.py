@@ -1,0 +1,33 @@
+"""Which rulesets are installed, by id, loaded on demand."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from tracker.core.errors import TrackerError
+from tracker.rules.base import Ruleset
+
+RULESETS: dict[str, str] = {
+    "basic": "tracker.rules.basic:BasicRules",
+}
+
+
+class UnknownRuleset(TrackerError):
+    """An encounter names a ruleset that is not installed."""
+
+
+def ruleset_ids() -> list[str]:
+    """Ids of the installed rulesets."""
+    return sorted(RULESETS)
+
+
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """A fresh instance of the ruleset ``ruleset_id``."""
+    target = RULESETS.get(ruleset_id)
+    if target is None:
+        raise UnknownRuleset(
+            f"unknown ruleset {ruleset_id!r} — installed: {', '.join(ruleset_ids())}"
+        )
+    module, _, name = target.partition(":")
+    cls: type[Ruleset] = getattr(import_module(module), name)
+    return cls()

@@ -1,0 +1,1 @@
+"""Encounter files: load, validate, append, lock, recover, compact."""

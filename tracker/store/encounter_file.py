@@ -1,0 +1,241 @@
+"""Encounter files: load and validate (roster, events, replay), create, and play with autosave.
+
+Every problem with a file is ONE ``JournalError`` line ``FILE:LINE:COL: what is wrong``,
+and loading never changes the disk. Opening for play takes the writer lock, moves a torn
+tail aside (saying so once), and appends each new event the moment it is decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tracker.core.codec import from_table, to_table
+from tracker.core.errors import EventFormatError, FoldError, RuleError
+from tracker.core.events import Event
+from tracker.core.fold import apply
+from tracker.core.model import Combatant, EncounterState
+from tracker.core.protocol import DiceLike
+from tracker.core.session import Encounter
+from tracker.rules.base import RosterError, Ruleset
+from tracker.rules.registry import UnknownRuleset, load_ruleset
+from tracker.store.errors import JournalError
+from tracker.store.journal import (
+    JournalRead,
+    JournalWriter,
+    TornTail,
+    read_journal,
+    repair_torn,
+    write_document,
+)
+from tracker.store.lock import WriterLock
+from tracker.store.upgrade import CURRENT_FORMAT, upgrade
+
+TOP_KEYS = {"format", "encounter", "combatants", "events"}
+ENCOUNTER_KEYS = {"title": str, "ruleset": str, "theme": str, "reveal": bool,
+                  "notes": str, "options": dict}
+
+
+@dataclass
+class Loaded:
+    """A validated encounter file: its head, ruleset, the encounter, and any torn tail."""
+
+    path: Path
+    head: dict[str, Any]
+    rules: Ruleset
+    encounter: Encounter
+    torn: TornTail | None
+
+
+def load(path: Path) -> Loaded:
+    """Read and validate an encounter file; JournalError (one line) on any problem."""
+    read = read_journal(path)
+    locator = Locator(path)
+    head = upgrade(read.head, locator)
+    rules = _ruleset(head, locator)
+    initial = initial_state(head, rules, locator)
+    events = _events(read, locator)
+    try:
+        encounter = Encounter(initial, rules, events)
+    except (FoldError, KeyError):
+        _replay_check(initial, events, locator)
+        raise
+    return Loaded(path, head, rules, encounter, read.torn)
+
+
+def _ruleset(head: Mapping[str, Any], locator: Locator) -> Ruleset:
+    for key in head:
+        if key not in TOP_KEYS:
+            raise locator.error(f"unknown top-level key {key!r} — allowed: "
+                                f"{', '.join(sorted(TOP_KEYS))}", key)
+    table = head.get("encounter")
+    if not isinstance(table, dict):
+        raise locator.error("the file needs an [encounter] table with a ruleset", "")
+    for key, value in table.items():
+        wanted = ENCOUNTER_KEYS.get(key)
+        if wanted is None:
+            raise locator.error(f"unknown key {key!r} in [encounter] — allowed: "
+                                f"{', '.join(sorted(ENCOUNTER_KEYS))}", key, "encounter")
+        if not isinstance(value, wanted):
+            raise locator.error(f"encounter.{key} has the wrong type", key, "encounter")
+    if "ruleset" not in table:
+        raise locator.error("[encounter] needs ruleset = \"…\"", "", "encounter")
+    try:
+        return load_ruleset(table["ruleset"])
+    except UnknownRuleset as err:
+        raise locator.error(str(err), "ruleset", "encounter") from None
+
+
+def initial_state(head: Mapping[str, Any], rules: Ruleset, locator: Locator) -> EncounterState:
+    """The state before the first event: the roster, prepared by the ruleset."""
+    roster = head.get("combatants", [])
+    if not isinstance(roster, list):
+        raise locator.error("combatants must be [[combatants]] tables", "combatants")
+    combatants: dict[str, Combatant] = {}
+    for index, entry in enumerate(roster):
+        if not isinstance(entry, dict):
+            raise locator.error("each combatant must be a table", "", "combatants", index)
+        try:
+            fighter = rules.prepare(entry)
+        except (RosterError, RuleError) as err:
+            key = getattr(err, "key", "")
+            raise locator.error(str(err), key, "combatants", index) from None
+        if fighter.id in combatants:
+            raise locator.error(f"duplicate combatant id {fighter.id!r}", "id",
+                                "combatants", index)
+        combatants[fighter.id] = fighter
+    table = head["encounter"]
+    return EncounterState(title=table.get("title", ""), ruleset=rules.id,
+                          combatants=combatants, options=dict(table.get("options", {})))
+
+
+def _events(read: JournalRead, locator: Locator) -> list[Event]:
+    events: list[Event] = []
+    for index, table in enumerate(read.events):
+        try:
+            event = from_table(table)
+        except EventFormatError as err:
+            raise locator.error(str(err), err.key, "events", index) from None
+        if event.seq != index + 1:
+            raise locator.error(f"event seq {event.seq} should be {index + 1} "
+                                "(events are numbered 1, 2, 3 … without gaps)",
+                                "seq", "events", index)
+        events.append(event)
+    return events
+
+
+def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Locator) -> None:
+    state = initial
+    for index, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except (FoldError, KeyError) as err:
+            raise locator.error(f"event {event.seq} cannot be applied: {err}", "type",
+                                "events", index) from None
+
+
+class Locator:
+    """Finds the line and column of a key in the file's text, for error messages."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The file's lines, read only when an error needs placing."""
+        return self.path.read_bytes().decode("utf-8", errors="replace").splitlines()
+
+    def error(self, message: str, key: str, section: str = "", index: int = 0) -> JournalError:
+        """A JournalError placed at ``section[index].key`` (as near as can be found)."""
+        line, col = self.find(key.split(".")[0] if key else "", section, index)
+        return JournalError(self.path, message, line, col)
+
+    def find(self, key: str, section: str, index: int) -> tuple[int | None, int | None]:
+        """(line, column), 1-based, of ``key`` in the ``index``-th ``section`` block."""
+        start, header = self._block(section, index)
+        if start is None:
+            return None, None
+        for number in range(start, len(self.lines)):
+            raw = self.lines[number]
+            stripped = raw.lstrip()
+            if number > start and stripped.startswith("[") and header:
+                break
+            if key and stripped.split("=", 1)[0].strip() == key and "=" in stripped:
+                return number + 1, len(raw) - len(stripped) + 1
+        return (start + 1, 1) if header else (None, None)
+
+    def _block(self, section: str, index: int) -> tuple[int | None, bool]:
+        if not section:
+            return 0, False
+        marks = (f"[[{section}]]", f"[{section}]")
+        seen = 0
+        for number, raw in enumerate(self.lines):
+            if raw.strip() in marks:
+                if seen == index:
+                    return number, True
+                seen += 1
+        return None, False
+
+
+def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
+    """Create an empty encounter file; refuse to overwrite an existing one."""
+    if path.exists():
+        raise JournalError(path, "already exists — pick another name or open it with `tracker`")
+    try:
+        rules = load_ruleset(ruleset_id)
+    except UnknownRuleset as err:
+        raise JournalError(path, str(err)) from None
+    encounter: dict[str, Any] = {"title": title or path.stem.replace("-", " ").title(),
+                                 "ruleset": rules.id}
+    write_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])
+
+
+class EncounterFile:
+    """An encounter open for play: the writer lock held, every event appended at once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock = WriterLock(path)
+        self.lock.acquire()
+        try:
+            self.loaded = load(path)
+            self.recovered: Path | None = None
+            if self.loaded.torn is not None:
+                self.recovered = repair_torn(path, self.loaded.torn)
+            self.writer = JournalWriter(path)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter in play."""
+        return self.loaded.encounter
+
+    @property
+    def rules(self) -> Ruleset:
+        """The encounter's ruleset."""
+        return self.loaded.rules
+
+    def execute(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[Event]:
+        """Decide a command, append its events to the file, then fold them in."""
+        events = self.encounter.decide(line, dice, at)
+        for event in events:
+            self.writer.append(to_table(event))
+        self.encounter.commit(events)
+        return events
+
+    def close(self) -> None:
+        """Close the journal and release the lock."""
+        self.writer.close()
+        self.lock.release()
+
+    def __enter__(self) -> EncounterFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
