@@ -19,7 +19,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import TrackerError
 from tracker.core.flow import name_of
-from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 
 BASE_KEYS = {"id": str, "name": str, "side": str, "kind": str, "stats": dict,
@@ -240,6 +240,18 @@ class Ruleset:
     def body(self, fighter: Combatant) -> list[LocationView]:
         """Body locations to draw (empty: the ruleset has none)."""
         return []
+
+    def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
+        """Extra lines for the status pane (actions left, advantage granted, affinities …)."""
+        return []
+
+    def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
+        """(label, command line) pairs that resolve a reminder, e.g. shake-off pass/fail."""
+        return []
+
+    def location_names(self, fighter: Combatant) -> list[str]:
+        """Location names a command may name with ``@`` (for completion and checks)."""
+        return [view.key for view in self.body(fighter)]
 
     def catalogue(self) -> list[AilmentSpec]:
         """Ailments and conditions the GM can pick from (empty: free-form)."""
