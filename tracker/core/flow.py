@@ -70,13 +70,13 @@ def end_current(draft: Draft, rules: Rules, dice: DiceLike) -> None:
 def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
     """Start the first turn not yet taken this round, rolling into new rounds as needed."""
     for _ in range(3):
-        slot = _next_slot(draft.state, rules)
+        slot = _next_slot(draft, rules)
         while slot is not None:
             state = draft.state
             if slot in state.surprised and state.round == 1:
                 text = f"{name_of(state, slot)} is surprised and loses the turn"
                 draft.emit(ev.TurnSkipped, who=slot, text=text)
-                slot = _next_slot(draft.state, rules)
+                slot = _next_slot(draft, rules)
                 continue
             draft.emit(ev.TurnStarted, who=slot, text=f"{name_of(state, slot)}'s turn")
             rules.on_turn_start(draft, slot, dice)
@@ -94,10 +94,15 @@ def new_round(draft: Draft, rules: Rules, dice: DiceLike) -> None:
     rules.on_round_start(draft, dice)
 
 
-def _next_slot(state: EncounterState, rules: Rules) -> str | None:
-    for slot in state.order:
-        if slot not in state.acted and rules.takes_turn(state, slot):
+def _next_slot(draft: Draft, rules: Rules) -> str | None:
+    """The first slot yet to act this round; those passed over (the dead, downed
+    enemies) are marked as having had their turn, so a revived one waits a round."""
+    for slot in draft.state.order:
+        if slot in draft.state.acted:
+            continue
+        if rules.takes_turn(draft.state, slot):
             return slot
+        draft.emit(ev.TurnSkipped, who=slot)
     return None
 
 

@@ -1,0 +1,70 @@
+"""Shared fixtures: a small basic-ruleset fight and its helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tracker.core.dice import Dice, ScriptedDice
+from tracker.core.model import EncounterState
+from tracker.core.session import Encounter
+from tracker.rules.registry import load_ruleset
+
+ROSTER = [
+    {"id": "ann", "name": "Ann", "side": "pc", "stats": {"hp": 12, "init": 3}},
+    {"id": "bo", "name": "Bo", "side": "pc", "stats": {"hp": 10, "init": 1}},
+    {"id": "gob", "name": "Goblin", "side": "enemy", "stats": {"hp": 7, "init": 2}},
+    {"id": "orc", "name": "Orc", "side": "enemy", "stats": {"hp": 15, "init": 0}},
+]
+
+
+def basic_encounter(roster: list[dict[str, object]] | None = None) -> Encounter:
+    """A basic-ruleset encounter with a fixed roster, not yet started."""
+    rules = load_ruleset("basic")
+    fighters = {e["id"]: rules.prepare(e) for e in (roster or ROSTER)}
+    return Encounter(EncounterState(title="Test", ruleset="basic", combatants=fighters), rules)
+
+
+@pytest.fixture
+def fight() -> Encounter:
+    """The basic test fight."""
+    return basic_encounter()
+
+
+@pytest.fixture
+def dice() -> Dice:
+    """Seeded dice."""
+    return Dice(seed=7)
+
+
+@pytest.fixture
+def scripted() -> Callable[..., ScriptedDice]:
+    """Make scripted dice from faces."""
+    return lambda *faces: ScriptedDice(faces)
+
+
+@pytest.fixture
+def sample_file(tmp_path: Path) -> Path:
+    """A basic encounter file on disk with the test roster."""
+    text = '''format = 1
+
+[encounter]
+title = "Goblin ambush"
+ruleset = "basic"
+
+[[combatants]]
+id = "ann"
+name = "Ann"
+side = "pc"
+stats = { hp = 12, init = 3 }
+
+[[combatants]]
+id = "gob"
+name = "Goblin"
+stats = { hp = 7, init = 2 }
+'''
+    path = tmp_path / "fight.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
