@@ -49,6 +49,17 @@ def to_table(event: Event) -> dict[str, Any]:
     return table
 
 
+@cache
+def _plan(
+    cls: type[Event],
+) -> tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]:
+    """The keys an event table may hold, each field's checker and default, the defaults."""
+    plan = tuple((name, _checker(hint), default) for name, hint, default in _fields(cls))
+    defaults = {name: default for name, _, default in plan
+                if default is not dataclasses.MISSING}
+    return frozenset(name for name, _, _ in plan) | {"type"}, plan, defaults
+
+
 def from_table(table: dict[str, Any]) -> Event:
     """Rebuild an event from its table; EventFormatError names the offending key."""
     tag = table.get("type")
@@ -57,43 +68,60 @@ def from_table(table: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(tag)
     if cls is None:
         raise EventFormatError(f"unknown event type {tag!r}", "type")
-    values: dict[str, Any] = {}
-    known = _fields(cls)
-    names = {name for name, _, _ in known}
-    for key in table:
-        if key != "type" and key not in names:
-            raise EventFormatError(f"unknown key {key!r} in a {tag} event", key)
-    for name, hint, default in known:
-        if name not in table:
-            if name == "batch":
-                values[name] = table.get("seq", 0)
-                continue
-            if default is dataclasses.MISSING:
-                raise EventFormatError(f"a {tag} event needs {name!r}", name)
-            continue
-        values[name] = _coerce(table[name], hint, name, tag)
-    return cls(**values)
+    allowed, plan, defaults = _plan(cls)
+    if not allowed.issuperset(table):
+        key = next(k for k in table if k not in allowed)
+        raise EventFormatError(f"unknown key {key!r} in a {tag} event", key)
+    values = dict(defaults)
+    for name, check, default in plan:
+        if name in table:
+            values[name] = check(table[name], name, tag)
+        elif name == "batch":
+            values[name] = table.get("seq", 0)
+        elif default is dataclasses.MISSING:
+            raise EventFormatError(f"a {tag} event needs {name!r}", name)
+    event = object.__new__(cls)  # fields checked above; skip the frozen __init__
+    event.__dict__.update(values)
+    return event
 
 
-def _coerce(value: Any, hint: Any, name: str, tag: str) -> Any:
-    """Check a stored value against the field's type; lists become tuples."""
+Checker = Any
+
+
+def _checker(hint: Any) -> Checker:
+    """A function checking (and converting) a stored value for a field's type hint."""
     origin = typing.get_origin(hint)
     if origin is tuple:
-        if not isinstance(value, list):
-            raise EventFormatError(f"{name!r} of a {tag} event must be a list", name)
-        return tuple(value)
+        return _as_tuple
     if origin is dict:
-        if not isinstance(value, dict):
-            raise EventFormatError(f"{name!r} of a {tag} event must be a table", name)
-        return value
+        return _as_dict
     expected = _SIMPLE.get(hint)
     if expected is None:
-        return value
-    if hint is float and isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        kind = _NAMES[hint]
+        return _as_is
+    kind = _NAMES[hint]
+    exclude_bool = hint in (int, float)
+
+    def check(value: Any, name: str, tag: str) -> Any:
+        if isinstance(value, expected) and not (exclude_bool and isinstance(value, bool)):
+            return value
         raise EventFormatError(f"{name!r} of a {tag} event must be {kind}", name)
+
+    return check
+
+
+def _as_is(value: Any, name: str, tag: str) -> Any:
+    return value
+
+
+def _as_tuple(value: Any, name: str, tag: str) -> tuple[Any, ...]:
+    if not isinstance(value, list):
+        raise EventFormatError(f"{name!r} of a {tag} event must be a list", name)
+    return tuple(value)
+
+
+def _as_dict(value: Any, name: str, tag: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise EventFormatError(f"{name!r} of a {tag} event must be a table", name)
     return value
 
 

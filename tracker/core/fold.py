@@ -29,7 +29,11 @@ def apply(state: EncounterState, event: ev.Event) -> EncounterState:
         raise FoldError(
             f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}"
         )
-    return _mutate(event, evolve(state, seq=event.seq))
+    new = _mutate(event, state)
+    if new is state:
+        return evolve(state, seq=event.seq)
+    new.__dict__["seq"] = event.seq  # a fresh object no one else holds yet
+    return new
 
 
 def skip(state: EncounterState, event: ev.Event) -> EncounterState:
