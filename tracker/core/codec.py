@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import typing
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from tracker.core.errors import EventFormatError
@@ -18,9 +17,19 @@ from tracker.core.events import EVENT_TYPES, Event
 _HEAD = ("seq", "type", "at", "batch")
 
 
-@cache
+_FIELDS: dict[str, tuple[tuple[str, Any, Any], ...]] = {}
+_PLANS: dict[str, tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]] = {}
+
+
 def _fields(cls: type[Event]) -> tuple[tuple[str, Any, Any], ...]:
-    """(name, type hint, default) for each field of an event class, in order."""
+    """(name, type hint, default) for each field of an event class, in order (cached)."""
+    known = _FIELDS.get(cls.TYPE)
+    if known is None:
+        known = _FIELDS[cls.TYPE] = _read_fields(cls)
+    return known
+
+
+def _read_fields(cls: type[Event]) -> tuple[tuple[str, Any, Any], ...]:
     hints = typing.get_type_hints(cls)
     result = []
     for f in dataclasses.fields(cls):
@@ -49,11 +58,19 @@ def to_table(event: Event) -> dict[str, Any]:
     return table
 
 
-@cache
 def _plan(
     cls: type[Event],
 ) -> tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]:
-    """The keys an event table may hold, each field's checker and default, the defaults."""
+    """The keys an event table may hold, each field's checker and default (cached)."""
+    known = _PLANS.get(cls.TYPE)
+    if known is None:
+        known = _PLANS[cls.TYPE] = _make_plan(cls)
+    return known
+
+
+def _make_plan(
+    cls: type[Event],
+) -> tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]:
     plan = tuple((name, _checker(hint), default) for name, hint, default in _fields(cls))
     defaults = {name: default for name, _, default in plan
                 if default is not dataclasses.MISSING}

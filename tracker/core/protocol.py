@@ -14,9 +14,20 @@ from tracker.core.model import Combatant, EncounterState
 class RollLike(Protocol):
     """A recorded roll: the faces and the total."""
 
-    expr: str
-    dice: tuple[int, ...]
-    total: int
+    @property
+    def expr(self) -> str:
+        """The expression rolled, in canonical form."""
+        ...
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every face rolled, in order."""
+        ...
+
+    @property
+    def total(self) -> int:
+        """The result."""
+        ...
 
 
 class DiceLike(Protocol):
@@ -51,7 +62,10 @@ class Verb:
 class Rules(Protocol):
     """The hooks a ruleset offers the core (see tracker.rules.base.Ruleset)."""
 
-    id: str
+    @property
+    def id(self) -> str:
+        """The ruleset's id, as encounter files name it."""
+        ...
 
     def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
         """Build a combatant (tracks and limits set) from a roster table."""

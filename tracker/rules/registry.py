@@ -9,6 +9,7 @@ from tracker.rules.base import Ruleset
 
 RULESETS: dict[str, str] = {
     "basic": "tracker.rules.basic:BasicRules",
+    "nerv-d100": "tracker.rules.nerv_d100:NervRules",
 }
 
 
