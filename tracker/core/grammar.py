@@ -102,17 +102,22 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
         return token
     if token in state.combatants:
         return token
-    wanted = token.casefold()
+    wanted = _squash(token)
     exact = [c.id for c in state.combatants.values()
-             if c.id.casefold() == wanted or c.name.casefold() == wanted]
+             if wanted in (_squash(c.id), _squash(c.name))]
     if len(exact) == 1:
         return exact[0]
     matches = [c for c in state.combatants.values()
-               if c.name.casefold().startswith(wanted) or c.id.casefold().startswith(wanted)]
+               if _squash(c.name).startswith(wanted) or _squash(c.id).startswith(wanted)]
     if len(matches) == 1:
         return matches[0].id
-    if not matches:
+    if not matches or not wanted:
         names = ", ".join(c.name for c in state.combatants.values()) or "nobody yet"
         raise RuleError(f"no combatant '{token}' — in this fight: {names}")
     both = " and ".join(c.name for c in matches[:3])
     raise RuleError(f"'{token}' could be {both} — type more of the name")
+
+
+def _squash(text: str) -> str:
+    """A name as typed loosely: lower case, letters and digits only (``Unit-01`` → ``unit01``)."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
