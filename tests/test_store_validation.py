@@ -65,7 +65,9 @@ def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
 
 def test_unknown_ruleset_lists_the_installed(tmp_path: Path) -> None:
     path = write(tmp_path, HEAD.replace('"basic"', '"d20-fantasy"'))
-    assert "unknown ruleset 'd20-fantasy' — installed: basic, " in error_of(path)
+    message = error_of(path)
+    assert "unknown ruleset 'd20-fantasy' — installed: " in message
+    assert "basic" in message and "nerv-d100" in message
     assert error_of(path).startswith(f"{path}:5:1:")
 
 
