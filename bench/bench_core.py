@@ -10,11 +10,11 @@ Run: python bench/bench_core.py
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from tracker.core.codec import to_table
@@ -61,14 +61,21 @@ def write(fight: Encounter, folder: Path) -> Path:
     return path
 
 
-def best_of(fn: object, repeat: int) -> float:
-    """Median wall time of ``repeat`` calls."""
-    times = []
+def timed(fn: Callable[[], object]) -> float:
+    """Wall time of one call."""
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def interleaved(first: Callable[[], object], second: Callable[[], object],
+                repeat: int) -> tuple[float, float]:
+    """Best times of two functions run turn about, so both meet the same machine load."""
+    a, b = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()  # type: ignore[operator]
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        a.append(timed(first))
+        b.append(timed(second))
+    return min(a), min(b)
 
 
 def main() -> int:
@@ -77,12 +84,12 @@ def main() -> int:
         path = write(fight, Path(folder))
         data = path.read_bytes()
         events = len(fight.events)
-        parse = best_of(lambda: tomllib.loads(data.decode("utf-8")), 5)
-        full = best_of(lambda: load(path), 5)
+        parse, full = interleaved(lambda: tomllib.loads(data.decode("utf-8")),
+                                  lambda: load(path), 7)
     print(f"(a) {events} events: tomllib parse {parse * 1000:.0f} ms, "
           f"load+validate+replay {full * 1000:.0f} ms, ratio {full / parse:.2f}x (goal <= 1.3x)")
     many = generate(100_000, fighters=40, seed=2)
-    fold_time = best_of(lambda: replay(many.initial, many.events), 3)
+    fold_time = min(timed(lambda: replay(many.initial, many.events)) for _ in range(3))
     rate = len(many.events) / fold_time
     print(f"(c) fold {len(many.events)} events: {fold_time * 1000:.0f} ms, "
           f"{rate:,.0f} events/s (goal >= 200,000/s)")

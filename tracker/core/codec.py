@@ -18,7 +18,7 @@ _HEAD = ("seq", "type", "at", "batch")
 
 
 _FIELDS: dict[str, tuple[tuple[str, Any, Any], ...]] = {}
-_PLANS: dict[str, tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]] = {}
+_PLANS: dict[str, Any] = {}
 
 
 def _fields(cls: type[Event]) -> tuple[tuple[str, Any, Any], ...]:
@@ -58,23 +58,30 @@ def to_table(event: Event) -> dict[str, Any]:
     return table
 
 
-def _plan(
-    cls: type[Event],
-) -> tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]:
-    """The keys an event table may hold, each field's checker and default (cached)."""
+Plan = tuple[str, "frozenset[type] | None", Any, bool, str]
+
+
+def _plan(cls: type[Event]) -> tuple[frozenset[str], tuple[Plan, ...], dict[str, Any]]:
+    """The keys an event table may hold, how to check each field, the defaults (cached)."""
     known = _PLANS.get(cls.TYPE)
     if known is None:
         known = _PLANS[cls.TYPE] = _make_plan(cls)
     return known
 
 
-def _make_plan(
-    cls: type[Event],
-) -> tuple[frozenset[str], tuple[tuple[str, Any, Any], ...], dict[str, Any]]:
-    plan = tuple((name, _checker(hint), default) for name, hint, default in _fields(cls))
-    defaults = {name: default for name, _, default in plan
-                if default is not dataclasses.MISSING}
-    return frozenset(name for name, _, _ in plan) | {"type"}, plan, defaults
+def _make_plan(cls: type[Event]) -> tuple[frozenset[str], tuple[Plan, ...], dict[str, Any]]:
+    plan: list[Plan] = []
+    defaults: dict[str, Any] = {}
+    for name, hint, default in _fields(cls):
+        origin = typing.get_origin(hint)
+        convert = _as_tuple if origin is tuple else _as_dict if origin is dict else None
+        exact = None if convert else _EXACT.get(hint)
+        required = default is dataclasses.MISSING
+        if not required:
+            defaults[name] = default
+        plan.append((name, exact, convert, required and name != "batch",
+                     _NAMES.get(hint, "")))
+    return frozenset(name for name, *_ in plan) | {"type"}, tuple(plan), defaults
 
 
 def from_table(table: dict[str, Any]) -> Event:
@@ -90,40 +97,20 @@ def from_table(table: dict[str, Any]) -> Event:
         key = next(k for k in table if k not in allowed)
         raise EventFormatError(f"unknown key {key!r} in a {tag} event", key)
     values = dict(defaults)
-    for name, check, default in plan:
+    values["batch"] = table.get("seq", 0)
+    for name, exact, convert, required, kind in plan:
         if name in table:
-            values[name] = check(table[name], name, tag)
-        elif name == "batch":
-            values[name] = table.get("seq", 0)
-        elif default is dataclasses.MISSING:
+            value = table[name]
+            if convert is not None:
+                value = convert(value, name, tag)
+            elif exact is not None and type(value) not in exact:
+                raise EventFormatError(f"{name!r} of a {tag} event must be {kind}", name)
+            values[name] = value
+        elif required:
             raise EventFormatError(f"a {tag} event needs {name!r}", name)
     event = object.__new__(cls)  # fields checked above; skip the frozen __init__
     event.__dict__.update(values)
     return event
-
-
-Checker = Any
-
-
-def _checker(hint: Any) -> Checker:
-    """A function checking (and converting) a stored value for a field's type hint."""
-    origin = typing.get_origin(hint)
-    if origin is tuple:
-        return _as_tuple
-    if origin is dict:
-        return _as_dict
-    expected = _SIMPLE.get(hint)
-    if expected is None:
-        return _as_is
-    kind = _NAMES[hint]
-    exclude_bool = hint in (int, float)
-
-    def check(value: Any, name: str, tag: str) -> Any:
-        if isinstance(value, expected) and not (exclude_bool and isinstance(value, bool)):
-            return value
-        raise EventFormatError(f"{name!r} of a {tag} event must be {kind}", name)
-
-    return check
 
 
 def _as_is(value: Any, name: str, tag: str) -> Any:
@@ -142,12 +129,12 @@ def _as_dict(value: Any, name: str, tag: str) -> dict[str, Any]:
     return value
 
 
-_SIMPLE: dict[Any, type | tuple[type, ...]] = {
-    int: int,
-    str: str,
-    bool: bool,
-    float: (int, float),
-    datetime: datetime,
+_EXACT: dict[Any, frozenset[type]] = {
+    int: frozenset({int}),
+    str: frozenset({str}),
+    bool: frozenset({bool}),
+    float: frozenset({int, float}),
+    datetime: frozenset({datetime}),
 }
 _NAMES = {int: "a whole number", str: "text", bool: "true or false", float: "a number",
           datetime: "a date-time"}

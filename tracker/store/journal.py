@@ -218,6 +218,13 @@ def _crc_ok(body: bytes, crc: int) -> bool:
 def _check_chunk(data: bytes, start: int, stop: int, last: bool) -> _Chunk:
     """Check the block ``data[start:stop]``: crc line present and right, nothing after it."""
     crc_at = data.find(b"\ncrc = ", start, stop)
+    if crc_at >= 0 and data.endswith(b"\n", 0, stop):
+        line_end = data.find(b"\n", crc_at + 1, stop)
+        if line_end == stop - 1:  # the usual block: crc is its last line
+            digits = data[crc_at + 7 : line_end]
+            body = memoryview(data)[start : crc_at + 1]
+            if digits.isdigit() and zlib.crc32(body) == int(digits):
+                return _Chunk(True, stop)
     if crc_at < 0:
         return _Chunk(False, start, "event block has no crc line", start)
     line_end = data.find(b"\n", crc_at + 1, stop)
