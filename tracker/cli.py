@@ -149,21 +149,33 @@ def _state(ns: argparse.Namespace) -> int:
 
 
 def _setup_log(p: argparse.ArgumentParser) -> None:
-    _setup_file(p)
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                   help="encounter file(s); several need -o DIR")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--round", metavar="N", help="only round N")
+    which.add_argument("--rounds", metavar="A-B", help="only rounds A to B, e.g. 2-4")
+    p.add_argument("--format", "-f", metavar="FMT",
+                   help="md, html, txt or json (default: from -o's suffix, else md)")
+    p.add_argument("-o", "--out", metavar="OUT",
+                   help="a file, or a folder (one recap per encounter)")
     p.add_argument("--with-undone", action="store_true", help="include undone actions")
-    p.add_argument("--gm", action="store_true", help="include GM-only notes")
+    p.add_argument("--gm", action="store_true",
+                   help="the GM's copy: hidden combatants and GM-only notes included")
 
 
 def _log(ns: argparse.Namespace) -> int:
-    from tracker.export.logbook import log_lines, plain_text, visible
-    from tracker.store.encounter_file import load
+    from tracker.export.batch import plan, run_jobs
+    from tracker.export.recap import ExportOptions, parse_rounds
 
-    loaded = load(ns.file)
-    encounter = loaded.encounter
-    lines = visible(log_lines(encounter.initial, encounter.events),
-                    with_undone=ns.with_undone, gm=ns.gm)
-    sys.stdout.write(plain_text(lines))
-    return 0
+    if ns.round is not None and not ns.round.strip().isdigit():
+        raise TrackerError(f"--round takes one round number, not {ns.round!r} "
+                           "(a range is --rounds A-B)")
+    first, last = parse_rounds(ns.round or ns.rounds or "")
+    options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
+    fmt, jobs = plan(ns.files, ns.out, ns.format, options)
+    failed = run_jobs(jobs, fmt, options, say=print,
+                      warn=lambda text: print(f"tracker: {text}", file=sys.stderr))
+    return 1 if failed else 0
 
 
 def _check(ns: argparse.Namespace) -> int:

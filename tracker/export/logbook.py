@@ -6,13 +6,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tracker.core import events as ev
-from tracker.core.fold import undone_batches
 from tracker.core.model import EncounterState, slot_owner
+from tracker.export.timeline import Beat, Timeline
 
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the log: where it happened, what happened, whether it still stands."""
+    """One line of the log: where it happened, what happened, whether it still stands.
+
+    ``gm_only`` marks a GM note; ``hidden`` a line about (or naming) a combatant hidden
+    from the players at that moment. ``actor`` is whose turn it was, ``target`` whom
+    the event concerns (names; ``actor_id``/``target_id`` are the ids).
+    """
 
     seq: int
     batch: int
@@ -24,45 +29,49 @@ class LogLine:
     gm_only: bool = False
     actor: str = ""
     target: str = ""
+    hidden: bool = False
+    actor_id: str = ""
+    target_id: str = ""
 
 
 def log_lines(initial: EncounterState, events: Sequence[ev.Event]) -> list[LogLine]:
     """Every event with text as a LogLine, in journal order."""
-    undone = undone_batches(e for e in events if isinstance(e, ev.HISTORY_TYPES))
-    names = {c.id: c.name for c in initial.combatants.values()}
-    round_no, turn = 0, ""
-    lines: list[LogLine] = []
-    for event in events:
-        if isinstance(event, ev.CombatantAdded):
-            names[event.id] = event.name
-        live = event.batch not in undone
-        if live and isinstance(event, ev.RoundStarted):
-            round_no, turn = event.round, ""
-        elif live and isinstance(event, (ev.TurnStarted, ev.TurnRewound)):
-            turn = slot_owner(event.who)
-            if isinstance(event, ev.TurnRewound):
-                round_no = event.round
-        if not event.text:
-            continue
-        lines.append(LogLine(
-            seq=event.seq, batch=event.batch, round=round_no,
-            turn=names.get(turn, turn), text=event.text, type=event.TYPE,
-            undone=not live, gm_only=isinstance(event, ev.NoteAdded) and event.gm_only,
-            actor=names.get(turn, ""), target=_target(event, names),
-        ))
-    return lines
+    return lines_of(Timeline(initial, events))
 
 
-def _target(event: ev.Event, names: dict[str, str]) -> str:
+def lines_of(timeline: Timeline) -> list[LogLine]:
+    """The LogLines of an already walked timeline (events with text only)."""
+    return [_line(beat, timeline) for beat in timeline.beats if beat.event.text]
+
+
+def _line(beat: Beat, timeline: Timeline) -> LogLine:
+    event = beat.event
+    actor = slot_owner(beat.turn) if beat.turn else ""
+    target = _target(event)
+    name = timeline.names.get(actor, actor)
+    return LogLine(
+        seq=event.seq, batch=event.batch, round=beat.round, turn=name, text=event.text,
+        type=event.TYPE, undone=not beat.live,
+        gm_only=isinstance(event, ev.NoteAdded) and event.gm_only,
+        actor=timeline.names.get(actor, ""), target=timeline.names.get(target, ""),
+        hidden=beat.secret, actor_id=actor, target_id=target,
+    )
+
+
+def _target(event: ev.Event) -> str:
     who = getattr(event, "who", "")
-    return names.get(slot_owner(who), "") if isinstance(who, str) and who else ""
+    return slot_owner(who) if isinstance(who, str) and who else ""
 
 
 def visible(lines: Iterable[LogLine], *, with_undone: bool = False,
             gm: bool = True) -> list[LogLine]:
-    """Lines filtered for an audience: undone and GM-only lines left out unless asked."""
+    """Lines filtered for an audience: undone and GM-only lines left out unless asked.
+
+    Without ``gm``, GM notes and lines about hidden combatants are left out.
+    """
     return [line for line in lines
-            if (with_undone or not line.undone) and (gm or not line.gm_only)]
+            if (with_undone or not line.undone)
+            and (gm or not (line.gm_only or line.hidden))]
 
 
 def plain_text(lines: Iterable[LogLine]) -> str:

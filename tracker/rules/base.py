@@ -23,7 +23,7 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 
 BASE_KEYS = {"id": str, "name": str, "side": str, "kind": str, "stats": dict,
-             "armour": dict, "hidden": bool, "gm_only": bool, "notes": str}
+             "armour": dict, "hidden": bool, "notes": str}
 
 
 class RosterError(TrackerError):
@@ -73,7 +73,8 @@ class Ruleset:
     Class attributes: ``id`` (the encounter file's ``ruleset``), ``title``,
     ``data_file`` (TOML beside the module, optional), ``theme`` (default theme),
     ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
-    initiative acts first), ``tie_die`` (sides of the roll-off die).
+    initiative acts first), ``tie_die`` (sides of the roll-off die), ``damage_tracks``
+    (tracks whose loss counts as damage in recaps; ``track@location`` counts too).
     """
 
     id: ClassVar[str] = ""
@@ -83,6 +84,7 @@ class Ruleset:
     roster_keys: ClassVar[dict[str, type]] = {}
     descending: ClassVar[bool] = True
     tie_die: ClassVar[int] = 10
+    damage_tracks: ClassVar[tuple[str, ...]] = ("hp", "health", "wounds", "hit points")
 
     @cached_property
     def data(self) -> dict[str, Any]:
@@ -243,6 +245,10 @@ class Ruleset:
 
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Extra lines for the status pane (actions left, advantage granted, affinities …)."""
+        return []
+
+    def header_parts(self, state: EncounterState) -> list[str]:
+        """Encounter-wide pools and clocks for the header (``Glory 3``, ``stretch 2``)."""
         return []
 
     def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:

@@ -1,0 +1,83 @@
+"""The HTML recap: Rich's recorded export, coloured by the encounter's theme file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tracker.export.formats import recap_of
+from tracker.export.html_recap import render_html
+from tracker.export.recap import ExportOptions
+from tracker.export.theme import DARK, load_palette, palette_from
+from tracker.store.encounter_file import load
+
+FIXTURE = Path(__file__).parent / "fixtures" / "bridge-at-kell.toml"
+
+NEON = """\
+name = "neon"
+dark = true
+primary = "#FF00AA"
+background = "#010203"
+foreground = "#ABCDEF"
+error = "not a colour"
+"""
+
+
+@pytest.fixture
+def user_themes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user config folder with a themes/ folder in it."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = tmp_path / "tracker" / "themes"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def themed_fixture(tmp_path: Path, theme: str) -> Path:
+    """The sample encounter with ``theme = THEME`` in its [encounter] table."""
+    path = tmp_path / "themed.toml"
+    text = FIXTURE.read_text(encoding="utf-8")
+    path.write_text(text.replace('ruleset = "basic"\n', f'ruleset = "basic"\ntheme = "{theme}"\n',
+                                 1), encoding="utf-8")
+    return path
+
+
+def test_html_uses_the_encounters_theme_colours(user_themes: Path, tmp_path: Path) -> None:
+    (user_themes / "neon.toml").write_text(NEON, encoding="utf-8")
+    page = render_html(recap_of(load(themed_fixture(tmp_path, "neon")), ExportOptions()))
+    assert "background-color: #010203" in page and "color: #abcdef" in page
+    assert "#ff00aa" in page                      # round headings in the primary colour
+    assert DARK.error in page                     # the bad colour fell back to the default
+
+
+def test_unknown_or_broken_theme_falls_back_to_dark(user_themes: Path, tmp_path: Path) -> None:
+    (user_themes / "broken.toml").write_text("primary = [", encoding="utf-8")
+    assert load_palette("broken") == DARK
+    assert load_palette("no-such-theme") == DARK
+    assert load_palette("../etc/passwd") == DARK
+
+
+def test_light_theme_fills_gaps_from_the_light_default() -> None:
+    palette = palette_from("paper", {"dark": False, "primary": "#123"})
+    assert palette.primary == "#112233" and not palette.dark
+    assert palette.background != DARK.background
+
+
+def test_html_page_is_a_whole_document_with_the_log_and_bars() -> None:
+    page = render_html(recap_of(load(FIXTURE), ExportOptions(with_undone=True)), DARK)
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<title>The Bridge at Kell — round log</title>" in page
+    assert "Grask&#x27;s turn" in page and "Summary" in page
+    assert "█" in page                            # the damage bars
+    assert "line-through" in page                 # undone lines struck through
+
+
+def test_html_escapes_what_the_gm_typed(tmp_path: Path) -> None:
+    path = tmp_path / "fight.toml"
+    shutil.copy(FIXTURE, path)
+    text = path.read_text(encoding="utf-8").replace(
+        'title = "The Bridge at Kell"', 'title = "<b>{Kell}</b>"')
+    path.write_text(text, encoding="utf-8")
+    page = render_html(recap_of(load(path), ExportOptions()), DARK)
+    assert "<b>{Kell}" not in page and "&lt;b&gt;" in page

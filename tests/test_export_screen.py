@@ -1,0 +1,140 @@
+"""The export modal and "copy this round's Markdown", driven with Pilot."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Input, Select, Static, TextArea
+
+from tracker.export.formats import round_markdown
+from tracker.store.encounter_file import Loaded, load
+from tracker.ui.export_screen import ExportScreen, copy_round_markdown
+
+FIXTURE = Path(__file__).parent / "fixtures" / "bridge-at-kell.toml"
+
+
+class Host(App[None]):
+    """A bare app that opens the export modal and keeps what it dismissed with."""
+
+    def __init__(self, loaded: Loaded, **options: Any) -> None:
+        super().__init__()
+        self.loaded = loaded
+        self.options = options
+        self.results: list[Path | None] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("table")
+
+    def on_mount(self) -> None:
+        self.push_screen(ExportScreen(self.loaded, **self.options), self.results.append)
+
+
+@pytest.fixture
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """user_data_dir() inside tmp_path."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data" / "tracker"
+
+
+@pytest.fixture
+def loaded(tmp_path: Path) -> Loaded:
+    """The sample encounter, loaded from a copy named kell.toml."""
+    path = tmp_path / "kell.toml"
+    shutil.copy(FIXTURE, path)
+    return load(path)
+
+
+async def settle(app: Host) -> None:
+    """Let the preview and export workers finish."""
+    await app.workers.wait_for_complete()
+
+
+async def scenario_preview_follows_the_rounds_box(loaded: Loaded, data_home: Path) -> None:
+    app = Host(loaded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await settle(app)
+        preview = app.screen.query_one("#preview", TextArea)
+        assert "## Round 1" in preview.text and "## Summary" in preview.text
+        app.screen.query_one("#rounds", Input).value = "2"
+        await pilot.pause()
+        await settle(app)
+        await pilot.pause()
+        assert "## Round 2" in preview.text and "## Round 1" not in preview.text
+        path = app.screen.query_one("#path", Input).value
+        assert path == str(data_home / "recaps" / "kell-round-2.md")
+
+
+async def scenario_export_writes_the_file_and_dismisses_with_its_path(
+        loaded: Loaded, data_home: Path) -> None:
+    app = Host(loaded, rounds="3")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#format", Select).value = "txt"
+        await pilot.pause()
+        await settle(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await settle(app)
+        await pilot.pause()
+    written = data_home / "recaps" / "kell-round-3.txt"
+    assert app.results == [written]
+    text = written.read_text(encoding="utf-8")
+    assert text.startswith("The Bridge at Kell — round 3") and "Round 2\n" not in text
+
+
+async def scenario_bad_rounds_show_one_sentence_and_block_export(
+        loaded: Loaded, data_home: Path) -> None:
+    app = Host(loaded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#rounds", Input).value = "4-2"
+        await pilot.pause()
+        problem = app.screen.query_one("#problem", Static)
+        assert "make no range" in str(problem.render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+    assert not (data_home / "recaps").exists()
+
+
+async def scenario_copy_round_markdown_uses_the_clipboard_and_a_file(
+        loaded: Loaded, data_home: Path) -> None:
+    markdown = round_markdown(loaded, 2)
+    app = Host(loaded)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        message = copy_round_markdown(app, markdown)
+        assert app.clipboard == markdown
+    saved = data_home / "recaps" / "the-bridge-at-kell-round-2.md"
+    assert saved.read_text(encoding="utf-8") == markdown
+    assert str(saved) in message and "\n" not in message
+
+
+# pytest has no asyncio plugin here: each test runs its scenario with asyncio.run
+
+
+def test_preview_follows_the_rounds_box(loaded: Loaded, data_home: Path) -> None:
+    asyncio.run(scenario_preview_follows_the_rounds_box(loaded, data_home))
+
+
+def test_export_writes_the_file_and_dismisses_with_its_path(
+        loaded: Loaded, data_home: Path) -> None:
+    asyncio.run(scenario_export_writes_the_file_and_dismisses_with_its_path(loaded, data_home))
+
+
+def test_bad_rounds_show_one_sentence_and_block_export(
+        loaded: Loaded, data_home: Path) -> None:
+    asyncio.run(scenario_bad_rounds_show_one_sentence_and_block_export(loaded, data_home))
+
+
+def test_copy_round_markdown_uses_the_clipboard_and_a_file(
+        loaded: Loaded, data_home: Path) -> None:
+    asyncio.run(scenario_copy_round_markdown_uses_the_clipboard_and_a_file(loaded, data_home))

@@ -1,0 +1,145 @@
+"""``tracker log``: where each recap goes, and exporting many files with a progress bar.
+
+One file and no ``-o``: the recap goes to standard output. ``-o FILE``: there. ``-o DIR``
+(an existing folder, a name ending in ``/``, or several files): one recap per encounter
+as ``DIR/<name>[-round-N]<suffix>``. A bar (``rich.progress``, on standard error) shows
+when the work takes more than a moment.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
+
+from tracker.core.errors import TrackerError
+from tracker.export.formats import FORMATS, Format, export_file, format_for, format_named
+from tracker.export.recap import ExportOptions
+
+PROGRESS_DELAY = 0.4
+"""Seconds of work before the progress bar appears."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One encounter to export and where its recap goes (None: standard output)."""
+
+    source: Path
+    target: Path | None
+
+
+def plan(sources: Sequence[Path], out: str | None, fmt_name: str | None,
+         options: ExportOptions) -> tuple[Format, list[Job]]:
+    """The format and the jobs for ``tracker log``; TrackerError if they make no sense.
+
+    ``out`` is the ``-o`` text as typed: a trailing ``/`` makes it a folder.
+    """
+    if len(sources) > 1 and not out:
+        raise TrackerError("several encounters need a folder to write to: add -o DIR")
+    target = Path(out).expanduser() if out else None
+    into_folder = target is not None and (len(sources) > 1 or target.is_dir()
+                                          or str(out).endswith(("/", "\\")))
+    if target is not None and into_folder and target.exists() and not target.is_dir():
+        raise TrackerError(f"{target} is a file: -o needs a folder for several encounters")
+    if fmt_name:
+        fmt = format_named(fmt_name)
+    else:
+        fmt = format_for(target) if target is not None and not into_folder else FORMATS["md"]
+    if target is None:
+        return fmt, [Job(sources[0], None)]
+    if not into_folder:
+        return fmt, [Job(sources[0], target)]
+    return fmt, _folder_jobs(sources, target, fmt, options)
+
+
+def _folder_jobs(sources: Sequence[Path], folder: Path, fmt: Format,
+                 options: ExportOptions) -> list[Job]:
+    tail = f"-{options.label.replace(' ', '-').replace('–', '-')}" if options.label else ""
+    taken: set[str] = set()
+    jobs = []
+    for source in sources:
+        name, n = f"{source.stem}{tail}", 2
+        while name in taken:
+            name, n = f"{source.stem}{tail}-{n}", n + 1
+        taken.add(name)
+        jobs.append(Job(source, folder / f"{name}{fmt.suffix}"))
+    return jobs
+
+
+def run_jobs(jobs: Sequence[Job], fmt: Format, options: ExportOptions,
+             say: Callable[[str], None], warn: Callable[[str], None]) -> int:
+    """Export every job; returns how many failed (each failure is one warning line)."""
+    failures = 0
+    with SlowProgress(len(jobs)) as progress:
+        for job in jobs:
+            progress.step(job.source.name)
+            try:
+                _run(job, fmt, options, say)
+            except (TrackerError, OSError) as err:
+                if len(jobs) == 1:
+                    raise
+                failures += 1
+                warn(f"{job.source}: {' '.join(str(err).split())}")
+            progress.advance()
+    return failures
+
+
+def _run(job: Job, fmt: Format, options: ExportOptions, say: Callable[[str], None]) -> None:
+    if job.target is not None and job.target.resolve() == job.source.resolve():
+        raise TrackerError(f"{job.target} is the encounter itself: pick another output name")
+    text = export_file(job.source, fmt, options)
+    if job.target is None:
+        sys.stdout.write(text)
+        return
+    job.target.parent.mkdir(parents=True, exist_ok=True)
+    job.target.write_text(text, encoding="utf-8")
+    say(f"wrote {job.target} ({fmt.title})")
+
+
+class SlowProgress:
+    """A progress bar on standard error that only appears once work takes a while."""
+
+    def __init__(self, total: int, delay: float = PROGRESS_DELAY) -> None:
+        self.total = total
+        self.delay = delay
+        self.started = time.monotonic()
+        self.console = Console(stderr=True)
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+        self.done = 0
+        self.label = ""
+
+    def __enter__(self) -> SlowProgress:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+    def step(self, label: str) -> None:
+        """Say which file is being exported (shows the bar once the delay has passed)."""
+        self.label = label
+        if self.bar is None and self.total > 1 and self.console.is_terminal \
+                and time.monotonic() - self.started >= self.delay:
+            self._show()
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, description=label)
+
+    def advance(self) -> None:
+        """One more file done."""
+        self.done += 1
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, completed=self.done)
+
+    def _show(self) -> None:
+        self.bar = Progress(TextColumn("exporting {task.description}"), BarColumn(),
+                            MofNCompleteColumn(), console=self.console, transient=True)
+        self.task = self.bar.add_task(self.label, total=self.total, completed=self.done)
+        self.bar.start()

@@ -1,0 +1,70 @@
+"""The export formats by name (``md``, ``html``, ``txt``, ``json``) and exporting a file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tracker.core.errors import TrackerError
+from tracker.export.html_recap import render_html
+from tracker.export.json_log import render_json
+from tracker.export.markdown import render_markdown
+from tracker.export.recap import ExportOptions, Recap, build_recap
+from tracker.export.text import render_text
+from tracker.store.encounter_file import Loaded, load
+
+
+@dataclass(frozen=True)
+class Format:
+    """An export format: its name, file suffix, what it is, and its renderer."""
+
+    name: str
+    suffix: str
+    title: str
+    render: Callable[[Recap], str]
+
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("md", ".md", "Markdown", render_markdown),
+    Format("html", ".html", "HTML page", render_html),
+    Format("txt", ".txt", "plain text", render_text),
+    Format("json", ".json", "JSON events", render_json),
+)}
+
+
+def format_named(name: str) -> Format:
+    """The format called ``name`` (``markdown``/``text`` accepted); TrackerError otherwise."""
+    key = {"markdown": "md", "text": "txt", "htm": "html"}.get(name.casefold(), name.casefold())
+    if key not in FORMATS:
+        raise TrackerError(f"unknown format {name!r} — formats: {', '.join(FORMATS)}")
+    return FORMATS[key]
+
+
+def format_for(path: Path, default: str = "md") -> Format:
+    """The format a file name asks for by its suffix (``default`` when it says nothing)."""
+    for fmt in FORMATS.values():
+        if path.suffix.casefold() in (fmt.suffix, ".markdown" if fmt.name == "md" else fmt.suffix):
+            return fmt
+    return FORMATS[default]
+
+
+def recap_of(loaded: Loaded, options: ExportOptions) -> Recap:
+    """The recap of a loaded encounter file."""
+    return build_recap(loaded.encounter, loaded.rules, loaded.head, options)
+
+
+def export_text(loaded: Loaded, fmt: Format, options: ExportOptions) -> str:
+    """A loaded encounter rendered in ``fmt``."""
+    return fmt.render(recap_of(loaded, options))
+
+
+def export_file(source: Path, fmt: Format, options: ExportOptions) -> str:
+    """Load an encounter file (read-only) and render it in ``fmt``."""
+    return export_text(load(source), fmt, options)
+
+
+def round_markdown(loaded: Loaded, round_no: int, *, gm: bool = False) -> str:
+    """One round as Markdown (for "copy this round" in the TUI)."""
+    options = ExportOptions(round_no, round_no, gm=gm)
+    return render_markdown(recap_of(loaded, options))

@@ -1,0 +1,189 @@
+"""The recap as an HTML page that looks like the TUI's log, in the encounter's theme.
+
+Drawn with Rich on a recording console (its own ``io.StringIO`` file, a fixed width)
+and exported with ``export_html``. Colours come from the theme file (``theme.py``).
+"""
+
+from __future__ import annotations
+
+import io
+from html import escape
+
+from rich.console import Console, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.terminal_theme import TerminalTheme
+from rich.text import Text
+
+from tracker.export.charts import BAR_WIDTH, bar_rows, side_totals, sparkline
+from tracker.export.logbook import LogLine
+from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
+from tracker.export.summary import (
+    NUMERIC_COLUMNS,
+    SIDE_LABELS,
+    TABLE_HEADER,
+    lasting_marks,
+    rounds_sentence,
+    table_rows,
+)
+from tracker.export.theme import Palette, load_palette
+
+WIDTH = 100
+
+PAGE = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+{{stylesheet}}
+body {{{{
+    color: {{foreground}};
+    background-color: {{background}};
+    margin: 2em;
+}}}}
+pre {{{{ font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospace;
+        font-size: 14px; line-height: 1.35; }}}}
+</style>
+</head>
+<body>
+<pre><code style="font-family:inherit">{{code}}</code></pre>
+</body>
+</html>
+"""
+
+TYPE_COLOURS = {"combatant.status": "accent", "injury.added": "error",
+                "condition.applied": "warning", "condition.removed": "success",
+                "reminder.raised": "accent", "dice.rolled": "secondary"}
+SIDE_COLOURS = {"pc": "primary", "ally": "success", "enemy": "error",
+                "neutral": "secondary", "other": "warning"}
+
+
+def render_html(recap: Recap, palette: Palette | None = None) -> str:
+    """The whole recap as a standalone HTML page."""
+    colours = palette or load_palette(recap.theme)
+    console = Console(record=True, file=io.StringIO(), width=WIDTH, color_system="truecolor",
+                      force_terminal=True, legacy_windows=False, highlight=False)
+    for renderable in _page(recap, colours):
+        console.print(renderable)
+    title = escape(recap.heading).replace("{", "&#123;").replace("}", "&#125;")
+    page = PAGE.format(title=title)
+    return console.export_html(theme=_terminal(colours), code_format=page, clear=False)
+
+
+def _page(recap: Recap, p: Palette) -> list[RenderableType]:
+    parts: list[RenderableType] = [
+        Text(recap.heading, style=f"bold {p.primary}"),
+        Text(recap.byline, style=muted(p)), Text(""),
+    ]
+    for block in recap.blocks:
+        parts.extend(_round(block, p))
+    parts.extend(_summary(recap, p))
+    return parts
+
+
+def _round(block: RoundBlock, p: Palette) -> list[RenderableType]:
+    parts: list[RenderableType] = [Rule(Text(block.heading, style=f"bold {p.primary}"),
+                                        align="left", style=p.secondary)]
+    parts.extend(line_text(line, p, indent=2) for line in block.lines)
+    for turn in block.turns:
+        heading = Text(f"  ▶ {turn.heading}", style=f"bold {p.accent}")
+        if turn.hidden:
+            heading.append("  [GM only]", style=f"italic {p.warning}")
+        parts.append(heading)
+        parts.extend(line_text(line, p, indent=4) for line in turn.lines)
+    parts.append(Text(""))
+    return parts
+
+
+def line_text(line: LogLine, p: Palette, indent: int = 2) -> Text:
+    """One log line, coloured by what happened; undone lines struck through."""
+    text = Text(" " * indent)
+    colour = getattr(p, TYPE_COLOURS.get(line.type, "foreground"))
+    if line.type == "note.added":
+        label = "GM note: " if line.gm_only else "Note: "
+        text.append(label, style=f"italic {p.warning if line.gm_only else p.accent}")
+    if line.undone:
+        text.append(line.text, style=f"strike {muted(p)}")
+        text.append("  (undone)", style=f"italic {muted(p)}")
+    elif line.type in HISTORY_LINES:
+        text.append(line.text, style=f"italic {muted(p)}")
+    else:
+        bold = "bold " if line.type == "combatant.status" else ""
+        text.append(line.text, style=f"{bold}{colour}")
+    if line.hidden and not line.gm_only:
+        text.append("  [GM only]", style=f"italic {p.warning}")
+    return text
+
+
+def _summary(recap: Recap, p: Palette) -> list[RenderableType]:
+    summary = recap.summary
+    parts: list[RenderableType] = [
+        Rule(Text("Summary", style=f"bold {p.primary}"), align="left", style=p.secondary),
+        Text(rounds_sentence(summary)),
+    ]
+    rows = table_rows(summary)
+    if rows:
+        parts.append(_table(rows, p))
+    for title, marks in lasting_marks(summary):
+        if marks:
+            parts.extend([Text(""), Text(title, style=f"bold {p.accent}")])
+            parts.extend(Text(f"  {name}: {what}") for name, what in marks)
+    parts.extend(_chart(recap, p))
+    return parts
+
+
+def _table(rows: list[tuple[str, ...]], p: Palette) -> Table:
+    table = Table(header_style=f"bold {p.primary}", border_style=p.secondary,
+                  show_edge=False, pad_edge=False)
+    for index, title in enumerate(TABLE_HEADER):
+        table.add_column(title, justify="right" if index in NUMERIC_COLUMNS else "left")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _chart(recap: Recap, p: Palette) -> list[RenderableType]:
+    summary = recap.summary
+    if not any(r.total for r in summary.damage):
+        return []
+    parts: list[RenderableType] = [Text(""), Text("Damage dealt per round, by side",
+                                                  style=f"bold {p.accent}")]
+    label = max(len(SIDE_LABELS[s]) for s in summary.sides)
+    for row in bar_rows(summary):
+        where = f"Round {row.round}" if row.round else ""
+        line = Text(f"  {where:<9}{SIDE_LABELS[row.side]:<{label}}  ")
+        line.append(f"{row.bar:<{BAR_WIDTH}}", style=side_colour(row.side, p))
+        line.append(f" {row.amount}")
+        parts.append(line)
+    parts.append(Text(""))
+    for index, (side, values) in enumerate(side_totals(summary)):
+        where = "Trend" if index == 0 else ""
+        line = Text(f"  {where:<9}{SIDE_LABELS[side]:<{label}}  ")
+        line.append(sparkline(values), style=side_colour(side, p))
+        line.append(f"  total {sum(values)}")
+        parts.append(line)
+    return parts
+
+
+def side_colour(side: str, p: Palette) -> str:
+    """The theme colour that stands for a side in the chart."""
+    return str(getattr(p, SIDE_COLOURS.get(side, "foreground")))
+
+
+def muted(p: Palette) -> str:
+    """A colour halfway between the text and the background, for quiet lines."""
+    fg, bg = _rgb(p.foreground), _rgb(p.background)
+    return "#" + "".join(f"{(a + b) // 2:02x}" for a, b in zip(fg, bg, strict=True))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _terminal(p: Palette) -> TerminalTheme:
+    bright = [_rgb(c) for c in (p.foreground, p.error, p.success, p.warning, p.primary,
+                                p.accent, p.secondary, p.foreground)]
+    return TerminalTheme(_rgb(p.background), _rgb(p.foreground), bright)

@@ -1,0 +1,92 @@
+"""The recap as Markdown: a heading per round, a sub-heading per turn, then the summary.
+
+Reads well in a notes vault (Obsidian, a wiki) and in a chat message: log sentences are
+escaped, undone lines struck through, GM-only lines marked in the GM's copy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tracker.export.charts import damage_chart_lines
+from tracker.export.logbook import LogLine
+from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
+from tracker.export.summary import (
+    NUMERIC_COLUMNS,
+    TABLE_HEADER,
+    lasting_marks,
+    rounds_sentence,
+    table_rows,
+)
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
+_LEADING = re.compile(r"^(#|>|[-+](?=\s)|\d+(?=[.)]))")
+
+
+def escape(text: str) -> str:
+    """Text that Markdown shows as written (no stray emphasis, tables or headings)."""
+    return _LEADING.sub(r"\\\1", _SPECIAL.sub(r"\\\1", " ".join(text.split())))
+
+
+def render_markdown(recap: Recap) -> str:
+    """The whole recap as one Markdown document."""
+    out = [f"# {escape(recap.heading)}", "", f"*{escape(recap.byline)}*", ""]
+    for block in recap.blocks:
+        out.extend(_round(block))
+    out.extend(_summary(recap))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _round(block: RoundBlock) -> list[str]:
+    out = [f"## {block.heading}", ""]
+    out.extend(line_markdown(line) for line in block.lines)
+    if block.lines:
+        out.append("")
+    for turn in block.turns:
+        mark = " *(GM only)*" if turn.hidden else ""
+        out.append(f"### {escape(turn.heading)}{mark}")
+        out.append("")
+        out.extend(line_markdown(line) for line in turn.lines)
+        if turn.lines:
+            out.append("")
+    return out
+
+
+def line_markdown(line: LogLine) -> str:
+    """One log line as a list item."""
+    text = escape(line.text)
+    if line.type == "note.added":
+        text = f"*{'GM note' if line.gm_only else 'Note'}:* {text}"
+    if line.undone:
+        text = f"~~{text}~~ *(undone)*"
+    elif line.type in HISTORY_LINES:
+        text = f"*{text}*"
+    if line.hidden and not line.gm_only:
+        text += " *(GM only)*"
+    return f"- {text}"
+
+
+def _summary(recap: Recap) -> list[str]:
+    summary = recap.summary
+    out = ["## Summary", "", rounds_sentence(summary), ""]
+    rows = table_rows(summary)
+    if rows:
+        align = [("--:" if i in NUMERIC_COLUMNS else ":--") for i in range(len(TABLE_HEADER))]
+        out.append(_row(TABLE_HEADER))
+        out.append("| " + " | ".join(align) + " |")
+        out.extend(_row(row) for row in rows)
+        out.append("")
+    for title, marks in lasting_marks(summary):
+        if marks:
+            out.append(f"**{title}**")
+            out.append("")
+            out.extend(f"- {escape(name)}: {escape(what)}" for name, what in marks)
+            out.append("")
+    chart = damage_chart_lines(summary)
+    if chart:
+        out.extend(["### Damage dealt per round, by side", "", "```text", *chart, "```", ""])
+    return out
+
+
+def _row(cells: tuple[str, ...]) -> str:
+    return "| " + " | ".join(escape(c) for c in cells) + " |"

@@ -1,0 +1,216 @@
+"""The encounter summary: rounds fought, who dealt and took how much, who fell and when.
+
+Damage is read from ``track.set`` events that *lower* a damage track of a combatant
+(``hp``, ``wounds``, ``wounds@head`` …) and is credited to the combatant whose turn it
+was. Damage taken on one's own turn or outside any turn (burning, a round-start hazard)
+counts as taken, and as dealt by "Other". A ruleset names its damage tracks with a
+``damage_tracks`` class attribute; without one, ``DEFAULT_DAMAGE_TRACKS`` apply.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from tracker.core import events as ev
+from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.export.timeline import Beat, Timeline
+from tracker.rules.base import Ruleset
+
+DEFAULT_DAMAGE_TRACKS = ("hp", "health", "wounds", "hit points")
+SIDE_ORDER = ("pc", "ally", "enemy", "neutral", "other")
+SIDE_LABELS = {"pc": "PCs", "ally": "Allies", "enemy": "Enemies", "neutral": "Neutral",
+               "other": "Other"}
+FALLS = ("down", "dead")
+
+
+@dataclass(frozen=True)
+class FighterTally:
+    """One combatant's fight in numbers and words."""
+
+    id: str
+    name: str
+    side: str
+    dealt: int
+    taken: int
+    standing: str
+    injuries: tuple[str, ...]
+    ailments: tuple[str, ...]
+    falls: tuple[tuple[int, str], ...]
+    hidden: bool = False
+
+    @property
+    def fell(self) -> str:
+        """``down in round 2, dead in round 3`` (empty if they never fell)."""
+        return ", ".join(f"{status} in round {n}" for n, status in self.falls)
+
+
+@dataclass(frozen=True)
+class RoundDamage:
+    """Damage dealt in one round by each side, in ``SIDE_ORDER``."""
+
+    round: int
+    by_side: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        """All damage dealt this round."""
+        return sum(amount for _, amount in self.by_side)
+
+
+@dataclass(frozen=True)
+class EncounterSummary:
+    """What the end of a recap tells: rounds, tallies per combatant, damage per round."""
+
+    rounds_fought: int
+    rounds: tuple[int, ...]
+    fighters: tuple[FighterTally, ...]
+    damage: tuple[RoundDamage, ...]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides shown in the damage chart."""
+        return tuple(side for side, _ in self.damage[0].by_side) if self.damage else ()
+
+
+def damage_tracks(rules: Ruleset) -> frozenset[str]:
+    """The tracks whose fall is damage, for this ruleset (location suffixes aside)."""
+    names = getattr(rules, "damage_tracks", DEFAULT_DAMAGE_TRACKS)
+    return frozenset(str(n).casefold() for n in names)
+
+
+@dataclass
+class _Ledger:
+    """Running totals while walking the timeline."""
+
+    dealt: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
+    taken: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
+    per_round: defaultdict[int, defaultdict[str, int]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    injuries: defaultdict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    ailments: defaultdict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    falls: defaultdict[str, list[tuple[int, str]]] = field(
+        default_factory=lambda: defaultdict(list))
+
+
+def summarise(timeline: Timeline, initial: EncounterState, end: EncounterState,
+              rules: Ruleset, counts: Callable[[Beat], bool],
+              rounds: tuple[int, ...], gm: bool = False) -> EncounterSummary:
+    """Tally the beats for which ``counts`` holds; ``end`` is the state the recap ends at.
+
+    Combatants hidden from the players at ``end`` get a row only in the GM's copy.
+    """
+    ledger = _walk(timeline, initial, damage_tracks(rules), counts)
+    shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
+    fighters = tuple(_tally(c, ledger, rules) for c in shown)
+    present = {c.side for c in shown} | {s for r in ledger.per_round.values() for s in r}
+    sides = tuple(s for s in SIDE_ORDER if s in present)
+    damage = tuple(RoundDamage(n, tuple((s, ledger.per_round[n][s]) for s in sides))
+                   for n in rounds)
+    return EncounterSummary(timeline.last_round, rounds, fighters, damage)
+
+
+def _cast(end: EncounterState, order: Iterable[str]) -> list[Combatant]:
+    return [end.combatants[cid] for cid in order if cid in end.combatants]
+
+
+def _walk(timeline: Timeline, initial: EncounterState, tracks: frozenset[str],
+          counts: Callable[[Beat], bool]) -> _Ledger:
+    ledger = _Ledger()
+    values = {(c.id, t): v for c in initial.combatants.values() for t, v in c.tracks.items()}
+    for beat in timeline.beats:
+        event = beat.event
+        if not beat.live:
+            continue
+        if isinstance(event, ev.TrackSet) and event.who:
+            key = (slot_owner(event.who), event.track)
+            before = values.get(key)
+            values[key] = event.value
+            hurt = _is_damage(event.track, tracks) and before is not None
+            if hurt and before is not None and event.value < before and counts(beat):
+                _book_damage(ledger, timeline, beat, key[0], before - event.value)
+        elif counts(beat):
+            _book_other(ledger, beat)
+    return ledger
+
+
+def _is_damage(track: str, tracks: frozenset[str]) -> bool:
+    return track.split("@", 1)[0].casefold() in tracks
+
+
+def _book_damage(ledger: _Ledger, timeline: Timeline, beat: Beat, victim: str,
+                 amount: int) -> None:
+    ledger.taken[victim] += amount
+    dealer = slot_owner(beat.turn) if beat.turn else ""
+    if dealer and dealer != victim:
+        ledger.dealt[dealer] += amount
+        side = timeline.sides.get(dealer, "other")
+    else:
+        side = "other"
+    ledger.per_round[beat.round][side] += amount
+
+
+def _book_other(ledger: _Ledger, beat: Beat) -> None:
+    event = beat.event
+    if isinstance(event, ev.InjuryAdded):
+        where = f" ({event.location})" if event.location else ""
+        ledger.injuries[slot_owner(event.who)].append(f"{event.name}{where}")
+    elif isinstance(event, ev.ConditionApplied):
+        names = ledger.ailments[slot_owner(event.who)]
+        if event.name not in names:
+            names.append(event.name)
+    elif isinstance(event, ev.StatusChanged) and event.status in FALLS:
+        ledger.falls[slot_owner(event.who)].append((beat.round, event.status))
+
+
+def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset) -> FighterTally:
+    return FighterTally(
+        id=fighter.id, name=fighter.name, side=fighter.side,
+        dealt=ledger.dealt[fighter.id], taken=ledger.taken[fighter.id],
+        standing=standing(fighter, rules),
+        injuries=tuple(ledger.injuries[fighter.id]),
+        ailments=tuple(ledger.ailments[fighter.id]),
+        falls=tuple(ledger.falls[fighter.id]), hidden=fighter.hidden,
+    )
+
+
+def standing(fighter: Combatant, rules: Ruleset) -> str:
+    """How a combatant ends: the ruleset's summary (``HP 0/7``) and any status."""
+    status = {"active": "", "removed": "left the fight"}.get(fighter.status, fighter.status)
+    return " · ".join(part for part in (rules.summary(fighter), status) if part) or "—"
+
+
+SIDE_NAMES = {"pc": "PC", "ally": "Ally", "enemy": "Enemy", "neutral": "Neutral"}
+TABLE_HEADER = ("Combatant", "Side", "Dealt", "Taken", "At the end", "Fell")
+NUMERIC_COLUMNS = (2, 3)
+
+
+def table_rows(summary: EncounterSummary) -> list[tuple[str, ...]]:
+    """One row per combatant, matching ``TABLE_HEADER``."""
+    return [(f.name + (" (hidden)" if f.hidden else ""), SIDE_NAMES.get(f.side, f.side),
+             str(f.dealt), str(f.taken),
+             f.standing, f.fell or "—") for f in summary.fighters]
+
+
+def lasting_marks(summary: EncounterSummary) -> list[tuple[str, list[tuple[str, str]]]]:
+    """("Injuries" | "Ailments suffered", [(name, "a, b") …]) for those who have any."""
+    return [
+        ("Injuries", [(f.name, ", ".join(f.injuries)) for f in summary.fighters if f.injuries]),
+        ("Ailments suffered",
+         [(f.name, ", ".join(f.ailments)) for f in summary.fighters if f.ailments]),
+    ]
+
+
+def rounds_sentence(summary: EncounterSummary) -> str:
+    """``3 rounds fought.`` or ``Rounds 2–3 of 3 fought.``"""
+    fought = summary.rounds_fought
+    if fought == 0:
+        return "The fight has not started."
+    whole = summary.rounds == tuple(range(1, fought + 1))
+    plural = "s" if fought != 1 else ""
+    if whole:
+        return f"{fought} round{plural} fought."
+    first, last = summary.rounds[0], summary.rounds[-1]
+    shown = f"Round {first}" if first == last else f"Rounds {first}–{last}"
+    return f"{shown} of {fought} fought."
