@@ -162,3 +162,13 @@ def test_triggers_count_conditions_down_at_end_of_turn(fight: Encounter) -> None
     fight.run("next", ScriptedDice([]))
     assert fight.state.combatant("bo").conditions == ()
     assert any(e.text == "Bo: Stunned ends" for e in fight.events)
+
+
+def test_a_removed_combatant_returns_to_the_order_with_revive(fight: Encounter) -> None:
+    started(fight, 10, 18, 2, 9)  # bo, ann, orc, gob
+    fight.run("remove ann", ScriptedDice([]))
+    with pytest.raises(RuleError, match="has left the fight"):
+        fight.decide("dead ann", ScriptedDice([]))
+    fight.run("revive ann", ScriptedDice([]))
+    assert fight.state.order == ("bo", "ann", "orc", "gob")
+    assert fight.state.combatant("ann").status == "active"

@@ -10,6 +10,7 @@ from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
+from tracker.core.model import slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
 
 
@@ -187,8 +188,14 @@ def _status(status: str) -> Callable[..., None]:
         fighter = draft.state.combatant(cid)
         if fighter.status == status:
             raise RuleError(f"{fighter.name} {words[status]} already")
+        if fighter.status == "removed" and status != "active":
+            raise RuleError(f"{fighter.name} has left the fight — 'revive' brings them back")
         draft.emit(ev.StatusChanged, who=cid, status=status,
                    text=f"{fighter.name} {words[status]}")
+        if fighter.status == "removed" and draft.state.phase != "setup":
+            if not any(slot_owner(s) == cid for s in draft.state.initiative):
+                rules.roll_initiative(draft, [cid], dice)
+            _resort(draft, rules, dice)
 
     return handler
 
