@@ -10,6 +10,8 @@ from tracker.rules.base import Ruleset
 RULESETS: dict[str, str] = {
     "basic": "tracker.rules.basic:BasicRules",
     "nerv-d100": "tracker.rules.nerv_d100:NervRules",
+    "wrath-glory": "tracker.rules.wrath_glory:WrathGloryRules",
+    "alien-evolved": "tracker.rules.alien_evolved:AlienRules",
 }
 
 

@@ -1,0 +1,105 @@
+"""Alien actions: two quick or one full and one quick, interrupts, Broken (seed 003)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.alien_helpers import Table
+from tracker.core.errors import RuleError
+
+
+def test_two_quick_actions_or_one_full_and_one_quick() -> None:
+    # seed 003: "take 2 Quick Actions or 1 Quick Action and 1 Full Action"
+    table = Table()
+    table.start()  # Bishop's turn
+    table.do("full bishop ranged")
+    table.do("quick bishop aim")
+    with pytest.raises(RuleError, match="both actions"):
+        table.do("quick bishop move")
+    table.do("next")  # Ripley
+    table.do("quick ripley move")
+    table.do("quick ripley partial-cover")
+    with pytest.raises(RuleError, match="both actions"):
+        table.do("full ripley ranged")
+
+
+def test_no_second_full_action() -> None:
+    table = Table()
+    table.start()
+    table.do("full bishop ranged")
+    with pytest.raises(RuleError, match="already taken a full action"):
+        table.do("full bishop climb")
+
+
+def test_quick_and_full_actions_are_told_apart() -> None:
+    table = Table()
+    table.start()
+    with pytest.raises(RuleError, match="is a full action"):
+        table.do("quick bishop ranged")
+
+
+def test_only_defend_and_dodge_out_of_turn() -> None:
+    # seed 003, "Interrupt Actions": Defend and Dodge can be used out of your turn
+    table = Table()
+    table.start()
+    with pytest.raises(RuleError, match="not Hicks's turn"):
+        table.do("quick hicks move")
+    table.do("dodge hicks")
+    assert table.who("hicks").track("early") == 1
+
+
+def test_an_interrupt_before_the_turn_is_taken_from_the_coming_turn() -> None:
+    # seed 003: it costs a Quick Action and you must not already have used them all
+    table = Table()
+    table.start()
+    table.do("dodge hicks")
+    table.do("defend hicks")
+    with pytest.raises(RuleError, match="no quick action left"):
+        table.do("dodge hicks")
+    while table.state.current != "hicks":
+        table.do("next")
+    with pytest.raises(RuleError, match="both actions"):
+        table.do("quick hicks move")
+
+
+def test_an_interrupt_after_the_turn_uses_what_is_left() -> None:
+    table = Table()
+    table.start()
+    table.do("full bishop ranged")
+    table.do("next")  # Bishop has acted with one quick action left
+    table.do("defend bishop")
+    with pytest.raises(RuleError, match="both actions"):
+        table.do("dodge bishop")
+
+
+def test_broken_may_only_make_a_single_move_a_round() -> None:
+    # seed 003, "Broken": a single move action per round, no other actions
+    table = Table()
+    table.start()
+    table.do("next")  # Ripley's turn
+    table.do("dmg ripley 4", [1, 1])
+    with pytest.raises(RuleError, match="Broken"):
+        table.do("full ripley ranged")
+    with pytest.raises(RuleError, match="Broken"):
+        table.do("quick ripley aim")
+    table.do("quick ripley move")
+    with pytest.raises(RuleError, match="already moved"):
+        table.do("quick ripley range")
+
+
+def test_broken_cannot_dodge() -> None:
+    table = Table()
+    table.start()
+    table.do("dmg hicks 5", [1, 1])
+    with pytest.raises(RuleError, match="Broken"):
+        table.do("dodge hicks")
+
+
+def test_broken_draws_a_single_card() -> None:
+    table = Table()
+    table.start()
+    table.do("dmg drone 6", [1, 1])
+    while table.state.round == 1:
+        table.do("next", [1, 2, 3, 4])
+    assert "drone@2" not in table.state.initiative
+    assert "drone" in table.state.initiative

@@ -1,0 +1,134 @@
+"""Alien turn economy: two quick actions, or one full and one quick, per turn.
+
+Defend and Dodge interrupt out of turn at the cost of a quick action not yet used: before
+one's own turn they are taken from the coming turn, after it from what is left of it.
+While Broken only a single move a round is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant, EncounterState, slot_owner
+
+Data = Mapping[str, Any]
+EARLY = "early"
+"""Track: quick actions spent out of turn before the combatant's own turn this round."""
+
+
+def action_spec(data: Data, kind: str, name: str) -> Mapping[str, Any] | None:
+    """The table entry for an action key (``kind`` is ``quick`` or ``full``)."""
+    wanted = name.casefold().replace(" ", "-")
+    for spec in data["actions"][kind]:
+        if spec["key"] == wanted:
+            return spec
+    return None
+
+
+def used(fighter: Combatant) -> tuple[int, int]:
+    """(actions, full actions) the combatant has spent this turn."""
+    fulls = sum(1 for a in fighter.spent if a.startswith("full:"))
+    return len(fighter.spent), fulls
+
+
+def still_to_act(state: EncounterState, who: str) -> bool:
+    """True when one of the combatant's cards has not been played this round."""
+    return any(slot_owner(s) == who and s not in state.acted and s != state.current
+               for s in state.order)
+
+
+def take(draft: Draft, data: Data, who: str, kind: str, name: str, *,
+         out_of_turn: bool = False) -> None:
+    """Spend a quick or full action (checked against the budget, Broken and the turn)."""
+    state = draft.state
+    fighter = state.combatant(who)
+    spec = action_spec(data, kind, name) if name else None
+    other = "full" if kind == "quick" else "quick"
+    if name and spec is None and action_spec(data, other, name):
+        raise RuleError(f"'{name}' is a {other} action — '{other} {fighter.id} {name}'")
+    label = spec["name"] if spec else (name or f"a {kind} action")
+    mine = state.current is not None and slot_owner(state.current) == fighter.id
+    if fighter.condition("Broken"):
+        _broken_may(fighter, kind, spec)
+    if not mine and not out_of_turn:
+        raise RuleError(f"it is not {fighter.name}'s turn — only defend and dodge are taken "
+                        "out of turn")
+    if not mine and still_to_act(state, fighter.id):
+        _early(draft, data, fighter, label)
+        return
+    _within_budget(fighter, data, kind)
+    draft.emit(ev.ActionUsed, who=fighter.id, action=f"{kind}:{label}",
+               text=f"{fighter.name}: {kind} action — {label}")
+
+
+def _broken_may(fighter: Combatant, kind: str, spec: Mapping[str, Any] | None) -> None:
+    if kind != "quick" or spec is None or not spec.get("move"):
+        raise RuleError(f"{fighter.name} is Broken: a single move a round and nothing else")
+    if fighter.spent:
+        raise RuleError(f"{fighter.name} is Broken and has already moved this round")
+
+
+def _within_budget(fighter: Combatant, data: Data, kind: str) -> None:
+    count, fulls = used(fighter)
+    limit = int(data["actions"]["per_turn"])
+    if count >= limit:
+        raise RuleError(f"{fighter.name} has used both actions this turn "
+                        "(two quick, or one full and one quick)")
+    if kind == "full" and fulls >= int(data["actions"]["full_per_turn"]):
+        raise RuleError(f"{fighter.name} has already taken a full action this turn")
+
+
+def _early(draft: Draft, data: Data, fighter: Combatant, label: str) -> None:
+    spent = fighter.track(EARLY)
+    if spent >= int(data["actions"]["per_turn"]):
+        raise RuleError(f"{fighter.name} has no quick action left this round")
+    draft.emit(ev.TrackSet, who=fighter.id, track=EARLY, value=spent + 1,
+               text=f"{fighter.name}: quick action out of turn — {label} "
+                    "(taken from the coming turn)")
+
+
+def carry_early(draft: Draft, who: str) -> None:
+    """At the start of a turn, quick actions already spent out of turn count against it."""
+    fighter = draft.state.combatant(who)
+    spent = fighter.track(EARLY)
+    for _ in range(spent):
+        draft.emit(ev.ActionUsed, who=fighter.id, action="quick:spent out of turn")
+    if spent:
+        draft.emit(ev.TrackSet, who=fighter.id, track=EARLY, value=0)
+
+
+def quick(draft: Draft, command: Command, data: Data) -> None:
+    """``quick WHO [ACTION]``: spend a quick action (move, aim, reload, rally …)."""
+    fighter = _who(draft, command)
+    take(draft, data, fighter.id, "quick", " ".join(command.args[1:]))
+
+
+def full(draft: Draft, command: Command, data: Data) -> None:
+    """``full WHO [ACTION]``: spend the full action (attack, first aid, climb …)."""
+    fighter = _who(draft, command)
+    take(draft, data, fighter.id, "full", " ".join(command.args[1:]))
+
+
+def interrupt(draft: Draft, command: Command, data: Data, action: str) -> None:
+    """``defend WHO`` / ``dodge WHO``: out of turn, for a quick action not yet used."""
+    fighter = _who(draft, command)
+    if fighter.condition("Ambushed"):
+        raise RuleError(f"{fighter.name} is caught in an ambush: no {action} this round")
+    take(draft, data, fighter.id, "quick", action, out_of_turn=True)
+
+
+def charge(draft: Draft, who: str, data: Data, kind: str, action: str) -> None:
+    """Spend ``action`` for ``who`` if it is their turn (GM entries after the fact are free)."""
+    state = draft.state
+    if state.current is not None and slot_owner(state.current) == who:
+        take(draft, data, who, kind, action)
+
+
+def _who(draft: Draft, command: Command) -> Combatant:
+    token = command.args[0] if command.args else "."
+    return draft.state.combatant(resolve(draft.state, token))
