@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -44,7 +44,7 @@ class AlienRules(Ruleset):
     @property
     def core(self) -> Rules:
         """This ruleset as the core's ``Rules`` protocol (for the shared flow helpers)."""
-        return cast(Rules, self)
+        return self
 
     # --- roster ---------------------------------------------------------------------
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.protocol import DiceLike, Verb
 from tracker.rules import nerv_ailments as ailing
 from tracker.rules import nerv_conditions as lasting
 from tracker.rules import nerv_economy as economy
@@ -221,7 +221,7 @@ class NervRules(Ruleset):
         ailing.fracture(draft, ailing.fighter_arg(draft, command).id)
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        economy.act(draft, self.tables, cast(Rules, self), command, dice)
+        economy.act(draft, self.tables, self, command, dice)
 
     def _dismiss(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         fighter = ailing.fighter_arg(draft, command)

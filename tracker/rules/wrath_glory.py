@@ -9,7 +9,7 @@ The tables live in wrath_glory.toml; the commands in the wrath_* modules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -38,7 +38,7 @@ class WrathGloryRules(Ruleset):
     @property
     def core(self) -> Rules:
         """This ruleset as the core's ``Rules`` protocol (for the shared flow helpers)."""
-        return cast(Rules, self)
+        return self
 
     # --- roster ---------------------------------------------------------------------
 
