@@ -12,6 +12,8 @@ RULESETS: dict[str, str] = {
     "nerv-d100": "tracker.rules.nerv_d100:NervRules",
     "wrath-glory": "tracker.rules.wrath_glory:WrathGloryRules",
     "alien-evolved": "tracker.rules.alien_evolved:AlienRules",
+    "eva-escale": "tracker.rules.eva_escale:EvaRules",
+    "persona-d100": "tracker.rules.persona_d100:PersonaRules",
 }
 
 

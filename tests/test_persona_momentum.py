@@ -1,0 +1,166 @@
+"""persona-d100 momentum: One More, Baton Pass chains, All-Out Attack."""
+
+from __future__ import annotations
+
+from tests.d100_helpers import Table
+from tests.persona_helpers import AILMENTS, RULES, party, pixie, shadow, user
+
+
+def started() -> Table:
+    """The party against Pixie and Blob; Yu acts first."""
+    t = party()
+    t.do("start", [9, 5, 3, 2, 1])  # Yu 13, Yosuke 9, Chie 7, Pixie 5, Blob 4
+    assert t.state.current == "yu"
+    return t
+
+
+def test_no_one_more_from_an_enemy_already_staggered() -> None:
+    # seed 004, "One More": "enemies who are already Staggered cannot be Staggered again".
+    t = started()
+    t.do("dmg blob 6 element=fire", [3])
+    assert t.track("yu", "one more") == 1
+    t.do("act yu bufu half onemore")
+    assert t.track("yu", "one more") == 0
+    text = t.text("dmg blob 6 element=ice", [2])
+    assert "Ice vs Weak: already Staggered: no One More" in text
+    assert "Blob is already Staggered: it cannot be Staggered again, no One More" in text
+    assert t.track("yu", "one more") == 0
+
+
+def test_a_one_more_action_that_staggers_another_enemy_earns_another() -> None:
+    # seed 004, "One More": "It is possible to use a One More to Stagger another enemy,
+    # which will grant you another One More action."
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    t.do("act yu agi half onemore")
+    assert t.track("yu", "one more") == 0
+    assert "Fire vs Weak: Staggered, One More" in t.text("dmg blob 4 element=fire", [1])
+    assert t.track("yu", "one more") == 1
+
+
+def test_one_one_more_per_action_however_many_are_staggered() -> None:
+    # seed 004, "One More": "No matter how many enemies you Stagger with a single action,
+    # you only gain a single One More action."
+    t = started()
+    t.do("act yu maragi half")
+    t.do("dmg pixie 5 element=fire", [1])
+    text = t.text("dmg blob 5 element=fire", [1])
+    assert "Fire vs Weak: Staggered, no second One More from the same action" in text
+    assert t.track("yu", "one more") == 1
+
+
+def test_a_one_more_action_may_repeat_an_action() -> None:
+    # seed 004, "One More": "This action ignores the rules on doing the same action twice".
+    t = started()
+    t.do("act yu standard attack")
+    assert "only with a One More" in t.refused("act yu standard attack")
+    t.do("dmg blob 5 element=ice", [1])
+    t.do("act yu aim half")
+    text = t.text("act yu standard attack onemore")
+    assert "Yu spends a One More on standard attack" in text
+    assert "Half Action (extra)" in text
+
+
+def test_a_baton_pass_chain_refuses_a_repeat() -> None:
+    # seed 004, "Baton Pass": the Receiver adds the S-Link rank to damage; "a character
+    # who has already given or received a Baton Pass during this chain cannot receive a
+    # second one."
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    text = t.text("baton yu yosuke")
+    assert "Baton Pass: Yu → Yosuke (S-Link 3): Yosuke takes the One More, +3 to damage " \
+           "or healing, Assisted (+10)" in text
+    text = t.text("dmg blob 4 element=ice by=yosuke", [2])
+    assert "Yosuke spends a One More on the passed action" in text
+    assert "4 + Special 2 + Baton 3 = 9 vs Soak 3" in text
+    assert t.track("yosuke", "one more") == 1
+    assert "Yu has already given or received a Baton Pass in this chain" in \
+        t.refused("baton yosuke yu")
+    t.do("baton yosuke chie")
+    assert t.track("chie", "one more") == 1 and t.track("chie", "baton") == 2
+    lines = RULES.status_lines(t.who("chie"), t.state)
+    assert "Baton chain: Yu → Yosuke → Chie (nobody receives twice)" in lines
+
+
+def test_a_baton_pass_needs_a_one_more_an_ally_and_a_social_link() -> None:
+    t = Table(RULES, user("yu", links={"yosuke": 1}), user("yosuke"), user("teddie"),
+              pixie())
+    assert "holds no One More to pass" in t.refused("baton yu yosuke")
+    t.do("dmg pixie 4 element=fire by=yu", [1])
+    assert "needs a Social Link rank of 1+ with Yu (has 0)" in t.refused("baton yu teddie")
+    assert "not an ally" in t.refused("baton yu pixie")
+    t.do("baton yu yosuke")
+    assert t.track("yosuke", "baton") == 1
+
+
+def test_the_baton_rank_adds_to_healing() -> None:
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    t.do("baton yu yosuke")
+    t.do("dmg chie 6")
+    text = t.text("heal chie 2 by=yosuke")
+    assert "Baton Pass: Yosuke adds 3 to the healing" in text
+    assert t.track("chie", "wounds") == 14
+
+
+def test_unused_one_mores_lapse_and_the_chain_ends_with_the_turn() -> None:
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    t.do("baton yu yosuke")
+    text = t.text("next")
+    assert "Yosuke's unused One More lapses" in text
+    assert t.track("yosuke", "baton") == 0
+    assert [k for k, v in t.state.tracks.items() if k.startswith("baton@") and v] == []
+
+
+def test_one_more_for_a_charge_of_stamina() -> None:
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    t.do("onemore yu stamina")
+    assert (t.track("yu", "one more"), t.track("yu", "stamina")) == (0, 1)
+
+
+def test_all_out_attack_refused_while_one_enemy_stands_unstaggered() -> None:
+    # seed 004, "All Out Attack": "enabled when you gain a One More and all enemies are
+    # Staggered".
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    assert "still standing: Blob" in t.refused("allout yu", [5])
+
+
+def test_all_out_attack_refused_with_a_single_contributor() -> None:
+    # seed 004, "All Out Attack": "at least two contributors, including yourself"; only
+    # allies "who [aren't] suffering from an ailment" contribute.
+    t = started()
+    t.do("ail yosuke Fear")
+    t.do("ail chie Burn")
+    t.do("dmg pixie 4 element=fire", [1])
+    t.do("ail blob Staggered")
+    assert "at least 2 contributors" in t.refused("allout yu", [5])
+    assert "Chie suffers Burn" in t.refused("allout yu with=chie", [5])
+
+
+def test_all_out_attack_hits_every_enemy_and_ends_their_stagger() -> None:
+    # seed 004, "All Out Attack": 1d10 + contributors, exploding, Almighty, ignoring AP and
+    # TB; "all enemies struck by the attack lose the Staggered ailment".
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    t.do("ail blob Staggered")
+    assert "Yosuke holds no One More" in t.refused("allout yosuke", [5])
+    text = t.text("allout yu", [10, 4])
+    assert "All-Out Attack! Yu, Yosuke, Chie: 1d10 [10, 4] + 3 contributors = 17 Almighty " \
+           "damage to every enemy, ignoring armour and Toughness" in text
+    assert t.track("pixie", "wounds") == 20 - 2 - 17  # 4 + Special 1 - TB 3, then 17
+    assert t.track("blob", "wounds") == 3
+    assert t.conditions("blob") == [] and "Staggered" not in t.conditions("pixie")
+    assert t.track("yu", "one more") == 0
+
+
+def test_every_shadow_falling_to_an_all_out_attack_owes_a_benefit() -> None:
+    t = Table(RULES, user("yu"), user("yosuke"), shadow("blob", wounds=5,
+                                                        affinities={"fire": "weak"}),
+              options={"ailments": AILMENTS})
+    t.do("dmg blob 3 element=fire by=yu", [1])
+    text = t.text("allout yu", [6])
+    assert "Every Shadow falls" in text
+    assert t.who("blob").status == "dead"

@@ -1,0 +1,299 @@
+"""Dark-Heresy-style d100 pieces shared by eva-escale (seed 001) and persona-d100 (seed 004).
+
+Characteristics and their bonuses (the tens digit), d100 tests with degrees of success,
+hit locations (the attack roll's digits reversed, or a d100 on the table) and movement
+bands (damage and Soak: ``d100_damage``). Every number and name comes from the ruleset's
+TOML file; nothing here knows Evangelions or Personas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, parse_int
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+
+
+def strings(value: Any) -> tuple[str, ...]:
+    """A TOML list of strings as a tuple (anything else: empty)."""
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+
+def folded(name: str) -> str:
+    """A name as the GM may type it: lower case, ``-``/``_`` as spaces, single spaces."""
+    return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
+
+
+@dataclass(frozen=True)
+class Location:
+    """A hit location: its d100 band (``low``..``high``) and the kinds that have it."""
+
+    key: str
+    label: str
+    low: int = 0
+    high: int = 0
+    kinds: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    """A catalogue entry: ailment or condition, its category, what it changes."""
+
+    name: str
+    category: str = ""
+    summary: str = ""
+    sets: Mapping[str, int] | None = None
+    mental: bool = False
+    technical: tuple[str, ...] = ()
+    blocks: tuple[str, ...] = ()
+
+
+class D100Tables:
+    """The tables of a d100 ruleset, typed, with look-ups that refuse unknown names."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.raw = data
+        chars = data["characteristics"]
+        self.characteristics = strings(chars["names"])
+        self.labels: dict[str, str] = dict(chars.get("labels", {}))
+        self.aliases: dict[str, str] = {folded(k): v for k, v in chars.get("aliases", {}).items()}
+        self.kinds: dict[str, str] = dict(data["kinds"])
+        self.locations = tuple(_location(row) for row in data["locations"])
+        self.conditions = {folded(spec.name): spec
+                           for spec in (condition_spec(row) for row in data.get("conditions", []))}
+
+    def number(self, section: str, key: str) -> int:
+        """A whole number from a ``[section]`` table."""
+        return int(self.raw[section][key])
+
+    def words(self, section: str, key: str) -> tuple[str, ...]:
+        """A list of words from a ``[section]`` table."""
+        return strings(self.raw[section][key])
+
+    # --- characteristics ------------------------------------------------------------
+
+    def stat_name(self, word: str) -> str:
+        """The characteristic ``word`` names (short name, label or alias)."""
+        key = folded(word)
+        if key in self.characteristics:
+            return key
+        if key in self.aliases:
+            return self.aliases[key]
+        for short, label in self.labels.items():
+            if folded(label) == key:
+                return short
+        raise RuleError(f"no characteristic '{word}' — {', '.join(self.characteristics)}")
+
+    def label(self, stat: str) -> str:
+        """``Weapon Skill`` for ``ws``."""
+        return self.labels.get(stat, stat.upper())
+
+    # --- locations -------------------------------------------------------------------
+
+    def locations_for(self, kind: str) -> tuple[Location, ...]:
+        """The locations a combatant of ``kind`` has (none for hordes)."""
+        return tuple(loc for loc in self.locations if kind in loc.kinds)
+
+    def location(self, kind: str, name: str) -> Location:
+        """The location ``name`` names (key, label or alias); RuleError listing the rest."""
+        wanted = folded(name)
+        for loc in self.locations_for(kind):
+            if wanted in (loc.key, folded(loc.label), *loc.aliases):
+                return loc
+        allowed = ", ".join(loc.key for loc in self.locations_for(kind)) or "none"
+        raise RuleError(f"no location '{name}' — {allowed}")
+
+    def hit_location(self, kind: str, roll: int) -> Location:
+        """The location a d100 result (already reversed) lands on."""
+        for loc in self.locations_for(kind):
+            if loc.low <= roll <= loc.high:
+                return loc
+        raise RuleError(f"a hit-location roll must be 1 to 100, not {roll}")
+
+    def condition(self, name: str) -> ConditionSpec | None:
+        """The catalogue entry called ``name``, if there is one."""
+        return self.conditions.get(folded(name))
+
+
+def _location(row: Mapping[str, Any]) -> Location:
+    return Location(key=str(row["key"]), label=str(row["label"]), low=int(row.get("low", 0)),
+                    high=int(row.get("high", 0)), kinds=strings(row.get("kinds")),
+                    aliases=tuple(folded(a) for a in strings(row.get("aliases"))))
+
+
+def condition_spec(row: Mapping[str, Any]) -> ConditionSpec:
+    """A catalogue entry from a TOML table (the data file, a user file, the encounter)."""
+    name = row.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("every ailment entry needs a name")
+    sets = row.get("sets")
+    return ConditionSpec(name=name.strip(), category=str(row.get("category", "")),
+                         summary=str(row.get("summary", "")),
+                         sets={str(k): int(v) for k, v in sets.items()}
+                         if isinstance(sets, dict) else None,
+                         mental=bool(row.get("mental", False)),
+                         technical=tuple(folded(t) for t in strings(row.get("technical"))),
+                         blocks=strings(row.get("blocks")))
+
+
+# --- scores, bonuses and tests --------------------------------------------------------
+
+
+def score(tables: D100Tables, fighter: Combatant, stat: str,
+          lender: Combatant | None = None) -> int:
+    """A characteristic now: a condition may set it (On Foot), else the roster's value,
+    else the ``lender``'s (a construct borrows its pilot's), else 0."""
+    for held in fighter.conditions:
+        spec = tables.condition(held.name)
+        if spec is not None and spec.sets and stat in spec.sets:
+            return spec.sets[stat]
+    if stat in fighter.stats:
+        return fighter.stats[stat]
+    if lender is not None and stat in tables.words("borrowed", "stats"):
+        return score(tables, lender, stat)
+    return 0
+
+
+def bonus(tables: D100Tables, fighter: Combatant, stat: str,
+          lender: Combatant | None = None) -> int:
+    """A characteristic bonus: the roster's ``bonuses`` override, else the tens digit."""
+    override = fighter.extras.get("bonuses", {}).get(stat)
+    held = any((s := tables.condition(c.name)) and s.sets and stat in s.sets
+               for c in fighter.conditions)
+    if isinstance(override, int) and not held:
+        return override
+    return max(0, score(tables, fighter, stat, lender) // 10)
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """A d100 test: the roll, the target, pass or fail and the degrees."""
+
+    roll: int
+    target: int
+    passed: bool
+    degrees: int
+
+    @property
+    def words(self) -> str:
+        """``passed with 2 DoS`` / ``failed by 1 DoF``."""
+        return (f"passed with {self.degrees} DoS" if self.passed
+                else f"failed by {self.degrees} DoF")
+
+
+def judge(tables: D100Tables, roll: int, target: int) -> TestResult:
+    """Pass when ``roll <= target``; one degree per full step of margin (0 is possible)."""
+    step = tables.number("tests", "degree_step")
+    return TestResult(roll, target, roll <= target, abs(target - roll) // step)
+
+
+def roll_test(draft: Draft, dice: DiceLike, tables: D100Tables, fighter: Combatant,
+              stat: str, value: int, modifier: int, purpose: str) -> TestResult:
+    """Roll d100 against ``value`` + ``modifier``, record the die and explain it."""
+    roll = dice.d(100)
+    target = value + modifier
+    result = judge(tables, roll, target)
+    extra = f" {modifier:+d}" if modifier else ""
+    draft.emit(ev.DiceRolled, who=fighter.id, expr="1d100", rolls=(roll,), total=roll,
+               purpose=purpose,
+               text=f"{fighter.name} {purpose}: d100 {roll} vs {tables.label(stat)} {value}"
+                    f"{extra}: {result.words}")
+    return result
+
+
+def pass_or_fail(word: str, usage: str) -> bool:
+    """``pass`` → True, ``fail`` → False; anything else a RuleError with the usage."""
+    key = word.casefold()
+    if key in ("pass", "passed", "p", "yes"):
+        return True
+    if key in ("fail", "failed", "f", "no"):
+        return False
+    raise RuleError(f"'{word}' is not a result — {usage}")
+
+
+# --- hit locations ---------------------------------------------------------------------
+
+
+def reversed_digits(roll: int) -> int:
+    """An attack roll read backwards for the location: 34 → 43, 10 → 1, 100 → 100."""
+    if not 1 <= roll <= 100:
+        raise RuleError(f"an attack roll must be 1 to 100, not {roll}")
+    tens, ones = divmod(roll % 100, 10)
+    return ones * 10 + tens or 100
+
+
+def pick_location(draft: Draft, tables: D100Tables, dice: DiceLike, fighter: Combatant,
+                  command: Command) -> Location:
+    """``@LOC`` as typed, the attack roll ``hit=NN`` reversed, or a d100 roll (recorded)."""
+    if command.location:
+        return tables.location(fighter.kind, command.location)
+    if "hit" in command.options:
+        roll = parse_int(command.options["hit"], "hit (the attack roll)")
+        where = tables.hit_location(fighter.kind, reversed_digits(roll))
+        draft.say(f"Attack roll {roll} reversed is {reversed_digits(roll)}: the "
+                  f"{where.label.lower()}")
+        return where
+    roll = dice.d(100)
+    where = tables.hit_location(fighter.kind, roll)
+    draft.emit(ev.DiceRolled, who=fighter.id, expr="1d100", rolls=(roll,), total=roll,
+               purpose="hit location",
+               text=f"Hit location on {fighter.name}: d100 {roll} → {where.label}")
+    return where
+
+
+def same_armour_everywhere(tables: D100Tables, fighter: Combatant) -> bool:
+    """True when the location would not change the armour (no need to roll one)."""
+    values = {fighter.armour.get(loc.key, 0) for loc in tables.locations_for(fighter.kind)}
+    return len(values) <= 1
+
+
+# --- movement -------------------------------------------------------------------------
+
+
+def movement(tables: D100Tables, ab: int, extra: int = 0) -> dict[str, int]:
+    """Half / Full / Charge / Run distances: the half move (AB + extra) times each band."""
+    half = ab + extra
+    return {name: half * int(times) for name, times in tables.raw["movement"].items()
+            if isinstance(times, int)}
+
+
+# --- command words ------------------------------------------------------------------------
+
+
+def words_and_options(command: Command, start: int, flags: tuple[str, ...],
+                      keys: tuple[str, ...]) -> tuple[set[str], dict[str, str]]:
+    """Bare flag words from argument ``start`` on, and ``key=value`` options; anything
+    else is refused with one line naming what the verb understands."""
+    found: set[str] = set()
+    values: dict[str, str] = {}
+    allowed = ", ".join([*flags, *(f"{k}=…" for k in keys)]) or "nothing more"
+    for word in command.args[start:]:
+        if word.casefold() not in flags:
+            raise RuleError(f"'{word}' means nothing to '{command.verb}' — it takes: {allowed}")
+        found.add(word.casefold())
+    for key, value in command.options.items():
+        if key in flags and value.casefold() in ("", "yes", "true", "on"):
+            found.add(key)
+        elif key in keys:
+            values[key] = value
+        else:
+            raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
+    return found, values
+
+
+def whole(values: Mapping[str, str], key: str, default: int = 0, least: int = 0) -> int:
+    """A whole-number option (``pen=2``), at least ``least``."""
+    if key not in values:
+        return default
+    number = parse_int(values[key], key)
+    if number < least:
+        raise RuleError(f"{key} must be {least} or more, not {number}")
+    return number
+
