@@ -172,3 +172,9 @@ def test_a_removed_combatant_returns_to_the_order_with_revive(fight: Encounter) 
     fight.run("revive ann", ScriptedDice([]))
     assert fight.state.order == ("bo", "ann", "orc", "gob")
     assert fight.state.combatant("ann").status == "active"
+
+
+def test_add_hidden_keeps_the_name_clean(fight: Encounter) -> None:
+    fight.run("add Spy hidden side=enemy hp=4", ScriptedDice([]))
+    spy = fight.state.combatant("spy")
+    assert (spy.name, spy.hidden) == ("Spy", True)

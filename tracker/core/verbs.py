@@ -127,10 +127,14 @@ def new_id(draft: Draft, name: str) -> str:
 
 
 def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    name = " ".join(command.args).strip()
+    words = [w for w in command.args if w.casefold() != "hidden"]
+    options = dict(command.options)
+    if len(words) < len(command.args):
+        options["hidden"] = "yes"
+    name = " ".join(words).strip()
     if not name:
         raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
-    entry = roster_entry(new_id(draft, name), name, command.options)
+    entry = roster_entry(new_id(draft, name), name, options)
     fighter = rules.prepare(entry, where=f"add {name}")
     draft.emit(ev.CombatantAdded, id=fighter.id, name=fighter.name, side=fighter.side,
                kind=fighter.kind, stats=dict(fighter.stats), armour=dict(fighter.armour),
