@@ -205,6 +205,33 @@ def _rulesets(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _setup_view(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", type=Path)
+    p.add_argument("--large", action="store_true",
+                   help="start in the large-type layout (a TV across the table; key l)")
+
+
+def _view(ns: argparse.Namespace) -> int:
+    from tracker.ui.player.launch import run_view
+
+    return run_view(ns.file, large=ns.large)
+
+
+def _setup_serve(p: argparse.ArgumentParser) -> None:
+    _setup_view(p)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default: loopback only; there is no password)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--public-url", default=None,
+                   help="the address browsers use, if not http://HOST:PORT")
+
+
+def _serve(ns: argparse.Namespace) -> int:
+    from tracker.ui.player.launch import serve
+
+    return serve(ns.file, ns.host, ns.port, large=ns.large, public_url=ns.public_url)
+
+
 SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {
     "new": (_setup_new, _new, "create an encounter file"),
     "do": (_setup_do, _do, "apply one command headless and print the log lines it made"),
@@ -212,6 +239,8 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "log": (_setup_log, _log, "print the round log"),
     "check": (_setup_file, _check, "validate an encounter file"),
     "rulesets": (_setup_none, _rulesets, "list the installed rulesets"),
+    "view": (_setup_view, _view, "a read-only player view that follows the file as the GM plays"),
+    "serve": (_setup_serve, _serve, "the player view in a web browser (textual-serve)"),
 }
 
 

@@ -1,0 +1,99 @@
+"""The order as the players see it: one card per combatant, the acting one marked.
+
+A card's first line is ``MARK INIT NAME  HEALTH  BADGES`` (a glyph for the state, not
+colour alone); the lines under it are the details (tracks, locations, injuries), which
+the large-type layout leaves out. Classes say the side (``-pc``, ``-enemy`` …) and the
+state (``-acting``, ``-out``); the stylesheet does the rest.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.theme import Theme
+from textual.widgets import Static
+
+from tracker.export.player_view import PlayerBoard, PlayerRow
+from tracker.ui.panes.styling import solid_style
+
+NAME_WIDTH = 18
+SIDES = ("pc", "ally", "enemy", "neutral")
+
+
+class CombatantCard(Vertical):
+    """One combatant: its line and, below it, its details."""
+
+    COMPONENT_CLASSES = {"card--mark", "card--value", "card--badge", "card--name"}
+
+    def __init__(self, row: PlayerRow) -> None:
+        super().__init__(classes="card")
+        self.row = row
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        """The line and the details."""
+        yield Static(classes="card-line")
+        yield Static(classes="card-details")
+
+    def on_mount(self) -> None:
+        """Draw, and draw again when the theme changes."""
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+        self._ready = True
+        self.show(self.row)
+
+    def _new_theme(self, theme: Theme) -> None:
+        self.call_after_refresh(self.show, self.row)
+
+    def show(self, row: PlayerRow) -> None:
+        """Draw ``row``."""
+        self.row = row
+        for side in SIDES:
+            self.set_class(row.side == side, f"-{side}")
+        self.set_class(row.acting, "-acting")
+        self.set_class(row.out, "-out")
+        if not self._ready:
+            return
+        self.query_one(".card-line", Static).update(self._line(row))
+        self.set_class(not row.details, "-bare")
+        self.query_one(".card-details", Static).update(Text("\n".join(row.details)))
+
+    def _line(self, row: PlayerRow) -> Text:
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        line.append(f"{row.mark} ", solid_style(self, "card--mark"))
+        line.append(f"{row.initiative:>3} ", solid_style(self, "card--value"))
+        name = row.name if len(row.name) <= NAME_WIDTH else row.name[: NAME_WIDTH - 1] + "…"
+        line.append(f"{name:<{NAME_WIDTH}}", solid_style(self, "card--name"))
+        line.append(f"  {row.health}")
+        for ailment in row.ailments:
+            line.append(" ")
+            line.append(f" {ailment} ", solid_style(self, "card--badge"))
+        return line
+
+
+class OrderPane(VerticalScroll, can_focus=False):
+    """Every combatant the players may see, in initiative order."""
+
+    board: reactive[PlayerBoard | None] = reactive(None)
+    """The board shown."""
+
+    def watch_board(self, board: PlayerBoard | None) -> None:
+        """Update the cards in place, or lay them out again when the order changed."""
+        if board is None or not self.is_mounted:
+            return
+        self.border_title = "Initiative"
+        cards = list(self.query(CombatantCard))
+        if [c.row.slot for c in cards] == [r.slot for r in board.rows]:
+            for card, row in zip(cards, board.rows, strict=True):
+                card.show(row)
+        else:
+            self.remove_children(CombatantCard)
+            self.mount_all([CombatantCard(row) for row in board.rows])
+        acting = [c for c in self.query(CombatantCard) if c.row.acting]
+        if acting:
+            self.call_after_refresh(self.scroll_to_widget, acting[0], animate=False)
+
+    def on_mount(self) -> None:
+        """Show what arrived before mounting."""
+        self.watch_board(self.board)

@@ -1,0 +1,80 @@
+"""The player view's top: one line (title · round · whose turn), or a big banner for a TV."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.theme import Theme
+from textual.widgets import Digits, Static
+
+from tracker.export.player_view import PlayerBoard
+from tracker.ui.panes.styling import solid_style
+
+
+class BoardHeader(Static):
+    """Title · round · whose turn · pools, and a warning when the file cannot be read."""
+
+    COMPONENT_CLASSES = {"board-header--title", "board-header--problem"}
+
+    board: reactive[PlayerBoard | None] = reactive(None)
+    """The board shown (None until the file is read)."""
+
+    problem: reactive[str] = reactive("")
+    """Why the file cannot be read right now ("" when all is well)."""
+
+    def on_mount(self) -> None:
+        """Redraw when the theme changes."""
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+
+    def _new_theme(self, theme: Theme) -> None:
+        self.call_after_refresh(self.show)
+
+    def watch_board(self) -> None:
+        """Show the new round and turn."""
+        self.show()
+
+    def watch_problem(self) -> None:
+        """Show or clear the warning."""
+        self.show()
+
+    def show(self) -> None:
+        """Compose the line."""
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        board = self.board
+        if board is None:
+            line.append("reading the encounter…")
+        else:
+            line.append(board.title, solid_style(self, "board-header--title"))
+            for part in (*board.where, *board.pools):
+                line.append(f" · {part}")
+        if self.problem:
+            line.append(f" · {self.problem}", solid_style(self, "board-header--problem"))
+        self.update(line)
+
+
+class TurnBanner(Horizontal):
+    """The large-type banner: the round in big digits and whose turn it is."""
+
+    board: reactive[PlayerBoard | None] = reactive(None)
+    """The board shown."""
+
+    def compose(self) -> ComposeResult:
+        """The round's digits and the turn's words."""
+        yield Static("ROUND", id="banner-label")
+        yield Digits("0", id="banner-round")
+        yield Static("", id="banner-turn")
+
+    def watch_board(self, board: PlayerBoard | None) -> None:
+        """Show the round and the acting combatant."""
+        if board is None or not self.is_mounted:
+            return
+        self.query_one("#banner-round", Digits).update(str(board.round))
+        turn = f"{board.acting}'s turn" if board.acting else " · ".join(board.where)
+        self.query_one("#banner-turn", Static).update(Text(turn, no_wrap=True,
+                                                           overflow="ellipsis"))
+
+    def on_mount(self) -> None:
+        """Fill in what arrived before mounting."""
+        self.watch_board(self.board)

@@ -1,0 +1,66 @@
+"""``tracker view FILE`` and ``tracker serve FILE``: the player view in a terminal or a browser.
+
+``serve`` runs textual-serve's ``Server``, which starts one ``tracker view`` process per
+browser connection. textual-serve has no authentication: it binds to loopback unless
+told otherwise.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from tracker.store.follow import FileFollower
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def first_look(path: Path) -> FileFollower | str:
+    """A follower that has read ``path`` once, or the one-line reason it cannot."""
+    if not path.is_file():
+        what = "is a folder" if path.is_dir() else "does not exist"
+        return f"{path}: {what} — give the encounter file the GM is playing"
+    follower = FileFollower(path)
+    catch = follower.poll()
+    return catch.problem or follower
+
+
+def run_view(path: Path, large: bool = False) -> int:
+    """Run the read-only player view on ``path`` in this terminal; the exit status."""
+    follower = first_look(path)
+    if isinstance(follower, str):
+        print(f"tracker: {follower}", file=sys.stderr)
+        return 1
+    from tracker.ui.player.app import PlayerApp
+
+    PlayerApp(follower, large=large).run()
+    return 0
+
+
+def view_command(path: Path, large: bool = False) -> str:
+    """The shell command textual-serve runs for each browser: ``python -m tracker.cli view``."""
+    words = [sys.executable, "-m", "tracker.cli", "view", str(path.resolve())]
+    return shlex.join(words + (["--large"] if large else []))
+
+
+def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
+          large: bool = False, public_url: str | None = None) -> int:
+    """Serve the player view of ``path`` over HTTP until Ctrl+C; the exit status."""
+    follower = first_look(path)
+    if isinstance(follower, str):
+        print(f"tracker: {follower}", file=sys.stderr)
+        return 1
+    from textual_serve.server import Server
+
+    loaded = follower.loaded
+    title = loaded.encounter.state.title if loaded is not None else path.stem
+    server = Server(view_command(path, large), host=host, port=port,
+                    title=f"tracker view · {title}", public_url=public_url)
+    print(f"tracker: the player view of {path.name} is at {server.public_url} "
+          f"(Ctrl+C stops it)", flush=True)
+    print(f"tracker: on a TV, bigger letters: {server.public_url}/?fontsize=28 "
+          "(and press l for large type)", flush=True)
+    server.serve()
+    return 0
