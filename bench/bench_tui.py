@@ -1,0 +1,198 @@
+"""TUI benchmark (not a test): opening a big encounter, and key ``n`` to the updated screen.
+
+    /work/venv/bin/python bench/bench_tui.py [--combatants 100] [--events 5000] [--keys 200]
+
+1. First paint: a generated encounter (100 combatants, 5,000 events, basic ruleset) opened
+   headless at 120x36, against a bare Textual app with the same widgets left empty, in
+   the same run (goal: ratio <= 1.3x). The file is read and replayed in a worker, so the
+   time until the loaded fight is on screen is printed too.
+2. Key ``n``: the time from the action starting to the refresh that shows its result,
+   measured inside the app (Pilot's own waits are not counted); p50/p95/max over many
+   presses (goal: p95 <= 16 ms), beside the same measurement on the bare app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, Static
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tracker.core.codec import to_table  # noqa: E402
+from tracker.core.dice import Dice  # noqa: E402
+from tracker.core.session import Encounter  # noqa: E402
+from tracker.paths import bundled_dir  # noqa: E402
+from tracker.rules.registry import load_ruleset  # noqa: E402
+from tracker.store.encounter_file import Locator, initial_state  # noqa: E402
+from tracker.store.journal import write_document  # noqa: E402
+from tracker.ui.app import TrackerApp  # noqa: E402
+from tracker.ui.panes.body_chart import BodyChart  # noqa: E402
+from tracker.ui.panes.command_bar import CommandBar  # noqa: E402
+from tracker.ui.panes.header import EncounterHeader  # noqa: E402
+from tracker.ui.panes.initiative import InitiativePane  # noqa: E402
+from tracker.ui.panes.log_pane import LogPane  # noqa: E402
+from tracker.ui.panes.status import StatusPane  # noqa: E402
+from tracker.ui.themes import load_themes  # noqa: E402
+
+SIZE = (120, 36)
+
+
+def big_encounter(path: Path, combatants: int, events: int) -> None:
+    """Write a basic-ruleset fight with ``combatants`` and at least ``events`` events."""
+    head = {"format": 1, "encounter": {"title": "The big brawl", "ruleset": "basic"},
+            "combatants": [{"id": f"c{i}", "name": f"Fighter {i}",
+                            "side": "pc" if i % 4 == 0 else "enemy",
+                            "stats": {"hp": 1000, "init": i % 5}} for i in range(combatants)]}
+    rules = load_ruleset("basic")
+    fight = Encounter(initial_state(head, rules, Locator(path)), rules)
+    dice, pick = Dice(seed=1), random.Random(2)
+    fight.run("start", dice)
+    while len(fight.events) < events:
+        who = f"c{pick.randrange(combatants)}"
+        line = pick.choice([f"dmg {who} 1", f"heal {who} 1", "next", "next",
+                            f"ail {who} Prone rounds=2"])
+        fight.run(line, dice)
+    write_document(path, head, [to_table(e) for e in fight.events])
+
+
+class BareApp(App[None]):
+    """The same widgets, empty, with no encounter behind them; ``n`` updates the header."""
+
+    CSS_PATH = str(ROOT / "tracker" / "ui" / "tracker.tcss")
+    BINDINGS = [Binding("n", "tick", "next")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first_paint: float | None = None
+        self.latencies: list[float] = []
+        self.ticks = 0
+
+    def compose(self) -> ComposeResult:
+        """Header, three panes, log, bar, footer — nothing in them."""
+        yield EncounterHeader(id="header")
+        with Horizontal(id="panes"):
+            yield InitiativePane(id="initiative")
+            yield BodyChart(id="body")
+            yield StatusPane(id="status")
+        yield LogPane(id="log")
+        yield CommandBar(lambda: (None, {}, None), id="command-bar")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Note the first paint."""
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self.first_paint = time.perf_counter()
+
+    def action_tick(self) -> None:
+        """Change one line of text and time it to the screen."""
+        started = time.perf_counter()
+        self.ticks += 1
+        self.query_one("#command-message", Static).update(f"tick {self.ticks}")
+        self.call_after_refresh(self._ticked, started)
+
+    def _ticked(self, started: float) -> None:
+        self.latencies.append((time.perf_counter() - started) * 1000)
+
+
+async def first_paint_bare() -> float:
+    """Seconds from start to the first paint of the bare app."""
+    app = BareApp()
+    started = time.perf_counter()
+    async with app.run_test(size=SIZE) as pilot:
+        while app.first_paint is None:
+            await pilot.pause(0.001)
+    assert app.first_paint is not None
+    return app.first_paint - started
+
+
+async def first_paint_tracker(path: Path) -> tuple[float, float]:
+    """Seconds to the first paint, and to the loaded fight on screen."""
+    app = TrackerApp(path, Dice(seed=3), shelf=load_themes([bundled_dir("themes")]),
+                     keymap_file=path.with_name("none.toml"))
+    started = time.perf_counter()
+    async with app.run_test(size=SIZE) as pilot:
+        while app.opened_paint is None:
+            await pilot.pause(0.001)
+    assert app.first_paint is not None and app.opened_paint is not None
+    return app.first_paint - started, app.opened_paint - started
+
+
+async def key_latency_tracker(path: Path, presses: int) -> list[float]:
+    """Milliseconds from ``n`` starting to the refresh showing it, per press."""
+    app = TrackerApp(path, Dice(seed=3), shelf=load_themes([bundled_dir("themes")]),
+                     keymap_file=path.with_name("none.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        while app.opened_paint is None:
+            await pilot.pause(0.001)
+        for _ in range(presses):
+            await pilot.press("n")
+        await pilot.pause()
+    return app.latencies
+
+
+async def key_latency_bare(presses: int) -> list[float]:
+    """The same measurement on the bare app."""
+    app = BareApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(presses):
+            await pilot.press("n")
+        await pilot.pause()
+    return app.latencies
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` fall."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    """Run both measurements and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--combatants", type=int, default=100)
+    parser.add_argument("--events", type=int, default=5000)
+    parser.add_argument("--keys", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "big.toml"
+        big_encounter(source, args.combatants, args.events)
+        print(f"encounter: {args.combatants} combatants, {args.events}+ events, "
+              f"{source.stat().st_size / 1e6:.1f} MB")
+        asyncio.run(first_paint_bare())  # warm imports and caches for both
+        bare, ours, shown = [], [], []
+        for _ in range(args.runs):
+            bare.append(asyncio.run(first_paint_bare()))
+            first, loaded = asyncio.run(first_paint_tracker(source))
+            ours.append(first)
+            shown.append(loaded)
+        b, o, s = (statistics.median(x) for x in (bare, ours, shown))
+        print(f"first paint: bare {b * 1000:.0f} ms, tracker {o * 1000:.0f} ms, "
+              f"ratio {o / b:.2f}x (goal <= 1.3x)")
+        print(f"loaded fight on screen (worker): {s * 1000:.0f} ms")
+        ours_keys = asyncio.run(key_latency_tracker(source, args.keys))
+        bare_keys = asyncio.run(key_latency_bare(args.keys))
+    for label, values in (("tracker", ours_keys), ("bare", bare_keys)):
+        print(f"key n → screen, {label}: p50 {percentile(values, 0.5):.1f} ms, "
+              f"p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms "
+              f"({len(values)} presses)" + (" (goal p95 <= 16 ms)" if label == "tracker" else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,271 @@
+"""Pilot tests per pane: what a GM sees change after a key or a command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ui_helpers import basic_file, make_app, nerv_file, opened, pane_text, ui_test
+from tracker.store.encounter_file import load
+from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.header import EncounterHeader
+from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.log_pane import LogPane
+
+
+def marks(app: object) -> dict[str, str]:
+    """Name → the glyph in front of it in the initiative pane."""
+    pane = app.query_one(InitiativePane)  # type: ignore[attr-defined]
+    found = {}
+    for line in pane.plain_lines:
+        mark, _, rest = line.partition(" ")
+        name = rest.split()[1] if len(rest.split()) > 1 else ""
+        found[name] = mark
+    return found
+
+
+# --- initiative pane --------------------------------------------------------------------
+
+
+@ui_test
+async def test_current_marker_moves_with_next_and_prev(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        first = app.state.order[0]
+        first_name = app.state.combatant(first).name
+        assert marks(app)[first_name] == "▶"
+        await pilot.press("n")
+        second_name = app.state.combatant(app.state.order[1]).name
+        assert marks(app)[second_name] == "▶"
+        assert marks(app)[first_name] == "✓"
+        await pilot.press("p")
+        assert marks(app)[first_name] == "▶"
+
+
+@ui_test
+async def test_dead_delayed_and_hidden_have_their_own_glyphs(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in ("start", "dead orc", "hide gob"):
+            assert app.run_line(line).ok
+        await pilot.pause()
+        app.select(app.state.order[-1] if app.state.order[-1] != "orc" else "bo")
+        waiting = next(s for s in app.state.order
+                       if s not in app.state.acted and s != app.state.current and s != "orc")
+        app.select(waiting)
+        await pilot.press("w")
+        lines = app.query_one(InitiativePane).plain_lines
+        assert any(line.startswith("✝") and "Orc" in line for line in lines)
+        assert any(line.startswith("⏸") for line in lines)
+        assert any("◌Goblin" in line for line in lines)
+
+
+@ui_test
+async def test_selection_moves_with_j_and_k_and_the_body_pane_follows(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        assert app.selected == "ann"
+        await pilot.press("j")
+        assert app.selected == "bo"
+        assert "Bo" in app.query_one("#body").border_title
+        await pilot.press("k", "k")
+        assert app.selected == "ann"
+
+
+@ui_test
+async def test_shift_down_swaps_places_in_the_order_and_saves_it(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        top, below = app.state.order[0], app.state.order[1]
+        app.select(top)
+        await pilot.press("shift+down")
+        assert app.state.order[:2] == (below, top)
+        rows = app.query_one(InitiativePane).rows
+        assert [r.slot for r in rows[:2]] == [below, top]
+    assert load(path).encounter.state.order[:2] == (below, top)
+
+
+# --- body chart pane --------------------------------------------------------------------
+
+
+@ui_test
+async def test_leg_location_shows_the_injury(tmp_path: Path) -> None:
+    # seed 000 "Injuries": wounds past the pool become injuries read from the
+    # chart of the location hit (score 1 on the leg chart: Foot Pain).
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("rei")
+        await pilot.pause()
+        before = pane_text(app, "#body-drawing")
+        assert "L leg" in before and "Foot Pain" not in before
+        assert app.run_line("wound rei 4 @left-leg").ok
+        await pilot.pause()
+        after = pane_text(app, "#body-drawing")
+        injury = app.state.combatant("rei").injuries[0]
+        assert injury.location == "left leg"
+        assert "✖" in after
+        assert f"Left leg {injury.score} · {injury.name}" in after
+
+
+@ui_test
+async def test_angel_figure_has_a_core_and_pilots_do_not(tmp_path: Path) -> None:
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("sachiel")
+        await pilot.pause()
+        assert "Core" in pane_text(app, "#body-drawing")
+        app.select("rei")
+        await pilot.pause()
+        drawing = pane_text(app, "#body-drawing")
+        assert "Core" not in drawing and "Head" in drawing and "R arm" in drawing
+
+
+@ui_test
+async def test_ruleset_without_locations_draws_its_tracks(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        assert "HP" in pane_text(app, "#body-drawing")
+        assert "12/12" in pane_text(app, "#body-drawing")
+        assert app.run_line("dmg ann 5").ok
+        await pilot.pause()
+        drawing = pane_text(app, "#body-drawing")
+        assert "7/12" in drawing and "Head" not in drawing
+        assert "Luck" in drawing
+
+
+# --- status pane ------------------------------------------------------------------------
+
+
+@ui_test
+async def test_ailment_badge_shows_under_its_category(tmp_path: Path) -> None:
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("sachiel")
+        assert app.run_line("ail sachiel Burning").ok
+        await pilot.pause()
+        status = pane_text(app, "#status-text")
+        physical = next(line for line in status.splitlines() if line.startswith("Physical:"))
+        assert "Burning" in physical
+        mental = next(line for line in status.splitlines() if line.startswith("Mental:"))
+        assert "—" in mental
+
+
+@ui_test
+async def test_reminder_is_resolved_with_its_number_key(tmp_path: Path) -> None:
+    # seed 000 "Ailments": a shake-off test at the start of the bearer's turn; each
+    # failure adds Advantage to the next test.
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in ("start", "ail sachiel Burning"):
+            assert app.run_line(line).ok
+        while app.state.current != "sachiel":
+            await pilot.press("n")
+        assert app.state.reminders
+        status = pane_text(app, "#status-text")
+        assert "[1] pass" in status and "[2] fail" in status
+        assert app.check_action("resolve", (2,))
+        await pilot.press("2")
+        assert not [r for r in app.state.reminders if r.who == "sachiel"]
+        assert app.state.combatant("sachiel").condition("Burning").level == 1
+        assert "[1] pass" not in pane_text(app, "#status-text")
+
+
+# --- log pane ---------------------------------------------------------------------------
+
+
+@ui_test
+async def test_log_groups_by_round_and_turn_and_strikes_undone(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        log = app.query_one(LogPane)
+        lines = log.plain_lines
+        assert lines[0] == "Before the fight"
+        assert "Round 1" in lines
+        assert any(line.startswith("  ▸ ") and "turn" in line for line in lines)
+        assert app.run_line("dmg orc 4").ok
+        await pilot.pause()
+        assert log.plain_lines[-1] == "    Orc: HP 15 → 11"
+        await pilot.press("u")
+        last = log.lines[-2]
+        assert last.plain == "    Orc: HP 15 → 11  (undone)"
+        assert any(span.style and "strike" in str(span.style) for span in last.spans) or \
+            "strike" in str(last.style)
+        assert log.plain_lines[-1].startswith("    Undone: Orc: HP 15 → 11")
+
+
+@ui_test
+async def test_log_follows_the_newest_line(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        for _ in range(12):
+            await pilot.press("n")
+        log = app.query_one(LogPane)
+        await pilot.pause()
+        height = log.scrollable_content_region.height
+        assert len(log.lines) > height
+        assert log.scroll_y + height == len(log.lines)  # the newest line is the bottom row
+
+
+# --- header and command bar -------------------------------------------------------------
+
+
+@ui_test
+async def test_header_says_round_turn_file_and_saved(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path, "ambush.toml"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        header = str(app.query_one(EncounterHeader).render())
+        assert "Goblin ambush · basic · not started · ambush.toml · saved" in header
+        await pilot.press("s")
+        acting = app.state.combatant(app.state.current).name
+        header = str(app.query_one(EncounterHeader).render())
+        assert f"Round 1 · {acting}'s turn" in header
+
+
+@ui_test
+async def test_command_bar_refusal_is_inline_and_writes_nothing(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        before = path.read_bytes()
+        await pilot.press("colon")
+        await pilot.press(*"dmg nobody 5", "enter")
+        bar = app.query_one(CommandBar)
+        assert bar.message.startswith("✗ no combatant 'nobody'")
+        assert bar.input.value == "dmg nobody 5"
+        assert path.read_bytes() == before
+
+
+@ui_test
+async def test_command_bar_completes_and_runs(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("colon", "d", "m")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.press("g", "o")
+        await pilot.pause()
+        await pilot.press("tab")
+        assert app.query_one(CommandBar).input.value == "dmg Goblin "
+        await pilot.press("3", "enter")
+        assert app.state.combatant("gob").track("hp") == 4
+        assert app.query_one(CommandBar).message == "Goblin: HP 7 → 4"
+    assert load(path).encounter.state.combatant("gob").track("hp") == 4

@@ -1,0 +1,123 @@
+"""Helpers for the TUI tests: encounter files on disk, an app that ignores the user's
+folders, and the text a GM would read in a pane."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import shutil
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+from textual.worker import WorkerCancelled
+
+from tracker.core.dice import Dice
+from tracker.paths import bundled_dir
+from tracker.ui.app import TrackerApp
+from tracker.ui.themes import load_themes
+
+ROOT = Path(__file__).resolve().parent.parent
+NERV_SAMPLE = ROOT / "encounters" / "nerv-sachiel.toml"
+
+BASIC_TEXT = '''format = 1
+
+[encounter]
+title = "Goblin ambush"
+ruleset = "basic"
+
+[[combatants]]
+id = "ann"
+name = "Ann"
+side = "pc"
+stats = { hp = 12, init = 3 }
+resources = { luck = 2 }
+
+[[combatants]]
+id = "bo"
+name = "Bo"
+side = "pc"
+stats = { hp = 10, init = 1 }
+
+[[combatants]]
+id = "gob"
+name = "Goblin"
+stats = { hp = 7, init = 2 }
+
+[[combatants]]
+id = "orc"
+name = "Orc"
+stats = { hp = 15, init = 0 }
+'''
+
+
+def basic_file(folder: Path, name: str = "fight.toml", extra: str = "") -> Path:
+    """A basic-ruleset encounter with Ann, Bo (pcs), a Goblin and an Orc."""
+    path = folder / name
+    path.write_text(BASIC_TEXT + extra, encoding="utf-8")
+    return path
+
+
+def nerv_file(folder: Path, name: str = "sachiel.toml") -> Path:
+    """A copy of the bundled nerv-d100 sample (three pilots and Sachiel)."""
+    path = folder / name
+    shutil.copyfile(NERV_SAMPLE, path)
+    return path
+
+
+def make_app(path: Path, seed: int = 7, keymap: Path | None = None) -> TrackerApp:
+    """An app on ``path`` with seeded dice, bundled themes only, and no user keymap."""
+    return TrackerApp(path, Dice(seed=seed), shelf=load_themes([bundled_dir("themes")]),
+                      keymap_file=keymap or path.with_name("no-keymap.toml"))
+
+
+async def opened(pilot: Pilot[int]) -> None:
+    """Wait until the file is open and the screen shows it."""
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    for _ in range(500):
+        if app.opened_paint is not None or app.failure:
+            break
+        await pilot.pause(0.01)
+    assert app.play is not None, app.failure or "the file did not open in 5 s"
+    await pilot.pause()
+
+
+async def refused(pilot: Pilot[int]) -> None:
+    """Wait for an app whose file cannot be opened to give up."""
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    for _ in range(500):
+        if app.failure:
+            break
+        try:
+            await pilot.pause(0.01)
+        except WorkerCancelled:
+            break
+
+
+def text_of(static: Static, width: int = 80) -> str:
+    """The plain text a Static shows."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    with console.capture() as capture:
+        console.print(static.content)
+    return capture.get()
+
+
+def pane_text(app: TrackerApp, selector: str) -> str:
+    """The text of a pane drawn with a Static (``#body-drawing``, ``#status-text``)."""
+    return text_of(app.query_one(selector, Static))
+
+
+def ui_test(scenario: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+    """Run an async Pilot scenario as a plain test (pytest has no asyncio plugin here)."""
+
+    @functools.wraps(scenario)
+    def test(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(scenario(*args, **kwargs))
+
+    return test

@@ -1,0 +1,332 @@
+"""The tracker's Textual App: the main screen, its keys and the command palette.
+
+Every key is a ``Binding`` with an id (rebindable in ``keymap.toml``) and a tooltip,
+shown in the Footer only where it applies (``check_action``). Each action becomes a
+command line run through the encounter file, or opens a modal that builds one; the same
+actions are in the palette (ctrl+p) and the ``:`` bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input
+
+from tracker.core.errors import TrackerError
+from tracker.core.model import EncounterState
+from tracker.core.protocol import DiceLike
+from tracker.ui.keymap import keymap_path, read_keymap
+from tracker.ui.modals.add_combatant import AddCombatantScreen
+from tracker.ui.modals.dice_roller import DiceRollerScreen
+from tracker.ui.modals.help import HelpScreen
+from tracker.ui.outcome import Outcome
+from tracker.ui.palette import TableCommands
+from tracker.ui.panes.body_chart import BodyChart
+from tracker.ui.panes.command_bar import CommandBar, CommandInput
+from tracker.ui.panes.header import EncounterHeader
+from tracker.ui.panes.initiative import InitiativePane, order_rows
+from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.status import MAX_KEYS, StatusPane, reminder_choices
+from tracker.ui.table_app import TableApp
+from tracker.ui.themes import ThemeShelf
+
+
+def _key(key: str, action: str, description: str, binding_id: str, tooltip: str,
+         show: bool = True, display: str | None = None) -> Binding:
+    return Binding(key, action, description, show=show, key_display=display, id=binding_id,
+                   tooltip=tooltip)
+
+
+def _resolve_binding(n: int) -> Binding:
+    return _key(str(n), f"resolve({n})", "resolve", f"resolve-{n}",
+                "resolve a reminder with its number key", show=n == 1, display="1-9")
+
+
+class TrackerApp(TableApp):
+    """The table-side combat tracker for one encounter file."""
+
+    CSS_PATH = "tracker.tcss"
+    TITLE = "tracker"
+    COMMANDS = App.COMMANDS | {TableCommands}
+
+    BINDINGS = [
+        _key("s", "start_fight", "start", "start-fight", "roll initiative, begin round 1"),
+        _key("n", "next_turn", "next", "next-turn", "end this turn, begin the next"),
+        _key("p", "prev_turn", "prev", "prev-turn", "step back to the last turn", False),
+        _key("j,down", "select(1)", "down", "select-next", "select the next one", False),
+        _key("k,up", "select(-1)", "up", "select-prev", "select the one above", False),
+        _key("d", "damage", "damage", "damage", "damage the selected combatant"),
+        _key("h", "heal", "heal", "heal", "heal the selected combatant"),
+        _key("a", "ailment", "ailment", "ailment", "give an ailment or condition"),
+        _key("u", "undo", "undo", "undo", "take back the last command"),
+        _key("ctrl+r,U", "redo", "redo", "redo", "restore what was undone"),
+        _key("w", "delay", "delay", "delay", "the selected combatant holds their turn"),
+        _key("enter", "act_now", "act now", "act-now", "the selected delayer acts now"),
+        _key("shift+up", "move(-1)", "move up", "move-up", "swap with the one above", False),
+        _key("shift+down", "move(1)", "move down", "move-down", "swap with the one below",
+             False),
+        *(_resolve_binding(n) for n in range(1, MAX_KEYS + 1)),
+        _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
+        _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
+        _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
+        _key("t", "next_theme", "theme", "theme", "next colour theme", False),
+        _key("e", "export", "export", "export", "write the round log to a file"),
+        _key("y", "copy_round", "copy round", "copy-round", "copy this round as Markdown",
+             False),
+        _key("x", "remove", "remove", "remove", "take the selected one out of the fight",
+             False),
+        _key("E", "end_fight", "end fight", "end-fight", "the fight is over", False),
+        _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
+        _key("q", "quit", "quit", "quit", "leave (everything is saved)"),
+    ]
+
+    def __init__(self, path: Path, dice: DiceLike | None = None, *,
+                 shelf: ThemeShelf | None = None, keymap_file: Path | None = None) -> None:
+        super().__init__(path, dice, shelf=shelf)
+        self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
+
+    def compose(self) -> ComposeResult:
+        """Header, the three panes, the log, the command bar, the footer."""
+        yield EncounterHeader(id="header").data_bind(TrackerApp.state, TrackerApp.busy)
+        with Horizontal(id="panes"):
+            yield InitiativePane(id="initiative").data_bind(TrackerApp.state,
+                                                            TrackerApp.selected)
+            yield BodyChart(id="body").data_bind(TrackerApp.state, TrackerApp.selected)
+            yield StatusPane(id="status").data_bind(TrackerApp.state, TrackerApp.selected)
+        yield LogPane(id="log").data_bind(TrackerApp.state)
+        yield CommandBar(self.bar_source, id="command-bar")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Focus on the order, paint, then the user's keymap and the file."""
+        self.query_one(InitiativePane).focus()
+        self.open_encounter()
+        self.call_after_refresh(self._use_keymap)
+
+    def _use_keymap(self) -> None:
+        known = {b.id for b in self.BINDINGS if isinstance(b, Binding) and b.id}
+        keymap = read_keymap(self.keymap_file, known)
+        self.set_keymap(keymap.keys)
+        for problem in [*self.shelf.problems, *keymap.problems]:
+            self.notify(problem, severity="warning", timeout=8, markup=False)
+
+    # --- messages from the panes ------------------------------------------------------
+
+    @on(CommandBar.Run)
+    def _bar_line(self, message: CommandBar.Run) -> None:
+        outcome = self.run_line(message.line)
+        bar = self.query_one(CommandBar)
+        if not outcome.ok:
+            bar.refused(outcome.message)
+            return
+        bar.accepted(message.line, outcome.message)
+        if isinstance(self.focused, CommandInput):
+            self.query_one(InitiativePane).focus()
+
+    @on(CommandInput.Left)
+    def _bar_left(self) -> None:
+        self.query_one(InitiativePane).focus()
+
+    @on(InitiativePane.Picked)
+    def _picked(self, message: InitiativePane.Picked) -> None:
+        self.selected = message.slot
+
+    # --- which keys apply -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer a key only where it applies (the Footer shows just those)."""
+        if action not in OUR_ACTIONS:
+            return True
+        if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
+            return False
+        state = self.state
+        if state is None:
+            return action in ("quit", "help", "next_theme")
+        check = self._checks(state, parameters).get(action)
+        return check() if check is not None else True
+
+    def _checks(self, state: EncounterState,
+                parameters: tuple[object, ...]) -> dict[str, Callable[[], bool]]:
+        slot, verbs = self.selected, self.verbs
+        running = state.phase == "running"
+        return {
+            "start_fight": lambda: state.phase == "setup",
+            "next_turn": lambda: running,
+            "prev_turn": lambda: running,
+            "damage": lambda: "dmg" in verbs and bool(slot),
+            "heal": lambda: "heal" in verbs and bool(slot),
+            "ailment": lambda: "ail" in verbs and bool(slot),
+            "undo": self.can_undo,
+            "redo": self.can_redo,
+            "delay": lambda: running and slot in state.order and slot not in state.acted,
+            "act_now": lambda: running and slot in state.delayed,
+            "move": lambda: running and slot in state.order,
+            "remove": lambda: bool(slot),
+            "end_fight": lambda: state.phase != "ended",
+            "copy_round": lambda: state.round > 0,
+            "resolve": lambda: self._has_choice(state, parameters),
+        }
+
+    def key_signature(self) -> tuple[object, ...]:
+        """Which of the keys apply now, and how many reminder choices there are."""
+        state = self.state
+        if state is None:
+            return ()
+        checks = self._checks(state, ())
+        count = len(reminder_choices(state, self.rules_or_fail()))
+        return (*(check() for name, check in checks.items() if name != "resolve"), count)
+
+    def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
+        number = parameters[0] if parameters else 0
+        count = len(reminder_choices(state, self.rules_or_fail()))
+        return isinstance(number, int) and 0 < number <= count
+
+    # --- the actions ------------------------------------------------------------------
+
+    def action_start_fight(self) -> None:
+        """Roll initiative and begin round 1."""
+        self.run_and_report("start")
+
+    def action_next_turn(self) -> None:
+        """End this turn and begin the next."""
+        self.run_and_report("next")
+
+    def action_prev_turn(self) -> None:
+        """Step back to the previous turn."""
+        self.run_and_report("prev")
+
+    def action_select(self, step: int) -> None:
+        """Move the selection up or down the initiative order."""
+        rows = [row.slot for row in order_rows(self.state)] if self.state else []
+        if rows:
+            index = rows.index(self.selected) if self.selected in rows else -1
+            self.selected = rows[max(0, min(len(rows) - 1, index + step))]
+
+    def action_damage(self) -> None:
+        """Damage the selected combatant."""
+        self.open_damage(self.selected_id(), "dmg")
+
+    def action_heal(self) -> None:
+        """Heal the selected combatant."""
+        self.open_damage(self.selected_id(), "heal")
+
+    def action_ailment(self) -> None:
+        """Give the selected combatant an ailment."""
+        self.open_ailment(self.selected_id())
+
+    def action_undo(self) -> None:
+        """Take back the last command."""
+        self.run_and_report("undo")
+
+    def action_redo(self) -> None:
+        """Restore what was undone."""
+        self.run_and_report("redo")
+
+    def action_delay(self) -> None:
+        """The selected combatant holds their turn."""
+        self.run_and_report(f"delay {self.selected}")
+
+    def action_act_now(self) -> None:
+        """The selected delaying combatant acts now."""
+        self.run_and_report(f"act {self.selected}")
+
+    def action_move(self, step: int) -> None:
+        """Swap the selected combatant with a neighbour in the order."""
+        order = self.state.order if self.state else ()
+        if self.selected in order:
+            other = order.index(self.selected) + step
+            if 0 <= other < len(order):
+                self.run_and_report(f"swap {self.selected} {order[other]}")
+
+    def action_resolve(self, number: int) -> None:
+        """Resolve a reminder with the choice numbered ``number``."""
+        if self.state is not None and self.rules is not None:
+            choices = reminder_choices(self.state, self.rules)
+            if 0 < number <= len(choices):
+                self.run_and_report(choices[number - 1].line)
+
+    def action_command_bar(self) -> None:
+        """Focus the ``:`` bar."""
+        self.open_command_bar()
+
+    def action_add_combatant(self) -> None:
+        """The add-combatant modal."""
+        if self.state is not None and "add" in self.verbs:
+            self.push_screen(AddCombatantScreen(self.run_line, self.state,
+                                                self.verbs["add"].usage), self._modal_done)
+
+    def action_roll_dice(self) -> None:
+        """The dice roller."""
+        if self.state is not None:
+            self.push_screen(DiceRollerScreen(self.run_line, self.state, self.selected_id()))
+
+    def action_next_theme(self) -> None:
+        """Cycle through the bundled and user themes."""
+        names = self.shelf.names
+        if names:
+            index = names.index(self.theme) + 1 if self.theme in names else 0
+            self.use_theme(names[index % len(names)])
+            self.notify(f"Theme: {self.theme}", timeout=2, markup=False)
+
+    def action_remove(self) -> None:
+        """Take the selected combatant out (after asking)."""
+        self.confirm_remove(self.selected_id())
+
+    def action_end_fight(self) -> None:
+        """End the fight (after asking)."""
+        self.confirm("End the fight?", "end")
+
+    def action_export(self) -> None:
+        """The export modal: the round log to Markdown, HTML, text or JSON."""
+        from tracker.ui.export_screen import ExportScreen
+
+        def written(path: Path | None) -> None:
+            if path is not None:
+                self.report(Outcome(True, f"log written to {path}"))
+
+        if self.play is not None:
+            self.push_screen(ExportScreen(self.play.loaded), written)
+
+    def action_copy_round(self) -> None:
+        """Copy this round's log as Markdown (and save it under recaps/)."""
+        from tracker.export.formats import round_markdown
+        from tracker.ui.export_screen import copy_round_markdown
+
+        if self.play is None or self.state is None:
+            return
+        try:
+            markdown = round_markdown(self.play.loaded, self.state.round)
+        except TrackerError as err:
+            self.report(Outcome(False, " ".join(str(err).split())))
+            return
+        self.report(Outcome(True, copy_round_markdown(self, markdown)))
+
+    def action_help(self) -> None:
+        """The key table and the commands."""
+        self.push_screen(HelpScreen(self.key_rows(), self.verbs))
+
+    def key_rows(self) -> list[tuple[str, str, str, str]]:
+        """(keys, description, tooltip, id) for each binding, with the user's keymap."""
+        keys: dict[str, list[str]] = {}
+        for key, active in self.active_bindings.items():
+            if active.binding.id:
+                keys.setdefault(active.binding.id, []).append(key)
+        rows = []
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and binding.id:
+                found = keys.get(binding.id) or binding.key.split(",")
+                shown = ", ".join(self.get_key_display(Binding(k, "")) for k in found)
+                rows.append((shown, binding.description, binding.tooltip, binding.id))
+        return rows
+
+
+OUR_ACTIONS = {"quit", "export", "copy_round", "start_fight", "next_turn", "prev_turn",
+               "select", "damage", "heal", "ailment", "undo", "redo", "delay", "act_now",
+               "move", "resolve", "command_bar", "add_combatant", "roll_dice", "next_theme",
+               "remove", "end_fight", "help"}

@@ -1,0 +1,55 @@
+"""The user's keymap: ``~/.config/tracker/keymap.toml`` maps binding ids to keys.
+
+    # keymap.toml — binding id = key(s); ids are listed by the help screen (?)
+    next-turn = "space"
+    damage = "d,x"
+
+A ``[keys]`` table may hold the same entries. Unknown ids and non-text keys are
+reported once, in one line each, and ignored.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tracker.paths import user_config_dir
+
+
+@dataclass
+class UserKeymap:
+    """Binding id → keys from the user's file, and the complaints about it."""
+
+    keys: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def keymap_path() -> Path:
+    """Where the user's keymap lives."""
+    return user_config_dir() / "keymap.toml"
+
+
+def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
+    """The keymap in ``path`` (empty if there is no file), checked against ``known_ids``."""
+    found = UserKeymap()
+    if not path.is_file():
+        return found
+    try:
+        table = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        found.problems.append(f"{path.name}: {' '.join(str(err).split())} — keymap ignored")
+        return found
+    entries = {k: v for k, v in table.items() if k != "keys"}
+    if isinstance(table.get("keys"), dict):
+        entries.update(table["keys"])
+    for binding_id, keys in entries.items():
+        if binding_id not in known_ids:
+            found.problems.append(f"{path.name}: no key binding {binding_id!r} — ids: "
+                                  f"{', '.join(sorted(known_ids))}")
+        elif not isinstance(keys, str) or not keys.strip():
+            found.problems.append(f"{path.name}: {binding_id} must be a key such as \"n\" "
+                                  "or \"ctrl+n\"")
+        else:
+            found.keys[binding_id] = keys.replace(" ", "")
+    return found

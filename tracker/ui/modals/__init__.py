@@ -1,0 +1,1 @@
+"""The modal screens (damage, ailment, add, dice, help, confirm), one per module."""

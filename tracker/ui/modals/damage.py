@@ -1,0 +1,98 @@
+"""The damage (and heal) modal: target, amount, location picked or rolled, the ruleset's
+options. Keyboard only: type the amount, Tab through the fields, Enter applies, Esc closes.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Select, Static
+
+from tracker.core.model import EncounterState
+from tracker.core.protocol import Verb
+from tracker.rules.base import Ruleset
+from tracker.ui.modals.dialog import CommandDialog, quote, target_options
+from tracker.ui.outcome import Runner
+
+ROLLED = ""
+
+
+class DamageScreen(CommandDialog):
+    """Build ``dmg WHO N [@LOCATION] [options]`` (or ``heal …``) and run it."""
+
+    def __init__(self, runner: Runner, state: EncounterState, rules: Ruleset, verb: Verb,
+                 target: str) -> None:
+        super().__init__(runner)
+        self.state = state
+        self.rules = rules
+        self.verb = verb
+        self.target = target
+
+    def compose(self) -> ComposeResult:
+        """Title, target, amount, location, options, preview, refusal, keys."""
+        title = "Heal" if self.verb.name == "heal" else "Damage"
+        with Vertical(id="dialog", classes="dialog"):
+            yield Label(f"{title} — {self.verb.summary}", classes="dialog-title", markup=False)
+            yield Label("Target")
+            yield Select(target_options(self.state), value=self.target, allow_blank=False,
+                         id="damage-target", compact=True)
+            yield Label("Amount")
+            yield Input(placeholder="how much", type="integer", id="damage-amount", compact=True)
+            yield Label("Location", id="damage-location-label")
+            yield Select(self._locations(self.target), value=ROLLED, allow_blank=False,
+                         id="damage-location", compact=True)
+            yield Label("Options")
+            yield Input(placeholder=self.verb.usage, id="damage-options", compact=True)
+            yield Static(id="dialog-preview", classes="dialog-preview")
+            yield Static(id="dialog-error", classes="dialog-error")
+            yield Static("Enter apply · Tab next field · Esc close", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        """Start in the amount field; hide the location for rulesets without any."""
+        self._show_locations()
+        self.query_one("#damage-amount", Input).focus()
+        self.refresh_preview()
+
+    def _locations(self, target: str) -> list[tuple[Text, str]]:
+        fighter = self.state.combatant(target)
+        names = self.rules.location_names(fighter)
+        first = "rolled (the rules pick)" if self.verb.name != "heal" else "anywhere"
+        return [(Text(first), ROLLED), *((Text(name.capitalize()), name) for name in names)]
+
+    def _show_locations(self) -> None:
+        has = len(self._locations(self.target)) > 1
+        self.query_one("#damage-location", Select).display = has
+        self.query_one("#damage-location-label", Label).display = has
+
+    @on(Select.Changed, "#damage-target")
+    def _new_target(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.target:
+            self.target = event.value
+            self.query_one("#damage-location", Select).set_options(self._locations(self.target))
+            self._show_locations()
+        self.refresh_preview()
+
+    @on(Select.Changed, "#damage-location")
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self.clear_error()
+        self.refresh_preview()
+
+    @on(Input.Submitted)
+    def _enter(self) -> None:
+        self.submit()
+
+    def command_line(self) -> str:
+        """``dmg unit01 12 @core exploit``."""
+        amount = self.query_one("#damage-amount", Input).value.strip()
+        if not amount:
+            return ""
+        words = [self.verb.name, self.target, amount]
+        location = self.chosen(self.query_one("#damage-location", Select))
+        if location:
+            words.append("@" + location.replace(" ", "-"))
+        options = self.query_one("#damage-options", Input).value.strip()
+        line = " ".join(quote(w) for w in words)
+        return f"{line} {options}" if options else line

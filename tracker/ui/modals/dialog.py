@@ -1,0 +1,76 @@
+"""What every command modal shares: a framed dialog, Esc to cancel, a preview of the
+command line it will run, and the refusal shown in place (the dialog stays open)."""
+
+from __future__ import annotations
+
+import shlex
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Select, Static
+
+from tracker.core.model import EncounterState
+from tracker.ui.outcome import Outcome, Runner
+
+
+def quote(word: str) -> str:
+    """A word as the grammar reads it (quoted when it holds spaces)."""
+    return shlex.quote(word) if any(ch.isspace() for ch in word) or not word else word
+
+
+def target_options(state: EncounterState) -> list[tuple[Text, str]]:
+    """(label, id) for every combatant still in the fight, roster order."""
+    return [(Text(f"{c.name} ({c.side})"), c.id) for c in state.combatants.values()
+            if c.status != "removed"]
+
+
+class CommandDialog(ModalScreen[Outcome | None]):
+    """A modal that builds one command line and runs it; dismissed with the outcome."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel", id="dialog-cancel",
+                        tooltip="close without changing anything")]
+
+    def __init__(self, runner: Runner) -> None:
+        super().__init__()
+        self.runner = runner
+
+    def command_line(self) -> str:
+        """The line the dialog would run now (empty: not ready)."""
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
+        """Close, changing nothing."""
+        self.dismiss(None)
+
+    def refresh_preview(self) -> None:
+        """Show the command line the dialog will run."""
+        line = self.command_line()
+        preview = self.query_one("#dialog-preview", Static)
+        preview.update(Text(f":{line}" if line else "", no_wrap=True, overflow="ellipsis"))
+
+    def submit(self) -> None:
+        """Run the line: close on success, say why in place on refusal."""
+        line = self.command_line()
+        if not line:
+            self.refuse("fill in the fields first")
+            return
+        outcome = self.runner(line)
+        if outcome.ok:
+            self.dismiss(outcome)
+        else:
+            self.refuse(outcome.message)
+
+    def refuse(self, reason: str) -> None:
+        """Show why the command was not applied."""
+        self.query_one("#dialog-error", Static).update(Text(f"✗ {reason}"))
+
+    def clear_error(self) -> None:
+        """Forget the last refusal."""
+        self.query_one("#dialog-error", Static).update("")
+
+    @staticmethod
+    def chosen(select: Select[str]) -> str:
+        """A Select's value, or ``""`` when blank."""
+        value = select.value
+        return value if isinstance(value, str) else ""

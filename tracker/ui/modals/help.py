@@ -1,0 +1,71 @@
+"""The help screen: the key table (with the user's keymap applied), the glyphs of the
+initiative pane, and every command of this ruleset for the ``:`` bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from tracker.core.protocol import Verb
+from tracker.ui.panes.initiative import LEGEND
+
+
+def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
+    """(key, what it does, tooltip, binding id) rows as a table."""
+    table = Table(box=None, show_header=True, header_style="bold", expand=True)
+    for column in ("key", "does", "id (keymap.toml)"):
+        table.add_column(column)
+    for key, does, tooltip, binding_id in keys:
+        table.add_row(key, f"{does} — {tooltip}" if tooltip else does, binding_id)
+    return table
+
+
+def verb_table(verbs: Mapping[str, Verb]) -> Table:
+    """Every command, how to type it and what it does."""
+    table = Table(box=None, show_header=True, header_style="bold", expand=True)
+    table.add_column("command")
+    table.add_column("does")
+    for verb in sorted(verbs.values(), key=lambda v: v.name):
+        table.add_row(verb.usage, verb.summary)
+    table.add_row("undo | redo", "take back / restore the last command")
+    table.add_row("help | theme NAME | select WHO | export | quit", "the screen itself")
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys, glyphs and commands; Esc, q or ? closes it."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "close", "close", id="help-close",
+                        tooltip="back to the fight")]
+
+    def __init__(self, keys: list[tuple[str, str, str, str]], verbs: Mapping[str, Verb]) -> None:
+        super().__init__()
+        self.keys = keys
+        self.verbs = verbs
+
+    def compose(self) -> ComposeResult:
+        """Three sections in a scrolling dialog."""
+        with VerticalScroll(id="help", classes="dialog"):
+            yield Label("Keys", classes="dialog-title")
+            yield Static(key_table(self.keys), id="help-keys")
+            yield Label("Initiative marks", classes="dialog-title")
+            legend = Text("  ".join(f"{glyph} {words}" for glyph, words in LEGEND))
+            yield Static(legend, id="help-legend")
+            yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
+            yield Static(verb_table(self.verbs), id="help-verbs")
+            yield Static("Esc close · ctrl+p every command by name", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        """Focus the scroll so arrows and page keys move it."""
+        self.query_one("#help").focus()
+
+    def action_close(self) -> None:
+        """Back to the fight."""
+        self.dismiss(None)

@@ -1,0 +1,165 @@
+"""The ``:`` command bar: the DESIGN.md grammar typed in, with completion and history.
+
+Tab (or →) takes the grey completion; ↑/↓ walk the history; Enter runs the line; Esc
+leaves the bar. The line under the bar shows the verb's usage and the candidates as
+you type, and a refused command's sentence in place (nothing is applied).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input, Static
+
+from tracker.core.model import EncounterState
+from tracker.core.protocol import Verb
+from tracker.rules.base import Ruleset
+from tracker.ui.completion import complete
+from tracker.ui.panes.styling import solid_style
+
+Source = Callable[[], tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]]
+
+
+class GrammarSuggester(Suggester):
+    """Suggests the completed line for what has been typed so far."""
+
+    def __init__(self, source: Source) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.source = source
+
+    async def get_suggestion(self, value: str) -> str | None:
+        """The line with its last word completed, if anything fits."""
+        state, verbs, rules = self.source()
+        return complete(value, state, verbs, rules).line
+
+
+class CommandInput(Input):
+    """The text field of the command bar.
+
+    | Key | Does |
+    | --- | --- |
+    | tab | take the completion |
+    | up / down | earlier / later commands |
+    | escape | leave the bar |
+    """
+
+    BINDINGS = [
+        Binding("tab", "take_completion", "complete", show=False, id="bar-complete"),
+        Binding("up", "history(-1)", "earlier command", show=False, id="bar-earlier"),
+        Binding("down", "history(1)", "later command", show=False, id="bar-later"),
+        Binding("escape", "leave", "leave the bar", show=False, id="bar-leave"),
+    ]
+
+    class Left(Message):
+        """The GM left the bar with Esc."""
+
+    def __init__(self, source: Source) -> None:
+        super().__init__(placeholder="press : and type a command, e.g. dmg goblin 5",
+                         suggester=GrammarSuggester(source), id="command-input")
+        self.history: list[str] = []
+        self.back = 0
+
+    def action_take_completion(self) -> None:
+        """Accept the grey completion (and add a space to go on typing)."""
+        before = self.value
+        self.cursor_position = len(before)
+        self.action_cursor_right()
+        if self.value != before:
+            self.value += " "
+            self.cursor_position = len(self.value)
+
+    def action_history(self, step: int) -> None:
+        """Walk through the commands run before."""
+        if not self.history:
+            return
+        self.back = max(0, min(len(self.history), self.back - step))
+        self.value = self.history[-self.back] if self.back else ""
+        self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        """Clear the bar and give the keys back to the panes."""
+        self.value = ""
+        self.post_message(self.Left())
+
+    def remember(self, line: str) -> None:
+        """Keep a line that ran, for ↑."""
+        if not self.history or self.history[-1] != line:
+            self.history.append(line)
+        self.back = 0
+
+
+class CommandBar(Vertical):
+    """The command input and the line of help (or of refusal) under it."""
+
+    COMPONENT_CLASSES = {"bar--error", "bar--hint", "bar--done"}
+
+    class Run(Message):
+        """The GM pressed Enter on a command line."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    def __init__(self, source: Source, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.source = source
+
+    def compose(self) -> ComposeResult:
+        """The input above its message line."""
+        yield CommandInput(self.source)
+        yield Static(id="command-message")
+
+    @property
+    def input(self) -> CommandInput:
+        """The text field."""
+        return self.query_one(CommandInput)
+
+    @property
+    def message(self) -> str:
+        """What the line under the bar says now."""
+        return str(self.query_one("#command-message", Static).render())
+
+    def open(self, text: str = "") -> None:
+        """Focus the bar, optionally with a line already typed."""
+        self.input.value = text
+        self.input.cursor_position = len(text)
+        self.input.focus()
+
+    def say(self, text: str, kind: str = "hint") -> None:
+        """Show one line under the bar: a hint, an error, or what was done."""
+        style = solid_style(self, f"bar--{kind}")
+        message = Text(text, style, no_wrap=True, overflow="ellipsis")
+        self.query_one("#command-message", Static).update(message, layout=False)
+
+    @on(Input.Changed, "#command-input")
+    def _hint(self, event: Input.Changed) -> None:
+        if not event.value.strip():
+            return
+        state, verbs, rules = self.source()
+        found = complete(event.value, state, verbs, rules)
+        options = "  ·  " + ", ".join(found.candidates) if found.candidates else ""
+        self.say((found.hint or "unknown command — Tab completes, 'help' lists keys") + options)
+
+    @on(Input.Submitted, "#command-input")
+    def _submit(self, event: Input.Submitted) -> None:
+        event.stop()
+        line = event.value.strip().lstrip(":").strip()
+        if line:
+            self.post_message(self.Run(line))
+
+    def accepted(self, line: str, said: str) -> None:
+        """The line ran: clear the bar and show what it did."""
+        self.input.remember(line)
+        self.input.value = ""
+        self.say(said or f"done: {line}", "done")
+
+    def refused(self, reason: str) -> None:
+        """The line was refused: keep it for correction and say why."""
+        self.say(f"✗ {reason}", "error")

@@ -1,0 +1,151 @@
+"""A scrollable list of styled lines drawn with Textual's line API.
+
+Only the lines on screen are turned into strips, and only lines that changed are
+repainted, so a 5,000-line log or a 100-row initiative order costs little to update.
+One line may carry the cursor (the ``lines--cursor`` component style).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tracker.ui.panes.styling import solid_style
+
+
+class LinesView(ScrollView):
+    """Rich ``Text`` lines in a scrolling view; ``cursor`` is the highlighted line (-1: none).
+
+    ``room`` rounds the scrollable height up to a multiple of itself.
+    """
+
+    room = 1
+
+    COMPONENT_CLASSES = {"lines--cursor"}
+
+    DEFAULT_CSS = """
+    LinesView > .lines--cursor { background: $primary 30%; text-style: bold; }
+    LinesView:focus > .lines--cursor { background: $primary 50%; }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,  # noqa: A002
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._lines: list[Text] = []
+        self._width = 0
+        self._strips: dict[int, tuple[Text, Strip]] = {}
+        self.cursor = -1
+
+    @property
+    def lines(self) -> Sequence[Text]:
+        """The lines shown, top to bottom."""
+        return self._lines
+
+    @property
+    def plain_lines(self) -> list[str]:
+        """The lines as plain text (what a reader sees, without colours)."""
+        return [line.plain for line in self._lines]
+
+    def set_lines(self, lines: list[Text], cursor: int = -1) -> None:
+        """Replace every line (and the cursor); repaint the lines that changed."""
+        old, old_cursor = self._lines, self.cursor
+        self._lines, self.cursor = lines, cursor
+        if len(old) != len(lines):
+            self._width = 0
+            self._resize(lines)
+            return
+        changed = [i for i, (a, b) in enumerate(zip(old, lines, strict=True)) if a is not b]
+        if old_cursor != cursor:
+            changed += [i for i in (old_cursor, cursor) if i >= 0]
+        self._width = max((line.cell_len for line in lines), default=0)
+        self._resize([], changed)
+
+    def add_lines(self, lines: list[Text]) -> None:
+        """Append lines at the bottom."""
+        first = len(self._lines)
+        self._lines.extend(lines)
+        self._resize(lines, list(range(first, len(self._lines))))
+
+    def _resize(self, new: list[Text], changed: list[int] | None = None) -> None:
+        self._width = max(self._width, *(line.cell_len for line in new)) if new else self._width
+        rows = -(-len(self._lines) // self.room) * self.room
+        size = Size(max(self._width, self.virtual_size.width), rows)
+        if size != self.virtual_size:
+            self._grow(size)
+            self.refresh()
+        elif changed is None:
+            self.refresh()
+        else:
+            self._refresh_rows(changed)
+
+    def _grow(self, size: Size) -> None:
+        """Set the scrollable size; growing taller under a scrollbar already shown needs
+        no layout pass (the scrollbar is told directly), anything else does."""
+        old = self.virtual_size
+        if self.show_vertical_scrollbar and size.width == old.width and size.height > old.height:
+            self.set_reactive(Widget.virtual_size, size)
+            self.vertical_scrollbar.window_virtual_size = size.height
+        else:
+            self.virtual_size = size
+
+    def _refresh_rows(self, rows: list[int]) -> None:
+        top = int(self.scroll_offset.y)
+        for row in sorted(set(rows)):
+            if top <= row < top + self.size.height:
+                self.refresh_lines(row, 1)
+
+    def move_cursor(self, index: int) -> None:
+        """Put the cursor on line ``index`` and scroll it into view."""
+        previous, self.cursor = self.cursor, index
+        if 0 <= index < len(self._lines):
+            self.scroll_to_region(Region(0, index, 1, 1), animate=False, immediate=False,
+                                  x_axis=False)
+        self._refresh_rows([previous, index])
+
+    def scroll_to_last(self) -> None:
+        """Scroll so that the last line sits at the bottom of the view (now, and again
+        after a pending layout pass, which may move the scroll position)."""
+        self._bottom()
+        self.call_after_refresh(self._bottom)
+
+    def _bottom(self) -> None:
+        height = self.scrollable_content_region.height
+        self.scroll_to(y=max(0, len(self._lines) - height), animate=False, immediate=True)
+
+    def notify_style_update(self) -> None:
+        """Styles changed (a new theme, focus): drop the cached strips."""
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        """The strip for screen row ``y``."""
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if index >= len(self._lines):
+            return Strip.blank(width, base)
+        style = base
+        if index == self.cursor:
+            style = base + solid_style(self, "lines--cursor")
+        strip = self._strip(index).apply_style(style)
+        return strip.crop_extend(scroll_x, scroll_x + width, style)
+
+    def _strip(self, index: int) -> Strip:
+        line = self._lines[index]
+        cached = self._strips.get(index)
+        if cached is not None and cached[0] is line:
+            return cached[1]
+        strip = Strip(list(line.render(self.app.console)), line.cell_len)
+        self._strips[index] = (line, strip)
+        return strip
+
+    def style_of(self, component: str) -> Style:
+        """A component class's style as a Rich style (for building lines)."""
+        return solid_style(self, component)

@@ -1,0 +1,89 @@
+"""The log pane: every event as a sentence, grouped under its round and turn.
+
+Undone entries stay, struck through. The pane follows the newest line.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.theme import Theme
+
+from tracker.core.model import EncounterState
+from tracker.core.session import Encounter
+from tracker.export.logbook import LogLine
+from tracker.ui.log_feed import LogFeed
+from tracker.ui.panes.lines_view import LinesView
+from tracker.ui.panes.styling import forget_styles
+
+
+class LogPane(LinesView, can_focus=True):
+    """The encounter's log, newest at the bottom."""
+
+    COMPONENT_CLASSES = {"log--round", "log--turn", "log--undone", "log--gm", "log--line"}
+
+    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
+    """The encounter shown: a new state means new events to read from the journal."""
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.encounter: Encounter | None = None
+        self.feed = LogFeed()
+        self._round: int | None = None
+
+    def watch_state(self, state: EncounterState | None) -> None:
+        """Read the new events and show them."""
+        if self.encounter is None or state is None:
+            return
+        rebuilt, added = self.feed.update(self.encounter)
+        if rebuilt:
+            self._round = None
+            self.set_lines(self._texts(added))
+        elif added:
+            self.add_lines(self._texts(added))
+        self.border_title = f"Log · {len(self.feed.lines)} entries"
+        self.scroll_to_last()
+
+    def on_mount(self) -> None:
+        """Render again when the theme changes."""
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+
+    def _new_theme(self, theme: Theme) -> None:
+        self.call_after_refresh(self._restyle)
+
+    def _restyle(self) -> None:
+        forget_styles()
+        if self.feed.lines:
+            self._round = None
+            self.set_lines(self._texts(self.feed.lines))
+            self.scroll_to_last()
+
+    def _texts(self, lines: list[LogLine]) -> list[Text]:
+        styles = {name: self.style_of(f"log--{name}")
+                  for name in ("round", "turn", "undone", "gm", "line")}
+        out: list[Text] = []
+        for line in lines:
+            out += self._group_heading(line, styles)
+            out.append(self._text(line, styles))
+        return out
+
+    def _group_heading(self, line: LogLine, styles: dict[str, Style]) -> list[Text]:
+        if line.round == self._round:
+            return []
+        self._round = line.round
+        if line.type == "round.started" and not line.undone:
+            return []
+        title = "Before the fight" if line.round == 0 else f"Round {line.round}"
+        return [Text(title, styles["round"])]
+
+    def _text(self, line: LogLine, styles: dict[str, Style]) -> Text:
+        if line.undone:
+            return Text(f"    {line.text}  (undone)", styles["undone"], end="")
+        if line.type == "round.started":
+            return Text(line.text, styles["round"], end="")
+        if line.type in ("turn.started", "turn.rewound"):
+            return Text(f"  ▸ {line.text}", styles["turn"], end="")
+        if line.gm_only:
+            return Text(f"    (GM) {line.text}", styles["gm"], end="")
+        return Text(f"    {line.text}", styles["line"], end="")

@@ -1,0 +1,210 @@
+"""The status pane: ailments by category, resources, the ruleset's lines, and reminders.
+
+Reminders (a shake-off test, a death roll …) are listed for everyone, the acting
+combatant's first; each way of resolving one (the ruleset's ``reminder_actions``) gets
+a number key 1–9, the same numbers the app's ``resolve`` action uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.theme import Theme
+
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
+from tracker.rules.base import Ruleset
+from tracker.ui.panes.drawing import Drawing
+from tracker.ui.panes.figure import track_bar
+from tracker.ui.panes.styling import forget_styles, solid_style
+
+MAX_KEYS = 9
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way to resolve a reminder: its label and the command line it runs."""
+
+    reminder: Reminder
+    label: str
+    line: str
+
+
+def reminder_choices(state: EncounterState, rules: Ruleset) -> list[Choice]:
+    """Every resolving choice, the acting combatant's reminders first."""
+    acting = slot_owner(state.current) if state.current else ""
+    ordered = sorted(state.reminders, key=lambda r: r.who != acting)
+    return [Choice(reminder, label, line)
+            for reminder in ordered for label, line in rules.reminder_actions(reminder)]
+
+
+def condition_text(condition: Condition) -> str:
+    """``Burning 2 · 3 rnd``: name, the ruleset's level, rounds left."""
+    text = condition.name
+    if condition.level:
+        text += f" {condition.level}"
+    if condition.rounds:
+        text += f" · {condition.rounds} rnd"
+    return text
+
+
+class StatusPane(VerticalScroll, can_focus=False):
+    """Ailments, resources and reminders for the selected combatant."""
+
+    COMPONENT_CLASSES = {"status--heading", "status--badge", "status--muted", "status--key",
+                         "status--ok", "status--hurt", "status--bad", "status--down",
+                         "status--frame"}
+
+    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
+    """The encounter shown."""
+
+    selected: reactive[str] = reactive("", repaint=False)
+    """The slot whose status is shown."""
+
+    def __init__(self, rules: Ruleset | None = None, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.rules = rules
+        self._drawn: tuple[EncounterState | None, str] = (None, "")
+
+    def compose(self) -> ComposeResult:
+        """One Static holding the text."""
+        yield Drawing(id="status-text")
+
+    def watch_state(self) -> None:
+        """Redraw for a new state."""
+        self._redraw_soon()
+
+    def watch_selected(self) -> None:
+        """Redraw for another combatant."""
+        self._redraw_soon()
+
+    def _redraw_soon(self) -> None:
+        """Redraw now (before the screen refreshes), unless nothing it shows changed."""
+        state, slot = self._drawn
+        if state is not self.state or slot != self.selected:
+            self._drawn = (self.state, self.selected)
+            self.redraw()
+
+    def on_mount(self) -> None:
+        """Draw again when the theme changes."""
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+
+    def _new_theme(self, theme: Theme) -> None:
+        self.call_after_refresh(self._restyle)
+
+    def _restyle(self) -> None:
+        forget_styles()
+        self.redraw()
+
+    def _style(self, name: str) -> Style:
+        return solid_style(self, f"status--{name}")
+
+    def redraw(self) -> None:
+        """Rebuild the text from the state."""
+        if not self.is_mounted:
+            return
+        text = self.query_one("#status-text", Drawing)
+        state, rules = self.state, self.rules
+        if state is None or rules is None:
+            text.draw([])
+            return
+        fighter = None
+        if self.selected and slot_owner(self.selected) in state.combatants:
+            fighter = state.combatant(self.selected)
+        lines = self.reminder_lines(state, rules)
+        lines += self.fighter_lines(fighter, state, rules) if fighter else []
+        self.border_title = "Status"
+        text.draw(lines)
+
+    def fighter_lines(self, fighter: Combatant, state: EncounterState,
+                      rules: Ruleset) -> list[Text]:
+        """Name line, ailments by category, resources, the ruleset's own lines."""
+        head = Text(fighter.name, self._style("heading"))
+        head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
+        if fighter.hidden:
+            head.append(" · hidden", self._style("muted"))
+        said = rules.status_lines(fighter, state)
+        lines = [head, *self._ailments(fighter, rules, said)]
+        if rules.body(fighter):
+            styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
+            lines += [track_bar(view, styles, width=10) for view in rules.track_views(fighter)]
+        shown = {line.plain for line in lines}
+        lines += [Text(line) for line in said if line not in shown and
+                  _category_of(line, rules) is None]
+        return lines
+
+    def _ailments(self, fighter: Combatant, rules: Ruleset, said: list[str]) -> list[Text]:
+        categories: list[str] = []
+        for spec in rules.catalogue():
+            if spec.category and spec.category not in categories:
+                categories.append(spec.category)
+        worded = {_category_of(line, rules): line for line in said}
+        lines = []
+        for category in categories:
+            if category in worded:
+                lines.append(self._worded(worded[category]))
+                continue
+            held = [c for c in fighter.conditions if c.category.casefold() == category.casefold()]
+            lines.append(self._badges(category.capitalize(), held))
+        rest = [c for c in fighter.conditions
+                if c.category.casefold() not in {k.casefold() for k in categories}]
+        if rest or not categories:
+            lines.append(self._badges("Conditions", rest))
+        return lines
+
+    def _worded(self, line: str) -> Text:
+        label, _, rest = line.partition(":")
+        text = Text(f"{label}: ", self._style("muted"))
+        rest = rest.strip()
+        if rest in ("—", "-", ""):
+            text.append("—", self._style("muted"))
+        else:
+            text.append(f" {rest} ", self._style("badge"))
+        return text
+
+    def _badges(self, label: str, held: list[Condition]) -> Text:
+        line = Text(f"{label}: ", self._style("muted"))
+        if not held:
+            line.append("—", self._style("muted"))
+        for index, condition in enumerate(held):
+            if index:
+                line.append(" ")
+            line.append(f" {condition_text(condition)} ", self._style("badge"))
+        return line
+
+    def reminder_lines(self, state: EncounterState, rules: Ruleset) -> list[Text]:
+        """The open reminders, each choice with its number key."""
+        if not state.reminders:
+            return []
+        lines = [Text("Reminders", self._style("heading"))]
+        choices = reminder_choices(state, rules)
+        for reminder in sorted(state.reminders, key=lambda r: r.who != _acting(state)):
+            name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
+            shown = reminder.text if name in reminder.text else f"{name}: {reminder.text}"
+            line = Text(shown)
+            for number, choice in enumerate(choices[:MAX_KEYS], start=1):
+                if choice.reminder is reminder:
+                    line.append("  ")
+                    line.append(f"[{number}]", self._style("key"))
+                    line.append(f" {choice.label}")
+            lines.append(line)
+        return [*lines, Text("")]
+
+
+def _category_of(line: str, rules: Ruleset) -> str | None:
+    """The catalogue category a ruleset's status line speaks for (``Physical: Burning``)."""
+    label, colon, _ = line.partition(":")
+    if not colon:
+        return None
+    for spec in rules.catalogue():
+        if spec.category and spec.category.casefold() == label.strip().casefold():
+            return spec.category
+    return None
+
+
+def _acting(state: EncounterState) -> str:
+    return slot_owner(state.current) if state.current else ""

@@ -1,0 +1,46 @@
+"""Component styles as solid Rich styles, whatever the theme.
+
+Themes give colours with alpha (``$foreground 60%``, ``$primary 30%``). Rich styles
+have no alpha, so a component style is blended here over the widget's own background
+before it is used to build lines: the same stylesheet then reads well on dark and light
+themes alike.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from textual.widget import Widget
+
+_CACHE: dict[tuple[int, str, bool, str], Style] = {}
+
+
+def forget_styles() -> None:
+    """Drop the cached styles (after a theme change has been applied)."""
+    _CACHE.clear()
+
+
+def solid_style(widget: Widget, component: str) -> Style:
+    """The component class's colours blended over ``widget``'s background, and its text style.
+
+    Cached per widget, component and theme (the cache holds a few dozen entries).
+    """
+    key = (id(widget), component, widget.has_focus, widget.app.theme)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = _blend(widget, component)
+    return found
+
+
+def _blend(widget: Widget, component: str) -> Style:
+    styles = widget.get_component_styles(component)
+    _, background = widget.background_colors
+    _, _, _, foreground = widget.colors
+    color = bgcolor = None
+    if styles.has_rule("background"):
+        background = background + styles.background
+        bgcolor = background.rich_color
+    if styles.has_rule("color"):
+        color = (background + styles.color).rich_color
+    elif bgcolor is not None:
+        color = foreground.rich_color
+    return Style(color=color, bgcolor=bgcolor) + styles.text_style

@@ -1,0 +1,348 @@
+"""The base of the tracker's App: the open encounter, its one reactive ``state``, and
+running command lines through ``EncounterFile.execute`` (autosave before the screen moves).
+
+``TrackerApp`` (app.py) adds the screen, the keys and the palette on top of this.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import cast
+
+from textual import work
+from textual.app import App
+from textual.reactive import reactive
+
+from tracker.core.dice import Dice
+from tracker.core.errors import TrackerError
+from tracker.core.events import HISTORY_TYPES
+from tracker.core.grammar import resolve
+from tracker.core.model import EncounterState, slot_owner
+from tracker.core.protocol import DiceLike, Verb
+from tracker.rules.base import Ruleset
+from tracker.store.encounter_file import EncounterFile
+from tracker.store.errors import StoreError
+from tracker.ui.collector import IdleCollector
+from tracker.ui.modals.ailment import AilmentScreen
+from tracker.ui.modals.confirm import ConfirmScreen
+from tracker.ui.modals.damage import DamageScreen
+from tracker.ui.outcome import Outcome
+from tracker.ui.panes.body_chart import BodyChart
+from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.header import EncounterHeader
+from tracker.ui.panes.initiative import InitiativePane, order_rows
+from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.status import StatusPane
+from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
+
+UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
+REPLAY_IN_WORKER_AFTER = 3000
+
+
+def one_line(err: BaseException) -> str:
+    """An error as the single sentence the GM sees."""
+    return " ".join((str(err) or type(err).__name__).split())
+
+
+class TableApp(App[int]):
+    """The encounter in play and the commands run on it (no keys, no layout)."""
+
+    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
+    """The state the journal folds to; assigned after every command."""
+
+    selected: reactive[str] = reactive("", repaint=False)
+    """The initiative slot under the cursor (the body and status panes show it)."""
+
+    busy: reactive[str] = reactive("", repaint=False)
+    """What keeps the tracker busy (opening, replaying), empty when idle."""
+
+    def __init__(self, path: Path, dice: DiceLike | None = None, *,
+                 shelf: ThemeShelf | None = None) -> None:
+        super().__init__()
+        self.path = path
+        # Dice is a DiceLike; cast until RollLike's fields are read-only in the protocol
+        self.dice: DiceLike = cast(DiceLike, Dice()) if dice is None else dice
+        self.shelf = shelf if shelf is not None else load_themes()
+        self.play: EncounterFile | None = None
+        self.failure = ""
+        self.latencies: list[float] = []
+        self.first_paint: float | None = None
+        self.opened_paint: float | None = None
+        self.replay_in_worker_after = REPLAY_IN_WORKER_AFTER
+        self._history: tuple[int, str, str] = (-1, "", "")
+        self._offered: tuple[object, ...] = ()
+        self.collector = IdleCollector()
+        for theme in self.shelf.themes.values():
+            self.register_theme(theme)
+        if DEFAULT_THEME in self.shelf.themes:
+            self.theme = DEFAULT_THEME
+
+    # --- opening and closing ----------------------------------------------------------
+
+    def open_encounter(self) -> None:
+        """Paint the empty screen, then open the file in a worker."""
+        self.query_one(EncounterHeader).file_name = self.path.name
+        self.busy = "opening"
+        self.call_after_refresh(self._painted_first)
+
+    def _painted_first(self) -> None:
+        """The empty screen is up: now read the file (in a worker, off the screen's way)."""
+        self.first_paint = time.perf_counter()
+        self._open()
+
+    def _painted_opened(self) -> None:
+        self.opened_paint = time.perf_counter()
+
+    @work(thread=True, exclusive=True, group="open")
+    def _open(self) -> None:
+        try:
+            play = EncounterFile(self.path)
+        except (TrackerError, StoreError, OSError) as err:
+            self.call_from_thread(self._failed, one_line(err))
+            return
+        self.call_from_thread(self._opened, play)
+
+    def _failed(self, message: str) -> None:
+        self.failure = message
+        self.exit(1, return_code=1)
+
+    def _opened(self, play: EncounterFile) -> None:
+        self.play = play
+        for pane in (self.query_one(InitiativePane), self.query_one(BodyChart),
+                     self.query_one(StatusPane)):
+            pane.rules = play.rules
+        self.query_one(LogPane).encounter = play.encounter
+        self.query_one(EncounterHeader).ruleset_title = play.rules.id
+        self.use_theme(self._starting_theme(play))
+        self.busy = ""
+        self._show(play.encounter.state)
+        self.call_after_refresh(self._painted_opened)
+        self.collector.start()
+        self.set_interval(0.5, self.collector.tick)
+        if play.recovered is not None:
+            self.notify(f"The last event was cut off by a crash; its bytes were moved to "
+                        f"{play.recovered.name}", severity="warning", timeout=10, markup=False)
+
+    def _starting_theme(self, play: EncounterFile) -> str:
+        table = play.loaded.head.get("encounter", {})
+        wanted = str(table.get("theme", "")) or play.rules.theme
+        return wanted if wanted in self.shelf.themes else DEFAULT_THEME
+
+    def on_unmount(self) -> None:
+        """Release the file (and its lock) when the app goes away."""
+        self.collector.stop()
+        if self.play is not None:
+            self.play.close()
+            self.play = None
+
+    # --- what the panes, keys and palette read ----------------------------------------
+
+    @property
+    def rules(self) -> Ruleset | None:
+        """The encounter's ruleset, once the file is open."""
+        return self.play.rules if self.play is not None else None
+
+    def rules_or_fail(self) -> Ruleset:
+        """The ruleset; TrackerError while the file is still opening."""
+        if self.play is None:
+            raise TrackerError("the encounter is still opening")
+        return self.play.rules
+
+    @property
+    def verbs(self) -> Mapping[str, Verb]:
+        """Every command this encounter understands."""
+        return self.play.encounter.verbs if self.play is not None else {}
+
+    def bar_source(self) -> tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]:
+        """What the command bar completes from."""
+        return self.state, self.verbs, self.rules
+
+    def selected_id(self) -> str:
+        """The selected combatant's id (``""``: nobody)."""
+        return slot_owner(self.selected) if self.selected else ""
+
+    def can_undo(self) -> bool:
+        """Whether there is a command to take back (a short look from the end)."""
+        return self.play is not None and self.play.encounter.undo_target() is not None
+
+    def can_redo(self) -> bool:
+        """Whether there is something to restore: only right after undo or redo."""
+        if self.play is None or not self.play.encounter.events:
+            return False
+        last = self.play.encounter.events[-1]
+        return isinstance(last, HISTORY_TYPES) and self.play.encounter.redo_target() is not None
+
+    def encounter_undo_redo(self) -> tuple[str, str]:
+        """What undo and redo would take back or restore now (``""``: nothing)."""
+        if self.play is None:
+            return "", ""
+        encounter = self.play.encounter
+        seq = len(encounter.events)
+        if self._history[0] != seq:
+            undo = encounter.undo_target()
+            redo = encounter.redo_target() if self.can_redo() else None
+            self._history = (seq, encounter.describe_batch(undo) if undo else "",
+                             encounter.describe_batch(redo) if redo else "")
+        return self._history[1], self._history[2]
+
+    # --- running commands -------------------------------------------------------------
+
+    def run_line(self, line: str) -> Outcome:
+        """Run one command line; the outcome says what it did or why it was refused."""
+        started = time.perf_counter()
+        words = line.strip().lstrip(":").split()
+        if words and words[0].casefold() in UI_VERBS:
+            return self._screen_word(words)
+        if self.play is None or self.busy:
+            return Outcome(False, f"one moment — {self.busy or 'opening'} the encounter")
+        if words and words[0].casefold() in ("undo", "redo") and (
+                len(self.play.encounter.events) > self.replay_in_worker_after):
+            self._replay(line)
+            return Outcome(True, f"{words[0]}: replaying the journal…")
+        try:
+            events = self.play.execute(line, self.dice)
+        except (TrackerError, StoreError) as err:
+            return Outcome(False, one_line(err))
+        self._show(self.play.encounter.state, started)
+        self.collector.command_ran()
+        return Outcome(True, "; ".join(e.text for e in events if e.text) or line)
+
+    @work(thread=True, exclusive=True, group="replay")
+    def _replay(self, line: str) -> None:
+        self.call_from_thread(setattr, self, "busy", "replaying")
+        assert self.play is not None
+        try:
+            events = self.play.execute(line, self.dice)
+        except (TrackerError, StoreError) as err:
+            self.call_from_thread(self._replayed, Outcome(False, one_line(err)))
+            return
+        said = "; ".join(e.text for e in events if e.text)
+        self.call_from_thread(self._replayed, Outcome(True, said))
+
+    def _replayed(self, outcome: Outcome) -> None:
+        self.busy = ""
+        if self.play is not None and outcome.ok:
+            self._show(self.play.encounter.state)
+        self.report(outcome)
+
+    def _show(self, state: EncounterState, started: float | None = None) -> None:
+        before = self.state
+        self.state = state
+        rows = [row.slot for row in order_rows(state)]
+        turn_moved = before is None or before.current != state.current
+        if state.current and (turn_moved or self.selected not in rows):
+            self.selected = state.current
+        elif self.selected not in rows:
+            self.selected = rows[0] if rows else ""
+        self.offer_keys()
+        if started is not None:
+            self.call_after_refresh(self._painted, started)
+
+    def watch_selected(self) -> None:
+        """Another combatant selected: the keys that apply may change."""
+        self.offer_keys()
+
+    def offer_keys(self) -> None:
+        """Refresh the Footer, but only when the keys that apply have changed (a Footer
+        rebuild costs more than the rest of a command)."""
+        signature = self.key_signature()
+        if signature != self._offered:
+            self._offered = signature
+            self.refresh_bindings()
+
+    def key_signature(self) -> tuple[object, ...]:
+        """What decides which keys apply now (the App with keys fills this in)."""
+        return ()
+
+    def _painted(self, started: float) -> None:
+        self.latencies.append((time.perf_counter() - started) * 1000)
+
+    def _screen_word(self, words: list[str]) -> Outcome:
+        verb, rest = words[0].casefold(), words[1:]
+        if verb in ("help", "export"):
+            self.call_later(self.run_action, verb)
+        elif verb in ("quit", "q"):
+            self.exit(0)
+        elif verb == "theme":
+            if rest and rest[0] not in self.shelf.themes:
+                return Outcome(False, f"no theme {rest[0]!r} — themes: "
+                                      f"{', '.join(self.shelf.names)}")
+            if rest:
+                self.use_theme(rest[0])
+            else:
+                self.call_later(self.run_action, "next_theme")
+        elif verb == "select":
+            return self._select_word(rest)
+        return Outcome(True, " ".join(words))
+
+    def _select_word(self, rest: list[str]) -> Outcome:
+        if self.state is None or not rest:
+            return Outcome(False, "'select' needs a combatant, e.g. 'select goblin'")
+        try:
+            self.select(resolve(self.state, rest[0]))
+        except TrackerError as err:
+            return Outcome(False, one_line(err))
+        return Outcome(True, f"selected {self.state.combatant(self.selected).name}")
+
+    def report(self, outcome: Outcome) -> Outcome:
+        """Show an outcome under the command bar (a refusal as an error)."""
+        self.query_one(CommandBar).say(("✗ " if not outcome.ok else "") + outcome.message,
+                                       "done" if outcome.ok else "error")
+        return outcome
+
+    def run_and_report(self, line: str) -> Outcome:
+        """Run a line from a key or the palette and show the outcome."""
+        return self.report(self.run_line(line))
+
+    # --- choosing what shows ----------------------------------------------------------
+
+    def select(self, slot: str) -> None:
+        """Show this slot (or combatant) in the body and status panes."""
+        if self.state is not None and slot_owner(slot) in self.state.combatants:
+            rows = [row.slot for row in order_rows(self.state)]
+            self.selected = slot if slot in rows else next(
+                (r for r in rows if slot_owner(r) == slot_owner(slot)), slot)
+
+    def use_theme(self, name: str) -> None:
+        """Switch to a theme by name."""
+        if name in self.shelf.themes:
+            self.theme = name
+
+    def open_command_bar(self, text: str = "") -> None:
+        """Focus the ``:`` bar with ``text`` typed."""
+        self.query_one(CommandBar).open(text)
+
+    def open_damage(self, target: str, verb: str = "dmg") -> None:
+        """The damage (or heal) modal for ``target``."""
+        if self.state is None or verb not in self.verbs or not target:
+            return
+        self.push_screen(DamageScreen(self.run_line, self.state, self.rules_or_fail(),
+                                      self.verbs[verb], target), self._modal_done)
+
+    def open_ailment(self, target: str, name: str = "") -> None:
+        """The ailment picker for ``target``, with ``name`` typed in its filter."""
+        if self.state is None or "ail" not in self.verbs or not target:
+            return
+        self.push_screen(AilmentScreen(self.run_line, self.state, self.rules_or_fail(),
+                                       self.verbs["ail"], target, name), self._modal_done)
+
+    def confirm(self, question: str, line: str) -> None:
+        """Ask a yes/no question, then run ``line`` on yes."""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.run_and_report(line)
+
+        self.push_screen(ConfirmScreen(question), answer)
+
+    def confirm_remove(self, cid: str) -> None:
+        """Ask, then take a combatant out of the fight."""
+        if self.state is not None and cid:
+            name = self.state.combatant(cid).name
+            self.confirm(f"Take {name} out of the fight?", f"remove {cid}")
+
+    def _modal_done(self, outcome: Outcome | None) -> None:
+        if outcome is not None:
+            self.report(outcome)

@@ -1,0 +1,104 @@
+"""Themes as data: ``themes/*.toml`` bundled with tracker, plus the user's themes folder.
+
+A theme file holds the fields of a Textual ``Theme`` (``name``, ``primary``, ``background``
+…, ``dark``) and an optional ``[variables]`` table. A user theme with the same name as a
+bundled one replaces it. A broken file is skipped with a one-line complaint.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual.color import Color, ColorParseError
+from textual.theme import Theme
+
+from tracker.paths import bundled_dir, user_config_dir
+
+DEFAULT_THEME = "default-dark"
+COLOUR_KEYS = ("primary", "secondary", "warning", "error", "success", "accent",
+               "foreground", "background", "surface", "panel", "boost")
+NUMBER_KEYS = ("luminosity_spread", "text_alpha")
+
+
+@dataclass
+class ThemeShelf:
+    """The themes found on disk, by name, and what could not be read."""
+
+    themes: dict[str, Theme] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        """Theme names, the default first, then alphabetical."""
+        rest = sorted(n for n in self.themes if n != DEFAULT_THEME)
+        return [DEFAULT_THEME, *rest] if DEFAULT_THEME in self.themes else rest
+
+
+def user_themes_dir() -> Path:
+    """The folder for the user's own themes (``~/.config/tracker/themes``)."""
+    return user_config_dir() / "themes"
+
+
+def load_themes(folders: list[Path] | None = None) -> ThemeShelf:
+    """Read every ``*.toml`` theme in ``folders`` (bundled, then the user's)."""
+    shelf = ThemeShelf()
+    for folder in folders if folders is not None else [bundled_dir("themes"), user_themes_dir()]:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                theme = read_theme(path)
+            except ThemeError as err:
+                shelf.problems.append(str(err))
+                continue
+            shelf.themes[theme.name] = theme
+    return shelf
+
+
+class ThemeError(Exception):
+    """A theme file that cannot be used; the message is one line naming the file."""
+
+
+def read_theme(path: Path) -> Theme:
+    """One theme file as a Textual ``Theme``; ThemeError if it is not a usable theme."""
+    try:
+        table = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise ThemeError(f"theme {path.name}: {' '.join(str(err).split())}") from None
+    return theme_from_table(table, path.stem, path.name)
+
+
+def theme_from_table(table: dict[str, Any], default_name: str, where: str) -> Theme:
+    """Build a Theme from a parsed table, checking every key and colour."""
+    allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise ThemeError(f"theme {where}: unknown key {unknown[0]!r} — allowed: "
+                         f"{', '.join(sorted(allowed))}")
+    if "primary" not in table:
+        raise ThemeError(f"theme {where}: needs at least primary = \"#rrggbb\"")
+    fields: dict[str, Any] = {"name": str(table.get("name", default_name))}
+    for key in COLOUR_KEYS:
+        if key in table:
+            fields[key] = _colour(table[key], key, where)
+    for key in NUMBER_KEYS:
+        if key in table:
+            fields[key] = float(table[key])
+    fields["dark"] = bool(table.get("dark", True))
+    variables = table.get("variables", {})
+    if not isinstance(variables, dict):
+        raise ThemeError(f"theme {where}: [variables] must be a table of name = \"value\"")
+    fields["variables"] = {str(k): str(v) for k, v in variables.items()}
+    return Theme(**fields)
+
+
+def _colour(value: object, key: str, where: str) -> str:
+    try:
+        Color.parse(str(value))
+    except ColorParseError:
+        raise ThemeError(f"theme {where}: {key} = {value!r} is not a colour "
+                         "(use \"#rrggbb\" or a colour name)") from None
+    return str(value)
