@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
 
 from textual import work
 from textual.app import App
@@ -62,8 +61,7 @@ class TableApp(App[int]):
                  shelf: ThemeShelf | None = None) -> None:
         super().__init__()
         self.path = path
-        # Dice is a DiceLike; cast until RollLike's fields are read-only in the protocol
-        self.dice: DiceLike = cast(DiceLike, Dice()) if dice is None else dice
+        self.dice: DiceLike = Dice() if dice is None else dice
         self.shelf = shelf if shelf is not None else load_themes()
         self.play: EncounterFile | None = None
         self.failure = ""
@@ -114,7 +112,9 @@ class TableApp(App[int]):
                      self.query_one(StatusPane)):
             pane.rules = play.rules
         self.query_one(LogPane).encounter = play.encounter
-        self.query_one(EncounterHeader).ruleset_title = play.rules.id
+        header = self.query_one(EncounterHeader)
+        header.rules = play.rules
+        header.ruleset_title = play.rules.id
         self.use_theme(self._starting_theme(play))
         self.busy = ""
         self._show(play.encounter.state)

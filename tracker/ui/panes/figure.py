@@ -20,7 +20,7 @@ SEVERITY_WORDS = {
     "hurt": ("hurt", "light", "wounded", "low", "warn", "warning", "scratched", "minor"),
     "bad": ("bad", "serious", "heavy", "high", "injured", "critical", "danger", "severe"),
     "down": ("down", "dead", "destroyed", "out", "incapacitated", "lethal", "broken",
-             "gone", "maimed", "lost"),
+             "gone", "maimed", "lost", "crippled"),
 }
 BOX_HEIGHT = 4
 # place -> (column, width) on a 37-cell grid: arms 11, body 13, legs 12

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tracker.core.flow import name_of
 from tracker.core.model import EncounterState
+from tracker.rules.base import Ruleset
 from tracker.ui.panes.styling import forget_styles, solid_style
 
 
@@ -28,6 +29,9 @@ class EncounterHeader(Static):
 
     busy: reactive[str] = reactive("", repaint=False)
     """What is keeping the tracker busy (opening, replaying …), empty when idle."""
+
+    rules: Ruleset | None = None
+    """The encounter's ruleset: it may add parts to the line (Glory, Stretch …)."""
 
     def on_mount(self) -> None:
         """Redraw when the theme changes."""
@@ -66,7 +70,8 @@ class EncounterHeader(Static):
             return
         left = Text(no_wrap=True, overflow="ellipsis", end="")
         left.append(state.title or "Encounter", solid_style(self, "header--title"))
-        for part in (self.ruleset_title or state.ruleset, *where(state)):
+        extra = self.rules.header_parts(state) if self.rules is not None else []
+        for part in (self.ruleset_title or state.ruleset, *where(state), *extra):
             left.append(f" · {part}")
         right = Text(f" · {self.file_name} · ", no_wrap=True, end="")
         if self.busy:
