@@ -6,6 +6,8 @@
     tracker state FILE [--json]         the current state
     tracker log FILE [...]              the round log
     tracker check FILE                  validate the file
+    tracker view FILE                   read-only player view following the file
+    tracker serve FILE                  the player view in a web browser
     tracker rulesets | themes | samples list what is installed
 """
 
@@ -96,7 +98,7 @@ def make_dice(seed: int | None, faces: str = "") -> DiceLike:
     """Real dice typed by the GM, or a seeded (or random) roller."""
     if faces:
         try:
-            return ScriptedDice(int(f) for f in faces.replace(" ", "").split(",") if f)
+            return ScriptedDice([int(f) for f in faces.replace(" ", "").split(",") if f])
         except ValueError:
             raise TrackerError(f"--dice takes whole numbers separated by commas, not "
                                f"{faces!r}") from None
@@ -232,6 +234,32 @@ def _serve(ns: argparse.Namespace) -> int:
     return serve(ns.file, ns.host, ns.port, large=ns.large, public_url=ns.public_url)
 
 
+def _themes(ns: argparse.Namespace) -> int:
+    import tomllib
+
+    from tracker.paths import bundled_dir, user_config_dir
+
+    for label, folder in (("bundled", bundled_dir("themes")),
+                          ("yours", user_config_dir() / "themes")):
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+                name = f"{path.stem} (unreadable)"
+            print(f"{name:<16} {label}: {path}")
+    return 0
+
+
+def _samples(ns: argparse.Namespace) -> int:
+    from tracker.paths import sample_encounters
+    from tracker.store.encounter_file import load
+
+    for path in sample_encounters():
+        loaded = load(path)
+        print(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}")
+    return 0
+
+
 SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {
     "new": (_setup_new, _new, "create an encounter file"),
     "do": (_setup_do, _do, "apply one command headless and print the log lines it made"),
@@ -239,6 +267,8 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "log": (_setup_log, _log, "print the round log"),
     "check": (_setup_file, _check, "validate an encounter file"),
     "rulesets": (_setup_none, _rulesets, "list the installed rulesets"),
+    "themes": (_setup_none, _themes, "list the bundled and your own themes"),
+    "samples": (_setup_none, _samples, "list the bundled sample encounters"),
     "view": (_setup_view, _view, "a read-only player view that follows the file as the GM plays"),
     "serve": (_setup_serve, _serve, "the player view in a web browser (textual-serve)"),
 }

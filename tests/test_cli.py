@@ -1,0 +1,70 @@
+"""The headless CLI as a new user meets it (issue 2's "done means")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tracker.cli import main
+from tracker.paths import sample_encounters
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
+
+
+def test_a_first_fight_from_the_command_line(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "t.toml")
+    run(capsys, "new", path, "--ruleset", "basic", "--title", "Ford")
+    assert run(capsys, "do", path, "add", "Ann", "side=pc", "hp=12", "init=3") == (
+        "Ann joins the fight (pc)\n")
+    run(capsys, "do", path, "add", "Goblin", "hp=7", "init=1")
+    started = run(capsys, "do", "--dice", "15,2", path, "start")
+    assert "Ann's turn" in started
+    assert run(capsys, "do", path, "dmg", "gob", "5") == "Goblin: HP 7 → 2\n"
+    assert run(capsys, "do", path, "next") == "Goblin's turn\n"
+    assert run(capsys, "do", path, "undo") == "Undone: Goblin's turn\n"
+    state = json.loads(run(capsys, "state", path, "--json"))
+    assert state["current"] == "ann" and state["round"] == 1
+    goblin = next(c for c in state["combatants"] if c["id"] == "goblin")
+    assert goblin["tracks"]["hp"] == {"value": 2, "max": 7}
+    log = run(capsys, "log", path, "--format", "txt")
+    assert "Goblin: HP 7 → 2" in log and "Goblin's turn" not in log
+    assert "ok — basic, 2 combatants" in run(capsys, "check", path)
+
+
+def test_every_bundled_sample_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    samples = sample_encounters()
+    assert len(samples) >= 6
+    for path in samples:
+        assert ": ok — " in run(capsys, "check", str(path))
+
+
+def test_listings_name_every_ruleset_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
+    rulesets = run(capsys, "rulesets")
+    for rid in ("basic", "nerv-d100", "eva-escale", "wrath-glory", "alien-evolved",
+                "persona-d100"):
+        assert rid in rulesets
+    themes = run(capsys, "themes")
+    for name in ("default-dark", "default-light", "nerv", "imperium", "weyland", "velvet"):
+        assert name in themes
+    assert "Sachiel over Tokyo-3" in run(capsys, "samples")
+
+
+def test_unknown_subcommand_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frobnicate", "x"]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_bad_dice_option_is_one_line(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.toml"
+    run(capsys, "new", str(path), "--ruleset", "basic")
+    before = path.read_bytes()
+    assert main(["do", "--dice", "seven", str(path), "roll", "d6"]) == 1
+    assert "--dice takes whole numbers" in capsys.readouterr().err
+    assert path.read_bytes() == before
