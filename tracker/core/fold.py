@@ -7,8 +7,9 @@ in the journal: ``replay`` steps over their events (advancing ``seq`` only).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
+from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.errors import FoldError
@@ -29,7 +30,11 @@ def apply(state: EncounterState, event: ev.Event) -> EncounterState:
         raise FoldError(
             f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}"
         )
-    new = _mutate(event, state)
+    kind = type(event)
+    mutate = _DISPATCH.get(kind)
+    if mutate is None:
+        mutate = _DISPATCH[kind] = _mutate.dispatch(kind)
+    new = mutate(event, state)
     if new is state:
         return evolve(state, seq=event.seq)
     new.__dict__["seq"] = event.seq  # a fresh object no one else holds yet
@@ -67,6 +72,9 @@ def replay(initial: EncounterState, events: Sequence[ev.Event]) -> EncounterStat
 
 
 # --- one mutation per event type -----------------------------------------------------
+
+_DISPATCH: dict[type, Callable[[Any, EncounterState], EncounterState]] = {}
+"""Mutations looked up once per event class (quicker than singledispatch's wrapper)."""
 
 
 @singledispatch
