@@ -35,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args and args[0] in SUBCOMMANDS:
             return _dispatch(args)
         return _open_tui(args)
+    except BrokenPipeError:  # `tracker log … | head`: the reader left; not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (TrackerError, StoreError, OSError) as err:
         print(f"tracker: {_one_line(err)}", file=sys.stderr)
         return 1
