@@ -10,63 +10,24 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.reactive import reactive
-from textual.theme import Theme
 
-from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.model import Combatant, slot_owner
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import draw_figure, track_bar
-from tracker.ui.panes.styling import forget_styles, solid_style
+from tracker.ui.panes.selected_pane import SelectedPane
+from tracker.ui.panes.styling import solid_style
 
 
-class BodyChart(VerticalScroll, can_focus=False):
+class BodyChart(SelectedPane):
     """The selected combatant's body (or tracks) and injuries."""
 
     COMPONENT_CLASSES = {"body--ok", "body--hurt", "body--bad", "body--down", "body--frame",
                          "body--heading", "body--lethal"}
 
-    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
-    """The encounter shown."""
-
-    selected: reactive[str] = reactive("", repaint=False)
-    """The slot whose body is drawn."""
-
-    def __init__(self, rules: Ruleset | None = None, *, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(id=id)
-        self.rules = rules
-        self._drawn: tuple[EncounterState | None, str] = (None, "")
-
     def compose(self) -> ComposeResult:
         """One Static holding the drawing."""
         yield Drawing(id="body-drawing")
-
-    def watch_state(self) -> None:
-        """Redraw for a new state."""
-        self._redraw_soon()
-
-    def watch_selected(self) -> None:
-        """Redraw for another combatant."""
-        self._redraw_soon()
-
-    def _redraw_soon(self) -> None:
-        """Redraw now (before the screen refreshes), unless nothing it shows changed."""
-        state, slot = self._drawn
-        if state is not self.state or slot != self.selected:
-            self._drawn = (self.state, self.selected)
-            self.redraw()
-
-    def on_mount(self) -> None:
-        """Draw again when the theme changes."""
-        self.app.theme_changed_signal.subscribe(self, self._new_theme)
-
-    def _new_theme(self, theme: Theme) -> None:
-        self.call_after_refresh(self._restyle)
-
-    def _restyle(self) -> None:
-        forget_styles()
-        self.redraw()
 
     @property
     def fighter(self) -> Combatant | None:

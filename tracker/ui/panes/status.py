@@ -12,15 +12,13 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.reactive import reactive
-from textual.theme import Theme
 
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
-from tracker.ui.panes.styling import forget_styles, solid_style
+from tracker.ui.panes.selected_pane import SelectedPane
+from tracker.ui.panes.styling import solid_style
 
 MAX_KEYS = 9
 
@@ -52,53 +50,16 @@ def condition_text(condition: Condition) -> str:
     return text
 
 
-class StatusPane(VerticalScroll, can_focus=False):
+class StatusPane(SelectedPane):
     """Ailments, resources and reminders for the selected combatant."""
 
     COMPONENT_CLASSES = {"status--heading", "status--badge", "status--muted", "status--key",
                          "status--ok", "status--hurt", "status--bad", "status--down",
                          "status--frame"}
 
-    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
-    """The encounter shown."""
-
-    selected: reactive[str] = reactive("", repaint=False)
-    """The slot whose status is shown."""
-
-    def __init__(self, rules: Ruleset | None = None, *, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(id=id)
-        self.rules = rules
-        self._drawn: tuple[EncounterState | None, str] = (None, "")
-
     def compose(self) -> ComposeResult:
         """One Static holding the text."""
         yield Drawing(id="status-text")
-
-    def watch_state(self) -> None:
-        """Redraw for a new state."""
-        self._redraw_soon()
-
-    def watch_selected(self) -> None:
-        """Redraw for another combatant."""
-        self._redraw_soon()
-
-    def _redraw_soon(self) -> None:
-        """Redraw now (before the screen refreshes), unless nothing it shows changed."""
-        state, slot = self._drawn
-        if state is not self.state or slot != self.selected:
-            self._drawn = (self.state, self.selected)
-            self.redraw()
-
-    def on_mount(self) -> None:
-        """Draw again when the theme changes."""
-        self.app.theme_changed_signal.subscribe(self, self._new_theme)
-
-    def _new_theme(self, theme: Theme) -> None:
-        self.call_after_refresh(self._restyle)
-
-    def _restyle(self) -> None:
-        forget_styles()
-        self.redraw()
 
     def _style(self, name: str) -> Style:
         return solid_style(self, f"status--{name}")
