@@ -178,3 +178,20 @@ def test_add_hidden_keeps_the_name_clean(fight: Encounter) -> None:
     fight.run("add Spy hidden side=enemy hp=4", ScriptedDice([]))
     spy = fight.state.combatant("spy")
     assert (spy.name, spy.hidden) == ("Spy", True)
+
+
+def test_dismiss_closes_one_reminder_or_all(fight: Encounter) -> None:
+    from tracker.core import events as ev
+    from tracker.core.draft import Draft
+    from tracker.core.session import now_utc
+
+    draft = Draft(fight.state, now_utc())
+    draft.emit(ev.ReminderRaised, who="ann", key="poison", text="Ann: poison test")
+    draft.emit(ev.ReminderRaised, who="ann", key="bleeding", text="Ann: bleeding test")
+    fight.commit(draft.events)
+    with pytest.raises(RuleError, match="open: poison, bleeding"):
+        fight.decide("dismiss ann fire", ScriptedDice([]))
+    fight.run("dismiss ann POISON", ScriptedDice([]))
+    assert [r.key for r in fight.state.reminders] == ["bleeding"]
+    fight.run("dismiss ann", ScriptedDice([]))
+    assert fight.state.reminders == ()

@@ -37,6 +37,8 @@ def core_verbs(rules: Rules) -> dict[str, Verb]:
         ("note", "note TEXT", "write a note (a ruling) in the log", _note(False)),
         ("gm-note", "gm-note TEXT", "a note the players never see", _note(True)),
         ("roll", "roll DICE [WHO] [for=WHAT]", "roll dice, recorded in the log", _roll),
+        ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)",
+         _dismiss),
     ]
     return {name: Verb(name, usage, summary, _bind(fn, rules))
             for name, usage, summary, fn in table}
@@ -233,3 +235,21 @@ def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     text = f"{label} {result.expr}{extra}: {result.total} [{faces}]"
     draft.emit(ev.DiceRolled, who=who, expr=result.expr, rolls=result.dice,
                total=result.total, purpose=purpose, text=text)
+
+
+def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    cid = resolve(draft.state, command.arg(0, "whose reminder"))
+    dismiss_reminders(draft, cid, " ".join(command.args[1:]))
+
+
+def dismiss_reminders(draft: Draft, cid: str, key: str = "", word: str = "dismissed") -> None:
+    """Close ``cid``'s reminder ``key`` (every open one when ``key`` is empty)."""
+    fighter = draft.state.combatant(cid)
+    open_keys = [r.key for r in draft.state.reminders_for(fighter.id)]
+    chosen = [k for k in open_keys if not key or k.casefold() == key.casefold()]
+    if not chosen:
+        raise RuleError(f"{fighter.name} has no reminder '{key or '…'}' — open: "
+                        f"{', '.join(open_keys) or 'none'}")
+    for k in chosen:
+        draft.emit(ev.ReminderResolved, who=fighter.id, key=k,
+                   text=f"{fighter.name}: {k} {word}")

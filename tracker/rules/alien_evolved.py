@@ -18,6 +18,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verbs import dismiss_reminders
 from tracker.rules import alien_actions, alien_cards, alien_damage, alien_stress
 from tracker.rules.alien_damage import SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_tables import CriticalTable
@@ -233,12 +234,8 @@ class AlienRules(Ruleset):
     def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``resolve WHO KEY``: the GM has dealt with a reminder."""
         fighter = self._who(draft, command)
-        key = command.arg(1, "which reminder (critical, deathroll, panic)").casefold()
-        if not any(r.who == fighter.id and r.key == key for r in draft.state.reminders):
-            keys = ", ".join(r.key for r in draft.state.reminders_for(fighter.id)) or "none"
-            raise RuleError(f"{fighter.name} has no reminder '{key}' — open: {keys}")
-        draft.emit(ev.ReminderResolved, who=fighter.id, key=key,
-                   text=f"{fighter.name}: {key} dealt with")
+        key = command.arg(1, "which reminder (critical, deathroll, panic)")
+        dismiss_reminders(draft, fighter.id, key, "dealt with")
 
     # --- views ----------------------------------------------------------------------
 

@@ -208,8 +208,6 @@ class D100Ruleset(Ruleset):
                  self._spend),
             Verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource",
                  self._gain),
-            Verb("dismiss", "dismiss WHO [KEY]", "close reminders the GM has dealt with",
-                 self._dismiss),
         ]
         return {v.name: v for v in table}
 
@@ -240,19 +238,6 @@ class D100Ruleset(Ruleset):
             else:
                 entry["stats"][key] = _number(key, value)
         return entry
-
-    def _dismiss(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        state = draft.state
-        fighter = state.combatant(resolve(state, command.arg(0, "whose reminders")))
-        key = " ".join(command.args[1:])
-        open_keys = [r.key for r in state.reminders_for(fighter.id)]
-        chosen = [k for k in open_keys if not key or k.casefold() == key.casefold()]
-        if not chosen:
-            raise RuleError(f"{fighter.name} has no reminder '{key or '…'}' — open: "
-                            f"{', '.join(open_keys) or 'none'}")
-        for k in chosen:
-            draft.emit(ev.ReminderResolved, who=fighter.id, key=k,
-                       text=f"{fighter.name}: reminder {k} dismissed")
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         if len(command.args) < 2:

@@ -24,7 +24,7 @@ from tracker.rules.base import AilmentSpec, LocationView, RosterError, Ruleset, 
 from tracker.rules.nerv_commands import DamageCommands
 from tracker.rules.nerv_damage import burn
 from tracker.rules.nerv_initiative import opposed_grace_ties
-from tracker.rules.nerv_stats import bonus, resolve_reminder, score
+from tracker.rules.nerv_stats import bonus, score
 from tracker.rules.nerv_tables import NervTables
 
 EXTRAS_IN_STATS = ("fate", "advantage", "wounds")
@@ -213,7 +213,6 @@ class NervRules(Ruleset):
              _plain(t, economy.downtime)),
             ("fly", "fly WHO ground|low|high", "change altitude band", _plain(t, lasting.fly)),
             ("fall", "fall WHO", "a flyer starts falling", _plain(t, lasting.fall)),
-            ("dismiss", "dismiss WHO [KEY]", "close reminders", self._dismiss),
         ]
         return {name: Verb(name, usage, text, fn) for name, usage, text, fn in table}
 
@@ -222,17 +221,6 @@ class NervRules(Ruleset):
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         economy.act(draft, self.tables, self, command, dice)
-
-    def _dismiss(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        fighter = ailing.fighter_arg(draft, command)
-        key = " ".join(command.args[1:])
-        open_keys = [r.key for r in draft.state.reminders_for(fighter.id)]
-        chosen = [k for k in open_keys if not key or k.casefold() == key.casefold()]
-        if not chosen:
-            raise RuleError(f"{fighter.name} has no reminder '{key or '…'}' — open: "
-                            f"{', '.join(open_keys) or 'none'}")
-        for k in chosen:
-            resolve_reminder(draft, fighter.id, k, f"{fighter.name}: reminder {k} dismissed")
 
     # --- views ----------------------------------------------------------------------
 

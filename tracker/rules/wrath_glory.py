@@ -17,6 +17,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verbs import dismiss_reminders
 from tracker.rules import wrath_attack, wrath_damage, wrath_effects, wrath_order
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.common import resource_verbs_check, shift_track
@@ -231,12 +232,8 @@ class WrathGloryRules(Ruleset):
     def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``resolve WHO KEY``: the GM has dealt with a reminder."""
         fighter = self._who(draft, command)
-        key = command.arg(1, "which reminder (e.g. poison)").casefold()
-        if not any(r.who == fighter.id and r.key == key for r in draft.state.reminders):
-            keys = ", ".join(r.key for r in draft.state.reminders_for(fighter.id)) or "none"
-            raise RuleError(f"{fighter.name} has no reminder '{key}' — open: {keys}")
-        draft.emit(ev.ReminderResolved, who=fighter.id, key=key,
-                   text=f"{fighter.name}: {key} dealt with")
+        key = command.arg(1, "which reminder (e.g. poison)")
+        dismiss_reminders(draft, fighter.id, key, "dealt with")
 
     # --- views ----------------------------------------------------------------------
 
