@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, parse_int, resolve
 from tracker.core.model import Combatant
 
 
@@ -64,3 +66,13 @@ def resource_verbs_check(fighter: Combatant, resource: str) -> str:
         return key
     known = ", ".join(sorted(t for t in fighter.tracks if "@" not in t)) or "none"
     raise RuleError(f"{fighter.name} has no {resource!r} to spend or gain — has: {known}")
+
+
+def whole(values: Mapping[str, str], key: str, default: int = 0, least: int = 0) -> int:
+    """A whole-number command option (``pen=2``), at least ``least``."""
+    if key not in values:
+        return default
+    number = parse_int(values[key], key)
+    if number < least:
+        raise RuleError(f"{key} must be {least} or more, not {number}")
+    return number

@@ -18,6 +18,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.rules.common import whole as whole
 
 
 def strings(value: Any) -> tuple[str, ...]:
@@ -286,14 +287,4 @@ def words_and_options(command: Command, start: int, flags: tuple[str, ...],
         else:
             raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
     return found, values
-
-
-def whole(values: Mapping[str, str], key: str, default: int = 0, least: int = 0) -> int:
-    """A whole-number option (``pen=2``), at least ``least``."""
-    if key not in values:
-        return default
-    number = parse_int(values[key], key)
-    if number < least:
-        raise RuleError(f"{key} must be {least} or more, not {number}")
-    return number
 

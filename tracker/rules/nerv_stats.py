@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int
+from tracker.core.grammar import Command
 from tracker.core.model import Combatant, Condition, slot_owner
 from tracker.core.protocol import DiceLike
+from tracker.rules.common import whole as whole
 from tracker.rules.nerv_tables import AILMENT_CATEGORIES, FEAR, InjuryRow, NervTables
 
 DECAY = "decay@"
@@ -227,13 +228,3 @@ def words_and_options(command: Command, start: int, flags: tuple[str, ...],
         else:
             raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
     return found, values
-
-
-def whole(values: dict[str, str], key: str, default: int = 0, least: int = 0) -> int:
-    """A whole-number option (``savage=2``), at least ``least``."""
-    if key not in values:
-        return default
-    number = parse_int(values[key], key)
-    if number < least:
-        raise RuleError(f"{key} must be {least} or more, not {number}")
-    return number
