@@ -98,3 +98,22 @@ def test_replaying_the_saved_file_equals_the_live_state(lines: list[str], seed: 
         assert reloaded.events == live_events
         assert reloaded.state == live
         assert replay(reloaded.initial, reloaded.events) == live
+
+
+@settings(max_examples=40, deadline=None)
+@given(lines=st.lists(COMMANDS, min_size=1, max_size=30), seed=st.integers(0, 1000),
+       every=st.integers(1, 7))
+def test_checkpointed_replay_equals_a_full_replay(lines: list[str], seed: int,
+                                                  every: int) -> None:
+    from tracker.core.fold import Checkpoints
+
+    fight = basic_encounter()
+    fight.checkpoints = Checkpoints(every=every)
+    fight.run("start", Dice(seed=seed))
+    dice = Dice(seed=seed)
+    for line in [*lines, "undo", "undo", "redo", *lines[:3], "undo"]:
+        try:
+            fight.run(line, dice)
+        except RuleError:
+            continue
+        assert fight.state == replay(fight.initial, fight.events)

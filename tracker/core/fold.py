@@ -59,16 +59,51 @@ def undone_batches(events: Iterable[ev.Event]) -> frozenset[int]:
     return frozenset(undone)
 
 
-def replay(initial: EncounterState, events: Sequence[ev.Event]) -> EncounterState:
-    """Fold ``events`` onto ``initial``, stepping over undone commands."""
+def replay(initial: EncounterState, events: Sequence[ev.Event],
+           checkpoints: Checkpoints | None = None) -> EncounterState:
+    """Fold ``events`` onto ``initial``, stepping over undone commands.
+
+    With ``checkpoints``, the fold starts from the latest saved state that the current
+    undo history leaves valid, and saves new ones as it goes.
+    """
     undone = undone_batches(e for e in events if isinstance(e, ev.HISTORY_TYPES))
-    state = initial
-    for event in events:
+    start, state = (0, initial) if checkpoints is None else checkpoints.resume(undone, initial)
+    for index in range(start, len(events)):
+        event = events[index]
         if event.batch in undone:
             state = skip(state, event)
         else:
             state = apply(state, event)
+        if checkpoints is not None:
+            checkpoints.offer(index + 1, state, undone)
     return state
+
+
+class Checkpoints:
+    """States saved every ``every`` events, each with the undone batches it assumed.
+
+    A saved state stays valid while the set of undone batches up to its position is
+    unchanged, which is the usual case: undo and redo touch the latest commands.
+    """
+
+    def __init__(self, every: int = 1000) -> None:
+        self.every = every
+        self.saved: dict[int, tuple[EncounterState, frozenset[int]]] = {}
+
+    def offer(self, count: int, state: EncounterState, undone: frozenset[int]) -> None:
+        """Keep the state after ``count`` events if it falls on a checkpoint."""
+        if count % self.every == 0:
+            self.saved[count] = (state, frozenset(b for b in undone if b <= count))
+
+    def resume(self, undone: frozenset[int],
+               initial: EncounterState) -> tuple[int, EncounterState]:
+        """(events already folded, state) from the latest checkpoint still valid."""
+        for count in sorted(self.saved, reverse=True):
+            state, assumed = self.saved[count]
+            if assumed == frozenset(b for b in undone if b <= count):
+                return count, state
+            del self.saved[count]
+        return 0, initial
 
 
 # --- one mutation per event type -----------------------------------------------------

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.fold import apply, replay
+from tracker.core.fold import Checkpoints, apply, replay
 from tracker.core.grammar import Command, parse_command
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules, Verb
@@ -31,7 +31,8 @@ class Encounter:
         self.initial = initial
         self.rules = rules
         self.events: list[ev.Event] = list(events)
-        self.state = replay(initial, self.events)
+        self.checkpoints = Checkpoints()
+        self.state = replay(initial, self.events, self.checkpoints)
         self.verbs: dict[str, Verb] = {**core_verbs(rules), **rules.verbs()}
 
     # --- deciding -------------------------------------------------------------------
@@ -61,8 +62,12 @@ class Encounter:
         if not history:
             for event in events:
                 state = apply(state, event)
+                self.events.append(event)
+                self.checkpoints.offer(len(self.events), state, state.undone)
+            self.state = state
+            return
         self.events.extend(events)
-        self.state = replay(self.initial, self.events) if history else state
+        self.state = replay(self.initial, self.events, self.checkpoints)
 
     def run(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[ev.Event]:
         """Decide and commit in one step (headless use and tests)."""
