@@ -259,6 +259,10 @@ class Ruleset:
         """Location names a command may name with ``@`` (for completion and checks)."""
         return [view.key for view in self.body(fighter)]
 
+    def catalogue_for(self, state: EncounterState | None) -> list[AilmentSpec]:
+        """The catalogue in this encounter (a ruleset may add the encounter's own)."""
+        return self.catalogue()
+
     def catalogue(self) -> list[AilmentSpec]:
         """Ailments and conditions the GM can pick from (empty: free-form)."""
         return []

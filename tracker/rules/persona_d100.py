@@ -161,6 +161,10 @@ class PersonaRules(D100Ruleset):
         """Dismiss."""
         return views.reminder_actions(reminder)
 
+    def catalogue_for(self, state: EncounterState | None) -> list[AilmentSpec]:
+        """Also the ailments this encounter defines."""
+        return views.catalogue(self, state)
+
     def catalogue(self) -> list[AilmentSpec]:
         """Staggered and the GM's own ailments."""
         return views.catalogue(self)

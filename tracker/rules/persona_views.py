@@ -111,10 +111,10 @@ def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
     return [("dismiss", f"dismiss {reminder.who} {reminder.key}")]
 
 
-def catalogue(rules: PersonaRules) -> list[AilmentSpec]:
-    """Staggered, and the GM's own ailments from the user file."""
+def catalogue(rules: PersonaRules, state: EncounterState | None = None) -> list[AilmentSpec]:
+    """Staggered, the GM's own ailments from the user file and the encounter's."""
     return [AilmentSpec(spec.name, spec.category, spec.summary)
-            for spec in rules.ailments.entries()]
+            for spec in rules.ailments.entries(state)]
 
 
 def player_summary(rules: PersonaRules, fighter: Combatant) -> str:

@@ -146,7 +146,7 @@ def _ailment_words(words: list[str], state: EncounterState, rules: Ruleset) -> l
     if words[0].casefold() == "cure":
         fighter = _named(words, state)
         return [c.name for c in fighter.conditions] if fighter else []
-    return [spec.name for spec in rules.catalogue()]
+    return [spec.name for spec in rules.catalogue_for(state)]
 
 
 def _locations(words: list[str], state: EncounterState, rules: Ruleset | None) -> list[str]:

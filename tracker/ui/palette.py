@@ -116,7 +116,7 @@ def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palett
     if "ail" not in app.verbs:
         return
     target = app.selected_id()
-    for spec in app.rules_or_fail().catalogue():
+    for spec in app.rules_or_fail().catalogue_for(state):
         hint = f"{spec.category}: {spec.summary}" if spec.category else spec.summary
         yield PaletteCommand(f"Apply {spec.name} to…", hint,
                              partial(app.open_ailment, target, spec.name))

@@ -48,7 +48,7 @@ class AilmentScreen(CommandDialog):
         self.verb = verb
         self.target = target
         self.first_name = name
-        self.catalogue = rules.catalogue()
+        self.catalogue = rules.catalogue_for(state)
 
     def compose(self) -> ComposeResult:
         """Target, filter, the catalogue, rounds, options, preview, refusal, keys."""
