@@ -25,7 +25,6 @@ class Drawing(Static):
         rows = -1
         if width > 0:
             console = self.app.console
-            rows = len(console.render_lines(content, console.options.update_width(width),
-                                            pad=False))
+            rows = sum(len(line.wrap(console, width)) for line in lines)
         self.update(content, layout=rows != self.rows or rows < 0)
         self.rows = rows

@@ -28,6 +28,7 @@ class SelectedPane(VerticalScroll, can_focus=False):
         super().__init__(id=id)
         self.rules = rules
         self._drawn: tuple[EncounterState | None, str] = (None, "")
+        self._pending = False
 
     def watch_state(self) -> None:
         """Redraw for a new state."""
@@ -38,7 +39,14 @@ class SelectedPane(VerticalScroll, can_focus=False):
         self._redraw_soon()
 
     def _redraw_soon(self) -> None:
-        """Redraw now (before the screen refreshes), unless nothing it shows changed."""
+        """Redraw once the current message is handled (so a new state and a new
+        selection arriving together draw once), before the screen refreshes."""
+        if not self._pending:
+            self._pending = True
+            self.call_next(self._redraw_if_changed)
+
+    def _redraw_if_changed(self) -> None:
+        self._pending = False
         state, slot = self._drawn
         if state is not self.state or slot != self.selected:
             self._drawn = (self.state, self.selected)
