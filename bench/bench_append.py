@@ -31,11 +31,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tracker.store.journal import (  # noqa: E402
-    JournalWriter,
     format_event,
     read_journal,
     write_document,
 )
+from tracker.store.writer import JournalWriter  # noqa: E402
 
 HEAD: dict[str, Any] = {
     "format": 1,

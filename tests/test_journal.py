@@ -18,7 +18,6 @@ import pytest
 from tracker.store import journal
 from tracker.store.errors import JournalError, LockedError, StoreError
 from tracker.store.journal import (
-    JournalWriter,
     TornTail,
     format_event,
     read_journal,
@@ -26,6 +25,7 @@ from tracker.store.journal import (
     write_document,
 )
 from tracker.store.lock import WriterLock
+from tracker.store.writer import JournalWriter
 
 ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 11, 21, 19, 3, 11, tzinfo=UTC)

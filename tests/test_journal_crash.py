@@ -19,13 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracker.store.journal import (
-    JournalWriter,
     TornTail,
     format_event,
     read_journal,
     repair_torn,
     write_document,
 )
+from tracker.store.writer import JournalWriter
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = Path(__file__).resolve().parent / "helpers" / "append_child.py"

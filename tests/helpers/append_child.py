@@ -31,8 +31,8 @@ def say(line: str) -> None:
 
 def append_forever(path: Path, first: int, seed: int) -> None:
     """Append numbered events until killed (or LIFETIME), reporting each one when durable."""
-    from tracker.store.journal import JournalWriter
     from tracker.store.lock import WriterLock
+    from tracker.store.writer import JournalWriter
 
     rng = random.Random(seed)
     give_up = time.monotonic() + LIFETIME

@@ -26,7 +26,6 @@ from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.errors import JournalError
 from tracker.store.journal import (
     JournalRead,
-    JournalWriter,
     TornTail,
     read_journal,
     repair_torn,
@@ -34,6 +33,7 @@ from tracker.store.journal import (
 )
 from tracker.store.lock import WriterLock
 from tracker.store.upgrade import CURRENT_FORMAT, upgrade
+from tracker.store.writer import JournalWriter
 
 TOP_KEYS = {"format", "encounter", "combatants", "events"}
 ENCOUNTER_KEYS = {"title": str, "ruleset": str, "theme": str, "reveal": bool,

@@ -5,38 +5,34 @@ blocks. The head (everything else) is written by ``tomli_w``; each event block i
 written by :func:`format_event` as flat ``key = value`` lines (inline arrays and
 inline tables only) ending in ``crc = <zlib.crc32 of the block up to that line>``.
 
-* :class:`JournalWriter` appends one block with one ``os.write`` + ``os.fsync``.
+* :class:`tracker.store.writer.JournalWriter` appends one block with one ``os.write``
+  + ``os.fsync``.
 * :func:`read_journal` loads a file, detecting a torn last block (crash mid-append)
   without touching the disk; :func:`repair_torn` moves it to a side file.
-* :func:`write_document` rewrites a whole file atomically (temp file, fsync,
+* :func:`tracker.store.durable.write_document` rewrites a whole file atomically (temp file, fsync,
   ``os.replace``, fsync of the folder).
 """
 
 from __future__ import annotations
 
-import json
-import math
 import os
 import re
-import secrets
-import sys
-import time
 import tomllib
 import zlib
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
-from typing import Any, BinaryIO
+from typing import Any
 
-import tomli_w
-
+from tracker.store.block import HEADER as HEADER
+from tracker.store.block import format_event as format_event
+from tracker.store.durable import fsync_dir, fsync_file, write_all
+from tracker.store.durable import write_document as write_document
 from tracker.store.errors import JournalError
 
 __all__ = [
+    "HEADER",
     "JournalRead",
-    "JournalWriter",
     "TornTail",
     "format_event",
     "read_journal",
@@ -44,120 +40,14 @@ __all__ = [
     "write_document",
 ]
 
-HEADER = "[[events]]\n"
-_HEADER_RE = re.compile(rb"^\[\[events\]\]\r?$", re.MULTILINE)
+HEADER_RE = re.compile(rb"^\[\[events\]\]\r?$", re.MULTILINE)
 _CRC_LINE_RE = re.compile(rb"crc = ([0-9]{1,10})\r?")
 _LOOSE_HEADER_RE = re.compile(
     rb"^[ \t]*(\[\[[ \t]*[\"']?events[\"']?[ \t]*\]\]|events[ \t]*=)", re.M
 )
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)$")
-_BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
-_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
-
-
-# --------------------------------------------------------------------------- formatting
-
-
-def _fmt_str(value: str) -> str:
-    """Return ``value`` as a TOML basic string (JSON escapes are valid TOML escapes)."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
-
-
-def _fmt_key(key: object) -> str:
-    """Return ``key`` as a bare TOML key when possible, else a quoted one."""
-    if not isinstance(key, str):
-        raise TypeError(f"event keys must be strings, not {type(key).__name__} ({key!r})")
-    return key if _BARE_KEY_RE.fullmatch(key) else _fmt_str(key)
-
-
-def _fmt_datetime(value: datetime) -> str:
-    """Return an aware datetime as a TOML offset date-time in UTC (``...Z``)."""
-    if value.tzinfo is None or value.utcoffset() is None:
-        raise TypeError(f"datetimes must be timezone-aware (UTC), got naive {value!r}")
-    return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
-
-
-def _fmt_value(value: object) -> str:
-    """Return ``value`` as a one-line TOML value; raise TypeError/ValueError if it can't be."""
-    if isinstance(value, str):
-        return _fmt_str(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if not _INT_MIN <= value <= _INT_MAX:
-            raise ValueError(f"integer {value} does not fit in 64 bits")
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            raise ValueError("NaN cannot be stored in an event")
-        return repr(value)
-    if isinstance(value, datetime):
-        return _fmt_datetime(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_fmt_value(item) for item in value) + "]"
-    if isinstance(value, Mapping):
-        return _fmt_inline_table(value)
-    if value is None:
-        raise TypeError("None cannot be stored (TOML has no null): omit the key instead")
-    raise TypeError(f"cannot store a {type(value).__name__} in an event: {value!r}")
-
-
-def _fmt_inline_table(table: Mapping[Any, Any]) -> str:
-    """Return ``table`` as a TOML inline table ``{ a = 1, b = "x" }``."""
-    if not table:
-        return "{}"
-    items = ", ".join(f"{_fmt_key(k)} = {_fmt_value(v)}" for k, v in table.items())
-    return "{ " + items + " }"
-
-
-def _plain(value: object) -> object:
-    """Return ``value`` as tomllib would read it back (tuples -> lists, datetimes in UTC)."""
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, datetime):
-        return value.astimezone(UTC)
-    return value
-
-
-def format_event(table: Mapping[str, Any]) -> str:
-    """Return the ``[[events]]`` block for ``table``, ending in its ``crc`` line and a newline.
-
-    Keys keep their order. Values may be str, int, float, bool, aware datetimes
-    (written in UTC), lists/tuples and dicts of those (as inline arrays/tables).
-    Raises ``TypeError`` for None and unsupported types, ``ValueError`` for values
-    TOML cannot hold (NaN, integers beyond 64 bits, lone surrogates) or a ``crc`` key.
-    The block is checked to read back as exactly ``table`` plus its ``crc``.
-    """
-    if not isinstance(table, Mapping):
-        raise TypeError(f"an event must be a table (dict), not {type(table).__name__}")
-    if "crc" in table:
-        raise ValueError("an event may not have a 'crc' key: the journal adds it")
-    lines = [HEADER]
-    lines.extend(f"{_fmt_key(k)} = {_fmt_value(v)}\n" for k, v in table.items())
-    body = "".join(lines)
-    try:
-        crc = zlib.crc32(body.encode("utf-8"))
-    except UnicodeEncodeError as exc:
-        raise ValueError(f"text that is not valid Unicode cannot be stored: {exc}") from exc
-    block = f"{body}crc = {crc}\n"
-    _check_round_trip(block, table, crc)
-    return block
-
-
-def _check_round_trip(block: str, table: Mapping[str, Any], crc: int) -> None:
-    """Raise ValueError unless ``block`` parses back to ``table`` plus ``crc``."""
-    try:
-        parsed = tomllib.loads(block)
-    except tomllib.TOMLDecodeError as exc:  # pragma: no cover - a bug in the formatter
-        raise ValueError(f"event does not round-trip through TOML: {exc}") from exc
-    expected = {**{k: _plain(v) for k, v in table.items()}, "crc": crc}
-    if parsed != {"events": [expected]}:
-        raise ValueError(f"event does not round-trip through TOML: {dict(table)!r}")
 
 
 # --------------------------------------------------------------------------- reading
@@ -215,7 +105,7 @@ def _crc_ok(body: bytes, crc: int) -> bool:
     return b"\r\n" in body and zlib.crc32(body.replace(b"\r\n", b"\n")) == crc
 
 
-def _check_chunk(data: bytes, start: int, stop: int, last: bool) -> _Chunk:
+def check_block(data: bytes, start: int, stop: int, last: bool) -> _Chunk:
     """Check the block ``data[start:stop]``: crc line present and right, nothing after it."""
     crc_at = data.find(b"\ncrc = ", start, stop)
     if crc_at >= 0 and data.endswith(b"\n", 0, stop):
@@ -258,7 +148,7 @@ def _scan_events(path: Path, data: bytes, starts: list[int]) -> tuple[int, int]:
     bounds = starts + [len(data)]
     for i, start in enumerate(starts):
         last = i == len(starts) - 1
-        chunk = _check_chunk(data, start, bounds[i + 1], last)
+        chunk = check_block(data, start, bounds[i + 1], last)
         if not chunk.ok:
             if last and chunk.problem_at == start:
                 return start, i
@@ -291,7 +181,7 @@ def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalE
     return JournalError(path, message, 1, 1)
 
 
-def _parse(path: Path, data: bytes) -> dict[str, Any]:
+def parse_document(path: Path, data: bytes) -> dict[str, Any]:
     """Decode and parse ``data`` as one TOML document, raising JournalError with a position."""
     try:
         text = data.decode("utf-8-sig")
@@ -309,13 +199,13 @@ def _parse_kept(
 ) -> tuple[dict[str, Any], int, int]:
     """Parse ``data[:keep]``; if it fails inside the last kept block, treat that as torn."""
     try:
-        return _parse(path, data[:keep]), keep, kept
+        return parse_document(path, data[:keep]), keep, kept
     except JournalError as exc:
         if kept == 0 or kept != len(starts) or exc.line is None:
             raise
         if exc.line < data.count(b"\n", 0, starts[kept - 1]) + 1:
             raise
-    return _parse(path, data[: starts[kept - 1]]), starts[kept - 1], kept - 1
+    return parse_document(path, data[: starts[kept - 1]]), starts[kept - 1], kept - 1
 
 
 def _events_error(path: Path, data: bytes, starts: list[int], message: str) -> JournalError:
@@ -368,7 +258,7 @@ def read_journal(path: Path) -> JournalRead:
     quick = _read_intact(path, data)
     if quick is not None:
         return quick
-    starts = [m.start() for m in _HEADER_RE.finditer(data)]
+    starts = [m.start() for m in HEADER_RE.finditer(data)]
     keep, kept = _scan_events(path, data, starts) if starts else (_torn_header(data), 0)
     doc, keep, kept = _parse_kept(path, data, starts, keep, kept)
     events = _take_events(path, data, doc, starts, kept)
@@ -403,7 +293,7 @@ def _read_intact(path: Path, data: bytes) -> JournalRead | None:
     count = _intact_blocks(data)
     if count is None:
         return None
-    doc = _parse(path, data)
+    doc = parse_document(path, data)
     events = doc.pop("events", None)
     if not isinstance(events, list) or len(events) != count:
         return None
@@ -425,30 +315,6 @@ def _head_lines(data: bytes, starts: list[int]) -> int:
 # --------------------------------------------------------------------------- repairing
 
 
-def _fsync(fd: int) -> None:
-    """Flush ``fd`` to stable storage (F_FULLFSYNC on macOS, where fsync is not enough)."""
-    if sys.platform == "darwin":  # pragma: no cover - not this platform
-        import fcntl
-
-        try:
-            fcntl.fcntl(fd, fcntl.F_FULLFSYNC)
-            return
-        except OSError:
-            pass
-    os.fsync(fd)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Flush a folder's entries (POSIX); a no-op where folders cannot be opened."""
-    if os.name == "nt":  # pragma: no cover - not this platform
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        _fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _side_file(path: Path, now: datetime) -> tuple[Path, int]:
     """Create ``PATH.torn-YYYYMMDDTHHMMSSZ`` (with ``-2``, ``-3``… if taken); return it open."""
     stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -460,13 +326,6 @@ def _side_file(path: Path, now: datetime) -> tuple[Path, int]:
         except FileExistsError:
             continue
     raise JournalError(path, f"too many side files named {path.name}.torn-{stamp}")
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """Write all of ``data`` to ``fd``."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def _check_still_torn(path: Path, torn: TornTail) -> None:
@@ -491,11 +350,11 @@ def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path
         _check_still_torn(path, torn)
         side, fd = _side_file(path, when)
         try:
-            _write_all(fd, torn.data)
-            _fsync(fd)
+            write_all(fd, torn.data)
+            fsync_file(fd)
         finally:
             os.close(fd)
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
         _truncate(path, torn.offset)
     except OSError as exc:
         raise JournalError(path, f"cannot repair the torn tail: {exc.strerror or exc}") from exc
@@ -507,225 +366,6 @@ def _truncate(path: Path, offset: int) -> None:
     fd = os.open(path, os.O_WRONLY | _O_BINARY)
     try:
         os.ftruncate(fd, offset)
-        _fsync(fd)
+        fsync_file(fd)
     finally:
         os.close(fd)
-
-
-# --------------------------------------------------------------------------- rewriting
-
-
-def _document_text(path: Path, head: Mapping[str, Any], events: list[dict[str, Any]]) -> bytes:
-    """Render head + events as the bytes of a whole file, raising JournalError if impossible."""
-    if "events" in head:
-        raise JournalError(path, "the head may not contain `events`: pass them separately")
-    try:
-        head_text = tomli_w.dumps(dict(head))
-        blocks = "".join(format_event(event) for event in events)
-        text = head_text + ("\n" if head_text and blocks else "") + blocks
-        _parse_back(text, len(events))
-        return text.encode("utf-8")
-    except (TypeError, ValueError) as exc:
-        raise JournalError(path, f"cannot write the file: {exc}") from exc
-
-
-def _parse_back(text: str, count: int) -> None:
-    """Raise ValueError unless ``text`` parses, with ``count`` events."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"the result would not be valid TOML: {exc}") from exc
-    if len(doc.get("events", ())) != count:
-        raise ValueError("the head would swallow or add events")
-
-
-def _replace(src: str, dst: Path) -> None:
-    """``os.replace`` with brief retries on Windows, where readers can hold the target open."""
-    for attempt in range(20):
-        try:
-            os.replace(src, dst)
-            return
-        except PermissionError:
-            if os.name != "nt" or attempt == 19:
-                raise
-            time.sleep(0.05)  # pragma: no cover - Windows only
-
-
-def _create_temp(path: Path) -> tuple[str, int]:
-    """Create a hidden temp file beside ``path`` (mode 0o666 less umask, or the old file's)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY
-    while True:
-        name = str(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
-        try:
-            fd = os.open(name, flags, 0o666)
-            break
-        except FileExistsError:  # pragma: no cover - 48 random bits
-            continue
-    try:
-        os.chmod(name, os.stat(path).st_mode & 0o7777)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        os.close(fd)
-        _remove_quietly(name)
-        raise
-    return name, fd
-
-
-def write_document(path: Path, head: Mapping[str, Any], events: list[dict[str, Any]]) -> None:
-    """Atomically (re)write a whole encounter file: the ``head`` then ``events`` as blocks.
-
-    For new files, compaction and format upgrades. Goes through a temp file in the
-    same folder (write, fsync, ``os.replace``, fsync of the folder). On any failure
-    the original file is untouched and the temp file removed. An open
-    :class:`JournalWriter` on ``path`` must be reopened afterwards.
-    """
-    path = Path(path)
-    data = _document_text(path, head, events)
-    try:
-        _atomic_write(path, data)
-    except OSError as exc:
-        raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temp file beside ``path`` and move it into place durably."""
-    tmp, fd = _create_temp(path)
-    try:
-        try:
-            _write_all(fd, data)
-            _fsync(fd)
-        finally:
-            os.close(fd)
-        _replace(tmp, path)
-    except BaseException:
-        _remove_quietly(tmp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _remove_quietly(name: str) -> None:
-    """Delete ``name`` if it exists, ignoring errors."""
-    try:
-        os.unlink(name)
-    except OSError:
-        pass
-
-
-# --------------------------------------------------------------------------- appending
-
-
-def _tail_windows(file: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    """Yield (offset, bytes) windows reaching back from the end of the file, doubling each time."""
-    size = file.seek(0, os.SEEK_END)
-    window = 1 << 16
-    while True:
-        start = max(0, size - window)
-        file.seek(start)
-        yield start, file.read(size - start)
-        if start == 0:
-            return
-        window *= 2
-
-
-def _check_tail(path: Path, file: BinaryIO) -> bytes:
-    """Raise JournalError if the file ends in a torn block; return its last byte (or b"")."""
-    data = b""
-    for start, data in _tail_windows(file):
-        found = [m.start() for m in _HEADER_RE.finditer(data) if start == 0 or m.start() > 0]
-        if found:
-            if _check_chunk(data, found[-1], len(data), True).end < len(data):
-                msg = "the file does not end with an intact event block: load it to repair"
-                raise JournalError(path, msg)
-            break
-        if start == 0:
-            _parse(path, data)  # no events yet: the head must at least parse
-    return data[-1:]
-
-
-class JournalWriter:
-    """Appends event blocks to an existing encounter file, one ``write`` + ``fsync`` each.
-
-    Opening checks that the file does not end in a torn block (appending after one
-    would turn recoverable damage into a hard error) and adds a final newline if the
-    file lacks one. Hold a :class:`tracker.store.lock.WriterLock` while writing.
-    """
-
-    def __init__(self, path: Path) -> None:
-        """Open ``path`` for appending; raise JournalError if it is missing or torn."""
-        self.path = Path(path)
-        self._fd: int | None = None
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _O_BINARY)
-        except OSError as exc:
-            raise JournalError(self.path, f"cannot open for appending: {exc.strerror}") from exc
-        try:
-            self._prepare(fd)
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd = fd
-
-    def _prepare(self, fd: int) -> None:
-        """Check the tail and make sure the file ends with a newline."""
-        try:
-            with open(self.path, "rb") as file:
-                last = _check_tail(self.path, file)
-            if last not in (b"", b"\n"):
-                _write_all(fd, b"\n")
-                _fsync(fd)
-        except OSError as exc:
-            raise JournalError(self.path, f"cannot prepare for appending: {exc.strerror}") from exc
-
-    def append(self, table: Mapping[str, Any]) -> None:
-        """Append one event: exactly one ``os.write`` of its block, then ``os.fsync``.
-
-        Raises JournalError (and writes nothing) if the table cannot be stored.
-        """
-        if self._fd is None:
-            raise JournalError(self.path, "the journal writer is closed")
-        try:
-            data = format_event(table).encode("utf-8")
-        except (TypeError, ValueError) as exc:
-            raise JournalError(self.path, f"cannot append event: {exc}") from exc
-        try:
-            written = os.write(self._fd, data)
-            if written != len(data):
-                self._undo_short_write(written)
-            _fsync(self._fd)
-        except OSError as exc:
-            raise JournalError(self.path, f"cannot append event: {exc.strerror}") from exc
-
-    def _undo_short_write(self, written: int) -> None:
-        """Cut a partly written block back off (best effort) and raise."""
-        assert self._fd is not None
-        try:
-            os.ftruncate(self._fd, os.fstat(self._fd).st_size - written)
-            _fsync(self._fd)
-        except OSError:
-            pass
-        raise JournalError(self.path, f"short write ({written} bytes): disk full?")
-
-    def close(self) -> None:
-        """Close the file (idempotent)."""
-        if self._fd is not None:
-            fd, self._fd = self._fd, None
-            os.close(fd)
-
-    @property
-    def closed(self) -> bool:
-        """Whether :meth:`close` has been called."""
-        return self._fd is None
-
-    def __enter__(self) -> JournalWriter:
-        """Return self; the file is already open."""
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        """Close the file."""
-        self.close()
