@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tests.ui_helpers import basic_file, make_app, nerv_file, opened, text_of, ui_test
 from tracker.store.encounter_file import load
@@ -70,6 +70,20 @@ async def test_damage_modal_refusal_stays_open_and_writes_nothing(tmp_path: Path
         assert path.read_bytes() == before
         await pilot.press("escape")
         assert not isinstance(app.screen, DamageScreen)
+
+
+@ui_test
+async def test_damage_modal_takes_dice_and_the_rules_judge_them(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        before = path.read_bytes()
+        await pilot.press("d", *"2d6+1x", "enter")
+        assert isinstance(app.screen, DamageScreen)
+        assert app.screen.query_one("#damage-amount", Input).value == "2d6+1"
+        assert "whole number" in error_of(app.screen)  # basic damage is a plain number
+        assert path.read_bytes() == before
 
 
 @ui_test

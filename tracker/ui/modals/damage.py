@@ -17,6 +17,8 @@ from tracker.ui.modals.dialog import CommandDialog, quote, target_options
 from tracker.ui.outcome import Runner
 
 ROLLED = ""
+AMOUNT = r"[0-9dDkKhHlL!+\- ]*"
+"""A number, or dice for rulesets that roll damage (``2d10+4``); the rules check it."""
 
 
 class DamageScreen(CommandDialog):
@@ -39,7 +41,7 @@ class DamageScreen(CommandDialog):
             yield Select(target_options(self.state), value=self.target, allow_blank=False,
                          id="damage-target", compact=True)
             yield Label("Amount")
-            yield Input(placeholder="how much", type="integer", id="damage-amount", compact=True)
+            yield Input(placeholder="how much", restrict=AMOUNT, id="damage-amount", compact=True)
             yield Label("Location", id="damage-location-label")
             yield Select(self._locations(self.target), value=ROLLED, allow_blank=False,
                          id="damage-location", compact=True)
