@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tracker.core.codec import to_table
@@ -31,18 +31,21 @@ COMMANDS = ["next", "dmg {who} {n}", "heal {who} {n}", "ail {who} Prone rounds=2
             "cure {who} Prone", "note round note {n}", "roll 2d6+{n}"]
 
 
-def generate(events_wanted: int, fighters: int = 12, seed: int = 1) -> Encounter:
-    """A basic-ruleset fight played by random commands until it has enough events."""
+def generate(events_wanted: int, fighters: int = 12, seed: int = 1,
+             commands: Sequence[str] = COMMANDS, hidden: int = -1) -> Encounter:
+    """A basic-ruleset fight played by random ``commands`` until it has enough events
+    (combatant number ``hidden`` starts hidden from the players)."""
     rules = load_ruleset("basic")
     roster = {f"c{i}": rules.prepare({"id": f"c{i}", "name": f"Fighter {i}",
                                       "side": "pc" if i % 2 else "enemy",
+                                      "hidden": i == hidden,
                                       "stats": {"hp": 10_000, "init": i % 5}})
               for i in range(fighters)}
     fight = Encounter(EncounterState(title="Bench", ruleset="basic", combatants=roster), rules)
     rng, dice = random.Random(seed), Dice(seed=seed)
     fight.run("start", dice)
     while len(fight.events) < events_wanted:
-        line = rng.choice(COMMANDS).format(who=f"c{rng.randrange(fighters)}",
+        line = rng.choice(commands).format(who=f"c{rng.randrange(fighters)}",
                                            n=rng.randint(1, 9))
         try:
             fight.run(line, dice)
@@ -54,7 +57,8 @@ def generate(events_wanted: int, fighters: int = 12, seed: int = 1) -> Encounter
 def write(fight: Encounter, folder: Path) -> Path:
     """The fight as an encounter file."""
     head = {"format": 1, "encounter": {"title": "Bench", "ruleset": "basic"},
-            "combatants": [{"id": c.id, "name": c.name, "side": c.side, "stats": dict(c.stats)}
+            "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hidden": c.hidden,
+                            "stats": dict(c.stats)}
                            for c in fight.initial.combatants.values()]}
     path = folder / "bench.toml"
     write_document(path, head, [to_table(e) for e in fight.events])

@@ -11,7 +11,6 @@ Run: python bench/bench_export.py [EVENTS]
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import tempfile
@@ -19,53 +18,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tracker.core.codec import to_table
-from tracker.core.dice import Dice
-from tracker.core.errors import RuleError
-from tracker.core.model import EncounterState
-from tracker.core.session import Encounter
+from bench_core import generate, write
+
 from tracker.export.formats import FORMATS, recap_of
 from tracker.export.recap import ExportOptions
-from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_file import load
-from tracker.store.journal import write_document
 
 COMMANDS = ["next", "next", "dmg {who} {n}", "dmg {who} {n}", "heal {who} {n}",
             "ail {who} Prone rounds=2", "cure {who} Prone", "note {who} holds the line",
             "gm-note {who} is bluffing", "roll 2d6+{n}", "undo", "hide {who}", "reveal {who}"]
 GOAL_SECONDS, GOAL_RATIO = 0.3, 1.5
-
-
-def generate(events_wanted: int, fighters: int = 12, seed: int = 7) -> Encounter:
-    """A basic-ruleset fight played by random commands until it has enough events."""
-    rules = load_ruleset("basic")
-    roster = {f"c{i}": rules.prepare({"id": f"c{i}", "name": f"Fighter {i}",
-                                      "side": "pc" if i % 2 else "enemy",
-                                      "hidden": i == 3,
-                                      "stats": {"hp": 10_000, "init": i % 5}})
-              for i in range(fighters)}
-    fight = Encounter(EncounterState(title="Bench", ruleset="basic", combatants=roster), rules)
-    rng, dice = random.Random(seed), Dice(seed=seed)
-    fight.run("start", dice)
-    while len(fight.events) < events_wanted:
-        line = rng.choice(COMMANDS).format(who=f"c{rng.randrange(fighters)}",
-                                           n=rng.randint(1, 9))
-        try:
-            fight.run(line, dice)
-        except RuleError:
-            pass
-    return fight
-
-
-def write(fight: Encounter, folder: Path) -> Path:
-    """The fight as an encounter file."""
-    head = {"format": 1, "encounter": {"title": "Bench", "ruleset": "basic"},
-            "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hidden": c.hidden,
-                            "stats": dict(c.stats)}
-                           for c in fight.initial.combatants.values()]}
-    path = folder / "bench.toml"
-    write_document(path, head, [to_table(e) for e in fight.events])
-    return path
 
 
 def median_time(fn: Callable[[], object], repeat: int) -> float:
@@ -81,7 +43,7 @@ def median_time(fn: Callable[[], object], repeat: int) -> float:
 def main(argv: list[str]) -> int:
     """Measure, print the figures and the ratio; exit 1 if a goal is missed."""
     wanted = int(argv[0]) if argv else 10_000
-    fight = generate(wanted)
+    fight = generate(wanted, seed=7, commands=COMMANDS, hidden=3)
     markdown = FORMATS["md"]
     with tempfile.TemporaryDirectory() as folder:
         path = write(fight, Path(folder))
