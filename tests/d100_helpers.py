@@ -1,4 +1,4 @@
-"""Shared set-up for the eva-escale and persona-d100 tests: a table driven by command lines."""
+"""A table driven by command lines and scripted dice, for any ruleset (the d100 and nerv tests)."""
 
 from __future__ import annotations
 

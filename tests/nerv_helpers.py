@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from tracker.core.dice import ScriptedDice
-from tracker.core.model import Combatant, EncounterState
-from tracker.core.session import Encounter
+from tests.d100_helpers import Table as CommandTable
 from tracker.rules.nerv_d100 import NervRules
 
 RULES = NervRules()
@@ -32,40 +29,8 @@ def angel(cid: str = "sachiel", **extra: Any) -> dict[str, Any]:
     return entry
 
 
-class Table:
-    """An encounter driven by command lines and the faces the dice will show."""
+class Table(CommandTable):
+    """A nerv-d100 encounter (Carol and Sachiel unless a roster is given)."""
 
     def __init__(self, *roster: dict[str, Any]) -> None:
-        fighters = {e["id"]: RULES.prepare(e) for e in (roster or (pilot("carol"), angel()))}
-        initial = EncounterState(title="test", ruleset=RULES.id, combatants=fighters)
-        self.encounter = Encounter(initial, RULES)
-
-    def do(self, line: str, faces: Iterable[int] = ()) -> list[str]:
-        """Run a command with scripted dice; return its log lines."""
-        events = self.encounter.run(line, ScriptedDice(faces))
-        return [e.text for e in events if e.text]
-
-    def text(self, line: str, faces: Iterable[int] = ()) -> str:
-        """The log lines of a command, joined."""
-        return "\n".join(self.do(line, faces))
-
-    @property
-    def state(self) -> EncounterState:
-        """The state now."""
-        return self.encounter.state
-
-    def who(self, cid: str) -> Combatant:
-        """A combatant now."""
-        return self.state.combatants[cid]
-
-    def track(self, cid: str, track: str) -> int:
-        """A track's value now."""
-        return self.who(cid).track(track)
-
-    def conditions(self, cid: str) -> list[str]:
-        """Names of the conditions a combatant has."""
-        return [c.name for c in self.who(cid).conditions]
-
-    def reminders(self, cid: str) -> dict[str, str]:
-        """Open reminders about a combatant: key → text."""
-        return {r.key: r.text for r in self.state.reminders_for(cid)}
+        super().__init__(RULES, *(roster or (pilot("carol"), angel())))
