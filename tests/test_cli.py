@@ -32,8 +32,10 @@ def test_a_first_fight_from_the_command_line(tmp_path: Path,
     assert state["current"] == "ann" and state["round"] == 1
     goblin = next(c for c in state["combatants"] if c["id"] == "goblin")
     assert goblin["tracks"]["hp"] == {"value": 2, "max": 7}
-    log = run(capsys, "log", path, "--format", "txt")
+    log = run(capsys, "log", path, "--format", "txt", "--gm")
     assert "Goblin: HP 7 → 2" in log and "Goblin's turn" not in log
+    players = run(capsys, "log", path, "--format", "txt")  # the players' copy: words
+    assert "Goblin: badly hurt" in players and "HP 7" not in players
     assert "ok — basic, 2 combatants" in run(capsys, "check", path)
 
 

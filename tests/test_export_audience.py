@@ -52,10 +52,15 @@ def test_undone_events_are_absent_from_json() -> None:
 
 
 def test_with_undone_shows_them_marked() -> None:
-    shown = [e for e in events(with_undone=True) if e["undone"]]
+    shown = [e for e in events(with_undone=True, gm=True) if e["undone"]]
     assert {e["seq"] for e in shown} <= undone_seqs()
     assert {"Goblin: HP 2 → 0", "Goblin is down"} <= {e["sentence"] for e in shown}
-    assert "~~Goblin is down~~ *(undone)*" in export("md", with_undone=True)
+    assert "~~Goblin is down~~ *(undone)*" in export("md", with_undone=True, gm=True)
+
+
+def test_the_players_copy_never_shows_undone_lines() -> None:
+    # An undone line may hold numbers the players never saw.
+    assert not any(e["undone"] for e in events(with_undone=True))
 
 
 def test_round_2_holds_only_round_2() -> None:
@@ -102,7 +107,9 @@ def test_hidden_turn_lines_stay_secret_but_lines_after_the_reveal_show() -> None
     sentences = [e["sentence"] for e in round_2]
     assert "Lurker's turn" not in sentences       # it began while the Lurker was hidden
     assert "Bram: HP 12 → 7" in sentences          # after 'reveal lurker'
-    assert "Archer's turn" in sentences            # the Archer hides only during it
+    assert "Archer's turn" not in sentences        # hidden at the end: from the first line
+    gm_round_2 = [e["sentence"] for e in events(gm=True) if e["round"] == 2]
+    assert "Archer's turn" in gm_round_2 and "Lurker's turn" in gm_round_2
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -65,7 +65,7 @@ def test_light_theme_fills_gaps_from_the_light_default() -> None:
 
 
 def test_html_page_is_a_whole_document_with_the_log_and_bars() -> None:
-    page = render_html(recap_of(load(FIXTURE), ExportOptions(with_undone=True)), DARK)
+    page = render_html(recap_of(load(FIXTURE), ExportOptions(with_undone=True, gm=True)), DARK)
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert "<title>The Bridge at Kell — round log</title>" in page
     assert "Grask&#x27;s turn" in page and "Summary" in page

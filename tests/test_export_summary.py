@@ -15,7 +15,7 @@ from tracker.core.session import Encounter
 from tracker.export.charts import bar, damage_chart_lines, sparkline
 from tracker.export.markdown import render_markdown
 from tracker.export.recap import ExportOptions, build_recap
-from tracker.export.summary import EncounterSummary, damage_tracks
+from tracker.export.summary import EncounterSummary, damage_tracks, table_rows
 from tracker.rules.base import Ruleset
 from tracker.rules.common import target
 
@@ -124,8 +124,20 @@ def test_players_copy_leaves_out_the_hidden_spy_and_its_damage() -> None:
 
 
 def test_summary_of_one_round_counts_only_that_round() -> None:
-    tally = {f.id: f for f in summary_of(ExportOptions(2, 2)).fighters}
+    tally = {f.id: f for f in summary_of(ExportOptions(2, 2, gm=True)).fighters}
     assert tally["rei"].dealt == 4 and tally["rei"].taken == 0
+
+
+def test_the_players_copy_counts_no_enemy_numbers() -> None:
+    # As the players' view: damage to enemies is not counted, their end is in words.
+    players = {f.id: f for f in summary_of(ExportOptions()).fighters}
+    gm = {f.id: f for f in summary_of(ExportOptions(gm=True)).fighters}
+    assert gm["rei"].dealt > 0 and players["rei"].dealt == 0
+    assert not players["angel"].in_full and players["rei"].in_full
+    rows = {row[0]: row for row in table_rows(summary_of(ExportOptions()))}
+    assert rows["Angel"][3] == "—" and rows["Rei"][2] == "—"  # taken / dealt unknown
+    gm_rows = {row[0]: row for row in table_rows(summary_of(ExportOptions(gm=True)))}
+    assert gm_rows["Angel"][3] == "7"
 
 
 def test_a_ruleset_without_damage_tracks_gets_the_defaults() -> None:
@@ -135,7 +147,7 @@ def test_a_ruleset_without_damage_tracks_gets_the_defaults() -> None:
 
 def test_markdown_recap_of_another_ruleset_reads() -> None:
     fight, rules = location_fight()
-    text = render_markdown(build_recap(fight, rules, {}, ExportOptions()))
+    text = render_markdown(build_recap(fight, rules, {}, ExportOptions(gm=True)))
     assert "- Angel: broken body" in text
     assert "| Angel | Enemy | 2 | 7 |" in text
     assert "**Injuries**" in text and "- Angel: Broken \\(body\\)" not in text

@@ -19,10 +19,12 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, TextIO
 
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError
 from tracker.core.protocol import DiceLike
+from tracker.core.safe_text import json_safe, visible, visible_lines
 from tracker.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace], int]
@@ -39,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (TrackerError, StoreError, OSError) as err:
-        print(f"tracker: {_one_line(err)}", file=sys.stderr)
+        print(f"tracker: {visible(_one_line(err))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -54,9 +56,28 @@ def _one_line(err: BaseException) -> str:
 
 def _dispatch(args: list[str]) -> int:
     parser = build_parser()
+    if args[0] not in FULL_SCREEN:  # what we print is data: no control bytes reach the terminal
+        sys.stdout, sys.stderr = PlainStream(sys.stdout), PlainStream(sys.stderr)
     namespace = parser.parse_args(args)
     handler: Handler = namespace.handler
     return handler(namespace)
+
+
+FULL_SCREEN = ("view", "serve")
+
+
+class PlainStream:
+    """A text stream that shows control and direction characters visibly (``␛``)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with every unsafe character but tab and newline made visible."""
+        return self.stream.write(visible_lines(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,7 +168,8 @@ def _state(ns: argparse.Namespace) -> int:
     loaded = load(ns.file)
     state = loaded.encounter.state
     if ns.json:
-        print(json.dumps(state_document(state, loaded.rules), indent=2, ensure_ascii=False))
+        print(json_safe(json.dumps(state_document(state, loaded.rules), indent=2,
+                                   ensure_ascii=False)))
     else:
         print(state_text(state, loaded.rules))
     return 0

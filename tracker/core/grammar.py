@@ -6,11 +6,17 @@ name prefix, or ``.`` for the combatant whose turn it is.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 
 from tracker.core.errors import RuleError
 from tracker.core.model import EncounterState, slot_owner
+from tracker.core.safe_text import LINE_LIMIT, check_text
+
+NUMBER_LIMIT = 999_999
+"""The largest whole number a command takes (no rule text needs more)."""
+_OPTION_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*=")
 
 FREE_TEXT_VERBS = ("note", "gm-note", "ruling")
 
@@ -54,13 +60,24 @@ class Command:
 def parse_int(text: str, what: str) -> int:
     """A whole number typed by the GM, or a RuleError saying what was expected."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise RuleError(f"{what} must be a whole number, not {text!r}") from None
+    return bounded(value, what)
+
+
+def bounded(value: int, what: str) -> int:
+    """``value`` if it is within what any rule can use, else a RuleError."""
+    if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+        raise RuleError(f"{what} must be between {-NUMBER_LIMIT:,} and {NUMBER_LIMIT:,}, "
+                        f"not {value:,}" if abs(value) < 10**30 else
+                        f"{what} must be between {-NUMBER_LIMIT:,} and {NUMBER_LIMIT:,}")
+    return value
 
 
 def parse_command(line: str) -> Command:
     """Split a command line into verb, arguments, ``@location`` and ``key=value`` options."""
+    check_text(line, "the command", LINE_LIMIT)
     stripped = line.strip().lstrip(":").strip()
     if not stripped:
         raise RuleError("type a command, e.g. 'next' or 'dmg goblin 5' ('help' lists them)")
@@ -82,7 +99,7 @@ def _assemble(verb: str, words: list[str], line: str) -> Command:
     for word in words:
         if word.startswith("@") and len(word) > 1:
             location = word[1:].casefold().replace("_", " ").replace("-", " ")
-        elif "=" in word and not word.startswith("="):
+        elif _OPTION_KEY.match(word):
             key, _, value = word.partition("=")
             options[key.casefold()] = value
         elif word.startswith("+") and word[1:].isalpha():

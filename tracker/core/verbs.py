@@ -9,9 +9,10 @@ from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, bounded, resolve
 from tracker.core.model import slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
+from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, check_text
 
 
 def core_verbs(rules: Rules) -> dict[str, Verb]:
@@ -133,7 +134,7 @@ def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     options = dict(command.options)
     if len(words) < len(command.args):
         options["hidden"] = "yes"
-    name = " ".join(words).strip()
+    name = check_text(" ".join(words).strip(), "the name", NAME_LIMIT)
     if not name:
         raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
     entry = roster_entry(new_id(draft, name), name, options)
@@ -172,9 +173,10 @@ def roster_entry(cid: str, name: str, options: dict[str, str]) -> dict[str, obje
 
 def _whole(key: str, value: str) -> int:
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise RuleError(f"{key}={value}: {key} must be a whole number") from None
+    return bounded(number, key)
 
 
 def _remove(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
@@ -218,7 +220,7 @@ def _reveal(hidden: bool) -> Callable[..., None]:
 
 def _note(gm_only: bool) -> Callable[..., None]:
     def handler(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-        text = command.arg(0, "the text of the note")
+        text = check_text(command.arg(0, "the text of the note"), "the note", NOTE_LIMIT)
         draft.emit(ev.NoteAdded, text=text, gm_only=gm_only)
 
     return handler
@@ -227,7 +229,7 @@ def _note(gm_only: bool) -> Callable[..., None]:
 def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     expr = command.arg(0, "dice, e.g. 'roll 2d10+3'")
     who = resolve(draft.state, command.args[1]) if len(command.args) > 1 else ""
-    purpose = command.options.get("for", "")
+    purpose = check_text(command.options.get("for", ""), "for=", WORD_LIMIT)
     result = dice.roll(expr)
     faces = ", ".join(str(f) for f in result.dice)
     label = f"{draft.state.combatant(who).name} rolls" if who else "Roll"

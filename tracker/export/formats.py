@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.core.errors import TrackerError
+from tracker.core.safe_text import json_safe, visible_lines
 from tracker.export.html_recap import render_html
 from tracker.export.json_log import render_json
 from tracker.export.markdown import render_markdown
@@ -25,11 +26,20 @@ class Format:
     render: Callable[[Recap], str]
 
 
+def _finished(render: Callable[[Recap], str],
+              finish: Callable[[str], str]) -> Callable[[Recap], str]:
+    """A renderer whose output passes through ``finish`` (the sink's last safety net)."""
+    def rendered(recap: Recap) -> str:
+        return finish(render(recap))
+
+    return rendered
+
+
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("md", ".md", "Markdown", render_markdown),
-    Format("html", ".html", "HTML page", render_html),
-    Format("txt", ".txt", "plain text", render_text),
-    Format("json", ".json", "JSON events", render_json),
+    Format("md", ".md", "Markdown", _finished(render_markdown, visible_lines)),
+    Format("html", ".html", "HTML page", _finished(render_html, visible_lines)),
+    Format("txt", ".txt", "plain text", _finished(render_text, visible_lines)),
+    Format("json", ".json", "JSON events", _finished(render_json, json_safe)),
 )}
 
 
@@ -67,4 +77,4 @@ def export_file(source: Path, fmt: Format, options: ExportOptions) -> str:
 def round_markdown(loaded: Loaded, round_no: int, *, gm: bool = False) -> str:
     """One round as Markdown (for "copy this round" in the TUI)."""
     options = ExportOptions(round_no, round_no, gm=gm)
-    return render_markdown(recap_of(loaded, options))
+    return visible_lines(render_markdown(recap_of(loaded, options)))

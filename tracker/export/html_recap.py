@@ -141,7 +141,7 @@ def _table(rows: list[tuple[str, ...]], p: Palette) -> Table:
     for index, title in enumerate(TABLE_HEADER):
         table.add_column(title, justify="right" if index in NUMERIC_COLUMNS else "left")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # names are data, never markup
     return table
 
 

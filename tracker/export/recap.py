@@ -9,13 +9,15 @@ encounter summary. Every export format renders a ``Recap``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tracker.core.errors import TrackerError
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine, lines_of, visible
+from tracker.export.player_log import player_log
+from tracker.export.player_view import reveals
 from tracker.export.summary import EncounterSummary, summarise
 from tracker.export.timeline import Beat, Timeline
 from tracker.rules.base import Ruleset
@@ -132,9 +134,12 @@ def build_recap(encounter: Encounter, rules: Ruleset, head: Mapping[str, Any],
                                       gm=options.gm)
              if options.covers(line.round)
              and (options.with_undone or line.type not in HISTORY_LINES)]
+    reveal = options.gm or reveals(head)
+    if not options.gm:
+        lines = _players_lines(encounter, rules, reveal, lines)
     rounds = _rounds(options, timeline.last_round)
     summary = summarise(timeline, encounter.initial, _end_state(encounter, timeline, options),
-                        rules, _counter(options), rounds, gm=options.gm)
+                        rules, _counter(options), rounds, gm=options.gm, reveal=reveal)
     table = head.get("encounter", {}) if isinstance(head.get("encounter"), dict) else {}
     return Recap(
         title=str(table.get("title") or encounter.state.title or "Encounter"),
@@ -143,6 +148,19 @@ def build_recap(encounter: Encounter, rules: Ruleset, head: Mapping[str, Any],
         options=options, blocks=group(lines), summary=summary, lines=tuple(lines),
         head=head,
     )
+
+
+def _players_lines(encounter: Encounter, rules: Ruleset, reveal: bool,
+                   lines: list[LogLine]) -> list[LogLine]:
+    """The players' copy says what the players' view says: words for the numbers of those
+    not shown in full, nothing about anyone hidden (from their first line on)."""
+    told = {line.seq: line.text
+            for line in player_log(encounter.initial, encounter.events, rules, reveal)}
+    fighters = encounter.state.combatants
+    unseen = {cid for cid, fighter in fighters.items() if fighter.hidden}
+    return [replace(line, text=told[line.seq], actor="", actor_id="", turn="")
+            if line.actor_id in unseen else replace(line, text=told[line.seq])
+            for line in lines if line.seq in told]
 
 
 def _checked(options: ExportOptions, last_round: int) -> ExportOptions:
@@ -221,7 +239,7 @@ class _RoundDraft:
     def _into_own_turn(self, line: LogLine) -> None:
         current = self.turns[-1][1] if self.turns else ""
         if line.actor != current and (line.actor or self.turns):
-            heading = f"{line.actor}'s turn" if line.actor else "End of the round"
+            heading = f"{line.actor}'s turn" if line.actor else "Between turns"
             self.turns.append((heading, line.actor, line.hidden, []))
         self._into_current(line)
 

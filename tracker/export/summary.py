@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from tracker.core import events as ev
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.export.player_view import in_full
 from tracker.export.timeline import Beat, Timeline
 from tracker.rules.base import Ruleset
 
@@ -39,6 +40,7 @@ class FighterTally:
     ailments: tuple[str, ...]
     falls: tuple[tuple[int, str], ...]
     hidden: bool = False
+    in_full: bool = True
 
     @property
     def fell(self) -> str:
@@ -67,6 +69,8 @@ class EncounterSummary:
     rounds: tuple[int, ...]
     fighters: tuple[FighterTally, ...]
     damage: tuple[RoundDamage, ...]
+    open_book: bool = True
+    """False in the players' copy: only damage that fell on PCs and allies is counted."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -96,19 +100,29 @@ class _Ledger:
 
 def summarise(timeline: Timeline, initial: EncounterState, end: EncounterState,
               rules: Ruleset, counts: Callable[[Beat], bool],
-              rounds: tuple[int, ...], gm: bool = False) -> EncounterSummary:
+              rounds: tuple[int, ...], gm: bool = False,
+              reveal: bool = True) -> EncounterSummary:
     """Tally the beats for which ``counts`` holds; ``end`` is the state the recap ends at.
 
     Combatants hidden from the players at ``end`` get a row only in the GM's copy.
+    Without ``reveal`` (the players' copy), as in the players' view: damage is counted
+    only where it fell on someone shown in full (PCs, allies), and the others end in
+    words (``wounded``), not numbers.
     """
-    ledger = _walk(timeline, initial, damage_tracks(rules), counts)
+    def open_book(cid: str) -> bool:
+        fighter = end.combatants.get(cid)
+        return fighter is not None and in_full(fighter, reveal)
+
+    ledger = _walk(timeline, initial, damage_tracks(rules), counts,
+                   None if reveal else open_book)
     shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
-    fighters = tuple(_tally(c, ledger, rules) for c in shown)
-    present = {c.side for c in shown} | {s for r in ledger.per_round.values() for s in r}
+    fighters = tuple(_tally(c, ledger, rules, in_full(c, reveal)) for c in shown)
+    dealing = {s for r in ledger.per_round.values() for s, amount in r.items() if amount}
+    present = dealing if not reveal else {c.side for c in shown} | dealing
     sides = tuple(s for s in SIDE_ORDER if s in present)
     damage = tuple(RoundDamage(n, tuple((s, ledger.per_round[n][s]) for s in sides))
                    for n in rounds)
-    return EncounterSummary(timeline.last_round, rounds, fighters, damage)
+    return EncounterSummary(timeline.last_round, rounds, fighters, damage, open_book=reveal)
 
 
 def _cast(end: EncounterState, order: Iterable[str]) -> list[Combatant]:
@@ -116,7 +130,8 @@ def _cast(end: EncounterState, order: Iterable[str]) -> list[Combatant]:
 
 
 def _walk(timeline: Timeline, initial: EncounterState, tracks: frozenset[str],
-          counts: Callable[[Beat], bool]) -> _Ledger:
+          counts: Callable[[Beat], bool],
+          open_book: Callable[[str], bool] | None = None) -> _Ledger:
     ledger = _Ledger()
     values = {(c.id, t): v for c in initial.combatants.values() for t, v in c.tracks.items()}
     for beat in timeline.beats:
@@ -128,7 +143,8 @@ def _walk(timeline: Timeline, initial: EncounterState, tracks: frozenset[str],
             before = values.get(key)
             values[key] = event.value
             hurt = _is_damage(event.track, tracks) and before is not None
-            if hurt and before is not None and event.value < before and counts(beat):
+            told = open_book is None or open_book(key[0])
+            if hurt and told and before is not None and event.value < before and counts(beat):
                 _book_damage(ledger, timeline, beat, key[0], before - event.value)
         elif counts(beat):
             _book_other(ledger, beat)
@@ -164,15 +180,23 @@ def _book_other(ledger: _Ledger, beat: Beat) -> None:
         ledger.falls[slot_owner(event.who)].append((beat.round, event.status))
 
 
-def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset) -> FighterTally:
+def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset,
+           full: bool = True) -> FighterTally:
     return FighterTally(
         id=fighter.id, name=fighter.name, side=fighter.side,
         dealt=ledger.dealt[fighter.id], taken=ledger.taken[fighter.id],
-        standing=standing(fighter, rules),
+        standing=standing(fighter, rules) if full else players_standing(fighter, rules),
         injuries=tuple(ledger.injuries[fighter.id]),
         ailments=tuple(ledger.ailments[fighter.id]),
-        falls=tuple(ledger.falls[fighter.id]), hidden=fighter.hidden,
+        falls=tuple(ledger.falls[fighter.id]), hidden=fighter.hidden, in_full=full,
     )
+
+
+def players_standing(fighter: Combatant, rules: Ruleset) -> str:
+    """How a combatant ends, in the words the players' view uses (no numbers)."""
+    status = {"active": "", "removed": "left the fight"}.get(fighter.status, fighter.status)
+    words = rules.player_summary(fighter)
+    return " · ".join(p for p in (words, status if status not in words else "") if p) or "—"
 
 
 def standing(fighter: Combatant, rules: Ruleset) -> str:
@@ -188,8 +212,9 @@ NUMERIC_COLUMNS = (2, 3)
 
 def table_rows(summary: EncounterSummary) -> list[tuple[str, ...]]:
     """One row per combatant, matching ``TABLE_HEADER``."""
+    guarded = not summary.open_book
     return [(f.name + (" (hidden)" if f.hidden else ""), SIDE_NAMES.get(f.side, f.side),
-             str(f.dealt), str(f.taken),
+             "—" if guarded and f.in_full else str(f.dealt), str(f.taken) if f.in_full else "—",
              f.standing, f.fell or "—") for f in summary.fighters]
 
 

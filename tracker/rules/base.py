@@ -21,6 +21,10 @@ from tracker.core.errors import TrackerError
 from tracker.core.flow import name_of
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
+from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
+
+NUMBER_LIMIT = 999_999
+"""The largest number a roster or a command may hold (no rule text needs more)."""
 
 BASE_KEYS = {"id": str, "name": str, "side": str, "kind": str, "stats": dict,
              "armour": dict, "hidden": bool, "notes": str}
@@ -112,6 +116,10 @@ class Ruleset:
                             stats=stats, armour=armour, extras=extras,
                             hidden=bool(entry.get("hidden", False)))
         tracks, limits = self.starting_tracks(fighter)
+        for track, value in tracks.items():
+            if value < 0 or limits.get(track, 0) < -1:
+                raise RosterError(f"{name} would start with {track} {value}: a track starts "
+                                  "at 0 or more", "stats")
         return Combatant(**{**fighter.__dict__, "tracks": tracks, "limits": limits})
 
     def check_keys(self, entry: Mapping[str, Any]) -> None:
@@ -128,6 +136,8 @@ class Ruleset:
             wanted = allowed[key]
             if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
                 raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)
+            check_roster_text(key, value)
+
 
     @staticmethod
     def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:
@@ -136,6 +146,10 @@ class Ruleset:
         for name, value in table.items():
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RosterError(f"{key}.{name} must be a whole number", f"{key}.{name}")
+            if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+                raise RosterError(f"{key}.{name} = {value} is out of range: numbers run from "
+                                  f"{-NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}", f"{key}.{name}")
+            check_roster_text(f"{key}.{name}", name)
             result[name.casefold().replace("_", " ")] = value
         return result
 
@@ -270,6 +284,23 @@ class Ruleset:
     def player_summary(self, fighter: Combatant) -> str:
         """How players see an enemy's health, in words."""
         return {"down": "down", "dead": "dead"}.get(fighter.status, "fighting")
+
+
+def check_roster_text(key: str, value: object) -> None:
+    """Every text in a roster entry (nested tables too) is plain and short enough."""
+    if isinstance(value, str):
+        notes = key == "notes"
+        limit = NOTE_LIMIT if notes else NAME_LIMIT if key == "name" else WORD_LIMIT
+        problem = text_problem(value, key, limit, lines=notes)
+        if problem:
+            raise RosterError(problem, key)
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            check_roster_text(f"{key}.{name}", str(name))
+            check_roster_text(f"{key}.{name}", item)
+    elif isinstance(value, list):
+        for item in value:
+            check_roster_text(key, item)
 
 
 def _kind(wanted: type) -> str:

@@ -20,6 +20,7 @@ from tracker.core.events import Event
 from tracker.core.fold import apply
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
 from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
@@ -59,6 +60,8 @@ def load(path: Path) -> Loaded:
     rules = _ruleset(head, locator)
     initial = initial_state(head, rules, locator)
     events = _events(read, locator)
+    if read.suspect_text:
+        _check_event_text(read.events, locator)
     try:
         encounter = Encounter(initial, rules, events)
     except (FoldError, KeyError):
@@ -109,6 +112,9 @@ def initial_state(head: Mapping[str, Any], rules: Ruleset, locator: Locator) -> 
                                 "combatants", index)
         combatants[fighter.id] = fighter
     table = head["encounter"]
+    problem = text_problem(table.get("title", ""), "the title", TITLE_LIMIT)
+    if problem:
+        raise locator.error(problem, "title", "encounter")
     return EncounterState(title=table.get("title", ""), ruleset=rules.id,
                           combatants=combatants, options=dict(table.get("options", {})))
 
@@ -126,6 +132,30 @@ def _events(read: JournalRead, locator: Locator) -> list[Event]:
                                 "seq", "events", index)
         events.append(event)
     return events
+
+
+def _check_event_text(tables: Sequence[Mapping[str, Any]], locator: Locator) -> None:
+    """Every text in every event is plain: a control or direction character is an error."""
+    for index, table in enumerate(tables):
+        for key, value in table.items():
+            problem = _text_problem(value, f"event {index + 1}'s {key}")
+            if problem:
+                raise locator.error(problem, key, "events", index)
+
+
+def _text_problem(value: object, what: str) -> str | None:
+    if isinstance(value, str):
+        return text_problem(value, what, LINE_LIMIT)
+    items: list[object] = []
+    if isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, list):
+        items = value
+    for item in items:
+        problem = _text_problem(item, what)
+        if problem:
+            return problem
+    return None
 
 
 def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Locator) -> None:
@@ -189,6 +219,9 @@ def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
         rules = load_ruleset(ruleset_id)
     except UnknownRuleset as err:
         raise JournalError(path, str(err)) from None
+    problem = text_problem(title, "the title", TITLE_LIMIT)
+    if problem:
+        raise JournalError(path, problem)
     encounter: dict[str, Any] = {"title": title or path.stem.replace("-", " ").title(),
                                  "ruleset": rules.id}
     write_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])

@@ -24,6 +24,7 @@ from tracker.export.formats import FORMATS, Format, recap_of
 from tracker.export.recap import ExportOptions, parse_rounds
 from tracker.paths import user_data_dir
 from tracker.store.encounter_file import Loaded
+from tracker.ui.plain import plain
 
 PREVIEW_FORMAT = {"html": "txt"}
 """Formats previewed as another (an HTML page reads best as its text)."""
@@ -150,7 +151,7 @@ class ExportScreen(ModalScreen[Path | None]):
     def show_problem(self, text: str) -> None:
         """Show one sentence of trouble (or hide the line when ``text`` is empty)."""
         problem = self.query_one("#problem", Static)
-        problem.update(text)
+        problem.update(plain(text))
         problem.set_class(not text, "-quiet")
         self.query_one("#export", Button).disabled = bool(text)
 

@@ -12,9 +12,12 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 
 from tracker.core.model import EncounterState
 from tracker.ui.panes.status import reminder_choices
+from tracker.ui.plain import escaped, plain
 
 if TYPE_CHECKING:
     from tracker.ui.app import TrackerApp
@@ -24,21 +27,13 @@ if TYPE_CHECKING:
 class PaletteCommand:
     """One palette entry: its title, a line of help, and what it does.
 
-    The palette reads titles and help as markup, so square brackets (``[@LOC]``) are
-    shown as round ones.
+    Title and help are plain text (names, ``[@LOC]``): they reach the palette as
+    Content and escaped help, never as markup.
     """
 
     title: str
     help: str
     run: Callable[[], object]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "title", _plain(self.title))
-        object.__setattr__(self, "help", _plain(self.help))
-
-
-def _plain(text: str) -> str:
-    return text.replace("[", "(").replace("]", ")")
 
 
 def table_commands(app: TrackerApp) -> list[PaletteCommand]:
@@ -155,7 +150,8 @@ class TableCommands(Provider):
     async def discover(self) -> Hits:
         """Everything that applies now, before anything is typed."""
         for command in self._commands():
-            yield DiscoveryHit(command.title, command.run, help=command.help)
+            yield DiscoveryHit(plain(command.title), command.run, text=command.title,
+                               help=escaped(command.help))
 
     async def search(self, query: str) -> Hits:
         """Commands whose title matches what was typed, best first."""
@@ -163,5 +159,15 @@ class TableCommands(Provider):
         for command in self._commands():
             score = matcher.match(command.title)
             if score > 0:
-                yield Hit(score, matcher.highlight(command.title), command.run,
-                          help=command.help)
+                yield Hit(score, _highlight(matcher, command.title), command.run,
+                          text=command.title, help=escaped(command.help))
+
+
+def _highlight(matcher: Matcher, title: str) -> Content:
+    """The title as plain Content with the letters the query matched highlighted."""
+    content = plain(title)
+    _, offsets = matcher.fuzzy_search.match(matcher.query, title)
+    for offset in offsets:
+        if offset < len(title) and not title[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

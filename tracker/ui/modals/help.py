@@ -23,7 +23,8 @@ def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
     for column in ("key", "does", "id (keymap.toml)"):
         table.add_column(column)
     for key, does, tooltip, binding_id in keys:
-        table.add_row(key, f"{does} — {tooltip}" if tooltip else does, binding_id)
+        table.add_row(Text(key), Text(f"{does} — {tooltip}" if tooltip else does),
+                      Text(binding_id))
     return table
 
 
@@ -33,7 +34,7 @@ def verb_table(verbs: Mapping[str, Verb]) -> Table:
     table.add_column("command")
     table.add_column("does")
     for verb in sorted(verbs.values(), key=lambda v: v.name):
-        table.add_row(verb.usage, verb.summary)
+        table.add_row(Text(verb.usage), Text(verb.summary))
     table.add_row("undo | redo", "take back / restore the last command")
     table.add_row("help | theme NAME | select WHO | export | quit", "the screen itself")
     return table

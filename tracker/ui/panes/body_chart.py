@@ -17,6 +17,7 @@ from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import draw_figure, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.plain import plain
 
 
 class BodyChart(SelectedPane):
@@ -47,7 +48,7 @@ class BodyChart(SelectedPane):
             self.border_title = "Body"
             drawing.draw([Text("select a combatant (j/k)", style="italic")])
             return
-        self.border_title = f"Body · {fighter.name}"
+        self.border_title = plain(f"Body · {fighter.name}")
         drawing.draw(self.lines(fighter, self.rules))
 
     def _styles(self) -> dict[str, Style]:

@@ -26,6 +26,9 @@ FOLLOW_EVERY = 0.25
 """Seconds between two looks at the file."""
 
 
+STALE = "the GM's file cannot be read just now; this is how it last stood"
+
+
 class PlayerApp(App[int]):
     """The fight as the players see it, following the GM's file.
 
@@ -88,7 +91,8 @@ class PlayerApp(App[int]):
 
     def show(self, catch: Catch) -> None:
         """Rebuild the board and the log when the file brought something new."""
-        self.problem = catch.problem
+        # Players never see why (a hidden name, the GM's folders): only that it is stale.
+        self.problem = STALE if catch.problem else ""
         loaded = self.follower.loaded
         if loaded is None or not (catch.changed or self.board is None):
             return

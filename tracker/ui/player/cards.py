@@ -8,6 +8,7 @@ state (``-acting``, ``-out``); the stylesheet does the rest.
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -63,8 +64,7 @@ class CombatantCard(Vertical):
         line = Text(no_wrap=True, overflow="ellipsis", end="")
         line.append(f"{row.mark} ", solid_style(self, "card--mark"))
         line.append(f"{row.initiative:>3} ", solid_style(self, "card--value"))
-        name = row.name if len(row.name) <= NAME_WIDTH else row.name[: NAME_WIDTH - 1] + "…"
-        line.append(f"{name:<{NAME_WIDTH}}", solid_style(self, "card--name"))
+        line.append(fit_cells(row.name, NAME_WIDTH), solid_style(self, "card--name"))
         line.append(f"  {row.health}")
         for ailment in row.ailments:
             line.append(" ")
@@ -97,3 +97,10 @@ class OrderPane(VerticalScroll, can_focus=False):
     def on_mount(self) -> None:
         """Show what arrived before mounting."""
         self.watch_board(self.board)
+
+
+def fit_cells(name: str, width: int) -> str:
+    """``name`` padded or cut to exactly ``width`` terminal cells (wide CJK letters count 2)."""
+    if cell_len(name) <= width:
+        return set_cell_size(name, width)
+    return set_cell_size(name, width - 1) + "…"
