@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError
@@ -80,11 +80,19 @@ class PlainStream:
         return getattr(self.stream, name)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one sentence and exit status 1."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the mistake as a TrackerError (main prints it in one line)."""
+        raise TrackerError(f"{message} — see `{self.prog} --help`")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand."""
-    parser = argparse.ArgumentParser(prog="tracker", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="tracker", description=__doc__,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, (setup, handler, text) in SUBCOMMANDS.items():
         child = sub.add_parser(name, help=text, description=text)
         setup(child)
@@ -248,9 +256,16 @@ def _setup_serve(p: argparse.ArgumentParser) -> None:
     _setup_view(p)
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default: loopback only; there is no password)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--public-url", default=None,
                    help="the address browsers use, if not http://HOST:PORT")
+
+
+def _port(text: str) -> int:
+    """A TCP port number, 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return int(text)
 
 
 def _serve(ns: argparse.Namespace) -> int:

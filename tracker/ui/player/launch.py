@@ -11,6 +11,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from tracker.core.safe_text import visible
 from tracker.store.follow import FileFollower
 
 DEFAULT_HOST = "127.0.0.1"
@@ -39,10 +40,15 @@ def run_view(path: Path, large: bool = False) -> int:
     return 0
 
 
-def view_command(path: Path, large: bool = False) -> str:
-    """The shell command textual-serve runs for each browser: ``python -m tracker.cli view``."""
+def view_argv(path: Path, large: bool = False) -> list[str]:
+    """The command textual-serve runs for each browser: ``python -m tracker.cli view``."""
     words = [sys.executable, "-m", "tracker.cli", "view", str(path.resolve())]
-    return shlex.join(words + (["--large"] if large else []))
+    return words + (["--large"] if large else [])
+
+
+def view_command(path: Path, large: bool = False) -> str:
+    """``view_argv`` as one shell line (for showing, never run through a shell)."""
+    return shlex.join(view_argv(path, large))
 
 
 def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
@@ -52,15 +58,19 @@ def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
     if isinstance(follower, str):
         print(f"tracker: {follower}", file=sys.stderr)
         return 1
-    from textual_serve.server import Server
+    from tracker.ui.player.serving import PlayerServer, bind
 
     loaded = follower.loaded
     title = loaded.encounter.state.title if loaded is not None else path.stem
-    server = Server(view_command(path, large), host=host, port=port,
-                    title=f"tracker view · {title}", public_url=public_url)
-    print(f"tracker: the player view of {path.name} is at {server.public_url} "
-          f"(Ctrl+C stops it)", flush=True)
-    print(f"tracker: on a TV, bigger letters: {server.public_url}/?fontsize=28 "
-          "(and press l for large type)", flush=True)
-    server.serve()
+    server = PlayerServer(view_argv(path, large), host=host, port=port,
+                          title=f"tracker view · {visible(title)}", public_url=public_url)
+    sock = bind(host, port)  # a port in use is said before any address is printed
+
+    def ready() -> None:
+        print(f"tracker: the player view of {visible(path.name)} is at {server.public_url} "
+              f"(Ctrl+C stops it)", flush=True)
+        print(f"tracker: on a TV, bigger letters: {server.public_url}/?fontsize=28 "
+              "(and press l for large type)", flush=True)
+
+    server.serve_on(sock, ready)
     return 0
