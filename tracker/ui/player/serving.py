@@ -162,12 +162,12 @@ class PlayerServer(Server):
         """Every browser's process goes with the server."""
         kill_every_view()
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run one ``tracker view`` for this browser until either side goes."""
         websocket = web.WebSocketResponse(heartbeat=15)
         if not websocket.can_prepare(request).ok:
             log.info("refused a request for %s that was not a websocket", request.path)
-            return web.Response(status=400, text="This address is for the player view page.\n")
+            raise web.HTTPBadRequest(text="This address is for the player view page.\n")
         width, height = terminal_size(request.query.get("width", "80"),
                                       request.query.get("height", "24"))
         await websocket.prepare(request)
