@@ -124,3 +124,20 @@ def test_a_trailing_slash_makes_a_folder_even_for_one_file(
     status, _, _ = run(capsys, "log", str(FIXTURE), "-o", f"{tmp_path / 'new'}/", "-f", "json")
     assert status == 0
     assert (tmp_path / "new" / "bridge-at-kell.json").is_file()
+
+
+def test_a_suffix_no_format_writes_is_refused_and_nothing_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "log", str(FIXTURE), "-o", str(tmp_path / "recap.pdf"))
+    assert status == 1 and ".md, .html, .txt or .json" in err and err.count("\n") == 1
+    assert not (tmp_path / "recap.pdf").exists()
+    status, out, _ = run(capsys, "log", str(FIXTURE), "-o", str(tmp_path / "recap.htm"))
+    assert status == 0 and "(HTML page)" in out
+
+
+def test_a_full_disk_names_the_file_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    status, _, err = run(capsys, "log", str(FIXTURE), "-o", "/dev/full")
+    assert status == 1 and err.startswith("tracker: /dev/full: cannot write")
+    assert err.count("\n") == 1

@@ -19,8 +19,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
 
 from tracker.core.errors import TrackerError
-from tracker.export.formats import FORMATS, Format, export_file, format_for, format_named
+from tracker.export.formats import (
+    FORMATS,
+    SUFFIX_ALIASES,
+    Format,
+    export_file,
+    format_for,
+    format_named,
+)
 from tracker.export.recap import ExportOptions
+from tracker.store.durable import write_file_atomically
 
 PROGRESS_DELAY = 0.4
 """Seconds of work before the progress bar appears."""
@@ -49,13 +57,26 @@ def plan(sources: Sequence[Path], out: str | None, fmt_name: str | None,
         raise TrackerError(f"{target} is a file: -o needs a folder for several encounters")
     if fmt_name:
         fmt = format_named(fmt_name)
+    elif target is not None and not into_folder:
+        fmt = _format_of_name(target)
     else:
-        fmt = format_for(target) if target is not None and not into_folder else FORMATS["md"]
+        fmt = FORMATS["md"]
     if target is None:
         return fmt, [Job(sources[0], None)]
     if not into_folder:
         return fmt, [Job(sources[0], target)]
     return fmt, _folder_jobs(sources, target, fmt, options)
+
+
+def _format_of_name(target: Path) -> Format:
+    """The format a file name's suffix asks for (Markdown for none); refuse a suffix
+    that no format writes rather than put Markdown in ``recap.pdf``."""
+    fmt = format_for(target)
+    known = {f.suffix for f in FORMATS.values()} | set(SUFFIX_ALIASES)
+    if target.suffix and target.suffix.casefold() not in known and not target.exists():
+        raise TrackerError(f"-o {target.name}: the log is written as .md, .html, .txt or "
+                           ".json — name the file so, or say --format")
+    return fmt
 
 
 def _folder_jobs(sources: Sequence[Path], folder: Path, fmt: Format,
@@ -97,8 +118,12 @@ def _run(job: Job, fmt: Format, options: ExportOptions, say: Callable[[str], Non
     if job.target is None:
         sys.stdout.write(text)
         return
-    job.target.parent.mkdir(parents=True, exist_ok=True)
-    job.target.write_text(text, encoding="utf-8")
+    try:
+        job.target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise TrackerError(f"{job.target.parent}: cannot make the folder: "
+                           f"{err.strerror or err}") from None
+    write_file_atomically(job.target, text.encode("utf-8"))
     say(f"wrote {job.target} ({fmt.title})")
 
 

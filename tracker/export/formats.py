@@ -53,10 +53,14 @@ def format_named(name: str) -> Format:
 
 def format_for(path: Path, default: str = "md") -> Format:
     """The format a file name asks for by its suffix (``default`` when it says nothing)."""
+    suffix = SUFFIX_ALIASES.get(path.suffix.casefold(), path.suffix.casefold())
     for fmt in FORMATS.values():
-        if path.suffix.casefold() in (fmt.suffix, ".markdown" if fmt.name == "md" else fmt.suffix):
+        if suffix == fmt.suffix:
             return fmt
     return FORMATS[default]
+
+
+SUFFIX_ALIASES = {".markdown": ".md", ".htm": ".html", ".text": ".txt"}
 
 
 def recap_of(loaded: Loaded, options: ExportOptions) -> Recap:

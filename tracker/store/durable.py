@@ -129,6 +129,23 @@ def write_document(path: Path, head: Mapping[str, Any], events: list[dict[str, A
         raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
 
 
+def write_file_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` as the whole of ``path``: all of it or, on failure, nothing changed.
+
+    A target that exists and is not a regular file (a device, a pipe) is written as is.
+    JournalError (one line, naming the file) on failure.
+    """
+    path = Path(path)
+    try:
+        if path.exists() and not path.is_file():
+            with open(path, "wb") as target:
+                target.write(data)
+        else:
+            _atomic_write(path, data)
+    except OSError as exc:
+        raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
+
+
 def _atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to a temp file beside ``path`` and move it into place durably."""
     tmp, fd = _create_temp(path)
