@@ -31,8 +31,8 @@ from tracker.export.state_json import state_document, state_text
 from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_file import EncounterFile, load, new_file
 from tracker.store.errors import JournalError
-from tracker.store.journal import read_journal, write_document
 from tracker.store.follow import FileFollower
+from tracker.store.journal import read_journal, write_document
 from tracker.ui.player.app import PlayerApp
 
 # Odd but harmless: accepted, and shown exactly as typed everywhere.
