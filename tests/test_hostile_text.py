@@ -278,7 +278,7 @@ async def test_the_players_view_shows_names_literally_and_no_gm_text(tmp_path: P
 def test_cjk_names_keep_the_players_columns_aligned() -> None:
     from rich.cells import cell_len
 
-    from tracker.ui.player.cards import fit_cells
+    from tracker.export.cells import fit_cells
 
     assert cell_len(fit_cells("鬼の王様", 10)) == 10
     assert cell_len(fit_cells("鬼の王様鬼の王様鬼の王様", 10)) == 10

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracker.core.model import Combatant, EncounterState
+from tracker.export.cells import pad_cells
 from tracker.rules.base import Ruleset
 
 SCHEMA_VERSION = 1
@@ -72,7 +73,8 @@ def state_text(state: EncounterState, rules: Ruleset) -> str:
         extra = [rules.summary(fighter), *(c.name for c in fighter.conditions)]
         if fighter.status != "active":
             extra.append(fighter.status.upper())
-        lines.append(f"{mark} {init_text} {fighter.name:<18} " + "  ".join(e for e in extra if e))
+        name = pad_cells(fighter.name, 18)
+        lines.append(f"{mark} {init_text} {name} " + "  ".join(e for e in extra if e))
     for reminder in state.reminders:
         lines.append(f"  ! {reminder.text}")
     return "\n".join(lines)

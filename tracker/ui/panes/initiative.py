@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from textual.theme import Theme
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.export.cells import fit_cells
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.styling import forget_styles
@@ -198,9 +199,7 @@ def _name(fighter: Combatant, slot: str, styles: dict[str, Style]) -> Text:
     name = f"{fighter.name} #{extra}" if extra else fighter.name
     if fighter.hidden:
         name = "◌" + name
-    if len(name) > NAME_WIDTH:
-        name = name[: NAME_WIDTH - 1] + "…"
     style = styles.get(fighter.side, styles["neutral"])
     if fighter.status == "dead":
         style += Style(strike=True)
-    return Text(f"{name:<{NAME_WIDTH}}", style=style)
+    return Text(fit_cells(name, NAME_WIDTH), style=style)

@@ -8,7 +8,6 @@ state (``-acting``, ``-out``); the stylesheet does the rest.
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -16,6 +15,7 @@ from textual.reactive import reactive
 from textual.theme import Theme
 from textual.widgets import Static
 
+from tracker.export.cells import fit_cells
 from tracker.export.player_view import PlayerBoard, PlayerRow
 from tracker.ui.panes.styling import solid_style
 
@@ -98,9 +98,3 @@ class OrderPane(VerticalScroll, can_focus=False):
         """Show what arrived before mounting."""
         self.watch_board(self.board)
 
-
-def fit_cells(name: str, width: int) -> str:
-    """``name`` padded or cut to exactly ``width`` terminal cells (wide CJK letters count 2)."""
-    if cell_len(name) <= width:
-        return set_cell_size(name, width)
-    return set_cell_size(name, width - 1) + "…"
