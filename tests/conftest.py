@@ -48,7 +48,7 @@ def scripted() -> Callable[..., ScriptedDice]:
 @pytest.fixture
 def sample_file(tmp_path: Path) -> Path:
     """A basic encounter file on disk with the test roster."""
-    text = '''format = 1
+    text = '''format = 2
 
 [encounter]
 title = "Goblin ambush"

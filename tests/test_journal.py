@@ -504,7 +504,7 @@ def test_last_block_missing_only_its_newline_is_intact(tmp_path: Path) -> None:
     with JournalWriter(path) as writer:
         writer.append(ev(3))
     assert read_journal(path).events == [ev(1), ev(2), ev(3)]
-    assert path.read_bytes() == data + format_event(ev(3)).encode()
+    assert path.read_bytes() == data + format_event({**ev(3), "batch_end": True}).encode()
 
 
 def test_append_is_one_write_and_one_fsync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -526,7 +526,8 @@ def test_append_is_one_write_and_one_fsync(tmp_path: Path, monkeypatch: pytest.M
         monkeypatch.setattr(journal.os, "fsync", fsync)
         writer.append(ev(2))
         monkeypatch.undo()
-    assert calls == [("write", len(format_event(ev(2)).encode())), ("fsync", 0)]
+    marked = {**ev(2), "batch_end": True}  # a batch of one: its own end
+    assert calls == [("write", len(format_event(marked).encode())), ("fsync", 0)]
 
 
 def test_refused_append_writes_nothing_and_closed_writer(tmp_path: Path) -> None:

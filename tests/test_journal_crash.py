@@ -214,7 +214,8 @@ def test_append_after_repair_reads_clean(clean: tuple[Path, bytes, int]) -> None
     repair_torn(path, torn)
     with JournalWriter(path) as writer:
         writer.append(EVENTS[-1])
-    assert path.read_bytes() == data
+    marked = format_event({**EVENTS[-1], "batch_end": True}).encode()  # a batch of one
+    assert path.read_bytes() == data[:start] + marked
     assert read_journal(path).events == EVENTS
 
 

@@ -24,7 +24,7 @@ from tracker.ui.themes import load_themes
 ROOT = Path(__file__).resolve().parent.parent
 NERV_SAMPLE = ROOT / "encounters" / "nerv-sachiel.toml"
 
-BASIC_TEXT = '''format = 1
+BASIC_TEXT = '''format = 2
 
 [encounter]
 title = "Goblin ambush"

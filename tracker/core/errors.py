@@ -4,7 +4,17 @@ from __future__ import annotations
 
 
 class TrackerError(Exception):
-    """Base of every error the tracker reports as a one-line message."""
+    """Base of every error the tracker reports as a one-line message (rules, file, CLI)."""
+
+
+def one_line(err: BaseException | str) -> str:
+    """An error (or any text) as the single line a GM reads: an OS error names its file,
+    line breaks and runs of spaces fold to one space."""
+    if isinstance(err, OSError) and err.filename and not isinstance(err, TrackerError):
+        text = f"{err.filename}: {err.strerror or err}"
+    else:
+        text = str(err) or (type(err).__name__ if isinstance(err, BaseException) else "")
+    return " ".join(text.split())
 
 
 class RuleError(TrackerError):

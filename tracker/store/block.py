@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 HEADER = "[[events]]\n"
+BATCH_END = "batch_end"
+"""The key (``batch_end = true``) that closes the last block of a command's batch."""
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 

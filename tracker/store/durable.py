@@ -18,7 +18,7 @@ from typing import Any
 
 import tomli_w
 
-from tracker.store.block import format_event
+from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
 
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
@@ -62,12 +62,24 @@ def _document_text(path: Path, head: Mapping[str, Any], events: list[dict[str, A
         raise JournalError(path, "the head may not contain `events`: pass them separately")
     try:
         head_text = tomli_w.dumps(dict(head))
-        blocks = "".join(format_event(event) for event in events)
+        blocks = "".join(format_event(event) for event in marked_batches(events))
         text = head_text + ("\n" if head_text and blocks else "") + blocks
         _parse_back(text, len(events))
         return text.encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise JournalError(path, f"cannot write the file: {exc}") from exc
+
+
+def marked_batches(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The event tables with ``batch_end = true`` on the last of each command's batch (an
+    event without a ``batch`` key is a batch of its own)."""
+    marked = []
+    for index, event in enumerate(events):
+        batch = event.get("batch")
+        following = events[index + 1].get("batch") if index + 1 < len(events) else None
+        last = batch is None or following != batch
+        marked.append({**event, BATCH_END: True} if last else event)
+    return marked
 
 
 def _parse_back(text: str, count: int) -> None:

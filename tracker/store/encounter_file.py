@@ -33,7 +33,7 @@ from tracker.store.journal import (
     write_document,
 )
 from tracker.store.lock import WriterLock
-from tracker.store.upgrade import CURRENT_FORMAT, upgrade
+from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
 from tracker.store.writer import JournalWriter
 
 TOP_KEYS = {"format", "encounter", "combatants", "events"}
@@ -56,9 +56,11 @@ def load(path: Path) -> Loaded:
     """Read and validate an encounter file; JournalError (one line) on any problem."""
     read = read_journal(path)
     locator = Locator(path)
+    version = file_format(read.head, locator)
     head = upgrade(read.head, locator)
     rules = _ruleset(head, locator)
     initial = initial_state(head, rules, locator)
+    read.events = upcast(read.events, version)
     events = _events(read, locator)
     if read.suspect_text:
         _check_event_text(read.events, locator)
@@ -255,10 +257,12 @@ class EncounterFile:
         return self.loaded.rules
 
     def execute(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[Event]:
-        """Decide a command, append its events to the file, then fold them in."""
+        """Decide a command, append its events to the file (all or none), then fold them in.
+
+        A failed write leaves the file and the state as they were (JournalError).
+        """
         events = self.encounter.decide(line, dice, at)
-        for event in events:
-            self.writer.append(to_table(event))
+        self.writer.append_batch([to_table(event) for event in events])
         self.encounter.commit(events)
         return events
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from os import PathLike
 
-
-def one_line(text: str) -> str:
-    """Collapse ``text`` to a single line (line breaks become single spaces)."""
-    return " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+from tracker.core.errors import TrackerError, one_line
 
 
-class StoreError(Exception):
+class StoreError(TrackerError):
     """Base class of every store error; ``str()`` is always exactly one line."""
 
     def __str__(self) -> str:

@@ -27,8 +27,9 @@ from pathlib import Path
 from tracker.core.codec import from_table
 from tracker.core.errors import TrackerError
 from tracker.core.events import Event
+from tracker.store.block import BATCH_END
 from tracker.store.encounter_file import Loaded, load
-from tracker.store.errors import JournalError, StoreError
+from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER, format_event
 
 __all__ = ["Catch", "FileFollower"]
@@ -113,7 +114,7 @@ class FileFollower:
     def _reload(self) -> Catch:
         try:
             loaded, data, stamp = self._load_with_bytes()
-        except (StoreError, TrackerError, OSError) as err:
+        except (TrackerError, OSError) as err:
             return self._trouble(self._stamp_or_none(), " ".join(str(err).split()))
         self.loaded = loaded
         events = loaded.encounter.events
@@ -188,7 +189,7 @@ class FileFollower:
         events: list[Event] = []
         for table in tables:
             try:
-                event = from_table(dict(table))
+                event = from_table({k: v for k, v in table.items() if k != BATCH_END})
             except TrackerError:
                 raise _Rewritten from None
             if event.seq != len(encounter.events) + len(events) + 1:

@@ -24,11 +24,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tracker.store.block import BATCH_END
 from tracker.store.block import HEADER as HEADER
 from tracker.store.block import format_event as format_event
 from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.durable import write_document as write_document
 from tracker.store.errors import JournalError
+from tracker.store.upgrade import BATCHES_MARKED_FROM
 
 __all__ = [
     "HEADER",
@@ -270,17 +272,39 @@ def read_journal(path: Path) -> JournalRead:
     """
     path = Path(path)
     data = _read_bytes(path)
-    suspect = suspect_text(data)
-    quick = _read_intact(path, data)
-    if quick is not None:
-        quick.suspect_text = suspect
-        return quick
+    read = _read_intact(path, data) or _read_carefully(path, data)
+    read.suspect_text = suspect_text(data)
+    return _whole_batches(data, read)
+
+
+def _read_carefully(path: Path, data: bytes) -> JournalRead:
+    """Check block by block, naming any damage; a torn last block becomes ``torn``."""
     starts = [m.start() for m in HEADER_RE.finditer(data)]
     keep, kept = _scan_events(path, data, starts) if starts else (_torn_header(data), 0)
     doc, keep, kept = _parse_kept(path, data, starts, keep, kept)
     events = _take_events(path, data, doc, starts, kept)
     torn = TornTail(keep, data[keep:], kept) if keep < len(data) else None
-    return JournalRead(doc, events, torn, _head_lines(data, starts), suspect)
+    return JournalRead(doc, events, torn, _head_lines(data, starts))
+
+
+def _whole_batches(data: bytes, read: JournalRead) -> JournalRead:
+    """Drop the ``batch_end`` marks; a last command cut short becomes part of the torn tail.
+
+    A format-1 file with no mark at all was written before batches were marked: all its
+    events stand (one the new tracker appended to is judged by its marks).
+    """
+    events = read.events
+    marks = [bool(table.pop(BATCH_END, False)) for table in events]
+    version = read.head.get("format")
+    marked = isinstance(version, int) and version >= BATCHES_MARKED_FROM
+    if not marks or marks[-1] or not (marked or any(marks)):
+        return read
+    whole = len(marks) - marks[::-1].index(True) if any(marks) else 0
+    starts = [m.start() for m in HEADER_RE.finditer(data)]
+    offset = starts[whole]
+    read.events = events[:whole]
+    read.torn = TornTail(offset, data[offset:], whole)
+    return read
 
 
 _SEPARATOR = b"\n[[events]]\n"

@@ -1,8 +1,10 @@
-"""One writer per encounter file: an advisory lock on a sidecar ``PATH.lock``.
+"""One writer per encounter file: an advisory lock on the file itself and on a sidecar.
 
-The holder keeps ``PATH.lock`` open and locked (``flock`` on POSIX, ``msvcrt.locking``
-on Windows) and writes its pid, host name and start time into it, so a second
-writer is told who holds the file. The OS drops the lock when the holder dies, so
+The holder keeps the encounter file open and ``flock``ed (so the same file reached
+through a symlink or a hard link meets the same lock), and keeps ``PATH.lock`` beside the
+real file open and locked (``flock`` on POSIX, ``msvcrt.locking`` on Windows) with its
+pid, host name and start time in it, so a second writer is told who holds the file.
+The OS drops the lock when the holder dies, so
 a lock file left behind by a crash only holds stale text and never blocks.
 Readers never lock.
 """
@@ -126,10 +128,13 @@ class WriterLock:
     """
 
     def __init__(self, path: Path) -> None:
-        """Prepare a lock for ``path``; the sidecar is ``PATH.lock``. Nothing is locked yet."""
+        """Prepare a lock for ``path``; the sidecar is ``PATH.lock`` beside the real file
+        (a symlink's target). Nothing is locked yet."""
         self.path = Path(path)
-        self.lock_path = self.path.with_name(self.path.name + ".lock")
+        real = Path(os.path.realpath(self.path))
+        self.lock_path = real.with_name(real.name + ".lock")
         self._fd: int | None = None
+        self._file_fd: int | None = None
 
     @property
     def held(self) -> bool:
@@ -147,10 +152,31 @@ class WriterLock:
                 raise _locked_error(self.path, self.lock_path)
             if fcntl is None or _same_file(fd, self.lock_path):
                 self._fd = fd
+                if not self.lock_file():
+                    self.release()
+                    raise _locked_error(self.path, self.lock_path)
                 self._write_holder()
                 return
             os.close(fd)  # a releasing holder unlinked it between our open and lock
         raise StoreError(f"{self.path.name}: could not take the lock on {self.lock_path}")
+
+    def lock_file(self) -> bool:
+        """Lock the encounter file itself (a hard link or symlink to it meets the same lock).
+        False if someone holds it."""
+        if fcntl is None or not self.path.exists():
+            return True  # Windows: the sidecar alone; a file not yet made has no links
+        try:
+            fd = os.open(self.path, os.O_RDONLY | _O_BINARY)
+        except OSError as exc:
+            message = f"{self.path.name}: cannot open it to lock it: {exc.strerror}"
+            raise StoreError(message) from exc
+        if not _try_lock(fd):
+            os.close(fd)
+            return False
+        old, self._file_fd = self._file_fd, fd
+        if old is not None:
+            os.close(old)
+        return True
 
     def _open(self) -> int:
         """Open (creating if needed) the sidecar lock file."""
@@ -178,6 +204,9 @@ class WriterLock:
 
     def release(self) -> None:
         """Drop the lock; remove the lock file only if it is still the one this object holds."""
+        if self._file_fd is not None:
+            os.close(self._file_fd)  # closing drops the lock on the encounter file
+            self._file_fd = None
         if self._fd is None:
             return
         fd, self._fd = self._fd, None

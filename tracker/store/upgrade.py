@@ -1,4 +1,15 @@
-"""Encounter file formats: the current one, and upgrades from older ones on load."""
+"""Encounter file formats: the current one, and what turns an older file into today's.
+
+The ``format`` number covers the whole file: its head and its events. On load, a file of
+an older format is upgraded in memory (never rewritten on disk): its head by ``UPGRADES``
+and each of its event tables by ``UPCASTERS``, one step per version, before any event is
+built. Renaming or reshaping an event field means a new format number, a step in each
+table, and a fixture of the old format under tests/fixtures/ that must load forever.
+
+- format 1: the first journal.
+- format 2: each command's events end with a block marked ``batch_end = true``, so a
+  command cut short by a crash is found and kept aside whole (events unchanged).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +18,22 @@ from typing import Any, Protocol
 
 from tracker.store.errors import JournalError
 
-CURRENT_FORMAT = 1
+CURRENT_FORMAT = 2
+BATCHES_MARKED_FROM = 2
+"""The first format in which every command's last block carries ``batch_end``."""
 
-# format N -> function turning a format-N head into a format-(N+1) head
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+Table = dict[str, Any]
+
+
+def _same(table: Table) -> Table:
+    return table
+
+
+UPGRADES: dict[int, Callable[[Table], Table]] = {1: _same}
+"""format N -> the step turning a format-N head into a format-(N+1) head."""
+
+UPCASTERS: dict[int, Callable[[Table], Table]] = {1: _same}
+"""format N -> the step turning a format-N event table into a format-(N+1) one."""
 
 
 class _Locates(Protocol):
@@ -18,14 +41,23 @@ class _Locates(Protocol):
         ...
 
 
-def upgrade(head: dict[str, Any], locator: _Locates) -> dict[str, Any]:
-    """The head in the current format; JournalError for an unknown or missing format."""
+def file_format(head: Table, locator: _Locates) -> int:
+    """The file's format number; JournalError if it is missing, wrong or too new."""
     version = head.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise locator.error("the file needs `format = 1` as its first line", "format")
+        raise locator.error(f"the file needs `format = {CURRENT_FORMAT}` as its first line",
+                            "format")
     if version > CURRENT_FORMAT:
         raise locator.error(f"format {version} is newer than this tracker reads "
                             f"({CURRENT_FORMAT}) — upgrade tracker", "format")
+    if version < 1:
+        raise locator.error(f"format {version} cannot be upgraded", "format")
+    return version
+
+
+def upgrade(head: Table, locator: _Locates) -> Table:
+    """The head in the current format; JournalError for an unknown or missing format."""
+    version = file_format(head, locator)
     while version < CURRENT_FORMAT:
         step = UPGRADES.get(version)
         if step is None:
@@ -34,3 +66,13 @@ def upgrade(head: dict[str, Any], locator: _Locates) -> dict[str, Any]:
         version += 1
         head["format"] = version
     return head
+
+
+def upcast(tables: list[Table], version: int) -> list[Table]:
+    """Event tables of a format-``version`` file, made today's (the same list if current)."""
+    while version < CURRENT_FORMAT:
+        step = UPCASTERS[version]
+        if step is not _same:
+            tables = [step(table) for table in tables]
+        version += 1
+    return tables

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
 
-from tracker.store.block import format_event
+from tracker.store.block import BATCH_END, format_event
 from tracker.store.durable import fsync_file, write_all
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE, check_block, parse_document
@@ -80,33 +81,48 @@ class JournalWriter:
             raise JournalError(self.path, f"cannot prepare for appending: {exc.strerror}") from exc
 
     def append(self, table: Mapping[str, Any]) -> None:
-        """Append one event: exactly one ``os.write`` of its block, then ``os.fsync``.
+        """Append one event as a batch of its own (see :meth:`append_batch`)."""
+        self.append_batch([table])
 
-        Raises JournalError (and writes nothing) if the table cannot be stored.
+    def append_batch(self, tables: Sequence[Mapping[str, Any]]) -> None:
+        """Append one command's events: all of them or none.
+
+        Every block is formatted (and checked to round-trip) first; the last one carries
+        ``batch_end = true``. Then exactly one ``os.write`` of them all and one
+        ``os.fsync``. On any failure the file is cut back to its old length and
+        JournalError (one line) is raised: the file is as it was before the command.
         """
         if self._fd is None:
             raise JournalError(self.path, "the journal writer is closed")
-        try:
-            data = format_event(table).encode("utf-8")
-        except (TypeError, ValueError) as exc:
-            raise JournalError(self.path, f"cannot append event: {exc}") from exc
+        if not tables:
+            return
+        data = self._blocks(tables)
+        size = os.fstat(self._fd).st_size
         try:
             written = os.write(self._fd, data)
             if written != len(data):
-                self._undo_short_write(written)
+                raise OSError(errno.ENOSPC, f"only {written} of {len(data)} bytes were written")
             fsync_file(self._fd)
         except OSError as exc:
-            raise JournalError(self.path, f"cannot append event: {exc.strerror}") from exc
+            self._cut_back(size)
+            raise JournalError(self.path, "cannot save the command (nothing of it was kept): "
+                                          f"{exc.strerror or exc}") from exc
 
-    def _undo_short_write(self, written: int) -> None:
-        """Cut a partly written block back off (best effort) and raise."""
+    def _blocks(self, tables: Sequence[Mapping[str, Any]]) -> bytes:
+        marked = [*tables[:-1], {**tables[-1], BATCH_END: True}]
+        try:
+            return "".join(format_event(table) for table in marked).encode("utf-8")
+        except (TypeError, ValueError) as exc:
+            raise JournalError(self.path, f"cannot save the command: {exc}") from exc
+
+    def _cut_back(self, size: int) -> None:
+        """Cut the file back to ``size`` bytes after a failed write (best effort)."""
         assert self._fd is not None
         try:
-            os.ftruncate(self._fd, os.fstat(self._fd).st_size - written)
+            os.ftruncate(self._fd, size)
             fsync_file(self._fd)
         except OSError:
             pass
-        raise JournalError(self.path, f"short write ({written} bytes): disk full?")
 
     def close(self) -> None:
         """Close the file (idempotent)."""
