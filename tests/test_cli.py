@@ -70,3 +70,17 @@ def test_bad_dice_option_is_one_line(tmp_path: Path,
     assert main(["do", "--dice", "seven", str(path), "roll", "d6"]) == 1
     assert "--dice takes whole numbers" in capsys.readouterr().err
     assert path.read_bytes() == before
+
+
+def test_seed_and_dice_may_come_after_the_file(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 13, "Everywhere": `--seed`/`--dice` after the file name were read as the command
+    path = str(tmp_path / "t.toml")
+    run(capsys, "new", path, "--ruleset", "basic")
+    run(capsys, "do", path, "add", "Ann", "side=pc", "hp=12", "init=3")
+    run(capsys, "do", path, "add", "Goblin", "hp=7", "init=1")
+    assert "Ann initiative 18" in run(capsys, "do", path, "start", "--dice", "15,2")
+    said = run(capsys, "do", path, "roll", "1d20", "--seed=4")
+    again_path = str(tmp_path / "u.toml")
+    run(capsys, "new", again_path, "--ruleset", "basic")
+    assert run(capsys, "do", "--seed", "4", again_path, "roll", "1d20") == said

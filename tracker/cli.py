@@ -22,12 +22,27 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from tracker.core.dice import Dice, ScriptedDice
-from tracker.core.errors import TrackerError
+from tracker.core.errors import TrackerError, one_line
 from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import json_safe, visible, visible_lines
-from tracker.store.errors import StoreError
 
 Handler = Callable[[argparse.Namespace], int]
+
+DESCRIPTION = """\
+A keyboard-first combat tracker for tabletop game masters.
+
+  tracker [FILE]                      play an encounter in the terminal
+                                      (no FILE: a fresh copy of a sample encounter)
+  tracker new FILE --ruleset ID       create an encounter
+  tracker do FILE COMMAND ...         apply one command, print what it did
+  tracker state FILE [--json]         where the fight stands
+  tracker log FILE [...]              the round log (Markdown, HTML, text, JSON)
+  tracker check FILE                  validate a file
+  tracker view FILE                   the players' read-only view, following the file
+  tracker serve FILE                  the players' view in a web browser
+  tracker rulesets | themes | samples what is installed
+
+Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,18 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `tracker log … | head`: the reader left; not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (TrackerError, StoreError, OSError) as err:
-        print(f"tracker: {visible(_one_line(err))}", file=sys.stderr)
+    except (TrackerError, OSError) as err:
+        print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
-
-
-def _one_line(err: BaseException) -> str:
-    text = str(err) or type(err).__name__
-    if isinstance(err, OSError) and err.filename:
-        text = f"{err.filename}: {err.strerror or text}"
-    return " ".join(text.split())
 
 
 def _dispatch(args: list[str]) -> int:
@@ -90,7 +98,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand."""
-    parser = _Parser(prog="tracker", description=__doc__,
+    parser = _Parser(prog="tracker", description=DESCRIPTION,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, (setup, handler, text) in SUBCOMMANDS.items():
@@ -142,16 +150,42 @@ def make_dice(seed: int | None, faces: str = "") -> DiceLike:
 def _do(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import EncounterFile
 
-    if not ns.words:
+    words, seed, faces = _dice_options(list(ns.words), ns.seed, ns.dice)
+    if not words:
         raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
-    dice = make_dice(ns.seed, ns.dice)
+    dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         _say_recovered(play.recovered)
-        events = play.execute(" ".join(ns.words), dice)
+        events = play.execute(" ".join(words), dice)
     for event in events:
         if event.text:
             print(event.text)
     return 0
+
+
+def _dice_options(words: list[str], seed: int | None,
+                  faces: str) -> tuple[list[str], int | None, str]:
+    """``--seed N`` and ``--dice F,F`` may also come after the file, among the command's
+    words (``tracker do f.toml dmg orc 5 --dice 6,2``); take them out of the command."""
+    rest: list[str] = []
+    while words:
+        word = words.pop(0)
+        name, equals, value = word.partition("=")
+        if name not in ("--seed", "--dice"):
+            rest.append(word)
+            continue
+        if not equals:
+            if not words:
+                raise TrackerError(f"{name} needs a value, e.g. {name} "
+                                   f"{'7' if name == '--seed' else '6,2'}")
+            value = words.pop(0)
+        if name == "--dice":
+            faces = value
+        elif not value.isdigit():
+            raise TrackerError(f"--seed takes a whole number, not {value!r}")
+        else:
+            seed = int(value)
+    return rest, seed, faces
 
 
 def _say_recovered(side_file: Path | None) -> None:

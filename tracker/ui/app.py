@@ -123,7 +123,7 @@ class TrackerApp(TableApp):
         outcome = self.run_line(message.line)
         bar = self.query_one(CommandBar)
         if not outcome.ok:
-            bar.refused(outcome.message)
+            bar.refused(outcome.message, message.line)
             return
         bar.accepted(message.line, outcome.message)
         if isinstance(self.focused, CommandInput):

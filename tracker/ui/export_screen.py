@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
-from tracker.core.errors import TrackerError
+from tracker.core.errors import TrackerError, one_line
 from tracker.export.formats import FORMATS, Format, recap_of
 from tracker.export.recap import ExportOptions, parse_rounds
 from tracker.paths import user_data_dir
@@ -195,7 +195,7 @@ class ExportScreen(ModalScreen[Path | None]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         except (TrackerError, OSError) as err:
-            self.app.call_from_thread(self.show_problem, _sentence(err))
+            self.app.call_from_thread(self.show_problem, one_line(err))
             return
         self.app.call_from_thread(self.dismiss, path)
 
@@ -209,7 +209,7 @@ def copy_round_markdown(app: App[Any], markdown: str) -> str:
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(markdown, encoding="utf-8")
     except OSError as err:
-        return f"Copied to the clipboard (if your terminal allows it); not saved: {_sentence(err)}"
+        return f"Copied to the clipboard (if your terminal allows it); not saved: {one_line(err)}"
     return f"Copied to the clipboard (if your terminal allows it) and saved to {path}"
 
 
@@ -219,9 +219,3 @@ def _slug(markdown: str) -> str:
                     if line.startswith("#")), "")
     slug = re.sub(r"[^a-z0-9]+", "-", heading.casefold().replace("\\", "")).strip("-")
     return slug[:80] or "round"
-
-
-def _sentence(err: BaseException) -> str:
-    if isinstance(err, OSError) and err.filename:
-        return f"{err.filename}: {err.strerror or err}"
-    return " ".join(str(err).split())

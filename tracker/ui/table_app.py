@@ -15,14 +15,13 @@ from textual.app import App
 from textual.reactive import reactive
 
 from tracker.core.dice import Dice
-from tracker.core.errors import TrackerError
+from tracker.core.errors import TrackerError, one_line
 from tracker.core.events import HISTORY_TYPES
 from tracker.core.grammar import resolve
 from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
-from tracker.store.errors import StoreError
 from tracker.ui.collector import IdleCollector
 from tracker.ui.modals.ailment import AilmentScreen
 from tracker.ui.modals.confirm import ConfirmScreen
@@ -38,11 +37,6 @@ from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 
 UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
 REPLAY_IN_WORKER_AFTER = 3000
-
-
-def one_line(err: BaseException) -> str:
-    """An error as the single sentence the GM sees."""
-    return " ".join((str(err) or type(err).__name__).split())
 
 
 class TableApp(App[int]):
@@ -97,7 +91,7 @@ class TableApp(App[int]):
     def _open(self) -> None:
         try:
             play = EncounterFile(self.path)
-        except (TrackerError, StoreError, OSError) as err:
+        except (TrackerError, OSError) as err:
             self.call_from_thread(self._failed, one_line(err))
             return
         self.call_from_thread(self._opened, play)
@@ -199,11 +193,12 @@ class TableApp(App[int]):
             return Outcome(False, f"one moment — {self.busy or 'opening'} the encounter")
         if words and words[0].casefold() in ("undo", "redo") and (
                 len(self.play.encounter.events) > self.replay_in_worker_after):
+            self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
         try:
             events = self.play.execute(line, self.dice)
-        except (TrackerError, StoreError) as err:
+        except TrackerError as err:
             return Outcome(False, one_line(err))
         self._show(self.play.encounter.state, started)
         self.collector.command_ran()
@@ -211,11 +206,10 @@ class TableApp(App[int]):
 
     @work(thread=True, exclusive=True, group="replay")
     def _replay(self, line: str) -> None:
-        self.call_from_thread(setattr, self, "busy", "replaying")
         assert self.play is not None
         try:
             events = self.play.execute(line, self.dice)
-        except (TrackerError, StoreError) as err:
+        except TrackerError as err:
             self.call_from_thread(self._replayed, Outcome(False, one_line(err)))
             return
         said = "; ".join(e.text for e in events if e.text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -66,6 +66,19 @@ class CommandInput(Input):
         self.history: list[str] = []
         self.back = 0
 
+    def on_key(self, event: events.Key) -> None:
+        """Enter takes the line as it is *now*: keys typed in the same burst after it start
+        the next line instead of joining this one (``:dmg ann 1⏎0`` is 1 damage)."""
+        if event.key != "enter":
+            return
+        event.prevent_default()
+        event.stop()
+        line, self.value = self.value, ""
+        self.post_message(self.Submitted(self, line))
+
+    async def action_submit(self) -> None:
+        """Enter is taken in ``on_key``, in order with the other keys; nothing to do here."""
+
     def action_take_completion(self) -> None:
         """Accept the grey completion (and add a space to go on typing)."""
         before = self.value
@@ -110,6 +123,7 @@ class CommandBar(Vertical):
     def __init__(self, source: Source, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.source = source
+        self.restored = ""
 
     def compose(self) -> ComposeResult:
         """The input above its message line."""
@@ -140,7 +154,8 @@ class CommandBar(Vertical):
 
     @on(Input.Changed, "#command-input")
     def _hint(self, event: Input.Changed) -> None:
-        if not event.value.strip():
+        restored, self.restored = self.restored, ""
+        if not event.value.strip() or event.value == restored:
             return
         state, verbs, rules = self.source()
         found = complete(event.value, state, verbs, rules)
@@ -160,6 +175,11 @@ class CommandBar(Vertical):
         self.input.value = ""
         self.say(said or f"done: {line}", "done")
 
-    def refused(self, reason: str) -> None:
-        """The line was refused: keep it for correction and say why."""
+    def refused(self, reason: str, line: str = "") -> None:
+        """The line was refused: put it back for correction (unless the GM has already
+        typed on) and say why."""
+        if line and not self.input.value:
+            self.restored = line  # its Changed event must not cover the reason with a hint
+            self.input.value = line
+            self.input.cursor_position = len(line)
         self.say(f"✗ {reason}", "error")

@@ -1,0 +1,80 @@
+"""Keys that arrive in one burst (a fast typist, a paste, a laggy SSH link) are taken in
+the order typed: nothing typed after Enter joins the line just run, and two quick undos
+never both run nor get lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+
+from tests.ui_helpers import basic_file, make_app, opened, ui_test
+from tracker.core import events as ev
+from tracker.ui.outcome import Outcome
+from tracker.ui.panes.command_bar import CommandBar
+
+
+def burst(app: App[object], *keys: tuple[str, str | None]) -> None:
+    """Send keys the way a terminal does, all at once, without waiting between them."""
+    driver = app._driver  # the only way to queue keys as one burst from a test
+    assert driver is not None
+    for key, char in keys:
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+@ui_test
+async def test_a_key_after_enter_never_joins_the_command(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s", ":", *"dmg gob 1")
+        burst(app, ("enter", "\r"), ("0", "0"))
+        await pilot.pause(0.3)
+        assert app.state is not None
+        assert app.state.combatant("gob").track("hp") == 6  # 1 damage, not 10
+        await pilot.press(":", *"note X")
+        burst(app, ("enter", "\r"), ("n", "n"))
+        await pilot.pause(0.3)
+        notes = [e.text for e in app.play.encounter.events if isinstance(e, ev.NoteAdded)]
+        assert notes == ["X"]
+
+
+@ui_test
+async def test_a_refused_line_comes_back_for_correction(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press(":", *"dmg nobody 3", "enter")
+        await pilot.pause()
+        bar = app.query_one(CommandBar)
+        assert bar.input.value == "dmg nobody 3" and "✗" in bar.message
+
+
+@ui_test
+async def test_two_quick_undos_are_one_undo_and_one_clear_answer(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    app.replay_in_worker_after = 0  # every undo replays in a worker, as on a long journal
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s", "n", "n")
+        assert app.play is not None
+        answers: list[Outcome] = []
+        run_line = app.run_line
+
+        def recorded(line: str) -> Outcome:
+            answers.append(run_line(line))
+            return answers[-1]
+
+        app.run_line = recorded  # type: ignore[method-assign]
+        burst(app, ("u", "u"), ("u", "u"))
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if not app.busy and len(answers) == 2:
+                break
+        undos = [e for e in app.play.encounter.events if isinstance(e, ev.HistoryUndone)]
+        assert len(undos) == 1
+        assert [a.message.split(" — ")[0] for a in answers] == [
+            "undo: replaying the journal…", "one moment"]
