@@ -12,6 +12,7 @@ import tomllib
 from datetime import datetime
 from pathlib import Path
 
+from tracker.core.safe_text import visible
 from tracker.paths import sample_encounters, user_data_dir
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
@@ -64,21 +65,22 @@ def launch(path: Path | None) -> int:
         print(f"tracker: playing a fresh copy of {sample.name}: {path}")
     if not path.is_file():
         what = "is a folder" if path.is_dir() else "does not exist"
-        print(f"tracker: {path}: {what} — create one with `tracker new {path} --ruleset basic`",
+        hint = f"create one with `tracker new {path} --ruleset basic`"
+        print(visible(f"tracker: {path}: {what} — {hint}"),
               file=sys.stderr)
         return 1
     try:  # another GM holding the file: say so before the screen opens
         with WriterLock(path):
             pass
     except StoreError as err:
-        print(f"tracker: {err}", file=sys.stderr)
+        print(f"tracker: {visible(str(err))}", file=sys.stderr)
         return 1
     from tracker.ui.app import TrackerApp
 
     app = TrackerApp(path)
     app.run()
     if app.failure:
-        print(f"tracker: {app.failure}", file=sys.stderr)
+        print(f"tracker: {visible(app.failure)}", file=sys.stderr)
         return 1
-    print(f"tracker: saved in {path}")
+    print(visible(f"tracker: saved in {path}"))
     return 0

@@ -32,7 +32,7 @@ def run_view(path: Path, large: bool = False) -> int:
     """Run the read-only player view on ``path`` in this terminal; the exit status."""
     follower = first_look(path)
     if isinstance(follower, str):
-        print(f"tracker: {follower}", file=sys.stderr)
+        print(f"tracker: {visible(follower)}", file=sys.stderr)
         return 1
     from tracker.ui.player.app import PlayerApp
 
@@ -56,7 +56,7 @@ def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
     """Serve the player view of ``path`` over HTTP until Ctrl+C; the exit status."""
     follower = first_look(path)
     if isinstance(follower, str):
-        print(f"tracker: {follower}", file=sys.stderr)
+        print(f"tracker: {visible(follower)}", file=sys.stderr)
         return 1
     from tracker.ui.player.serving import PlayerServer, bind
 
