@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
+from tracker.export.cells import pad_cells
 from tracker.export.charts import damage_chart_lines
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
@@ -67,7 +70,8 @@ def _summary(recap: Recap) -> list[str]:
 
 def columns(rows: list[tuple[str, ...]]) -> list[str]:
     """Rows laid out in aligned columns (numbers to the right)."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(w) if i in NUMERIC_COLUMNS else cell.ljust(w)
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(" " * (w - cell_len(cell)) + cell if i in NUMERIC_COLUMNS
+                      else pad_cells(cell, w)
                       for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
             for row in rows]
