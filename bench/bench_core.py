@@ -27,26 +27,44 @@ from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_file import load
 from tracker.store.journal import write_document
 
-COMMANDS = ["next", "dmg {who} {n}", "heal {who} {n}", "ail {who} Prone rounds=2",
-            "cure {who} Prone", "note round note {n}", "roll 2d6+{n}"]
+COMMANDS = [
+    "next",
+    "dmg {who} {n}",
+    "heal {who} {n}",
+    "ail {who} Prone rounds=2",
+    "cure {who} Prone",
+    "note round note {n}",
+    "roll 2d6+{n}",
+]
 
 
-def generate(events_wanted: int, fighters: int = 12, seed: int = 1,
-             commands: Sequence[str] = COMMANDS, hidden: int = -1) -> Encounter:
+def generate(
+    events_wanted: int,
+    fighters: int = 12,
+    seed: int = 1,
+    commands: Sequence[str] = COMMANDS,
+    hidden: int = -1,
+) -> Encounter:
     """A basic-ruleset fight played by random ``commands`` until it has enough events
     (combatant number ``hidden`` starts hidden from the players)."""
     rules = load_ruleset("basic")
-    roster = {f"c{i}": rules.prepare({"id": f"c{i}", "name": f"Fighter {i}",
-                                      "side": "pc" if i % 2 else "enemy",
-                                      "hidden": i == hidden,
-                                      "stats": {"hp": 10_000, "init": i % 5}})
-              for i in range(fighters)}
+    roster = {
+        f"c{i}": rules.prepare(
+            {
+                "id": f"c{i}",
+                "name": f"Fighter {i}",
+                "side": "pc" if i % 2 else "enemy",
+                "hidden": i == hidden,
+                "stats": {"hp": 10_000, "init": i % 5},
+            }
+        )
+        for i in range(fighters)
+    }
     fight = Encounter(EncounterState(title="Bench", ruleset="basic", combatants=roster), rules)
     rng, dice = random.Random(seed), Dice(seed=seed)
     fight.run("start", dice)
     while len(fight.events) < events_wanted:
-        line = rng.choice(commands).format(who=f"c{rng.randrange(fighters)}",
-                                           n=rng.randint(1, 9))
+        line = rng.choice(commands).format(who=f"c{rng.randrange(fighters)}", n=rng.randint(1, 9))
         try:
             fight.run(line, dice)
         except RuleError:
@@ -56,10 +74,14 @@ def generate(events_wanted: int, fighters: int = 12, seed: int = 1,
 
 def write(fight: Encounter, folder: Path) -> Path:
     """The fight as an encounter file."""
-    head = {"format": 1, "encounter": {"title": "Bench", "ruleset": "basic"},
-            "combatants": [{"id": c.id, "name": c.name, "side": c.side, "hidden": c.hidden,
-                            "stats": dict(c.stats)}
-                           for c in fight.initial.combatants.values()]}
+    head = {
+        "format": 1,
+        "encounter": {"title": "Bench", "ruleset": "basic"},
+        "combatants": [
+            {"id": c.id, "name": c.name, "side": c.side, "hidden": c.hidden, "stats": dict(c.stats)}
+            for c in fight.initial.combatants.values()
+        ],
+    }
     path = folder / "bench.toml"
     write_document(path, head, [to_table(e) for e in fight.events])
     return path
@@ -72,8 +94,9 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def interleaved(first: Callable[[], object], second: Callable[[], object],
-                repeat: int) -> tuple[float, float]:
+def interleaved(
+    first: Callable[[], object], second: Callable[[], object], repeat: int
+) -> tuple[float, float]:
     """Best times of two functions run turn about, so both meet the same machine load."""
     a, b = [], []
     for _ in range(repeat):
@@ -88,15 +111,20 @@ def main() -> int:
         path = write(fight, Path(folder))
         data = path.read_bytes()
         events = len(fight.events)
-        parse, full = interleaved(lambda: tomllib.loads(data.decode("utf-8")),
-                                  lambda: load(path), 7)
-    print(f"(a) {events} events: tomllib parse {parse * 1000:.0f} ms, "
-          f"load+validate+replay {full * 1000:.0f} ms, ratio {full / parse:.2f}x (goal <= 1.3x)")
+        parse, full = interleaved(
+            lambda: tomllib.loads(data.decode("utf-8")), lambda: load(path), 7
+        )
+    print(
+        f"(a) {events} events: tomllib parse {parse * 1000:.0f} ms, "
+        f"load+validate+replay {full * 1000:.0f} ms, ratio {full / parse:.2f}x (goal <= 1.3x)"
+    )
     many = generate(100_000, fighters=40, seed=2)
     fold_time = min(timed(lambda: replay(many.initial, many.events)) for _ in range(3))
     rate = len(many.events) / fold_time
-    print(f"(c) fold {len(many.events)} events: {fold_time * 1000:.0f} ms, "
-          f"{rate:,.0f} events/s (goal >= 200,000/s)")
+    print(
+        f"(c) fold {len(many.events)} events: {fold_time * 1000:.0f} ms, "
+        f"{rate:,.0f} events/s (goal >= 200,000/s)"
+    )
     return 0
 
 

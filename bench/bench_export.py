@@ -24,9 +24,21 @@ from tracker.export.formats import FORMATS, recap_of
 from tracker.export.recap import ExportOptions
 from tracker.store.encounter_file import load
 
-COMMANDS = ["next", "next", "dmg {who} {n}", "dmg {who} {n}", "heal {who} {n}",
-            "ail {who} Prone rounds=2", "cure {who} Prone", "note {who} holds the line",
-            "gm-note {who} is bluffing", "roll 2d6+{n}", "undo", "hide {who}", "reveal {who}"]
+COMMANDS = [
+    "next",
+    "next",
+    "dmg {who} {n}",
+    "dmg {who} {n}",
+    "heal {who} {n}",
+    "ail {who} Prone rounds=2",
+    "cure {who} Prone",
+    "note {who} holds the line",
+    "gm-note {who} is bluffing",
+    "roll 2d6+{n}",
+    "undo",
+    "hide {who}",
+    "reveal {who}",
+]
 GOAL_SECONDS, GOAL_RATIO = 0.3, 1.5
 
 
@@ -48,20 +60,21 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = write(fight, Path(folder))
         loaded = load(path)
-        whole_s = median_time(
-            lambda: markdown.render(recap_of(load(path), ExportOptions())), 5)
+        whole_s = median_time(lambda: markdown.render(recap_of(load(path), ExportOptions())), 5)
         rounds = loaded.encounter.state.round
         load_s = median_time(lambda: load(path), 7)
         export_s = median_time(lambda: markdown.render(recap_of(loaded, ExportOptions())), 7)
         gm_s = median_time(
-            lambda: markdown.render(recap_of(loaded, ExportOptions(gm=True, with_undone=True))),
-            7)
+            lambda: markdown.render(recap_of(loaded, ExportOptions(gm=True, with_undone=True))), 7
+        )
         size = len(markdown.render(recap_of(loaded, ExportOptions())))
     ratio = export_s / load_s
     print(f"encounter: {len(fight.events)} events, {rounds} rounds; recap {size:,} characters")
     print(f"load                        {load_s * 1000:8.1f} ms")
-    print(f"Markdown export             {export_s * 1000:8.1f} ms   (goal <= "
-          f"{GOAL_SECONDS * 1000:.0f} ms)")
+    print(
+        f"Markdown export             {export_s * 1000:8.1f} ms   (goal <= "
+        f"{GOAL_SECONDS * 1000:.0f} ms)"
+    )
     print(f"  GM copy with undone       {gm_s * 1000:8.1f} ms")
     print(f"export / load               {ratio:8.2f} x    (goal <= {GOAL_RATIO}x)")
     print(f"`tracker log` (load+export) {whole_s * 1000:8.1f} ms = {whole_s / load_s:.2f}x load")

@@ -51,18 +51,28 @@ SIZE = (120, 36)
 
 def big_encounter(path: Path, combatants: int, events: int) -> None:
     """Write a basic-ruleset fight with ``combatants`` and at least ``events`` events."""
-    head = {"format": 1, "encounter": {"title": "The big brawl", "ruleset": "basic"},
-            "combatants": [{"id": f"c{i}", "name": f"Fighter {i}",
-                            "side": "pc" if i % 4 == 0 else "enemy",
-                            "stats": {"hp": 1000, "init": i % 5}} for i in range(combatants)]}
+    head = {
+        "format": 1,
+        "encounter": {"title": "The big brawl", "ruleset": "basic"},
+        "combatants": [
+            {
+                "id": f"c{i}",
+                "name": f"Fighter {i}",
+                "side": "pc" if i % 4 == 0 else "enemy",
+                "stats": {"hp": 1000, "init": i % 5},
+            }
+            for i in range(combatants)
+        ],
+    }
     rules = load_ruleset("basic")
     fight = Encounter(initial_state(head, rules, Locator(path)), rules)
     dice, pick = Dice(seed=1), random.Random(2)
     fight.run("start", dice)
     while len(fight.events) < events:
         who = f"c{pick.randrange(combatants)}"
-        line = pick.choice([f"dmg {who} 1", f"heal {who} 1", "next", "next",
-                            f"ail {who} Prone rounds=2"])
+        line = pick.choice(
+            [f"dmg {who} 1", f"heal {who} 1", "next", "next", f"ail {who} Prone rounds=2"]
+        )
         fight.run(line, dice)
     write_document(path, head, [to_table(e) for e in fight.events])
 
@@ -121,8 +131,12 @@ async def first_paint_bare() -> float:
 
 async def first_paint_tracker(path: Path) -> tuple[float, float]:
     """Seconds to the first paint, and to the loaded fight on screen."""
-    app = TrackerApp(path, Dice(seed=3), shelf=load_themes([bundled_dir("themes")]),
-                     keymap_file=path.with_name("none.toml"))
+    app = TrackerApp(
+        path,
+        Dice(seed=3),
+        shelf=load_themes([bundled_dir("themes")]),
+        keymap_file=path.with_name("none.toml"),
+    )
     started = time.perf_counter()
     async with app.run_test(size=SIZE) as pilot:
         while app.opened_paint is None:
@@ -133,8 +147,12 @@ async def first_paint_tracker(path: Path) -> tuple[float, float]:
 
 async def key_latency_tracker(path: Path, presses: int) -> list[float]:
     """Milliseconds from ``n`` starting to the refresh showing it, per press."""
-    app = TrackerApp(path, Dice(seed=3), shelf=load_themes([bundled_dir("themes")]),
-                     keymap_file=path.with_name("none.toml"))
+    app = TrackerApp(
+        path,
+        Dice(seed=3),
+        shelf=load_themes([bundled_dir("themes")]),
+        keymap_file=path.with_name("none.toml"),
+    )
     async with app.run_test(size=SIZE) as pilot:
         while app.opened_paint is None:
             await pilot.pause(0.001)
@@ -162,8 +180,9 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> int:
     """Run both measurements and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--combatants", type=int, default=100)
     parser.add_argument("--events", type=int, default=5000)
     parser.add_argument("--keys", type=int, default=200)
@@ -172,8 +191,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "big.toml"
         big_encounter(source, args.combatants, args.events)
-        print(f"encounter: {args.combatants} combatants, {args.events}+ events, "
-              f"{source.stat().st_size / 1e6:.1f} MB")
+        print(
+            f"encounter: {args.combatants} combatants, {args.events}+ events, "
+            f"{source.stat().st_size / 1e6:.1f} MB"
+        )
         asyncio.run(first_paint_bare())  # warm imports and caches for both
         bare, ours, shown = [], [], []
         for _ in range(args.runs):
@@ -182,15 +203,19 @@ def main() -> int:
             ours.append(first)
             shown.append(loaded)
         b, o, s = (statistics.median(x) for x in (bare, ours, shown))
-        print(f"first paint: bare {b * 1000:.0f} ms, tracker {o * 1000:.0f} ms, "
-              f"ratio {o / b:.2f}x (goal <= 1.3x)")
+        print(
+            f"first paint: bare {b * 1000:.0f} ms, tracker {o * 1000:.0f} ms, "
+            f"ratio {o / b:.2f}x (goal <= 1.3x)"
+        )
         print(f"loaded fight on screen (worker): {s * 1000:.0f} ms")
         ours_keys = asyncio.run(key_latency_tracker(source, args.keys))
         bare_keys = asyncio.run(key_latency_bare(args.keys))
     for label, values in (("tracker", ours_keys), ("bare", bare_keys)):
-        print(f"key n → screen, {label}: p50 {percentile(values, 0.5):.1f} ms, "
-              f"p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms "
-              f"({len(values)} presses)" + (" (goal p95 <= 16 ms)" if label == "tracker" else ""))
+        print(
+            f"key n → screen, {label}: p50 {percentile(values, 0.5):.1f} ms, "
+            f"p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms "
+            f"({len(values)} presses)" + (" (goal p95 <= 16 ms)" if label == "tracker" else "")
+        )
     return 0
 
 

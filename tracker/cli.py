@@ -1,14 +1,14 @@
 """The ``tracker`` command. Headless subcommands never import Textual.
 
-    tracker [FILE]                      open the TUI (no FILE: a fresh copy of a sample)
-    tracker new FILE --ruleset ID       create an encounter
-    tracker do FILE COMMAND ...         apply one command, print the log lines it made
-    tracker state FILE [--json]         the current state
-    tracker log FILE [...]              the round log
-    tracker check FILE                  validate the file
-    tracker view FILE                   read-only player view following the file
-    tracker serve FILE                  the player view in a web browser
-    tracker rulesets | themes | samples list what is installed
+tracker [FILE]                      open the TUI (no FILE: a fresh copy of a sample)
+tracker new FILE --ruleset ID       create an encounter
+tracker do FILE COMMAND ...         apply one command, print the log lines it made
+tracker state FILE [--json]         the current state
+tracker log FILE [...]              the round log
+tracker check FILE                  validate the file
+tracker view FILE                   read-only player view following the file
+tracker serve FILE                  the player view in a web browser
+tracker rulesets | themes | samples list what is installed
 """
 
 from __future__ import annotations
@@ -98,8 +98,11 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand."""
-    parser = _Parser(prog="tracker", description=DESCRIPTION,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(
+        prog="tracker",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, (setup, handler, text) in SUBCOMMANDS.items():
         child = sub.add_parser(name, help=text, description=text)
@@ -121,16 +124,19 @@ def _new(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import new_file
 
     new_file(ns.file, ns.ruleset, ns.title)
-    print(f"created {ns.file} ({ns.ruleset}) — add combatants with "
-          f"`tracker do {ns.file} add NAME …` or edit the file")
+    print(
+        f"created {ns.file} ({ns.ruleset}) — add combatants with "
+        f"`tracker do {ns.file} add NAME …` or edit the file"
+    )
     return 0
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
     p.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable rolls)")
-    p.add_argument("--dice", default="",
-                   help="faces you rolled on real dice, comma-separated, used in order")
+    p.add_argument(
+        "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
+    )
     p.add_argument("words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5")
 
 
@@ -140,8 +146,9 @@ def make_dice(seed: int | None, faces: str = "") -> DiceLike:
         try:
             return ScriptedDice([int(f) for f in faces.replace(" ", "").split(",") if f])
         except ValueError:
-            raise TrackerError(f"--dice takes whole numbers separated by commas, not "
-                               f"{faces!r}") from None
+            raise TrackerError(
+                f"--dice takes whole numbers separated by commas, not {faces!r}"
+            ) from None
     if seed is None and os.environ.get("TRACKER_SEED", "").isdigit():
         seed = int(os.environ["TRACKER_SEED"])
     return Dice(seed=seed)
@@ -163,8 +170,9 @@ def _do(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _dice_options(words: list[str], seed: int | None,
-                  faces: str) -> tuple[list[str], int | None, str]:
+def _dice_options(
+    words: list[str], seed: int | None, faces: str
+) -> tuple[list[str], int | None, str]:
     """``--seed N`` and ``--dice F,F`` may also come after the file, among the command's
     words (``tracker do f.toml dmg orc 5 --dice 6,2``); take them out of the command."""
     rest: list[str] = []
@@ -176,8 +184,9 @@ def _dice_options(words: list[str], seed: int | None,
             continue
         if not equals:
             if not words:
-                raise TrackerError(f"{name} needs a value, e.g. {name} "
-                                   f"{'7' if name == '--seed' else '6,2'}")
+                raise TrackerError(
+                    f"{name} needs a value, e.g. {name} {'7' if name == '--seed' else '6,2'}"
+                )
             value = words.pop(0)
         if name == "--dice":
             faces = value
@@ -190,8 +199,11 @@ def _dice_options(words: list[str], seed: int | None,
 
 def _say_recovered(side_file: Path | None) -> None:
     if side_file is not None:
-        print(f"tracker: the last event in the file was cut off by a crash; its bytes were "
-              f"moved to {side_file}", file=sys.stderr)
+        print(
+            f"tracker: the last event in the file was cut off by a crash; its bytes were "
+            f"moved to {side_file}",
+            file=sys.stderr,
+        )
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
@@ -210,26 +222,36 @@ def _state(ns: argparse.Namespace) -> int:
     loaded = load(ns.file)
     state = loaded.encounter.state
     if ns.json:
-        print(json_safe(json.dumps(state_document(state, loaded.rules), indent=2,
-                                   ensure_ascii=False)))
+        print(
+            json_safe(json.dumps(state_document(state, loaded.rules), indent=2, ensure_ascii=False))
+        )
     else:
         print(state_text(state, loaded.rules))
     return 0
 
 
 def _setup_log(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                   help="encounter file(s); several need -o DIR")
+    p.add_argument(
+        "files", nargs="+", type=Path, metavar="FILE", help="encounter file(s); several need -o DIR"
+    )
     which = p.add_mutually_exclusive_group()
     which.add_argument("--round", metavar="N", help="only round N")
     which.add_argument("--rounds", metavar="A-B", help="only rounds A to B, e.g. 2-4")
-    p.add_argument("--format", "-f", metavar="FMT",
-                   help="md, html, txt or json (default: from -o's suffix, else md)")
-    p.add_argument("-o", "--out", metavar="OUT",
-                   help="a file, or a folder (one recap per encounter)")
+    p.add_argument(
+        "--format",
+        "-f",
+        metavar="FMT",
+        help="md, html, txt or json (default: from -o's suffix, else md)",
+    )
+    p.add_argument(
+        "-o", "--out", metavar="OUT", help="a file, or a folder (one recap per encounter)"
+    )
     p.add_argument("--with-undone", action="store_true", help="include undone actions")
-    p.add_argument("--gm", action="store_true",
-                   help="the GM's copy: hidden combatants and GM-only notes included")
+    p.add_argument(
+        "--gm",
+        action="store_true",
+        help="the GM's copy: hidden combatants and GM-only notes included",
+    )
 
 
 def _log(ns: argparse.Namespace) -> int:
@@ -237,13 +259,15 @@ def _log(ns: argparse.Namespace) -> int:
     from tracker.export.recap import ExportOptions, parse_rounds
 
     if ns.round is not None and not ns.round.strip().isdigit():
-        raise TrackerError(f"--round takes one round number, not {ns.round!r} "
-                           "(a range is --rounds A-B)")
+        raise TrackerError(
+            f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
+        )
     first, last = parse_rounds(ns.round or ns.rounds or "")
     options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
     fmt, jobs = plan(ns.files, ns.out, ns.format, options)
-    failed = run_jobs(jobs, fmt, options, say=print,
-                      warn=lambda text: print(f"tracker: {text}", file=sys.stderr))
+    failed = run_jobs(
+        jobs, fmt, options, say=print, warn=lambda text: print(f"tracker: {text}", file=sys.stderr)
+    )
     return 1 if failed else 0
 
 
@@ -255,10 +279,14 @@ def _check(ns: argparse.Namespace) -> int:
     torn = loaded.torn
     note = ""
     if torn is not None:
-        note = (f"; the last event is cut off ({len(torn.data)} bytes) and will be moved "
-                "aside when the file is next opened for play")
-    print(f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
-          f"{len(loaded.encounter.events)} events{note}")
+        note = (
+            f"; the last event is cut off ({len(torn.data)} bytes) and will be moved "
+            "aside when the file is next opened for play"
+        )
+    print(
+        f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
+        f"{len(loaded.encounter.events)} events{note}"
+    )
     return 0
 
 
@@ -276,8 +304,11 @@ def _rulesets(ns: argparse.Namespace) -> int:
 
 def _setup_view(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
-    p.add_argument("--large", action="store_true",
-                   help="start in the large-type layout (a TV across the table; key l)")
+    p.add_argument(
+        "--large",
+        action="store_true",
+        help="start in the large-type layout (a TV across the table; key l)",
+    )
 
 
 def _view(ns: argparse.Namespace) -> int:
@@ -288,11 +319,15 @@ def _view(ns: argparse.Namespace) -> int:
 
 def _setup_serve(p: argparse.ArgumentParser) -> None:
     _setup_view(p)
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default: loopback only; there is no password)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: loopback only; there is no password)",
+    )
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    p.add_argument("--public-url", default=None,
-                   help="the address browsers use, if not http://HOST:PORT")
+    p.add_argument(
+        "--public-url", default=None, help="the address browsers use, if not http://HOST:PORT"
+    )
 
 
 def _port(text: str) -> int:
@@ -313,8 +348,10 @@ def _themes(ns: argparse.Namespace) -> int:
 
     from tracker.paths import bundled_dir, user_config_dir
 
-    for label, folder in (("bundled", bundled_dir("themes")),
-                          ("yours", user_config_dir() / "themes")):
+    for label, folder in (
+        ("bundled", bundled_dir("themes")),
+        ("yours", user_config_dir() / "themes"),
+    ):
         for path in sorted(folder.glob("*.toml")):
             try:
                 name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)

@@ -79,8 +79,7 @@ def _make_plan(cls: type[Event]) -> tuple[frozenset[str], tuple[Plan, ...], dict
         required = default is dataclasses.MISSING
         if not required:
             defaults[name] = default
-        plan.append((name, exact, convert, required and name != "batch",
-                     _NAMES.get(hint, "")))
+        plan.append((name, exact, convert, required and name != "batch", _NAMES.get(hint, "")))
     return frozenset(name for name, *_ in plan) | {"type"}, tuple(plan), defaults
 
 
@@ -136,5 +135,10 @@ _EXACT: dict[Any, frozenset[type]] = {
     float: frozenset({int, float}),
     datetime: frozenset({datetime}),
 }
-_NAMES = {int: "a whole number", str: "text", bool: "true or false", float: "a number",
-          datetime: "a date-time"}
+_NAMES = {
+    int: "a whole number",
+    str: "text",
+    bool: "true or false",
+    float: "a number",
+    datetime: "a date-time",
+}

@@ -195,8 +195,7 @@ class DiceExpr:
             raise DiceError("no dice expression given: type something like 1d10+4")
         if len(self.terms) > MAX_TERMS:
             raise DiceError(
-                f"{len(self.terms)} terms is too many: "
-                f"at most {MAX_TERMS} terms (e.g. 1d10+1d5+3)"
+                f"{len(self.terms)} terms is too many: at most {MAX_TERMS} terms (e.g. 1d10+1d5+3)"
             )
         if any(sign not in (1, -1) for sign, _ in self.terms):
             raise DiceError("a term's sign must be +1 or -1 (e.g. 2d10-1)")

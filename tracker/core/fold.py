@@ -27,9 +27,7 @@ from tracker.core.model import (
 def apply(state: EncounterState, event: ev.Event) -> EncounterState:
     """The state after ``event``; the event must be the next one in sequence."""
     if event.seq != state.seq + 1:
-        raise FoldError(
-            f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}"
-        )
+        raise FoldError(f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}")
     kind = type(event)
     mutate = _DISPATCH.get(kind)
     if mutate is None:
@@ -59,8 +57,9 @@ def undone_batches(events: Iterable[ev.Event]) -> frozenset[int]:
     return frozenset(undone)
 
 
-def replay(initial: EncounterState, events: Sequence[ev.Event],
-           checkpoints: Checkpoints | None = None) -> EncounterState:
+def replay(
+    initial: EncounterState, events: Sequence[ev.Event], checkpoints: Checkpoints | None = None
+) -> EncounterState:
     """Fold ``events`` onto ``initial``, stepping over undone commands.
 
     With ``checkpoints``, the fold starts from the latest saved state that the current
@@ -95,8 +94,7 @@ class Checkpoints:
         if count % self.every == 0:
             self.saved[count] = (state, frozenset(b for b in undone if b <= count))
 
-    def resume(self, undone: frozenset[int],
-               initial: EncounterState) -> tuple[int, EncounterState]:
+    def resume(self, undone: frozenset[int], initial: EncounterState) -> tuple[int, EncounterState]:
         """(events already folded, state) from the latest checkpoint still valid."""
         for count in sorted(self.saved, reverse=True):
             state, assumed = self.saved[count]
@@ -221,8 +219,14 @@ def _(event: ev.CombatantAdded, state: EncounterState) -> EncounterState:
     if event.id in state.combatants:
         raise FoldError(f"combatant {event.id!r} already exists")
     fighter = Combatant(
-        id=event.id, name=event.name, side=event.side, kind=event.kind,
-        stats=event.stats, armour=event.armour, extras=event.extras, hidden=event.hidden,
+        id=event.id,
+        name=event.name,
+        side=event.side,
+        kind=event.kind,
+        stats=event.stats,
+        armour=event.armour,
+        extras=event.extras,
+        hidden=event.hidden,
     )
     return evolve(state, combatants={**state.combatants, event.id: fighter})
 
@@ -262,8 +266,12 @@ def _(event: ev.ConditionApplied, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     kept = tuple(c for c in fighter.conditions if c.name.casefold() != event.name.casefold())
     condition = Condition(
-        name=event.name, category=event.category, rounds=event.rounds,
-        level=event.level, source=event.source, since_round=state.round,
+        name=event.name,
+        category=event.category,
+        rounds=event.rounds,
+        level=event.level,
+        source=event.source,
+        since_round=state.round,
     )
     return _with(state, event.who, conditions=(*kept, condition))
 
@@ -291,8 +299,12 @@ def _(event: ev.ConditionRemoved, state: EncounterState) -> EncounterState:
 def _(event: ev.InjuryAdded, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     injury = Injury(
-        location=event.location, score=event.score, name=event.name,
-        effect=event.effect, lethal=event.lethal, seq=event.seq,
+        location=event.location,
+        score=event.score,
+        name=event.name,
+        effect=event.effect,
+        lethal=event.lethal,
+        seq=event.seq,
     )
     return _with(state, event.who, injuries=(*fighter.injuries, injury))
 

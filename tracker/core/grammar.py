@@ -69,9 +69,11 @@ def parse_int(text: str, what: str) -> int:
 def bounded(value: int, what: str) -> int:
     """``value`` if it is within what any rule can use, else a RuleError."""
     if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
-        raise RuleError(f"{what} must be between {-NUMBER_LIMIT:,} and {NUMBER_LIMIT:,}, "
-                        f"not {value:,}" if abs(value) < 10**30 else
-                        f"{what} must be between {-NUMBER_LIMIT:,} and {NUMBER_LIMIT:,}")
+        raise RuleError(
+            f"{what} must be between {-NUMBER_LIMIT:,} and {NUMBER_LIMIT:,}, not {value:,}"
+            if abs(value) < 10**30
+            else f"{what} must be between {-NUMBER_LIMIT:,} and {NUMBER_LIMIT:,}"
+        )
     return value
 
 
@@ -120,12 +122,14 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
     if token in state.combatants:
         return token
     wanted = _squash(token)
-    exact = [c.id for c in state.combatants.values()
-             if wanted in (_squash(c.id), _squash(c.name))]
+    exact = [c.id for c in state.combatants.values() if wanted in (_squash(c.id), _squash(c.name))]
     if len(exact) == 1:
         return exact[0]
-    matches = [c for c in state.combatants.values()
-               if _squash(c.name).startswith(wanted) or _squash(c.id).startswith(wanted)]
+    matches = [
+        c
+        for c in state.combatants.values()
+        if _squash(c.name).startswith(wanted) or _squash(c.id).startswith(wanted)
+    ]
     if len(matches) == 1:
         return matches[0].id
     if not matches or not wanted:

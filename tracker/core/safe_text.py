@@ -37,10 +37,21 @@ UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI_AND_INVISIBLE}]")
 UNSAFE_EXCEPT_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_INVISIBLE}]")
 """The same, but tab and newline allowed (multi-line notes written in a roster)."""
 
-_NAMES = {0x1B: "ESC", 0x07: "BEL", 0x08: "backspace", 0x09: "tab", 0x0A: "line break",
-          0x0D: "carriage return", 0x7F: "DEL", 0x9B: "CSI", 0x9D: "OSC",
-          0x202E: "right-to-left override", 0x202D: "left-to-right override",
-          0x200B: "zero-width space", 0xFEFF: "zero-width no-break space"}
+_NAMES = {
+    0x1B: "ESC",
+    0x07: "BEL",
+    0x08: "backspace",
+    0x09: "tab",
+    0x0A: "line break",
+    0x0D: "carriage return",
+    0x7F: "DEL",
+    0x9B: "CSI",
+    0x9D: "OSC",
+    0x202E: "right-to-left override",
+    0x202D: "left-to-right override",
+    0x200B: "zero-width space",
+    0xFEFF: "zero-width no-break space",
+}
 
 
 def describe(char: str) -> str:
@@ -96,8 +107,10 @@ def text_problem(text: str, what: str, limit: int, lines: bool = False) -> str |
     found = first_unsafe(text, lines)
     if found is not None:
         position, char = found
-        return (f"{what} contains {describe(char)} at character {position + 1}: "
-                "names and notes are plain text, with no control or direction characters")
+        return (
+            f"{what} contains {describe(char)} at character {position + 1}: "
+            "names and notes are plain text, with no control or direction characters"
+        )
     if len(text) > limit:
         return f"{what} is {len(text):,} characters long; at most {limit:,} are kept"
     return None

@@ -26,8 +26,9 @@ def now_utc() -> datetime:
 class Encounter:
     """The roster state, the journal of events, and the state they fold to."""
 
-    def __init__(self, initial: EncounterState, rules: Rules,
-                 events: Sequence[ev.Event] = ()) -> None:
+    def __init__(
+        self, initial: EncounterState, rules: Rules, events: Sequence[ev.Event] = ()
+    ) -> None:
         self.initial = initial
         self.rules = rules
         self.events: list[ev.Event] = list(events)
@@ -37,8 +38,9 @@ class Encounter:
 
     # --- deciding -------------------------------------------------------------------
 
-    def decide(self, line: str | Command, dice: DiceLike,
-               at: datetime | None = None) -> list[ev.Event]:
+    def decide(
+        self, line: str | Command, dice: DiceLike, at: datetime | None = None
+    ) -> list[ev.Event]:
         """The events a command line would produce; RuleError if it is refused."""
         command = parse_command(line) if isinstance(line, str) else line
         draft = Draft(self.state, at or now_utc())

@@ -18,8 +18,7 @@ from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, check_tex
 def core_verbs(rules: Rules) -> dict[str, Verb]:
     """The shared verbs, bound to ``rules`` for their triggers and initiative."""
     table: list[tuple[str, str, str, Callable[..., None]]] = [
-        ("start", "start [surprised=WHO,WHO]", "roll missing initiative and begin round 1",
-         _start),
+        ("start", "start [surprised=WHO,WHO]", "roll missing initiative and begin round 1", _start),
         ("next", "next", "end this turn and begin the next", _next),
         ("prev", "prev", "step back to the previous turn", _prev),
         ("end", "end", "end the fight", _end),
@@ -38,11 +37,11 @@ def core_verbs(rules: Rules) -> dict[str, Verb]:
         ("note", "note TEXT", "write a note (a ruling) in the log", _note(False)),
         ("gm-note", "gm-note TEXT", "a note the players never see", _note(True)),
         ("roll", "roll DICE [WHO] [for=WHAT]", "roll dice, recorded in the log", _roll),
-        ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)",
-         _dismiss),
+        ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
-    return {name: Verb(name, usage, summary, _bind(fn, rules))
-            for name, usage, summary, fn in table}
+    return {
+        name: Verb(name, usage, summary, _bind(fn, rules)) for name, usage, summary, fn in table
+    }
 
 
 def _bind(fn: Callable[..., None], rules: Rules) -> Handler:
@@ -139,10 +138,18 @@ def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
         raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
     entry = roster_entry(new_id(draft, name), name, options)
     fighter = rules.prepare(entry, where=f"add {name}")
-    draft.emit(ev.CombatantAdded, id=fighter.id, name=fighter.name, side=fighter.side,
-               kind=fighter.kind, stats=dict(fighter.stats), armour=dict(fighter.armour),
-               extras=dict(fighter.extras), hidden=fighter.hidden,
-               text=f"{fighter.name} joins the fight ({fighter.side})")
+    draft.emit(
+        ev.CombatantAdded,
+        id=fighter.id,
+        name=fighter.name,
+        side=fighter.side,
+        kind=fighter.kind,
+        stats=dict(fighter.stats),
+        armour=dict(fighter.armour),
+        extras=dict(fighter.extras),
+        hidden=fighter.hidden,
+        text=f"{fighter.name} joins the fight ({fighter.side})",
+    )
     for track, value in fighter.tracks.items():
         limit = fighter.limits.get(track, -1)
         draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value, limit=limit)
@@ -198,8 +205,7 @@ def _status(status: str) -> Callable[..., None]:
             raise RuleError(f"{fighter.name} {words[status]} already")
         if fighter.status == "removed" and status != "active":
             raise RuleError(f"{fighter.name} has left the fight — 'revive' brings them back")
-        draft.emit(ev.StatusChanged, who=cid, status=status,
-                   text=f"{fighter.name} {words[status]}")
+        draft.emit(ev.StatusChanged, who=cid, status=status, text=f"{fighter.name} {words[status]}")
         if fighter.status == "removed" and draft.state.phase != "setup":
             if not any(slot_owner(s) == cid for s in draft.state.initiative):
                 rules.roll_initiative(draft, [cid], dice)
@@ -235,8 +241,15 @@ def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     label = f"{draft.state.combatant(who).name} rolls" if who else "Roll"
     extra = f" for {purpose}" if purpose else ""
     text = f"{label} {result.expr}{extra}: {result.total} [{faces}]"
-    draft.emit(ev.DiceRolled, who=who, expr=result.expr, rolls=result.dice,
-               total=result.total, purpose=purpose, text=text)
+    draft.emit(
+        ev.DiceRolled,
+        who=who,
+        expr=result.expr,
+        rolls=result.dice,
+        total=result.total,
+        purpose=purpose,
+        text=text,
+    )
 
 
 def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
@@ -250,8 +263,9 @@ def dismiss_reminders(draft: Draft, cid: str, key: str = "", word: str = "dismis
     open_keys = [r.key for r in draft.state.reminders_for(fighter.id)]
     chosen = [k for k in open_keys if not key or k.casefold() == key.casefold()]
     if not chosen:
-        raise RuleError(f"{fighter.name} has no reminder '{key or '…'}' — open: "
-                        f"{', '.join(open_keys) or 'none'}")
+        raise RuleError(
+            f"{fighter.name} has no reminder '{key or '…'}' — open: "
+            f"{', '.join(open_keys) or 'none'}"
+        )
     for k in chosen:
-        draft.emit(ev.ReminderResolved, who=fighter.id, key=k,
-                   text=f"{fighter.name}: {k} {word}")
+        draft.emit(ev.ReminderResolved, who=fighter.id, key=k, text=f"{fighter.name}: {k} {word}")

@@ -42,8 +42,9 @@ class Job:
     target: Path | None
 
 
-def plan(sources: Sequence[Path], out: str | None, fmt_name: str | None,
-         options: ExportOptions) -> tuple[Format, list[Job]]:
+def plan(
+    sources: Sequence[Path], out: str | None, fmt_name: str | None, options: ExportOptions
+) -> tuple[Format, list[Job]]:
     """The format and the jobs for ``tracker log``; TrackerError if they make no sense.
 
     ``out`` is the ``-o`` text as typed: a trailing ``/`` makes it a folder.
@@ -51,8 +52,9 @@ def plan(sources: Sequence[Path], out: str | None, fmt_name: str | None,
     if len(sources) > 1 and not out:
         raise TrackerError("several encounters need a folder to write to: add -o DIR")
     target = Path(out).expanduser() if out else None
-    into_folder = target is not None and (len(sources) > 1 or target.is_dir()
-                                          or str(out).endswith(("/", "\\")))
+    into_folder = target is not None and (
+        len(sources) > 1 or target.is_dir() or str(out).endswith(("/", "\\"))
+    )
     if target is not None and into_folder and target.exists() and not target.is_dir():
         raise TrackerError(f"{target} is a file: -o needs a folder for several encounters")
     if fmt_name:
@@ -74,13 +76,16 @@ def _format_of_name(target: Path) -> Format:
     fmt = format_for(target)
     known = {f.suffix for f in FORMATS.values()} | set(SUFFIX_ALIASES)
     if target.suffix and target.suffix.casefold() not in known and not target.exists():
-        raise TrackerError(f"-o {target.name}: the log is written as .md, .html, .txt or "
-                           ".json — name the file so, or say --format")
+        raise TrackerError(
+            f"-o {target.name}: the log is written as .md, .html, .txt or "
+            ".json — name the file so, or say --format"
+        )
     return fmt
 
 
-def _folder_jobs(sources: Sequence[Path], folder: Path, fmt: Format,
-                 options: ExportOptions) -> list[Job]:
+def _folder_jobs(
+    sources: Sequence[Path], folder: Path, fmt: Format, options: ExportOptions
+) -> list[Job]:
     tail = f"-{options.label.replace(' ', '-').replace('–', '-')}" if options.label else ""
     taken: set[str] = set()
     jobs = []
@@ -93,8 +98,13 @@ def _folder_jobs(sources: Sequence[Path], folder: Path, fmt: Format,
     return jobs
 
 
-def run_jobs(jobs: Sequence[Job], fmt: Format, options: ExportOptions,
-             say: Callable[[str], None], warn: Callable[[str], None]) -> int:
+def run_jobs(
+    jobs: Sequence[Job],
+    fmt: Format,
+    options: ExportOptions,
+    say: Callable[[str], None],
+    warn: Callable[[str], None],
+) -> int:
     """Export every job; returns how many failed (each failure is one warning line)."""
     failures = 0
     with SlowProgress(len(jobs)) as progress:
@@ -121,8 +131,9 @@ def _run(job: Job, fmt: Format, options: ExportOptions, say: Callable[[str], Non
     try:
         job.target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise TrackerError(f"{job.target.parent}: cannot make the folder: "
-                           f"{err.strerror or err}") from None
+        raise TrackerError(
+            f"{job.target.parent}: cannot make the folder: {err.strerror or err}"
+        ) from None
     write_file_atomically(job.target, text.encode("utf-8"))
     say(f"wrote {job.target} ({fmt.title})")
 
@@ -143,16 +154,24 @@ class SlowProgress:
     def __enter__(self) -> SlowProgress:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         if self.bar is not None:
             self.bar.stop()
 
     def step(self, label: str) -> None:
         """Say which file is being exported (shows the bar once the delay has passed)."""
         self.label = label
-        if self.bar is None and self.total > 1 and self.console.is_terminal \
-                and time.monotonic() - self.started >= self.delay:
+        if (
+            self.bar is None
+            and self.total > 1
+            and self.console.is_terminal
+            and time.monotonic() - self.started >= self.delay
+        ):
             self._show()
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, description=label)
@@ -164,7 +183,12 @@ class SlowProgress:
             self.bar.update(self.task, completed=self.done)
 
     def _show(self) -> None:
-        self.bar = Progress(TextColumn("exporting {task.description}"), BarColumn(),
-                            MofNCompleteColumn(), console=self.console, transient=True)
+        self.bar = Progress(
+            TextColumn("exporting {task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=self.console,
+            transient=True,
+        )
         self.task = self.bar.add_task(self.label, total=self.total, completed=self.done)
         self.bar.start()

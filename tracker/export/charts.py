@@ -33,8 +33,9 @@ def sparkline(values: Sequence[int]) -> str:
     if top <= 0:
         return _NOTHING * len(values)
     steps = len(_SPARKS)
-    return "".join(_SPARKS[max(1, round(v * steps / top)) - 1] if v > 0 else _NOTHING
-                   for v in values)
+    return "".join(
+        _SPARKS[max(1, round(v * steps / top)) - 1] if v > 0 else _NOTHING for v in values
+    )
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,9 @@ def bar_rows(summary: EncounterSummary, width: int = BAR_WIDTH) -> list[BarRow]:
     rows: list[BarRow] = []
     for damage in summary.damage:
         for index, (side, amount) in enumerate(damage.by_side):
-            rows.append(BarRow(damage.round if index == 0 else 0, side, amount,
-                               bar(amount, top, width)))
+            rows.append(
+                BarRow(damage.round if index == 0 else 0, side, amount, bar(amount, top, width))
+            )
     return rows
 
 
@@ -73,11 +75,15 @@ def damage_chart_lines(summary: EncounterSummary, width: int = BAR_WIDTH) -> lis
     lines = []
     for row in bar_rows(summary, width):
         where = f"Round {row.round}" if row.round else ""
-        lines.append(f"{where:<{head}}  {SIDE_LABELS[row.side]:<{label}}  "
-                     f"{row.bar:<{width}} {row.amount:>{digits}}".rstrip())
+        lines.append(
+            f"{where:<{head}}  {SIDE_LABELS[row.side]:<{label}}  "
+            f"{row.bar:<{width}} {row.amount:>{digits}}".rstrip()
+        )
     lines.append("")
     for index, (side, values) in enumerate(side_totals(summary)):
         where = "Trend" if index == 0 else ""
-        lines.append(f"{where:<{head}}  {SIDE_LABELS[side]:<{label}}  "
-                     f"{sparkline(values)}  total {sum(values)}")
+        lines.append(
+            f"{where:<{head}}  {SIDE_LABELS[side]:<{label}}  "
+            f"{sparkline(values)}  total {sum(values)}"
+        )
     return lines

@@ -26,21 +26,26 @@ class Format:
     render: Callable[[Recap], str]
 
 
-def _finished(render: Callable[[Recap], str],
-              finish: Callable[[str], str]) -> Callable[[Recap], str]:
+def _finished(
+    render: Callable[[Recap], str], finish: Callable[[str], str]
+) -> Callable[[Recap], str]:
     """A renderer whose output passes through ``finish`` (the sink's last safety net)."""
+
     def rendered(recap: Recap) -> str:
         return finish(render(recap))
 
     return rendered
 
 
-FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("md", ".md", "Markdown", _finished(render_markdown, visible_lines)),
-    Format("html", ".html", "HTML page", _finished(render_html, visible_lines)),
-    Format("txt", ".txt", "plain text", _finished(render_text, visible_lines)),
-    Format("json", ".json", "JSON events", _finished(render_json, json_safe)),
-)}
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("md", ".md", "Markdown", _finished(render_markdown, visible_lines)),
+        Format("html", ".html", "HTML page", _finished(render_html, visible_lines)),
+        Format("txt", ".txt", "plain text", _finished(render_text, visible_lines)),
+        Format("json", ".json", "JSON events", _finished(render_json, json_safe)),
+    )
+}
 
 
 def format_named(name: str) -> Format:

@@ -54,18 +54,35 @@ pre {{{{ font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monosp
 </html>
 """
 
-TYPE_COLOURS = {"combatant.status": "accent", "injury.added": "error",
-                "condition.applied": "warning", "condition.removed": "success",
-                "reminder.raised": "accent", "dice.rolled": "secondary"}
-SIDE_COLOURS = {"pc": "primary", "ally": "success", "enemy": "error",
-                "neutral": "secondary", "other": "warning"}
+TYPE_COLOURS = {
+    "combatant.status": "accent",
+    "injury.added": "error",
+    "condition.applied": "warning",
+    "condition.removed": "success",
+    "reminder.raised": "accent",
+    "dice.rolled": "secondary",
+}
+SIDE_COLOURS = {
+    "pc": "primary",
+    "ally": "success",
+    "enemy": "error",
+    "neutral": "secondary",
+    "other": "warning",
+}
 
 
 def render_html(recap: Recap, palette: Palette | None = None) -> str:
     """The whole recap as a standalone HTML page."""
     colours = palette or load_palette(recap.theme)
-    console = Console(record=True, file=io.StringIO(), width=WIDTH, color_system="truecolor",
-                      force_terminal=True, legacy_windows=False, highlight=False)
+    console = Console(
+        record=True,
+        file=io.StringIO(),
+        width=WIDTH,
+        color_system="truecolor",
+        force_terminal=True,
+        legacy_windows=False,
+        highlight=False,
+    )
     for renderable in _page(recap, colours):
         console.print(renderable)
     title = escape(recap.heading).replace("{", "&#123;").replace("}", "&#125;")
@@ -76,7 +93,8 @@ def render_html(recap: Recap, palette: Palette | None = None) -> str:
 def _page(recap: Recap, p: Palette) -> list[RenderableType]:
     parts: list[RenderableType] = [
         Text(recap.heading, style=f"bold {p.primary}"),
-        Text(recap.byline, style=muted(p)), Text(""),
+        Text(recap.byline, style=muted(p)),
+        Text(""),
     ]
     for block in recap.blocks:
         parts.extend(_round(block, p))
@@ -85,8 +103,9 @@ def _page(recap: Recap, p: Palette) -> list[RenderableType]:
 
 
 def _round(block: RoundBlock, p: Palette) -> list[RenderableType]:
-    parts: list[RenderableType] = [Rule(Text(block.heading, style=f"bold {p.primary}"),
-                                        align="left", style=p.secondary)]
+    parts: list[RenderableType] = [
+        Rule(Text(block.heading, style=f"bold {p.primary}"), align="left", style=p.secondary)
+    ]
     parts.extend(line_text(line, p, indent=2) for line in block.lines)
     for turn in block.turns:
         heading = Text(f"  ▶ {turn.heading}", style=f"bold {p.accent}")
@@ -136,8 +155,9 @@ def _summary(recap: Recap, p: Palette) -> list[RenderableType]:
 
 
 def _table(rows: list[tuple[str, ...]], p: Palette) -> Table:
-    table = Table(header_style=f"bold {p.primary}", border_style=p.secondary,
-                  show_edge=False, pad_edge=False)
+    table = Table(
+        header_style=f"bold {p.primary}", border_style=p.secondary, show_edge=False, pad_edge=False
+    )
     for index, title in enumerate(TABLE_HEADER):
         table.add_column(title, justify="right" if index in NUMERIC_COLUMNS else "left")
     for row in rows:
@@ -149,8 +169,10 @@ def _chart(recap: Recap, p: Palette) -> list[RenderableType]:
     summary = recap.summary
     if not any(r.total for r in summary.damage):
         return []
-    parts: list[RenderableType] = [Text(""), Text("Damage dealt per round, by side",
-                                                  style=f"bold {p.accent}")]
+    parts: list[RenderableType] = [
+        Text(""),
+        Text("Damage dealt per round, by side", style=f"bold {p.accent}"),
+    ]
     label = max(len(SIDE_LABELS[s]) for s in summary.sides)
     for row in bar_rows(summary):
         where = f"Round {row.round}" if row.round else ""
@@ -184,6 +206,17 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def _terminal(p: Palette) -> TerminalTheme:
-    bright = [_rgb(c) for c in (p.foreground, p.error, p.success, p.warning, p.primary,
-                                p.accent, p.secondary, p.foreground)]
+    bright = [
+        _rgb(c)
+        for c in (
+            p.foreground,
+            p.error,
+            p.success,
+            p.warning,
+            p.primary,
+            p.accent,
+            p.secondary,
+            p.foreground,
+        )
+    ]
     return TerminalTheme(_rgb(p.background), _rgb(p.foreground), bright)

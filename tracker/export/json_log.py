@@ -20,10 +20,16 @@ SCHEMA_VERSION = 1
 def event_object(line: LogLine) -> dict[str, Any]:
     """One event as a JSON-ready object."""
     return {
-        "seq": line.seq, "type": line.type, "round": line.round, "turn": line.turn,
-        "actor": line.actor, "actor_id": line.actor_id,
-        "target": line.target, "target_id": line.target_id,
-        "sentence": line.text, "undone": line.undone,
+        "seq": line.seq,
+        "type": line.type,
+        "round": line.round,
+        "turn": line.turn,
+        "actor": line.actor,
+        "actor_id": line.actor_id,
+        "target": line.target,
+        "target_id": line.target_id,
+        "sentence": line.text,
+        "undone": line.undone,
         "gm_only": line.gm_only or line.hidden,
     }
 
@@ -31,10 +37,12 @@ def event_object(line: LogLine) -> dict[str, Any]:
 def render_json(recap: Recap) -> str:
     """The recap's events as a JSON document (the summary is left to the other formats)."""
     document = {
-        "schema": SCHEMA_VERSION, "title": recap.title, "ruleset": recap.ruleset_id,
-        "rounds": list(recap.summary.rounds), "gm": recap.options.gm,
+        "schema": SCHEMA_VERSION,
+        "title": recap.title,
+        "ruleset": recap.ruleset_id,
+        "rounds": list(recap.summary.rounds),
+        "gm": recap.options.gm,
         "with_undone": recap.options.with_undone,
         "events": [event_object(line) for line in recap.lines],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-

@@ -50,11 +50,19 @@ def _line(beat: Beat, timeline: Timeline) -> LogLine:
     target = _target(event)
     name = timeline.names.get(actor, actor)
     return LogLine(
-        seq=event.seq, batch=event.batch, round=beat.round, turn=name, text=event.text,
-        type=event.TYPE, undone=not beat.live,
+        seq=event.seq,
+        batch=event.batch,
+        round=beat.round,
+        turn=name,
+        text=event.text,
+        type=event.TYPE,
+        undone=not beat.live,
         gm_only=isinstance(event, ev.NoteAdded) and event.gm_only,
-        actor=timeline.names.get(actor, ""), target=timeline.names.get(target, ""),
-        hidden=beat.secret, actor_id=actor, target_id=target,
+        actor=timeline.names.get(actor, ""),
+        target=timeline.names.get(target, ""),
+        hidden=beat.secret,
+        actor_id=actor,
+        target_id=target,
     )
 
 
@@ -63,15 +71,18 @@ def _target(event: ev.Event) -> str:
     return slot_owner(who) if isinstance(who, str) and who else ""
 
 
-def visible(lines: Iterable[LogLine], *, with_undone: bool = False,
-            gm: bool = True) -> list[LogLine]:
+def visible(
+    lines: Iterable[LogLine], *, with_undone: bool = False, gm: bool = True
+) -> list[LogLine]:
     """Lines filtered for an audience: undone and GM-only lines left out unless asked.
 
     Without ``gm``, GM notes and lines about hidden combatants are left out.
     """
-    return [line for line in lines
-            if (with_undone or not line.undone)
-            and (gm or not (line.gm_only or line.hidden))]
+    return [
+        line
+        for line in lines
+        if (with_undone or not line.undone) and (gm or not (line.gm_only or line.hidden))
+    ]
 
 
 def plain_text(lines: Iterable[LogLine]) -> str:

@@ -29,9 +29,18 @@ from tracker.export.player_view import in_full
 from tracker.export.timeline import Beat, Timeline
 from tracker.rules.base import Ruleset
 
-FLOW_TYPES = (ev.RoundStarted, ev.RoundEnded, ev.TurnStarted, ev.TurnEnded, ev.TurnSkipped,
-              ev.TurnRewound, ev.TurnDelayed, ev.TurnResumed, ev.EncounterStarted,
-              ev.EncounterEnded)
+FLOW_TYPES = (
+    ev.RoundStarted,
+    ev.RoundEnded,
+    ev.TurnStarted,
+    ev.TurnEnded,
+    ev.TurnSkipped,
+    ev.TurnRewound,
+    ev.TurnDelayed,
+    ev.TurnResumed,
+    ev.EncounterStarted,
+    ev.EncounterEnded,
+)
 """Round and turn sentences the core writes: they never hold anyone's health."""
 
 _DIGIT = re.compile(r"\d")
@@ -47,8 +56,9 @@ class PlayerLine:
     text: str
 
 
-def player_log(initial: EncounterState, events: Sequence[ev.Event], rules: Ruleset,
-               reveal: bool = False) -> list[PlayerLine]:
+def player_log(
+    initial: EncounterState, events: Sequence[ev.Event], rules: Ruleset, reveal: bool = False
+) -> list[PlayerLine]:
     """Every line of the journal the players may read, in order."""
     timeline = Timeline(initial, events)
     after, final = _states_after_batches(initial, events)
@@ -74,8 +84,9 @@ def _kind(beat: Beat) -> str:
     return "line"
 
 
-def _states_after_batches(initial: EncounterState, events: Sequence[ev.Event]
-                          ) -> tuple[dict[int, EncounterState], EncounterState]:
+def _states_after_batches(
+    initial: EncounterState, events: Sequence[ev.Event]
+) -> tuple[dict[int, EncounterState], EncounterState]:
     """The state after each command (batch), and the final state, in one fold."""
     undone = undone_batches(e for e in events if isinstance(e, ev.HISTORY_TYPES))
     after: dict[int, EncounterState] = {}
@@ -89,8 +100,9 @@ def _states_after_batches(initial: EncounterState, events: Sequence[ev.Event]
 class _Reader:
     """Decides, line by line, what the players read (remembering the words they last saw)."""
 
-    def __init__(self, rules: Ruleset, final: EncounterState, initial: EncounterState,
-                 reveal: bool) -> None:
+    def __init__(
+        self, rules: Ruleset, final: EncounterState, initial: EncounterState, reveal: bool
+    ) -> None:
         self.rules = rules
         self.final = final
         self.reveal = reveal
@@ -152,8 +164,9 @@ def _names_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     words = sorted({n for n in names if n}, key=len, reverse=True)
     if not words:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)",
-                      re.IGNORECASE)
+    return re.compile(
+        r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)", re.IGNORECASE
+    )
 
 
 def _finds(pattern: re.Pattern[str] | None, text: str) -> bool:

@@ -84,9 +84,14 @@ def player_board(state: EncounterState, rules: Ruleset, reveal: bool = False) ->
     acting = ""
     if state.current and not state.combatant(state.current).hidden:
         acting = name_of(state, state.current)
-    return PlayerBoard(title=state.title or "Encounter", round=state.round,
-                       where=_where(state, acting), acting=acting,
-                       pools=tuple(rules.header_parts(state)), rows=rows)
+    return PlayerBoard(
+        title=state.title or "Encounter",
+        round=state.round,
+        where=_where(state, acting),
+        acting=acting,
+        pools=tuple(rules.header_parts(state)),
+        rows=rows,
+    )
 
 
 def _where(state: EncounterState, acting: str) -> tuple[str, ...]:
@@ -100,12 +105,12 @@ def _where(state: EncounterState, acting: str) -> tuple[str, ...]:
 
 def _slots(state: EncounterState) -> list[tuple[str, str]]:
     """(slot, mark) in play order: the order, those delaying, then anyone not placed yet."""
-    slots = [(slot, _mark(state, slot)) for slot in state.order
-             if slot_owner(slot) in state.combatants]
+    slots = [
+        (slot, _mark(state, slot)) for slot in state.order if slot_owner(slot) in state.combatants
+    ]
     slots += [(slot, "⏸") for slot in state.delayed]
     placed = {slot_owner(slot) for slot, _ in slots}
-    slots += [(c.id, _mark(state, c.id)) for c in state.combatants.values()
-              if c.id not in placed]
+    slots += [(c.id, _mark(state, c.id)) for c in state.combatants.values() if c.id not in placed]
     return [(slot, mark) for slot, mark in slots if _shown(state.combatant(slot))]
 
 
@@ -124,18 +129,25 @@ def _mark(state: EncounterState, slot: str) -> str:
     return "✓" if slot in state.acted else " "
 
 
-def player_row(state: EncounterState, rules: Ruleset, slot: str, mark: str,
-               reveal: bool = False) -> PlayerRow:
+def player_row(
+    state: EncounterState, rules: Ruleset, slot: str, mark: str, reveal: bool = False
+) -> PlayerRow:
     """One slot's row: numbers for allies (or on ``reveal``), words for everyone else."""
     fighter = state.combatant(slot)
     full = in_full(fighter, reveal)
     health = rules.summary(fighter) if full else rules.player_summary(fighter)
     if full and not health:
         health = rules.player_summary(fighter)
-    return PlayerRow(slot=slot, name=name_of(state, slot), side=fighter.side, mark=mark,
-                     initiative=_initiative(state, slot) if full else "",
-                     health=health, ailments=_ailments(fighter, full, health),
-                     details=_details(rules, fighter, full))
+    return PlayerRow(
+        slot=slot,
+        name=name_of(state, slot),
+        side=fighter.side,
+        mark=mark,
+        initiative=_initiative(state, slot) if full else "",
+        health=health,
+        ailments=_ailments(fighter, full, health),
+        details=_details(rules, fighter, full),
+    )
 
 
 def _initiative(state: EncounterState, slot: str) -> str:
@@ -158,11 +170,11 @@ def _details(rules: Ruleset, fighter: Combatant, full: bool) -> tuple[str, ...]:
     lines: list[str] = []
     if full:
         tracks = [_track(v.label, v.value, v.limit, v.note) for v in rules.track_views(fighter)]
-        places = [_track(v.label, v.value, v.limit, "") for v in rules.body(fighter)
-                  if v.value >= 0]
+        places = [
+            _track(v.label, v.value, v.limit, "") for v in rules.body(fighter) if v.value >= 0
+        ]
         lines += [" · ".join(part) for part in (tracks, places) if part]
-    injuries = [_injury(i.location, i.name, i.effect if full else "")
-                for i in fighter.injuries]
+    injuries = [_injury(i.location, i.name, i.effect if full else "") for i in fighter.injuries]
     if injuries:
         lines.append("Injuries: " + "; ".join(injuries))
     return tuple(lines)

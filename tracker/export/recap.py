@@ -65,8 +65,10 @@ def parse_rounds(text: str) -> tuple[int | None, int | None]:
         raise RoundsError(f"rounds are a number or a range like 2-4 (or 'all'), not {text!r}")
     low, high = int(first), int(last) if dash else int(first)
     if low < 1 or high < low:
-        raise RoundsError(f"rounds {text!r} make no range: write the first round, a dash, "
-                          "then a later one, e.g. 2-4")
+        raise RoundsError(
+            f"rounds {text!r} make no range: write the first round, a dash, "
+            "then a later one, e.g. 2-4"
+        )
     return low, high
 
 
@@ -118,49 +120,74 @@ class Recap:
     def byline(self) -> str:
         """``Basic … · 2026-11-21 · 3 rounds fought`` (and ``GM copy`` when it is one)."""
         fought = self.summary.rounds_fought
-        parts = [self.ruleset_title, self.date,
-                 f"{fought} round{'s' if fought != 1 else ''} fought" if fought else "not started"]
+        parts = [
+            self.ruleset_title,
+            self.date,
+            f"{fought} round{'s' if fought != 1 else ''} fought" if fought else "not started",
+        ]
         if self.options.gm:
             parts.append("GM copy")
         return " · ".join(p for p in parts if p)
 
 
-def build_recap(encounter: Encounter, rules: Ruleset, head: Mapping[str, Any],
-                options: ExportOptions) -> Recap:
+def build_recap(
+    encounter: Encounter, rules: Ruleset, head: Mapping[str, Any], options: ExportOptions
+) -> Recap:
     """Cut the encounter's log to ``options`` and summarise it."""
     timeline = Timeline(encounter.initial, encounter.events)
     options = _checked(options, timeline.last_round)
-    lines = [line for line in visible(lines_of(timeline), with_undone=options.with_undone,
-                                      gm=options.gm)
-             if options.covers(line.round)
-             and (options.with_undone or line.type not in HISTORY_LINES)]
+    lines = [
+        line
+        for line in visible(lines_of(timeline), with_undone=options.with_undone, gm=options.gm)
+        if options.covers(line.round) and (options.with_undone or line.type not in HISTORY_LINES)
+    ]
     reveal = options.gm or reveals(head)
     if not options.gm:
         lines = _players_lines(encounter, rules, reveal, lines)
     rounds = _rounds(options, timeline.last_round)
-    summary = summarise(timeline, encounter.initial, _end_state(encounter, timeline, options),
-                        rules, _counter(options), rounds, gm=options.gm, reveal=reveal)
+    summary = summarise(
+        timeline,
+        encounter.initial,
+        _end_state(encounter, timeline, options),
+        rules,
+        _counter(options),
+        rounds,
+        gm=options.gm,
+        reveal=reveal,
+    )
     table = head.get("encounter", {}) if isinstance(head.get("encounter"), dict) else {}
     return Recap(
         title=str(table.get("title") or encounter.state.title or "Encounter"),
-        ruleset_id=rules.id, ruleset_title=rules.title,
-        theme=str(table.get("theme") or rules.theme), date=_date(timeline, options),
-        options=options, blocks=group(lines), summary=summary, lines=tuple(lines),
+        ruleset_id=rules.id,
+        ruleset_title=rules.title,
+        theme=str(table.get("theme") or rules.theme),
+        date=_date(timeline, options),
+        options=options,
+        blocks=group(lines),
+        summary=summary,
+        lines=tuple(lines),
         head=head,
     )
 
 
-def _players_lines(encounter: Encounter, rules: Ruleset, reveal: bool,
-                   lines: list[LogLine]) -> list[LogLine]:
+def _players_lines(
+    encounter: Encounter, rules: Ruleset, reveal: bool, lines: list[LogLine]
+) -> list[LogLine]:
     """The players' copy says what the players' view says: words for the numbers of those
     not shown in full, nothing about anyone hidden (from their first line on)."""
-    told = {line.seq: line.text
-            for line in player_log(encounter.initial, encounter.events, rules, reveal)}
+    told = {
+        line.seq: line.text
+        for line in player_log(encounter.initial, encounter.events, rules, reveal)
+    }
     fighters = encounter.state.combatants
     unseen = {cid for cid, fighter in fighters.items() if fighter.hidden}
-    return [replace(line, text=told[line.seq], actor="", actor_id="", turn="")
-            if line.actor_id in unseen else replace(line, text=told[line.seq])
-            for line in lines if line.seq in told]
+    return [
+        replace(line, text=told[line.seq], actor="", actor_id="", turn="")
+        if line.actor_id in unseen
+        else replace(line, text=told[line.seq])
+        for line in lines
+        if line.seq in told
+    ]
 
 
 def _checked(options: ExportOptions, last_round: int) -> ExportOptions:
@@ -169,8 +196,10 @@ def _checked(options: ExportOptions, last_round: int) -> ExportOptions:
     if last_round == 0:
         raise RoundsError("the fight has not started: there are no rounds to export yet")
     if options.first > last_round:
-        raise RoundsError(f"round {options.first} was never fought — rounds fought: "
-                          f"{'1' if last_round == 1 else f'1–{last_round}'}")
+        raise RoundsError(
+            f"round {options.first} was never fought — rounds fought: "
+            f"{'1' if last_round == 1 else f'1–{last_round}'}"
+        )
     last = min(options.last if options.last is not None else options.first, last_round)
     return ExportOptions(options.first, last, options.gm, options.with_undone)
 
@@ -188,8 +217,7 @@ def _counter(options: ExportOptions) -> Callable[[Beat], bool]:
     return counts
 
 
-def _end_state(encounter: Encounter, timeline: Timeline,
-               options: ExportOptions) -> EncounterState:
+def _end_state(encounter: Encounter, timeline: Timeline, options: ExportOptions) -> EncounterState:
     """The state when the last round shown is over (the current state for the whole fight)."""
     if options.last is None or options.last >= timeline.last_round:
         return encounter.state

@@ -22,8 +22,12 @@ def state_document(state: EncounterState, rules: Ruleset) -> dict[str, Any]:
         "round": state.round,
         "current": state.current,
         "order": [
-            {"slot": slot, "id": state.combatant(slot).id,
-             "initiative": state.initiative.get(slot), "acted": slot in state.acted}
+            {
+                "slot": slot,
+                "id": state.combatant(slot).id,
+                "initiative": state.initiative.get(slot),
+                "acted": slot in state.acted,
+            }
             for slot in state.order
         ],
         "delayed": list(state.delayed),
@@ -45,15 +49,21 @@ def _combatant(fighter: Combatant, rules: Ruleset) -> dict[str, Any]:
         "summary": rules.summary(fighter),
         "stats": dict(fighter.stats),
         "armour": dict(fighter.armour),
-        "tracks": {k: {"value": v, "max": fighter.limits.get(k)}
-                   for k, v in fighter.tracks.items()},
+        "tracks": {
+            k: {"value": v, "max": fighter.limits.get(k)} for k, v in fighter.tracks.items()
+        },
         "conditions": [
             {"name": c.name, "category": c.category, "rounds": c.rounds, "level": c.level}
             for c in fighter.conditions
         ],
         "injuries": [
-            {"location": i.location, "score": i.score, "name": i.name, "effect": i.effect,
-             "lethal": i.lethal}
+            {
+                "location": i.location,
+                "score": i.score,
+                "name": i.name,
+                "effect": i.effect,
+                "lethal": i.lethal,
+            }
             for i in fighter.injuries
         ],
         "actions_spent": list(fighter.spent),

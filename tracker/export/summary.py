@@ -21,8 +21,13 @@ from tracker.rules.base import Ruleset
 
 DEFAULT_DAMAGE_TRACKS = ("hp", "health", "wounds", "hit points")
 SIDE_ORDER = ("pc", "ally", "enemy", "neutral", "other")
-SIDE_LABELS = {"pc": "PCs", "ally": "Allies", "enemy": "Enemies", "neutral": "Neutral",
-               "other": "Other"}
+SIDE_LABELS = {
+    "pc": "PCs",
+    "ally": "Allies",
+    "enemy": "Enemies",
+    "neutral": "Neutral",
+    "other": "Other",
+}
 FALLS = ("down", "dead")
 
 
@@ -91,17 +96,25 @@ class _Ledger:
     dealt: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
     taken: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
     per_round: defaultdict[int, defaultdict[str, int]] = field(
-        default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+        default_factory=lambda: defaultdict(lambda: defaultdict(int))
+    )
     injuries: defaultdict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     ailments: defaultdict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     falls: defaultdict[str, list[tuple[int, str]]] = field(
-        default_factory=lambda: defaultdict(list))
+        default_factory=lambda: defaultdict(list)
+    )
 
 
-def summarise(timeline: Timeline, initial: EncounterState, end: EncounterState,
-              rules: Ruleset, counts: Callable[[Beat], bool],
-              rounds: tuple[int, ...], gm: bool = False,
-              reveal: bool = True) -> EncounterSummary:
+def summarise(
+    timeline: Timeline,
+    initial: EncounterState,
+    end: EncounterState,
+    rules: Ruleset,
+    counts: Callable[[Beat], bool],
+    rounds: tuple[int, ...],
+    gm: bool = False,
+    reveal: bool = True,
+) -> EncounterSummary:
     """Tally the beats for which ``counts`` holds; ``end`` is the state the recap ends at.
 
     Combatants hidden from the players at ``end`` get a row only in the GM's copy.
@@ -109,19 +122,20 @@ def summarise(timeline: Timeline, initial: EncounterState, end: EncounterState,
     only where it fell on someone shown in full (PCs, allies), and the others end in
     words (``wounded``), not numbers.
     """
+
     def open_book(cid: str) -> bool:
         fighter = end.combatants.get(cid)
         return fighter is not None and in_full(fighter, reveal)
 
-    ledger = _walk(timeline, initial, damage_tracks(rules), counts,
-                   None if reveal else open_book)
+    ledger = _walk(timeline, initial, damage_tracks(rules), counts, None if reveal else open_book)
     shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
     fighters = tuple(_tally(c, ledger, rules, in_full(c, reveal)) for c in shown)
     dealing = {s for r in ledger.per_round.values() for s, amount in r.items() if amount}
     present = dealing if not reveal else {c.side for c in shown} | dealing
     sides = tuple(s for s in SIDE_ORDER if s in present)
-    damage = tuple(RoundDamage(n, tuple((s, ledger.per_round[n][s]) for s in sides))
-                   for n in rounds)
+    damage = tuple(
+        RoundDamage(n, tuple((s, ledger.per_round[n][s]) for s in sides)) for n in rounds
+    )
     return EncounterSummary(timeline.last_round, rounds, fighters, damage, open_book=reveal)
 
 
@@ -129,9 +143,13 @@ def _cast(end: EncounterState, order: Iterable[str]) -> list[Combatant]:
     return [end.combatants[cid] for cid in order if cid in end.combatants]
 
 
-def _walk(timeline: Timeline, initial: EncounterState, tracks: frozenset[str],
-          counts: Callable[[Beat], bool],
-          open_book: Callable[[str], bool] | None = None) -> _Ledger:
+def _walk(
+    timeline: Timeline,
+    initial: EncounterState,
+    tracks: frozenset[str],
+    counts: Callable[[Beat], bool],
+    open_book: Callable[[str], bool] | None = None,
+) -> _Ledger:
     ledger = _Ledger()
     values = {(c.id, t): v for c in initial.combatants.values() for t, v in c.tracks.items()}
     for beat in timeline.beats:
@@ -155,8 +173,7 @@ def _is_damage(track: str, tracks: frozenset[str]) -> bool:
     return track.split("@", 1)[0].casefold() in tracks
 
 
-def _book_damage(ledger: _Ledger, timeline: Timeline, beat: Beat, victim: str,
-                 amount: int) -> None:
+def _book_damage(ledger: _Ledger, timeline: Timeline, beat: Beat, victim: str, amount: int) -> None:
     ledger.taken[victim] += amount
     dealer = slot_owner(beat.turn) if beat.turn else ""
     if dealer and dealer != victim:
@@ -180,15 +197,19 @@ def _book_other(ledger: _Ledger, beat: Beat) -> None:
         ledger.falls[slot_owner(event.who)].append((beat.round, event.status))
 
 
-def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset,
-           full: bool = True) -> FighterTally:
+def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset, full: bool = True) -> FighterTally:
     return FighterTally(
-        id=fighter.id, name=fighter.name, side=fighter.side,
-        dealt=ledger.dealt[fighter.id], taken=ledger.taken[fighter.id],
+        id=fighter.id,
+        name=fighter.name,
+        side=fighter.side,
+        dealt=ledger.dealt[fighter.id],
+        taken=ledger.taken[fighter.id],
         standing=standing(fighter, rules) if full else players_standing(fighter, rules),
         injuries=tuple(ledger.injuries[fighter.id]),
         ailments=tuple(ledger.ailments[fighter.id]),
-        falls=tuple(ledger.falls[fighter.id]), hidden=fighter.hidden, in_full=full,
+        falls=tuple(ledger.falls[fighter.id]),
+        hidden=fighter.hidden,
+        in_full=full,
     )
 
 
@@ -213,17 +234,27 @@ NUMERIC_COLUMNS = (2, 3)
 def table_rows(summary: EncounterSummary) -> list[tuple[str, ...]]:
     """One row per combatant, matching ``TABLE_HEADER``."""
     guarded = not summary.open_book
-    return [(f.name + (" (hidden)" if f.hidden else ""), SIDE_NAMES.get(f.side, f.side),
-             "—" if guarded and f.in_full else str(f.dealt), str(f.taken) if f.in_full else "—",
-             f.standing, f.fell or "—") for f in summary.fighters]
+    return [
+        (
+            f.name + (" (hidden)" if f.hidden else ""),
+            SIDE_NAMES.get(f.side, f.side),
+            "—" if guarded and f.in_full else str(f.dealt),
+            str(f.taken) if f.in_full else "—",
+            f.standing,
+            f.fell or "—",
+        )
+        for f in summary.fighters
+    ]
 
 
 def lasting_marks(summary: EncounterSummary) -> list[tuple[str, list[tuple[str, str]]]]:
     """("Injuries" | "Ailments suffered", [(name, "a, b") …]) for those who have any."""
     return [
         ("Injuries", [(f.name, ", ".join(f.injuries)) for f in summary.fighters if f.injuries]),
-        ("Ailments suffered",
-         [(f.name, ", ".join(f.ailments)) for f in summary.fighters if f.ailments]),
+        (
+            "Ailments suffered",
+            [(f.name, ", ".join(f.ailments)) for f in summary.fighters if f.ailments],
+        ),
     ]
 
 

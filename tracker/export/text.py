@@ -71,7 +71,10 @@ def _summary(recap: Recap) -> list[str]:
 def columns(rows: list[tuple[str, ...]]) -> list[str]:
     """Rows laid out in aligned columns (numbers to the right)."""
     widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(" " * (w - cell_len(cell)) + cell if i in NUMERIC_COLUMNS
-                      else pad_cells(cell, w)
-                      for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-            for row in rows]
+    return [
+        "  ".join(
+            " " * (w - cell_len(cell)) + cell if i in NUMERIC_COLUMNS else pad_cells(cell, w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]

@@ -37,13 +37,31 @@ class Palette:
     dark: bool = True
 
 
-DARK = Palette(name="default-dark", background="#121212", foreground="#e0e0e0",
-               surface="#1e1e1e", primary="#0178d4", secondary="#004578",
-               accent="#ffa62b", success="#4ebf71", warning="#ffa62b", error="#ba3c5b")
-LIGHT = Palette(name="default-light", background="#f5f5f5", foreground="#1e1e1e",
-                surface="#e6e6e6", primary="#004578", secondary="#0178d4",
-                accent="#b35c00", success="#2e7d32", warning="#b35c00", error="#b00020",
-                dark=False)
+DARK = Palette(
+    name="default-dark",
+    background="#121212",
+    foreground="#e0e0e0",
+    surface="#1e1e1e",
+    primary="#0178d4",
+    secondary="#004578",
+    accent="#ffa62b",
+    success="#4ebf71",
+    warning="#ffa62b",
+    error="#ba3c5b",
+)
+LIGHT = Palette(
+    name="default-light",
+    background="#f5f5f5",
+    foreground="#1e1e1e",
+    surface="#e6e6e6",
+    primary="#004578",
+    secondary="#0178d4",
+    accent="#b35c00",
+    success="#2e7d32",
+    warning="#b35c00",
+    error="#b00020",
+    dark=False,
+)
 COLOURS = tuple(f.name for f in fields(Palette) if f.name not in ("name", "dark"))
 
 

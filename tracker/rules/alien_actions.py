@@ -38,12 +38,14 @@ def used(fighter: Combatant) -> tuple[int, int]:
 
 def still_to_act(state: EncounterState, who: str) -> bool:
     """True when one of the combatant's cards has not been played this round."""
-    return any(slot_owner(s) == who and s not in state.acted and s != state.current
-               for s in state.order)
+    return any(
+        slot_owner(s) == who and s not in state.acted and s != state.current for s in state.order
+    )
 
 
-def take(draft: Draft, data: Data, who: str, kind: str, name: str, *,
-         out_of_turn: bool = False) -> None:
+def take(
+    draft: Draft, data: Data, who: str, kind: str, name: str, *, out_of_turn: bool = False
+) -> None:
     """Spend a quick or full action (checked against the budget, Broken and the turn)."""
     state = draft.state
     fighter = state.combatant(who)
@@ -56,14 +58,19 @@ def take(draft: Draft, data: Data, who: str, kind: str, name: str, *,
     if fighter.condition("Broken"):
         _broken_may(fighter, kind, spec)
     if not mine and not out_of_turn:
-        raise RuleError(f"it is not {fighter.name}'s turn — only defend and dodge are taken "
-                        "out of turn")
+        raise RuleError(
+            f"it is not {fighter.name}'s turn — only defend and dodge are taken out of turn"
+        )
     if not mine and still_to_act(state, fighter.id):
         _early(draft, data, fighter, label)
         return
     _within_budget(fighter, data, kind)
-    draft.emit(ev.ActionUsed, who=fighter.id, action=f"{kind}:{label}",
-               text=f"{fighter.name}: {kind} action — {label}")
+    draft.emit(
+        ev.ActionUsed,
+        who=fighter.id,
+        action=f"{kind}:{label}",
+        text=f"{fighter.name}: {kind} action — {label}",
+    )
 
 
 def _broken_may(fighter: Combatant, kind: str, spec: Mapping[str, Any] | None) -> None:
@@ -77,8 +84,9 @@ def _within_budget(fighter: Combatant, data: Data, kind: str) -> None:
     count, fulls = used(fighter)
     limit = int(data["actions"]["per_turn"])
     if count >= limit:
-        raise RuleError(f"{fighter.name} has used both actions this turn "
-                        "(two quick, or one full and one quick)")
+        raise RuleError(
+            f"{fighter.name} has used both actions this turn (two quick, or one full and one quick)"
+        )
     if kind == "full" and fulls >= int(data["actions"]["full_per_turn"]):
         raise RuleError(f"{fighter.name} has already taken a full action this turn")
 
@@ -87,9 +95,13 @@ def _early(draft: Draft, data: Data, fighter: Combatant, label: str) -> None:
     spent = fighter.track(EARLY)
     if spent >= int(data["actions"]["per_turn"]):
         raise RuleError(f"{fighter.name} has no quick action left this round")
-    draft.emit(ev.TrackSet, who=fighter.id, track=EARLY, value=spent + 1,
-               text=f"{fighter.name}: quick action out of turn — {label} "
-                    "(taken from the coming turn)")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track=EARLY,
+        value=spent + 1,
+        text=f"{fighter.name}: quick action out of turn — {label} (taken from the coming turn)",
+    )
 
 
 def carry_early(draft: Draft, who: str) -> None:

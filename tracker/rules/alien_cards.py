@@ -63,16 +63,18 @@ def deal_round(draft: Draft, rules: Rules, data: Data, dice: DiceLike) -> None:
     draft.emit(ev.OrderSet, order=rules.sort_order(draft, dice))
 
 
-def _first_round_cards(draft: Draft, data: Data, dice: DiceLike, slots: list[str],
-                       deck: list[int]) -> dict[str, int]:
+def _first_round_cards(
+    draft: Draft, data: Data, dice: DiceLike, slots: list[str], deck: list[int]
+) -> dict[str, int]:
     options = draft.state.options
     attacker = str(options.get("surprise", ""))
     ambushers = [str(a) for a in options.get("ambush", [])]
     dealt: dict[str, int] = {}
     if attacker and attacker in slots:
         dealt[attacker] = 1
-        draft.say(f"Surprise: {draft.state.combatant(attacker).name} attacks first and "
-                  "takes card 1")
+        draft.say(
+            f"Surprise: {draft.state.combatant(attacker).name} attacks first and takes card 1"
+        )
     ambush_slots = [s for s in slots if slot_owner(s) in ambushers and s not in dealt]
     lowest = [c for c in deck if c not in dealt.values()][: len(ambush_slots)]
     for slot in ambush_slots:
@@ -87,19 +89,29 @@ def _ambushed(draft: Draft, data: Data, ambushers: list[str]) -> None:
     state = draft.state
     sides = {state.combatant(a).side for a in ambushers}
     names = ", ".join(state.combatant(a).name for a in ambushers)
-    draft.say(f"Ambush by {names}: they take the lowest cards and +{data['ambush']['bonus_dice']}"
-              " dice to attack; their targets cannot defend or dodge this round")
+    draft.say(
+        f"Ambush by {names}: they take the lowest cards and +{data['ambush']['bonus_dice']}"
+        " dice to attack; their targets cannot defend or dodge this round"
+    )
     for fighter in state.active:
         if fighter.id not in ambushers and fighter.side not in sides:
-            draft.emit(ev.ConditionApplied, who=fighter.id, name="Ambushed", category="ambush",
-                       rounds=1, text="")
+            draft.emit(
+                ev.ConditionApplied,
+                who=fighter.id,
+                name="Ambushed",
+                category="ambush",
+                rounds=1,
+                text="",
+            )
 
 
 def _record(draft: Draft, dealt: dict[str, int], title: str) -> None:
     for slot, card in dealt.items():
         draft.emit(ev.InitiativeSet, who=slot, value=card, rolls=(card,))
-    shown = ", ".join(f"{flow.name_of(draft.state, s)} {c}"
-                      for s, c in sorted(dealt.items(), key=lambda item: item[1]))
+    shown = ", ".join(
+        f"{flow.name_of(draft.state, s)} {c}"
+        for s, c in sorted(dealt.items(), key=lambda item: item[1])
+    )
     draft.say(f"{title}: {shown}")
 
 
@@ -124,8 +136,9 @@ def deal_to(draft: Draft, data: Data, dice: DiceLike, owners: Sequence[str]) -> 
 def start(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     """``start [attacker=WHO] [ambush=WHO,WHO]``: the fight begins and round 1 is dealt."""
     if "surprised" in command.options or "surprise" in command.options:
-        raise RuleError("in Alien the attacker takes card 1: 'start attacker=WHO' (or "
-                        "'start ambush=WHO,WHO')")
+        raise RuleError(
+            "in Alien the attacker takes card 1: 'start attacker=WHO' (or 'start ambush=WHO,WHO')"
+        )
     state = draft.state
     if state.phase != "setup":
         raise RuleError(f"the fight has already started (round {state.round})")
@@ -159,17 +172,22 @@ def swap(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
         if slot not in state.initiative:
             raise RuleError(f"{flow.name_of(state, slot)} holds no card this round")
         if slot in state.acted:
-            raise RuleError(f"{flow.name_of(state, slot)} has already acted this round — "
-                            "swap with someone still to act")
+            raise RuleError(
+                f"{flow.name_of(state, slot)} has already acted this round — "
+                "swap with someone still to act"
+            )
     if first == second:
         raise RuleError("a swap needs two different cards")
     mine, theirs = state.initiative[first], state.initiative[second]
     draft.emit(ev.InitiativeSet, who=first, value=theirs)
     draft.emit(ev.InitiativeSet, who=second, value=mine)
-    draft.emit(ev.OrderSet, order=rules.sort_order(draft, dice),
-               text=f"{flow.name_of(state, first)} holds off: card {mine:g} goes to "
-                    f"{flow.name_of(state, second)} (who cannot refuse), card {theirs:g} "
-                    f"to {flow.name_of(state, first)}")
+    draft.emit(
+        ev.OrderSet,
+        order=rules.sort_order(draft, dice),
+        text=f"{flow.name_of(state, first)} holds off: card {mine:g} goes to "
+        f"{flow.name_of(state, second)} (who cannot refuse), card {theirs:g} "
+        f"to {flow.name_of(state, first)}",
+    )
     if first == state.current and theirs > mine:
         draft.emit(ev.TurnStarted, who=second, text=f"{flow.name_of(state, second)}'s turn")
         rules.on_turn_start(draft, second, dice)

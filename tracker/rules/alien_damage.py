@@ -45,8 +45,9 @@ def _alive(fighter: Combatant) -> None:
         raise RuleError(f"{fighter.name} is dead")
 
 
-def damage(draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: str,
-           amount: int) -> None:
+def damage(
+    draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: str, amount: int
+) -> None:
     """Lose Health; at 0 Broken (or systems damage) and a critical; more damage, another."""
     fighter = draft.state.combatant(who)
     _alive(fighter)
@@ -54,28 +55,39 @@ def damage(draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: 
         raise RuleError("damage must be 1 or more — 'heal' restores Health")
     before = fighter.track("health")
     after = max(0, before - amount)
-    draft.emit(ev.TrackSet, who=who, track="health", value=after,
-               text=f"{fighter.name} takes {amount} damage: Health {before} → {after}")
+    draft.emit(
+        ev.TrackSet,
+        who=who,
+        track="health",
+        value=after,
+        text=f"{fighter.name} takes {amount} damage: Health {before} → {after}",
+    )
     if before == 0:
         roll_critical(draft, dice, data, table, who, "more damage at 0 Health")
     elif after == 0:
         _zero_health(draft, dice, data, table, fighter)
 
 
-def _zero_health(draft: Draft, dice: DiceLike, data: Data, table: CriticalTable,
-                 fighter: Combatant) -> None:
+def _zero_health(
+    draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, fighter: Combatant
+) -> None:
     if is_synthetic(fighter, data):
-        draft.say(f"{fighter.name} is at 0 Health: critical systems damage, but it keeps "
-                  "operating")
+        draft.say(f"{fighter.name} is at 0 Health: critical systems damage, but it keeps operating")
     else:
-        draft.emit(ev.ConditionApplied, who=fighter.id, name="Broken", category="broken",
-                   text=f"{fighter.name} is Broken: a single move a round, no stress, no panic")
+        draft.emit(
+            ev.ConditionApplied,
+            who=fighter.id,
+            name="Broken",
+            category="broken",
+            text=f"{fighter.name} is Broken: a single move a round, no stress, no panic",
+        )
         draft.emit(ev.StatusChanged, who=fighter.id, status="down")
     roll_critical(draft, dice, data, table, fighter.id, "at 0 Health")
 
 
-def roll_critical(draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: str,
-                  why: str) -> None:
+def roll_critical(
+    draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: str, why: str
+) -> None:
     """Roll a critical (re-rolling duplicates); add it if the table knows it, else ask."""
     fighter = draft.state.combatant(who)
     synthetic = is_synthetic(fighter, data)
@@ -89,24 +101,35 @@ def roll_critical(draft: Draft, dice: DiceLike, data: Data, table: CriticalTable
         draft.say(f"{fighter.name} already has critical {roll.total}: rolled again")
     number = roll.total
     kind = "critical systems damage" if synthetic else "critical injury"
-    draft.emit(ev.DiceRolled, who=who, expr=die, rolls=tuple(rolls), total=number,
-               purpose=kind, text=f"{fighter.name} rolls {kind} ({why}): {die} → {number}")
+    draft.emit(
+        ev.DiceRolled,
+        who=who,
+        expr=die,
+        rolls=tuple(rolls),
+        total=number,
+        purpose=kind,
+        text=f"{fighter.name} rolls {kind} ({why}): {die} → {number}",
+    )
     entry = table.find(number, synthetic)
     if entry is not None:
         add_critical(draft, data, who, entry)
         return
-    draft.emit(ev.ReminderRaised, who=who, key="critical",
-               text=f"{fighter.name}: look up {kind} {number} and enter it — "
-                    f"'crit {who} {number} NAME effect=… lethal=round|stretch|shift'")
+    draft.emit(
+        ev.ReminderRaised,
+        who=who,
+        key="critical",
+        text=f"{fighter.name}: look up {kind} {number} and enter it — "
+        f"'crit {who} {number} NAME effect=… lethal=round|stretch|shift'",
+    )
 
 
 def _duplicate(fighter: Combatant, data: Data, number: int) -> bool:
     return number >= int(data["critical"]["reroll_from"]) and any(
-        i.score == number for i in fighter.injuries)
+        i.score == number for i in fighter.injuries
+    )
 
 
-def crit(draft: Draft, command: Command, dice: DiceLike, data: Data,
-         table: CriticalTable) -> None:
+def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
     """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]``: enter or roll one."""
     fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who")))
     _alive(fighter)
@@ -135,9 +158,11 @@ def _check_number(fighter: Combatant, data: Data, number: int, synthetic: bool) 
     if not (11 <= number <= 66 and 1 <= number % 10 <= 6):
         raise RuleError("a critical injury is a D66 result: 11 to 66, each digit 1 to 6")
     if _duplicate(fighter, data, number):
-        raise RuleError(f"{fighter.name} already has critical {number}: results of "
-                        f"{data['critical']['reroll_from']} and up are rolled again — "
-                        f"'crit {fighter.id}' rolls")
+        raise RuleError(
+            f"{fighter.name} already has critical {number}: results of "
+            f"{data['critical']['reroll_from']} and up are rolled again — "
+            f"'crit {fighter.id}' rolls"
+        )
 
 
 def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
@@ -146,15 +171,25 @@ def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
     synthetic = is_synthetic(fighter, data)
     lethal = f", lethal ({entry.timer})" if entry.timer else ""
     effect = f": {entry.effect}" if entry.effect else ""
-    draft.emit(ev.InjuryAdded, who=who, location="systems" if synthetic else "critical",
-               score=entry.number, name=entry.name, effect=entry.effect,
-               lethal=bool(entry.timer),
-               text=f"{fighter.name} suffers critical {entry.number}, {entry.name}{effect}"
-                    f"{lethal}")
+    draft.emit(
+        ev.InjuryAdded,
+        who=who,
+        location="systems" if synthetic else "critical",
+        score=entry.number,
+        name=entry.name,
+        effect=entry.effect,
+        lethal=bool(entry.timer),
+        text=f"{fighter.name} suffers critical {entry.number}, {entry.name}{effect}{lethal}",
+    )
     _resolve(draft, who, "critical")
     if synthetic and entry.number == int(data["critical"]["shutdown"]):
-        draft.emit(ev.ConditionApplied, who=who, name="Shut down", category="broken",
-                   text=f"{fighter.name} shuts down")
+        draft.emit(
+            ev.ConditionApplied,
+            who=who,
+            name="Shut down",
+            category="broken",
+            text=f"{fighter.name} shuts down",
+        )
         draft.emit(ev.StatusChanged, who=who, status="down")
     if entry.timer:
         _start_timer(draft, data, who, entry.timer)
@@ -169,8 +204,14 @@ def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:
     _set(draft, who, TIMER, step)
     if SAVES not in fighter.tracks:
         _set(draft, who, SAVES, 0)
-    draft.emit(ev.ConditionApplied, who=who, name="Dying", category="timer", level=step,
-               text=f"{fighter.name} is dying: a death roll every {timer}")
+    draft.emit(
+        ev.ConditionApplied,
+        who=who,
+        name="Dying",
+        category="timer",
+        level=step,
+        text=f"{fighter.name} is dying: a death roll every {timer}",
+    )
 
 
 def _set(draft: Draft, who: str, track: str, value: int) -> None:
@@ -185,9 +226,13 @@ def _resolve(draft: Draft, who: str, key: str) -> None:
 def death_due(draft: Draft, who: str, why: str) -> None:
     """Remind the GM of a death roll."""
     fighter = draft.state.combatant(who)
-    draft.emit(ev.ReminderRaised, who=who, key="deathroll",
-               text=f"{fighter.name}: death roll ({why}) — Stamina, no push, no stress dice; "
-                    f"{fighter.track(SAVES)}/3 survived")
+    draft.emit(
+        ev.ReminderRaised,
+        who=who,
+        key="deathroll",
+        text=f"{fighter.name}: death roll ({why}) — Stamina, no push, no stress dice; "
+        f"{fighter.track(SAVES)}/3 survived",
+    )
 
 
 def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
@@ -200,8 +245,12 @@ def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> No
     _resolve(draft, fighter.id, "deathroll")
     if not passed:
         _clear_timer(draft, fighter.id)
-        draft.emit(ev.StatusChanged, who=fighter.id, status="dead",
-                   text=f"{fighter.name} fails the death roll and dies")
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"{fighter.name} fails the death roll and dies",
+        )
         return
     saves = fighter.track(SAVES) + 1
     _set(draft, fighter.id, SAVES, saves)
@@ -212,8 +261,9 @@ def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> No
         draft.say(f"{fighter.name} lingers on ({saves}/3 death rolls survived)")
 
 
-def _death_result(draft: Draft, command: Command, dice: DiceLike, data: Data,
-                  fighter: Combatant) -> bool:
+def _death_result(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, fighter: Combatant
+) -> bool:
     word = command.args[1].casefold() if len(command.args) > 1 else ""
     if word in ("pass", "fail"):
         draft.say(f"{fighter.name}'s death roll: {word}ed at the table")
@@ -223,10 +273,16 @@ def _death_result(draft: Draft, command: Command, dice: DiceLike, data: Data,
     size = fighter.stats.get("stamina", int(data["defaults"]["stamina"]))
     faces = dice.pool(max(1, size))
     passed = successes(faces, int(data["death"]["success_face"])) > 0
-    draft.emit(ev.DiceRolled, who=fighter.id, expr=f"{size}d6", rolls=faces,
-               total=successes(faces), purpose="death roll",
-               text=f"{fighter.name}'s death roll: Stamina {size}d {list(faces)} → "
-                    f"{'success' if passed else 'failure'}")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{size}d6",
+        rolls=faces,
+        total=successes(faces),
+        purpose="death roll",
+        text=f"{fighter.name}'s death roll: Stamina {size}d {list(faces)} → "
+        f"{'success' if passed else 'failure'}",
+    )
     return passed
 
 
@@ -242,9 +298,13 @@ def get_up(draft: Draft, who: str, health: int, why: str) -> None:
     """No longer Broken: back up with ``health`` Health."""
     fighter = draft.state.combatant(who)
     value = min(fighter.limits.get("health", health), fighter.track("health") + health)
-    draft.emit(ev.TrackSet, who=who, track="health", value=value,
-               text=f"{fighter.name} is back up ({why}): Health {fighter.track('health')} → "
-                    f"{value}")
+    draft.emit(
+        ev.TrackSet,
+        who=who,
+        track="health",
+        value=value,
+        text=f"{fighter.name} is back up ({why}): Health {fighter.track('health')} → {value}",
+    )
     draft.emit(ev.ConditionRemoved, who=who, name="Broken")
     if fighter.status == "down":
         draft.emit(ev.StatusChanged, who=who, status="active")
@@ -273,18 +333,25 @@ def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
     _aid_failed(draft, data, fighter, dying)
 
 
-def _aid_successes(draft: Draft, command: Command, dice: DiceLike, data: Data,
-                   fighter: Combatant, helper: str) -> int:
+def _aid_successes(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, fighter: Combatant, helper: str
+) -> int:
     if "roll" in command.options:
         size = command.option_int("roll")
         if helper == fighter.id:
             size -= int(data["first_aid"]["self_penalty"])
         faces = dice.pool(max(0, size))
         count = successes(faces, int(data["stress"]["success_face"]))
-        draft.emit(ev.DiceRolled, who=helper or fighter.id, expr=f"{size}d6", rolls=faces,
-                   total=count, purpose="first aid",
-                   text=f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → "
-                        f"{count} success(es)")
+        draft.emit(
+            ev.DiceRolled,
+            who=helper or fighter.id,
+            expr=f"{size}d6",
+            rolls=faces,
+            total=count,
+            purpose="first aid",
+            text=f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → "
+            f"{count} success(es)",
+        )
         return count
     word = command.arg(1, "the successes rolled (0 or 'fail'), or roll=POOL")
     return 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
@@ -297,15 +364,23 @@ def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> No
     step = fighter.track(TIMER)
     if step <= 1:
         _clear_timer(draft, fighter.id)
-        draft.emit(ev.StatusChanged, who=fighter.id, status="dead",
-                   text=f"First aid on {fighter.name} fails with the death roll due every "
-                        f"round: {fighter.name} dies")
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"First aid on {fighter.name} fails with the death roll due every "
+            f"round: {fighter.name} dies",
+        )
         return
     shorter = str(data["death"]["timers"][step - 2])
     _set(draft, fighter.id, TIMER, step - 1)
-    draft.emit(ev.ConditionChanged, who=fighter.id, name="Dying", level=step - 1,
-               text=f"First aid on {fighter.name} fails: the death roll now comes every "
-                    f"{shorter}")
+    draft.emit(
+        ev.ConditionChanged,
+        who=fighter.id,
+        name="Dying",
+        level=step - 1,
+        text=f"First aid on {fighter.name} fails: the death roll now comes every {shorter}",
+    )
 
 
 def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:

@@ -105,41 +105,104 @@ class AlienRules(Ruleset):
         """Cards, actions, damage and criticals, death rolls, stress, supplies, time."""
         data, table = self.data, self.tables
         rows: list[tuple[str, str, str, Action]] = [
-            ("start", "start [attacker=WHO] [ambush=WHO,WHO]",
-             "deal round 1 (surprise: the attacker takes card 1)",
-             lambda d, c, r: alien_cards.start(d, c, r, self.core)),
-            ("swap", "swap A B", "hold off: trade cards (the other cannot refuse)",
-             lambda d, c, r: alien_cards.swap(d, c, r, self.core)),
-            ("quick", "quick WHO [ACTION]", "spend a quick action",
-             lambda d, c, r: alien_actions.quick(d, c, data)),
-            ("full", "full WHO [ACTION]", "spend the full action",
-             lambda d, c, r: alien_actions.full(d, c, data)),
-            ("defend", "defend WHO", "defend out of turn (a quick action)",
-             lambda d, c, r: alien_actions.interrupt(d, c, data, "defend")),
-            ("dodge", "dodge WHO", "dodge out of turn (a quick action)",
-             lambda d, c, r: alien_actions.interrupt(d, c, data, "dodge")),
+            (
+                "start",
+                "start [attacker=WHO] [ambush=WHO,WHO]",
+                "deal round 1 (surprise: the attacker takes card 1)",
+                lambda d, c, r: alien_cards.start(d, c, r, self.core),
+            ),
+            (
+                "swap",
+                "swap A B",
+                "hold off: trade cards (the other cannot refuse)",
+                lambda d, c, r: alien_cards.swap(d, c, r, self.core),
+            ),
+            (
+                "quick",
+                "quick WHO [ACTION]",
+                "spend a quick action",
+                lambda d, c, r: alien_actions.quick(d, c, data),
+            ),
+            (
+                "full",
+                "full WHO [ACTION]",
+                "spend the full action",
+                lambda d, c, r: alien_actions.full(d, c, data),
+            ),
+            (
+                "defend",
+                "defend WHO",
+                "defend out of turn (a quick action)",
+                lambda d, c, r: alien_actions.interrupt(d, c, data, "defend"),
+            ),
+            (
+                "dodge",
+                "dodge WHO",
+                "dodge out of turn (a quick action)",
+                lambda d, c, r: alien_actions.interrupt(d, c, data, "dodge"),
+            ),
             ("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", self.damage),
             ("heal", "heal WHO N", "recover Health", self.heal),
-            ("crit", "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
-             "roll or enter a critical", lambda d, c, r: alien_damage.crit(d, c, r, data, table)),
-            ("deathroll", "deathroll WHO [pass|fail]", "a death roll (Stamina)",
-             lambda d, c, r: alien_damage.death_roll(d, c, r, data)),
-            ("firstaid", "firstaid WHO N|fail [by=WHO] [roll=POOL]", "first aid",
-             lambda d, c, r: alien_damage.first_aid(d, c, r, data)),
-            ("rally", "rally WHO N|fail [by=WHO]", "rally a Broken character",
-             lambda d, c, r: alien_damage.rally(d, c, r, data)),
-            ("stress", "stress WHO +N|-N", "change the stress level",
-             lambda d, c, r: alien_stress.stress(d, c, r, data)),
-            ("panic", "panic WHO [N EFFECT…]", "roll (or enter) a panic result",
-             lambda d, c, r: alien_stress.panic(d, c, r, data)),
-            ("skill", "skill WHO BASE [mod=N]", "a skill roll with stress dice",
-             lambda d, c, r: alien_stress.skill(d, c, r, data)),
-            ("supply", "supply WHO ammo|air|power", "a supply roll",
-             lambda d, c, r: alien_stress.supply(d, c, r, data)),
-            ("auto", "auto WHO ROLLS", "Full Auto burst: 1-3 attack rolls",
-             lambda d, c, r: alien_stress.full_auto(d, c, r, data)),
-            ("reload", "reload WHO", "reload (a quick action)",
-             lambda d, c, r: alien_stress.reload(d, c, r, data)),
+            (
+                "crit",
+                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
+                "roll or enter a critical",
+                lambda d, c, r: alien_damage.crit(d, c, r, data, table),
+            ),
+            (
+                "deathroll",
+                "deathroll WHO [pass|fail]",
+                "a death roll (Stamina)",
+                lambda d, c, r: alien_damage.death_roll(d, c, r, data),
+            ),
+            (
+                "firstaid",
+                "firstaid WHO N|fail [by=WHO] [roll=POOL]",
+                "first aid",
+                lambda d, c, r: alien_damage.first_aid(d, c, r, data),
+            ),
+            (
+                "rally",
+                "rally WHO N|fail [by=WHO]",
+                "rally a Broken character",
+                lambda d, c, r: alien_damage.rally(d, c, r, data),
+            ),
+            (
+                "stress",
+                "stress WHO +N|-N",
+                "change the stress level",
+                lambda d, c, r: alien_stress.stress(d, c, r, data),
+            ),
+            (
+                "panic",
+                "panic WHO [N EFFECT…]",
+                "roll (or enter) a panic result",
+                lambda d, c, r: alien_stress.panic(d, c, r, data),
+            ),
+            (
+                "skill",
+                "skill WHO BASE [mod=N]",
+                "a skill roll with stress dice",
+                lambda d, c, r: alien_stress.skill(d, c, r, data),
+            ),
+            (
+                "supply",
+                "supply WHO ammo|air|power",
+                "a supply roll",
+                lambda d, c, r: alien_stress.supply(d, c, r, data),
+            ),
+            (
+                "auto",
+                "auto WHO ROLLS",
+                "Full Auto burst: 1-3 attack rolls",
+                lambda d, c, r: alien_stress.full_auto(d, c, r, data),
+            ),
+            (
+                "reload",
+                "reload WHO",
+                "reload (a quick action)",
+                lambda d, c, r: alien_stress.reload(d, c, r, data),
+            ),
             ("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
             ("cure", "cure WHO CONDITION", "end a condition", self.cure),
             ("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
@@ -171,8 +234,13 @@ class AlienRules(Ruleset):
             alien_damage.get_up(draft, fighter.id, amount, "healed")
             return
         after = min(fighter.limits["health"], fighter.track("health") + amount)
-        draft.emit(ev.TrackSet, who=fighter.id, track="health", value=after,
-                   text=f"{fighter.name}: Health {fighter.track('health')} → {after}")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track="health",
+            value=after,
+            text=f"{fighter.name}: Health {fighter.track('health')} → {after}",
+        )
 
     def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``ail WHO NAME``: mark a condition from the catalogue (or any other name)."""
@@ -185,8 +253,7 @@ class AlienRules(Ruleset):
         name = known.get(name.casefold(), name[:1].upper() + name[1:])
         if name in ("Broken", "Dying", "Shut down"):
             raise RuleError(f"{name} comes from damage and criticals — use dmg or crit")
-        draft.emit(ev.ConditionApplied, who=fighter.id, name=name,
-                   text=f"{fighter.name}: {name}")
+        draft.emit(ev.ConditionApplied, who=fighter.id, name=name, text=f"{fighter.name}: {name}")
 
     def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``cure WHO NAME``: end a condition the GM marked."""
@@ -195,10 +262,16 @@ class AlienRules(Ruleset):
         held = fighter.condition(name)
         if held is None or held.name in ("Broken", "Dying"):
             has = ", ".join(c.name for c in fighter.conditions) or "none"
-            raise RuleError(f"{fighter.name} has no condition '{name}' to end — has: {has} "
-                            "(Broken and Dying end through first aid, rally or death rolls)")
-        draft.emit(ev.ConditionRemoved, who=fighter.id, name=held.name,
-                   text=f"{fighter.name}: {held.name} ends")
+            raise RuleError(
+                f"{fighter.name} has no condition '{name}' to end — has: {has} "
+                "(Broken and Dying end through first aid, rally or death rolls)"
+            )
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=held.name,
+            text=f"{fighter.name}: {held.name} ends",
+        )
 
     def stretch(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """A stretch passes: the Broken get up, stretch timers call death rolls, rest heals."""
@@ -218,8 +291,9 @@ class AlienRules(Ruleset):
 
     def _time(self, draft: Draft, unit: str, timers: tuple[str, ...]) -> None:
         value = draft.state.tracks.get(unit, 0) + 1
-        draft.emit(ev.TrackSet, who="", track=unit, value=value,
-                   text=f"A {unit} passes ({unit} {value})")
+        draft.emit(
+            ev.TrackSet, who="", track=unit, value=value, text=f"A {unit} passes ({unit} {value})"
+        )
         for fighter in draft.state.active:
             if fighter.status != "dead" and timer_name(fighter, self.data) in timers:
                 alien_damage.death_due(draft, fighter.id, f"the {unit} has passed")
@@ -228,8 +302,13 @@ class AlienRules(Ruleset):
         if fighter.out_of_fight or fighter.track("health") >= fighter.limits["health"]:
             return
         after = fighter.track("health") + 1
-        draft.emit(ev.TrackSet, who=fighter.id, track="health", value=after,
-                   text=f"{fighter.name} rests: Health {fighter.track('health')} → {after}")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track="health",
+            value=after,
+            text=f"{fighter.name} rests: Health {fighter.track('health')} → {after}",
+        )
 
     def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``resolve WHO KEY``: the GM has dealt with a reminder."""
@@ -254,32 +333,60 @@ class AlienRules(Ruleset):
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Health, stress, the death-roll timer, criticals, supplies and reloads."""
         health, top = fighter.track("health"), fighter.limits.get("health", 0)
-        views = [TrackView("Health", health, top,
-                           "down" if health == 0 else "hurt" if health * 2 <= top else "ok",
-                           "Broken" if fighter.condition("Broken") else "")]
+        views = [
+            TrackView(
+                "Health",
+                health,
+                top,
+                "down" if health == 0 else "hurt" if health * 2 <= top else "ok",
+                "Broken" if fighter.condition("Broken") else "",
+            )
+        ]
         if "stress" in fighter.tracks:
             views.append(TrackView("Stress", fighter.track("stress")))
         timer = timer_name(fighter, self.data)
         if timer:
-            views.append(TrackView("Death roll", fighter.track(SAVES), 3, "down",
-                                   f"every {timer}; 3 survived ends it"))
+            views.append(
+                TrackView(
+                    "Death roll",
+                    fighter.track(SAVES),
+                    3,
+                    "down",
+                    f"every {timer}; 3 survived ends it",
+                )
+            )
         if fighter.injuries:
             label = "Systems damage" if is_synthetic(fighter, self.data) else "Critical injuries"
-            views.append(TrackView(label, len(fighter.injuries), -1, "hurt",
-                                   ", ".join(f"{i.score} {i.name}" for i in fighter.injuries)))
+            views.append(
+                TrackView(
+                    label,
+                    len(fighter.injuries),
+                    -1,
+                    "hurt",
+                    ", ".join(f"{i.score} {i.name}" for i in fighter.injuries),
+                )
+            )
         for track in ("ammo", "air", "power", "reloads"):
             if track in fighter.tracks:
                 value = fighter.track(track)
-                views.append(TrackView(track.capitalize(), value, fighter.limits.get(track, -1),
-                                       "down" if value == 0 else "ok"))
+                views.append(
+                    TrackView(
+                        track.capitalize(),
+                        value,
+                        fighter.limits.get(track, -1),
+                        "down" if value == 0 else "ok",
+                    )
+                )
         return views
 
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Cards held, actions left, what Broken allows, the time units."""
-        cards = sorted(int(v) for s, v in state.initiative.items()
-                       if s.split("@")[0] == fighter.id)
-        lines = [("Cards " if len(cards) > 1 else "Card ") + ", ".join(map(str, cards))
-                 if cards else "No card this round"]
+        cards = sorted(int(v) for s, v in state.initiative.items() if s.split("@")[0] == fighter.id)
+        lines = [
+            ("Cards " if len(cards) > 1 else "Card ") + ", ".join(map(str, cards))
+            if cards
+            else "No card this round"
+        ]
         count, fulls = alien_actions.used(fighter)
         if fighter.condition("Broken"):
             lines.append("Broken: a single move this round, no stress, no panic")
@@ -289,10 +396,15 @@ class AlienRules(Ruleset):
             lines.append(f"Actions left: {full_left}{left} quick" if left else "No actions left")
         for injury in fighter.injuries:
             lethal = " (lethal)" if injury.lethal else ""
-            lines.append(f"Critical {injury.score} {injury.name}{lethal}: {injury.effect}"
-                         if injury.effect else f"Critical {injury.score} {injury.name}{lethal}")
-        lines.append(f"Time: round {state.round} · stretch {state.tracks.get('stretch', 0)} · "
-                     f"shift {state.tracks.get('shift', 0)}")
+            lines.append(
+                f"Critical {injury.score} {injury.name}{lethal}: {injury.effect}"
+                if injury.effect
+                else f"Critical {injury.score} {injury.name}{lethal}"
+            )
+        lines.append(
+            f"Time: round {state.round} · stretch {state.tracks.get('stretch', 0)} · "
+            f"shift {state.tracks.get('shift', 0)}"
+        )
         return lines
 
     def header_parts(self, state: EncounterState) -> list[str]:
@@ -303,11 +415,16 @@ class AlienRules(Ruleset):
         """Death roll pass/fail/roll; critical roll; panic roll."""
         who = reminder.who
         if reminder.key == "deathroll":
-            return [("Roll Stamina", f"deathroll {who}"), ("Passed", f"deathroll {who} pass"),
-                    ("Failed", f"deathroll {who} fail")]
+            return [
+                ("Roll Stamina", f"deathroll {who}"),
+                ("Passed", f"deathroll {who} pass"),
+                ("Failed", f"deathroll {who} fail"),
+            ]
         if reminder.key == "critical":
-            return [("Roll again on the table", f"crit {who}"),
-                    ("Dealt with", f"resolve {who} critical")]
+            return [
+                ("Roll again on the table", f"crit {who}"),
+                ("Dealt with", f"resolve {who} critical"),
+            ]
         if reminder.key == "panic":
             return [("Panic roll", f"panic {who}"), ("Dealt with", f"resolve {who} panic")]
         return [("Dealt with", f"resolve {who} {reminder.key}")]

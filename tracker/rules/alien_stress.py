@@ -45,8 +45,13 @@ def add_stress(draft: Draft, data: Data, fighter: Combatant, amount: int, why: s
         return False
     before = fighter.track("stress")
     after = max(0, before + amount)
-    draft.emit(ev.TrackSet, who=fighter.id, track="stress", value=after,
-               text=f"{fighter.name}: stress level {before} → {after} ({why})")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="stress",
+        value=after,
+        text=f"{fighter.name}: stress level {before} → {after} ({why})",
+    )
     return True
 
 
@@ -55,8 +60,9 @@ def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     fighter = _who(draft, command)
     amount = parse_int(command.arg(1, "a change, e.g. +1 or -2"), "the stress change")
     if not feels_stress(fighter, data):
-        raise RuleError(f"{fighter.name} is a {fighter.kind}: synthetics and creatures "
-                        "never gain stress")
+        raise RuleError(
+            f"{fighter.name} is a {fighter.kind}: synthetics and creatures never gain stress"
+        )
     if amount > 0 and fighter.condition("Broken"):
         raise RuleError(f"{fighter.name} is Broken: no stress while Broken")
     if amount == 0 or (amount < 0 and fighter.track("stress") == 0):
@@ -75,24 +81,39 @@ def panic(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if len(command.args) > 1:
         result = parse_int(command.args[1], "the panic result")
         effect = " ".join(command.args[2:])
-        draft.emit(ev.ConditionApplied, who=fighter.id, name="Panicking", category="panic",
-                   level=result, source=effect,
-                   text=f"{fighter.name} panics: {result}" + (f", {effect}" if effect else ""))
+        draft.emit(
+            ev.ConditionApplied,
+            who=fighter.id,
+            name="Panicking",
+            category="panic",
+            level=result,
+            source=effect,
+            text=f"{fighter.name} panics: {result}" + (f", {effect}" if effect else ""),
+        )
         return
     roll = dice.roll(str(data["stress"]["panic_die"]))
     level = fighter.track("stress")
-    draft.emit(ev.DiceRolled, who=fighter.id, expr=roll.expr, rolls=roll.dice,
-               total=roll.total + level, purpose="panic",
-               text=f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress "
-                    f"{level} = {roll.total + level} — look it up, then "
-                    f"'panic {fighter.id} {roll.total + level} EFFECT'")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=roll.expr,
+        rolls=roll.dice,
+        total=roll.total + level,
+        purpose="panic",
+        text=f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress "
+        f"{level} = {roll.total + level} — look it up, then "
+        f"'panic {fighter.id} {roll.total + level} EFFECT'",
+    )
 
 
 def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``skill WHO BASE [mod=N] [for=WHAT]``: base dice plus stress dice, sixes succeed."""
     fighter = _who(draft, command)
-    base = max(0, parse_int(command.arg(1, "base dice, e.g. 'skill ann 5'"), "base dice")
-               + command.option_int("mod"))
+    base = max(
+        0,
+        parse_int(command.arg(1, "base dice, e.g. 'skill ann 5'"), "base dice")
+        + command.option_int("mod"),
+    )
     level = fighter.track("stress") if feels_stress(fighter, data) else 0
     if base + level < 1:
         raise RuleError("a skill roll needs at least one die")
@@ -100,15 +121,29 @@ def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     hits = successes(faces, int(data["stress"]["success_face"]))
     ones = count(faces[base:], int(data["stress"]["panic_face"]))
     purpose = command.options.get("for", "")
-    shown = " ".join(map(str, faces[:base])) + (" | stress " + " ".join(
-        map(str, faces[base:])) if level else "")
-    text = (f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
-            f"{f' + {level} stress' if level else ''} [{shown}] → {hits} success(es)")
-    draft.emit(ev.DiceRolled, who=fighter.id, expr=f"{base + level}d6", rolls=faces,
-               total=hits, purpose=purpose or "skill", text=text)
+    shown = " ".join(map(str, faces[:base])) + (
+        " | stress " + " ".join(map(str, faces[base:])) if level else ""
+    )
+    text = (
+        f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
+        f"{f' + {level} stress' if level else ''} [{shown}] → {hits} success(es)"
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{base + level}d6",
+        rolls=faces,
+        total=hits,
+        purpose=purpose or "skill",
+        text=text,
+    )
     if ones and not fighter.condition("Broken"):
-        draft.emit(ev.ReminderRaised, who=fighter.id, key="panic",
-                   text=f"{fighter.name} rolled {ones} × 1 on the stress dice: panic roll")
+        draft.emit(
+            ev.ReminderRaised,
+            who=fighter.id,
+            key="panic",
+            text=f"{fighter.name} rolled {ones} × 1 on the stress dice: panic roll",
+        )
 
 
 def _resolve(draft: Draft, who: str, key: str) -> None:
@@ -119,8 +154,7 @@ def _resolve(draft: Draft, who: str, key: str) -> None:
 # --- supplies ------------------------------------------------------------------------
 
 
-def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant,
-                kind: str) -> int:
+def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, kind: str) -> int:
     """Throw stress dice equal to the rating (max 6); each 1 lowers it. Returns the rating."""
     rule = data["supply"]
     if kind not in rule["kinds"]:
@@ -129,17 +163,32 @@ def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant,
         raise RuleError(f"{fighter.name} has no {kind} rating (roster: supplies.{kind} = N)")
     rating = fighter.track(kind)
     if rating == 0:
-        raise RuleError(f"{fighter.name} is out of {kind}" +
-                        (f" — 'reload {fighter.id}'" if kind == "ammo" else ""))
+        raise RuleError(
+            f"{fighter.name} is out of {kind}"
+            + (f" — 'reload {fighter.id}'" if kind == "ammo" else "")
+        )
     faces = dice.pool(min(rating, int(rule["max_dice"])))
     lost = count(faces, int(rule["loses_on"]))
     after = rating - lost
-    out = {"ammo": "out of ammo: reload", "air": "out of air!",
-           "power": "out of power: it stops working"}[kind] if after == 0 else ""
-    draft.emit(ev.DiceRolled, who=fighter.id, expr=f"{len(faces)}d6", rolls=faces, total=lost,
-               purpose=f"{kind} supply",
-               text=f"{fighter.name}'s {kind} supply roll {list(faces)}: {kind} {rating} → "
-                    f"{after}" + (f" — {out}" if out else ""))
+    out = (
+        {
+            "ammo": "out of ammo: reload",
+            "air": "out of air!",
+            "power": "out of power: it stops working",
+        }[kind]
+        if after == 0
+        else ""
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{len(faces)}d6",
+        rolls=faces,
+        total=lost,
+        purpose=f"{kind} supply",
+        text=f"{fighter.name}'s {kind} supply roll {list(faces)}: {kind} {rating} → "
+        f"{after}" + (f" — {out}" if out else ""),
+    )
     if lost:
         draft.emit(ev.TrackSet, who=fighter.id, track=kind, value=after)
     return after
@@ -160,8 +209,13 @@ def full_auto(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
         raise RuleError(f"a burst is 1 to {most} attack rolls (it ends at a miss or a push)")
     for number in range(1, rolls + 1):
         if number > 1:
-            add_stress(draft, data, draft.state.combatant(fighter.id),
-                       int(data["full_auto"]["stress_per_extra"]), f"Full Auto roll {number}")
+            add_stress(
+                draft,
+                data,
+                draft.state.combatant(fighter.id),
+                int(data["full_auto"]["stress_per_extra"]),
+                f"Full Auto roll {number}",
+            )
         left = supply_roll(draft, dice, data, draft.state.combatant(fighter.id), "ammo")
         if left == 0 and number < rolls:
             draft.say(f"The magazine runs dry: the burst ends after roll {number}")
@@ -180,7 +234,11 @@ def reload(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         raise RuleError(f"{fighter.name} has no reloads left")
     charge(draft, fighter.id, data, "quick", "reload")
     if "reloads" in fighter.tracks:
-        draft.emit(ev.TrackSet, who=fighter.id, track="reloads",
-                   value=fighter.track("reloads") - 1)
-    draft.emit(ev.TrackSet, who=fighter.id, track="ammo", value=top,
-               text=f"{fighter.name} reloads: ammo {fighter.track('ammo')} → {top}")
+        draft.emit(ev.TrackSet, who=fighter.id, track="reloads", value=fighter.track("reloads") - 1)
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="ammo",
+        value=top,
+        text=f"{fighter.name} reloads: ammo {fighter.track('ammo')} → {top}",
+    )

@@ -26,8 +26,16 @@ from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_prob
 NUMBER_LIMIT = 999_999
 """The largest number a roster or a command may hold (no rule text needs more)."""
 
-BASE_KEYS = {"id": str, "name": str, "side": str, "kind": str, "stats": dict,
-             "armour": dict, "hidden": bool, "notes": str}
+BASE_KEYS = {
+    "id": str,
+    "name": str,
+    "side": str,
+    "kind": str,
+    "stats": dict,
+    "armour": dict,
+    "hidden": bool,
+    "notes": str,
+}
 
 
 class RosterError(TrackerError):
@@ -106,20 +114,26 @@ class Ruleset:
         cid, name = str(entry["id"]), str(entry["name"])
         side = str(entry.get("side", "enemy")).casefold()
         if side not in ("pc", "ally", "enemy", "neutral"):
-            raise RosterError(f"side {side!r} of {name} must be pc, ally, enemy or neutral",
-                              "side")
+            raise RosterError(f"side {side!r} of {name} must be pc, ally, enemy or neutral", "side")
         stats = self.int_table(entry.get("stats", {}), "stats")
         armour = self.int_table(entry.get("armour", {}), "armour")
         extras = {k: v for k, v in entry.items() if k in self.roster_keys}
-        fighter = Combatant(id=cid, name=name, side=side,
-                            kind=str(entry.get("kind", "character")).casefold(),
-                            stats=stats, armour=armour, extras=extras,
-                            hidden=bool(entry.get("hidden", False)))
+        fighter = Combatant(
+            id=cid,
+            name=name,
+            side=side,
+            kind=str(entry.get("kind", "character")).casefold(),
+            stats=stats,
+            armour=armour,
+            extras=extras,
+            hidden=bool(entry.get("hidden", False)),
+        )
         tracks, limits = self.starting_tracks(fighter)
         for track, value in tracks.items():
             if value < 0 or limits.get(track, 0) < -1:
-                raise RosterError(f"{name} would start with {track} {value}: a track starts "
-                                  "at 0 or more", "stats")
+                raise RosterError(
+                    f"{name} would start with {track} {value}: a track starts at 0 or more", "stats"
+                )
         return Combatant(**{**fighter.__dict__, "tracks": tracks, "limits": limits})
 
     def check_keys(self, entry: Mapping[str, Any]) -> None:
@@ -131,13 +145,13 @@ class Ruleset:
         for key, value in entry.items():
             if key not in allowed:
                 names = ", ".join(sorted(allowed))
-                raise RosterError(f"unknown key {key!r} for {entry['name']} — allowed: {names}",
-                                  key)
+                raise RosterError(
+                    f"unknown key {key!r} for {entry['name']} — allowed: {names}", key
+                )
             wanted = allowed[key]
             if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
                 raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)
             check_roster_text(key, value)
-
 
     @staticmethod
     def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:
@@ -147,8 +161,11 @@ class Ruleset:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RosterError(f"{key}.{name} must be a whole number", f"{key}.{name}")
             if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
-                raise RosterError(f"{key}.{name} = {value} is out of range: numbers run from "
-                                  f"{-NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}", f"{key}.{name}")
+                raise RosterError(
+                    f"{key}.{name} = {value} is out of range: numbers run from "
+                    f"{-NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}",
+                    f"{key}.{name}",
+                )
             check_roster_text(f"{key}.{name}", name)
             result[name.casefold().replace("_", " ")] = value
         return result
@@ -173,15 +190,22 @@ class Ruleset:
         for slot in slots:
             fighter = draft.state.combatant(slot)
             value, rolls, how = self.initiative(fighter, dice)
-            draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls,
-                       text=f"{name_of(draft.state, slot)} initiative {how}")
+            draft.emit(
+                ev.InitiativeSet,
+                who=slot,
+                value=value,
+                rolls=rolls,
+                text=f"{name_of(draft.state, slot)} initiative {how}",
+            )
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
         """Sort every slot with initiative; exact ties after the chain are rolled off."""
         state = draft.state
-        slots = [s for s in state.initiative
-                 if slot_owner(s) in state.combatants
-                 and state.combatant(s).status != "removed"]
+        slots = [
+            s
+            for s in state.initiative
+            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
+        ]
         self._roll_off_ties(draft, slots, dice)
         return tuple(sorted(slots, key=lambda s: self.order_key(draft.state, s)))
 
@@ -189,8 +213,7 @@ class Ruleset:
         """The sort key of a slot: initiative, tie chain, recorded roll-off."""
         sign = -1 if self.descending else 1
         chain = self.tie_chain(state.combatant(slot))
-        return (sign * state.initiative[slot], *(-v for v in chain),
-                -state.tiebreak.get(slot, 0))
+        return (sign * state.initiative[slot], *(-v for v in chain), -state.tiebreak.get(slot, 0))
 
     def _roll_off_ties(self, draft: Draft, slots: list[str], dice: DiceLike) -> None:
         groups: dict[tuple[float, ...], list[str]] = {}
@@ -212,8 +235,7 @@ class Ruleset:
                 break
         names = ", ".join(f"{name_of(state, s)} {r}" for s, r in zip(tied, rolls, strict=True))
         for slot, roll in zip(tied, rolls, strict=True):
-            draft.emit(ev.InitiativeSet, who=slot, value=state.initiative[slot],
-                       tiebreak=roll)
+            draft.emit(ev.InitiativeSet, who=slot, value=state.initiative[slot], tiebreak=roll)
         draft.say(f"Initiative tie rolled off on d{self.tie_die}: {names}")
 
     # --- turn flow and triggers -----------------------------------------------------
@@ -304,5 +326,11 @@ def check_roster_text(key: str, value: object) -> None:
 
 
 def _kind(wanted: type) -> str:
-    return {str: "text", int: "a whole number", bool: "true or false", dict: "a table",
-            list: "a list", float: "a number"}.get(wanted, wanted.__name__)
+    return {
+        str: "text",
+        int: "a whole number",
+        bool: "true or false",
+        dict: "a table",
+        list: "a list",
+        float: "a number",
+    }.get(wanted, wanted.__name__)

@@ -58,14 +58,17 @@ class BasicRules(Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """dmg, heal, ail, cure, spend, gain."""
-        return {v.name: v for v in (
-            Verb("dmg", "dmg WHO N", "damage: lose N hit points", self.damage),
-            Verb("heal", "heal WHO N", "regain N hit points", self.heal),
-            Verb("ail", "ail WHO NAME [rounds=N]", "give a condition", self.ail),
-            Verb("cure", "cure WHO NAME", "end a condition", self.cure),
-            Verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
-            Verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
-        )}
+        return {
+            v.name: v
+            for v in (
+                Verb("dmg", "dmg WHO N", "damage: lose N hit points", self.damage),
+                Verb("heal", "heal WHO N", "regain N hit points", self.heal),
+                Verb("ail", "ail WHO NAME [rounds=N]", "give a condition", self.ail),
+                Verb("cure", "cure WHO NAME", "end a condition", self.cure),
+                Verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
+                Verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
+            )
+        }
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose hit points; at 0 the combatant is down."""
@@ -75,8 +78,9 @@ class BasicRules(Ruleset):
             raise RuleError("damage cannot be negative — use 'heal'")
         left = shift_track(draft, fighter.id, "hp", -amount, "HP")
         if left == 0 and fighter.status == "active":
-            draft.emit(ev.StatusChanged, who=fighter.id, status="down",
-                       text=f"{fighter.name} is down")
+            draft.emit(
+                ev.StatusChanged, who=fighter.id, status="down", text=f"{fighter.name} is down"
+            )
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Regain hit points up to the maximum; a downed combatant gets back up."""
@@ -84,8 +88,9 @@ class BasicRules(Ruleset):
         amount = command.number(1, "an amount to heal")
         left = shift_track(draft, fighter.id, "hp", amount, "HP")
         if left > 0 and fighter.status == "down":
-            draft.emit(ev.StatusChanged, who=fighter.id, status="active",
-                       text=f"{fighter.name} is back up")
+            draft.emit(
+                ev.StatusChanged, who=fighter.id, status="active", text=f"{fighter.name} is back up"
+            )
 
     def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Give a condition, optionally for a number of rounds."""
@@ -98,8 +103,13 @@ class BasicRules(Ruleset):
         if rounds < 0:
             raise RuleError("rounds must be 0 (until cured) or more")
         lasting = f" for {rounds} round(s)" if rounds else ""
-        draft.emit(ev.ConditionApplied, who=fighter.id, name=name, rounds=rounds,
-                   text=f"{fighter.name} is {name}{lasting}")
+        draft.emit(
+            ev.ConditionApplied,
+            who=fighter.id,
+            name=name,
+            rounds=rounds,
+            text=f"{fighter.name} is {name}{lasting}",
+        )
 
     def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """End a condition."""
@@ -109,8 +119,12 @@ class BasicRules(Ruleset):
         if held is None:
             has = ", ".join(c.name for c in fighter.conditions) or "none"
             raise RuleError(f"{fighter.name} is not {name or '…'} — conditions: {has}")
-        draft.emit(ev.ConditionRemoved, who=fighter.id, name=held.name,
-                   text=f"{fighter.name} is no longer {held.name}")
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=held.name,
+            text=f"{fighter.name} is no longer {held.name}",
+        )
 
     def spend(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Spend N (default 1) of a resource."""
@@ -148,14 +162,19 @@ class BasicRules(Ruleset):
             severity = "ok"
             if track == "hp":
                 severity = "down" if value == 0 else "hurt" if value * 2 <= limit else "ok"
-            views.append(TrackView(track.upper() if track == "hp" else track.capitalize(),
-                                   value, limit, severity))
+            views.append(
+                TrackView(
+                    track.upper() if track == "hp" else track.capitalize(), value, limit, severity
+                )
+            )
         return views
 
     def catalogue(self) -> list[AilmentSpec]:
         """Common conditions (any other name is accepted too)."""
-        return [AilmentSpec(c["name"], "", c.get("summary", ""))
-                for c in self.data.get("conditions", [])]
+        return [
+            AilmentSpec(c["name"], "", c.get("summary", ""))
+            for c in self.data.get("conditions", [])
+        ]
 
     def player_summary(self, fighter: Combatant) -> str:
         """unhurt / wounded / badly hurt / down / dead."""

@@ -52,11 +52,20 @@ def countdown(draft: Draft, who: str) -> None:
             continue
         left = condition.rounds - 1
         if left == 0:
-            draft.emit(ev.ConditionRemoved, who=fighter.id, name=condition.name,
-                       text=f"{fighter.name}: {condition.name} ends")
+            draft.emit(
+                ev.ConditionRemoved,
+                who=fighter.id,
+                name=condition.name,
+                text=f"{fighter.name}: {condition.name} ends",
+            )
         else:
-            draft.emit(ev.ConditionChanged, who=fighter.id, name=condition.name,
-                       rounds=left, level=condition.level)
+            draft.emit(
+                ev.ConditionChanged,
+                who=fighter.id,
+                name=condition.name,
+                rounds=left,
+                level=condition.level,
+            )
 
 
 def resource_verbs_check(fighter: Combatant, resource: str) -> str:

@@ -67,8 +67,10 @@ class D100Tables:
         self.aliases: dict[str, str] = {folded(k): v for k, v in chars.get("aliases", {}).items()}
         self.kinds: dict[str, str] = dict(data["kinds"])
         self.locations = tuple(_location(row) for row in data["locations"])
-        self.conditions = {folded(spec.name): spec
-                           for spec in (condition_spec(row) for row in data.get("conditions", []))}
+        self.conditions = {
+            folded(spec.name): spec
+            for spec in (condition_spec(row) for row in data.get("conditions", []))
+        }
 
     def number(self, section: str, key: str) -> int:
         """A whole number from a ``[section]`` table."""
@@ -124,9 +126,14 @@ class D100Tables:
 
 
 def _location(row: Mapping[str, Any]) -> Location:
-    return Location(key=str(row["key"]), label=str(row["label"]), low=int(row.get("low", 0)),
-                    high=int(row.get("high", 0)), kinds=strings(row.get("kinds")),
-                    aliases=tuple(folded(a) for a in strings(row.get("aliases"))))
+    return Location(
+        key=str(row["key"]),
+        label=str(row["label"]),
+        low=int(row.get("low", 0)),
+        high=int(row.get("high", 0)),
+        kinds=strings(row.get("kinds")),
+        aliases=tuple(folded(a) for a in strings(row.get("aliases"))),
+    )
 
 
 def condition_spec(row: Mapping[str, Any]) -> ConditionSpec:
@@ -135,20 +142,23 @@ def condition_spec(row: Mapping[str, Any]) -> ConditionSpec:
     if not isinstance(name, str) or not name.strip():
         raise RuleError("every ailment entry needs a name")
     sets = row.get("sets")
-    return ConditionSpec(name=name.strip(), category=str(row.get("category", "")),
-                         summary=str(row.get("summary", "")),
-                         sets={str(k): int(v) for k, v in sets.items()}
-                         if isinstance(sets, dict) else None,
-                         mental=bool(row.get("mental", False)),
-                         technical=tuple(folded(t) for t in strings(row.get("technical"))),
-                         blocks=strings(row.get("blocks")))
+    return ConditionSpec(
+        name=name.strip(),
+        category=str(row.get("category", "")),
+        summary=str(row.get("summary", "")),
+        sets={str(k): int(v) for k, v in sets.items()} if isinstance(sets, dict) else None,
+        mental=bool(row.get("mental", False)),
+        technical=tuple(folded(t) for t in strings(row.get("technical"))),
+        blocks=strings(row.get("blocks")),
+    )
 
 
 # --- scores, bonuses and tests --------------------------------------------------------
 
 
-def score(tables: D100Tables, fighter: Combatant, stat: str,
-          lender: Combatant | None = None) -> int:
+def score(
+    tables: D100Tables, fighter: Combatant, stat: str, lender: Combatant | None = None
+) -> int:
     """A characteristic now: a condition may set it (On Foot), else the roster's value,
     else the ``lender``'s (a construct borrows its pilot's), else 0."""
     for held in fighter.conditions:
@@ -162,12 +172,14 @@ def score(tables: D100Tables, fighter: Combatant, stat: str,
     return 0
 
 
-def bonus(tables: D100Tables, fighter: Combatant, stat: str,
-          lender: Combatant | None = None) -> int:
+def bonus(
+    tables: D100Tables, fighter: Combatant, stat: str, lender: Combatant | None = None
+) -> int:
     """A characteristic bonus: the roster's ``bonuses`` override, else the tens digit."""
     override = fighter.extras.get("bonuses", {}).get(stat)
-    held = any((s := tables.condition(c.name)) and s.sets and stat in s.sets
-               for c in fighter.conditions)
+    held = any(
+        (s := tables.condition(c.name)) and s.sets and stat in s.sets for c in fighter.conditions
+    )
     if isinstance(override, int) and not held:
         return override
     return max(0, score(tables, fighter, stat, lender) // 10)
@@ -185,8 +197,7 @@ class TestResult:
     @property
     def words(self) -> str:
         """``passed with 2 DoS`` / ``failed by 1 DoF``."""
-        return (f"passed with {self.degrees} DoS" if self.passed
-                else f"failed by {self.degrees} DoF")
+        return f"passed with {self.degrees} DoS" if self.passed else f"failed by {self.degrees} DoF"
 
 
 def judge(tables: D100Tables, roll: int, target: int) -> TestResult:
@@ -195,17 +206,31 @@ def judge(tables: D100Tables, roll: int, target: int) -> TestResult:
     return TestResult(roll, target, roll <= target, abs(target - roll) // step)
 
 
-def roll_test(draft: Draft, dice: DiceLike, tables: D100Tables, fighter: Combatant,
-              stat: str, value: int, modifier: int, purpose: str) -> TestResult:
+def roll_test(
+    draft: Draft,
+    dice: DiceLike,
+    tables: D100Tables,
+    fighter: Combatant,
+    stat: str,
+    value: int,
+    modifier: int,
+    purpose: str,
+) -> TestResult:
     """Roll d100 against ``value`` + ``modifier``, record the die and explain it."""
     roll = dice.d(100)
     target = value + modifier
     result = judge(tables, roll, target)
     extra = f" {modifier:+d}" if modifier else ""
-    draft.emit(ev.DiceRolled, who=fighter.id, expr="1d100", rolls=(roll,), total=roll,
-               purpose=purpose,
-               text=f"{fighter.name} {purpose}: d100 {roll} vs {tables.label(stat)} {value}"
-                    f"{extra}: {result.words}")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr="1d100",
+        rolls=(roll,),
+        total=roll,
+        purpose=purpose,
+        text=f"{fighter.name} {purpose}: d100 {roll} vs {tables.label(stat)} {value}"
+        f"{extra}: {result.words}",
+    )
     return result
 
 
@@ -230,22 +255,30 @@ def reversed_digits(roll: int) -> int:
     return ones * 10 + tens or 100
 
 
-def pick_location(draft: Draft, tables: D100Tables, dice: DiceLike, fighter: Combatant,
-                  command: Command) -> Location:
+def pick_location(
+    draft: Draft, tables: D100Tables, dice: DiceLike, fighter: Combatant, command: Command
+) -> Location:
     """``@LOC`` as typed, the attack roll ``hit=NN`` reversed, or a d100 roll (recorded)."""
     if command.location:
         return tables.location(fighter.kind, command.location)
     if "hit" in command.options:
         roll = parse_int(command.options["hit"], "hit (the attack roll)")
         where = tables.hit_location(fighter.kind, reversed_digits(roll))
-        draft.say(f"Attack roll {roll} reversed is {reversed_digits(roll)}: the "
-                  f"{where.label.lower()}")
+        draft.say(
+            f"Attack roll {roll} reversed is {reversed_digits(roll)}: the {where.label.lower()}"
+        )
         return where
     roll = dice.d(100)
     where = tables.hit_location(fighter.kind, roll)
-    draft.emit(ev.DiceRolled, who=fighter.id, expr="1d100", rolls=(roll,), total=roll,
-               purpose="hit location",
-               text=f"Hit location on {fighter.name}: d100 {roll} → {where.label}")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr="1d100",
+        rolls=(roll,),
+        total=roll,
+        purpose="hit location",
+        text=f"Hit location on {fighter.name}: d100 {roll} → {where.label}",
+    )
     return where
 
 
@@ -261,15 +294,19 @@ def same_armour_everywhere(tables: D100Tables, fighter: Combatant) -> bool:
 def movement(tables: D100Tables, ab: int, extra: int = 0) -> dict[str, int]:
     """Half / Full / Charge / Run distances: the half move (AB + extra) times each band."""
     half = ab + extra
-    return {name: half * int(times) for name, times in tables.raw["movement"].items()
-            if isinstance(times, int)}
+    return {
+        name: half * int(times)
+        for name, times in tables.raw["movement"].items()
+        if isinstance(times, int)
+    }
 
 
 # --- command words ------------------------------------------------------------------------
 
 
-def words_and_options(command: Command, start: int, flags: tuple[str, ...],
-                      keys: tuple[str, ...]) -> tuple[set[str], dict[str, str]]:
+def words_and_options(
+    command: Command, start: int, flags: tuple[str, ...], keys: tuple[str, ...]
+) -> tuple[set[str], dict[str, str]]:
     """Bare flag words from argument ``start`` on, and ``key=value`` options; anything
     else is refused with one line naming what the verb understands."""
     found: set[str] = set()
@@ -287,4 +324,3 @@ def words_and_options(command: Command, start: int, flags: tuple[str, ...],
         else:
             raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
     return found, values
-

@@ -40,8 +40,11 @@ class DamageRoll:
     @property
     def natural_max(self) -> bool:
         """True when a damage die shows its highest face (10 on a d10, 5 on a d5)."""
-        return any(f == s for i, (f, s) in enumerate(zip(self.faces, self.sides, strict=True))
-                   if i != self.swapped)
+        return any(
+            f == s
+            for i, (f, s) in enumerate(zip(self.faces, self.sides, strict=True))
+            if i != self.swapped
+        )
 
     @property
     def shown(self) -> str:
@@ -88,8 +91,14 @@ def roll_damage(text: str, dice: DiceLike, dos: int = 0) -> DamageRoll:
         if signs[low] > 0 and dos > faces[low]:
             swapped, counted[low] = low, dos
     total = max(0, constant + sum(s * f for s, f in zip(signs, counted, strict=True)))
-    return DamageRoll(expr=str(expr), faces=tuple(faces), sides=tuple(sides), total=total,
-                      swapped=swapped, dos=dos)
+    return DamageRoll(
+        expr=str(expr),
+        faces=tuple(faces),
+        sides=tuple(sides),
+        total=total,
+        swapped=swapped,
+        dos=dos,
+    )
 
 
 def exploding_d10(dice: DiceLike, explode: bool = True) -> tuple[int, ...]:
@@ -100,23 +109,35 @@ def exploding_d10(dice: DiceLike, explode: bool = True) -> tuple[int, ...]:
     return tuple(faces)
 
 
-def confirm(draft: Draft, dice: DiceLike, tables: D100Tables, attacker: Combatant,
-            values: Mapping[str, str], modifier: int, what: str,
-            lender: Combatant | None = None) -> bool:
+def confirm(
+    draft: Draft,
+    dice: DiceLike,
+    tables: D100Tables,
+    attacker: Combatant,
+    values: Mapping[str, str],
+    modifier: int,
+    what: str,
+    lender: Combatant | None = None,
+) -> bool:
     """A confirm test: ``confirm=pass|fail`` as typed, or rolled with ``test=ws|bs``."""
-    usage = (f"{what}: add confirm=pass|fail, or test=ws|bs to roll the confirm test "
-             f"against {attacker.name}'s characteristic")
+    usage = (
+        f"{what}: add confirm=pass|fail, or test=ws|bs to roll the confirm test "
+        f"against {attacker.name}'s characteristic"
+    )
     if "confirm" in values:
         passed = pass_or_fail(values["confirm"], usage)
-        draft.say(f"{attacker.name} {'confirms' if passed else 'fails to confirm'} the "
-                  f"{what} (entered by the GM)")
+        draft.say(
+            f"{attacker.name} {'confirms' if passed else 'fails to confirm'} the "
+            f"{what} (entered by the GM)"
+        )
         return passed
     if "test" not in values:
         raise RuleError(usage)
     stat = tables.stat_name(values["test"])
     value = score(tables, attacker, stat, lender)
-    return roll_test(draft, dice, tables, attacker, stat, value, modifier,
-                     f"confirms the {what}").passed
+    return roll_test(
+        draft, dice, tables, attacker, stat, value, modifier, f"confirms the {what}"
+    ).passed
 
 
 # --- soak -----------------------------------------------------------------------------
@@ -146,8 +167,14 @@ class Soak:
         return f"Soak {self.value} ({tb} + AP {self.armour}{pen})"
 
 
-def soak_of(tables: D100Tables, fighter: Combatant, location: str, pen: int,
-            double_tb: bool = False, lender: Combatant | None = None) -> Soak:
+def soak_of(
+    tables: D100Tables,
+    fighter: Combatant,
+    location: str,
+    pen: int,
+    double_tb: bool = False,
+    lender: Combatant | None = None,
+) -> Soak:
     """The Soak Value of ``fighter`` at ``location`` against Penetration ``pen``."""
     tb = bonus(tables, fighter, "t", lender)
     return Soak(tb * 2 if double_tb else tb, fighter.armour.get(location, 0), pen, double_tb)
@@ -156,8 +183,9 @@ def soak_of(tables: D100Tables, fighter: Combatant, location: str, pen: int,
 # --- the wound pool -----------------------------------------------------------------------
 
 
-def lose_wounds(draft: Draft, tables: D100Tables, fighter: Combatant, lost: int, fated: bool,
-                where: str = "") -> None:
+def lose_wounds(
+    draft: Draft, tables: D100Tables, fighter: Combatant, lost: int, fated: bool, where: str = ""
+) -> None:
     """Take ``lost`` wounds off the pool. At 0 a combatant without Fate perishes; a Fate
     holder takes what goes past 0 as Critical (or Lethal) Damage, and the GM reads its
     table (not in the text) — a reminder says so."""
@@ -165,26 +193,45 @@ def lose_wounds(draft: Draft, tables: D100Tables, fighter: Combatant, lost: int,
         return
     before = fighter.track("wounds")
     after = before - lost
-    draft.emit(ev.TrackSet, who=fighter.id, track="wounds", value=max(0, after),
-               text=f"{fighter.name}: Wounds {before} → {max(0, after)}")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="wounds",
+        value=max(0, after),
+        text=f"{fighter.name}: Wounds {before} → {max(0, after)}",
+    )
     if fated:
         past_zero(draft, tables, fighter, min(lost, -after), "", where)
     elif after <= 0 and not fighter.out_of_fight:
         word = "is destroyed" if fighter.kind == "horde" else "perishes"
-        draft.emit(ev.StatusChanged, who=fighter.id, status="dead",
-                   text=f"{fighter.name} {word} at 0 wounds (no Fate)")
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"{fighter.name} {word} at 0 wounds (no Fate)",
+        )
 
 
-def past_zero(draft: Draft, tables: D100Tables, fighter: Combatant, amount: int, suffix: str,
-              where: str) -> None:
+def past_zero(
+    draft: Draft, tables: D100Tables, fighter: Combatant, amount: int, suffix: str, where: str
+) -> None:
     """Critical (or Lethal) Damage: tracked past 0, and a reminder to read the table."""
     if amount <= 0:
         return
     track, label = tables.raw["zero"]["track"] + suffix, tables.raw["zero"]["label"]
     total = draft.state.combatant(fighter.id).track(track) + amount
     at = f" to the {where}" if where else ""
-    draft.emit(ev.TrackSet, who=fighter.id, track=track, value=total,
-               text=f"{fighter.name} takes {amount} {label}{at} (total {total})")
-    draft.emit(ev.ReminderRaised, who=fighter.id, key=f"{track}",
-               text=f"{fighter.name}: {label} {total}{at} — read the {label} table (it is not "
-                    f"in the rule text) and record the result with 'note'")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track=track,
+        value=total,
+        text=f"{fighter.name} takes {amount} {label}{at} (total {total})",
+    )
+    draft.emit(
+        ev.ReminderRaised,
+        who=fighter.id,
+        key=f"{track}",
+        text=f"{fighter.name}: {label} {total}{at} — read the {label} table (it is not "
+        f"in the rule text) and record the result with 'note'",
+    )

@@ -57,8 +57,10 @@ class D100Ruleset(Ruleset):
         tidy = self.tidy(entry)
         kind = str(tidy.get("kind", "character")).casefold()
         if kind not in self.tables.kinds:
-            raise RosterError(f"kind {kind!r} of {entry.get('name')} must be "
-                              f"{', '.join(self.tables.kinds)}", "kind")
+            raise RosterError(
+                f"kind {kind!r} of {entry.get('name')} must be {', '.join(self.tables.kinds)}",
+                "kind",
+            )
         fighter = super().prepare(tidy, where)
         self.check_fighter(fighter)
         return fighter
@@ -102,13 +104,15 @@ class D100Ruleset(Ruleset):
     def check_fighter(self, fighter: Combatant) -> None:
         """A single wound pool is a whole number (subclasses check more)."""
         wounds = fighter.extras.get("wounds")
-        if wounds is not None and (not isinstance(wounds, int) or isinstance(wounds, bool)
-                                   or wounds < 0):
+        if wounds is not None and (
+            not isinstance(wounds, int) or isinstance(wounds, bool) or wounds < 0
+        ):
             raise RosterError(f"wounds of {fighter.name} must be a whole number", "wounds")
         for stat, value in fighter.extras.get("bonuses", {}).items():
             if not isinstance(value, int):
-                raise RosterError(f"bonuses.{stat} of {fighter.name} must be a whole number",
-                                  f"bonuses.{stat}")
+                raise RosterError(
+                    f"bonuses.{stat} of {fighter.name} must be a whole number", f"bonuses.{stat}"
+                )
 
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
         """Wounds (the roster's, else the data file's default), Fate, the Reaction."""
@@ -148,21 +152,32 @@ class D100Ruleset(Ruleset):
                 continue
             ab = self.agility_bonus(draft.state, fighter)
             face = dice.d(self.tables.number("initiative", "die"))
-            draft.emit(ev.InitiativeSet, who=slot, value=face + ab, rolls=(face,),
-                       text=f"{flow.name_of(draft.state, slot)} initiative {face + ab} "
-                            f"(1d10 {face} + AB {ab})")
+            draft.emit(
+                ev.InitiativeSet,
+                who=slot,
+                value=face + ab,
+                rolls=(face,),
+                text=f"{flow.name_of(draft.state, slot)} initiative {face + ab} "
+                f"(1d10 {face} + AB {ab})",
+            )
 
     def order_key(self, state: EncounterState, slot: str) -> tuple[float, ...]:
         """Higher initiative, then higher Agility, then the recorded roll-off."""
         fighter = state.combatant(slot)
-        return (-state.initiative[slot], -self.agility(state, fighter),
-                -state.tiebreak.get(slot, 0))
+        return (
+            -state.initiative[slot],
+            -self.agility(state, fighter),
+            -state.tiebreak.get(slot, 0),
+        )
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
         """Every slot with initiative in order; exact ties are rolled off on 1d10."""
         state = draft.state
-        slots = [s for s in state.initiative if slot_owner(s) in state.combatants
-                 and state.combatant(s).status != "removed"]
+        slots = [
+            s
+            for s in state.initiative
+            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
+        ]
         groups: dict[tuple[float, ...], list[str]] = {}
         for slot in slots:
             groups.setdefault(self.order_key(state, slot)[:-1], []).append(slot)
@@ -186,28 +201,42 @@ class D100Ruleset(Ruleset):
                 break
         ranked = sorted(tied, key=lambda s: faces[s][-1], reverse=True)
         for slot in tied:
-            draft.emit(ev.InitiativeSet, who=slot, value=state.initiative[slot],
-                       rolls=tuple(faces[slot]), tiebreak=faces[slot][-1])
-        shown = ", ".join(f"{flow.name_of(state, s)} {' then '.join(map(str, faces[s]))}"
-                          for s in ranked)
-        draft.say(f"Initiative tie at {state.initiative[tied[0]]:g}, same Agility "
-                  f"{self.agility(state, state.combatant(tied[0]))}: 1d{die} roll-off — "
-                  f"{shown} → {flow.name_of(state, ranked[0])} goes first")
+            draft.emit(
+                ev.InitiativeSet,
+                who=slot,
+                value=state.initiative[slot],
+                rolls=tuple(faces[slot]),
+                tiebreak=faces[slot][-1],
+            )
+        shown = ", ".join(
+            f"{flow.name_of(state, s)} {' then '.join(map(str, faces[s]))}" for s in ranked
+        )
+        draft.say(
+            f"Initiative tie at {state.initiative[tied[0]]:g}, same Agility "
+            f"{self.agility(state, state.combatant(tied[0]))}: 1d{die} roll-off — "
+            f"{shown} → {flow.name_of(state, ranked[0])} goes first"
+        )
 
     # --- shared verbs ---------------------------------------------------------------
 
     def shared_verbs(self) -> dict[str, Verb]:
         """``add`` with this ruleset's roster keys, ``act``, ``spend``, ``gain``."""
         table = [
-            Verb("add", "add NAME [side=…] [kind=…] [STAT=N …] [armour.LOC=N] [KEY=VALUE]",
-                 "a combatant joins the fight", self._add),
-            Verb("act", "act WHO ACTION [full|half|reaction|free|extended] [attack] "
-                 "[concentration] [force]", "spend an action (no ACTION: a delayer acts now)",
-                 self._act),
-            Verb("spend", "spend WHO RESOURCE [N]", "spend Fate or another resource",
-                 self._spend),
-            Verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource",
-                 self._gain),
+            Verb(
+                "add",
+                "add NAME [side=…] [kind=…] [STAT=N …] [armour.LOC=N] [KEY=VALUE]",
+                "a combatant joins the fight",
+                self._add,
+            ),
+            Verb(
+                "act",
+                "act WHO ACTION [full|half|reaction|free|extended] [attack] "
+                "[concentration] [force]",
+                "spend an action (no ACTION: a delayer acts now)",
+                self._act,
+            ),
+            Verb("spend", "spend WHO RESOURCE [N]", "spend Fate or another resource", self._spend),
+            Verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource", self._gain),
         ]
         return {v.name: v for v in table}
 
@@ -219,8 +248,7 @@ class D100Ruleset(Ruleset):
         fighter = self.prepare(entry, where=f"add {name}")
         join(draft, self, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
 
-    def entry_from_options(self, cid: str, name: str, options: Mapping[str, str]
-                           ) -> dict[str, Any]:
+    def entry_from_options(self, cid: str, name: str, options: Mapping[str, str]) -> dict[str, Any]:
         """A roster table from ``add`` options: text keys as text, ``table.key=N`` into
         tables, ``fate``/``wounds`` and other number keys as numbers, the rest stats."""
         entry: dict[str, Any] = {"id": cid, "name": name, "stats": {}}
@@ -278,8 +306,13 @@ class D100Ruleset(Ruleset):
         top = owner.limits.get(word, -1)
         after = have + sign * amount if top < 0 else min(top, have + sign * amount)
         whose = f" (for {fighter.name})" if owner is not fighter else ""
-        draft.emit(ev.TrackSet, who=owner.id, track=word, value=after,
-                   text=f"{owner.name}: {word.capitalize()} {have} → {after}{whose}")
+        draft.emit(
+            ev.TrackSet,
+            who=owner.id,
+            track=word,
+            value=after,
+            text=f"{owner.name}: {word.capitalize()} {have} → {after}{whose}",
+        )
 
     # --- views ----------------------------------------------------------------------
 
@@ -296,18 +329,34 @@ class D100Ruleset(Ruleset):
 
     def armour_body(self, fighter: Combatant) -> list[LocationView]:
         """Armour per location (single-pool combatants: the pool is a track)."""
-        return [LocationView(key=loc.key, label=loc.label, armour=fighter.armour.get(loc.key, 0))
-                for loc in self.tables.locations_for(fighter.kind)]
+        return [
+            LocationView(key=loc.key, label=loc.label, armour=fighter.armour.get(loc.key, 0))
+            for loc in self.tables.locations_for(fighter.kind)
+        ]
 
 
 def join(draft: Draft, rules: D100Ruleset, fighter: Combatant, dice: DiceLike, text: str) -> None:
     """A prepared combatant enters the fight (its tracks set; initiative if running)."""
-    draft.emit(ev.CombatantAdded, id=fighter.id, name=fighter.name, side=fighter.side,
-               kind=fighter.kind, stats=dict(fighter.stats), armour=dict(fighter.armour),
-               extras=dict(fighter.extras), hidden=fighter.hidden, text=text)
+    draft.emit(
+        ev.CombatantAdded,
+        id=fighter.id,
+        name=fighter.name,
+        side=fighter.side,
+        kind=fighter.kind,
+        stats=dict(fighter.stats),
+        armour=dict(fighter.armour),
+        extras=dict(fighter.extras),
+        hidden=fighter.hidden,
+        text=text,
+    )
     for track, value in fighter.tracks.items():
-        draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value,
-                   limit=fighter.limits.get(track, -1))
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track=track,
+            value=value,
+            limit=fighter.limits.get(track, -1),
+        )
     if draft.state.phase == "running":
         rules.roll_initiative(draft, [fighter.id], dice)
         order = rules.sort_order(draft, dice)
@@ -322,8 +371,10 @@ def act_now(draft: Draft, rules: D100Ruleset, command: Command, dice: DiceLike) 
     if slot not in state.delayed:
         held = [s for s in state.delayed if slot_owner(s) == slot]
         if not held:
-            raise RuleError(f"{flow.name_of(state, slot)} is not delaying — to spend an "
-                            f"action say which: 'act {slot} standard attack half'")
+            raise RuleError(
+                f"{flow.name_of(state, slot)} is not delaying — to spend an "
+                f"action say which: 'act {slot} standard attack half'"
+            )
         slot = held[0]
     flow.act_now(draft, rules, dice, slot)
 

@@ -52,11 +52,16 @@ class Declared:
 
 def action_specs(data: Mapping[str, Any]) -> tuple[ActionSpec, ...]:
     """The ``[[actions]]`` of a data file."""
-    return tuple(ActionSpec(key=folded(str(row["key"])), kind=str(row["kind"]),
-                            subtypes=strings(row.get("subtypes")),
-                            aliases=tuple(folded(a) for a in strings(row.get("aliases"))),
-                            summary=str(row.get("summary", "")))
-                 for row in data.get("actions", []))
+    return tuple(
+        ActionSpec(
+            key=folded(str(row["key"])),
+            kind=str(row["kind"]),
+            subtypes=strings(row.get("subtypes")),
+            aliases=tuple(folded(a) for a in strings(row.get("aliases"))),
+            summary=str(row.get("summary", "")),
+        )
+        for row in data.get("actions", [])
+    )
 
 
 def find_action(specs: tuple[ActionSpec, ...], name: str) -> ActionSpec | None:
@@ -67,16 +72,21 @@ def find_action(specs: tuple[ActionSpec, ...], name: str) -> ActionSpec | None:
 
 def fresh_turn(draft: Draft, tables: D100Tables, who: str) -> None:
     """Start of a turn: two Half Actions, the Reaction back, no Attack or Concentration."""
-    fresh = {"half": tables.number("economy", "halves"),
-             "reaction": tables.number("economy", "reactions"), "attack": 0, "focus": 0}
+    fresh = {
+        "half": tables.number("economy", "halves"),
+        "reaction": tables.number("economy", "reactions"),
+        "attack": 0,
+        "focus": 0,
+    }
     fighter = draft.state.combatant(who)
     for track, value in fresh.items():
         if fighter.tracks.get(track) != value:
             draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value)
 
 
-def declare(specs: tuple[ActionSpec, ...], command: Command, extra_flags: tuple[str, ...] = ()
-            ) -> Declared:
+def declare(
+    specs: tuple[ActionSpec, ...], command: Command, extra_flags: tuple[str, ...] = ()
+) -> Declared:
     """Read ``act WHO NAME [full|half|reaction|free|extended] [SUBTYPE…] [force] …``: the
     longest run of words naming a listed action wins; the words after it are flags."""
     words = list(command.args[1:])
@@ -93,15 +103,16 @@ def declare(specs: tuple[ActionSpec, ...], command: Command, extra_flags: tuple[
     name = spec.key if spec else " ".join(words[:cut])
     bad = [w for w in rest if w.casefold() not in flags]
     if bad or not name:
-        raise RuleError(f"'{' '.join(bad) or 'act'}': say 'act WHO ACTION [full|half|reaction|"
-                        f"free|extended] [attack] [concentration] …' — e.g. 'act . standard "
-                        f"attack'")
+        raise RuleError(
+            f"'{' '.join(bad) or 'act'}': say 'act WHO ACTION [full|half|reaction|"
+            f"free|extended] [attack] [concentration] …' — e.g. 'act . standard "
+            f"attack'"
+        )
     said = {w.casefold() for w in rest} | {k for k in command.options if k in flags}
     kind = _kind(spec, name, said)
     subtypes = frozenset(spec.subtypes if spec else ()) | (said & set(SUBTYPES))
     values = {k: v for k, v in command.options.items() if k not in flags}
-    return Declared(name, kind, subtypes, "force" in said,
-                    bool(said & set(extra_flags)), values)
+    return Declared(name, kind, subtypes, "force" in said, bool(said & set(extra_flags)), values)
 
 
 def _kind(spec: ActionSpec | None, name: str, said: set[str]) -> str:
@@ -132,8 +143,9 @@ def blocked(tables: D100Tables, fighter: Combatant, what: str) -> Condition | No
     return None
 
 
-def spend(draft: Draft, tables: D100Tables, fighter: Combatant, action: Declared,
-          own_turn: bool) -> str:
+def spend(
+    draft: Draft, tables: D100Tables, fighter: Combatant, action: Declared, own_turn: bool
+) -> str:
     """Check and spend one declared action; returns the log sentence's tail."""
     state = draft.state
     _check_blocks(tables, fighter, action)
@@ -142,8 +154,10 @@ def spend(draft: Draft, tables: D100Tables, fighter: Combatant, action: Declared
     if action.kind == "free":
         return "free action"
     if not own_turn and not action.extra and not action.forced:
-        raise RuleError(f"it is not {fighter.name}'s turn — out of turn only a reaction or a "
-                        f"free action ('act {fighter.id} dodge reaction')")
+        raise RuleError(
+            f"it is not {fighter.name}'s turn — out of turn only a reaction or a "
+            f"free action ('act {fighter.id} dodge reaction')"
+        )
     if not action.extra:
         _subtype_limits(draft, fighter, action)
     if action.kind == "extended":
@@ -163,19 +177,25 @@ def _check_blocks(tables: D100Tables, fighter: Combatant, action: Declared) -> N
             raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow)")
 
 
-def _reaction(draft: Draft, fighter: Combatant, action: Declared, surprised: bool,
-              own_turn: bool) -> str:
+def _reaction(
+    draft: Draft, fighter: Combatant, action: Declared, surprised: bool, own_turn: bool
+) -> str:
     if not action.forced:
         if surprised:
             raise RuleError(f"{fighter.name} is surprised: no Reactions this round")
         if own_turn:
-            raise RuleError("a Reaction is used on other combatants' turns — on your own turn "
-                            "say full, half or free")
+            raise RuleError(
+                "a Reaction is used on other combatants' turns — on your own turn "
+                "say full, half or free"
+            )
         if fighter.track("reaction") <= 0:
-            raise RuleError(f"{fighter.name} has used the Reaction already — it comes back at "
-                            f"the start of their turn")
-    draft.emit(ev.TrackSet, who=fighter.id, track="reaction",
-               value=max(0, fighter.track("reaction") - 1))
+            raise RuleError(
+                f"{fighter.name} has used the Reaction already — it comes back at "
+                f"the start of their turn"
+            )
+    draft.emit(
+        ev.TrackSet, who=fighter.id, track="reaction", value=max(0, fighter.track("reaction") - 1)
+    )
     return "Reaction (none left until their turn)"
 
 
@@ -184,8 +204,10 @@ def _subtype_limits(draft: Draft, fighter: Combatant, action: Declared) -> None:
         if subtype not in action.subtypes:
             continue
         if fighter.track(track) and not action.forced:
-            raise RuleError(f"{fighter.name} has made an {subtype.capitalize()} action this "
-                            f"turn already: one per turn")
+            raise RuleError(
+                f"{fighter.name} has made an {subtype.capitalize()} action this "
+                f"turn already: one per turn"
+            )
         draft.emit(ev.TrackSet, who=fighter.id, track=track, value=1)
 
 
@@ -196,8 +218,10 @@ def _full_or_half(draft: Draft, fighter: Combatant, action: Declared) -> str:
     cost = 2 if action.kind == "full" else 1
     if halves < cost and not action.forced:
         if action.kind == "full":
-            raise RuleError(f"{fighter.name} has {halves} Half Action(s) left: a Full Action "
-                            f"needs the whole turn")
+            raise RuleError(
+                f"{fighter.name} has {halves} Half Action(s) left: a Full Action "
+                f"needs the whole turn"
+            )
         raise RuleError(f"{fighter.name} has no Half Action left this turn")
     draft.emit(ev.TrackSet, who=fighter.id, track="half", value=max(0, halves - cost))
     left = max(0, halves - cost)
@@ -211,8 +235,9 @@ def extended_tasks(fighter: Combatant) -> tuple[Condition, ...]:
 
 def _extended(draft: Draft, fighter: Combatant, action: Declared) -> str:
     if fighter.track("half") < 2 and not action.forced:
-        raise RuleError(f"{fighter.name} has acted this turn: an Extended Action takes the "
-                        f"whole turn")
+        raise RuleError(
+            f"{fighter.name} has acted this turn: an Extended Action takes the whole turn"
+        )
     values = action.values or {}
     name = f"{EXTENDED}: {action.name.title()}"
     held = fighter.condition(name)
@@ -223,8 +248,14 @@ def _extended(draft: Draft, fighter: Combatant, action: Declared) -> str:
         if held is not None:
             draft.emit(ev.ConditionRemoved, who=fighter.id, name=name)
         return f"Extended Action, turn {progress} of {needed}: done"
-    draft.emit(ev.ConditionApplied, who=fighter.id, name=name, category=EXTENDED,
-               level=progress, source=str(needed) if needed else "")
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=name,
+        category=EXTENDED,
+        level=progress,
+        source=str(needed) if needed else "",
+    )
     of = f" of {needed}" if needed else ""
     return f"Extended Action, turn {progress}{of} (nothing else this turn)"
 
@@ -236,9 +267,13 @@ def restart_interrupted(draft: Draft, who: str) -> None:
     for task in extended_tasks(fighter):
         if task.name.casefold() in worked:
             continue
-        draft.emit(ev.ConditionRemoved, who=fighter.id, name=task.name,
-                   text=f"{fighter.name} did something else: {task.name} is interrupted and "
-                        f"must start again ({task.level} turn(s) lost)")
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=task.name,
+            text=f"{fighter.name} did something else: {task.name} is interrupted and "
+            f"must start again ({task.level} turn(s) lost)",
+        )
 
 
 def record(draft: Draft, fighter: Combatant, action: Declared, how: str, note: str = "") -> None:
@@ -247,14 +282,20 @@ def record(draft: Draft, fighter: Combatant, action: Declared, how: str, note: s
     tags = sorted(action.subtypes)
     kinds = f" [{', '.join(tags)}]" if tags else ""
     forced = " (forced)" if action.forced else ""
-    draft.emit(ev.ActionUsed, who=fighter.id, action=label,
-               text=f"{fighter.name}: {action.name.title()}{kinds} — {how}{forced}{note}")
+    draft.emit(
+        ev.ActionUsed,
+        who=fighter.id,
+        action=label,
+        text=f"{fighter.name}: {action.name.title()}{kinds} — {how}{forced}{note}",
+    )
 
 
 def economy_line(fighter: Combatant) -> str:
     """``Half Actions 1/2 · Reaction ready · Attack used``."""
-    parts = [f"Half Actions {fighter.track('half')}/2",
-             "Reaction ready" if fighter.track("reaction") else "Reaction used"]
+    parts = [
+        f"Half Actions {fighter.track('half')}/2",
+        "Reaction ready" if fighter.track("reaction") else "Reaction used",
+    ]
     if fighter.track("attack"):
         parts.append("Attack used")
     if fighter.track("focus"):

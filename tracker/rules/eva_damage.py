@@ -50,18 +50,22 @@ def attacker_of(draft: Draft, values: dict[str, str], target: Combatant) -> Comb
     return acting if acting is not None and acting.id != target.id else None
 
 
-def where_hit(draft: Draft, rules: EvaRules, dice: DiceLike, fighter: Combatant,
-              command: Command) -> Location | None:
+def where_hit(
+    draft: Draft, rules: EvaRules, dice: DiceLike, fighter: Combatant, command: Command
+) -> Location | None:
     """The location hit; hordes have none, and a single-pool combatant whose armour is the
     same everywhere needs none rolled."""
     if not rules.tables.locations_for(fighter.kind):
         if command.location:
             raise RuleError(f"{fighter.name} is a {fighter.kind}: it has no locations")
         return None
-    if (not command.location and "hit" not in command.options
-            and not pools_by_location(rules, fighter)
-            and len(set(fighter.armour.values())) <= 1
-            and len(fighter.armour) in (0, len(rules.tables.locations_for(fighter.kind)))):
+    if (
+        not command.location
+        and "hit" not in command.options
+        and not pools_by_location(rules, fighter)
+        and len(set(fighter.armour.values())) <= 1
+        and len(fighter.armour) in (0, len(rules.tables.locations_for(fighter.kind)))
+    ):
         return None
     return pick_location(draft, rules.tables, dice, fighter, command)
 
@@ -76,25 +80,37 @@ def damage(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> N
     attacker = attacker_of(draft, values, target)
     where = where_hit(draft, rules, dice, target, command)
     rolled = roll_damage(text, dice, whole(values, "dos"))
-    fury = righteous_fury(draft, rules, dice, attacker, rolled, "fury" in flags, values,
-                          command, where)
+    fury = righteous_fury(
+        draft, rules, dice, attacker, rolled, "fury" in flags, values, command, where
+    )
     total = rolled.total + sum(fury)
-    armour_at = where.key if where else (
-        "body" if rules.tables.locations_for(target.kind) else "all")
+    armour_at = (
+        where.key if where else ("body" if rules.tables.locations_for(target.kind) else "all")
+    )
     soak = soak_of(rules.tables, target, armour_at, whole(values, "pen"))
     lost = max(0, total - soak.value)
     extra = f" + {rules.tables.raw['fury']['label']} {sum(fury)} = {total}" if fury else ""
     at = f" @{where.key}" if where else ""
     outcome = f"{lost} wound(s)" if lost else "all soaked, no effect"
-    draft.emit(ev.Said, who=target.id,
-               text=f"{target.name}{at}: damage {rolled.shown}{extra} vs {soak.shown}"
-                    f": {outcome}")
+    draft.emit(
+        ev.Said,
+        who=target.id,
+        text=f"{target.name}{at}: damage {rolled.shown}{extra} vs {soak.shown}: {outcome}",
+    )
     take(draft, rules, target, lost, where)
 
 
-def righteous_fury(draft: Draft, rules: EvaRules, dice: DiceLike, attacker: Combatant | None,
-                   rolled: DamageRoll, flagged: bool, values: dict[str, str], command: Command,
-                   where: Location | None) -> tuple[int, ...]:
+def righteous_fury(
+    draft: Draft,
+    rules: EvaRules,
+    dice: DiceLike,
+    attacker: Combatant | None,
+    rolled: DamageRoll,
+    flagged: bool,
+    values: dict[str, str],
+    command: Command,
+    where: Location | None,
+) -> tuple[int, ...]:
     """The Righteous Fury dice (none when there is no natural maximum, no Fate or no
     confirmation); every face recorded."""
     label = rules.tables.raw["fury"]["label"]
@@ -107,16 +123,26 @@ def righteous_fury(draft: Draft, rules: EvaRules, dice: DiceLike, attacker: Comb
         return ()
     if "confirm" not in values and "test" not in values:
         retype = _retyped(command, rolled, where)
-        raise RuleError(f"{attacker.name}'s damage shows a natural maximum ({rolled.shown}): "
-                        f"{label} to confirm — type '{retype}' (or confirm=pass|fail)")
-    if not confirm(draft, dice, rules.tables, attacker, values, 0, label,
-                   rules.lender(state, attacker)):
+        raise RuleError(
+            f"{attacker.name}'s damage shows a natural maximum ({rolled.shown}): "
+            f"{label} to confirm — type '{retype}' (or confirm=pass|fail)"
+        )
+    if not confirm(
+        draft, dice, rules.tables, attacker, values, 0, label, rules.lender(state, attacker)
+    ):
         return ()
     faces = exploding_d10(dice)
     again = " (each 10 rolls again)" if len(faces) > 1 else ""
-    draft.emit(ev.DiceRolled, who=attacker.id, expr="1d10", rolls=faces, total=sum(faces),
-               purpose=label, text=f"{label}! {attacker.name} adds 1d10 "
-                                   f"[{', '.join(map(str, faces))}] = {sum(faces)}{again}")
+    draft.emit(
+        ev.DiceRolled,
+        who=attacker.id,
+        expr="1d10",
+        rolls=faces,
+        total=sum(faces),
+        purpose=label,
+        text=f"{label}! {attacker.name} adds 1d10 "
+        f"[{', '.join(map(str, faces))}] = {sum(faces)}{again}",
+    )
     return faces
 
 
@@ -129,8 +155,9 @@ def _retyped(command: Command, rolled: DamageRoll, where: Location | None) -> st
     return " ".join([*words, "fury", "test=ws|bs"])
 
 
-def take(draft: Draft, rules: EvaRules, fighter: Combatant, lost: int,
-         where: Location | None) -> None:
+def take(
+    draft: Draft, rules: EvaRules, fighter: Combatant, lost: int, where: Location | None
+) -> None:
     """Wounds off the location's pool (constructs) or the single pool."""
     if lost <= 0:
         return
@@ -143,24 +170,33 @@ def take(draft: Draft, rules: EvaRules, fighter: Combatant, lost: int,
     lose_wounds(draft, rules.tables, fighter, lost, fated, where.label.lower() if where else "")
 
 
-def location_wounds(draft: Draft, rules: EvaRules, fighter: Combatant, where: Location,
-                    lost: int) -> None:
+def location_wounds(
+    draft: Draft, rules: EvaRules, fighter: Combatant, where: Location, lost: int
+) -> None:
     """Only the location hit loses wounds; at 0 it is crippled. Past 0: Critical Damage
     there for Fate holders; without Fate a vital location at 0 defeats the construct."""
     track = f"wounds@{where.key}"
     before = fighter.track(track)
     after = before - lost
-    draft.emit(ev.TrackSet, who=fighter.id, track=track, value=max(0, after),
-               text=f"{fighter.name}: {where.label} wounds {before} → {max(0, after)}")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track=track,
+        value=max(0, after),
+        text=f"{fighter.name}: {where.label} wounds {before} → {max(0, after)}",
+    )
     if after <= 0 < before:
         draft.say(f"{fighter.name}'s {where.label.lower()} is crippled")
     vital = where.key in rules.tables.words("pools", "vital")
     if has_fate(draft.state, fighter):
-        past_zero(draft, rules.tables, fighter, min(lost, -after), f"@{where.key}",
-                  where.label.lower())
+        past_zero(
+            draft, rules.tables, fighter, min(lost, -after), f"@{where.key}", where.label.lower()
+        )
         if vital and after < 0 and pilot_id(fighter):
-            draft.say(f"If the {rules.tables.raw['zero']['label']} defeats {fighter.name}: "
-                      f"'defeat {fighter.id}' (its pilot then ejects)")
+            draft.say(
+                f"If the {rules.tables.raw['zero']['label']} defeats {fighter.name}: "
+                f"'defeat {fighter.id}' (its pilot then ejects)"
+            )
     elif after <= 0 and vital:
         defeat(draft, fighter, f"its {where.label.lower()} is destroyed")
 
@@ -170,14 +206,23 @@ def defeat(draft: Draft, fighter: Combatant, why: str) -> None:
     if fighter.out_of_fight or fighter.status == "down":
         return
     if not pilot_id(fighter):
-        draft.emit(ev.StatusChanged, who=fighter.id, status="dead",
-                   text=f"{fighter.name} is destroyed: {why}")
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"{fighter.name} is destroyed: {why}",
+        )
         return
-    draft.emit(ev.StatusChanged, who=fighter.id, status="down",
-               text=f"{fighter.name} is defeated: {why}")
-    draft.emit(ev.ReminderRaised, who=fighter.id, key="eject",
-               text=f"{fighter.name} is defeated: its pilot ejects — roll the ejection chart "
-                    f"('eject {fighter.id} roll') or enter the result ('eject {fighter.id} N')")
+    draft.emit(
+        ev.StatusChanged, who=fighter.id, status="down", text=f"{fighter.name} is defeated: {why}"
+    )
+    draft.emit(
+        ev.ReminderRaised,
+        who=fighter.id,
+        key="eject",
+        text=f"{fighter.name} is defeated: its pilot ejects — roll the ejection chart "
+        f"('eject {fighter.id} roll') or enter the result ('eject {fighter.id} N')",
+    )
 
 
 def defeat_command(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -227,13 +272,22 @@ def heal(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> Non
     if fighter.track(critical):
         mended = min(left, fighter.track(critical))
         left -= mended
-        draft.emit(ev.TrackSet, who=fighter.id, track=critical,
-                   value=fighter.track(critical) - mended,
-                   text=f"{fighter.name}: {mended} {rules.tables.raw['zero']['label']} healed")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track=critical,
+            value=fighter.track(critical) - mended,
+            text=f"{fighter.name}: {mended} {rules.tables.raw['zero']['label']} healed",
+        )
     if left and track in fighter.tracks:
         before, top = fighter.track(track), fighter.limits.get(track, 0)
         after = min(top, before + left)
-        draft.emit(ev.TrackSet, who=fighter.id, track=track, value=after,
-                   text=f"{fighter.name}: {label} {before} → {after} (healed)")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track=track,
+            value=after,
+            text=f"{fighter.name}: {label} {before} → {after} (healed)",
+        )
     if draft.state is state:
         raise RuleError(f"{fighter.name} has nothing to heal there")

@@ -42,8 +42,14 @@ class EvaRules(D100Ruleset):
     data_file: ClassVar[str] = "eva_escale.toml"
     theme: ClassVar[str] = "nerv"
     roster_keys: ClassVar[dict[str, type]] = {
-        **D100Ruleset.roster_keys, "pilot": str, "cockpit": str, "director": str,
-        "leader": str, "role": str, "morale": int}
+        **D100Ruleset.roster_keys,
+        "pilot": str,
+        "cockpit": str,
+        "director": str,
+        "leader": str,
+        "role": str,
+        "morale": int,
+    }
     text_keys: ClassVar[tuple[str, ...]] = ("pilot", "cockpit", "director", "leader", "role")
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "wounds")
 
@@ -67,28 +73,35 @@ class EvaRules(D100Ruleset):
         else:
             super().check_fighter(fighter)
         if fighter.kind == "horde" and not forces.commander_id(fighter):
-            raise RosterError(f"{fighter.name} is a horde: it acts on its Director's turn — "
-                              f"give it director = \"id\" (or leader = \"id\")", "director")
+            raise RosterError(
+                f"{fighter.name} is a horde: it acts on its Director's turn — "
+                f'give it director = "id" (or leader = "id")',
+                "director",
+            )
         role = fighter.extras.get("role")
         if role is not None and role not in ROLES:
             raise RosterError(f"role of {fighter.name} must be director or supcom", "role")
         if "morale" in fighter.extras and role != "supcom":
-            raise RosterError("only the Supreme Commander (role = \"supcom\") has Morale",
-                              "morale")
+            raise RosterError('only the Supreme Commander (role = "supcom") has Morale', "morale")
 
     def _check_pools(self, fighter: Combatant, wounds: Any) -> None:
         names = [loc.key for loc in self.tables.locations_for(fighter.kind)]
         if not isinstance(wounds, dict):
-            raise RosterError(f"{fighter.name} is a {fighter.kind}: wounds is a table per "
-                              f"location, e.g. wounds = {{ all = 12, body = 20 }}", "wounds")
+            raise RosterError(
+                f"{fighter.name} is a {fighter.kind}: wounds is a table per "
+                f"location, e.g. wounds = {{ all = 12, body = 20 }}",
+                "wounds",
+            )
         missing = [n for n in names if n not in wounds]
         if missing:
-            raise RosterError(f"wounds of {fighter.name} miss {', '.join(missing)} "
-                              f"(or give all = N)", "wounds")
+            raise RosterError(
+                f"wounds of {fighter.name} miss {', '.join(missing)} (or give all = N)", "wounds"
+            )
         for key, value in wounds.items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RosterError(f"wounds.{key} of {fighter.name} must be a whole number",
-                                  f"wounds.{key}")
+                raise RosterError(
+                    f"wounds.{key} of {fighter.name} must be a whole number", f"wounds.{key}"
+                )
 
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
         """One pool or one per location; Fate; the SupCom's Morale and restores."""
@@ -132,16 +145,16 @@ class EvaRules(D100Ruleset):
         return forces.place_hordes(draft.state, order, placed)
 
     def _hordes(self, state: EncounterState) -> list[str]:
-        return [c.id for c in state.combatants.values()
-                if c.kind == "horde" and c.status != "removed"]
+        return [
+            c.id for c in state.combatants.values() if c.kind == "horde" and c.status != "removed"
+        ]
 
     def takes_turn(self, state: EncounterState, slot: str) -> bool:
         """Hordes, pilots aboard and defeated constructs take no turn of their own."""
         fighter = state.combatant(slot)
         if fighter.kind == "horde" or forces.aboard(state, fighter):
             return False
-        if fighter.kind in self.tables.words("pools", "per_location") \
-                and fighter.status == "down":
+        if fighter.kind in self.tables.words("pools", "per_location") and fighter.status == "down":
             return False
         return super().takes_turn(state, slot)
 
@@ -171,23 +184,42 @@ class EvaRules(D100Ruleset):
     def verbs(self) -> Mapping[str, Verb]:
         """Damage, effects, ejection, the SupCom's restore, the economy, resources."""
         table: list[tuple[str, str, str, Callable[..., None]]] = [
-            ("dmg", "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] "
-             "[confirm=pass|fail|test=ws|bs]", "damage against Soak (DAMAGE: 14 or 2d10+4)",
-             damage.damage),
+            (
+                "dmg",
+                "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] "
+                "[confirm=pass|fail|test=ws|bs]",
+                "damage against Soak (DAMAGE: 14 or 2d10+4)",
+                damage.damage,
+            ),
             ("wound", "wound WHO N [@LOC]", "wounds entered directly (no Soak)", damage.wound),
             ("heal", "heal WHO N [@LOC]", "Critical Damage, then wounds, healed", damage.heal),
-            ("ail", "ail WHO NAME [mental] [rounds=N]", "give an effect (mental: to the pilot)",
-             pilots.ail),
+            (
+                "ail",
+                "ail WHO NAME [mental] [rounds=N]",
+                "give an effect (mental: to the pilot)",
+                pilots.ail,
+            ),
             ("cure", "cure WHO NAME", "end an effect", pilots.cure),
-            ("defeat", "defeat WHO", "a construct is defeated (its pilot must eject)",
-             damage.defeat_command),
-            ("eject", "eject WHO roll|N [mod=N] [force]", "the pilot of a construct ejects",
-             pilots.eject),
-            ("restore", "restore SUPCOM WHO", "1 Morale restores a spent Fate point (3/battle)",
-             self._restore),
+            (
+                "defeat",
+                "defeat WHO",
+                "a construct is defeated (its pilot must eject)",
+                damage.defeat_command,
+            ),
+            (
+                "eject",
+                "eject WHO roll|N [mod=N] [force]",
+                "the pilot of a construct ejects",
+                pilots.eject,
+            ),
+            (
+                "restore",
+                "restore SUPCOM WHO",
+                "1 Morale restores a spent Fate point (3/battle)",
+                self._restore,
+            ),
         ]
-        bound = {name: Verb(name, usage, text, self._bind(fn))
-                 for name, usage, text, fn in table}
+        bound = {name: Verb(name, usage, text, self._bind(fn)) for name, usage, text, fn in table}
         return {**self.shared_verbs(), **bound}
 
     def _bind(self, fn: Callable[..., None]) -> Callable[[Draft, Command, DiceLike], None]:
@@ -238,4 +270,3 @@ class EvaRules(D100Ruleset):
     def player_summary(self, fighter: Combatant) -> str:
         """Words only."""
         return views.player_summary(self, fighter)
-

@@ -38,14 +38,18 @@ def pilot_of(state: EncounterState, construct: Combatant) -> Combatant | None:
 
 def construct_of(state: EncounterState, pilot: Combatant) -> Combatant | None:
     """The construct this combatant pilots, if any."""
-    return next((c for c in state.combatants.values()
-                 if c.id != pilot.id and pilot_id(c) == pilot.id), None)
+    return next(
+        (c for c in state.combatants.values() if c.id != pilot.id and pilot_id(c) == pilot.id), None
+    )
 
 
 def aboard(state: EncounterState, pilot: Combatant) -> bool:
     """In the cockpit: named as a pilot, not on foot, not gone from the battle."""
-    return (construct_of(state, pilot) is not None and pilot.condition(ON_FOOT) is None
-            and pilot.status != "removed")
+    return (
+        construct_of(state, pilot) is not None
+        and pilot.condition(ON_FOOT) is None
+        and pilot.status != "removed"
+    )
 
 
 def pilot_aboard(state: EncounterState, construct: Combatant) -> Combatant | None:
@@ -88,15 +92,23 @@ def turn_owner(state: EncounterState, cid: str) -> str:
 
 def hordes_under(state: EncounterState, cid: str) -> list[Combatant]:
     """Hordes that act on ``cid``'s turn (commanded by it, or by a pilot aboard it)."""
-    return [h for h in state.combatants.values()
-            if h.kind == "horde" and not h.out_of_fight
-            and commander_id(h) and turn_owner(state, commander_id(h)) == cid]
+    return [
+        h
+        for h in state.combatants.values()
+        if h.kind == "horde"
+        and not h.out_of_fight
+        and commander_id(h)
+        and turn_owner(state, commander_id(h)) == cid
+    ]
 
 
 def horde_moves_now(state: EncounterState, horde: Combatant) -> bool:
     """A horde may take turn actions while its commander's turn is under way."""
-    return (state.current is not None and bool(commander_id(horde))
-            and slot_owner(state.current) == turn_owner(state, commander_id(horde)))
+    return (
+        state.current is not None
+        and bool(commander_id(horde))
+        and slot_owner(state.current) == turn_owner(state, commander_id(horde))
+    )
 
 
 def is_director(fighter: Combatant) -> bool:
@@ -109,8 +121,9 @@ def is_supcom(fighter: Combatant) -> bool:
     return str(fighter.extras.get("role", "")).casefold() == SUPCOM
 
 
-def place_hordes(state: EncounterState, order: tuple[str, ...], hordes: list[str]
-                 ) -> tuple[str, ...]:
+def place_hordes(
+    state: EncounterState, order: tuple[str, ...], hordes: list[str]
+) -> tuple[str, ...]:
     """Each horde right after its commander's slot (in roster order); a horde whose
     commander has no slot goes last (it will not act until one is found)."""
     placed = list(order)
@@ -138,9 +151,12 @@ def mirror_initiative(draft: Draft, hordes: list[str]) -> None:
             continue
         commander = state.combatants.get(commander_id(horde))
         whose = commander.name if commander is not None else commander_id(horde)
-        draft.emit(ev.InitiativeSet, who=hid, value=value,
-                   text=f"{horde.name} has no initiative of its own: it acts on {whose}'s "
-                        f"({value:g})")
+        draft.emit(
+            ev.InitiativeSet,
+            who=hid,
+            value=value,
+            text=f"{horde.name} has no initiative of its own: it acts on {whose}'s ({value:g})",
+        )
 
 
 def command_reminders(draft: Draft, cid: str) -> list[str]:
@@ -149,9 +165,13 @@ def command_reminders(draft: Draft, cid: str) -> list[str]:
     raised = []
     for horde in hordes_under(state, cid):
         whose = state.combatant(cid).name
-        draft.emit(ev.ReminderRaised, who=horde.id, key="command",
-                   text=f"{horde.name} acts now, on {whose}'s turn: move and attack with it "
-                        f"('act {horde.id} …')")
+        draft.emit(
+            ev.ReminderRaised,
+            who=horde.id,
+            key="command",
+            text=f"{horde.name} acts now, on {whose}'s turn: move and attack with it "
+            f"('act {horde.id} …')",
+        )
         raised.append(horde.id)
     return raised
 
@@ -173,23 +193,40 @@ def restore(draft: Draft, tables: D100Tables, command: Command) -> None:
     who = state.combatant(resolve(state, command.arg(1, "whose Fate to restore")))
     words_and_options(command, 2, (), ())
     if not is_supcom(supcom):
-        raise RuleError(f"{supcom.name} is not the Supreme Commander (role = \"supcom\")")
+        raise RuleError(f'{supcom.name} is not the Supreme Commander (role = "supcom")')
     if who.side != supcom.side:
         raise RuleError(f"{who.name} is not under {supcom.name}'s command")
     holder = fate_holder(state, who)
     if supcom.track("restores") <= 0:
-        raise RuleError(f"{supcom.name} has restored Fate {tables.number('supcom', 'restores')} "
-                        f"times this battle already — no more")
+        raise RuleError(
+            f"{supcom.name} has restored Fate {tables.number('supcom', 'restores')} "
+            f"times this battle already — no more"
+        )
     if supcom.track("morale") <= 0:
         raise RuleError(f"{supcom.name} has no Morale left to spend")
     top, fate = holder.limits.get("fate", 0), holder.track("fate")
     if fate >= top:
         raise RuleError(f"{holder.name} has spent no Fate ({fate}/{top}): nothing to restore")
     morale, left = supcom.track("morale"), supcom.track("restores") - 1
-    draft.emit(ev.TrackSet, who=supcom.id, track="morale", value=morale - 1,
-               text=f"{supcom.name} (Supreme Commander) spends a Morale point: Morale "
-                    f"{morale} → {morale - 1}")
-    draft.emit(ev.TrackSet, who=supcom.id, track="restores", value=left,
-               text=f"{supcom.name}: {left} Fate restore(s) left this battle")
-    draft.emit(ev.TrackSet, who=holder.id, track="fate", value=fate + 1,
-               text=f"{holder.name} regains a spent Fate point: Fate {fate} → {fate + 1}")
+    draft.emit(
+        ev.TrackSet,
+        who=supcom.id,
+        track="morale",
+        value=morale - 1,
+        text=f"{supcom.name} (Supreme Commander) spends a Morale point: Morale "
+        f"{morale} → {morale - 1}",
+    )
+    draft.emit(
+        ev.TrackSet,
+        who=supcom.id,
+        track="restores",
+        value=left,
+        text=f"{supcom.name}: {left} Fate restore(s) left this battle",
+    )
+    draft.emit(
+        ev.TrackSet,
+        who=holder.id,
+        track="fate",
+        value=fate + 1,
+        text=f"{holder.name} regains a spent Fate point: Fate {fate} → {fate + 1}",
+    )

@@ -53,8 +53,14 @@ def ail(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None
         bearer, why = pilot, f" (a mental effect on {fighter.name}: it falls on the pilot)"
     rounds = whole(values, "rounds")
     lasting = f" for {rounds} round(s)" if rounds else ""
-    draft.emit(ev.ConditionApplied, who=bearer.id, name=name, category=category, rounds=rounds,
-               text=f"{bearer.name} suffers {name}{lasting}{why}")
+    draft.emit(
+        ev.ConditionApplied,
+        who=bearer.id,
+        name=name,
+        category=category,
+        rounds=rounds,
+        text=f"{bearer.name} suffers {name}{lasting}{why}",
+    )
 
 
 def cure(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -66,8 +72,12 @@ def cure(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> Non
     for bearer in (fighter, *([pilot] if pilot else [])):
         held = bearer.condition(name)
         if held is not None:
-            draft.emit(ev.ConditionRemoved, who=bearer.id, name=held.name,
-                       text=f"{bearer.name} is no longer {held.name}")
+            draft.emit(
+                ev.ConditionRemoved,
+                who=bearer.id,
+                name=held.name,
+                text=f"{bearer.name} is no longer {held.name}",
+            )
             return
     has = ", ".join(c.name for c in fighter.conditions) or "none"
     raise RuleError(f"{fighter.name} does not suffer {name or '…'} — has: {has}")
@@ -91,32 +101,40 @@ def eject(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> No
     row = _row(rules, total)
     shown = f"{raw}{f' {mod:+d} = {total}' if mod else ''}"
     rolled = (raw,) if word.casefold() == "roll" else ()
-    draft.emit(ev.DiceRolled, who=construct.id, expr="1d100", rolls=rolled, total=total,
-               purpose="ejection", text=f"{construct.name} ejection: d100 {shown} → "
-                                        f"{row['name']}: {row['text']}")
+    draft.emit(
+        ev.DiceRolled,
+        who=construct.id,
+        expr="1d100",
+        rolls=rolled,
+        total=total,
+        purpose="ejection",
+        text=f"{construct.name} ejection: d100 {shown} → {row['name']}: {row['text']}",
+    )
     if not row.get("ejects", False):
         _stays(draft, construct, row, dice)
         return
     if construct.status == "active":
-        draft.emit(ev.StatusChanged, who=construct.id, status="down",
-                   text=f"{construct.name} is left empty")
+        draft.emit(
+            ev.StatusChanged,
+            who=construct.id,
+            status="down",
+            text=f"{construct.name} is left empty",
+        )
     _resolve_eject_reminder(draft, construct)
     if row.get("escapes", False):
         _escapes(draft, construct)
         return
-    pilot = _on_foot(draft, rules, construct, _distance(dice, str(row.get("distance", "0"))),
-                     dice)
+    pilot = _on_foot(draft, rules, construct, _distance(dice, str(row.get("distance", "0"))), dice)
     _impact(draft, rules, construct, pilot, str(row.get("impact", "")), dice)
 
 
 def _check_ejection(construct: Combatant, pilot: Combatant | None, forced: bool) -> None:
     if not pilot_id(construct):
-        raise RuleError(f"{construct.name} has no pilot to eject (pilot = \"id\" on a construct)")
+        raise RuleError(f'{construct.name} has no pilot to eject (pilot = "id" on a construct)')
     if pilot is not None and (pilot.condition(ON_FOOT) or pilot.status == "removed"):
         raise RuleError(f"{pilot.name} is out of {construct.name} already")
     if construct.condition(JAMMED) is not None and not forced:
-        raise RuleError(f"{construct.name}'s ejection system is jammed (add 'force' to try "
-                        f"anyway)")
+        raise RuleError(f"{construct.name}'s ejection system is jammed (add 'force' to try anyway)")
 
 
 def _row(rules: EvaRules, total: int) -> Mapping[str, Any]:
@@ -132,12 +150,22 @@ def _stays(draft: Draft, construct: Combatant, row: Mapping[str, Any], dice: Dic
     breach = str(row.get("breach", ""))
     if breach:
         roll = dice.roll(breach)
-        draft.emit(ev.DiceRolled, who=construct.id, expr=roll.expr, rolls=roll.dice,
-                   total=roll.total, purpose="breach",
-                   text=f"Any Breach damage to {construct.name}'s cockpit +{roll.total} "
-                        f"({roll.expr} [{', '.join(map(str, roll.dice))}])")
-        draft.emit(ev.ConditionApplied, who=construct.id, name=JAMMED,
-                   text=f"{construct.name}'s ejection system is jammed")
+        draft.emit(
+            ev.DiceRolled,
+            who=construct.id,
+            expr=roll.expr,
+            rolls=roll.dice,
+            total=roll.total,
+            purpose="breach",
+            text=f"Any Breach damage to {construct.name}'s cockpit +{roll.total} "
+            f"({roll.expr} [{', '.join(map(str, roll.dice))}])",
+        )
+        draft.emit(
+            ev.ConditionApplied,
+            who=construct.id,
+            name=JAMMED,
+            text=f"{construct.name}'s ejection system is jammed",
+        )
     draft.say(f"{who} is still aboard {construct.name}")
 
 
@@ -151,8 +179,12 @@ def _escapes(draft: Draft, construct: Combatant) -> None:
     if pilot is None:
         draft.say(f"{pilot_id(construct).title()} is recovered safely and leaves the battle")
         return
-    draft.emit(ev.StatusChanged, who=pilot.id, status="removed",
-               text=f"{pilot.name} is recovered safely by allied forces and leaves the battle")
+    draft.emit(
+        ev.StatusChanged,
+        who=pilot.id,
+        status="removed",
+        text=f"{pilot.name} is recovered safely by allied forces and leaves the battle",
+    )
 
 
 def _distance(dice: DiceLike, expr: str) -> str:
@@ -165,8 +197,9 @@ def _distance(dice: DiceLike, expr: str) -> str:
     return f"{roll.total} km ({roll.expr} [{', '.join(map(str, roll.dice))}])"
 
 
-def _on_foot(draft: Draft, rules: EvaRules, construct: Combatant, distance: str,
-             dice: DiceLike) -> Combatant:
+def _on_foot(
+    draft: Draft, rules: EvaRules, construct: Combatant, distance: str, dice: DiceLike
+) -> Combatant:
     """The pilot lands on foot behind the construct and takes a place in the order."""
     pilot = pilot_of(draft.state, construct)
     where = f"{distance} behind {construct.name}"
@@ -180,10 +213,16 @@ def _on_foot(draft: Draft, rules: EvaRules, construct: Combatant, distance: str,
             draft.emit(ev.Revealed, who=pilot.id, hidden=False)
         if pilot.status != "active":
             draft.emit(ev.StatusChanged, who=pilot.id, status="active")
-    draft.emit(ev.ConditionApplied, who=pilot.id, name=ON_FOOT, category="Pilot", source=where,
-               text=f"{pilot.name} is on foot, {where}: WS and BS 0, Strength and Toughness "
-                    f"10, moves as AB {rules.tables.number('on_foot', 'movement_ab')}, "
-                    f"{rules.tables.number('on_foot', 'to_hit')} to be hit")
+    draft.emit(
+        ev.ConditionApplied,
+        who=pilot.id,
+        name=ON_FOOT,
+        category="Pilot",
+        source=where,
+        text=f"{pilot.name} is on foot, {where}: WS and BS 0, Strength and Toughness "
+        f"10, moves as AB {rules.tables.number('on_foot', 'movement_ab')}, "
+        f"{rules.tables.number('on_foot', 'to_hit')} to be hit",
+    )
     if draft.state.phase == "running" and pilot.id not in draft.state.initiative:
         rules.roll_initiative(draft, [pilot.id], dice)
         order = rules.sort_order(draft, dice)
@@ -196,25 +235,36 @@ def _pilot_entry(rules: EvaRules, construct: Combatant) -> dict[str, Any]:
     """A pilot made from the construct: its borrowed scores (Agility, Willpower …)."""
     borrowed = rules.tables.words("borrowed", "stats")
     cid = pilot_id(construct)
-    return {"id": cid, "name": cid.replace("-", " ").title(), "side": construct.side,
-            "kind": "character",
-            "stats": {k: v for k, v in construct.stats.items() if k in borrowed}}
+    return {
+        "id": cid,
+        "name": cid.replace("-", " ").title(),
+        "side": construct.side,
+        "kind": "character",
+        "stats": {k: v for k, v in construct.stats.items() if k in borrowed},
+    }
 
 
-def _impact(draft: Draft, rules: EvaRules, construct: Combatant, pilot: Combatant, expr: str,
-            dice: DiceLike) -> None:
+def _impact(
+    draft: Draft, rules: EvaRules, construct: Combatant, pilot: Combatant, expr: str, dice: DiceLike
+) -> None:
     if not expr:
         return
     cockpit = folded(str(construct.extras.get("cockpit", "")))
     if any(safe in cockpit.split() for safe in SAFE_COCKPITS):
-        draft.say(f"{construct.name}'s cockpit has {cockpit}: {pilot.name} takes no impact "
-                  f"damage")
+        draft.say(f"{construct.name}'s cockpit has {cockpit}: {pilot.name} takes no impact damage")
         return
     roll = dice.roll(expr)
     soak = soak_of(rules.tables, pilot, "body", 0)
     lost = max(0, roll.total - soak.value)
-    draft.emit(ev.DiceRolled, who=pilot.id, expr=roll.expr, rolls=roll.dice, total=roll.total,
-               purpose="impact", text=f"{pilot.name} takes {roll.expr} impact damage "
-                                      f"[{', '.join(map(str, roll.dice))}] = {roll.total} vs "
-                                      f"{soak.shown}: {lost} wound(s)")
+    draft.emit(
+        ev.DiceRolled,
+        who=pilot.id,
+        expr=roll.expr,
+        rolls=roll.dice,
+        total=roll.total,
+        purpose="impact",
+        text=f"{pilot.name} takes {roll.expr} impact damage "
+        f"[{', '.join(map(str, roll.dice))}] = {roll.total} vs "
+        f"{soak.shown}: {lost} wound(s)",
+    )
     lose_wounds(draft, rules.tables, pilot, lost, has_fate(draft.state, pilot), "body")

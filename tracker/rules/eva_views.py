@@ -23,16 +23,24 @@ from tracker.rules.eva_forces import (
 if TYPE_CHECKING:
     from tracker.rules.eva_escale import EvaRules
 
-CHECKLIST = ("Director's turn: 1 mitigate status effects on your forces · 2 Formations and "
-             "talents (SupCom: review Advantages) · 3 command your hordes")
+CHECKLIST = (
+    "Director's turn: 1 mitigate status effects on your forces · 2 Formations and "
+    "talents (SupCom: review Advantages) · 3 command your hordes"
+)
 
 
 def pools(rules: EvaRules, fighter: Combatant) -> list[tuple[str, str, int, int]]:
     """(key, label, wounds, max) per location of a construct."""
-    return [(loc.key, loc.label, fighter.track(f"wounds@{loc.key}"),
-             fighter.limits.get(f"wounds@{loc.key}", 0))
-            for loc in rules.tables.locations_for(fighter.kind)
-            if f"wounds@{loc.key}" in fighter.tracks]
+    return [
+        (
+            loc.key,
+            loc.label,
+            fighter.track(f"wounds@{loc.key}"),
+            fighter.limits.get(f"wounds@{loc.key}", 0),
+        )
+        for loc in rules.tables.locations_for(fighter.kind)
+        if f"wounds@{loc.key}" in fighter.tracks
+    ]
 
 
 def crippled(rules: EvaRules, fighter: Combatant) -> list[str]:
@@ -62,10 +70,14 @@ def track_views(rules: EvaRules, fighter: Combatant) -> list[TrackView]:
     if fighter.track("fatigue"):
         views.append(TrackView("Fatigue", fighter.track("fatigue"), -1, "hurt"))
     if is_supcom(fighter):
-        views.append(TrackView("Morale", fighter.track("morale"),
-                               fighter.limits.get("morale", -1)))
-        views.append(TrackView("Fate restores", fighter.track("restores"),
-                               rules.tables.number("supcom", "restores")))
+        views.append(TrackView("Morale", fighter.track("morale"), fighter.limits.get("morale", -1)))
+        views.append(
+            TrackView(
+                "Fate restores",
+                fighter.track("restores"),
+                rules.tables.number("supcom", "restores"),
+            )
+        )
     return views
 
 
@@ -81,9 +93,17 @@ def body(rules: EvaRules, fighter: Combatant) -> list[LocationView]:
         critical = fighter.track(f"{zero['track']}@{loc.key}")
         notes = (f"{zero['label']} {critical}",) if critical else ()
         severity = "crippled" if value == 0 else "hurt" if value < top else "ok"
-        views.append(LocationView(key=loc.key, label=loc.label,
-                                  armour=fighter.armour.get(loc.key, 0), value=value,
-                                  limit=top, injuries=notes, severity=severity))
+        views.append(
+            LocationView(
+                key=loc.key,
+                label=loc.label,
+                armour=fighter.armour.get(loc.key, 0),
+                value=value,
+                limit=top,
+                injuries=notes,
+                severity=severity,
+            )
+        )
     return views
 
 
@@ -91,8 +111,10 @@ def status_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> 
     """Surprise, the turn economy, pilot and construct, hordes and command, crippling."""
     lines: list[str] = []
     if surprised_now(state, fighter):
-        lines.append(f"Surprised: loses the first turn, no Reactions; attacks against it "
-                     f"+{rules.tables.number('surprise', 'attack_bonus')}")
+        lines.append(
+            f"Surprised: loses the first turn, no Reactions; attacks against it "
+            f"+{rules.tables.number('surprise', 'attack_bonus')}"
+        )
     if state.phase == "running" and not aboard(state, fighter) and fighter.kind != "horde":
         lines.append(economy_line(fighter))
     lines += _pilot_lines(rules, fighter, state)
@@ -114,17 +136,17 @@ def _pilot_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> 
         lines.append(f"Pilot: {name} ({where})")
     holder = fate_holder(state, fighter)
     if holder is not fighter:
-        lines.append(f"Fate ({holder.name}): {holder.track('fate')}/"
-                     f"{holder.limits.get('fate', 0)}")
+        lines.append(f"Fate ({holder.name}): {holder.track('fate')}/{holder.limits.get('fate', 0)}")
     construct = construct_of(state, fighter)
     if construct is not None and aboard(state, fighter):
-        lines.append(f"Aboard {construct.name}: no turn of their own; its mental effects "
-                     f"land here")
+        lines.append(f"Aboard {construct.name}: no turn of their own; its mental effects land here")
     on_foot = fighter.condition(ON_FOOT)
     if on_foot is not None:
-        lines.append(f"On foot, {on_foot.source}: attacks against them "
-                     f"{rules.tables.number('on_foot', 'to_hit')}; may dodge, never parry; "
-                     f"moves as AB {rules.tables.number('on_foot', 'movement_ab')}")
+        lines.append(
+            f"On foot, {on_foot.source}: attacks against them "
+            f"{rules.tables.number('on_foot', 'to_hit')}; may dodge, never parry; "
+            f"moves as AB {rules.tables.number('on_foot', 'movement_ab')}"
+        )
     return lines
 
 
@@ -134,16 +156,21 @@ def _command_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -
         cid = commander_id(fighter)
         boss = state.combatants.get(cid)
         role = "team leader" if fighter.extras.get("leader") else "Director"
-        lines.append(f"Acts on {boss.name}'s turn ({role})" if boss is not None
-                     else f"No {role} '{cid}' in the fight: it cannot act")
+        lines.append(
+            f"Acts on {boss.name}'s turn ({role})"
+            if boss is not None
+            else f"No {role} '{cid}' in the fight: it cannot act"
+        )
     hordes = hordes_under(state, fighter.id)
     if hordes:
         listed = ", ".join(f"{h.name} ({summary(rules, h)})" for h in hordes)
         lines.append(f"Commands: {listed}")
     if is_supcom(fighter):
-        lines.append(f"Supreme Commander: Morale {fighter.track('morale')} · Fate restores "
-                     f"{fighter.track('restores')}/{rules.tables.number('supcom', 'restores')} "
-                     f"left ('restore {fighter.id} WHO')")
+        lines.append(
+            f"Supreme Commander: Morale {fighter.track('morale')} · Fate restores "
+            f"{fighter.track('restores')}/{rules.tables.number('supcom', 'restores')} "
+            f"left ('restore {fighter.id} WHO')"
+        )
     mine = state.current is not None and slot_owner(state.current) == fighter.id
     if mine and (is_director(fighter) or hordes):
         lines.append(CHECKLIST)
@@ -160,15 +187,18 @@ def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
 
 def catalogue(rules: EvaRules) -> list[AilmentSpec]:
     """The effects the combat page names (any other name is accepted too)."""
-    return [AilmentSpec(spec.name, spec.category, spec.summary)
-            for spec in rules.tables.conditions.values()]
+    return [
+        AilmentSpec(spec.name, spec.category, spec.summary)
+        for spec in rules.tables.conditions.values()
+    ]
 
 
 def player_summary(rules: EvaRules, fighter: Combatant) -> str:
     """Words, never numbers: unhurt, hurt, badly hurt, crippled limbs, defeated."""
     if fighter.status in ("down", "dead"):
-        return {"down": "defeated", "dead": "destroyed" if fighter.kind != "character"
-                else "dead"}[fighter.status]
+        return {"down": "defeated", "dead": "destroyed" if fighter.kind != "character" else "dead"}[
+            fighter.status
+        ]
     per = pools(rules, fighter)
     value = sum(p[2] for p in per) if per else fighter.track("wounds")
     top = sum(p[3] for p in per) if per else fighter.limits.get("wounds", 0)

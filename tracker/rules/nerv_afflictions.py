@@ -24,13 +24,26 @@ from tracker.rules.nerv_stats import (
 from tracker.rules.nerv_tables import ConditionSpec, NervTables
 
 BURNING = "burning"
-THRESHOLD_CATEGORIES = {"Fatigued": "Stress", "Exhausted": "Stress",
-                        "Unsettled": "Trauma", "Dysfunctional": "Trauma"}
+THRESHOLD_CATEGORIES = {
+    "Fatigued": "Stress",
+    "Exhausted": "Stress",
+    "Unsettled": "Trauma",
+    "Dysfunctional": "Trauma",
+}
 
 
-def afflict(draft: Draft, tables: NervTables, who: str, name: str, *, why: str = "",
-            replace: bool = False, strict: bool = False, source: str = "",
-            level: int = 0) -> bool:
+def afflict(
+    draft: Draft,
+    tables: NervTables,
+    who: str,
+    name: str,
+    *,
+    why: str = "",
+    replace: bool = False,
+    strict: bool = False,
+    source: str = "",
+    level: int = 0,
+) -> bool:
     """Put an ailment or condition on ``who``; True if it took hold.
 
     ``strict`` (a GM command) refuses with a RuleError where an automatic effect
@@ -45,9 +58,16 @@ def afflict(draft: Draft, tables: NervTables, who: str, name: str, *, why: str =
     rounds = bonus(fighter, "physique") if spec.name == "Suffocating" else 0
     kind = f" ({spec.category} ailment)" if spec.is_ailment else ""
     reason = f" — {why}" if why else ""
-    put_on(draft, fighter.id, spec.name, spec.category,
-           f"{fighter.name}: {spec.name}{kind}{reason}", level=level, rounds=rounds,
-           source=source)
+    put_on(
+        draft,
+        fighter.id,
+        spec.name,
+        spec.category,
+        f"{fighter.name}: {spec.name}{kind}{reason}",
+        level=level,
+        rounds=rounds,
+        source=source,
+    )
     if spec.name.casefold() == BURNING:
         set_value(draft, fighter.id, BURNING, tables.number("burning", "damage"))
     return True
@@ -60,21 +80,27 @@ def _no_stack(draft: Draft, fighter: Combatant, spec: ConditionSpec, strict: boo
     return False
 
 
-def _category_free(draft: Draft, fighter: Combatant, spec: ConditionSpec, replace: bool,
-                   strict: bool) -> bool:
+def _category_free(
+    draft: Draft, fighter: Combatant, spec: ConditionSpec, replace: bool, strict: bool
+) -> bool:
     """Clear the way for an ailment: its category is empty, or ``replace`` empties it."""
     other = fighter.in_category(spec.category)
     if other is None:
         return True
     if replace:
-        end_condition(draft, fighter.id, other.name,
-                      f"{fighter.name}: {other.name} gives way to {spec.name}")
+        end_condition(
+            draft, fighter.id, other.name, f"{fighter.name}: {other.name} gives way to {spec.name}"
+        )
         return True
     if strict:
-        raise RuleError(f"{fighter.name} already has a {spec.category} ailment ({other.name}) "
-                        f"— one per category; add 'replace' to swap it for {spec.name}")
-    draft.say(f"{spec.name} does not take hold on {fighter.name}: already {other.name} "
-              f"(one {spec.category} ailment at a time)")
+        raise RuleError(
+            f"{fighter.name} already has a {spec.category} ailment ({other.name}) "
+            f"— one per category; add 'replace' to swap it for {spec.name}"
+        )
+    draft.say(
+        f"{spec.name} does not take hold on {fighter.name}: already {other.name} "
+        f"(one {spec.category} ailment at a time)"
+    )
     return False
 
 
@@ -103,8 +129,7 @@ def add_stress(draft: Draft, tables: NervTables, who: str, amount: int, why: str
         afflict(draft, tables, who, "Blood Loss", why="Internal Bleeding reopens with Stress")
     sync_thresholds(draft, tables, who)
     if draft.state.combatant(who).condition("Exhausted") is not None:
-        remind(draft, who, "test:exhausted",
-               f"{fighter.name}: {tables.check('exhausted').text}")
+        remind(draft, who, "test:exhausted", f"{fighter.name}: {tables.check('exhausted').text}")
 
 
 def add_trauma(draft: Draft, tables: NervTables, who: str, amount: int, why: str) -> None:
@@ -138,7 +163,12 @@ def sync_thresholds(draft: Draft, tables: NervTables, who: str) -> None:
     for name, (applies, numbers) in thresholds(tables, fighter).items():
         held = fighter.condition(name) is not None
         if applies and not held:
-            put_on(draft, fighter.id, name, THRESHOLD_CATEGORIES[name],
-                   f"{fighter.name} is {name} ({numbers}): {effects[name]}")
+            put_on(
+                draft,
+                fighter.id,
+                name,
+                THRESHOLD_CATEGORIES[name],
+                f"{fighter.name} is {name} ({numbers}): {effects[name]}",
+            )
         elif held and not applies:
             take_off(draft, fighter.id, name, f"{fighter.name} is no longer {name}")

@@ -62,12 +62,14 @@ def ail(draft: Draft, tables: NervTables, command: Command) -> None:
     _, values = words_and_options(command, len(command.args), ("replace",), ("dof", "by"))
     spec = tables.condition(name)
     source, why = _variant(draft, tables, spec.name, values)
-    afflict(draft, tables, fighter.id, spec.name, why=why, replace=replace, strict=True,
-            source=source)
+    afflict(
+        draft, tables, fighter.id, spec.name, why=why, replace=replace, strict=True, source=source
+    )
 
 
-def _variant(draft: Draft, tables: NervTables, name: str,
-             values: dict[str, str]) -> tuple[str, str]:
+def _variant(
+    draft: Draft, tables: NervTables, name: str, values: dict[str, str]
+) -> tuple[str, str]:
     """(source, log note) for ailments whose first roll or controller matters."""
     if name == "Hallucinating":
         band = band_for(tables.hallucinating, whole(values, "dof"))
@@ -86,8 +88,9 @@ def cure(draft: Draft, tables: NervTables, command: Command) -> None:
     name = " ".join(command.args[1:]).strip()
     held = _held(fighter, name)
     if held.name in DERIVED:
-        raise RuleError(f"{held.name} follows Stress and Trauma — lower them with "
-                        f"'spend {fighter.id} stress N'")
+        raise RuleError(
+            f"{held.name} follows Stress and Trauma — lower them with 'spend {fighter.id} stress N'"
+        )
     end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}")
     _after_end(draft, fighter, held)
 
@@ -145,8 +148,15 @@ def shake(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) ->
     dof = whole(values, "dof")
     if word == "roll":
         advantage = held.level + whole(values, "adv")
-        result = roll_test(draft, dice, tables, fighter, shake_stats(tables, held), advantage,
-                           f"shake-off {held.name}")
+        result = roll_test(
+            draft,
+            dice,
+            tables,
+            fighter,
+            shake_stats(tables, held),
+            advantage,
+            f"shake-off {held.name}",
+        )
         passed, dof = result.passed, result.degrees
     else:
         passed = pass_or_fail(word, usage)
@@ -156,10 +166,14 @@ def shake(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) ->
         _after_end(draft, fighter, held)
         return
     failures = held.level + 1
-    draft.emit(ev.ConditionChanged, who=fighter.id, name=held.name, rounds=held.rounds,
-               level=failures,
-               text=f"{fighter.name} fails to shake off {held.name} "
-                    f"(next test +{failures} Advantage)")
+    draft.emit(
+        ev.ConditionChanged,
+        who=fighter.id,
+        name=held.name,
+        rounds=held.rounds,
+        level=failures,
+        text=f"{fighter.name} fails to shake off {held.name} (next test +{failures} Advantage)",
+    )
     if held.name == "Confused":
         draft.say(f"{fighter.name} is Confused ({dof} DoF): {band_for(tables.confused, dof).text}")
 
@@ -174,14 +188,20 @@ def _to_shake(draft: Draft, tables: NervTables, fighter: Combatant, name: str) -
         for held in options:
             if wanted in (held.name.casefold(), held.category.casefold()):
                 return held
-        raise RuleError(f"{fighter.name} has no '{name}' to shake off — "
-                        f"{', '.join(h.name for h in options)}")
-    reminded = [h for h in options if any(r.key == f"shake:{h.name}"
-                                          for r in draft.state.reminders_for(fighter.id))]
+        raise RuleError(
+            f"{fighter.name} has no '{name}' to shake off — {', '.join(h.name for h in options)}"
+        )
+    reminded = [
+        h
+        for h in options
+        if any(r.key == f"shake:{h.name}" for r in draft.state.reminders_for(fighter.id))
+    ]
     if len(reminded) == 1 or len(options) == 1:
         return (reminded or options)[0]
-    raise RuleError(f"{fighter.name} could shake off {' or '.join(h.name for h in options)} — "
-                    f"name one, e.g. 'shake {fighter.id} pass {options[0].name.casefold()}'")
+    raise RuleError(
+        f"{fighter.name} could shake off {' or '.join(h.name for h in options)} — "
+        f"name one, e.g. 'shake {fighter.id} pass {options[0].name.casefold()}'"
+    )
 
 
 def shake_reminders(draft: Draft, tables: NervTables, who: str) -> None:
@@ -192,8 +212,12 @@ def shake_reminders(draft: Draft, tables: NervTables, who: str) -> None:
             continue
         stat = tested_stat(fighter, shake_stats(tables, held)).capitalize()
         bonus_text = f" +{held.level} Advantage ({held.level} failed)" if held.level else ""
-        remind(draft, who, f"shake:{held.name}",
-               f"{fighter.name}: shake off {held.name} — {stat} test{bonus_text}")
+        remind(
+            draft,
+            who,
+            f"shake:{held.name}",
+            f"{fighter.name}: shake off {held.name} — {stat} test{bonus_text}",
+        )
 
 
 def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
@@ -204,8 +228,12 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
         add_stress(draft, tables, who, 1, "Shocked")
     vision = fighter.condition("Hallucinating")
     if vision is not None and vision.source == "nightmare" and fear_of(fighter) is None:
-        remind(draft, who, "fear:nightmare",
-               f"{fighter.name}: nightmare hallucination — Fear test with 3 Disadvantages")
+        remind(
+            draft,
+            who,
+            "fear:nightmare",
+            f"{fighter.name}: nightmare hallucination — Fear test with 3 Disadvantages",
+        )
 
 
 # --- Fear -------------------------------------------------------------------------------
@@ -214,19 +242,31 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
 def fear(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
     """``fear WHO pass | dof=N | roll [adv=N] [source=…]``: the Fear table, read once."""
     fighter = fighter_arg(draft, command)
-    words, values = words_and_options(command, 1, ("pass", "fail", "roll"),
-                                      ("dof", "adv", "source"))
+    words, values = words_and_options(
+        command, 1, ("pass", "fail", "roll"), ("dof", "adv", "source")
+    )
     if not words and "dof" not in values:
-        raise RuleError(f"'fear' needs a result: 'fear {fighter.id} pass', "
-                        f"'fear {fighter.id} dof=N' or 'fear {fighter.id} roll'")
+        raise RuleError(
+            f"'fear' needs a result: 'fear {fighter.id} pass', "
+            f"'fear {fighter.id} dof=N' or 'fear {fighter.id} roll'"
+        )
     current = fear_of(fighter)
     if current is not None:
-        raise RuleError(f"{fighter.name} is already in Fear ({current.name}); it stays that of "
-                        "the first roll — shake it off first")
+        raise RuleError(
+            f"{fighter.name} is already in Fear ({current.name}); it stays that of "
+            "the first roll — shake it off first"
+        )
     passed, dof = "pass" in words, whole(values, "dof")
     if "roll" in words:
-        result = roll_test(draft, dice, tables, fighter, tuple(tables.raw["fear"]["stats"]),
-                           whole(values, "adv"), "Fear test")
+        result = roll_test(
+            draft,
+            dice,
+            tables,
+            fighter,
+            tuple(tables.raw["fear"]["stats"]),
+            whole(values, "adv"),
+            "Fear test",
+        )
         passed, dof = result.passed, result.degrees
     for reminder in draft.state.reminders_for(fighter.id):
         if reminder.key.startswith("fear:"):
@@ -241,12 +281,24 @@ def frighten(draft: Draft, tables: NervTables, who: str, dof: int, source: str) 
     """Apply the Fear table row for ``dof``: the effect, Trauma, Helpless."""
     fighter = draft.state.combatant(who)
     band = tables.fear_result(dof)
-    put_on(draft, who, band.name, FEAR, f"{fighter.name} fails a Fear test by {dof} DoF: "
-           f"{band.name} — {band.text}", source=source)
+    put_on(
+        draft,
+        who,
+        band.name,
+        FEAR,
+        f"{fighter.name} fails a Fear test by {dof} DoF: {band.name} — {band.text}",
+        source=source,
+    )
     add_trauma(draft, tables, who, band.trauma, band.name)
     if band.helpless and fighter.condition("Helpless") is None:
-        put_on(draft, who, "Helpless", "Condition", f"{fighter.name} is Helpless ({band.name})",
-               source=band.name)
+        put_on(
+            draft,
+            who,
+            "Helpless",
+            "Condition",
+            f"{fighter.name} is Helpless ({band.name})",
+            source=band.name,
+        )
 
 
 # --- Ego Fracture -------------------------------------------------------------------------
@@ -258,19 +310,36 @@ def fracture(draft: Draft, who: str) -> None:
     held = fighter.condition(EGO)
     grace = bonus(fighter, "will")
     if held is None:
-        put_on(draft, who, EGO, "Condition",
-               f"{fighter.name}'s AT Field fractures: Ego Fracture until the next Downtime "
-               f"(grace period {grace} turn(s))", level=grace)
+        put_on(
+            draft,
+            who,
+            EGO,
+            "Condition",
+            f"{fighter.name}'s AT Field fractures: Ego Fracture until the next Downtime "
+            f"(grace period {grace} turn(s))",
+            level=grace,
+        )
         return
     if held.level > 0:
-        draft.say(f"{fighter.name} suffers another Ego Fracture within the grace period "
-                  f"({held.level} turn(s) left): the ego holds")
+        draft.say(
+            f"{fighter.name} suffers another Ego Fracture within the grace period "
+            f"({held.level} turn(s) left): the ego holds"
+        )
         return
-    put_on(draft, who, "Ego Collapse", "Condition",
-           f"{fighter.name}'s ego collapses into LCL: a second Ego Fracture")
+    put_on(
+        draft,
+        who,
+        "Ego Collapse",
+        "Condition",
+        f"{fighter.name}'s ego collapses into LCL: a second Ego Fracture",
+    )
     if fighter.status == "active":
-        draft.emit(ev.StatusChanged, who=fighter.id, status="down",
-                   text=f"{fighter.name} is lost in the LCL (death state until reconstituted)")
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="down",
+            text=f"{fighter.name} is lost in the LCL (death state until reconstituted)",
+        )
 
 
 def grace_countdown(draft: Draft, who: str) -> None:
@@ -281,8 +350,9 @@ def grace_countdown(draft: Draft, who: str) -> None:
         return
     left = held.level - 1
     text = f"{fighter.name}: the Ego Fracture grace period is over" if left == 0 else ""
-    draft.emit(ev.ConditionChanged, who=fighter.id, name=EGO, rounds=held.rounds, level=left,
-               text=text)
+    draft.emit(
+        ev.ConditionChanged, who=fighter.id, name=EGO, rounds=held.rounds, level=left, text=text
+    )
 
 
 def ailment_advantage(fighter: Combatant) -> int:

@@ -24,8 +24,7 @@ from tracker.rules.nerv_damage import (
 from tracker.rules.nerv_stats import shift, whole, words_and_options
 from tracker.rules.nerv_tables import Location, NervTables
 
-HIT_FLAGS = ("exploit", "crit", "critical", "weak", "ignore-ap", "weak-spot", "weakspot",
-             "savage")
+HIT_FLAGS = ("exploit", "crit", "critical", "weak", "ignore-ap", "weak-spot", "weakspot", "savage")
 
 
 class DamageCommands:
@@ -42,16 +41,22 @@ class DamageCommands:
         if amount < 0:
             raise RuleError("damage cannot be negative — use 'heal'")
         types = self.tables.damage_types()
-        flags, values = words_and_options(command, 2, (*HIT_FLAGS, *types),
-                                          ("type", "block"))
+        flags, values = words_and_options(command, 2, (*HIT_FLAGS, *types), ("type", "block"))
         damage_type = self._type(values.get("type", ""), flags)
         savage = 1 if "savage" in flags else whole(values, "savage")
         location = self.location(draft, fighter, command, dice)
-        hit = Hit(amount, location, damage_type=damage_type, exploit="exploit" in flags,
-                  critical=bool(flags & {"crit", "critical"}), weak="weak" in flags,
-                  ignore_armour="ignore-ap" in flags,
-                  weak_spot=bool(flags & {"weak-spot", "weakspot"}), savage=savage,
-                  block=whole(values, "block"))
+        hit = Hit(
+            amount,
+            location,
+            damage_type=damage_type,
+            exploit="exploit" in flags,
+            critical=bool(flags & {"crit", "critical"}),
+            weak="weak" in flags,
+            ignore_armour="ignore-ap" in flags,
+            weak_spot=bool(flags & {"weak-spot", "weakspot"}),
+            savage=savage,
+            block=whole(values, "block"),
+        )
         resolve_hit(draft, self.tables, dice, fighter.id, hit)
 
     def _type(self, typed: str, flags: set[str]) -> str:
@@ -65,8 +70,9 @@ class DamageCommands:
             raise RuleError(f"no damage type '{named[0]}' — {', '.join(types)}")
         return named[0] if named else ""
 
-    def location(self, draft: Draft, fighter: Combatant, command: Command,
-                 dice: DiceLike) -> Location:
+    def location(
+        self, draft: Draft, fighter: Combatant, command: Command, dice: DiceLike
+    ) -> Location:
         """The ``@LOCATION`` typed, or a d100 hit-location roll (recorded)."""
         if command.location:
             return self.tables.location(fighter.kind, command.location)
@@ -86,12 +92,23 @@ class DamageCommands:
             raise RuleError("wounds must be 1 or more — use 'heal' to restore them")
         flags, values = words_and_options(command, 2, ("savage",), ("block", "type"))
         location = self.named_location(fighter, command)
-        draft.say(f"{fighter.name} takes {amount} wound(s)"
-                  + (f" to the {location.key}" if location else "") + " (entered by the GM)")
+        draft.say(
+            f"{fighter.name} takes {amount} wound(s)"
+            + (f" to the {location.key}" if location else "")
+            + " (entered by the GM)"
+        )
         savage = 1 if "savage" in flags else whole(values, "savage")
-        take_wounds(draft, self.tables, dice, fighter.id, amount, location, savage=savage,
-                    block=whole(values, "block"), damage_type=self._type(values.get("type", ""),
-                                                                         set()))
+        take_wounds(
+            draft,
+            self.tables,
+            dice,
+            fighter.id,
+            amount,
+            location,
+            savage=savage,
+            block=whole(values, "block"),
+            damage_type=self._type(values.get("type", ""), set()),
+        )
 
     def injure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``injure WHO N [@LOC] [type=T]``: Injury points entered directly (no Stress)."""
@@ -118,6 +135,8 @@ class DamageCommands:
             heal_injuries(draft, self.tables, fighter.id, amount, location)
             return
         if fighter.track("wounds") >= fighter.limits.get("wounds", 0):
-            raise RuleError(f"{fighter.name} has every wound already — to heal injuries "
-                            f"name the place: 'heal {fighter.id} 1 @left-leg'")
+            raise RuleError(
+                f"{fighter.name} has every wound already — to heal injuries "
+                f"name the place: 'heal {fighter.id} 1 @left-leg'"
+            )
         shift(draft, fighter.id, "wounds", amount, "Wounds", "healed")

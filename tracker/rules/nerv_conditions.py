@@ -41,8 +41,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
         spec = tables.conditions.get(held.name.casefold())
         if spec is None or not spec.test or spec.reminder != "start":
             continue
-        remind(draft, who, f"test:{spec.test}",
-               f"{fighter.name}: {tables.check(spec.test).text}")
+        remind(draft, who, f"test:{spec.test}", f"{fighter.name}: {tables.check(spec.test).text}")
 
 
 # --- the tests ----------------------------------------------------------------------------
@@ -58,8 +57,9 @@ def test(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> 
     _, values = words_and_options(command, 3, (), ("dof", "adv"))
     dof = whole(values, "dof")
     if word == "roll":
-        result = roll_test(draft, dice, tables, fighter, check.stats, whole(values, "adv"),
-                           f"{check.label} test")
+        result = roll_test(
+            draft, dice, tables, fighter, check.stats, whole(values, "adv"), f"{check.label} test"
+        )
         passed, dof = result.passed, result.degrees
     else:
         passed = pass_or_fail(word, usage)
@@ -80,8 +80,10 @@ def _bleed(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
     left = max(0, score(fighter, "physique") - loss)
     decay_to(draft, tables, who, "physique", left, f"Blood Loss, {dof} DoF")
     if left == 0:
-        draft.say(f"{fighter.name} has no Physique left: a Sharp injury to the body "
-                  "each round while bleeding")
+        draft.say(
+            f"{fighter.name} has no Physique left: a Sharp injury to the body "
+            "each round while bleeding"
+        )
 
 
 def _gasp(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
@@ -92,9 +94,14 @@ def _gasp(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
 def _collapse(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
     """Exhausted test failed: unconscious for hours equal to Stress."""
     fighter = draft.state.combatant(who)
-    put_on(draft, who, "Unconscious", "Condition",
-           f"{fighter.name} falls unconscious from exhaustion "
-           f"({fighter.track('stress')} hours)", source="exhausted")
+    put_on(
+        draft,
+        who,
+        "Unconscious",
+        "Condition",
+        f"{fighter.name} falls unconscious from exhaustion ({fighter.track('stress')} hours)",
+        source="exhausted",
+    )
     incapacitate(draft, who, "unconscious from exhaustion")
 
 
@@ -115,8 +122,7 @@ def decay(draft: Draft, tables: NervTables, command: Command) -> None:
     decay_to(draft, tables, fighter.id, stat, score(fighter, stat) - amount, "decay")
 
 
-def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int,
-             why: str) -> None:
+def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, why: str) -> None:
     """Set a score's decay so that it reads ``value`` (never above the roster's score)."""
     fighter = draft.state.combatant(who)
     base = fighter.stats.get(stat, 0)
@@ -124,11 +130,17 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int,
     floor = 0 if why.startswith("Blood Loss") else 1
     if value < floor:
         value = floor
-        incapacitate(draft, who, f"{stat.capitalize()} cannot fall below {floor}: "
-                                 "non-functional for a week")
+        incapacitate(
+            draft, who, f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week"
+        )
     before = score(fighter, stat)
-    set_value(draft, who, DECAY + stat, base - value,
-              f"{fighter.name}: {stat.capitalize()} {before} → {value} ({why})")
+    set_value(
+        draft,
+        who,
+        DECAY + stat,
+        base - value,
+        f"{fighter.name}: {stat.capitalize()} {before} → {value} ({why})",
+    )
     sync_thresholds(draft, tables, who)
 
 
@@ -139,16 +151,23 @@ def end_of_round(draft: Draft, tables: NervTables, dice: DiceLike) -> None:
             continue
         if fighter.condition("Suffocating") is not None:
             _breath_runs_out(draft, tables, fighter.id)
-        if fighter.condition("Blood Loss") is not None and score(fighter, "physique") <= 0 \
-                and "physique" in fighter.stats:
+        if (
+            fighter.condition("Blood Loss") is not None
+            and score(fighter, "physique") <= 0
+            and "physique" in fighter.stats
+        ):
             body = tables.location(fighter.kind, "body")
             add_injury(draft, tables, fighter.id, body, "rending")
         if fighter.condition("Falling") is not None:
             _drop(draft, tables, dice, fighter.id)
         for held in fighter.conditions:
             if held.name.startswith("Ignoring "):
-                take_off(draft, fighter.id, held.name,
-                         f"{fighter.name} no longer ignores {held.name[9:]}")
+                take_off(
+                    draft,
+                    fighter.id,
+                    held.name,
+                    f"{fighter.name} no longer ignores {held.name[9:]}",
+                )
 
 
 def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
@@ -158,19 +177,31 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
     assert held is not None
     left = held.rounds - 1
     if left > 0:
-        draft.emit(ev.ConditionChanged, who=who, name=held.name, rounds=left, level=held.level,
-                   text=f"{fighter.name}: {left} round(s) of air left" if not held.level
-                   else f"{fighter.name}: dies in {left} round(s) without air")
+        draft.emit(
+            ev.ConditionChanged,
+            who=who,
+            name=held.name,
+            rounds=left,
+            level=held.level,
+            text=f"{fighter.name}: {left} round(s) of air left"
+            if not held.level
+            else f"{fighter.name}: dies in {left} round(s) without air",
+        )
         return
     if held.level == 0:
         pb = bonus(fighter, "physique")
-        draft.emit(ev.ConditionChanged, who=who, name=held.name, rounds=max(1, pb), level=1,
-                   text=f"{fighter.name} runs out of air and falls unconscious; "
-                        f"dies in {max(1, pb)} round(s) without air")
+        draft.emit(
+            ev.ConditionChanged,
+            who=who,
+            name=held.name,
+            rounds=max(1, pb),
+            level=1,
+            text=f"{fighter.name} runs out of air and falls unconscious; "
+            f"dies in {max(1, pb)} round(s) without air",
+        )
         incapacitate(draft, who, "out of air")
         return
-    draft.emit(ev.StatusChanged, who=who, status="dead",
-               text=f"{fighter.name} dies of suffocation")
+    draft.emit(ev.StatusChanged, who=who, status="dead", text=f"{fighter.name} dies of suffocation")
 
 
 # --- altitude ----------------------------------------------------------------------------
@@ -187,10 +218,17 @@ def fly(draft: Draft, tables: NervTables, command: Command) -> None:
         raise RuleError(f"{fighter.name} cannot fly (give the roster 'altitude = \"ground\"')")
     now, new = fighter.track(ALTITUDE), bands.index(wanted)
     if abs(new - now) != 1:
-        raise RuleError(f"{fighter.name} is at {bands[now].capitalize()}: a Basic Move changes "
-                        "one band at a time")
-    set_value(draft, fighter.id, ALTITUDE, new,
-              f"{fighter.name} flies {'up' if new > now else 'down'} to {wanted.capitalize()}")
+        raise RuleError(
+            f"{fighter.name} is at {bands[now].capitalize()}: a Basic Move changes "
+            "one band at a time"
+        )
+    set_value(
+        draft,
+        fighter.id,
+        ALTITUDE,
+        new,
+        f"{fighter.name} flies {'up' if new > now else 'down'} to {wanted.capitalize()}",
+    )
 
 
 def fall(draft: Draft, tables: NervTables, command: Command) -> None:
@@ -199,8 +237,15 @@ def fall(draft: Draft, tables: NervTables, command: Command) -> None:
     band = fighter.track(ALTITUDE)
     if band == 0:
         raise RuleError(f"{fighter.name} is on the ground: nothing to fall from")
-    afflict(draft, tables, fighter.id, "Falling", strict=True, level=band,
-            why=f"from {tables.bands[band].capitalize()}")
+    afflict(
+        draft,
+        tables,
+        fighter.id,
+        "Falling",
+        strict=True,
+        level=band,
+        why=f"from {tables.bands[band].capitalize()}",
+    )
 
 
 def _drop(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
@@ -217,10 +262,14 @@ def _drop(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
     start = bands[max(1, held.level)]
     damage = int(tables.raw["altitude"]["crash"][start])
     where = tables.location(fighter.kind, str(tables.raw["altitude"]["crash_location"]))
-    draft.say(f"{fighter.name} crashes into the ground from {start.capitalize()}: "
-              f"Damage {damage}, armour ignored")
+    draft.say(
+        f"{fighter.name} crashes into the ground from {start.capitalize()}: "
+        f"Damage {damage}, armour ignored"
+    )
     resolve_hit(draft, tables, dice, who, Hit(damage, where, ignore_armour=True))
     after = draft.state.combatant(who)
-    if (after.track("wounds"), after.track("injuries")) != (fighter.track("wounds"),
-                                                            fighter.track("injuries")):
+    if (after.track("wounds"), after.track("injuries")) != (
+        fighter.track("wounds"),
+        fighter.track("injuries"),
+    ):
         afflict(draft, tables, who, "Prone", why="wounded by the fall")

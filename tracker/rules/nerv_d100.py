@@ -43,8 +43,13 @@ class NervRules(Ruleset):
     title: ClassVar[str] = "NERV d100 (wounds, injuries by location, ailments)"
     data_file: ClassVar[str] = "nerv_d100.toml"
     theme: ClassVar[str] = "nerv"
-    roster_keys: ClassVar[dict[str, type]] = {"fate": int, "advantage": int, "wounds": int,
-                                              "bonuses": dict, "altitude": str}
+    roster_keys: ClassVar[dict[str, type]] = {
+        "fate": int,
+        "advantage": int,
+        "wounds": int,
+        "bonuses": dict,
+        "altitude": str,
+    }
     descending: ClassVar[bool] = True
 
     @cached_property
@@ -59,8 +64,10 @@ class NervRules(Ruleset):
         entry = self._tidy(entry)
         kind = str(entry.get("kind", "character")).casefold()
         if kind not in self.tables.kinds:
-            raise RosterError(f"kind {kind!r} of {entry.get('name')} must be "
-                              f"{', '.join(self.tables.kinds)}", "kind")
+            raise RosterError(
+                f"kind {kind!r} of {entry.get('name')} must be {', '.join(self.tables.kinds)}",
+                "kind",
+            )
         fighter = super().prepare(entry, where)
         self._check_names(fighter)
         return fighter
@@ -101,25 +108,40 @@ class NervRules(Ruleset):
         known = (*self.tables.scores, *self.tables.skills)
         for stat in fighter.stats:
             if stat not in known:
-                raise RosterError(f"no stat '{stat}' for {fighter.name} — scores: "
-                                  f"{', '.join(self.tables.scores)}; skills: "
-                                  f"{', '.join(self.tables.skills)}", f"stats.{stat}")
+                raise RosterError(
+                    f"no stat '{stat}' for {fighter.name} — scores: "
+                    f"{', '.join(self.tables.scores)}; skills: "
+                    f"{', '.join(self.tables.skills)}",
+                    f"stats.{stat}",
+                )
         for stat, value in fighter.extras.get("bonuses", {}).items():
             if stat not in self.tables.scores or not isinstance(value, int):
-                raise RosterError(f"bonuses.{stat} of {fighter.name} must be a whole number "
-                                  f"for one of {', '.join(self.tables.scores)}",
-                                  f"bonuses.{stat}")
+                raise RosterError(
+                    f"bonuses.{stat} of {fighter.name} must be a whole number "
+                    f"for one of {', '.join(self.tables.scores)}",
+                    f"bonuses.{stat}",
+                )
         altitude = fighter.extras.get("altitude")
         if altitude is not None and str(altitude).casefold() not in self.tables.bands:
-            raise RosterError(f"altitude of {fighter.name} must be "
-                              f"{', '.join(self.tables.bands)}", "altitude")
+            raise RosterError(
+                f"altitude of {fighter.name} must be {', '.join(self.tables.bands)}", "altitude"
+            )
 
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
         """Wounds (max = Physique Bonus unless given), Injuries, Stress, Trauma, Fate, economy."""
         wounds = int(fighter.extras.get("wounds", bonus(fighter, "physique")))
         fate = int(fighter.extras.get("fate", 0))
-        tracks = {"wounds": wounds, "injuries": 0, "stress": 0, "trauma": 0, "fate": fate,
-                  "exerts": 0, "actions": 0, "moves": 0, "chance": 1}
+        tracks = {
+            "wounds": wounds,
+            "injuries": 0,
+            "stress": 0,
+            "trauma": 0,
+            "fate": fate,
+            "exerts": 0,
+            "actions": 0,
+            "moves": 0,
+            "chance": 1,
+        }
         limits = {"wounds": wounds, "fate": fate}
         altitude = fighter.extras.get("altitude")
         if altitude is not None:
@@ -143,8 +165,11 @@ class NervRules(Ruleset):
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
         """Sort by initiative and the chain; still tied: an opposed Grace test, recorded."""
         state = draft.state
-        slots = [s for s in state.initiative
-                 if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"]
+        slots = [
+            s
+            for s in state.initiative
+            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
+        ]
         groups: dict[tuple[float, ...], list[str]] = {}
         for slot in slots:
             groups.setdefault(self.order_key(state, slot)[:-1], []).append(slot)
@@ -182,35 +207,88 @@ class NervRules(Ruleset):
         hits = DamageCommands(self.tables)
         t = self.tables
         table: list[tuple[str, str, str, Callable[..., None]]] = [
-            ("dmg", "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
-             "[type=T] [block=N]", "an attack's damage against Defense", hits.damage),
-            ("wound", "wound WHO N [@LOC] [savage[=N]] [block=N]", "wounds entered directly",
-             hits.wound),
-            ("injure", "injure WHO N [@LOC] [type=T]", "injury points entered directly",
-             hits.injure),
-            ("heal", "heal WHO N [@LOC]", "restore wounds (with @LOC: heal injuries there)",
-             hits.heal),
-            ("ail", "ail WHO NAME [replace] [dof=N] [by=WHO]", "give an ailment or condition",
-             _plain(t, ailing.ail)),
+            (
+                "dmg",
+                "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
+                "[type=T] [block=N]",
+                "an attack's damage against Defense",
+                hits.damage,
+            ),
+            (
+                "wound",
+                "wound WHO N [@LOC] [savage[=N]] [block=N]",
+                "wounds entered directly",
+                hits.wound,
+            ),
+            (
+                "injure",
+                "injure WHO N [@LOC] [type=T]",
+                "injury points entered directly",
+                hits.injure,
+            ),
+            (
+                "heal",
+                "heal WHO N [@LOC]",
+                "restore wounds (with @LOC: heal injuries there)",
+                hits.heal,
+            ),
+            (
+                "ail",
+                "ail WHO NAME [replace] [dof=N] [by=WHO]",
+                "give an ailment or condition",
+                _plain(t, ailing.ail),
+            ),
             ("cure", "cure WHO NAME", "end an ailment or condition", _plain(t, ailing.cure)),
-            ("shake", "shake WHO pass|fail|roll [NAME] [dof=N]", "a shake-off test",
-             _rolled(t, ailing.shake)),
-            ("fear", "fear WHO pass|dof=N|roll", "a Fear test and its effect",
-             _rolled(t, ailing.fear)),
+            (
+                "shake",
+                "shake WHO pass|fail|roll [NAME] [dof=N]",
+                "a shake-off test",
+                _rolled(t, ailing.shake),
+            ),
+            (
+                "fear",
+                "fear WHO pass|dof=N|roll",
+                "a Fear test and its effect",
+                _rolled(t, ailing.fear),
+            ),
             ("fracture", "fracture WHO", "an Ego Fracture", self._fracture),
-            ("test", "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N]",
-             "a reminded test", _rolled(t, lasting.test)),
+            (
+                "test",
+                "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N]",
+                "a reminded test",
+                _rolled(t, lasting.test),
+            ),
             ("decay", "decay WHO STAT N", "lower a score for a while", _plain(t, lasting.decay)),
-            ("act", "act WHO [ACTION] [combo] [cost=N]", "spend a Move or an action "
-             "(no ACTION: a delayer acts now)", self._act),
-            ("exert", "exert WHO", "one more action for 1, 2, 3 … Stress",
-             _plain(t, economy.exert)),
-            ("spend", "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
-             "spend Fate or lower Stress/Trauma", _plain(t, economy.spend)),
-            ("gain", "gain WHO fate|stress|trauma [N]", "gain Fate, Stress or Trauma",
-             _plain(t, economy.gain)),
-            ("downtime", "downtime [short|long]", "rest: Stress, Trauma, Fate, Exerts",
-             _plain(t, economy.downtime)),
+            (
+                "act",
+                "act WHO [ACTION] [combo] [cost=N]",
+                "spend a Move or an action (no ACTION: a delayer acts now)",
+                self._act,
+            ),
+            (
+                "exert",
+                "exert WHO",
+                "one more action for 1, 2, 3 … Stress",
+                _plain(t, economy.exert),
+            ),
+            (
+                "spend",
+                "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
+                "spend Fate or lower Stress/Trauma",
+                _plain(t, economy.spend),
+            ),
+            (
+                "gain",
+                "gain WHO fate|stress|trauma [N]",
+                "gain Fate, Stress or Trauma",
+                _plain(t, economy.gain),
+            ),
+            (
+                "downtime",
+                "downtime [short|long]",
+                "rest: Stress, Trauma, Fate, Exerts",
+                _plain(t, economy.downtime),
+            ),
             ("fly", "fly WHO ground|low|high", "change altitude band", _plain(t, lasting.fly)),
             ("fall", "fall WHO", "a flyer starts falling", _plain(t, lasting.fall)),
         ]
@@ -253,16 +331,18 @@ class NervRules(Ruleset):
         return views.player_summary(fighter)
 
 
-def _plain(tables: NervTables, fn: Callable[[Draft, NervTables, Command], None]
-           ) -> Callable[[Draft, Command, DiceLike], None]:
+def _plain(
+    tables: NervTables, fn: Callable[[Draft, NervTables, Command], None]
+) -> Callable[[Draft, Command, DiceLike], None]:
     def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
         fn(draft, tables, command)
 
     return handler
 
 
-def _rolled(tables: NervTables, fn: Callable[[Draft, NervTables, Command, DiceLike], None]
-            ) -> Callable[[Draft, Command, DiceLike], None]:
+def _rolled(
+    tables: NervTables, fn: Callable[[Draft, NervTables, Command, DiceLike], None]
+) -> Callable[[Draft, Command, DiceLike], None]:
     def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
         fn(draft, tables, command, dice)
 

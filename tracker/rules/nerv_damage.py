@@ -85,8 +85,9 @@ def count_wounds(tables: NervTables, fighter: Combatant, hit: Hit) -> WoundCount
     return WoundCount(defense, armour, wounds, tuple(reasons), savage)
 
 
-def savage_sources(tables: NervTables, fighter: Combatant, wounds: int, margin: int,
-                   flagged: int) -> tuple[str, ...]:
+def savage_sources(
+    tables: NervTables, fighter: Combatant, wounds: int, margin: int, flagged: int
+) -> tuple[str, ...]:
     """Why an attack is Savage: helpless target, 4+ wounds, very high damage, GM flags."""
     sources: list[str] = []
     if is_helpless(fighter):
@@ -102,8 +103,10 @@ def savage_sources(tables: NervTables, fighter: Combatant, wounds: int, margin: 
 def explain(fighter: Combatant, hit: Hit, count: WoundCount) -> str:
     """``Sachiel @core: 12 vs Defense 6 (PB 4 + 2 AP): 1 wound +1 core … = 3 wounds``."""
     armour = f" + {count.armour} AP" if count.armour else ""
-    head = (f"{fighter.name} @{hit.location.key}: {hit.damage} vs Defense {count.defense} "
-            f"(PB {count.defense - count.armour}{armour})")
+    head = (
+        f"{fighter.name} @{hit.location.key}: {hit.damage} vs Defense {count.defense} "
+        f"(PB {count.defense - count.armour}{armour})"
+    )
     if not count.wounds:
         return f"{head}: no wound"
     extras = "".join(f" +1 {reason}" for reason in count.reasons)
@@ -125,12 +128,20 @@ def resolve_hit(draft: Draft, tables: NervTables, dice: DiceLike, who: str, hit:
         critical_effect(draft, tables, who, hit.damage_type, "critical hit")
     if hit.exploit:
         clear_exploited(draft, tables, who, hit.damage_type)
-    take_wounds(draft, tables, dice, who, count.wounds, hit.location,
-                savage=len(count.savage), block=hit.block, damage_type=hit.damage_type)
+    take_wounds(
+        draft,
+        tables,
+        dice,
+        who,
+        count.wounds,
+        hit.location,
+        savage=len(count.savage),
+        block=hit.block,
+        damage_type=hit.damage_type,
+    )
 
 
-def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str,
-                    why: str) -> None:
+def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str, why: str) -> None:
     """The damage type's critical effect (Stunned, Blood Loss, Burning, Shocked)."""
     name = tables.critical_effect(damage_type)
     if name:
@@ -138,8 +149,12 @@ def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str
         return
     kinds = ", ".join(f"{t}: {tables.critical_effect(t)}" for t in tables.damage_types())
     fighter = draft.state.combatant(who)
-    remind(draft, who, "critical",
-           f"{fighter.name}: {why} — apply the weapon's critical effect ({kinds})")
+    remind(
+        draft,
+        who,
+        "critical",
+        f"{fighter.name}: {why} — apply the weapon's critical effect ({kinds})",
+    )
 
 
 def clear_exploited(draft: Draft, tables: NervTables, who: str, damage_type: str) -> None:
@@ -148,14 +163,24 @@ def clear_exploited(draft: Draft, tables: NervTables, who: str, damage_type: str
     for held in fighter.conditions:
         spec = tables.conditions.get(held.name.casefold())
         if spec and ("any" in spec.exploited_by or damage_type in spec.exploited_by):
-            end_condition(draft, who, held.name,
-                          f"{fighter.name}: the Exploit Hit clears {held.name}")
+            end_condition(
+                draft, who, held.name, f"{fighter.name}: the Exploit Hit clears {held.name}"
+            )
             return
 
 
-def take_wounds(draft: Draft, tables: NervTables, dice: DiceLike, who: str, wounds: int,
-                location: Location | None, *, savage: int = 0, block: int = 0,
-                damage_type: str = "") -> None:
+def take_wounds(
+    draft: Draft,
+    tables: NervTables,
+    dice: DiceLike,
+    who: str,
+    wounds: int,
+    location: Location | None,
+    *,
+    savage: int = 0,
+    block: int = 0,
+    damage_type: str = "",
+) -> None:
     """Wounds off the pool; the rest become Injury points (+Stress); Savage adds injuries."""
     fighter = draft.state.combatant(who)
     soaked = min(wounds, fighter.track("wounds"))
@@ -182,25 +207,33 @@ def block_injuries(draft: Draft, who: str, points: int) -> int:
         return 0
     fighter = draft.state.combatant(who)
     if fighter.track("fate") < points:
-        raise RuleError(f"{fighter.name} has only {fighter.track('fate')} Fate to block "
-                        f"{points} injury point(s)")
+        raise RuleError(
+            f"{fighter.name} has only {fighter.track('fate')} Fate to block "
+            f"{points} injury point(s)"
+        )
     shift(draft, who, "fate", -points, "Fate", f"blocks {points} injury point(s)")
     return points
 
 
-def roll_location(draft: Draft, tables: NervTables, dice: DiceLike,
-                  fighter: Combatant) -> Location:
+def roll_location(draft: Draft, tables: NervTables, dice: DiceLike, fighter: Combatant) -> Location:
     """Roll d100 on the hit-location table and record the die."""
     roll = dice.d(100)
     location = tables.hit_location(roll)
-    draft.emit(ev.DiceRolled, who=fighter.id, expr="1d100", rolls=(roll,), total=roll,
-               purpose="hit location",
-               text=f"Hit location on {fighter.name}: d100 {roll} → {location.label}")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr="1d100",
+        rolls=(roll,),
+        total=roll,
+        purpose="hit location",
+        text=f"Hit location on {fighter.name}: d100 {roll} → {location.label}",
+    )
     return location
 
 
-def add_injury(draft: Draft, tables: NervTables, who: str, location: Location,
-               damage_type: str = "") -> None:
+def add_injury(
+    draft: Draft, tables: NervTables, who: str, location: Location, damage_type: str = ""
+) -> None:
     """One Injury point: the chart of ``location`` read at the new total, effects applied."""
     fighter = draft.state.combatant(who)
     before = {(r.chart, r.name) for r in injury_rows(fighter, tables)}
@@ -209,20 +242,30 @@ def add_injury(draft: Draft, tables: NervTables, who: str, location: Location,
     rows = tables.rows_in_effect(location.chart, total)
     head = rows[0]
     also = f" (as above: {', '.join(r.name for r in rows[1:])})" if len(rows) > 1 else ""
-    draft.emit(ev.InjuryAdded, who=fighter.id, location=location.key, score=total,
-               name=head.name, effect=head.effect + also,
-               text=f"{fighter.name}: injury {total} to the {location.label.lower()} — "
-                    f"{head.name}: {head.effect}{also}")
+    draft.emit(
+        ev.InjuryAdded,
+        who=fighter.id,
+        location=location.key,
+        score=total,
+        name=head.name,
+        effect=head.effect + also,
+        text=f"{fighter.name}: injury {total} to the {location.label.lower()} — "
+        f"{head.name}: {head.effect}{also}",
+    )
     fresh = [row for row in rows if (row.chart, row.name) not in before]
     injury_effects(draft, tables, who, fresh, damage_type)
     if not before and fighter.kind == "character":
-        remind(draft, who, "fear:injury",
-               f"{fighter.name} suffered an injury, a Fear trigger: Will or Fortitude "
-               "(Courage) test")
+        remind(
+            draft,
+            who,
+            "fear:injury",
+            f"{fighter.name} suffered an injury, a Fear trigger: Will or Fortitude (Courage) test",
+        )
 
 
-def injury_effects(draft: Draft, tables: NervTables, who: str, rows: list[InjuryRow],
-                   damage_type: str) -> None:
+def injury_effects(
+    draft: Draft, tables: NervTables, who: str, rows: list[InjuryRow], damage_type: str
+) -> None:
     """What rows newly in effect do at once: critical effect, conditions, Stress, Fear test."""
     if any(row.critical for row in rows):
         critical_effect(draft, tables, who, damage_type, "Crucial Strike")
@@ -237,8 +280,7 @@ def injury_effects(draft: Draft, tables: NervTables, who: str, rows: list[Injury
         add_stress(draft, tables, who, row.stress, row.name)
         if row.fear_test:
             fighter = draft.state.combatant(who)
-            remind(draft, who, "fear:injury",
-                   f"{fighter.name}: {row.name} — a Fear test is due")
+            remind(draft, who, "fear:injury", f"{fighter.name}: {row.name} — a Fear test is due")
 
 
 def incapacitate(draft: Draft, who: str, why: str) -> None:
@@ -246,12 +288,17 @@ def incapacitate(draft: Draft, who: str, why: str) -> None:
     fighter = draft.state.combatant(who)
     if fighter.status in ("down", "dead"):
         return
-    draft.emit(ev.StatusChanged, who=fighter.id, status="down",
-               text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')")
+    draft.emit(
+        ev.StatusChanged,
+        who=fighter.id,
+        status="down",
+        text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
+    )
 
 
-def check_incapacitated(draft: Draft, tables: NervTables, who: str,
-                        location: Location | None) -> None:
+def check_incapacitated(
+    draft: Draft, tables: NervTables, who: str, location: Location | None
+) -> None:
     """More Injury points than Physique Bonus: incapacitated, worst at the final location."""
     fighter = draft.state.combatant(who)
     pb = bonus(fighter, "physique")
@@ -260,22 +307,29 @@ def check_incapacitated(draft: Draft, tables: NervTables, who: str,
         return
     worst = ""
     if location is not None:
-        worst = f"; an extreme {tables.chart_row(location.chart, 4).name} at the " \
-                f"{location.label.lower()}"
+        worst = (
+            f"; an extreme {tables.chart_row(location.chart, 4).name} at the "
+            f"{location.label.lower()}"
+        )
     incapacitate(draft, who, f"{injuries} injuries > Physique Bonus {pb}{worst}")
 
 
-def heal_injuries(draft: Draft, tables: NervTables, who: str, points: int,
-                  location: Location) -> None:
+def heal_injuries(
+    draft: Draft, tables: NervTables, who: str, points: int, location: Location
+) -> None:
     """Heal the latest ``points`` injuries at ``location``."""
     fighter = draft.state.combatant(who)
     there = [i for i in fighter.injuries if i.location == location.key]
     if not there:
         raise RuleError(f"{fighter.name} has no injury at the {location.label.lower()}")
     for injury in list(reversed(there))[:points]:
-        draft.emit(ev.InjuryRemoved, who=fighter.id, location=injury.location,
-                   name=injury.name,
-                   text=f"{fighter.name}: {injury.name} ({location.label.lower()}) healed")
+        draft.emit(
+            ev.InjuryRemoved,
+            who=fighter.id,
+            location=injury.location,
+            name=injury.name,
+            text=f"{fighter.name}: {injury.name} ({location.label.lower()}) healed",
+        )
         shift(draft, who, "injuries", -1, "Injuries")
 
 
@@ -289,13 +343,21 @@ def burn(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
     extra = " +1 high damage" if margin >= tables.number("wounds", "high_damage") else ""
     wounds += 1 if extra else 0
     savage = savage_sources(tables, fighter, wounds, margin, 0)
-    text = (f"{fighter.name} burns: Damage {damage} vs Defense {defense} (armour ignored): "
-            f"{tables.number('burning', 'wounds')} wound{extra}")
+    text = (
+        f"{fighter.name} burns: Damage {damage} vs Defense {defense} (armour ignored): "
+        f"{tables.number('burning', 'wounds')} wound{extra}"
+    )
     if savage:
         text += f"; Savage ×{len(savage)} ({', '.join(savage)})"
     draft.emit(ev.Said, who=fighter.id, text=text)
     where = tables.location(fighter.kind, str(tables.raw["burning"]["location"]))
     take_wounds(draft, tables, dice, who, wounds, where, savage=len(savage))
     if draft.state.combatant(who).condition("Burning") is not None:
-        shift(draft, who, BURNING, tables.number("burning", "step"), "Burning damage",
-              "the fire grows")
+        shift(
+            draft,
+            who,
+            BURNING,
+            tables.number("burning", "step"),
+            "Burning damage",
+            "the fire grows",
+        )

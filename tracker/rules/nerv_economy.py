@@ -66,8 +66,7 @@ def own_turn(draft: Draft, fighter: Combatant) -> bool:
 # --- act ---------------------------------------------------------------------------------
 
 
-def act(draft: Draft, tables: NervTables, rules: Rules, command: Command,
-        dice: DiceLike) -> None:
+def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: DiceLike) -> None:
     """``act WHO`` (a delayer acts now) or ``act WHO ACTION [combo] [cost=N] [force]``."""
     if len(command.args) < 2:
         _act_now(draft, rules, command, dice)
@@ -77,8 +76,10 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command,
     words |= {w.casefold() for w in command.args[2:] if w.casefold() in ACT_FLAGS}
     name = " ".join(w for w in command.args[1:] if w.casefold() not in ACT_FLAGS)
     if not name:
-        raise RuleError(f"which action? 'act {fighter.id} move', 'act {fighter.id} chance', "
-                        f"'act {fighter.id} standard attack' …")
+        raise RuleError(
+            f"which action? 'act {fighter.id} move', 'act {fighter.id} chance', "
+            f"'act {fighter.id} standard attack' …"
+        )
     forced = "force" in words
     folded = name.casefold()
     if folded == MOVE:
@@ -95,8 +96,10 @@ def _act_now(draft: Draft, rules: Rules, command: Command, dice: DiceLike) -> No
     if slot not in state.delayed:
         held = [s for s in state.delayed if slot_owner(s) == slot]
         if not held:
-            raise RuleError(f"{flow.name_of(state, slot)} is not delaying — to spend an action "
-                            f"say which: 'act {slot} standard attack', 'act {slot} move'")
+            raise RuleError(
+                f"{flow.name_of(state, slot)} is not delaying — to spend an action "
+                f"say which: 'act {slot} standard attack', 'act {slot} move'"
+            )
         slot = held[0]
     flow.act_now(draft, rules, dice, slot)
 
@@ -113,10 +116,13 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
         raise RuleError(f"{fighter.name} has no Move left this turn (Running gives another)")
     set_value(draft, fighter.id, "moves", fighter.track("moves") - 1)
     left = draft.state.combatant(fighter.id).track("moves")
-    draft.emit(ev.ActionUsed, who=fighter.id, action=MOVE,
-               text=f"{fighter.name}: Basic Move ({left} Move(s) left)")
-    pain = sum(r.move_stress for r in injury_rows(fighter, tables)
-               if not ignoring(fighter, r.name))
+    draft.emit(
+        ev.ActionUsed,
+        who=fighter.id,
+        action=MOVE,
+        text=f"{fighter.name}: Basic Move ({left} Move(s) left)",
+    )
+    pain = sum(r.move_stress for r in injury_rows(fighter, tables) if not ignoring(fighter, r.name))
     add_stress(draft, tables, fighter.id, pain, "Foot Pain")
 
 
@@ -127,11 +133,14 @@ def _chance(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) 
     if fighter.condition("Grappled") is not None and not forced:
         raise RuleError(f"{fighter.name} is Grappled: no Chance Attacks")
     if fighter.track("chance") <= 0 and not forced:
-        raise RuleError(f"{fighter.name} has made a Chance Attack already — the next one "
-                        "after the start of their turn")
+        raise RuleError(
+            f"{fighter.name} has made a Chance Attack already — the next one "
+            "after the start of their turn"
+        )
     set_value(draft, fighter.id, "chance", 0)
-    draft.emit(ev.ActionUsed, who=fighter.id, action=CHANCE,
-               text=f"{fighter.name} makes a Chance Attack")
+    draft.emit(
+        ev.ActionUsed, who=fighter.id, action=CHANCE, text=f"{fighter.name} makes a Chance Attack"
+    )
 
 
 def groups_used(tables: NervTables, spent: tuple[str, ...]) -> dict[str, str]:
@@ -151,8 +160,15 @@ def free_repeats(spent: tuple[str, ...]) -> int:
     return granted - sum(1 for e in spent if e.endswith(" (exert)"))
 
 
-def _action(draft: Draft, tables: NervTables, fighter: Combatant, name: str, combo: bool,
-            forced: bool, values: dict[str, str]) -> None:
+def _action(
+    draft: Draft,
+    tables: NervTables,
+    fighter: Combatant,
+    name: str,
+    combo: bool,
+    forced: bool,
+    values: dict[str, str],
+) -> None:
     spec = tables.action(name)
     _refuse_if_blocked(tables, fighter, "actions", forced)
     cost = _cost(spec.key, spec.stars, spec.cost, values)
@@ -161,17 +177,23 @@ def _action(draft: Draft, tables: NervTables, fighter: Combatant, name: str, com
         _check_combo(fighter, spec.key, forced)
         cost = 0
     elif not mine and fighter.track("actions") <= 0:
-        raise RuleError(f"it is not {fighter.name}'s turn — out of turn only an Exert "
-                        f"('exert {fighter.id}') or a Chance Attack ('act {fighter.id} chance')")
+        raise RuleError(
+            f"it is not {fighter.name}'s turn — out of turn only an Exert "
+            f"('exert {fighter.id}') or a Chance Attack ('act {fighter.id} chance')"
+        )
     if cost > fighter.track("actions") and not forced:
-        raise RuleError(f"{fighter.name} has {fighter.track('actions')} action(s) left; "
-                        f"{spec.key} costs {'★' * cost}")
+        raise RuleError(
+            f"{fighter.name} has {fighter.track('actions')} action(s) left; "
+            f"{spec.key} costs {'★' * cost}"
+        )
     label = spec.key
     earlier = groups_used(tables, fighter.spent).get(spec.group) if mine else None
     if earlier is not None and not combo:
         if free_repeats(fighter.spent) <= 0 and not forced:
-            raise RuleError(f"{fighter.name} used {earlier} this turn: an action and its "
-                            "variations cannot repeat (an Exert's action can)")
+            raise RuleError(
+                f"{fighter.name} used {earlier} this turn: an action and its "
+                "variations cannot repeat (an Exert's action can)"
+            )
         label = f"{spec.key} (exert)"
     elif combo:
         label = f"{spec.key} (combo)"
@@ -180,8 +202,12 @@ def _action(draft: Draft, tables: NervTables, fighter: Combatant, name: str, com
         set_value(draft, fighter.id, "moves", fighter.track("moves") + spec.moves)
     left = draft.state.combatant(fighter.id).track("actions")
     stars = "★" * cost if cost else "free"
-    draft.emit(ev.ActionUsed, who=fighter.id, action=label,
-               text=f"{fighter.name}: {spec.key.title()} {stars} ({left} action(s) left)")
+    draft.emit(
+        ev.ActionUsed,
+        who=fighter.id,
+        action=label,
+        text=f"{fighter.name}: {spec.key.title()} {stars} ({left} action(s) left)",
+    )
 
 
 def _cost(key: str, stars: int, span: tuple[int, int] | None, values: dict[str, str]) -> int:
@@ -200,8 +226,10 @@ def _check_combo(fighter: Combatant, key: str, forced: bool) -> None:
     if ailing and not forced:
         raise RuleError(f"{fighter.name} is {ailing[0].name}: no Combos while ailing")
     if key in (e.split(" (", 1)[0] for e in fighter.spent) and not forced:
-        raise RuleError(f"{fighter.name} already used {key} this turn: a combo chain cannot "
-                        "repeat the same variation")
+        raise RuleError(
+            f"{fighter.name} already used {key} this turn: a combo chain cannot "
+            "repeat the same variation"
+        )
 
 
 def exert(draft: Draft, tables: NervTables, command: Command) -> None:
@@ -213,9 +241,12 @@ def exert(draft: Draft, tables: NervTables, command: Command) -> None:
     cost = tables.number("exert", "first") + tables.number("exert", "step") * done
     set_value(draft, fighter.id, "exerts", done + 1)
     set_value(draft, fighter.id, "actions", fighter.track("actions") + 1)
-    draft.emit(ev.ActionUsed, who=fighter.id, action=EXERT,
-               text=f"{fighter.name} exerts (#{done + 1} since downtime): +1 action for "
-                    f"{cost} Stress")
+    draft.emit(
+        ev.ActionUsed,
+        who=fighter.id,
+        action=EXERT,
+        text=f"{fighter.name} exerts (#{done + 1} since downtime): +1 action for {cost} Stress",
+    )
     add_stress(draft, tables, fighter.id, cost, "Exert")
 
 
@@ -228,8 +259,7 @@ RESOURCES = ("fate", "stress", "trauma")
 def _resource(fighter: Combatant, word: str) -> str:
     key = word.casefold()
     if key not in RESOURCES:
-        raise RuleError(f"{fighter.name} has no '{word}' to spend or gain — "
-                        f"{', '.join(RESOURCES)}")
+        raise RuleError(f"{fighter.name} has no '{word}' to spend or gain — {', '.join(RESOURCES)}")
     return key
 
 
@@ -274,8 +304,9 @@ def spend(draft: Draft, tables: NervTables, command: Command) -> None:
     spend_fate(draft, tables, fighter, values.get("use", ""), amount, name)
 
 
-def spend_fate(draft: Draft, tables: NervTables, fighter: Combatant, use: str, amount: int,
-               name: str) -> None:
+def spend_fate(
+    draft: Draft, tables: NervTables, fighter: Combatant, use: str, amount: int, name: str
+) -> None:
     """Spend Fate on one of its seven uses; the pool and the use are logged."""
     uses = ", ".join(tables.fate_uses)
     if use not in tables.fate_uses:
@@ -293,8 +324,7 @@ def _said(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, nam
     """Uses the GM resolves at the table (Advantage, reroll): the log line is the record."""
 
 
-def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int,
-             name: str) -> None:
+def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     pool = fighter.limits.get("fate", 0)
     shift(draft, fighter.id, "wounds", pool, "Wounds", f"Fate restores {pool}")
 
@@ -303,50 +333,73 @@ def _cure(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, nam
     held = [a for a in ailments(fighter) if not name or a.name.casefold() == name.casefold()]
     if len(held) != 1:
         has = ", ".join(a.name for a in ailments(fighter)) or "no ailment"
-        raise RuleError(f"which ailment? {fighter.name} has: {has} — "
-                        f"'spend {fighter.id} fate use=ailment NAME'")
-    end_condition(draft, fighter.id, held[0].name,
-                  f"{fighter.name} throws off {held[0].name} (Fate)")
+        raise RuleError(
+            f"which ailment? {fighter.name} has: {has} — 'spend {fighter.id} fate use=ailment NAME'"
+        )
+    end_condition(
+        draft, fighter.id, held[0].name, f"{fighter.name} throws off {held[0].name} (Fate)"
+    )
 
 
-def _unblock(draft: Draft, tables: NervTables, fighter: Combatant, amount: int,
-             name: str) -> None:
+def _unblock(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     if len(fighter.injuries) < amount:
         raise RuleError(f"{fighter.name} has {len(fighter.injuries)} injury point(s) to block")
     for injury in list(reversed(fighter.injuries))[:amount]:
-        draft.emit(ev.InjuryRemoved, who=fighter.id, location=injury.location, name=injury.name,
-                   text=f"{fighter.name}: Fate blocks the injury {injury.name} "
-                        f"({injury.location}); effects already applied stay until cured")
+        draft.emit(
+            ev.InjuryRemoved,
+            who=fighter.id,
+            location=injury.location,
+            name=injury.name,
+            text=f"{fighter.name}: Fate blocks the injury {injury.name} "
+            f"({injury.location}); effects already applied stay until cured",
+        )
         shift(draft, fighter.id, "injuries", -1, "Injuries")
-    if fighter.status == "down" and draft.state.combatant(fighter.id).track("injuries") <= \
-            _pb(fighter):
-        draft.emit(ev.StatusChanged, who=fighter.id, status="active",
-                   text=f"{fighter.name} is back in the fight")
+    if fighter.status == "down" and draft.state.combatant(fighter.id).track("injuries") <= _pb(
+        fighter
+    ):
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="active",
+            text=f"{fighter.name} is back in the fight",
+        )
 
 
 def _pb(fighter: Combatant) -> int:
     return bonus(fighter, "physique")
 
 
-def _ignore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int,
-            name: str) -> None:
+def _ignore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     known = [c.name for c in fighter.conditions] + [r.name for r in injury_rows(fighter, tables)]
     match = next((k for k in known if k.casefold() == name.casefold()), None)
     if match is None:
         raise RuleError(f"ignore what? {fighter.name} has: {', '.join(known) or 'nothing'}")
-    put_on(draft, fighter.id, f"Ignoring {match}", "Fate",
-           f"{fighter.name} ignores {match} until the end of the round")
+    put_on(
+        draft,
+        fighter.id,
+        f"Ignoring {match}",
+        "Fate",
+        f"{fighter.name} ignores {match} until the end of the round",
+    )
 
 
-def _surge(draft: Draft, tables: NervTables, fighter: Combatant, amount: int,
-           name: str) -> None:
+def _surge(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     set_value(draft, fighter.id, "actions", fighter.track("actions") + 1)
-    draft.emit(ev.ActionUsed, who=fighter.id, action=SURGE,
-               text=f"{fighter.name} surges: +1 action, no Stress")
+    draft.emit(
+        ev.ActionUsed,
+        who=fighter.id,
+        action=SURGE,
+        text=f"{fighter.name} surges: +1 action, no Stress",
+    )
 
 
-FATE_USES = {"wounds": _restore, "ailment": _cure, "block": _unblock, "ignore": _ignore,
-             "surge": _surge}
+FATE_USES = {
+    "wounds": _restore,
+    "ailment": _cure,
+    "block": _unblock,
+    "ignore": _ignore,
+    "surge": _surge,
+}
 
 
 # --- downtime ----------------------------------------------------------------------------
@@ -358,14 +411,15 @@ def downtime(draft: Draft, tables: NervTables, command: Command) -> None:
     if length not in tables.raw["downtime"]:
         raise RuleError(f"no downtime '{length}' — short, long")
     rest = tables.raw["downtime"][length]
-    draft.say(f"{length.capitalize()} Downtime: Stress -{rest['stress']}, "
-              f"Trauma -{rest['trauma']}, Fate refilled, Exert costs reset")
+    draft.say(
+        f"{length.capitalize()} Downtime: Stress -{rest['stress']}, "
+        f"Trauma -{rest['trauma']}, Fate refilled, Exert costs reset"
+    )
     for fighter in draft.state.active:
         _rest(draft, tables, fighter, int(rest["stress"]), int(rest["trauma"]))
 
 
-def _rest(draft: Draft, tables: NervTables, fighter: Combatant, stress: int,
-          trauma: int) -> None:
+def _rest(draft: Draft, tables: NervTables, fighter: Combatant, stress: int, trauma: int) -> None:
     for track, amount in (("stress", stress), ("trauma", trauma)):
         if amount and fighter.track(track):
             shift(draft, fighter.id, track, -amount, track.capitalize(), "downtime")
@@ -375,6 +429,10 @@ def _rest(draft: Draft, tables: NervTables, fighter: Combatant, stress: int,
     if fighter.track("exerts"):
         set_value(draft, fighter.id, "exerts", 0)
     if fighter.condition("Ego Fracture") is not None:
-        end_condition(draft, fighter.id, "Ego Fracture",
-                      f"{fighter.name}'s AT Field mends (Ego Fracture ends)")
+        end_condition(
+            draft,
+            fighter.id,
+            "Ego Fracture",
+            f"{fighter.name}'s AT Field mends (Ego Fracture ends)",
+        )
     sync_thresholds(draft, tables, fighter.id)

@@ -20,13 +20,14 @@ MAX_REROLLS = 20
 
 def standing(result: TestResult) -> tuple[int, int, int]:
     """How an opposed test ranks (higher is better)."""
-    return (1 if result.passed else 0,
-            result.degrees if result.passed else -result.degrees,
-            -result.roll)
+    return (
+        1 if result.passed else 0,
+        result.degrees if result.passed else -result.degrees,
+        -result.roll,
+    )
 
 
-def opposed_grace_ties(draft: Draft, tables: NervTables, tied: list[str],
-                       dice: DiceLike) -> None:
+def opposed_grace_ties(draft: Draft, tables: NervTables, tied: list[str], dice: DiceLike) -> None:
     """Break one group of tied slots with an opposed Grace test (unless already broken)."""
     state = draft.state
     known = [state.tiebreak.get(s, 0) for s in tied]
@@ -35,22 +36,31 @@ def opposed_grace_ties(draft: Draft, tables: NervTables, tied: list[str],
     results: dict[str, TestResult] = {}
     faces: dict[str, list[int]] = {s: [] for s in tied}
     for _ in range(MAX_REROLLS):
-        results = {s: judge(tables, dice.d(100), score(state.combatant(s), "grace"))
-                   for s in tied}
+        results = {s: judge(tables, dice.d(100), score(state.combatant(s), "grace")) for s in tied}
         for slot, result in results.items():
             faces[slot].append(result.roll)
         if len({standing(r) for r in results.values()}) == len(tied):
             break
     ranked = sorted(tied, key=lambda s: standing(results[s]), reverse=True)
     for place, slot in enumerate(ranked):
-        draft.emit(ev.InitiativeSet, who=slot, value=state.initiative[slot],
-                   rolls=tuple(faces[slot]), tiebreak=len(ranked) - place)
-    shown = "; ".join(f"{name_of(state, s)} d100 {results[s].roll} vs Grace "
-                      f"{results[s].target}: {results[s].words}" for s in ranked)
+        draft.emit(
+            ev.InitiativeSet,
+            who=slot,
+            value=state.initiative[slot],
+            rolls=tuple(faces[slot]),
+            tiebreak=len(ranked) - place,
+        )
+    shown = "; ".join(
+        f"{name_of(state, s)} d100 {results[s].roll} vs Grace "
+        f"{results[s].target}: {results[s].words}"
+        for s in ranked
+    )
     again = ""
     if len(faces[tied[0]]) > 1:
         earlier = ", ".join(f"{name_of(state, s)} {faces[s][:-1]}" for s in tied)
         again = f" (rolled again after equal results: {earlier})"
-    draft.say(f"Initiative tie at {state.initiative[tied[0]]:g} (same Grace score and Fate): "
-              f"opposed Grace test — {shown}{again} → {name_of(state, ranked[0])} goes first "
-              f"(or lets another go first: 'swap')")
+    draft.say(
+        f"Initiative tie at {state.initiative[tied[0]]:g} (same Grace score and Fate): "
+        f"opposed Grace test — {shown}{again} → {name_of(state, ranked[0])} goes first "
+        f"(or lets another go first: 'swap')"
+    )

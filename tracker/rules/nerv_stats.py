@@ -64,8 +64,15 @@ def tested_stat(fighter: Combatant, stats: tuple[str, ...]) -> str:
     return stats[-1]
 
 
-def roll_test(draft: Draft, dice: DiceLike, tables: NervTables, fighter: Combatant,
-              stats: tuple[str, ...], advantage: int, purpose: str) -> TestResult:
+def roll_test(
+    draft: Draft,
+    dice: DiceLike,
+    tables: NervTables,
+    fighter: Combatant,
+    stats: tuple[str, ...],
+    advantage: int,
+    purpose: str,
+) -> TestResult:
     """Roll d100 against a stat (+10 per Advantage), record the die and explain it."""
     stat = tested_stat(fighter, stats)
     step = tables.number("tests", "advantage")
@@ -73,10 +80,19 @@ def roll_test(draft: Draft, dice: DiceLike, tables: NervTables, fighter: Combata
     roll = dice.d(100)
     result = judge(tables, roll, target)
     extra = f" {advantage:+d} Advantage" if advantage else ""
-    text = (f"{fighter.name} {purpose}: d100 {roll} vs {stat.capitalize()} "
-            f"{score(fighter, stat)}{extra} = {target}: {result.words}")
-    draft.emit(ev.DiceRolled, who=fighter.id, expr="1d100", rolls=(roll,), total=roll,
-               purpose=purpose, text=text)
+    text = (
+        f"{fighter.name} {purpose}: d100 {roll} vs {stat.capitalize()} "
+        f"{score(fighter, stat)}{extra} = {target}: {result.words}"
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr="1d100",
+        rolls=(roll,),
+        total=roll,
+        purpose=purpose,
+        text=text,
+    )
     return result
 
 
@@ -100,8 +116,9 @@ def pass_or_fail(command_word: str, usage: str) -> bool:
 # --- tracks -------------------------------------------------------------------------------
 
 
-def set_value(draft: Draft, who: str, track: str, value: int, text: str = "",
-              limit: int = -1) -> int:
+def set_value(
+    draft: Draft, who: str, track: str, value: int, text: str = "", limit: int = -1
+) -> int:
     """Set a track (never below 0, never above its limit) with an optional log line."""
     fighter = draft.state.combatant(who)
     top = limit if limit >= 0 else fighter.limits.get(track, -1)
@@ -117,8 +134,9 @@ def shift(draft: Draft, who: str, track: str, delta: int, label: str, why: str =
     top = fighter.limits.get(track, -1)
     after = max(0, before + delta if top < 0 else min(before + delta, top))
     reason = f" ({why})" if why else ""
-    return set_value(draft, who, track, after, f"{fighter.name}: {label} {before} → {after}"
-                     f"{reason}")
+    return set_value(
+        draft, who, track, after, f"{fighter.name}: {label} {before} → {after}{reason}"
+    )
 
 
 # --- conditions held ------------------------------------------------------------------
@@ -155,9 +173,11 @@ def ignoring(fighter: Combatant, name: str) -> bool:
 
 def is_helpless(fighter: Combatant) -> bool:
     """Helpless (a condition), unconscious or incapacitated: attacks on it are Savage."""
-    return (fighter.status in ("down", "dead")
-            or fighter.condition("Helpless") is not None
-            or fighter.condition("Unconscious") is not None)
+    return (
+        fighter.status in ("down", "dead")
+        or fighter.condition("Helpless") is not None
+        or fighter.condition("Unconscious") is not None
+    )
 
 
 def injury_rows(fighter: Combatant, tables: NervTables) -> tuple[InjuryRow, ...]:
@@ -178,11 +198,28 @@ def chart_of(tables: NervTables, location_key: str) -> str:
     return "body"
 
 
-def put_on(draft: Draft, who: str, name: str, category: str, text: str, *,
-           level: int = 0, rounds: int = 0, source: str = "") -> None:
+def put_on(
+    draft: Draft,
+    who: str,
+    name: str,
+    category: str,
+    text: str,
+    *,
+    level: int = 0,
+    rounds: int = 0,
+    source: str = "",
+) -> None:
     """Emit one condition (no checks: callers decide)."""
-    draft.emit(ev.ConditionApplied, who=slot_owner(who), name=name, category=category,
-               level=level, rounds=rounds, source=source, text=text)
+    draft.emit(
+        ev.ConditionApplied,
+        who=slot_owner(who),
+        name=name,
+        category=category,
+        level=level,
+        rounds=rounds,
+        source=source,
+        text=text,
+    )
 
 
 def take_off(draft: Draft, who: str, name: str, text: str) -> None:
@@ -205,8 +242,9 @@ def resolve_reminder(draft: Draft, who: str, key: str, text: str = "") -> None:
 # --- command words ----------------------------------------------------------------------
 
 
-def words_and_options(command: Command, start: int, flags: tuple[str, ...],
-                      keys: tuple[str, ...]) -> tuple[set[str], dict[str, str]]:
+def words_and_options(
+    command: Command, start: int, flags: tuple[str, ...], keys: tuple[str, ...]
+) -> tuple[set[str], dict[str, str]]:
     """Bare flag words from argument ``start`` on, and ``key=value`` options.
 
     A flag may also come as ``+flag`` or ``flag=N``; anything else is refused with one

@@ -114,11 +114,19 @@ def _tuple(value: Any) -> tuple[str, ...]:
 
 
 def _bands(rows: Sequence[Mapping[str, Any]]) -> tuple[Band, ...]:
-    return tuple(Band(low=int(r["min"]), high=int(r["max"]),
-                      text=str(r.get("text", r.get("effect", ""))), key=str(r.get("key", "")),
-                      name=str(r.get("name", "")), blocks=_tuple(r.get("blocks")),
-                      trauma=int(r.get("trauma", 0)), helpless=bool(r.get("helpless", False)))
-                 for r in rows)
+    return tuple(
+        Band(
+            low=int(r["min"]),
+            high=int(r["max"]),
+            text=str(r.get("text", r.get("effect", ""))),
+            key=str(r.get("key", "")),
+            name=str(r.get("name", "")),
+            blocks=_tuple(r.get("blocks")),
+            trauma=int(r.get("trauma", 0)),
+            helpless=bool(r.get("helpless", False)),
+        )
+        for r in rows
+    )
 
 
 def band_for(bands: Sequence[Band], degrees: int) -> Band:
@@ -138,11 +146,14 @@ class NervTables:
         self.skills: tuple[str, ...] = _tuple(data["scores"]["skills"])
         self.kinds: dict[str, str] = dict(data["kinds"])
         self.locations = tuple(_location(row) for row in data["locations"])
-        self.charts = {name: tuple(_row(name, row) for row in rows)
-                       for name, rows in data["charts"].items()}
+        self.charts = {
+            name: tuple(_row(name, row) for row in rows) for name, rows in data["charts"].items()
+        }
         self.conditions = {spec.name.casefold(): spec for spec in _conditions(data)}
-        self.checks = {c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
-                       for c in data["checks"]}
+        self.checks = {
+            c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
+            for c in data["checks"]
+        }
         self.fear = _bands(data["fear"]["results"])
         self.confused = _bands(data["confused"]["results"])
         self.hallucinating = _bands(data["hallucinating"]["results"])
@@ -254,38 +265,61 @@ class NervTables:
 
 
 def _location(row: Mapping[str, Any]) -> Location:
-    return Location(key=row["key"], label=row["label"], chart=row["chart"],
-                    low=int(row.get("low", 0)), high=int(row.get("high", 0)),
-                    kinds=_tuple(row.get("kinds")), aliases=_tuple(row.get("aliases")))
+    return Location(
+        key=row["key"],
+        label=row["label"],
+        chart=row["chart"],
+        low=int(row.get("low", 0)),
+        high=int(row.get("high", 0)),
+        kinds=_tuple(row.get("kinds")),
+        aliases=_tuple(row.get("aliases")),
+    )
 
 
 def _row(chart: str, row: Mapping[str, Any]) -> InjuryRow:
     return InjuryRow(
-        chart=chart, score=int(row["score"]), name=row["name"], effect=row["effect"],
-        as_above=bool(row.get("as_above", False)), critical=bool(row.get("critical", False)),
-        applies=_tuple(row.get("applies")), prone=bool(row.get("prone", False)),
+        chart=chart,
+        score=int(row["score"]),
+        name=row["name"],
+        effect=row["effect"],
+        as_above=bool(row.get("as_above", False)),
+        critical=bool(row.get("critical", False)),
+        applies=_tuple(row.get("applies")),
+        prone=bool(row.get("prone", False)),
         extra_wound=bool(row.get("extra_wound", False)),
-        move_stress=int(row.get("move_stress", 0)), stress=int(row.get("stress", 0)),
+        move_stress=int(row.get("move_stress", 0)),
+        stress=int(row.get("stress", 0)),
         bleeding_returns=bool(row.get("bleeding_returns", False)),
-        fear_test=bool(row.get("fear_test", False)), notes=str(row.get("notes", "")),
+        fear_test=bool(row.get("fear_test", False)),
+        notes=str(row.get("notes", "")),
     )
 
 
 def _conditions(data: Mapping[str, Any]) -> list[ConditionSpec]:
     specs = []
     for row in [*data["ailments"], *data["conditions"]]:
-        specs.append(ConditionSpec(
-            name=row["name"], category=row.get("category", CONDITION),
-            summary=row.get("summary", ""), shake=_tuple(row.get("shake")),
-            blocks=_tuple(row.get("blocks")), exploited_by=_tuple(row.get("exploited_by")),
-            test=row.get("test", ""), reminder=row.get("reminder", ""),
-        ))
+        specs.append(
+            ConditionSpec(
+                name=row["name"],
+                category=row.get("category", CONDITION),
+                summary=row.get("summary", ""),
+                shake=_tuple(row.get("shake")),
+                blocks=_tuple(row.get("blocks")),
+                exploited_by=_tuple(row.get("exploited_by")),
+                test=row.get("test", ""),
+                reminder=row.get("reminder", ""),
+            )
+        )
     return specs
 
 
 def _action(row: Mapping[str, Any]) -> ActionSpec:
     cost = row.get("cost")
-    return ActionSpec(key=row["key"], group=row["group"], stars=int(row["stars"]),
-                      moves=int(row.get("moves", 0)),
-                      cost=(int(cost[0]), int(cost[1])) if cost else None,
-                      aliases=_tuple(row.get("aliases")))
+    return ActionSpec(
+        key=row["key"],
+        group=row["group"],
+        stars=int(row["stars"]),
+        moves=int(row.get("moves", 0)),
+        cost=(int(cost[0]), int(cost[1])) if cost else None,
+        aliases=_tuple(row.get("aliases")),
+    )

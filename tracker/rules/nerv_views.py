@@ -41,18 +41,40 @@ def track_views(tables: NervTables, fighter: Combatant) -> list[TrackView]:
     unsettled = wb + tables.number("trauma", "unsettled_over")
     views = [
         TrackView("Wounds", wounds, top, _level(wounds == 0, wounds < top)),
-        TrackView("Injuries", injuries, pb, _level(injuries > pb, injuries > 0),
-                  f"incapacitated above {pb}"),
-        TrackView("Stress", stress, -1, _level(stress >= exhausted, stress > fatigued),
-                  f"Fatigued above {fatigued}, Exhausted at {exhausted}"),
-        TrackView("Trauma", trauma, -1, _level(False, trauma > unsettled),
-                  f"Unsettled above {unsettled}, Dysfunctional above "
-                  f"{wb + tables.number('trauma', 'dysfunctional_over')}"),
+        TrackView(
+            "Injuries",
+            injuries,
+            pb,
+            _level(injuries > pb, injuries > 0),
+            f"incapacitated above {pb}",
+        ),
+        TrackView(
+            "Stress",
+            stress,
+            -1,
+            _level(stress >= exhausted, stress > fatigued),
+            f"Fatigued above {fatigued}, Exhausted at {exhausted}",
+        ),
+        TrackView(
+            "Trauma",
+            trauma,
+            -1,
+            _level(False, trauma > unsettled),
+            f"Unsettled above {unsettled}, Dysfunctional above "
+            f"{wb + tables.number('trauma', 'dysfunctional_over')}",
+        ),
         TrackView("Fate", fighter.track("fate"), fighter.limits.get("fate", 0)),
     ]
     if fighter.track(BURNING):
-        views.append(TrackView("Burning", fighter.track(BURNING), -1, "hurt",
-                               "damage of the next end-of-round burn"))
+        views.append(
+            TrackView(
+                "Burning",
+                fighter.track(BURNING),
+                -1,
+                "hurt",
+                "damage of the next end-of-round burn",
+            )
+        )
     return views
 
 
@@ -67,9 +89,15 @@ def body(tables: NervTables, fighter: Combatant) -> list[LocationView]:
         here = [i for i in fighter.injuries if i.location == loc.key]
         names = tuple(f"{i.score} {i.name}" for i in here)
         worst = max((i.score for i in here), default=0)
-        views.append(LocationView(key=loc.key, label=loc.label,
-                                  armour=fighter.armour.get(loc.key, 0), injuries=names,
-                                  severity=_level(worst >= 4, worst > 0)))
+        views.append(
+            LocationView(
+                key=loc.key,
+                label=loc.label,
+                armour=fighter.armour.get(loc.key, 0),
+                injuries=names,
+                severity=_level(worst >= 4, worst > 0),
+            )
+        )
     return views
 
 
@@ -107,11 +135,15 @@ def _surprise(fighter: Combatant, state: EncounterState) -> list[str]:
 def _economy(tables: NervTables, fighter: Combatant, state: EncounterState) -> str:
     actions = f"Actions {fighter.track('actions')}/{tables.number('economy', 'actions')}"
     moves = f"Move {fighter.track('moves')}"
-    chance = "Chance Attack ready" if fighter.track("chance") and not ailments(fighter) \
+    chance = (
+        "Chance Attack ready"
+        if fighter.track("chance") and not ailments(fighter)
         else "no Chance Attack"
+    )
     used = ", ".join(groups_used(tables, fighter.spent).values())
-    cost = tables.number("exert", "first") + tables.number("exert", "step") * \
-        fighter.track("exerts")
+    cost = tables.number("exert", "first") + tables.number("exert", "step") * fighter.track(
+        "exerts"
+    )
     mine = state.current is not None and slot_owner(state.current) == fighter.id
     turn = f" · used: {used}" if used and mine else ""
     return f"{actions} · {moves} · {chance} · next Exert {cost} Stress{turn}"
@@ -151,21 +183,28 @@ def _other(tables: NervTables, fighter: Combatant) -> list[str]:
     lines = []
     ego = fighter.condition("Ego Fracture")
     if ego is not None:
-        lines.append(f"Ego Fracture: grace {ego.level} turn(s)" if ego.level
-                     else "Ego Fracture: another one collapses the ego")
+        lines.append(
+            f"Ego Fracture: grace {ego.level} turn(s)"
+            if ego.level
+            else "Ego Fracture: another one collapses the ego"
+        )
     if "altitude" in fighter.tracks:
         band = tables.bands[fighter.track("altitude")].capitalize()
         falling = " — falling" if fighter.condition("Falling") else ""
         lines.append(f"Altitude: {band}{falling}")
     air = fighter.condition("Suffocating")
     if air is not None:
-        lines.append(f"Air: {air.rounds} round(s)" if not air.level
-                     else f"Suffocating unconscious: dies in {air.rounds} round(s)")
+        lines.append(
+            f"Air: {air.rounds} round(s)"
+            if not air.level
+            else f"Suffocating unconscious: dies in {air.rounds} round(s)"
+        )
     for track in fighter.tracks:
         if track.startswith(DECAY) and fighter.track(track):
-            stat = track[len(DECAY):]
-            lines.append(f"{stat.capitalize()} {score(fighter, stat)} "
-                         f"(decayed {fighter.track(track)})")
+            stat = track[len(DECAY) :]
+            lines.append(
+                f"{stat.capitalize()} {score(fighter, stat)} (decayed {fighter.track(track)})"
+            )
     return lines
 
 
@@ -180,15 +219,17 @@ def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
         found = [(word, f"test {who} {name} {word}") for word in TEST_WORDS]
     elif kind == "fear":
         found = [("pass", f"fear {who} pass"), ("roll", f"fear {who} roll")]
-        found += [(f"DoF {label}", f"fear {who} dof={label[0]}")
-                  for label in ("0-1", "2", "3", "4", "5+")]
+        found += [
+            (f"DoF {label}", f"fear {who} dof={label[0]}") for label in ("0-1", "2", "3", "4", "5+")
+        ]
     return [*found, ("dismiss", f"dismiss {who} {key}")]
 
 
 def catalogue(tables: NervTables) -> list[AilmentSpec]:
     """Every ailment (with its category) and condition the GM can give with 'ail'."""
-    return [AilmentSpec(spec.name, spec.category, spec.summary)
-            for spec in tables.conditions.values()]
+    return [
+        AilmentSpec(spec.name, spec.category, spec.summary) for spec in tables.conditions.values()
+    ]
 
 
 def player_summary(fighter: Combatant) -> str:

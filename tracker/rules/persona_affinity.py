@@ -66,8 +66,9 @@ def element_of(rules: PersonaRules, word: str) -> str:
     key = elements.get("aliases", {}).get(key, key)
     if key in (*elements["regular"], elements["almighty"]):
         return str(key)
-    raise RuleError(f"no element '{word}' — {', '.join(elements['regular'])}, "
-                    f"{elements['almighty']}")
+    raise RuleError(
+        f"no element '{word}' — {', '.join(elements['regular'])}, {elements['almighty']}"
+    )
 
 
 def affinity(rules: PersonaRules, fighter: Combatant, element: str) -> str:
@@ -87,8 +88,9 @@ def damage(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) 
     element = element_of(rules, values.get("element", ""))
     whole(values, "tier", least=0)
     attacker = _attacker(draft, values, target)
-    physical = ("physical" in flags or element in rules.data["elements"]["physical"]) \
-        and "magic" not in flags
+    physical = (
+        "physical" in flags or element in rules.data["elements"]["physical"]
+    ) and "magic" not in flags
     attack = Attack(target, attacker, element, physical, flags, values, command)
     aff = affinity(rules, target, element)
     if aff == "block":
@@ -123,17 +125,35 @@ def _said(draft: Draft, attack: Attack, aff: str, outcome: list[str], detail: st
 def _repel(rules: PersonaRules, draft: Draft, attack: Attack, dice: DiceLike) -> None:
     attacker = attack.attacker
     if attacker is None:
-        raise RuleError(f"{attack.target.name} repels {_label(attack.element)}: who attacked? "
-                        f"Add by=WHO")
+        raise RuleError(
+            f"{attack.target.name} repels {_label(attack.element)}: who attacked? Add by=WHO"
+        )
     back = affinity(rules, attacker, attack.element)
     if back == "repel":
-        _said(draft, attack, "repel", [f"{attacker.name} repels it too, so it is blocked"],
-              " reflects the attack back")
+        _said(
+            draft,
+            attack,
+            "repel",
+            [f"{attacker.name} repels it too, so it is blocked"],
+            " reflects the attack back",
+        )
         return
-    _said(draft, attack, "repel", [f"the attack turns on {attacker.name}"],
-          f" reflects it back ({attacker.name} is {back.capitalize()})")
-    turned = Attack(attacker, None, attack.element, attack.physical, attack.flags - {"stagger"},
-                    attack.values, attack.command)
+    _said(
+        draft,
+        attack,
+        "repel",
+        [f"the attack turns on {attacker.name}"],
+        f" reflects it back ({attacker.name} is {back.capitalize()})",
+    )
+    turned = Attack(
+        attacker,
+        None,
+        attack.element,
+        attack.physical,
+        attack.flags - {"stagger"},
+        attack.values,
+        attack.command,
+    )
     if back == "block":
         _said(draft, turned, back, ["no effect at all"], "")
     elif back == "absorb":
@@ -142,18 +162,28 @@ def _repel(rules: PersonaRules, draft: Draft, attack: Attack, dice: DiceLike) ->
         hit(rules, draft, turned, back, dice)
 
 
-def _absorb(rules: PersonaRules, draft: Draft, attack: Attack, target: Combatant,
-            dice: DiceLike) -> None:
+def _absorb(
+    rules: PersonaRules, draft: Draft, attack: Attack, target: Combatant, dice: DiceLike
+) -> None:
     tier = whole(attack.values, "tier", rules.tables.number("tiers", "default"), least=0)
     roll = dice.roll(rules.data["affinities"]["absorb"]["heal"])
     amount = roll.total + tier
     before, top = target.track("wounds"), target.limits.get("wounds", 0)
     after = min(top, before + amount)
-    _said(draft, attack, "absorb", [f"heals {amount}"],
-          f" absorbs it: {roll.expr} [{', '.join(map(str, roll.dice))}] + Tier {tier} = "
-          f"{amount}")
-    draft.emit(ev.TrackSet, who=target.id, track="wounds", value=after,
-               text=f"{target.name}: Wounds {before} → {after} (absorbed)")
+    _said(
+        draft,
+        attack,
+        "absorb",
+        [f"heals {amount}"],
+        f" absorbs it: {roll.expr} [{', '.join(map(str, roll.dice))}] + Tier {tier} = {amount}",
+    )
+    draft.emit(
+        ev.TrackSet,
+        who=target.id,
+        track="wounds",
+        value=after,
+        text=f"{target.name}: Wounds {before} → {after} (absorbed)",
+    )
 
 
 def hit(rules: PersonaRules, draft: Draft, attack: Attack, aff: str, dice: DiceLike) -> None:
@@ -162,29 +192,48 @@ def hit(rules: PersonaRules, draft: Draft, attack: Attack, aff: str, dice: DiceL
     where = _where(rules, draft, dice, attack)
     rolled = roll_damage(attack.command.args[1], dice, whole(attack.values, "dos"))
     technical = _technical(rules, draft, attack)
-    attack.sources += [name for name, on in (("Weak", aff == "weak"), ("Technical", technical),
-                                             ("Special", "special" in attack.flags)) if on]
-    mod = int(rules.data["affinities"].get(aff, {}).get("confirm", 0)) + \
-        whole(attack.values, "cmod", least=-100)
+    attack.sources += [
+        name
+        for name, on in (
+            ("Weak", aff == "weak"),
+            ("Technical", technical),
+            ("Special", "special" in attack.flags),
+        )
+        if on
+    ]
+    mod = int(rules.data["affinities"].get(aff, {}).get("confirm", 0)) + whole(
+        attack.values, "cmod", least=-100
+    )
     critical = rolled.natural_max or "crit" in attack.flags
     crit = _critical(rules, draft, dice, attack, rolled, mod) if critical else False
     special = _special(rules, draft, dice, attack, mod, critical)
     bonus = baton_bonus(draft, attack.attacker)
     total = rolled.total + sum(special) + bonus
-    soak = soak_of(rules.tables, target, where, whole(attack.values, "pen"),
-                   double_tb=aff == "resist" and not technical)
+    soak = soak_of(
+        rules.tables,
+        target,
+        where,
+        whole(attack.values, "pen"),
+        double_tb=aff == "resist" and not technical,
+    )
     lost = max(0, total - soak.value)
     why = _stagger_reasons(attack, aff, crit or "Critical" in attack.sources)
     _outcome(rules, draft, attack, aff, why, technical)
-    _said(draft, attack, aff, attack.outcome,
-          _detail(rolled, special, bonus, total, soak.shown, lost, where))
+    _said(
+        draft,
+        attack,
+        aff,
+        attack.outcome,
+        _detail(rolled, special, bonus, total, soak.shown, lost, where),
+    )
     if why:
         stagger(draft, target, attack.attacker, why)
     lose_wounds(draft, rules.tables, target, lost, target.limits.get("fate", 0) > 0, where)
 
 
-def _outcome(rules: PersonaRules, draft: Draft, attack: Attack, aff: str, why: str,
-             technical: bool) -> None:
+def _outcome(
+    rules: PersonaRules, draft: Draft, attack: Attack, aff: str, why: str, technical: bool
+) -> None:
     """The words the log line opens with: Stagger and One More, Technical, ailment tests."""
     if why:
         attack.outcome.insert(0, stagger_words(draft.state, attack.target, attack.attacker))
@@ -197,9 +246,12 @@ def _outcome(rules: PersonaRules, draft: Draft, attack: Attack, aff: str, why: s
 
 def _where(rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack) -> str:
     target, command = attack.target, attack.command
-    if not command.location and "hit" not in command.options and \
-            len(set(target.armour.values())) <= 1 and \
-            len(target.armour) in (0, len(rules.tables.locations_for(target.kind))):
+    if (
+        not command.location
+        and "hit" not in command.options
+        and len(set(target.armour.values())) <= 1
+        and len(target.armour) in (0, len(rules.tables.locations_for(target.kind)))
+    ):
         return "body"
     return pick_location(draft, rules.tables, dice, target, command).key
 
@@ -213,15 +265,18 @@ def _technical(rules: PersonaRules, draft: Draft, attack: Attack) -> bool:
     return held is not None
 
 
-def _critical(rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack,
-              rolled: DamageRoll, mod: int) -> bool:
+def _critical(
+    rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack, rolled: DamageRoll, mod: int
+) -> bool:
     attacker = attack.attacker
     if attacker is None and "confirm" not in attack.values:
         draft.say("A 10 on the damage dice, but no attacker is known (by=WHO): no Critical Hit")
         return False
     if "confirm" not in attack.values and "test" not in attack.values:
-        raise RuleError(f"the damage shows a critical ({rolled.shown}): type "
-                        f"'{_retyped(attack.command, rolled)}' (or confirm=pass|fail)")
+        raise RuleError(
+            f"the damage shows a critical ({rolled.shown}): type "
+            f"'{_retyped(attack.command, rolled)}' (or confirm=pass|fail)"
+        )
     who = attacker if attacker is not None else attack.target
     passed = confirm(draft, dice, rules.tables, who, attack.values, mod, "Critical Hit")
     if passed and attack.physical:
@@ -239,16 +294,19 @@ def _retyped(command: Command, rolled: DamageRoll) -> str:
     return " ".join([*words, "crit", "test=ws|bs"])
 
 
-def _special(rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack, mod: int,
-             checked: bool) -> tuple[int, ...]:
+def _special(
+    rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack, mod: int, checked: bool
+) -> tuple[int, ...]:
     """Special Damage: 1d10, exploding when two or more sources; its 10 may be a critical."""
     if not attack.sources:
         return ()
     faces = exploding_d10(dice, len(attack.sources) >= 2)
     known = "confirm" in attack.values or "test" in attack.values
     if faces[0] == 10 and not checked and not (attack.attacker is not None and known):
-        draft.say("The Special Damage die shows a 10: a Critical Hit chance the tracker cannot "
-                  "confirm without by=WHO and test=ws|bs (or confirm=pass|fail) — the GM rules")
+        draft.say(
+            "The Special Damage die shows a 10: a Critical Hit chance the tracker cannot "
+            "confirm without by=WHO and test=ws|bs (or confirm=pass|fail) — the GM rules"
+        )
     elif faces[0] == 10 and not checked:
         before = len(attack.sources)
         _critical(rules, draft, dice, attack, DamageRoll("1d10", faces[:1], (10,), 10), mod)
@@ -256,31 +314,53 @@ def _special(rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack, 
             faces = (*faces, *exploding_d10(dice))
     sources = ", ".join(attack.sources)
     again = " (exploding: two or more sources)" if len(attack.sources) >= 2 else ""
-    draft.emit(ev.DiceRolled, who=attack.target.id, expr="1d10", rolls=faces, total=sum(faces),
-               purpose="Special Damage",
-               text=f"Special Damage ({sources}): 1d10 [{', '.join(map(str, faces))}] = "
-                    f"{sum(faces)}{again}")
+    draft.emit(
+        ev.DiceRolled,
+        who=attack.target.id,
+        expr="1d10",
+        rolls=faces,
+        total=sum(faces),
+        purpose="Special Damage",
+        text=f"Special Damage ({sources}): 1d10 [{', '.join(map(str, faces))}] = "
+        f"{sum(faces)}{again}",
+    )
     return faces
 
 
 def _stagger_reasons(attack: Attack, aff: str, crit: bool) -> str:
     """Why the hit Staggers (empty: it does not)."""
-    why = [w for w, on in (("Weak", aff == "weak"),
-                           ("a physical Critical Hit", crit and attack.physical),
-                           ("the spell's critical effect", "stagger" in attack.flags)) if on]
+    why = [
+        w
+        for w, on in (
+            ("Weak", aff == "weak"),
+            ("a physical Critical Hit", crit and attack.physical),
+            ("the spell's critical effect", "stagger" in attack.flags),
+        )
+        if on
+    ]
     return " and ".join(why)
 
 
-def _detail(rolled: DamageRoll, special: tuple[int, ...], bonus: int, total: int, soak: str,
-            lost: int, where: str) -> str:
+def _detail(
+    rolled: DamageRoll,
+    special: tuple[int, ...],
+    bonus: int,
+    total: int,
+    soak: str,
+    lost: int,
+    where: str,
+) -> str:
     parts = [rolled.shown]
     if special:
         parts.append(f"Special {sum(special)}")
     if bonus:
         parts.append(f"Baton {bonus}")
     shown = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
-    return f" @{where}: {shown} vs {soak}: {lost} wound(s)" if lost else \
-        f" @{where}: {shown} vs {soak}: no damage gets through"
+    return (
+        f" @{where}: {shown} vs {soak}: {lost} wound(s)"
+        if lost
+        else f" @{where}: {shown} vs {soak}: no damage gets through"
+    )
 
 
 def heal(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -304,13 +384,22 @@ def _mend(rules: PersonaRules, draft: Draft, fighter: Combatant, amount: int) ->
     if lethal:
         mended = min(amount, lethal)
         amount -= mended
-        draft.emit(ev.TrackSet, who=fighter.id, track=zero["track"], value=lethal - mended,
-                   text=f"{fighter.name}: {mended} {zero['label']} healed")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track=zero["track"],
+            value=lethal - mended,
+            text=f"{fighter.name}: {mended} {zero['label']} healed",
+        )
     before, top = fighter.track("wounds"), fighter.limits.get("wounds", 0)
     if amount and before < top:
         after = min(top, before + amount)
-        draft.emit(ev.TrackSet, who=fighter.id, track="wounds", value=after,
-                   text=f"{fighter.name}: Wounds {before} → {after} (healed)")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track="wounds",
+            value=after,
+            text=f"{fighter.name}: Wounds {before} → {after} (healed)",
+        )
     elif not lethal:
         raise RuleError(f"{fighter.name} has every wound already")
-

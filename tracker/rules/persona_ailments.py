@@ -40,8 +40,12 @@ def default_user_file() -> Path:
 class AilmentBook:
     """The ailment catalogue: the data file's entries, the user file's, the encounter's."""
 
-    def __init__(self, categories: tuple[str, ...], builtin: Mapping[str, ConditionSpec],
-                 path: Path | None = None) -> None:
+    def __init__(
+        self,
+        categories: tuple[str, ...],
+        builtin: Mapping[str, ConditionSpec],
+        path: Path | None = None,
+    ) -> None:
         self.categories = categories
         self.builtin = builtin
         self.path = path if path is not None else default_user_file()
@@ -63,8 +67,9 @@ class AilmentBook:
             raise RuleError(f"{where}: each ailment is a table with name and category")
         spec = condition_spec(row)
         category = self.category(spec.category, where)
-        return ConditionSpec(spec.name, category, spec.summary, spec.sets, spec.mental,
-                             spec.technical, spec.blocks)
+        return ConditionSpec(
+            spec.name, category, spec.summary, spec.sets, spec.mental, spec.technical, spec.blocks
+        )
 
     def category(self, word: str, where: str = "") -> str:
         """The canonical category ``word`` names; RuleError listing them."""
@@ -72,8 +77,7 @@ class AilmentBook:
             if folded(word) == folded(name):
                 return name
         place = f"{where}: " if where else ""
-        raise RuleError(f"{place}category '{word}' — {', '.join(self.categories)} "
-                        f"(or condition)")
+        raise RuleError(f"{place}category '{word}' — {', '.join(self.categories)} (or condition)")
 
     def entries(self, state: EncounterState | None = None) -> list[ConditionSpec]:
         """Every known entry: the encounter's first, then the user file's, then the text's."""
@@ -96,8 +100,9 @@ def ailments(book: AilmentBook, fighter: Combatant) -> tuple[Condition, ...]:
     return tuple(c for c in fighter.conditions if c.category in book.categories)
 
 
-def technical_for(book: AilmentBook, state: EncounterState, fighter: Combatant,
-                  element: str) -> Condition | None:
+def technical_for(
+    book: AilmentBook, state: EncounterState, fighter: Combatant, element: str
+) -> Condition | None:
     """The ailment that makes ``element`` a Technical Hit on ``fighter``, if any."""
     for held in ailments(book, fighter):
         spec = book.lookup(state, held.name)
@@ -113,8 +118,9 @@ def ail(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> 
     state = draft.state
     fighter = state.combatant(resolve(state, command.arg(0, "who is affected")))
     words = [w for w in command.args[1:] if w.casefold() != "replace"]
-    flags, values = words_and_options(command, len(command.args), ("replace",),
-                                      ("category", "rounds", "by"))
+    flags, values = words_and_options(
+        command, len(command.args), ("replace",), ("category", "rounds", "by")
+    )
     replace = "replace" in flags or "replace" in {w.casefold() for w in command.args}
     book = rules.ailments
     name = " ".join(words)
@@ -123,10 +129,17 @@ def ail(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> 
         raise RuleError(f"'ail' needs an ailment — {known}, or NAME category=…")
     spec = book.lookup(state, name)
     if spec is None and "category" not in values:
-        raise RuleError(f"'{name}' is not in the catalogue: say its category — "
-                        f"category={'|'.join(c.casefold() for c in book.categories)}|condition")
-    category = book.category(values["category"]) if "category" in values else \
-        spec.category if spec else CONDITION
+        raise RuleError(
+            f"'{name}' is not in the catalogue: say its category — "
+            f"category={'|'.join(c.casefold() for c in book.categories)}|condition"
+        )
+    category = (
+        book.category(values["category"])
+        if "category" in values
+        else spec.category
+        if spec
+        else CONDITION
+    )
     canonical = spec.name if spec else name[:1].upper() + name[1:]
     if category == STAGGERED:
         if fighter.condition(STAGGERED) is not None:
@@ -138,12 +151,17 @@ def ail(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> 
     rounds = whole(values, "rounds")
     lasting = f" for {rounds} round(s)" if rounds else ""
     kind = f"{category} ailment" if category != CONDITION else "condition"
-    draft.emit(ev.ConditionApplied, who=fighter.id, name=canonical, category=category,
-               rounds=rounds, text=f"{fighter.name} suffers {canonical} ({kind}){lasting}")
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=canonical,
+        category=category,
+        rounds=rounds,
+        text=f"{fighter.name} suffers {canonical} ({kind}){lasting}",
+    )
 
 
-def _make_room(draft: Draft, fighter: Combatant, category: str, name: str,
-               replace: bool) -> None:
+def _make_room(draft: Draft, fighter: Combatant, category: str, name: str, replace: bool) -> None:
     if fighter.condition(name) is not None:
         raise RuleError(f"{fighter.name} already suffers {name}")
     if category == CONDITION:
@@ -152,10 +170,16 @@ def _make_room(draft: Draft, fighter: Combatant, category: str, name: str,
     if held is None:
         return
     if not replace:
-        raise RuleError(f"{fighter.name} already has a {category} ailment ({held.name}): one "
-                        f"per category — add 'replace' to swap it for {name}")
-    draft.emit(ev.ConditionRemoved, who=fighter.id, name=held.name,
-               text=f"{fighter.name}: {held.name} gives way to {name}")
+        raise RuleError(
+            f"{fighter.name} already has a {category} ailment ({held.name}): one "
+            f"per category — add 'replace' to swap it for {name}"
+        )
+    draft.emit(
+        ev.ConditionRemoved,
+        who=fighter.id,
+        name=held.name,
+        text=f"{fighter.name}: {held.name} gives way to {name}",
+    )
 
 
 def cure(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -167,5 +191,9 @@ def cure(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) ->
     if held is None:
         has = ", ".join(c.name for c in fighter.conditions) or "none"
         raise RuleError(f"{fighter.name} does not suffer {name or '…'} — has: {has}")
-    draft.emit(ev.ConditionRemoved, who=fighter.id, name=held.name,
-               text=f"{fighter.name} is no longer {held.name}")
+    draft.emit(
+        ev.ConditionRemoved,
+        who=fighter.id,
+        name=held.name,
+        text=f"{fighter.name} is no longer {held.name}",
+    )

@@ -40,14 +40,19 @@ class PersonaRules(D100Ruleset):
     data_file: ClassVar[str] = "persona_d100.toml"
     theme: ClassVar[str] = "velvet"
     roster_keys: ClassVar[dict[str, type]] = {
-        **D100Ruleset.roster_keys, "affinities": dict, "links": dict, "move": int}
+        **D100Ruleset.roster_keys,
+        "affinities": dict,
+        "links": dict,
+        "move": int,
+    }
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "affinities", "links")
 
     @cached_property
     def ailments(self) -> ailing.AilmentBook:
         """The ailment catalogue (the text's, the user file's, the encounter's)."""
-        return ailing.AilmentBook(tuple(self.data["ailments"]["categories"]),
-                                  self.tables.conditions)
+        return ailing.AilmentBook(
+            tuple(self.data["ailments"]["categories"]), self.tables.conditions
+        )
 
     # --- roster ---------------------------------------------------------------------
 
@@ -56,11 +61,9 @@ class PersonaRules(D100Ruleset):
         tidy = super().tidy(entry)
         table = tidy.get("affinities")
         if isinstance(table, dict):
-            tidy["affinities"] = {self._element(str(k)): folded(str(v))
-                                  for k, v in table.items()}
+            tidy["affinities"] = {self._element(str(k)): folded(str(v)) for k, v in table.items()}
         if isinstance(tidy.get("links"), dict):
-            tidy["links"] = {folded(str(k)).replace(" ", "-"): v
-                             for k, v in tidy["links"].items()}
+            tidy["links"] = {folded(str(k)).replace(" ", "-"): v for k, v in tidy["links"].items()}
         return tidy
 
     def _element(self, word: str) -> str:
@@ -68,9 +71,11 @@ class PersonaRules(D100Ruleset):
         key = folded(word)
         key = elements.get("aliases", {}).get(key, key)
         if key not in elements["regular"]:
-            raise RosterError(f"affinities: no element '{word}' — "
-                              f"{', '.join(elements['regular'])} (Almighty has none)",
-                              f"affinities.{word}")
+            raise RosterError(
+                f"affinities: no element '{word}' — "
+                f"{', '.join(elements['regular'])} (Almighty has none)",
+                f"affinities.{word}",
+            )
         return str(key)
 
     def check_fighter(self, fighter: Combatant) -> None:
@@ -79,12 +84,15 @@ class PersonaRules(D100Ruleset):
         names = self.data["affinities"]["names"]
         for element, value in fighter.extras.get("affinities", {}).items():
             if value not in names:
-                raise RosterError(f"affinities.{element} of {fighter.name} must be "
-                                  f"{', '.join(names)}", f"affinities.{element}")
+                raise RosterError(
+                    f"affinities.{element} of {fighter.name} must be {', '.join(names)}",
+                    f"affinities.{element}",
+                )
         for other, rank in fighter.extras.get("links", {}).items():
             if not isinstance(rank, int) or isinstance(rank, bool) or rank < 0:
-                raise RosterError(f"links.{other} of {fighter.name} must be a rank (0 or more)",
-                                  f"links.{other}")
+                raise RosterError(
+                    f"links.{other} of {fighter.name} must be a rank (0 or more)", f"links.{other}"
+                )
 
     # --- triggers -------------------------------------------------------------------
 
@@ -105,26 +113,53 @@ class PersonaRules(D100Ruleset):
     def verbs(self) -> Mapping[str, Verb]:
         """Damage by element, healing, ailments, One More, Baton Pass, All-Out Attack."""
         table: list[tuple[str, str, str, Callable[..., None]]] = [
-            ("dmg", "dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] "
-             "[technical] [special] [stagger] [crit] [confirm=pass|fail|test=ws|bs] [cmod=N]",
-             "an attack, read against the target's affinity", affinity.damage),
-            ("heal", "heal WHO N [by=WHO]", "Lethal Damage, then wounds (+ Baton rank)",
-             affinity.heal),
-            ("ail", "ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]",
-             "an ailment: one per category", ailing.ail),
+            (
+                "dmg",
+                "dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] "
+                "[technical] [special] [stagger] [crit] [confirm=pass|fail|test=ws|bs] [cmod=N]",
+                "an attack, read against the target's affinity",
+                affinity.damage,
+            ),
+            (
+                "heal",
+                "heal WHO N [by=WHO]",
+                "Lethal Damage, then wounds (+ Baton rank)",
+                affinity.heal,
+            ),
+            (
+                "ail",
+                "ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]",
+                "an ailment: one per category",
+                ailing.ail,
+            ),
             ("cure", "cure WHO NAME", "an ailment or condition ends", ailing.cure),
-            ("onemore", "onemore WHO stamina | onemore WHO ACTION …",
-             "spend a One More on an action or a Stamina charge", momentum.one_more),
-            ("baton", "baton GIVER RECEIVER", "pass the One More to an ally with an S-Link",
-             momentum.baton),
-            ("allout", "allout WHO [with=A,B]", "All-Out Attack: every enemy Staggered",
-             momentum.all_out),
+            (
+                "onemore",
+                "onemore WHO stamina | onemore WHO ACTION …",
+                "spend a One More on an action or a Stamina charge",
+                momentum.one_more,
+            ),
+            (
+                "baton",
+                "baton GIVER RECEIVER",
+                "pass the One More to an ally with an S-Link",
+                momentum.baton,
+            ),
+            (
+                "allout",
+                "allout WHO [with=A,B]",
+                "All-Out Attack: every enemy Staggered",
+                momentum.all_out,
+            ),
         ]
-        bound = {name: Verb(name, usage, text, self._bind(fn))
-                 for name, usage, text, fn in table}
-        bound["act"] = Verb("act", "act WHO ACTION [full|half|reaction|free|extended] "
-                            "[attack] [concentration] [onemore] [force]",
-                            "spend an action (no ACTION: a delayer acts now)", self._act)
+        bound = {name: Verb(name, usage, text, self._bind(fn)) for name, usage, text, fn in table}
+        bound["act"] = Verb(
+            "act",
+            "act WHO ACTION [full|half|reaction|free|extended] "
+            "[attack] [concentration] [onemore] [force]",
+            "spend an action (no ACTION: a delayer acts now)",
+            self._act,
+        )
         return {**self.shared_verbs(), **bound}
 
     def _bind(self, fn: Callable[..., None]) -> Callable[[Draft, Command, DiceLike], None]:

@@ -53,8 +53,9 @@ def friends(a: Combatant, b: Combatant) -> bool:
     return a.id != b.id and (a.side == b.side or {a.side, b.side} <= set(FRIENDS))
 
 
-def stagger_words(state: EncounterState, target: Combatant, attacker: Combatant | None,
-                  earn: bool = True) -> str:
+def stagger_words(
+    state: EncounterState, target: Combatant, attacker: Combatant | None, earn: bool = True
+) -> str:
     """What Staggering ``target`` would bring, in words (``Staggered, One More``)."""
     if target.condition(STAGGERED) is not None:
         return "already Staggered: no One More"
@@ -66,18 +67,23 @@ def stagger_words(state: EncounterState, target: Combatant, attacker: Combatant 
     return "Staggered, One More"
 
 
-def stagger(draft: Draft, target: Combatant, attacker: Combatant | None, why: str,
-            earn: bool = True) -> str:
+def stagger(
+    draft: Draft, target: Combatant, attacker: Combatant | None, why: str, earn: bool = True
+) -> str:
     """Stagger ``target``; a foe newly Staggered earns ``attacker`` a One More (one per
     action). Returns the outcome in words."""
     words = stagger_words(draft.state, target, attacker, earn)
     if words.startswith("already"):
-        draft.say(f"{target.name} is already Staggered: it cannot be Staggered again, "
-                  f"no One More")
+        draft.say(f"{target.name} is already Staggered: it cannot be Staggered again, no One More")
         return words
-    draft.emit(ev.ConditionApplied, who=target.id, name=STAGGERED, category=STAGGERED,
-               source=attacker.id if attacker else "",
-               text=f"{target.name} is Staggered ({why})")
+    draft.emit(
+        ev.ConditionApplied,
+        who=target.id,
+        name=STAGGERED,
+        category=STAGGERED,
+        source=attacker.id if attacker else "",
+        text=f"{target.name} is Staggered ({why})",
+    )
     if words.endswith("One More") and attacker is not None:
         earn_one_more(draft, attacker)
     return words
@@ -89,19 +95,31 @@ def earn_one_more(draft: Draft, who: Combatant) -> None:
     action = fighter.track(ACTS) + 1
     held = fighter.track(ONE_MORE) + 1
     set_track(draft, fighter.id, EARNED, action)
-    set_track(draft, fighter.id, ONE_MORE, held,
-              f"{fighter.name} gains a One More (one extra action at the end of the turn, a "
-              f"Baton Pass, a Stamina charge, or an All-Out Attack)")
+    set_track(
+        draft,
+        fighter.id,
+        ONE_MORE,
+        held,
+        f"{fighter.name} gains a One More (one extra action at the end of the turn, a "
+        f"Baton Pass, a Stamina charge, or an All-Out Attack)",
+    )
 
 
 def spend_one_more(draft: Draft, fighter: Combatant, what: str) -> None:
     """Use a held One More; the first one a Baton Receiver uses carries the rank bonus."""
     fighter = draft.state.combatant(fighter.id)
     if fighter.track(ONE_MORE) <= 0:
-        raise RuleError(f"{fighter.name} holds no One More — it comes from Staggering an enemy "
-                        f"(or a Baton Pass)")
-    set_track(draft, fighter.id, ONE_MORE, fighter.track(ONE_MORE) - 1,
-              f"{fighter.name} spends a One More on {what}")
+        raise RuleError(
+            f"{fighter.name} holds no One More — it comes from Staggering an enemy "
+            f"(or a Baton Pass)"
+        )
+    set_track(
+        draft,
+        fighter.id,
+        ONE_MORE,
+        fighter.track(ONE_MORE) - 1,
+        f"{fighter.name} spends a One More on {what}",
+    )
     set_track(draft, fighter.id, ACTS, fighter.track(ACTS) + 1)
     if fighter.track(ARMED):
         set_track(draft, fighter.id, ARMED, 0)
@@ -129,7 +147,7 @@ def link_rank(giver: Combatant, receiver: Combatant) -> int:
 
 def chain(state: EncounterState) -> list[str]:
     """Ids in the current Baton Pass chain, in order."""
-    links = [(v, k[len(CHAIN):]) for k, v in state.tracks.items() if k.startswith(CHAIN) and v]
+    links = [(v, k[len(CHAIN) :]) for k, v in state.tracks.items() if k.startswith(CHAIN) and v]
     return [cid for _, cid in sorted(links)]
 
 
@@ -142,16 +160,21 @@ def baton(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -
     if giver.track(ONE_MORE) <= 0:
         raise RuleError(f"{giver.name} holds no One More to pass")
     if not friends(giver, receiver) or receiver.out_of_fight or receiver.status != "active":
-        raise RuleError(f"{receiver.name} is not an ally in the fight: a Baton Pass goes to an "
-                        f"ally")
+        raise RuleError(
+            f"{receiver.name} is not an ally in the fight: a Baton Pass goes to an ally"
+        )
     if receiver.id in chain(state):
-        raise RuleError(f"{receiver.name} has already given or received a Baton Pass in this "
-                        f"chain: nobody receives twice")
+        raise RuleError(
+            f"{receiver.name} has already given or received a Baton Pass in this "
+            f"chain: nobody receives twice"
+        )
     rank = link_rank(giver, receiver)
     need = rules.tables.number("baton", "min_rank")
     if rank < need:
-        raise RuleError(f"{receiver.name} needs a Social Link rank of {need}+ with "
-                        f"{giver.name} (has {rank}) — links = {{ {giver.id} = N }}")
+        raise RuleError(
+            f"{receiver.name} needs a Social Link rank of {need}+ with "
+            f"{giver.name} (has {rank}) — links = {{ {giver.id} = N }}"
+        )
     _join_chain(draft, giver, receiver)
     set_track(draft, giver.id, ONE_MORE, giver.track(ONE_MORE) - 1)
     for track in (BATON, ARMED):
@@ -160,10 +183,15 @@ def baton(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -
     held = receiver.track(ONE_MORE) + 1
     set_track(draft, receiver.id, BATON, rank)
     set_track(draft, receiver.id, ARMED, 1)
-    set_track(draft, receiver.id, ONE_MORE, held,
-              f"Baton Pass: {giver.name} → {receiver.name} (S-Link {rank}): {receiver.name} "
-              f"takes the One More, +{rank} to damage or healing, Assisted "
-              f"(+{rules.tables.number('baton', 'assisted')})")
+    set_track(
+        draft,
+        receiver.id,
+        ONE_MORE,
+        held,
+        f"Baton Pass: {giver.name} → {receiver.name} (S-Link {rank}): {receiver.name} "
+        f"takes the One More, +{rank} to damage or healing, Assisted "
+        f"(+{rules.tables.number('baton', 'assisted')})",
+    )
 
 
 def _join_chain(draft: Draft, giver: Combatant, receiver: Combatant) -> None:
@@ -181,15 +209,20 @@ def one_more(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike
     what = command.arg(1, "'stamina' or the action, e.g. 'onemore . standard attack'")
     if what.casefold() == "stamina" and len(command.args) == 2:
         spend_one_more(draft, fighter, "a charge of Stamina")
-        set_track(draft, fighter.id, "stamina", fighter.track("stamina") + 1,
-                  f"{fighter.name}: Stamina {fighter.track('stamina')} → "
-                  f"{fighter.track('stamina') + 1}")
+        set_track(
+            draft,
+            fighter.id,
+            "stamina",
+            fighter.track("stamina") + 1,
+            f"{fighter.name}: Stamina {fighter.track('stamina')} → {fighter.track('stamina') + 1}",
+        )
         return
     act(rules, draft, command, dice, extra=True)
 
 
-def act(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike,
-        extra: bool = False) -> None:
+def act(
+    rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike, extra: bool = False
+) -> None:
     """``act WHO ACTION … [onemore]``: the economy, no repeats without a One More."""
     state = draft.state
     fighter = state.combatant(resolve(state, command.args[0]))
@@ -200,13 +233,16 @@ def act(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike,
     if extra:
         if action.kind not in ("full", "half"):
             raise RuleError("a One More is one extra Full or Half action")
-        action = turns.Declared(action.name, action.kind, action.subtypes, action.forced, True,
-                                action.values)
+        action = turns.Declared(
+            action.name, action.kind, action.subtypes, action.forced, True, action.values
+        )
         assisted = fighter.track(ARMED)
         spend_one_more(draft, fighter, action.name)
         if assisted:
-            note = (f"; Baton Pass: +{fighter.track(BATON)} to damage or healing, Assisted "
-                    f"(+{rules.tables.number('baton', 'assisted')})")
+            note = (
+                f"; Baton Pass: +{fighter.track(BATON)} to damage or healing, Assisted "
+                f"(+{rules.tables.number('baton', 'assisted')})"
+            )
     elif own and action.kind in ("full", "half") and not action.forced:
         _no_repeat(rules, fighter, action.name)
     how = turns.spend(draft, rules.tables, fighter, action, own)
@@ -217,8 +253,10 @@ def act(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike,
 
 def _no_repeat(rules: PersonaRules, fighter: Combatant, name: str) -> None:
     if rules.data["economy"].get("no_repeat") and name in fighter.spent:
-        raise RuleError(f"{fighter.name} has used {name} this turn: the same action twice only "
-                        f"with a One More ('act {fighter.id} {name} onemore')")
+        raise RuleError(
+            f"{fighter.name} has used {name} this turn: the same action twice only "
+            f"with a One More ('act {fighter.id} {name} onemore')"
+        )
 
 
 def all_out(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -226,54 +264,81 @@ def all_out(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike)
     state = draft.state
     leader = state.combatant(resolve(state, command.arg(0, "who leads the All-Out Attack")))
     _, values = words_and_options(command, 1, (), ("with",))
-    enemies = [c for c in state.combatants.values()
-               if foes(leader, c) and c.status == "active" and not c.hidden]
+    enemies = [
+        c
+        for c in state.combatants.values()
+        if foes(leader, c) and c.status == "active" and not c.hidden
+    ]
     standing = [c.name for c in enemies if c.condition(STAGGERED) is None]
     if not enemies:
         raise RuleError("no enemy stands: nothing to attack")
     if standing:
-        raise RuleError(f"an All-Out Attack needs every enemy Staggered — still standing: "
-                        f"{', '.join(standing)}")
+        raise RuleError(
+            f"an All-Out Attack needs every enemy Staggered — still standing: {', '.join(standing)}"
+        )
     crew = _contributors(rules, draft, leader, values.get("with", ""))
     spend_one_more(draft, leader, "an All-Out Attack")
     faces = exploding_d10(dice)
     total = sum(faces) + len(crew)
-    draft.emit(ev.DiceRolled, who=leader.id, expr="1d10", rolls=faces, total=total,
-               purpose="All-Out Attack",
-               text=f"All-Out Attack! {', '.join(c.name for c in crew)}: 1d10 "
-                    f"[{', '.join(map(str, faces))}] + {len(crew)} contributors = {total} "
-                    f"Almighty damage to every enemy, ignoring armour and Toughness")
+    draft.emit(
+        ev.DiceRolled,
+        who=leader.id,
+        expr="1d10",
+        rolls=faces,
+        total=total,
+        purpose="All-Out Attack",
+        text=f"All-Out Attack! {', '.join(c.name for c in crew)}: 1d10 "
+        f"[{', '.join(map(str, faces))}] + {len(crew)} contributors = {total} "
+        f"Almighty damage to every enemy, ignoring armour and Toughness",
+    )
     for enemy in enemies:
         fated = enemy.limits.get("fate", 0) > 0
         lose_wounds(draft, rules.tables, enemy, total, fated)
-        draft.emit(ev.ConditionRemoved, who=enemy.id, name=STAGGERED,
-                   text=f"{enemy.name} is no longer Staggered")
+        draft.emit(
+            ev.ConditionRemoved,
+            who=enemy.id,
+            name=STAGGERED,
+            text=f"{enemy.name} is no longer Staggered",
+        )
     if all(draft.state.combatant(e.id).out_of_fight for e in enemies):
-        draft.say("Every Shadow falls: one of them owes the party a single benefit of its "
-                  "choice (an extreme one needs a contributor's social test); then they die")
+        draft.say(
+            "Every Shadow falls: one of them owes the party a single benefit of its "
+            "choice (an extreme one needs a contributor's social test); then they die"
+        )
 
 
-def _contributors(rules: PersonaRules, draft: Draft, leader: Combatant, named: str
-                  ) -> list[Combatant]:
+def _contributors(
+    rules: PersonaRules, draft: Draft, leader: Combatant, named: str
+) -> list[Combatant]:
     state = draft.state
     book = rules.ailments
     if named:
         chosen = [state.combatant(resolve(state, n)) for n in named.split(",") if n]
         crew = [leader, *[c for c in chosen if c.id != leader.id]]
     else:
-        crew = [leader, *[c for c in state.combatants.values() if friends(leader, c)
-                          and c.status == "active" and not ailments(book, c)]]
+        crew = [
+            leader,
+            *[
+                c
+                for c in state.combatants.values()
+                if friends(leader, c) and c.status == "active" and not ailments(book, c)
+            ],
+        ]
     for fighter in crew:
         held = ailments(book, fighter)
         if held:
-            raise RuleError(f"{fighter.name} suffers {held[0].name}: only allies without an "
-                            f"ailment contribute to an All-Out Attack")
+            raise RuleError(
+                f"{fighter.name} suffers {held[0].name}: only allies without an "
+                f"ailment contribute to an All-Out Attack"
+            )
         if fighter.status != "active" or (fighter is not leader and not friends(leader, fighter)):
             raise RuleError(f"{fighter.name} cannot contribute to {leader.name}'s All-Out Attack")
     need = rules.tables.number("all_out", "min_contributors")
     if len(crew) < need:
-        raise RuleError(f"an All-Out Attack needs at least {need} contributors without "
-                        f"ailments (you and an ally) — only {leader.name}")
+        raise RuleError(
+            f"an All-Out Attack needs at least {need} contributors without "
+            f"ailments (you and an ally) — only {leader.name}"
+        )
     return crew
 
 
@@ -289,8 +354,7 @@ def turn_over(draft: Draft) -> None:
     """End of a turn: unused One Mores lapse, Baton bonuses end, the chain is over."""
     for fighter in draft.state.combatants.values():
         if fighter.track(ONE_MORE):
-            set_track(draft, fighter.id, ONE_MORE, 0,
-                      f"{fighter.name}'s unused One More lapses")
+            set_track(draft, fighter.id, ONE_MORE, 0, f"{fighter.name}'s unused One More lapses")
         for track in (BATON, ARMED):
             if fighter.track(track):
                 set_track(draft, fighter.id, track, 0)

@@ -31,14 +31,24 @@ def track_views(rules: PersonaRules, fighter: Combatant) -> list[TrackView]:
     views = rules.wound_views(fighter)
     zero = rules.data["zero"]
     if fighter.track(zero["track"]):
-        views.append(TrackView(zero["label"], fighter.track(zero["track"]), -1, "bad",
-                               "the GM reads its table"))
+        views.append(
+            TrackView(
+                zero["label"], fighter.track(zero["track"]), -1, "bad", "the GM reads its table"
+            )
+        )
     for track in ("stamina", "fatigue"):
         if fighter.track(track):
             views.append(TrackView(track.capitalize(), fighter.track(track)))
     if fighter.track(ONE_MORE):
-        views.append(TrackView("One More", fighter.track(ONE_MORE), -1, "ok",
-                               "act … onemore, baton, allout, or stamina"))
+        views.append(
+            TrackView(
+                "One More",
+                fighter.track(ONE_MORE),
+                -1,
+                "ok",
+                "act … onemore, baton, allout, or stamina",
+            )
+        )
     return views
 
 
@@ -47,8 +57,9 @@ def affinity_row(rules: PersonaRules, fighter: Combatant) -> str:
     table = fighter.extras.get("affinities", {})
     parts = []
     for name in rules.data["affinities"]["names"]:
-        elements = [e.capitalize() for e in rules.data["elements"]["regular"]
-                    if table.get(e) == name]
+        elements = [
+            e.capitalize() for e in rules.data["elements"]["regular"] if table.get(e) == name
+        ]
         if elements and name != "normal":
             parts.append(f"{name.capitalize()} {', '.join(elements)}")
     return "Affinities: " + (" · ".join(parts) if parts else "all Normal")
@@ -58,8 +69,10 @@ def status_lines(rules: PersonaRules, fighter: Combatant, state: EncounterState)
     """Surprise, economy, affinities, the four ailment rows, momentum, movement, links."""
     lines: list[str] = []
     if surprised_now(state, fighter):
-        lines.append(f"Surprised: loses the first turn, no Reactions; attacks against it "
-                     f"+{rules.tables.number('surprise', 'attack_bonus')}")
+        lines.append(
+            f"Surprised: loses the first turn, no Reactions; attacks against it "
+            f"+{rules.tables.number('surprise', 'attack_bonus')}"
+        )
     if state.phase == "running":
         lines.append(economy_line(fighter))
     lines.append(affinity_row(rules, fighter))
@@ -72,8 +85,10 @@ def status_lines(rules: PersonaRules, fighter: Combatant, state: EncounterState)
         lines.append(_moves(rules, fighter))
     links = fighter.extras.get("links", {})
     if links:
-        named = [f"{state.combatants[k].name if k in state.combatants else k} {v}"
-                 for k, v in links.items()]
+        named = [
+            f"{state.combatants[k].name if k in state.combatants else k} {v}"
+            for k, v in links.items()
+        ]
         lines.append(f"Social Links: {', '.join(named)}")
     return lines
 
@@ -83,15 +98,22 @@ def momentum_lines(rules: PersonaRules, fighter: Combatant, state: EncounterStat
     lines = []
     held = fighter.track(ONE_MORE)
     if held:
-        lines.append(f"One More: {held} held — 'act {fighter.id} ACTION onemore', "
-                     f"'baton {fighter.id} ALLY', 'onemore {fighter.id} stamina'")
-        enemies = [c for c in state.combatants.values()
-                   if foes(fighter, c) and c.status == "active" and not c.hidden]
+        lines.append(
+            f"One More: {held} held — 'act {fighter.id} ACTION onemore', "
+            f"'baton {fighter.id} ALLY', 'onemore {fighter.id} stamina'"
+        )
+        enemies = [
+            c
+            for c in state.combatants.values()
+            if foes(fighter, c) and c.status == "active" and not c.hidden
+        ]
         if enemies and all(c.condition(STAGGERED) for c in enemies):
             lines.append(f"All-Out Attack open: every enemy is Staggered ('allout {fighter.id}')")
     if fighter.track(BATON):
-        lines.append(f"Baton Pass: +{fighter.track(BATON)} to damage or healing, Assisted "
-                     f"(+{rules.tables.number('baton', 'assisted')})")
+        lines.append(
+            f"Baton Pass: +{fighter.track(BATON)} to damage or healing, Assisted "
+            f"(+{rules.tables.number('baton', 'assisted')})"
+        )
     links = chain(state)
     if fighter.id in links:
         names = " → ".join(state.combatants[c].name for c in links if c in state.combatants)
@@ -113,8 +135,10 @@ def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
 
 def catalogue(rules: PersonaRules, state: EncounterState | None = None) -> list[AilmentSpec]:
     """Staggered, the GM's own ailments from the user file and the encounter's."""
-    return [AilmentSpec(spec.name, spec.category, spec.summary)
-            for spec in rules.ailments.entries(state)]
+    return [
+        AilmentSpec(spec.name, spec.category, spec.summary)
+        for spec in rules.ailments.entries(state)
+    ]
 
 
 def player_summary(rules: PersonaRules, fighter: Combatant) -> str:
@@ -123,6 +147,7 @@ def player_summary(rules: PersonaRules, fighter: Combatant) -> str:
         return fighter.status
     value, top = fighter.track("wounds"), fighter.limits.get("wounds", 0)
     words = "unhurt" if value >= top else "hurt" if value * 2 >= top else "badly hurt"
-    held = [c.name.casefold() for c in fighter.conditions
-            if c.category in rules.ailments.categories]
+    held = [
+        c.name.casefold() for c in fighter.conditions if c.category in rules.ailments.categories
+    ]
     return ", ".join([words, *held])

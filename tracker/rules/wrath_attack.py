@@ -48,15 +48,27 @@ def roll_test(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
     extra, notes = test_penalty(fighter, data, attack=bool(against), against=against)
     dn = max(int(data["dice"]["min_dn"]), base + extra)
     note = f"{base} " + " ".join(notes) if notes else ""
-    run_test(draft, dice, data, fighter, size, dn, purpose=command.options.get("for", ""),
-             reroll=command.flag("wrath"), bank=command.flag("bank"), note=note)
+    run_test(
+        draft,
+        dice,
+        data,
+        fighter,
+        size,
+        dn,
+        purpose=command.options.get("for", ""),
+        reroll=command.flag("wrath"),
+        bank=command.flag("bank"),
+        note=note,
+    )
 
 
 def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """Roll one attack against one or more targets and apply damage if ``dmg=`` is given."""
     if len(command.args) < 4 or command.args[3].casefold() not in ("melee", "ranged"):
-        raise RuleError("'attack' needs who, the target(s), a pool and melee or ranged, "
-                        "e.g. 'attack ann ork 6 ranged dmg=10'")
+        raise RuleError(
+            "'attack' needs who, the target(s), a pool and melee or ranged, "
+            "e.g. 'attack ann ork 6 ranged dmg=10'"
+        )
     actor = _fighter(draft, command.args[0])
     targets = [_fighter(draft, t) for t in command.args[1].split(",") if t]
     kind = command.args[3].casefold()
@@ -68,17 +80,31 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         spend_wrath(draft, actor, "a re-roll")
     result = roll_pool(dice, size, 0, reroll=command.flag("wrath"))
     bonus = f" ({' '.join(dice_notes)})" if dice_notes else ""
-    draft.emit(ev.DiceRolled, who=actor.id, expr=f"{size}d6", rolls=result.faces,
-               total=result.icons, purpose=f"{kind} attack",
-               text=f"{actor.name} makes a {kind} attack: {size}d{bonus} "
-                    f"{result.faces_text()} → {result.icons} icon(s)")
+    draft.emit(
+        ev.DiceRolled,
+        who=actor.id,
+        expr=f"{size}d6",
+        rolls=result.faces,
+        total=result.icons,
+        purpose=f"{kind} attack",
+        text=f"{actor.name} makes a {kind} attack: {size}d{bonus} "
+        f"{result.faces_text()} → {result.icons} icon(s)",
+    )
     wrath_glory(draft, data, actor, result)
     for target in targets:
         _against(draft, dice, data, command, actor, target, result, len(targets))
 
 
-def _against(draft: Draft, dice: DiceLike, data: Data, command: Command, actor: Combatant,
-             target: Combatant, rolled: PoolTest, count: int) -> None:
+def _against(
+    draft: Draft,
+    dice: DiceLike,
+    data: Data,
+    command: Command,
+    actor: Combatant,
+    target: Combatant,
+    rolled: PoolTest,
+    count: int,
+) -> None:
     kind = command.args[3].casefold()
     dn, why = _attack_dn(draft, data, command, actor, target, kind, count)
     result = PoolTest(rolled.faces, dn, rolled.first_faces)
@@ -87,21 +113,35 @@ def _against(draft: Draft, dice: DiceLike, data: Data, command: Command, actor: 
         return
     bonus_dice = result.shifts + called_shot_dice(actor, data)
     critical = ", a critical hit (Wrath 6)" if result.glorious else ""
-    draft.say(f"{actor.name} hits {target.name} (DN {dn}: {why}); {bonus_dice} bonus "
-              f"damage dice{critical}")
+    draft.say(
+        f"{actor.name} hits {target.name} (DN {dn}: {why}); {bonus_dice} bonus "
+        f"damage dice{critical}"
+    )
     if "dmg" not in command.options:
         draft.say(f"Damage: 'dmg {target.id} DR bd={bonus_dice}'")
         return
     rating = command.option_int("dmg")
     if kind == "melee":
         rating += actor.stats.get("strength", 0)
-    hit = Hit(rating=rating, bonus_dice=bonus_dice, mortal=command.option_int("mortal"),
-              soak=soak_pool(target, command), by=actor.id)
+    hit = Hit(
+        rating=rating,
+        bonus_dice=bonus_dice,
+        mortal=command.option_int("mortal"),
+        soak=soak_pool(target, command),
+        by=actor.id,
+    )
     resolve_hit(draft, dice, data, target.id, hit)
 
 
-def _attack_dn(draft: Draft, data: Data, command: Command, actor: Combatant,
-               target: Combatant, kind: str, count: int) -> tuple[int, str]:
+def _attack_dn(
+    draft: Draft,
+    data: Data,
+    command: Command,
+    actor: Combatant,
+    target: Combatant,
+    kind: str,
+    count: int,
+) -> tuple[int, str]:
     if "dn" in command.options:
         base, notes = command.option_int("dn"), ["set by the GM"]
     else:
@@ -118,4 +158,3 @@ def _attack_dn(draft: Draft, data: Data, command: Command, actor: Combatant,
 
 def _fighter(draft: Draft, token: str) -> Combatant:
     return draft.state.combatant(resolve(draft.state, token))
-

@@ -78,8 +78,9 @@ def resolve_hit(draft: Draft, dice: DiceLike, data: Data, who: str, hit: Hit) ->
     apply_loss(draft, data, fighter.id, shock=shock, wounds=wounds, attack=True)
 
 
-def _against_resilience(dice: DiceLike, data: Data, total: int, res: int, rolls: list[int],
-                        parts: list[str]) -> tuple[int, int]:
+def _against_resilience(
+    dice: DiceLike, data: Data, total: int, res: int, rolls: list[int], parts: list[str]
+) -> tuple[int, int]:
     """(Shock, Wounds): equal to Resilience 1d3 Shock, above it a Wound per point."""
     if total == res:
         roll = dice.roll(str(data["damage"]["shock_on_equal"]))
@@ -98,8 +99,16 @@ def _rating_text(hit: Hit, bonus: tuple[int, ...], total: int, res: int) -> str:
     return f"DR {hit.rating}{bonus_text} = {total} vs Resilience {res}"
 
 
-def _soak(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, hit: Hit,
-          wounds: int, rolls: list[int], parts: list[str]) -> tuple[int, int]:
+def _soak(
+    draft: Draft,
+    dice: DiceLike,
+    data: Data,
+    fighter: Combatant,
+    hit: Hit,
+    wounds: int,
+    rolls: list[int],
+    parts: list[str],
+) -> tuple[int, int]:
     if hit.reroll:
         spend_wrath(draft, fighter, "re-rolling the Soak")
     faces = soak_faces(dice, hit.soak, reroll=hit.reroll)
@@ -113,8 +122,14 @@ def _soak(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, hit: Hit
 def _log(draft: Draft, fighter: Combatant, rolls: list[int], text: str) -> None:
     line = f"{fighter.name} is hit: {text}"
     if rolls:
-        draft.emit(ev.DiceRolled, who=fighter.id, expr="damage", rolls=tuple(rolls),
-                   purpose="damage", text=line)
+        draft.emit(
+            ev.DiceRolled,
+            who=fighter.id,
+            expr="damage",
+            rolls=tuple(rolls),
+            purpose="damage",
+            text=line,
+        )
     else:
         draft.emit(ev.Said, who=fighter.id, text=line)
 
@@ -124,17 +139,22 @@ def _alive(fighter: Combatant) -> None:
         raise RuleError(f"{fighter.name} is dead already")
 
 
-def apply_loss(draft: Draft, data: Data, who: str, *, shock: int = 0, wounds: int = 0,
-               attack: bool = False) -> None:
+def apply_loss(
+    draft: Draft, data: Data, who: str, *, shock: int = 0, wounds: int = 0, attack: bool = False
+) -> None:
     """Take Shock and Wounds off, with every threshold: Exhausted, down, slain, Defiance."""
     fighter = draft.state.combatant(who)
     was_down = fighter.track("wounds") == 0
     slay_at = int(data["damage"]["slain_multiple"]) * fighter.limits.get("wounds", 1)
     if attack and wounds and wounds >= slay_at:
         _set(draft, fighter, "wounds", 0)
-        draft.emit(ev.StatusChanged, who=fighter.id, status="dead",
-                   text=f"{fighter.name} is slain outright ({wounds} Wounds from one attack, "
-                        f"at least {slay_at})")
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"{fighter.name} is slain outright ({wounds} Wounds from one attack, "
+            f"at least {slay_at})",
+        )
         _clear_reminder(draft, fighter.id, "defiance")
         return
     if shock:
@@ -152,13 +172,19 @@ def apply_loss(draft: Draft, data: Data, who: str, *, shock: int = 0, wounds: in
 def _lose(draft: Draft, who: str, track: str, amount: int, label: str) -> None:
     fighter = draft.state.combatant(who)
     before = fighter.track(track)
-    _set(draft, fighter, track, before - amount, f"{fighter.name}: {label} {before} → "
-                                                 f"{clamp(fighter, track, before - amount)}")
+    _set(
+        draft,
+        fighter,
+        track,
+        before - amount,
+        f"{fighter.name}: {label} {before} → {clamp(fighter, track, before - amount)}",
+    )
 
 
 def _set(draft: Draft, fighter: Combatant, track: str, value: int, text: str = "") -> None:
-    draft.emit(ev.TrackSet, who=fighter.id, track=track, value=clamp(fighter, track, value),
-               text=text)
+    draft.emit(
+        ev.TrackSet, who=fighter.id, track=track, value=clamp(fighter, track, value), text=text
+    )
 
 
 def add_effect(draft: Draft, who: str, name: str, why: str = "") -> None:
@@ -180,11 +206,19 @@ def drop_effect(draft: Draft, who: str, name: str, why: str = "") -> None:
 def _drop(draft: Draft, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     if not is_hero(fighter, data):
-        draft.emit(ev.StatusChanged, who=who, status="down",
-                   text=f"{fighter.name} falls at 0 Wounds and is out of the fight")
+        draft.emit(
+            ev.StatusChanged,
+            who=who,
+            status="down",
+            text=f"{fighter.name} falls at 0 Wounds and is out of the fight",
+        )
         return
-    draft.emit(ev.StatusChanged, who=who, status="down",
-               text=f"{fighter.name} falls unconscious at 0 Wounds")
+    draft.emit(
+        ev.StatusChanged,
+        who=who,
+        status="down",
+        text=f"{fighter.name} falls unconscious at 0 Wounds",
+    )
     add_effect(draft, who, "Unconscious")
     if not fighter.condition("Prone"):
         add_effect(draft, who, "Prone", "unconscious")
@@ -203,9 +237,13 @@ def raise_defiance(draft: Draft, who: str, why: str) -> None:
     """Remind the GM of a Defiance Check."""
     fighter = draft.state.combatant(who)
     failures = fighter.track("defiance")
-    draft.emit(ev.ReminderRaised, who=who, key="defiance",
-               text=f"{fighter.name} — {why} (d6: 4+ stabilised, 6 up with 1 Wound; "
-                    f"failures {failures}/3)")
+    draft.emit(
+        ev.ReminderRaised,
+        who=who,
+        key="defiance",
+        text=f"{fighter.name} — {why} (d6: 4+ stabilised, 6 up with 1 Wound; "
+        f"failures {failures}/3)",
+    )
 
 
 def _clear_reminder(draft: Draft, who: str, key: str) -> None:
@@ -221,8 +259,10 @@ def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bo
     if not is_hero(fighter, data):
         raise RuleError(f"only Heroes make Defiance Checks — {fighter.name} is not one")
     if fighter.track("wounds") > 0:
-        raise RuleError(f"{fighter.name} has {fighter.track('wounds')} Wounds: "
-                        "Defiance Checks are only made at 0 Wounds")
+        raise RuleError(
+            f"{fighter.name} has {fighter.track('wounds')} Wounds: "
+            "Defiance Checks are only made at 0 Wounds"
+        )
     if fighter.condition("Stabilised"):
         raise RuleError(f"{fighter.name} is stabilised: no Defiance Check until hurt again")
     bonus = int(rule["wrath_bonus"]) if wrath else 0
@@ -232,12 +272,23 @@ def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bo
     result = face + bonus
     outcome = _defiance_outcome(draft, data, who, result)
     shown = f"{face}+{bonus} = {result}" if bonus else str(face)
-    draft.emit(ev.DiceRolled, who=who, expr="1d6", rolls=(face,), total=result,
-               purpose="defiance", text=f"{fighter.name}'s Defiance Check: {shown} — {outcome}")
+    draft.emit(
+        ev.DiceRolled,
+        who=who,
+        expr="1d6",
+        rolls=(face,),
+        total=result,
+        purpose="defiance",
+        text=f"{fighter.name}'s Defiance Check: {shown} — {outcome}",
+    )
     _clear_reminder(draft, who, "defiance")
     if draft.state.combatant(who).track("defiance") >= int(rule["deadly_failures"]):
-        draft.emit(ev.StatusChanged, who=who, status="dead",
-                   text=f"{fighter.name} dies after a third failed Defiance Check")
+        draft.emit(
+            ev.StatusChanged,
+            who=who,
+            status="dead",
+            text=f"{fighter.name} dies after a third failed Defiance Check",
+        )
 
 
 def _defiance_outcome(draft: Draft, data: Data, who: str, result: int) -> str:
@@ -258,16 +309,25 @@ def _defiance_outcome(draft: Draft, data: Data, who: str, result: int) -> str:
 def wake(draft: Draft, who: str, wounds: int) -> None:
     """Back to consciousness with ``wounds`` Wounds (Defiance 6, or any healing)."""
     fighter = draft.state.combatant(who)
-    _set(draft, fighter, "wounds", max(fighter.track("wounds"), wounds),
-         f"{fighter.name}: Wounds {fighter.track('wounds')} → "
-         f"{clamp(fighter, 'wounds', max(fighter.track('wounds'), wounds))}")
+    _set(
+        draft,
+        fighter,
+        "wounds",
+        max(fighter.track("wounds"), wounds),
+        f"{fighter.name}: Wounds {fighter.track('wounds')} → "
+        f"{clamp(fighter, 'wounds', max(fighter.track('wounds'), wounds))}",
+    )
     drop_effect(draft, who, "Unconscious")
     drop_effect(draft, who, "Stabilised")
     if fighter.track("defiance"):
         _set(draft, fighter, "defiance", 0)
     if fighter.status == "down":
-        draft.emit(ev.StatusChanged, who=who, status="active",
-                   text=f"{fighter.name} is back in the fight (still Prone)")
+        draft.emit(
+            ev.StatusChanged,
+            who=who,
+            status="active",
+            text=f"{fighter.name} is back in the fight (still Prone)",
+        )
     _clear_reminder(draft, who, "defiance")
 
 
@@ -303,9 +363,15 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     before = fighter.track("shock")
     after = clamp(fighter, "shock", before + roll.total)
-    draft.emit(ev.DiceRolled, who=who, expr=roll.expr, rolls=roll.dice, total=roll.total,
-               purpose="restore shock",
-               text=f"{fighter.name} restores Shock: {roll.expr} {list(roll.dice)} = "
-                    f"{roll.total}; Shock {before} → {after}")
+    draft.emit(
+        ev.DiceRolled,
+        who=who,
+        expr=roll.expr,
+        rolls=roll.dice,
+        total=roll.total,
+        purpose="restore shock",
+        text=f"{fighter.name} restores Shock: {roll.expr} {list(roll.dice)} = "
+        f"{roll.total}; Shock {before} → {after}",
+    )
     _set(draft, fighter, "shock", after)
     drop_effect(draft, who, "Exhausted", "Shock restored")

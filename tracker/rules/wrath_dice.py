@@ -98,8 +98,10 @@ def pool_size(fighter: Combatant, token: str) -> int:
             total += fighter.stats[part]
         else:
             has = ", ".join(sorted(fighter.stats)) or "no stats"
-            raise RuleError(f"pool '{token}' must be a number of dice or {fighter.name}'s stats "
-                            f"joined by + ({has})")
+            raise RuleError(
+                f"pool '{token}' must be a number of dice or {fighter.name}'s stats "
+                f"joined by + ({has})"
+            )
     return total
 
 
@@ -133,18 +135,23 @@ def add_glory(draft: Draft, amount: int, why: str) -> None:
     after = max(0, before + amount)
     if after == before:
         return
-    draft.emit(ev.TrackSet, who="", track=GLORY, value=after,
-               text=f"Glory {before} → {after} ({why})")
+    draft.emit(
+        ev.TrackSet, who="", track=GLORY, value=after, text=f"Glory {before} → {after} ({why})"
+    )
 
 
 def spend_wrath(draft: Draft, fighter: Combatant, why: str, amount: int = 1) -> None:
     """Spend Wrath points; RuleError when the combatant has too few."""
     have = fighter.track("wrath")
     if "wrath" not in fighter.tracks or have < amount:
-        raise RuleError(f"{fighter.name} has no Wrath point to spend on {why} "
-                        f"(Wrath {have})")
-    draft.emit(ev.TrackSet, who=fighter.id, track="wrath", value=have - amount,
-               text=f"{fighter.name} spends Wrath on {why}: Wrath {have} → {have - amount}")
+        raise RuleError(f"{fighter.name} has no Wrath point to spend on {why} (Wrath {have})")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="wrath",
+        value=have - amount,
+        text=f"{fighter.name} spends Wrath on {why}: Wrath {have} → {have - amount}",
+    )
 
 
 def is_hero(fighter: Combatant, data: Mapping[str, Any]) -> bool:
@@ -153,17 +160,27 @@ def is_hero(fighter: Combatant, data: Mapping[str, Any]) -> bool:
     return fighter.side in heroes["sides"] or fighter.kind in heroes["kinds"]
 
 
-def wrath_glory(draft: Draft, data: Mapping[str, Any], fighter: Combatant,
-                result: PoolTest) -> None:
+def wrath_glory(
+    draft: Draft, data: Mapping[str, Any], fighter: Combatant, result: PoolTest
+) -> None:
     """A Hero's 6 on the Wrath die adds a point of Glory."""
     if result.glorious and is_hero(fighter, data):
         add_glory(draft, 1, f"a 6 on {fighter.name}'s Wrath die")
 
 
-def run_test(draft: Draft, dice: DiceLike, data: Mapping[str, Any], fighter: Combatant,
-             size: int, dn: int, *,
-             purpose: str = "", reroll: bool = False, bank: bool = False,
-             note: str = "") -> PoolTest:
+def run_test(
+    draft: Draft,
+    dice: DiceLike,
+    data: Mapping[str, Any],
+    fighter: Combatant,
+    size: int,
+    dn: int,
+    *,
+    purpose: str = "",
+    reroll: bool = False,
+    bank: bool = False,
+    note: str = "",
+) -> PoolTest:
     """Roll a test for ``fighter``, log it, and add Glory for a 6 on the Wrath die.
 
     ``reroll`` spends a Wrath point to re-roll failures; ``bank`` Shifts one spare
@@ -182,10 +199,18 @@ def run_test(draft: Draft, dice: DiceLike, data: Mapping[str, Any], fighter: Com
         parts.append("no spare Exalted icon to bank")
     what = f" for {purpose}" if purpose else ""
     dn_text = f"DN {dn}" + (f" ({note})" if note else "")
-    text = (f"{fighter.name} tests{what}: {size}d vs {dn_text} {result.faces_text()} → "
-            + ", ".join(parts))
-    draft.emit(ev.DiceRolled, who=fighter.id, expr=f"{size}d6", rolls=result.faces,
-               total=result.icons, purpose=purpose or "test", text=text)
+    text = f"{fighter.name} tests{what}: {size}d vs {dn_text} {result.faces_text()} → " + ", ".join(
+        parts
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{size}d6",
+        rolls=result.faces,
+        total=result.icons,
+        purpose=purpose or "test",
+        text=text,
+    )
     wrath_glory(draft, data, fighter, result)
     if result.banked:
         add_glory(draft, 1, f"{fighter.name} banks a Shifted Exalted icon")

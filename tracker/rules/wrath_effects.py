@@ -22,10 +22,11 @@ from tracker.rules.wrath_damage import apply_loss
 from tracker.rules.wrath_dice import pool_size, run_test
 
 Data = Mapping[str, Any]
-NOT_TREATABLE = {"Exhausted": "it ends when Shock is restored ('restore WHO' or "
-                              "'heal WHO N shock')",
-                 "Unconscious": "it ends when Wounds are restored ('heal WHO N')",
-                 "Stabilised": "it ends when Wounds are restored ('heal WHO N')"}
+NOT_TREATABLE = {
+    "Exhausted": "it ends when Shock is restored ('restore WHO' or 'heal WHO N shock')",
+    "Unconscious": "it ends when Wounds are restored ('heal WHO N')",
+    "Stabilised": "it ends when Wounds are restored ('heal WHO N')",
+}
 
 
 # --- catalogues ----------------------------------------------------------------------
@@ -86,8 +87,9 @@ def defence(fighter: Combatant, data: Data, *, melee: bool = False) -> tuple[int
     return value, notes
 
 
-def test_penalty(fighter: Combatant, data: Data, *, attack: bool = False,
-                 against: str = "") -> tuple[int, list[str]]:
+def test_penalty(
+    fighter: Combatant, data: Data, *, attack: bool = False, against: str = ""
+) -> tuple[int, list[str]]:
     """Extra DN on the combatant's tests: Hindered, Multi-action, on attacks more."""
     total, notes = 0, []
     hindered = fighter.condition("Hindered")
@@ -106,8 +108,7 @@ def test_penalty(fighter: Combatant, data: Data, *, attack: bool = False,
     return total, notes
 
 
-def _option_dn(spec: Mapping[str, Any], level: int, arg: str, data: Data,
-               attack: bool) -> int:
+def _option_dn(spec: Mapping[str, Any], level: int, arg: str, data: Data, attack: bool) -> int:
     if spec.get("sized"):
         return int(data["called_shot"][arg]["dn"]) if attack else 0
     if not spec.get("dn_step") or level < 2:
@@ -149,10 +150,15 @@ def expire_options(draft: Draft, data: Data, who: str, moment: str) -> None:
         held = fighter.condition(spec["name"])
         earlier = held is not None and held.since_round < state.round
         ends = spec["ends"]
-        if (moment == "end" and (ends == "turn" or (ends == "next-turn-end" and earlier))) or \
-                (moment == "start" and ends == "next-turn-start" and earlier):
-            draft.emit(ev.ConditionRemoved, who=fighter.id, name=spec["name"],
-                       text=f"{fighter.name}: {spec['name']} ends")
+        if (moment == "end" and (ends == "turn" or (ends == "next-turn-end" and earlier))) or (
+            moment == "start" and ends == "next-turn-start" and earlier
+        ):
+            draft.emit(
+                ev.ConditionRemoved,
+                who=fighter.id,
+                name=spec["name"],
+                text=f"{fighter.name}: {spec['name']} ends",
+            )
 
 
 def expire_round_effects(draft: Draft) -> None:
@@ -162,11 +168,20 @@ def expire_round_effects(draft: Draft) -> None:
             if condition.category != "effect" or condition.rounds <= 0:
                 continue
             if condition.rounds == 1:
-                draft.emit(ev.ConditionRemoved, who=fighter.id, name=condition.name,
-                           text=f"{fighter.name}: {condition.name} ends")
+                draft.emit(
+                    ev.ConditionRemoved,
+                    who=fighter.id,
+                    name=condition.name,
+                    text=f"{fighter.name}: {condition.name} ends",
+                )
             else:
-                draft.emit(ev.ConditionChanged, who=fighter.id, name=condition.name,
-                           rounds=condition.rounds - 1, level=condition.level)
+                draft.emit(
+                    ev.ConditionChanged,
+                    who=fighter.id,
+                    name=condition.name,
+                    rounds=condition.rounds - 1,
+                    level=condition.level,
+                )
 
 
 # --- verbs ---------------------------------------------------------------------------
@@ -194,27 +209,50 @@ def ail(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         _fall(draft, dice, data, fighter)
 
 
-def give_effect(draft: Draft, fighter: Combatant, name: str, *, level: int = 0,
-                rounds: int = 0, source: str = "") -> None:
+def give_effect(
+    draft: Draft,
+    fighter: Combatant,
+    name: str,
+    *,
+    level: int = 0,
+    rounds: int = 0,
+    source: str = "",
+) -> None:
     """Apply (or deepen) a combat effect with a log line."""
     held = fighter.condition(name)
     if held is not None and held.level > level:
         level = held.level
     rating = f" ({level})" if level else ""
-    lasting = " until the end of the round" if rounds == 1 else (
-        f" for {rounds} rounds" if rounds else "")
+    lasting = (
+        " until the end of the round"
+        if rounds == 1
+        else (f" for {rounds} rounds" if rounds else "")
+    )
     against = f" of {draft.state.combatant(source).name}" if source else ""
-    draft.emit(ev.ConditionApplied, who=fighter.id, name=name, category="effect",
-               level=level, rounds=rounds, source=source,
-               text=f"{fighter.name} is {name}{rating}{against}{lasting}")
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=name,
+        category="effect",
+        level=level,
+        rounds=rounds,
+        source=source,
+        text=f"{fighter.name} is {name}{rating}{against}{lasting}",
+    )
 
 
 def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
     roll = dice.roll(str(data["prone"]["flying_fall"]))
-    draft.emit(ev.DiceRolled, who=fighter.id, expr=roll.expr, rolls=roll.dice,
-               total=roll.total, purpose="fall",
-               text=f"{fighter.name} falls from the air: {roll.expr} {list(roll.dice)} = "
-                    f"{roll.total} Wounds")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=roll.expr,
+        rolls=roll.dice,
+        total=roll.total,
+        purpose="fall",
+        text=f"{fighter.name} falls from the air: {roll.expr} {list(roll.dice)} = "
+        f"{roll.total} Wounds",
+    )
     apply_loss(draft, data, fighter.id, wounds=roll.total)
 
 
@@ -222,32 +260,48 @@ def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``cure WHO NAME``: end an effect (the GM's ruling, no test)."""
     fighter = _who(draft, command)
     held = _held(fighter, " ".join(command.args[1:]), data)
-    draft.emit(ev.ConditionRemoved, who=fighter.id, name=held,
-               text=f"{fighter.name} is no longer {held}")
+    draft.emit(
+        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {held}"
+    )
 
 
 def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``treat WHO NAME POOL [by=HELPER] [wrath]``: an action and a test to end an effect."""
     fighter = _who(draft, command)
     if len(command.args) < 3:
-        raise RuleError("'treat' needs who, the effect and a dice pool, "
-                        "e.g. 'treat ann poisoned toughness'")
+        raise RuleError(
+            "'treat' needs who, the effect and a dice pool, e.g. 'treat ann poisoned toughness'"
+        )
     name = _held(fighter, " ".join(command.args[1:-1]), data)
     if name in NOT_TREATABLE:
         raise RuleError(f"{name} is not removed by a test: {NOT_TREATABLE[name]}")
-    helper_id = resolve(draft.state, command.options["by"]) if "by" in command.options \
-        else fighter.id
+    helper_id = (
+        resolve(draft.state, command.options["by"]) if "by" in command.options else fighter.id
+    )
     helper = draft.state.combatant(helper_id)
     rule = data["removal"]
     base = int(rule["self_dn"] if helper.id == fighter.id else rule["other_dn"])
     extra, notes = test_penalty(helper, data)
     size = pool_size(helper, command.args[-1])
     draft.emit(ev.ActionUsed, who=helper.id, action=f"remove {name}")
-    result = run_test(draft, dice, data, helper, size, base + extra, purpose=f"removing {name}",
-                      reroll=command.flag("wrath"), note=" ".join(notes))
+    result = run_test(
+        draft,
+        dice,
+        data,
+        helper,
+        size,
+        base + extra,
+        purpose=f"removing {name}",
+        reroll=command.flag("wrath"),
+        note=" ".join(notes),
+    )
     if result.passed:
-        draft.emit(ev.ConditionRemoved, who=fighter.id, name=name,
-                   text=f"{fighter.name} is no longer {name}")
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=name,
+            text=f"{fighter.name} is no longer {name}",
+        )
 
 
 def _held(fighter: Combatant, name: str, data: Data) -> str:
@@ -262,24 +316,40 @@ def _held(fighter: Combatant, name: str, data: Data) -> str:
 def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``interact WHO TARGET POOL hinder|vulnerable dn=N``: an interaction attack."""
     if len(command.args) < 4 or "dn" not in command.options:
-        raise RuleError("'interact' needs who, the target, a pool, hinder or vulnerable and "
-                        "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'")
+        raise RuleError(
+            "'interact' needs who, the target, a pool, hinder or vulnerable and "
+            "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'"
+        )
     actor = _who(draft, command)
     target = draft.state.combatant(resolve(draft.state, command.args[1]))
-    effect = {"hinder": "Hindered", "hindered": "Hindered", "vulnerable": "Vulnerable",
-              "vuln": "Vulnerable"}.get(command.args[3].casefold())
+    effect = {
+        "hinder": "Hindered",
+        "hindered": "Hindered",
+        "vulnerable": "Vulnerable",
+        "vuln": "Vulnerable",
+    }.get(command.args[3].casefold())
     if effect is None:
         raise RuleError("an interaction attack makes the target hinder or vulnerable")
     extra, notes = test_penalty(actor, data, attack=True, against=target.id)
-    result = run_test(draft, dice, data, actor, pool_size(actor, command.args[2]),
-                      command.option_int("dn") + extra, purpose=f"interaction on {target.name}",
-                      reroll=command.flag("wrath"), note=" ".join(notes))
+    result = run_test(
+        draft,
+        dice,
+        data,
+        actor,
+        pool_size(actor, command.args[2]),
+        command.option_int("dn") + extra,
+        purpose=f"interaction on {target.name}",
+        reroll=command.flag("wrath"),
+        note=" ".join(notes),
+    )
     if not result.passed:
         return
     give_effect(draft, target, effect, level=1 + result.shifts, rounds=1)
     if result.shifts >= int(data["interaction"]["players_call_shifts"]):
-        draft.say(f"Player's Call: {result.shifts} Shifts — something more happens to "
-                  f"{target.name} (agree it at the table, then 'note' it)")
+        draft.say(
+            f"Player's Call: {result.shifts} Shifts — something more happens to "
+            f"{target.name} (agree it at the table, then 'note' it)"
+        )
 
 
 def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
@@ -292,15 +362,23 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
         _full_defence(draft, dice, data, fighter, spec, arg)
         return
     level, source, extra = _option_argument(draft, fighter, spec, arg, data)
-    draft.emit(ev.ConditionApplied, who=fighter.id, name=spec["name"], category="option",
-               level=level, source=source,
-               text=f"{fighter.name} takes {spec['name']}{extra}: {spec['summary']}")
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=spec["name"],
+        category="option",
+        level=level,
+        source=source,
+        text=f"{fighter.name} takes {spec['name']}{extra}: {spec['summary']}",
+    )
 
 
 def _check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> None:
     if fighter.condition("Exhausted") and not spec.get("exhausted_ok"):
-        raise RuleError(f"{fighter.name} is Exhausted: only a basic move, a regular action "
-                        "or Disengage — no combat options")
+        raise RuleError(
+            f"{fighter.name} is Exhausted: only a basic move, a regular action "
+            "or Disengage — no combat options"
+        )
     if fighter.condition(spec["name"]):
         raise RuleError(f"{fighter.name} has already taken {spec['name']}")
     for other, _level, _arg in options_held(fighter, data):
@@ -308,21 +386,30 @@ def _check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> No
             raise RuleError(f"{spec['name']} cannot be joined with {other['name']}")
 
 
-def _option_argument(draft: Draft, fighter: Combatant, spec: Mapping[str, Any], arg: str,
-                     data: Data) -> tuple[int, str, str]:
+def _option_argument(
+    draft: Draft, fighter: Combatant, spec: Mapping[str, Any], arg: str, data: Data
+) -> tuple[int, str, str]:
     if spec.get("sized"):
         sizes = data["called_shot"]
         if arg.casefold() not in sizes:
             raise RuleError(f"a Called Shot needs a size: {', '.join(sizes)}")
         size = sizes[arg.casefold()]
-        return 0, arg.casefold(), (f" ({arg.casefold()}, {size['label']}: +{size['dn']} DN, "
-                                   f"+{size['bonus_dice']} bonus damage dice)")
+        return (
+            0,
+            arg.casefold(),
+            (
+                f" ({arg.casefold()}, {size['label']}: +{size['dn']} DN, "
+                f"+{size['bonus_dice']} bonus damage dice)"
+            ),
+        )
     if not spec.get("counted"):
         return 0, "", ""
     least = 1 if spec["key"] == "salvo" else 2
     if not arg.isdigit() or int(arg) < least:
-        raise RuleError(f"{spec['name']} needs a number of at least {least}, "
-                        f"e.g. 'option {fighter.id} {spec['key']} {least + 1}'")
+        raise RuleError(
+            f"{spec['name']} needs a number of at least {least}, "
+            f"e.g. 'option {fighter.id} {spec['key']} {least + 1}'"
+        )
     if spec.get("costs_reload"):
         _spend_reload(draft, fighter)
     return int(arg), "", f" ({arg})"
@@ -334,23 +421,37 @@ def _spend_reload(draft: Draft, fighter: Combatant) -> None:
     have = fighter.track("reloads")
     if have < 1:
         raise RuleError(f"{fighter.name} has no Reload left for a Salvo")
-    draft.emit(ev.TrackSet, who=fighter.id, track="reloads", value=have - 1,
-               text=f"{fighter.name}: Reloads {have} → {have - 1}")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="reloads",
+        value=have - 1,
+        text=f"{fighter.name}: Reloads {have} → {have - 1}",
+    )
 
 
-def _full_defence(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant,
-                  spec: Mapping[str, Any], arg: str) -> None:
+def _full_defence(
+    draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, spec: Mapping[str, Any], arg: str
+) -> None:
     state = draft.state
-    late = any(s.split("@")[0] == fighter.id for s in state.acted) and \
-        (state.current or "").split("@")[0] != fighter.id
+    late = (
+        any(s.split("@")[0] == fighter.id for s in state.acted)
+        and (state.current or "").split("@")[0] != fighter.id
+    )
     size = pool_size(fighter, arg or "agility")
     result = run_test(draft, dice, data, fighter, size, 0, purpose="Full Defence")
     bonus = max(1, result.icons)
     when = "gives up next round" if late else "gives up the rest of this round"
-    draft.emit(ev.ConditionApplied, who=fighter.id, name=spec["name"], category="option",
-               level=bonus, source="late" if late else "",
-               text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
-                    f"the next turn, half Speed; {when}")
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=spec["name"],
+        category="option",
+        level=bonus,
+        source="late" if late else "",
+        text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
+        f"the next turn, half Speed; {when}",
+    )
 
 
 def _who(draft: Draft, command: Command) -> Combatant:

@@ -55,8 +55,10 @@ class WrathGloryRules(Ruleset):
             tracks[track] = limits[track] = top
         if is_hero(fighter, self.data):
             tracks["wrath"] = fighter.stats.get("wrath", int(self.data["heroes"]["wrath"]))
-            tracks["defiance"], limits["defiance"] = 0, int(
-                self.data["defiance"]["deadly_failures"])
+            tracks["defiance"], limits["defiance"] = (
+                0,
+                int(self.data["defiance"]["deadly_failures"]),
+            )
         if "reloads" in fighter.stats:
             tracks["reloads"] = limits["reloads"] = fighter.stats["reloads"]
         return tracks, limits
@@ -68,8 +70,13 @@ class WrathGloryRules(Ruleset):
         for slot in slots:
             value, rolls, how = wrath_order.initiative(self.data, draft.state, slot, dice)
             name = draft.state.combatant(slot).name
-            draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls,
-                       text=f"{name} initiative {how}" if how else "")
+            draft.emit(
+                ev.InitiativeSet,
+                who=slot,
+                value=value,
+                rolls=rolls,
+                text=f"{name} initiative {how}" if how else "",
+            )
 
     def tie_chain(self, fighter: Combatant) -> tuple[float, ...]:
         """Rolled ties go to the higher Initiative attribute."""
@@ -110,17 +117,22 @@ class WrathGloryRules(Ruleset):
         if fighter.status == "dead" or fighter.track("wounds") > 0:
             return
         if is_hero(fighter, self.data) and not fighter.condition("Stabilised"):
-            wrath_damage.raise_defiance(draft, fighter.id,
-                                        "unconscious: Defiance Check at the start of the turn")
+            wrath_damage.raise_defiance(
+                draft, fighter.id, "unconscious: Defiance Check at the start of the turn"
+            )
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Options of this turn end; the Poisoned test is due."""
         fighter = draft.state.combatant(slot)
         wrath_effects.expire_options(draft, self.data, fighter.id, "end")
         if fighter.condition("Poisoned") and fighter.status != "dead":
-            draft.emit(ev.ReminderRaised, who=fighter.id, key="poison",
-                       text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer "
-                            "the poison's damage")
+            draft.emit(
+                ev.ReminderRaised,
+                who=fighter.id,
+                key="poison",
+                text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer "
+                "the poison's damage",
+            )
 
     # --- commands -------------------------------------------------------------------
 
@@ -128,47 +140,123 @@ class WrathGloryRules(Ruleset):
         """Order, tests and attacks, damage, Defiance, effects, options, Wrath and Glory."""
         data = self.data
         rows: list[tuple[str, str, str, Action, tuple[str, ...]]] = [
-            ("next", "next [WHO]", "end this turn; WHO (or the other side) acts next",
-             lambda d, c, r: wrath_order.next_turn(d, c, r, self.core), ()),
-            ("order", "order chosen|rolled", "switch the turn order",
-             lambda d, c, r: wrath_order.set_mode(d, c, r, self.core, data), ()),
-            ("hold", "hold [WHO]", "Hold Action: act later this round",
-             lambda d, c, r: wrath_order.hold(d, c, r, self.core), ()),
-            ("interrupt", "interrupt WHO", "a holder interrupts (opposed Initiative)",
-             lambda d, c, r: wrath_order.interrupt(d, c, r, self.core, data), ()),
-            ("test", "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]", "roll a test in icons",
-             self._with(wrath_attack.roll_test), ("wrath", "bank")),
-            ("attack", "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]", "roll an attack",
-             self._with(wrath_attack.attack), ("wrath", "soak")),
-            ("dmg", "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]",
-             "Damage Rating against Resilience", self.damage, ("soak", "wrath")),
+            (
+                "next",
+                "next [WHO]",
+                "end this turn; WHO (or the other side) acts next",
+                lambda d, c, r: wrath_order.next_turn(d, c, r, self.core),
+                (),
+            ),
+            (
+                "order",
+                "order chosen|rolled",
+                "switch the turn order",
+                lambda d, c, r: wrath_order.set_mode(d, c, r, self.core, data),
+                (),
+            ),
+            (
+                "hold",
+                "hold [WHO]",
+                "Hold Action: act later this round",
+                lambda d, c, r: wrath_order.hold(d, c, r, self.core),
+                (),
+            ),
+            (
+                "interrupt",
+                "interrupt WHO",
+                "a holder interrupts (opposed Initiative)",
+                lambda d, c, r: wrath_order.interrupt(d, c, r, self.core, data),
+                (),
+            ),
+            (
+                "test",
+                "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]",
+                "roll a test in icons",
+                self._with(wrath_attack.roll_test),
+                ("wrath", "bank"),
+            ),
+            (
+                "attack",
+                "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]",
+                "roll an attack",
+                self._with(wrath_attack.attack),
+                ("wrath", "soak"),
+            ),
+            (
+                "dmg",
+                "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]",
+                "Damage Rating against Resilience",
+                self.damage,
+                ("soak", "wrath"),
+            ),
             ("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", self.wound, ()),
             ("shock", "shock WHO N", "take N Shock directly", self.shock, ()),
             ("heal", "heal WHO N [shock]", "restore Wounds (or Shock)", self.heal, ("shock",)),
-            ("restore", "restore WHO", "Restore Shock: an action and a Wrath point",
-             lambda d, c, r: wrath_damage.restore_shock(d, r, data, self._who(d, c).id), ()),
-            ("defiance", "defiance WHO [wrath]", "roll a Defiance Check",
-             lambda d, c, r: wrath_damage.defiance_check(d, r, data, self._who(d, c).id,
-                                                         c.flag("wrath")), ("wrath",)),
-            ("ail", "ail WHO EFFECT [X] [source=WHO] [flying]", "give a combat effect",
-             self._with(wrath_effects.ail), ("flying",)),
-            ("cure", "cure WHO EFFECT", "end a combat effect", self._with(wrath_effects.cure),
-             ()),
-            ("treat", "treat WHO EFFECT POOL [by=WHO] [wrath]",
-             "an action and a test to end an effect", self._with(wrath_effects.treat),
-             ("wrath",)),
-            ("interact", "interact WHO TARGET POOL hinder|vulnerable dn=N",
-             "an interaction attack", self._with(wrath_effects.interact), ("wrath",)),
-            ("option", "option WHO OPTION [N|SIZE|POOL]", "take a combat option this turn",
-             self._with(wrath_effects.take_option), ()),
-            ("spend", "spend WHO|glory wrath|RESOURCE [N]", "spend Wrath, Glory, Reloads",
-             lambda d, c, r: self._resource(d, c, -1), ()),
-            ("gain", "gain WHO|glory wrath|RESOURCE [N]", "gain Wrath, Glory, Reloads",
-             lambda d, c, r: self._resource(d, c, +1), ()),
+            (
+                "restore",
+                "restore WHO",
+                "Restore Shock: an action and a Wrath point",
+                lambda d, c, r: wrath_damage.restore_shock(d, r, data, self._who(d, c).id),
+                (),
+            ),
+            (
+                "defiance",
+                "defiance WHO [wrath]",
+                "roll a Defiance Check",
+                lambda d, c, r: wrath_damage.defiance_check(
+                    d, r, data, self._who(d, c).id, c.flag("wrath")
+                ),
+                ("wrath",),
+            ),
+            (
+                "ail",
+                "ail WHO EFFECT [X] [source=WHO] [flying]",
+                "give a combat effect",
+                self._with(wrath_effects.ail),
+                ("flying",),
+            ),
+            ("cure", "cure WHO EFFECT", "end a combat effect", self._with(wrath_effects.cure), ()),
+            (
+                "treat",
+                "treat WHO EFFECT POOL [by=WHO] [wrath]",
+                "an action and a test to end an effect",
+                self._with(wrath_effects.treat),
+                ("wrath",),
+            ),
+            (
+                "interact",
+                "interact WHO TARGET POOL hinder|vulnerable dn=N",
+                "an interaction attack",
+                self._with(wrath_effects.interact),
+                ("wrath",),
+            ),
+            (
+                "option",
+                "option WHO OPTION [N|SIZE|POOL]",
+                "take a combat option this turn",
+                self._with(wrath_effects.take_option),
+                (),
+            ),
+            (
+                "spend",
+                "spend WHO|glory wrath|RESOURCE [N]",
+                "spend Wrath, Glory, Reloads",
+                lambda d, c, r: self._resource(d, c, -1),
+                (),
+            ),
+            (
+                "gain",
+                "gain WHO|glory wrath|RESOURCE [N]",
+                "gain Wrath, Glory, Reloads",
+                lambda d, c, r: self._resource(d, c, +1),
+                (),
+            ),
             ("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve, ()),
         ]
-        return {name: Verb(name, usage, summary, _flagged(fn, flags))
-                for name, usage, summary, fn, flags in rows}
+        return {
+            name: Verb(name, usage, summary, _flagged(fn, flags))
+            for name, usage, summary, fn, flags in rows
+        }
 
     def _with(self, fn: Callable[[Draft, Command, DiceLike, Any], None]) -> Action:
         return lambda draft, command, dice: fn(draft, command, dice, self.data)
@@ -182,10 +270,13 @@ class WrathGloryRules(Ruleset):
         """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
         fighter = self._who(draft, command)
         rating = command.number(1, "a Damage Rating, e.g. 'dmg ork 10 bd=2'")
-        hit = wrath_damage.Hit(rating=rating, bonus_dice=command.option_int("bd"),
-                               mortal=command.option_int("mortal"),
-                               soak=wrath_damage.soak_pool(fighter, command),
-                               reroll=command.flag("wrath"))
+        hit = wrath_damage.Hit(
+            rating=rating,
+            bonus_dice=command.option_int("bd"),
+            mortal=command.option_int("mortal"),
+            soak=wrath_damage.soak_pool(fighter, command),
+            reroll=command.flag("wrath"),
+        )
         wrath_damage.resolve_hit(draft, dice, self.data, fighter.id, hit)
 
     def wound(self, draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -203,8 +294,7 @@ class WrathGloryRules(Ruleset):
             raise RuleError(f"{track.capitalize()} taken must be 1 or more — 'heal' restores")
         if fighter.status == "dead":
             raise RuleError(f"{fighter.name} is dead already")
-        wrath_damage.apply_loss(draft, self.data, fighter.id, attack=True,
-                                **{track: amount})
+        wrath_damage.apply_loss(draft, self.data, fighter.id, attack=True, **{track: amount})
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``heal WHO N [shock]``: restore Wounds (waking the unconscious) or Shock."""
@@ -239,25 +329,33 @@ class WrathGloryRules(Ruleset):
 
     def summary(self, fighter: Combatant) -> str:
         """``S 3/5 W 2/6`` (and Defiance failures when unconscious)."""
-        text = (f"S {fighter.track('shock')}/{fighter.limits.get('shock', 0)} "
-                f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}")
+        text = (
+            f"S {fighter.track('shock')}/{fighter.limits.get('shock', 0)} "
+            f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+        )
         failures = fighter.track("defiance")
         return text + (f" ✗{failures}" if failures else "")
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Shock, Wounds, Defiance failures, Wrath and Reloads."""
-        views = [self._pool_view(fighter, "shock", "Shock"),
-                 self._pool_view(fighter, "wounds", "Wounds")]
+        views = [
+            self._pool_view(fighter, "shock", "Shock"),
+            self._pool_view(fighter, "wounds", "Wounds"),
+        ]
         if "defiance" in fighter.tracks:
             failures = fighter.track("defiance")
-            views.append(TrackView("Defiance failures", failures, fighter.limits["defiance"],
-                                   "down" if failures >= 2 else "hurt" if failures else "ok",
-                                   "4+ stabilised, 6 back up" if failures or
-                                   fighter.track("wounds") == 0 else ""))
+            views.append(
+                TrackView(
+                    "Defiance failures",
+                    failures,
+                    fighter.limits["defiance"],
+                    "down" if failures >= 2 else "hurt" if failures else "ok",
+                    "4+ stabilised, 6 back up" if failures or fighter.track("wounds") == 0 else "",
+                )
+            )
         for track, label in (("wrath", "Wrath"), ("reloads", "Reloads")):
             if track in fighter.tracks:
-                views.append(TrackView(label, fighter.track(track),
-                                       fighter.limits.get(track, -1)))
+                views.append(TrackView(label, fighter.track(track), fighter.limits.get(track, -1)))
         return views
 
     @staticmethod
@@ -270,8 +368,11 @@ class WrathGloryRules(Ruleset):
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Defence with its modifiers, DN penalties, options taken, Glory."""
         value, notes = wrath_effects.defence(fighter, self.data)
-        lines = [f"Defence {value}" + (f" ({' '.join(notes)})" if notes else "")
-                 + f" · Resilience {wrath_damage.resilience(fighter, self.data)}"]
+        lines = [
+            f"Defence {value}"
+            + (f" ({' '.join(notes)})" if notes else "")
+            + f" · Resilience {wrath_damage.resilience(fighter, self.data)}"
+        ]
         penalty, why = wrath_effects.test_penalty(fighter, self.data)
         if penalty:
             lines.append(f"Tests +{penalty} DN ({' '.join(why)})")
@@ -280,8 +381,9 @@ class WrathGloryRules(Ruleset):
             lines.append("Options: " + ", ".join(held))
         if fighter.condition("Exhausted"):
             lines.append("Exhausted: a basic move, one regular action or Disengage only")
-        lines.append(f"Glory {glory(state)} (shared) · turn order "
-                     f"{wrath_order.mode(state, self.data)}")
+        lines.append(
+            f"Glory {glory(state)} (shared) · turn order {wrath_order.mode(state, self.data)}"
+        )
         return lines
 
     def header_parts(self, state: EncounterState) -> list[str]:
@@ -293,17 +395,22 @@ class WrathGloryRules(Ruleset):
         """Defiance: roll (or roll with a Wrath point); Poisoned: passed or failed."""
         who = reminder.who
         if reminder.key == "defiance":
-            return [("Defiance Check", f"defiance {who}"),
-                    ("Defiance Check +1 (Wrath)", f"defiance {who} wrath")]
+            return [
+                ("Defiance Check", f"defiance {who}"),
+                ("Defiance Check +1 (Wrath)", f"defiance {who} wrath"),
+            ]
         if reminder.key == "poison":
-            return [("Toughness passed: poison ends", f"cure {who} poisoned"),
-                    ("Toughness failed: take the damage", f"resolve {who} poison")]
+            return [
+                ("Toughness passed: poison ends", f"cure {who} poisoned"),
+                ("Toughness failed: take the damage", f"resolve {who} poison"),
+            ]
         return [("Dealt with", f"resolve {who} {reminder.key}")]
 
     def catalogue(self) -> list[AilmentSpec]:
         """The combat effects of the text."""
-        return [AilmentSpec(spec["name"], "effect", spec["summary"])
-                for spec in self.data["effects"]]
+        return [
+            AilmentSpec(spec["name"], "effect", spec["summary"]) for spec in self.data["effects"]
+        ]
 
     def player_summary(self, fighter: Combatant) -> str:
         """unhurt / shaken / wounded / badly wounded / unconscious / down / dead."""
@@ -314,9 +421,11 @@ class WrathGloryRules(Ruleset):
         if fighter.status == "down":
             return "down"
         wounds, top = fighter.track("wounds"), fighter.limits.get("wounds", 1) or 1
-        word = ("unhurt" if fighter.track("shock") >= fighter.limits.get("shock", 0)
-                else "shaken") if wounds >= top else (
-            "badly wounded" if wounds * 2 <= top else "wounded")
+        word = (
+            ("unhurt" if fighter.track("shock") >= fighter.limits.get("shock", 0) else "shaken")
+            if wounds >= top
+            else ("badly wounded" if wounds * 2 <= top else "wounded")
+        )
         return word + (", exhausted" if fighter.condition("Exhausted") else "")
 
 

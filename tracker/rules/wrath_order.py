@@ -39,9 +39,13 @@ def is_player_side(side: str, data: Data) -> bool:
 
 def chosen_order(state: EncounterState, rules: Rules, data: Data) -> tuple[str, ...]:
     """Acted slots, the current one, then the rest alternating sides."""
-    slots = [s for s in state.initiative
-             if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
-             and s not in state.delayed]
+    slots = [
+        s
+        for s in state.initiative
+        if slot_owner(s) in state.combatants
+        and state.combatant(s).status != "removed"
+        and s not in state.delayed
+    ]
     done = [s for s in state.order if s in state.acted and s in slots]
     done += [s for s in slots if s in state.acted and s not in done]
     current = [state.current] if state.current in slots and state.current not in done else []
@@ -57,8 +61,9 @@ def chosen_order(state: EncounterState, rules: Rules, data: Data) -> tuple[str, 
     return (*done, *current, *_alternate(state, rules, data, rest, last))
 
 
-def _alternate(state: EncounterState, rules: Rules, data: Data, rest: list[str],
-               last: str) -> list[str]:
+def _alternate(
+    state: EncounterState, rules: Rules, data: Data, rest: list[str], last: str
+) -> list[str]:
     able = [s for s in rest if rules.takes_turn(state, s)]
     unable = [s for s in rest if s not in able]
     players = [s for s in able if is_player_side(state.combatant(s).side, data)]
@@ -77,8 +82,9 @@ def _alternate(state: EncounterState, rules: Rules, data: Data, rest: list[str],
     return merged + unable
 
 
-def initiative(rules_data: Data, state: EncounterState, slot: str,
-               dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
+def initiative(
+    rules_data: Data, state: EncounterState, slot: str, dice: DiceLike
+) -> tuple[int, tuple[int, ...], str]:
     """(value, dice, words) for one slot: the Initiative attribute, or icons when rolled."""
     fighter = state.combatant(slot)
     attribute = fighter.stats.get("initiative", int(rules_data["defaults"]["initiative"]))
@@ -122,10 +128,14 @@ def _check_can_act(state: EncounterState, rules: Rules, slot: str) -> None:
     if slot == state.current:
         raise RuleError(f"it is {name}'s turn already — 'next' ends it")
     if slot in state.acted:
-        waiting = [flow.name_of(state, s) for s in state.order
-                   if s not in state.acted and s != state.current and rules.takes_turn(state, s)]
-        raise RuleError(f"{name} has already acted this round — still to act: "
-                        f"{', '.join(waiting) or 'nobody'}")
+        waiting = [
+            flow.name_of(state, s)
+            for s in state.order
+            if s not in state.acted and s != state.current and rules.takes_turn(state, s)
+        ]
+        raise RuleError(
+            f"{name} has already acted this round — still to act: {', '.join(waiting) or 'nobody'}"
+        )
     if not rules.takes_turn(state, slot):
         raise RuleError(f"{name} cannot take a turn now ({state.combatant(slot).status})")
 
@@ -136,8 +146,7 @@ def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     flow.delay(draft, rules, dice, _slot_of(draft.state, slot))
 
 
-def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules,
-              data: Data) -> None:
+def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
     """``interrupt WHO``: a holding combatant tries to act before the one acting now."""
     state = draft.state
     flow.require_running(state)
@@ -150,18 +159,23 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules,
     actor = state.current
     mine, theirs = _opposed(draft, dice, data, holder, actor)
     if mine <= theirs:
-        draft.say(f"{flow.name_of(state, actor)} acts first; {flow.name_of(state, holder)} "
-                  f"still holds ('act {slot_owner(holder)}' after this turn)")
+        draft.say(
+            f"{flow.name_of(state, actor)} acts first; {flow.name_of(state, holder)} "
+            f"still holds ('act {slot_owner(holder)}' after this turn)"
+        )
         return
     before = state.order[: state.order.index(actor)] if actor in state.order else ()
-    draft.emit(ev.TurnResumed, who=holder, after=before[-1] if before else "",
-               text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}")
+    draft.emit(
+        ev.TurnResumed,
+        who=holder,
+        after=before[-1] if before else "",
+        text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}",
+    )
     draft.emit(ev.TurnStarted, who=holder, text=f"{flow.name_of(state, holder)}'s turn")
     rules.on_turn_start(draft, holder, dice)
 
 
-def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str,
-             actor: str) -> tuple[int, int]:
+def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str, actor: str) -> tuple[int, int]:
     state = draft.state
     results = []
     for slot in (holder, actor):
@@ -169,23 +183,27 @@ def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str,
         size = fighter.stats.get("initiative", int(data["defaults"]["initiative"]))
         result = roll_pool(dice, max(1, size), 0)
         results.append(result)
-        draft.emit(ev.DiceRolled, who=fighter.id, expr=f"{size}d6", rolls=result.faces,
-                   total=result.icons, purpose="opposed Initiative",
-                   text=f"{fighter.name}'s Initiative {size}d {result.faces_text()} → "
-                        f"{result.icons} icon(s)")
+        draft.emit(
+            ev.DiceRolled,
+            who=fighter.id,
+            expr=f"{size}d6",
+            rolls=result.faces,
+            total=result.icons,
+            purpose="opposed Initiative",
+            text=f"{fighter.name}'s Initiative {size}d {result.faces_text()} → "
+            f"{result.icons} icon(s)",
+        )
     return results[0].icons, results[1].icons
 
 
-def set_mode(draft: Draft, command: Command, dice: DiceLike, rules: Rules,
-             data: Data) -> None:
+def set_mode(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
     """``order chosen|rolled``: switch the turn order (rolled re-rolls everyone)."""
     wanted = command.arg(0, "chosen or rolled").casefold()
     if wanted not in MODES:
         raise RuleError("the turn order is 'chosen' (the GM picks, sides alternate) or 'rolled'")
     if mode(draft.state, data) == wanted:
         raise RuleError(f"the turn order is already {wanted}")
-    draft.emit(ev.OptionSet, key="turn_order", value=wanted,
-               text=f"Turn order: {wanted}")
+    draft.emit(ev.OptionSet, key="turn_order", value=wanted, text=f"Turn order: {wanted}")
     fighters = [c.id for c in draft.state.active if not c.out_of_fight]
     if draft.state.initiative or draft.state.phase != "setup":
         rules.roll_initiative(draft, fighters, dice)

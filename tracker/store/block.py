@@ -22,6 +22,7 @@ BATCH_END = "batch_end"
 _BARE_KEY_RE = re.compile(r"[A-Za-z0-9_-]+")
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 
+
 def _fmt_str(value: str) -> str:
     """Return ``value`` as a TOML basic string (JSON escapes are valid TOML escapes)."""
     text = json.dumps(value, ensure_ascii=False)
@@ -120,5 +121,3 @@ def _check_round_trip(block: str, table: Mapping[str, Any], crc: int) -> None:
     expected = {**{k: _plain(v) for k, v in table.items()}, "crc": crc}
     if parsed != {"events": [expected]}:
         raise ValueError(f"event does not round-trip through TOML: {dict(table)!r}")
-
-

@@ -55,7 +55,6 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-
 def _document_text(path: Path, head: Mapping[str, Any], events: list[dict[str, Any]]) -> bytes:
     """Render head + events as the bytes of a whole file, raising JournalError if impossible."""
     if "events" in head:

@@ -37,8 +37,14 @@ from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
 from tracker.store.writer import JournalWriter
 
 TOP_KEYS = {"format", "encounter", "combatants", "events"}
-ENCOUNTER_KEYS = {"title": str, "ruleset": str, "theme": str, "reveal": bool,
-                  "notes": str, "options": dict}
+ENCOUNTER_KEYS = {
+    "title": str,
+    "ruleset": str,
+    "theme": str,
+    "reveal": bool,
+    "notes": str,
+    "options": dict,
+}
 
 
 @dataclass
@@ -75,20 +81,25 @@ def load(path: Path) -> Loaded:
 def _ruleset(head: Mapping[str, Any], locator: Locator) -> Ruleset:
     for key in head:
         if key not in TOP_KEYS:
-            raise locator.error(f"unknown top-level key {key!r} — allowed: "
-                                f"{', '.join(sorted(TOP_KEYS))}", key)
+            raise locator.error(
+                f"unknown top-level key {key!r} — allowed: {', '.join(sorted(TOP_KEYS))}", key
+            )
     table = head.get("encounter")
     if not isinstance(table, dict):
         raise locator.error("the file needs an [encounter] table with a ruleset", "")
     for key, value in table.items():
         wanted = ENCOUNTER_KEYS.get(key)
         if wanted is None:
-            raise locator.error(f"unknown key {key!r} in [encounter] — allowed: "
-                                f"{', '.join(sorted(ENCOUNTER_KEYS))}", key, "encounter")
+            raise locator.error(
+                f"unknown key {key!r} in [encounter] — allowed: "
+                f"{', '.join(sorted(ENCOUNTER_KEYS))}",
+                key,
+                "encounter",
+            )
         if not isinstance(value, wanted):
             raise locator.error(f"encounter.{key} has the wrong type", key, "encounter")
     if "ruleset" not in table:
-        raise locator.error("[encounter] needs ruleset = \"…\"", "", "encounter")
+        raise locator.error('[encounter] needs ruleset = "…"', "", "encounter")
     try:
         return load_ruleset(table["ruleset"])
     except UnknownRuleset as err:
@@ -110,15 +121,18 @@ def initial_state(head: Mapping[str, Any], rules: Ruleset, locator: Locator) -> 
             key = getattr(err, "key", "")
             raise locator.error(str(err), key, "combatants", index) from None
         if fighter.id in combatants:
-            raise locator.error(f"duplicate combatant id {fighter.id!r}", "id",
-                                "combatants", index)
+            raise locator.error(f"duplicate combatant id {fighter.id!r}", "id", "combatants", index)
         combatants[fighter.id] = fighter
     table = head["encounter"]
     problem = text_problem(table.get("title", ""), "the title", TITLE_LIMIT)
     if problem:
         raise locator.error(problem, "title", "encounter")
-    return EncounterState(title=table.get("title", ""), ruleset=rules.id,
-                          combatants=combatants, options=dict(table.get("options", {})))
+    return EncounterState(
+        title=table.get("title", ""),
+        ruleset=rules.id,
+        combatants=combatants,
+        options=dict(table.get("options", {})),
+    )
 
 
 def _events(read: JournalRead, locator: Locator) -> list[Event]:
@@ -129,9 +143,13 @@ def _events(read: JournalRead, locator: Locator) -> list[Event]:
         except EventFormatError as err:
             raise locator.error(str(err), err.key, "events", index) from None
         if event.seq != index + 1:
-            raise locator.error(f"event seq {event.seq} should be {index + 1} "
-                                "(events are numbered 1, 2, 3 … without gaps)",
-                                "seq", "events", index)
+            raise locator.error(
+                f"event seq {event.seq} should be {index + 1} "
+                "(events are numbered 1, 2, 3 … without gaps)",
+                "seq",
+                "events",
+                index,
+            )
         events.append(event)
     return events
 
@@ -166,8 +184,9 @@ def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Loc
         try:
             state = apply(state, event)
         except (FoldError, KeyError) as err:
-            raise locator.error(f"event {event.seq} cannot be applied: {err}", "type",
-                                "events", index) from None
+            raise locator.error(
+                f"event {event.seq} cannot be applied: {err}", "type", "events", index
+            ) from None
 
 
 class Locator:
@@ -224,8 +243,10 @@ def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
     problem = text_problem(title, "the title", TITLE_LIMIT)
     if problem:
         raise JournalError(path, problem)
-    encounter: dict[str, Any] = {"title": title or path.stem.replace("-", " ").title(),
-                                 "ruleset": rules.id}
+    encounter: dict[str, Any] = {
+        "title": title or path.stem.replace("-", " ").title(),
+        "ruleset": rules.id,
+    }
     write_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])
 
 

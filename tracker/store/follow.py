@@ -95,8 +95,7 @@ class FileFollower:
         try:
             stamp = _stamp(os.stat(self.path))
         except OSError as err:
-            return self._trouble(None, f"{self.path}: cannot read the file: "
-                                       f"{err.strerror or err}")
+            return self._trouble(None, f"{self.path}: cannot read the file: {err.strerror or err}")
         mark = self._mark
         if stamp == mark.failed:
             return Catch(problem=mark.problem)
@@ -140,9 +139,13 @@ class FileFollower:
         head_len = first.start() if first else offset
         if offset < len(data):  # more was written after load() looked: read it next time
             stamp = (stamp[0], stamp[1], -1, 0)
-        self._mark = _Mark(stamp=stamp, offset=offset, head_len=head_len,
-                           head_crc=zlib.crc32(data[:head_len]),
-                           anchor=data[max(0, offset - ANCHOR_BYTES):offset])
+        self._mark = _Mark(
+            stamp=stamp,
+            offset=offset,
+            head_len=head_len,
+            head_crc=zlib.crc32(data[:head_len]),
+            anchor=data[max(0, offset - ANCHOR_BYTES) : offset],
+        )
 
     def _trouble(self, stamp: tuple[int, int, int, int] | None, problem: str) -> Catch:
         """Keep the last good state; say the problem (and not read again until the file moves).
@@ -175,10 +178,10 @@ class FileFollower:
         self.bytes_read += len(head) + len(data)
         if zlib.crc32(head) != mark.head_crc or not data.startswith(mark.anchor):
             raise _Rewritten
-        tables, used = _whole_blocks(data[len(mark.anchor):])
+        tables, used = _whole_blocks(data[len(mark.anchor) :])
         events = self._continue(tables)
         end = len(mark.anchor) + used
-        mark.anchor = data[max(0, end - ANCHOR_BYTES):end]
+        mark.anchor = data[max(0, end - ANCHOR_BYTES) : end]
         mark.offset, mark.stamp, mark.failed = start + end, stamp, None
         return Catch(events=tuple(events))
 
@@ -238,8 +241,8 @@ def _whole_blocks(data: bytes) -> tuple[list[dict[str, object]], int]:
             if index + 1 < len(starts):
                 raise _Rewritten
             break  # still being written
-        tables.append(_block_table(data[start:crc.end()]))
-        _check_gap(data[crc.end():stop], last=index + 1 == len(starts))
+        tables.append(_block_table(data[start : crc.end()]))
+        _check_gap(data[crc.end() : stop], last=index + 1 == len(starts))
         used = crc.end()
     return tables, used
 

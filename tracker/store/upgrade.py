@@ -37,19 +37,22 @@ UPCASTERS: dict[int, Callable[[Table], Table]] = {1: _same}
 
 
 class _Locates(Protocol):
-    def error(self, message: str, key: str, section: str = "", index: int = 0) -> JournalError:
-        ...
+    def error(self, message: str, key: str, section: str = "", index: int = 0) -> JournalError: ...
 
 
 def file_format(head: Table, locator: _Locates) -> int:
     """The file's format number; JournalError if it is missing, wrong or too new."""
     version = head.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise locator.error(f"the file needs `format = {CURRENT_FORMAT}` as its first line",
-                            "format")
+        raise locator.error(
+            f"the file needs `format = {CURRENT_FORMAT}` as its first line", "format"
+        )
     if version > CURRENT_FORMAT:
-        raise locator.error(f"format {version} is newer than this tracker reads "
-                            f"({CURRENT_FORMAT}) — upgrade tracker", "format")
+        raise locator.error(
+            f"format {version} is newer than this tracker reads "
+            f"({CURRENT_FORMAT}) — upgrade tracker",
+            "format",
+        )
     if version < 1:
         raise locator.error(f"format {version} cannot be upgraded", "format")
     return version

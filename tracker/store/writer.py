@@ -17,7 +17,6 @@ from tracker.store.journal import HEADER_RE, check_block, parse_document
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
 
 
-
 def _tail_windows(file: BinaryIO) -> Iterator[tuple[int, bytes]]:
     """Yield (offset, bytes) windows reaching back from the end of the file, doubling each time."""
     size = file.seek(0, os.SEEK_END)
@@ -105,8 +104,10 @@ class JournalWriter:
             fsync_file(self._fd)
         except OSError as exc:
             self._cut_back(size)
-            raise JournalError(self.path, "cannot save the command (nothing of it was kept): "
-                                          f"{exc.strerror or exc}") from exc
+            raise JournalError(
+                self.path,
+                f"cannot save the command (nothing of it was kept): {exc.strerror or exc}",
+            ) from exc
 
     def _blocks(self, tables: Sequence[Mapping[str, Any]]) -> bytes:
         marked = [*tables[:-1], {**tables[-1], BATCH_END: True}]

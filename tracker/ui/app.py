@@ -37,15 +37,30 @@ from tracker.ui.table_app import TableApp
 from tracker.ui.themes import ThemeShelf
 
 
-def _key(key: str, action: str, description: str, binding_id: str, tooltip: str,
-         show: bool = True, display: str | None = None) -> Binding:
-    return Binding(key, action, description, show=show, key_display=display, id=binding_id,
-                   tooltip=tooltip)
+def _key(
+    key: str,
+    action: str,
+    description: str,
+    binding_id: str,
+    tooltip: str,
+    show: bool = True,
+    display: str | None = None,
+) -> Binding:
+    return Binding(
+        key, action, description, show=show, key_display=display, id=binding_id, tooltip=tooltip
+    )
 
 
 def _resolve_binding(n: int) -> Binding:
-    return _key(str(n), f"resolve({n})", "resolve", f"resolve-{n}",
-                "resolve a reminder with its number key", show=n == 1, display="1-9")
+    return _key(
+        str(n),
+        f"resolve({n})",
+        "resolve",
+        f"resolve-{n}",
+        "resolve a reminder with its number key",
+        show=n == 1,
+        display="1-9",
+    )
 
 
 class TrackerApp(TableApp):
@@ -69,25 +84,28 @@ class TrackerApp(TableApp):
         _key("w", "delay", "delay", "delay", "the selected combatant holds their turn"),
         _key("enter", "act_now", "act now", "act-now", "the selected delayer acts now"),
         _key("shift+up", "move(-1)", "move up", "move-up", "swap with the one above", False),
-        _key("shift+down", "move(1)", "move down", "move-down", "swap with the one below",
-             False),
+        _key("shift+down", "move(1)", "move down", "move-down", "swap with the one below", False),
         *(_resolve_binding(n) for n in range(1, MAX_KEYS + 1)),
         _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
         _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
         _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
         _key("t", "next_theme", "theme", "theme", "next colour theme", False),
         _key("e", "export", "export", "export", "write the round log to a file"),
-        _key("y", "copy_round", "copy round", "copy-round", "copy this round as Markdown",
-             False),
-        _key("x", "remove", "remove", "remove", "take the selected one out of the fight",
-             False),
+        _key("y", "copy_round", "copy round", "copy-round", "copy this round as Markdown", False),
+        _key("x", "remove", "remove", "remove", "take the selected one out of the fight", False),
         _key("E", "end_fight", "end fight", "end-fight", "the fight is over", False),
         _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
         _key("q", "quit", "quit", "quit", "leave (everything is saved)"),
     ]
 
-    def __init__(self, path: Path, dice: DiceLike | None = None, *,
-                 shelf: ThemeShelf | None = None, keymap_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        dice: DiceLike | None = None,
+        *,
+        shelf: ThemeShelf | None = None,
+        keymap_file: Path | None = None,
+    ) -> None:
         super().__init__(path, dice, shelf=shelf)
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
 
@@ -95,8 +113,7 @@ class TrackerApp(TableApp):
         """Header, the three panes, the log, the command bar, the footer."""
         yield EncounterHeader(id="header").data_bind(TrackerApp.state, TrackerApp.busy)
         with Horizontal(id="panes"):
-            yield InitiativePane(id="initiative").data_bind(TrackerApp.state,
-                                                            TrackerApp.selected)
+            yield InitiativePane(id="initiative").data_bind(TrackerApp.state, TrackerApp.selected)
             yield BodyChart(id="body").data_bind(TrackerApp.state, TrackerApp.selected)
             yield StatusPane(id="status").data_bind(TrackerApp.state, TrackerApp.selected)
         yield LogPane(id="log").data_bind(TrackerApp.state)
@@ -151,8 +168,9 @@ class TrackerApp(TableApp):
         check = self._checks(state, parameters).get(action)
         return check() if check is not None else True
 
-    def _checks(self, state: EncounterState,
-                parameters: tuple[object, ...]) -> dict[str, Callable[[], bool]]:
+    def _checks(
+        self, state: EncounterState, parameters: tuple[object, ...]
+    ) -> dict[str, Callable[[], bool]]:
         slot, verbs = self.selected, self.verbs
         running = state.phase == "running"
         return {
@@ -258,8 +276,10 @@ class TrackerApp(TableApp):
     def action_add_combatant(self) -> None:
         """The add-combatant modal."""
         if self.state is not None and "add" in self.verbs:
-            self.push_screen(AddCombatantScreen(self.run_line, self.state,
-                                                self.verbs["add"].usage), self._modal_done)
+            self.push_screen(
+                AddCombatantScreen(self.run_line, self.state, self.verbs["add"].usage),
+                self._modal_done,
+            )
 
     def action_roll_dice(self) -> None:
         """The dice roller."""
@@ -326,7 +346,28 @@ class TrackerApp(TableApp):
         return rows
 
 
-OUR_ACTIONS = {"quit", "export", "copy_round", "start_fight", "next_turn", "prev_turn",
-               "select", "damage", "heal", "ailment", "undo", "redo", "delay", "act_now",
-               "move", "resolve", "command_bar", "add_combatant", "roll_dice", "next_theme",
-               "remove", "end_fight", "help"}
+OUR_ACTIONS = {
+    "quit",
+    "export",
+    "copy_round",
+    "start_fight",
+    "next_turn",
+    "prev_turn",
+    "select",
+    "damage",
+    "heal",
+    "ailment",
+    "undo",
+    "redo",
+    "delay",
+    "act_now",
+    "move",
+    "resolve",
+    "command_bar",
+    "add_combatant",
+    "roll_dice",
+    "next_theme",
+    "remove",
+    "end_fight",
+    "help",
+}

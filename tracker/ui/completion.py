@@ -18,11 +18,13 @@ from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import Verb
 from tracker.rules.base import Ruleset
 
-UI_WORDS = {"help": "help — the keys and commands",
-            "quit": "quit — leave (everything is already saved)",
-            "theme": "theme [NAME] — switch the colours",
-            "select": "select WHO — show a combatant in the panes",
-            "export": "export — write the round log to a file"}
+UI_WORDS = {
+    "help": "help — the keys and commands",
+    "quit": "quit — leave (everything is already saved)",
+    "theme": "theme [NAME] — switch the colours",
+    "select": "select WHO — show a combatant in the panes",
+    "export": "export — write the round log to a file",
+}
 WHO_WORDS = ("WHO", "A", "B", "WHO|all", "TARGET")
 
 
@@ -46,8 +48,9 @@ def words_of(line: str) -> list[str]:
     return words
 
 
-def complete(line: str, state: EncounterState | None, verbs: Mapping[str, Verb],
-             rules: Ruleset | None) -> Completion:
+def complete(
+    line: str, state: EncounterState | None, verbs: Mapping[str, Verb], rules: Ruleset | None
+) -> Completion:
     """The completion of the last word of ``line`` (``line`` None when nothing fits)."""
     words = words_of(line.lstrip(":"))
     head = line[: len(line) - len(words[-1])] if words[-1] else line
@@ -83,8 +86,13 @@ def _verb_hint(verb: str, verbs: Mapping[str, Verb]) -> str:
     return ""
 
 
-def _expected(verb: str, words: list[str], state: EncounterState,
-              verbs: Mapping[str, Verb], rules: Ruleset | None) -> list[str]:
+def _expected(
+    verb: str,
+    words: list[str],
+    state: EncounterState,
+    verbs: Mapping[str, Verb],
+    rules: Ruleset | None,
+) -> list[str]:
     word = words[-1]
     if word.startswith("@"):
         return [f"@{name}" for name in _locations(words, state, rules)]
@@ -112,8 +120,9 @@ def usage_slots(usage: str) -> list[str]:
     return slots
 
 
-def _for_slot(slot: str, words: list[str], state: EncounterState,
-              rules: Ruleset | None) -> list[str]:
+def _for_slot(
+    slot: str, words: list[str], state: EncounterState, rules: Ruleset | None
+) -> list[str]:
     if slot in WHO_WORDS or slot.startswith("WHO"):
         extra = ["all"] if "all" in slot else []
         return [*combatant_words(state), ".", *extra]

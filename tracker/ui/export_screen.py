@@ -66,14 +66,21 @@ class ExportScreen(ModalScreen[Path | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="export.cancel",
-                tooltip="Close without exporting"),
-        Binding("ctrl+s", "export", "Export", id="export.write",
-                tooltip="Write the recap to the file named in the path box"),
+        Binding(
+            "escape", "cancel", "Cancel", id="export.cancel", tooltip="Close without exporting"
+        ),
+        Binding(
+            "ctrl+s",
+            "export",
+            "Export",
+            id="export.write",
+            tooltip="Write the recap to the file named in the path box",
+        ),
     ]
 
-    def __init__(self, loaded: Loaded, *, rounds: str = "", gm: bool = False,
-                 fmt: str = "md") -> None:
+    def __init__(
+        self, loaded: Loaded, *, rounds: str = "", gm: bool = False, fmt: str = "md"
+    ) -> None:
         super().__init__()
         self.loaded = loaded
         self.start_rounds = rounds
@@ -87,8 +94,12 @@ class ExportScreen(ModalScreen[Path | None]):
         with Vertical(id="dialog"):
             yield Label("Export the round log", id="title")
             with Horizontal(classes="row"):
-                yield Select([(f.title, f.name) for f in FORMATS.values()],
-                             value=self.start_format, allow_blank=False, id="format")
+                yield Select(
+                    [(f.title, f.name) for f in FORMATS.values()],
+                    value=self.start_format,
+                    allow_blank=False,
+                    id="format",
+                )
                 yield Input(self.start_rounds, placeholder="all, 3 or 2-4", id="rounds")
                 yield Checkbox("GM copy", self.start_gm, id="gm")
                 yield Checkbox("with undone", False, id="undone")
@@ -114,8 +125,12 @@ class ExportScreen(ModalScreen[Path | None]):
     def options(self) -> ExportOptions:
         """The export options the form describes (TrackerError for bad rounds)."""
         first, last = parse_rounds(self.query_one("#rounds", Input).value)
-        return ExportOptions(first, last, gm=self.query_one("#gm", Checkbox).value,
-                             with_undone=self.query_one("#undone", Checkbox).value)
+        return ExportOptions(
+            first,
+            last,
+            gm=self.query_one("#gm", Checkbox).value,
+            with_undone=self.query_one("#undone", Checkbox).value,
+        )
 
     def suggested_path(self, options: ExportOptions) -> Path:
         """``recaps/<encounter>[-round-N].<suffix>``."""
@@ -215,7 +230,8 @@ def copy_round_markdown(app: App[Any], markdown: str) -> str:
 
 def _slug(markdown: str) -> str:
     """A file name from the first heading: ``the-bridge-at-kell-round-3``."""
-    heading = next((line.lstrip("#").strip() for line in markdown.splitlines()
-                    if line.startswith("#")), "")
+    heading = next(
+        (line.lstrip("#").strip() for line in markdown.splitlines() if line.startswith("#")), ""
+    )
     slug = re.sub(r"[^a-z0-9]+", "-", heading.casefold().replace("\\", "")).strip("-")
     return slug[:80] or "round"

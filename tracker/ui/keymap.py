@@ -45,11 +45,13 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
         entries.update(table["keys"])
     for binding_id, keys in entries.items():
         if binding_id not in known_ids:
-            found.problems.append(f"{path.name}: no key binding {binding_id!r} — ids: "
-                                  f"{', '.join(sorted(known_ids))}")
+            found.problems.append(
+                f"{path.name}: no key binding {binding_id!r} — ids: {', '.join(sorted(known_ids))}"
+            )
         elif not isinstance(keys, str) or not keys.strip():
-            found.problems.append(f"{path.name}: {binding_id} must be a key such as \"n\" "
-                                  "or \"ctrl+n\"")
+            found.problems.append(
+                f'{path.name}: {binding_id} must be a key such as "n" or "ctrl+n"'
+            )
         else:
             found.keys[binding_id] = keys.replace(" ", "")
     return found

@@ -66,8 +66,7 @@ def launch(path: Path | None) -> int:
     if not path.is_file():
         what = "is a folder" if path.is_dir() else "does not exist"
         hint = f"create one with `tracker new {path} --ruleset basic`"
-        print(visible(f"tracker: {path}: {what} — {hint}"),
-              file=sys.stderr)
+        print(visible(f"tracker: {path}: {what} — {hint}"), file=sys.stderr)
         return 1
     try:  # another GM holding the file: say so before the screen opens
         with WriterLock(path):

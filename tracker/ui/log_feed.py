@@ -33,9 +33,12 @@ class LogFeed:
     def update(self, encounter: Encounter) -> tuple[bool, list[LogLine]]:
         """Catch up with the journal: (whether everything was rebuilt, the new lines)."""
         events = encounter.events
-        fresh = events[self.seen:]
-        if self.seen == 0 or self.seen > len(events) or any(
-                isinstance(e, ev.HISTORY_TYPES) for e in fresh):
+        fresh = events[self.seen :]
+        if (
+            self.seen == 0
+            or self.seen > len(events)
+            or any(isinstance(e, ev.HISTORY_TYPES) for e in fresh)
+        ):
             timeline = Timeline(encounter.initial, events)
             self.lines = lines_of(timeline)
             added, rebuilt = list(self.lines), True

@@ -42,19 +42,24 @@ def table_commands(app: TrackerApp) -> list[PaletteCommand]:
     commands = list(_screen_commands(app))
     if state is None:
         return commands
-    return [*_flow_commands(app, state), *_reminder_commands(app, state),
-            *_combatant_commands(app, state), *_ailment_commands(app, state),
-            *commands, *_verb_commands(app)]
+    return [
+        *_flow_commands(app, state),
+        *_reminder_commands(app, state),
+        *_combatant_commands(app, state),
+        *_ailment_commands(app, state),
+        *commands,
+        *_verb_commands(app),
+    ]
 
 
 def _flow_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
     line = app.run_line
     if state.phase == "setup":
-        yield PaletteCommand("Start the fight", "roll missing initiative, begin round 1",
-                             partial(line, "start"))
+        yield PaletteCommand(
+            "Start the fight", "roll missing initiative, begin round 1", partial(line, "start")
+        )
     if state.phase == "running":
-        yield PaletteCommand("Next turn", "end this turn and begin the next",
-                             partial(line, "next"))
+        yield PaletteCommand("Next turn", "end this turn and begin the next", partial(line, "next"))
         yield PaletteCommand("Previous turn", "step back a turn", partial(line, "prev"))
         yield PaletteCommand("End the fight…", "the fight is over", app.action_end_fight)
     undo, redo = app.encounter_undo_redo()
@@ -66,45 +71,58 @@ def _flow_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCo
 
 def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
     for choice in reminder_choices(state, app.rules_or_fail()):
-        yield PaletteCommand(f"{choice.reminder.text}: {choice.label}", f":{choice.line}",
-                             partial(app.run_line, choice.line))
+        yield PaletteCommand(
+            f"{choice.reminder.text}: {choice.label}",
+            f":{choice.line}",
+            partial(app.run_line, choice.line),
+        )
 
 
 def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
     verbs = app.verbs
     for fighter in state.active:
         name = fighter.name
-        yield PaletteCommand(f"Select {name}", "show in the body and status panes",
-                             partial(app.select, fighter.id))
+        yield PaletteCommand(
+            f"Select {name}", "show in the body and status panes", partial(app.select, fighter.id)
+        )
         if "dmg" in verbs:
-            yield PaletteCommand(f"Damage {name}…", verbs["dmg"].usage,
-                                 partial(app.open_damage, fighter.id, "dmg"))
+            yield PaletteCommand(
+                f"Damage {name}…", verbs["dmg"].usage, partial(app.open_damage, fighter.id, "dmg")
+            )
         if "heal" in verbs:
-            yield PaletteCommand(f"Heal {name}…", verbs["heal"].usage,
-                                 partial(app.open_damage, fighter.id, "heal"))
+            yield PaletteCommand(
+                f"Heal {name}…", verbs["heal"].usage, partial(app.open_damage, fighter.id, "heal")
+            )
         if "ail" in verbs:
-            yield PaletteCommand(f"Ailment on {name}…", verbs["ail"].usage,
-                                 partial(app.open_ailment, fighter.id, ""))
+            yield PaletteCommand(
+                f"Ailment on {name}…", verbs["ail"].usage, partial(app.open_ailment, fighter.id, "")
+            )
         for condition in fighter.conditions:
             if "cure" in verbs:
-                yield PaletteCommand(f"Cure {condition.name} on {name}", "end the condition",
-                                     partial(app.run_line, f"cure {fighter.id} "
-                                                           f"'{condition.name}'"))
+                yield PaletteCommand(
+                    f"Cure {condition.name} on {name}",
+                    "end the condition",
+                    partial(app.run_line, f"cure {fighter.id} '{condition.name}'"),
+                )
         yield from _order_commands(app, state, fighter.id, name)
 
 
-def _order_commands(app: TrackerApp, state: EncounterState, cid: str,
-                    name: str) -> Iterator[PaletteCommand]:
+def _order_commands(
+    app: TrackerApp, state: EncounterState, cid: str, name: str
+) -> Iterator[PaletteCommand]:
     if state.phase != "running":
         return
     if cid in state.delayed:
-        yield PaletteCommand(f"{name} acts now", "a delaying combatant steps in",
-                             partial(app.run_line, f"act {cid}"))
+        yield PaletteCommand(
+            f"{name} acts now", "a delaying combatant steps in", partial(app.run_line, f"act {cid}")
+        )
     elif cid in state.order and cid not in state.acted:
-        yield PaletteCommand(f"Delay {name}", "hold the turn until 'act'",
-                             partial(app.run_line, f"delay {cid}"))
-    yield PaletteCommand(f"Remove {name}…", "take out of the fight",
-                         partial(app.confirm_remove, cid))
+        yield PaletteCommand(
+            f"Delay {name}", "hold the turn until 'act'", partial(app.run_line, f"delay {cid}")
+        )
+    yield PaletteCommand(
+        f"Remove {name}…", "take out of the fight", partial(app.confirm_remove, cid)
+    )
 
 
 def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
@@ -113,18 +131,21 @@ def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palett
     target = app.selected_id()
     for spec in app.rules_or_fail().catalogue_for(state):
         hint = f"{spec.category}: {spec.summary}" if spec.category else spec.summary
-        yield PaletteCommand(f"Apply {spec.name} to…", hint,
-                             partial(app.open_ailment, target, spec.name))
+        yield PaletteCommand(
+            f"Apply {spec.name} to…", hint, partial(app.open_ailment, target, spec.name)
+        )
 
 
 def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
-    yield PaletteCommand("Add a combatant…", "reinforcements, a summoned ally",
-                         app.action_add_combatant)
+    yield PaletteCommand(
+        "Add a combatant…", "reinforcements, a summoned ally", app.action_add_combatant
+    )
     yield PaletteCommand("Roll dice…", "faces recorded in the log", app.action_roll_dice)
     yield PaletteCommand("Command line", "type a command (:)", app.action_command_bar)
     yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.action_export)
-    yield PaletteCommand("Copy this round as Markdown", "to the clipboard and recaps/",
-                         app.action_copy_round)
+    yield PaletteCommand(
+        "Copy this round as Markdown", "to the clipboard and recaps/", app.action_copy_round
+    )
     yield PaletteCommand("Help: keys and commands", "the key table", app.action_help)
     yield PaletteCommand("Next theme", "cycle the colours", app.action_next_theme)
     for theme in app.shelf.names:
@@ -134,8 +155,9 @@ def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
 
 def _verb_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     for verb in sorted(app.verbs.values(), key=lambda v: v.name):
-        yield PaletteCommand(f"Type: {verb.usage}", verb.summary,
-                             partial(app.open_command_bar, verb.name + " "))
+        yield PaletteCommand(
+            f"Type: {verb.usage}", verb.summary, partial(app.open_command_bar, verb.name + " ")
+        )
 
 
 class TableCommands(Provider):
@@ -150,8 +172,9 @@ class TableCommands(Provider):
     async def discover(self) -> Hits:
         """Everything that applies now, before anything is typed."""
         for command in self._commands():
-            yield DiscoveryHit(plain(command.title), command.run, text=command.title,
-                               help=escaped(command.help))
+            yield DiscoveryHit(
+                plain(command.title), command.run, text=command.title, help=escaped(command.help)
+            )
 
     async def search(self, query: str) -> Hits:
         """Commands whose title matches what was typed, best first."""
@@ -159,8 +182,13 @@ class TableCommands(Provider):
         for command in self._commands():
             score = matcher.match(command.title)
             if score > 0:
-                yield Hit(score, _highlight(matcher, command.title), command.run,
-                          text=command.title, help=escaped(command.help))
+                yield Hit(
+                    score,
+                    _highlight(matcher, command.title),
+                    command.run,
+                    text=command.title,
+                    help=escaped(command.help),
+                )
 
 
 def _highlight(matcher: Matcher, title: str) -> Content:

@@ -51,8 +51,9 @@ class TableApp(App[int]):
     busy: reactive[str] = reactive("", repaint=False)
     """What keeps the tracker busy (opening, replaying), empty when idle."""
 
-    def __init__(self, path: Path, dice: DiceLike | None = None, *,
-                 shelf: ThemeShelf | None = None) -> None:
+    def __init__(
+        self, path: Path, dice: DiceLike | None = None, *, shelf: ThemeShelf | None = None
+    ) -> None:
         super().__init__()
         self.path = path
         self.dice: DiceLike = Dice() if dice is None else dice
@@ -102,8 +103,11 @@ class TableApp(App[int]):
 
     def _opened(self, play: EncounterFile) -> None:
         self.play = play
-        for pane in (self.query_one(InitiativePane), self.query_one(BodyChart),
-                     self.query_one(StatusPane)):
+        for pane in (
+            self.query_one(InitiativePane),
+            self.query_one(BodyChart),
+            self.query_one(StatusPane),
+        ):
             pane.rules = play.rules
         self.query_one(LogPane).encounter = play.encounter
         header = self.query_one(EncounterHeader)
@@ -116,8 +120,13 @@ class TableApp(App[int]):
         self.collector.start()
         self.set_interval(0.5, self.collector.tick)
         if play.recovered is not None:
-            self.notify(f"The last event was cut off by a crash; its bytes were moved to "
-                        f"{play.recovered.name}", severity="warning", timeout=10, markup=False)
+            self.notify(
+                f"The last event was cut off by a crash; its bytes were moved to "
+                f"{play.recovered.name}",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     def _starting_theme(self, play: EncounterFile) -> str:
         table = play.loaded.head.get("encounter", {})
@@ -177,8 +186,11 @@ class TableApp(App[int]):
         if self._history[0] != seq:
             undo = encounter.undo_target()
             redo = encounter.redo_target() if self.can_redo() else None
-            self._history = (seq, encounter.describe_batch(undo) if undo else "",
-                             encounter.describe_batch(redo) if redo else "")
+            self._history = (
+                seq,
+                encounter.describe_batch(undo) if undo else "",
+                encounter.describe_batch(redo) if redo else "",
+            )
         return self._history[1], self._history[2]
 
     # --- running commands -------------------------------------------------------------
@@ -191,8 +203,11 @@ class TableApp(App[int]):
             return self._screen_word(words)
         if self.play is None or self.busy:
             return Outcome(False, f"one moment — {self.busy or 'opening'} the encounter")
-        if words and words[0].casefold() in ("undo", "redo") and (
-                len(self.play.encounter.events) > self.replay_in_worker_after):
+        if (
+            words
+            and words[0].casefold() in ("undo", "redo")
+            and (len(self.play.encounter.events) > self.replay_in_worker_after)
+        ):
             self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
@@ -261,8 +276,9 @@ class TableApp(App[int]):
             self.exit(0)
         elif verb == "theme":
             if rest and rest[0] not in self.shelf.themes:
-                return Outcome(False, f"no theme {rest[0]!r} — themes: "
-                                      f"{', '.join(self.shelf.names)}")
+                return Outcome(
+                    False, f"no theme {rest[0]!r} — themes: {', '.join(self.shelf.names)}"
+                )
             if rest:
                 self.use_theme(rest[0])
             else:
@@ -282,8 +298,9 @@ class TableApp(App[int]):
 
     def report(self, outcome: Outcome) -> Outcome:
         """Show an outcome under the command bar (a refusal as an error)."""
-        self.query_one(CommandBar).say(("✗ " if not outcome.ok else "") + outcome.message,
-                                       "done" if outcome.ok else "error")
+        self.query_one(CommandBar).say(
+            ("✗ " if not outcome.ok else "") + outcome.message, "done" if outcome.ok else "error"
+        )
         return outcome
 
     def run_and_report(self, line: str) -> Outcome:
@@ -296,8 +313,11 @@ class TableApp(App[int]):
         """Show this slot (or combatant) in the body and status panes."""
         if self.state is not None and slot_owner(slot) in self.state.combatants:
             rows = [row.slot for row in order_rows(self.state)]
-            self.selected = slot if slot in rows else next(
-                (r for r in rows if slot_owner(r) == slot_owner(slot)), slot)
+            self.selected = (
+                slot
+                if slot in rows
+                else next((r for r in rows if slot_owner(r) == slot_owner(slot)), slot)
+            )
 
     def use_theme(self, name: str) -> None:
         """Switch to a theme by name."""
@@ -312,15 +332,21 @@ class TableApp(App[int]):
         """The damage (or heal) modal for ``target``."""
         if self.state is None or verb not in self.verbs or not target:
             return
-        self.push_screen(DamageScreen(self.run_line, self.state, self.rules_or_fail(),
-                                      self.verbs[verb], target), self._modal_done)
+        self.push_screen(
+            DamageScreen(self.run_line, self.state, self.rules_or_fail(), self.verbs[verb], target),
+            self._modal_done,
+        )
 
     def open_ailment(self, target: str, name: str = "") -> None:
         """The ailment picker for ``target``, with ``name`` typed in its filter."""
         if self.state is None or "ail" not in self.verbs or not target:
             return
-        self.push_screen(AilmentScreen(self.run_line, self.state, self.rules_or_fail(),
-                                       self.verbs["ail"], target, name), self._modal_done)
+        self.push_screen(
+            AilmentScreen(
+                self.run_line, self.state, self.rules_or_fail(), self.verbs["ail"], target, name
+            ),
+            self._modal_done,
+        )
 
     def confirm(self, question: str, line: str) -> None:
         """Ask a yes/no question, then run ``line`` on yes."""

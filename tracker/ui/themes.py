@@ -18,8 +18,19 @@ from textual.theme import Theme
 from tracker.paths import bundled_dir, user_config_dir
 
 DEFAULT_THEME = "default-dark"
-COLOUR_KEYS = ("primary", "secondary", "warning", "error", "success", "accent",
-               "foreground", "background", "surface", "panel", "boost")
+COLOUR_KEYS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
 NUMBER_KEYS = ("luminosity_spread", "text_alpha")
 
 
@@ -76,10 +87,11 @@ def theme_from_table(table: dict[str, Any], default_name: str, where: str) -> Th
     allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise ThemeError(f"theme {where}: unknown key {unknown[0]!r} — allowed: "
-                         f"{', '.join(sorted(allowed))}")
+        raise ThemeError(
+            f"theme {where}: unknown key {unknown[0]!r} — allowed: {', '.join(sorted(allowed))}"
+        )
     if "primary" not in table:
-        raise ThemeError(f"theme {where}: needs at least primary = \"#rrggbb\"")
+        raise ThemeError(f'theme {where}: needs at least primary = "#rrggbb"')
     fields: dict[str, Any] = {"name": str(table.get("name", default_name))}
     for key in COLOUR_KEYS:
         if key in table:
@@ -90,7 +102,7 @@ def theme_from_table(table: dict[str, Any], default_name: str, where: str) -> Th
     fields["dark"] = bool(table.get("dark", True))
     variables = table.get("variables", {})
     if not isinstance(variables, dict):
-        raise ThemeError(f"theme {where}: [variables] must be a table of name = \"value\"")
+        raise ThemeError(f'theme {where}: [variables] must be a table of name = "value"')
     fields["variables"] = {str(k): str(v) for k, v in variables.items()}
     return Theme(**fields)
 
@@ -99,6 +111,7 @@ def _colour(value: object, key: str, where: str) -> str:
     try:
         Color.parse(str(value))
     except ColorParseError:
-        raise ThemeError(f"theme {where}: {key} = {value!r} is not a colour "
-                         "(use \"#rrggbb\" or a colour name)") from None
+        raise ThemeError(
+            f'theme {where}: {key} = {value!r} is not a colour (use "#rrggbb" or a colour name)'
+        ) from None
     return str(value)

@@ -39,8 +39,13 @@ class AddCombatantScreen(CommandDialog):
             yield Label("Name")
             yield Input(placeholder="e.g. Goblin archer", id="add-name", compact=True)
             yield Label("Side")
-            yield Select([(side, side) for side in SIDES], value="enemy", allow_blank=False,
-                         id="add-side", compact=True)
+            yield Select(
+                [(side, side) for side in SIDES],
+                value="enemy",
+                allow_blank=False,
+                id="add-side",
+                compact=True,
+            )
             yield Label("Stats")
             yield Input(placeholder=stat_example(self.state), id="add-stats", compact=True)
             yield Checkbox("hidden from the players", id="add-hidden")

@@ -40,8 +40,15 @@ class AilmentScreen(CommandDialog):
         Binding("up", "move(-1)", "previous ailment", show=False, id="ailment-up"),
     ]
 
-    def __init__(self, runner: Runner, state: EncounterState, rules: Ruleset, verb: Verb,
-                 target: str, name: str = "") -> None:
+    def __init__(
+        self,
+        runner: Runner,
+        state: EncounterState,
+        rules: Ruleset,
+        verb: Verb,
+        target: str,
+        name: str = "",
+    ) -> None:
         super().__init__(runner)
         self.state = state
         self.rules = rules
@@ -55,11 +62,20 @@ class AilmentScreen(CommandDialog):
         with Vertical(id="dialog", classes="dialog"):
             yield Label(f"Ailment — {self.verb.summary}", classes="dialog-title", markup=False)
             yield Label("Target")
-            yield Select(target_options(self.state), value=self.target, allow_blank=False,
-                         id="ailment-target", compact=True)
+            yield Select(
+                target_options(self.state),
+                value=self.target,
+                allow_blank=False,
+                id="ailment-target",
+                compact=True,
+            )
             yield Label("Ailment" if self.catalogue else "Condition (any name)")
-            yield Input(value=self.first_name, placeholder="type to filter",
-                        id="ailment-filter", compact=True)
+            yield Input(
+                value=self.first_name,
+                placeholder="type to filter",
+                id="ailment-filter",
+                compact=True,
+            )
             yield OptionList(id="ailment-list")
             yield Label("Rounds (0: until shaken off or cured)", id="ailment-rounds-label")
             yield Input(placeholder="0", type="integer", id="ailment-rounds", compact=True)
@@ -67,8 +83,9 @@ class AilmentScreen(CommandDialog):
             yield Input(placeholder=self.verb.usage, id="ailment-options", compact=True)
             yield Static(id="dialog-preview", classes="dialog-preview")
             yield Static(id="dialog-error", classes="dialog-error")
-            yield Static("Enter apply · ↑↓ pick · Tab next field · Esc close",
-                         classes="dialog-keys")
+            yield Static(
+                "Enter apply · ↑↓ pick · Tab next field · Esc close", classes="dialog-keys"
+            )
 
     def on_mount(self) -> None:
         """Fill the list and start in the filter."""
@@ -87,8 +104,11 @@ class AilmentScreen(CommandDialog):
     def matching(self) -> list[AilmentSpec]:
         """Catalogue entries matching the filter."""
         wanted = self.query_one("#ailment-filter", Input).value.strip().casefold()
-        return [s for s in self.catalogue
-                if wanted in s.name.casefold() or wanted in s.category.casefold()]
+        return [
+            s
+            for s in self.catalogue
+            if wanted in s.name.casefold() or wanted in s.category.casefold()
+        ]
 
     def _fill(self) -> None:
         options = self.query_one("#ailment-list", OptionList)

@@ -24,8 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         """The question and the keys."""
         with Vertical(id="dialog", classes="dialog confirm"):
-            yield Label(self.question, classes="dialog-title", id="confirm-question",
-                        markup=False)
+            yield Label(self.question, classes="dialog-title", id="confirm-question", markup=False)
             yield Static("y / Enter yes · n / Esc no", classes="dialog-keys")
 
     def action_answer(self, yes: bool) -> None:

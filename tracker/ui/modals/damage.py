@@ -24,8 +24,9 @@ AMOUNT = r"[0-9dDkKhHlL!+\- ]*"
 class DamageScreen(CommandDialog):
     """Build ``dmg WHO N [@LOCATION] [options]`` (or ``heal …``) and run it."""
 
-    def __init__(self, runner: Runner, state: EncounterState, rules: Ruleset, verb: Verb,
-                 target: str) -> None:
+    def __init__(
+        self, runner: Runner, state: EncounterState, rules: Ruleset, verb: Verb, target: str
+    ) -> None:
         super().__init__(runner)
         self.state = state
         self.rules = rules
@@ -38,13 +39,23 @@ class DamageScreen(CommandDialog):
         with Vertical(id="dialog", classes="dialog"):
             yield Label(f"{title} — {self.verb.summary}", classes="dialog-title", markup=False)
             yield Label("Target")
-            yield Select(target_options(self.state), value=self.target, allow_blank=False,
-                         id="damage-target", compact=True)
+            yield Select(
+                target_options(self.state),
+                value=self.target,
+                allow_blank=False,
+                id="damage-target",
+                compact=True,
+            )
             yield Label("Amount")
             yield Input(placeholder="how much", restrict=AMOUNT, id="damage-amount", compact=True)
             yield Label("Location", id="damage-location-label")
-            yield Select(self._locations(self.target), value=ROLLED, allow_blank=False,
-                         id="damage-location", compact=True)
+            yield Select(
+                self._locations(self.target),
+                value=ROLLED,
+                allow_blank=False,
+                id="damage-location",
+                compact=True,
+            )
             yield Label("Options")
             yield Input(placeholder=self.verb.usage, id="damage-options", compact=True)
             yield Static(id="dialog-preview", classes="dialog-preview")

@@ -21,15 +21,25 @@ def quote(word: str) -> str:
 
 def target_options(state: EncounterState) -> list[tuple[Text, str]]:
     """(label, id) for every combatant still in the fight, roster order."""
-    return [(Text(f"{c.name} ({c.side})"), c.id) for c in state.combatants.values()
-            if c.status != "removed"]
+    return [
+        (Text(f"{c.name} ({c.side})"), c.id)
+        for c in state.combatants.values()
+        if c.status != "removed"
+    ]
 
 
 class CommandDialog(ModalScreen[Outcome | None]):
     """A modal that builds one command line and runs it; dismissed with the outcome."""
 
-    BINDINGS = [Binding("escape", "cancel", "cancel", id="dialog-cancel",
-                        tooltip="close without changing anything")]
+    BINDINGS = [
+        Binding(
+            "escape",
+            "cancel",
+            "cancel",
+            id="dialog-cancel",
+            tooltip="close without changing anything",
+        )
+    ]
 
     def __init__(self, runner: Runner) -> None:
         super().__init__()

@@ -33,8 +33,13 @@ class DiceRollerScreen(CommandDialog):
             yield Label("Dice")
             yield Input(placeholder="e.g. 2d10+3, d100, 4d6", id="dice-expr", compact=True)
             yield Label("Who rolls (optional)")
-            yield Select(target_options(self.state), prompt="nobody in particular",
-                         value=self.who or Select.NULL, id="dice-who", compact=True)
+            yield Select(
+                target_options(self.state),
+                prompt="nobody in particular",
+                value=self.who or Select.NULL,
+                id="dice-who",
+                compact=True,
+            )
             yield Label("For (optional)")
             yield Input(placeholder="e.g. perception", id="dice-for", compact=True)
             yield Static(id="dialog-preview", classes="dialog-preview")

@@ -23,8 +23,7 @@ def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
     for column in ("key", "does", "id (keymap.toml)"):
         table.add_column(column)
     for key, does, tooltip, binding_id in keys:
-        table.add_row(Text(key), Text(f"{does} — {tooltip}" if tooltip else does),
-                      Text(binding_id))
+        table.add_row(Text(key), Text(f"{does} — {tooltip}" if tooltip else does), Text(binding_id))
     return table
 
 
@@ -43,8 +42,11 @@ def verb_table(verbs: Mapping[str, Verb]) -> Table:
 class HelpScreen(ModalScreen[None]):
     """Keys, glyphs and commands; Esc, q or ? closes it."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "close", "close", id="help-close",
-                        tooltip="back to the fight")]
+    BINDINGS = [
+        Binding(
+            "escape,q,question_mark", "close", "close", id="help-close", tooltip="back to the fight"
+        )
+    ]
 
     def __init__(self, keys: list[tuple[str, str, str, str]], verbs: Mapping[str, Verb]) -> None:
         super().__init__()

@@ -23,8 +23,15 @@ from tracker.ui.plain import plain
 class BodyChart(SelectedPane):
     """The selected combatant's body (or tracks) and injuries."""
 
-    COMPONENT_CLASSES = {"body--ok", "body--hurt", "body--bad", "body--down", "body--frame",
-                         "body--heading", "body--lethal"}
+    COMPONENT_CLASSES = {
+        "body--ok",
+        "body--hurt",
+        "body--bad",
+        "body--down",
+        "body--frame",
+        "body--heading",
+        "body--lethal",
+    }
 
     def compose(self) -> ComposeResult:
         """One Static holding the drawing."""
@@ -53,8 +60,7 @@ class BodyChart(SelectedPane):
 
     def _styles(self) -> dict[str, Style]:
         names = ("ok", "hurt", "bad", "down", "frame", "heading", "lethal")
-        return {name: solid_style(self, f"body--{name}")
-                for name in names}
+        return {name: solid_style(self, f"body--{name}") for name in names}
 
     def lines(self, fighter: Combatant, rules: Ruleset) -> list[Text]:
         """Every line of the drawing, top to bottom."""

@@ -61,8 +61,11 @@ class CommandInput(Input):
         """The GM left the bar with Esc."""
 
     def __init__(self, source: Source) -> None:
-        super().__init__(placeholder="press : and type a command, e.g. dmg goblin 5",
-                         suggester=GrammarSuggester(source), id="command-input")
+        super().__init__(
+            placeholder="press : and type a command, e.g. dmg goblin 5",
+            suggester=GrammarSuggester(source),
+            id="command-input",
+        )
         self.history: list[str] = []
         self.back = 0
 

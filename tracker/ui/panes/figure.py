@@ -19,15 +19,30 @@ SEVERITY_WORDS = {
     "ok": ("ok", "fine", "none", "unhurt", ""),
     "hurt": ("hurt", "light", "wounded", "low", "warn", "warning", "scratched", "minor"),
     "bad": ("bad", "serious", "heavy", "high", "injured", "critical", "danger", "severe"),
-    "down": ("down", "dead", "destroyed", "out", "incapacitated", "lethal", "broken",
-             "gone", "maimed", "lost", "crippled"),
+    "down": (
+        "down",
+        "dead",
+        "destroyed",
+        "out",
+        "incapacitated",
+        "lethal",
+        "broken",
+        "gone",
+        "maimed",
+        "lost",
+        "crippled",
+    ),
 }
 BOX_HEIGHT = 4
 # place -> (column, width) on a 37-cell grid: arms 11, body 13, legs 12
 PLACES: dict[str, tuple[int, int]] = {
-    "head": (12, 13), "core": (26, 11),
-    "left arm": (0, 11), "body": (12, 13), "right arm": (26, 11),
-    "left leg": (6, 12), "right leg": (19, 12),
+    "head": (12, 13),
+    "core": (26, 11),
+    "left arm": (0, 11),
+    "body": (12, 13),
+    "right arm": (26, 11),
+    "left leg": (6, 12),
+    "right leg": (19, 12),
 }
 FIGURE_ROWS = (("head", "core"), ("left arm", "body", "right arm"), ("left leg", "right leg"))
 FIGURE_WIDTH = 37
@@ -45,13 +60,19 @@ def severity_class(severity: str) -> str:
 def place_of(key: str) -> str:
     """Where a location sits on the figure (``""``: not a figure part)."""
     word = key.casefold().replace("-", " ").replace("_", " ")
-    side = "left " if ("left" in word or word.startswith("l ")) else (
-        "right " if ("right" in word or word.startswith("r ")) else "")
+    side = (
+        "left "
+        if ("left" in word or word.startswith("l "))
+        else ("right " if ("right" in word or word.startswith("r ")) else "")
+    )
     for part in ("arm", "leg"):
         if part in word and side:
             return side + part
-    for place, names in (("head", ("head",)), ("core", ("core",)),
-                         ("body", ("body", "torso", "chest", "trunk", "hull"))):
+    for place, names in (
+        ("head", ("head",)),
+        ("core", ("core",)),
+        ("body", ("body", "torso", "chest", "trunk", "hull")),
+    ):
         if any(name in word for name in names):
             return place
     return ""
@@ -62,7 +83,7 @@ def short_label(view: LocationView) -> str:
     label = view.label or view.key
     for word, short in (("left ", "L "), ("right ", "R ")):
         if label.casefold().startswith(word):
-            return short + label[len(word):]
+            return short + label[len(word) :]
     return label
 
 
@@ -71,17 +92,22 @@ def location_box(view: LocationView, width: int, style: Style, frame: Style) -> 
     inner = width - 2
     label = short_label(view)[: inner - 2]
     top = Text("╭ " + label + " " + "─" * max(0, inner - len(label) - 2) + "╮", frame)
-    pool = f"{view.value}/{view.limit}" if view.value >= 0 and view.limit >= 0 else (
-        str(view.value) if view.value >= 0 else "")
+    pool = (
+        f"{view.value}/{view.limit}"
+        if view.value >= 0 and view.limit >= 0
+        else (str(view.value) if view.value >= 0 else "")
+    )
     armour = f"A{view.armour}" if view.armour else ""
     value = f" {pool:<{max(0, inner - len(armour) - 2)}}{armour} "[:inner]
     marks = f" {'✖' * len(view.injuries)} {_last_word(view.injuries)}" if view.injuries else " —"
     if len(marks) > inner:
         marks = marks[: inner - 1] + "…"
-    lines = [top,
-             _side(value, inner, style, frame),
-             _side(marks[:inner], inner, style, frame),
-             Text("╰" + "─" * inner + "╯", frame)]
+    lines = [
+        top,
+        _side(value, inner, style, frame),
+        _side(marks[:inner], inner, style, frame),
+        Text("╰" + "─" * inner + "╯", frame),
+    ]
     return lines
 
 
@@ -114,7 +140,7 @@ def draw_figure(views: Sequence[LocationView], styles: Mapping[str, Style]) -> l
         if boxes:
             lines += _row([(col, width, view) for (col, width), view in boxes], styles)
     for start in range(0, len(extra), 3):
-        chunk = extra[start:start + 3]
+        chunk = extra[start : start + 3]
         lines += _row([(i * 13, 12, view) for i, view in enumerate(chunk)], styles)
     return lines
 

@@ -65,8 +65,14 @@ class EncounterHeader(Static):
         right (the left part gives way when the line is too long)."""
         state = self.state
         if state is None:
-            self.update(Text(f"tracker · {self.busy or 'opening'} {self.file_name}…",
-                             no_wrap=True, overflow="ellipsis"), layout=False)
+            self.update(
+                Text(
+                    f"tracker · {self.busy or 'opening'} {self.file_name}…",
+                    no_wrap=True,
+                    overflow="ellipsis",
+                ),
+                layout=False,
+            )
             return
         left = Text(no_wrap=True, overflow="ellipsis", end="")
         left.append(state.title or "Encounter", solid_style(self, "header--title"))

@@ -25,8 +25,15 @@ from tracker.ui.panes.styling import forget_styles
 
 NAME_WIDTH = 14
 SUMMARY_WIDTH = 9
-LEGEND = (("▶", "acting now"), ("⏸", "delaying"), ("!", "surprised"), ("↓", "down"),
-          ("✝", "dead"), ("✓", "has acted this round"), ("◌", "hidden from players"))
+LEGEND = (
+    ("▶", "acting now"),
+    ("⏸", "delaying"),
+    ("!", "surprised"),
+    ("↓", "down"),
+    ("✝", "dead"),
+    ("✓", "has acted this round"),
+    ("◌", "hidden from players"),
+)
 
 
 @dataclass(frozen=True)
@@ -39,12 +46,18 @@ class Row:
 
 def order_rows(state: EncounterState) -> list[Row]:
     """Rows in play order: the order, then those delaying, then anyone not placed yet."""
-    rows = [Row(slot, _mark(state, slot)) for slot in state.order
-            if slot_owner(slot) in state.combatants]
+    rows = [
+        Row(slot, _mark(state, slot))
+        for slot in state.order
+        if slot_owner(slot) in state.combatants
+    ]
     rows += [Row(slot, "⏸") for slot in state.delayed]
     placed = {slot_owner(r.slot) for r in rows}
-    rows += [Row(c.id, _mark(state, c.id)) for c in state.combatants.values()
-             if c.id not in placed and c.status != "removed"]
+    rows += [
+        Row(c.id, _mark(state, c.id))
+        for c in state.combatants.values()
+        if c.id not in placed and c.status != "removed"
+    ]
     return [r for r in rows if state.combatant(r.slot).status != "removed"]
 
 
@@ -75,9 +88,17 @@ class InitiativePane(LinesView, can_focus=True):
     Click a row to select it; the keys that move the selection are the app's.
     """
 
-    COMPONENT_CLASSES = {"initiative--pc", "initiative--ally", "initiative--enemy",
-                         "initiative--neutral", "initiative--mark", "initiative--out",
-                         "initiative--badge", "initiative--value", "initiative--acted"}
+    COMPONENT_CLASSES = {
+        "initiative--pc",
+        "initiative--ally",
+        "initiative--enemy",
+        "initiative--neutral",
+        "initiative--mark",
+        "initiative--out",
+        "initiative--badge",
+        "initiative--value",
+        "initiative--acted",
+    }
 
     state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
     """The encounter shown (None while the file is opening)."""

@@ -34,8 +34,13 @@ class LinesView(ScrollView):
     LinesView:focus > .lines--cursor { background: $primary 50%; }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None,  # noqa: A002
-                 classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._lines: list[Text] = []
         self._width = 0
@@ -104,8 +109,9 @@ class LinesView(ScrollView):
         """Put the cursor on line ``index`` and scroll it into view."""
         previous, self.cursor = self.cursor, index
         if 0 <= index < len(self._lines):
-            self.scroll_to_region(Region(0, index, 1, 1), animate=False, immediate=False,
-                                  x_axis=False)
+            self.scroll_to_region(
+                Region(0, index, 1, 1), animate=False, immediate=False, x_axis=False
+            )
         self._refresh_rows([previous, index])
 
     def scroll_to_last(self) -> None:

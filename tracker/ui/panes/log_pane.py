@@ -60,8 +60,10 @@ class LogPane(LinesView, can_focus=True):
             self.scroll_to_last()
 
     def _texts(self, lines: list[LogLine]) -> list[Text]:
-        styles = {name: self.style_of(f"log--{name}")
-                  for name in ("round", "turn", "undone", "gm", "line")}
+        styles = {
+            name: self.style_of(f"log--{name}")
+            for name in ("round", "turn", "undone", "gm", "line")
+        }
         out: list[Text] = []
         for line in lines:
             out += self._group_heading(line, styles)

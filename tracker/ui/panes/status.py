@@ -36,8 +36,11 @@ def reminder_choices(state: EncounterState, rules: Ruleset) -> list[Choice]:
     """Every resolving choice, the acting combatant's reminders first."""
     acting = slot_owner(state.current) if state.current else ""
     ordered = sorted(state.reminders, key=lambda r: r.who != acting)
-    return [Choice(reminder, label, line)
-            for reminder in ordered for label, line in rules.reminder_actions(reminder)]
+    return [
+        Choice(reminder, label, line)
+        for reminder in ordered
+        for label, line in rules.reminder_actions(reminder)
+    ]
 
 
 def condition_text(condition: Condition) -> str:
@@ -53,9 +56,17 @@ def condition_text(condition: Condition) -> str:
 class StatusPane(SelectedPane):
     """Ailments, resources and reminders for the selected combatant."""
 
-    COMPONENT_CLASSES = {"status--heading", "status--badge", "status--muted", "status--key",
-                         "status--ok", "status--hurt", "status--bad", "status--down",
-                         "status--frame"}
+    COMPONENT_CLASSES = {
+        "status--heading",
+        "status--badge",
+        "status--muted",
+        "status--key",
+        "status--ok",
+        "status--hurt",
+        "status--bad",
+        "status--down",
+        "status--frame",
+    }
 
     def compose(self) -> ComposeResult:
         """One Static holding the text."""
@@ -81,8 +92,9 @@ class StatusPane(SelectedPane):
         self.border_title = "Status"
         text.draw(lines)
 
-    def fighter_lines(self, fighter: Combatant, state: EncounterState,
-                      rules: Ruleset) -> list[Text]:
+    def fighter_lines(
+        self, fighter: Combatant, state: EncounterState, rules: Ruleset
+    ) -> list[Text]:
         """Name line, ailments by category, resources, the ruleset's own lines."""
         head = Text(fighter.name, self._style("heading"))
         head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
@@ -94,8 +106,9 @@ class StatusPane(SelectedPane):
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
             lines += [track_bar(view, styles, width=10) for view in rules.track_views(fighter)]
         shown = {line.plain for line in lines}
-        lines += [Text(line) for line in said if line not in shown and
-                  _category_of(line, rules) is None]
+        lines += [
+            Text(line) for line in said if line not in shown and _category_of(line, rules) is None
+        ]
         return lines
 
     def _ailments(self, fighter: Combatant, rules: Ruleset, said: list[str]) -> list[Text]:
@@ -111,8 +124,11 @@ class StatusPane(SelectedPane):
                 continue
             held = [c for c in fighter.conditions if c.category.casefold() == category.casefold()]
             lines.append(self._badges(category.capitalize(), held))
-        rest = [c for c in fighter.conditions
-                if c.category.casefold() not in {k.casefold() for k in categories}]
+        rest = [
+            c
+            for c in fighter.conditions
+            if c.category.casefold() not in {k.casefold() for k in categories}
+        ]
         if rest or not categories:
             lines.append(self._badges("Conditions", rest))
         return lines

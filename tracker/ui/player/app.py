@@ -40,11 +40,17 @@ class PlayerApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS = [
-        Binding("l", "toggle_large", "large type", id="large-type",
-                tooltip="a big layout for a screen across the table"),
+        Binding(
+            "l",
+            "toggle_large",
+            "large type",
+            id="large-type",
+            tooltip="a big layout for a screen across the table",
+        ),
         Binding("t", "next_theme", "theme", id="theme", tooltip="next colour theme"),
-        Binding("q", "quit", "quit", id="quit",
-                tooltip="close the view (the GM's file is untouched)"),
+        Binding(
+            "q", "quit", "quit", id="quit", tooltip="close the view (the GM's file is untouched)"
+        ),
     ]
 
     board: reactive[PlayerBoard | None] = reactive(None)
@@ -59,8 +65,14 @@ class PlayerApp(App[int]):
     large: reactive[bool] = reactive(False)
     """Whether the large-type layout is on."""
 
-    def __init__(self, follower: FileFollower, *, large: bool = False,
-                 shelf: ThemeShelf | None = None, every: float = FOLLOW_EVERY) -> None:
+    def __init__(
+        self,
+        follower: FileFollower,
+        *,
+        large: bool = False,
+        shelf: ThemeShelf | None = None,
+        every: float = FOLLOW_EVERY,
+    ) -> None:
         super().__init__()
         self.follower = follower
         self.shelf = shelf if shelf is not None else load_themes()
@@ -103,8 +115,9 @@ class PlayerApp(App[int]):
         reveal = reveals(loaded.head)
         encounter = loaded.encounter
         self.board = player_board(encounter.state, loaded.rules, reveal)
-        self.log_lines = tuple(player_log(encounter.initial, encounter.events, loaded.rules,
-                                          reveal))
+        self.log_lines = tuple(
+            player_log(encounter.initial, encounter.events, loaded.rules, reveal)
+        )
 
     def _use_theme(self, wanted: str) -> None:
         if wanted in self.shelf.themes:

@@ -97,4 +97,3 @@ class OrderPane(VerticalScroll, can_focus=False):
     def on_mount(self) -> None:
         """Show what arrived before mounting."""
         self.watch_board(self.board)
-

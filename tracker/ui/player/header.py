@@ -72,8 +72,7 @@ class TurnBanner(Horizontal):
             return
         self.query_one("#banner-round", Digits).update(str(board.round))
         turn = f"{board.acting}'s turn" if board.acting else " · ".join(board.where)
-        self.query_one("#banner-turn", Static).update(Text(turn, no_wrap=True,
-                                                           overflow="ellipsis"))
+        self.query_one("#banner-turn", Static).update(Text(turn, no_wrap=True, overflow="ellipsis"))
 
     def on_mount(self) -> None:
         """Fill in what arrived before mounting."""

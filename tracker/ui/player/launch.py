@@ -51,8 +51,14 @@ def view_command(path: Path, large: bool = False) -> str:
     return shlex.join(view_argv(path, large))
 
 
-def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
-          large: bool = False, public_url: str | None = None) -> int:
+def serve(
+    path: Path,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    *,
+    large: bool = False,
+    public_url: str | None = None,
+) -> int:
     """Serve the player view of ``path`` over HTTP until Ctrl+C; the exit status."""
     follower = first_look(path)
     if isinstance(follower, str):
@@ -62,15 +68,26 @@ def serve(path: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
 
     loaded = follower.loaded
     title = loaded.encounter.state.title if loaded is not None else path.stem
-    server = PlayerServer(view_argv(path, large), host=host, port=port,
-                          title=f"tracker view · {visible(title)}", public_url=public_url)
+    server = PlayerServer(
+        view_argv(path, large),
+        host=host,
+        port=port,
+        title=f"tracker view · {visible(title)}",
+        public_url=public_url,
+    )
     sock = bind(host, port)  # a port in use is said before any address is printed
 
     def ready() -> None:
-        print(f"tracker: the player view of {visible(path.name)} is at {server.public_url} "
-              f"(Ctrl+C stops it)", flush=True)
-        print(f"tracker: on a TV, bigger letters: {server.public_url}/?fontsize=28 "
-              "(and press l for large type)", flush=True)
+        print(
+            f"tracker: the player view of {visible(path.name)} is at {server.public_url} "
+            f"(Ctrl+C stops it)",
+            flush=True,
+        )
+        print(
+            f"tracker: on a TV, bigger letters: {server.public_url}/?fontsize=28 "
+            "(and press l for large type)",
+            flush=True,
+        )
 
     server.serve_on(sock, ready)
     return 0

@@ -33,8 +33,13 @@ class PlayerLogPane(LinesView, can_focus=False):
         current: int | None = None
         for line in lines:
             if line.round != current and line.kind != "round":
-                texts.append(Text("Before the fight" if line.round == 0 else f"Round {line.round}",
-                                  styles["round"], end=""))
+                texts.append(
+                    Text(
+                        "Before the fight" if line.round == 0 else f"Round {line.round}",
+                        styles["round"],
+                        end="",
+                    )
+                )
             current = line.round
             indent = {"round": "", "turn": "  ▸ "}.get(line.kind, "    ")
             texts.append(Text(f"{indent}{line.text}", styles[line.kind], end=""))

@@ -75,13 +75,19 @@ class PlayerViewService(AppService):
         super().__init__(" ".join(argv), **kwargs)
         self.argv = list(argv)
 
-    async def _open_app_process(self, width: int = 80, height: int = 24
-                                ) -> asyncio.subprocess.Process:
+    async def _open_app_process(
+        self, width: int = 80, height: int = 24
+    ) -> asyncio.subprocess.Process:
         environment = self._build_environment(width=width, height=height)
         process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=environment, start_new_session=True,
-            preexec_fn=_die_with_parent)
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
         _LIVE.add(process)
         self._process = process
         assert process.stdin is not None
@@ -138,10 +144,16 @@ def kill_every_view() -> None:
 class PlayerServer(Server):
     """textual-serve's ``Server`` for ``tracker view``: bounded, quiet, and tidy."""
 
-    def __init__(self, argv: Sequence[str], *, title: str, host: str, port: int,
-                 public_url: str | None = None) -> None:
-        super().__init__(" ".join(argv), host=host, port=port, title=title,
-                         public_url=public_url)
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        title: str,
+        host: str,
+        port: int,
+        public_url: str | None = None,
+    ) -> None:
+        super().__init__(" ".join(argv), host=host, port=port, title=title, public_url=public_url)
         self.argv = list(argv)
 
     def initialize_logging(self) -> None:
@@ -168,12 +180,17 @@ class PlayerServer(Server):
         if not websocket.can_prepare(request).ok:
             log.info("refused a request for %s that was not a websocket", request.path)
             raise web.HTTPBadRequest(text="This address is for the player view page.\n")
-        width, height = terminal_size(request.query.get("width", "80"),
-                                      request.query.get("height", "24"))
+        width, height = terminal_size(
+            request.query.get("width", "80"), request.query.get("height", "24")
+        )
         await websocket.prepare(request)
         service = PlayerViewService(
-            self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-            close=websocket.close, download_manager=self.download_manager)
+            self.argv,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+        )
         try:
             await service.start(width, height)
             await self._relay(websocket, service)
@@ -207,8 +224,14 @@ class PlayerServer(Server):
                 loop.add_signal_handler(sig, self.request_exit)
         ready()
         try:
-            web.run_app(self._make_app(), sock=sock, handle_signals=False, loop=loop,
-                        print=None, access_log=None)
+            web.run_app(
+                self._make_app(),
+                sock=sock,
+                handle_signals=False,
+                loop=loop,
+                print=None,
+                access_log=None,
+            )
         finally:
             kill_every_view()
 
@@ -224,8 +247,9 @@ def _envelope(data: str) -> tuple[str, Any] | None:
     return envelope[0], envelope[1]
 
 
-async def _deliver(websocket: web.WebSocketResponse, service: PlayerViewService,
-                   kind: str, payload: Any) -> None:
+async def _deliver(
+    websocket: web.WebSocketResponse, service: PlayerViewService, kind: str, payload: Any
+) -> None:
     if kind == "stdin" and isinstance(payload, str):
         await service.send_bytes(payload.encode("utf-8"))
     elif kind == "resize" and isinstance(payload, dict):
@@ -249,7 +273,8 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         reason = "it is in use" if err.errno == errno.EADDRINUSE else err.strerror or str(err)
-        raise TrackerError(f"cannot listen on {host}:{port}: {reason} — pick another "
-                           "with --port") from None
+        raise TrackerError(
+            f"cannot listen on {host}:{port}: {reason} — pick another with --port"
+        ) from None
     sock.setblocking(False)
     return sock
