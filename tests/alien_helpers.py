@@ -12,14 +12,37 @@ from tracker.core.session import Encounter
 from tracker.rules.alien_evolved import AlienRules
 
 ROSTER: list[dict[str, Any]] = [
-    {"id": "ripley", "name": "Ripley", "side": "pc", "kind": "human",
-     "stats": {"health": 4, "stamina": 3}, "supplies": {"air": 3}},
-    {"id": "hicks", "name": "Hicks", "side": "pc", "kind": "human",
-     "stats": {"health": 5, "stress": 1, "reloads": 2}, "supplies": {"ammo": 4}},
-    {"id": "bishop", "name": "Bishop", "side": "ally", "kind": "synthetic",
-     "stats": {"health": 6}, "supplies": {"ammo": 3}},
-    {"id": "drone", "name": "Drone", "side": "enemy", "kind": "creature",
-     "stats": {"health": 6, "speed": 2}},
+    {
+        "id": "ripley",
+        "name": "Ripley",
+        "side": "pc",
+        "kind": "human",
+        "stats": {"health": 4, "stamina": 3},
+        "supplies": {"air": 3},
+    },
+    {
+        "id": "hicks",
+        "name": "Hicks",
+        "side": "pc",
+        "kind": "human",
+        "stats": {"health": 5, "stress": 1, "reloads": 2},
+        "supplies": {"ammo": 4},
+    },
+    {
+        "id": "bishop",
+        "name": "Bishop",
+        "side": "ally",
+        "kind": "synthetic",
+        "stats": {"health": 6},
+        "supplies": {"ammo": 3},
+    },
+    {
+        "id": "drone",
+        "name": "Drone",
+        "side": "enemy",
+        "kind": "creature",
+        "stats": {"health": 6, "speed": 2},
+    },
 ]
 
 # Cards in dealing order (roster order, a Speed-2 Drone draws for drone and drone@2):
@@ -30,12 +53,17 @@ CARDS = [4, 7, 2, 9, 5]
 class Table:
     """An encounter driven by command lines and the faces the dice will show."""
 
-    def __init__(self, roster: list[dict[str, Any]] | None = None,
-                 options: dict[str, Any] | None = None, tables: Path | None = None) -> None:
+    def __init__(
+        self,
+        roster: list[dict[str, Any]] | None = None,
+        options: dict[str, Any] | None = None,
+        tables: Path | None = None,
+    ) -> None:
         self.rules = AlienRules(tables=tables or Path("/nonexistent/alien-tables.toml"))
         fighters = {e["id"]: self.rules.prepare(e) for e in (roster or ROSTER)}
-        initial = EncounterState(title="test", ruleset=self.rules.id, combatants=fighters,
-                                 options=options or {})
+        initial = EncounterState(
+            title="test", ruleset=self.rules.id, combatants=fighters, options=options or {}
+        )
         self.encounter = Encounter(initial, self.rules)
 
     def do(self, line: str, faces: Iterable[int] = ()) -> list[str]:

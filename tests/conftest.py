@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,10 +21,10 @@ ROSTER = [
 ]
 
 
-def basic_encounter(roster: list[dict[str, object]] | None = None) -> Encounter:
+def basic_encounter(roster: Sequence[Mapping[str, Any]] | None = None) -> Encounter:
     """A basic-ruleset encounter with a fixed roster, not yet started."""
     rules = load_ruleset("basic")
-    fighters = {e["id"]: rules.prepare(e) for e in (roster or ROSTER)}
+    fighters = {str(e["id"]): rules.prepare(e) for e in (roster or ROSTER)}
     return Encounter(EncounterState(title="Test", ruleset="basic", combatants=fighters), rules)
 
 
@@ -48,7 +49,7 @@ def scripted() -> Callable[..., ScriptedDice]:
 @pytest.fixture
 def sample_file(tmp_path: Path) -> Path:
     """A basic encounter file on disk with the test roster."""
-    text = '''format = 2
+    text = """format = 2
 
 [encounter]
 title = "Goblin ambush"
@@ -64,7 +65,7 @@ stats = { hp = 12, init = 3 }
 id = "gob"
 name = "Goblin"
 stats = { hp = 7, init = 2 }
-'''
+"""
     path = tmp_path / "fight.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -15,12 +15,14 @@ from tracker.rules.base import Ruleset
 class Table:
     """An encounter driven by command lines and the faces the dice will show."""
 
-    def __init__(self, rules: Ruleset, *roster: dict[str, Any],
-                 options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, rules: Ruleset, *roster: dict[str, Any], options: dict[str, Any] | None = None
+    ) -> None:
         self.rules = rules
         fighters = {e["id"]: rules.prepare(e) for e in roster}
-        initial = EncounterState(title="test", ruleset=rules.id, combatants=fighters,
-                                 options=options or {})
+        initial = EncounterState(
+            title="test", ruleset=rules.id, combatants=fighters, options=options or {}
+        )
         self.encounter = Encounter(initial, rules)
 
     def do(self, line: str, faces: Iterable[int] = ()) -> list[str]:

@@ -12,8 +12,12 @@ RULES = NervRules()
 
 def pilot(cid: str, **extra: Any) -> dict[str, Any]:
     """A pilot on foot: Grace 35, Physique 30 (PB 3), Will 30 (WB 3), no armour."""
-    entry: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "side": "pc",
-                             "stats": {"grace": 35, "physique": 30, "will": 30}}
+    entry: dict[str, Any] = {
+        "id": cid,
+        "name": cid.capitalize(),
+        "side": "pc",
+        "stats": {"grace": 35, "physique": 30, "will": 30},
+    }
     stats = extra.pop("stats", {})
     entry["stats"].update(stats)
     entry.update(extra)
@@ -22,9 +26,13 @@ def pilot(cid: str, **extra: Any) -> dict[str, Any]:
 
 def angel(cid: str = "sachiel", **extra: Any) -> dict[str, Any]:
     """An Angel with a Core: Physique 40 (PB 4), 2 AP on the Core."""
-    entry: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "kind": "angel",
-                             "stats": {"grace": 20, "physique": 40, "will": 40},
-                             "armour": {"core": 2}}
+    entry: dict[str, Any] = {
+        "id": cid,
+        "name": cid.capitalize(),
+        "kind": "angel",
+        "stats": {"grace": 20, "physique": 40, "will": 40},
+        "armour": {"core": 2},
+    }
     entry.update(extra)
     return entry
 

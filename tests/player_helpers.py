@@ -7,7 +7,7 @@ import functools
 import html
 import re
 import shutil
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ def compact(path: Path, **encounter: object) -> None:
     write_document(path, head, read.events)
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """The characters on the app's screen, row by row (from a screenshot, not the widgets)."""
     rows: dict[float, list[tuple[float, str]]] = {}
     for match in _SVG_TEXT.finditer(app.export_screenshot()):
@@ -57,7 +57,7 @@ def screen_text(app: App[object]) -> str:
     return "\n".join("".join(t for _, t in sorted(parts)) for _, parts in sorted(rows.items()))
 
 
-def widget_text(app: App[object]) -> str:
+def widget_text(app: App[Any]) -> str:
     """Everything the view's widgets hold to draw, scrolled out of sight or not."""
     parts: list[str] = []
     for widget in app.screen.walk_children():
@@ -68,7 +68,7 @@ def widget_text(app: App[object]) -> str:
     return "\n".join(parts)
 
 
-def shown(app: App[object]) -> str:
+def shown(app: App[Any]) -> str:
     """What the view shows or holds: the screen's characters and its widgets' text."""
     return screen_text(app) + "\n" + widget_text(app)
 
@@ -78,7 +78,7 @@ def missing(texts: Iterable[str], where: str) -> list[str]:
     return [t for t in texts if t not in where]
 
 
-def async_test(scenario: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+def async_test(scenario: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     """Run an async Pilot scenario as a plain test (no asyncio plugin is installed)."""
 
     @functools.wraps(scenario)

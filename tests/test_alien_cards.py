@@ -31,8 +31,7 @@ def test_cards_are_recorded_in_the_journal() -> None:
     table = Table()
     table.start()
     dealt = {e.who: e.rolls for e in table.encounter.events if isinstance(e, ev.InitiativeSet)}
-    assert dealt == {"ripley": (4,), "hicks": (7,), "bishop": (2,), "drone": (9,),
-                     "drone@2": (5,)}
+    assert dealt == {"ripley": (4,), "hicks": (7,), "bishop": (2,), "drone": (9,), "drone@2": (5,)}
 
 
 def test_a_card_already_dealt_is_drawn_again() -> None:
@@ -51,8 +50,13 @@ def test_cards_are_dealt_afresh_each_round_and_both_drone_cards_play() -> None:
     assert seen == ["bishop", "ripley", "drone@2", "hicks", "drone"]
     table.do("next", [1, 2, 3, 4, 5])
     assert table.state.round == 2
-    assert table.state.initiative == {"ripley": 1, "hicks": 2, "bishop": 3, "drone": 4,
-                                      "drone@2": 5}
+    assert table.state.initiative == {
+        "ripley": 1,
+        "hicks": 2,
+        "bishop": 3,
+        "drone": 4,
+        "drone@2": 5,
+    }
     assert table.state.current == "ripley"
 
 

@@ -44,8 +44,15 @@ def test_supply_roll_lowers_ammo_for_each_one() -> None:
 
 
 def test_supply_roll_throws_at_most_six_dice() -> None:
-    roster = [{"id": "apone", "name": "Apone", "kind": "human", "stats": {"health": 4},
-               "supplies": {"power": 9}}]
+    roster = [
+        {
+            "id": "apone",
+            "name": "Apone",
+            "kind": "human",
+            "stats": {"health": 4},
+            "supplies": {"power": 9},
+        }
+    ]
     table = Table(roster=roster)
     lines = table.do("supply apone power", [2, 2, 2, 2, 2, 2])
     assert "[2, 2, 2, 2, 2, 2]" in lines[0]

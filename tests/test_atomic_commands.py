@@ -23,8 +23,20 @@ from tracker.store.encounter_file import EncounterFile, load
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE, read_journal
 
-FIGHT = ["start", "dmg gob 3", "next", "add Bob side=ally hp=10 init=5", "next",
-         "dmg orc 20", "undo", "redo", "next", "note the bridge creaks", "next", "end"]
+FIGHT = [
+    "start",
+    "dmg gob 3",
+    "next",
+    "add Bob side=ally hp=10 init=5",
+    "next",
+    "dmg orc 20",
+    "undo",
+    "redo",
+    "next",
+    "note the bridge creaks",
+    "next",
+    "end",
+]
 
 
 def dice() -> ScriptedDice:
@@ -69,7 +81,8 @@ class FailingWrite:
 
 @pytest.mark.parametrize("how", ["raise", "short"])
 def test_a_write_failing_at_any_block_of_any_command_changes_nothing(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
     counts, states = states_after(tmp_path)
     path = basic_file(tmp_path, "faulty.toml")
     faces = dice()
@@ -88,8 +101,9 @@ def test_a_write_failing_at_any_block_of_any_command_changes_nothing(
     assert load(path).encounter.state == states[counts[-1]]
 
 
-def test_a_fsync_failure_cuts_the_command_back_off(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fsync_failure_cuts_the_command_back_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = basic_file(tmp_path)
     with EncounterFile(path) as gm:
         gm.execute("start", dice())
@@ -107,8 +121,7 @@ def test_a_fsync_failure_cuts_the_command_back_off(tmp_path: Path,
     assert len(load(path).encounter.events) == len(read_journal(path).events)
 
 
-def test_a_value_too_big_to_store_is_refused_before_anything_is_written(
-        tmp_path: Path) -> None:
+def test_a_value_too_big_to_store_is_refused_before_anything_is_written(tmp_path: Path) -> None:
     path = basic_file(tmp_path)
     with EncounterFile(path) as gm:
         gm.execute("start", dice())

@@ -16,12 +16,14 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return capsys.readouterr().out
 
 
-def test_a_first_fight_from_the_command_line(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_first_fight_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = str(tmp_path / "t.toml")
     run(capsys, "new", path, "--ruleset", "basic", "--title", "Ford")
     assert run(capsys, "do", path, "add", "Ann", "side=pc", "hp=12", "init=3") == (
-        "Ann joins the fight (pc)\n")
+        "Ann joins the fight (pc)\n"
+    )
     run(capsys, "do", path, "add", "Goblin", "hp=7", "init=1")
     started = run(capsys, "do", "--dice", "15,2", path, "start")
     assert "Ann's turn" in started
@@ -48,8 +50,7 @@ def test_every_bundled_sample_is_valid(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_listings_name_every_ruleset_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
     rulesets = run(capsys, "rulesets")
-    for rid in ("basic", "nerv-d100", "eva-escale", "wrath-glory", "alien-evolved",
-                "persona-d100"):
+    for rid in ("basic", "nerv-d100", "eva-escale", "wrath-glory", "alien-evolved", "persona-d100"):
         assert rid in rulesets
     themes = run(capsys, "themes")
     for name in ("default-dark", "default-light", "nerv", "imperium", "weyland", "velvet"):
@@ -62,8 +63,7 @@ def test_unknown_subcommand_is_one_line(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def test_bad_dice_option_is_one_line(tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_dice_option_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "t.toml"
     run(capsys, "new", str(path), "--ruleset", "basic")
     before = path.read_bytes()
@@ -72,8 +72,9 @@ def test_bad_dice_option_is_one_line(tmp_path: Path,
     assert path.read_bytes() == before
 
 
-def test_seed_and_dice_may_come_after_the_file(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_seed_and_dice_may_come_after_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # issue 13, "Everywhere": `--seed`/`--dice` after the file name were read as the command
     path = str(tmp_path / "t.toml")
     run(capsys, "new", path, "--ruleset", "basic")

@@ -20,8 +20,17 @@ AT = datetime(2026, 11, 21, 19, 3, 11, tzinfo=UTC)
 
 def test_every_event_of_a_fight_round_trips_through_toml(fight: Encounter) -> None:
     fight.run("start surprised=orc", ScriptedDice([10, 18, 2, 9]))
-    for line in ("dmg gob 3", "ail gob Prone rounds=2", "next", "note ruling: cover",
-                 "gm-note the orc is a spy", "roll 2d6+1", "delay .", "undo", "redo"):
+    for line in (
+        "dmg gob 3",
+        "ail gob Prone rounds=2",
+        "next",
+        "note ruling: cover",
+        "gm-note the orc is a spy",
+        "roll 2d6+1",
+        "delay .",
+        "undo",
+        "redo",
+    ):
         fight.run(line, ScriptedDice([4, 5]))
     for event in fight.events:
         table = to_table(event)
@@ -34,12 +43,22 @@ def test_unknown_type_and_unknown_key_name_the_key() -> None:
     with pytest.raises(EventFormatError, match="unknown event type 'damage.exploded'"):
         from_table({"seq": 1, "type": "damage.exploded", "at": AT})
     with pytest.raises(EventFormatError) as caught:
-        from_table({"seq": 1, "type": "track.set", "at": AT, "who": "a", "track": "hp",
-                    "value": 3, "colour": "red"})
+        from_table(
+            {
+                "seq": 1,
+                "type": "track.set",
+                "at": AT,
+                "who": "a",
+                "track": "hp",
+                "value": 3,
+                "colour": "red",
+            }
+        )
     assert caught.value.key == "colour"
     with pytest.raises(EventFormatError, match="must be a whole number"):
-        from_table({"seq": 1, "type": "track.set", "at": AT, "who": "a", "track": "hp",
-                    "value": "3"})
+        from_table(
+            {"seq": 1, "type": "track.set", "at": AT, "who": "a", "track": "hp", "value": "3"}
+        )
     with pytest.raises(EventFormatError, match="needs 'who'"):
         from_table({"seq": 1, "type": "track.set", "at": AT, "track": "hp", "value": 3})
 
@@ -57,7 +76,8 @@ def test_grammar_splits_location_options_and_quoted_words() -> None:
     assert command.options == {"pen": "2", "exploit": ""}
     assert command.flag("exploit")
     assert parse_command("note the bridge collapses @ dawn").args == (
-        "the bridge collapses @ dawn",)
+        "the bridge collapses @ dawn",
+    )
 
 
 def test_grammar_refuses_unbalanced_quotes_in_one_line() -> None:

@@ -14,19 +14,32 @@ from tracker.rules.base import RosterError
 
 def misato(**extra: Any) -> dict[str, Any]:
     """The Supreme Commander: Agility 36, 3 Morale, 1 Fate."""
-    entry: dict[str, Any] = {"id": "misato", "name": "Misato", "side": "pc",
-                             "role": "supcom", "morale": 3, "fate": 1,
-                             "stats": {"ag": 36, "t": 32}, "wounds": 11}
+    entry: dict[str, Any] = {
+        "id": "misato",
+        "name": "Misato",
+        "side": "pc",
+        "role": "supcom",
+        "morale": 3,
+        "fate": 1,
+        "stats": {"ag": 36, "t": 32},
+        "wounds": 11,
+    }
     entry.update(extra)
     return entry
 
 
 def artillery(**extra: Any) -> dict[str, Any]:
     """A horde under Misato: Toughness 40, armour 3, 20 wounds."""
-    entry: dict[str, Any] = {"id": "artillery", "name": "Artillery", "side": "ally",
-                             "kind": "horde", "director": "misato",
-                             "stats": {"t": 40, "ag": 25, "bs": 35},
-                             "armour": {"all": 3}, "wounds": 20}
+    entry: dict[str, Any] = {
+        "id": "artillery",
+        "name": "Artillery",
+        "side": "ally",
+        "kind": "horde",
+        "director": "misato",
+        "stats": {"t": 40, "ag": 25, "bs": 35},
+        "armour": {"all": 3},
+        "wounds": 20,
+    }
     entry.update(extra)
     return entry
 
@@ -46,8 +59,10 @@ def test_a_horde_has_no_initiative_and_is_listed_under_its_director() -> None:
     assert t.state.initiative["artillery"] == 12
     assert not RULES.takes_turn(t.state, "artillery")
     assert "Acts on Misato's turn (Director)" in RULES.status_lines(t.who("artillery"), t.state)
-    assert any(line.startswith("Commands: Artillery (W 20/20)")
-               for line in RULES.status_lines(t.who("misato"), t.state))
+    assert any(
+        line.startswith("Commands: Artillery (W 20/20)")
+        for line in RULES.status_lines(t.who("misato"), t.state)
+    )
 
 
 def test_a_horde_acts_on_its_directors_turn_and_only_then() -> None:

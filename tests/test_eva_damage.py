@@ -11,8 +11,10 @@ def test_construct_location_pools_are_independent() -> None:
     t = table()
     t.do("dmg unit01 15 @left-arm")  # Soak 9 (TB 5 + AP 4): 6 wounds
     assert t.track("unit01", "wounds@left arm") == 4
-    assert [t.track("unit01", f"wounds@{k}") for k in
-            ("head", "body", "right arm", "right leg", "left leg")] == [10, 20, 10, 10, 10]
+    assert [
+        t.track("unit01", f"wounds@{k}")
+        for k in ("head", "body", "right arm", "right leg", "left leg")
+    ] == [10, 20, 10, 10, 10]
     t.do("dmg unit01 12 @body")
     assert t.track("unit01", "wounds@body") == 17
     assert t.track("unit01", "wounds@left arm") == 4
@@ -126,7 +128,8 @@ def test_a_construct_without_fate_is_defeated_at_a_vital_location() -> None:
     assert t.who("unit01").status == "down"
     assert "eject unit01 roll" in t.reminders("unit01")["eject"]
     assert ("roll ejection", "eject unit01 roll") in RULES.reminder_actions(
-        t.state.reminders_for("unit01")[0])
+        t.state.reminders_for("unit01")[0]
+    )
 
 
 def test_a_construct_with_fate_takes_critical_damage_per_location() -> None:

@@ -76,15 +76,21 @@ def test_a_rough_landing_puts_the_pilot_on_foot_a_km_behind_with_1d10_impact() -
     assert "Shinji initiative 7 (1d10 4 + AB 3)" in text
     assert "Shinji takes 1d10 impact damage [7] = 7 vs Soak 1 (TB 1): 6 wound(s)" in text
     shinji = t.who("shinji")
-    assert [score(RULES.tables, shinji, s) for s in ("ws", "bs", "s", "t", "ag")] == \
-        [0, 0, 10, 10, 38]
+    assert [score(RULES.tables, shinji, s) for s in ("ws", "bs", "s", "t", "ag")] == [
+        0,
+        0,
+        10,
+        10,
+        38,
+    ]
     assert t.track("shinji", "wounds") == 3
     assert t.who("unit01").status == "down"
     assert t.state.order == ("unit01", "shinji", "ramiel")
     assert RULES.takes_turn(t.state, "shinji") and not RULES.takes_turn(t.state, "unit01")
     lines = RULES.status_lines(shinji, t.state)
-    assert any("attacks against them -40; may dodge, never parry; moves as AB 1" in line
-               for line in lines)
+    assert any(
+        "attacks against them -40; may dodge, never parry; moves as AB 1" in line for line in lines
+    )
 
 
 def test_a_bumpy_landing_is_1d5_km_and_1d5_impact() -> None:
@@ -120,8 +126,7 @@ def test_a_flying_cockpit_takes_no_impact_damage() -> None:
 
 
 def test_a_pilot_not_on_the_roster_is_made_from_the_construct() -> None:
-    t = table(eva("unit02", pilot="asuka", stats={"s": 60, "t": 50, "ag": 45, "wp": 33}),
-              angel())
+    t = table(eva("unit02", pilot="asuka", stats={"s": 60, "t": 50, "ag": 45, "wp": 33}), angel())
     text = t.text("eject unit02 80", [2, 2])
     assert "Asuka ejects and joins the fight on foot" in text
     asuka = t.who("asuka")

@@ -28,8 +28,10 @@ def test_same_score_and_agility_roll_off_on_1d10_recorded() -> None:
     # with whoever scoring higher being placed higher".
     t = table(soldier("kaji"), soldier("aoba"), angel())
     text = t.text("start", [5, 5, 1, 4, 4, 2, 7])
-    assert "Initiative tie at 8, same Agility 35: 1d10 roll-off — Aoba 4 then 7, " \
-           "Kaji 4 then 2 → Aoba goes first" in text
+    assert (
+        "Initiative tie at 8, same Agility 35: 1d10 roll-off — Aoba 4 then 7, "
+        "Kaji 4 then 2 → Aoba goes first" in text
+    )
     assert t.state.order == ("aoba", "kaji", "ramiel")
     assert t.state.tiebreak["aoba"] == 7
 
@@ -47,7 +49,8 @@ def test_one_full_or_two_half_actions_and_one_attack_a_turn() -> None:
     assert "no Half Action left" in t.refused("act unit01 look around half")
     assert "free action" in t.text("act unit01 shout free")
     assert RULES.status_lines(t.who("unit01"), t.state)[0].startswith(
-        "Half Actions 0/2 · Reaction ready · Attack used")
+        "Half Actions 0/2 · Reaction ready · Attack used"
+    )
 
 
 def test_a_reaction_is_for_other_turns_once_until_your_own() -> None:
@@ -72,8 +75,9 @@ def test_surprised_lose_the_first_turn_and_their_reactions() -> None:
     assert "Ramiel is surprised and loses the turn" in text
     assert t.state.current == "unit01"
     assert "surprised: no Reactions" in t.refused("act ramiel dodge")
-    assert any("attacks against it +30" in line
-               for line in RULES.status_lines(t.who("ramiel"), t.state))
+    assert any(
+        "attacks against it +30" in line for line in RULES.status_lines(t.who("ramiel"), t.state)
+    )
 
 
 def test_an_extended_action_keeps_progress_and_restarts_when_interrupted() -> None:
@@ -121,8 +125,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_the_sample_encounter_plays_through_the_cli(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_sample_encounter_plays_through_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "yashima.toml"
     path.write_bytes(SAMPLE.read_bytes())
     f = str(path)
@@ -146,4 +151,10 @@ def test_eva_is_installed() -> None:
     assert rules.id == "eva-escale" and {"dmg", "eject", "restore", "act"} <= set(rules.verbs())
     assert {spec.category for spec in rules.catalogue()} >= {"Physical", "Mental"}
     assert [view.key for view in rules.body(rules.prepare(eva()))] == [
-        "head", "right arm", "left arm", "body", "right leg", "left leg"]
+        "head",
+        "right arm",
+        "left arm",
+        "body",
+        "right leg",
+        "left leg",
+    ]

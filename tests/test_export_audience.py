@@ -105,17 +105,23 @@ def test_hidden_combatant_is_left_out_of_the_summary_until_revealed() -> None:
 def test_hidden_turn_lines_stay_secret_but_lines_after_the_reveal_show() -> None:
     round_2 = [e for e in events() if e["round"] == 2]
     sentences = [e["sentence"] for e in round_2]
-    assert "Lurker's turn" not in sentences       # it began while the Lurker was hidden
-    assert "Bram: HP 12 → 7" in sentences          # after 'reveal lurker'
-    assert "Archer's turn" not in sentences        # hidden at the end: from the first line
+    assert "Lurker's turn" not in sentences  # it began while the Lurker was hidden
+    assert "Bram: HP 12 → 7" in sentences  # after 'reveal lurker'
+    assert "Archer's turn" not in sentences  # hidden at the end: from the first line
     gm_round_2 = [e["sentence"] for e in events(gm=True) if e["round"] == 2]
     assert "Archer's turn" in gm_round_2 and "Lurker's turn" in gm_round_2
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("", (None, None)), ("all", (None, None)), ("2", (2, 2)), ("2-4", (2, 4)),
-    (" 2 – 4 ", (2, 4)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", (None, None)),
+        ("all", (None, None)),
+        ("2", (2, 2)),
+        ("2-4", (2, 4)),
+        (" 2 – 4 ", (2, 4)),
+    ],
+)
 def test_rounds_parse(text: str, expected: tuple[int | None, int | None]) -> None:
     assert parse_rounds(text) == expected
 

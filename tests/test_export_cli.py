@@ -53,15 +53,17 @@ def test_gm_and_with_undone_flags(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_output_file_takes_its_format_from_the_suffix(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "recap.html"
     status, out, _ = run(capsys, "log", str(FIXTURE), "-o", str(target))
     assert status == 0 and f"wrote {target}" in out
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-def test_several_files_into_a_folder(fights: list[Path], tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_several_files_into_a_folder(
+    fights: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     recaps = tmp_path / "recaps"
     status, out, _ = run(capsys, "log", *map(str, fights), "-o", str(recaps), "--round", "2")
     assert status == 0
@@ -71,7 +73,8 @@ def test_several_files_into_a_folder(fights: list[Path], tmp_path: Path,
 
 
 def test_one_broken_file_among_many_is_reported_and_the_rest_written(
-        fights: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fights: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     fights[1].write_text("format = 1\n[encounter]\nruleset = 'nope'\n", encoding="utf-8")
     status, _, err = run(capsys, "log", *map(str, fights), "-o", str(tmp_path / "out"))
     assert status == 1
@@ -80,15 +83,18 @@ def test_one_broken_file_among_many_is_reported_and_the_rest_written(
     assert len(err.strip().splitlines()) == 1 and "ford.toml" in err and "nope" in err
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--rounds", "3-1"], "make no range"),
-    (["--round", "2-3"], "--rounds A-B"),
-    (["--round", "9"], "round 9 was never fought"),
-    (["--format", "pdf"], "formats: md, html, txt, json"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--rounds", "3-1"], "make no range"),
+        (["--round", "2-3"], "--rounds A-B"),
+        (["--round", "9"], "round 9 was never fought"),
+        (["--format", "pdf"], "formats: md, html, txt, json"),
+    ],
+)
 def test_bad_requests_are_one_line_and_write_nothing(
-        args: list[str], words: str, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    args: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "recap.md"
     status, out, err = run(capsys, "log", str(FIXTURE), *args, "-o", str(target))
     assert status == 1 and out == ""
@@ -96,14 +102,16 @@ def test_bad_requests_are_one_line_and_write_nothing(
     assert not target.exists()
 
 
-def test_several_files_need_a_folder(fights: list[Path],
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_several_files_need_a_folder(
+    fights: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, err = run(capsys, "log", *map(str, fights))
     assert status == 1 and "-o DIR" in err
 
 
-def test_refuses_to_write_over_the_encounter(fights: list[Path],
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_refuses_to_write_over_the_encounter(
+    fights: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     before = fights[0].read_bytes()
     status, _, err = run(capsys, "log", str(fights[0]), "-o", str(fights[0]), "-f", "md")
     assert status == 1 and "the encounter itself" in err
@@ -120,14 +128,16 @@ def test_progress_bar_stays_away_for_quick_work() -> None:
 
 
 def test_a_trailing_slash_makes_a_folder_even_for_one_file(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, _ = run(capsys, "log", str(FIXTURE), "-o", f"{tmp_path / 'new'}/", "-f", "json")
     assert status == 0
     assert (tmp_path / "new" / "bridge-at-kell.json").is_file()
 
 
 def test_a_suffix_no_format_writes_is_refused_and_nothing_written(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _, err = run(capsys, "log", str(FIXTURE), "-o", str(tmp_path / "recap.pdf"))
     assert status == 1 and ".md, .html, .txt or .json" in err and err.count("\n") == 1
     assert not (tmp_path / "recap.pdf").exists()

@@ -38,8 +38,10 @@ def themed_fixture(tmp_path: Path, theme: str) -> Path:
     """The sample encounter with ``theme = THEME`` in its [encounter] table."""
     path = tmp_path / "themed.toml"
     text = FIXTURE.read_text(encoding="utf-8")
-    path.write_text(text.replace('ruleset = "basic"\n', f'ruleset = "basic"\ntheme = "{theme}"\n',
-                                 1), encoding="utf-8")
+    path.write_text(
+        text.replace('ruleset = "basic"\n', f'ruleset = "basic"\ntheme = "{theme}"\n', 1),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -47,8 +49,8 @@ def test_html_uses_the_encounters_theme_colours(user_themes: Path, tmp_path: Pat
     (user_themes / "neon.toml").write_text(NEON, encoding="utf-8")
     page = render_html(recap_of(load(themed_fixture(tmp_path, "neon")), ExportOptions()))
     assert "background-color: #010203" in page and "color: #abcdef" in page
-    assert "#ff00aa" in page                      # round headings in the primary colour
-    assert DARK.error in page                     # the bad colour fell back to the default
+    assert "#ff00aa" in page  # round headings in the primary colour
+    assert DARK.error in page  # the bad colour fell back to the default
 
 
 def test_unknown_or_broken_theme_falls_back_to_dark(user_themes: Path, tmp_path: Path) -> None:
@@ -69,15 +71,16 @@ def test_html_page_is_a_whole_document_with_the_log_and_bars() -> None:
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert "<title>The Bridge at Kell — round log</title>" in page
     assert "Grask&#x27;s turn" in page and "Summary" in page
-    assert "█" in page                            # the damage bars
-    assert "line-through" in page                 # undone lines struck through
+    assert "█" in page  # the damage bars
+    assert "line-through" in page  # undone lines struck through
 
 
 def test_html_escapes_what_the_gm_typed(tmp_path: Path) -> None:
     path = tmp_path / "fight.toml"
     shutil.copy(FIXTURE, path)
     text = path.read_text(encoding="utf-8").replace(
-        'title = "The Bridge at Kell"', 'title = "<b>{Kell}</b>"')
+        'title = "The Bridge at Kell"', 'title = "<b>{Kell}</b>"'
+    )
     path.write_text(text, encoding="utf-8")
     page = render_html(recap_of(load(path), ExportOptions()), DARK)
     assert "<b>{Kell}" not in page and "&lt;b&gt;" in page

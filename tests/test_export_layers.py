@@ -21,6 +21,7 @@ def test_every_export_format_renders_without_importing_textual() -> None:
         "assert all(texts)\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     assert result.stdout.strip() == ""

@@ -32,9 +32,18 @@ def played(path: Path) -> tuple[str, set[str]]:
         state = gm.encounter.state
         enemies = [c for c in state.combatants.values() if c.side == "enemy" and not c.hidden]
         secret = enemies[-1]
-        for line in ("start", f"hide {secret.id}", f"gm-note {SECRET}",
-                     *(f"dmg {e.id} 3" for e in enemies), "next", "next", "next",
-                     *(f"dmg {e.id} 2" for e in enemies), "next", "next"):
+        for line in (
+            "start",
+            f"hide {secret.id}",
+            f"gm-note {SECRET}",
+            *(f"dmg {e.id} 3" for e in enemies),
+            "next",
+            "next",
+            "next",
+            *(f"dmg {e.id} 2" for e in enemies),
+            "next",
+            "next",
+        ):
             try:
                 gm.execute(line, dice)
             except TrackerError:
@@ -46,15 +55,20 @@ def played(path: Path) -> tuple[str, set[str]]:
 
 
 @pytest.mark.parametrize("sample", SAMPLES)
-def test_the_default_export_holds_nothing_the_players_view_hides(tmp_path: Path,
-                                                                 sample: str) -> None:
+def test_the_default_export_holds_nothing_the_players_view_hides(
+    tmp_path: Path, sample: str
+) -> None:
     path = copy_sample(sample, tmp_path)
     hidden_name, guarded = played(path)
     loaded = load(path)
     gm_lines = json.loads(FORMATS["json"].render(recap_of(loaded, ExportOptions(gm=True))))
-    secret_lines = {e["sentence"] for e in gm_lines["events"]
-                    if e["target_id"] in guarded and not e["type"].startswith(FLOW)
-                    and _DIGIT.search(e["sentence"].replace(e["target"], ""))}
+    secret_lines = {
+        e["sentence"]
+        for e in gm_lines["events"]
+        if e["target_id"] in guarded
+        and not e["type"].startswith(FLOW)
+        and _DIGIT.search(e["sentence"].replace(e["target"], ""))
+    }
     title = loaded.encounter.state.title
     for fmt in ("md", "txt", "html", "json"):
         text = FORMATS[fmt].render(recap_of(loaded, ExportOptions())).replace(title, "")

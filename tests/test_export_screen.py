@@ -71,7 +71,8 @@ async def scenario_preview_follows_the_rounds_box(loaded: Loaded, data_home: Pat
 
 
 async def scenario_export_writes_the_file_and_dismisses_with_its_path(
-        loaded: Loaded, data_home: Path) -> None:
+    loaded: Loaded, data_home: Path
+) -> None:
     app = Host(loaded, rounds="3")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -89,7 +90,8 @@ async def scenario_export_writes_the_file_and_dismisses_with_its_path(
 
 
 async def scenario_bad_rounds_show_one_sentence_and_block_export(
-        loaded: Loaded, data_home: Path) -> None:
+    loaded: Loaded, data_home: Path
+) -> None:
     app = Host(loaded)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -106,7 +108,8 @@ async def scenario_bad_rounds_show_one_sentence_and_block_export(
 
 
 async def scenario_copy_round_markdown_uses_the_clipboard_and_a_file(
-        loaded: Loaded, data_home: Path) -> None:
+    loaded: Loaded, data_home: Path
+) -> None:
     markdown = round_markdown(loaded, 2)
     app = Host(loaded)
     async with app.run_test() as pilot:
@@ -126,15 +129,14 @@ def test_preview_follows_the_rounds_box(loaded: Loaded, data_home: Path) -> None
 
 
 def test_export_writes_the_file_and_dismisses_with_its_path(
-        loaded: Loaded, data_home: Path) -> None:
+    loaded: Loaded, data_home: Path
+) -> None:
     asyncio.run(scenario_export_writes_the_file_and_dismisses_with_its_path(loaded, data_home))
 
 
-def test_bad_rounds_show_one_sentence_and_block_export(
-        loaded: Loaded, data_home: Path) -> None:
+def test_bad_rounds_show_one_sentence_and_block_export(loaded: Loaded, data_home: Path) -> None:
     asyncio.run(scenario_bad_rounds_show_one_sentence_and_block_export(loaded, data_home))
 
 
-def test_copy_round_markdown_uses_the_clipboard_and_a_file(
-        loaded: Loaded, data_home: Path) -> None:
+def test_copy_round_markdown_uses_the_clipboard_and_a_file(loaded: Loaded, data_home: Path) -> None:
     asyncio.run(scenario_copy_round_markdown_uses_the_clipboard_and_a_file(loaded, data_home))

@@ -34,9 +34,11 @@ class LocationRules(Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """hit WHO N @LOC, burn WHO N, fate WHO."""
-        return {"hit": Verb("hit", "hit WHO N @LOC", "", self.hit),
-                "burn": Verb("burn", "burn WHO N", "", self.burn),
-                "fate": Verb("fate", "fate WHO", "", self.fate)}
+        return {
+            "hit": Verb("hit", "hit WHO N @LOC", "", self.hit),
+            "burn": Verb("burn", "burn WHO N", "", self.burn),
+            "fate": Verb("fate", "fate WHO", "", self.fate),
+        }
 
     def hit(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose wounds at a location; at 0, a broken limb."""
@@ -49,20 +51,37 @@ class LocationRules(Ruleset):
     def fate(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Spend a fate point (not damage)."""
         fighter = target(draft, command)
-        draft.emit(ev.TrackSet, who=fighter.id, track="fate",
-                   value=fighter.tracks["fate"] - 1, text=f"{fighter.name} spends Fate")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track="fate",
+            value=fighter.tracks["fate"] - 1,
+            text=f"{fighter.name} spends Fate",
+        )
 
     def _lose(self, draft: Draft, command: Command, where: str) -> None:
         fighter = target(draft, command)
         track = f"wounds@{where}"
         left = max(0, fighter.tracks[track] - command.number(1, "wounds"))
-        draft.emit(ev.TrackSet, who=fighter.id, track=track, value=left,
-                   text=f"{fighter.name}: {where} wounds {left}")
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track=track,
+            value=left,
+            text=f"{fighter.name}: {where} wounds {left}",
+        )
         if left == 0:
-            draft.emit(ev.InjuryAdded, who=fighter.id, location=where, score=1,
-                       name="Broken", text=f"{fighter.name}: broken {where}")
-            draft.emit(ev.StatusChanged, who=fighter.id, status="down",
-                       text=f"{fighter.name} is down")
+            draft.emit(
+                ev.InjuryAdded,
+                who=fighter.id,
+                location=where,
+                score=1,
+                name="Broken",
+                text=f"{fighter.name}: broken {where}",
+            )
+            draft.emit(
+                ev.StatusChanged, who=fighter.id, status="down", text=f"{fighter.name} is down"
+            )
 
 
 def location_fight() -> tuple[Encounter, LocationRules]:
@@ -71,21 +90,21 @@ def location_fight() -> tuple[Encounter, LocationRules]:
     roster: list[dict[str, Any]] = [
         {"id": "rei", "name": "Rei", "side": "pc", "stats": {}},
         {"id": "angel", "name": "Angel", "side": "enemy", "stats": {}},
-        {"id": "spy", "name": "Spy", "side": "enemy", "hidden": True, "stats": {}}]
+        {"id": "spy", "name": "Spy", "side": "enemy", "hidden": True, "stats": {}},
+    ]
     fighters = {e["id"]: rules.prepare(e) for e in roster}
-    fight = Encounter(EncounterState(title="Test", ruleset="locations",
-                                     combatants=fighters), rules)
+    fight = Encounter(EncounterState(title="Test", ruleset="locations", combatants=fighters), rules)
     none = ScriptedDice(())
-    fight.run("start", ScriptedDice((20, 10, 1)))          # Rei, Angel, Spy
-    fight.run("hit angel 3 @head", none)                   # R1 Rei deals 3
-    fight.run("fate rei", none)                            # spending fate is no damage
-    fight.run("burn rei 1", none)                          # on her own turn: "Other"
+    fight.run("start", ScriptedDice((20, 10, 1)))  # Rei, Angel, Spy
+    fight.run("hit angel 3 @head", none)  # R1 Rei deals 3
+    fight.run("fate rei", none)  # spending fate is no damage
+    fight.run("burn rei 1", none)  # on her own turn: "Other"
     fight.run("next", none)
-    fight.run("hit rei 2 @head", none)                     # R1 Angel deals 2
+    fight.run("hit rei 2 @head", none)  # R1 Angel deals 2
     fight.run("next", none)
-    fight.run("hit rei 1", none)                           # R1 the hidden Spy deals 1
-    fight.run("next", none)                                # round 2, Rei
-    fight.run("hit angel 4 @body", none)                   # R2: Angel's body breaks
+    fight.run("hit rei 1", none)  # R1 the hidden Spy deals 1
+    fight.run("next", none)  # round 2, Rei
+    fight.run("hit angel 4 @body", none)  # R2: Angel's body breaks
     return fight, rules
 
 
@@ -158,7 +177,7 @@ def test_bars_grow_with_damage_and_are_empty_for_none() -> None:
     assert bar(0, 10) == ""
     assert bar(10, 10, width=8) == "█" * 8
     assert bar(5, 10, width=8) == "█" * 4
-    assert bar(1, 10, width=8) == "▊"           # 0.8 of a cell, drawn in eighths
+    assert bar(1, 10, width=8) == "▊"  # 0.8 of a cell, drawn in eighths
     assert len(bar(3, 10)) < len(bar(6, 10))
 
 

@@ -26,8 +26,7 @@ def test_a_format_2_fight_loads_as_it_was_played(name: str) -> None:
     events, round_no, current = FORMAT_2[name]
     loaded = load(FIXTURES / "format-2" / name)
     state = loaded.encounter.state
-    assert (len(loaded.encounter.events), state.round, state.current) == (events, round_no,
-                                                                          current)
+    assert (len(loaded.encounter.events), state.round, state.current) == (events, round_no, current)
     assert loaded.torn is None
 
 
@@ -49,8 +48,9 @@ def test_a_format_1_file_played_on_keeps_its_old_events(tmp_path: Path) -> None:
     assert len(load(path).encounter.events) == before + 1
 
 
-def test_an_upcaster_turns_a_renamed_field_into_todays(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_upcaster_turns_a_renamed_field_into_todays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Tomorrow's format 3 calls a note's sentence `sentence`: a format-2 file must still
     # load once the step 2 -> 3 is registered. Here, the other way round: today's reader
     # is taught that format 2's `sentence` is now `text`.

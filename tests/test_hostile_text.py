@@ -50,8 +50,12 @@ MARKUP_NAMES = [
     "*Star* _under_ `tick` | pipe",
 ]
 # Acting on a terminal or reordering text: refused at the door.
-CONTROLS = ([chr(c) for c in range(0x20)] + ["\x7f"] + [chr(c) for c in range(0x80, 0xA0)]
-            + ["\u202e", "\u202d", "\u2066", "\u2069", "\u200b", "\ufeff"])
+CONTROLS = (
+    [chr(c) for c in range(0x20)]
+    + ["\x7f"]
+    + [chr(c) for c in range(0x80, 0xA0)]
+    + ["\u202e", "\u202d", "\u2066", "\u2069", "\u200b", "\ufeff"]
+)
 ATTACKS = ["\x1b]52;c;aGFja2Vk\x07", "\x1b[2J", "\x9b31m", "evil\u202egnp.exe", "a\nb"]
 UNSAFE_OUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -99,12 +103,17 @@ class _Elements(HTMLParser):
 
 @pytest.mark.parametrize("char", CONTROLS, ids=lambda c: f"U+{ord(c):04X}")
 def test_a_control_or_direction_character_is_refused_and_the_file_untouched(
-        tmp_path: Path, char: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, char: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "f.toml"
     new_file(path, "basic")
     before = path.read_bytes()
-    for words in (["add", f"Gob{char}lin", "hp=3"], ["note", f"hi{char}there"],
-                  ["gm-note", f"x{char}"], ["roll", "1d6", f"for=a{char}b"]):
+    for words in (
+        ["add", f"Gob{char}lin", "hp=3"],
+        ["note", f"hi{char}there"],
+        ["gm-note", f"x{char}"],
+        ["roll", "1d6", f"for=a{char}b"],
+    ):
         assert main(["do", str(path), *words]) == 1
         error = capsys.readouterr().err
         assert error.count("\n") == 1 and error.startswith("tracker: ")
@@ -114,12 +123,15 @@ def test_a_control_or_direction_character_is_refused_and_the_file_untouched(
 
 @pytest.mark.parametrize("attack", ATTACKS)
 def test_a_roster_name_with_a_control_character_is_refused_with_its_place(
-        tmp_path: Path, attack: str) -> None:
+    tmp_path: Path, attack: str
+) -> None:
     path = tmp_path / "r.toml"
     escaped = json.dumps(attack)  # JSON escapes are TOML escapes
-    path.write_text(f'format = 1\n[encounter]\ntitle = "T"\nruleset = "basic"\n\n'
-                    f'[[combatants]]\nid = "x"\nname = {escaped}\nstats = {{ hp = 5 }}\n',
-                    encoding="utf-8")
+    path.write_text(
+        f'format = 1\n[encounter]\ntitle = "T"\nruleset = "basic"\n\n'
+        f'[[combatants]]\nid = "x"\nname = {escaped}\nstats = {{ hp = 5 }}\n',
+        encoding="utf-8",
+    )
     with pytest.raises(JournalError) as caught:
         load(path)
     assert re.match(rf"{re.escape(str(path))}:8:1: name contains ", str(caught.value))
@@ -135,15 +147,19 @@ def test_an_event_carrying_a_control_character_is_refused_at_load(tmp_path: Path
         load(crafted)
 
 
-@pytest.mark.parametrize(("words", "said"), [
-    (["add", "x" * 81, "hp=1"], "at most 80"),
-    (["note", "y" * 2001], "at most 2,000"),
-    (["add", "Big", "hp=1000000000000000000000000000000"], "between -999,999 and 999,999"),
-    (["add", "Fast", "hp=3", "init=9223372036854775807"], "between -999,999 and 999,999"),
-    (["add", "Undead", "hp=-5"], "starts at 0 or more"),
-])
-def test_too_long_or_too_big_is_one_line(tmp_path: Path, words: list[str], said: str,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["add", "x" * 81, "hp=1"], "at most 80"),
+        (["note", "y" * 2001], "at most 2,000"),
+        (["add", "Big", "hp=1000000000000000000000000000000"], "between -999,999 and 999,999"),
+        (["add", "Fast", "hp=3", "init=9223372036854775807"], "between -999,999 and 999,999"),
+        (["add", "Undead", "hp=-5"], "starts at 0 or more"),
+    ],
+)
+def test_too_long_or_too_big_is_one_line(
+    tmp_path: Path, words: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "f.toml"
     new_file(path, "basic")
     before = path.read_bytes()
@@ -153,8 +169,9 @@ def test_too_long_or_too_big_is_one_line(tmp_path: Path, words: list[str], said:
     assert path.read_bytes() == before
 
 
-def test_a_quoted_name_may_hold_an_equals_sign(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_quoted_name_may_hold_an_equals_sign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "f.toml"
     new_file(path, "basic")
     assert main(["do", str(path), "add", '"Sir = Bob"', "hp=4"]) == 0
@@ -170,17 +187,24 @@ def hostile(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("gm", [False, True])
-def test_the_html_export_holds_no_element_or_attribute_from_the_input(hostile: Path,
-                                                                      gm: bool) -> None:
+def test_the_html_export_holds_no_element_or_attribute_from_the_input(
+    hostile: Path, gm: bool
+) -> None:
     loaded = load(hostile)
-    page = FORMATS["html"].render(build_recap(loaded.encounter, loaded.rules, loaded.head,
-                                              ExportOptions(gm=gm)))
+    page = FORMATS["html"].render(
+        build_recap(loaded.encounter, loaded.rules, loaded.head, ExportOptions(gm=gm))
+    )
     parsed = _Elements()
     parsed.feed(page)
-    assert parsed.tags <= {"html", "head", "meta", "title", "style", "body", "pre", "code",
-                           "span"}
-    assert {name for name, _ in parsed.attributes} <= {"lang", "charset", "name", "content",
-                                                       "style", "class"}
+    assert parsed.tags <= {"html", "head", "meta", "title", "style", "body", "pre", "code", "span"}
+    assert {name for name, _ in parsed.attributes} <= {
+        "lang",
+        "charset",
+        "name",
+        "content",
+        "style",
+        "class",
+    }
     assert not any("javascript" in (value or "") for _, value in parsed.attributes)
     text = "".join(parsed.text)
     for name in MARKUP_NAMES:
@@ -192,16 +216,23 @@ def test_the_html_export_holds_no_element_or_attribute_from_the_input(hostile: P
 
 @pytest.mark.parametrize("fmt", ["md", "txt", "json", "html"])
 @pytest.mark.parametrize("gm", [False, True])
-def test_no_export_carries_a_control_byte_even_from_a_foreign_journal(fmt: str,
-                                                                      gm: bool) -> None:
+def test_no_export_carries_a_control_byte_even_from_a_foreign_journal(fmt: str, gm: bool) -> None:
     # A journal written by another tool, folded without the loader's checks.
     rules = load_ruleset("basic")
     at = datetime(2026, 11, 21, tzinfo=UTC)
-    events = [ev.CombatantAdded(seq=seq, at=at, batch=seq, id=f"c{seq}", name=f"X{attack}",
-                                side="pc", text=f"X{attack} joins")
-              for seq, attack in enumerate(ATTACKS, start=1)]
-    encounter = Encounter(EncounterState(title="T\x1b]0;pwned\x07", ruleset="basic"), rules,
-                          events)
+    events = [
+        ev.CombatantAdded(
+            seq=seq,
+            at=at,
+            batch=seq,
+            id=f"c{seq}",
+            name=f"X{attack}",
+            side="pc",
+            text=f"X{attack} joins",
+        )
+        for seq, attack in enumerate(ATTACKS, start=1)
+    ]
+    encounter = Encounter(EncounterState(title="T\x1b]0;pwned\x07", ruleset="basic"), rules, events)
     document = FORMATS[fmt].render(build_recap(encounter, rules, {}, ExportOptions(gm=gm)))
     assert not UNSAFE_OUT.search(document)
     assert "␛" in document or "\\u001b" in document
@@ -217,8 +248,9 @@ def test_markdown_and_text_show_names_as_written(hostile: Path) -> None:
     assert "<script>" not in markdown and "\\<script\\>" in markdown
 
 
-def test_json_and_state_round_trip_every_name(hostile: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_and_state_round_trip_every_name(
+    hostile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     loaded = load(hostile)
     state = loaded.encounter.state
     names = {c["name"] for c in state_document(state, loaded.rules)["combatants"]}
@@ -250,8 +282,9 @@ async def test_the_gm_screen_opens_and_shows_every_name_literally(tmp_path: Path
         assert app.state is not None and app.state.phase == "running"
         for name in MARKUP_NAMES:
             assert any(f"Body · {name}" in screen for screen in screens), name
-        clicker = next(c.id for c in app.state.combatants.values()
-                       if c.name == "[@click=app.next_turn]x[/]")
+        clicker = next(
+            c.id for c in app.state.combatants.values() if c.name == "[@click=app.next_turn]x[/]"
+        )
         app.selected = clicker
         await pilot.pause()
         before = app.state.current

@@ -66,5 +66,7 @@ def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
     (fake / "rules").mkdir()
     (fake / "core" / "probe.py").write_text("import os\nfrom tracker.ui.app import App\n")
     (fake / "rules" / "probe.py").write_text("from ..store import journal\n")
-    assert upward_imports(fake) == ["tracker/core/probe.py:2 imports tracker.ui.app",
-                                    "tracker/rules/probe.py:1 imports tracker.store"]
+    assert upward_imports(fake) == [
+        "tracker/core/probe.py:2 imports tracker.ui.app",
+        "tracker/rules/probe.py:1 imports tracker.store",
+    ]

@@ -26,16 +26,19 @@ with EncounterFile(Path(sys.argv[1])):
 
 
 @pytest.mark.parametrize("link", ["symlink", "hardlink"])
-def test_a_second_gm_through_a_link_is_told_the_file_is_taken(tmp_path: Path,
-                                                              link: str) -> None:
+def test_a_second_gm_through_a_link_is_told_the_file_is_taken(tmp_path: Path, link: str) -> None:
     path = basic_file(tmp_path)
     other = tmp_path / "elsewhere.toml"
     if link == "symlink":
         other.symlink_to(path)
     else:
         os.link(path, other)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], text=True,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)],
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
         with pytest.raises(LockedError) as caught:

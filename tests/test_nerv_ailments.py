@@ -24,8 +24,10 @@ def test_one_ailment_per_category_is_refused_with_a_message() -> None:
     table.do("ail carol Burning")
     with pytest.raises(RuleError) as err:
         table.do("ail carol Dizzy")
-    assert str(err.value) == ("Carol already has a Physical ailment (Burning) — one per "
-                              "category; add 'replace' to swap it for Dizzy")
+    assert str(err.value) == (
+        "Carol already has a Physical ailment (Burning) — one per "
+        "category; add 'replace' to swap it for Dizzy"
+    )
     table.do("ail carol Confused")
     assert table.conditions("carol") == ["Burning", "Confused"]
 
@@ -44,8 +46,10 @@ def test_unknown_ailment_lists_the_catalogue_and_writes_nothing() -> None:
     seq = table.state.seq
     with pytest.raises(RuleError) as err:
         table.do("ail carol Sleepy")
-    assert str(err.value).startswith("no ailment or condition 'Sleepy' — Physical: Burning, "
-                                     "Dizzy, Shocked, Frozen, Stunned; Mental: Dominated,")
+    assert str(err.value).startswith(
+        "no ailment or condition 'Sleepy' — Physical: Burning, "
+        "Dizzy, Shocked, Frozen, Stunned; Mental: Dominated,"
+    )
     assert table.state.seq == seq
 
 
@@ -56,7 +60,8 @@ def test_attackers_gain_an_advantage_per_ailment() -> None:
     table.do("ail sachiel Enraged")
     assert RULES.summary(table.who("sachiel")) == "W 4/4 +2A"
     assert "Attackers +2 Advantage (2 ailment(s))" in RULES.status_lines(
-        table.who("sachiel"), table.state)
+        table.who("sachiel"), table.state
+    )
 
 
 def test_shake_off_reminder_at_the_start_of_turn_with_stacking_advantage() -> None:
@@ -72,8 +77,9 @@ def test_shake_off_reminder_at_the_start_of_turn_with_stacking_advantage() -> No
     table.do("next")
     table.do("next")
     table.do("next")
-    assert table.reminders("rei")["shake:Dizzy"] == ("Rei: shake off Dizzy — Physique test "
-                                                     "+1 Advantage (1 failed)")
+    assert table.reminders("rei")["shake:Dizzy"] == (
+        "Rei: shake off Dizzy — Physique test +1 Advantage (1 failed)"
+    )
     table.do("shake rei fail")
     table.do("next")
     table.do("next")
@@ -81,8 +87,9 @@ def test_shake_off_reminder_at_the_start_of_turn_with_stacking_advantage() -> No
     assert "+2 Advantage (2 failed)" in table.reminders("rei")["shake:Dizzy"]
     # a rolled shake-off adds the two Advantages: 30 + 20 = 50; a 48 passes
     lines = table.do("shake rei roll", [48])
-    assert lines[0] == ("Rei shake-off Dizzy: d100 48 vs Physique 30 +2 Advantage = 50: "
-                        "passed with 0 DoS")
+    assert lines[0] == (
+        "Rei shake-off Dizzy: d100 48 vs Physique 30 +2 Advantage = 50: passed with 0 DoS"
+    )
     assert "Rei shakes off Dizzy" in lines
     assert table.conditions("rei") == []
 
@@ -94,9 +101,11 @@ def test_shake_off_uses_endurance_or_fortitude_when_trained() -> None:
     table.do("ail carol Stunned")
     table.do("ail carol Hypnotised")
     assert table.do("shake carol roll stunned", [55])[0].endswith(
-        "vs Endurance 55 = 55: passed with 0 DoS")
+        "vs Endurance 55 = 55: passed with 0 DoS"
+    )
     assert table.do("shake carol roll mental", [30])[0].endswith(
-        "vs Fortitude 25 = 25: failed by 0 DoF")
+        "vs Fortitude 25 = 25: failed by 0 DoF"
+    )
 
 
 def test_shake_needs_a_name_when_two_could_be_meant() -> None:
@@ -114,8 +123,7 @@ def test_burning_escalates_over_three_rounds() -> None:
     # AP, dealing 1 wound. This attack's Damage increases by 1 per turn until put out."
     # Physique 10 (PB 1, 3 wounds given): 4 and 5 are 1 wound each; 6 >= Defense 1 + 5
     # adds a wound for high damage.
-    table = started(pilot("carol", stats={"physique": 10}, wounds=5, armour={"body": 6}),
-                    angel())
+    table = started(pilot("carol", stats={"physique": 10}, wounds=5, armour={"body": 6}), angel())
     table.do("ail carol Burning")
     burns = []
     for _ in range(3):

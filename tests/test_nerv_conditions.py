@@ -77,9 +77,18 @@ def test_downtime_eases_stress_and_trauma_and_refills_fate() -> None:
 # --- Fear --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("dof", "effect"), [
-    (0, "Shaken"), (1, "Shaken"), (2, "Avoidance"), (3, "Panic"), (4, "Frozen in Fear"),
-    (5, "Catatonia"), (8, "Catatonia")])
+@pytest.mark.parametrize(
+    ("dof", "effect"),
+    [
+        (0, "Shaken"),
+        (1, "Shaken"),
+        (2, "Avoidance"),
+        (3, "Panic"),
+        (4, "Frozen in Fear"),
+        (5, "Catatonia"),
+        (8, "Catatonia"),
+    ],
+)
 def test_fear_table_by_degrees_of_failure(dof: int, effect: str) -> None:
     # seed 000, Fear: 0-1 Shaken, 2 Avoidance, 3 Panic, 4 Frozen, 5+ Catatonia.
     table = started()
@@ -148,12 +157,14 @@ def test_ego_fracture_grace_period_then_collapse() -> None:
     table.do("fracture carol")
     table.do("next")
     lines = table.do("fracture carol")
-    assert lines == ["Carol suffers another Ego Fracture within the grace period (1 turn(s) "
-                     "left): the ego holds"]
+    assert lines == [
+        "Carol suffers another Ego Fracture within the grace period (1 turn(s) left): the ego holds"
+    ]
     table.do("next")
     table.do("next")
     assert "Ego Fracture: another one collapses the ego" in RULES.status_lines(
-        table.who("carol"), table.state)
+        table.who("carol"), table.state
+    )
     table.do("fracture carol")
     assert table.who("carol").status == "down"
     assert "Ego Collapse" in table.conditions("carol")

@@ -24,8 +24,7 @@ def test_one_move_and_two_actions_shown_as_they_go() -> None:
     # seed 000: "Each turn, a character gets one Move and two Actions."
     table = started()
     assert economy_line(table).startswith("Actions 2/2 · Move 1 · Chance Attack ready")
-    assert table.do("act carol standard attack") == [
-        "Carol: Standard Attack ★ (1 action(s) left)"]
+    assert table.do("act carol standard attack") == ["Carol: Standard Attack ★ (1 action(s) left)"]
     table.do("act carol move")
     line = economy_line(table)
     assert line.startswith("Actions 1/2 · Move 0")
@@ -54,8 +53,9 @@ def test_exert_gives_an_action_that_may_repeat_for_rising_stress() -> None:
     table.do("act carol standard attack")
     table.do("act carol fast attack combo")
     table.do("act carol focus")
-    assert table.do("exert carol")[0] == ("Carol exerts (#1 since downtime): +1 action for "
-                                          "1 Stress")
+    assert table.do("exert carol")[0] == (
+        "Carol exerts (#1 since downtime): +1 action for 1 Stress"
+    )
     table.do("act carol standard attack")
     table.do("exert carol")
     table.do("exert carol")
@@ -147,11 +147,13 @@ def test_act_without_an_action_is_still_the_delayers_act() -> None:
 def test_fate_needs_a_use_and_logs_it() -> None:
     # seed 000, Fate Points: seven uses.
     table = started()
-    with pytest.raises(RuleError, match="use=advantage\\|reroll\\|wounds\\|ailment\\|block"
-                                        "\\|ignore\\|surge"):
+    with pytest.raises(
+        RuleError, match="use=advantage\\|reroll\\|wounds\\|ailment\\|block\\|ignore\\|surge"
+    ):
         table.do("spend carol fate")
     assert table.do("spend carol fate use=advantage") == [
-        "Carol: Fate 2 → 1 (two Advantages on a test)"]
+        "Carol: Fate 2 → 1 (two Advantages on a test)"
+    ]
 
 
 def test_fate_restores_wounds_equal_to_the_pool_size() -> None:

@@ -54,8 +54,9 @@ def test_then_an_opposed_grace_test_recorded_in_the_log() -> None:
     assert "Asuka d100 14 vs Grace 35: passed with 2 DoS" in tie
     assert "Rei d100 62 vs Grace 35: failed by 2 DoF" in tie
     assert "Asuka goes first" in tie
-    rolls = {e.who: e.rolls for e in table.encounter.events
-             if isinstance(e, InitiativeSet) and e.rolls}
+    rolls = {
+        e.who: e.rolls for e in table.encounter.events if isinstance(e, InitiativeSet) and e.rolls
+    }
     assert rolls == {"rei": (62,), "asuka": (14,)}
 
 
@@ -65,8 +66,7 @@ def test_more_degrees_of_success_win_and_equal_results_roll_again() -> None:
     table = Table(pilot("rei"), pilot("asuka"))
     lines = table.do("start", [20, 20, 30, 10])
     assert order(table) == ["asuka", "rei"]
-    assert any("rolled again after equal results: Rei [20], Asuka [20]" in line
-               for line in lines)
+    assert any("rolled again after equal results: Rei [20], Asuka [20]" in line for line in lines)
 
 
 def test_the_gm_may_let_the_winner_go_second() -> None:
@@ -91,5 +91,6 @@ def test_surprised_combatants_lose_their_first_turn_and_cannot_oppose() -> None:
     assert "Ambushing: Advantage on every test in the surprise turn" in angel_lines
     table.do("next")
     assert table.state.round == 2 and table.state.current == "rei"
-    assert not any(line.startswith("Surprised")
-                   for line in RULES.status_lines(table.who("rei"), table.state))
+    assert not any(
+        line.startswith("Surprised") for line in RULES.status_lines(table.who("rei"), table.state)
+    )

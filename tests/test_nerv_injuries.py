@@ -11,7 +11,7 @@ import pytest
 from tests.nerv_helpers import Table, angel, pilot
 from tracker.core.errors import RuleError
 
-TOUGH = {"physique": 90}        # PB 9: nine injuries before incapacitation
+TOUGH = {"physique": 90}  # PB 9: nine injuries before incapacitation
 
 # seed 000, "Wounds and Injury" chart: (location, total score, row name, rows "as above")
 CHART = [
@@ -54,8 +54,9 @@ def _at(location: str) -> str:
 
 
 @pytest.mark.parametrize(("location", "score", "name", "above"), CHART)
-def test_every_chart_row_by_location_and_score(location: str, score: int, name: str,
-                                                above: list[str]) -> None:
+def test_every_chart_row_by_location_and_score(
+    location: str, score: int, name: str, above: list[str]
+) -> None:
     # seed 000, "Wounds and Injury": the result is read at the TOTAL injury score from the
     # chart of the location hit; "as above" applies every effect above as well.
     table = Table(pilot("carol", stats=TOUGH))
@@ -86,7 +87,9 @@ def test_the_total_score_not_the_location_score_picks_the_row() -> None:
     table.do("wound carol 1 @left-leg")
     table.do("wound carol 1 @body")
     assert [(i.location, i.score, i.name) for i in table.who("carol").injuries] == [
-        ("left leg", 1, "Foot Pain"), ("body", 2, "Crucial Strike")]
+        ("left leg", 1, "Foot Pain"),
+        ("body", 2, "Crucial Strike"),
+    ]
 
 
 def test_injury_effects_take_hold_at_once() -> None:
@@ -135,8 +138,10 @@ def test_a_wound_past_the_pool_is_an_injury_and_a_stress() -> None:
 def test_wound_without_location_rolls_it_only_when_an_injury_needs_one() -> None:
     # seed 000, "How Attacks Work" step four: 31-60 is the body.
     table = Table(pilot("carol"))
-    assert table.do("wound carol 2") == ["Carol takes 2 wound(s) (entered by the GM)",
-                                         "Carol: Wounds 3 → 1"]
+    assert table.do("wound carol 2") == [
+        "Carol takes 2 wound(s) (entered by the GM)",
+        "Carol: Wounds 3 → 1",
+    ]
     lines = table.do("wound carol 2", [45])
     assert "Hit location on Carol: d100 45 → Body" in lines
     assert table.who("carol").injuries[-1].location == "body"
@@ -150,8 +155,7 @@ def test_more_injuries_than_physique_bonus_incapacitates() -> None:
     assert table.who("carol").status == "active"
     lines = table.do("wound carol 1 @left-leg")
     assert table.who("carol").status == "down"
-    assert any("4 injuries > Physique Bonus 3" in line and "Broken Leg" in line
-               for line in lines)
+    assert any("4 injuries > Physique Bonus 3" in line and "Broken Leg" in line for line in lines)
 
 
 # --- attacks: Defense and multiple wounds -------------------------------------------------
@@ -172,8 +176,9 @@ def test_the_log_says_how_the_wounds_were_reached() -> None:
     # add a wound.
     table = Table(pilot("carol", stats={"physique": 40}, armour={"head": 2}))
     lines = table.do("dmg carol 12 @head")
-    assert lines[0] == ("Carol @head: 12 vs Defense 6 (PB 4 + 2 AP): 1 wound +1 high damage "
-                        "+1 head = 3 wounds")
+    assert lines[0] == (
+        "Carol @head: 12 vs Defense 6 (PB 4 + 2 AP): 1 wound +1 high damage +1 head = 3 wounds"
+    )
     assert table.track("carol", "wounds") == 1
 
 
@@ -183,8 +188,10 @@ def test_every_multiple_wound_source_adds_up() -> None:
     # 20 >= Defense 9 + 10).
     table = Table(pilot("carol", stats={"physique": 90}))
     lines = table.do("dmg carol 20 @head exploit crit type=impact")
-    assert lines[0].endswith("1 wound +1 high damage +1 head +1 unguarded +1 exploit "
-                             "+1 critical = 6 wounds; Savage ×2 (4+ wounds, very high damage)")
+    assert lines[0].endswith(
+        "1 wound +1 high damage +1 head +1 unguarded +1 exploit "
+        "+1 critical = 6 wounds; Savage ×2 (4+ wounds, very high damage)"
+    )
     carol = table.who("carol")
     assert (carol.track("wounds"), carol.track("injuries")) == (3, 2)
     assert "Stunned" in table.conditions("carol")
@@ -194,8 +201,10 @@ def test_the_core_is_an_angels_weak_spot_and_armour_guards_it() -> None:
     # seed 000: "Headshot/Weakspot ... an important spot"; the Core is the Angel's.
     table = Table(angel())
     lines = table.do("dmg sachiel 12 @core exploit")
-    assert lines[0] == ("Sachiel @core: 12 vs Defense 6 (PB 4 + 2 AP): 1 wound +1 high damage "
-                        "+1 core +1 exploit = 4 wounds; Savage ×1 (4+ wounds)")
+    assert lines[0] == (
+        "Sachiel @core: 12 vs Defense 6 (PB 4 + 2 AP): 1 wound +1 high damage "
+        "+1 core +1 exploit = 4 wounds; Savage ×1 (4+ wounds)"
+    )
 
 
 def test_weak_armour_counts_as_unguarded_but_ignored_armour_does_not() -> None:
@@ -277,8 +286,9 @@ def test_unknown_location_names_what_is_allowed() -> None:
     table = Table(pilot("carol"), angel())
     with pytest.raises(RuleError) as err:
         table.do("dmg carol 5 @tail")
-    assert str(err.value) == ("no location 'tail' — head, body, left arm, right arm, "
-                              "left leg, right leg")
+    assert str(err.value) == (
+        "no location 'tail' — head, body, left arm, right arm, left leg, right leg"
+    )
     with pytest.raises(RuleError, match="no location 'core'"):
         table.do("dmg carol 5 @core")
     assert table.state.seq == 0

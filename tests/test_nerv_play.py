@@ -23,8 +23,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_carols_example_end_to_end_through_the_cli(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_carols_example_end_to_end_through_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # seed 000, "Wounds and Injury", EXAMPLE: Carol is on 0 wounds and takes 1 wound to the
     # leg: 1 injury, Foot Pain. Another wound, to the body: 2 injuries, read on the body
     # chart at 2 (Crucial Strike) "even though this is her first injury on the body".
@@ -42,45 +43,59 @@ def test_carols_example_end_to_end_through_the_cli(tmp_path: Path,
     status, out, _ = run(capsys, "state", f, "--json")
     carol = next(c for c in json.loads(out)["combatants"] if c["id"] == "carol")
     assert [(i["location"], i["score"], i["name"]) for i in carol["injuries"]] == [
-        ("left leg", 1, "Foot Pain"), ("body", 2, "Crucial Strike")]
+        ("left leg", 1, "Foot Pain"),
+        ("body", 2, "Crucial Strike"),
+    ]
     assert carol["summary"] == "W 0/3 I2"
     assert carol["tracks"]["stress"]["value"] == 2
     _, out, _ = run(capsys, "log", f)
     assert "Foot Pain" in out and "Crucial Strike" in out
 
 
-def test_bad_input_is_one_line_and_writes_nothing(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "fight.toml"
     path.write_bytes(SAMPLE.read_bytes())
     run(capsys, "do", str(path), "start")
     before = path.read_bytes()
     status, out, err = run(capsys, "do", str(path), "dmg", "sachiel", "12", "@tail")
     assert status == 1 and out == ""
-    assert err == ("tracker: no location 'tail' — head, body, left arm, right arm, left leg, "
-                   "right leg, core\n")
-    for line in ("ail rei Sleepy", "act rei dance", "decay rei luck 2", "spend rei fate",
-                 "frobnicate rei"):
+    assert err == (
+        "tracker: no location 'tail' — head, body, left arm, right arm, left leg, right leg, core\n"
+    )
+    for line in (
+        "ail rei Sleepy",
+        "act rei dance",
+        "decay rei luck 2",
+        "spend rei fate",
+        "frobnicate rei",
+    ):
         status, _, err = run(capsys, "do", str(path), *line.split())
         assert status == 1 and err.count("\n") == 1
     assert path.read_bytes() == before
 
 
-def test_the_sample_encounter_loads_and_plays(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_sample_encounter_loads_and_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "sachiel.toml"
     path.write_bytes(SAMPLE.read_bytes())
     loaded = load(path)
     kinds = {c.id: c.kind for c in loaded.encounter.state.combatants.values()}
-    assert kinds == {"unit-01": "construct", "unit-02": "construct", "rei": "character",
-                     "sachiel": "angel"}
+    assert kinds == {
+        "unit-01": "construct",
+        "unit-02": "construct",
+        "rei": "character",
+        "sachiel": "angel",
+    }
     assert "core" in RULES.location_names(loaded.encounter.state.combatants["sachiel"])
     assert run(capsys, "do", str(path), "start")[0] == 0
     _, out, _ = run(capsys, "do", str(path), "dmg", "sachiel", "12", "@core", "exploit")
-    assert out.startswith("Sachiel @core: 12 vs Defense 8 (PB 6 + 2 AP): 1 wound +1 core "
-                          "+1 exploit = 3 wounds")
-    for line in ("act . standard attack", "ail unit-01 Burning", "next", "next", "next",
-                 "next"):
+    assert out.startswith(
+        "Sachiel @core: 12 vs Defense 8 (PB 6 + 2 AP): 1 wound +1 core +1 exploit = 3 wounds"
+    )
+    for line in ("act . standard attack", "ail unit-01 Burning", "next", "next", "next", "next"):
         assert run(capsys, "do", str(path), *line.split())[0] == 0
     assert run(capsys, "check", str(path))[0] == 0
 
@@ -90,8 +105,9 @@ def test_roster_mistakes_name_what_is_allowed() -> None:
         RULES.prepare(pilot("carol", stats={"luck": 40}))
     with pytest.raises(RosterError, match="armour: no location 'tail'"):
         RULES.prepare(pilot("carol", armour={"tail": 2}))
-    with pytest.raises(RosterError, match="kind 'robot' of Carol must be character, "
-                                          "construct, angel"):
+    with pytest.raises(
+        RosterError, match="kind 'robot' of Carol must be character, construct, angel"
+    ):
         RULES.prepare(pilot("carol", kind="robot"))
 
 
@@ -100,8 +116,14 @@ def test_roster_defaults_and_overrides() -> None:
     # unless overridden; armour per location ("all" spreads it).
     carol = RULES.prepare(pilot("carol", stats={"physique": 47}, armour={"all": 1, "head": 3}))
     assert (carol.track("wounds"), carol.limits["wounds"]) == (4, 4)
-    assert carol.armour == {"head": 3, "body": 1, "left arm": 1, "right arm": 1,
-                            "left leg": 1, "right leg": 1}
+    assert carol.armour == {
+        "head": 3,
+        "body": 1,
+        "left arm": 1,
+        "right arm": 1,
+        "left leg": 1,
+        "right leg": 1,
+    }
     unit = RULES.prepare(pilot("unit", kind="construct", wounds=9, bonuses={"physique": 8}))
     assert unit.limits["wounds"] == 9
     assert [v.limit for v in RULES.track_views(unit) if v.label == "Injuries"] == [8]
@@ -131,10 +153,16 @@ def test_catalogue_gives_each_ailment_its_category() -> None:
     for spec in RULES.catalogue():
         by_category.setdefault(spec.category, []).append(spec.name)
     assert by_category["Physical"] == ["Burning", "Dizzy", "Shocked", "Frozen", "Stunned"]
-    assert by_category["Mental"] == ["Dominated", "Confused", "Hallucinating", "Hypnotised",
-                                     "Enraged"]
-    assert {"Blood Loss", "Blinded", "Helpless", "Grappled", "Prone",
-            "Suffocating"} <= set(by_category["Condition"])
+    assert by_category["Mental"] == [
+        "Dominated",
+        "Confused",
+        "Hallucinating",
+        "Hypnotised",
+        "Enraged",
+    ]
+    assert {"Blood Loss", "Blinded", "Helpless", "Grappled", "Prone", "Suffocating"} <= set(
+        by_category["Condition"]
+    )
 
 
 def test_reminder_actions_resolve_the_reminder() -> None:

@@ -11,8 +11,10 @@ def test_weak_staggers_adds_special_damage_and_earns_a_one_more() -> None:
     # itself also gains Special Damage"; "One More": Staggering an enemy gains a One More.
     t = party()
     text = t.text("dmg pixie 8 element=fire by=yu", [4])  # Special Damage d10 = 4
-    assert "Fire vs Weak: Staggered, One More, ailment resist -20 — Pixie @body: 8 + " \
-           "Special 4 = 12 vs Soak 3 (TB 3): 9 wound(s)" in text
+    assert (
+        "Fire vs Weak: Staggered, One More, ailment resist -20 — Pixie @body: 8 + "
+        "Special 4 = 12 vs Soak 3 (TB 3): 9 wound(s)" in text
+    )
     assert "Special Damage (Weak): 1d10 [4] = 4" in text
     assert t.conditions("pixie") == ["Staggered"]
     assert t.track("yu", "one more") == 1
@@ -30,8 +32,10 @@ def test_resist_doubles_toughness_bonus() -> None:
     # seed 004: Resist — "The target doubles TB against the attack."
     t = party()
     text = t.text("dmg pixie 8 element=ice by=yu")
-    assert "Ice vs Resist: ailment resist +20 — Pixie @body: 8 vs Soak 6 (TB 6 doubled): " \
-           "2 wound(s)" in text
+    assert (
+        "Ice vs Resist: ailment resist +20 — Pixie @body: 8 vs Soak 6 (TB 6 doubled): "
+        "2 wound(s)" in text
+    )
 
 
 def test_block_has_no_effect_at_all() -> None:
@@ -85,9 +89,28 @@ def test_absorb_heals_1d5_plus_tier() -> None:
 
 def test_almighty_has_no_affinity() -> None:
     # seed 004: "Almighty … no one has strengths or weaknesses against it."
-    t = Table(RULES, user("yu"), shadow("wall", affinities={e: "block" for e in (
-        "melee", "missile", "fire", "ice", "wind", "elec", "nuclear", "psy", "bless",
-        "curse")}))
+    t = Table(
+        RULES,
+        user("yu"),
+        shadow(
+            "wall",
+            affinities={
+                e: "block"
+                for e in (
+                    "melee",
+                    "missile",
+                    "fire",
+                    "ice",
+                    "wind",
+                    "elec",
+                    "nuclear",
+                    "psy",
+                    "bless",
+                    "curse",
+                )
+            },
+        ),
+    )
     assert "Almighty vs Normal" in t.text("dmg wall 10 element=almighty by=yu")
     assert t.track("wall", "wounds") == 13
 
@@ -110,8 +133,7 @@ def test_weakness_and_critical_make_special_damage_explode() -> None:
     text = t.text("dmg blob 1d10 element=melee by=yu test=ws", [10, 65, 10, 6])
     assert "d100 65 vs Weapon Skill 40 +30: passed" in text
     assert "Special Damage (Weak, Critical): 1d10 [10, 6] = 16 (exploding" in text
-    assert "Blob @body: 1d10 [10] = 10 + Special 16 = 26 vs Soak 3 (TB 3): 23 wound(s)" \
-        in text
+    assert "Blob @body: 1d10 [10] = 10 + Special 16 = 26 vs Soak 3 (TB 3): 23 wound(s)" in text
     assert t.who("blob").status == "dead"  # a Shadow without Fate perishes at 0
 
 
@@ -139,8 +161,12 @@ def test_an_unconfirmed_critical_is_refused_with_the_command_to_type() -> None:
 def test_a_technical_hit_adds_special_damage_and_ignores_resist() -> None:
     # seed 004, "Technical Hits": an ailing target and the matching element — "gain
     # Special Damage and ignore the target's 'Resist'-tier Elemental Resistances".
-    t = Table(RULES, user("yu"), shadow("beetle", affinities={"melee": "resist"}),
-              options={"ailments": AILMENTS})
+    t = Table(
+        RULES,
+        user("yu"),
+        shadow("beetle", affinities={"melee": "resist"}),
+        options={"ailments": AILMENTS},
+    )
     t.do("ail beetle Freeze")
     text = t.text("dmg beetle 8 element=melee by=yu", [4])
     assert "Special Damage (Technical): 1d10 [4] = 4" in text

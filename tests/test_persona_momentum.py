@@ -68,14 +68,17 @@ def test_a_baton_pass_chain_refuses_a_repeat() -> None:
     t = started()
     t.do("dmg pixie 4 element=fire", [1])
     text = t.text("baton yu yosuke")
-    assert "Baton Pass: Yu → Yosuke (S-Link 3): Yosuke takes the One More, +3 to damage " \
-           "or healing, Assisted (+10)" in text
+    assert (
+        "Baton Pass: Yu → Yosuke (S-Link 3): Yosuke takes the One More, +3 to damage "
+        "or healing, Assisted (+10)" in text
+    )
     text = t.text("dmg blob 4 element=ice by=yosuke", [2])
     assert "Yosuke spends a One More on the passed action" in text
     assert "4 + Special 2 + Baton 3 = 9 vs Soak 3" in text
     assert t.track("yosuke", "one more") == 1
-    assert "Yu has already given or received a Baton Pass in this chain" in \
-        t.refused("baton yosuke yu")
+    assert "Yu has already given or received a Baton Pass in this chain" in t.refused(
+        "baton yosuke yu"
+    )
     t.do("baton yosuke chie")
     assert t.track("chie", "one more") == 1 and t.track("chie", "baton") == 2
     lines = RULES.status_lines(t.who("chie"), t.state)
@@ -83,8 +86,7 @@ def test_a_baton_pass_chain_refuses_a_repeat() -> None:
 
 
 def test_a_baton_pass_needs_a_one_more_an_ally_and_a_social_link() -> None:
-    t = Table(RULES, user("yu", links={"yosuke": 1}), user("yosuke"), user("teddie"),
-              pixie())
+    t = Table(RULES, user("yu", links={"yosuke": 1}), user("yosuke"), user("teddie"), pixie())
     assert "holds no One More to pass" in t.refused("baton yu yosuke")
     t.do("dmg pixie 4 element=fire by=yu", [1])
     assert "needs a Social Link rank of 1+ with Yu (has 0)" in t.refused("baton yu teddie")
@@ -148,8 +150,10 @@ def test_all_out_attack_hits_every_enemy_and_ends_their_stagger() -> None:
     t.do("ail blob Staggered")
     assert "Yosuke holds no One More" in t.refused("allout yosuke", [5])
     text = t.text("allout yu", [10, 4])
-    assert "All-Out Attack! Yu, Yosuke, Chie: 1d10 [10, 4] + 3 contributors = 17 Almighty " \
-           "damage to every enemy, ignoring armour and Toughness" in text
+    assert (
+        "All-Out Attack! Yu, Yosuke, Chie: 1d10 [10, 4] + 3 contributors = 17 Almighty "
+        "damage to every enemy, ignoring armour and Toughness" in text
+    )
     assert t.track("pixie", "wounds") == 20 - 2 - 17  # 4 + Special 1 - TB 3, then 17
     assert t.track("blob", "wounds") == 3
     assert t.conditions("blob") == [] and "Staggered" not in t.conditions("pixie")
@@ -157,9 +161,13 @@ def test_all_out_attack_hits_every_enemy_and_ends_their_stagger() -> None:
 
 
 def test_every_shadow_falling_to_an_all_out_attack_owes_a_benefit() -> None:
-    t = Table(RULES, user("yu"), user("yosuke"), shadow("blob", wounds=5,
-                                                        affinities={"fire": "weak"}),
-              options={"ailments": AILMENTS})
+    t = Table(
+        RULES,
+        user("yu"),
+        user("yosuke"),
+        shadow("blob", wounds=5, affinities={"fire": "weak"}),
+        options={"ailments": AILMENTS},
+    )
     t.do("dmg blob 3 element=fire by=yu", [1])
     text = t.text("allout yu", [6])
     assert "Every Shadow falls" in text

@@ -21,8 +21,7 @@ def test_one_ailment_per_category() -> None:
     t = party()
     t.do("ail yu Burn")
     t.do("ail yu Fear")
-    assert "already has a Physical ailment (Burn): one per category" in \
-        t.refused("ail yu Freeze")
+    assert "already has a Physical ailment (Burn): one per category" in t.refused("ail yu Freeze")
     t.do("ail yu Freeze replace")
     assert t.conditions("yu") == ["Fear", "Freeze"]
     assert "already suffers Fear" in t.refused("ail yu Fear")
@@ -30,10 +29,12 @@ def test_one_ailment_per_category() -> None:
 
 def test_ailments_outside_the_catalogue_need_a_category() -> None:
     t = party()
-    assert "say its category — category=staggered|physical|mental|spiritual|condition" in \
-        t.refused("ail yu Hunger")
+    assert "say its category — category=staggered|physical|mental|spiritual|condition" in t.refused(
+        "ail yu Hunger"
+    )
     t.do("ail yu Hunger category=spiritual")
-    assert t.who("yu").in_category("Spiritual").name == "Hunger"
+    hunger = t.who("yu").in_category("Spiritual")
+    assert hunger is not None and hunger.name == "Hunger"
     assert "category 'cosmic'" in t.refused("ail yu Doom category=cosmic")
 
 
@@ -44,17 +45,21 @@ def test_a_gm_staggering_by_a_spell_earns_the_caster_a_one_more() -> None:
     assert "already Staggered" in t.refused("ail pixie Staggered")
 
 
-def test_the_users_own_ailments_join_the_catalogue(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_users_own_ailments_join_the_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "tracker" / "tables"
     folder.mkdir(parents=True)
     (folder / "persona-d100.toml").write_text(
         '[[ailments]]\nname = "Shock"\ncategory = "Physical"\ntechnical = ["melee"]\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     rules = PersonaRules()
     assert [(s.name, s.category) for s in rules.catalogue()] == [
-        ("Shock", "Physical"), ("Staggered", "Staggered")]
+        ("Shock", "Physical"),
+        ("Staggered", "Staggered"),
+    ]
     t = Table(rules, user("yu"), pixie())
     t.do("ail pixie Shock")
     assert "Special Damage (Technical)" in t.text("dmg pixie 5 element=melee by=yu", [3])
@@ -66,9 +71,11 @@ def test_the_status_pane_shows_affinities_ailments_momentum_and_moves() -> None:
     t.do("dmg pixie 4 element=fire", [1])
     lines = RULES.status_lines(t.who("pixie"), t.state)
     assert "Affinities: Weak Fire · Resist Ice · Block Elec · Repel Wind · Absorb Psy" in lines
-    assert ["Staggered: yes", "Physical: —", "Mental: —", "Spiritual: —"] == \
-        [line for line in lines if line.split(":")[0] in
-         ("Staggered", "Physical", "Mental", "Spiritual")]
+    assert ["Staggered: yes", "Physical: —", "Mental: —", "Spiritual: —"] == [
+        line
+        for line in lines
+        if line.split(":")[0] in ("Staggered", "Physical", "Mental", "Spiritual")
+    ]
     mine = RULES.status_lines(t.who("yu"), t.state)
     # seed 004, "Moving": Half Move = AB, Full ×2, Charge ×3, Run ×4.
     assert "Move: Half 4 · Full 8 · Charge 12 · Run 16" in mine
@@ -82,8 +89,7 @@ def test_the_status_pane_shows_affinities_ailments_momentum_and_moves() -> None:
 def test_a_move_modifier_widens_every_band() -> None:
     t = Table(RULES, user("yu", move=1), pixie())
     t.do("start", [9, 1])
-    assert "Move: Half 5 · Full 10 · Charge 15 · Run 20" in \
-        RULES.status_lines(t.who("yu"), t.state)
+    assert "Move: Half 5 · Full 10 · Charge 15 · Run 20" in RULES.status_lines(t.who("yu"), t.state)
 
 
 def test_initiative_ties_go_to_agility_then_a_recorded_roll_off() -> None:
@@ -110,15 +116,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_the_sample_encounter_plays_through_the_cli(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_sample_encounter_plays_through_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "castle.toml"
     path.write_bytes(SAMPLE.read_bytes())
     f = str(path)
     assert run(capsys, "check", f)[0] == 0
     assert run(capsys, "do", "--dice", "9,5,3,2,1,4,3", f, "start")[0] == 0
-    _, out, _ = run(capsys, "do", "--dice", "6,4", f, "dmg", "slime", "1d10+3", "element=fire",
-                    "by=yukiko")
+    _, out, _ = run(
+        capsys, "do", "--dice", "6,4", f, "dmg", "slime", "1d10+3", "element=fire", "by=yukiko"
+    )
     assert "Fire vs Weak: Staggered, One More" in out
     _, out, _ = run(capsys, "do", f, "baton", "yukiko", "chie")
     assert "Baton Pass: Yukiko → Chie (S-Link 3)" in out

@@ -7,7 +7,9 @@ import asyncio
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Digits
 
@@ -40,7 +42,7 @@ def card(app: PlayerApp, slot: str) -> str:
     return str(found.query_one(".card-line").render())
 
 
-async def within_a_second(pilot: Pilot[object], app: PlayerApp, text: str) -> bool:
+async def within_a_second(pilot: Pilot[Any], app: PlayerApp, text: str) -> bool:
     """Whether ``text`` is on the screen within one second (looking every 50 ms)."""
     for _ in range(20):
         await pilot.pause(0.05)
@@ -52,8 +54,17 @@ async def within_a_second(pilot: Pilot[object], app: PlayerApp, text: str) -> bo
 async def gm_command(path: Path, *words: str) -> None:
     """The GM's process: ``tracker do FILE …`` run as a separate program."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tracker.cli", "do", "--seed", "1", str(path), *words,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "tracker.cli",
+        "do",
+        "--seed",
+        "1",
+        str(path),
+        *words,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     _, err = await process.communicate()
     assert process.returncode == 0, err.decode()
 
@@ -139,10 +150,28 @@ async def test_no_key_changes_the_file(tmp_path: Path) -> None:
     app = view(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("s", "n", "d", "u", "U", "h", "a", "x", "E", "plus", "colon",
-                          "enter", "ctrl+p", "escape", "1", "t", "l", "l")
+        await pilot.press(
+            "s",
+            "n",
+            "d",
+            "u",
+            "U",
+            "h",
+            "a",
+            "x",
+            "E",
+            "plus",
+            "colon",
+            "enter",
+            "ctrl+p",
+            "escape",
+            "1",
+            "t",
+            "l",
+            "l",
+        )
         await pilot.pause()
-        assert {b.key for b in app.BINDINGS if hasattr(b, "key")} == {"l", "t", "q"}
+        assert {b.key for b in app.BINDINGS if isinstance(b, Binding)} == {"l", "t", "q"}
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == files
 

@@ -23,8 +23,13 @@ def fought() -> Encounter:
     """Ann and Bo (pcs) against a Goblin (7 HP) and an Orc (15 HP): one hit each way."""
     fight = basic_encounter()
     dice = Dice(seed=3)
-    for line in ("start", "dmg orc 6", "dmg ann 4", "gm-note the orc flees at 5 HP",
-                 "note Bo's player arrives late"):
+    for line in (
+        "start",
+        "dmg orc 6",
+        "dmg ann 4",
+        "gm-note the orc flees at 5 HP",
+        "note Bo's player arrives late",
+    ):
         fight.run(line, dice)
     return fight
 
@@ -60,8 +65,11 @@ def test_enemies_are_words_without_numbers() -> None:
 def test_enemy_injuries_and_ailments_by_name_only() -> None:
     fight = fought()
     orc = fight.state.combatant("orc")
-    hurt = evolve(orc, injuries=(Injury("left leg", 7, "Torn tendon", "limps"),),
-                  conditions=(Condition("Burning", "physical", rounds=2, level=3),))
+    hurt = evolve(
+        orc,
+        injuries=(Injury("left leg", 7, "Torn tendon", "limps"),),
+        conditions=(Condition("Burning", "physical", rounds=2, level=3),),
+    )
     state = evolve(fight.state, combatants={**fight.state.combatants, "orc": hurt})
     board = player_board(state, RULES)
     shown = next(r for r in board.rows if r.slot == "orc")
@@ -69,8 +77,7 @@ def test_enemy_injuries_and_ailments_by_name_only() -> None:
     assert shown.details == ("Injuries: left leg: Torn tendon",)
     ally = evolve(state.combatant("ann"), conditions=(Condition("Burning", level=3),))
     state = evolve(state, combatants={**state.combatants, "ann": ally})
-    ann = next(r for r in player_board(state, RULES).rows
-               if r.slot == "ann")
+    ann = next(r for r in player_board(state, RULES).rows if r.slot == "ann")
     assert ann.ailments == ("Burning 3",)
 
 
@@ -139,9 +146,12 @@ def test_undone_lines_are_absent() -> None:
 
 
 def test_what_players_may_see_is_decided_without_textual() -> None:
-    code = ("import sys, tracker.store.follow, tracker.export.player_view, "
-            "tracker.export.player_log\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True, timeout=60)
+    code = (
+        "import sys, tracker.store.follow, tracker.export.player_view, "
+        "tracker.export.player_log\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     assert result.stdout.strip() == "[]"

@@ -38,15 +38,20 @@ def fetch(url: str, until: float) -> tuple[int, str]:
             time.sleep(0.1)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("textual_serve") is None,
-                    reason="textual-serve is not installed (pip install textual-serve)")
+@pytest.mark.skipif(
+    importlib.util.find_spec("textual_serve") is None,
+    reason="textual-serve is not installed (pip install textual-serve)",
+)
 def test_serve_answers_on_loopback(tmp_path: Path) -> None:
     path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
     play(path, "start", "hide archer", "gm-note the ferryman is a spy")
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         status, page = fetch(f"http://127.0.0.1:{port}/", time.monotonic() + STARTUP)
     finally:
@@ -74,7 +79,10 @@ def test_the_served_command_is_the_view_of_the_same_file(tmp_path: Path) -> None
 def test_a_missing_file_is_one_line_and_status_1(tmp_path: Path, command: str) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "tracker.cli", command, str(tmp_path / "nope.toml")],
-        capture_output=True, text=True, timeout=30)
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert result.returncode == 1
     assert result.stderr.startswith("tracker: ") and "nope.toml" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -17,7 +17,11 @@ from tracker.store.encounter_file import EncounterFile, load, new_file
 
 WHO = st.sampled_from(["ann", "bo", "gob", "orc", "."])
 COMMANDS = st.one_of(
-    st.just("next"), st.just("next"), st.just("prev"), st.just("undo"), st.just("redo"),
+    st.just("next"),
+    st.just("next"),
+    st.just("prev"),
+    st.just("undo"),
+    st.just("redo"),
     st.builds("dmg {} {}".format, WHO, st.integers(0, 9)),
     st.builds("heal {} {}".format, WHO, st.integers(0, 9)),
     st.builds("ail {} Prone rounds={}".format, WHO, st.integers(0, 3)),
@@ -75,11 +79,17 @@ def test_undo_then_redo_restores_the_same_state(lines: list[str], seed: int) -> 
     fight.run("redo", Dice(seed=0))
     after = fight.state
     assert (after.combatants, after.order, after.current, after.round, after.delayed) == (
-        before.combatants, before.order, before.current, before.round, before.delayed)
+        before.combatants,
+        before.order,
+        before.current,
+        before.round,
+        before.delayed,
+    )
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(lines=st.lists(COMMANDS, max_size=20), seed=st.integers(0, 1000))
 def test_replaying_the_saved_file_equals_the_live_state(lines: list[str], seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
@@ -101,10 +111,12 @@ def test_replaying_the_saved_file_equals_the_live_state(lines: list[str], seed: 
 
 
 @settings(max_examples=40, deadline=None)
-@given(lines=st.lists(COMMANDS, min_size=1, max_size=30), seed=st.integers(0, 1000),
-       every=st.integers(1, 7))
-def test_checkpointed_replay_equals_a_full_replay(lines: list[str], seed: int,
-                                                  every: int) -> None:
+@given(
+    lines=st.lists(COMMANDS, min_size=1, max_size=30),
+    seed=st.integers(0, 1000),
+    every=st.integers(1, 7),
+)
+def test_checkpointed_replay_equals_a_full_replay(lines: list[str], seed: int, every: int) -> None:
     from tracker.core.fold import Checkpoints
 
     fight = basic_encounter()

@@ -56,7 +56,10 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, int, subprocess.Popen[str]]]:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     fetch(f"http://127.0.0.1:{port}/", time.monotonic() + STARTUP)
     try:
         yield path, port, server
@@ -146,7 +149,10 @@ def test_a_port_in_use_is_one_line_before_any_address(served: tuple) -> None:
     path, port, _ = served
     result = subprocess.run(
         [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
-        capture_output=True, text=True, timeout=30)
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "in use" in result.stderr
 
@@ -156,7 +162,10 @@ def test_a_port_out_of_range_is_one_line(tmp_path: Path, port: str) -> None:
     path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
     result = subprocess.run(
         [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", port],
-        capture_output=True, text=True, timeout=30)
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "1 to 65535" in result.stderr
 

@@ -12,18 +12,18 @@ from tracker.store.encounter_file import EncounterFile, load, new_file
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.journal import format_event
 
-HEAD = '''format = 1
+HEAD = """format = 1
 
 [encounter]
 title = "T"
 ruleset = "basic"
-'''
-ANN = '''
+"""
+ANN = """
 [[combatants]]
 id = "ann"
 name = "Ann"
 stats = { hp = 12 }
-'''
+"""
 
 
 def error_of(path: Path) -> str:
@@ -48,13 +48,13 @@ def test_toml_syntax_error_names_line_and_column(tmp_path: Path) -> None:
 
 
 def test_unknown_roster_key_points_at_its_line(tmp_path: Path) -> None:
-    path = write(tmp_path, HEAD + ANN + "colour = \"red\"\n")
+    path = write(tmp_path, HEAD + ANN + 'colour = "red"\n')
     message = error_of(path)
     assert message.startswith(f"{path}:11:1: unknown key 'colour' for Ann")
 
 
 def test_wrong_type_points_at_its_line(tmp_path: Path) -> None:
-    path = write(tmp_path, HEAD + ANN.replace('stats = { hp = 12 }', 'stats = { hp = "12" }'))
+    path = write(tmp_path, HEAD + ANN.replace("stats = { hp = 12 }", 'stats = { hp = "12" }'))
     assert error_of(path) == f"{path}:10:1: stats.hp must be a whole number"
 
 
@@ -80,8 +80,11 @@ AT = datetime(2026, 11, 21, 19, 3, 11, tzinfo=UTC)
 
 
 def test_gap_in_seq_and_unknown_event_type(tmp_path: Path) -> None:
-    gap = _with_events(tmp_path, {"seq": 1, "type": "note.added", "at": AT, "text": "a"},
-                       {"seq": 3, "type": "note.added", "at": AT, "text": "b"})
+    gap = _with_events(
+        tmp_path,
+        {"seq": 1, "type": "note.added", "at": AT, "text": "a"},
+        {"seq": 3, "type": "note.added", "at": AT, "text": "b"},
+    )
     message = error_of(gap)
     assert message.startswith(f"{gap}:18:1:") and "event seq 3 should be 2" in message
     odd = _with_events(tmp_path, {"seq": 1, "type": "damage.exploded", "at": AT})
@@ -89,14 +92,18 @@ def test_gap_in_seq_and_unknown_event_type(tmp_path: Path) -> None:
 
 
 def test_event_for_a_stranger_cannot_be_applied(tmp_path: Path) -> None:
-    path = _with_events(tmp_path, {"seq": 1, "type": "track.set", "at": AT, "who": "zed",
-                                   "track": "hp", "value": 1})
+    path = _with_events(
+        tmp_path, {"seq": 1, "type": "track.set", "at": AT, "who": "zed", "track": "hp", "value": 1}
+    )
     assert "event 1 cannot be applied: no combatant 'zed'" in error_of(path)
 
 
 def test_an_edited_event_in_the_middle_is_an_error(tmp_path: Path) -> None:
-    path = _with_events(tmp_path, {"seq": 1, "type": "note.added", "at": AT, "text": "a"},
-                        {"seq": 2, "type": "note.added", "at": AT, "text": "b"})
+    path = _with_events(
+        tmp_path,
+        {"seq": 1, "type": "note.added", "at": AT, "text": "a"},
+        {"seq": 2, "type": "note.added", "at": AT, "text": "b"},
+    )
     path.write_text(path.read_text(encoding="utf-8").replace('"a"', '"A"'), encoding="utf-8")
     assert error_of(path).startswith(f"{path}:11:")
 
@@ -106,16 +113,18 @@ def test_newer_format_is_refused(tmp_path: Path) -> None:
     assert "format 9 is newer" in error_of(path)
 
 
-def test_cli_check_reports_one_line_and_exit_1(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_check_reports_one_line_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, HEAD + ANN + "colour = 1\n")
     assert main(["check", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{path}:11:1" in err
 
 
-def test_cli_do_refused_command_writes_nothing(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_do_refused_command_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, HEAD + ANN)
     before = path.read_bytes()
     assert main(["do", str(path), "dmg", "zed", "4"]) == 1
@@ -138,7 +147,10 @@ def test_a_second_writer_is_told_who_holds_the_file(tmp_path: Path) -> None:
 
         child = subprocess.run(
             [sys.executable, "-m", "tracker.cli", "do", str(path), "note", "hi"],
-            capture_output=True, text=True, timeout=60)
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert child.returncode == 1
     assert "open for writing by pid" in child.stderr
     assert child.stderr.count("\n") == 1

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.command import CommandPalette
 
-from tests.ui_helpers import basic_file, make_app, nerv_file, opened, refused, ui_test
+from tests.ui_helpers import basic_file, make_app, nerv_file, opened, refused, state_of, ui_test
 from tracker.store.encounter_file import load
 from tracker.store.lock import WriterLock
 from tracker.ui.modals.damage import DamageScreen
@@ -40,9 +40,9 @@ async def test_keys_do_nothing_under_a_modal(tmp_path: Path) -> None:
         await opened(pilot)
         await pilot.press("s", "d")
         assert isinstance(app.screen, DamageScreen)
-        turn = app.state.current
+        turn = state_of(app).current
         await pilot.press("tab", "n")  # focus leaves the text field; n is not "next" here
-        assert app.state.current == turn
+        assert state_of(app).current == turn
 
 
 @ui_test
@@ -59,9 +59,9 @@ async def test_undo_and_redo_keys_change_the_whole_screen(tmp_path: Path) -> Non
         await pilot.press("u")
         row = next(line for line in app.query_one(InitiativePane).plain_lines if "Orc" in line)
         assert "HP 15/15" in row
-        assert app.state.combatant("orc").track("hp") == 15
+        assert state_of(app).combatant("orc").track("hp") == 15
         await pilot.press("U")
-        assert app.state.combatant("orc").track("hp") == 9
+        assert state_of(app).combatant("orc").track("hp") == 9
 
 
 @ui_test
@@ -73,8 +73,8 @@ async def test_every_event_is_on_disk_when_the_screen_changes(tmp_path: Path) ->
         await pilot.press("s", "n", "n")
         assert app.run_line("dmg gob 3").ok
         on_disk = load(path).encounter.state
-        assert on_disk.seq == app.state.seq
-        assert on_disk.current == app.state.current
+        assert on_disk.seq == state_of(app).seq
+        assert on_disk.current == state_of(app).current
         assert on_disk.combatant("gob").track("hp") == 4
 
 
@@ -86,9 +86,9 @@ async def test_user_keymap_rebinds_a_key(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
         await pilot.press("s")
-        first = app.state.current
+        first = state_of(app).current
         await pilot.press("space")
-        assert app.state.current != first
+        assert state_of(app).current != first
         assert ("space", "next", "end this turn, begin the next", "next-turn") in app.key_rows()
 
 
@@ -160,7 +160,7 @@ async def test_a_file_another_gm_holds_is_refused_with_one_line(tmp_path: Path) 
 
 @ui_test
 async def test_a_broken_file_is_refused_and_left_alone(tmp_path: Path) -> None:
-    path = basic_file(tmp_path, extra="\n[[combatants]]\nid = \"x\"\n")
+    path = basic_file(tmp_path, extra='\n[[combatants]]\nid = "x"\n')
     before = path.read_bytes()
     app = make_app(path)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -183,7 +183,7 @@ async def test_long_journal_undo_replays_in_a_worker(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.busy == ""
-        assert app.state.combatant("orc").track("hp") == 15
+        assert state_of(app).combatant("orc").track("hp") == 15
         assert app.query_one(CommandBar).message.startswith("Undone: Orc: HP 15 → 10")
 
 

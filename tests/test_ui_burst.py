@@ -5,17 +5,18 @@ never both run nor get lost."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
 
-from tests.ui_helpers import basic_file, make_app, opened, ui_test
+from tests.ui_helpers import basic_file, make_app, opened, play_of, state_of, ui_test
 from tracker.core import events as ev
 from tracker.ui.outcome import Outcome
 from tracker.ui.panes.command_bar import CommandBar
 
 
-def burst(app: App[object], *keys: tuple[str, str | None]) -> None:
+def burst(app: App[Any], *keys: tuple[str, str | None]) -> None:
     """Send keys the way a terminal does, all at once, without waiting between them."""
     driver = app._driver  # the only way to queue keys as one burst from a test
     assert driver is not None
@@ -34,11 +35,11 @@ async def test_a_key_after_enter_never_joins_the_command(tmp_path: Path) -> None
         burst(app, ("enter", "\r"), ("0", "0"))
         await pilot.pause(0.3)
         assert app.state is not None
-        assert app.state.combatant("gob").track("hp") == 6  # 1 damage, not 10
+        assert state_of(app).combatant("gob").track("hp") == 6  # 1 damage, not 10
         await pilot.press(":", *"note X")
         burst(app, ("enter", "\r"), ("n", "n"))
         await pilot.pause(0.3)
-        notes = [e.text for e in app.play.encounter.events if isinstance(e, ev.NoteAdded)]
+        notes = [e.text for e in play_of(app).encounter.events if isinstance(e, ev.NoteAdded)]
         assert notes == ["X"]
 
 
@@ -74,7 +75,9 @@ async def test_two_quick_undos_are_one_undo_and_one_clear_answer(tmp_path: Path)
             await pilot.pause(0.05)
             if not app.busy and len(answers) == 2:
                 break
-        undos = [e for e in app.play.encounter.events if isinstance(e, ev.HistoryUndone)]
+        undos = [e for e in play_of(app).encounter.events if isinstance(e, ev.HistoryUndone)]
         assert len(undos) == 1
         assert [a.message.split(" — ")[0] for a in answers] == [
-            "undo: replaying the journal…", "one moment"]
+            "undo: replaying the journal…",
+            "one moment",
+        ]

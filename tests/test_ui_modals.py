@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
-from tests.ui_helpers import basic_file, make_app, nerv_file, opened, text_of, ui_test
+from tests.ui_helpers import (
+    basic_file,
+    make_app,
+    nerv_file,
+    opened,
+    play_of,
+    rules_of,
+    state_of,
+    text_of,
+    ui_test,
+)
+from tracker.core.events import DiceRolled
 from tracker.store.encounter_file import load
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.ailment import AilmentScreen
@@ -34,7 +45,7 @@ async def test_damage_modal_applies_amount_to_the_selected(tmp_path: Path) -> No
         assert "dmg gob 5" in text_of(app.screen.query_one("#dialog-preview", Static))
         await pilot.press("enter")
         assert not isinstance(app.screen, DamageScreen)
-        assert app.state.combatant("gob").track("hp") == 2
+        assert state_of(app).combatant("gob").track("hp") == 2
     assert load(path).encounter.state.combatant("gob").track("hp") == 2
 
 
@@ -48,12 +59,12 @@ async def test_damage_modal_picks_a_location_from_the_keyboard(tmp_path: Path) -
         await pilot.press("d")
         screen = app.screen
         assert isinstance(screen, DamageScreen)
-        await pilot.press("1", "2", "tab")          # amount, then the location list
+        await pilot.press("1", "2", "tab")  # amount, then the location list
         await pilot.press("enter", "end", "enter")  # open it, last entry (Core), pick it
         assert "@core" in text_of(screen.query_one("#dialog-preview", Static))
         await pilot.press("tab", *"exploit", "enter")
         assert app.screen is not screen
-        said = [e.text for e in app.play.encounter.events if e.text]
+        said = [e.text for e in play_of(app).encounter.events if e.text]
         assert any(text.startswith("Sachiel @core: 12 vs Defense") for text in said)
 
 
@@ -93,12 +104,13 @@ async def test_heal_key_opens_the_same_modal_for_heal(tmp_path: Path) -> None:
         await opened(pilot)
         assert app.run_line("dmg ann 6").ok
         await pilot.press("h", "4", "enter")
-        assert app.state.combatant("ann").track("hp") == 10
+        assert state_of(app).combatant("ann").track("hp") == 10
 
 
 @ui_test
 async def test_ailment_picker_offers_only_the_catalogue_and_refuses_a_second_physical(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     # seed 000 "Ailments": one ailment per category; a second Physical is refused.
     path = nerv_file(tmp_path)
     app = make_app(path)
@@ -109,20 +121,20 @@ async def test_ailment_picker_offers_only_the_catalogue_and_refuses_a_second_phy
         screen = app.screen
         assert isinstance(screen, AilmentScreen)
         names = {spec.name for spec in screen.matching()}
-        assert names == {spec.name for spec in app.rules.catalogue()}
+        assert names == {spec.name for spec in rules_of(app).catalogue()}
         await pilot.press(*"burn", "enter")
-        assert app.state.combatant("sachiel").condition("Burning") is not None
+        assert state_of(app).combatant("sachiel").condition("Burning") is not None
         await pilot.press("a", *"dizzy")
         screen = app.screen
         assert isinstance(screen, AilmentScreen)
-        label = str(screen.query_one("#ailment-list").get_option_at_index(0).prompt)
+        label = str(screen.query_one("#ailment-list", OptionList).get_option_at_index(0).prompt)
         assert "already Burning" in label
         before = path.read_bytes()
         await pilot.press("enter")
         assert app.screen is screen
         assert "Physical" in error_of(screen) and "Burning" in error_of(screen)
         assert path.read_bytes() == before
-        assert app.state.combatant("sachiel").condition("Dizzy") is None
+        assert state_of(app).combatant("sachiel").condition("Dizzy") is None
 
 
 @ui_test
@@ -134,7 +146,7 @@ async def test_ailment_picker_takes_any_name_and_rounds_in_basic(tmp_path: Path)
         focused = app.focused
         assert focused is not None and focused.id == "ailment-list"
         await pilot.press("tab", "2", "enter")
-        condition = app.state.combatant("ann").condition("Prone")
+        condition = state_of(app).combatant("ann").condition("Prone")
         assert condition is not None and condition.rounds == 2
 
 
@@ -147,7 +159,7 @@ async def test_add_combatant_modal_adds_a_row(tmp_path: Path) -> None:
         assert isinstance(app.screen, AddCombatantScreen)
         await pilot.press(*"Wolf", "tab", "tab", *"hp=9 init=2", "enter")
         assert not isinstance(app.screen, AddCombatantScreen)
-        wolf = app.state.combatant("wolf")
+        wolf = state_of(app).combatant("wolf")
         assert wolf.track("hp") == 9 and wolf.side == "enemy"
         assert any("Wolf" in line for line in app.query_one(InitiativePane).plain_lines)
 
@@ -170,8 +182,8 @@ async def test_dice_roller_records_faces_in_the_log_and_stays_open(tmp_path: Pat
         await pilot.press("r", *"2d6+1", "enter")
         screen = app.screen
         assert isinstance(screen, DiceRollerScreen)
-        rolled = app.play.encounter.events[-1]
-        assert rolled.TYPE == "dice.rolled" and len(rolled.rolls) == 2
+        rolled = play_of(app).encounter.events[-1]
+        assert isinstance(rolled, DiceRolled) and len(rolled.rolls) == 2
         assert rolled.text in text_of(screen.query_one("#dice-results", Static))
         await pilot.press("escape")
         assert not isinstance(app.screen, DiceRollerScreen)
@@ -200,7 +212,7 @@ async def test_confirm_removes_only_on_yes(tmp_path: Path) -> None:
         await pilot.press("x")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert app.state.combatant("orc").status == "active"
+        assert state_of(app).combatant("orc").status == "active"
         await pilot.press("x", "y")
-        assert app.state.combatant("orc").status == "removed"
+        assert state_of(app).combatant("orc").status == "removed"
         assert not any("Orc" in line for line in app.query_one(InitiativePane).plain_lines)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui_helpers import basic_file, make_app, nerv_file, opened, pane_text, ui_test
+from tests.ui_helpers import basic_file, make_app, nerv_file, opened, pane_text, state_of, ui_test
 from tracker.store.encounter_file import load
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
@@ -32,11 +32,11 @@ async def test_current_marker_moves_with_next_and_prev(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
         await pilot.press("s")
-        first = app.state.order[0]
-        first_name = app.state.combatant(first).name
+        first = state_of(app).order[0]
+        first_name = state_of(app).combatant(first).name
         assert marks(app)[first_name] == "▶"
         await pilot.press("n")
-        second_name = app.state.combatant(app.state.order[1]).name
+        second_name = state_of(app).combatant(state_of(app).order[1]).name
         assert marks(app)[second_name] == "▶"
         assert marks(app)[first_name] == "✓"
         await pilot.press("p")
@@ -51,9 +51,12 @@ async def test_dead_delayed_and_hidden_have_their_own_glyphs(tmp_path: Path) -> 
         for line in ("start", "dead orc", "hide gob"):
             assert app.run_line(line).ok
         await pilot.pause()
-        app.select(app.state.order[-1] if app.state.order[-1] != "orc" else "bo")
-        waiting = next(s for s in app.state.order
-                       if s not in app.state.acted and s != app.state.current and s != "orc")
+        app.select(state_of(app).order[-1] if state_of(app).order[-1] != "orc" else "bo")
+        waiting = next(
+            s
+            for s in state_of(app).order
+            if s not in state_of(app).acted and s != state_of(app).current and s != "orc"
+        )
         app.select(waiting)
         await pilot.press("w")
         lines = app.query_one(InitiativePane).plain_lines
@@ -70,7 +73,7 @@ async def test_selection_moves_with_j_and_k_and_the_body_pane_follows(tmp_path: 
         assert app.selected == "ann"
         await pilot.press("j")
         assert app.selected == "bo"
-        assert "Bo" in app.query_one("#body").border_title
+        assert "Bo" in str(app.query_one("#body").border_title)
         await pilot.press("k", "k")
         assert app.selected == "ann"
 
@@ -82,10 +85,10 @@ async def test_shift_down_swaps_places_in_the_order_and_saves_it(tmp_path: Path)
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
         await pilot.press("s")
-        top, below = app.state.order[0], app.state.order[1]
+        top, below = state_of(app).order[0], state_of(app).order[1]
         app.select(top)
         await pilot.press("shift+down")
-        assert app.state.order[:2] == (below, top)
+        assert state_of(app).order[:2] == (below, top)
         rows = app.query_one(InitiativePane).rows
         assert [r.slot for r in rows[:2]] == [below, top]
     assert load(path).encounter.state.order[:2] == (below, top)
@@ -108,7 +111,7 @@ async def test_leg_location_shows_the_injury(tmp_path: Path) -> None:
         assert app.run_line("wound rei 4 @left-leg").ok
         await pilot.pause()
         after = pane_text(app, "#body-drawing")
-        injury = app.state.combatant("rei").injuries[0]
+        injury = state_of(app).combatant("rei").injuries[0]
         assert injury.location == "left leg"
         assert "✖" in after
         assert f"Left leg {injury.score} · {injury.name}" in after
@@ -169,15 +172,16 @@ async def test_reminder_is_resolved_with_its_number_key(tmp_path: Path) -> None:
         await opened(pilot)
         for line in ("start", "ail sachiel Burning"):
             assert app.run_line(line).ok
-        while app.state.current != "sachiel":
+        while state_of(app).current != "sachiel":
             await pilot.press("n")
-        assert app.state.reminders
+        assert state_of(app).reminders
         status = pane_text(app, "#status-text")
         assert "[1] pass" in status and "[2] fail" in status
         assert app.check_action("resolve", (2,))
         await pilot.press("2")
-        assert not [r for r in app.state.reminders if r.who == "sachiel"]
-        assert app.state.combatant("sachiel").condition("Burning").level == 1
+        assert not [r for r in state_of(app).reminders if r.who == "sachiel"]
+        burning = state_of(app).combatant("sachiel").condition("Burning")
+        assert burning is not None and burning.level == 1
         assert "[1] pass" not in pane_text(app, "#status-text")
 
 
@@ -201,8 +205,9 @@ async def test_log_groups_by_round_and_turn_and_strikes_undone(tmp_path: Path) -
         await pilot.press("u")
         last = log.lines[-2]
         assert last.plain == "    Orc: HP 15 → 11  (undone)"
-        assert any(span.style and "strike" in str(span.style) for span in last.spans) or \
-            "strike" in str(last.style)
+        assert any(
+            span.style and "strike" in str(span.style) for span in last.spans
+        ) or "strike" in str(last.style)
         assert log.plain_lines[-1].startswith("    Undone: Orc: HP 15 → 11")
 
 
@@ -232,7 +237,7 @@ async def test_header_says_round_turn_file_and_saved(tmp_path: Path) -> None:
         header = str(app.query_one(EncounterHeader).render())
         assert "Goblin ambush · basic · not started · ambush.toml · saved" in header
         await pilot.press("s")
-        acting = app.state.combatant(app.state.current).name
+        acting = state_of(app).combatant(str(state_of(app).current)).name
         header = str(app.query_one(EncounterHeader).render())
         assert f"Round 1 · {acting}'s turn" in header
 
@@ -266,6 +271,6 @@ async def test_command_bar_completes_and_runs(tmp_path: Path) -> None:
         await pilot.press("tab")
         assert app.query_one(CommandBar).input.value == "dmg Goblin "
         await pilot.press("3", "enter")
-        assert app.state.combatant("gob").track("hp") == 4
+        assert state_of(app).combatant("gob").track("hp") == 4
         assert app.query_one(CommandBar).message == "Goblin: HP 7 → 4"
     assert load(path).encounter.state.combatant("gob").track("hp") == 4

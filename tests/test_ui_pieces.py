@@ -14,7 +14,7 @@ from tests.ui_helpers import NERV_SAMPLE, basic_file
 from tracker.core.dice import Dice
 from tracker.export.logbook import log_lines
 from tracker.paths import bundled_dir, sample_encounters
-from tracker.rules.base import LocationView
+from tracker.rules.base import LocationView, Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.ui import launch as launch_module
 from tracker.ui.app import TrackerApp
@@ -30,6 +30,7 @@ from tracker.ui.themes import load_themes, read_theme
 def test_completion_of_verbs_names_and_locations() -> None:
     fight = basic_encounter()
     verbs, state = fight.verbs, fight.state
+    assert isinstance(fight.rules, Ruleset)
     assert complete("dm", state, verbs, fight.rules).line == "dmg"
     assert complete("dmg go", state, verbs, fight.rules).line == "dmg Goblin"
     assert complete("dmg GO", state, verbs, fight.rules).line == "dmg Goblin"
@@ -64,8 +65,21 @@ def test_log_feed_matches_a_full_walk_after_every_command() -> None:
     fight = basic_encounter()
     feed = LogFeed()
     dice, pick = Dice(seed=3), random.Random(5)
-    lines = ["start", "next", "dmg orc 3", "ail gob Prone rounds=1", "next", "undo",
-             "redo", "note a ruling", "delay .", "next", "add Wolf hp=5", "prev", "next"]
+    lines = [
+        "start",
+        "next",
+        "dmg orc 3",
+        "ail gob Prone rounds=1",
+        "next",
+        "undo",
+        "redo",
+        "note a ruling",
+        "delay .",
+        "next",
+        "add Wolf hp=5",
+        "prev",
+        "next",
+    ]
     for _ in range(60):
         line = pick.choice(lines)
         try:
@@ -102,8 +116,11 @@ def test_user_theme_replaces_a_bundled_one_and_bad_files_are_named(tmp_path: Pat
 
 def test_read_theme_reads_variables(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
-    path.write_text('name = "mine"\nprimary = "#123456"\ndark = false\n'
-                    '[variables]\nfooter-key-foreground = "#ff0000"\n', encoding="utf-8")
+    path.write_text(
+        'name = "mine"\nprimary = "#123456"\ndark = false\n'
+        '[variables]\nfooter-key-foreground = "#ff0000"\n',
+        encoding="utf-8",
+    )
     theme = read_theme(path)
     assert theme.name == "mine" and not theme.dark
     assert theme.variables == {"footer-key-foreground": "#ff0000"}
@@ -111,8 +128,7 @@ def test_read_theme_reads_variables(tmp_path: Path) -> None:
 
 def test_keymap_keeps_known_ids_and_names_the_rest(tmp_path: Path) -> None:
     path = tmp_path / "keymap.toml"
-    path.write_text('next-turn = "space"\n[keys]\ndamage = "x, d"\nbogus = "z"\n',
-                    encoding="utf-8")
+    path.write_text('next-turn = "space"\n[keys]\ndamage = "x, d"\nbogus = "z"\n', encoding="utf-8")
     found = read_keymap(path, {"next-turn", "damage"})
     assert found.keys == {"next-turn": "space", "damage": "x,d"}
     assert len(found.problems) == 1 and "bogus" in found.problems[0]
@@ -128,9 +144,12 @@ def test_figure_places_locations_like_a_body() -> None:
     assert place_of("tail") == ""
     assert severity_class("serious") == "bad" and severity_class("ok") == "ok"
     styles = {k: Style() for k in ("ok", "hurt", "bad", "down", "frame")}
-    views = [LocationView("head", "Head", 2, 1, 2), LocationView("left arm", "Left arm"),
-             LocationView("body", "Body", injuries=("1 Winded",)),
-             LocationView("tail", "Tail")]
+    views = [
+        LocationView("head", "Head", 2, 1, 2),
+        LocationView("left arm", "Left arm"),
+        LocationView("body", "Body", injuries=("1 Winded",)),
+        LocationView("tail", "Tail"),
+    ]
     lines = [line.plain for line in draw_figure(views, styles)]
     assert "Head" in lines[0] and "1/2" in lines[1] and "A2" in lines[1]
     arm_row = lines[4]
@@ -149,8 +168,9 @@ def test_basic_rules_draw_tracks_not_a_figure() -> None:
 # --- launch -----------------------------------------------------------------------------
 
 
-def test_no_file_opens_a_fresh_copy_of_the_nerv_sample(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_file_opens_a_fresh_copy_of_the_nerv_sample(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     opened: list[Path] = []
     monkeypatch.setattr(TrackerApp, "run", lambda self, **_: opened.append(self.path))
@@ -173,9 +193,9 @@ def test_pick_sample_prefers_nerv_then_basic(tmp_path: Path) -> None:
 
 
 def test_a_file_that_fails_to_load_prints_one_line_and_exits_1(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    path = basic_file(tmp_path, extra='\n[encounter2]\nx = 1\n')
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = basic_file(tmp_path, extra="\n[encounter2]\nx = 1\n")
     before = path.read_bytes()
     monkeypatch.setattr(TrackerApp, "run", lambda self, **_: App.run(self, headless=True))
     assert launch_module.launch(path) == 1
@@ -192,8 +212,8 @@ def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_a_file_another_gm_holds_is_refused_before_the_screen_opens(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from tracker.store.lock import WriterLock
 
     path = basic_file(tmp_path)

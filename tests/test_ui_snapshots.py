@@ -11,11 +11,17 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.ui_helpers import basic_file, make_app, nerv_file, opened
+from tracker.ui.app import TrackerApp
 
 SIZE = (120, 36)
 BASIC_PLAY = ("start", "dmg orc 6", "ail gob Prone rounds=2", "next", "note the orc roars")
-NERV_PLAY = ("start", "dmg sachiel 12 @core exploit", "ail sachiel Burning",
-             "wound rei 4 @left-leg", "next")
+NERV_PLAY = (
+    "start",
+    "dmg sachiel 12 @core exploit",
+    "ail sachiel Burning",
+    "wound rei 4 @left-leg",
+    "next",
+)
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
 
@@ -32,6 +38,7 @@ def playing(lines: tuple[str, ...], theme: str, select: str = "") -> Before:
     async def run_before(pilot: Pilot[Any]) -> None:
         await opened(pilot)
         app = pilot.app
+        assert isinstance(app, TrackerApp)
         for line in lines:
             assert app.run_line(line).ok, line
         app.use_theme(theme)
@@ -46,26 +53,28 @@ def playing(lines: tuple[str, ...], theme: str, select: str = "") -> Before:
 
 def test_basic_main_screen_dark(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path, "ambush.toml"), seed=11)
-    assert snap_compare(app, terminal_size=SIZE,
-                        run_before=playing(BASIC_PLAY, "default-dark", "orc"))
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=playing(BASIC_PLAY, "default-dark", "orc")
+    )
 
 
 def test_basic_main_screen_light(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path, "ambush.toml"), seed=11)
-    assert snap_compare(app, terminal_size=SIZE,
-                        run_before=playing(BASIC_PLAY, "default-light", "orc"))
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=playing(BASIC_PLAY, "default-light", "orc")
+    )
 
 
 def test_nerv_main_screen_nerv_theme(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(nerv_file(tmp_path), seed=11)
-    assert snap_compare(app, terminal_size=SIZE,
-                        run_before=playing(NERV_PLAY, "nerv", "rei"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=playing(NERV_PLAY, "nerv", "rei"))
 
 
 def test_nerv_main_screen_light(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(nerv_file(tmp_path), seed=11)
-    assert snap_compare(app, terminal_size=SIZE,
-                        run_before=playing(NERV_PLAY, "default-light", "sachiel"))
+    assert snap_compare(
+        app, terminal_size=SIZE, run_before=playing(NERV_PLAY, "default-light", "sachiel")
+    )
 
 
 def test_damage_modal(snap_compare: Any, tmp_path: Path) -> None:

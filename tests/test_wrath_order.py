@@ -35,8 +35,9 @@ def test_next_refuses_someone_who_already_acted() -> None:
     table = Table()
     table.do("start")
     table.do("next")
-    with pytest.raises(RuleError, match="already acted this round — still to act: "
-                                        "Sister Amelia, Ork Boy"):
+    with pytest.raises(
+        RuleError, match="already acted this round — still to act: Sister Amelia, Ork Boy"
+    ):
         table.do("next kell")
 
 

@@ -7,7 +7,7 @@ import asyncio
 import functools
 import io
 import shutil
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +17,17 @@ from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
 from tracker.core.dice import Dice
+from tracker.core.model import EncounterState
 from tracker.paths import bundled_dir
+from tracker.rules.base import Ruleset
+from tracker.store.encounter_file import EncounterFile
 from tracker.ui.app import TrackerApp
 from tracker.ui.themes import load_themes
 
 ROOT = Path(__file__).resolve().parent.parent
 NERV_SAMPLE = ROOT / "encounters" / "nerv-sachiel.toml"
 
-BASIC_TEXT = '''format = 2
+BASIC_TEXT = """format = 2
 
 [encounter]
 title = "Goblin ambush"
@@ -52,7 +55,7 @@ stats = { hp = 7, init = 2 }
 id = "orc"
 name = "Orc"
 stats = { hp = 15, init = 0 }
-'''
+"""
 
 
 def basic_file(folder: Path, name: str = "fight.toml", extra: str = "") -> Path:
@@ -71,8 +74,12 @@ def nerv_file(folder: Path, name: str = "sachiel.toml") -> Path:
 
 def make_app(path: Path, seed: int = 7, keymap: Path | None = None) -> TrackerApp:
     """An app on ``path`` with seeded dice, bundled themes only, and no user keymap."""
-    return TrackerApp(path, Dice(seed=seed), shelf=load_themes([bundled_dir("themes")]),
-                      keymap_file=keymap or path.with_name("no-keymap.toml"))
+    return TrackerApp(
+        path,
+        Dice(seed=seed),
+        shelf=load_themes([bundled_dir("themes")]),
+        keymap_file=keymap or path.with_name("no-keymap.toml"),
+    )
 
 
 async def opened(pilot: Pilot[int]) -> None:
@@ -113,7 +120,7 @@ def pane_text(app: TrackerApp, selector: str) -> str:
     return text_of(app.query_one(selector, Static))
 
 
-def ui_test(scenario: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+def ui_test(scenario: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     """Run an async Pilot scenario as a plain test (pytest has no asyncio plugin here)."""
 
     @functools.wraps(scenario)
@@ -121,3 +128,21 @@ def ui_test(scenario: Callable[..., Awaitable[None]]) -> Callable[..., None]:
         asyncio.run(scenario(*args, **kwargs))
 
     return test
+
+
+def state_of(app: TrackerApp) -> EncounterState:
+    """The app's state (the file is open, so there is one)."""
+    assert app.state is not None, "the encounter is not open"
+    return app.state
+
+
+def play_of(app: TrackerApp) -> EncounterFile:
+    """The encounter file the app plays (open)."""
+    assert app.play is not None, "the encounter is not open"
+    return app.play
+
+
+def rules_of(app: TrackerApp) -> Ruleset:
+    """The app's ruleset (open)."""
+    assert app.rules is not None, "the encounter is not open"
+    return app.rules
