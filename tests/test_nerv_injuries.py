@@ -300,3 +300,13 @@ def test_unknown_flags_and_damage_types_are_refused() -> None:
         table.do("dmg carol 5 @body kaboom")
     with pytest.raises(RuleError, match="no damage type 'fire' — impact, rending, energy"):
         table.do("dmg carol 5 @body type=fire")
+
+
+def test_a_typo_of_ten_thousand_wounds_is_refused_at_once() -> None:
+    # Not a rule (000 has no cap): a bound so that a mistyped amount cannot hold the file
+    # for minutes; the data file's [wounds] most_at_once says how many one command may deal.
+    from tests.nerv_helpers import Table
+
+    table = Table()
+    assert "at most 100" in table.refused("wound carol 10000")
+    assert "at most 100" in table.refused("injure carol 101 @body")

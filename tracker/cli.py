@@ -297,9 +297,14 @@ def _setup_none(p: argparse.ArgumentParser) -> None:
 def _rulesets(ns: argparse.Namespace) -> int:
     from tracker.rules.registry import load_ruleset, ruleset_ids
 
+    broken = 0
     for rid in ruleset_ids():
-        print(f"{rid:<14} {load_ruleset(rid).title}")
-    return 0
+        try:
+            print(f"{rid:<14} {load_ruleset(rid).title}")
+        except TrackerError as err:
+            broken += 1
+            print(f"tracker: {one_line(err)}", file=sys.stderr)
+    return 1 if broken else 0
 
 
 def _setup_view(p: argparse.ArgumentParser) -> None:

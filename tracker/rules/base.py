@@ -8,6 +8,7 @@ every pane is driven by the ruleset, not by one game.
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -100,10 +101,12 @@ class Ruleset:
 
     @cached_property
     def data(self) -> dict[str, Any]:
-        """The ruleset's TOML data file, parsed (empty if it has none)."""
+        """The ruleset's TOML data file, parsed (empty if it has none); it sits beside the
+        module, in the ruleset's own package (a third-party ruleset's too)."""
         if not self.data_file:
             return {}
-        text = resources.files("tracker.rules").joinpath(self.data_file).read_bytes()
+        package = sys.modules[type(self).__module__].__package__ or "tracker.rules"
+        text = resources.files(package).joinpath(self.data_file).read_bytes()
         return tomllib.loads(text.decode("utf-8"))
 
     # --- roster ---------------------------------------------------------------------
@@ -128,6 +131,7 @@ class Ruleset:
             extras=extras,
             hidden=bool(entry.get("hidden", False)),
         )
+        self.check_fighter(fighter)
         tracks, limits = self.starting_tracks(fighter)
         for track, value in tracks.items():
             if value < 0 or limits.get(track, 0) < -1:
@@ -135,6 +139,9 @@ class Ruleset:
                     f"{name} would start with {track} {value}: a track starts at 0 or more", "stats"
                 )
         return Combatant(**{**fighter.__dict__, "tracks": tracks, "limits": limits})
+
+    def check_fighter(self, fighter: Combatant) -> None:
+        """Ruleset-specific roster checks, run before the tracks are built (RosterError)."""
 
     def check_keys(self, entry: Mapping[str, Any]) -> None:
         """Unknown keys, missing id/name and wrong types are RosterErrors."""

@@ -61,9 +61,7 @@ class D100Ruleset(Ruleset):
                 f"kind {kind!r} of {entry.get('name')} must be {', '.join(self.tables.kinds)}",
                 "kind",
             )
-        fighter = super().prepare(tidy, where)
-        self.check_fighter(fighter)
-        return fighter
+        return super().prepare(tidy, where)
 
     def tidy(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         """Characteristics by their short names, ``armour.all`` spread over the body."""
@@ -105,9 +103,11 @@ class D100Ruleset(Ruleset):
         """A single wound pool is a whole number (subclasses check more)."""
         wounds = fighter.extras.get("wounds")
         if wounds is not None and (
-            not isinstance(wounds, int) or isinstance(wounds, bool) or wounds < 0
+            not isinstance(wounds, int) or isinstance(wounds, bool) or not 0 <= wounds <= 9999
         ):
-            raise RosterError(f"wounds of {fighter.name} must be a whole number", "wounds")
+            raise RosterError(
+                f"wounds of {fighter.name} must be a whole number from 0 to 9999", "wounds"
+            )
         for stat, value in fighter.extras.get("bonuses", {}).items():
             if not isinstance(value, int):
                 raise RosterError(

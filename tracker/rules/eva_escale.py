@@ -98,9 +98,10 @@ class EvaRules(D100Ruleset):
                 f"wounds of {fighter.name} miss {', '.join(missing)} (or give all = N)", "wounds"
             )
         for key, value in wounds.items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9999:
                 raise RosterError(
-                    f"wounds.{key} of {fighter.name} must be a whole number", f"wounds.{key}"
+                    f"wounds.{key} of {fighter.name} must be a whole number from 0 to 9999",
+                    f"wounds.{key}",
                 )
 
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:

@@ -15,6 +15,7 @@ from tracker.rules.nerv_ailments import fighter_arg
 from tracker.rules.nerv_damage import (
     Hit,
     add_injury,
+    check_at_once,
     check_incapacitated,
     heal_injuries,
     resolve_hit,
@@ -116,6 +117,7 @@ class DamageCommands:
         amount = command.number(1, "a number of injury points")
         if amount < 1:
             raise RuleError("injury points must be 1 or more — use 'heal WHO N @LOC'")
+        check_at_once(self.tables, amount, "injury points")
         _, values = words_and_options(command, 2, (), ("type",))
         damage_type = self._type(values.get("type", ""), set())
         location = self.location(draft, fighter, command, dice)

@@ -182,6 +182,7 @@ def take_wounds(
     damage_type: str = "",
 ) -> None:
     """Wounds off the pool; the rest become Injury points (+Stress); Savage adds injuries."""
+    check_at_once(tables, wounds + savage, "wounds")
     fighter = draft.state.combatant(who)
     soaked = min(wounds, fighter.track("wounds"))
     overflow = wounds - soaked
@@ -199,6 +200,13 @@ def take_wounds(
     if savage and draft.state.combatant(who).track("wounds") == 0:
         incapacitate(draft, who, "a Savage attack at 0 wounds")
     check_incapacitated(draft, tables, who, location)
+
+
+def check_at_once(tables: NervTables, amount: int, what: str) -> None:
+    """Refuse more ``what`` in one command than the data file's ``most_at_once``."""
+    most = tables.number("wounds", "most_at_once")
+    if amount > most:
+        raise RuleError(f"{amount} {what} at once is more than any hit deals (at most {most})")
 
 
 def block_injuries(draft: Draft, who: str, points: int) -> int:

@@ -1,12 +1,21 @@
-"""Which rulesets are installed, by id, loaded on demand."""
+"""Which rulesets are installed, by id, loaded on demand.
+
+The bundled rulesets are listed here; any other comes from an installed Python package
+that names it in the ``tracker.rulesets`` entry-point group (``id = "module:Class"``),
+so a GM's homebrew is ``pip install`` away (docs/rulesets/authoring.md). A package that
+is broken is reported in one line, never a traceback, and the others stay usable.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
+from importlib.metadata import EntryPoint, entry_points
 
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
 
+GROUP = "tracker.rulesets"
 RULESETS: dict[str, str] = {
     "basic": "tracker.rules.basic:BasicRules",
     "nerv-d100": "tracker.rules.nerv_d100:NervRules",
@@ -15,24 +24,56 @@ RULESETS: dict[str, str] = {
     "eva-escale": "tracker.rules.eva_escale:EvaRules",
     "persona-d100": "tracker.rules.persona_d100:PersonaRules",
 }
+"""The bundled rulesets: id -> ``module:Class``."""
 
 
 class UnknownRuleset(TrackerError):
     """An encounter names a ruleset that is not installed."""
 
 
+class BrokenRuleset(TrackerError):
+    """An installed ruleset package that cannot be loaded (its sentence says why)."""
+
+
+@cache
+def installed() -> dict[str, EntryPoint]:
+    """Rulesets other packages declare in the ``tracker.rulesets`` group, by id (a bundled
+    id cannot be taken over)."""
+    return {point.name: point for point in entry_points(group=GROUP) if point.name not in RULESETS}
+
+
 def ruleset_ids() -> list[str]:
-    """Ids of the installed rulesets."""
-    return sorted(RULESETS)
+    """Ids of the installed rulesets, bundled and from other packages."""
+    return sorted({*RULESETS, *installed()})
 
 
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """A fresh instance of the ruleset ``ruleset_id``."""
-    target = RULESETS.get(ruleset_id)
-    if target is None:
+    if ruleset_id in RULESETS:
+        module, _, name = RULESETS[ruleset_id].partition(":")
+        bundled: type[Ruleset] = getattr(import_module(module), name)
+        return bundled()
+    point = installed().get(ruleset_id)
+    if point is None:
         raise UnknownRuleset(
             f"unknown ruleset {ruleset_id!r} — installed: {', '.join(ruleset_ids())}"
         )
-    module, _, name = target.partition(":")
-    cls: type[Ruleset] = getattr(import_module(module), name)
-    return cls()
+    return _from_package(ruleset_id, point)
+
+
+def _from_package(ruleset_id: str, point: EntryPoint) -> Ruleset:
+    where = f"{point.dist.name} " if point.dist is not None else ""
+    try:
+        cls = point.load()
+        rules = cls()
+    except Exception as err:  # a third-party package may fail in any way
+        raise BrokenRuleset(
+            f"the ruleset {ruleset_id!r} ({where}{point.value}) cannot be "
+            f"loaded: {type(err).__name__}: {err}"
+        ) from None
+    if not isinstance(rules, Ruleset) or rules.id != ruleset_id:
+        raise BrokenRuleset(
+            f"the ruleset {ruleset_id!r} ({where}{point.value}) is not a "
+            f"tracker Ruleset with id = {ruleset_id!r}"
+        )
+    return rules
