@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -74,7 +75,14 @@ def _make_plan(cls: type[Event]) -> tuple[frozenset[str], tuple[Plan, ...], dict
     defaults: dict[str, Any] = {}
     for name, hint, default in _fields(cls):
         origin = typing.get_origin(hint)
-        convert = _as_tuple if origin is tuple else _as_dict if origin is dict else None
+        item = (typing.get_args(hint) or (None,))[0] if origin is tuple else None
+        convert = (
+            _TUPLES.get(item, _as_tuple)
+            if origin is tuple
+            else _as_dict
+            if origin is dict
+            else None
+        )
         exact = None if convert else _EXACT.get(hint)
         required = default is dataclasses.MISSING
         if not required:
@@ -120,6 +128,24 @@ def _as_tuple(value: Any, name: str, tag: str) -> tuple[Any, ...]:
     if not isinstance(value, list):
         raise EventFormatError(f"{name!r} of a {tag} event must be a list", name)
     return tuple(value)
+
+
+def _as_texts(value: Any, name: str, tag: str) -> tuple[Any, ...]:
+    items = _as_tuple(value, name, tag)
+    if not all(isinstance(item, str) for item in items):
+        raise EventFormatError(f"{name!r} of a {tag} event must be a list of text", name)
+    return items
+
+
+def _as_numbers(value: Any, name: str, tag: str) -> tuple[Any, ...]:
+    items = _as_tuple(value, name, tag)
+    if not all(isinstance(item, int) and not isinstance(item, bool) for item in items):
+        raise EventFormatError(f"{name!r} of a {tag} event must be a list of whole numbers", name)
+    return items
+
+
+_TUPLES: dict[Any, Callable[[Any, str, str], tuple[Any, ...]]] = {str: _as_texts, int: _as_numbers}
+"""Element checks for ``tuple[str, ...]`` and ``tuple[int, ...]`` fields."""
 
 
 def _as_dict(value: Any, name: str, tag: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from tracker.core.codec import from_table, to_table
 from tracker.core.errors import EventFormatError, FoldError, RuleError
 from tracker.core.events import Event
 from tracker.core.fold import apply
-from tracker.core.model import Combatant, EncounterState
+from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
 from tracker.core.session import Encounter
@@ -75,6 +75,7 @@ def load(path: Path) -> Loaded:
     except (FoldError, KeyError):
         _replay_check(initial, events, locator)
         raise
+    check_references(encounter.state, read.events, locator)
     return Loaded(path, head, rules, encounter, read.torn)
 
 
@@ -176,6 +177,43 @@ def _text_problem(value: object, what: str) -> str | None:
         if problem:
             return problem
     return None
+
+
+def missing_combatants(state: EncounterState) -> list[str]:
+    """Ids the fight still names (order, initiative, turn, reminders) with no combatant."""
+    slots = [*state.order, *state.initiative, *state.delayed]
+    if state.current:
+        slots.append(state.current)
+    named = [slot_owner(slot) for slot in slots] + [r.who for r in state.reminders]
+    return sorted({cid for cid in named if cid and cid not in state.combatants})
+
+
+def check_references(
+    state: EncounterState, tables: Sequence[Mapping[str, Any]], locator: Locator
+) -> None:
+    """A JournalError at the first event naming a combatant the roster no longer has."""
+    missing = missing_combatants(state)
+    if not missing:
+        return
+    cid = missing[0]
+    index = next((i for i, t in enumerate(tables) if _names(t, cid)), 0)
+    raise locator.error(
+        f"event {index + 1} names combatant {cid!r}, who is not in the roster — was a "
+        "[[combatants]] entry renamed or deleted? Put its id back",
+        "",
+        "events",
+        index,
+    )
+
+
+def _names(value: object, cid: str) -> bool:
+    if isinstance(value, str):
+        return slot_owner(value) == cid
+    if isinstance(value, dict):
+        return any(_names(item, cid) for item in value.values())
+    if isinstance(value, list):
+        return any(_names(item, cid) for item in value)
+    return False
 
 
 def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Locator) -> None:

@@ -381,12 +381,14 @@ def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path
     """Move a torn tail to ``PATH.torn-YYYYMMDDTHHMMSSZ`` and cut the file back to intact events.
 
     The side file is written and fsynced before the original is truncated at
-    ``torn.offset`` (and fsynced). Refuses if the file no longer ends with
-    ``torn.data``. Returns the side file's path. ``now`` defaults to the current time.
+    ``torn.offset`` (and fsynced); if the cut fails (a read-only file) the side file is
+    removed again, so a later try makes exactly one. Refuses if the file no longer ends
+    with ``torn.data``. Returns the side file's path. ``now`` defaults to the current time.
     """
     path = Path(path)
     when = now if now is not None else datetime.now(UTC)
     when = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    side: Path | None = None
     try:
         _check_still_torn(path, torn)
         side, fd = _side_file(path, when)
@@ -398,6 +400,8 @@ def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path
         fsync_dir(path.parent)
         _truncate(path, torn.offset)
     except OSError as exc:
+        if side is not None:  # the file keeps its tail: no copy of it may stay behind
+            side.unlink(missing_ok=True)
         raise JournalError(path, f"cannot repair the torn tail: {exc.strerror or exc}") from exc
     return side
 
