@@ -5,10 +5,14 @@ torn-tail repair that cannot cut the file)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.player_helpers import ENCOUNTERS, play
 from tracker.cli import main
@@ -69,3 +73,55 @@ def test_a_repair_that_cannot_cut_the_file_leaves_no_side_file(
     monkeypatch.undo()
     side = journal.repair_torn(path, torn)
     assert sorted(os.listdir(tmp_path)) == ["ford.toml", side.name]
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "said"),
+    [
+        ('format = 2\n[encounterr]\ntitle = "x"\nruleset = "basic"\n', ":2:1:", "encounterr"),
+        ('[encounter]\ntitle = "x"\nruleset = "basic"\n', ":1:1:", "format = 2"),
+        (
+            'format = 2\n[encounter]\nruleset = "basic"\n[[combatant]]\nid = "a"\n',
+            ":4:1:",
+            "'combatant'",
+        ),
+    ],
+)
+def test_a_misspelt_table_or_a_missing_format_has_a_place(
+    tmp_path: Path, text: str, place: str, said: str
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(JournalError) as caught:
+        load(path)
+    assert f"{path}{place}" in str(caught.value) and said in str(caught.value)
+
+
+_SAMPLE = (ENCOUNTERS / "basic-bandits-at-the-ford.toml").read_text(encoding="utf-8")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_mangled_roster_loads_or_says_where_in_one_line(data: st.DataObject) -> None:
+    lines = _SAMPLE.splitlines()
+    at = data.draw(st.integers(0, len(lines) - 1))
+    how = data.draw(st.sampled_from(["drop", "twice", "typo", "garbage"]))
+    if how == "drop":
+        del lines[at]
+    elif how == "twice":
+        lines.insert(at, lines[at])
+    elif how == "typo" and lines[at]:
+        cut = data.draw(st.integers(0, len(lines[at]) - 1))
+        lines[at] = lines[at][:cut] + "x" + lines[at][cut + 1 :]
+    else:
+        lines.insert(at, data.draw(st.sampled_from(["[x]", "y = 1", "= 2", "[[z]]", "\\"])))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "m.toml"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        before = path.read_bytes()
+        try:
+            load(path)
+        except JournalError as err:
+            assert "\n" not in str(err)
+            assert re.match(rf"{re.escape(str(path))}:\d+:\d+: ", str(err)), str(err)
+        assert path.read_bytes() == before

@@ -7,6 +7,7 @@ tail aside (saying so once), and appends each new event the moment it is decided
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -227,6 +228,12 @@ def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Loc
             ) from None
 
 
+def _table_header(line: str) -> str:
+    """``name`` for a line ``[name]``, ``[[name]]`` or ``[name.sub]`` (else "")."""
+    match = re.match(r"\[\[?\s*([^\]\s.]+)", line)
+    return match.group(1).strip("\"'") if match else ""
+
+
 class Locator:
     """Finds the line and column of a key in the file's text, for error messages."""
 
@@ -255,7 +262,9 @@ class Locator:
                 break
             if key and stripped.split("=", 1)[0].strip() == key and "=" in stripped:
                 return number + 1, len(raw) - len(stripped) + 1
-        return (start + 1, 1) if header else (None, None)
+            if key and not header and _table_header(stripped) == key:
+                return number + 1, len(raw) - len(stripped) + 1
+        return (start + 1, 1) if header or self.lines else (None, None)
 
     def _block(self, section: str, index: int) -> tuple[int | None, bool]:
         if not section:
