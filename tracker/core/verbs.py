@@ -10,7 +10,7 @@ from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, bounded, resolve
-from tracker.core.model import slot_owner
+from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, check_text
 
@@ -138,6 +138,11 @@ def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
         raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
     entry = roster_entry(new_id(draft, name), name, options)
     fighter = rules.prepare(entry, where=f"add {name}")
+    join_fight(draft, rules, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
+
+
+def join_fight(draft: Draft, rules: Rules, fighter: Combatant, dice: DiceLike, text: str) -> None:
+    """A prepared combatant enters the fight: its tracks set, its initiative if running."""
     draft.emit(
         ev.CombatantAdded,
         id=fighter.id,
@@ -148,7 +153,7 @@ def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
         armour=dict(fighter.armour),
         extras=dict(fighter.extras),
         hidden=fighter.hidden,
-        text=f"{fighter.name} joins the fight ({fighter.side})",
+        text=text,
     )
     for track, value in fighter.tracks.items():
         limit = fighter.limits.get(track, -1)

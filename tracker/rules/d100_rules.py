@@ -20,7 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
-from tracker.core.verbs import new_id
+from tracker.core.verbs import join_fight, new_id
 from tracker.rules import d100_turns as turns
 from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView
 from tracker.rules.d100 import D100Tables, bonus, folded, score
@@ -337,31 +337,7 @@ class D100Ruleset(Ruleset):
 
 def join(draft: Draft, rules: D100Ruleset, fighter: Combatant, dice: DiceLike, text: str) -> None:
     """A prepared combatant enters the fight (its tracks set; initiative if running)."""
-    draft.emit(
-        ev.CombatantAdded,
-        id=fighter.id,
-        name=fighter.name,
-        side=fighter.side,
-        kind=fighter.kind,
-        stats=dict(fighter.stats),
-        armour=dict(fighter.armour),
-        extras=dict(fighter.extras),
-        hidden=fighter.hidden,
-        text=text,
-    )
-    for track, value in fighter.tracks.items():
-        draft.emit(
-            ev.TrackSet,
-            who=fighter.id,
-            track=track,
-            value=value,
-            limit=fighter.limits.get(track, -1),
-        )
-    if draft.state.phase == "running":
-        rules.roll_initiative(draft, [fighter.id], dice)
-        order = rules.sort_order(draft, dice)
-        if order != draft.state.order:
-            draft.emit(ev.OrderSet, order=order)
+    join_fight(draft, rules, fighter, dice, text)
 
 
 def act_now(draft: Draft, rules: D100Ruleset, command: Command, dice: DiceLike) -> None:
