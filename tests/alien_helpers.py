@@ -9,7 +9,7 @@ from typing import Any
 from tracker.core.dice import ScriptedDice
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.session import Encounter
-from tracker.rules.alien_evolved import AlienRules
+from tracker.rules.alien_evolved.ruleset import AlienRules
 
 ROSTER: list[dict[str, Any]] = [
     {

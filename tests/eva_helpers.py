@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.d100_helpers import Table
-from tracker.rules.eva_escale import EvaRules
+from tracker.rules.eva_escale.ruleset import EvaRules
 
 RULES = EvaRules()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.d100_helpers import Table as CommandTable
-from tracker.rules.nerv_d100 import NervRules
+from tracker.rules.nerv_d100.ruleset import NervRules
 
 RULES = NervRules()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.d100_helpers import Table
-from tracker.rules.persona_d100 import PersonaRules
+from tracker.rules.persona_d100.ruleset import PersonaRules
 
 RULES = PersonaRules()
 

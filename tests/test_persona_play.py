@@ -10,7 +10,7 @@ from tests.d100_helpers import Table
 from tests.persona_helpers import AILMENTS, RULES, party, pixie, shadow, user
 from tracker.cli import main
 from tracker.rules.base import RosterError
-from tracker.rules.persona_d100 import PersonaRules
+from tracker.rules.persona_d100.ruleset import PersonaRules
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "encounters" / "persona-d100-shadows.toml"

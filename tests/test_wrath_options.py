@@ -6,7 +6,7 @@ import pytest
 
 from tests.wrath_helpers import RULES, Table
 from tracker.core.errors import RuleError
-from tracker.rules.wrath_effects import defence
+from tracker.rules.wrath_glory.effects import defence
 
 
 def test_multi_action_adds_two_dn_per_extra_action_for_the_turn() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from tracker.core.dice import ScriptedDice
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.session import Encounter
-from tracker.rules.wrath_glory import WrathGloryRules
+from tracker.rules.wrath_glory.ruleset import WrathGloryRules
 
 RULES = WrathGloryRules()
 

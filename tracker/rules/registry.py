@@ -1,7 +1,9 @@
 """Which rulesets are installed, by id, loaded on demand.
 
-The bundled rulesets are listed here; any other comes from an installed Python package
-that names it in the ``tracker.rulesets`` entry-point group (``id = "module:Class"``),
+The bundled rulesets are found, not listed: each is a package under ``tracker/rules/`` with
+a ``data.toml`` and a ``RULESET`` class in its ``__init__``, its folder named after its id
+(``nerv_d100`` is ``nerv-d100``). Any other comes from an installed Python package that
+names it in the ``tracker.rulesets`` entry-point group (``id = "module:Class"``),
 so a GM's homebrew is ``pip install`` away (docs/rulesets/authoring.md). A package that
 is broken is reported in one line, never a traceback, and the others stay usable.
 """
@@ -9,22 +11,27 @@ is broken is reported in one line, never a traceback, and the others stay usable
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
+from importlib import import_module, resources
 from importlib.metadata import EntryPoint, entry_points
 
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
 
 GROUP = "tracker.rulesets"
-RULESETS: dict[str, str] = {
-    "basic": "tracker.rules.basic:BasicRules",
-    "nerv-d100": "tracker.rules.nerv_d100:NervRules",
-    "wrath-glory": "tracker.rules.wrath_glory:WrathGloryRules",
-    "alien-evolved": "tracker.rules.alien_evolved:AlienRules",
-    "eva-escale": "tracker.rules.eva_escale:EvaRules",
-    "persona-d100": "tracker.rules.persona_d100:PersonaRules",
-}
-"""The bundled rulesets: id -> ``module:Class``."""
+
+
+def _bundled() -> dict[str, str]:
+    """The bundled ruleset packages: id -> package name."""
+    found = {}
+    for folder in resources.files(__package__ or "tracker.rules").iterdir():
+        if folder.is_dir() and folder.joinpath("data.toml").is_file():
+            if folder.joinpath("__init__.py").is_file():
+                found[folder.name.replace("_", "-")] = f"tracker.rules.{folder.name}"
+    return found
+
+
+RULESETS: dict[str, str] = _bundled()
+"""The bundled rulesets: id -> package (whose ``RULESET`` is the class)."""
 
 
 class UnknownRuleset(TrackerError):
@@ -50,8 +57,7 @@ def ruleset_ids() -> list[str]:
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """A fresh instance of the ruleset ``ruleset_id``."""
     if ruleset_id in RULESETS:
-        module, _, name = RULESETS[ruleset_id].partition(":")
-        bundled: type[Ruleset] = getattr(import_module(module), name)
+        bundled: type[Ruleset] = import_module(RULESETS[ruleset_id]).RULESET
         return bundled()
     point = installed().get(ruleset_id)
     if point is None:

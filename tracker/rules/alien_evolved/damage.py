@@ -1,0 +1,400 @@
+"""Alien damage: Health, Broken, critical injuries, death rolls, first aid and rally.
+
+At 0 Health a human is Broken and rolls a critical injury (D66; a result of 14 or more
+already suffered is rolled again); more damage while Broken gives another one. A lethal
+injury starts a death-roll timer (round, stretch or shift): failed first aid shortens it a
+step, and at round it kills; first aid stabilises; three death rolls survived on one's own
+end it. A synthetic at 0 Health takes critical systems damage and keeps operating until
+a shutdown. The tables are the GM's (see alien_tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.dice import successes
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.tables import Critical, CriticalTable
+
+Data = Mapping[str, Any]
+TIMER = "death_timer"
+"""Track: 0 no lethal injury, else the index + 1 of the timer in ``death.timers``."""
+SAVES = "death_saves"
+
+
+def is_synthetic(fighter: Combatant, data: Data) -> bool:
+    """Synthetics: no stress, critical systems damage instead of injuries."""
+    return fighter.kind in data["kinds"]["synthetic"]
+
+
+def timer_name(fighter: Combatant, data: Data) -> str:
+    """``round``, ``stretch``, ``shift`` — or empty when not dying."""
+    step = fighter.track(TIMER)
+    return str(data["death"]["timers"][step - 1]) if step else ""
+
+
+def _alive(fighter: Combatant) -> None:
+    if fighter.status == "dead":
+        raise RuleError(f"{fighter.name} is dead")
+
+
+def damage(
+    draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: str, amount: int
+) -> None:
+    """Lose Health; at 0 Broken (or systems damage) and a critical; more damage, another."""
+    fighter = draft.state.combatant(who)
+    _alive(fighter)
+    if amount < 1:
+        raise RuleError("damage must be 1 or more — 'heal' restores Health")
+    before = fighter.track("health")
+    after = max(0, before - amount)
+    draft.emit(
+        ev.TrackSet,
+        who=who,
+        track="health",
+        value=after,
+        text=f"{fighter.name} takes {amount} damage: Health {before} → {after}",
+    )
+    if before == 0:
+        roll_critical(draft, dice, data, table, who, "more damage at 0 Health")
+    elif after == 0:
+        _zero_health(draft, dice, data, table, fighter)
+
+
+def _zero_health(
+    draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, fighter: Combatant
+) -> None:
+    if is_synthetic(fighter, data):
+        draft.say(f"{fighter.name} is at 0 Health: critical systems damage, but it keeps operating")
+    else:
+        draft.emit(
+            ev.ConditionApplied,
+            who=fighter.id,
+            name="Broken",
+            category="broken",
+            text=f"{fighter.name} is Broken: a single move a round, no stress, no panic",
+        )
+        draft.emit(ev.StatusChanged, who=fighter.id, status="down")
+    roll_critical(draft, dice, data, table, fighter.id, "at 0 Health")
+
+
+def roll_critical(
+    draft: Draft, dice: DiceLike, data: Data, table: CriticalTable, who: str, why: str
+) -> None:
+    """Roll a critical (re-rolling duplicates); add it if the table knows it, else ask."""
+    fighter = draft.state.combatant(who)
+    synthetic = is_synthetic(fighter, data)
+    die = str(data["critical"]["synthetic_die" if synthetic else "human_die"])
+    rolls: list[int] = []
+    while True:
+        roll = dice.roll(die)
+        rolls += roll.dice
+        if synthetic or not _duplicate(fighter, data, roll.total):
+            break
+        draft.say(f"{fighter.name} already has critical {roll.total}: rolled again")
+    number = roll.total
+    kind = "critical systems damage" if synthetic else "critical injury"
+    draft.emit(
+        ev.DiceRolled,
+        who=who,
+        expr=die,
+        rolls=tuple(rolls),
+        total=number,
+        purpose=kind,
+        text=f"{fighter.name} rolls {kind} ({why}): {die} → {number}",
+    )
+    entry = table.find(number, synthetic)
+    if entry is not None:
+        add_critical(draft, data, who, entry)
+        return
+    draft.emit(
+        ev.ReminderRaised,
+        who=who,
+        key="critical",
+        text=f"{fighter.name}: look up {kind} {number} and enter it — "
+        f"'crit {who} {number} NAME effect=… lethal=round|stretch|shift'",
+    )
+
+
+def _duplicate(fighter: Combatant, data: Data, number: int) -> bool:
+    return number >= int(data["critical"]["reroll_from"]) and any(
+        i.score == number for i in fighter.injuries
+    )
+
+
+def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
+    """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]``: enter or roll one."""
+    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who")))
+    _alive(fighter)
+    if len(command.args) < 2:
+        roll_critical(draft, dice, data, table, fighter.id, "rolled by the GM")
+        return
+    synthetic = is_synthetic(fighter, data)
+    number = parse_int(command.args[1], "the critical's number")
+    _check_number(fighter, data, number, synthetic)
+    known = table.find(number, synthetic)
+    name = " ".join(command.args[2:]) or (known.name if known else f"Critical {number}")
+    effect = command.options.get("effect", known.effect if known else "")
+    lethal = command.options.get("lethal", known.timer if known else "").casefold()
+    if lethal in ("no", "none", "false"):
+        lethal = ""
+    if lethal and lethal not in data["death"]["timers"]:
+        raise RuleError("lethal= takes the death-roll timer: round, stretch or shift (or no)")
+    add_critical(draft, data, fighter.id, Critical(number, name, effect, lethal))
+
+
+def _check_number(fighter: Combatant, data: Data, number: int, synthetic: bool) -> None:
+    if synthetic:
+        if not 1 <= number <= 6:
+            raise RuleError("critical systems damage is 1 to 6 (one d6)")
+        return
+    if not (11 <= number <= 66 and 1 <= number % 10 <= 6):
+        raise RuleError("a critical injury is a D66 result: 11 to 66, each digit 1 to 6")
+    if _duplicate(fighter, data, number):
+        raise RuleError(
+            f"{fighter.name} already has critical {number}: results of "
+            f"{data['critical']['reroll_from']} and up are rolled again — "
+            f"'crit {fighter.id}' rolls"
+        )
+
+
+def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
+    """Record a critical injury or systems damage; lethal ones start a death-roll timer."""
+    fighter = draft.state.combatant(who)
+    synthetic = is_synthetic(fighter, data)
+    lethal = f", lethal ({entry.timer})" if entry.timer else ""
+    effect = f": {entry.effect}" if entry.effect else ""
+    draft.emit(
+        ev.InjuryAdded,
+        who=who,
+        location="systems" if synthetic else "critical",
+        score=entry.number,
+        name=entry.name,
+        effect=entry.effect,
+        lethal=bool(entry.timer),
+        text=f"{fighter.name} suffers critical {entry.number}, {entry.name}{effect}{lethal}",
+    )
+    _resolve(draft, who, "critical")
+    if synthetic and entry.number == int(data["critical"]["shutdown"]):
+        draft.emit(
+            ev.ConditionApplied,
+            who=who,
+            name="Shut down",
+            category="broken",
+            text=f"{fighter.name} shuts down",
+        )
+        draft.emit(ev.StatusChanged, who=who, status="down")
+    if entry.timer:
+        _start_timer(draft, data, who, entry.timer)
+
+
+def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:
+    fighter = draft.state.combatant(who)
+    step = list(data["death"]["timers"]).index(timer) + 1
+    current = fighter.track(TIMER)
+    if current and current <= step:
+        return
+    _set(draft, who, TIMER, step)
+    if SAVES not in fighter.tracks:
+        _set(draft, who, SAVES, 0)
+    draft.emit(
+        ev.ConditionApplied,
+        who=who,
+        name="Dying",
+        category="timer",
+        level=step,
+        text=f"{fighter.name} is dying: a death roll every {timer}",
+    )
+
+
+def _set(draft: Draft, who: str, track: str, value: int) -> None:
+    draft.emit(ev.TrackSet, who=who, track=track, value=value)
+
+
+def _resolve(draft: Draft, who: str, key: str) -> None:
+    if any(r.who == who and r.key == key for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=who, key=key)
+
+
+def death_due(draft: Draft, who: str, why: str) -> None:
+    """Remind the GM of a death roll."""
+    fighter = draft.state.combatant(who)
+    draft.emit(
+        ev.ReminderRaised,
+        who=who,
+        key="deathroll",
+        text=f"{fighter.name}: death roll ({why}) — Stamina, no push, no stress dice; "
+        f"{fighter.track(SAVES)}/3 survived",
+    )
+
+
+def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``deathroll WHO [pass|fail]``: roll Stamina (or enter the result)."""
+    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who")))
+    _alive(fighter)
+    if not fighter.track(TIMER):
+        raise RuleError(f"{fighter.name} has no lethal critical injury: no death roll")
+    passed = _death_result(draft, command, dice, data, fighter)
+    _resolve(draft, fighter.id, "deathroll")
+    if not passed:
+        _clear_timer(draft, fighter.id)
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"{fighter.name} fails the death roll and dies",
+        )
+        return
+    saves = fighter.track(SAVES) + 1
+    _set(draft, fighter.id, SAVES, saves)
+    if saves >= int(data["death"]["survive_after"]):
+        _clear_timer(draft, fighter.id)
+        draft.say(f"{fighter.name} survives a third death roll and stops rolling")
+    else:
+        draft.say(f"{fighter.name} lingers on ({saves}/3 death rolls survived)")
+
+
+def _death_result(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, fighter: Combatant
+) -> bool:
+    word = command.args[1].casefold() if len(command.args) > 1 else ""
+    if word in ("pass", "fail"):
+        draft.say(f"{fighter.name}'s death roll: {word}ed at the table")
+        return word == "pass"
+    if word:
+        raise RuleError("a death roll is 'pass', 'fail', or nothing to roll Stamina")
+    size = fighter.stats.get("stamina", int(data["defaults"]["stamina"]))
+    faces = dice.pool(max(1, size))
+    passed = successes(faces, int(data["death"]["success_face"])) > 0
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{size}d6",
+        rolls=faces,
+        total=successes(faces),
+        purpose="death roll",
+        text=f"{fighter.name}'s death roll: Stamina {size}d {list(faces)} → "
+        f"{'success' if passed else 'failure'}",
+    )
+    return passed
+
+
+def _clear_timer(draft: Draft, who: str) -> None:
+    _set(draft, who, TIMER, 0)
+    _set(draft, who, SAVES, 0)
+    fighter = draft.state.combatant(who)
+    if fighter.condition("Dying"):
+        draft.emit(ev.ConditionRemoved, who=who, name="Dying")
+
+
+def get_up(draft: Draft, who: str, health: int, why: str) -> None:
+    """No longer Broken: back up with ``health`` Health."""
+    fighter = draft.state.combatant(who)
+    value = min(fighter.limits.get("health", health), fighter.track("health") + health)
+    draft.emit(
+        ev.TrackSet,
+        who=who,
+        track="health",
+        value=value,
+        text=f"{fighter.name} is back up ({why}): Health {fighter.track('health')} → {value}",
+    )
+    draft.emit(ev.ConditionRemoved, who=who, name="Broken")
+    if fighter.status == "down":
+        draft.emit(ev.StatusChanged, who=who, status="active")
+
+
+def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``firstaid WHO N|fail [by=HELPER] [roll=POOL]``: stabilise, and get the Broken up."""
+    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who gets first aid")))
+    _alive(fighter)
+    broken, dying = bool(fighter.condition("Broken")), bool(fighter.track(TIMER))
+    if not broken and not dying:
+        raise RuleError(f"{fighter.name} is neither Broken nor dying: first aid changes nothing")
+    helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
+    if helper == fighter.id and broken:
+        raise RuleError(f"{fighter.name} is Broken and cannot give first aid to themselves")
+    count = _aid_successes(draft, command, dice, data, fighter, helper)
+    if helper:
+        charge(draft, helper, data, "full", "first-aid")
+    if count > 0:
+        if dying:
+            _clear_timer(draft, fighter.id)
+            draft.say(f"{fighter.name} is stabilised: no more death rolls")
+        if broken:
+            get_up(draft, fighter.id, count, f"first aid, {count} success(es)")
+        return
+    _aid_failed(draft, data, fighter, dying)
+
+
+def _aid_successes(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, fighter: Combatant, helper: str
+) -> int:
+    if "roll" in command.options:
+        size = command.option_int("roll")
+        if helper == fighter.id:
+            size -= int(data["first_aid"]["self_penalty"])
+        faces = dice.pool(max(0, size))
+        count = successes(faces, int(data["stress"]["success_face"]))
+        draft.emit(
+            ev.DiceRolled,
+            who=helper or fighter.id,
+            expr=f"{size}d6",
+            rolls=faces,
+            total=count,
+            purpose="first aid",
+            text=f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → "
+            f"{count} success(es)",
+        )
+        return count
+    word = command.arg(1, "the successes rolled (0 or 'fail'), or roll=POOL")
+    return 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
+
+
+def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> None:
+    if not dying:
+        draft.say(f"First aid on {fighter.name} fails")
+        return
+    step = fighter.track(TIMER)
+    if step <= 1:
+        _clear_timer(draft, fighter.id)
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="dead",
+            text=f"First aid on {fighter.name} fails with the death roll due every "
+            f"round: {fighter.name} dies",
+        )
+        return
+    shorter = str(data["death"]["timers"][step - 2])
+    _set(draft, fighter.id, TIMER, step - 1)
+    draft.emit(
+        ev.ConditionChanged,
+        who=fighter.id,
+        name="Dying",
+        level=step - 1,
+        text=f"First aid on {fighter.name} fails: the death roll now comes every {shorter}",
+    )
+
+
+def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``rally WHO N|fail [by=HELPER]``: a COMMAND roll gets the Broken up (not the dying)."""
+    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who is rallied")))
+    _alive(fighter)
+    if not fighter.condition("Broken"):
+        raise RuleError(f"{fighter.name} is not Broken: nothing to rally")
+    helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
+    if helper:
+        charge(draft, helper, data, "quick", "rally")
+    word = command.arg(1, "the successes rolled (0 or 'fail')")
+    count = 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
+    if count > 0:
+        get_up(draft, fighter.id, count, f"rallied, {count} success(es)")
+    else:
+        draft.say(f"The rally fails: {fighter.name} stays Broken")

@@ -1,0 +1,452 @@
+"""The ``alien-evolved`` ruleset (seed 003): cards, Broken, criticals, death rolls, stress.
+
+Roster: ``kind = "human" | "synthetic" | "creature"``, ``stats = { health = 4, speed = 1,
+stamina = 3, stress = 0, reloads = 2 }`` and ``supplies = { ammo = 4, air = 3, power = 2 }``
+(``add`` may give ``ammo=4`` as a stat). The tables live in data.toml; the
+commands in the modules beside this one; the GM's critical tables in the user data folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant, EncounterState, Reminder
+from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verbs import dismiss_reminders
+from tracker.rules.alien_evolved import actions as alien_actions
+from tracker.rules.alien_evolved import cards as alien_cards
+from tracker.rules.alien_evolved import damage as alien_damage
+from tracker.rules.alien_evolved import stress as alien_stress
+from tracker.rules.alien_evolved.damage import SAVES, TIMER, is_synthetic, timer_name
+from tracker.rules.alien_evolved.tables import CriticalTable
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView
+
+Action = Callable[[Draft, Command, DiceLike], None]
+TIME_UNITS = ("stretch", "shift")
+
+
+class AlienRules(Ruleset):
+    """Alien (Evolved): initiative cards, quick/full actions, Health and Broken, stress."""
+
+    id: ClassVar[str] = "alien-evolved"
+    title: ClassVar[str] = "Alien RPG (Evolved: cards, Broken, stress)"
+    data_file: ClassVar[str] = "data.toml"
+    theme: ClassVar[str] = "weyland"
+    roster_keys: ClassVar[dict[str, type]] = {"supplies": dict}
+    descending: ClassVar[bool] = False
+    tie_die: ClassVar[int] = 10
+
+    def __init__(self, tables: Path | None = None) -> None:
+        self.tables = CriticalTable(tables)
+
+    @property
+    def core(self) -> Rules:
+        """This ruleset as the core's ``Rules`` protocol (for the shared flow helpers)."""
+        return self
+
+    # --- roster ---------------------------------------------------------------------
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """Health; stress for humans; supplies and reloads when given."""
+        health = fighter.stats.get("health", int(self.data["defaults"]["health"]))
+        if health < 1:
+            raise RuleError(f"health of {fighter.name} must be 1 or more")
+        tracks, limits = {"health": health}, {"health": health}
+        if alien_stress.feels_stress(fighter, self.data):
+            tracks["stress"] = fighter.stats.get("stress", 0)
+        supplies = self.int_table(fighter.extras.get("supplies", {}), "supplies")
+        for kind in self.data["supply"]["kinds"]:
+            rating = supplies.get(kind, fighter.stats.get(kind))
+            if rating is not None:
+                tracks[kind] = limits[kind] = rating
+        if "reloads" in fighter.stats:
+            tracks["reloads"] = limits["reloads"] = fighter.stats["reloads"]
+        return tracks, limits
+
+    # --- cards and turns --------------------------------------------------------------
+
+    def roll_initiative(self, draft: Draft, slots: Sequence[str], dice: DiceLike) -> None:
+        """Before the fight nothing (cards come with each round); later, fresh cards."""
+        if draft.state.phase == "setup":
+            return
+        alien_cards.deal_to(draft, self.data, dice, slots)
+
+    def takes_turn(self, state: EncounterState, slot: str) -> bool:
+        """The Broken still play their card (one move); the dead and shut down do not."""
+        fighter = state.combatant(slot)
+        return not fighter.out_of_fight and not fighter.condition("Shut down")
+
+    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
+        """Every card is handed back and the round dealt afresh."""
+        alien_cards.deal_round(draft, self.core, self.data, dice)
+
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """An ambush's 'cannot defend or dodge' lasts the first round only."""
+        for fighter in draft.state.active:
+            if fighter.condition("Ambushed"):
+                draft.emit(ev.ConditionRemoved, who=fighter.id, name="Ambushed")
+
+    def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Quick actions spent out of turn count against this turn."""
+        alien_actions.carry_early(draft, slot)
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """With a round timer the death roll comes right after one acts."""
+        fighter = draft.state.combatant(slot)
+        if fighter.status != "dead" and timer_name(fighter, self.data) == "round":
+            alien_damage.death_due(draft, fighter.id, "the round timer, after acting")
+
+    # --- commands -------------------------------------------------------------------
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """Cards, actions, damage and criticals, death rolls, stress, supplies, time."""
+        data, table = self.data, self.tables
+        rows: list[tuple[str, str, str, Action]] = [
+            (
+                "start",
+                "start [attacker=WHO] [ambush=WHO,WHO]",
+                "deal round 1 (surprise: the attacker takes card 1)",
+                lambda d, c, r: alien_cards.start(d, c, r, self.core),
+            ),
+            (
+                "swap",
+                "swap A B",
+                "hold off: trade cards (the other cannot refuse)",
+                lambda d, c, r: alien_cards.swap(d, c, r, self.core),
+            ),
+            (
+                "quick",
+                "quick WHO [ACTION]",
+                "spend a quick action",
+                lambda d, c, r: alien_actions.quick(d, c, data),
+            ),
+            (
+                "full",
+                "full WHO [ACTION]",
+                "spend the full action",
+                lambda d, c, r: alien_actions.full(d, c, data),
+            ),
+            (
+                "defend",
+                "defend WHO",
+                "defend out of turn (a quick action)",
+                lambda d, c, r: alien_actions.interrupt(d, c, data, "defend"),
+            ),
+            (
+                "dodge",
+                "dodge WHO",
+                "dodge out of turn (a quick action)",
+                lambda d, c, r: alien_actions.interrupt(d, c, data, "dodge"),
+            ),
+            ("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", self.damage),
+            ("heal", "heal WHO N", "recover Health", self.heal),
+            (
+                "crit",
+                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
+                "roll or enter a critical",
+                lambda d, c, r: alien_damage.crit(d, c, r, data, table),
+            ),
+            (
+                "deathroll",
+                "deathroll WHO [pass|fail]",
+                "a death roll (Stamina)",
+                lambda d, c, r: alien_damage.death_roll(d, c, r, data),
+            ),
+            (
+                "firstaid",
+                "firstaid WHO N|fail [by=WHO] [roll=POOL]",
+                "first aid",
+                lambda d, c, r: alien_damage.first_aid(d, c, r, data),
+            ),
+            (
+                "rally",
+                "rally WHO N|fail [by=WHO]",
+                "rally a Broken character",
+                lambda d, c, r: alien_damage.rally(d, c, r, data),
+            ),
+            (
+                "stress",
+                "stress WHO +N|-N",
+                "change the stress level",
+                lambda d, c, r: alien_stress.stress(d, c, r, data),
+            ),
+            (
+                "panic",
+                "panic WHO [N EFFECT…]",
+                "roll (or enter) a panic result",
+                lambda d, c, r: alien_stress.panic(d, c, r, data),
+            ),
+            (
+                "skill",
+                "skill WHO BASE [mod=N]",
+                "a skill roll with stress dice",
+                lambda d, c, r: alien_stress.skill(d, c, r, data),
+            ),
+            (
+                "supply",
+                "supply WHO ammo|air|power",
+                "a supply roll",
+                lambda d, c, r: alien_stress.supply(d, c, r, data),
+            ),
+            (
+                "auto",
+                "auto WHO ROLLS",
+                "Full Auto burst: 1-3 attack rolls",
+                lambda d, c, r: alien_stress.full_auto(d, c, r, data),
+            ),
+            (
+                "reload",
+                "reload WHO",
+                "reload (a quick action)",
+                lambda d, c, r: alien_stress.reload(d, c, r, data),
+            ),
+            ("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
+            ("cure", "cure WHO CONDITION", "end a condition", self.cure),
+            ("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
+            ("shift", "shift", "a shift of time passes", self.shift),
+            ("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
+        ]
+        return {name: Verb(name, usage, summary, fn) for name, usage, summary, fn in rows}
+
+    @staticmethod
+    def _who(draft: Draft, command: Command) -> Combatant:
+        token = command.args[0] if command.args else "."
+        return draft.state.combatant(resolve(draft.state, token))
+
+    def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``dmg WHO N``: lose Health."""
+        fighter = self._who(draft, command)
+        amount = command.number(1, "an amount of damage")
+        alien_damage.damage(draft, dice, self.data, self.tables, fighter.id, amount)
+
+    def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``heal WHO N``: recover Health (rest, the GM's ruling); the Broken get up."""
+        fighter = self._who(draft, command)
+        amount = command.number(1, "an amount of Health")
+        if fighter.status == "dead":
+            raise RuleError(f"{fighter.name} is dead")
+        if amount < 1 or fighter.track("health") >= fighter.limits["health"]:
+            raise RuleError(f"{fighter.name}'s Health is full or the amount is not 1 or more")
+        if fighter.condition("Broken"):
+            alien_damage.get_up(draft, fighter.id, amount, "healed")
+            return
+        after = min(fighter.limits["health"], fighter.track("health") + amount)
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track="health",
+            value=after,
+            text=f"{fighter.name}: Health {fighter.track('health')} → {after}",
+        )
+
+    def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``ail WHO NAME``: mark a condition from the catalogue (or any other name)."""
+        fighter = self._who(draft, command)
+        name = " ".join(command.args[1:]).strip()
+        if not name:
+            names = ", ".join(c["name"] for c in self.data["conditions"])
+            raise RuleError(f"'ail' needs a condition — {names}")
+        known = {c["name"].casefold(): c["name"] for c in self.data["conditions"]}
+        name = known.get(name.casefold(), name[:1].upper() + name[1:])
+        if name in ("Broken", "Dying", "Shut down"):
+            raise RuleError(f"{name} comes from damage and criticals — use dmg or crit")
+        draft.emit(ev.ConditionApplied, who=fighter.id, name=name, text=f"{fighter.name}: {name}")
+
+    def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``cure WHO NAME``: end a condition the GM marked."""
+        fighter = self._who(draft, command)
+        name = " ".join(command.args[1:]).strip()
+        held = fighter.condition(name)
+        if held is None or held.name in ("Broken", "Dying"):
+            has = ", ".join(c.name for c in fighter.conditions) or "none"
+            raise RuleError(
+                f"{fighter.name} has no condition '{name}' to end — has: {has} "
+                "(Broken and Dying end through first aid, rally or death rolls)"
+            )
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=held.name,
+            text=f"{fighter.name}: {held.name} ends",
+        )
+
+    def stretch(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """A stretch passes: the Broken get up, stretch timers call death rolls, rest heals."""
+        self._time(draft, "stretch", ("stretch",))
+        for fighter in draft.state.active:
+            if fighter.condition("Broken") and fighter.status != "dead":
+                alien_damage.get_up(draft, fighter.id, 1, "on their own after a stretch")
+            elif "rest" in command.args or command.flag("rest"):
+                self._rest(draft, fighter)
+
+    def shift(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """A shift passes: stretch and shift timers call death rolls; the Broken get up."""
+        self._time(draft, "shift", ("stretch", "shift"))
+        for fighter in draft.state.active:
+            if fighter.condition("Broken") and fighter.status != "dead":
+                alien_damage.get_up(draft, fighter.id, 1, "on their own")
+
+    def _time(self, draft: Draft, unit: str, timers: tuple[str, ...]) -> None:
+        value = draft.state.tracks.get(unit, 0) + 1
+        draft.emit(
+            ev.TrackSet, who="", track=unit, value=value, text=f"A {unit} passes ({unit} {value})"
+        )
+        for fighter in draft.state.active:
+            if fighter.status != "dead" and timer_name(fighter, self.data) in timers:
+                alien_damage.death_due(draft, fighter.id, f"the {unit} has passed")
+
+    def _rest(self, draft: Draft, fighter: Combatant) -> None:
+        if fighter.out_of_fight or fighter.track("health") >= fighter.limits["health"]:
+            return
+        after = fighter.track("health") + 1
+        draft.emit(
+            ev.TrackSet,
+            who=fighter.id,
+            track="health",
+            value=after,
+            text=f"{fighter.name} rests: Health {fighter.track('health')} → {after}",
+        )
+
+    def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``resolve WHO KEY``: the GM has dealt with a reminder."""
+        fighter = self._who(draft, command)
+        key = command.arg(1, "which reminder (critical, deathroll, panic)")
+        dismiss_reminders(draft, fighter.id, key, "dealt with")
+
+    # --- views ----------------------------------------------------------------------
+
+    def summary(self, fighter: Combatant) -> str:
+        """``H 3/4 S 2`` with BROKEN, dying (timer) or SHUT DOWN."""
+        text = f"H {fighter.track('health')}/{fighter.limits.get('health', 0)}"
+        if "stress" in fighter.tracks:
+            text += f" S {fighter.track('stress')}"
+        if fighter.condition("Shut down"):
+            return text + " SHUT DOWN"
+        if fighter.condition("Broken"):
+            text += " BROKEN"
+        timer = timer_name(fighter, self.data)
+        return text + (f" dying/{timer}" if timer else "")
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """Health, stress, the death-roll timer, criticals, supplies and reloads."""
+        health, top = fighter.track("health"), fighter.limits.get("health", 0)
+        views = [
+            TrackView(
+                "Health",
+                health,
+                top,
+                "down" if health == 0 else "hurt" if health * 2 <= top else "ok",
+                "Broken" if fighter.condition("Broken") else "",
+            )
+        ]
+        if "stress" in fighter.tracks:
+            views.append(TrackView("Stress", fighter.track("stress")))
+        timer = timer_name(fighter, self.data)
+        if timer:
+            views.append(
+                TrackView(
+                    "Death roll",
+                    fighter.track(SAVES),
+                    3,
+                    "down",
+                    f"every {timer}; 3 survived ends it",
+                )
+            )
+        if fighter.injuries:
+            label = "Systems damage" if is_synthetic(fighter, self.data) else "Critical injuries"
+            views.append(
+                TrackView(
+                    label,
+                    len(fighter.injuries),
+                    -1,
+                    "hurt",
+                    ", ".join(f"{i.score} {i.name}" for i in fighter.injuries),
+                )
+            )
+        for track in ("ammo", "air", "power", "reloads"):
+            if track in fighter.tracks:
+                value = fighter.track(track)
+                views.append(
+                    TrackView(
+                        track.capitalize(),
+                        value,
+                        fighter.limits.get(track, -1),
+                        "down" if value == 0 else "ok",
+                    )
+                )
+        return views
+
+    def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
+        """Cards held, actions left, what Broken allows, the time units."""
+        cards = sorted(int(v) for s, v in state.initiative.items() if s.split("@")[0] == fighter.id)
+        lines = [
+            ("Cards " if len(cards) > 1 else "Card ") + ", ".join(map(str, cards))
+            if cards
+            else "No card this round"
+        ]
+        count, fulls = alien_actions.used(fighter)
+        if fighter.condition("Broken"):
+            lines.append("Broken: a single move this round, no stress, no panic")
+        elif state.current and state.current.split("@")[0] == fighter.id:
+            left = max(0, int(self.data["actions"]["per_turn"]) - count)
+            full_left = "a full and " if not fulls and left == 2 else ""
+            lines.append(f"Actions left: {full_left}{left} quick" if left else "No actions left")
+        for injury in fighter.injuries:
+            lethal = " (lethal)" if injury.lethal else ""
+            lines.append(
+                f"Critical {injury.score} {injury.name}{lethal}: {injury.effect}"
+                if injury.effect
+                else f"Critical {injury.score} {injury.name}{lethal}"
+            )
+        lines.append(
+            f"Time: round {state.round} · stretch {state.tracks.get('stretch', 0)} · "
+            f"shift {state.tracks.get('shift', 0)}"
+        )
+        return lines
+
+    def header_parts(self, state: EncounterState) -> list[str]:
+        """The time units: stretches and shifts passed (rounds are in the header already)."""
+        return [f"{unit} {state.tracks.get(unit, 0)}" for unit in TIME_UNITS]
+
+    def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
+        """Death roll pass/fail/roll; critical roll; panic roll."""
+        who = reminder.who
+        if reminder.key == "deathroll":
+            return [
+                ("Roll Stamina", f"deathroll {who}"),
+                ("Passed", f"deathroll {who} pass"),
+                ("Failed", f"deathroll {who} fail"),
+            ]
+        if reminder.key == "critical":
+            return [
+                ("Roll again on the table", f"crit {who}"),
+                ("Dealt with", f"resolve {who} critical"),
+            ]
+        if reminder.key == "panic":
+            return [("Panic roll", f"panic {who}"), ("Dealt with", f"resolve {who} panic")]
+        return [("Dealt with", f"resolve {who} {reminder.key}")]
+
+    def catalogue(self) -> list[AilmentSpec]:
+        """Conditions a GM may mark (Broken and Dying come from damage)."""
+        return [AilmentSpec(c["name"], "", c["summary"]) for c in self.data["conditions"]]
+
+    def player_summary(self, fighter: Combatant) -> str:
+        """unhurt / hurt / badly hurt / broken / dying / shut down / dead."""
+        if fighter.status == "dead":
+            return "dead"
+        if fighter.condition("Shut down"):
+            return "shut down"
+        if fighter.track(TIMER):
+            return "dying"
+        if fighter.condition("Broken"):
+            return "broken"
+        health, top = fighter.track("health"), fighter.limits.get("health", 1) or 1
+        if is_synthetic(fighter, self.data) and health == 0:
+            return "damaged"
+        return "unhurt" if health >= top else "badly hurt" if health * 2 <= top else "hurt"

@@ -1,0 +1,244 @@
+"""Alien stress, skill rolls with stress dice, panic, and supplies (air, ammo, power).
+
+Humans carry a stress level; synthetics and creatures never do, and nobody gains stress
+or panics while Broken. A skill roll throws base dice plus one stress die per stress
+level; sixes succeed, and a 1 on a stress die calls for a panic roll (the GM's table). A
+supply roll throws stress dice equal to the rating (at most six); each 1 lowers it by one.
+Full Auto: up to three attack rolls, stress +1 for each after the first, an ammo roll
+after each. Reloading is a quick action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.dice import count, successes
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.alien_evolved.actions import charge
+
+Data = Mapping[str, Any]
+
+
+def feels_stress(fighter: Combatant, data: Data) -> bool:
+    """Humans have a stress level; synthetics and creatures do not."""
+    return fighter.kind not in data["kinds"]["no_stress"]
+
+
+def _who(draft: Draft, command: Command) -> Combatant:
+    token = command.args[0] if command.args else "."
+    return draft.state.combatant(resolve(draft.state, token))
+
+
+def add_stress(draft: Draft, data: Data, fighter: Combatant, amount: int, why: str) -> bool:
+    """Raise (or lower) the stress level; False (and a log line) when it cannot change."""
+    if not feels_stress(fighter, data):
+        draft.say(f"{fighter.name} is a {fighter.kind}: no stress ({why})")
+        return False
+    if amount > 0 and fighter.condition("Broken"):
+        draft.say(f"{fighter.name} is Broken: no stress ({why})")
+        return False
+    before = fighter.track("stress")
+    after = max(0, before + amount)
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="stress",
+        value=after,
+        text=f"{fighter.name}: stress level {before} → {after} ({why})",
+    )
+    return True
+
+
+def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``stress WHO N``: raise (``+1``) or lower (``-1``) the stress level."""
+    fighter = _who(draft, command)
+    amount = parse_int(command.arg(1, "a change, e.g. +1 or -2"), "the stress change")
+    if not feels_stress(fighter, data):
+        raise RuleError(
+            f"{fighter.name} is a {fighter.kind}: synthetics and creatures never gain stress"
+        )
+    if amount > 0 and fighter.condition("Broken"):
+        raise RuleError(f"{fighter.name} is Broken: no stress while Broken")
+    if amount == 0 or (amount < 0 and fighter.track("stress") == 0):
+        raise RuleError(f"{fighter.name}'s stress level stays {fighter.track('stress')}")
+    add_stress(draft, data, fighter, amount, command.options.get("for", "GM"))
+
+
+def panic(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``panic WHO [N EFFECT…]``: roll 1d6 + stress (or enter the result from the table)."""
+    fighter = _who(draft, command)
+    if not feels_stress(fighter, data):
+        raise RuleError(f"{fighter.name} is a {fighter.kind}: it never panics")
+    if fighter.condition("Broken"):
+        raise RuleError(f"{fighter.name} is Broken: no panic rolls while Broken")
+    _resolve(draft, fighter.id, "panic")
+    if len(command.args) > 1:
+        result = parse_int(command.args[1], "the panic result")
+        effect = " ".join(command.args[2:])
+        draft.emit(
+            ev.ConditionApplied,
+            who=fighter.id,
+            name="Panicking",
+            category="panic",
+            level=result,
+            source=effect,
+            text=f"{fighter.name} panics: {result}" + (f", {effect}" if effect else ""),
+        )
+        return
+    roll = dice.roll(str(data["stress"]["panic_die"]))
+    level = fighter.track("stress")
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=roll.expr,
+        rolls=roll.dice,
+        total=roll.total + level,
+        purpose="panic",
+        text=f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress "
+        f"{level} = {roll.total + level} — look it up, then "
+        f"'panic {fighter.id} {roll.total + level} EFFECT'",
+    )
+
+
+def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``skill WHO BASE [mod=N] [for=WHAT]``: base dice plus stress dice, sixes succeed."""
+    fighter = _who(draft, command)
+    base = max(
+        0,
+        parse_int(command.arg(1, "base dice, e.g. 'skill ann 5'"), "base dice")
+        + command.option_int("mod"),
+    )
+    level = fighter.track("stress") if feels_stress(fighter, data) else 0
+    if base + level < 1:
+        raise RuleError("a skill roll needs at least one die")
+    faces = dice.pool(base + level)
+    hits = successes(faces, int(data["stress"]["success_face"]))
+    ones = count(faces[base:], int(data["stress"]["panic_face"]))
+    purpose = command.options.get("for", "")
+    shown = " ".join(map(str, faces[:base])) + (
+        " | stress " + " ".join(map(str, faces[base:])) if level else ""
+    )
+    text = (
+        f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
+        f"{f' + {level} stress' if level else ''} [{shown}] → {hits} success(es)"
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{base + level}d6",
+        rolls=faces,
+        total=hits,
+        purpose=purpose or "skill",
+        text=text,
+    )
+    if ones and not fighter.condition("Broken"):
+        draft.emit(
+            ev.ReminderRaised,
+            who=fighter.id,
+            key="panic",
+            text=f"{fighter.name} rolled {ones} × 1 on the stress dice: panic roll",
+        )
+
+
+def _resolve(draft: Draft, who: str, key: str) -> None:
+    if any(r.who == who and r.key == key for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=who, key=key)
+
+
+# --- supplies ------------------------------------------------------------------------
+
+
+def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, kind: str) -> int:
+    """Throw stress dice equal to the rating (max 6); each 1 lowers it. Returns the rating."""
+    rule = data["supply"]
+    if kind not in rule["kinds"]:
+        raise RuleError(f"supplies are {', '.join(rule['kinds'])}, not '{kind}'")
+    if kind not in fighter.tracks:
+        raise RuleError(f"{fighter.name} has no {kind} rating (roster: supplies.{kind} = N)")
+    rating = fighter.track(kind)
+    if rating == 0:
+        raise RuleError(
+            f"{fighter.name} is out of {kind}"
+            + (f" — 'reload {fighter.id}'" if kind == "ammo" else "")
+        )
+    faces = dice.pool(min(rating, int(rule["max_dice"])))
+    lost = count(faces, int(rule["loses_on"]))
+    after = rating - lost
+    out = (
+        {
+            "ammo": "out of ammo: reload",
+            "air": "out of air!",
+            "power": "out of power: it stops working",
+        }[kind]
+        if after == 0
+        else ""
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{len(faces)}d6",
+        rolls=faces,
+        total=lost,
+        purpose=f"{kind} supply",
+        text=f"{fighter.name}'s {kind} supply roll {list(faces)}: {kind} {rating} → "
+        f"{after}" + (f" — {out}" if out else ""),
+    )
+    if lost:
+        draft.emit(ev.TrackSet, who=fighter.id, track=kind, value=after)
+    return after
+
+
+def supply(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``supply WHO ammo|air|power``: a supply roll."""
+    fighter = _who(draft, command)
+    supply_roll(draft, dice, data, fighter, command.arg(1, "ammo, air or power").casefold())
+
+
+def full_auto(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``auto WHO ROLLS``: a burst of 1-3 attack rolls; stress for each after the first."""
+    fighter = _who(draft, command)
+    rolls = parse_int(command.arg(1, "the attack rolls in the burst (1 to 3)"), "attack rolls")
+    most = int(data["full_auto"]["max_rolls"])
+    if not 1 <= rolls <= most:
+        raise RuleError(f"a burst is 1 to {most} attack rolls (it ends at a miss or a push)")
+    for number in range(1, rolls + 1):
+        if number > 1:
+            add_stress(
+                draft,
+                data,
+                draft.state.combatant(fighter.id),
+                int(data["full_auto"]["stress_per_extra"]),
+                f"Full Auto roll {number}",
+            )
+        left = supply_roll(draft, dice, data, draft.state.combatant(fighter.id), "ammo")
+        if left == 0 and number < rolls:
+            draft.say(f"The magazine runs dry: the burst ends after roll {number}")
+            return
+
+
+def reload(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``reload WHO``: a quick action; ammo back to full, one reload used."""
+    fighter = _who(draft, command)
+    if "ammo" not in fighter.tracks:
+        raise RuleError(f"{fighter.name} has no ammo rating to reload")
+    top = fighter.limits.get("ammo", fighter.track("ammo"))
+    if fighter.track("ammo") >= top:
+        raise RuleError(f"{fighter.name}'s ammo is full ({top})")
+    if "reloads" in fighter.tracks and fighter.track("reloads") < 1:
+        raise RuleError(f"{fighter.name} has no reloads left")
+    charge(draft, fighter.id, data, "quick", "reload")
+    if "reloads" in fighter.tracks:
+        draft.emit(ev.TrackSet, who=fighter.id, track="reloads", value=fighter.track("reloads") - 1)
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="ammo",
+        value=top,
+        text=f"{fighter.name} reloads: ammo {fighter.track('ammo')} → {top}",
+    )

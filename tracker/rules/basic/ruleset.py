@@ -1,0 +1,184 @@
+"""The built-in ``basic`` ruleset: hit points, free-form timed conditions, d20 initiative.
+
+It is the smallest complete ruleset and exercises every hook of the interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike, Verb
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView
+from tracker.rules.common import countdown, resource_verbs_check, shift_track, target
+
+
+class BasicRules(Ruleset):
+    """Hit points, conditions with durations in rounds, 1d20 + init (higher first).
+
+    Roster: ``stats = { hp = 12, init = 2 }`` and optional ``resources = { luck = 3 }``.
+    """
+
+    id: ClassVar[str] = "basic"
+    title: ClassVar[str] = "Basic (hit points and conditions)"
+    data_file: ClassVar[str] = "data.toml"
+    roster_keys: ClassVar[dict[str, type]] = {"resources": dict}
+    tie_die: ClassVar[int] = 20
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """``hp`` from the hp stat (default from the data file), plus resources."""
+        hp = fighter.stats.get("hp", int(self.data["defaults"]["hp"]))
+        tracks, limits = {"hp": hp}, {"hp": hp}
+        resources = self.int_table(fighter.extras.get("resources", {}), "resources")
+        for name, value in resources.items():
+            tracks[name], limits[name] = value, value
+        return tracks, limits
+
+    def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
+        """1d20 + the ``init`` stat."""
+        bonus = fighter.stats.get("init", 0)
+        roll = dice.roll(self.data["initiative"]["dice"])
+        total = roll.total + bonus
+        return total, roll.dice, f"{total} (d20 {roll.dice[0]} {bonus:+d})"
+
+    def tie_chain(self, fighter: Combatant) -> tuple[float, ...]:
+        """Ties go to the higher ``init`` modifier."""
+        return (fighter.stats.get("init", 0),)
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Timed conditions count down at the end of their bearer's turn."""
+        countdown(draft, slot)
+
+    # --- commands -------------------------------------------------------------------
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """dmg, heal, ail, cure, spend, gain."""
+        return {
+            v.name: v
+            for v in (
+                Verb("dmg", "dmg WHO N", "damage: lose N hit points", self.damage),
+                Verb("heal", "heal WHO N", "regain N hit points", self.heal),
+                Verb("ail", "ail WHO NAME [rounds=N]", "give a condition", self.ail),
+                Verb("cure", "cure WHO NAME", "end a condition", self.cure),
+                Verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
+                Verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
+            )
+        }
+
+    def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Lose hit points; at 0 the combatant is down."""
+        fighter = target(draft, command)
+        amount = command.number(1, "an amount of damage")
+        if amount < 0:
+            raise RuleError("damage cannot be negative — use 'heal'")
+        left = shift_track(draft, fighter.id, "hp", -amount, "HP")
+        if left == 0 and fighter.status == "active":
+            draft.emit(
+                ev.StatusChanged, who=fighter.id, status="down", text=f"{fighter.name} is down"
+            )
+
+    def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Regain hit points up to the maximum; a downed combatant gets back up."""
+        fighter = target(draft, command)
+        amount = command.number(1, "an amount to heal")
+        left = shift_track(draft, fighter.id, "hp", amount, "HP")
+        if left > 0 and fighter.status == "down":
+            draft.emit(
+                ev.StatusChanged, who=fighter.id, status="active", text=f"{fighter.name} is back up"
+            )
+
+    def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Give a condition, optionally for a number of rounds."""
+        fighter = target(draft, command)
+        name = " ".join(command.args[1:]).strip()
+        if not name:
+            raise RuleError("'ail' needs a condition, e.g. 'ail goblin Prone rounds=2'")
+        name = self._canonical(name)
+        rounds = command.option_int("rounds")
+        if rounds < 0:
+            raise RuleError("rounds must be 0 (until cured) or more")
+        lasting = f" for {rounds} round(s)" if rounds else ""
+        draft.emit(
+            ev.ConditionApplied,
+            who=fighter.id,
+            name=name,
+            rounds=rounds,
+            text=f"{fighter.name} is {name}{lasting}",
+        )
+
+    def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """End a condition."""
+        fighter = target(draft, command)
+        name = " ".join(command.args[1:]).strip()
+        held = fighter.condition(name)
+        if held is None:
+            has = ", ".join(c.name for c in fighter.conditions) or "none"
+            raise RuleError(f"{fighter.name} is not {name or '…'} — conditions: {has}")
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=held.name,
+            text=f"{fighter.name} is no longer {held.name}",
+        )
+
+    def spend(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Spend N (default 1) of a resource."""
+        self._resource(draft, command, -1)
+
+    def gain(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Regain N (default 1) of a resource."""
+        self._resource(draft, command, +1)
+
+    def _resource(self, draft: Draft, command: Command, sign: int) -> None:
+        fighter = target(draft, command)
+        track = resource_verbs_check(fighter, command.arg(1, "a resource"))
+        amount = command.number(2, "an amount", default=1)
+        if sign < 0 and fighter.tracks[track] < amount:
+            raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")
+        shift_track(draft, fighter.id, track, sign * amount)
+
+    def _canonical(self, name: str) -> str:
+        for spec in self.catalogue():
+            if spec.name.casefold() == name.casefold():
+                return spec.name
+        return name[:1].upper() + name[1:]
+
+    # --- views ----------------------------------------------------------------------
+
+    def summary(self, fighter: Combatant) -> str:
+        """``HP 7/12``."""
+        return f"HP {fighter.track('hp')}/{fighter.limits.get('hp', 0)}"
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """Hit points, then each resource."""
+        views = []
+        for track, value in fighter.tracks.items():
+            limit = fighter.limits.get(track, -1)
+            severity = "ok"
+            if track == "hp":
+                severity = "down" if value == 0 else "hurt" if value * 2 <= limit else "ok"
+            views.append(
+                TrackView(
+                    track.upper() if track == "hp" else track.capitalize(), value, limit, severity
+                )
+            )
+        return views
+
+    def catalogue(self) -> list[AilmentSpec]:
+        """Common conditions (any other name is accepted too)."""
+        return [
+            AilmentSpec(c["name"], "", c.get("summary", ""))
+            for c in self.data.get("conditions", [])
+        ]
+
+    def player_summary(self, fighter: Combatant) -> str:
+        """unhurt / wounded / badly hurt / down / dead."""
+        if fighter.status in ("down", "dead"):
+            return fighter.status
+        hp, top = fighter.track("hp"), fighter.limits.get("hp", 1) or 1
+        return "unhurt" if hp >= top else "badly hurt" if hp * 2 <= top else "wounded"

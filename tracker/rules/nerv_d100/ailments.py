@@ -1,0 +1,360 @@
+"""nerv-d100 ailments and Fear: ``ail``, ``cure``, ``shake``, ``fear``, ``fracture``.
+
+One ailment per category (Physical, Mental); a shake-off reminder at the start of the
+ailing combatant's turn with +1 Advantage per earlier failure; Shocked's Stress; Fear
+read once from the first roll's Degrees of Failure; Ego Fracture and its grace period.
+"""
+
+from __future__ import annotations
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant, Condition
+from tracker.core.protocol import DiceLike
+from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
+from tracker.rules.nerv_d100.stats import (
+    ailments,
+    bonus,
+    fear_of,
+    pass_or_fail,
+    put_on,
+    remind,
+    resolve_reminder,
+    roll_test,
+    tested_stat,
+    whole,
+    words_and_options,
+)
+from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for
+
+EGO = "Ego Fracture"
+DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
+
+
+def fighter_arg(draft: Draft, command: Command, what: str = "a combatant") -> Combatant:
+    """The combatant named by the first argument (``.`` for the one acting)."""
+    return draft.state.combatant(resolve(draft.state, command.arg(0, what)))
+
+
+# --- ail and cure -----------------------------------------------------------------------
+
+
+def ail(draft: Draft, tables: NervTables, command: Command) -> None:
+    """``ail WHO NAME [replace] [dof=N] [by=WHO]``: one ailment per category."""
+    fighter = fighter_arg(draft, command)
+    words = [w for w in command.args[1:] if w.casefold() != "replace"]
+    replace = len(words) != len(command.args) - 1 or command.flag("replace")
+    name = " ".join(words)
+    if not name:
+        raise RuleError(f"'ail' needs an ailment or condition — {tables.catalogue_text()}")
+    folded = name.casefold()
+    if folded == "fear" or folded in (n.casefold() for n in tables.fear_names()):
+        raise RuleError(f"Fear comes from a failed test: 'fear {fighter.id} dof=N'")
+    if folded == EGO.casefold():
+        fracture(draft, fighter.id)
+        return
+    if folded == "falling":
+        raise RuleError(f"a flyer starts falling with 'fall {fighter.id}'")
+    if folded in (d.casefold() for d in DERIVED):
+        raise RuleError(f"{name} follows Stress and Trauma — use 'gain {fighter.id} stress N'")
+    _, values = words_and_options(command, len(command.args), ("replace",), ("dof", "by"))
+    spec = tables.condition(name)
+    source, why = _variant(draft, tables, spec.name, values)
+    afflict(
+        draft, tables, fighter.id, spec.name, why=why, replace=replace, strict=True, source=source
+    )
+
+
+def _variant(
+    draft: Draft, tables: NervTables, name: str, values: dict[str, str]
+) -> tuple[str, str]:
+    """(source, log note) for ailments whose first roll or controller matters."""
+    if name == "Hallucinating":
+        band = band_for(tables.hallucinating, whole(values, "dof"))
+        return band.key, f"{band.key}: {band.text}"
+    if name == "Confused" and "dof" in values:
+        return "", f"this turn: {band_for(tables.confused, whole(values, 'dof')).text}"
+    if name == "Dominated" and "by" in values:
+        controller = draft.state.combatant(resolve(draft.state, values["by"]))
+        return controller.id, f"controlled by {controller.name}"
+    return "", ""
+
+
+def cure(draft: Draft, tables: NervTables, command: Command) -> None:
+    """``cure WHO NAME``: end an ailment or condition (``fear`` ends any Fear)."""
+    fighter = fighter_arg(draft, command)
+    name = " ".join(command.args[1:]).strip()
+    held = _held(fighter, name)
+    if held.name in DERIVED:
+        raise RuleError(
+            f"{held.name} follows Stress and Trauma — lower them with 'spend {fighter.id} stress N'"
+        )
+    end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}")
+    _after_end(draft, fighter, held)
+
+
+def _held(fighter: Combatant, name: str) -> Condition:
+    """The condition ``name`` names (or the only one held); RuleError listing them."""
+    has = [c for c in fighter.conditions if c.name not in DERIVED]
+    if not name and len(has) == 1:
+        return has[0]
+    wanted = name.casefold()
+    for held in fighter.conditions:
+        if wanted in (held.name.casefold(), held.category.casefold()):
+            return held
+    names = ", ".join(c.name for c in fighter.conditions) or "none"
+    what = f"'{name}'" if name else "which one"
+    raise RuleError(f"{fighter.name} has no {what} to end — has: {names}")
+
+
+def _after_end(draft: Draft, fighter: Combatant, held: Condition) -> None:
+    """What ends with a condition: Catatonia's Helplessness."""
+    helpless = draft.state.combatant(fighter.id).condition("Helpless")
+    if held.category == FEAR and helpless is not None and helpless.source == held.name:
+        end_condition(draft, fighter.id, "Helpless", f"{fighter.name} is no longer Helpless")
+
+
+# --- shake-off --------------------------------------------------------------------------
+
+
+def shakeable(fighter: Combatant, tables: NervTables) -> list[Condition]:
+    """Conditions a shake-off test can end: ailments, Fear, temporary blindness …"""
+    found = []
+    for held in fighter.conditions:
+        spec = tables.conditions.get(held.name.casefold())
+        if held.category == FEAR or (spec is not None and spec.is_ailment):
+            found.append(held)
+        elif spec is not None and spec.shake and held.source != "injury":
+            found.append(held)
+    return found
+
+
+def shake_stats(tables: NervTables, held: Condition) -> tuple[str, ...]:
+    """The skill, then the score, a shake-off of ``held`` tests."""
+    if held.category == FEAR:
+        return tuple(tables.raw["fear"]["stats"])
+    return tables.conditions[held.name.casefold()].shake
+
+
+def shake(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
+    """``shake WHO pass|fail|roll [NAME] [dof=N] [adv=N]``."""
+    fighter = fighter_arg(draft, command)
+    usage = f"'shake {fighter.id} pass', 'shake {fighter.id} fail' or 'shake {fighter.id} roll'"
+    word = command.arg(1, f"a result — {usage}").casefold()
+    held = _to_shake(draft, tables, fighter, " ".join(command.args[2:]))
+    _, values = words_and_options(command, len(command.args), (), ("dof", "adv"))
+    dof = whole(values, "dof")
+    if word == "roll":
+        advantage = held.level + whole(values, "adv")
+        result = roll_test(
+            draft,
+            dice,
+            tables,
+            fighter,
+            shake_stats(tables, held),
+            advantage,
+            f"shake-off {held.name}",
+        )
+        passed, dof = result.passed, result.degrees
+    else:
+        passed = pass_or_fail(word, usage)
+    resolve_reminder(draft, fighter.id, f"shake:{held.name}")
+    if passed:
+        end_condition(draft, fighter.id, held.name, f"{fighter.name} shakes off {held.name}")
+        _after_end(draft, fighter, held)
+        return
+    failures = held.level + 1
+    draft.emit(
+        ev.ConditionChanged,
+        who=fighter.id,
+        name=held.name,
+        rounds=held.rounds,
+        level=failures,
+        text=f"{fighter.name} fails to shake off {held.name} (next test +{failures} Advantage)",
+    )
+    if held.name == "Confused":
+        draft.say(f"{fighter.name} is Confused ({dof} DoF): {band_for(tables.confused, dof).text}")
+
+
+def _to_shake(draft: Draft, tables: NervTables, fighter: Combatant, name: str) -> Condition:
+    """Which condition a shake-off is for: named, the one reminded, or the only one."""
+    options = shakeable(fighter, tables)
+    if not options:
+        raise RuleError(f"{fighter.name} has nothing to shake off")
+    if name:
+        wanted = name.casefold()
+        for held in options:
+            if wanted in (held.name.casefold(), held.category.casefold()):
+                return held
+        raise RuleError(
+            f"{fighter.name} has no '{name}' to shake off — {', '.join(h.name for h in options)}"
+        )
+    reminded = [
+        h
+        for h in options
+        if any(r.key == f"shake:{h.name}" for r in draft.state.reminders_for(fighter.id))
+    ]
+    if len(reminded) == 1 or len(options) == 1:
+        return (reminded or options)[0]
+    raise RuleError(
+        f"{fighter.name} could shake off {' or '.join(h.name for h in options)} — "
+        f"name one, e.g. 'shake {fighter.id} pass {options[0].name.casefold()}'"
+    )
+
+
+def shake_reminders(draft: Draft, tables: NervTables, who: str) -> None:
+    """Start of turn: a shake-off reminder per ailment, Fear or temporary blindness."""
+    fighter = draft.state.combatant(who)
+    for held in shakeable(fighter, tables):
+        if held.name == "Immobilised":
+            continue
+        stat = tested_stat(fighter, shake_stats(tables, held)).capitalize()
+        bonus_text = f" +{held.level} Advantage ({held.level} failed)" if held.level else ""
+        remind(
+            draft,
+            who,
+            f"shake:{held.name}",
+            f"{fighter.name}: shake off {held.name} — {stat} test{bonus_text}",
+        )
+
+
+def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
+    """Shake-off reminders, Shocked's Stress, a nightmare's Fear test."""
+    shake_reminders(draft, tables, who)
+    fighter = draft.state.combatant(who)
+    if fighter.condition("Shocked") is not None:
+        add_stress(draft, tables, who, 1, "Shocked")
+    vision = fighter.condition("Hallucinating")
+    if vision is not None and vision.source == "nightmare" and fear_of(fighter) is None:
+        remind(
+            draft,
+            who,
+            "fear:nightmare",
+            f"{fighter.name}: nightmare hallucination — Fear test with 3 Disadvantages",
+        )
+
+
+# --- Fear -------------------------------------------------------------------------------
+
+
+def fear(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
+    """``fear WHO pass | dof=N | roll [adv=N] [source=…]``: the Fear table, read once."""
+    fighter = fighter_arg(draft, command)
+    words, values = words_and_options(
+        command, 1, ("pass", "fail", "roll"), ("dof", "adv", "source")
+    )
+    if not words and "dof" not in values:
+        raise RuleError(
+            f"'fear' needs a result: 'fear {fighter.id} pass', "
+            f"'fear {fighter.id} dof=N' or 'fear {fighter.id} roll'"
+        )
+    current = fear_of(fighter)
+    if current is not None:
+        raise RuleError(
+            f"{fighter.name} is already in Fear ({current.name}); it stays that of "
+            "the first roll — shake it off first"
+        )
+    passed, dof = "pass" in words, whole(values, "dof")
+    if "roll" in words:
+        result = roll_test(
+            draft,
+            dice,
+            tables,
+            fighter,
+            tuple(tables.raw["fear"]["stats"]),
+            whole(values, "adv"),
+            "Fear test",
+        )
+        passed, dof = result.passed, result.degrees
+    for reminder in draft.state.reminders_for(fighter.id):
+        if reminder.key.startswith("fear:"):
+            resolve_reminder(draft, fighter.id, reminder.key)
+    if passed:
+        draft.say(f"{fighter.name} stands firm: Fear negated")
+        return
+    frighten(draft, tables, fighter.id, dof, values.get("source", ""))
+
+
+def frighten(draft: Draft, tables: NervTables, who: str, dof: int, source: str) -> None:
+    """Apply the Fear table row for ``dof``: the effect, Trauma, Helpless."""
+    fighter = draft.state.combatant(who)
+    band = tables.fear_result(dof)
+    put_on(
+        draft,
+        who,
+        band.name,
+        FEAR,
+        f"{fighter.name} fails a Fear test by {dof} DoF: {band.name} — {band.text}",
+        source=source,
+    )
+    add_trauma(draft, tables, who, band.trauma, band.name)
+    if band.helpless and fighter.condition("Helpless") is None:
+        put_on(
+            draft,
+            who,
+            "Helpless",
+            "Condition",
+            f"{fighter.name} is Helpless ({band.name})",
+            source=band.name,
+        )
+
+
+# --- Ego Fracture -------------------------------------------------------------------------
+
+
+def fracture(draft: Draft, who: str) -> None:
+    """An Ego Fracture; a second outside the grace period collapses the ego."""
+    fighter = draft.state.combatant(who)
+    held = fighter.condition(EGO)
+    grace = bonus(fighter, "will")
+    if held is None:
+        put_on(
+            draft,
+            who,
+            EGO,
+            "Condition",
+            f"{fighter.name}'s AT Field fractures: Ego Fracture until the next Downtime "
+            f"(grace period {grace} turn(s))",
+            level=grace,
+        )
+        return
+    if held.level > 0:
+        draft.say(
+            f"{fighter.name} suffers another Ego Fracture within the grace period "
+            f"({held.level} turn(s) left): the ego holds"
+        )
+        return
+    put_on(
+        draft,
+        who,
+        "Ego Collapse",
+        "Condition",
+        f"{fighter.name}'s ego collapses into LCL: a second Ego Fracture",
+    )
+    if fighter.status == "active":
+        draft.emit(
+            ev.StatusChanged,
+            who=fighter.id,
+            status="down",
+            text=f"{fighter.name} is lost in the LCL (death state until reconstituted)",
+        )
+
+
+def grace_countdown(draft: Draft, who: str) -> None:
+    """End of the bearer's turn: one turn less of Ego Fracture grace."""
+    fighter = draft.state.combatant(who)
+    held = fighter.condition(EGO)
+    if held is None or held.level <= 0:
+        return
+    left = held.level - 1
+    text = f"{fighter.name}: the Ego Fracture grace period is over" if left == 0 else ""
+    draft.emit(
+        ev.ConditionChanged, who=fighter.id, name=EGO, rounds=held.rounds, level=left, text=text
+    )
+
+
+def ailment_advantage(fighter: Combatant) -> int:
+    """Advantage attackers gain against ``fighter``: one per ailment."""
+    return len(ailments(fighter))

@@ -1,0 +1,144 @@
+"""nerv-d100 damage commands: ``dmg``, ``wound``, ``injure`` and ``heal``.
+
+They read what the GM typed (location, flags, damage type) and hand it to
+``nerv_damage``; a wrong location, flag or type is refused before anything happens.
+"""
+
+from __future__ import annotations
+
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.nerv_d100.ailments import fighter_arg
+from tracker.rules.nerv_d100.damage import (
+    Hit,
+    add_injury,
+    check_at_once,
+    check_incapacitated,
+    heal_injuries,
+    resolve_hit,
+    roll_location,
+    take_wounds,
+)
+from tracker.rules.nerv_d100.stats import shift, whole, words_and_options
+from tracker.rules.nerv_d100.tables import Location, NervTables
+
+HIT_FLAGS = ("exploit", "crit", "critical", "weak", "ignore-ap", "weak-spot", "weakspot", "savage")
+
+
+class DamageCommands:
+    """The damage verbs, bound to the ruleset's tables."""
+
+    def __init__(self, tables: NervTables) -> None:
+        self.tables = tables
+
+    def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [weak-spot] [savage[=N]]
+        [type=T] [block=N]``: damage against Defense."""
+        fighter = fighter_arg(draft, command)
+        amount = command.number(1, "an amount of damage, e.g. 'dmg sachiel 12 @core'")
+        if amount < 0:
+            raise RuleError("damage cannot be negative — use 'heal'")
+        types = self.tables.damage_types()
+        flags, values = words_and_options(command, 2, (*HIT_FLAGS, *types), ("type", "block"))
+        damage_type = self._type(values.get("type", ""), flags)
+        savage = 1 if "savage" in flags else whole(values, "savage")
+        location = self.location(draft, fighter, command, dice)
+        hit = Hit(
+            amount,
+            location,
+            damage_type=damage_type,
+            exploit="exploit" in flags,
+            critical=bool(flags & {"crit", "critical"}),
+            weak="weak" in flags,
+            ignore_armour="ignore-ap" in flags,
+            weak_spot=bool(flags & {"weak-spot", "weakspot"}),
+            savage=savage,
+            block=whole(values, "block"),
+        )
+        resolve_hit(draft, self.tables, dice, fighter.id, hit)
+
+    def _type(self, typed: str, flags: set[str]) -> str:
+        types = self.tables.damage_types()
+        named = [t for t in types if t in flags]
+        if typed:
+            named.append(typed.casefold())
+        if len(set(named)) > 1:
+            raise RuleError(f"one damage type per attack, not {' and '.join(sorted(set(named)))}")
+        if named and named[0] not in types:
+            raise RuleError(f"no damage type '{named[0]}' — {', '.join(types)}")
+        return named[0] if named else ""
+
+    def location(
+        self, draft: Draft, fighter: Combatant, command: Command, dice: DiceLike
+    ) -> Location:
+        """The ``@LOCATION`` typed, or a d100 hit-location roll (recorded)."""
+        if command.location:
+            return self.tables.location(fighter.kind, command.location)
+        return roll_location(draft, self.tables, dice, fighter)
+
+    def named_location(self, fighter: Combatant, command: Command) -> Location | None:
+        """The ``@LOCATION`` typed, checked, or None."""
+        if not command.location:
+            return None
+        return self.tables.location(fighter.kind, command.location)
+
+    def wound(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``wound WHO N [@LOC] [savage[=N]] [block=N] [type=T]``: wounds entered directly."""
+        fighter = fighter_arg(draft, command)
+        amount = command.number(1, "a number of wounds")
+        if amount < 1:
+            raise RuleError("wounds must be 1 or more — use 'heal' to restore them")
+        flags, values = words_and_options(command, 2, ("savage",), ("block", "type"))
+        location = self.named_location(fighter, command)
+        draft.say(
+            f"{fighter.name} takes {amount} wound(s)"
+            + (f" to the {location.key}" if location else "")
+            + " (entered by the GM)"
+        )
+        savage = 1 if "savage" in flags else whole(values, "savage")
+        take_wounds(
+            draft,
+            self.tables,
+            dice,
+            fighter.id,
+            amount,
+            location,
+            savage=savage,
+            block=whole(values, "block"),
+            damage_type=self._type(values.get("type", ""), set()),
+        )
+
+    def injure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``injure WHO N [@LOC] [type=T]``: Injury points entered directly (no Stress)."""
+        fighter = fighter_arg(draft, command)
+        amount = command.number(1, "a number of injury points")
+        if amount < 1:
+            raise RuleError("injury points must be 1 or more — use 'heal WHO N @LOC'")
+        check_at_once(self.tables, amount, "injury points")
+        _, values = words_and_options(command, 2, (), ("type",))
+        damage_type = self._type(values.get("type", ""), set())
+        location = self.location(draft, fighter, command, dice)
+        for _ in range(amount):
+            add_injury(draft, self.tables, fighter.id, location, damage_type)
+        check_incapacitated(draft, self.tables, fighter.id, location)
+
+    def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``heal WHO N``: wounds back; ``heal WHO N @LOC``: the latest N injuries there."""
+        fighter = fighter_arg(draft, command)
+        amount = command.number(1, "how many to heal")
+        if amount < 1:
+            raise RuleError("heal 1 or more")
+        words_and_options(command, 2, (), ())
+        location = self.named_location(fighter, command)
+        if location is not None:
+            heal_injuries(draft, self.tables, fighter.id, amount, location)
+            return
+        if fighter.track("wounds") >= fighter.limits.get("wounds", 0):
+            raise RuleError(
+                f"{fighter.name} has every wound already — to heal injuries "
+                f"name the place: 'heal {fighter.id} 1 @left-leg'"
+            )
+        shift(draft, fighter.id, "wounds", amount, "Wounds", "healed")

@@ -1,0 +1,371 @@
+"""nerv-d100 damage: Defense, counting wounds, the wound pool, injuries, Savage attacks.
+
+Damage above Defense (Physique Bonus + armour at the location) is one wound; each
+multiple-wound source adds one. Wounds come off the pool; a wound with none left is an
+Injury point and Stress. Injuries are read from the chart of the location hit at the
+combatant's TOTAL injury score. The log says how every number was reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, afflict, end_condition
+from tracker.rules.nerv_d100.stats import (
+    bonus,
+    injury_rows,
+    is_helpless,
+    remind,
+    shift,
+)
+from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One attack as the GM describes it."""
+
+    damage: int
+    location: Location
+    damage_type: str = ""
+    exploit: bool = False
+    critical: bool = False
+    weak: bool = False
+    ignore_armour: bool = False
+    weak_spot: bool = False
+    savage: int = 0
+    block: int = 0
+
+
+@dataclass(frozen=True)
+class WoundCount:
+    """How many wounds a hit deals, and why (for the log)."""
+
+    defense: int
+    armour: int
+    wounds: int
+    reasons: tuple[str, ...]
+    savage: tuple[str, ...]
+
+
+def defense_of(fighter: Combatant, hit: Hit) -> tuple[int, int]:
+    """(Defense, armour counted): Physique Bonus + armour at the location."""
+    armour = 0 if hit.weak or hit.ignore_armour else fighter.armour.get(hit.location.key, 0)
+    return bonus(fighter, "physique") + armour, armour
+
+
+def count_wounds(tables: NervTables, fighter: Combatant, hit: Hit) -> WoundCount:
+    """Wounds from damage over Defense plus every multiple-wound source, and Savage sources."""
+    defense, armour = defense_of(fighter, hit)
+    margin = hit.damage - defense
+    if margin <= 0:
+        return WoundCount(defense, armour, 0, (), ())
+    reasons: list[str] = []
+    if margin >= tables.number("wounds", "high_damage"):
+        reasons.append("high damage")
+    if hit.location.key in tables.weak_spots(fighter.kind):
+        reasons.append(hit.location.key)
+    elif hit.weak_spot:
+        reasons.append("weak spot")
+    if hit.weak or fighter.armour.get(hit.location.key, 0) == 0:
+        reasons.append("unguarded")
+    if hit.exploit:
+        reasons.append("exploit")
+    if hit.critical:
+        reasons.append("critical")
+    if any(row.extra_wound for row in injury_rows(fighter, tables)):
+        reasons.append("inner damage")
+    wounds = 1 + len(reasons)
+    savage = savage_sources(tables, fighter, wounds, margin, hit.savage)
+    return WoundCount(defense, armour, wounds, tuple(reasons), savage)
+
+
+def savage_sources(
+    tables: NervTables, fighter: Combatant, wounds: int, margin: int, flagged: int
+) -> tuple[str, ...]:
+    """Why an attack is Savage: helpless target, 4+ wounds, very high damage, GM flags."""
+    sources: list[str] = []
+    if is_helpless(fighter):
+        sources.append("helpless")
+    if wounds >= tables.number("wounds", "savage_wounds"):
+        sources.append(f"{tables.number('wounds', 'savage_wounds')}+ wounds")
+    if margin >= tables.number("wounds", "savage_damage"):
+        sources.append("very high damage")
+    sources.extend(["flagged"] * flagged)
+    return tuple(sources)
+
+
+def explain(fighter: Combatant, hit: Hit, count: WoundCount) -> str:
+    """``Sachiel @core: 12 vs Defense 6 (PB 4 + 2 AP): 1 wound +1 core … = 3 wounds``."""
+    armour = f" + {count.armour} AP" if count.armour else ""
+    head = (
+        f"{fighter.name} @{hit.location.key}: {hit.damage} vs Defense {count.defense} "
+        f"(PB {count.defense - count.armour}{armour})"
+    )
+    if not count.wounds:
+        return f"{head}: no wound"
+    extras = "".join(f" +1 {reason}" for reason in count.reasons)
+    total = f" = {count.wounds} wounds" if count.reasons else ""
+    savage = ""
+    if count.savage:
+        savage = f"; Savage ×{len(count.savage)} ({', '.join(count.savage)})"
+    return f"{head}: 1 wound{extras}{total}{savage}"
+
+
+def resolve_hit(draft: Draft, tables: NervTables, dice: DiceLike, who: str, hit: Hit) -> None:
+    """Apply one attack: explain it, then critical effect, exploit, wounds and injuries."""
+    fighter = draft.state.combatant(who)
+    count = count_wounds(tables, fighter, hit)
+    draft.emit(ev.Said, who=fighter.id, text=explain(fighter, hit, count))
+    if not count.wounds:
+        return
+    if hit.critical:
+        critical_effect(draft, tables, who, hit.damage_type, "critical hit")
+    if hit.exploit:
+        clear_exploited(draft, tables, who, hit.damage_type)
+    take_wounds(
+        draft,
+        tables,
+        dice,
+        who,
+        count.wounds,
+        hit.location,
+        savage=len(count.savage),
+        block=hit.block,
+        damage_type=hit.damage_type,
+    )
+
+
+def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str, why: str) -> None:
+    """The damage type's critical effect (Stunned, Blood Loss, Burning, Shocked)."""
+    name = tables.critical_effect(damage_type)
+    if name:
+        afflict(draft, tables, who, name, why=f"{why}, {damage_type}")
+        return
+    kinds = ", ".join(f"{t}: {tables.critical_effect(t)}" for t in tables.damage_types())
+    fighter = draft.state.combatant(who)
+    remind(
+        draft,
+        who,
+        "critical",
+        f"{fighter.name}: {why} — apply the weapon's critical effect ({kinds})",
+    )
+
+
+def clear_exploited(draft: Draft, tables: NervTables, who: str, damage_type: str) -> None:
+    """An Exploit Hit clears the ailment it exploited (when the damage type says which)."""
+    fighter = draft.state.combatant(who)
+    for held in fighter.conditions:
+        spec = tables.conditions.get(held.name.casefold())
+        if spec and ("any" in spec.exploited_by or damage_type in spec.exploited_by):
+            end_condition(
+                draft, who, held.name, f"{fighter.name}: the Exploit Hit clears {held.name}"
+            )
+            return
+
+
+def take_wounds(
+    draft: Draft,
+    tables: NervTables,
+    dice: DiceLike,
+    who: str,
+    wounds: int,
+    location: Location | None,
+    *,
+    savage: int = 0,
+    block: int = 0,
+    damage_type: str = "",
+) -> None:
+    """Wounds off the pool; the rest become Injury points (+Stress); Savage adds injuries."""
+    check_at_once(tables, wounds + savage, "wounds")
+    fighter = draft.state.combatant(who)
+    soaked = min(wounds, fighter.track("wounds"))
+    overflow = wounds - soaked
+    if soaked:
+        shift(draft, who, "wounds", -soaked, "Wounds")
+    points = overflow + savage
+    if points and location is None:
+        location = roll_location(draft, tables, dice, fighter)
+    points -= block_injuries(draft, who, min(block, points))
+    for _ in range(points):
+        assert location is not None
+        add_injury(draft, tables, who, location, damage_type)
+    stress = overflow * tables.number("wounds", "stress_per_injury")
+    add_stress(draft, tables, who, stress, "wounds past the pool")
+    if savage and draft.state.combatant(who).track("wounds") == 0:
+        incapacitate(draft, who, "a Savage attack at 0 wounds")
+    check_incapacitated(draft, tables, who, location)
+
+
+def check_at_once(tables: NervTables, amount: int, what: str) -> None:
+    """Refuse more ``what`` in one command than the data file's ``most_at_once``."""
+    most = tables.number("wounds", "most_at_once")
+    if amount > most:
+        raise RuleError(f"{amount} {what} at once is more than any hit deals (at most {most})")
+
+
+def block_injuries(draft: Draft, who: str, points: int) -> int:
+    """Spend a Fate point per Injury point blocked; returns how many were blocked."""
+    if points <= 0:
+        return 0
+    fighter = draft.state.combatant(who)
+    if fighter.track("fate") < points:
+        raise RuleError(
+            f"{fighter.name} has only {fighter.track('fate')} Fate to block "
+            f"{points} injury point(s)"
+        )
+    shift(draft, who, "fate", -points, "Fate", f"blocks {points} injury point(s)")
+    return points
+
+
+def roll_location(draft: Draft, tables: NervTables, dice: DiceLike, fighter: Combatant) -> Location:
+    """Roll d100 on the hit-location table and record the die."""
+    roll = dice.d(100)
+    location = tables.hit_location(roll)
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr="1d100",
+        rolls=(roll,),
+        total=roll,
+        purpose="hit location",
+        text=f"Hit location on {fighter.name}: d100 {roll} → {location.label}",
+    )
+    return location
+
+
+def add_injury(
+    draft: Draft, tables: NervTables, who: str, location: Location, damage_type: str = ""
+) -> None:
+    """One Injury point: the chart of ``location`` read at the new total, effects applied."""
+    fighter = draft.state.combatant(who)
+    before = {(r.chart, r.name) for r in injury_rows(fighter, tables)}
+    total = fighter.track("injuries") + 1
+    shift(draft, who, "injuries", 1, "Injuries")
+    rows = tables.rows_in_effect(location.chart, total)
+    head = rows[0]
+    also = f" (as above: {', '.join(r.name for r in rows[1:])})" if len(rows) > 1 else ""
+    draft.emit(
+        ev.InjuryAdded,
+        who=fighter.id,
+        location=location.key,
+        score=total,
+        name=head.name,
+        effect=head.effect + also,
+        text=f"{fighter.name}: injury {total} to the {location.label.lower()} — "
+        f"{head.name}: {head.effect}{also}",
+    )
+    fresh = [row for row in rows if (row.chart, row.name) not in before]
+    injury_effects(draft, tables, who, fresh, damage_type)
+    if not before and fighter.kind == "character":
+        remind(
+            draft,
+            who,
+            "fear:injury",
+            f"{fighter.name} suffered an injury, a Fear trigger: Will or Fortitude (Courage) test",
+        )
+
+
+def injury_effects(
+    draft: Draft, tables: NervTables, who: str, rows: list[InjuryRow], damage_type: str
+) -> None:
+    """What rows newly in effect do at once: critical effect, conditions, Stress, Fear test."""
+    if any(row.critical for row in rows):
+        critical_effect(draft, tables, who, damage_type, "Crucial Strike")
+    names: list[str] = []
+    for row in rows:
+        names.extend(row.applies)
+        if row.prone:
+            names.append("Prone")
+    for name in dict.fromkeys(names):
+        afflict(draft, tables, who, name, why="injury", source="injury")
+    for row in rows:
+        add_stress(draft, tables, who, row.stress, row.name)
+        if row.fear_test:
+            fighter = draft.state.combatant(who)
+            remind(draft, who, "fear:injury", f"{fighter.name}: {row.name} — a Fear test is due")
+
+
+def incapacitate(draft: Draft, who: str, why: str) -> None:
+    """Down: incapacitated (the GM types 'dead WHO' if the blow kills)."""
+    fighter = draft.state.combatant(who)
+    if fighter.status in ("down", "dead"):
+        return
+    draft.emit(
+        ev.StatusChanged,
+        who=fighter.id,
+        status="down",
+        text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
+    )
+
+
+def check_incapacitated(
+    draft: Draft, tables: NervTables, who: str, location: Location | None
+) -> None:
+    """More Injury points than Physique Bonus: incapacitated, worst at the final location."""
+    fighter = draft.state.combatant(who)
+    pb = bonus(fighter, "physique")
+    injuries = fighter.track("injuries")
+    if injuries <= pb or fighter.status != "active":
+        return
+    worst = ""
+    if location is not None:
+        worst = (
+            f"; an extreme {tables.chart_row(location.chart, 4).name} at the "
+            f"{location.label.lower()}"
+        )
+    incapacitate(draft, who, f"{injuries} injuries > Physique Bonus {pb}{worst}")
+
+
+def heal_injuries(
+    draft: Draft, tables: NervTables, who: str, points: int, location: Location
+) -> None:
+    """Heal the latest ``points`` injuries at ``location``."""
+    fighter = draft.state.combatant(who)
+    there = [i for i in fighter.injuries if i.location == location.key]
+    if not there:
+        raise RuleError(f"{fighter.name} has no injury at the {location.label.lower()}")
+    for injury in list(reversed(there))[:points]:
+        draft.emit(
+            ev.InjuryRemoved,
+            who=fighter.id,
+            location=injury.location,
+            name=injury.name,
+            text=f"{fighter.name}: {injury.name} ({location.label.lower()}) healed",
+        )
+        shift(draft, who, "injuries", -1, "Injuries")
+
+
+def burn(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
+    """End of round: Burning's attack ignoring armour (1 wound, more if the damage is high)."""
+    fighter = draft.state.combatant(who)
+    damage = fighter.track(BURNING) or tables.number("burning", "damage")
+    defense = bonus(fighter, "physique")
+    margin = damage - defense
+    wounds = tables.number("burning", "wounds")
+    extra = " +1 high damage" if margin >= tables.number("wounds", "high_damage") else ""
+    wounds += 1 if extra else 0
+    savage = savage_sources(tables, fighter, wounds, margin, 0)
+    text = (
+        f"{fighter.name} burns: Damage {damage} vs Defense {defense} (armour ignored): "
+        f"{tables.number('burning', 'wounds')} wound{extra}"
+    )
+    if savage:
+        text += f"; Savage ×{len(savage)} ({', '.join(savage)})"
+    draft.emit(ev.Said, who=fighter.id, text=text)
+    where = tables.location(fighter.kind, str(tables.raw["burning"]["location"]))
+    take_wounds(draft, tables, dice, who, wounds, where, savage=len(savage))
+    if draft.state.combatant(who).condition("Burning") is not None:
+        shift(
+            draft,
+            who,
+            BURNING,
+            tables.number("burning", "step"),
+            "Burning damage",
+            "the fire grows",
+        )

@@ -1,0 +1,348 @@
+"""The ``nerv-d100`` ruleset (seed 000): a d100 Evangelion homebrew at human scale.
+
+The class wires the roster, initiative, turn triggers, commands and views to the
+modules beside it; every table is in ``data.toml``. How it reads the rules is
+written up in docs/rulesets/nerv-d100.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import Any, ClassVar
+
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
+from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.protocol import DiceLike, Verb
+from tracker.rules.base import AilmentSpec, LocationView, RosterError, Ruleset, TrackView
+from tracker.rules.nerv_d100 import ailments as ailing
+from tracker.rules.nerv_d100 import conditions as lasting
+from tracker.rules.nerv_d100 import economy, views
+from tracker.rules.nerv_d100.commands import DamageCommands
+from tracker.rules.nerv_d100.damage import burn
+from tracker.rules.nerv_d100.initiative import opposed_grace_ties
+from tracker.rules.nerv_d100.stats import bonus, score
+from tracker.rules.nerv_d100.tables import NervTables
+
+EXTRAS_IN_STATS = ("fate", "advantage", "wounds")
+
+
+class NervRules(Ruleset):
+    """Wound pool and per-location injury charts, one ailment per category, Fear, Fate.
+
+    Roster: ``stats`` (scores: grace, might, physique, will, brains, senses, fellowship;
+    skills such as endurance or fortitude), ``armour`` per location, ``kind`` (character,
+    construct, angel), and optional ``fate``, ``advantage`` (starting Advantage),
+    ``wounds`` (max, default Physique Bonus), ``bonuses`` (overrides), ``altitude``.
+    """
+
+    id: ClassVar[str] = "nerv-d100"
+    title: ClassVar[str] = "NERV d100 (wounds, injuries by location, ailments)"
+    data_file: ClassVar[str] = "data.toml"
+    theme: ClassVar[str] = "nerv"
+    roster_keys: ClassVar[dict[str, type]] = {
+        "fate": int,
+        "advantage": int,
+        "wounds": int,
+        "bonuses": dict,
+        "altitude": str,
+    }
+    descending: ClassVar[bool] = True
+
+    @cached_property
+    def tables(self) -> NervTables:
+        """The ruleset's tables, typed."""
+        return NervTables(self.data)
+
+    # --- roster ---------------------------------------------------------------------
+
+    def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
+        """Check scores, kind, armour locations and bonuses, then build the combatant."""
+        entry = self._tidy(entry)
+        kind = str(entry.get("kind", "character")).casefold()
+        if kind not in self.tables.kinds:
+            raise RosterError(
+                f"kind {kind!r} of {entry.get('name')} must be {', '.join(self.tables.kinds)}",
+                "kind",
+            )
+        fighter = super().prepare(entry, where)
+        self._check_names(fighter)
+        return fighter
+
+    def _tidy(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """Lift ``fate=2``, ``bonus.physique=6`` and ``armour.left-arm`` typed on 'add'."""
+        tidy = dict(entry)
+        stats = dict(tidy.get("stats", {})) if isinstance(tidy.get("stats"), dict) else {}
+        bonuses = dict(tidy.get("bonuses", {})) if isinstance(tidy.get("bonuses"), dict) else {}
+        for key in list(stats):
+            if key in EXTRAS_IN_STATS and key not in tidy:
+                tidy[key] = stats.pop(key)
+            elif key.startswith(("bonus.", "bonuses.")):
+                bonuses[key.split(".", 1)[1]] = stats.pop(key)
+        if "stats" in tidy:
+            tidy["stats"] = {k.casefold(): v for k, v in stats.items()}
+        if bonuses:
+            tidy["bonuses"] = {str(k).casefold(): v for k, v in bonuses.items()}
+        if isinstance(tidy.get("armour"), dict):
+            tidy["armour"] = self._armour(tidy["armour"], str(tidy.get("kind", "character")))
+        return tidy
+
+    def _armour(self, armour: Mapping[str, Any], kind: str) -> dict[str, Any]:
+        spread: dict[str, Any] = {}
+        for name, value in armour.items():
+            if str(name).casefold() == "all":
+                for loc in self.tables.locations_for(kind.casefold()):
+                    spread.setdefault(loc.key, value)
+                continue
+            try:
+                key = self.tables.location(kind.casefold(), str(name)).key
+            except RuleError as err:
+                raise RosterError(f"armour: {err}", f"armour.{name}") from None
+            spread[key] = value
+        return spread
+
+    def _check_names(self, fighter: Combatant) -> None:
+        known = (*self.tables.scores, *self.tables.skills)
+        for stat in fighter.stats:
+            if stat not in known:
+                raise RosterError(
+                    f"no stat '{stat}' for {fighter.name} — scores: "
+                    f"{', '.join(self.tables.scores)}; skills: "
+                    f"{', '.join(self.tables.skills)}",
+                    f"stats.{stat}",
+                )
+        for stat, value in fighter.extras.get("bonuses", {}).items():
+            if stat not in self.tables.scores or not isinstance(value, int):
+                raise RosterError(
+                    f"bonuses.{stat} of {fighter.name} must be a whole number "
+                    f"for one of {', '.join(self.tables.scores)}",
+                    f"bonuses.{stat}",
+                )
+        altitude = fighter.extras.get("altitude")
+        if altitude is not None and str(altitude).casefold() not in self.tables.bands:
+            raise RosterError(
+                f"altitude of {fighter.name} must be {', '.join(self.tables.bands)}", "altitude"
+            )
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """Wounds (max = Physique Bonus unless given), Injuries, Stress, Trauma, Fate, economy."""
+        wounds = int(fighter.extras.get("wounds", bonus(fighter, "physique")))
+        fate = int(fighter.extras.get("fate", 0))
+        tracks = {
+            "wounds": wounds,
+            "injuries": 0,
+            "stress": 0,
+            "trauma": 0,
+            "fate": fate,
+            "exerts": 0,
+            "actions": 0,
+            "moves": 0,
+            "chance": 1,
+        }
+        limits = {"wounds": wounds, "fate": fate}
+        altitude = fighter.extras.get("altitude")
+        if altitude is not None:
+            tracks["altitude"] = self.tables.bands.index(str(altitude).casefold())
+        return tracks, limits
+
+    # --- initiative -----------------------------------------------------------------
+
+    def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
+        """Grace Bonus + 1 per starting Advantage (no dice)."""
+        gb = bonus(fighter, "grace")
+        advantage = int(fighter.extras.get("advantage", 0))
+        value = gb + advantage * self.tables.number("initiative", "per_advantage")
+        extra = f" +{advantage} Advantage" if advantage else ""
+        return value, (), f"{value} (Grace Bonus {gb}{extra})"
+
+    def tie_chain(self, fighter: Combatant) -> tuple[float, ...]:
+        """Ties: the higher Grace score, then the larger Fate pool."""
+        return (score(fighter, "grace"), fighter.track("fate"))
+
+    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
+        """Sort by initiative and the chain; still tied: an opposed Grace test, recorded."""
+        state = draft.state
+        slots = [
+            s
+            for s in state.initiative
+            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
+        ]
+        groups: dict[tuple[float, ...], list[str]] = {}
+        for slot in slots:
+            groups.setdefault(self.order_key(state, slot)[:-1], []).append(slot)
+        for tied in groups.values():
+            if len(tied) > 1:
+                opposed_grace_ties(draft, self.tables, tied, dice)
+        return tuple(sorted(slots, key=lambda s: self.order_key(draft.state, s)))
+
+    # --- triggers -------------------------------------------------------------------
+
+    def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Fresh actions, shake-off and test reminders, Shocked's Stress."""
+        who = slot_owner(slot)
+        economy.fresh_turn(draft, self.tables, who)
+        ailing.start_of_turn(draft, self.tables, who)
+        lasting.start_of_turn(draft, self.tables, who)
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Unused actions lapse; Ego Fracture grace counts down."""
+        who = slot_owner(slot)
+        economy.turn_over(draft, who)
+        ailing.grace_countdown(draft, who)
+
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """Burning burns; suffocation, bleeding at Physique 0 and falls run on."""
+        for fighter in list(draft.state.active):
+            if not fighter.out_of_fight and fighter.condition("Burning") is not None:
+                burn(draft, self.tables, dice, fighter.id)
+        lasting.end_of_round(draft, self.tables, dice)
+
+    # --- commands -------------------------------------------------------------------
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """Damage, ailments, Fear, tests, the action economy, resources, downtime, flight."""
+        hits = DamageCommands(self.tables)
+        t = self.tables
+        table: list[tuple[str, str, str, Callable[..., None]]] = [
+            (
+                "dmg",
+                "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
+                "[type=T] [block=N]",
+                "an attack's damage against Defense",
+                hits.damage,
+            ),
+            (
+                "wound",
+                "wound WHO N [@LOC] [savage[=N]] [block=N]",
+                "wounds entered directly",
+                hits.wound,
+            ),
+            (
+                "injure",
+                "injure WHO N [@LOC] [type=T]",
+                "injury points entered directly",
+                hits.injure,
+            ),
+            (
+                "heal",
+                "heal WHO N [@LOC]",
+                "restore wounds (with @LOC: heal injuries there)",
+                hits.heal,
+            ),
+            (
+                "ail",
+                "ail WHO NAME [replace] [dof=N] [by=WHO]",
+                "give an ailment or condition",
+                _plain(t, ailing.ail),
+            ),
+            ("cure", "cure WHO NAME", "end an ailment or condition", _plain(t, ailing.cure)),
+            (
+                "shake",
+                "shake WHO pass|fail|roll [NAME] [dof=N]",
+                "a shake-off test",
+                _rolled(t, ailing.shake),
+            ),
+            (
+                "fear",
+                "fear WHO pass|dof=N|roll",
+                "a Fear test and its effect",
+                _rolled(t, ailing.fear),
+            ),
+            ("fracture", "fracture WHO", "an Ego Fracture", self._fracture),
+            (
+                "test",
+                "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N]",
+                "a reminded test",
+                _rolled(t, lasting.test),
+            ),
+            ("decay", "decay WHO STAT N", "lower a score for a while", _plain(t, lasting.decay)),
+            (
+                "act",
+                "act WHO [ACTION] [combo] [cost=N]",
+                "spend a Move or an action (no ACTION: a delayer acts now)",
+                self._act,
+            ),
+            (
+                "exert",
+                "exert WHO",
+                "one more action for 1, 2, 3 … Stress",
+                _plain(t, economy.exert),
+            ),
+            (
+                "spend",
+                "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
+                "spend Fate or lower Stress/Trauma",
+                _plain(t, economy.spend),
+            ),
+            (
+                "gain",
+                "gain WHO fate|stress|trauma [N]",
+                "gain Fate, Stress or Trauma",
+                _plain(t, economy.gain),
+            ),
+            (
+                "downtime",
+                "downtime [short|long]",
+                "rest: Stress, Trauma, Fate, Exerts",
+                _plain(t, economy.downtime),
+            ),
+            ("fly", "fly WHO ground|low|high", "change altitude band", _plain(t, lasting.fly)),
+            ("fall", "fall WHO", "a flyer starts falling", _plain(t, lasting.fall)),
+        ]
+        return {name: Verb(name, usage, text, fn) for name, usage, text, fn in table}
+
+    def _fracture(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        ailing.fracture(draft, ailing.fighter_arg(draft, command).id)
+
+    def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        economy.act(draft, self.tables, self, command, dice)
+
+    # --- views ----------------------------------------------------------------------
+
+    def summary(self, fighter: Combatant) -> str:
+        """``W 2/4 I1 +1A``."""
+        return views.summary(fighter)
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """Wounds, Injuries, Stress, Trauma, Fate."""
+        return views.track_views(self.tables, fighter)
+
+    def body(self, fighter: Combatant) -> list[LocationView]:
+        """Head, body, arms, legs (and the Core for Angels)."""
+        return views.body(self.tables, fighter)
+
+    def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
+        """Actions left, ailments, Fear, disadvantages, injury effects."""
+        return views.status_lines(self.tables, fighter, state)
+
+    def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
+        """pass / fail / roll keys for shake-offs and tests; Fear by DoF."""
+        return views.reminder_actions(reminder)
+
+    def catalogue(self) -> list[AilmentSpec]:
+        """Physical and Mental ailments and the conditions."""
+        return views.catalogue(self.tables)
+
+    def player_summary(self, fighter: Combatant) -> str:
+        """Words, no numbers."""
+        return views.player_summary(fighter)
+
+
+def _plain(
+    tables: NervTables, fn: Callable[[Draft, NervTables, Command], None]
+) -> Callable[[Draft, Command, DiceLike], None]:
+    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
+        fn(draft, tables, command)
+
+    return handler
+
+
+def _rolled(
+    tables: NervTables, fn: Callable[[Draft, NervTables, Command, DiceLike], None]
+) -> Callable[[Draft, Command, DiceLike], None]:
+    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
+        fn(draft, tables, command, dice)
+
+    return handler

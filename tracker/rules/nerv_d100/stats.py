@@ -1,0 +1,268 @@
+"""nerv-d100 building blocks: scores and bonuses, d100 tests, tracks, conditions held.
+
+Every other nerv-d100 module decides through these helpers, so a score, a bonus or a
+test reads the same everywhere (decay included).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
+from tracker.core.model import Combatant, Condition, slot_owner
+from tracker.core.protocol import DiceLike
+from tracker.rules.common import whole as whole
+from tracker.rules.nerv_d100.tables import AILMENT_CATEGORIES, FEAR, InjuryRow, NervTables
+
+DECAY = "decay@"
+
+
+# --- scores and bonuses ----------------------------------------------------------------
+
+
+def score(fighter: Combatant, stat: str) -> int:
+    """A score (or skill) as it stands now: the roster value less any decay."""
+    return fighter.stats.get(stat, 0) - fighter.track(DECAY + stat)
+
+
+def bonus(fighter: Combatant, stat: str) -> int:
+    """A bonus: the roster's override, else the tens digit of the score now."""
+    override = fighter.extras.get("bonuses", {}).get(stat)
+    if isinstance(override, int):
+        return override
+    return max(0, score(fighter, stat) // 10)
+
+
+# --- d100 tests --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """A d100 test: the roll, the target it was against, pass/fail and the degrees."""
+
+    roll: int
+    target: int
+    passed: bool
+    degrees: int
+
+    @property
+    def words(self) -> str:
+        """``passed with 2 DoS`` / ``failed by 1 DoF``."""
+        if self.passed:
+            return f"passed with {self.degrees} DoS"
+        return f"failed by {self.degrees} DoF"
+
+
+def tested_stat(fighter: Combatant, stats: tuple[str, ...]) -> str:
+    """The first of ``stats`` the combatant has (a skill before its score)."""
+    for stat in stats:
+        if stat in fighter.stats:
+            return stat
+    return stats[-1]
+
+
+def roll_test(
+    draft: Draft,
+    dice: DiceLike,
+    tables: NervTables,
+    fighter: Combatant,
+    stats: tuple[str, ...],
+    advantage: int,
+    purpose: str,
+) -> TestResult:
+    """Roll d100 against a stat (+10 per Advantage), record the die and explain it."""
+    stat = tested_stat(fighter, stats)
+    step = tables.number("tests", "advantage")
+    target = score(fighter, stat) + step * advantage
+    roll = dice.d(100)
+    result = judge(tables, roll, target)
+    extra = f" {advantage:+d} Advantage" if advantage else ""
+    text = (
+        f"{fighter.name} {purpose}: d100 {roll} vs {stat.capitalize()} "
+        f"{score(fighter, stat)}{extra} = {target}: {result.words}"
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr="1d100",
+        rolls=(roll,),
+        total=roll,
+        purpose=purpose,
+        text=text,
+    )
+    return result
+
+
+def judge(tables: NervTables, roll: int, target: int) -> TestResult:
+    """Pass when ``roll <= target``; a degree per full step of margin (0 possible)."""
+    step = tables.number("tests", "degree_step")
+    passed = roll <= target
+    return TestResult(roll, target, passed, abs(target - roll) // step)
+
+
+def pass_or_fail(command_word: str, usage: str) -> bool:
+    """``pass`` → True, ``fail`` → False; anything else a RuleError with the usage."""
+    word = command_word.casefold()
+    if word in ("pass", "passed", "p", "ok"):
+        return True
+    if word in ("fail", "failed", "f"):
+        return False
+    raise RuleError(f"'{command_word}' is not a result — {usage}")
+
+
+# --- tracks -------------------------------------------------------------------------------
+
+
+def set_value(
+    draft: Draft, who: str, track: str, value: int, text: str = "", limit: int = -1
+) -> int:
+    """Set a track (never below 0, never above its limit) with an optional log line."""
+    fighter = draft.state.combatant(who)
+    top = limit if limit >= 0 else fighter.limits.get(track, -1)
+    value = max(0, value if top < 0 else min(value, top))
+    draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value, limit=limit, text=text)
+    return value
+
+
+def shift(draft: Draft, who: str, track: str, delta: int, label: str, why: str = "") -> int:
+    """Move a track by ``delta`` and log ``Name: Label 2 → 3 (why)``; returns the new value."""
+    fighter = draft.state.combatant(who)
+    before = fighter.track(track)
+    top = fighter.limits.get(track, -1)
+    after = max(0, before + delta if top < 0 else min(before + delta, top))
+    reason = f" ({why})" if why else ""
+    return set_value(
+        draft, who, track, after, f"{fighter.name}: {label} {before} → {after}{reason}"
+    )
+
+
+# --- conditions held ------------------------------------------------------------------
+
+
+def ailments(fighter: Combatant) -> tuple[Condition, ...]:
+    """The Physical and Mental ailments the combatant has (each grants attackers +1 Advantage)."""
+    return tuple(c for c in fighter.conditions if c.category in AILMENT_CATEGORIES)
+
+
+def fear_of(fighter: Combatant) -> Condition | None:
+    """The combatant's Fear effect, if any."""
+    return fighter.in_category(FEAR)
+
+
+def blocked_by(fighter: Combatant, tables: NervTables, what: str) -> Condition | None:
+    """The condition that forbids ``what`` (``actions``, ``moves``, ``opposing``), if any."""
+    for held in fighter.conditions:
+        if ignoring(fighter, held.name):
+            continue
+        spec = tables.conditions.get(held.name.casefold())
+        blocks = spec.blocks if spec else ()
+        if held.category == FEAR:
+            blocks = next((b.blocks for b in tables.fear if b.name == held.name), ())
+        if what in blocks:
+            return held
+    return None
+
+
+def ignoring(fighter: Combatant, name: str) -> bool:
+    """Whether a Fate point lets the combatant ignore ``name`` this round."""
+    return fighter.condition(f"Ignoring {name}") is not None
+
+
+def is_helpless(fighter: Combatant) -> bool:
+    """Helpless (a condition), unconscious or incapacitated: attacks on it are Savage."""
+    return (
+        fighter.status in ("down", "dead")
+        or fighter.condition("Helpless") is not None
+        or fighter.condition("Unconscious") is not None
+    )
+
+
+def injury_rows(fighter: Combatant, tables: NervTables) -> tuple[InjuryRow, ...]:
+    """Every injury effect in play: each injury's row and the rows it says "as above"."""
+    seen: dict[tuple[str, str], InjuryRow] = {}
+    for injury in fighter.injuries:
+        chart = chart_of(tables, injury.location)
+        for row in tables.rows_in_effect(chart, injury.score):
+            seen.setdefault((row.chart, row.name), row)
+    return tuple(seen.values())
+
+
+def chart_of(tables: NervTables, location_key: str) -> str:
+    """The injury chart a stored location key reads from."""
+    for loc in tables.locations:
+        if loc.key == location_key:
+            return loc.chart
+    return "body"
+
+
+def put_on(
+    draft: Draft,
+    who: str,
+    name: str,
+    category: str,
+    text: str,
+    *,
+    level: int = 0,
+    rounds: int = 0,
+    source: str = "",
+) -> None:
+    """Emit one condition (no checks: callers decide)."""
+    draft.emit(
+        ev.ConditionApplied,
+        who=slot_owner(who),
+        name=name,
+        category=category,
+        level=level,
+        rounds=rounds,
+        source=source,
+        text=text,
+    )
+
+
+def take_off(draft: Draft, who: str, name: str, text: str) -> None:
+    """Remove one condition by name."""
+    draft.emit(ev.ConditionRemoved, who=slot_owner(who), name=name, text=text)
+
+
+def remind(draft: Draft, who: str, key: str, text: str) -> None:
+    """Raise (or refresh) a reminder for the GM."""
+    draft.emit(ev.ReminderRaised, who=slot_owner(who), key=key, text=text)
+
+
+def resolve_reminder(draft: Draft, who: str, key: str, text: str = "") -> None:
+    """Close a reminder if it is open."""
+    cid = slot_owner(who)
+    if any(r.who == cid and r.key == key for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=cid, key=key, text=text)
+
+
+# --- command words ----------------------------------------------------------------------
+
+
+def words_and_options(
+    command: Command, start: int, flags: tuple[str, ...], keys: tuple[str, ...]
+) -> tuple[set[str], dict[str, str]]:
+    """Bare flag words from argument ``start`` on, and ``key=value`` options.
+
+    A flag may also come as ``+flag`` or ``flag=N``; anything else is refused with one
+    line naming what the verb understands.
+    """
+    found: set[str] = set()
+    values: dict[str, str] = {}
+    allowed = ", ".join([*flags, *(f"{k}=…" for k in keys)]) or "nothing more"
+    for word in command.args[start:]:
+        folded = word.casefold()
+        if folded not in flags:
+            raise RuleError(f"'{word}' means nothing to '{command.verb}' — it takes: {allowed}")
+        found.add(folded)
+    for key, value in command.options.items():
+        if key in flags and value.casefold() in ("", "yes", "true", "on"):
+            found.add(key)
+        elif key in flags or key in keys:
+            values[key] = value
+        else:
+            raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
+    return found, values

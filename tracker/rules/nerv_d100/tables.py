@@ -1,0 +1,325 @@
+"""The nerv-d100 rule tables, read from the package's ``data.toml`` into typed, frozen records.
+
+Nothing here decides anything: it answers "which location is a 47?", "what does the
+leg chart say at 3, with everything above it?", "is Dizzy Physical?" and refuses unknown
+names with one sentence listing what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tracker.core.errors import RuleError
+
+PHYSICAL, MENTAL, CONDITION, FEAR = "Physical", "Mental", "Condition", "Fear"
+AILMENT_CATEGORIES = (PHYSICAL, MENTAL)
+
+
+@dataclass(frozen=True)
+class Location:
+    """A body location: its d100 band (``low``..``high``; 0 = called attacks only)."""
+
+    key: str
+    label: str
+    chart: str
+    low: int = 0
+    high: int = 0
+    kinds: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    def fits(self, kind: str) -> bool:
+        """Whether a combatant of ``kind`` has this location."""
+        return not self.kinds or kind in self.kinds
+
+
+@dataclass(frozen=True)
+class InjuryRow:
+    """One row of an injury chart and the flags the tracker acts on."""
+
+    chart: str
+    score: int
+    name: str
+    effect: str
+    as_above: bool = False
+    critical: bool = False
+    applies: tuple[str, ...] = ()
+    prone: bool = False
+    extra_wound: bool = False
+    move_stress: int = 0
+    stress: int = 0
+    bleeding_returns: bool = False
+    fear_test: bool = False
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    """An ailment (Physical/Mental, one per category) or a condition."""
+
+    name: str
+    category: str
+    summary: str = ""
+    shake: tuple[str, ...] = ()
+    blocks: tuple[str, ...] = ()
+    exploited_by: tuple[str, ...] = ()
+    test: str = ""
+    reminder: str = ""
+
+    @property
+    def is_ailment(self) -> bool:
+        """Physical and Mental ailments: one per category, +1 Advantage to attackers."""
+        return self.category in AILMENT_CATEGORIES
+
+
+@dataclass(frozen=True)
+class Band:
+    """A row of a Degrees-of-Failure table."""
+
+    low: int
+    high: int
+    text: str
+    key: str = ""
+    name: str = ""
+    blocks: tuple[str, ...] = ()
+    trauma: int = 0
+    helpless: bool = False
+
+
+@dataclass(frozen=True)
+class Check:
+    """A test the tracker reminds about (Blood Loss, breath, exhaustion)."""
+
+    key: str
+    label: str
+    stats: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action of the economy: its cost in ★, its variation group, extra moves."""
+
+    key: str
+    group: str
+    stars: int
+    moves: int = 0
+    cost: tuple[int, int] | None = None
+    aliases: tuple[str, ...] = ()
+
+
+def _tuple(value: Any) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+
+def _bands(rows: Sequence[Mapping[str, Any]]) -> tuple[Band, ...]:
+    return tuple(
+        Band(
+            low=int(r["min"]),
+            high=int(r["max"]),
+            text=str(r.get("text", r.get("effect", ""))),
+            key=str(r.get("key", "")),
+            name=str(r.get("name", "")),
+            blocks=_tuple(r.get("blocks")),
+            trauma=int(r.get("trauma", 0)),
+            helpless=bool(r.get("helpless", False)),
+        )
+        for r in rows
+    )
+
+
+def band_for(bands: Sequence[Band], degrees: int) -> Band:
+    """The row of a Degrees-of-Failure table that ``degrees`` falls in."""
+    for band in bands:
+        if band.low <= degrees <= band.high:
+            return band
+    return bands[-1] if degrees > bands[-1].high else bands[0]
+
+
+class NervTables:
+    """Every table of the ruleset, typed, with look-ups that refuse unknown names."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.raw = data
+        self.scores: tuple[str, ...] = _tuple(data["scores"]["names"])
+        self.skills: tuple[str, ...] = _tuple(data["scores"]["skills"])
+        self.kinds: dict[str, str] = dict(data["kinds"])
+        self.locations = tuple(_location(row) for row in data["locations"])
+        self.charts = {
+            name: tuple(_row(name, row) for row in rows) for name, rows in data["charts"].items()
+        }
+        self.conditions = {spec.name.casefold(): spec for spec in _conditions(data)}
+        self.checks = {
+            c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
+            for c in data["checks"]
+        }
+        self.fear = _bands(data["fear"]["results"])
+        self.confused = _bands(data["confused"]["results"])
+        self.hallucinating = _bands(data["hallucinating"]["results"])
+        self.fate_uses: dict[str, str] = {u["key"]: u["label"] for u in data["fate_uses"]}
+        self.actions = tuple(_action(row) for row in data["actions"])
+
+    # --- numbers ------------------------------------------------------------------
+
+    def number(self, section: str, key: str) -> int:
+        """A whole number from a ``[section]`` table (``number("wounds", "high_damage")``)."""
+        return int(self.raw[section][key])
+
+    @property
+    def bands(self) -> tuple[str, ...]:
+        """Altitude bands, lowest first."""
+        return _tuple(self.raw["altitude"]["bands"])
+
+    # --- locations ----------------------------------------------------------------
+
+    def locations_for(self, kind: str) -> tuple[Location, ...]:
+        """The locations a combatant of ``kind`` has, in reading order."""
+        return tuple(loc for loc in self.locations if loc.fits(kind))
+
+    def location(self, kind: str, name: str) -> Location:
+        """The location ``name`` names (key, label or alias); RuleError listing the rest."""
+        wanted = " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
+        for loc in self.locations_for(kind):
+            if wanted in (loc.key, loc.label.casefold(), *loc.aliases):
+                return loc
+        allowed = ", ".join(loc.key for loc in self.locations_for(kind))
+        raise RuleError(f"no location '{name}' — {allowed}")
+
+    def hit_location(self, roll: int) -> Location:
+        """The location a d100 hit-location roll lands on."""
+        for loc in self.locations:
+            if loc.low <= roll <= loc.high:
+                return loc
+        raise RuleError(f"a hit-location roll must be 1 to 100, not {roll}")
+
+    def weak_spots(self, kind: str) -> tuple[str, ...]:
+        """Locations where a hit deals an extra wound for this kind of combatant."""
+        return _tuple(self.raw["weak_spots"].get(kind, []))
+
+    # --- injury charts ------------------------------------------------------------
+
+    def chart_row(self, chart: str, score: int) -> InjuryRow:
+        """The row of ``chart`` for a total injury score (4 and more read the last row)."""
+        rows = self.charts[chart]
+        return rows[max(1, min(score, len(rows))) - 1]
+
+    def rows_in_effect(self, chart: str, score: int) -> tuple[InjuryRow, ...]:
+        """The row for ``score`` and, while rows say "as above", the rows above it."""
+        row = self.chart_row(chart, score)
+        found = [row]
+        while row.as_above and row.score > 1:
+            row = self.chart_row(chart, row.score - 1)
+            found.append(row)
+        return tuple(found)
+
+    # --- ailments and conditions --------------------------------------------------
+
+    def condition(self, name: str) -> ConditionSpec:
+        """The ailment or condition ``name``; RuleError listing the catalogue."""
+        spec = self.conditions.get(" ".join(name.casefold().split()))
+        if spec is None:
+            raise RuleError(f"no ailment or condition '{name}' — {self.catalogue_text()}")
+        return spec
+
+    def catalogue_text(self) -> str:
+        """``Physical: Burning, …; Mental: …; conditions: …`` for error messages."""
+        parts = []
+        for category in (*AILMENT_CATEGORIES, CONDITION):
+            names = ", ".join(s.name for s in self.conditions.values() if s.category == category)
+            parts.append(f"{category if category != CONDITION else 'conditions'}: {names}")
+        return "; ".join(parts)
+
+    def critical_effect(self, damage_type: str) -> str:
+        """The condition a critical hit of ``damage_type`` inflicts (empty if none)."""
+        return str(self.raw["critical_effects"].get(damage_type, ""))
+
+    def damage_types(self) -> tuple[str, ...]:
+        """The damage types with a critical effect."""
+        return tuple(self.raw["critical_effects"])
+
+    def fear_result(self, dof: int) -> Band:
+        """The Fear table row for a failure by ``dof`` degrees."""
+        return band_for(self.fear, dof)
+
+    def fear_names(self) -> tuple[str, ...]:
+        """Every Fear effect's name."""
+        return tuple(band.name for band in self.fear)
+
+    def check(self, key: str) -> Check:
+        """A reminded test by key; RuleError listing them."""
+        if key not in self.checks:
+            raise RuleError(f"no test '{key}' — {', '.join(self.checks)}")
+        return self.checks[key]
+
+    # --- actions ------------------------------------------------------------------
+
+    def action(self, name: str) -> ActionSpec:
+        """The action ``name`` names; RuleError listing every action."""
+        wanted = " ".join(name.casefold().replace("_", " ").split())
+        for spec in self.actions:
+            if wanted in (spec.key, *spec.aliases) or wanted == spec.key.replace(" ", "-"):
+                return spec
+        names = ", ".join(a.key for a in self.actions)
+        raise RuleError(f"no action '{name}' — move, chance, {names}")
+
+
+def _location(row: Mapping[str, Any]) -> Location:
+    return Location(
+        key=row["key"],
+        label=row["label"],
+        chart=row["chart"],
+        low=int(row.get("low", 0)),
+        high=int(row.get("high", 0)),
+        kinds=_tuple(row.get("kinds")),
+        aliases=_tuple(row.get("aliases")),
+    )
+
+
+def _row(chart: str, row: Mapping[str, Any]) -> InjuryRow:
+    return InjuryRow(
+        chart=chart,
+        score=int(row["score"]),
+        name=row["name"],
+        effect=row["effect"],
+        as_above=bool(row.get("as_above", False)),
+        critical=bool(row.get("critical", False)),
+        applies=_tuple(row.get("applies")),
+        prone=bool(row.get("prone", False)),
+        extra_wound=bool(row.get("extra_wound", False)),
+        move_stress=int(row.get("move_stress", 0)),
+        stress=int(row.get("stress", 0)),
+        bleeding_returns=bool(row.get("bleeding_returns", False)),
+        fear_test=bool(row.get("fear_test", False)),
+        notes=str(row.get("notes", "")),
+    )
+
+
+def _conditions(data: Mapping[str, Any]) -> list[ConditionSpec]:
+    specs = []
+    for row in [*data["ailments"], *data["conditions"]]:
+        specs.append(
+            ConditionSpec(
+                name=row["name"],
+                category=row.get("category", CONDITION),
+                summary=row.get("summary", ""),
+                shake=_tuple(row.get("shake")),
+                blocks=_tuple(row.get("blocks")),
+                exploited_by=_tuple(row.get("exploited_by")),
+                test=row.get("test", ""),
+                reminder=row.get("reminder", ""),
+            )
+        )
+    return specs
+
+
+def _action(row: Mapping[str, Any]) -> ActionSpec:
+    cost = row.get("cost")
+    return ActionSpec(
+        key=row["key"],
+        group=row["group"],
+        stars=int(row["stars"]),
+        moves=int(row.get("moves", 0)),
+        cost=(int(cost[0]), int(cost[1])) if cost else None,
+        aliases=_tuple(row.get("aliases")),
+    )

@@ -1,0 +1,207 @@
+"""The ``persona-d100`` ruleset (seed 004): Dark-Heresy-style d100 with Persona mechanics.
+
+The class wires the roster, initiative, triggers, commands and views to the modules
+beside it and the shared ``tracker.rules.d100`` kit; every table is in ``data.toml``.
+How it reads the rules is written up in docs/rulesets/persona-d100.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import Any, ClassVar
+
+from tracker.core.draft import Draft
+from tracker.core.grammar import Command
+from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.protocol import DiceLike, Verb
+from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView
+from tracker.rules.common import countdown
+from tracker.rules.d100 import folded
+from tracker.rules.d100.ruleset import D100Ruleset
+from tracker.rules.d100.turns import fresh_turn, restart_interrupted
+from tracker.rules.persona_d100 import affinity, momentum, views
+from tracker.rules.persona_d100 import ailments as ailing
+
+
+class PersonaRules(D100Ruleset):
+    """Elemental affinities, One More, Baton Pass, All-Out Attack, four ailment categories.
+
+    Roster: ``stats`` (ws, bs, s, t, ag, int, per, wp, fel), ``armour`` per location (or
+    ``all``), ``kind`` (character, shadow), ``wounds``, ``fate``, ``bonuses``,
+    ``affinities = { fire = "weak", ice = "resist" }`` (unlisted: normal), ``links =
+    { yosuke = 2 }`` (Social Link ranks) and ``move`` (added to the Half Move).
+    """
+
+    id: ClassVar[str] = "persona-d100"
+    title: ClassVar[str] = "Persona d100 (affinities, One More, Baton Pass)"
+    data_file: ClassVar[str] = "data.toml"
+    theme: ClassVar[str] = "velvet"
+    roster_keys: ClassVar[dict[str, type]] = {
+        **D100Ruleset.roster_keys,
+        "affinities": dict,
+        "links": dict,
+        "move": int,
+    }
+    table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "affinities", "links")
+
+    @cached_property
+    def ailments(self) -> ailing.AilmentBook:
+        """The ailment catalogue (the text's, the user file's, the encounter's)."""
+        return ailing.AilmentBook(
+            tuple(self.data["ailments"]["categories"]), self.tables.conditions
+        )
+
+    # --- roster ---------------------------------------------------------------------
+
+    def tidy(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """Element names folded to their canonical form (``electricity`` → ``elec``)."""
+        tidy = super().tidy(entry)
+        table = tidy.get("affinities")
+        if isinstance(table, dict):
+            tidy["affinities"] = {self._element(str(k)): folded(str(v)) for k, v in table.items()}
+        if isinstance(tidy.get("links"), dict):
+            tidy["links"] = {folded(str(k)).replace(" ", "-"): v for k, v in tidy["links"].items()}
+        return tidy
+
+    def _element(self, word: str) -> str:
+        elements = self.data["elements"]
+        key = folded(word)
+        key = elements.get("aliases", {}).get(key, key)
+        if key not in elements["regular"]:
+            raise RosterError(
+                f"affinities: no element '{word}' — "
+                f"{', '.join(elements['regular'])} (Almighty has none)",
+                f"affinities.{word}",
+            )
+        return str(key)
+
+    def check_fighter(self, fighter: Combatant) -> None:
+        """Affinities are Weak … Absorb; Social Link ranks whole numbers."""
+        super().check_fighter(fighter)
+        names = self.data["affinities"]["names"]
+        for element, value in fighter.extras.get("affinities", {}).items():
+            if value not in names:
+                raise RosterError(
+                    f"affinities.{element} of {fighter.name} must be {', '.join(names)}",
+                    f"affinities.{element}",
+                )
+        for other, rank in fighter.extras.get("links", {}).items():
+            if not isinstance(rank, int) or isinstance(rank, bool) or rank < 0:
+                raise RosterError(
+                    f"links.{other} of {fighter.name} must be a rank (0 or more)", f"links.{other}"
+                )
+
+    # --- triggers -------------------------------------------------------------------
+
+    def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Fresh actions; the action count for One More starts over."""
+        fresh_turn(draft, self.tables, slot_owner(slot))
+        momentum.new_turn(draft, slot)
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Unused One Mores lapse; durations count down (One More actions never do)."""
+        who = slot_owner(slot)
+        momentum.turn_over(draft)
+        restart_interrupted(draft, who)
+        countdown(draft, who)
+
+    # --- commands -------------------------------------------------------------------
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """Damage by element, healing, ailments, One More, Baton Pass, All-Out Attack."""
+        table: list[tuple[str, str, str, Callable[..., None]]] = [
+            (
+                "dmg",
+                "dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] "
+                "[technical] [special] [stagger] [crit] [confirm=pass|fail|test=ws|bs] [cmod=N]",
+                "an attack, read against the target's affinity",
+                affinity.damage,
+            ),
+            (
+                "heal",
+                "heal WHO N [by=WHO]",
+                "Lethal Damage, then wounds (+ Baton rank)",
+                affinity.heal,
+            ),
+            (
+                "ail",
+                "ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]",
+                "an ailment: one per category",
+                ailing.ail,
+            ),
+            ("cure", "cure WHO NAME", "an ailment or condition ends", ailing.cure),
+            (
+                "onemore",
+                "onemore WHO stamina | onemore WHO ACTION …",
+                "spend a One More on an action or a Stamina charge",
+                momentum.one_more,
+            ),
+            (
+                "baton",
+                "baton GIVER RECEIVER",
+                "pass the One More to an ally with an S-Link",
+                momentum.baton,
+            ),
+            (
+                "allout",
+                "allout WHO [with=A,B]",
+                "All-Out Attack: every enemy Staggered",
+                momentum.all_out,
+            ),
+        ]
+        bound = {name: Verb(name, usage, text, self._bind(fn)) for name, usage, text, fn in table}
+        bound["act"] = Verb(
+            "act",
+            "act WHO ACTION [full|half|reaction|free|extended] "
+            "[attack] [concentration] [onemore] [force]",
+            "spend an action (no ACTION: a delayer acts now)",
+            self._act,
+        )
+        return {**self.shared_verbs(), **bound}
+
+    def _bind(self, fn: Callable[..., None]) -> Callable[[Draft, Command, DiceLike], None]:
+        def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
+            fn(self, draft, command, dice)
+
+        return handler
+
+    def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        if len(command.args) < 2:
+            super()._act(draft, command, dice)
+            return
+        momentum.act(self, draft, command, dice)
+
+    # --- views ----------------------------------------------------------------------
+
+    def summary(self, fighter: Combatant) -> str:
+        """``W 12/14``."""
+        return views.summary(self, fighter)
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """Wounds, Fate, Lethal Damage, Stamina, One More."""
+        return views.track_views(self, fighter)
+
+    def body(self, fighter: Combatant) -> list[LocationView]:
+        """Armour per location (the wound pool is one track)."""
+        return self.armour_body(fighter)
+
+    def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
+        """Affinity row, ailments, One More / Baton Pass, movement bands."""
+        return views.status_lines(self, fighter, state)
+
+    def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
+        """Dismiss."""
+        return views.reminder_actions(reminder)
+
+    def catalogue_for(self, state: EncounterState | None) -> list[AilmentSpec]:
+        """Also the ailments this encounter defines."""
+        return views.catalogue(self, state)
+
+    def catalogue(self) -> list[AilmentSpec]:
+        """Staggered and the GM's own ailments."""
+        return views.catalogue(self)
+
+    def player_summary(self, fighter: Combatant) -> str:
+        """Words only."""
+        return views.player_summary(self, fighter)

@@ -1,0 +1,160 @@
+"""Wrath & Glory tests and attacks as commands.
+
+``test WHO POOL [dn=N]`` rolls any test with the combatant's DN penalties added.
+``attack WHO TARGET[,TARGET…] POOL melee|ranged [dmg=DR]`` rolls once against each
+target's Defence (Multi-attack when there are several), turns Shifted Exalted icons and
+a Called Shot into bonus damage dice, marks a 6 on the Wrath die as a critical hit, and
+with ``dmg=`` applies the damage at once (a melee weapon adds the wielder's Strength).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.wrath_glory.damage import Hit, resolve_hit, soak_pool
+from tracker.rules.wrath_glory.dice import (
+    PoolTest,
+    pool_size,
+    roll_pool,
+    run_test,
+    spend_wrath,
+    wrath_glory,
+)
+from tracker.rules.wrath_glory.effects import (
+    attack_dice,
+    called_shot_dice,
+    defence,
+    options_held,
+    test_penalty,
+)
+
+Data = Mapping[str, Any]
+
+
+def roll_test(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``test WHO POOL [dn=N] [bonus=N] [vs=WHO] [for=WHAT] [wrath] [bank]``."""
+    fighter = _fighter(draft, command.arg(0, "who tests and a pool, e.g. 'test ann agility+3'"))
+    size = pool_size(fighter, command.arg(1, "a dice pool, e.g. 'test ann 5 dn=3'"))
+    size += command.option_int("bonus")
+    against = resolve(draft.state, command.options["vs"]) if "vs" in command.options else ""
+    base = command.option_int("dn", int(data["dice"]["default_dn"]))
+    extra, notes = test_penalty(fighter, data, attack=bool(against), against=against)
+    dn = max(int(data["dice"]["min_dn"]), base + extra)
+    note = f"{base} " + " ".join(notes) if notes else ""
+    run_test(
+        draft,
+        dice,
+        data,
+        fighter,
+        size,
+        dn,
+        purpose=command.options.get("for", ""),
+        reroll=command.flag("wrath"),
+        bank=command.flag("bank"),
+        note=note,
+    )
+
+
+def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """Roll one attack against one or more targets and apply damage if ``dmg=`` is given."""
+    if len(command.args) < 4 or command.args[3].casefold() not in ("melee", "ranged"):
+        raise RuleError(
+            "'attack' needs who, the target(s), a pool and melee or ranged, "
+            "e.g. 'attack ann ork 6 ranged dmg=10'"
+        )
+    actor = _fighter(draft, command.args[0])
+    targets = [_fighter(draft, t) for t in command.args[1].split(",") if t]
+    kind = command.args[3].casefold()
+    if actor.id in {t.id for t in targets}:
+        raise RuleError(f"{actor.name} cannot attack themselves")
+    extra_dice, dice_notes = attack_dice(actor, data, kind)
+    size = pool_size(actor, command.args[2]) + extra_dice + command.option_int("bonus")
+    if command.flag("wrath"):
+        spend_wrath(draft, actor, "a re-roll")
+    result = roll_pool(dice, size, 0, reroll=command.flag("wrath"))
+    bonus = f" ({' '.join(dice_notes)})" if dice_notes else ""
+    draft.emit(
+        ev.DiceRolled,
+        who=actor.id,
+        expr=f"{size}d6",
+        rolls=result.faces,
+        total=result.icons,
+        purpose=f"{kind} attack",
+        text=f"{actor.name} makes a {kind} attack: {size}d{bonus} "
+        f"{result.faces_text()} → {result.icons} icon(s)",
+    )
+    wrath_glory(draft, data, actor, result)
+    for target in targets:
+        _against(draft, dice, data, command, actor, target, result, len(targets))
+
+
+def _against(
+    draft: Draft,
+    dice: DiceLike,
+    data: Data,
+    command: Command,
+    actor: Combatant,
+    target: Combatant,
+    rolled: PoolTest,
+    count: int,
+) -> None:
+    kind = command.args[3].casefold()
+    dn, why = _attack_dn(draft, data, command, actor, target, kind, count)
+    result = PoolTest(rolled.faces, dn, rolled.first_faces)
+    if not result.passed:
+        draft.say(f"{actor.name} misses {target.name} (DN {dn}: {why})")
+        return
+    bonus_dice = result.shifts + called_shot_dice(actor, data)
+    critical = ", a critical hit (Wrath 6)" if result.glorious else ""
+    draft.say(
+        f"{actor.name} hits {target.name} (DN {dn}: {why}); {bonus_dice} bonus "
+        f"damage dice{critical}"
+    )
+    if "dmg" not in command.options:
+        draft.say(f"Damage: 'dmg {target.id} DR bd={bonus_dice}'")
+        return
+    rating = command.option_int("dmg")
+    if kind == "melee":
+        rating += actor.stats.get("strength", 0)
+    hit = Hit(
+        rating=rating,
+        bonus_dice=bonus_dice,
+        mortal=command.option_int("mortal"),
+        soak=soak_pool(target, command),
+        by=actor.id,
+    )
+    resolve_hit(draft, dice, data, target.id, hit)
+
+
+def _attack_dn(
+    draft: Draft,
+    data: Data,
+    command: Command,
+    actor: Combatant,
+    target: Combatant,
+    kind: str,
+    count: int,
+) -> tuple[int, str]:
+    if "dn" in command.options:
+        base, notes = command.option_int("dn"), ["set by the GM"]
+    else:
+        base, defence_notes = defence(target, data, melee=kind == "melee")
+        notes = [f"Defence {base}" + (f" ({' '.join(defence_notes)})" if defence_notes else "")]
+    extra, penalty_notes = test_penalty(actor, data, attack=True, against=target.id)
+    held = {spec["key"] for spec, _level, _arg in options_held(actor, data)}
+    if count > 1 and "multi-attack" not in held:
+        extra += 2 * (count - 1)
+        penalty_notes.append(f"+{2 * (count - 1)} Multi-attack")
+    dn = max(int(data["dice"]["min_dn"]), base + extra)
+    return dn, " ".join(notes + penalty_notes)
+
+
+def _fighter(draft: Draft, token: str) -> Combatant:
+    return draft.state.combatant(resolve(draft.state, token))

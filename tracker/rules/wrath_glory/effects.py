@@ -1,0 +1,459 @@
+"""Wrath & Glory combat effects and combat options, and what they do to Defence, DN and dice.
+
+Effects (Hindered, Vulnerable, Prone, Poisoned, Fear …) are conditions of category
+``effect``; combat options taken for a turn (Multi-action, Aim, Full Defence …) are
+conditions of category ``option`` whose end (this turn, the start or the end of the next
+turn) comes from the data file. Removal of an effect is an action and a test: DN 5 on
+oneself, DN 3 on someone else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.wrath_glory.damage import apply_loss
+from tracker.rules.wrath_glory.dice import pool_size, run_test
+
+Data = Mapping[str, Any]
+NOT_TREATABLE = {
+    "Exhausted": "it ends when Shock is restored ('restore WHO' or 'heal WHO N shock')",
+    "Unconscious": "it ends when Wounds are restored ('heal WHO N')",
+    "Stabilised": "it ends when Wounds are restored ('heal WHO N')",
+}
+
+
+# --- catalogues ----------------------------------------------------------------------
+
+
+def effect_spec(data: Data, name: str) -> Mapping[str, Any] | None:
+    """The catalogue entry for an effect name or alias (case-insensitive)."""
+    wanted = name.casefold()
+    for spec in data["effects"]:
+        if wanted == spec["name"].casefold() or wanted in spec.get("aliases", []):
+            return spec
+    return None
+
+
+def option_spec(data: Data, name: str) -> Mapping[str, Any]:
+    """The combat option a name, key or unique prefix names; RuleError listing them."""
+    wanted = name.casefold().replace(" ", "-").replace("_", "-")
+    specs = data["options"]
+    exact = [s for s in specs if wanted in (s["key"], s["name"].casefold())]
+    found = exact or [s for s in specs if s["key"].startswith(wanted)]
+    if len(found) == 1:
+        return found[0]
+    keys = ", ".join(s["key"] for s in specs)
+    raise RuleError(f"no single combat option '{name}' — options: {keys}")
+
+
+def options_held(fighter: Combatant, data: Data) -> list[tuple[Mapping[str, Any], int, str]]:
+    """(spec, level, argument) of each combat option the combatant has taken."""
+    held = []
+    for condition in fighter.conditions:
+        if condition.category == "option":
+            spec = next((s for s in data["options"] if s["name"] == condition.name), None)
+            if spec is not None:
+                held.append((spec, condition.level, condition.source))
+    return held
+
+
+# --- modifiers -----------------------------------------------------------------------
+
+
+def defence(fighter: Combatant, data: Data, *, melee: bool = False) -> tuple[int, list[str]]:
+    """Defence now, with each modifier named (Full Defence, Vulnerable, Sprint …)."""
+    value = fighter.stats.get("defence", int(data["defaults"]["defence"]))
+    notes: list[str] = []
+    for spec, level, _arg in options_held(fighter, data):
+        change = level if spec["key"] == "full-defence" else int(spec.get("defence", 0))
+        if change:
+            value += change
+            notes.append(f"{change:+d} {spec['name']}")
+    vulnerable = fighter.condition("Vulnerable")
+    if vulnerable is not None:
+        value -= vulnerable.level
+        notes.append(f"-{vulnerable.level} Vulnerable")
+    if melee and fighter.condition("Prone"):
+        change = int(data["prone"]["melee_defence"])
+        value += change
+        notes.append(f"{change:+d} Prone")
+    return value, notes
+
+
+def test_penalty(
+    fighter: Combatant, data: Data, *, attack: bool = False, against: str = ""
+) -> tuple[int, list[str]]:
+    """Extra DN on the combatant's tests: Hindered, Multi-action, on attacks more."""
+    total, notes = 0, []
+    hindered = fighter.condition("Hindered")
+    if hindered is not None and hindered.level:
+        total += hindered.level
+        notes.append(f"+{hindered.level} Hindered")
+    for spec, level, arg in options_held(fighter, data):
+        add = _option_dn(spec, level, arg, data, attack)
+        if add:
+            total += add
+            notes.append(f"+{add} {spec['name']}")
+    fear = fighter.condition("Fear")
+    if fear is not None and attack and (not fear.source or fear.source == against):
+        total += 1
+        notes.append("+1 Fear")
+    return total, notes
+
+
+def _option_dn(spec: Mapping[str, Any], level: int, arg: str, data: Data, attack: bool) -> int:
+    if spec.get("sized"):
+        return int(data["called_shot"][arg]["dn"]) if attack else 0
+    if not spec.get("dn_step") or level < 2:
+        return 0
+    if spec.get("applies_to") == "attacks" and not attack:
+        return 0
+    return int(spec["dn_step"]) * (level - 1)
+
+
+def attack_dice(fighter: Combatant, data: Data, kind: str) -> tuple[int, list[str]]:
+    """Bonus dice the combatant's options give an attack of ``kind`` (melee/ranged)."""
+    total, notes = 0, []
+    for spec, level, _arg in options_held(fighter, data):
+        if spec.get("kind") not in (None, kind):
+            continue
+        add = level if spec["key"] == "salvo" else int(spec.get("attack_dice", 0))
+        if add:
+            total += add
+            notes.append(f"+{add}d {spec['name']}")
+    return total, notes
+
+
+def called_shot_dice(fighter: Combatant, data: Data) -> int:
+    """Bonus damage dice from a Called Shot taken this turn."""
+    for spec, _level, arg in options_held(fighter, data):
+        if spec.get("sized"):
+            return int(data["called_shot"][arg]["bonus_dice"])
+    return 0
+
+
+# --- expiry --------------------------------------------------------------------------
+
+
+def expire_options(draft: Draft, data: Data, who: str, moment: str) -> None:
+    """End options at the start or end (``moment``) of their holder's turn."""
+    state = draft.state
+    fighter = state.combatant(who)
+    for spec, _level, _arg in options_held(fighter, data):
+        held = fighter.condition(spec["name"])
+        earlier = held is not None and held.since_round < state.round
+        ends = spec["ends"]
+        if (moment == "end" and (ends == "turn" or (ends == "next-turn-end" and earlier))) or (
+            moment == "start" and ends == "next-turn-start" and earlier
+        ):
+            draft.emit(
+                ev.ConditionRemoved,
+                who=fighter.id,
+                name=spec["name"],
+                text=f"{fighter.name}: {spec['name']} ends",
+            )
+
+
+def expire_round_effects(draft: Draft) -> None:
+    """Effects lasting a round (Hindered, Vulnerable) count down at the end of the round."""
+    for fighter in draft.state.active:
+        for condition in fighter.conditions:
+            if condition.category != "effect" or condition.rounds <= 0:
+                continue
+            if condition.rounds == 1:
+                draft.emit(
+                    ev.ConditionRemoved,
+                    who=fighter.id,
+                    name=condition.name,
+                    text=f"{fighter.name}: {condition.name} ends",
+                )
+            else:
+                draft.emit(
+                    ev.ConditionChanged,
+                    who=fighter.id,
+                    name=condition.name,
+                    rounds=condition.rounds - 1,
+                    level=condition.level,
+                )
+
+
+# --- verbs ---------------------------------------------------------------------------
+
+
+def ail(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``ail WHO NAME [X] [rounds=N] [source=WHO] [+flying]``: give a combat effect."""
+    fighter = _who(draft, command)
+    words = list(command.args[1:])
+    level = int(words.pop()) if len(words) > 1 and words[-1].isdigit() else 0
+    name = " ".join(words).strip()
+    if not name:
+        names = ", ".join(s["name"] for s in data["effects"])
+        raise RuleError(f"'ail' needs an effect, e.g. 'ail ork Hindered 2' — {names}")
+    spec = effect_spec(data, name)
+    name = spec["name"] if spec else name[:1].upper() + name[1:]
+    if spec and spec.get("levelled"):
+        level = max(level, 1)
+    rounds = command.option_int("rounds", 1 if spec and spec["lasts"] == "round" else 0)
+    if rounds < 0 or level < 0:
+        raise RuleError("rounds and the rating X must be 0 or more")
+    source = resolve(draft.state, command.options["source"]) if "source" in command.options else ""
+    give_effect(draft, fighter, name, level=level, rounds=rounds, source=source)
+    if name == "Prone" and command.flag("flying"):
+        _fall(draft, dice, data, fighter)
+
+
+def give_effect(
+    draft: Draft,
+    fighter: Combatant,
+    name: str,
+    *,
+    level: int = 0,
+    rounds: int = 0,
+    source: str = "",
+) -> None:
+    """Apply (or deepen) a combat effect with a log line."""
+    held = fighter.condition(name)
+    if held is not None and held.level > level:
+        level = held.level
+    rating = f" ({level})" if level else ""
+    lasting = (
+        " until the end of the round"
+        if rounds == 1
+        else (f" for {rounds} rounds" if rounds else "")
+    )
+    against = f" of {draft.state.combatant(source).name}" if source else ""
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=name,
+        category="effect",
+        level=level,
+        rounds=rounds,
+        source=source,
+        text=f"{fighter.name} is {name}{rating}{against}{lasting}",
+    )
+
+
+def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
+    roll = dice.roll(str(data["prone"]["flying_fall"]))
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=roll.expr,
+        rolls=roll.dice,
+        total=roll.total,
+        purpose="fall",
+        text=f"{fighter.name} falls from the air: {roll.expr} {list(roll.dice)} = "
+        f"{roll.total} Wounds",
+    )
+    apply_loss(draft, data, fighter.id, wounds=roll.total)
+
+
+def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``cure WHO NAME``: end an effect (the GM's ruling, no test)."""
+    fighter = _who(draft, command)
+    held = _held(fighter, " ".join(command.args[1:]), data)
+    draft.emit(
+        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {held}"
+    )
+
+
+def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``treat WHO NAME POOL [by=HELPER] [wrath]``: an action and a test to end an effect."""
+    fighter = _who(draft, command)
+    if len(command.args) < 3:
+        raise RuleError(
+            "'treat' needs who, the effect and a dice pool, e.g. 'treat ann poisoned toughness'"
+        )
+    name = _held(fighter, " ".join(command.args[1:-1]), data)
+    if name in NOT_TREATABLE:
+        raise RuleError(f"{name} is not removed by a test: {NOT_TREATABLE[name]}")
+    helper_id = (
+        resolve(draft.state, command.options["by"]) if "by" in command.options else fighter.id
+    )
+    helper = draft.state.combatant(helper_id)
+    rule = data["removal"]
+    base = int(rule["self_dn"] if helper.id == fighter.id else rule["other_dn"])
+    extra, notes = test_penalty(helper, data)
+    size = pool_size(helper, command.args[-1])
+    draft.emit(ev.ActionUsed, who=helper.id, action=f"remove {name}")
+    result = run_test(
+        draft,
+        dice,
+        data,
+        helper,
+        size,
+        base + extra,
+        purpose=f"removing {name}",
+        reroll=command.flag("wrath"),
+        note=" ".join(notes),
+    )
+    if result.passed:
+        draft.emit(
+            ev.ConditionRemoved,
+            who=fighter.id,
+            name=name,
+            text=f"{fighter.name} is no longer {name}",
+        )
+
+
+def _held(fighter: Combatant, name: str, data: Data) -> str:
+    spec = effect_spec(data, name.strip())
+    held = fighter.condition(spec["name"] if spec else name.strip())
+    if held is None:
+        has = ", ".join(c.name for c in fighter.conditions if c.category != "option") or "none"
+        raise RuleError(f"{fighter.name} is not {name.strip() or '…'} — effects: {has}")
+    return held.name
+
+
+def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``interact WHO TARGET POOL hinder|vulnerable dn=N``: an interaction attack."""
+    if len(command.args) < 4 or "dn" not in command.options:
+        raise RuleError(
+            "'interact' needs who, the target, a pool, hinder or vulnerable and "
+            "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'"
+        )
+    actor = _who(draft, command)
+    target = draft.state.combatant(resolve(draft.state, command.args[1]))
+    effect = {
+        "hinder": "Hindered",
+        "hindered": "Hindered",
+        "vulnerable": "Vulnerable",
+        "vuln": "Vulnerable",
+    }.get(command.args[3].casefold())
+    if effect is None:
+        raise RuleError("an interaction attack makes the target hinder or vulnerable")
+    extra, notes = test_penalty(actor, data, attack=True, against=target.id)
+    result = run_test(
+        draft,
+        dice,
+        data,
+        actor,
+        pool_size(actor, command.args[2]),
+        command.option_int("dn") + extra,
+        purpose=f"interaction on {target.name}",
+        reroll=command.flag("wrath"),
+        note=" ".join(notes),
+    )
+    if not result.passed:
+        return
+    give_effect(draft, target, effect, level=1 + result.shifts, rounds=1)
+    if result.shifts >= int(data["interaction"]["players_call_shifts"]):
+        draft.say(
+            f"Player's Call: {result.shifts} Shifts — something more happens to "
+            f"{target.name} (agree it at the table, then 'note' it)"
+        )
+
+
+def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
+    fighter = _who(draft, command)
+    spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
+    _check_option(fighter, spec, data)
+    arg = command.args[2] if len(command.args) > 2 else ""
+    if spec.get("rolled"):
+        _full_defence(draft, dice, data, fighter, spec, arg)
+        return
+    level, source, extra = _option_argument(draft, fighter, spec, arg, data)
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=spec["name"],
+        category="option",
+        level=level,
+        source=source,
+        text=f"{fighter.name} takes {spec['name']}{extra}: {spec['summary']}",
+    )
+
+
+def _check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> None:
+    if fighter.condition("Exhausted") and not spec.get("exhausted_ok"):
+        raise RuleError(
+            f"{fighter.name} is Exhausted: only a basic move, a regular action "
+            "or Disengage — no combat options"
+        )
+    if fighter.condition(spec["name"]):
+        raise RuleError(f"{fighter.name} has already taken {spec['name']}")
+    for other, _level, _arg in options_held(fighter, data):
+        if other["key"] in spec.get("excludes", []):
+            raise RuleError(f"{spec['name']} cannot be joined with {other['name']}")
+
+
+def _option_argument(
+    draft: Draft, fighter: Combatant, spec: Mapping[str, Any], arg: str, data: Data
+) -> tuple[int, str, str]:
+    if spec.get("sized"):
+        sizes = data["called_shot"]
+        if arg.casefold() not in sizes:
+            raise RuleError(f"a Called Shot needs a size: {', '.join(sizes)}")
+        size = sizes[arg.casefold()]
+        return (
+            0,
+            arg.casefold(),
+            (
+                f" ({arg.casefold()}, {size['label']}: +{size['dn']} DN, "
+                f"+{size['bonus_dice']} bonus damage dice)"
+            ),
+        )
+    if not spec.get("counted"):
+        return 0, "", ""
+    least = 1 if spec["key"] == "salvo" else 2
+    if not arg.isdigit() or int(arg) < least:
+        raise RuleError(
+            f"{spec['name']} needs a number of at least {least}, "
+            f"e.g. 'option {fighter.id} {spec['key']} {least + 1}'"
+        )
+    if spec.get("costs_reload"):
+        _spend_reload(draft, fighter)
+    return int(arg), "", f" ({arg})"
+
+
+def _spend_reload(draft: Draft, fighter: Combatant) -> None:
+    if "reloads" not in fighter.tracks:
+        return
+    have = fighter.track("reloads")
+    if have < 1:
+        raise RuleError(f"{fighter.name} has no Reload left for a Salvo")
+    draft.emit(
+        ev.TrackSet,
+        who=fighter.id,
+        track="reloads",
+        value=have - 1,
+        text=f"{fighter.name}: Reloads {have} → {have - 1}",
+    )
+
+
+def _full_defence(
+    draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, spec: Mapping[str, Any], arg: str
+) -> None:
+    state = draft.state
+    late = (
+        any(s.split("@")[0] == fighter.id for s in state.acted)
+        and (state.current or "").split("@")[0] != fighter.id
+    )
+    size = pool_size(fighter, arg or "agility")
+    result = run_test(draft, dice, data, fighter, size, 0, purpose="Full Defence")
+    bonus = max(1, result.icons)
+    when = "gives up next round" if late else "gives up the rest of this round"
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name=spec["name"],
+        category="option",
+        level=bonus,
+        source="late" if late else "",
+        text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
+        f"the next turn, half Speed; {when}",
+    )
+
+
+def _who(draft: Draft, command: Command) -> Combatant:
+    token = command.args[0] if command.args else "."
+    return draft.state.combatant(resolve(draft.state, token))

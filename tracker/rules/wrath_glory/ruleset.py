@@ -1,0 +1,439 @@
+"""The ``wrath-glory`` ruleset (seed 002): d6 pools in icons, Shock and Wounds, Defiance, Glory.
+
+Roster: ``stats = { wounds = 6, shock = 5, defence = 3, resilience = 7, initiative = 4,
+toughness = 3, agility = 3, strength = 3, wrath = 2, reloads = 3 }`` (any may be left
+out: defaults in wrath_glory/data.toml). Heroes are ``side = "pc"`` or ``kind = "hero"``.
+The tables live in data.toml; the commands in the modules beside this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, resolve
+from tracker.core.model import Combatant, EncounterState, Reminder
+from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verbs import dismiss_reminders
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView
+from tracker.rules.common import resource_verbs_check, shift_track
+from tracker.rules.wrath_glory import attack as wrath_attack
+from tracker.rules.wrath_glory import damage as wrath_damage
+from tracker.rules.wrath_glory import effects as wrath_effects
+from tracker.rules.wrath_glory import order as wrath_order
+from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory, is_hero, with_flags
+
+Action = Callable[[Draft, Command, DiceLike], None]
+
+
+class WrathGloryRules(Ruleset):
+    """Wrath & Glory: tests in icons, chosen turn order, Shock/Wounds, Defiance Checks."""
+
+    id: ClassVar[str] = "wrath-glory"
+    title: ClassVar[str] = "Wrath & Glory (d6 pools, Shock and Wounds, Glory)"
+    data_file: ClassVar[str] = "data.toml"
+    theme: ClassVar[str] = "imperium"
+    descending: ClassVar[bool] = True
+    tie_die: ClassVar[int] = 6
+
+    @property
+    def core(self) -> Rules:
+        """This ruleset as the core's ``Rules`` protocol (for the shared flow helpers)."""
+        return self
+
+    # --- roster ---------------------------------------------------------------------
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """Shock and Wounds full; Heroes also Wrath and a Defiance failure count."""
+        defaults = self.data["defaults"]
+        tracks: dict[str, int] = {}
+        limits: dict[str, int] = {}
+        for track in ("shock", "wounds"):
+            top = fighter.stats.get(track, int(defaults[track]))
+            if top < 1:
+                raise RuleError(f"{track} of {fighter.name} must be 1 or more")
+            tracks[track] = limits[track] = top
+        if is_hero(fighter, self.data):
+            tracks["wrath"] = fighter.stats.get("wrath", int(self.data["heroes"]["wrath"]))
+            tracks["defiance"], limits["defiance"] = (
+                0,
+                int(self.data["defiance"]["deadly_failures"]),
+            )
+        if "reloads" in fighter.stats:
+            tracks["reloads"] = limits["reloads"] = fighter.stats["reloads"]
+        return tracks, limits
+
+    # --- turn order -----------------------------------------------------------------
+
+    def roll_initiative(self, draft: Draft, slots: Sequence[str], dice: DiceLike) -> None:
+        """Chosen order: the Initiative attribute, silently; rolled: an Initiative pool."""
+        for slot in slots:
+            value, rolls, how = wrath_order.initiative(self.data, draft.state, slot, dice)
+            name = draft.state.combatant(slot).name
+            draft.emit(
+                ev.InitiativeSet,
+                who=slot,
+                value=value,
+                rolls=rolls,
+                text=f"{name} initiative {how}" if how else "",
+            )
+
+    def tie_chain(self, fighter: Combatant) -> tuple[float, ...]:
+        """Rolled ties go to the higher Initiative attribute."""
+        return (fighter.stats.get("initiative", int(self.data["defaults"]["initiative"])),)
+
+    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
+        """Chosen: acted, acting, then sides alternating; rolled: icons, higher first."""
+        if wrath_order.mode(draft.state, self.data) == "chosen":
+            return wrath_order.chosen_order(draft.state, self.core, self.data)
+        return super().sort_order(draft, dice)
+
+    def _reorder(self, draft: Draft, dice: DiceLike) -> None:
+        order = self.sort_order(draft, dice)
+        if order != draft.state.order:
+            draft.emit(ev.OrderSet, order=order)
+
+    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
+        """A fresh alternation (or the rolled order again) for the new round."""
+        self._reorder(draft, dice)
+
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """Hindered/Vulnerable end; held actions not used are lost."""
+        wrath_effects.expire_round_effects(draft)
+        wrath_order.held_actions_lost(draft)
+
+    def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Options end, Defiance Checks are due, the suggested order is refreshed."""
+        fighter = draft.state.combatant(slot)
+        wrath_effects.expire_options(draft, self.data, fighter.id, "start")
+        self._defiance_due(draft, fighter)
+        held = fighter.condition("Full Defence")
+        if held is not None and held.source == "late" and held.since_round < draft.state.round:
+            draft.say(f"{fighter.name} gave up this round to Full Defence")
+        if wrath_order.mode(draft.state, self.data) == "chosen":
+            self._reorder(draft, dice)
+
+    def _defiance_due(self, draft: Draft, fighter: Combatant) -> None:
+        if fighter.status == "dead" or fighter.track("wounds") > 0:
+            return
+        if is_hero(fighter, self.data) and not fighter.condition("Stabilised"):
+            wrath_damage.raise_defiance(
+                draft, fighter.id, "unconscious: Defiance Check at the start of the turn"
+            )
+
+    def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
+        """Options of this turn end; the Poisoned test is due."""
+        fighter = draft.state.combatant(slot)
+        wrath_effects.expire_options(draft, self.data, fighter.id, "end")
+        if fighter.condition("Poisoned") and fighter.status != "dead":
+            draft.emit(
+                ev.ReminderRaised,
+                who=fighter.id,
+                key="poison",
+                text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer "
+                "the poison's damage",
+            )
+
+    # --- commands -------------------------------------------------------------------
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """Order, tests and attacks, damage, Defiance, effects, options, Wrath and Glory."""
+        data = self.data
+        rows: list[tuple[str, str, str, Action, tuple[str, ...]]] = [
+            (
+                "next",
+                "next [WHO]",
+                "end this turn; WHO (or the other side) acts next",
+                lambda d, c, r: wrath_order.next_turn(d, c, r, self.core),
+                (),
+            ),
+            (
+                "order",
+                "order chosen|rolled",
+                "switch the turn order",
+                lambda d, c, r: wrath_order.set_mode(d, c, r, self.core, data),
+                (),
+            ),
+            (
+                "hold",
+                "hold [WHO]",
+                "Hold Action: act later this round",
+                lambda d, c, r: wrath_order.hold(d, c, r, self.core),
+                (),
+            ),
+            (
+                "interrupt",
+                "interrupt WHO",
+                "a holder interrupts (opposed Initiative)",
+                lambda d, c, r: wrath_order.interrupt(d, c, r, self.core, data),
+                (),
+            ),
+            (
+                "test",
+                "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]",
+                "roll a test in icons",
+                self._with(wrath_attack.roll_test),
+                ("wrath", "bank"),
+            ),
+            (
+                "attack",
+                "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]",
+                "roll an attack",
+                self._with(wrath_attack.attack),
+                ("wrath", "soak"),
+            ),
+            (
+                "dmg",
+                "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]",
+                "Damage Rating against Resilience",
+                self.damage,
+                ("soak", "wrath"),
+            ),
+            ("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", self.wound, ()),
+            ("shock", "shock WHO N", "take N Shock directly", self.shock, ()),
+            ("heal", "heal WHO N [shock]", "restore Wounds (or Shock)", self.heal, ("shock",)),
+            (
+                "restore",
+                "restore WHO",
+                "Restore Shock: an action and a Wrath point",
+                lambda d, c, r: wrath_damage.restore_shock(d, r, data, self._who(d, c).id),
+                (),
+            ),
+            (
+                "defiance",
+                "defiance WHO [wrath]",
+                "roll a Defiance Check",
+                lambda d, c, r: wrath_damage.defiance_check(
+                    d, r, data, self._who(d, c).id, c.flag("wrath")
+                ),
+                ("wrath",),
+            ),
+            (
+                "ail",
+                "ail WHO EFFECT [X] [source=WHO] [flying]",
+                "give a combat effect",
+                self._with(wrath_effects.ail),
+                ("flying",),
+            ),
+            ("cure", "cure WHO EFFECT", "end a combat effect", self._with(wrath_effects.cure), ()),
+            (
+                "treat",
+                "treat WHO EFFECT POOL [by=WHO] [wrath]",
+                "an action and a test to end an effect",
+                self._with(wrath_effects.treat),
+                ("wrath",),
+            ),
+            (
+                "interact",
+                "interact WHO TARGET POOL hinder|vulnerable dn=N",
+                "an interaction attack",
+                self._with(wrath_effects.interact),
+                ("wrath",),
+            ),
+            (
+                "option",
+                "option WHO OPTION [N|SIZE|POOL]",
+                "take a combat option this turn",
+                self._with(wrath_effects.take_option),
+                (),
+            ),
+            (
+                "spend",
+                "spend WHO|glory wrath|RESOURCE [N]",
+                "spend Wrath, Glory, Reloads",
+                lambda d, c, r: self._resource(d, c, -1),
+                (),
+            ),
+            (
+                "gain",
+                "gain WHO|glory wrath|RESOURCE [N]",
+                "gain Wrath, Glory, Reloads",
+                lambda d, c, r: self._resource(d, c, +1),
+                (),
+            ),
+            ("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve, ()),
+        ]
+        return {
+            name: Verb(name, usage, summary, _flagged(fn, flags))
+            for name, usage, summary, fn, flags in rows
+        }
+
+    def _with(self, fn: Callable[[Draft, Command, DiceLike, Any], None]) -> Action:
+        return lambda draft, command, dice: fn(draft, command, dice, self.data)
+
+    @staticmethod
+    def _who(draft: Draft, command: Command) -> Combatant:
+        token = command.args[0] if command.args else "."
+        return draft.state.combatant(resolve(draft.state, token))
+
+    def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
+        fighter = self._who(draft, command)
+        rating = command.number(1, "a Damage Rating, e.g. 'dmg ork 10 bd=2'")
+        hit = wrath_damage.Hit(
+            rating=rating,
+            bonus_dice=command.option_int("bd"),
+            mortal=command.option_int("mortal"),
+            soak=wrath_damage.soak_pool(fighter, command),
+            reroll=command.flag("wrath"),
+        )
+        wrath_damage.resolve_hit(draft, dice, self.data, fighter.id, hit)
+
+    def wound(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``wound WHO N``: Wounds that skip Resilience and Soak (Mortal Wounds)."""
+        fighter = self._who(draft, command)
+        self._direct(draft, fighter, command.number(1, "a number of Wounds"), "wounds")
+
+    def shock(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``shock WHO N``: Shock taken directly."""
+        fighter = self._who(draft, command)
+        self._direct(draft, fighter, command.number(1, "an amount of Shock"), "shock")
+
+    def _direct(self, draft: Draft, fighter: Combatant, amount: int, track: str) -> None:
+        if amount < 1:
+            raise RuleError(f"{track.capitalize()} taken must be 1 or more — 'heal' restores")
+        if fighter.status == "dead":
+            raise RuleError(f"{fighter.name} is dead already")
+        wrath_damage.apply_loss(draft, self.data, fighter.id, attack=True, **{track: amount})
+
+    def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``heal WHO N [shock]``: restore Wounds (waking the unconscious) or Shock."""
+        fighter = self._who(draft, command)
+        amount = command.number(1, "an amount to restore")
+        wrath_damage.heal(draft, fighter.id, amount, command.flag("shock"))
+
+    def _resource(self, draft: Draft, command: Command, sign: int) -> None:
+        first = command.arg(0, "who and what, e.g. 'spend ann wrath' or 'spend glory 2'")
+        if first.casefold() == GLORY:
+            amount = command.number(1, "an amount", default=1)
+            if sign < 0 and glory(draft.state) < amount:
+                raise RuleError(f"the Glory pool holds only {glory(draft.state)}")
+            add_glory(draft, sign * amount, "spent" if sign < 0 else "gained")
+            return
+        fighter = self._who(draft, command)
+        track = resource_verbs_check(fighter, command.arg(1, "a resource (wrath, reloads)"))
+        if track in ("shock", "wounds", "defiance"):
+            raise RuleError(f"{track} is not spent or gained — use dmg, heal or defiance")
+        amount = command.number(2, "an amount", default=1)
+        if sign < 0 and fighter.tracks[track] < amount:
+            raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")
+        shift_track(draft, fighter.id, track, sign * amount)
+
+    def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """``resolve WHO KEY``: the GM has dealt with a reminder."""
+        fighter = self._who(draft, command)
+        key = command.arg(1, "which reminder (e.g. poison)")
+        dismiss_reminders(draft, fighter.id, key, "dealt with")
+
+    # --- views ----------------------------------------------------------------------
+
+    def summary(self, fighter: Combatant) -> str:
+        """``S 3/5 W 2/6`` (and Defiance failures when unconscious)."""
+        text = (
+            f"S {fighter.track('shock')}/{fighter.limits.get('shock', 0)} "
+            f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+        )
+        failures = fighter.track("defiance")
+        return text + (f" ✗{failures}" if failures else "")
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """Shock, Wounds, Defiance failures, Wrath and Reloads."""
+        views = [
+            self._pool_view(fighter, "shock", "Shock"),
+            self._pool_view(fighter, "wounds", "Wounds"),
+        ]
+        if "defiance" in fighter.tracks:
+            failures = fighter.track("defiance")
+            views.append(
+                TrackView(
+                    "Defiance failures",
+                    failures,
+                    fighter.limits["defiance"],
+                    "down" if failures >= 2 else "hurt" if failures else "ok",
+                    "4+ stabilised, 6 back up" if failures or fighter.track("wounds") == 0 else "",
+                )
+            )
+        for track, label in (("wrath", "Wrath"), ("reloads", "Reloads")):
+            if track in fighter.tracks:
+                views.append(TrackView(label, fighter.track(track), fighter.limits.get(track, -1)))
+        return views
+
+    @staticmethod
+    def _pool_view(fighter: Combatant, track: str, label: str) -> TrackView:
+        value, limit = fighter.track(track), fighter.limits.get(track, 0)
+        severity = "down" if value == 0 else "hurt" if value * 2 <= limit else "ok"
+        note = {"shock": "Exhausted", "wounds": "unconscious"}[track] if value == 0 else ""
+        return TrackView(label, value, limit, severity, note)
+
+    def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
+        """Defence with its modifiers, DN penalties, options taken, Glory."""
+        value, notes = wrath_effects.defence(fighter, self.data)
+        lines = [
+            f"Defence {value}"
+            + (f" ({' '.join(notes)})" if notes else "")
+            + f" · Resilience {wrath_damage.resilience(fighter, self.data)}"
+        ]
+        penalty, why = wrath_effects.test_penalty(fighter, self.data)
+        if penalty:
+            lines.append(f"Tests +{penalty} DN ({' '.join(why)})")
+        held = [spec["name"] for spec, _l, _a in wrath_effects.options_held(fighter, self.data)]
+        if held:
+            lines.append("Options: " + ", ".join(held))
+        if fighter.condition("Exhausted"):
+            lines.append("Exhausted: a basic move, one regular action or Disengage only")
+        lines.append(
+            f"Glory {glory(state)} (shared) · turn order {wrath_order.mode(state, self.data)}"
+        )
+        return lines
+
+    def header_parts(self, state: EncounterState) -> list[str]:
+        """The Glory pool (and the turn order when it is rolled)."""
+        rolled = wrath_order.mode(state, self.data) == "rolled"
+        return [f"Glory {glory(state)}", *(["rolled order"] if rolled else [])]
+
+    def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
+        """Defiance: roll (or roll with a Wrath point); Poisoned: passed or failed."""
+        who = reminder.who
+        if reminder.key == "defiance":
+            return [
+                ("Defiance Check", f"defiance {who}"),
+                ("Defiance Check +1 (Wrath)", f"defiance {who} wrath"),
+            ]
+        if reminder.key == "poison":
+            return [
+                ("Toughness passed: poison ends", f"cure {who} poisoned"),
+                ("Toughness failed: take the damage", f"resolve {who} poison"),
+            ]
+        return [("Dealt with", f"resolve {who} {reminder.key}")]
+
+    def catalogue(self) -> list[AilmentSpec]:
+        """The combat effects of the text."""
+        return [
+            AilmentSpec(spec["name"], "effect", spec["summary"]) for spec in self.data["effects"]
+        ]
+
+    def player_summary(self, fighter: Combatant) -> str:
+        """unhurt / shaken / wounded / badly wounded / unconscious / down / dead."""
+        if fighter.status == "dead":
+            return "dead"
+        if fighter.condition("Unconscious"):
+            return "unconscious"
+        if fighter.status == "down":
+            return "down"
+        wounds, top = fighter.track("wounds"), fighter.limits.get("wounds", 1) or 1
+        word = (
+            ("unhurt" if fighter.track("shock") >= fighter.limits.get("shock", 0) else "shaken")
+            if wounds >= top
+            else ("badly wounded" if wounds * 2 <= top else "wounded")
+        )
+        return word + (", exhausted" if fighter.condition("Exhausted") else "")
+
+
+def _flagged(fn: Action, flags: tuple[str, ...]) -> Action:
+    """``fn`` reading the bare words ``flags`` as options (``dmg ann 12 soak``)."""
+    if not flags:
+        return fn
+    return lambda draft, command, dice: fn(draft, with_flags(command, *flags), dice)
