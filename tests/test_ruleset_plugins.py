@@ -66,3 +66,29 @@ def test_a_broken_ruleset_package_is_one_line_and_the_rest_still_list(tmp_path: 
     assert listed.returncode == 1 and "nerv-d100" in listed.stdout
     assert listed.stderr.count("\n") == 1
     assert "the ruleset 'broken'" in listed.stderr and "Traceback" not in listed.stderr
+
+
+def test_a_ruleset_folder_beside_the_bundled_ones_is_found_and_played(tmp_path: Path) -> None:
+    """A sixth bundled ruleset is one folder under tracker/rules/ (data.toml and a package
+    whose ``RULESET`` is the class), with no edit anywhere else."""
+    folder = tmp_path / "rules" / "skirmish"
+    folder.mkdir(parents=True)
+    source = EXAMPLE / "skirmish"
+    (folder / "data.toml").write_bytes((source / "data.toml").read_bytes())
+    code = (source / "__init__.py").read_text(encoding="utf-8")
+    (folder / "__init__.py").write_text(code + "\nRULESET = SkirmishRules\n", encoding="utf-8")
+    fight = tmp_path / "f.toml"
+    script = (
+        "import sys, tracker.rules; tracker.rules.__path__.append(sys.argv.pop(1)); "
+        "from tracker.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-c", script, str(tmp_path / "rules"), *args]
+        return subprocess.run(argv, capture_output=True, text=True, timeout=60)
+
+    assert "skirmish" in run("rulesets").stdout
+    assert run("new", str(fight), "--ruleset", "skirmish").returncode == 0
+    assert run("do", str(fight), "add", "Orc", "morale=1").returncode == 0
+    assert run("do", str(fight), "start", "--dice", "3").returncode == 0
+    assert run("do", str(fight), "dmg", "orc", "3").stdout.splitlines()[-1] == "Orc flees"

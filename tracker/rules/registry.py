@@ -11,8 +11,9 @@ is broken is reported in one line, never a traceback, and the others stay usable
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module, resources
+from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
@@ -22,10 +23,12 @@ GROUP = "tracker.rulesets"
 
 def _bundled() -> dict[str, str]:
     """The bundled ruleset packages: id -> package name."""
+    import tracker.rules
+
     found = {}
-    for folder in resources.files(__package__ or "tracker.rules").iterdir():
-        if folder.is_dir() and folder.joinpath("data.toml").is_file():
-            if folder.joinpath("__init__.py").is_file():
+    for root in tracker.rules.__path__:
+        for folder in sorted(Path(root).iterdir()):
+            if (folder / "data.toml").is_file() and (folder / "__init__.py").is_file():
                 found[folder.name.replace("_", "-")] = f"tracker.rules.{folder.name}"
     return found
 
