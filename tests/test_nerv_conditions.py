@@ -134,7 +134,7 @@ def test_a_rolled_fear_test_reads_the_dof() -> None:
     # Will 30: a 52 fails by 2 DoF → Avoidance.
     table = started()
     lines = table.do("fear carol roll", [52])
-    assert lines[0] == "Carol Fear test: d100 52 vs Will 30 = 30: failed by 2 DoF"
+    assert lines[0] == "Carol Fear test: d100 52 vs Will 30: failed by 2 DoF"
     assert table.conditions("carol") == ["Avoidance"]
 
 

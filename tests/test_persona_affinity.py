@@ -131,7 +131,7 @@ def test_weakness_and_critical_make_special_damage_explode() -> None:
     # 10, then it becomes an 'exploding die'"; Weak gives +30 to Critical Confirm tests.
     t = Table(RULES, user("yu"), shadow("blob", affinities={"melee": "weak"}))
     text = t.text("dmg blob 1d10 element=melee by=yu test=ws", [10, 65, 10, 6])
-    assert "d100 65 vs Weapon Skill 40 +30: passed" in text
+    assert "d100 65 vs Weapon Skill 40 +30 = 70: passed" in text
     assert "Special Damage (Weak, Critical): 1d10 [10, 6] = 16 (exploding" in text
     assert "Blob @body: 1d10 [10] = 10 + Special 16 = 26 vs Soak 3 (TB 3): 23 wound(s)" in text
     assert t.who("blob").status == "dead"  # a Shadow without Fate perishes at 0
@@ -149,7 +149,7 @@ def test_a_spell_critical_applies_the_spells_effect_not_a_stagger() -> None:
 def test_resist_makes_the_confirm_harder() -> None:
     t = party()
     text = t.text("dmg pixie 1d10 element=ice by=yu test=ws", [10, 20])
-    assert "d100 20 vs Weapon Skill 40 -30: failed" in text
+    assert "d100 20 vs Weapon Skill 40 -30 = 10: failed" in text
 
 
 def test_an_unconfirmed_critical_is_refused_with_the_command_to_type() -> None:

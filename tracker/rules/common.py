@@ -85,3 +85,29 @@ def whole(values: Mapping[str, str], key: str, default: int = 0, least: int = 0)
     if number < least:
         raise RuleError(f"{key} must be {least} or more, not {number}")
     return number
+
+
+def words_and_options(
+    command: Command, start: int, flags: tuple[str, ...], keys: tuple[str, ...]
+) -> tuple[set[str], dict[str, str]]:
+    """Bare flag words from argument ``start`` on, and ``key=value`` options.
+
+    A flag may also come as ``+flag`` or ``flag=N``; anything else is refused with one
+    line naming what the verb understands.
+    """
+    found: set[str] = set()
+    values: dict[str, str] = {}
+    allowed = ", ".join([*flags, *(f"{k}=…" for k in keys)]) or "nothing more"
+    for word in command.args[start:]:
+        folded = word.casefold()
+        if folded not in flags:
+            raise RuleError(f"'{word}' means nothing to '{command.verb}' — it takes: {allowed}")
+        found.add(folded)
+    for key, value in command.options.items():
+        if key in flags and value.casefold() in ("", "yes", "true", "on"):
+            found.add(key)
+        elif key in flags or key in keys:
+            values[key] = value
+        else:
+            raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
+    return found, values

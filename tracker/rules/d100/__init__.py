@@ -33,7 +33,8 @@ def folded(name: str) -> str:
 
 @dataclass(frozen=True)
 class Location:
-    """A hit location: its d100 band (``low``..``high``) and the kinds that have it."""
+    """A hit location: its d100 band (``low``..``high``; 0 = called attacks only), the
+    kinds that have it (none listed: every kind) and the injury chart it reads from."""
 
     key: str
     label: str
@@ -41,11 +42,22 @@ class Location:
     high: int = 0
     kinds: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    chart: str = ""
+
+    def fits(self, kind: str) -> bool:
+        """Whether a combatant of ``kind`` has this location."""
+        return not self.kinds or kind in self.kinds
 
 
 @dataclass(frozen=True)
 class ConditionSpec:
-    """A catalogue entry: ailment or condition, its category, what it changes."""
+    """A catalogue entry: ailment or condition, its category and what it changes.
+
+    ``blocks`` lists what it forbids (``actions``, ``moves``, ``parry`` …); ``sets`` the
+    characteristics it replaces (On Foot); ``technical`` the damage types that make a hit
+    Technical; ``shake`` the stats a shake-off test may use; ``exploited_by`` the damage
+    types that exploit it; ``test`` and ``reminder`` what the tracker asks of the GM.
+    """
 
     name: str
     category: str = ""
@@ -54,6 +66,10 @@ class ConditionSpec:
     mental: bool = False
     technical: tuple[str, ...] = ()
     blocks: tuple[str, ...] = ()
+    shake: tuple[str, ...] = ()
+    exploited_by: tuple[str, ...] = ()
+    test: str = ""
+    reminder: str = ""
 
 
 class D100Tables:
@@ -185,65 +201,6 @@ def bonus(
     return max(0, score(tables, fighter, stat, lender) // 10)
 
 
-@dataclass(frozen=True)
-class TestResult:
-    """A d100 test: the roll, the target, pass or fail and the degrees."""
-
-    roll: int
-    target: int
-    passed: bool
-    degrees: int
-
-    @property
-    def words(self) -> str:
-        """``passed with 2 DoS`` / ``failed by 1 DoF``."""
-        return f"passed with {self.degrees} DoS" if self.passed else f"failed by {self.degrees} DoF"
-
-
-def judge(tables: D100Tables, roll: int, target: int) -> TestResult:
-    """Pass when ``roll <= target``; one degree per full step of margin (0 is possible)."""
-    step = tables.number("tests", "degree_step")
-    return TestResult(roll, target, roll <= target, abs(target - roll) // step)
-
-
-def roll_test(
-    draft: Draft,
-    dice: DiceLike,
-    tables: D100Tables,
-    fighter: Combatant,
-    stat: str,
-    value: int,
-    modifier: int,
-    purpose: str,
-) -> TestResult:
-    """Roll d100 against ``value`` + ``modifier``, record the die and explain it."""
-    roll = dice.d(100)
-    target = value + modifier
-    result = judge(tables, roll, target)
-    extra = f" {modifier:+d}" if modifier else ""
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr="1d100",
-        rolls=(roll,),
-        total=roll,
-        purpose=purpose,
-        text=f"{fighter.name} {purpose}: d100 {roll} vs {tables.label(stat)} {value}"
-        f"{extra}: {result.words}",
-    )
-    return result
-
-
-def pass_or_fail(word: str, usage: str) -> bool:
-    """``pass`` → True, ``fail`` → False; anything else a RuleError with the usage."""
-    key = word.casefold()
-    if key in ("pass", "passed", "p", "yes"):
-        return True
-    if key in ("fail", "failed", "f", "no"):
-        return False
-    raise RuleError(f"'{word}' is not a result — {usage}")
-
-
 # --- hit locations ---------------------------------------------------------------------
 
 
@@ -299,28 +256,3 @@ def movement(tables: D100Tables, ab: int, extra: int = 0) -> dict[str, int]:
         for name, times in tables.raw["movement"].items()
         if isinstance(times, int)
     }
-
-
-# --- command words ------------------------------------------------------------------------
-
-
-def words_and_options(
-    command: Command, start: int, flags: tuple[str, ...], keys: tuple[str, ...]
-) -> tuple[set[str], dict[str, str]]:
-    """Bare flag words from argument ``start`` on, and ``key=value`` options; anything
-    else is refused with one line naming what the verb understands."""
-    found: set[str] = set()
-    values: dict[str, str] = {}
-    allowed = ", ".join([*flags, *(f"{k}=…" for k in keys)]) or "nothing more"
-    for word in command.args[start:]:
-        if word.casefold() not in flags:
-            raise RuleError(f"'{word}' means nothing to '{command.verb}' — it takes: {allowed}")
-        found.add(word.casefold())
-    for key, value in command.options.items():
-        if key in flags and value.casefold() in ("", "yes", "true", "on"):
-            found.add(key)
-        elif key in keys:
-            values[key] = value
-        else:
-            raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
-    return found, values

@@ -16,7 +16,8 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.rules.d100 import D100Tables, bonus, pass_or_fail, roll_test, score
+from tracker.rules.d100 import D100Tables, bonus, score
+from tracker.rules.d100.checks import Modifier, pass_or_fail, roll_test
 
 MAX_CHAIN = 20
 """Most extra dice an exploding chain (Righteous Fury, Special Damage) may add."""
@@ -135,9 +136,9 @@ def confirm(
         raise RuleError(usage)
     stat = tables.stat_name(values["test"])
     value = score(tables, attacker, stat, lender)
-    return roll_test(
-        draft, dice, tables, attacker, stat, value, modifier, f"confirms the {what}"
-    ).passed
+    label, shown = tables.label(stat), [Modifier(modifier)]
+    purpose = f"confirms the {what}"
+    return roll_test(draft, dice, tables, attacker, label, value, shown, purpose).passed
 
 
 # --- soak -----------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, EncounterState, slot_owner
-from tracker.rules.d100 import D100Tables, words_and_options
+from tracker.rules.common import words_and_options
+from tracker.rules.d100 import D100Tables
 
 ON_FOOT = "On Foot"
 DIRECTOR_ROLES = ("director", "supcom")

@@ -19,7 +19,8 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.rules.d100 import folded, whole, words_and_options
+from tracker.rules.common import words_and_options
+from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
 from tracker.rules.d100.ruleset import join
 from tracker.rules.eva_escale.forces import ON_FOOT, has_fate, pilot_aboard, pilot_id, pilot_of

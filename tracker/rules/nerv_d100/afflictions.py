@@ -21,7 +21,7 @@ from tracker.rules.nerv_d100.stats import (
     shift,
     take_off,
 )
-from tracker.rules.nerv_d100.tables import ConditionSpec, NervTables
+from tracker.rules.nerv_d100.tables import ConditionSpec, NervTables, is_ailment
 
 BURNING = "burning"
 THRESHOLD_CATEGORIES = {
@@ -53,10 +53,10 @@ def afflict(
     spec = tables.condition(name)
     if fighter.condition(spec.name) is not None:
         return _no_stack(draft, fighter, spec, strict)
-    if spec.is_ailment and not _category_free(draft, fighter, spec, replace, strict):
+    if is_ailment(spec) and not _category_free(draft, fighter, spec, replace, strict):
         return False
     rounds = bonus(fighter, "physique") if spec.name == "Suffocating" else 0
-    kind = f" ({spec.category} ailment)" if spec.is_ailment else ""
+    kind = f" ({spec.category} ailment)" if is_ailment(spec) else ""
     reason = f" — {why}" if why else ""
     put_on(
         draft,

@@ -13,21 +13,21 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
+from tracker.rules.common import words_and_options
+from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     ailments,
     bonus,
     fear_of,
-    pass_or_fail,
     put_on,
     remind,
     resolve_reminder,
-    roll_test,
+    roll_stat,
     tested_stat,
     whole,
-    words_and_options,
 )
-from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for
+from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for, is_ailment
 
 EGO = "Ego Fracture"
 DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
@@ -124,7 +124,7 @@ def shakeable(fighter: Combatant, tables: NervTables) -> list[Condition]:
     found = []
     for held in fighter.conditions:
         spec = tables.conditions.get(held.name.casefold())
-        if held.category == FEAR or (spec is not None and spec.is_ailment):
+        if held.category == FEAR or (spec is not None and is_ailment(spec)):
             found.append(held)
         elif spec is not None and spec.shake and held.source != "injury":
             found.append(held)
@@ -148,7 +148,7 @@ def shake(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) ->
     dof = whole(values, "dof")
     if word == "roll":
         advantage = held.level + whole(values, "adv")
-        result = roll_test(
+        result = roll_stat(
             draft,
             dice,
             tables,
@@ -258,7 +258,7 @@ def fear(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> 
         )
     passed, dof = "pass" in words, whole(values, "dof")
     if "roll" in words:
-        result = roll_test(
+        result = roll_stat(
             draft,
             dice,
             tables,

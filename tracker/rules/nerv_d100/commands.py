@@ -11,6 +11,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.rules.common import words_and_options
 from tracker.rules.nerv_d100.ailments import fighter_arg
 from tracker.rules.nerv_d100.damage import (
     Hit,
@@ -22,7 +23,7 @@ from tracker.rules.nerv_d100.damage import (
     roll_location,
     take_wounds,
 )
-from tracker.rules.nerv_d100.stats import shift, whole, words_and_options
+from tracker.rules.nerv_d100.stats import shift, whole
 from tracker.rules.nerv_d100.tables import Location, NervTables
 
 HIT_FLAGS = ("exploit", "crit", "critical", "weak", "ignore-ap", "weak-spot", "weakspot", "savage")

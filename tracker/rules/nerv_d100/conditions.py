@@ -11,23 +11,23 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.protocol import DiceLike
+from tracker.rules.common import words_and_options
+from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict, sync_thresholds
 from tracker.rules.nerv_d100.ailments import fighter_arg
 from tracker.rules.nerv_d100.damage import Hit, add_injury, incapacitate, resolve_hit
 from tracker.rules.nerv_d100.stats import (
     DECAY,
     bonus,
-    pass_or_fail,
     put_on,
     remind,
     resolve_reminder,
-    roll_test,
+    roll_stat,
     score,
     set_value,
     shift,
     take_off,
     whole,
-    words_and_options,
 )
 from tracker.rules.nerv_d100.tables import NervTables
 
@@ -57,7 +57,7 @@ def test(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> 
     _, values = words_and_options(command, 3, (), ("dof", "adv"))
     dof = whole(values, "dof")
     if word == "roll":
-        result = roll_test(
+        result = roll_stat(
             draft, dice, tables, fighter, check.stats, whole(values, "adv"), f"{check.label} test"
         )
         passed, dof = result.passed, result.degrees

@@ -14,6 +14,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
+from tracker.rules.common import words_and_options
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
     add_trauma,
@@ -31,7 +32,6 @@ from tracker.rules.nerv_d100.stats import (
     set_value,
     shift,
     whole,
-    words_and_options,
 )
 from tracker.rules.nerv_d100.tables import NervTables
 

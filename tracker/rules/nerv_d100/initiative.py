@@ -12,7 +12,8 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.flow import name_of
 from tracker.core.protocol import DiceLike
-from tracker.rules.nerv_d100.stats import TestResult, judge, score
+from tracker.rules.d100.checks import TestResult, judge
+from tracker.rules.nerv_d100.stats import score
 from tracker.rules.nerv_d100.tables import NervTables
 
 MAX_REROLLS = 20

@@ -6,15 +6,12 @@ test reads the same everywhere (decay included).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
 from tracker.core.model import Combatant, Condition, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
+from tracker.rules.d100.checks import Modifier, TestResult, roll_test
 from tracker.rules.nerv_d100.tables import AILMENT_CATEGORIES, FEAR, InjuryRow, NervTables
 
 DECAY = "decay@"
@@ -39,23 +36,6 @@ def bonus(fighter: Combatant, stat: str) -> int:
 # --- d100 tests --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TestResult:
-    """A d100 test: the roll, the target it was against, pass/fail and the degrees."""
-
-    roll: int
-    target: int
-    passed: bool
-    degrees: int
-
-    @property
-    def words(self) -> str:
-        """``passed with 2 DoS`` / ``failed by 1 DoF``."""
-        if self.passed:
-            return f"passed with {self.degrees} DoS"
-        return f"failed by {self.degrees} DoF"
-
-
 def tested_stat(fighter: Combatant, stats: tuple[str, ...]) -> str:
     """The first of ``stats`` the combatant has (a skill before its score)."""
     for stat in stats:
@@ -64,7 +44,7 @@ def tested_stat(fighter: Combatant, stats: tuple[str, ...]) -> str:
     return stats[-1]
 
 
-def roll_test(
+def roll_stat(
     draft: Draft,
     dice: DiceLike,
     tables: NervTables,
@@ -73,44 +53,13 @@ def roll_test(
     advantage: int,
     purpose: str,
 ) -> TestResult:
-    """Roll d100 against a stat (+10 per Advantage), record the die and explain it."""
+    """Roll d100 against a score or skill as it stands (decay counted), each Advantage
+    worth ``[tests] advantage`` (seed 000: +10 per Advantage), recorded and explained."""
     stat = tested_stat(fighter, stats)
     step = tables.number("tests", "advantage")
-    target = score(fighter, stat) + step * advantage
-    roll = dice.d(100)
-    result = judge(tables, roll, target)
-    extra = f" {advantage:+d} Advantage" if advantage else ""
-    text = (
-        f"{fighter.name} {purpose}: d100 {roll} vs {stat.capitalize()} "
-        f"{score(fighter, stat)}{extra} = {target}: {result.words}"
-    )
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr="1d100",
-        rolls=(roll,),
-        total=roll,
-        purpose=purpose,
-        text=text,
-    )
-    return result
-
-
-def judge(tables: NervTables, roll: int, target: int) -> TestResult:
-    """Pass when ``roll <= target``; a degree per full step of margin (0 possible)."""
-    step = tables.number("tests", "degree_step")
-    passed = roll <= target
-    return TestResult(roll, target, passed, abs(target - roll) // step)
-
-
-def pass_or_fail(command_word: str, usage: str) -> bool:
-    """``pass`` → True, ``fail`` → False; anything else a RuleError with the usage."""
-    word = command_word.casefold()
-    if word in ("pass", "passed", "p", "ok"):
-        return True
-    if word in ("fail", "failed", "f"):
-        return False
-    raise RuleError(f"'{command_word}' is not a result — {usage}")
+    shown = Modifier(step * advantage, f"{advantage:+d} Advantage")
+    label = stat.capitalize()
+    return roll_test(draft, dice, tables, fighter, label, score(fighter, stat), [shown], purpose)
 
 
 # --- tracks -------------------------------------------------------------------------------
@@ -237,32 +186,3 @@ def resolve_reminder(draft: Draft, who: str, key: str, text: str = "") -> None:
     cid = slot_owner(who)
     if any(r.who == cid and r.key == key for r in draft.state.reminders):
         draft.emit(ev.ReminderResolved, who=cid, key=key, text=text)
-
-
-# --- command words ----------------------------------------------------------------------
-
-
-def words_and_options(
-    command: Command, start: int, flags: tuple[str, ...], keys: tuple[str, ...]
-) -> tuple[set[str], dict[str, str]]:
-    """Bare flag words from argument ``start`` on, and ``key=value`` options.
-
-    A flag may also come as ``+flag`` or ``flag=N``; anything else is refused with one
-    line naming what the verb understands.
-    """
-    found: set[str] = set()
-    values: dict[str, str] = {}
-    allowed = ", ".join([*flags, *(f"{k}=…" for k in keys)]) or "nothing more"
-    for word in command.args[start:]:
-        folded = word.casefold()
-        if folded not in flags:
-            raise RuleError(f"'{word}' means nothing to '{command.verb}' — it takes: {allowed}")
-        found.add(folded)
-    for key, value in command.options.items():
-        if key in flags and value.casefold() in ("", "yes", "true", "on"):
-            found.add(key)
-        elif key in flags or key in keys:
-            values[key] = value
-        else:
-            raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
-    return found, values

@@ -12,26 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.errors import RuleError
+from tracker.rules.d100 import ConditionSpec, Location
 
 PHYSICAL, MENTAL, CONDITION, FEAR = "Physical", "Mental", "Condition", "Fear"
 AILMENT_CATEGORIES = (PHYSICAL, MENTAL)
-
-
-@dataclass(frozen=True)
-class Location:
-    """A body location: its d100 band (``low``..``high``; 0 = called attacks only)."""
-
-    key: str
-    label: str
-    chart: str
-    low: int = 0
-    high: int = 0
-    kinds: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
-
-    def fits(self, kind: str) -> bool:
-        """Whether a combatant of ``kind`` has this location."""
-        return not self.kinds or kind in self.kinds
 
 
 @dataclass(frozen=True)
@@ -54,23 +38,9 @@ class InjuryRow:
     notes: str = ""
 
 
-@dataclass(frozen=True)
-class ConditionSpec:
-    """An ailment (Physical/Mental, one per category) or a condition."""
-
-    name: str
-    category: str
-    summary: str = ""
-    shake: tuple[str, ...] = ()
-    blocks: tuple[str, ...] = ()
-    exploited_by: tuple[str, ...] = ()
-    test: str = ""
-    reminder: str = ""
-
-    @property
-    def is_ailment(self) -> bool:
-        """Physical and Mental ailments: one per category, +1 Advantage to attackers."""
-        return self.category in AILMENT_CATEGORIES
+def is_ailment(spec: ConditionSpec) -> bool:
+    """Physical and Mental ailments: one per category, +1 Advantage to attackers."""
+    return spec.category in AILMENT_CATEGORIES
 
 
 @dataclass(frozen=True)

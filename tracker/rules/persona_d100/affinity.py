@@ -23,7 +23,8 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.rules.d100 import folded, pick_location, whole, words_and_options
+from tracker.rules.common import words_and_options
+from tracker.rules.d100 import folded, pick_location, whole
 from tracker.rules.d100.damage import (
     DamageRoll,
     confirm,

@@ -23,7 +23,8 @@ from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, Condition, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.paths import user_data_dir
-from tracker.rules.d100 import ConditionSpec, condition_spec, folded, whole, words_and_options
+from tracker.rules.common import words_and_options
+from tracker.rules.d100 import ConditionSpec, condition_spec, folded, whole
 
 if TYPE_CHECKING:
     from tracker.rules.persona_d100.ruleset import PersonaRules

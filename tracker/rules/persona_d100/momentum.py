@@ -24,7 +24,8 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
-from tracker.rules.d100 import turns, words_and_options
+from tracker.rules.common import words_and_options
+from tracker.rules.d100 import turns
 from tracker.rules.d100.damage import exploding_d10, lose_wounds
 from tracker.rules.persona_d100.ailments import STAGGERED, ailments
 
