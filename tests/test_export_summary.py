@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from tracker.core import events as ev
 from tracker.core.dice import ScriptedDice
 from tracker.core.draft import Draft
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.session import Encounter
@@ -17,7 +17,6 @@ from tracker.export.markdown import render_markdown
 from tracker.export.recap import ExportOptions, build_recap
 from tracker.export.summary import EncounterSummary, damage_tracks, table_rows
 from tracker.rules.base import Ruleset
-from tracker.rules.common import target
 
 
 class LocationRules(Ruleset):
@@ -50,7 +49,7 @@ class LocationRules(Ruleset):
 
     def fate(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Spend a fate point (not damage)."""
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         draft.emit(
             ev.TrackSet,
             who=fighter.id,
@@ -60,7 +59,7 @@ class LocationRules(Ruleset):
         )
 
     def _lose(self, draft: Draft, command: Command, where: str) -> None:
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         track = f"wounds@{where}"
         left = max(0, fighter.tracks[track] - command.number(1, "wounds"))
         draft.emit(

@@ -11,7 +11,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from tracker.core.errors import RuleError
-from tracker.core.model import EncounterState, slot_owner
+from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.safe_text import LINE_LIMIT, check_text
 
 NUMBER_LIMIT = 999_999
@@ -137,6 +137,21 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
         raise RuleError(f"no combatant '{token}' — in this fight: {names}")
     both = " and ".join(c.name for c in matches[:3])
     raise RuleError(f"'{token}' could be {both} — type more of the name")
+
+
+def named(state: EncounterState, token: str) -> Combatant:
+    """The combatant ``token`` names: an id, a name or its start, ``.`` for the one acting."""
+    return state.combatant(resolve(state, token))
+
+
+def who_arg(
+    state: EncounterState, command: Command, index: int = 0, asked: str = "a combatant"
+) -> Combatant:
+    """The combatant argument ``index`` names. The first, left out, is the one acting;
+    with nobody acting (or a later argument left out) the refusal asks for ``asked``."""
+    if index >= len(command.args) and (index > 0 or state.current is None):
+        command.arg(index, asked)
+    return named(state, command.args[index] if index < len(command.args) else ".")
 
 
 def _squash(text: str) -> str:

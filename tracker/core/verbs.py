@@ -9,7 +9,7 @@ from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, bounded, resolve
+from tracker.core.grammar import Command, bounded, resolve, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, check_text
@@ -204,8 +204,8 @@ def _status(status: str) -> Callable[..., None]:
     words = {"down": "is down", "dead": "is dead", "active": "is back in the fight"}
 
     def handler(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-        cid = resolve(draft.state, command.arg(0, "a combatant"))
-        fighter = draft.state.combatant(cid)
+        fighter = who_arg(draft.state, command)
+        cid = fighter.id
         if fighter.status == status:
             raise RuleError(f"{fighter.name} {words[status]} already")
         if fighter.status == "removed" and status != "active":
@@ -221,8 +221,8 @@ def _status(status: str) -> Callable[..., None]:
 
 def _reveal(hidden: bool) -> Callable[..., None]:
     def handler(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-        cid = resolve(draft.state, command.arg(0, "a combatant"))
-        name = draft.state.combatant(cid).name
+        fighter = who_arg(draft.state, command)
+        cid, name = fighter.id, fighter.name
         word = "is hidden from the players" if hidden else "is revealed to the players"
         draft.emit(ev.Revealed, who=cid, hidden=hidden, text=f"{name} {word}")
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 
 
@@ -36,12 +36,6 @@ def shift_track(draft: Draft, who: str, track: str, delta: int, label: str = "")
     name = label or track.replace("@", " ").capitalize()
     text = f"{fighter.name}: {name} {before} → {after}"
     return set_track(draft, who, track, after, text)
-
-
-def target(draft: Draft, command: Command, index: int = 0) -> Combatant:
-    """The combatant named by argument ``index`` (``.`` when it is missing)."""
-    token = command.args[index] if len(command.args) > index else "."
-    return draft.state.combatant(resolve(draft.state, token))
 
 
 def countdown(draft: Draft, who: str) -> None:

@@ -13,11 +13,11 @@ from typing import ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import Ruleset
-from tracker.rules.common import shift_track, target
+from tracker.rules.common import shift_track
 
 
 class SkirmishRules(Ruleset):
@@ -46,7 +46,7 @@ class SkirmishRules(Ruleset):
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose hit points and one morale; at 0 morale the combatant flees."""
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of damage")
         if amount < 0:
             raise RuleError("damage cannot be negative")

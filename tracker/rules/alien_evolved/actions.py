@@ -13,7 +13,7 @@ from typing import Any
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 
 Data = Mapping[str, Any]
@@ -116,19 +116,19 @@ def carry_early(draft: Draft, who: str) -> None:
 
 def quick(draft: Draft, command: Command, data: Data) -> None:
     """``quick WHO [ACTION]``: spend a quick action (move, aim, reload, rally …)."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     take(draft, data, fighter.id, "quick", " ".join(command.args[1:]))
 
 
 def full(draft: Draft, command: Command, data: Data) -> None:
     """``full WHO [ACTION]``: spend the full action (attack, first aid, climb …)."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     take(draft, data, fighter.id, "full", " ".join(command.args[1:]))
 
 
 def interrupt(draft: Draft, command: Command, data: Data, action: str) -> None:
     """``defend WHO`` / ``dodge WHO``: out of turn, for a quick action not yet used."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     if fighter.condition("Ambushed"):
         raise RuleError(f"{fighter.name} is caught in an ambush: no {action} this round")
     take(draft, data, fighter.id, "quick", action, out_of_turn=True)
@@ -139,8 +139,3 @@ def charge(draft: Draft, who: str, data: Data, kind: str, action: str) -> None:
     state = draft.state
     if state.current is not None and slot_owner(state.current) == who:
         take(draft, data, who, kind, action)
-
-
-def _who(draft: Draft, command: Command) -> Combatant:
-    token = command.args[0] if command.args else "."
-    return draft.state.combatant(resolve(draft.state, token))

@@ -17,7 +17,7 @@ from tracker.core import events as ev
 from tracker.core.dice import successes
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
@@ -131,7 +131,7 @@ def _duplicate(fighter: Combatant, data: Data, number: int) -> bool:
 
 def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
     """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]``: enter or roll one."""
-    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who")))
+    fighter = who_arg(draft.state, command, 0, "who")
     _alive(fighter)
     if len(command.args) < 2:
         roll_critical(draft, dice, data, table, fighter.id, "rolled by the GM")
@@ -237,7 +237,7 @@ def death_due(draft: Draft, who: str, why: str) -> None:
 
 def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``deathroll WHO [pass|fail]``: roll Stamina (or enter the result)."""
-    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who")))
+    fighter = who_arg(draft.state, command, 0, "who")
     _alive(fighter)
     if not fighter.track(TIMER):
         raise RuleError(f"{fighter.name} has no lethal critical injury: no death roll")
@@ -312,7 +312,7 @@ def get_up(draft: Draft, who: str, health: int, why: str) -> None:
 
 def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``firstaid WHO N|fail [by=HELPER] [roll=POOL]``: stabilise, and get the Broken up."""
-    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who gets first aid")))
+    fighter = who_arg(draft.state, command, 0, "who gets first aid")
     _alive(fighter)
     broken, dying = bool(fighter.condition("Broken")), bool(fighter.track(TIMER))
     if not broken and not dying:
@@ -385,7 +385,7 @@ def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> No
 
 def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``rally WHO N|fail [by=HELPER]``: a COMMAND roll gets the Broken up (not the dying)."""
-    fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "who is rallied")))
+    fighter = who_arg(draft.state, command, 0, "who is rallied")
     _alive(fighter)
     if not fighter.condition("Broken"):
         raise RuleError(f"{fighter.name} is not Broken: nothing to rally")

@@ -15,7 +15,7 @@ from typing import ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.core.verbs import dismiss_reminders
@@ -214,20 +214,15 @@ class AlienRules(Ruleset):
         ]
         return {name: Verb(name, usage, summary, fn) for name, usage, summary, fn in rows}
 
-    @staticmethod
-    def _who(draft: Draft, command: Command) -> Combatant:
-        token = command.args[0] if command.args else "."
-        return draft.state.combatant(resolve(draft.state, token))
-
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``dmg WHO N``: lose Health."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of damage")
         alien_damage.damage(draft, dice, self.data, self.tables, fighter.id, amount)
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``heal WHO N``: recover Health (rest, the GM's ruling); the Broken get up."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of Health")
         if fighter.status == "dead":
             raise RuleError(f"{fighter.name} is dead")
@@ -247,7 +242,7 @@ class AlienRules(Ruleset):
 
     def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``ail WHO NAME``: mark a condition from the catalogue (or any other name)."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         name = " ".join(command.args[1:]).strip()
         if not name:
             names = ", ".join(c["name"] for c in self.data["conditions"])
@@ -260,7 +255,7 @@ class AlienRules(Ruleset):
 
     def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``cure WHO NAME``: end a condition the GM marked."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         name = " ".join(command.args[1:]).strip()
         held = fighter.condition(name)
         if held is None or held.name in ("Broken", "Dying"):
@@ -315,7 +310,7 @@ class AlienRules(Ruleset):
 
     def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``resolve WHO KEY``: the GM has dealt with a reminder."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         key = command.arg(1, "which reminder (critical, deathroll, panic)")
         dismiss_reminders(draft, fighter.id, key, "dealt with")
 

@@ -17,7 +17,7 @@ from tracker.core import events as ev
 from tracker.core.dice import count, successes
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
@@ -28,11 +28,6 @@ Data = Mapping[str, Any]
 def feels_stress(fighter: Combatant, data: Data) -> bool:
     """Humans have a stress level; synthetics and creatures do not."""
     return fighter.kind not in data["kinds"]["no_stress"]
-
-
-def _who(draft: Draft, command: Command) -> Combatant:
-    token = command.args[0] if command.args else "."
-    return draft.state.combatant(resolve(draft.state, token))
 
 
 def add_stress(draft: Draft, data: Data, fighter: Combatant, amount: int, why: str) -> bool:
@@ -57,7 +52,7 @@ def add_stress(draft: Draft, data: Data, fighter: Combatant, amount: int, why: s
 
 def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``stress WHO N``: raise (``+1``) or lower (``-1``) the stress level."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     amount = parse_int(command.arg(1, "a change, e.g. +1 or -2"), "the stress change")
     if not feels_stress(fighter, data):
         raise RuleError(
@@ -72,7 +67,7 @@ def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
 
 def panic(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``panic WHO [N EFFECT…]``: roll 1d6 + stress (or enter the result from the table)."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     if not feels_stress(fighter, data):
         raise RuleError(f"{fighter.name} is a {fighter.kind}: it never panics")
     if fighter.condition("Broken"):
@@ -108,7 +103,7 @@ def panic(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
 
 def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``skill WHO BASE [mod=N] [for=WHAT]``: base dice plus stress dice, sixes succeed."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     base = max(
         0,
         parse_int(command.arg(1, "base dice, e.g. 'skill ann 5'"), "base dice")
@@ -196,13 +191,13 @@ def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, ki
 
 def supply(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``supply WHO ammo|air|power``: a supply roll."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     supply_roll(draft, dice, data, fighter, command.arg(1, "ammo, air or power").casefold())
 
 
 def full_auto(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``auto WHO ROLLS``: a burst of 1-3 attack rolls; stress for each after the first."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     rolls = parse_int(command.arg(1, "the attack rolls in the burst (1 to 3)"), "attack rolls")
     most = int(data["full_auto"]["max_rolls"])
     if not 1 <= rolls <= most:
@@ -224,7 +219,7 @@ def full_auto(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
 
 def reload(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``reload WHO``: a quick action; ammo back to full, one reload used."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     if "ammo" not in fighter.tracks:
         raise RuleError(f"{fighter.name} has no ammo rating to reload")
     top = fighter.limits.get("ammo", fighter.track("ammo"))

@@ -11,11 +11,11 @@ from typing import ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
-from tracker.rules.common import countdown, resource_verbs_check, shift_track, target
+from tracker.rules.common import countdown, resource_verbs_check, shift_track
 
 
 class BasicRules(Ruleset):
@@ -72,7 +72,7 @@ class BasicRules(Ruleset):
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose hit points; at 0 the combatant is down."""
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of damage")
         if amount < 0:
             raise RuleError("damage cannot be negative — use 'heal'")
@@ -84,7 +84,7 @@ class BasicRules(Ruleset):
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Regain hit points up to the maximum; a downed combatant gets back up."""
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount to heal")
         left = shift_track(draft, fighter.id, "hp", amount, "HP")
         if left > 0 and fighter.status == "down":
@@ -94,7 +94,7 @@ class BasicRules(Ruleset):
 
     def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Give a condition, optionally for a number of rounds."""
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         name = " ".join(command.args[1:]).strip()
         if not name:
             raise RuleError("'ail' needs a condition, e.g. 'ail goblin Prone rounds=2'")
@@ -113,7 +113,7 @@ class BasicRules(Ruleset):
 
     def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """End a condition."""
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         name = " ".join(command.args[1:]).strip()
         held = fighter.condition(name)
         if held is None:
@@ -135,7 +135,7 @@ class BasicRules(Ruleset):
         self._resource(draft, command, +1)
 
     def _resource(self, draft: Draft, command: Command, sign: int) -> None:
-        fighter = target(draft, command)
+        fighter = who_arg(draft.state, command)
         track = resource_verbs_check(fighter, command.arg(1, "a resource"))
         amount = command.number(2, "an amount", default=1)
         if sign < 0 and fighter.tracks[track] < amount:

@@ -17,7 +17,7 @@ from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.verbs import join_fight, new_id
@@ -270,7 +270,7 @@ class D100Ruleset(Ruleset):
         if len(command.args) < 2:
             act_now(draft, self, command, dice)
             return
-        fighter = draft.state.combatant(resolve(draft.state, command.args[0]))
+        fighter = who_arg(draft.state, command)
         action = turns.declare(self.actions, command)
         how = turns.spend(draft, self.tables, fighter, action, self.acts_now(draft.state, fighter))
         turns.record(draft, fighter, action, how)
@@ -290,7 +290,7 @@ class D100Ruleset(Ruleset):
         self._resource(draft, command, +1)
 
     def _resource(self, draft: Draft, command: Command, sign: int) -> None:
-        fighter = draft.state.combatant(resolve(draft.state, command.arg(0, "a combatant")))
+        fighter = who_arg(draft.state, command, 0, "a combatant")
         names = self.tables.words("resources", "names")
         word = folded(command.arg(1, f"a resource — {', '.join(names)}"))
         if word not in names:

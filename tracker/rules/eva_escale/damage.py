@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
@@ -46,7 +46,7 @@ def attacker_of(draft: Draft, values: dict[str, str], target: Combatant) -> Comb
     """``by=WHO``, else whoever's turn it is (unless that is the target itself)."""
     state = draft.state
     if "by" in values:
-        return state.combatant(resolve(state, values["by"]))
+        return named(state, values["by"])
     acting = state.acting
     return acting if acting is not None and acting.id != target.id else None
 
@@ -75,7 +75,7 @@ def damage(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> N
     """``dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [confirm=pass|fail]
     [test=ws|bs]``."""
     state = draft.state
-    target = state.combatant(resolve(state, command.arg(0, "who is hit")))
+    target = who_arg(state, command, 0, "who is hit")
     text = command.arg(1, "the damage, e.g. 'dmg ramiel 2d10+4 pen=3'")
     flags, values = words_and_options(command, 2, ("fury",), DMG_KEYS)
     attacker = attacker_of(draft, values, target)
@@ -229,7 +229,7 @@ def defeat(draft: Draft, fighter: Combatant, why: str) -> None:
 def defeat_command(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``defeat WHO``: the GM rules a construct defeated (e.g. after Critical Damage)."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "the construct")))
+    fighter = who_arg(state, command, 0, "the construct")
     words_and_options(command, 1, (), ())
     if not pools_by_location(rules, fighter):
         raise RuleError(f"{fighter.name} is not a construct — use 'down' or 'dead'")
@@ -241,7 +241,7 @@ def defeat_command(rules: EvaRules, draft: Draft, command: Command, dice: DiceLi
 def wound(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``wound WHO N [@LOC]``: wounds entered directly (no Soak)."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who is wounded")))
+    fighter = who_arg(state, command, 0, "who is wounded")
     amount = command.number(1, "a number of wounds")
     if amount < 1:
         raise RuleError("wounds must be 1 or more — use 'heal' to restore them")
@@ -256,7 +256,7 @@ def heal(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> Non
     """``heal WHO N [@LOC]``: Critical Damage heals first, then wounds (constructs: at the
     location named)."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who heals")))
+    fighter = who_arg(state, command, 0, "who heals")
     amount = command.number(1, "how much to heal")
     if amount < 1:
         raise RuleError("heal 1 or more")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import D100Tables
@@ -190,8 +190,8 @@ def close_command_reminders(draft: Draft, cid: str) -> None:
 def restore(draft: Draft, tables: D100Tables, command: Command) -> None:
     """``restore SUPCOM WHO``: 1 Morale restores one Fate point WHO has spent (3 per battle)."""
     state = draft.state
-    supcom = state.combatant(resolve(state, command.arg(0, "the Supreme Commander")))
-    who = state.combatant(resolve(state, command.arg(1, "whose Fate to restore")))
+    supcom = who_arg(state, command, 0, "the Supreme Commander")
+    who = who_arg(state, command, 1, "whose Fate to restore")
     words_and_options(command, 2, (), ())
     if not is_supcom(supcom):
         raise RuleError(f'{supcom.name} is not the Supreme Commander (role = "supcom")')

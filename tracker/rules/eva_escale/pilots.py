@@ -16,7 +16,7 @@ from tracker.core import events as ev
 from tracker.core.dice import DiceError
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
@@ -38,7 +38,7 @@ SAFE_COCKPITS = ("flight", "hoverer")
 def ail(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``ail WHO NAME [mental] [rounds=N]``: a mental effect on a construct goes to its pilot."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who is affected")))
+    fighter = who_arg(state, command, 0, "who is affected")
     words = [w for w in command.args[1:] if w.casefold() != "mental"]
     if not words:
         names = ", ".join(spec.name for spec in rules.tables.conditions.values())
@@ -67,7 +67,7 @@ def ail(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None
 def cure(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: ends an effect (a construct's pilot's too)."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who recovers")))
+    fighter = who_arg(state, command, 0, "who recovers")
     name = " ".join(command.args[1:])
     pilot = pilot_aboard(state, fighter)
     for bearer in (fighter, *([pilot] if pilot else [])):
@@ -90,7 +90,7 @@ def cure(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> Non
 def eject(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``eject WHO roll|N [mod=N] [force]``: the pilot of a defeated construct ejects."""
     state = draft.state
-    construct = state.combatant(resolve(state, command.arg(0, "the construct")))
+    construct = who_arg(state, command, 0, "the construct")
     word = command.arg(1, "'roll' or the d100 result you rolled")
     flags, values = words_and_options(command, 2, ("force",), ("mod",))
     _check_ejection(construct, pilot_of(state, construct), "force" in flags)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
@@ -33,17 +33,12 @@ EGO = "Ego Fracture"
 DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
 
 
-def fighter_arg(draft: Draft, command: Command, what: str = "a combatant") -> Combatant:
-    """The combatant named by the first argument (``.`` for the one acting)."""
-    return draft.state.combatant(resolve(draft.state, command.arg(0, what)))
-
-
 # --- ail and cure -----------------------------------------------------------------------
 
 
 def ail(draft: Draft, tables: NervTables, command: Command) -> None:
     """``ail WHO NAME [replace] [dof=N] [by=WHO]``: one ailment per category."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     words = [w for w in command.args[1:] if w.casefold() != "replace"]
     replace = len(words) != len(command.args) - 1 or command.flag("replace")
     name = " ".join(words)
@@ -77,14 +72,14 @@ def _variant(
     if name == "Confused" and "dof" in values:
         return "", f"this turn: {band_for(tables.confused, whole(values, 'dof')).text}"
     if name == "Dominated" and "by" in values:
-        controller = draft.state.combatant(resolve(draft.state, values["by"]))
+        controller = named(draft.state, values["by"])
         return controller.id, f"controlled by {controller.name}"
     return "", ""
 
 
 def cure(draft: Draft, tables: NervTables, command: Command) -> None:
     """``cure WHO NAME``: end an ailment or condition (``fear`` ends any Fear)."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
     held = _held(fighter, name)
     if held.name in DERIVED:
@@ -140,7 +135,7 @@ def shake_stats(tables: NervTables, held: Condition) -> tuple[str, ...]:
 
 def shake(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
     """``shake WHO pass|fail|roll [NAME] [dof=N] [adv=N]``."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     usage = f"'shake {fighter.id} pass', 'shake {fighter.id} fail' or 'shake {fighter.id} roll'"
     word = command.arg(1, f"a result — {usage}").casefold()
     held = _to_shake(draft, tables, fighter, " ".join(command.args[2:]))
@@ -241,7 +236,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
 
 def fear(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
     """``fear WHO pass | dof=N | roll [adv=N] [source=…]``: the Fear table, read once."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     words, values = words_and_options(
         command, 1, ("pass", "fail", "roll"), ("dof", "adv", "source")
     )

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
-from tracker.rules.nerv_d100.ailments import fighter_arg
 from tracker.rules.nerv_d100.damage import (
     Hit,
     add_injury,
@@ -38,7 +37,7 @@ class DamageCommands:
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [weak-spot] [savage[=N]]
         [type=T] [block=N]``: damage against Defense."""
-        fighter = fighter_arg(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of damage, e.g. 'dmg sachiel 12 @core'")
         if amount < 0:
             raise RuleError("damage cannot be negative — use 'heal'")
@@ -88,7 +87,7 @@ class DamageCommands:
 
     def wound(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``wound WHO N [@LOC] [savage[=N]] [block=N] [type=T]``: wounds entered directly."""
-        fighter = fighter_arg(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "a number of wounds")
         if amount < 1:
             raise RuleError("wounds must be 1 or more — use 'heal' to restore them")
@@ -114,7 +113,7 @@ class DamageCommands:
 
     def injure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``injure WHO N [@LOC] [type=T]``: Injury points entered directly (no Stress)."""
-        fighter = fighter_arg(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "a number of injury points")
         if amount < 1:
             raise RuleError("injury points must be 1 or more — use 'heal WHO N @LOC'")
@@ -128,7 +127,7 @@ class DamageCommands:
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``heal WHO N``: wounds back; ``heal WHO N @LOC``: the latest N injuries there."""
-        fighter = fighter_arg(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "how many to heal")
         if amount < 1:
             raise RuleError("heal 1 or more")

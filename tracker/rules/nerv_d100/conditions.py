@@ -9,12 +9,11 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict, sync_thresholds
-from tracker.rules.nerv_d100.ailments import fighter_arg
 from tracker.rules.nerv_d100.damage import Hit, add_injury, incapacitate, resolve_hit
 from tracker.rules.nerv_d100.stats import (
     DECAY,
@@ -49,7 +48,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
 
 def test(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
     """``test WHO bleeding|breath|exhausted pass|fail|roll [dof=N] [adv=N]``."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     kinds = ", ".join(tables.checks)
     check = tables.check(command.arg(1, f"which test — {kinds}").casefold())
     usage = f"'test {fighter.id} {check.key} pass|fail|roll'"
@@ -113,7 +112,7 @@ FAILURES = {"bleeding": _bleed, "breath": _gasp, "exhausted": _collapse}
 
 def decay(draft: Draft, tables: NervTables, command: Command) -> None:
     """``decay WHO STAT N``: lower a score for a while (negative N restores it)."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     stat = command.arg(1, "a score, e.g. 'decay rei physique 5'").casefold()
     if stat not in (*tables.scores, *tables.skills):
         raise RuleError(f"no stat '{stat}' — {', '.join(tables.scores)}")
@@ -209,7 +208,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
 
 def fly(draft: Draft, tables: NervTables, command: Command) -> None:
     """``fly WHO ground|low|high``: one band up or down (part of a Basic Move)."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     bands = tables.bands
     wanted = command.arg(1, f"a band — {', '.join(bands)}").casefold()
     if wanted not in bands:
@@ -233,7 +232,7 @@ def fly(draft: Draft, tables: NervTables, command: Command) -> None:
 
 def fall(draft: Draft, tables: NervTables, command: Command) -> None:
     """``fall WHO``: a flyer starts falling, one band at the end of each round."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     band = fighter.track(ALTITUDE)
     if band == 0:
         raise RuleError(f"{fighter.name} is on the ground: nothing to fall from")

@@ -11,7 +11,7 @@ from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.rules.common import words_and_options
@@ -21,7 +21,6 @@ from tracker.rules.nerv_d100.afflictions import (
     end_condition,
     sync_thresholds,
 )
-from tracker.rules.nerv_d100.ailments import fighter_arg
 from tracker.rules.nerv_d100.stats import (
     ailments,
     blocked_by,
@@ -71,7 +70,7 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
     if len(command.args) < 2:
         _act_now(draft, rules, command, dice)
         return
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     words, values = words_and_options(command, len(command.args), ACT_FLAGS, ("cost",))
     words |= {w.casefold() for w in command.args[2:] if w.casefold() in ACT_FLAGS}
     name = " ".join(w for w in command.args[1:] if w.casefold() not in ACT_FLAGS)
@@ -234,7 +233,7 @@ def _check_combo(fighter: Combatant, key: str, forced: bool) -> None:
 
 def exert(draft: Draft, tables: NervTables, command: Command) -> None:
     """``exert WHO``: one more action now, for 1, then 2, then 3 … Stress."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     words_and_options(command, 1, (), ())
     _refuse_if_blocked(tables, fighter, "actions", False)
     done = fighter.track("exerts")
@@ -275,7 +274,7 @@ def _amount_and_name(command: Command) -> tuple[int, str]:
 
 def gain(draft: Draft, tables: NervTables, command: Command) -> None:
     """``gain WHO fate|stress|trauma [N]``."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     track = _resource(fighter, command.arg(1, f"what to gain — {', '.join(RESOURCES)}"))
     amount, extra = _amount_and_name(command)
     why = extra or "the GM"
@@ -289,7 +288,7 @@ def gain(draft: Draft, tables: NervTables, command: Command) -> None:
 
 def spend(draft: Draft, tables: NervTables, command: Command) -> None:
     """``spend WHO fate [N] use=USE [NAME]`` or ``spend WHO stress|trauma N`` (to lower it)."""
-    fighter = fighter_arg(draft, command)
+    fighter = who_arg(draft.state, command)
     track = _resource(fighter, command.arg(1, f"what to spend — {', '.join(RESOURCES)}"))
     amount, name = _amount_and_name(command)
     if track != "fate":

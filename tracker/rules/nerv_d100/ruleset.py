@@ -294,7 +294,7 @@ class NervRules(Ruleset):
         return {name: Verb(name, usage, text, fn) for name, usage, text, fn in table}
 
     def _fracture(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        ailing.fracture(draft, ailing.fighter_arg(draft, command).id)
+        ailing.fracture(draft, ailing.who_arg(draft.state, command).id)
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         economy.act(draft, self.tables, self, command, dice)

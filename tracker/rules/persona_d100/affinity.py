@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
@@ -83,7 +83,7 @@ def damage(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) 
     """``dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] [technical]
     [special] [stagger] [crit] [physical|magic] [confirm=pass|fail|test=ws|bs] [cmod=N]``."""
     state = draft.state
-    target = state.combatant(resolve(state, command.arg(0, "who is hit")))
+    target = who_arg(state, command, 0, "who is hit")
     command.arg(1, "the damage, e.g. 'dmg pixie 1d10+3 element=fire'")
     flags, values = words_and_options(command, 2, FLAGS, KEYS)
     element = element_of(rules, values.get("element", ""))
@@ -107,7 +107,7 @@ def damage(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) 
 def _attacker(draft: Draft, values: dict[str, str], target: Combatant) -> Combatant | None:
     state = draft.state
     if "by" in values:
-        return state.combatant(resolve(state, values["by"]))
+        return named(state, values["by"])
     acting = state.acting
     return acting if acting is not None and acting.id != target.id else None
 
@@ -367,12 +367,12 @@ def _detail(
 def heal(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``heal WHO N [by=WHO]``: Lethal Damage first, then wounds (+ a Baton Pass rank)."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who is healed")))
+    fighter = who_arg(state, command, 0, "who is healed")
     amount = command.number(1, "how much to heal")
     if amount < 1:
         raise RuleError("heal 1 or more")
     _, values = words_and_options(command, 2, (), ("by",))
-    healer = state.combatant(resolve(state, values["by"])) if "by" in values else state.acting
+    healer = named(state, values["by"]) if "by" in values else state.acting
     bonus = baton_bonus(draft, healer)
     if bonus:
         draft.say(f"Baton Pass: {healer.name if healer else ''} adds {bonus} to the healing")

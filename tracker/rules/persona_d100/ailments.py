@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.paths import user_data_dir
@@ -117,7 +117,7 @@ def ail(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> 
     from tracker.rules.persona_d100.momentum import stagger
 
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who is affected")))
+    fighter = who_arg(state, command, 0, "who is affected")
     words = [w for w in command.args[1:] if w.casefold() != "replace"]
     flags, values = words_and_options(
         command, len(command.args), ("replace",), ("category", "rounds", "by")
@@ -145,7 +145,7 @@ def ail(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> 
     if category == STAGGERED:
         if fighter.condition(STAGGERED) is not None:
             raise RuleError(f"{fighter.name} is already Staggered: it cannot be Staggered again")
-        by = state.combatant(resolve(state, values["by"])) if "by" in values else None
+        by = named(state, values["by"]) if "by" in values else None
         stagger(draft, fighter, by, "the GM")
         return
     _make_room(draft, fighter, category, canonical, replace)
@@ -186,7 +186,7 @@ def _make_room(draft: Draft, fighter: Combatant, category: str, name: str, repla
 def cure(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: an ailment or condition ends."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who recovers")))
+    fighter = who_arg(state, command, 0, "who recovers")
     name = " ".join(command.args[1:])
     held = fighter.condition(name) if name else None
     if held is None:

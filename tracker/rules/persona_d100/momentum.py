@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
@@ -154,8 +154,8 @@ def chain(state: EncounterState) -> list[str]:
 def baton(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``baton GIVER RECEIVER``: hand the One More to an ally with a Social Link."""
     state = draft.state
-    giver = state.combatant(resolve(state, command.arg(0, "who passes the baton")))
-    receiver = state.combatant(resolve(state, command.arg(1, "who receives it")))
+    giver = who_arg(state, command, 0, "who passes the baton")
+    receiver = who_arg(state, command, 1, "who receives it")
     words_and_options(command, 2, (), ())
     if giver.track(ONE_MORE) <= 0:
         raise RuleError(f"{giver.name} holds no One More to pass")
@@ -205,7 +205,7 @@ def _join_chain(draft: Draft, giver: Combatant, receiver: Combatant) -> None:
 def one_more(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``onemore WHO stamina`` (a Stamina charge) or ``onemore WHO ACTION …`` (the action)."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.arg(0, "who spends the One More")))
+    fighter = who_arg(state, command, 0, "who spends the One More")
     what = command.arg(1, "'stamina' or the action, e.g. 'onemore . standard attack'")
     if what.casefold() == "stamina" and len(command.args) == 2:
         spend_one_more(draft, fighter, "a charge of Stamina")
@@ -225,7 +225,7 @@ def act(
 ) -> None:
     """``act WHO ACTION … [onemore]``: the economy, no repeats without a One More."""
     state = draft.state
-    fighter = state.combatant(resolve(state, command.args[0]))
+    fighter = who_arg(state, command)
     action = turns.declare(rules.actions, command, ("onemore",))
     extra = extra or action.extra
     own = rules.acts_now(state, fighter)
@@ -262,7 +262,7 @@ def _no_repeat(rules: PersonaRules, fighter: Combatant, name: str) -> None:
 def all_out(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
     """``allout WHO [with=A,B]``: every enemy Staggered, a One More spent, 2+ contributors."""
     state = draft.state
-    leader = state.combatant(resolve(state, command.arg(0, "who leads the All-Out Attack")))
+    leader = who_arg(state, command, 0, "who leads the All-Out Attack")
     _, values = words_and_options(command, 1, (), ("with",))
     enemies = [
         c
@@ -308,12 +308,12 @@ def all_out(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike)
 
 
 def _contributors(
-    rules: PersonaRules, draft: Draft, leader: Combatant, named: str
+    rules: PersonaRules, draft: Draft, leader: Combatant, listed: str
 ) -> list[Combatant]:
     state = draft.state
     book = rules.ailments
-    if named:
-        chosen = [state.combatant(resolve(state, n)) for n in named.split(",") if n]
+    if listed:
+        chosen = [named(state, n) for n in listed.split(",") if n]
         crew = [leader, *[c for c in chosen if c.id != leader.id]]
     else:
         crew = [

@@ -15,7 +15,7 @@ from typing import Any
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, resolve
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.wrath_glory.damage import Hit, resolve_hit, soak_pool
@@ -40,7 +40,7 @@ Data = Mapping[str, Any]
 
 def roll_test(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``test WHO POOL [dn=N] [bonus=N] [vs=WHO] [for=WHAT] [wrath] [bank]``."""
-    fighter = _fighter(draft, command.arg(0, "who tests and a pool, e.g. 'test ann agility+3'"))
+    fighter = named(draft.state, command.arg(0, "who tests and a pool, e.g. 'test ann agility+3'"))
     size = pool_size(fighter, command.arg(1, "a dice pool, e.g. 'test ann 5 dn=3'"))
     size += command.option_int("bonus")
     against = resolve(draft.state, command.options["vs"]) if "vs" in command.options else ""
@@ -69,8 +69,8 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
             "'attack' needs who, the target(s), a pool and melee or ranged, "
             "e.g. 'attack ann ork 6 ranged dmg=10'"
         )
-    actor = _fighter(draft, command.args[0])
-    targets = [_fighter(draft, t) for t in command.args[1].split(",") if t]
+    actor = named(draft.state, command.args[0])
+    targets = [named(draft.state, t) for t in command.args[1].split(",") if t]
     kind = command.args[3].casefold()
     if actor.id in {t.id for t in targets}:
         raise RuleError(f"{actor.name} cannot attack themselves")
@@ -154,7 +154,3 @@ def _attack_dn(
         penalty_notes.append(f"+{2 * (count - 1)} Multi-attack")
     dn = max(int(data["dice"]["min_dn"]), base + extra)
     return dn, " ".join(notes + penalty_notes)
-
-
-def _fighter(draft: Draft, token: str) -> Combatant:
-    return draft.state.combatant(resolve(draft.state, token))

@@ -15,7 +15,7 @@ from typing import Any
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, named, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.wrath_glory.damage import apply_loss
@@ -189,7 +189,7 @@ def expire_round_effects(draft: Draft) -> None:
 
 def ail(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``ail WHO NAME [X] [rounds=N] [source=WHO] [+flying]``: give a combat effect."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     words = list(command.args[1:])
     level = int(words.pop()) if len(words) > 1 and words[-1].isdigit() else 0
     name = " ".join(words).strip()
@@ -258,7 +258,7 @@ def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
 
 def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``cure WHO NAME``: end an effect (the GM's ruling, no test)."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     held = _held(fighter, " ".join(command.args[1:]), data)
     draft.emit(
         ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {held}"
@@ -267,7 +267,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
 
 def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``treat WHO NAME POOL [by=HELPER] [wrath]``: an action and a test to end an effect."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     if len(command.args) < 3:
         raise RuleError(
             "'treat' needs who, the effect and a dice pool, e.g. 'treat ann poisoned toughness'"
@@ -320,8 +320,8 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
             "'interact' needs who, the target, a pool, hinder or vulnerable and "
             "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'"
         )
-    actor = _who(draft, command)
-    target = draft.state.combatant(resolve(draft.state, command.args[1]))
+    actor = who_arg(draft.state, command)
+    target = named(draft.state, command.args[1])
     effect = {
         "hinder": "Hindered",
         "hindered": "Hindered",
@@ -354,7 +354,7 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
 
 def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
-    fighter = _who(draft, command)
+    fighter = who_arg(draft.state, command)
     spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
     _check_option(fighter, spec, data)
     arg = command.args[2] if len(command.args) > 2 else ""
@@ -452,8 +452,3 @@ def _full_defence(
         text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
         f"the next turn, half Speed; {when}",
     )
-
-
-def _who(draft: Draft, command: Command) -> Combatant:
-    token = command.args[0] if command.args else "."
-    return draft.state.combatant(resolve(draft.state, token))

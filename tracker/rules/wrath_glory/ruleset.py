@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.core.verbs import dismiss_reminders
@@ -199,7 +199,7 @@ class WrathGloryRules(Ruleset):
                 "restore",
                 "restore WHO",
                 "Restore Shock: an action and a Wrath point",
-                lambda d, c, r: wrath_damage.restore_shock(d, r, data, self._who(d, c).id),
+                lambda d, c, r: wrath_damage.restore_shock(d, r, data, who_arg(d.state, c).id),
                 (),
             ),
             (
@@ -207,7 +207,7 @@ class WrathGloryRules(Ruleset):
                 "defiance WHO [wrath]",
                 "roll a Defiance Check",
                 lambda d, c, r: wrath_damage.defiance_check(
-                    d, r, data, self._who(d, c).id, c.flag("wrath")
+                    d, r, data, who_arg(d.state, c).id, c.flag("wrath")
                 ),
                 ("wrath",),
             ),
@@ -264,14 +264,9 @@ class WrathGloryRules(Ruleset):
     def _with(self, fn: Callable[[Draft, Command, DiceLike, Any], None]) -> Action:
         return lambda draft, command, dice: fn(draft, command, dice, self.data)
 
-    @staticmethod
-    def _who(draft: Draft, command: Command) -> Combatant:
-        token = command.args[0] if command.args else "."
-        return draft.state.combatant(resolve(draft.state, token))
-
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         rating = command.number(1, "a Damage Rating, e.g. 'dmg ork 10 bd=2'")
         hit = wrath_damage.Hit(
             rating=rating,
@@ -284,12 +279,12 @@ class WrathGloryRules(Ruleset):
 
     def wound(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``wound WHO N``: Wounds that skip Resilience and Soak (Mortal Wounds)."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         self._direct(draft, fighter, command.number(1, "a number of Wounds"), "wounds")
 
     def shock(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``shock WHO N``: Shock taken directly."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         self._direct(draft, fighter, command.number(1, "an amount of Shock"), "shock")
 
     def _direct(self, draft: Draft, fighter: Combatant, amount: int, track: str) -> None:
@@ -301,7 +296,7 @@ class WrathGloryRules(Ruleset):
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``heal WHO N [shock]``: restore Wounds (waking the unconscious) or Shock."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount to restore")
         wrath_damage.heal(draft, fighter.id, amount, command.flag("shock"))
 
@@ -313,7 +308,7 @@ class WrathGloryRules(Ruleset):
                 raise RuleError(f"the Glory pool holds only {glory(draft.state)}")
             add_glory(draft, sign * amount, "spent" if sign < 0 else "gained")
             return
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         track = resource_verbs_check(fighter, command.arg(1, "a resource (wrath, reloads)"))
         if track in ("shock", "wounds", "defiance"):
             raise RuleError(f"{track} is not spent or gained — use dmg, heal or defiance")
@@ -324,7 +319,7 @@ class WrathGloryRules(Ruleset):
 
     def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``resolve WHO KEY``: the GM has dealt with a reminder."""
-        fighter = self._who(draft, command)
+        fighter = who_arg(draft.state, command)
         key = command.arg(1, "which reminder (e.g. poison)")
         dismiss_reminders(draft, fighter.id, key, "dealt with")
 
