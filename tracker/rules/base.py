@@ -23,6 +23,7 @@ from tracker.core.flow import name_of
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
+from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 NUMBER_LIMIT = 999_999
 """The largest number a roster or a command may hold (no rule text needs more)."""
@@ -102,12 +103,26 @@ class Ruleset:
     @cached_property
     def data(self) -> dict[str, Any]:
         """The ruleset's TOML data file, parsed (empty if it has none); it sits beside the
-        module, in the ruleset's own package (a third-party ruleset's too)."""
+        module, in the ruleset's own package (a third-party ruleset's too). A key the code
+        asks for and the file lacks is a ``RuleDataError`` naming its place."""
+        where = f"{self.id} {self.data_file}"
         if not self.data_file:
-            return {}
+            return rule_data({}, where)
         package = sys.modules[type(self).__module__].__package__ or "tracker.rules"
         text = resources.files(package).joinpath(self.data_file).read_bytes()
-        return tomllib.loads(text.decode("utf-8"))
+        try:
+            raw = tomllib.loads(text.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+            raise RuleDataError(f"{where} cannot be read: {err}") from None
+        return rule_data(raw, where)
+
+    def check_data(self) -> None:
+        """Read the data and build every typed table now, at load, so that a slip in the
+        data file is one line before the fight rather than an error in the middle of it.
+        A ruleset whose ``tables`` are built from the data gets this for free."""
+        with reading(f"{self.id} {self.data_file or 'data'}"):
+            _ = self.data
+            _ = getattr(self, "tables", None)  # a cached property: built here
 
     # --- roster ---------------------------------------------------------------------
 

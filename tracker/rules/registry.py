@@ -61,7 +61,9 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     """A fresh instance of the ruleset ``ruleset_id``."""
     if ruleset_id in RULESETS:
         bundled: type[Ruleset] = import_module(RULESETS[ruleset_id]).RULESET
-        return bundled()
+        rules = bundled()
+        rules.check_data()
+        return rules
     point = installed().get(ruleset_id)
     if point is None:
         raise UnknownRuleset(
@@ -75,6 +77,7 @@ def _from_package(ruleset_id: str, point: EntryPoint) -> Ruleset:
     try:
         cls = point.load()
         rules = cls()
+        rules.check_data()
     except Exception as err:  # a third-party package may fail in any way
         raise BrokenRuleset(
             f"the ruleset {ruleset_id!r} ({where}{point.value}) cannot be "

@@ -23,11 +23,6 @@ from tracker.rules.eva_escale.forces import (
 if TYPE_CHECKING:
     from tracker.rules.eva_escale.ruleset import EvaRules
 
-CHECKLIST = (
-    "Director's turn: 1 mitigate status effects on your forces · 2 Formations and "
-    "talents (SupCom: review Advantages) · 3 command your hordes"
-)
-
 
 def pools(rules: EvaRules, fighter: Combatant) -> list[tuple[str, str, int, int]]:
     """(key, label, wounds, max) per location of a construct."""
@@ -173,7 +168,7 @@ def _command_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -
         )
     mine = state.current is not None and slot_owner(state.current) == fighter.id
     if mine and (is_director(fighter) or hordes):
-        lines.append(CHECKLIST)
+        lines.append(rules.tables.raw["director"]["checklist"])
     return lines
 
 

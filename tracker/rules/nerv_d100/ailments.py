@@ -29,7 +29,6 @@ from tracker.rules.nerv_d100.stats import (
 )
 from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for, is_ailment
 
-EGO = "Ego Fracture"
 DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
 
 
@@ -47,8 +46,8 @@ def ail(draft: Draft, tables: NervTables, command: Command) -> None:
     folded = name.casefold()
     if folded == "fear" or folded in (n.casefold() for n in tables.fear_names()):
         raise RuleError(f"Fear comes from a failed test: 'fear {fighter.id} dof=N'")
-    if folded == EGO.casefold():
-        fracture(draft, fighter.id)
+    if folded == tables.ego.name.casefold():
+        fracture(draft, tables, fighter.id)
         return
     if folded == "falling":
         raise RuleError(f"a flyer starts falling with 'fall {fighter.id}'")
@@ -299,34 +298,36 @@ def frighten(draft: Draft, tables: NervTables, who: str, dof: int, source: str) 
 # --- Ego Fracture -------------------------------------------------------------------------
 
 
-def fracture(draft: Draft, who: str) -> None:
-    """An Ego Fracture; a second outside the grace period collapses the ego."""
+def fracture(draft: Draft, tables: NervTables, who: str) -> None:
+    """An Ego Fracture; a second outside the grace period collapses the ego (seed 000
+    l.373-377: the grace period is Will Bonus turns)."""
     fighter = draft.state.combatant(who)
-    held = fighter.condition(EGO)
-    grace = bonus(fighter, "will")
+    ego = tables.ego
+    held = fighter.condition(ego.name)
+    grace = bonus(fighter, ego.grace_stat)
     if held is None:
         put_on(
             draft,
             who,
-            EGO,
+            ego.name,
             "Condition",
-            f"{fighter.name}'s AT Field fractures: Ego Fracture until the next Downtime "
+            f"{fighter.name}'s AT Field fractures: {ego.name} until the next Downtime "
             f"(grace period {grace} turn(s))",
             level=grace,
         )
         return
     if held.level > 0:
         draft.say(
-            f"{fighter.name} suffers another Ego Fracture within the grace period "
+            f"{fighter.name} suffers another {ego.name} within the grace period "
             f"({held.level} turn(s) left): the ego holds"
         )
         return
     put_on(
         draft,
         who,
-        "Ego Collapse",
+        ego.collapse,
         "Condition",
-        f"{fighter.name}'s ego collapses into LCL: a second Ego Fracture",
+        f"{fighter.name}'s ego collapses into LCL: a second {ego.name}",
     )
     if fighter.status == "active":
         draft.emit(
@@ -337,16 +338,17 @@ def fracture(draft: Draft, who: str) -> None:
         )
 
 
-def grace_countdown(draft: Draft, who: str) -> None:
+def grace_countdown(draft: Draft, tables: NervTables, who: str) -> None:
     """End of the bearer's turn: one turn less of Ego Fracture grace."""
     fighter = draft.state.combatant(who)
-    held = fighter.condition(EGO)
+    name = tables.ego.name
+    held = fighter.condition(name)
     if held is None or held.level <= 0:
         return
     left = held.level - 1
-    text = f"{fighter.name}: the Ego Fracture grace period is over" if left == 0 else ""
+    text = f"{fighter.name}: the {name} grace period is over" if left == 0 else ""
     draft.emit(
-        ev.ConditionChanged, who=fighter.id, name=EGO, rounds=held.rounds, level=left, text=text
+        ev.ConditionChanged, who=fighter.id, name=name, rounds=held.rounds, level=left, text=text
     )
 
 

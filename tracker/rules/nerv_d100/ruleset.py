@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, Ruleset, TrackView
@@ -190,7 +190,7 @@ class NervRules(Ruleset):
         """Unused actions lapse; Ego Fracture grace counts down."""
         who = slot_owner(slot)
         economy.turn_over(draft, who)
-        ailing.grace_countdown(draft, who)
+        ailing.grace_countdown(draft, self.tables, who)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Burning burns; suffocation, bleeding at Physique 0 and falls run on."""
@@ -294,7 +294,7 @@ class NervRules(Ruleset):
         return {name: Verb(name, usage, text, fn) for name, usage, text, fn in table}
 
     def _fracture(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        ailing.fracture(draft, ailing.who_arg(draft.state, command).id)
+        ailing.fracture(draft, self.tables, who_arg(draft.state, command).id)
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         economy.act(draft, self.tables, self, command, dice)

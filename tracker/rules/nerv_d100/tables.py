@@ -44,6 +44,15 @@ def is_ailment(spec: ConditionSpec) -> bool:
 
 
 @dataclass(frozen=True)
+class EgoFracture:
+    """The Ego Fracture rule's names and the stat whose bonus is its grace period."""
+
+    name: str
+    collapse: str
+    grace_stat: str
+
+
+@dataclass(frozen=True)
 class Band:
     """A row of a Degrees-of-Failure table."""
 
@@ -129,6 +138,8 @@ class NervTables:
         self.hallucinating = _bands(data["hallucinating"]["results"])
         self.fate_uses: dict[str, str] = {u["key"]: u["label"] for u in data["fate_uses"]}
         self.actions = tuple(_action(row) for row in data["actions"])
+        ego = data["ego_fracture"]
+        self.ego = EgoFracture(str(ego["name"]), str(ego["collapse"]), str(ego["grace_stat"]))
 
     # --- numbers ------------------------------------------------------------------
 

@@ -22,11 +22,6 @@ from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 
 Data = Mapping[str, Any]
-NOT_TREATABLE = {
-    "Exhausted": "it ends when Shock is restored ('restore WHO' or 'heal WHO N shock')",
-    "Unconscious": "it ends when Wounds are restored ('heal WHO N')",
-    "Stabilised": "it ends when Wounds are restored ('heal WHO N')",
-}
 
 
 # --- catalogues ----------------------------------------------------------------------
@@ -273,8 +268,9 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
             "'treat' needs who, the effect and a dice pool, e.g. 'treat ann poisoned toughness'"
         )
     name = _held(fighter, " ".join(command.args[1:-1]), data)
-    if name in NOT_TREATABLE:
-        raise RuleError(f"{name} is not removed by a test: {NOT_TREATABLE[name]}")
+    spec = effect_spec(data, name)
+    if spec is not None and spec.get("untreatable"):
+        raise RuleError(f"{name} is not removed by a test: {spec['untreatable']}")
     helper_id = (
         resolve(draft.state, command.options["by"]) if "by" in command.options else fighter.id
     )

@@ -1,0 +1,66 @@
+"""A ruleset's data file, read so that a slip in it is one sentence naming its place.
+
+``rule_data`` turns the parsed TOML into tables (``dict``) and lists that know where they
+sit: a key the code asks for and the file lacks raises ``RuleDataError`` with the key's
+path (``nerv-d100 data.toml: [wounds] has no 'most_at_once'``), not a ``KeyError`` in the
+middle of a fight. ``reading`` turns the other slips met while a ruleset builds its typed
+tables (a word where a number belongs) into the same one line, at load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tracker.core.errors import TrackerError
+
+
+class RuleDataError(TrackerError):
+    """A ruleset's data file lacks a key, or holds a value of the wrong kind."""
+
+
+class RuleTable(dict[str, Any]):
+    """A table of a ruleset's data file; a missing key names the table it was asked of."""
+
+    def __init__(self, items: dict[str, Any], where: str, path: str) -> None:
+        super().__init__(items)
+        self.where = where
+        self.path = path
+
+    def __missing__(self, key: str) -> Any:
+        place = f"[{self.path}] has no {key!r}" if self.path else f"there is no [{key}] table"
+        raise RuleDataError(f"{self.where}: {place}")
+
+
+def rule_data(raw: dict[str, Any], where: str) -> RuleTable:
+    """``raw`` (parsed TOML) as tables that name their place; ``where`` names the file."""
+    return _table(raw, where, "")
+
+
+def _table(raw: dict[str, Any], where: str, path: str) -> RuleTable:
+    joined = f"{path}." if path else ""
+    return RuleTable(
+        {key: _value(value, where, f"{joined}{key}") for key, value in raw.items()}, where, path
+    )
+
+
+def _value(value: Any, where: str, path: str) -> Any:
+    if isinstance(value, dict):
+        return _table(value, where, path)
+    if isinstance(value, list):
+        return [_value(item, where, f"{path}[{index}]") for index, item in enumerate(value)]
+    return value
+
+
+@contextmanager
+def reading(where: str) -> Iterator[None]:
+    """Build typed tables from the data: any slip is one ``RuleDataError`` naming ``where``."""
+    try:
+        yield
+    except RuleDataError:
+        raise
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError) as err:
+        raise RuleDataError(
+            f"{where}: a value is missing or of the wrong kind ({type(err).__name__}: {err})"
+        ) from None
