@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, EncounterState, slot_owner
@@ -152,6 +152,19 @@ def who_arg(
     if index >= len(command.args) and (index > 0 or state.current is None):
         command.arg(index, asked)
     return named(state, command.args[index] if index < len(command.args) else ".")
+
+
+def with_flags(command: Command, *words: str) -> Command:
+    """The command with bare flag words (``wrath``, ``soak`` …) moved into its options."""
+    wanted = set(words)
+    options = dict(command.options)
+    args = []
+    for arg in command.args:
+        if arg.casefold() in wanted and arg.casefold() not in options:
+            options[arg.casefold()] = ""
+        else:
+            args.append(arg)
+    return replace(command, args=tuple(args), options=options)
 
 
 def _squash(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -20,6 +20,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import TrackerError
 from tracker.core.flow import name_of
+from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
@@ -46,6 +47,30 @@ class RosterError(TrackerError):
     def __init__(self, message: str, key: str = "") -> None:
         super().__init__(message)
         self.key = key
+
+
+def verb(
+    name: str,
+    usage: str,
+    summary: str,
+    decide: Callable[..., None],
+    *context: Any,
+    flags: tuple[str, ...] = (),
+) -> Verb:
+    """One command of a ruleset, bound the one way every ruleset binds them: ``decide`` is
+    called as ``decide(draft, command, dice, *context)`` (``context``: the ruleset's tables,
+    data or core, in the order its module asks for them); ``flags`` are bare words read as
+    ``key=yes`` options (``dmg ann 12 soak``)."""
+
+    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
+        decide(draft, with_flags(command, *flags) if flags else command, dice, *context)
+
+    return Verb(name, usage, summary, handler)
+
+
+def by_name(*verbs: Verb) -> dict[str, Verb]:
+    """Verbs keyed by their name, as ``Ruleset.verbs`` returns them."""
+    return {v.name: v for v in verbs}
 
 
 @dataclass(frozen=True)

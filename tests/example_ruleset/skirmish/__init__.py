@@ -16,7 +16,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Verb
-from tracker.rules.base import Ruleset
+from tracker.rules.base import Ruleset, by_name, verb
 from tracker.rules.common import shift_track
 
 
@@ -42,7 +42,7 @@ class SkirmishRules(Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """dmg: hit points, and a point of morale for every hit."""
-        return {"dmg": Verb("dmg", "dmg WHO N", "lose N hit points and 1 morale", self.damage)}
+        return by_name(verb("dmg", "dmg WHO N", "lose N hit points and 1 morale", self.damage))
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose hit points and one morale; at 0 morale the combatant flees."""

@@ -15,6 +15,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.protocol import DiceLike
 
 Data = Mapping[str, Any]
 EARLY = "early"
@@ -114,19 +115,19 @@ def carry_early(draft: Draft, who: str) -> None:
         draft.emit(ev.TrackSet, who=fighter.id, track=EARLY, value=0)
 
 
-def quick(draft: Draft, command: Command, data: Data) -> None:
+def quick(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``quick WHO [ACTION]``: spend a quick action (move, aim, reload, rally …)."""
     fighter = who_arg(draft.state, command)
     take(draft, data, fighter.id, "quick", " ".join(command.args[1:]))
 
 
-def full(draft: Draft, command: Command, data: Data) -> None:
+def full(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``full WHO [ACTION]``: spend the full action (attack, first aid, climb …)."""
     fighter = who_arg(draft.state, command)
     take(draft, data, fighter.id, "full", " ".join(command.args[1:]))
 
 
-def interrupt(draft: Draft, command: Command, data: Data, action: str) -> None:
+def interrupt(draft: Draft, command: Command, dice: DiceLike, data: Data, action: str) -> None:
     """``defend WHO`` / ``dodge WHO``: out of turn, for a quick action not yet used."""
     fighter = who_arg(draft.state, command)
     if fighter.condition("Ambushed"):

@@ -25,7 +25,7 @@ from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_evolved.tables import CriticalTable
-from tracker.rules.base import AilmentSpec, Ruleset, TrackView
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 
 Action = Callable[[Draft, Command, DiceLike], None]
 TIME_UNITS = ("stretch", "shift")
@@ -107,112 +107,130 @@ class AlienRules(Ruleset):
     def verbs(self) -> Mapping[str, Verb]:
         """Cards, actions, damage and criticals, death rolls, stress, supplies, time."""
         data, table = self.data, self.tables
-        rows: list[tuple[str, str, str, Action]] = [
-            (
+        return by_name(
+            verb(
                 "start",
                 "start [attacker=WHO] [ambush=WHO,WHO]",
                 "deal round 1 (surprise: the attacker takes card 1)",
-                lambda d, c, r: alien_cards.start(d, c, r, self.core),
+                alien_cards.start,
+                self.core,
             ),
-            (
+            verb(
                 "swap",
                 "swap A B",
                 "hold off: trade cards (the other cannot refuse)",
-                lambda d, c, r: alien_cards.swap(d, c, r, self.core),
+                alien_cards.swap,
+                self.core,
             ),
-            (
+            verb(
                 "quick",
                 "quick WHO [ACTION]",
                 "spend a quick action",
-                lambda d, c, r: alien_actions.quick(d, c, data),
+                alien_actions.quick,
+                data,
             ),
-            (
+            verb(
                 "full",
                 "full WHO [ACTION]",
                 "spend the full action",
-                lambda d, c, r: alien_actions.full(d, c, data),
+                alien_actions.full,
+                data,
             ),
-            (
+            verb(
                 "defend",
                 "defend WHO",
                 "defend out of turn (a quick action)",
-                lambda d, c, r: alien_actions.interrupt(d, c, data, "defend"),
+                alien_actions.interrupt,
+                data,
+                "defend",
             ),
-            (
+            verb(
                 "dodge",
                 "dodge WHO",
                 "dodge out of turn (a quick action)",
-                lambda d, c, r: alien_actions.interrupt(d, c, data, "dodge"),
+                alien_actions.interrupt,
+                data,
+                "dodge",
             ),
-            ("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", self.damage),
-            ("heal", "heal WHO N", "recover Health", self.heal),
-            (
+            verb("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", self.damage),
+            verb("heal", "heal WHO N", "recover Health", self.heal),
+            verb(
                 "crit",
                 "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
                 "roll or enter a critical",
-                lambda d, c, r: alien_damage.crit(d, c, r, data, table),
+                alien_damage.crit,
+                data,
+                table,
             ),
-            (
+            verb(
                 "deathroll",
                 "deathroll WHO [pass|fail]",
                 "a death roll (Stamina)",
-                lambda d, c, r: alien_damage.death_roll(d, c, r, data),
+                alien_damage.death_roll,
+                data,
             ),
-            (
+            verb(
                 "firstaid",
                 "firstaid WHO N|fail [by=WHO] [roll=POOL]",
                 "first aid",
-                lambda d, c, r: alien_damage.first_aid(d, c, r, data),
+                alien_damage.first_aid,
+                data,
             ),
-            (
+            verb(
                 "rally",
                 "rally WHO N|fail [by=WHO]",
                 "rally a Broken character",
-                lambda d, c, r: alien_damage.rally(d, c, r, data),
+                alien_damage.rally,
+                data,
             ),
-            (
+            verb(
                 "stress",
                 "stress WHO +N|-N",
                 "change the stress level",
-                lambda d, c, r: alien_stress.stress(d, c, r, data),
+                alien_stress.stress,
+                data,
             ),
-            (
+            verb(
                 "panic",
                 "panic WHO [N EFFECT…]",
                 "roll (or enter) a panic result",
-                lambda d, c, r: alien_stress.panic(d, c, r, data),
+                alien_stress.panic,
+                data,
             ),
-            (
+            verb(
                 "skill",
                 "skill WHO BASE [mod=N]",
                 "a skill roll with stress dice",
-                lambda d, c, r: alien_stress.skill(d, c, r, data),
+                alien_stress.skill,
+                data,
             ),
-            (
+            verb(
                 "supply",
                 "supply WHO ammo|air|power",
                 "a supply roll",
-                lambda d, c, r: alien_stress.supply(d, c, r, data),
+                alien_stress.supply,
+                data,
             ),
-            (
+            verb(
                 "auto",
                 "auto WHO ROLLS",
                 "Full Auto burst: 1-3 attack rolls",
-                lambda d, c, r: alien_stress.full_auto(d, c, r, data),
+                alien_stress.full_auto,
+                data,
             ),
-            (
+            verb(
                 "reload",
                 "reload WHO",
                 "reload (a quick action)",
-                lambda d, c, r: alien_stress.reload(d, c, r, data),
+                alien_stress.reload,
+                data,
             ),
-            ("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
-            ("cure", "cure WHO CONDITION", "end a condition", self.cure),
-            ("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
-            ("shift", "shift", "a shift of time passes", self.shift),
-            ("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
-        ]
-        return {name: Verb(name, usage, summary, fn) for name, usage, summary, fn in rows}
+            verb("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
+            verb("cure", "cure WHO CONDITION", "end a condition", self.cure),
+            verb("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
+            verb("shift", "shift", "a shift of time passes", self.shift),
+            verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
+        )
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``dmg WHO N``: lose Health."""

@@ -14,7 +14,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Verb
-from tracker.rules.base import AilmentSpec, Ruleset, TrackView
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import countdown, resource_verbs_check, shift_track
 
 
@@ -58,17 +58,14 @@ class BasicRules(Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """dmg, heal, ail, cure, spend, gain."""
-        return {
-            v.name: v
-            for v in (
-                Verb("dmg", "dmg WHO N", "damage: lose N hit points", self.damage),
-                Verb("heal", "heal WHO N", "regain N hit points", self.heal),
-                Verb("ail", "ail WHO NAME [rounds=N]", "give a condition", self.ail),
-                Verb("cure", "cure WHO NAME", "end a condition", self.cure),
-                Verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
-                Verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
-            )
-        }
+        return by_name(
+            verb("dmg", "dmg WHO N", "damage: lose N hit points", self.damage),
+            verb("heal", "heal WHO N", "regain N hit points", self.heal),
+            verb("ail", "ail WHO NAME [rounds=N]", "give a condition", self.ail),
+            verb("cure", "cure WHO NAME", "end a condition", self.cure),
+            verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
+            verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
+        )
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose hit points; at 0 the combatant is down."""

@@ -21,7 +21,7 @@ from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.verbs import join_fight, new_id
-from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView
+from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView, by_name, verb
 from tracker.rules.d100 import D100Tables, bonus, folded, score, turns
 
 MAX_ROLL_OFFS = 20
@@ -220,24 +220,23 @@ class D100Ruleset(Ruleset):
 
     def shared_verbs(self) -> dict[str, Verb]:
         """``add`` with this ruleset's roster keys, ``act``, ``spend``, ``gain``."""
-        table = [
-            Verb(
+        return by_name(
+            verb(
                 "add",
                 "add NAME [side=…] [kind=…] [STAT=N …] [armour.LOC=N] [KEY=VALUE]",
                 "a combatant joins the fight",
                 self._add,
             ),
-            Verb(
+            verb(
                 "act",
                 "act WHO ACTION [full|half|reaction|free|extended] [attack] "
                 "[concentration] [force]",
                 "spend an action (no ACTION: a delayer acts now)",
                 self._act,
             ),
-            Verb("spend", "spend WHO RESOURCE [N]", "spend Fate or another resource", self._spend),
-            Verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource", self._gain),
-        ]
-        return {v.name: v for v in table}
+            verb("spend", "spend WHO RESOURCE [N]", "spend Fate or another resource", self._spend),
+            verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource", self._gain),
+        )
 
     def _add(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         name = " ".join(command.args).strip()

@@ -71,7 +71,7 @@ def where_hit(
     return pick_location(draft, rules.tables, dice, fighter, command)
 
 
-def damage(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def damage(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [confirm=pass|fail]
     [test=ws|bs]``."""
     state = draft.state
@@ -226,7 +226,7 @@ def defeat(draft: Draft, fighter: Combatant, why: str) -> None:
     )
 
 
-def defeat_command(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def defeat_command(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``defeat WHO``: the GM rules a construct defeated (e.g. after Critical Damage)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "the construct")
@@ -238,7 +238,7 @@ def defeat_command(rules: EvaRules, draft: Draft, command: Command, dice: DiceLi
     defeat(draft, fighter, "the GM's ruling")
 
 
-def wound(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def wound(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``wound WHO N [@LOC]``: wounds entered directly (no Soak)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who is wounded")
@@ -252,7 +252,7 @@ def wound(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> No
     take(draft, rules, fighter, amount, where)
 
 
-def heal(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def heal(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``heal WHO N [@LOC]``: Critical Damage heals first, then wounds (constructs: at the
     location named)."""
     state = draft.state

@@ -35,7 +35,7 @@ SAFE_COCKPITS = ("flight", "hoverer")
 # --- conditions -----------------------------------------------------------------------------
 
 
-def ail(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def ail(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``ail WHO NAME [mental] [rounds=N]``: a mental effect on a construct goes to its pilot."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who is affected")
@@ -64,7 +64,7 @@ def ail(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None
     )
 
 
-def cure(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def cure(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``cure WHO NAME``: ends an effect (a construct's pilot's too)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who recovers")
@@ -87,7 +87,7 @@ def cure(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> Non
 # --- ejection ---------------------------------------------------------------------------------
 
 
-def eject(rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def eject(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
     """``eject WHO roll|N [mod=N] [force]``: the pilot of a defeated construct ejects."""
     state = draft.state
     construct = who_arg(state, command, 0, "the construct")

@@ -7,14 +7,14 @@ modules beside it and the shared ``tracker.rules.d100`` kit; every table is in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
-from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView
+from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import turns
 from tracker.rules.d100.ruleset import D100Ruleset
@@ -181,52 +181,61 @@ class EvaRules(D100Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """Damage, effects, ejection, the SupCom's restore, the economy, resources."""
-        table: list[tuple[str, str, str, Callable[..., None]]] = [
-            (
+        bound = by_name(
+            verb(
                 "dmg",
                 "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] "
                 "[confirm=pass|fail|test=ws|bs]",
                 "damage against Soak (DAMAGE: 14 or 2d10+4)",
                 damage.damage,
+                self,
             ),
-            ("wound", "wound WHO N [@LOC]", "wounds entered directly (no Soak)", damage.wound),
-            ("heal", "heal WHO N [@LOC]", "Critical Damage, then wounds, healed", damage.heal),
-            (
+            verb(
+                "wound",
+                "wound WHO N [@LOC]",
+                "wounds entered directly (no Soak)",
+                damage.wound,
+                self,
+            ),
+            verb(
+                "heal",
+                "heal WHO N [@LOC]",
+                "Critical Damage, then wounds, healed",
+                damage.heal,
+                self,
+            ),
+            verb(
                 "ail",
                 "ail WHO NAME [mental] [rounds=N]",
                 "give an effect (mental: to the pilot)",
                 pilots.ail,
+                self,
             ),
-            ("cure", "cure WHO NAME", "end an effect", pilots.cure),
-            (
+            verb("cure", "cure WHO NAME", "end an effect", pilots.cure, self),
+            verb(
                 "defeat",
                 "defeat WHO",
                 "a construct is defeated (its pilot must eject)",
                 damage.defeat_command,
+                self,
             ),
-            (
+            verb(
                 "eject",
                 "eject WHO roll|N [mod=N] [force]",
                 "the pilot of a construct ejects",
                 pilots.eject,
+                self,
             ),
-            (
+            verb(
                 "restore",
                 "restore SUPCOM WHO",
                 "1 Morale restores a spent Fate point (3/battle)",
                 self._restore,
             ),
-        ]
-        bound = {name: Verb(name, usage, text, self._bind(fn)) for name, usage, text, fn in table}
+        )
         return {**self.shared_verbs(), **bound}
 
-    def _bind(self, fn: Callable[..., None]) -> Callable[[Draft, Command, DiceLike], None]:
-        def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
-            fn(self, draft, command, dice)
-
-        return handler
-
-    def _restore(self, rules: EvaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+    def _restore(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         forces.restore(draft, self.tables, command)
 
     def acts_now(self, state: EncounterState, fighter: Combatant) -> bool:

@@ -35,7 +35,7 @@ DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
 # --- ail and cure -----------------------------------------------------------------------
 
 
-def ail(draft: Draft, tables: NervTables, command: Command) -> None:
+def ail(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``ail WHO NAME [replace] [dof=N] [by=WHO]``: one ailment per category."""
     fighter = who_arg(draft.state, command)
     words = [w for w in command.args[1:] if w.casefold() != "replace"]
@@ -76,7 +76,7 @@ def _variant(
     return "", ""
 
 
-def cure(draft: Draft, tables: NervTables, command: Command) -> None:
+def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``cure WHO NAME``: end an ailment or condition (``fear`` ends any Fear)."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
@@ -132,7 +132,7 @@ def shake_stats(tables: NervTables, held: Condition) -> tuple[str, ...]:
     return tables.conditions[held.name.casefold()].shake
 
 
-def shake(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
+def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``shake WHO pass|fail|roll [NAME] [dof=N] [adv=N]``."""
     fighter = who_arg(draft.state, command)
     usage = f"'shake {fighter.id} pass', 'shake {fighter.id} fail' or 'shake {fighter.id} roll'"
@@ -233,7 +233,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
 # --- Fear -------------------------------------------------------------------------------
 
 
-def fear(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
+def fear(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``fear WHO pass | dof=N | roll [adv=N] [source=…]``: the Fear table, read once."""
     fighter = who_arg(draft.state, command)
     words, values = words_and_options(

@@ -46,7 +46,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
 # --- the tests ----------------------------------------------------------------------------
 
 
-def test(draft: Draft, tables: NervTables, command: Command, dice: DiceLike) -> None:
+def test(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``test WHO bleeding|breath|exhausted pass|fail|roll [dof=N] [adv=N]``."""
     fighter = who_arg(draft.state, command)
     kinds = ", ".join(tables.checks)
@@ -110,7 +110,7 @@ FAILURES = {"bleeding": _bleed, "breath": _gasp, "exhausted": _collapse}
 # --- score decay ---------------------------------------------------------------------------
 
 
-def decay(draft: Draft, tables: NervTables, command: Command) -> None:
+def decay(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``decay WHO STAT N``: lower a score for a while (negative N restores it)."""
     fighter = who_arg(draft.state, command)
     stat = command.arg(1, "a score, e.g. 'decay rei physique 5'").casefold()
@@ -206,7 +206,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
 # --- altitude ----------------------------------------------------------------------------
 
 
-def fly(draft: Draft, tables: NervTables, command: Command) -> None:
+def fly(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``fly WHO ground|low|high``: one band up or down (part of a Basic Move)."""
     fighter = who_arg(draft.state, command)
     bands = tables.bands
@@ -230,7 +230,7 @@ def fly(draft: Draft, tables: NervTables, command: Command) -> None:
     )
 
 
-def fall(draft: Draft, tables: NervTables, command: Command) -> None:
+def fall(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``fall WHO``: a flyer starts falling, one band at the end of each round."""
     fighter = who_arg(draft.state, command)
     band = fighter.track(ALTITUDE)

@@ -231,7 +231,7 @@ def _check_combo(fighter: Combatant, key: str, forced: bool) -> None:
         )
 
 
-def exert(draft: Draft, tables: NervTables, command: Command) -> None:
+def exert(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``exert WHO``: one more action now, for 1, then 2, then 3 … Stress."""
     fighter = who_arg(draft.state, command)
     words_and_options(command, 1, (), ())
@@ -272,7 +272,7 @@ def _amount_and_name(command: Command) -> tuple[int, str]:
     return amount, " ".join(rest)
 
 
-def gain(draft: Draft, tables: NervTables, command: Command) -> None:
+def gain(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``gain WHO fate|stress|trauma [N]``."""
     fighter = who_arg(draft.state, command)
     track = _resource(fighter, command.arg(1, f"what to gain — {', '.join(RESOURCES)}"))
@@ -286,7 +286,7 @@ def gain(draft: Draft, tables: NervTables, command: Command) -> None:
         shift(draft, fighter.id, "fate", amount, "Fate", why)
 
 
-def spend(draft: Draft, tables: NervTables, command: Command) -> None:
+def spend(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``spend WHO fate [N] use=USE [NAME]`` or ``spend WHO stress|trauma N`` (to lower it)."""
     fighter = who_arg(draft.state, command)
     track = _resource(fighter, command.arg(1, f"what to spend — {', '.join(RESOURCES)}"))
@@ -404,7 +404,7 @@ FATE_USES = {
 # --- downtime ----------------------------------------------------------------------------
 
 
-def downtime(draft: Draft, tables: NervTables, command: Command) -> None:
+def downtime(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
     """``downtime [short|long]``: Stress and Trauma ease, Fate refills, Exerts reset."""
     length = (command.args[0] if command.args else "short").casefold()
     if length not in tables.raw["downtime"]:

@@ -7,7 +7,7 @@ written up in docs/rulesets/nerv-d100.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -16,7 +16,15 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
-from tracker.rules.base import AilmentSpec, LocationView, RosterError, Ruleset, TrackView
+from tracker.rules.base import (
+    AilmentSpec,
+    LocationView,
+    RosterError,
+    Ruleset,
+    TrackView,
+    by_name,
+    verb,
+)
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import economy, views
@@ -205,93 +213,100 @@ class NervRules(Ruleset):
         """Damage, ailments, Fear, tests, the action economy, resources, downtime, flight."""
         hits = DamageCommands(self.tables)
         t = self.tables
-        table: list[tuple[str, str, str, Callable[..., None]]] = [
-            (
+        return by_name(
+            verb(
                 "dmg",
                 "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
                 "[type=T] [block=N]",
                 "an attack's damage against Defense",
                 hits.damage,
             ),
-            (
+            verb(
                 "wound",
                 "wound WHO N [@LOC] [savage[=N]] [block=N]",
                 "wounds entered directly",
                 hits.wound,
             ),
-            (
+            verb(
                 "injure",
                 "injure WHO N [@LOC] [type=T]",
                 "injury points entered directly",
                 hits.injure,
             ),
-            (
+            verb(
                 "heal",
                 "heal WHO N [@LOC]",
                 "restore wounds (with @LOC: heal injuries there)",
                 hits.heal,
             ),
-            (
+            verb(
                 "ail",
                 "ail WHO NAME [replace] [dof=N] [by=WHO]",
                 "give an ailment or condition",
-                _plain(t, ailing.ail),
+                ailing.ail,
+                t,
             ),
-            ("cure", "cure WHO NAME", "end an ailment or condition", _plain(t, ailing.cure)),
-            (
+            verb("cure", "cure WHO NAME", "end an ailment or condition", ailing.cure, t),
+            verb(
                 "shake",
                 "shake WHO pass|fail|roll [NAME] [dof=N]",
                 "a shake-off test",
-                _rolled(t, ailing.shake),
+                ailing.shake,
+                t,
             ),
-            (
+            verb(
                 "fear",
                 "fear WHO pass|dof=N|roll",
                 "a Fear test and its effect",
-                _rolled(t, ailing.fear),
+                ailing.fear,
+                t,
             ),
-            ("fracture", "fracture WHO", "an Ego Fracture", self._fracture),
-            (
+            verb("fracture", "fracture WHO", "an Ego Fracture", self._fracture),
+            verb(
                 "test",
                 "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N]",
                 "a reminded test",
-                _rolled(t, lasting.test),
+                lasting.test,
+                t,
             ),
-            ("decay", "decay WHO STAT N", "lower a score for a while", _plain(t, lasting.decay)),
-            (
+            verb("decay", "decay WHO STAT N", "lower a score for a while", lasting.decay, t),
+            verb(
                 "act",
                 "act WHO [ACTION] [combo] [cost=N]",
                 "spend a Move or an action (no ACTION: a delayer acts now)",
                 self._act,
             ),
-            (
+            verb(
                 "exert",
                 "exert WHO",
                 "one more action for 1, 2, 3 … Stress",
-                _plain(t, economy.exert),
+                economy.exert,
+                t,
             ),
-            (
+            verb(
                 "spend",
                 "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
                 "spend Fate or lower Stress/Trauma",
-                _plain(t, economy.spend),
+                economy.spend,
+                t,
             ),
-            (
+            verb(
                 "gain",
                 "gain WHO fate|stress|trauma [N]",
                 "gain Fate, Stress or Trauma",
-                _plain(t, economy.gain),
+                economy.gain,
+                t,
             ),
-            (
+            verb(
                 "downtime",
                 "downtime [short|long]",
                 "rest: Stress, Trauma, Fate, Exerts",
-                _plain(t, economy.downtime),
+                economy.downtime,
+                t,
             ),
-            ("fly", "fly WHO ground|low|high", "change altitude band", _plain(t, lasting.fly)),
-            ("fall", "fall WHO", "a flyer starts falling", _plain(t, lasting.fall)),
-        ]
-        return {name: Verb(name, usage, text, fn) for name, usage, text, fn in table}
+            verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),
+            verb("fall", "fall WHO", "a flyer starts falling", lasting.fall, t),
+        )
 
     def _fracture(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         ailing.fracture(draft, self.tables, who_arg(draft.state, command).id)
@@ -328,21 +343,3 @@ class NervRules(Ruleset):
     def player_summary(self, fighter: Combatant) -> str:
         """Words, no numbers."""
         return views.player_summary(fighter)
-
-
-def _plain(
-    tables: NervTables, fn: Callable[[Draft, NervTables, Command], None]
-) -> Callable[[Draft, Command, DiceLike], None]:
-    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
-        fn(draft, tables, command)
-
-    return handler
-
-
-def _rolled(
-    tables: NervTables, fn: Callable[[Draft, NervTables, Command, DiceLike], None]
-) -> Callable[[Draft, Command, DiceLike], None]:
-    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
-        fn(draft, tables, command, dice)
-
-    return handler

@@ -79,7 +79,7 @@ def affinity(rules: PersonaRules, fighter: Combatant, element: str) -> str:
     return str(fighter.extras.get("affinities", {}).get(element, "normal"))
 
 
-def damage(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] [technical]
     [special] [stagger] [crit] [physical|magic] [confirm=pass|fail|test=ws|bs] [cmod=N]``."""
     state = draft.state
@@ -364,7 +364,7 @@ def _detail(
     )
 
 
-def heal(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def heal(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``heal WHO N [by=WHO]``: Lethal Damage first, then wounds (+ a Baton Pass rank)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who is healed")

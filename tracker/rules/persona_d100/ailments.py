@@ -112,7 +112,7 @@ def technical_for(
     return None
 
 
-def ail(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def ail(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]``: one per category."""
     from tracker.rules.persona_d100.momentum import stagger
 
@@ -183,7 +183,7 @@ def _make_room(draft: Draft, fighter: Combatant, category: str, name: str, repla
     )
 
 
-def cure(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def cure(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``cure WHO NAME``: an ailment or condition ends."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who recovers")

@@ -151,7 +151,7 @@ def chain(state: EncounterState) -> list[str]:
     return [cid for _, cid in sorted(links)]
 
 
-def baton(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def baton(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``baton GIVER RECEIVER``: hand the One More to an ally with a Social Link."""
     state = draft.state
     giver = who_arg(state, command, 0, "who passes the baton")
@@ -202,7 +202,7 @@ def _join_chain(draft: Draft, giver: Combatant, receiver: Combatant) -> None:
             draft.emit(ev.TrackSet, who="", track=CHAIN + who.id, value=len(links))
 
 
-def one_more(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def one_more(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``onemore WHO stamina`` (a Stamina charge) or ``onemore WHO ACTION …`` (the action)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who spends the One More")
@@ -259,7 +259,7 @@ def _no_repeat(rules: PersonaRules, fighter: Combatant, name: str) -> None:
         )
 
 
-def all_out(rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike) -> None:
+def all_out(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
     """``allout WHO [with=A,B]``: every enemy Staggered, a One More spent, 2+ contributors."""
     state = draft.state
     leader = who_arg(state, command, 0, "who leads the All-Out Attack")

@@ -7,7 +7,7 @@ How it reads the rules is written up in docs/rulesets/persona-d100.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -15,7 +15,7 @@ from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
-from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView
+from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import folded
 from tracker.rules.d100.ruleset import D100Ruleset
@@ -110,61 +110,60 @@ class PersonaRules(D100Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """Damage by element, healing, ailments, One More, Baton Pass, All-Out Attack."""
-        table: list[tuple[str, str, str, Callable[..., None]]] = [
-            (
+        bound = by_name(
+            verb(
                 "dmg",
                 "dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] "
                 "[technical] [special] [stagger] [crit] [confirm=pass|fail|test=ws|bs] [cmod=N]",
                 "an attack, read against the target's affinity",
                 affinity.damage,
+                self,
             ),
-            (
+            verb(
                 "heal",
                 "heal WHO N [by=WHO]",
                 "Lethal Damage, then wounds (+ Baton rank)",
                 affinity.heal,
+                self,
             ),
-            (
+            verb(
                 "ail",
                 "ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]",
                 "an ailment: one per category",
                 ailing.ail,
+                self,
             ),
-            ("cure", "cure WHO NAME", "an ailment or condition ends", ailing.cure),
-            (
+            verb("cure", "cure WHO NAME", "an ailment or condition ends", ailing.cure, self),
+            verb(
                 "onemore",
                 "onemore WHO stamina | onemore WHO ACTION …",
                 "spend a One More on an action or a Stamina charge",
                 momentum.one_more,
+                self,
             ),
-            (
+            verb(
                 "baton",
                 "baton GIVER RECEIVER",
                 "pass the One More to an ally with an S-Link",
                 momentum.baton,
+                self,
             ),
-            (
+            verb(
                 "allout",
                 "allout WHO [with=A,B]",
                 "All-Out Attack: every enemy Staggered",
                 momentum.all_out,
+                self,
             ),
-        ]
-        bound = {name: Verb(name, usage, text, self._bind(fn)) for name, usage, text, fn in table}
-        bound["act"] = Verb(
-            "act",
-            "act WHO ACTION [full|half|reaction|free|extended] "
-            "[attack] [concentration] [onemore] [force]",
-            "spend an action (no ACTION: a delayer acts now)",
-            self._act,
+            verb(
+                "act",
+                "act WHO ACTION [full|half|reaction|free|extended] "
+                "[attack] [concentration] [onemore] [force]",
+                "spend an action (no ACTION: a delayer acts now)",
+                self._act,
+            ),
         )
         return {**self.shared_verbs(), **bound}
-
-    def _bind(self, fn: Callable[..., None]) -> Callable[[Draft, Command, DiceLike], None]:
-        def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
-            fn(self, draft, command, dice)
-
-        return handler
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         if len(command.args) < 2:

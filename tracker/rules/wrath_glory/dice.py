@@ -16,7 +16,6 @@ from tracker.core import events as ev
 from tracker.core.dice import exalted, icons
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 
@@ -72,19 +71,6 @@ class PoolTest:
             first = " ".join([f"W{self.first_faces[0]}", *map(str, self.first_faces[1:])])
             return f"[{first}] re-rolled with Wrath [{shown}]"
         return f"[{shown}]"
-
-
-def with_flags(command: Command, *words: str) -> Command:
-    """The command with bare flag words (``wrath``, ``soak`` …) moved into its options."""
-    wanted = set(words)
-    options = dict(command.options)
-    args = []
-    for arg in command.args:
-        if arg.casefold() in wanted and arg.casefold() not in options:
-            options[arg.casefold()] = ""
-        else:
-            args.append(arg)
-    return replace(command, args=tuple(args), options=options)
 
 
 def pool_size(fighter: Combatant, token: str) -> int:

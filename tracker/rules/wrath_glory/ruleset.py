@@ -9,7 +9,7 @@ The tables live in data.toml; the commands in the modules beside this one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -18,13 +18,13 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.core.verbs import dismiss_reminders
-from tracker.rules.base import AilmentSpec, Ruleset, TrackView
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import resource_verbs_check, shift_track
 from tracker.rules.wrath_glory import attack as wrath_attack
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import order as wrath_order
-from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory, is_hero, with_flags
+from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory, is_hero
 
 Action = Callable[[Draft, Command, DiceLike], None]
 
@@ -141,128 +141,132 @@ class WrathGloryRules(Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """Order, tests and attacks, damage, Defiance, effects, options, Wrath and Glory."""
-        data = self.data
-        rows: list[tuple[str, str, str, Action, tuple[str, ...]]] = [
-            (
+        data, core = self.data, self.core
+        return by_name(
+            verb(
                 "next",
                 "next [WHO]",
                 "end this turn; WHO (or the other side) acts next",
-                lambda d, c, r: wrath_order.next_turn(d, c, r, self.core),
-                (),
+                wrath_order.next_turn,
+                core,
             ),
-            (
+            verb(
                 "order",
                 "order chosen|rolled",
                 "switch the turn order",
-                lambda d, c, r: wrath_order.set_mode(d, c, r, self.core, data),
-                (),
+                wrath_order.set_mode,
+                core,
+                data,
             ),
-            (
-                "hold",
-                "hold [WHO]",
-                "Hold Action: act later this round",
-                lambda d, c, r: wrath_order.hold(d, c, r, self.core),
-                (),
-            ),
-            (
+            verb("hold", "hold [WHO]", "Hold Action: act later this round", wrath_order.hold, core),
+            verb(
                 "interrupt",
                 "interrupt WHO",
                 "a holder interrupts (opposed Initiative)",
-                lambda d, c, r: wrath_order.interrupt(d, c, r, self.core, data),
-                (),
+                wrath_order.interrupt,
+                core,
+                data,
             ),
-            (
+            verb(
                 "test",
                 "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]",
                 "roll a test in icons",
-                self._with(wrath_attack.roll_test),
-                ("wrath", "bank"),
+                wrath_attack.roll_test,
+                data,
+                flags=("wrath", "bank"),
             ),
-            (
+            verb(
                 "attack",
                 "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]",
                 "roll an attack",
-                self._with(wrath_attack.attack),
-                ("wrath", "soak"),
+                wrath_attack.attack,
+                data,
+                flags=("wrath", "soak"),
             ),
-            (
+            verb(
                 "dmg",
                 "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]",
                 "Damage Rating against Resilience",
                 self.damage,
-                ("soak", "wrath"),
+                flags=("soak", "wrath"),
             ),
-            ("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", self.wound, ()),
-            ("shock", "shock WHO N", "take N Shock directly", self.shock, ()),
-            ("heal", "heal WHO N [shock]", "restore Wounds (or Shock)", self.heal, ("shock",)),
-            (
+            verb("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", self.wound),
+            verb("shock", "shock WHO N", "take N Shock directly", self.shock),
+            verb(
+                "heal",
+                "heal WHO N [shock]",
+                "restore Wounds (or Shock)",
+                self.heal,
+                flags=("shock",),
+            ),
+            verb(
                 "restore",
                 "restore WHO",
                 "Restore Shock: an action and a Wrath point",
-                lambda d, c, r: wrath_damage.restore_shock(d, r, data, who_arg(d.state, c).id),
-                (),
+                self._restore,
             ),
-            (
+            verb(
                 "defiance",
                 "defiance WHO [wrath]",
                 "roll a Defiance Check",
-                lambda d, c, r: wrath_damage.defiance_check(
-                    d, r, data, who_arg(d.state, c).id, c.flag("wrath")
-                ),
-                ("wrath",),
+                self._defiance,
+                flags=("wrath",),
             ),
-            (
+            verb(
                 "ail",
                 "ail WHO EFFECT [X] [source=WHO] [flying]",
                 "give a combat effect",
-                self._with(wrath_effects.ail),
-                ("flying",),
+                wrath_effects.ail,
+                data,
+                flags=("flying",),
             ),
-            ("cure", "cure WHO EFFECT", "end a combat effect", self._with(wrath_effects.cure), ()),
-            (
+            verb("cure", "cure WHO EFFECT", "end a combat effect", wrath_effects.cure, data),
+            verb(
                 "treat",
                 "treat WHO EFFECT POOL [by=WHO] [wrath]",
                 "an action and a test to end an effect",
-                self._with(wrath_effects.treat),
-                ("wrath",),
+                wrath_effects.treat,
+                data,
+                flags=("wrath",),
             ),
-            (
+            verb(
                 "interact",
                 "interact WHO TARGET POOL hinder|vulnerable dn=N",
                 "an interaction attack",
-                self._with(wrath_effects.interact),
-                ("wrath",),
+                wrath_effects.interact,
+                data,
+                flags=("wrath",),
             ),
-            (
+            verb(
                 "option",
                 "option WHO OPTION [N|SIZE|POOL]",
                 "take a combat option this turn",
-                self._with(wrath_effects.take_option),
-                (),
+                wrath_effects.take_option,
+                data,
             ),
-            (
+            verb(
                 "spend",
                 "spend WHO|glory wrath|RESOURCE [N]",
                 "spend Wrath, Glory, Reloads",
-                lambda d, c, r: self._resource(d, c, -1),
-                (),
+                self._resource,
+                -1,
             ),
-            (
+            verb(
                 "gain",
                 "gain WHO|glory wrath|RESOURCE [N]",
                 "gain Wrath, Glory, Reloads",
-                lambda d, c, r: self._resource(d, c, +1),
-                (),
+                self._resource,
+                +1,
             ),
-            ("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve, ()),
-        ]
-        return {
-            name: Verb(name, usage, summary, _flagged(fn, flags))
-            for name, usage, summary, fn, flags in rows
-        }
+            verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
+        )
 
-    def _with(self, fn: Callable[[Draft, Command, DiceLike, Any], None]) -> Action:
-        return lambda draft, command, dice: fn(draft, command, dice, self.data)
+    def _restore(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        wrath_damage.restore_shock(draft, dice, self.data, who_arg(draft.state, command).id)
+
+    def _defiance(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        who = who_arg(draft.state, command).id
+        wrath_damage.defiance_check(draft, dice, self.data, who, command.flag("wrath"))
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
@@ -300,7 +304,7 @@ class WrathGloryRules(Ruleset):
         amount = command.number(1, "an amount to restore")
         wrath_damage.heal(draft, fighter.id, amount, command.flag("shock"))
 
-    def _resource(self, draft: Draft, command: Command, sign: int) -> None:
+    def _resource(self, draft: Draft, command: Command, dice: DiceLike, sign: int) -> None:
         first = command.arg(0, "who and what, e.g. 'spend ann wrath' or 'spend glory 2'")
         if first.casefold() == GLORY:
             amount = command.number(1, "an amount", default=1)
@@ -425,10 +429,3 @@ class WrathGloryRules(Ruleset):
             else ("badly wounded" if wounds * 2 <= top else "wounded")
         )
         return word + (", exhausted" if fighter.condition("Exhausted") else "")
-
-
-def _flagged(fn: Action, flags: tuple[str, ...]) -> Action:
-    """``fn`` reading the bare words ``flags`` as options (``dmg ann 12 soak``)."""
-    if not flags:
-        return fn
-    return lambda draft, command, dice: fn(draft, with_flags(command, *flags), dice)
