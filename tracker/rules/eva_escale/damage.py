@@ -10,8 +10,6 @@ defeated construct); with Fate, Critical Damage past 0.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
@@ -29,15 +27,13 @@ from tracker.rules.d100.damage import (
     roll_damage,
     soak_of,
 )
+from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.eva_escale.forces import has_fate, pilot_id
-
-if TYPE_CHECKING:
-    from tracker.rules.eva_escale.ruleset import EvaRules
 
 DMG_KEYS = ("pen", "by", "confirm", "test", "dos", "hit")
 
 
-def pools_by_location(rules: EvaRules, fighter: Combatant) -> bool:
+def pools_by_location(rules: D100Ruleset, fighter: Combatant) -> bool:
     """Constructs and Angels keep one wound pool per location."""
     return fighter.kind in rules.tables.words("pools", "per_location")
 
@@ -52,7 +48,7 @@ def attacker_of(draft: Draft, values: dict[str, str], target: Combatant) -> Comb
 
 
 def where_hit(
-    draft: Draft, rules: EvaRules, dice: DiceLike, fighter: Combatant, command: Command
+    draft: Draft, rules: D100Ruleset, dice: DiceLike, fighter: Combatant, command: Command
 ) -> Location | None:
     """The location hit; hordes have none, and a single-pool combatant whose armour is the
     same everywhere needs none rolled."""
@@ -71,7 +67,7 @@ def where_hit(
     return pick_location(draft, rules.tables, dice, fighter, command)
 
 
-def damage(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [confirm=pass|fail]
     [test=ws|bs]``."""
     state = draft.state
@@ -103,7 +99,7 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> N
 
 def righteous_fury(
     draft: Draft,
-    rules: EvaRules,
+    rules: D100Ruleset,
     dice: DiceLike,
     attacker: Combatant | None,
     rolled: DamageRoll,
@@ -157,7 +153,7 @@ def _retyped(command: Command, rolled: DamageRoll, where: Location | None) -> st
 
 
 def take(
-    draft: Draft, rules: EvaRules, fighter: Combatant, lost: int, where: Location | None
+    draft: Draft, rules: D100Ruleset, fighter: Combatant, lost: int, where: Location | None
 ) -> None:
     """Wounds off the location's pool (constructs) or the single pool."""
     if lost <= 0:
@@ -172,7 +168,7 @@ def take(
 
 
 def location_wounds(
-    draft: Draft, rules: EvaRules, fighter: Combatant, where: Location, lost: int
+    draft: Draft, rules: D100Ruleset, fighter: Combatant, where: Location, lost: int
 ) -> None:
     """Only the location hit loses wounds; at 0 it is crippled. Past 0: Critical Damage
     there for Fate holders; without Fate a vital location at 0 defeats the construct."""
@@ -226,7 +222,7 @@ def defeat(draft: Draft, fighter: Combatant, why: str) -> None:
     )
 
 
-def defeat_command(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def defeat_command(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``defeat WHO``: the GM rules a construct defeated (e.g. after Critical Damage)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "the construct")
@@ -238,7 +234,7 @@ def defeat_command(draft: Draft, command: Command, dice: DiceLike, rules: EvaRul
     defeat(draft, fighter, "the GM's ruling")
 
 
-def wound(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def wound(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``wound WHO N [@LOC]``: wounds entered directly (no Soak)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who is wounded")
@@ -252,7 +248,7 @@ def wound(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> No
     take(draft, rules, fighter, amount, where)
 
 
-def heal(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def heal(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``heal WHO N [@LOC]``: Critical Damage heals first, then wounds (constructs: at the
     location named)."""
     state = draft.state

@@ -10,7 +10,7 @@ pilot off the field, safe.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.dice import DiceError
@@ -22,11 +22,8 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
-from tracker.rules.d100.ruleset import join
+from tracker.rules.d100.ruleset import D100Ruleset, join
 from tracker.rules.eva_escale.forces import ON_FOOT, has_fate, pilot_aboard, pilot_id, pilot_of
-
-if TYPE_CHECKING:
-    from tracker.rules.eva_escale.ruleset import EvaRules
 
 JAMMED = "Ejection Jammed"
 SAFE_COCKPITS = ("flight", "hoverer")
@@ -35,7 +32,7 @@ SAFE_COCKPITS = ("flight", "hoverer")
 # --- conditions -----------------------------------------------------------------------------
 
 
-def ail(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def ail(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``ail WHO NAME [mental] [rounds=N]``: a mental effect on a construct goes to its pilot."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who is affected")
@@ -64,7 +61,7 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None
     )
 
 
-def cure(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def cure(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``cure WHO NAME``: ends an effect (a construct's pilot's too)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who recovers")
@@ -87,7 +84,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> Non
 # --- ejection ---------------------------------------------------------------------------------
 
 
-def eject(draft: Draft, command: Command, dice: DiceLike, rules: EvaRules) -> None:
+def eject(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``eject WHO roll|N [mod=N] [force]``: the pilot of a defeated construct ejects."""
     state = draft.state
     construct = who_arg(state, command, 0, "the construct")
@@ -138,7 +135,7 @@ def _check_ejection(construct: Combatant, pilot: Combatant | None, forced: bool)
         raise RuleError(f"{construct.name}'s ejection system is jammed (add 'force' to try anyway)")
 
 
-def _row(rules: EvaRules, total: int) -> Mapping[str, Any]:
+def _row(rules: D100Ruleset, total: int) -> Mapping[str, Any]:
     for row in rules.data["ejection"]:
         if int(row["low"]) <= total <= int(row["high"]):
             return dict(row)
@@ -199,7 +196,7 @@ def _distance(dice: DiceLike, expr: str) -> str:
 
 
 def _on_foot(
-    draft: Draft, rules: EvaRules, construct: Combatant, distance: str, dice: DiceLike
+    draft: Draft, rules: D100Ruleset, construct: Combatant, distance: str, dice: DiceLike
 ) -> Combatant:
     """The pilot lands on foot behind the construct and takes a place in the order."""
     pilot = pilot_of(draft.state, construct)
@@ -232,7 +229,7 @@ def _on_foot(
     return draft.state.combatant(pilot.id)
 
 
-def _pilot_entry(rules: EvaRules, construct: Combatant) -> dict[str, Any]:
+def _pilot_entry(rules: D100Ruleset, construct: Combatant) -> dict[str, Any]:
     """A pilot made from the construct: its borrowed scores (Agility, Willpower …)."""
     borrowed = rules.tables.words("borrowed", "stats")
     cid = pilot_id(construct)
@@ -246,7 +243,12 @@ def _pilot_entry(rules: EvaRules, construct: Combatant) -> dict[str, Any]:
 
 
 def _impact(
-    draft: Draft, rules: EvaRules, construct: Combatant, pilot: Combatant, expr: str, dice: DiceLike
+    draft: Draft,
+    rules: D100Ruleset,
+    construct: Combatant,
+    pilot: Combatant,
+    expr: str,
+    dice: DiceLike,
 ) -> None:
     if not expr:
         return

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
+from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.d100.turns import economy_line, surprised_now
 from tracker.rules.eva_escale.forces import (
     ON_FOOT,
@@ -20,11 +19,8 @@ from tracker.rules.eva_escale.forces import (
     pilot_of,
 )
 
-if TYPE_CHECKING:
-    from tracker.rules.eva_escale.ruleset import EvaRules
 
-
-def pools(rules: EvaRules, fighter: Combatant) -> list[tuple[str, str, int, int]]:
+def pools(rules: D100Ruleset, fighter: Combatant) -> list[tuple[str, str, int, int]]:
     """(key, label, wounds, max) per location of a construct."""
     return [
         (
@@ -38,12 +34,12 @@ def pools(rules: EvaRules, fighter: Combatant) -> list[tuple[str, str, int, int]
     ]
 
 
-def crippled(rules: EvaRules, fighter: Combatant) -> list[str]:
+def crippled(rules: D100Ruleset, fighter: Combatant) -> list[str]:
     """Locations of a construct at 0 wounds."""
     return [key for key, _, value, _ in pools(rules, fighter) if value == 0]
 
 
-def summary(rules: EvaRules, fighter: Combatant) -> str:
+def summary(rules: D100Ruleset, fighter: Combatant) -> str:
     """``W 12/14`` (``C3`` past 0) or, for a construct, ``W52/80 ✕1`` (crippled locations)."""
     per = pools(rules, fighter)
     if per:
@@ -55,7 +51,7 @@ def summary(rules: EvaRules, fighter: Combatant) -> str:
     return text + (f" C{critical}" if critical else "")
 
 
-def track_views(rules: EvaRules, fighter: Combatant) -> list[TrackView]:
+def track_views(rules: D100Ruleset, fighter: Combatant) -> list[TrackView]:
     """Wounds (one pool), Fate, Critical Damage, Fatigue, and the SupCom's Morale."""
     views = rules.wound_views(fighter)
     zero = rules.tables.raw["zero"]
@@ -76,7 +72,7 @@ def track_views(rules: EvaRules, fighter: Combatant) -> list[TrackView]:
     return views
 
 
-def body(rules: EvaRules, fighter: Combatant) -> list[LocationView]:
+def body(rules: D100Ruleset, fighter: Combatant) -> list[LocationView]:
     """Constructs: one wound pool per location (crippled at 0); others: armour only."""
     per = {key: (value, top) for key, _, value, top in pools(rules, fighter)}
     if not per:
@@ -102,7 +98,7 @@ def body(rules: EvaRules, fighter: Combatant) -> list[LocationView]:
     return views
 
 
-def status_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> list[str]:
+def status_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) -> list[str]:
     """Surprise, the turn economy, pilot and construct, hordes and command, crippling."""
     lines: list[str] = []
     if surprised_now(state, fighter):
@@ -120,7 +116,7 @@ def status_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> 
     return lines
 
 
-def _pilot_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> list[str]:
+def _pilot_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) -> list[str]:
     lines = []
     if pilot_id(fighter):
         pilot = pilot_of(state, fighter)
@@ -145,7 +141,7 @@ def _pilot_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> 
     return lines
 
 
-def _command_lines(rules: EvaRules, fighter: Combatant, state: EncounterState) -> list[str]:
+def _command_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) -> list[str]:
     lines = []
     if fighter.kind == "horde":
         cid = commander_id(fighter)
@@ -180,7 +176,7 @@ def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
     return [*found, ("dismiss", f"dismiss {reminder.who} {reminder.key}")]
 
 
-def catalogue(rules: EvaRules) -> list[AilmentSpec]:
+def catalogue(rules: D100Ruleset) -> list[AilmentSpec]:
     """The effects the combat page names (any other name is accepted too)."""
     return [
         AilmentSpec(spec.name, spec.category, spec.summary)
@@ -188,7 +184,7 @@ def catalogue(rules: EvaRules) -> list[AilmentSpec]:
     ]
 
 
-def player_summary(rules: EvaRules, fighter: Combatant) -> str:
+def player_summary(rules: D100Ruleset, fighter: Combatant) -> str:
     """Words, never numbers: unhurt, hurt, badly hurt, crippled limbs, defeated."""
     if fighter.status in ("down", "dead"):
         return {"down": "defeated", "dead": "destroyed" if fighter.kind != "character" else "dead"}[

@@ -15,7 +15,6 @@ One More``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -33,11 +32,8 @@ from tracker.rules.d100.damage import (
     roll_damage,
     soak_of,
 )
-from tracker.rules.persona_d100.ailments import technical_for
+from tracker.rules.persona_d100.book import PersonaBase, technical_for
 from tracker.rules.persona_d100.momentum import baton_bonus, stagger, stagger_words
-
-if TYPE_CHECKING:
-    from tracker.rules.persona_d100.ruleset import PersonaRules
 
 FLAGS = ("physical", "magic", "technical", "special", "stagger", "crit")
 KEYS = ("element", "tier", "pen", "by", "confirm", "test", "cmod", "dos", "hit")
@@ -58,7 +54,7 @@ class Attack:
     outcome: list[str] = field(default_factory=list)
 
 
-def element_of(rules: PersonaRules, word: str) -> str:
+def element_of(rules: PersonaBase, word: str) -> str:
     """The canonical element ``word`` names (empty: none given)."""
     if not word:
         return ""
@@ -72,14 +68,14 @@ def element_of(rules: PersonaRules, word: str) -> str:
     )
 
 
-def affinity(rules: PersonaRules, fighter: Combatant, element: str) -> str:
+def affinity(rules: PersonaBase, fighter: Combatant, element: str) -> str:
     """The combatant's affinity for ``element`` (Normal when unlisted; none to Almighty)."""
     if not element or element == rules.data["elements"]["almighty"]:
         return "normal"
     return str(fighter.extras.get("affinities", {}).get(element, "normal"))
 
 
-def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
+def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] [technical]
     [special] [stagger] [crit] [physical|magic] [confirm=pass|fail|test=ws|bs] [cmod=N]``."""
     state = draft.state
@@ -123,7 +119,7 @@ def _said(draft: Draft, attack: Attack, aff: str, outcome: list[str], detail: st
     draft.emit(ev.Said, who=attack.target.id, text=head + tail)
 
 
-def _repel(rules: PersonaRules, draft: Draft, attack: Attack, dice: DiceLike) -> None:
+def _repel(rules: PersonaBase, draft: Draft, attack: Attack, dice: DiceLike) -> None:
     attacker = attack.attacker
     if attacker is None:
         raise RuleError(
@@ -164,7 +160,7 @@ def _repel(rules: PersonaRules, draft: Draft, attack: Attack, dice: DiceLike) ->
 
 
 def _absorb(
-    rules: PersonaRules, draft: Draft, attack: Attack, target: Combatant, dice: DiceLike
+    rules: PersonaBase, draft: Draft, attack: Attack, target: Combatant, dice: DiceLike
 ) -> None:
     tier = whole(attack.values, "tier", rules.tables.number("tiers", "default"), least=0)
     roll = dice.roll(rules.data["affinities"]["absorb"]["heal"])
@@ -187,7 +183,7 @@ def _absorb(
     )
 
 
-def hit(rules: PersonaRules, draft: Draft, attack: Attack, aff: str, dice: DiceLike) -> None:
+def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLike) -> None:
     """Weak, Normal or Resist: damage, Special Damage, criticals, Soak, Stagger, One More."""
     target = attack.target
     where = _where(rules, draft, dice, attack)
@@ -233,7 +229,7 @@ def hit(rules: PersonaRules, draft: Draft, attack: Attack, aff: str, dice: DiceL
 
 
 def _outcome(
-    rules: PersonaRules, draft: Draft, attack: Attack, aff: str, why: str, technical: bool
+    rules: PersonaBase, draft: Draft, attack: Attack, aff: str, why: str, technical: bool
 ) -> None:
     """The words the log line opens with: Stagger and One More, Technical, ailment tests."""
     if why:
@@ -245,7 +241,7 @@ def _outcome(
         attack.outcome.append(f"ailment resist {resist:+d}")
 
 
-def _where(rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack) -> str:
+def _where(rules: PersonaBase, draft: Draft, dice: DiceLike, attack: Attack) -> str:
     target, command = attack.target, attack.command
     if (
         not command.location
@@ -257,7 +253,7 @@ def _where(rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack) ->
     return pick_location(draft, rules.tables, dice, target, command).key
 
 
-def _technical(rules: PersonaRules, draft: Draft, attack: Attack) -> bool:
+def _technical(rules: PersonaBase, draft: Draft, attack: Attack) -> bool:
     if "technical" in attack.flags:
         return True
     if not attack.element:
@@ -267,7 +263,7 @@ def _technical(rules: PersonaRules, draft: Draft, attack: Attack) -> bool:
 
 
 def _critical(
-    rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack, rolled: DamageRoll, mod: int
+    rules: PersonaBase, draft: Draft, dice: DiceLike, attack: Attack, rolled: DamageRoll, mod: int
 ) -> bool:
     attacker = attack.attacker
     if attacker is None and "confirm" not in attack.values:
@@ -296,7 +292,7 @@ def _retyped(command: Command, rolled: DamageRoll) -> str:
 
 
 def _special(
-    rules: PersonaRules, draft: Draft, dice: DiceLike, attack: Attack, mod: int, checked: bool
+    rules: PersonaBase, draft: Draft, dice: DiceLike, attack: Attack, mod: int, checked: bool
 ) -> tuple[int, ...]:
     """Special Damage: 1d10, exploding when two or more sources; its 10 may be a critical."""
     if not attack.sources:
@@ -364,7 +360,7 @@ def _detail(
     )
 
 
-def heal(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
+def heal(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``heal WHO N [by=WHO]``: Lethal Damage first, then wounds (+ a Baton Pass rank)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who is healed")
@@ -379,7 +375,7 @@ def heal(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) ->
     _mend(rules, draft, fighter, amount + bonus)
 
 
-def _mend(rules: PersonaRules, draft: Draft, fighter: Combatant, amount: int) -> None:
+def _mend(rules: PersonaBase, draft: Draft, fighter: Combatant, amount: int) -> None:
     zero = rules.data["zero"]
     lethal = fighter.track(zero["track"])
     if lethal:

@@ -16,8 +16,6 @@ not yet begun); the chain is the encounter-wide ``baton@ID`` tracks (1, 2, 3 …
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
@@ -27,10 +25,7 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import turns
 from tracker.rules.d100.damage import exploding_d10, lose_wounds
-from tracker.rules.persona_d100.ailments import STAGGERED, ailments
-
-if TYPE_CHECKING:
-    from tracker.rules.persona_d100.ruleset import PersonaRules
+from tracker.rules.persona_d100.book import STAGGERED, PersonaBase, ailments
 
 ONE_MORE, ACTS, EARNED, BATON, ARMED = "one more", "acts", "one more@act", "baton", "baton armed"
 CHAIN = "baton@"
@@ -151,7 +146,7 @@ def chain(state: EncounterState) -> list[str]:
     return [cid for _, cid in sorted(links)]
 
 
-def baton(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
+def baton(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``baton GIVER RECEIVER``: hand the One More to an ally with a Social Link."""
     state = draft.state
     giver = who_arg(state, command, 0, "who passes the baton")
@@ -202,7 +197,7 @@ def _join_chain(draft: Draft, giver: Combatant, receiver: Combatant) -> None:
             draft.emit(ev.TrackSet, who="", track=CHAIN + who.id, value=len(links))
 
 
-def one_more(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
+def one_more(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``onemore WHO stamina`` (a Stamina charge) or ``onemore WHO ACTION …`` (the action)."""
     state = draft.state
     fighter = who_arg(state, command, 0, "who spends the One More")
@@ -221,7 +216,7 @@ def one_more(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules
 
 
 def act(
-    rules: PersonaRules, draft: Draft, command: Command, dice: DiceLike, extra: bool = False
+    rules: PersonaBase, draft: Draft, command: Command, dice: DiceLike, extra: bool = False
 ) -> None:
     """``act WHO ACTION … [onemore]``: the economy, no repeats without a One More."""
     state = draft.state
@@ -251,7 +246,7 @@ def act(
     turns.record(draft, fighter, action, how, note)
 
 
-def _no_repeat(rules: PersonaRules, fighter: Combatant, name: str) -> None:
+def _no_repeat(rules: PersonaBase, fighter: Combatant, name: str) -> None:
     if rules.data["economy"].get("no_repeat") and name in fighter.spent:
         raise RuleError(
             f"{fighter.name} has used {name} this turn: the same action twice only "
@@ -259,7 +254,7 @@ def _no_repeat(rules: PersonaRules, fighter: Combatant, name: str) -> None:
         )
 
 
-def all_out(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules) -> None:
+def all_out(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``allout WHO [with=A,B]``: every enemy Staggered, a One More spent, 2+ contributors."""
     state = draft.state
     leader = who_arg(state, command, 0, "who leads the All-Out Attack")
@@ -308,7 +303,7 @@ def all_out(draft: Draft, command: Command, dice: DiceLike, rules: PersonaRules)
 
 
 def _contributors(
-    rules: PersonaRules, draft: Draft, leader: Combatant, listed: str
+    rules: PersonaBase, draft: Draft, leader: Combatant, listed: str
 ) -> list[Combatant]:
     state = draft.state
     book = rules.ailments

@@ -8,7 +8,6 @@ How it reads the rules is written up in docs/rulesets/persona-d100.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
@@ -18,13 +17,13 @@ from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import folded
-from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.d100.turns import fresh_turn, restart_interrupted
 from tracker.rules.persona_d100 import affinity, momentum, views
 from tracker.rules.persona_d100 import ailments as ailing
+from tracker.rules.persona_d100.book import PersonaBase
 
 
-class PersonaRules(D100Ruleset):
+class PersonaRules(PersonaBase):
     """Elemental affinities, One More, Baton Pass, All-Out Attack, four ailment categories.
 
     Roster: ``stats`` (ws, bs, s, t, ag, int, per, wp, fel), ``armour`` per location (or
@@ -38,19 +37,12 @@ class PersonaRules(D100Ruleset):
     data_file: ClassVar[str] = "data.toml"
     theme: ClassVar[str] = "velvet"
     roster_keys: ClassVar[dict[str, type]] = {
-        **D100Ruleset.roster_keys,
+        **PersonaBase.roster_keys,
         "affinities": dict,
         "links": dict,
         "move": int,
     }
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "affinities", "links")
-
-    @cached_property
-    def ailments(self) -> ailing.AilmentBook:
-        """The ailment catalogue (the text's, the user file's, the encounter's)."""
-        return ailing.AilmentBook(
-            tuple(self.data["ailments"]["categories"]), self.tables.conditions
-        )
 
     # --- roster ---------------------------------------------------------------------
 

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.rules.base import AilmentSpec, TrackView
 from tracker.rules.d100 import bonus, movement
 from tracker.rules.d100.turns import economy_line, surprised_now
-from tracker.rules.persona_d100.ailments import STAGGERED
+from tracker.rules.persona_d100.book import STAGGERED, PersonaBase
 from tracker.rules.persona_d100.momentum import BATON, ONE_MORE, chain, foes
 
-if TYPE_CHECKING:
-    from tracker.rules.persona_d100.ruleset import PersonaRules
 
-
-def summary(rules: PersonaRules, fighter: Combatant) -> str:
+def summary(rules: PersonaBase, fighter: Combatant) -> str:
     """``W 12/14`` (``L3`` with Lethal Damage, ``+1M`` holding a One More)."""
     text = f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
     lethal = fighter.track(rules.data["zero"]["track"])
@@ -26,7 +21,7 @@ def summary(rules: PersonaRules, fighter: Combatant) -> str:
     return text
 
 
-def track_views(rules: PersonaRules, fighter: Combatant) -> list[TrackView]:
+def track_views(rules: PersonaBase, fighter: Combatant) -> list[TrackView]:
     """Wounds, Fate, Lethal Damage, Stamina, Fatigue, One More."""
     views = rules.wound_views(fighter)
     zero = rules.data["zero"]
@@ -52,7 +47,7 @@ def track_views(rules: PersonaRules, fighter: Combatant) -> list[TrackView]:
     return views
 
 
-def affinity_row(rules: PersonaRules, fighter: Combatant) -> str:
+def affinity_row(rules: PersonaBase, fighter: Combatant) -> str:
     """``Affinities: Weak Fire, Wind · Resist Ice · Repel Elec`` (Normal left out)."""
     table = fighter.extras.get("affinities", {})
     parts = []
@@ -65,7 +60,7 @@ def affinity_row(rules: PersonaRules, fighter: Combatant) -> str:
     return "Affinities: " + (" · ".join(parts) if parts else "all Normal")
 
 
-def status_lines(rules: PersonaRules, fighter: Combatant, state: EncounterState) -> list[str]:
+def status_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) -> list[str]:
     """Surprise, economy, affinities, the four ailment rows, momentum, movement, links."""
     lines: list[str] = []
     if surprised_now(state, fighter):
@@ -93,7 +88,7 @@ def status_lines(rules: PersonaRules, fighter: Combatant, state: EncounterState)
     return lines
 
 
-def momentum_lines(rules: PersonaRules, fighter: Combatant, state: EncounterState) -> list[str]:
+def momentum_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) -> list[str]:
     """One More held, Baton Pass bonus, the chain, whether an All-Out Attack is open."""
     lines = []
     held = fighter.track(ONE_MORE)
@@ -121,7 +116,7 @@ def momentum_lines(rules: PersonaRules, fighter: Combatant, state: EncounterStat
     return lines
 
 
-def _moves(rules: PersonaRules, fighter: Combatant) -> str:
+def _moves(rules: PersonaBase, fighter: Combatant) -> str:
     ab = bonus(rules.tables, fighter, "ag")
     bands = movement(rules.tables, ab, int(fighter.extras.get("move", 0)))
     shown = " · ".join(f"{name.capitalize()} {value}" for name, value in bands.items())
@@ -133,7 +128,7 @@ def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
     return [("dismiss", f"dismiss {reminder.who} {reminder.key}")]
 
 
-def catalogue(rules: PersonaRules, state: EncounterState | None = None) -> list[AilmentSpec]:
+def catalogue(rules: PersonaBase, state: EncounterState | None = None) -> list[AilmentSpec]:
     """Staggered, the GM's own ailments from the user file and the encounter's."""
     return [
         AilmentSpec(spec.name, spec.category, spec.summary)
@@ -141,7 +136,7 @@ def catalogue(rules: PersonaRules, state: EncounterState | None = None) -> list[
     ]
 
 
-def player_summary(rules: PersonaRules, fighter: Combatant) -> str:
+def player_summary(rules: PersonaBase, fighter: Combatant) -> str:
     """Words, never numbers: unhurt, hurt, badly hurt, down; Staggered; ailments."""
     if fighter.status in ("down", "dead"):
         return fighter.status
