@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tracker.core import events as ev
 from tracker.core.dice import ScriptedDice
 from tracker.core.errors import RuleError
 from tracker.core.session import Encounter
@@ -195,3 +196,13 @@ def test_dismiss_closes_one_reminder_or_all(fight: Encounter) -> None:
     assert [r.key for r in fight.state.reminders] == ["bleeding"]
     fight.run("dismiss ann", ScriptedDice([]))
     assert fight.state.reminders == ()
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone(fight: Encounter) -> None:
+    # issue 12: the log said "Archer in the reeds's turn"
+    fight.run('add "Archer in the reeds" init=30 hp=5', ScriptedDice([]))
+    events = fight.run("start", ScriptedDice([10, 18, 2, 9, 10]))
+    turns = [e.text for e in events if isinstance(e, ev.TurnStarted)]
+    assert turns == ["Archer in the reeds' turn"]
+    bo = fight.run("next", ScriptedDice([]))
+    assert [e.text for e in bo if isinstance(e, ev.TurnStarted)] == ["Bo's turn"]

@@ -20,6 +20,11 @@ def name_of(state: EncounterState, slot: str) -> str:
     return f"{fighter.name} (#{extra})" if extra else fighter.name
 
 
+def possessive(name: str) -> str:
+    """``Wren's``, but ``Archer in the reeds'``: a name ending in s takes the apostrophe alone."""
+    return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
+
+
 def require_running(state: EncounterState) -> None:
     """RuleError unless the fight is under way."""
     if state.phase == "setup":
@@ -78,7 +83,7 @@ def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
                 draft.emit(ev.TurnSkipped, who=slot, text=text)
                 slot = _next_slot(draft, rules)
                 continue
-            draft.emit(ev.TurnStarted, who=slot, text=f"{name_of(state, slot)}'s turn")
+            draft.emit(ev.TurnStarted, who=slot, text=f"{possessive(name_of(state, slot))} turn")
             rules.on_turn_start(draft, slot, dice)
             return
         new_round(draft, rules, dice)
@@ -121,7 +126,7 @@ def previous_turn(draft: Draft, rules: Rules) -> None:
         slot, round_no = eligible[-1], state.round - 1
     else:
         raise RuleError("this is the first turn of the fight: there is nothing before it")
-    text = f"Back to {name_of(state, slot)}'s turn (round {round_no})"
+    text = f"Back to {possessive(name_of(state, slot))} turn (round {round_no})"
     draft.emit(ev.TurnRewound, who=slot, round=round_no, text=text)
 
 
@@ -152,7 +157,7 @@ def act_now(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:
     draft.emit(ev.TurnResumed, who=slot, after=after, text=f"{name_of(state, slot)} acts now")
     if after in draft.state.initiative:
         draft.emit(ev.InitiativeSet, who=slot, value=draft.state.initiative[after])
-    draft.emit(ev.TurnStarted, who=slot, text=f"{name_of(state, slot)}'s turn")
+    draft.emit(ev.TurnStarted, who=slot, text=f"{possessive(name_of(state, slot))} turn")
     rules.on_turn_start(draft, slot, dice)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tracker.core.flow import name_of
+from tracker.core.flow import name_of, possessive
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
 
@@ -100,7 +100,7 @@ def _where(state: EncounterState, acting: str) -> tuple[str, ...]:
         return ("not started",)
     if state.phase == "ended":
         return (f"over after round {state.round}",)
-    return (f"Round {state.round}", *([f"{acting}'s turn"] if acting else []))
+    return (f"Round {state.round}", *([f"{possessive(acting)} turn"] if acting else []))
 
 
 def _slots(state: EncounterState) -> list[tuple[str, str]]:

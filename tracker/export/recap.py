@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tracker.core.errors import TrackerError
+from tracker.core.flow import possessive
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine, lines_of, visible
@@ -260,14 +261,14 @@ class _RoundDraft:
         elif line.type in TURN_HEADINGS:
             self.turns.append((line.text, line.actor, line.hidden, []))
         elif line.type == "turn.skipped":
-            self.turns.append((f"{line.actor}'s turn", line.actor, line.hidden, [line]))
+            self.turns.append((f"{possessive(line.actor)} turn", line.actor, line.hidden, [line]))
         else:
             self._into_own_turn(line)
 
     def _into_own_turn(self, line: LogLine) -> None:
         current = self.turns[-1][1] if self.turns else ""
         if line.actor != current and (line.actor or self.turns):
-            heading = f"{line.actor}'s turn" if line.actor else "Between turns"
+            heading = f"{possessive(line.actor)} turn" if line.actor else "Between turns"
             self.turns.append((heading, line.actor, line.hidden, []))
         self._into_current(line)
 

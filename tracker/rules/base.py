@@ -24,6 +24,7 @@ from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
+from tracker.rules.display import URGENT_FIRST, SummaryPart, joined
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 NUMBER_LIMIT = 999_999
@@ -314,9 +315,22 @@ class Ruleset:
 
     # --- views for the screen, the player view and exports --------------------------
 
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
+        """The initiative row's state in pieces, each short and long (``W 2/4`` /
+        ``Wounds 2/4``), so a narrow row picks what fits and never cuts a number."""
+        return []
+
     def summary(self, fighter: Combatant) -> str:
-        """A short state for the initiative row (``W 2/4``)."""
-        return ""
+        """A short state for the initiative row (``W 2/4``): the short parts, joined."""
+        return joined(self.summary_parts(fighter))
+
+    def urgent_badges(self) -> tuple[str, ...]:
+        """Condition names whose badges come first on a row, most urgent first (the data
+        file's ``[display] urgent``, else the tracker's list)."""
+        listed = self.data.get("display", {}).get("urgent")
+        if isinstance(listed, list):
+            return tuple(str(name).casefold() for name in listed)
+        return URGENT_FIRST
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """The tracks to draw for a combatant (for rulesets without locations)."""

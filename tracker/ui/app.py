@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input
 
 from tracker.core.errors import TrackerError
@@ -69,6 +70,9 @@ class TrackerApp(TableApp):
     CSS_PATH = "tracker.tcss"
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {TableCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-normal"), (160, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-medium"), (44, "-tall")]
+    ALLOW_IN_MAXIMIZED_VIEW = "Footer, #header, #command-bar"
 
     BINDINGS = [
         _key("s", "start_fight", "start", "start-fight", "roll initiative, begin round 1"),
@@ -80,21 +84,23 @@ class TrackerApp(TableApp):
         _key("h", "heal", "heal", "heal", "heal the selected combatant"),
         _key("a", "ailment", "ailment", "ailment", "give an ailment or condition"),
         _key("u", "undo", "undo", "undo", "take back the last command"),
+        *(_resolve_binding(n) for n in range(1, MAX_KEYS + 1)),
+        _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
+        _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
+        _key("b", "body_chart", "body", "body-chart", "the selected one's body chart full screen"),
         _key("ctrl+r,U", "redo", "redo", "redo", "restore what was undone"),
         _key("w", "delay", "delay", "delay", "the selected combatant holds their turn"),
         _key("enter", "act_now", "act now", "act-now", "the selected delayer acts now"),
         _key("shift+up", "move(-1)", "move up", "move-up", "swap with the one above", False),
         _key("shift+down", "move(1)", "move down", "move-down", "swap with the one below", False),
-        *(_resolve_binding(n) for n in range(1, MAX_KEYS + 1)),
-        _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
         _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
         _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
+        _key("z", "zoom", "zoom", "zoom", "the focused pane full screen (again: back)", False),
         _key("t", "next_theme", "theme", "theme", "next colour theme", False),
         _key("e", "export", "export", "export", "write the round log to a file"),
         _key("y", "copy_round", "copy round", "copy-round", "copy this round as Markdown", False),
         _key("x", "remove", "remove", "remove", "take the selected one out of the fight", False),
         _key("E", "end_fight", "end fight", "end-fight", "the fight is over", False),
-        _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
         _key("q", "quit", "quit", "quit", "leave (everything is saved)"),
     ]
 
@@ -327,6 +333,30 @@ class TrackerApp(TableApp):
             return
         self.report(Outcome(True, copy_round_markdown(self, markdown)))
 
+    def action_zoom(self) -> None:
+        """The focused pane full screen, or back to every pane."""
+        screen = self.screen
+        if screen.maximized is not None:
+            self._restore_panes()
+            return
+        pane = self.focused
+        while pane is not None and not (isinstance(pane, Widget) and pane.allow_maximize):
+            pane = pane.parent if isinstance(pane.parent, Widget) else None
+        screen.maximize(pane if pane is not None else self.query_one(InitiativePane))
+
+    def action_body_chart(self) -> None:
+        """The selected combatant's body chart full screen (again: back)."""
+        body = self.query_one(BodyChart)
+        if self.screen.maximized is body:
+            self._restore_panes()
+        else:
+            self.screen.maximize(body, container=False)
+            body.focus()
+
+    def _restore_panes(self) -> None:
+        self.screen.minimize()
+        self.query_one(InitiativePane).focus()
+
     def action_help(self) -> None:
         """The key table and the commands."""
         self.push_screen(HelpScreen(self.key_rows(), self.verbs))
@@ -347,27 +377,8 @@ class TrackerApp(TableApp):
 
 
 OUR_ACTIONS = {
-    "quit",
-    "export",
-    "copy_round",
-    "start_fight",
-    "next_turn",
-    "prev_turn",
-    "select",
-    "damage",
-    "heal",
-    "ailment",
-    "undo",
-    "redo",
-    "delay",
-    "act_now",
-    "move",
-    "resolve",
-    "command_bar",
-    "add_combatant",
-    "roll_dice",
-    "next_theme",
-    "remove",
-    "end_fight",
-    "help",
+    binding.action.partition("(")[0]
+    for binding in TrackerApp.BINDINGS
+    if isinstance(binding, Binding)
 }
+"""The actions of the app's own keys (the others, Textual's, are always offered)."""

@@ -26,6 +26,7 @@ from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
+from tracker.rules.display import SummaryPart
 
 Action = Callable[[Draft, Command, DiceLike], None]
 TIME_UNITS = ("stretch", "shift")
@@ -334,17 +335,21 @@ class AlienRules(Ruleset):
 
     # --- views ----------------------------------------------------------------------
 
-    def summary(self, fighter: Combatant) -> str:
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
         """``H 3/4 S 2`` with BROKEN, dying (timer) or SHUT DOWN."""
-        text = f"H {fighter.track('health')}/{fighter.limits.get('health', 0)}"
+        health = f"{fighter.track('health')}/{fighter.limits.get('health', 0)}"
+        parts = [SummaryPart(f"H {health}", f"Health {health}")]
         if "stress" in fighter.tracks:
-            text += f" S {fighter.track('stress')}"
+            stress = fighter.track("stress")
+            parts.append(SummaryPart(f"S {stress}", f"Stress {stress}", 1))
         if fighter.condition("Shut down"):
-            return text + " SHUT DOWN"
+            return [*parts, SummaryPart("SHUT DOWN")]
         if fighter.condition("Broken"):
-            text += " BROKEN"
+            parts.append(SummaryPart("BROKEN"))
         timer = timer_name(fighter, self.data)
-        return text + (f" dying/{timer}" if timer else "")
+        if timer:
+            parts.append(SummaryPart(f"dying/{timer}", f"dying (death roll each {timer})"))
+        return parts
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Health, stress, the death-roll timer, criticals, supplies and reloads."""

@@ -16,6 +16,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import countdown, resource_verbs_check, shift_track
+from tracker.rules.display import SummaryPart
 
 
 class BasicRules(Ruleset):
@@ -147,9 +148,9 @@ class BasicRules(Ruleset):
 
     # --- views ----------------------------------------------------------------------
 
-    def summary(self, fighter: Combatant) -> str:
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
         """``HP 7/12``."""
-        return f"HP {fighter.track('hp')}/{fighter.limits.get('hp', 0)}"
+        return [SummaryPart(f"HP {fighter.track('hp')}/{fighter.limits.get('hp', 0)}")]
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Hit points, then each resource."""

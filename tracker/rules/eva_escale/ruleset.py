@@ -18,6 +18,7 @@ from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView
 from tracker.rules.common import countdown
 from tracker.rules.d100 import turns
 from tracker.rules.d100.ruleset import D100Ruleset
+from tracker.rules.display import SummaryPart
 from tracker.rules.eva_escale import damage, forces, pilots, views
 
 ROLES = ("director", "supcom")
@@ -250,9 +251,9 @@ class EvaRules(D100Ruleset):
 
     # --- views ----------------------------------------------------------------------
 
-    def summary(self, fighter: Combatant) -> str:
-        """``W 12/14`` or, for constructs, ``W52/80 ✕1``."""
-        return views.summary(self, fighter)
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
+        """``W 12/14 C3`` or, for constructs, ``W52/80 ✕1``."""
+        return views.summary_parts(self, fighter)
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Wounds, Fate, Critical Damage, Fatigue, Morale."""

@@ -6,6 +6,7 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.d100.turns import economy_line, surprised_now
+from tracker.rules.display import SummaryPart, joined
 from tracker.rules.eva_escale.forces import (
     ON_FOOT,
     aboard,
@@ -39,16 +40,23 @@ def crippled(rules: D100Ruleset, fighter: Combatant) -> list[str]:
     return [key for key, _, value, _ in pools(rules, fighter) if value == 0]
 
 
-def summary(rules: D100Ruleset, fighter: Combatant) -> str:
+def summary_parts(rules: D100Ruleset, fighter: Combatant) -> list[SummaryPart]:
     """``W 12/14`` (``C3`` past 0) or, for a construct, ``W52/80 ✕1`` (crippled locations)."""
     per = pools(rules, fighter)
     if per:
-        text = f"W{sum(p[2] for p in per)}/{sum(p[3] for p in per)}"
+        wounds = f"{sum(p[2] for p in per)}/{sum(p[3] for p in per)}"
+        parts = [SummaryPart(f"W{wounds}", f"Wounds {wounds}")]
         broken = crippled(rules, fighter)
-        return text + (f" ✕{len(broken)}" if broken else "")
-    text = f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
-    critical = fighter.track(rules.tables.raw["zero"]["track"])
-    return text + (f" C{critical}" if critical else "")
+        if broken:
+            parts.append(SummaryPart(f"✕{len(broken)}", f"✕{len(broken)} crippled"))
+        return parts
+    wounds = f"{fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+    parts = [SummaryPart(f"W {wounds}", f"Wounds {wounds}")]
+    zero = rules.tables.raw["zero"]
+    critical = fighter.track(zero["track"])
+    if critical:
+        parts.append(SummaryPart(f"C{critical}", f"{zero['label']} {critical}"))
+    return parts
 
 
 def track_views(rules: D100Ruleset, fighter: Combatant) -> list[TrackView]:
@@ -154,7 +162,7 @@ def _command_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState
         )
     hordes = hordes_under(state, fighter.id)
     if hordes:
-        listed = ", ".join(f"{h.name} ({summary(rules, h)})" for h in hordes)
+        listed = ", ".join(f"{h.name} ({joined(summary_parts(rules, h))})" for h in hordes)
         lines.append(f"Commands: {listed}")
     if is_supcom(fighter):
         lines.append(

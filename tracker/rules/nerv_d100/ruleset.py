@@ -25,6 +25,7 @@ from tracker.rules.base import (
     by_name,
     verb,
 )
+from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import economy, views
@@ -316,9 +317,9 @@ class NervRules(Ruleset):
 
     # --- views ----------------------------------------------------------------------
 
-    def summary(self, fighter: Combatant) -> str:
-        """``W 2/4 I1 +1A``."""
-        return views.summary(fighter)
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
+        """``W 2/4 I1 +1A`` / ``Wounds 2/4 Injuries 1 +1 Advantage to hit``."""
+        return views.summary_parts(fighter)
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Wounds, Injuries, Stress, Trauma, Fate."""

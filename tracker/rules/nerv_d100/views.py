@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
+from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
 from tracker.rules.nerv_d100.ailments import ailment_advantage
 from tracker.rules.nerv_d100.economy import groups_used
@@ -21,14 +22,17 @@ from tracker.rules.nerv_d100.tables import AILMENT_CATEGORIES, NervTables
 TEST_WORDS = ("pass", "fail", "roll")
 
 
-def summary(fighter: Combatant) -> str:
+def summary_parts(fighter: Combatant) -> list[SummaryPart]:
     """``W 2/4 I1 +1A``: wounds left, injury points, Advantage attackers gain."""
-    text = f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+    wounds = f"{fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+    parts = [SummaryPart(f"W {wounds}", f"Wounds {wounds}")]
     if fighter.track("injuries"):
-        text += f" I{fighter.track('injuries')}"
+        injuries = fighter.track("injuries")
+        parts.append(SummaryPart(f"I{injuries}", f"Injuries {injuries}", 1))
     if ailment_advantage(fighter):
-        text += f" +{ailment_advantage(fighter)}A"
-    return text
+        edge = ailment_advantage(fighter)
+        parts.append(SummaryPart(f"+{edge}A", f"+{edge} Advantage to hit", 2))
+    return parts
 
 
 def track_views(tables: NervTables, fighter: Combatant) -> list[TrackView]:

@@ -18,6 +18,7 @@ from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView
 from tracker.rules.common import countdown
 from tracker.rules.d100 import folded
 from tracker.rules.d100.turns import fresh_turn, restart_interrupted
+from tracker.rules.display import SummaryPart
 from tracker.rules.persona_d100 import affinity, momentum, views
 from tracker.rules.persona_d100 import ailments as ailing
 from tracker.rules.persona_d100.book import PersonaBase
@@ -165,9 +166,9 @@ class PersonaRules(PersonaBase):
 
     # --- views ----------------------------------------------------------------------
 
-    def summary(self, fighter: Combatant) -> str:
-        """``W 12/14``."""
-        return views.summary(self, fighter)
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
+        """``W 12/14 L3 +1M`` / ``Wounds 12/14 Lethal Damage 3 One More ×1``."""
+        return views.summary_parts(self, fighter)
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Wounds, Fate, Lethal Damage, Stamina, One More."""

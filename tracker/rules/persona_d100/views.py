@@ -6,19 +6,22 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.rules.base import AilmentSpec, TrackView
 from tracker.rules.d100 import bonus, movement
 from tracker.rules.d100.turns import economy_line, surprised_now
+from tracker.rules.display import SummaryPart
 from tracker.rules.persona_d100.book import STAGGERED, PersonaBase
 from tracker.rules.persona_d100.momentum import BATON, ONE_MORE, chain, foes
 
 
-def summary(rules: PersonaBase, fighter: Combatant) -> str:
+def summary_parts(rules: PersonaBase, fighter: Combatant) -> list[SummaryPart]:
     """``W 12/14`` (``L3`` with Lethal Damage, ``+1M`` holding a One More)."""
-    text = f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+    wounds = f"{fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+    parts = [SummaryPart(f"W {wounds}", f"Wounds {wounds}")]
     lethal = fighter.track(rules.data["zero"]["track"])
     if lethal:
-        text += f" L{lethal}"
+        parts.append(SummaryPart(f"L{lethal}", f"{rules.data['zero']['label']} {lethal}"))
     if fighter.track(ONE_MORE):
-        text += f" +{fighter.track(ONE_MORE)}M"
-    return text
+        more = fighter.track(ONE_MORE)
+        parts.append(SummaryPart(f"+{more}M", f"One More ×{more}", 1))
+    return parts
 
 
 def track_views(rules: PersonaBase, fighter: Combatant) -> list[TrackView]:

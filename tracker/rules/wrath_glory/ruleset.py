@@ -20,6 +20,7 @@ from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import resource_verbs_check, shift_track
+from tracker.rules.display import SummaryPart
 from tracker.rules.wrath_glory import attack as wrath_attack
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
@@ -329,14 +330,18 @@ class WrathGloryRules(Ruleset):
 
     # --- views ----------------------------------------------------------------------
 
-    def summary(self, fighter: Combatant) -> str:
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
         """``S 3/5 W 2/6`` (and Defiance failures when unconscious)."""
-        text = (
-            f"S {fighter.track('shock')}/{fighter.limits.get('shock', 0)} "
-            f"W {fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
-        )
+        shock = f"{fighter.track('shock')}/{fighter.limits.get('shock', 0)}"
+        wounds = f"{fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
+        parts = [
+            SummaryPart(f"S {shock}", f"Shock {shock}"),
+            SummaryPart(f"W {wounds}", f"Wounds {wounds}"),
+        ]
         failures = fighter.track("defiance")
-        return text + (f" ✗{failures}" if failures else "")
+        if failures:
+            parts.append(SummaryPart(f"✗{failures}", f"Defiance ✗{failures}"))
+        return parts
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Shock, Wounds, Defiance failures, Wrath and Reloads."""

@@ -37,6 +37,10 @@ class BodyChart(SelectedPane):
         """One Static holding the drawing."""
         yield Drawing(id="body-drawing")
 
+    def on_resize(self) -> None:
+        """Wrap the injury lines to the new width."""
+        self.redraw()
+
     @property
     def fighter(self) -> Combatant | None:
         """The combatant drawn, if any."""

@@ -1,13 +1,17 @@
-"""The header line: title · ruleset · round · whose turn · file · saved."""
+"""The header line: title · ruleset · round · whose turn · file · saved; on a narrow
+screen the file name, the ruleset and the title give way before the round and the turn."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.theme import Theme
 from textual.widgets import Static
 
-from tracker.core.flow import name_of
+from tracker.core.flow import name_of, possessive
 from tracker.core.model import EncounterState
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.styling import forget_styles, solid_style
@@ -74,19 +78,52 @@ class EncounterHeader(Static):
                 layout=False,
             )
             return
-        left = Text(no_wrap=True, overflow="ellipsis", end="")
-        left.append(state.title or "Encounter", solid_style(self, "header--title"))
         extra = self.rules.header_parts(state) if self.rules is not None else []
-        for part in (self.ruleset_title or state.ruleset, *where(state), *extra):
-            left.append(f" · {part}")
-        right = Text(f" · {self.file_name} · ", no_wrap=True, end="")
-        if self.busy:
-            right.append(f"{self.busy}…", solid_style(self, "header--busy"))
-        else:
-            right.append("saved ✓", solid_style(self, "header--saved"))
-        room = max(8, self.size.width - right.cell_len) if self.size.width else left.cell_len
-        left.truncate(room, overflow="ellipsis")
-        self.update(left + right, layout=False)
+        saved = (f"{self.busy}…", "header--busy") if self.busy else ("saved ✓", "header--saved")
+        parts = [
+            Part(state.title or "Encounter", 3, "header--title"),
+            Part(self.ruleset_title or state.ruleset, 2),
+            *(Part(text, 9) for text in where(state)),
+            *(Part(text, 6) for text in extra),
+            Part(self.file_name, 1),
+            Part(saved[0], 8, saved[1]),
+        ]
+        self.update(self._line(fitted(parts, self.size.width or 200)), layout=False)
+
+    def _line(self, parts: list[Part]) -> Text:
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        for index, part in enumerate(parts):
+            if index:
+                line.append(" · ")
+            line.append(part.text, solid_style(self, part.style) if part.style else "")
+        return line
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of the header line; the lowest ``keep`` goes first when the line is long."""
+
+    text: str
+    keep: int
+    style: str = ""
+
+
+def fitted(parts: list[Part], width: int) -> list[Part]:
+    """The parts that fit in ``width`` cells: the least needed left out first (the file
+    name, then the ruleset, then the title …), the round and whose turn kept to the last;
+    what is still too long is cut at its end."""
+    kept = list(parts)
+    while _cells(kept) > width and len(kept) > 1:
+        kept.remove(min(kept, key=lambda p: p.keep))
+    if _cells(kept) > width and kept:
+        last = kept[-1]
+        room = max(1, width - (_cells(kept) - cell_len(last.text)))
+        kept[-1] = Part(last.text[: room - 1] + "…", last.keep, last.style)
+    return kept
+
+
+def _cells(parts: list[Part]) -> int:
+    return sum(cell_len(p.text) for p in parts) + 3 * max(0, len(parts) - 1)
 
 
 def where(state: EncounterState) -> list[str]:
@@ -97,5 +134,5 @@ def where(state: EncounterState) -> list[str]:
         return [f"over after round {state.round}"]
     parts = [f"Round {state.round}"]
     if state.current:
-        parts.append(f"{name_of(state, state.current)}'s turn")
+        parts.append(f"{possessive(name_of(state, state.current))} turn")
     return parts

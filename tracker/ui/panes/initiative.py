@@ -3,7 +3,10 @@
 Every row is ``MARK INIT NAME SUMMARY BADGES``. The mark says, in a glyph and not by
 colour alone, whether the combatant is acting (▶), delaying (⏸), surprised (!),
 down (↓), dead (✝) or done for the round (✓); hidden combatants carry ◌ before the name.
-The summary comes from the ruleset (``W 2/4``, ``HP 7/12``); badges are the ailments.
+The summary comes from the ruleset in a long and a short form (``Wounds 2/4``, ``W 2/4``),
+coloured by how hurt the combatant is; badges are the conditions, most urgent first, with
+their level and rounds left. The row fits the pane's width without cutting a number
+(``row_fit``).
 """
 
 from __future__ import annotations
@@ -18,13 +21,20 @@ from textual.reactive import reactive
 from textual.theme import Theme
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
-from tracker.export.cells import fit_cells
+from tracker.export.cells import pad_cells
 from tracker.rules.base import Ruleset
+from tracker.rules.display import Badge, SummaryPart, badges
 from tracker.ui.panes.lines_view import LinesView
+from tracker.ui.panes.row_fit import (
+    LEAD,
+    FittedRow,
+    fit_row,
+    least_summary,
+    most_summary,
+    name_column,
+)
 from tracker.ui.panes.styling import forget_styles
 
-NAME_WIDTH = 14
-SUMMARY_WIDTH = 9
 LEGEND = (
     ("▶", "acting now"),
     ("⏸", "delaying"),
@@ -34,6 +44,12 @@ LEGEND = (
     ("✓", "has acted this round"),
     ("◌", "hidden from players"),
 )
+BADGE_LEGEND = (
+    ("Burn2·3", "a condition: its first letters, its level (2), rounds left (3)"),
+    ("…2", "two more conditions than the row has room for (see Status)"),
+    ("W 2/4", "the ruleset's summary; wider panes spell it out (Wounds 2/4)"),
+)
+SEVERITIES = ("hurt", "bad", "down")
 
 
 @dataclass(frozen=True)
@@ -76,12 +92,6 @@ def _mark(state: EncounterState, slot: str) -> str:
     return " "
 
 
-def badge(name: str, level: int) -> str:
-    """A compact ailment badge: ``Burn2``, ``Pron``."""
-    short = name.replace(" ", "")[:4]
-    return f"{short}{level}" if level else short
-
-
 class InitiativePane(LinesView, can_focus=True):
     """The initiative order; the cursor row is the selected combatant.
 
@@ -98,6 +108,10 @@ class InitiativePane(LinesView, can_focus=True):
         "initiative--badge",
         "initiative--value",
         "initiative--acted",
+        "initiative--more",
+        "initiative--hurt",
+        "initiative--bad",
+        "initiative--down",
     }
 
     state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
@@ -117,7 +131,9 @@ class InitiativePane(LinesView, can_focus=True):
         super().__init__(id=id)
         self.rules = rules
         self.rows: list[Row] = []
-        self._made: dict[str, tuple[Combatant, str, str, Text]] = {}
+        self._made: dict[str, tuple[Combatant, str, str, int, Text]] = {}
+        self._column = 0
+        self._fit_width = 0
 
     def watch_state(self, state: EncounterState | None) -> None:
         """Rebuild the rows from a new state."""
@@ -128,8 +144,18 @@ class InitiativePane(LinesView, can_focus=True):
         self.move_cursor(self._index(slot))
 
     def on_mount(self) -> None:
-        """Draw again when the theme changes."""
+        """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
+        self.tooltip = legend_text()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the rows to the new width."""
+        if self._room() != self._fit_width:
+            self.rebuild()
+
+    def _room(self) -> int:
+        width = self.scrollable_content_region.width
+        return width if width > 0 else 38
 
     def _new_theme(self, theme: Theme) -> None:
         self.call_after_refresh(self._restyle)
@@ -148,6 +174,8 @@ class InitiativePane(LinesView, can_focus=True):
             return
         self.rows = order_rows(state)
         styles = self._styles()
+        self._fit_width = self._room()
+        self._column = self._name_column(state)
         lines = [self._row_text(state, row, styles) for row in self.rows]
         if not lines:
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
@@ -170,30 +198,48 @@ class InitiativePane(LinesView, can_focus=True):
     def _styles(self) -> dict[str, Style]:
         return {name.split("--")[1]: self.style_of(name) for name in self.COMPONENT_CLASSES}
 
+    def _name_column(self, state: EncounterState) -> int:
+        assert self.rules is not None
+        names, needs, wants = [], [], []
+        for row in self.rows:
+            fighter = state.combatant(row.slot)
+            names.append(shown_name(fighter, row.slot))
+            parts, held = summary_parts(self.rules, fighter), row_badges(self.rules, fighter)
+            needs.append(least_summary(parts, held))
+            wants.append(most_summary(parts, held))
+        return name_column(names, self._fit_width, needs, wants)
+
     def _row_text(self, state: EncounterState, row: Row, styles: dict[str, Style]) -> Text:
-        """The row's text, reused while the combatant, mark and initiative are unchanged
-        (the fold keeps unchanged combatants as the same objects)."""
+        """The row's text, reused while the combatant, mark, initiative and column are
+        unchanged (the fold keeps unchanged combatants as the same objects)."""
         fighter = state.combatant(row.slot)
         value = _initiative(state, row.slot)
+        key = self._column * 1000 + self._fit_width
         made = self._made.get(row.slot)
-        if made is not None and made[0] is fighter and made[1:3] == (row.mark, value):
-            return made[3]
+        if made is not None and made[0] is fighter and made[1:4] == (row.mark, value, key):
+            return made[4]
         text = self._line(state, row, styles)
-        self._made[row.slot] = (fighter, row.mark, value, text)
+        self._made[row.slot] = (fighter, row.mark, value, key, text)
         return text
 
     def _line(self, state: EncounterState, row: Row, styles: dict[str, Style]) -> Text:
         fighter = state.combatant(row.slot)
         assert self.rules is not None
+        room = self._fit_width - LEAD - self._column - 1
+        fitted = fit_row(
+            shown_name(fighter, row.slot),
+            summary_parts(self.rules, fighter),
+            row_badges(self.rules, fighter),
+            room,
+            self._column,
+        )
         line = Text(no_wrap=True, end="")
         line.append(f"{row.mark} ", styles["mark"])
         line.append(f"{_initiative(state, row.slot):>3} ", styles["value"])
-        line.append_text(_name(fighter, row.slot, styles))
-        summary = self.rules.summary(fighter)[:SUMMARY_WIDTH]
-        line.append(f" {summary:<{SUMMARY_WIDTH}}")
-        for condition in fighter.conditions:
-            line.append(" ")
-            line.append(badge(condition.name, condition.level), styles["badge"])
+        line.append_text(_name(fighter, fitted.name, self._column, styles))
+        line.append(" ")
+        line.append(fitted.summary, styles.get(health(self.rules, fighter), ""))
+        _append_badges(line, fitted, styles)
         if row.mark in ("✓", "✝", "↓"):
             line.stylize(styles["acted"] if row.mark == "✓" else styles["out"])
         return line
@@ -215,12 +261,53 @@ def _initiative(state: EncounterState, slot: str) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _name(fighter: Combatant, slot: str, styles: dict[str, Style]) -> Text:
+def shown_name(fighter: Combatant, slot: str) -> str:
+    """The name a row shows: ``◌`` when hidden, ``#2`` for a second initiative slot."""
     _, _, extra = slot.partition("@")
     name = f"{fighter.name} #{extra}" if extra else fighter.name
-    if fighter.hidden:
-        name = "◌" + name
+    return "◌" + name if fighter.hidden else name
+
+
+def summary_parts(rules: Ruleset, fighter: Combatant) -> list[SummaryPart]:
+    """The ruleset's summary in parts (a ruleset with only ``summary`` gives one part)."""
+    parts = rules.summary_parts(fighter)
+    if parts:
+        return parts
+    text = rules.summary(fighter)
+    return [SummaryPart(text)] if text else []
+
+
+def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
+    """The combatant's conditions as badges, most urgent first."""
+    return badges(fighter.conditions, rules.urgent_badges())
+
+
+def health(rules: Ruleset, fighter: Combatant) -> str:
+    """How hurt the combatant is, from its first track with a limit: ok, hurt, bad, down."""
+    if fighter.status in ("down", "dead"):
+        return "down"
+    for view in rules.track_views(fighter):
+        if view.limit > 0:
+            return view.severity if view.severity in SEVERITIES else "ok"
+    return "ok"
+
+
+def legend_text() -> str:
+    """What the row's glyphs and badges mean (the pane's tooltip and the help screen)."""
+    lines = [f"{glyph}  {meaning}" for glyph, meaning in (*LEGEND, *BADGE_LEGEND)]
+    return "\n".join(lines)
+
+
+def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:
+    for shown in fitted.badges:
+        line.append(" ")
+        line.append(shown, styles["badge"])
+    if fitted.left_out:
+        line.append(f" …{fitted.left_out}", styles["more"])
+
+
+def _name(fighter: Combatant, name: str, column: int, styles: dict[str, Style]) -> Text:
     style = styles.get(fighter.side, styles["neutral"])
     if fighter.status == "dead":
         style += Style(strike=True)
-    return Text(fit_cells(name, NAME_WIDTH), style=style)
+    return Text(pad_cells(name, column), style=style)

@@ -1,6 +1,7 @@
 """The log pane: every event as a sentence, grouped under its round and turn.
 
-Undone entries stay, struck through. The pane follows the newest line.
+Undone entries stay, struck through. The pane follows the newest line. A line longer than
+the pane wraps, its continuation indented, and wraps again when the pane is resized.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from tracker.ui.log_feed import LogFeed
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.styling import forget_styles
 
+INDENT = 6
+"""Cells a wrapped log line's continuation is indented by."""
+
 
 class LogPane(LinesView, can_focus=True):
     """The encounter's log, newest at the bottom."""
@@ -31,6 +35,7 @@ class LogPane(LinesView, can_focus=True):
         self.encounter: Encounter | None = None
         self.feed = LogFeed()
         self._round: int | None = None
+        self._wrap_width = 0
 
     def watch_state(self, state: EncounterState | None) -> None:
         """Read the new events and show them."""
@@ -52,6 +57,16 @@ class LogPane(LinesView, can_focus=True):
     def _new_theme(self, theme: Theme) -> None:
         self.call_after_refresh(self._restyle)
 
+    def on_resize(self) -> None:
+        """Wrap the lines again for the new width."""
+        if self._width_now() != self._wrap_width and self.feed.lines:
+            self._round = None
+            self.set_lines(self._texts(self.feed.lines))
+            self.scroll_to_last()
+
+    def _width_now(self) -> int:
+        return self.scrollable_content_region.width
+
     def _restyle(self) -> None:
         forget_styles()
         if self.feed.lines:
@@ -65,9 +80,24 @@ class LogPane(LinesView, can_focus=True):
             for name in ("round", "turn", "undone", "gm", "line")
         }
         out: list[Text] = []
+        self._wrap_width = self._width_now()
         for line in lines:
             out += self._group_heading(line, styles)
-            out.append(self._text(line, styles))
+            out += self._wrapped(self._text(line, styles))
+        return out
+
+    def _wrapped(self, text: Text) -> list[Text]:
+        """``text`` in lines that fit the pane, the second and later indented."""
+        width = self._wrap_width
+        if width <= INDENT * 2 or text.cell_len <= width:
+            return [text]
+        pieces = text.wrap(self.app.console, width - INDENT)
+        out = [pieces[0]]
+        for piece in pieces[1:]:
+            piece.rstrip()
+            out.append(Text(" " * INDENT, end="") + piece)
+        for piece in out:
+            piece.end = ""
         return out
 
     def _group_heading(self, line: LogLine, styles: dict[str, Style]) -> list[Text]:

@@ -15,8 +15,10 @@ from tracker.rules.base import Ruleset
 from tracker.ui.panes.styling import forget_styles
 
 
-class SelectedPane(VerticalScroll, can_focus=False):
+class SelectedPane(VerticalScroll, can_focus=True):
     """Base of panes drawn from the state and the selected slot."""
+
+    ALLOW_MAXIMIZE = True
 
     state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
     """The encounter shown."""

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
-from tracker.rules.base import Ruleset
+from tracker.rules.base import LocationView, Ruleset
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
@@ -54,7 +54,8 @@ def condition_text(condition: Condition) -> str:
 
 
 class StatusPane(SelectedPane):
-    """Ailments, resources and reminders for the selected combatant."""
+    """Ailments, resources and reminders for the selected combatant; on a narrow screen,
+    where the body chart gives way, its locations too, a line each."""
 
     COMPONENT_CLASSES = {
         "status--heading",
@@ -71,6 +72,10 @@ class StatusPane(SelectedPane):
     def compose(self) -> ComposeResult:
         """One Static holding the text."""
         yield Drawing(id="status-text")
+
+    def on_resize(self) -> None:
+        """The screen's width class may have changed: draw again."""
+        self.redraw()
 
     def _style(self, name: str) -> Style:
         return solid_style(self, f"status--{name}")
@@ -102,9 +107,12 @@ class StatusPane(SelectedPane):
             head.append(" · hidden", self._style("muted"))
         said = rules.status_lines(fighter, state)
         lines = [head, *self._ailments(fighter, rules, said)]
-        if rules.body(fighter):
+        body = rules.body(fighter)
+        if body:
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
             lines += [track_bar(view, styles, width=10) for view in rules.track_views(fighter)]
+            if self.screen.has_class("-narrow"):
+                lines += [location_line(view, styles) for view in body]
         shown = {line.plain for line in lines}
         lines += [
             Text(line) for line in said if line not in shown and _category_of(line, rules) is None
@@ -170,6 +178,18 @@ class StatusPane(SelectedPane):
                     line.append(f" {choice.label}")
             lines.append(line)
         return [*lines, Text("")]
+
+
+def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
+    """``Head 3/4 A2 · Broken Nose``: a body location in one line, by its severity."""
+    line = Text(f"{view.label} ", styles["frame"])
+    if view.limit >= 0:
+        line.append(f"{view.value}/{view.limit} ", styles.get(view.severity, styles["ok"]))
+    if view.armour:
+        line.append(f"A{view.armour} ", styles["frame"])
+    if view.injuries:
+        line.append("· " + ", ".join(view.injuries), styles.get(view.severity, styles["bad"]))
+    return line
 
 
 def _category_of(line: str, rules: Ruleset) -> str | None:

@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.theme import Theme
 from textual.widgets import Digits, Static
 
+from tracker.core.flow import possessive
 from tracker.export.player_view import PlayerBoard
 from tracker.ui.panes.styling import solid_style
 
@@ -71,7 +72,7 @@ class TurnBanner(Horizontal):
         if board is None or not self.is_mounted:
             return
         self.query_one("#banner-round", Digits).update(str(board.round))
-        turn = f"{board.acting}'s turn" if board.acting else " · ".join(board.where)
+        turn = f"{possessive(board.acting)} turn" if board.acting else " · ".join(board.where)
         self.query_one("#banner-turn", Static).update(Text(turn, no_wrap=True, overflow="ellipsis"))
 
     def on_mount(self) -> None:

@@ -1,0 +1,98 @@
+"""An initiative row fits any pane width and never shows a number cut short: long forms
+when they fit, short forms, then whole badges and summary parts left out (and counted)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.cells import cell_len
+
+from tracker.core.model import Condition
+from tracker.rules.display import SummaryPart, badges
+from tracker.ui.panes.row_fit import LEAD, elide, fit_row, least_summary, name_column
+
+NUMBERS = re.compile(r"\d+")
+WOUNDS = [SummaryPart("W 12/13", "Wounds 12/13"), SummaryPart("+1M", "One More ×1", 1)]
+
+
+def test_the_long_forms_when_they_fit() -> None:
+    shown = fit_row("Yu", WOUNDS, badges([Condition("Burning", level=2, rounds=3)]), 60, 2)
+    assert shown.summary == "Wounds 12/13 One More ×1"
+    assert shown.badges == ("Burning 2 · 3 rd",)
+
+
+def test_short_forms_then_whole_badges_left_out_and_counted() -> None:
+    held = badges([Condition("Prone"), Condition("Dying", level=1), Condition("Burning", level=3)])
+    assert fit_row("Ripley", WOUNDS, held, 30, 6).summary == "W 12/13 +1M"
+    # the most urgent badge outranks the One More count
+    shown = fit_row("Ripley", WOUNDS, held, 17, 6)
+    assert shown.summary == "W 12/13"
+    assert shown.badges == ("Dyin1",) and shown.left_out == 2
+
+
+def test_the_most_urgent_badge_comes_first() -> None:
+    # issue 12: dying, broken, unconscious … before cosmetic ones
+    held = badges([Condition("Prone"), Condition("Unconscious"), Condition("Dying", level=1)])
+    assert [b.short for b in held] == ["Dyin1", "Unco", "Pron"]
+
+
+def test_a_high_rank_part_gives_way_before_the_wound_pool() -> None:
+    shown = fit_row("Yu", WOUNDS, [], 8, 2)
+    assert shown.summary == "W 12/13"
+
+
+def test_the_name_column_leaves_room_for_every_rows_least_summary() -> None:
+    need = least_summary(WOUNDS, badges([Condition("Prone"), Condition("Fear")]))
+    column = name_column(["Rei Ayanami (on foot)"], 40, [need])
+    assert LEAD + column + 1 + need <= 40
+
+
+def test_names_are_cut_before_a_number_and_keep_their_last_number() -> None:
+    assert elide("Ork Boy (1)", 9) == "Ork B…(1)"
+    assert elide("Bandit 12", 7) == "Band…12"
+    assert elide("X 123456", 5) == "X…"
+    assert elide("Sachiel", 20) == "Sachiel"
+
+
+@st.composite
+def summary_parts(draw: st.DrawFn) -> SummaryPart:
+    """A part whose short and long forms show the same numbers."""
+    word = draw(st.sampled_from(["Wounds", "Shock", "Health", "Stress", "Fate"]))
+    now, top = draw(st.integers(0, 999_999)), draw(st.integers(0, 999_999))
+    return SummaryPart(f"{word[0]} {now}/{top}", f"{word} {now}/{top}", draw(st.integers(0, 2)))
+
+
+PART = summary_parts()
+CONDITION = st.builds(
+    Condition,
+    st.sampled_from(["Prone", "Dying", "Burning", "Critical Injury", "Shaken", "Unconscious"]),
+    st.just(""),
+    st.integers(0, 999),
+    st.integers(0, 999),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["Yu", "Ork Boy (12)", "Rei Ayanami on foot", "Bandit 107", "X"]),
+    parts=st.lists(PART, min_size=1, max_size=3),
+    held=st.lists(CONDITION, max_size=5),
+    width=st.integers(20, 120),
+)
+def test_every_number_shown_is_whole(
+    name: str, parts: list[SummaryPart], held: list[Condition], width: int
+) -> None:
+    made = badges(held)
+    column = name_column([name], width, [least_summary(parts, made)])
+    shown = fit_row(name, parts, made, width - LEAD - column - 1, column)
+    whole_numbers = set(NUMBERS.findall(" ".join([name, *(p.wide for p in parts)])))
+    whole_numbers |= {n for b in made for n in NUMBERS.findall(b.long + " " + b.short)}
+    for text in (shown.name, shown.summary, *shown.badges):
+        assert set(NUMBERS.findall(text)) <= whole_numbers, (text, whole_numbers)
+    row = cell_len(shown.summary) + sum(1 + cell_len(b) for b in shown.badges)
+    if shown.left_out:
+        row += 2 + len(str(shown.left_out))
+    # only the rank-0 summary may overrun a pane too narrow for it
+    assert row <= max(width - LEAD - column - 1, least_summary(parts) + 3)

@@ -1,0 +1,93 @@
+"""How a combatant's row reads at any width: its summary and its badges, each in a long
+and a short form, and which of them matter most.
+
+A row never cuts a number: the widget takes the long forms when they fit, else the short
+ones, else leaves out whole pieces (the least urgent first) and says how many it left
+out. Rulesets describe their summary as ``SummaryPart``s; badges come from conditions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tracker.core.model import Condition
+
+URGENT_FIRST = (
+    "dead",
+    "dying",
+    "ego collapse",
+    "broken",
+    "shut down",
+    "unconscious",
+    "incapacitated",
+    "helpless",
+    "staggered",
+    "stunned",
+    "bleeding",
+    "burning",
+    "frozen",
+    "shocked",
+    "exhausted",
+    "fear",
+    "panic",
+    "prone",
+    "grappled",
+    "blinded",
+    "poisoned",
+)
+"""Badges in this order come first (a name starting with one of these); the rest follow
+in the order they were given. A ruleset's data may list its own: ``[display] urgent``."""
+
+
+@dataclass(frozen=True)
+class SummaryPart:
+    """One piece of a row's summary: ``W 2/4`` short, ``Wounds 2/4`` long. A narrow row
+    leaves out the parts of highest ``rank`` first (0: kept as long as anything is)."""
+
+    short: str
+    long: str = ""
+    rank: int = 0
+
+    @property
+    def wide(self) -> str:
+        """The long form (the short one when there is no other)."""
+        return self.long or self.short
+
+
+def joined(parts: Sequence[SummaryPart]) -> str:
+    """The short summary: every part's short form, in order."""
+    return " ".join(part.short for part in parts if part.short)
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A condition on a row: ``Burning 2 · 3 rounds`` long, ``Burn2·3`` short."""
+
+    long: str
+    short: str
+    rank: int
+
+
+def badge_of(condition: Condition, urgent: Sequence[str] = URGENT_FIRST) -> Badge:
+    """The badge for a condition: its level and the rounds it has left, in both forms."""
+    level = f" {condition.level}" if condition.level else ""
+    rounds = condition.rounds
+    long = condition.name + level + (f" · {rounds} rd" if rounds else "")
+    short = condition.name.replace(" ", "")[:4] + level.strip() + (f"·{rounds}" if rounds else "")
+    return Badge(long, short, urgency(condition.name, urgent))
+
+
+def urgency(name: str, urgent: Sequence[str] = URGENT_FIRST) -> int:
+    """Where ``name`` stands in the urgent list (lower first); the rest after it."""
+    folded = name.casefold()
+    for index, word in enumerate(urgent):
+        if folded.startswith(word):
+            return index
+    return len(urgent)
+
+
+def badges(conditions: Sequence[Condition], urgent: Sequence[str] = URGENT_FIRST) -> list[Badge]:
+    """A combatant's badges, most urgent first (ties in the order they were given)."""
+    made = [badge_of(condition, urgent) for condition in conditions]
+    return sorted(made, key=lambda b: b.rank)

@@ -1,0 +1,150 @@
+"""Fitting an initiative row to its pane without ever cutting a number.
+
+A row is ``MARK INIT NAME SUMMARY BADGES``. Wider panes get the long forms (``Wounds
+2/4``, ``Burning 2 · 3 rd``); narrower ones the short forms (``W 2/4``, ``Burn2·3``);
+narrower still leave out whole badges (the least urgent first, counted as ``…2``) and then
+whole summary parts of high rank. Names give way first of all, but are cut at a word or
+before a run of digits, never inside one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+
+from tracker.rules.display import Badge, SummaryPart
+
+LEAD = 6
+"""Cells before the name: the mark and its space, the initiative and its space."""
+NAME_MIN = 8
+NAME_MAX = 24
+
+
+@dataclass(frozen=True)
+class FittedRow:
+    """What a row shows: the name cut to its column, the summary, the badges and how
+    many badges were left out."""
+
+    name: str
+    summary: str
+    badges: tuple[str, ...]
+    left_out: int
+
+
+def name_column(
+    names: Sequence[str], width: int, needs: Sequence[int], wants: Sequence[int] = ()
+) -> int:
+    """The name column's width for a pane ``width`` cells wide: the longest name (at most
+    ``NAME_MAX``), narrowed so that every row's least summary (``needs``) still fits. A
+    name gives way to a row's short forms (``wants``) only down to two fifths of the
+    pane: ``Unit-02 (Asuka) W 4/4`` reads better than ``Unit-02 (Asu… Wounds 4/4``."""
+    longest = max((cell_len(name) for name in names), default=NAME_MIN)
+    room = width - LEAD - 1 - max(needs, default=0)
+    share = max(NAME_MIN, (width * 2) // 5, width - LEAD - 1 - max(wants, default=width))
+    return max(min(longest, NAME_MAX, room, share), min(NAME_MIN, longest))
+
+
+def most_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
+    """Cells a row's short forms take whole: every summary part and every badge."""
+    return cell_len(_join([p.short for p in parts])) + _width([b.short for b in badges])
+
+
+def least_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
+    """Cells a row needs after its name: the short forms of the rank-0 summary parts,
+    the most urgent badge and, when there are more, their count."""
+    need = cell_len(_join([p.short for p in parts if p.rank == 0]))
+    if badges:
+        need += 1 + cell_len(badges[0].short)
+    if len(badges) > 1:
+        need += 2 + len(str(len(badges) - 1))
+    return need
+
+
+def fit_row(
+    name: str, parts: Sequence[SummaryPart], badges: Sequence[Badge], room: int, column: int
+) -> FittedRow:
+    """Fit one row: ``room`` is the cells after the name column (``column`` wide).
+    Badges outrank the spelling of the summary: the widest summary that leaves room for
+    the most badges is taken."""
+    fitting = [s for s in _summaries(parts) if cell_len(s) <= room]
+    if not fitting:
+        least = _join([p.short for p in parts if p.rank == 0])
+        return FittedRow(elide(name, column), least, (), len(badges))
+    best = max(fitting, key=lambda summary: _shown(badges, room - cell_len(summary)))
+    return FittedRow(elide(name, column), best, *_badges(badges, room - cell_len(best)))
+
+
+def _shown(badges: Sequence[Badge], room: int) -> tuple[int, bool]:
+    """How many badges fit in ``room``, and whether the count of the rest does too."""
+    shown, left_out = _badges(badges, room)
+    marked = not left_out or _width(shown) + 2 + len(str(left_out)) <= room
+    return len(shown), marked
+
+
+def _summaries(parts: Sequence[SummaryPart]) -> list[str]:
+    """The summary from the widest to the narrowest honest form."""
+    ranks = sorted({p.rank for p in parts if p.rank > 0}, reverse=True)
+    forms = [_join([p.wide for p in parts])]
+    for rank in ranks:
+        forms.append(_join([p.wide if p.rank < rank else p.short for p in parts]))
+    forms.append(_join([p.short for p in parts]))
+    for rank in ranks:
+        forms.append(_join([p.short for p in parts if p.rank < rank]))
+    return list(dict.fromkeys(forms))
+
+
+def _badges(badges: Sequence[Badge], room: int) -> tuple[tuple[str, ...], int]:
+    """As many badges as fit in ``room`` (long forms if all fit, else short), most urgent
+    first; the count of those left out needs room for ``…N`` too."""
+    if not badges:
+        return (), 0
+    for forms in ([b.long for b in badges], [b.short for b in badges]):
+        if _width(forms) <= room:
+            return tuple(forms), 0
+    shorts = [b.short for b in badges]
+    for keep in range(len(shorts) - 1, -1, -1):
+        more = f" …{len(shorts) - keep}"
+        if _width(shorts[:keep]) + cell_len(more) <= room:
+            return tuple(shorts[:keep]), len(shorts) - keep
+    return (), len(shorts)
+
+
+def _width(badges: Sequence[str]) -> int:
+    """Cells badges take, each after a space."""
+    return sum(1 + cell_len(b) for b in badges)
+
+
+def _join(words: Sequence[str]) -> str:
+    return " ".join(w for w in words if w)
+
+
+def elide(name: str, width: int) -> str:
+    """``name`` in at most ``width`` cells: whole when it fits, else cut (``…``) before a
+    run of digits, never inside one; a last word holding a number (``(2)``, ``#3``) is
+    kept, so ``Ork Boy (1)`` and ``Ork Boy (2)`` stay two names: ``Ork…(1)``."""
+    if cell_len(name) <= width:
+        return name
+    head, _, tail = name.rpartition(" ")
+    if head and any(ch.isdigit() for ch in tail) and cell_len(tail) + 2 <= width:
+        return _cut(head, width - cell_len(tail)) + tail
+    return _cut(name, width)
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells ending in ``…``, never inside a run of digits."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    cut = ""
+    for char in text:
+        if cell_len(cut + char) > width - 1:
+            break
+        cut += char
+    end = len(cut)
+    if end < len(text) and text[end].isdigit():
+        while end > 0 and cut[end - 1].isdigit():
+            end -= 1
+    return cut[:end].rstrip() + "…"
