@@ -8,9 +8,12 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
+from rich.style import Style
 
 from tracker.core.model import Condition
+from tracker.rules.base import TrackView
 from tracker.rules.display import SummaryPart, badges
+from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.row_fit import LEAD, elide, fit_row, least_summary, name_column
 
 NUMBERS = re.compile(r"\d+")
@@ -96,3 +99,10 @@ def test_every_number_shown_is_whole(
         row += 2 + len(str(shown.left_out))
     # only the rank-0 summary may overrun a pane too narrow for it
     assert row <= max(width - LEAD - column - 1, least_summary(parts) + 3)
+
+
+def test_a_status_track_label_is_never_cut() -> None:
+    # issue 12: "Defiance f", "Critical D 23" in the status pane
+    styles = {k: Style() for k in ("ok", "hurt", "bad", "down", "frame")}
+    line = track_bar(TrackView("Defiance failures", 1, 3), styles).plain
+    assert line.startswith("Defiance failures ") and "1/3" in line

@@ -24,6 +24,7 @@ from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.ui.keymap import keymap_path, read_keymap
 from tracker.ui.modals.add_combatant import AddCombatantScreen
+from tracker.ui.modals.choices import ChoicesScreen
 from tracker.ui.modals.dice_roller import DiceRollerScreen
 from tracker.ui.modals.help import HelpScreen
 from tracker.ui.outcome import Outcome
@@ -33,7 +34,8 @@ from tracker.ui.panes.command_bar import CommandBar, CommandInput
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
-from tracker.ui.panes.status import MAX_KEYS, StatusPane, reminder_choices
+from tracker.ui.panes.status import StatusPane
+from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
 from tracker.ui.table_app import TableApp
 from tracker.ui.themes import ThemeShelf
 
@@ -52,14 +54,14 @@ def _key(
     )
 
 
-def _resolve_binding(n: int) -> Binding:
+def _resolve_binding(key: str) -> Binding:
     return _key(
-        str(n),
-        f"resolve({n})",
+        key,
+        f"resolve('{key}')",
         "resolve",
-        f"resolve-{n}",
+        f"resolve-{key}",
         "resolve a reminder with its number key",
-        show=n == 1,
+        show=key == KEYS[0],
         display="1-9",
     )
 
@@ -84,7 +86,15 @@ class TrackerApp(TableApp):
         _key("h", "heal", "heal", "heal", "heal the selected combatant"),
         _key("a", "ailment", "ailment", "ailment", "give an ailment or condition"),
         _key("u", "undo", "undo", "undo", "take back the last command"),
-        *(_resolve_binding(n) for n in range(1, MAX_KEYS + 1)),
+        *(_resolve_binding(key) for key in KEYS),
+        _key(
+            MORE,
+            "every_choice",
+            "choices",
+            "every-choice",
+            "every way to resolve a reminder",
+            False,
+        ),
         _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
         _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
         _key("b", "body_chart", "body", "body-chart", "the selected one's body chart full screen"),
@@ -114,6 +124,7 @@ class TrackerApp(TableApp):
     ) -> None:
         super().__init__(path, dice, shelf=shelf)
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
+        self.reminder_keys = ReminderKeys()
 
     def compose(self) -> ComposeResult:
         """Header, the three panes, the log, the command bar, the footer."""
@@ -121,7 +132,9 @@ class TrackerApp(TableApp):
         with Horizontal(id="panes"):
             yield InitiativePane(id="initiative").data_bind(TrackerApp.state, TrackerApp.selected)
             yield BodyChart(id="body").data_bind(TrackerApp.state, TrackerApp.selected)
-            yield StatusPane(id="status").data_bind(TrackerApp.state, TrackerApp.selected)
+            yield StatusPane(self.reminder_keys, id="status").data_bind(
+                TrackerApp.state, TrackerApp.selected
+            )
         yield LogPane(id="log").data_bind(TrackerApp.state)
         yield CommandBar(self.bar_source, id="command-bar")
         yield Footer(compact=True)
@@ -159,6 +172,8 @@ class TrackerApp(TableApp):
     @on(InitiativePane.Picked)
     def _picked(self, message: InitiativePane.Picked) -> None:
         self.selected = message.slot
+        if message.twice:
+            self.action_damage()
 
     # --- which keys apply -------------------------------------------------------------
 
@@ -195,21 +210,24 @@ class TrackerApp(TableApp):
             "end_fight": lambda: state.phase != "ended",
             "copy_round": lambda: state.round > 0,
             "resolve": lambda: self._has_choice(state, parameters),
+            "every_choice": lambda: bool(self._choices(state)),
         }
 
     def key_signature(self) -> tuple[object, ...]:
-        """Which of the keys apply now, and how many reminder choices there are."""
+        """Which of the keys apply now, and which reminder keys are handed out."""
         state = self.state
         if state is None:
             return ()
         checks = self._checks(state, ())
-        count = len(reminder_choices(state, self.rules_or_fail()))
-        return (*(check() for name, check in checks.items() if name != "resolve"), count)
+        keys = tuple(c.key for c in self._choices(state))
+        return (*(check() for name, check in checks.items() if name != "resolve"), keys)
+
+    def _choices(self, state: EncounterState) -> list[Choice]:
+        return self.reminder_keys.keyed(state, self.rules_or_fail())
 
     def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
-        number = parameters[0] if parameters else 0
-        count = len(reminder_choices(state, self.rules_or_fail()))
-        return isinstance(number, int) and 0 < number <= count
+        key = parameters[0] if parameters else ""
+        return isinstance(key, str) and by_key(self._choices(state), key) is not None
 
     # --- the actions ------------------------------------------------------------------
 
@@ -268,12 +286,31 @@ class TrackerApp(TableApp):
             if 0 <= other < len(order):
                 self.run_and_report(f"swap {self.selected} {order[other]}")
 
-    def action_resolve(self, number: int) -> None:
-        """Resolve a reminder with the choice numbered ``number``."""
+    def action_resolve(self, key: str) -> None:
+        """Resolve a reminder with the choice that has this key."""
         if self.state is not None and self.rules is not None:
-            choices = reminder_choices(self.state, self.rules)
-            if 0 < number <= len(choices):
-                self.run_and_report(choices[number - 1].line)
+            choice = by_key(self._choices(self.state), str(key))
+            if choice is not None:
+                self.run_and_report(choice.line)
+
+    def action_resolve_choice(self, who: str, key: str, seq: int, label: str) -> None:
+        """Resolve a reminder with a clicked choice (if it is still open)."""
+        if self.state is not None and self.rules is not None:
+            for choice in self._choices(self.state):
+                if identity(choice.reminder) == (who, key, seq) and choice.label == label:
+                    self.run_and_report(choice.line)
+                    return
+
+    def action_every_choice(self) -> None:
+        """Every way to resolve the open reminders, in a list to pick from."""
+        if self.state is not None and self.rules is not None:
+            choices = self._choices(self.state)
+            if choices:
+                self.push_screen(ChoicesScreen(self.state, choices), self._chosen)
+
+    def _chosen(self, line: str | None) -> None:
+        if line:
+            self.run_and_report(line)
 
     def action_command_bar(self) -> None:
         """Focus the ``:`` bar."""
@@ -373,7 +410,23 @@ class TrackerApp(TableApp):
                 found = keys.get(binding.id) or binding.key.split(",")
                 shown = ", ".join(self.get_key_display(Binding(k, "")) for k in found)
                 rows.append((shown, binding.description, binding.tooltip, binding.id))
+        return _one_row_for_resolve(rows)
+
+
+def _one_row_for_resolve(rows: list[tuple[str, str, str, str]]) -> list[tuple[str, str, str, str]]:
+    """The nine resolve keys as one row (``1 2 3 … 9``, ids ``resolve-1 … resolve-9``)."""
+    resolve = [row for row in rows if row[3].startswith("resolve-")]
+    if len(resolve) < 2:
         return rows
+    merged = (
+        " ".join(row[0] for row in resolve),
+        resolve[0][1],
+        resolve[0][2],
+        f"{resolve[0][3]} … {resolve[-1][3]}",
+    )
+    at = rows.index(resolve[0])
+    rest = [row for row in rows if row not in resolve]
+    return [*rest[:at], merged, *rest[at:]]
 
 
 OUR_ACTIONS = {

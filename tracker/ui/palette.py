@@ -16,8 +16,9 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 
 from tracker.core.model import EncounterState
-from tracker.ui.panes.status import reminder_choices
+from tracker.ui.modals.dialog import quote
 from tracker.ui.plain import escaped, plain
+from tracker.ui.reminder_keys import reminder_choices
 
 if TYPE_CHECKING:
     from tracker.ui.app import TrackerApp
@@ -53,7 +54,7 @@ def table_commands(app: TrackerApp) -> list[PaletteCommand]:
 
 
 def _flow_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
-    line = app.run_line
+    line = app.run_and_report
     if state.phase == "setup":
         yield PaletteCommand(
             "Start the fight", "roll missing initiative, begin round 1", partial(line, "start")
@@ -74,7 +75,7 @@ def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palet
         yield PaletteCommand(
             f"{choice.reminder.text}: {choice.label}",
             f":{choice.line}",
-            partial(app.run_line, choice.line),
+            partial(app.run_and_report, choice.line),
         )
 
 
@@ -102,7 +103,7 @@ def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[Pale
                 yield PaletteCommand(
                     f"Cure {condition.name} on {name}",
                     "end the condition",
-                    partial(app.run_line, f"cure {fighter.id} '{condition.name}'"),
+                    partial(app.run_and_report, f"cure {fighter.id} {quote(condition.name)}"),
                 )
         yield from _order_commands(app, state, fighter.id, name)
 
@@ -114,11 +115,15 @@ def _order_commands(
         return
     if cid in state.delayed:
         yield PaletteCommand(
-            f"{name} acts now", "a delaying combatant steps in", partial(app.run_line, f"act {cid}")
+            f"{name} acts now",
+            "a delaying combatant steps in",
+            partial(app.run_and_report, f"act {cid}"),
         )
     elif cid in state.order and cid not in state.acted:
         yield PaletteCommand(
-            f"Delay {name}", "hold the turn until 'act'", partial(app.run_line, f"delay {cid}")
+            f"Delay {name}",
+            "hold the turn until 'act'",
+            partial(app.run_and_report, f"delay {cid}"),
         )
     yield PaletteCommand(
         f"Remove {name}…", "take out of the fight", partial(app.confirm_remove, cid)

@@ -28,7 +28,7 @@ from tracker.ui.modals.confirm import ConfirmScreen
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.outcome import Outcome
 from tracker.ui.panes.body_chart import BodyChart
-from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.command_bar import CommandBar, example_line
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
@@ -113,6 +113,7 @@ class TableApp(App[int]):
         header = self.query_one(EncounterHeader)
         header.rules = play.rules
         header.ruleset_title = play.rules.id
+        self.query_one(CommandBar).example(example_line(play.encounter.state, self.verbs))
         self.use_theme(self._starting_theme(play))
         self.busy = ""
         self._show(play.encounter.state)

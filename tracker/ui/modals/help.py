@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tracker.core.protocol import Verb
-from tracker.ui.panes.initiative import LEGEND
+from tracker.ui.panes.initiative import legend_text
 
 
 def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
@@ -58,9 +58,8 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help", classes="dialog"):
             yield Label("Keys", classes="dialog-title")
             yield Static(key_table(self.keys), id="help-keys")
-            yield Label("Initiative marks", classes="dialog-title")
-            legend = Text("  ".join(f"{glyph} {words}" for glyph, words in LEGEND))
-            yield Static(legend, id="help-legend")
+            yield Label("Initiative marks and badges", classes="dialog-title")
+            yield Static(Text(legend_text()), id="help-legend")
             yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
             yield Static(verb_table(self.verbs), id="help-verbs")
             yield Static("Esc close · ctrl+p every command by name", classes="dialog-keys")

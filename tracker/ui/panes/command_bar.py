@@ -62,9 +62,10 @@ class CommandInput(Input):
 
     def __init__(self, source: Source) -> None:
         super().__init__(
-            placeholder="press : and type a command, e.g. dmg goblin 5",
+            placeholder="press : and type a command",
             suggester=GrammarSuggester(source),
             id="command-input",
+            select_on_focus=False,
         )
         self.history: list[str] = []
         self.back = 0
@@ -149,6 +150,10 @@ class CommandBar(Vertical):
         self.input.cursor_position = len(text)
         self.input.focus()
 
+    def example(self, line: str) -> None:
+        """Show ``line`` as the example in the empty bar."""
+        self.input.placeholder = f"press : and type a command, e.g. {line}"
+
     def say(self, text: str, kind: str = "hint") -> None:
         """Show one line under the bar: a hint, an error, or what was done."""
         style = solid_style(self, f"bar--{kind}")
@@ -186,3 +191,12 @@ class CommandBar(Vertical):
             self.input.value = line
             self.input.cursor_position = len(line)
         self.say(f"✗ {reason}", "error")
+
+
+def example_line(state: EncounterState, verbs: Mapping[str, object]) -> str:
+    """A line this encounter would take, for the empty bar: damage to its first enemy
+    (``dmg sachiel 5``), else a note."""
+    foes = [c.id for c in state.active if c.side == "enemy"] or [c.id for c in state.active]
+    if "dmg" in verbs and foes:
+        return f"dmg {foes[0]} 5"
+    return "note the bridge is out"

@@ -161,7 +161,7 @@ def _row(boxes: list[tuple[int, int, LocationView]], styles: Mapping[str, Style]
 def track_bar(view: TrackView, styles: Mapping[str, Style], width: int = 16) -> Text:
     """``HP  ███████░░░  7/12`` (pips ●●○ for small pools), coloured by severity."""
     style = styles[severity_class(view.severity)]
-    line = Text(f"{view.label[:10]:<10} ", styles["frame"])
+    line = Text(f"{view.label:<10} ", styles["frame"])  # a long label is never cut
     if view.limit > 0:
         if view.limit <= 10:
             filled = max(0, min(view.value, view.limit))

@@ -95,7 +95,8 @@ def _mark(state: EncounterState, slot: str) -> str:
 class InitiativePane(LinesView, can_focus=True):
     """The initiative order; the cursor row is the selected combatant.
 
-    Click a row to select it; the keys that move the selection are the app's.
+    Click a row to select it, double-click to damage it; the keys that move the
+    selection are the app's.
     """
 
     COMPONENT_CLASSES = {
@@ -121,11 +122,12 @@ class InitiativePane(LinesView, can_focus=True):
     """The slot under the cursor."""
 
     class Picked(Message):
-        """The GM clicked a row: select its slot."""
+        """The GM clicked a row: select its slot (``twice``: a double click, damage it)."""
 
-        def __init__(self, slot: str) -> None:
+        def __init__(self, slot: str, twice: bool = False) -> None:
             super().__init__()
             self.slot = slot
+            self.twice = twice
 
     def __init__(self, rules: Ruleset | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -251,7 +253,7 @@ class InitiativePane(LinesView, can_focus=True):
             return
         index = offset.y + int(self.scroll_offset.y)
         if 0 <= index < len(self.rows):
-            self.post_message(self.Picked(self.rows[index].slot))
+            self.post_message(self.Picked(self.rows[index].slot, event.chain == 2))
 
 
 def _initiative(state: EncounterState, slot: str) -> str:

@@ -7,8 +7,6 @@ a number key 1–9, the same numbers the app's ``resolve`` action uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,28 +17,7 @@ from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
-
-MAX_KEYS = 9
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One way to resolve a reminder: its label and the command line it runs."""
-
-    reminder: Reminder
-    label: str
-    line: str
-
-
-def reminder_choices(state: EncounterState, rules: Ruleset) -> list[Choice]:
-    """Every resolving choice, the acting combatant's reminders first."""
-    acting = slot_owner(state.current) if state.current else ""
-    ordered = sorted(state.reminders, key=lambda r: r.who != acting)
-    return [
-        Choice(reminder, label, line)
-        for reminder in ordered
-        for label, line in rules.reminder_actions(reminder)
-    ]
+from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
 
 
 def condition_text(condition: Condition) -> str:
@@ -68,6 +45,11 @@ class StatusPane(SelectedPane):
         "status--down",
         "status--frame",
     }
+
+    def __init__(self, keys: ReminderKeys | None = None, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.keys = keys if keys is not None else ReminderKeys()
+        """The keys given to reminder choices (the app's, so its keys agree)."""
 
     def compose(self) -> ComposeResult:
         """One Static holding the text."""
@@ -162,22 +144,40 @@ class StatusPane(SelectedPane):
         return line
 
     def reminder_lines(self, state: EncounterState, rules: Ruleset) -> list[Text]:
-        """The open reminders, each choice with its number key."""
+        """The open reminders, each choice with its key; a click on a choice resolves it."""
         if not state.reminders:
             return []
         lines = [Text("Reminders", self._style("heading"))]
-        choices = reminder_choices(state, rules)
-        for reminder in sorted(state.reminders, key=lambda r: r.who != _acting(state)):
-            name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
-            shown = reminder.text if name in reminder.text else f"{name}: {reminder.text}"
-            line = Text(shown)
-            for number, choice in enumerate(choices[:MAX_KEYS], start=1):
-                if choice.reminder is reminder:
-                    line.append("  ")
-                    line.append(f"[{number}]", self._style("key"))
-                    line.append(f" {choice.label}")
-            lines.append(line)
+        choices = self.keys.keyed(state, rules)
+        if any(not c.key for c in choices):
+            lines[0].append(f"  [{MORE}] every choice", self._style("key"))
+        shown: list[tuple[str, str, int]] = []
+        for choice in choices:
+            rid = identity(choice.reminder)
+            if rid not in shown:
+                shown.append(rid)
+                lines.append(self._reminder_text(state, choice.reminder))
+            lines[-1].append("  ")
+            lines[-1].append_text(self._choice_text(choice))
+        for reminder in state.reminders:
+            if identity(reminder) not in shown:
+                lines.append(self._reminder_text(state, reminder))
         return [*lines, Text("")]
+
+    def _reminder_text(self, state: EncounterState, reminder: Reminder) -> Text:
+        name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
+        return Text(reminder.text if name in reminder.text else f"{name}: {reminder.text}")
+
+    def _choice_text(self, choice: Choice) -> Text:
+        click = Style(
+            meta={"@click": ("app.resolve_choice", identity(choice.reminder) + (choice.label,))}
+        )
+        text = Text()
+        if choice.key:
+            text.append(f"[{choice.key}]", self._style("key") + click)
+            text.append(" ")
+        text.append(choice.label, click + Style(underline=not choice.key))
+        return text
 
 
 def location_line(view: LocationView, styles: dict[str, Style]) -> Text:

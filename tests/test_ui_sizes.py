@@ -1,0 +1,123 @@
+"""The table-side screen at every laptop size (issue 12): each bundled sample mid-fight
+(round 2, injuries, ailments, a reminder open) at 80x24, 100x30, 120x36 and 200x50, each
+modal at 80x24, and a property over sizes: no initiative row ever shows a number cut short
+or leaves out the ruleset's main numbers."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.midfight import MIDFIGHT
+from tests.test_ui_snapshots import still
+from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tracker.core.model import slot_owner
+from tracker.ui.app import TrackerApp
+from tracker.ui.panes.initiative import InitiativePane, row_badges, shown_name, summary_parts
+
+SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
+SAMPLES = sorted(MIDFIGHT)
+NUMBER = re.compile(r"\d+")
+LEFT_OUT = re.compile(r" …(\d+)$")
+
+Before = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def midfight_app(folder: Path, sample: str) -> TrackerApp:
+    """An app on a copy of ``sample`` (seeded dice: the same fight every run)."""
+    path = folder / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    return make_app(path, seed=11)
+
+
+def played(sample: str, then: Callable[[TrackerApp], None] | None = None) -> Before:
+    """Play the sample to the middle of round 2, then open what ``then`` opens."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await opened(pilot)
+        app = pilot.app
+        assert isinstance(app, TrackerApp)
+        for line in MIDFIGHT[sample]:
+            assert app.run_line(line).ok, line
+        app.use_theme("default-dark")
+        await pilot.pause()
+        if then is not None:
+            then(app)
+            await pilot.pause()
+        still(pilot)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_mid_fight_at_every_size(
+    snap_compare: Any, tmp_path: Path, sample: str, size: tuple[int, int]
+) -> None:
+    app = midfight_app(tmp_path, sample)
+    assert snap_compare(app, terminal_size=size, run_before=played(sample))
+
+
+MODALS: dict[str, Callable[[TrackerApp], None]] = {
+    "damage": lambda app: app.action_damage(),
+    "ailment": lambda app: app.action_ailment(),
+    "add": lambda app: app.action_add_combatant(),
+    "dice": lambda app: app.action_roll_dice(),
+    "help": lambda app: app.action_help(),
+    "export": lambda app: app.action_export(),
+    "choices": lambda app: app.action_every_choice(),
+}
+
+
+@pytest.mark.parametrize("modal", sorted(MODALS))
+def test_each_modal_at_80x24(snap_compare: Any, tmp_path: Path, modal: str) -> None:
+    sample = "nerv-sachiel.toml"
+    app = midfight_app(tmp_path, sample)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=played(sample, MODALS[modal]))
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+@ui_test
+async def test_no_row_cuts_a_number_at_any_size(tmp_path: Path, sample: str) -> None:
+    app = midfight_app(tmp_path, sample)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in MIDFIGHT[sample]:
+            assert app.run_line(line).ok, line
+        for width in range(80, 241, 16):
+            for height in (24, 36, 50, 70):
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                check_rows(app, f"{sample} at {width}x{height}")
+
+
+def check_rows(app: TrackerApp, where: str) -> None:
+    """Every row's numbers are whole numbers the rules gave for that combatant, and the
+    main ones (the summary's first-rank parts) are all there."""
+    pane = app.query_one(InitiativePane)
+    state, rules = state_of(app), app.rules_or_fail()
+    for row, line in zip(pane.rows, pane.plain_lines, strict=True):
+        fighter = state.combatant(row.slot)
+        parts = summary_parts(rules, fighter)
+        allowed = {str(v) for v in (state.initiative.get(row.slot),) if v is not None}
+        allowed |= {f"{v:g}" for v in state.initiative.values()}
+        texts = [shown_name(fighter, row.slot), *(p.short + " " + p.long for p in parts)]
+        texts += [b.short + " " + b.long for b in row_badges(rules, fighter)]
+        allowed |= set(NUMBER.findall(" ".join(texts)))
+        held = row_badges(rules, fighter)
+        more = LEFT_OUT.search(line)
+        if more:
+            assert 0 < int(more.group(1)) <= len(held), (where, line)
+            line = line[: more.start()]
+        assert set(NUMBER.findall(line)) <= allowed, (where, line)
+        main = [n for p in parts if p.rank == 0 for n in NUMBER.findall(p.short)]
+        for number in main:
+            assert number in NUMBER.findall(line), (where, line, main)
+        assert slot_owner(row.slot) in state.combatants
