@@ -353,3 +353,15 @@ async def test_command_bar_completes_and_runs(tmp_path: Path) -> None:
         assert state_of(app).combatant("gob").track("hp") == 4
         assert app.query_one(CommandBar).message == "Goblin: HP 7 → 4"
     assert load(path).encounter.state.combatant("gob").track("hp") == 4
+
+
+@ui_test
+async def test_typing_after_a_verb_put_in_the_bar_adds_to_it(tmp_path: Path) -> None:
+    # issue 12: the palette's "Type: VERB" left the verb selected, so typing replaced it
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.open_command_bar("dmg ")
+        await pilot.pause()
+        await pilot.press("o", "r", "c")
+        assert app.query_one(CommandBar).input.value == "dmg orc"
