@@ -29,7 +29,7 @@ def test_a_location_at_zero_is_crippled_on_the_body_chart() -> None:
     assert (chart["right arm"].value, chart["right arm"].limit) == (0, 10)
     assert chart["right arm"].severity == "crippled"
     assert chart["left arm"].severity == "ok"
-    assert RULES.summary(t.who("unit01")) == "W60/70 ✕1"
+    assert RULES.summary(t.who("unit01")) == "W 60/70 ✕1"
     assert "right arm crippled" in RULES.player_summary(t.who("unit01"))
 
 

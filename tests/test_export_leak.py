@@ -21,6 +21,7 @@ from tracker.store.encounter_file import EncounterFile, load
 
 SAMPLES = sorted(p.name for p in ENCOUNTERS.glob("*.toml"))
 SECRET = "the zanzibar cipher is 42"
+NOTE = "keeps the vault code behind the altar"
 _DIGIT = re.compile(r"\d")
 FLOW = ("turn.", "round.", "encounter.")
 
@@ -36,6 +37,7 @@ def played(path: Path) -> tuple[str, set[str]]:
             "start",
             f"hide {secret.id}",
             f"gm-note {SECRET}",
+            f"notes {enemies[0].id} {NOTE}",
             *(f"dmg {e.id} 3" for e in enemies),
             "next",
             "next",
@@ -70,14 +72,18 @@ def test_the_default_export_holds_nothing_the_players_view_hides(
         and _DIGIT.search(e["sentence"].replace(e["target"], ""))
     }
     title = loaded.encounter.state.title
+    roster_notes = [str(c["notes"]) for c in loaded.head.get("combatants", []) if c.get("notes")]
     for fmt in ("md", "txt", "html", "json"):
         text = FORMATS[fmt].render(recap_of(loaded, ExportOptions())).replace(title, "")
         assert hidden_name not in text, (fmt, hidden_name)
         assert "zanzibar" not in text, fmt
+        assert "vault code" not in text, fmt
+        for note in roster_notes:
+            assert note not in text, (fmt, note)
         leaked = [line for line in secret_lines if line in text]
         assert not leaked, (fmt, leaked)
     gm_text = FORMATS["md"].render(recap_of(loaded, ExportOptions(gm=True)))
-    assert hidden_name in gm_text and "zanzibar" in gm_text
+    assert hidden_name in gm_text and "zanzibar" in gm_text and "vault code" in gm_text
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

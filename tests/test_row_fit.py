@@ -11,9 +11,9 @@ from rich.cells import cell_len
 from rich.style import Style
 
 from tracker.core.model import Condition
-from tracker.rules.base import TrackView
+from tracker.rules.base import LocationView, TrackView
 from tracker.rules.display import SummaryPart, badges
-from tracker.ui.panes.figure import track_bar
+from tracker.ui.panes.figure import location_box, track_bar
 from tracker.ui.panes.row_fit import LEAD, elide, fit_row, least_summary, name_column
 
 NUMBERS = re.compile(r"\d+")
@@ -106,3 +106,13 @@ def test_a_status_track_label_is_never_cut() -> None:
     styles = {k: Style() for k in ("ok", "hurt", "bad", "down", "frame")}
     line = track_bar(TrackView("Defiance failures", 1, 3), styles).plain
     assert line.startswith("Defiance failures ") and "1/3" in line
+
+
+def test_a_narrow_body_box_never_runs_the_pool_into_the_armour() -> None:
+    # issue 12: the eva arms read "12/12A4" at 120 columns (is it 12/124?)
+    arm = LocationView("left-arm", "Left arm", armour=4, value=12, limit=12)
+    box = [line.plain for line in location_box(arm, 10, Style(), Style())]
+    assert "12/12A4" not in "".join(box)
+    assert " 12/12 " in box[1] and " A4 " in box[2]
+    wide = [line.plain for line in location_box(arm, 14, Style(), Style())]
+    assert "12/12" in wide[1] and "A4" in wide[1]

@@ -186,6 +186,15 @@ class Revealed(Event):
     hidden: bool = False
 
 
+@event_type("combatant.noted")
+@dataclass(frozen=True, kw_only=True)
+class CombatantNoted(Event):
+    """The GM's standing note on ``who`` now reads ``notes`` (empty: none). GM only."""
+
+    who: str
+    notes: str = ""
+
+
 @event_type("track.set")
 @dataclass(frozen=True, kw_only=True)
 class TrackSet(Event):
@@ -337,3 +346,8 @@ class HistoryRedone(Event):
 
 
 HISTORY_TYPES = (HistoryUndone, HistoryRedone)
+
+
+def gm_only(event: Event) -> bool:
+    """Whether only the GM may read this event: a GM note, a note kept on a combatant."""
+    return isinstance(event, CombatantNoted) or (isinstance(event, NoteAdded) and event.gm_only)

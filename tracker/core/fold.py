@@ -248,6 +248,11 @@ def _(event: ev.Revealed, state: EncounterState) -> EncounterState:
 
 
 @_mutate.register
+def _(event: ev.CombatantNoted, state: EncounterState) -> EncounterState:
+    return _with(state, event.who, notes=event.notes)
+
+
+@_mutate.register
 def _(event: ev.TrackSet, state: EncounterState) -> EncounterState:
     if not event.who:
         return evolve(state, tracks={**state.tracks, event.track: event.value})

@@ -19,6 +19,8 @@ NUMBER_LIMIT = 999_999
 _OPTION_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*=")
 
 FREE_TEXT_VERBS = ("note", "gm-note", "ruling")
+WHO_THEN_TEXT_VERBS = ("notes",)
+"""Verbs whose first word is a combatant and the rest free text (``notes orc has the key``)."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +89,27 @@ def parse_command(line: str) -> Command:
     verb = verb.casefold()
     if verb in FREE_TEXT_VERBS:
         return Command(verb=verb, args=(rest.strip(),) if rest.strip() else (), line=stripped)
+    if verb in WHO_THEN_TEXT_VERBS:
+        return Command(verb=verb, args=_who_then_text(rest), line=stripped)
     try:
         words = shlex.split(rest)
     except ValueError as err:
         raise RuleError(f"cannot read that command: {err}") from None
     return _assemble(verb, words, stripped)
+
+
+def _who_then_text(rest: str) -> tuple[str, ...]:
+    """``orc has the key`` → ``("orc", "has the key")``; the first word may be quoted
+    (``"Ork Boy (1)" leads the charge``)."""
+    rest = rest.strip()
+    if rest[:1] in ("'", '"'):
+        close = rest.find(rest[0], 1)
+        if close < 0:
+            raise RuleError("cannot read that command: No closing quotation")
+        who, text = rest[1:close], rest[close + 1 :]
+    else:
+        who, _, text = rest.partition(" ")
+    return tuple(word for word in (who, text.strip()) if word)
 
 
 def _assemble(verb: str, words: list[str], line: str) -> Command:

@@ -92,6 +92,7 @@ class Combatant:
     spent: tuple[str, ...] = ()
     status: str = "active"
     hidden: bool = False
+    notes: str = ""
 
     def track(self, name: str, default: int = 0) -> int:
         """The current value of a track, or ``default`` if it has none."""

@@ -36,6 +36,7 @@ def core_verbs(rules: Rules) -> dict[str, Verb]:
         ("reveal", "reveal WHO", "show a hidden combatant to the players", _reveal(False)),
         ("note", "note TEXT", "write a note (a ruling) in the log", _note(False)),
         ("gm-note", "gm-note TEXT", "a note the players never see", _note(True)),
+        ("notes", "notes WHO TEXT|-", "keep a GM note on a combatant (- clears it)", _notes),
         ("roll", "roll DICE [WHO] [for=WHAT]", "roll dice, recorded in the log", _roll),
         ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
@@ -235,6 +236,16 @@ def _note(gm_only: bool) -> Callable[..., None]:
         draft.emit(ev.NoteAdded, text=text, gm_only=gm_only)
 
     return handler
+
+
+def _notes(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    fighter = who_arg(draft.state, command)
+    said = command.arg(1, "the note, or - to clear it")
+    notes = "" if said == "-" else check_text(said, "the note", NOTE_LIMIT)
+    if notes == fighter.notes:
+        raise RuleError(f"{fighter.name}'s note already reads so")
+    text = f"Note on {fighter.name}: {notes}" if notes else f"Note on {fighter.name} cleared"
+    draft.emit(ev.CombatantNoted, who=fighter.id, notes=notes, text=text)
 
 
 def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:

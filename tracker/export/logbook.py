@@ -57,7 +57,7 @@ def _line(beat: Beat, timeline: Timeline) -> LogLine:
         text=event.text,
         type=event.TYPE,
         undone=not beat.live,
-        gm_only=isinstance(event, ev.NoteAdded) and event.gm_only,
+        gm_only=ev.gm_only(event),
         actor=timeline.names.get(actor, ""),
         target=timeline.names.get(target, ""),
         hidden=beat.secret,

@@ -73,7 +73,7 @@ def player_log(
 
 
 def _gm_note(event: ev.Event) -> bool:
-    return isinstance(event, ev.NoteAdded) and event.gm_only
+    return ev.gm_only(event)
 
 
 def _kind(beat: Beat) -> str:

@@ -67,6 +67,7 @@ def _combatant(fighter: Combatant, rules: Ruleset) -> dict[str, Any]:
             for i in fighter.injuries
         ],
         "actions_spent": list(fighter.spent),
+        "notes": fighter.notes,
     }
 
 

@@ -46,6 +46,8 @@ class FighterTally:
     falls: tuple[tuple[int, str], ...]
     hidden: bool = False
     in_full: bool = True
+    notes: str = ""
+    """The GM's standing note on the combatant (in the GM's copy only)."""
 
     @property
     def fell(self) -> str:
@@ -129,7 +131,9 @@ def summarise(
 
     ledger = _walk(timeline, initial, damage_tracks(rules), counts, None if reveal else open_book)
     shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
-    fighters = tuple(_tally(c, ledger, rules, in_full(c, reveal)) for c in shown)
+    fighters = tuple(
+        _tally(c, ledger, rules, in_full(c, reveal), c.notes if gm else "") for c in shown
+    )
     dealing = {s for r in ledger.per_round.values() for s, amount in r.items() if amount}
     present = dealing if not reveal else {c.side for c in shown} | dealing
     sides = tuple(s for s in SIDE_ORDER if s in present)
@@ -197,7 +201,9 @@ def _book_other(ledger: _Ledger, beat: Beat) -> None:
         ledger.falls[slot_owner(event.who)].append((beat.round, event.status))
 
 
-def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset, full: bool = True) -> FighterTally:
+def _tally(
+    fighter: Combatant, ledger: _Ledger, rules: Ruleset, full: bool = True, notes: str = ""
+) -> FighterTally:
     return FighterTally(
         id=fighter.id,
         name=fighter.name,
@@ -210,6 +216,7 @@ def _tally(fighter: Combatant, ledger: _Ledger, rules: Ruleset, full: bool = Tru
         falls=tuple(ledger.falls[fighter.id]),
         hidden=fighter.hidden,
         in_full=full,
+        notes=" ".join(notes.split()),
     )
 
 
@@ -248,13 +255,15 @@ def table_rows(summary: EncounterSummary) -> list[tuple[str, ...]]:
 
 
 def lasting_marks(summary: EncounterSummary) -> list[tuple[str, list[tuple[str, str]]]]:
-    """("Injuries" | "Ailments suffered", [(name, "a, b") …]) for those who have any."""
+    """("Injuries" | "Ailments suffered" | "GM notes", [(name, "a, b") …]) for those who
+    have any (GM notes are filled in the GM's copy only)."""
     return [
         ("Injuries", [(f.name, ", ".join(f.injuries)) for f in summary.fighters if f.injuries]),
         (
             "Ailments suffered",
             [(f.name, ", ".join(f.ailments)) for f in summary.fighters if f.ailments],
         ),
+        ("GM notes", [(f.name, f.notes) for f in summary.fighters if f.notes]),
     ]
 
 

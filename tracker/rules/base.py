@@ -171,6 +171,7 @@ class Ruleset:
             armour=armour,
             extras=extras,
             hidden=bool(entry.get("hidden", False)),
+            notes=str(entry.get("notes", "")),
         )
         self.check_fighter(fighter)
         tracks, limits = self.starting_tracks(fighter)

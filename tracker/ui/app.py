@@ -27,6 +27,7 @@ from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.choices import ChoicesScreen
 from tracker.ui.modals.dice_roller import DiceRollerScreen
 from tracker.ui.modals.help import HelpScreen
+from tracker.ui.modals.notes import NotesScreen
 from tracker.ui.outcome import Outcome
 from tracker.ui.palette import TableCommands
 from tracker.ui.panes.body_chart import BodyChart
@@ -105,6 +106,7 @@ class TrackerApp(TableApp):
         _key("shift+down", "move(1)", "move down", "move-down", "swap with the one below", False),
         _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
         _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
+        _key("N", "notes", "notes", "notes", "keep a GM note on the selected one", False),
         _key("z", "zoom", "zoom", "zoom", "the focused pane full screen (again: back)", False),
         _key("t", "next_theme", "theme", "theme", "next colour theme", False),
         _key("e", "export", "export", "export", "write the round log to a file"),
@@ -207,6 +209,7 @@ class TrackerApp(TableApp):
             "act_now": lambda: running and slot in state.delayed,
             "move": lambda: running and slot in state.order,
             "remove": lambda: bool(slot),
+            "notes": lambda: "notes" in verbs and bool(slot),
             "end_fight": lambda: state.phase != "ended",
             "copy_round": lambda: state.round > 0,
             "resolve": lambda: self._has_choice(state, parameters),
@@ -323,6 +326,12 @@ class TrackerApp(TableApp):
                 AddCombatantScreen(self.run_line, self.state, self.verbs["add"].usage),
                 self._modal_done,
             )
+
+    def action_notes(self) -> None:
+        """Edit the GM's note on the selected combatant."""
+        if self.state is not None and self.selected_id() in self.state.combatants:
+            fighter = self.state.combatants[self.selected_id()]
+            self.push_screen(NotesScreen(self.run_line, fighter), self._modal_done)
 
     def action_roll_dice(self) -> None:
         """The dice roller."""

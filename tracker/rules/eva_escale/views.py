@@ -41,11 +41,11 @@ def crippled(rules: D100Ruleset, fighter: Combatant) -> list[str]:
 
 
 def summary_parts(rules: D100Ruleset, fighter: Combatant) -> list[SummaryPart]:
-    """``W 12/14`` (``C3`` past 0) or, for a construct, ``W52/80 ✕1`` (crippled locations)."""
+    """``W 12/14`` (``C3`` past 0) or, for a construct, ``W 52/80 ✕1`` (crippled locations)."""
     per = pools(rules, fighter)
     if per:
         wounds = f"{sum(p[2] for p in per)}/{sum(p[3] for p in per)}"
-        parts = [SummaryPart(f"W{wounds}", f"Wounds {wounds}")]
+        parts = [SummaryPart(f"W {wounds}", f"Wounds {wounds}")]
         broken = crippled(rules, fighter)
         if broken:
             parts.append(SummaryPart(f"✕{len(broken)}", f"✕{len(broken)} crippled"))

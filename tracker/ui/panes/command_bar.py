@@ -196,7 +196,8 @@ class CommandBar(Vertical):
 def example_line(state: EncounterState, verbs: Mapping[str, object]) -> str:
     """A line this encounter would take, for the empty bar: damage to its first enemy
     (``dmg sachiel 5``), else a note."""
-    foes = [c.id for c in state.active if c.side == "enemy"] or [c.id for c in state.active]
+    standing = [c for c in state.active if c.status == "active"]
+    foes = [c.id for c in standing if c.side == "enemy"] or [c.id for c in standing]
     if "dmg" in verbs and foes:
         return f"dmg {foes[0]} 5"
     return "note the bridge is out"

@@ -98,8 +98,13 @@ def location_box(view: LocationView, width: int, style: Style, frame: Style) -> 
         else (str(view.value) if view.value >= 0 else "")
     )
     armour = f"A{view.armour}" if view.armour else ""
-    value = f" {pool:<{max(0, inner - len(armour) - 2)}}{armour} "[:inner]
     marks = f" {'✖' * len(view.injuries)} {_last_word(view.injuries)}" if view.injuries else " —"
+    room = inner - 2
+    if armour and len(pool) + 1 + len(armour) > room:
+        # never ``12/12A4``: the armour goes down a line rather than touch the pool
+        value, marks = f" {pool} ", f" {armour}{marks}"
+    else:
+        value = f" {pool:<{max(0, room - len(armour))}}{armour} "
     if len(marks) > inner:
         marks = marks[: inner - 1] + "…"
     lines = [

@@ -88,7 +88,7 @@ class StatusPane(SelectedPane):
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
         said = rules.status_lines(fighter, state)
-        lines = [head, *self._ailments(fighter, rules, said)]
+        lines = [head, *self._notes(fighter), *self._ailments(fighter, rules, said)]
         body = rules.body(fighter)
         if body:
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
@@ -100,6 +100,11 @@ class StatusPane(SelectedPane):
             Text(line) for line in said if line not in shown and _category_of(line, rules) is None
         ]
         return lines
+
+    def _notes(self, fighter: Combatant) -> list[Text]:
+        """The GM's note on the combatant (N edits it), a line each."""
+        style = self._style("muted") + Style(italic=True)
+        return [Text(f"✎ {line}", style) for line in fighter.notes.splitlines() if line.strip()]
 
     def _ailments(self, fighter: Combatant, rules: Ruleset, said: list[str]) -> list[Text]:
         categories: list[str] = []
