@@ -365,3 +365,19 @@ async def test_typing_after_a_verb_put_in_the_bar_adds_to_it(tmp_path: Path) -> 
         await pilot.pause()
         await pilot.press("o", "r", "c")
         assert app.query_one(CommandBar).input.value == "dmg orc"
+
+
+@ui_test
+async def test_help_shows_every_option_and_the_badge_legend(tmp_path: Path) -> None:
+    # issue 12: "[@LOC] [exploit] …" were read as markup and vanished
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("question_mark")
+        verbs = text_of(app.screen.query_one("#help-verbs", Static), 100)
+        assert "dmg WHO N [@LOC] [exploit]" in verbs
+        legend = text_of(app.screen.query_one("#help-legend", Static), 100)
+        assert "Burn2·3" in legend and "▶" in legend
+        keys = text_of(app.screen.query_one("#help-keys", Static), 100)
+        assert keys.count("resolve a reminder with its number key") == 1  # one row for 1-9
+        assert "1 2 3 4 5 6 7 8 9" in keys

@@ -23,6 +23,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.ui.keymap import keymap_path, read_keymap
+from tracker.ui.looking_back import STILL_OFFERED, LookingBackApp
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.choices import ChoicesScreen
 from tracker.ui.modals.dice_roller import DiceRollerScreen
@@ -37,7 +38,6 @@ from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
-from tracker.ui.table_app import TableApp
 from tracker.ui.themes import ThemeShelf
 
 
@@ -67,7 +67,7 @@ def _resolve_binding(key: str) -> Binding:
     )
 
 
-class TrackerApp(TableApp):
+class TrackerApp(LookingBackApp):
     """The table-side combat tracker for one encounter file."""
 
     CSS_PATH = "tracker.tcss"
@@ -107,6 +107,24 @@ class TrackerApp(TableApp):
         _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
         _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
         _key("N", "notes", "notes", "notes", "keep a GM note on the selected one", False),
+        _key("v", "look_back", "look back", "look-back", "the board at an earlier turn", False),
+        _key(
+            "left_square_bracket",
+            "look_step(-1)",
+            "earlier",
+            "look-earlier",
+            "a turn earlier",
+            display="[",
+        ),
+        _key(
+            "right_square_bracket",
+            "look_step(1)",
+            "later",
+            "look-later",
+            "a turn later",
+            display="]",
+        ),
+        _key("escape", "look_done", "back", "look-done", "back to the fight", display="Esc"),
         _key("z", "zoom", "zoom", "zoom", "the focused pane full screen (again: back)", False),
         _key("t", "next_theme", "theme", "theme", "next colour theme", False),
         _key("e", "export", "export", "export", "write the round log to a file"),
@@ -185,6 +203,8 @@ class TrackerApp(TableApp):
             return True
         if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
             return False
+        if self.looking_back and action not in STILL_OFFERED:
+            return False
         state = self.state
         if state is None:
             return action in ("quit", "help", "next_theme")
@@ -214,6 +234,9 @@ class TrackerApp(TableApp):
             "copy_round": lambda: state.round > 0,
             "resolve": lambda: self._has_choice(state, parameters),
             "every_choice": lambda: bool(self._choices(state)),
+            "look_back": lambda: state.round > 0 or self.looking_back,
+            "look_step": lambda: self.looking_back,
+            "look_done": lambda: self.looking_back,
         }
 
     def key_signature(self) -> tuple[object, ...]:
@@ -224,6 +247,10 @@ class TrackerApp(TableApp):
         checks = self._checks(state, ())
         keys = tuple(c.key for c in self._choices(state))
         return (*(check() for name, check in checks.items() if name != "resolve"), keys)
+
+    def freeze_keys(self, frozen: bool) -> None:
+        """No reminder key is handed out or freed while an earlier turn is shown."""
+        self.reminder_keys.frozen = frozen
 
     def _choices(self, state: EncounterState) -> list[Choice]:
         return self.reminder_keys.keyed(state, self.rules_or_fail())

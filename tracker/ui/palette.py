@@ -49,6 +49,7 @@ def table_commands(app: TrackerApp) -> list[PaletteCommand]:
         *_combatant_commands(app, state),
         *_ailment_commands(app, state),
         *commands,
+        *_look_back_commands(app),
         *_verb_commands(app),
     ]
 
@@ -156,6 +157,19 @@ def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     for theme in app.shelf.names:
         yield PaletteCommand(f"Theme: {theme}", "switch colours", partial(app.use_theme, theme))
     yield PaletteCommand("Quit", "everything is saved already", app.action_quit)
+
+
+def _look_back_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
+    if app.looking_back:
+        yield PaletteCommand(
+            "Back to the fight", "stop looking back (v, Esc)", app.action_look_done
+        )
+    for moment in reversed(app.turn_moments()):
+        yield PaletteCommand(
+            f"Look back: {moment.label}",
+            "the whole board as it stood, read-only",
+            partial(app.look_at, moment),
+        )
 
 
 def _verb_commands(app: TrackerApp) -> Iterator[PaletteCommand]:

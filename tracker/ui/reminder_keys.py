@@ -10,7 +10,7 @@ no free run have no key of their own and are reached through the list of every c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tracker.core.model import EncounterState, Reminder, slot_owner
 from tracker.rules.base import Ruleset
@@ -55,9 +55,13 @@ class ReminderKeys:
 
     def __init__(self) -> None:
         self._runs: dict[ReminderId, str] = {}
+        self.frozen = False
+        """While frozen (the screen shows an earlier turn) no key is handed out or freed."""
 
     def keyed(self, state: EncounterState, rules: Ruleset) -> list[Choice]:
         """Every choice with its key: keyed ones in key order, then the rest."""
+        if self.frozen:
+            return [replace(c, key="") for c in reminder_choices(state, rules)]
         choices = reminder_choices(state, rules)
         groups: dict[ReminderId, list[Choice]] = {}
         for choice in choices:

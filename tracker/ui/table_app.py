@@ -204,6 +204,9 @@ class TableApp(App[int]):
             return self._screen_word(words)
         if self.play is None or self.busy:
             return Outcome(False, f"one moment — {self.busy or 'opening'} the encounter")
+        refused = self.refuse_while_looking()
+        if refused is not None:
+            return refused
         if (
             words
             and words[0].casefold() in ("undo", "redo")
@@ -265,6 +268,10 @@ class TableApp(App[int]):
     def key_signature(self) -> tuple[object, ...]:
         """What decides which keys apply now (the App with keys fills this in)."""
         return ()
+
+    def refuse_while_looking(self) -> Outcome | None:
+        """Why a command cannot run now that the screen shows the past (None: it can)."""
+        return None
 
     def _painted(self, started: float) -> None:
         self.latencies.append((time.perf_counter() - started) * 1000)

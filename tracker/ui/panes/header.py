@@ -34,6 +34,10 @@ class EncounterHeader(Static):
     busy: reactive[str] = reactive("", repaint=False)
     """What is keeping the tracker busy (opening, replaying …), empty when idle."""
 
+    looking_back: reactive[str] = reactive("", repaint=False)
+    """The earlier turn on the screen (``Round 2 · Rei's turn (3 of 9)``), empty when the
+    screen shows the fight as it stands."""
+
     rules: Ruleset | None = None
     """The encounter's ruleset: it may add parts to the line (Glory, Stretch …)."""
 
@@ -54,6 +58,10 @@ class EncounterHeader(Static):
 
     def on_resize(self) -> None:
         """Fit the line to the new width."""
+        self.show()
+
+    def watch_looking_back(self) -> None:
+        """Say which earlier turn is shown."""
         self.show()
 
     def watch_busy(self) -> None:
@@ -78,6 +86,10 @@ class EncounterHeader(Static):
                 layout=False,
             )
             return
+        if self.looking_back:
+            width = self.size.width or 200
+            self.update(self._line(fitted(self._looking_parts(state), width)), layout=False)
+            return
         extra = self.rules.header_parts(state) if self.rules is not None else []
         saved = (f"{self.busy}…", "header--busy") if self.busy else ("saved ✓", "header--saved")
         parts = [
@@ -89,6 +101,13 @@ class EncounterHeader(Static):
             Part(saved[0], 8, saved[1]),
         ]
         self.update(self._line(fitted(parts, self.size.width or 200)), layout=False)
+
+    def _looking_parts(self, state: EncounterState) -> list[Part]:
+        return [
+            Part(f"⏪ looking back: {self.looking_back}", 9, "header--busy"),
+            Part("[ ] step · v or Esc back to the fight", 5),
+            Part(state.title or "Encounter", 3, "header--title"),
+        ]
 
     def _line(self, parts: list[Part]) -> Text:
         line = Text(no_wrap=True, overflow="ellipsis", end="")

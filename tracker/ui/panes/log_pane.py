@@ -36,18 +36,37 @@ class LogPane(LinesView, can_focus=True):
         self.feed = LogFeed()
         self._round: int | None = None
         self._wrap_width = 0
+        self.until: int | None = None
+        """While looking back: the last event shown (None: the whole log)."""
 
     def watch_state(self, state: EncounterState | None) -> None:
         """Read the new events and show them."""
         if self.encounter is None or state is None:
             return
         rebuilt, added = self.feed.update(self.encounter)
-        if rebuilt:
+        if self.until is not None:
+            self._redraw()
+        elif rebuilt:
             self._round = None
             self.set_lines(self._texts(added))
         elif added:
             self.add_lines(self._texts(added))
         self.border_title = f"Log · {len(self.feed.lines)} entries"
+        self.scroll_to_last()
+
+    def look_until(self, seq: int | None) -> None:
+        """Show the log up to event ``seq`` (looking back), or all of it (None)."""
+        self.until = seq
+        self._redraw()
+
+    def _shown(self) -> list[LogLine]:
+        if self.until is None:
+            return self.feed.lines
+        return [line for line in self.feed.lines if line.seq <= self.until]
+
+    def _redraw(self) -> None:
+        self._round = None
+        self.set_lines(self._texts(self._shown()))
         self.scroll_to_last()
 
     def on_mount(self) -> None:
@@ -60,9 +79,7 @@ class LogPane(LinesView, can_focus=True):
     def on_resize(self) -> None:
         """Wrap the lines again for the new width."""
         if self._width_now() != self._wrap_width and self.feed.lines:
-            self._round = None
-            self.set_lines(self._texts(self.feed.lines))
-            self.scroll_to_last()
+            self._redraw()
 
     def _width_now(self) -> int:
         return self.scrollable_content_region.width
@@ -70,9 +87,7 @@ class LogPane(LinesView, can_focus=True):
     def _restyle(self) -> None:
         forget_styles()
         if self.feed.lines:
-            self._round = None
-            self.set_lines(self._texts(self.feed.lines))
-            self.scroll_to_last()
+            self._redraw()
 
     def _texts(self, lines: list[LogLine]) -> list[Text]:
         styles = {

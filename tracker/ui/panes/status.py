@@ -154,7 +154,7 @@ class StatusPane(SelectedPane):
             return []
         lines = [Text("Reminders", self._style("heading"))]
         choices = self.keys.keyed(state, rules)
-        if any(not c.key for c in choices):
+        if not self.keys.frozen and any(not c.key for c in choices):
             lines[0].append(f"  [{MORE}] every choice", self._style("key"))
         shown: list[tuple[str, str, int]] = []
         for choice in choices:

@@ -1,0 +1,66 @@
+"""Looking back (issue 12): the whole board as it stood at an earlier turn, read-only,
+then back to the fight. Settles "was I already burning then?"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
+from tracker.core.dice import ScriptedDice
+from tracker.core.rewind import board_at, moments
+from tracker.core.session import Encounter
+from tracker.ui.panes.header import EncounterHeader
+from tracker.ui.panes.log_pane import LogPane
+
+NONE = ScriptedDice([])
+
+
+def test_each_turn_start_is_a_moment_and_undone_turns_are_not(fight: Encounter) -> None:
+    # d20 + init: Bo 19, Ann 13, Orc 9, Goblin 4
+    fight.run("start", ScriptedDice([10, 18, 2, 9]))
+    fight.run("dmg orc 6", NONE)
+    fight.run("next", NONE)
+    fight.run("ail orc Prone", NONE)
+    fight.run("next", NONE)
+    fight.run("undo", NONE)  # the orc's turn never began
+    found = moments(fight.initial, fight.events)
+    assert [m.label for m in found] == ["Round 1 · Bo's turn", "Round 1 · Ann's turn"]
+    at_bo = board_at(fight.initial, fight.events, found[0])
+    assert at_bo.current == "bo" and at_bo.combatant("orc").track("hp") == 15
+    at_ann = board_at(fight.initial, fight.events, found[1])
+    assert at_ann.combatant("orc").track("hp") == 9
+    assert at_ann.combatant("orc").condition("Prone") is None  # applied later, in Ann's turn
+
+
+@ui_test
+async def test_v_shows_the_last_turn_read_only_and_esc_returns(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in ("start", "next", "dmg orc 6", "ail orc Prone"):
+            assert app.run_line(line).ok, line
+        live = state_of(app)
+        on_disk = path.read_bytes()
+        await pilot.press("v")
+        header = app.query_one(EncounterHeader)
+        assert header.looking_back.startswith("Round 1 · ")
+        assert app.state is not None and app.state.combatant("orc").track("hp") == 15
+        log = app.query_one(LogPane)
+        assert not any("Prone" in line for line in log.plain_lines)
+        refused = app.run_line("dmg orc 3")
+        assert not refused.ok and refused.message.startswith("looking back at Round 1")
+        await pilot.press("n", "u", "d")
+        assert path.read_bytes() == on_disk
+        await pilot.press("right_square_bracket")  # the start of this turn: before the blows
+        assert header.looking_back.endswith("(2 of 2)")
+        assert app.state is not None and app.state.current == live.current
+        assert app.state.combatant("orc").condition("Prone") is None
+        await pilot.press("right_square_bracket")  # past the last turn: back to the fight
+        assert not app.looking_back and header.looking_back == ""
+        assert app.state == live
+        await pilot.press("v")
+        await pilot.press("escape")
+        assert not app.looking_back and app.state == live
+        assert any("Prone" in line for line in log.plain_lines)
+        assert app.run_line("dmg orc 3").ok
