@@ -124,3 +124,12 @@ def test_a_newcomer_draws_from_the_cards_left() -> None:
     table.do("add Dallas side=pc health=3", [1])
     assert table.state.initiative["dallas"] == 1
     assert table.state.order[0] == "dallas"
+
+
+def test_the_one_giving_up_the_earlier_card_is_the_one_holding_off() -> None:
+    # issue 12: "swap hicks ripley" named Hicks (card 7) as holding off; seed 003,
+    # "Holding Off": the one who holds off gives up their earlier card
+    table = Table()
+    table.start()  # Bishop 2 is acting, Ripley holds 4, Hicks 7
+    lines = table.do("swap hicks ripley")
+    assert "Ripley holds off: card 4 goes to Hicks (who cannot refuse), card 7 to Ripley" in lines

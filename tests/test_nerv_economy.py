@@ -189,3 +189,12 @@ def test_fate_cannot_go_below_zero() -> None:
     table = started(pilot("carol", fate=0), angel())
     with pytest.raises(RuleError, match="Carol has 0 Fate left"):
         table.do("spend carol fate use=reroll")
+
+
+def test_before_its_first_turn_a_combatant_has_not_spent_its_actions() -> None:
+    # issue 12: round 1 read "Actions 0/2" for the Angel before its turn, as if spent;
+    # seed 000: the two Actions come with each turn.
+    table = started()
+    assert economy_line(table, "sachiel").startswith("Actions 2 from the first turn")
+    table.do("next")
+    assert economy_line(table, "sachiel").startswith("Actions 2/2")

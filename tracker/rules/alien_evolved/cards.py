@@ -9,6 +9,7 @@ refuse — the one given the low card acts at once. Every card dealt is recorded
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from tracker.core import events as ev
@@ -184,10 +185,22 @@ def swap(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     draft.emit(
         ev.OrderSet,
         order=rules.sort_order(draft, dice),
-        text=f"{flow.name_of(state, first)} holds off: card {mine:g} goes to "
-        f"{flow.name_of(state, second)} (who cannot refuse), card {theirs:g} "
-        f"to {flow.name_of(state, first)}",
+        text=_holding_off(state, first, second),
     )
     if first == state.current and theirs > mine:
-        draft.emit(ev.TurnStarted, who=second, text=f"{flow.name_of(state, second)}'s turn")
+        draft.emit(
+            ev.TurnStarted, who=second, text=f"{flow.possessive(flow.name_of(state, second))} turn"
+        )
         rules.on_turn_start(draft, second, dice)
+
+
+def _holding_off(state: EncounterState, first: str, second: str) -> str:
+    """Seed 003 "Holding Off": the one holding the earlier card gives it up for a later
+    one, and the other cannot refuse — whichever order the GM typed them in."""
+    early, late = sorted((first, second), key=lambda slot: state.initiative[slot])
+    name = partial(flow.name_of, state)
+    card, later = state.initiative[early], state.initiative[late]
+    return (
+        f"{name(early)} holds off: card {card:g} goes to {name(late)} (who cannot refuse), "
+        f"card {later:g} to {name(early)}"
+    )

@@ -137,7 +137,12 @@ def _surprise(fighter: Combatant, state: EncounterState) -> list[str]:
 
 
 def _economy(tables: NervTables, fighter: Combatant, state: EncounterState) -> str:
-    actions = f"Actions {fighter.track('actions')}/{tables.number('economy', 'actions')}"
+    per_turn = tables.number("economy", "actions")
+    mine = state.current is not None and slot_owner(state.current) == fighter.id
+    if _first_turn_ahead(fighter, state) and not mine:
+        actions = f"Actions {per_turn} from the first turn"  # seed 000: each turn gives two
+    else:
+        actions = f"Actions {fighter.track('actions')}/{per_turn}"
     moves = f"Move {fighter.track('moves')}"
     chance = (
         "Chance Attack ready"
@@ -148,9 +153,14 @@ def _economy(tables: NervTables, fighter: Combatant, state: EncounterState) -> s
     cost = tables.number("exert", "first") + tables.number("exert", "step") * fighter.track(
         "exerts"
     )
-    mine = state.current is not None and slot_owner(state.current) == fighter.id
     turn = f" · used: {used}" if used and mine else ""
     return f"{actions} · {moves} · {chance} · next Exert {cost} Stress{turn}"
+
+
+def _first_turn_ahead(fighter: Combatant, state: EncounterState) -> bool:
+    """Round 1 and the combatant has not had a turn yet (its Actions are not spent: they
+    come with the turn)."""
+    return state.round <= 1 and fighter.id not in {slot_owner(s) for s in state.acted}
 
 
 def _failed(level: int) -> str:
