@@ -60,12 +60,27 @@ async def test_damage_modal_picks_a_location_from_the_keyboard(tmp_path: Path) -
         screen = app.screen
         assert isinstance(screen, DamageScreen)
         await pilot.press("1", "2", "tab")  # amount, then the location list
-        await pilot.press("enter", "end", "enter")  # open it, last entry (Core), pick it
+        await pilot.press("down", "end", "enter")  # open it, last entry (Core), pick it
         assert "@core" in text_of(screen.query_one("#dialog-preview", Static))
         await pilot.press("tab", *"exploit", "enter")
         assert app.screen is not screen
         said = [e.text for e in play_of(app).encounter.events if e.text]
         assert any(text.startswith("Sachiel @core: 12 vs Defense") for text in said)
+
+
+@ui_test
+async def test_enter_on_a_closed_dropdown_applies_the_damage(tmp_path: Path) -> None:
+    # issue 12: Enter on the Location field opened the list again instead of applying
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("sachiel")
+        await pilot.press("d", "3", "tab")
+        focused = app.focused
+        assert focused is not None and focused.id == "damage-location"
+        await pilot.press("enter")
+        assert not isinstance(app.screen, DamageScreen)
+        assert any(e.text.startswith("Sachiel") for e in play_of(app).encounter.events)
 
 
 @ui_test
@@ -142,10 +157,11 @@ async def test_ailment_picker_takes_any_name_and_rounds_in_basic(tmp_path: Path)
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
+        # issue 12: one Tab went to the list, so a typed rounds number was lost
         await pilot.press("a", *"prone", "tab")
         focused = app.focused
-        assert focused is not None and focused.id == "ailment-list"
-        await pilot.press("tab", "2", "enter")
+        assert focused is not None and focused.id == "ailment-rounds"
+        await pilot.press("2", "enter")
         condition = state_of(app).combatant("ann").condition("Prone")
         assert condition is not None and condition.rounds == 2
 

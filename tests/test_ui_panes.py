@@ -381,3 +381,13 @@ async def test_help_shows_every_option_and_the_badge_legend(tmp_path: Path) -> N
         keys = text_of(app.screen.query_one("#help-keys", Static), 100)
         assert keys.count("resolve a reminder with its number key") == 1  # one row for 1-9
         assert "1 2 3 4 5 6 7 8 9" in keys
+
+
+@ui_test
+async def test_the_palette_offers_this_apps_themes_not_textuals(tmp_path: Path) -> None:
+    # issue 12: Textual's theme picker offered ~20 themes beside the app's 6
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Theme" not in titles and "Quit" not in titles and "Keys" in titles

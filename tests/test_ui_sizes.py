@@ -77,7 +77,10 @@ MODALS: dict[str, Callable[[TrackerApp], None]] = {
 
 
 @pytest.mark.parametrize("modal", sorted(MODALS))
-def test_each_modal_at_80x24(snap_compare: Any, tmp_path: Path, modal: str) -> None:
+def test_each_modal_at_80x24(
+    snap_compare: Any, tmp_path: Path, modal: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "/home/gm/.local/share")  # the export path shown
     sample = "nerv-sachiel.toml"
     app = midfight_app(tmp_path, sample)
     assert snap_compare(app, terminal_size=(80, 24), run_before=played(sample, MODALS[modal]))

@@ -8,14 +8,15 @@ actions are in the palette (ctrl+p) and the ``:`` bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input
 
@@ -158,6 +159,14 @@ class TrackerApp(LookingBackApp):
         yield LogPane(id="log").data_bind(TrackerApp.state)
         yield CommandBar(self.bar_source, id="command-bar")
         yield Footer(compact=True)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands, less its theme picker (it offers Textual's ~20
+        themes; the palette's "Theme: …" entries and t offer this app's) and its Quit (ours
+        says that everything is saved)."""
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Theme", "Quit"):
+                yield command
 
     def on_mount(self) -> None:
         """Focus on the order, paint, then the user's keymap and the file."""

@@ -63,6 +63,7 @@ class ExportScreen(ModalScreen[Path | None]):
     ExportScreen #preview { height: 1fr; margin: 1 0; }
     ExportScreen #buttons { height: auto; align-horizontal: right; }
     ExportScreen #buttons Button { margin-left: 2; }
+    ExportScreen #keys { width: 1fr; color: $foreground-muted; text-style: italic; padding-top: 1; }
     """
 
     BINDINGS = [
@@ -107,6 +108,9 @@ class ExportScreen(ModalScreen[Path | None]):
             yield Static("", id="problem", classes="-quiet")
             yield TextArea("", read_only=True, soft_wrap=True, id="preview")
             with Horizontal(id="buttons"):
+                yield Static(
+                    "ctrl+s export · Tab next field · Esc close", classes="dialog-keys", id="keys"
+                )
                 yield Button("Export", variant="primary", id="export")
                 yield Button("Cancel", id="cancel")
 

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from tracker.core.model import SIDES, EncounterState
-from tracker.ui.modals.dialog import CommandDialog, quote
+from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote
 from tracker.ui.outcome import Runner
 
 
@@ -39,7 +39,7 @@ class AddCombatantScreen(CommandDialog):
             yield Label("Name")
             yield Input(placeholder="e.g. Goblin archer", id="add-name", compact=True)
             yield Label("Side")
-            yield Select(
+            yield FieldSelect(
                 [(side, side) for side in SIDES],
                 value="enemy",
                 allow_blank=False,

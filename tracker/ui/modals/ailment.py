@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import Verb
 from tracker.rules.base import AilmentSpec, Ruleset
-from tracker.ui.modals.dialog import CommandDialog, quote, target_options
+from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
 
 
@@ -62,7 +62,7 @@ class AilmentScreen(CommandDialog):
         with Vertical(id="dialog", classes="dialog"):
             yield Label(f"Ailment — {self.verb.summary}", classes="dialog-title", markup=False)
             yield Label("Target")
-            yield Select(
+            yield FieldSelect(
                 target_options(self.state),
                 value=self.target,
                 allow_blank=False,
@@ -92,7 +92,9 @@ class AilmentScreen(CommandDialog):
         takes_rounds = "rounds=" in self.verb.usage
         self.query_one("#ailment-rounds", Input).display = takes_rounds
         self.query_one("#ailment-rounds-label", Label).display = takes_rounds
-        self.query_one("#ailment-list", OptionList).display = bool(self.catalogue)
+        listed = self.query_one("#ailment-list", OptionList)
+        listed.display = bool(self.catalogue)
+        listed.can_focus = False  # ↑↓ in the filter move it; Tab goes on to Rounds
         self._fill()
         self.query_one("#ailment-filter", Input).focus()
 

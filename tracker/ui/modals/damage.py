@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, Select, Static
 from tracker.core.model import EncounterState
 from tracker.core.protocol import Verb
 from tracker.rules.base import Ruleset
-from tracker.ui.modals.dialog import CommandDialog, quote, target_options
+from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
 
 ROLLED = ""
@@ -39,7 +39,7 @@ class DamageScreen(CommandDialog):
         with Vertical(id="dialog", classes="dialog"):
             yield Label(f"{title} — {self.verb.summary}", classes="dialog-title", markup=False)
             yield Label("Target")
-            yield Select(
+            yield FieldSelect(
                 target_options(self.state),
                 value=self.target,
                 allow_blank=False,
@@ -49,7 +49,7 @@ class DamageScreen(CommandDialog):
             yield Label("Amount")
             yield Input(placeholder="how much", restrict=AMOUNT, id="damage-amount", compact=True)
             yield Label("Location", id="damage-location-label")
-            yield Select(
+            yield FieldSelect(
                 self._locations(self.target),
                 value=ROLLED,
                 allow_blank=False,

@@ -14,6 +14,13 @@ from tracker.core.model import EncounterState
 from tracker.ui.outcome import Outcome, Runner
 
 
+class FieldSelect(Select[str], inherit_bindings=False):
+    """A dropdown in a dialog: arrows or space open it, and Enter (closed) runs the dialog
+    as it does from any other field, instead of opening the list again."""
+
+    BINDINGS = [Binding("down,space,up", "show_overlay", "Show menu", show=False)]
+
+
 def quote(word: str) -> str:
     """A word as the grammar reads it (quoted when it holds spaces)."""
     return shlex.quote(word) if any(ch.isspace() for ch in word) or not word else word
@@ -38,7 +45,8 @@ class CommandDialog(ModalScreen[Outcome | None]):
             "cancel",
             id="dialog-cancel",
             tooltip="close without changing anything",
-        )
+        ),
+        Binding("enter", "submit", "apply", show=False, id="dialog-apply"),
     ]
 
     def __init__(self, runner: Runner) -> None:
@@ -48,6 +56,10 @@ class CommandDialog(ModalScreen[Outcome | None]):
     def command_line(self) -> str:
         """The line the dialog would run now (empty: not ready)."""
         raise NotImplementedError
+
+    def action_submit(self) -> None:
+        """Enter from a field that does not take it itself (a closed dropdown)."""
+        self.submit()
 
     def action_cancel(self) -> None:
         """Close, changing nothing."""

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Select, Static
 
 from tracker.core.model import EncounterState
-from tracker.ui.modals.dialog import CommandDialog, quote, target_options
+from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
 
 
@@ -33,7 +33,7 @@ class DiceRollerScreen(CommandDialog):
             yield Label("Dice")
             yield Input(placeholder="e.g. 2d10+3, d100, 4d6", id="dice-expr", compact=True)
             yield Label("Who rolls (optional)")
-            yield Select(
+            yield FieldSelect(
                 target_options(self.state),
                 prompt="nobody in particular",
                 value=self.who or Select.NULL,

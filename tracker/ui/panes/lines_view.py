@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -138,9 +139,12 @@ class LinesView(ScrollView):
         if index >= len(self._lines):
             return Strip.blank(width, base)
         style = base
+        strip = self._strip(index)
         if index == self.cursor:
-            style = base + solid_style(self, "lines--cursor")
-        strip = self._strip(index).apply_style(style)
+            cursor = solid_style(self, "lines--cursor")
+            style = base + cursor
+            strip = _in_colour(strip, Style(color=cursor.color))
+        strip = strip.apply_style(style)
         return strip.crop_extend(scroll_x, scroll_x + width, style)
 
     def _strip(self, index: int) -> Strip:
@@ -155,3 +159,18 @@ class LinesView(ScrollView):
     def style_of(self, component: str) -> Style:
         """A component class's style as a Rich style (for building lines)."""
         return solid_style(self, component)
+
+
+def _in_colour(strip: Strip, colour: Style) -> Strip:
+    """The cursor's colour over the line's own (a red name on a gold bar cannot be read),
+    except on text with a background of its own (a badge keeps its dark-on-amber); the
+    line's bold, strike and dim stay."""
+    return Strip(
+        [
+            seg
+            if seg.style is None or seg.style.bgcolor is not None
+            else Segment(seg.text, seg.style + colour, seg.control)
+            for seg in strip
+        ],
+        strip.cell_length,
+    )

@@ -128,7 +128,7 @@ def elide(name: str, width: int) -> str:
         return name
     head, _, tail = name.rpartition(" ")
     if head and any(ch.isdigit() for ch in tail) and cell_len(tail) + 2 <= width:
-        return _cut(head, width - cell_len(tail)) + tail
+        return _cut(head + " ", width - cell_len(tail)) + tail
     return _cut(name, width)
 
 
