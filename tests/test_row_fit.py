@@ -13,7 +13,7 @@ from rich.style import Style
 from tracker.core.model import Condition
 from tracker.rules.base import LocationView, TrackView
 from tracker.rules.display import SummaryPart, badges
-from tracker.ui.panes.figure import location_box, track_bar
+from tracker.ui.panes.figure import draw_figure, figure_scale, location_box, track_bar
 from tracker.ui.panes.row_fit import LEAD, elide, fit_row, least_summary, name_column
 
 NUMBERS = re.compile(r"\d+")
@@ -116,3 +116,13 @@ def test_a_narrow_body_box_never_runs_the_pool_into_the_armour() -> None:
     assert " 12/12 " in box[1] and " A4 " in box[2]
     wide = [line.plain for line in location_box(arm, 14, Style(), Style())]
     assert "12/12" in wide[1] and "A4" in wide[1]
+
+
+def test_the_body_figure_doubles_where_there_is_room() -> None:
+    # issue 12: at 200x50 the body chart sat small in a corner of an empty pane
+    leg = LocationView("left-leg", "Left leg", value=1, limit=4, injuries=("1 Foot Pain",))
+    styles = {k: Style() for k in ("ok", "hurt", "bad", "down", "frame")}
+    assert figure_scale(60) == 1.0 and figure_scale(74) == 2.0
+    small = "".join(line.plain for line in draw_figure([leg], styles))
+    large = "".join(line.plain for line in draw_figure([leg], styles, figure_scale(90)))
+    assert "Foot Pain" not in small and "Foot Pain" in large

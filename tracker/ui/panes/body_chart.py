@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from tracker.core.model import Combatant, slot_owner
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.drawing import Drawing
-from tracker.ui.panes.figure import draw_figure, track_bar
+from tracker.ui.panes.figure import draw_figure, figure_scale, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.plain import plain
@@ -71,7 +71,8 @@ class BodyChart(SelectedPane):
         styles = self._styles()
         views = rules.body(fighter)
         if views:
-            lines = draw_figure(views, styles)
+            room = self.scrollable_content_region.width
+            lines = draw_figure(views, styles, figure_scale(room) if room > 0 else 1.0)
         else:
             lines = [track_bar(view, styles) for view in rules.track_views(fighter)]
             if not lines:

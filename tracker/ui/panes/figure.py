@@ -129,8 +129,21 @@ def _side(body: str, inner: int, style: Style, frame: Style) -> Text:
     return text
 
 
-def draw_figure(views: Sequence[LocationView], styles: Mapping[str, Style]) -> list[Text]:
-    """The figure as lines; ``styles`` has ok/hurt/bad/down and ``frame``."""
+MAX_SCALE = 2.0
+"""The figure is drawn twice as wide where there is room (injury names whole in the boxes)."""
+
+
+def figure_scale(room: int) -> float:
+    """How much wider than ``FIGURE_WIDTH`` the figure is drawn in ``room`` cells: twice
+    when it fits (a whole scale keeps the figure symmetric), else as designed."""
+    return MAX_SCALE if room >= FIGURE_WIDTH * MAX_SCALE else 1.0
+
+
+def draw_figure(
+    views: Sequence[LocationView], styles: Mapping[str, Style], scale: float = 1.0
+) -> list[Text]:
+    """The figure as lines, ``scale`` times as wide (see ``figure_scale``); ``styles``
+    has ok/hurt/bad/down and ``frame``."""
     placed: dict[str, LocationView] = {}
     extra: list[LocationView] = []
     for view in views:
@@ -143,10 +156,14 @@ def draw_figure(views: Sequence[LocationView], styles: Mapping[str, Style]) -> l
     for row in FIGURE_ROWS:
         boxes = [(PLACES[p], placed[p]) for p in row if p in placed]
         if boxes:
-            lines += _row([(col, width, view) for (col, width), view in boxes], styles)
+            lines += _row(
+                [(round(col * scale), round(width * scale), view) for (col, width), view in boxes],
+                styles,
+            )
     for start in range(0, len(extra), 3):
         chunk = extra[start : start + 3]
-        lines += _row([(i * 13, 12, view) for i, view in enumerate(chunk)], styles)
+        step, width = round(13 * scale), round(12 * scale)
+        lines += _row([(i * step, width, view) for i, view in enumerate(chunk)], styles)
     return lines
 
 
