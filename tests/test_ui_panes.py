@@ -378,6 +378,7 @@ async def test_help_shows_every_option_and_the_badge_legend(tmp_path: Path) -> N
         assert "dmg WHO N [@LOC] [exploit]" in verbs
         legend = text_of(app.screen.query_one("#help-legend", Static), 100)
         assert "Burn2·3" in legend and "▶" in legend
+        assert "In this fight:" in legend and "W 4/4  Wounds 4/4" in legend
         keys = text_of(app.screen.query_one("#help-keys", Static), 100)
         assert keys.count("resolve a reminder with its number key") == 1  # one row for 1-9
         assert "1 2 3 4 5 6 7 8 9" in keys

@@ -3,7 +3,7 @@ initiative pane, and every command of this ruleset for the ``:`` bar."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -48,10 +48,16 @@ class HelpScreen(ModalScreen[None]):
         )
     ]
 
-    def __init__(self, keys: list[tuple[str, str, str, str]], verbs: Mapping[str, Verb]) -> None:
+    def __init__(
+        self,
+        keys: list[tuple[str, str, str, str]],
+        verbs: Mapping[str, Verb],
+        shorthand: Sequence[tuple[str, str]] = (),
+    ) -> None:
         super().__init__()
         self.keys = keys
         self.verbs = verbs
+        self.shorthand = shorthand
 
     def compose(self) -> ComposeResult:
         """Three sections in a scrolling dialog."""
@@ -59,7 +65,7 @@ class HelpScreen(ModalScreen[None]):
             yield Label("Keys", classes="dialog-title")
             yield Static(key_table(self.keys), id="help-keys")
             yield Label("Initiative marks and badges", classes="dialog-title")
-            yield Static(Text(legend_text()), id="help-legend")
+            yield Static(Text(legend_text(self.shorthand)), id="help-legend")
             yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
             yield Static(verb_table(self.verbs), id="help-verbs")
             yield Static("Esc close · ctrl+p every command by name", classes="dialog-keys")

@@ -11,6 +11,7 @@ their level and rounds left. The row fits the pane's width without cutting a num
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -183,6 +184,7 @@ class InitiativePane(LinesView, can_focus=True):
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
         self.border_title = self._title(state)
+        self.tooltip = legend_text(fight_shorthand(self.rules, state))
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":
@@ -294,10 +296,26 @@ def health(rules: Ruleset, fighter: Combatant) -> str:
     return "ok"
 
 
-def legend_text() -> str:
-    """What the row's glyphs and badges mean (the pane's tooltip and the help screen)."""
+def legend_text(shorthand: Sequence[tuple[str, str]] = ()) -> str:
+    """What the row's glyphs and badges mean (the pane's tooltip and the help screen),
+    with this fight's own shorthand (``+1A  +1 Advantage to hit``) when given."""
     lines = [f"{glyph}  {meaning}" for glyph, meaning in (*LEGEND, *BADGE_LEGEND)]
+    if shorthand:
+        lines += ["", "In this fight:", *(f"{short}  {long}" for short, long in shorthand)]
     return "\n".join(lines)
+
+
+def fight_shorthand(rules: Ruleset, state: EncounterState, most: int = 12) -> list[tuple[str, str]]:
+    """The short forms the rows of this fight may show, each with what it stands for."""
+    seen: dict[str, str] = {}
+    for fighter in state.combatants.values():
+        for part in summary_parts(rules, fighter):
+            if part.short != part.wide and part.short not in seen:
+                seen[part.short] = part.wide
+        for badge in row_badges(rules, fighter):
+            if badge.short != badge.long and badge.short not in seen:
+                seen[badge.short] = badge.long
+    return list(seen.items())[:most]
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:
