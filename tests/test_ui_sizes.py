@@ -19,6 +19,7 @@ from tests.test_ui_snapshots import still
 from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
 from tracker.core.model import slot_owner
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.figure import FIGURE_WIDTH
 from tracker.ui.panes.initiative import InitiativePane, row_badges, shown_name, summary_parts
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
@@ -124,3 +125,20 @@ def check_rows(app: TrackerApp, where: str) -> None:
         for number in main:
             assert number in NUMBER.findall(line), (where, line, main)
         assert slot_owner(row.slot) in state.combatants
+
+
+@ui_test
+async def test_the_body_figure_grows_when_the_terminal_does(tmp_path: Path) -> None:
+    # issue 12: at 200x50 the chart sat small in a corner; grown live, it is drawn twice
+    # as wide
+    sample = "nerv-sachiel.toml"
+    app = midfight_app(tmp_path, sample)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in MIDFIGHT[sample]:
+            assert app.run_line(line).ok, line
+        await pilot.resize_terminal(200, 50)
+        await pilot.pause()
+        await pilot.pause()
+        drawing = app.query_one("#body-drawing")
+        assert drawing.size.width >= 2 * FIGURE_WIDTH
