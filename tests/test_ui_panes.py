@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from tests.ui_helpers import (
@@ -176,17 +178,24 @@ async def test_ailment_badge_shows_under_its_category(tmp_path: Path) -> None:
         assert "—" in mental
 
 
+async def burning_sachiel_acts(pilot: Pilot[Any]) -> None:
+    """Open the file, set Sachiel burning and move on to its turn: its shake-off is open."""
+    await opened(pilot)
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    for line in ("start", "ail sachiel Burning"):
+        assert app.run_line(line).ok
+    while state_of(app).current != "sachiel":
+        await pilot.press("n")
+
+
 @ui_test
 async def test_reminder_is_resolved_with_its_number_key(tmp_path: Path) -> None:
     # seed 000 "Ailments": a shake-off test at the start of the bearer's turn; each
     # failure adds Advantage to the next test.
     app = make_app(nerv_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        for line in ("start", "ail sachiel Burning"):
-            assert app.run_line(line).ok
-        while state_of(app).current != "sachiel":
-            await pilot.press("n")
+        await burning_sachiel_acts(pilot)
         assert state_of(app).reminders
         status = pane_text(app, "#status-text")
         assert "[1] pass" in status and "[2] fail" in status
@@ -204,11 +213,7 @@ async def test_reminder_keys_stay_put_and_the_rest_are_reached_with_0(tmp_path: 
     # choices after the ninth had no key at all.
     app = make_app(nerv_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        for line in ("start", "ail sachiel Burning"):
-            assert app.run_line(line).ok
-        while state_of(app).current != "sachiel":
-            await pilot.press("n")
+        await burning_sachiel_acts(pilot)
         before = pane_text(app, "#status-text")
         assert "[1] pass" in before and "[2] fail" in before
         # seed 000 l.203-205: an injury is a Fear trigger, a reminder of its own
@@ -237,11 +242,7 @@ async def test_a_click_on_a_choice_resolves_it_and_a_double_click_on_a_row_opens
 ) -> None:
     app = make_app(nerv_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        for line in ("start", "ail sachiel Burning"):
-            assert app.run_line(line).ok
-        while state_of(app).current != "sachiel":
-            await pilot.press("n")
+        await burning_sachiel_acts(pilot)
         status = app.query_one("#status-text", Static)
         row = next(i for i, line in enumerate(status_lines(app)) if "[2] fail" in line)
         column = status_lines(app)[row].index("fail")

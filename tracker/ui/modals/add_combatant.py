@@ -65,10 +65,6 @@ class AddCombatantScreen(CommandDialog):
         self.clear_error()
         self.refresh_preview()
 
-    @on(Input.Submitted)
-    def _enter(self) -> None:
-        self.submit()
-
     def command_line(self) -> str:
         """``add 'Goblin archer' side=enemy hp=7 init=2``."""
         name = self.query_one("#add-name", Input).value.strip()

@@ -159,7 +159,6 @@ class AilmentScreen(CommandDialog):
         self.clear_error()
         self.refresh_preview()
 
-    @on(Input.Submitted)
     @on(OptionList.OptionSelected)
     def _enter(self) -> None:
         self.submit()

@@ -93,10 +93,6 @@ class DamageScreen(CommandDialog):
         self.clear_error()
         self.refresh_preview()
 
-    @on(Input.Submitted)
-    def _enter(self) -> None:
-        self.submit()
-
     def command_line(self) -> str:
         """``dmg unit01 12 @core exploit``."""
         amount = self.query_one("#damage-amount", Input).value.strip()

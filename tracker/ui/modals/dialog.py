@@ -8,7 +8,7 @@ import shlex
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Select, Static
+from textual.widgets import Input, Select, Static
 
 from tracker.core.model import EncounterState
 from tracker.ui.outcome import Outcome, Runner
@@ -59,6 +59,11 @@ class CommandDialog(ModalScreen[Outcome | None]):
 
     def action_submit(self) -> None:
         """Enter from a field that does not take it itself (a closed dropdown)."""
+        self.submit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in any text field runs the dialog."""
+        event.stop()
         self.submit()
 
     def action_cancel(self) -> None:

@@ -58,10 +58,6 @@ class DiceRollerScreen(CommandDialog):
         self.clear_error()
         self.refresh_preview()
 
-    @on(Input.Submitted)
-    def _enter(self) -> None:
-        self.submit()
-
     def command_line(self) -> str:
         """``roll 2d10+3 unit01 for=perception``."""
         expr = self.query_one("#dice-expr", Input).value.strip().replace(" ", "")

@@ -49,10 +49,6 @@ class NotesScreen(CommandDialog):
         self.clear_error()
         self.refresh_preview()
 
-    @on(Input.Submitted)
-    def _enter(self) -> None:
-        self.submit()
-
     def command_line(self) -> str:
         """``notes orc carries the key`` (``notes orc -`` to clear)."""
         text = self.query_one("#notes-text", Input).value.strip()
