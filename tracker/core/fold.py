@@ -32,11 +32,7 @@ def apply(state: EncounterState, event: ev.Event) -> EncounterState:
     mutate = _DISPATCH.get(kind)
     if mutate is None:
         mutate = _DISPATCH[kind] = _mutate.dispatch(kind)
-    new = mutate(event, state)
-    if new is state:
-        return evolve(state, seq=event.seq)
-    new.__dict__["seq"] = event.seq  # a fresh object no one else holds yet
-    return new
+    return evolve(mutate(event, state), seq=event.seq)
 
 
 def skip(state: EncounterState, event: ev.Event) -> EncounterState:
