@@ -135,6 +135,7 @@ class InitiativePane(LinesView, can_focus=True):
         self.rules = rules
         self.rows: list[Row] = []
         self._made: dict[str, tuple[Combatant, str, str, int, Text]] = {}
+        self._facts: dict[str, RowFacts] = {}
         self._column = 0
         self._fit_width = 0
 
@@ -184,7 +185,7 @@ class InitiativePane(LinesView, can_focus=True):
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
         self.border_title = self._title(state)
-        self.tooltip = legend_text(fight_shorthand(self.rules, state))
+        self.tooltip = legend_text(self._shorthand())
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":
@@ -202,16 +203,33 @@ class InitiativePane(LinesView, can_focus=True):
     def _styles(self) -> dict[str, Style]:
         return {name.split("--")[1]: self.style_of(name) for name in self.COMPONENT_CLASSES}
 
+    def _facts_of(self, fighter: Combatant) -> RowFacts:
+        """A combatant's summary parts and badges, measured once per version of it (the
+        fold keeps unchanged combatants as the same objects)."""
+        facts = self._facts.get(fighter.id)
+        if facts is None or facts.fighter is not fighter:
+            assert self.rules is not None
+            facts = RowFacts.of(fighter, summary_parts(self.rules, fighter), self.rules)
+            self._facts[fighter.id] = facts
+        return facts
+
     def _name_column(self, state: EncounterState) -> int:
-        assert self.rules is not None
         names, needs, wants = [], [], []
         for row in self.rows:
-            fighter = state.combatant(row.slot)
-            names.append(shown_name(fighter, row.slot))
-            parts, held = summary_parts(self.rules, fighter), row_badges(self.rules, fighter)
-            needs.append(least_summary(parts, held))
-            wants.append(most_summary(parts, held))
+            facts = self._facts_of(state.combatant(row.slot))
+            names.append(shown_name(facts.fighter, row.slot))
+            needs.append(facts.need)
+            wants.append(facts.want)
         return name_column(names, self._fit_width, needs, wants)
+
+    def _shorthand(self) -> list[tuple[str, str]]:
+        """This fight's short forms and what they stand for (for the tooltip)."""
+        seen: dict[str, str] = {}
+        for row in self.rows:
+            facts = self._facts.get(slot_owner(row.slot))
+            for short, wide in facts.shorthand if facts is not None else ():
+                seen.setdefault(short, wide)
+        return list(seen.items())[:SHORTHAND_MOST]
 
     def _row_text(self, state: EncounterState, row: Row, styles: dict[str, Style]) -> Text:
         """The row's text, reused while the combatant, mark, initiative and column are
@@ -230,13 +248,8 @@ class InitiativePane(LinesView, can_focus=True):
         fighter = state.combatant(row.slot)
         assert self.rules is not None
         room = self._fit_width - LEAD - self._column - 1
-        fitted = fit_row(
-            shown_name(fighter, row.slot),
-            summary_parts(self.rules, fighter),
-            row_badges(self.rules, fighter),
-            room,
-            self._column,
-        )
+        facts = self._facts_of(fighter)
+        fitted = fit_row(shown_name(fighter, row.slot), facts.parts, facts.held, room, self._column)
         line = Text(no_wrap=True, end="")
         line.append(f"{row.mark} ", styles["mark"])
         line.append(f"{_initiative(state, row.slot):>3} ", styles["value"])
@@ -305,17 +318,41 @@ def legend_text(shorthand: Sequence[tuple[str, str]] = ()) -> str:
     return "\n".join(lines)
 
 
-def fight_shorthand(rules: Ruleset, state: EncounterState, most: int = 12) -> list[tuple[str, str]]:
+SHORTHAND_MOST = 12
+"""The most short forms the tooltip and the help explain."""
+
+
+@dataclass(frozen=True)
+class RowFacts:
+    """What a combatant's row is made of, measured once per version of the combatant."""
+
+    fighter: Combatant
+    parts: list[SummaryPart]
+    held: list[Badge]
+    need: int
+    want: int
+
+    @classmethod
+    def of(cls, fighter: Combatant, parts: list[SummaryPart], rules: Ruleset) -> RowFacts:
+        """Measure a combatant's row."""
+        held = row_badges(rules, fighter)
+        return cls(fighter, parts, held, least_summary(parts, held), most_summary(parts, held))
+
+    @property
+    def shorthand(self) -> list[tuple[str, str]]:
+        """(short, long) for each piece whose two forms differ."""
+        pairs = [(p.short, p.wide) for p in self.parts]
+        pairs += [(b.short, b.long) for b in self.held]
+        return [(short, wide) for short, wide in pairs if short != wide]
+
+
+def fight_shorthand(rules: Ruleset, state: EncounterState) -> list[tuple[str, str]]:
     """The short forms the rows of this fight may show, each with what it stands for."""
     seen: dict[str, str] = {}
     for fighter in state.combatants.values():
-        for part in summary_parts(rules, fighter):
-            if part.short != part.wide and part.short not in seen:
-                seen[part.short] = part.wide
-        for badge in row_badges(rules, fighter):
-            if badge.short != badge.long and badge.short not in seen:
-                seen[badge.short] = badge.long
-    return list(seen.items())[:most]
+        for short, wide in RowFacts.of(fighter, summary_parts(rules, fighter), rules).shorthand:
+            seen.setdefault(short, wide)
+    return list(seen.items())[:SHORTHAND_MOST]
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:
