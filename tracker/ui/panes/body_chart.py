@@ -17,6 +17,7 @@ from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import draw_figure, figure_scale, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.panes.titles import retitle
 from tracker.ui.plain import plain
 
 
@@ -56,10 +57,10 @@ class BodyChart(SelectedPane):
         drawing = self.query_one("#body-drawing", Drawing)
         fighter = self.fighter
         if fighter is None or self.rules is None:
-            self.border_title = "Body"
+            retitle(self, "Body")
             drawing.draw([Text("select a combatant (j/k)", style="italic")])
             return
-        self.border_title = plain(f"Body · {fighter.name}")
+        retitle(self, plain(f"Body · {fighter.name}"))
         drawing.draw(self.lines(fighter, self.rules))
 
     def _styles(self) -> dict[str, Style]:

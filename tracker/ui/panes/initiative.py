@@ -35,6 +35,7 @@ from tracker.ui.panes.row_fit import (
     name_column,
 )
 from tracker.ui.panes.styling import forget_styles
+from tracker.ui.panes.titles import retip, retitle
 
 LEGEND = (
     ("▶", "acting now"),
@@ -184,8 +185,8 @@ class InitiativePane(LinesView, can_focus=True):
         if not lines:
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
-        self.border_title = self._title(state)
-        self.tooltip = legend_text(self._shorthand())
+        retitle(self, self._title(state))
+        retip(self, legend_text(self._shorthand()))
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":

@@ -17,6 +17,7 @@ from tracker.export.logbook import LogLine
 from tracker.ui.log_feed import LogFeed
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.styling import forget_styles
+from tracker.ui.panes.titles import retitle
 
 INDENT = 6
 """Cells a wrapped log line's continuation is indented by."""
@@ -51,7 +52,7 @@ class LogPane(LinesView, can_focus=True):
             self.set_lines(self._texts(added))
         elif added:
             self.add_lines(self._texts(added))
-        self.border_title = f"Log · {len(self.feed.lines)} entries"
+        retitle(self, f"Log · {len(self.feed.lines)} entries")
         self.scroll_to_last()
 
     def look_until(self, seq: int | None) -> None:

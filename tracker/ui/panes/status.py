@@ -17,6 +17,7 @@ from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.panes.titles import retitle
 from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
 
 
@@ -76,7 +77,7 @@ class StatusPane(SelectedPane):
             fighter = state.combatant(self.selected)
         lines = self.reminder_lines(state, rules)
         lines += self.fighter_lines(fighter, state, rules) if fighter else []
-        self.border_title = "Status"
+        retitle(self, "Status")
         text.draw(lines)
 
     def fighter_lines(
