@@ -176,3 +176,13 @@ def test_a_technical_hit_adds_special_damage_and_ignores_resist() -> None:
 
 def test_unknown_elements_are_refused() -> None:
     assert "no element 'plasma'" in party().refused("dmg pixie 5 element=plasma")
+
+
+def test_a_six_on_a_d6_is_no_critical_but_a_five_on_a_d5_is() -> None:
+    # seed 004 "Critical Hits": "if you score a 10 on any dice … If your damage die is 1d5
+    # instead, you score a Critical on a roll of 5" (issue 13: a 1d6 showing 6 asked for one)
+    t = party()
+    text = t.text("dmg pixie 1d6+2 element=curse by=yu test=ws", [6])
+    assert "Critical" not in text
+    five = t.text("dmg pixie 1d5+2 element=curse by=yu test=ws", [5, 20])
+    assert "Yu confirms the Critical Hit: d100 20 vs Weapon Skill 40: passed" in five

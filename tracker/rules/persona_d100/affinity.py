@@ -201,7 +201,7 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
     mod = int(rules.data["affinities"].get(aff, {}).get("confirm", 0)) + whole(
         attack.values, "cmod", least=-100
     )
-    critical = rolled.natural_max or "crit" in attack.flags
+    critical = critical_face(rolled) or "crit" in attack.flags
     crit = _critical(rules, draft, dice, attack, rolled, mod) if critical else False
     special = _special(rules, draft, dice, attack, mod, critical)
     bonus = baton_bonus(draft, attack.attacker)
@@ -400,3 +400,13 @@ def _mend(rules: PersonaBase, draft: Draft, fighter: Combatant, amount: int) -> 
         )
     elif not lethal:
         raise RuleError(f"{fighter.name} has every wound already")
+
+
+def critical_face(rolled: DamageRoll) -> bool:
+    """Seed 004 "Critical Hits": a 10 on any damage die, or a 5 when the die is a 1d5 (a
+    d6 showing 6 is no Critical; the die Degrees of Success replaced does not count)."""
+    return any(
+        face == 10 or (sides == 5 and face == 5)
+        for index, (face, sides) in enumerate(zip(rolled.faces, rolled.sides, strict=True))
+        if index != rolled.swapped
+    )
