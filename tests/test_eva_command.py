@@ -115,8 +115,9 @@ def test_a_director_riding_a_construct_commands_on_its_turn() -> None:
 def test_a_horde_has_one_wound_pool_and_breaks_at_zero() -> None:
     t = command_table()
     assert "vs Soak 7 (TB 4 + AP 3): 3 wound(s)" in t.text("dmg artillery 10")
-    assert "Artillery is destroyed at 0 wounds (no Fate)" in t.text("dmg artillery 40")
     assert "no locations" in t.refused("dmg artillery 10 @head")
+    assert "Artillery is destroyed at 0 wounds (no Fate)" in t.text("dmg artillery 40")
+    assert "nothing left to damage" in t.refused("dmg artillery 10")
 
 
 def test_a_horde_needs_a_commander() -> None:

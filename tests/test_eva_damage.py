@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.eva_helpers import RULES, angel, eva, pilot, soldier, table
+from tracker.core.errors import RuleError
 
 
 def test_construct_location_pools_are_independent() -> None:
@@ -146,6 +149,12 @@ def test_an_angel_is_destroyed_when_its_body_falls() -> None:
     t = table()
     t.do("dmg ramiel 40 @body")
     assert t.who("ramiel").status == "dead"
+    # issue 13: damage to a destroyed Angel was accepted
+    before = t.who("ramiel")
+    for line in ("dmg ramiel 12 @head", "wound ramiel 3"):
+        with pytest.raises(RuleError, match="Ramiel is destroyed: there is nothing left"):
+            t.do(line)
+    assert t.who("ramiel") == before
 
 
 def test_heal_names_a_location_on_a_construct() -> None:

@@ -33,6 +33,15 @@ from tracker.rules.eva_escale.forces import has_fate, pilot_id
 DMG_KEYS = ("pen", "by", "confirm", "test", "dos", "hit")
 
 
+def still_standing(fighter: Combatant) -> Combatant:
+    """The combatant, unless it is destroyed or gone: a destroyed Angel takes no more
+    damage (RuleError; 'revive' first if the GM rules otherwise)."""
+    if fighter.out_of_fight:
+        word = "destroyed" if fighter.status == "dead" else "out of the fight"
+        raise RuleError(f"{fighter.name} is {word}: there is nothing left to damage")
+    return fighter
+
+
 def pools_by_location(rules: D100Ruleset, fighter: Combatant) -> bool:
     """Constructs and Angels keep one wound pool per location."""
     return fighter.kind in rules.tables.words("pools", "per_location")
@@ -71,7 +80,7 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -
     """``dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [confirm=pass|fail]
     [test=ws|bs]``."""
     state = draft.state
-    target = who_arg(state, command, 0, "who is hit")
+    target = still_standing(who_arg(state, command, 0, "who is hit"))
     text = command.arg(1, "the damage, e.g. 'dmg ramiel 2d10+4 pen=3'")
     flags, values = words_and_options(command, 2, ("fury",), DMG_KEYS)
     attacker = attacker_of(draft, values, target)
@@ -237,7 +246,7 @@ def defeat_command(draft: Draft, command: Command, dice: DiceLike, rules: D100Ru
 def wound(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
     """``wound WHO N [@LOC]``: wounds entered directly (no Soak)."""
     state = draft.state
-    fighter = who_arg(state, command, 0, "who is wounded")
+    fighter = still_standing(who_arg(state, command, 0, "who is wounded"))
     amount = command.number(1, "a number of wounds")
     if amount < 1:
         raise RuleError("wounds must be 1 or more — use 'heal' to restore them")
