@@ -7,6 +7,7 @@ import pytest
 
 from tests.nerv_helpers import RULES, Table, angel, pilot
 from tracker.core.errors import RuleError
+from tracker.rules.base import RosterError
 
 
 def started(*roster: dict[str, object]) -> Table:
@@ -262,3 +263,17 @@ def test_flying_moves_one_band_at_a_time() -> None:
     table.do("fly sachiel low")
     with pytest.raises(RuleError, match="Carol cannot fly"):
         table.do("fly carol low")
+
+
+def test_a_flyer_joins_from_the_command_line_and_a_wrong_band_is_one_sentence() -> None:
+    # issue 13: 'add … altitude=low' said "altitude must be a whole number"; a roster with
+    # an unknown band was a traceback (the tracks were built before the band was checked)
+    table = started(pilot("carol"), angel())
+    table.do("add Crow altitude=low physique=20")
+    assert table.track("crow", "altitude") == 1
+    table.do("fly crow high")
+    assert table.track("crow", "altitude") == 2
+    with pytest.raises(RosterError, match="altitude of Raven must be ground, low, high"):
+        table.do("add Raven altitude=sky")
+    with pytest.raises(RosterError, match="altitude of Sachiel must be ground, low, high"):
+        RULES.prepare(angel(altitude="orbit"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from tracker.core import events as ev
 from tracker.core import flow
@@ -137,7 +137,8 @@ def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     name = check_text(" ".join(words).strip(), "the name", NAME_LIMIT)
     if not name:
         raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
-    entry = roster_entry(new_id(draft, name), name, options)
+    words_kept = {key for key, kind in getattr(rules, "roster_keys", {}).items() if kind is str}
+    entry = roster_entry(new_id(draft, name), name, options, words_kept)
     fighter = rules.prepare(entry, where=f"add {name}")
     join_fight(draft, rules, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
 
@@ -164,14 +165,19 @@ def join_fight(draft: Draft, rules: Rules, fighter: Combatant, dice: DiceLike, t
         _resort(draft, rules, dice)
 
 
-def roster_entry(cid: str, name: str, options: dict[str, str]) -> dict[str, object]:
-    """A roster table from ``add`` options: side, kind, hidden, armour.X, the rest stats."""
+def roster_entry(
+    cid: str, name: str, options: dict[str, str], words: Collection[str] = ()
+) -> dict[str, object]:
+    """A roster table from ``add`` options: side, kind, hidden, armour.X, the ruleset's
+    roster keys that hold words (``words``: nerv-d100's ``altitude=low``), the rest stats."""
     entry: dict[str, object] = {"id": cid, "name": name}
     stats: dict[str, int] = {}
     armour: dict[str, int] = {}
     for key, value in options.items():
         if key in ("side", "kind"):
             entry[key] = value.casefold()
+        elif key in words:
+            entry[key] = check_text(value, key, WORD_LIMIT)
         elif key == "hidden":
             entry[key] = value.casefold() in ("", "1", "yes", "true")
         elif key.startswith("armour.") or key.startswith("armor."):

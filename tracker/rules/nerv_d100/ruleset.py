@@ -129,6 +129,10 @@ class NervRules(Ruleset):
                     f"for one of {', '.join(self.tables.scores)}",
                     f"bonuses.{stat}",
                 )
+
+    def check_fighter(self, fighter: Combatant) -> None:
+        """An altitude is one of the bands (checked before the tracks are built from it)."""
+        super().check_fighter(fighter)
         altitude = fighter.extras.get("altitude")
         if altitude is not None and str(altitude).casefold() not in self.tables.bands:
             raise RosterError(
