@@ -212,3 +212,17 @@ def test_synthetic_at_zero_health_keeps_operating_until_shutdown(tables: Path) -
     bishop = table.who("bishop")
     assert bishop.condition("Shut down") and bishop.status == "down"
     assert table.rules.player_summary(bishop) == "shut down"
+
+
+def test_a_stretch_calls_the_death_roll_of_a_round_timer_too() -> None:
+    # seed 003 l.155: on a round timer, a death roll every turn; a stretch is many rounds
+    # (issue 13: a stretch got such a character up and asked for no death roll)
+    table = Table()
+    table.do("dmg ripley 4", [4, 5])
+    table.do("crit ripley 45 Gut wound lethal=round")
+    assert ("ripley", "deathroll") not in table.reminders()
+    table.do("stretch")
+    assert ("ripley", "deathroll") in table.reminders()
+    table.do("dismiss ripley")
+    table.do("shift")
+    assert ("ripley", "deathroll") in table.reminders()

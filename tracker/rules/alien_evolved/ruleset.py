@@ -291,20 +291,27 @@ class AlienRules(Ruleset):
         )
 
     def stretch(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """A stretch passes: the Broken get up, stretch timers call death rolls, rest heals."""
-        self._time(draft, "stretch", ("stretch",))
+        """A stretch passes: round and stretch timers call death rolls (a stretch is many
+        rounds, seed 003 l.155), the Broken get up, rest heals."""
+        self._time(draft, "stretch", ("round", "stretch"))
         for fighter in draft.state.active:
-            if fighter.condition("Broken") and fighter.status != "dead":
+            if self._gets_up(fighter):
                 alien_damage.get_up(draft, fighter.id, 1, "on their own after a stretch")
             elif "rest" in command.args or command.flag("rest"):
                 self._rest(draft, fighter)
 
     def shift(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """A shift passes: stretch and shift timers call death rolls; the Broken get up."""
-        self._time(draft, "shift", ("stretch", "shift"))
+        """A shift passes: every timer calls a death roll; the Broken get up."""
+        self._time(draft, "shift", ("round", "stretch", "shift"))
         for fighter in draft.state.active:
-            if fighter.condition("Broken") and fighter.status != "dead":
+            if self._gets_up(fighter):
                 alien_damage.get_up(draft, fighter.id, 1, "on their own")
+
+    @staticmethod
+    def _gets_up(fighter: Combatant) -> bool:
+        """Seed 003 "On Your Own": the Broken "(but not dead)" get up after a stretch (a
+        dying one too; its death rolls still come due)."""
+        return fighter.condition("Broken") is not None and fighter.status != "dead"
 
     def _time(self, draft: Draft, unit: str, timers: tuple[str, ...]) -> None:
         value = draft.state.tracks.get(unit, 0) + 1
