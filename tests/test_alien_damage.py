@@ -84,7 +84,7 @@ def test_without_a_table_the_gm_enters_the_critical() -> None:
     # seed 003: the critical-injury table is a picture: the GM enters the result
     table = Table()
     table.do("dmg ripley 4", [4, 5])
-    assert table.reminders() == [("ripley", "critical")]
+    assert table.reminders() == [("ripley", "critical-45")]
     table.do("crit ripley 45 Gut wound effect=bleeding lethal=shift")
     ripley = table.who("ripley")
     assert ripley.injuries[0].name == "Gut wound" and ripley.injuries[0].lethal
@@ -226,3 +226,15 @@ def test_a_stretch_calls_the_death_roll_of_a_round_timer_too() -> None:
     table.do("dismiss ripley")
     table.do("shift")
     assert ("ripley", "deathroll") in table.reminders()
+
+
+def test_a_second_critical_before_the_first_is_entered_is_a_second_reminder() -> None:
+    # issue 13: the second overwrote the first; seed 003 "Critical Injuries": a critical
+    # you already have (#14 and above) is rolled again — one rolled and not yet entered too
+    table = Table()
+    table.do("dmg ripley 4", [4, 5])  # Broken: critical 45, no table to look it up in
+    lines = table.do("dmg ripley 1", [4, 5, 3, 4])  # 45 again: rolled again, 34
+    assert any("already has critical 45: rolled again" in line for line in lines)
+    assert table.reminders() == [("ripley", "critical-45"), ("ripley", "critical-34")]
+    table.do("crit ripley 45 Gut wound")
+    assert table.reminders() == [("ripley", "critical-34")]

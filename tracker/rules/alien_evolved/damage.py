@@ -10,7 +10,7 @@ a shutdown. The tables are the GM's (see alien_tables).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from tracker.core import events as ev
@@ -18,7 +18,7 @@ from tracker.core.dice import successes
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve, who_arg
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.tables import Critical, CriticalTable
@@ -96,7 +96,9 @@ def roll_critical(
     while True:
         roll = dice.roll(die)
         rolls += roll.dice
-        if synthetic or not _duplicate(fighter, data, roll.total):
+        if synthetic or not _duplicate(
+            fighter, data, roll.total, waiting_criticals(draft.state, who)
+        ):
             break
         draft.say(f"{fighter.name} already has critical {roll.total}: rolled again")
     number = roll.total
@@ -117,16 +119,37 @@ def roll_critical(
     draft.emit(
         ev.ReminderRaised,
         who=who,
-        key="critical",
+        key=critical_key(number),
         text=f"{fighter.name}: look up {kind} {number} and enter it — "
         f"'crit {who} {number} NAME effect=… lethal=round|stretch|shift'",
     )
 
 
-def _duplicate(fighter: Combatant, data: Data, number: int) -> bool:
-    return number >= int(data["critical"]["reroll_from"]) and any(
-        i.score == number for i in fighter.injuries
-    )
+CRITICAL = "critical"
+"""Reminder keys of criticals waiting to be entered: ``critical-45`` (one per roll, so a
+second critical before the first is entered is a second reminder)."""
+
+
+def critical_key(number: int) -> str:
+    """The reminder key of critical ``number`` waiting to be entered."""
+    return f"{CRITICAL}-{number}"
+
+
+def waiting_criticals(state: EncounterState, who: str) -> set[int]:
+    """The critical numbers rolled for ``who`` and not entered yet."""
+    prefix = f"{CRITICAL}-"
+    return {
+        int(r.key.removeprefix(prefix))
+        for r in state.reminders
+        if r.who == who and r.key.startswith(prefix) and r.key[len(prefix) :].isdigit()
+    }
+
+
+def _duplicate(fighter: Combatant, data: Data, number: int, waiting: Collection[int] = ()) -> bool:
+    """Seed 003 "Critical Injuries": one already held (or rolled and not yet entered), from
+    the re-roll threshold up."""
+    held = {i.score for i in fighter.injuries} | set(waiting)
+    return number >= int(data["critical"]["reroll_from"]) and number in held
 
 
 def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
@@ -181,7 +204,8 @@ def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
         lethal=bool(entry.timer),
         text=f"{fighter.name} suffers critical {entry.number}, {entry.name}{effect}{lethal}",
     )
-    _resolve(draft, who, "critical")
+    _resolve(draft, who, critical_key(entry.number))
+    _resolve(draft, who, CRITICAL)  # a journal from before criticals were numbered
     if synthetic and entry.number == int(data["critical"]["shutdown"]):
         draft.emit(
             ev.ConditionApplied,

@@ -23,7 +23,7 @@ from tracker.rules.alien_evolved import actions as alien_actions
 from tracker.rules.alien_evolved import cards as alien_cards
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import stress as alien_stress
-from tracker.rules.alien_evolved.damage import SAVES, TIMER, is_synthetic, timer_name
+from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.display import SummaryPart
@@ -448,10 +448,10 @@ class AlienRules(Ruleset):
                 ("Passed", f"deathroll {who} pass"),
                 ("Failed", f"deathroll {who} fail"),
             ]
-        if reminder.key == "critical":
+        if reminder.key.startswith(CRITICAL):
             return [
                 ("Roll again on the table", f"crit {who}"),
-                ("Dealt with", f"resolve {who} critical"),
+                ("Dealt with", f"resolve {who} {reminder.key}"),
             ]
         if reminder.key == "panic":
             return [("Panic roll", f"panic {who}"), ("Dealt with", f"resolve {who} panic")]
