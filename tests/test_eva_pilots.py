@@ -138,3 +138,24 @@ def test_only_a_construct_with_a_pilot_ejects() -> None:
     t = table()
     assert "no pilot to eject" in t.refused("eject ramiel roll", [50])
     assert "1 to 100" in t.refused("eject unit01 150")
+
+
+def test_a_pilot_on_foot_may_dodge_but_never_parry() -> None:
+    # seed 001 "Pilots on Foot": "they may dodge as normal, though they may never parry"
+    t = started()
+    t.do("eject unit01 50", [4, 7])
+    assert t.state.current != "shinji"  # reactions come on others' turns
+    assert "never parry" in t.refused("act shinji parry")
+    assert "Dodge" in t.text("act shinji dodge")
+
+
+def test_the_same_at_field_power_is_manifested_once_a_turn() -> None:
+    # seed 001 "AT Field Power": "You may manifest multiple powers per turn, but you may
+    # not manifest the same power twice per turn."
+    t = started()
+    while t.state.current != "unit01":
+        t.do("next")
+    assert "name the AT Field Power" in t.refused("act unit01 power half")
+    assert "At Field Power: Lance" in t.text("act unit01 power half power=Lance")
+    assert "manifested lance this turn already" in t.refused("act unit01 power half power=lance")
+    assert "At Field Power: Wall" in t.text("act unit01 power half power=Wall")

@@ -270,9 +270,16 @@ class D100Ruleset(Ruleset):
             act_now(draft, self, command, dice)
             return
         fighter = who_arg(draft.state, command)
-        action = turns.declare(self.actions, command)
+        action = self.vet_action(draft.state, fighter, turns.declare(self.actions, command))
         how = turns.spend(draft, self.tables, fighter, action, self.acts_now(draft.state, fighter))
         turns.record(draft, fighter, action, how)
+
+    def vet_action(
+        self, state: EncounterState, fighter: Combatant, action: turns.Declared
+    ) -> turns.Declared:
+        """The ruleset's own checks on a declared action (RuleError), and the action as it
+        is to be recorded; the kit takes every action as declared."""
+        return action
 
     def acts_now(self, state: EncounterState, fighter: Combatant) -> bool:
         """Whether ``fighter`` may take turn actions now (its own turn)."""

@@ -10,6 +10,7 @@ pilot off the field, safe.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tracker.core import events as ev
@@ -23,6 +24,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
 from tracker.rules.d100.ruleset import D100Ruleset, join
+from tracker.rules.d100.turns import Declared
 from tracker.rules.eva_escale.forces import ON_FOOT, has_fate, pilot_aboard, pilot_id, pilot_of
 
 JAMMED = "Ejection Jammed"
@@ -271,3 +273,26 @@ def _impact(
         f"{soak.shown}: {lost} wound(s)",
     )
     lose_wounds(draft, rules.tables, pilot, lost, has_fate(draft.state, pilot), "body")
+
+
+AT_FIELD_POWER = "at field power"
+
+
+def vet_action(fighter: Combatant, action: Declared) -> Declared:
+    """Seed 001 "Pilots on Foot": a pilot on foot may dodge but never parry; "AT Field
+    Power": "you may not manifest the same power twice per turn" — so a power is named
+    (``act unit01 power half power=Lance``) and recorded by name for the turn."""
+    if action.name == "parry" and fighter.condition(ON_FOOT) is not None:
+        raise RuleError(f"{fighter.name} is on foot: a pilot may dodge but never parry")
+    if action.name != AT_FIELD_POWER:
+        return action
+    power = " ".join((action.values or {}).get("power", "").split())
+    if not power:
+        raise RuleError(
+            "name the AT Field Power: 'act WHO power half power=NAME' (the same power "
+            "cannot be manifested twice in a turn)"
+        )
+    named = f"{AT_FIELD_POWER}: {power.casefold()}"
+    if named in fighter.spent:
+        raise RuleError(f"{fighter.name} has manifested {power} this turn already")
+    return replace(action, name=named)

@@ -239,6 +239,13 @@ class EvaRules(D100Ruleset):
     def _restore(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         forces.restore(draft, self.tables, command)
 
+    def vet_action(
+        self, state: EncounterState, fighter: Combatant, action: turns.Declared
+    ) -> turns.Declared:
+        """Seed 001: a pilot on foot never parries (l.154); an AT Field Power is named and
+        never the same one twice in a turn (l.49)."""
+        return pilots.vet_action(fighter, action)
+
     def acts_now(self, state: EncounterState, fighter: Combatant) -> bool:
         """Its own turn — or, for a horde, its commander's."""
         if fighter.kind == "horde":
