@@ -163,3 +163,19 @@ def test_interaction_attack_shifts_deepen_the_effect() -> None:
     assert vulnerable is not None and vulnerable.level == 2
     with pytest.raises(RuleError, match="dn=N"):
         table.do("interact kell nob 4 hinder")
+
+
+def test_listing_targets_is_a_multi_attack_with_its_limits() -> None:
+    # seed 002 "Exhausted": "cannot perform any other combat options (such as aim or
+    # multi-attack)"; "Salvo": "Salvo may not be used in a Multi-attack" (issue 13: both
+    # were accepted when the targets were listed instead of declared)
+    table = Table()
+    table.do("start")
+    table.do("shock kell 9")
+    assert table.who("kell").condition("Exhausted")
+    with pytest.raises(RuleError, match="Kell is Exhausted"):
+        table.do("attack kell nob,boy 3 ranged", [5, 4, 1])
+    table.do("attack kell nob 3 ranged", [5, 4, 1])  # one target: a regular action
+    table.do("option amelia salvo 2")
+    with pytest.raises(RuleError, match="Multi-attack cannot be joined with Salvo"):
+        table.do("attack amelia nob,boy 3 ranged", [5, 4, 1])

@@ -30,7 +30,9 @@ from tracker.rules.wrath_glory.dice import (
 from tracker.rules.wrath_glory.effects import (
     attack_dice,
     called_shot_dice,
+    check_option,
     defence,
+    option_spec,
     options_held,
     test_penalty,
 )
@@ -74,6 +76,9 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     kind = command.args[3].casefold()
     if actor.id in {t.id for t in targets}:
         raise RuleError(f"{actor.name} cannot attack themselves")
+    if len(targets) > 1 and not actor.condition(option_spec(data, "multi-attack")["name"]):
+        # listing targets is a Multi-attack, with the same limits as declaring one
+        check_option(actor, option_spec(data, "multi-attack"), data)
     extra_dice, dice_notes = attack_dice(actor, data, kind)
     size = pool_size(actor, command.args[2]) + extra_dice + command.option_int("bonus")
     if command.flag("wrath"):

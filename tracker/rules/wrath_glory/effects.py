@@ -352,7 +352,7 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
     fighter = who_arg(draft.state, command)
     spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
-    _check_option(fighter, spec, data)
+    check_option(fighter, spec, data)
     arg = command.args[2] if len(command.args) > 2 else ""
     if spec.get("rolled"):
         _full_defence(draft, dice, data, fighter, spec, arg)
@@ -369,7 +369,9 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     )
 
 
-def _check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> None:
+def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> None:
+    """RuleError when ``fighter`` may not take the combat option now: Exhausted (seed 002
+    "Exhausted"), already taken, or excluded by one it holds (Salvo in a Multi-attack)."""
     if fighter.condition("Exhausted") and not spec.get("exhausted_ok"):
         raise RuleError(
             f"{fighter.name} is Exhausted: only a basic move, a regular action "
