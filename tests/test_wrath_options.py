@@ -179,3 +179,17 @@ def test_listing_targets_is_a_multi_attack_with_its_limits() -> None:
     table.do("option amelia salvo 2")
     with pytest.raises(RuleError, match="Multi-attack cannot be joined with Salvo"):
         table.do("attack amelia nob,boy 3 ranged", [5, 4, 1])
+
+
+def test_a_wrath_six_on_a_multi_attack_is_one_critical_the_player_places() -> None:
+    # seed 002 "Multi-attack": "If the attack results in a critical hit, the player may
+    # choose one target to suffer the effects" (issue 13: every target hit was critical)
+    table = Table()
+    table.do("start")
+    lines = table.do("attack kell nob,boy 6 ranged", [6, 6, 6, 6, 6, 6])
+    said = " ".join(lines)
+    assert "a critical hit (Wrath 6)" not in said
+    assert sum("Kell hits" in line for line in lines) == 2
+    assert "Wrath 6, a critical hit: the player picks one of Ork Nob, Ork Boy for it" in said
+    single = " ".join(table.do("attack kell nob 6 ranged", [6, 6, 6, 6, 6, 6]))
+    assert "a critical hit (Wrath 6)" in single

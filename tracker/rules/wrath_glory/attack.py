@@ -96,8 +96,14 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         f"{result.faces_text()} → {result.icons} icon(s)",
     )
     wrath_glory(draft, data, actor, result)
-    for target in targets:
-        _against(draft, dice, data, command, actor, target, result, len(targets))
+    hit = [
+        target.name
+        for target in targets
+        if _against(draft, dice, data, command, actor, target, result, len(targets))
+    ]
+    if result.glorious and len(hit) > 1:
+        # seed 002 "Multi-attack": "the player may choose one target to suffer the effects"
+        draft.say(f"Wrath 6, a critical hit: the player picks one of {', '.join(hit)} for it")
 
 
 def _against(
@@ -109,22 +115,23 @@ def _against(
     target: Combatant,
     rolled: PoolTest,
     count: int,
-) -> None:
+) -> bool:
+    """One target of the attack: hit or missed (True: hit), and its damage if given."""
     kind = command.args[3].casefold()
     dn, why = _attack_dn(draft, data, command, actor, target, kind, count)
     result = PoolTest(rolled.faces, dn, rolled.first_faces)
     if not result.passed:
         draft.say(f"{actor.name} misses {target.name} (DN {dn}: {why})")
-        return
+        return False
     bonus_dice = result.shifts + called_shot_dice(actor, data)
-    critical = ", a critical hit (Wrath 6)" if result.glorious else ""
+    critical = ", a critical hit (Wrath 6)" if result.glorious and count == 1 else ""
     draft.say(
         f"{actor.name} hits {target.name} (DN {dn}: {why}); {bonus_dice} bonus "
         f"damage dice{critical}"
     )
     if "dmg" not in command.options:
         draft.say(f"Damage: 'dmg {target.id} DR bd={bonus_dice}'")
-        return
+        return True
     rating = command.option_int("dmg")
     if kind == "melee":
         rating += actor.stats.get("strength", 0)
@@ -136,6 +143,7 @@ def _against(
         by=actor.id,
     )
     resolve_hit(draft, dice, data, target.id, hit)
+    return True
 
 
 def _attack_dn(
