@@ -206,6 +206,22 @@ def test_blood_loss_out_of_wounds_decays_physique() -> None:
     assert table.track("carol", "injuries") == 0
 
 
+def test_bleeding_at_physique_zero_injures_the_body_and_incapacitates() -> None:
+    # seed 000 l.338: "If this reduces their Physique to zero, then they suffer a Sharp-type
+    # Injury to the body per round"; l.206: more Injury points than Physique Bonus (now 0)
+    # incapacitates (issue 13: the injury came, the check never ran)
+    table = started()
+    table.do("wound carol 3")
+    table.do("ail carol Blood Loss")
+    table.do("test carol bleeding fail dof=29")
+    assert table.track("carol", "injuries") == 0
+    while table.state.round == 1:
+        table.do("next")
+    carol = table.who("carol")
+    assert carol.track("injuries") == 1 and carol.injuries[0].location == "body"
+    assert carol.status == "down"
+
+
 def test_internal_bleeding_comes_back_with_stress() -> None:
     # seed 000, body 4 Internal Bleeding: "whenever you take Stress for any reason after
     # this, Blood Loss returns."

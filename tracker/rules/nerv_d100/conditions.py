@@ -14,7 +14,13 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict, sync_thresholds
-from tracker.rules.nerv_d100.damage import Hit, add_injury, incapacitate, resolve_hit
+from tracker.rules.nerv_d100.damage import (
+    Hit,
+    add_injury,
+    check_incapacitated,
+    incapacitate,
+    resolve_hit,
+)
 from tracker.rules.nerv_d100.stats import (
     DECAY,
     bonus,
@@ -157,6 +163,8 @@ def end_of_round(draft: Draft, tables: NervTables, dice: DiceLike) -> None:
         ):
             body = tables.location(fighter.kind, "body")
             add_injury(draft, tables, fighter.id, body, "rending")
+            # seed 000 l.206: more Injury points than Physique Bonus incapacitates
+            check_incapacitated(draft, tables, fighter.id, body)
         if fighter.condition("Falling") is not None:
             _drop(draft, tables, dice, fighter.id)
         for held in fighter.conditions:
