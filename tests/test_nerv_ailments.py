@@ -64,6 +64,21 @@ def test_attackers_gain_an_advantage_per_ailment() -> None:
     )
 
 
+def test_grappled_and_prone_give_melee_attackers_more_and_enraged_cannot_evade() -> None:
+    # seed 000: "attacks against [the grappled] gain Advantage" (l.92), "Melee attacks
+    # against grappled enemies gain Advantage" (l.301), "Melee actions against prone
+    # targets gain Advantage" (l.305); Enraged: "you cannot evade attacks" (l.285)
+    table = started()
+    table.do("ail sachiel Enraged")
+    table.do("ail sachiel Prone")
+    table.do("ail sachiel Grappled")
+    assert RULES.summary(table.who("sachiel")) == "W 4/4 +1A +2Am"
+    lines = RULES.status_lines(table.who("sachiel"), table.state)
+    assert "Attackers +1 Advantage (1 ailment(s))" in lines
+    assert "Melee attackers +2 more Advantage (Prone, Grappled)" in lines
+    assert "Enraged: cannot evade attacks" in lines
+
+
 def test_shake_off_reminder_at_the_start_of_turn_with_stacking_advantage() -> None:
     # seed 000: "at the start of each of their turns ... a free 'shake-off' test ... Every
     # time they fail the test, they gain another advantage to their next test".

@@ -56,7 +56,8 @@ class ConditionSpec:
     ``blocks`` lists what it forbids (``actions``, ``moves``, ``parry`` …); ``sets`` the
     characteristics it replaces (On Foot); ``technical`` the damage types that make a hit
     Technical; ``shake`` the stats a shake-off test may use; ``exploited_by`` the damage
-    types that exploit it; ``test`` and ``reminder`` what the tracker asks of the GM.
+    types that exploit it; ``test`` and ``reminder`` what the tracker asks of the GM;
+    ``edge`` the attacks on its bearer that gain an Advantage (``melee``).
     """
 
     name: str
@@ -70,6 +71,7 @@ class ConditionSpec:
     exploited_by: tuple[str, ...] = ()
     test: str = ""
     reminder: str = ""
+    edge: str = ""
 
 
 class D100Tables:

@@ -14,6 +14,7 @@ from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
+from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
@@ -355,3 +356,19 @@ def grace_countdown(draft: Draft, tables: NervTables, who: str) -> None:
 def ailment_advantage(fighter: Combatant) -> int:
     """Advantage attackers gain against ``fighter``: one per ailment."""
     return len(ailments(fighter))
+
+
+def melee_edges(tables: NervTables, fighter: Combatant) -> list[str]:
+    """The conditions that give melee attacks against ``fighter`` one more Advantage each
+    (seed 000: Grappled l.92, l.301; Prone l.305)."""
+    return [c.name for c in fighter.conditions if _known(tables, c).edge == "melee"]
+
+
+def cannot_evade(tables: NervTables, fighter: Combatant) -> list[str]:
+    """The conditions that forbid ``fighter`` to evade (Enraged, seed 000 l.285)."""
+    return [c.name for c in fighter.conditions if "evasion" in _known(tables, c).blocks]
+
+
+def _known(tables: NervTables, held: Condition) -> ConditionSpec:
+    """The catalogue entry of a held condition (an empty one for those outside it)."""
+    return tables.conditions.get(" ".join(held.name.casefold().split()), ConditionSpec(held.name))

@@ -323,7 +323,7 @@ class NervRules(Ruleset):
 
     def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
         """``W 2/4 I1 +1A`` / ``Wounds 2/4 Injuries 1 +1 Advantage to hit``."""
-        return views.summary_parts(fighter)
+        return views.summary_parts(self.tables, fighter)
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Wounds, Injuries, Stress, Trauma, Fate."""

@@ -289,6 +289,7 @@ def _conditions(data: Mapping[str, Any]) -> list[ConditionSpec]:
                 exploited_by=_tuple(row.get("exploited_by")),
                 test=row.get("test", ""),
                 reminder=row.get("reminder", ""),
+                edge=row.get("edge", ""),
             )
         )
     return specs

@@ -6,7 +6,7 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
-from tracker.rules.nerv_d100.ailments import ailment_advantage
+from tracker.rules.nerv_d100.ailments import ailment_advantage, cannot_evade, melee_edges
 from tracker.rules.nerv_d100.economy import groups_used
 from tracker.rules.nerv_d100.stats import (
     DECAY,
@@ -22,8 +22,9 @@ from tracker.rules.nerv_d100.tables import AILMENT_CATEGORIES, NervTables
 TEST_WORDS = ("pass", "fail", "roll")
 
 
-def summary_parts(fighter: Combatant) -> list[SummaryPart]:
-    """``W 2/4 I1 +1A``: wounds left, injury points, Advantage attackers gain."""
+def summary_parts(tables: NervTables, fighter: Combatant) -> list[SummaryPart]:
+    """``W 2/4 I1 +1A +1Am``: wounds left, injury points, Advantage attackers gain (and
+    melee attackers besides)."""
     wounds = f"{fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
     parts = [SummaryPart(f"W {wounds}", f"Wounds {wounds}")]
     if fighter.track("injuries"):
@@ -32,6 +33,9 @@ def summary_parts(fighter: Combatant) -> list[SummaryPart]:
     if ailment_advantage(fighter):
         edge = ailment_advantage(fighter)
         parts.append(SummaryPart(f"+{edge}A", f"+{edge} Advantage to hit", 2))
+    melee = len(melee_edges(tables, fighter))
+    if melee:
+        parts.append(SummaryPart(f"+{melee}Am", f"+{melee} Advantage in melee", 2))
     return parts
 
 
@@ -113,9 +117,7 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
     for category in AILMENT_CATEGORIES:
         held = fighter.in_category(category)
         lines.append(f"{category}: {_ailment(held.name, held.level, fighter) if held else '—'}")
-    advantage = ailment_advantage(fighter)
-    if advantage:
-        lines.append(f"Attackers +{advantage} Advantage ({advantage} ailment(s))")
+    lines.extend(_attackers(tables, fighter))
     fear = fear_of(fighter)
     if fear is not None:
         lines.append(f"Fear: {fear.name}{_failed(fear.level)}")
@@ -161,6 +163,20 @@ def _first_turn_ahead(fighter: Combatant, state: EncounterState) -> bool:
     """Round 1 and the combatant has not had a turn yet (its Actions are not spent: they
     come with the turn)."""
     return state.round <= 1 and fighter.id not in {slot_owner(s) for s in state.acted}
+
+
+def _attackers(tables: NervTables, fighter: Combatant) -> list[str]:
+    """What attackers gain against the combatant: an Advantage per ailment (any attack),
+    one more per Grappled or Prone in melee, and no evasion while Enraged."""
+    lines = []
+    advantage, melee = ailment_advantage(fighter), melee_edges(tables, fighter)
+    if advantage:
+        lines.append(f"Attackers +{advantage} Advantage ({advantage} ailment(s))")
+    if melee:
+        lines.append(f"Melee attackers +{len(melee)} more Advantage ({', '.join(melee)})")
+    for name in cannot_evade(tables, fighter):
+        lines.append(f"{name}: cannot evade attacks")
+    return lines
 
 
 def _failed(level: int) -> str:
