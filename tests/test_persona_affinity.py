@@ -186,3 +186,17 @@ def test_a_six_on_a_d6_is_no_critical_but_a_five_on_a_d5_is() -> None:
     assert "Critical" not in text
     five = t.text("dmg pixie 1d5+2 element=curse by=yu test=ws", [5, 20])
     assert "Yu confirms the Critical Hit: d100 20 vs Weapon Skill 40: passed" in five
+
+
+def test_a_declared_heavy_attack_adds_ten_to_the_critical_confirm() -> None:
+    # seed 004 l.192: Heavy Attack — "a +10 bonus to Critical Confirms" (issue 13: the
+    # declared action was not taken into the confirm test)
+    t = party()
+    t.do("start", [9, 5, 3, 2, 1])  # Yu 13 acts first
+    t.do("act yu heavy attack")
+    text = t.text("dmg pixie 1d10+2 element=melee by=yu test=ws", [10, 45, 5])
+    assert "Yu confirms the Critical Hit: d100 45 vs Weapon Skill 40 +10 = 50: passed" in text
+    t.do("next")
+    t.do("next")  # Chie, who declared nothing
+    plain = t.text("dmg pixie 1d10 element=melee by=chie test=ws", [10, 45])
+    assert "d100 45 vs Weapon Skill 40: failed" in plain

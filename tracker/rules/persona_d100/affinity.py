@@ -198,8 +198,10 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
         )
         if on
     ]
-    mod = int(rules.data["affinities"].get(aff, {}).get("confirm", 0)) + whole(
-        attack.values, "cmod", least=-100
+    mod = (
+        int(rules.data["affinities"].get(aff, {}).get("confirm", 0))
+        + whole(attack.values, "cmod", least=-100)
+        + declared_confirm(rules, attack.attacker)
     )
     critical = critical_face(rolled) or "crit" in attack.flags
     crit = _critical(rules, draft, dice, attack, rolled, mod) if critical else False
@@ -410,3 +412,12 @@ def critical_face(rolled: DamageRoll) -> bool:
         for index, (face, sides) in enumerate(zip(rolled.faces, rolled.sides, strict=True))
         if index != rolled.swapped
     )
+
+
+def declared_confirm(rules: PersonaBase, attacker: Combatant | None) -> int:
+    """The Critical Confirm bonus of the actions the attacker has declared this turn
+    (seed 004 l.192: a Heavy Attack gains "+10 bonus to Critical Confirms")."""
+    if attacker is None:
+        return 0
+    bonuses = rules.data["confirm_actions"]
+    return sum(int(bonuses.get(action, 0)) for action in attacker.spent)
