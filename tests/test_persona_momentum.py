@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.d100_helpers import Table
 from tests.persona_helpers import AILMENTS, RULES, party, pixie, shadow, user
+from tracker.core.errors import RuleError
 
 
 def started() -> Table:
@@ -172,3 +175,15 @@ def test_every_shadow_falling_to_an_all_out_attack_owes_a_benefit() -> None:
     text = t.text("allout yu", [6])
     assert "Every Shadow falls" in text
     assert t.who("blob").status == "dead"
+
+
+def test_a_counter_attack_waits_for_the_start_of_ones_next_turn() -> None:
+    # seed 004 l.197: "After performing a single Counter-Attack, you may not perform
+    # another until the start of your next turn." (issue 13: it was not limited)
+    t = party()
+    t.do("start", [9, 5, 3, 2, 1])  # Yu's turn; Yosuke next
+    t.do("act yosuke counter")
+    with pytest.raises(RuleError, match="Yosuke has made a Counter Attack already"):
+        t.do("act yosuke counter")
+    t.do("next")  # Yosuke's turn begins: the counter is back
+    assert t.do("act yosuke counter") == ["Yosuke: Counter Attack [attack, melee] — free action"]

@@ -215,6 +215,18 @@ def one_more(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase)
     act(rules, draft, command, dice, extra=True)
 
 
+def _once_until_next_turn(rules: PersonaBase, fighter: Combatant, action: turns.Declared) -> None:
+    """Seed 004 l.197: "After performing a single Counter-Attack, you may not perform
+    another until the start of your next turn" (the actions listed in the data)."""
+    if action.name in rules.data["once_until_next_turn"]["actions"] and action.name in (
+        fighter.spent
+    ):
+        raise RuleError(
+            f"{fighter.name} has made a {action.name.title()} already: the next one waits "
+            "for the start of their next turn"
+        )
+
+
 def act(
     rules: PersonaBase, draft: Draft, command: Command, dice: DiceLike, extra: bool = False
 ) -> None:
@@ -222,6 +234,7 @@ def act(
     state = draft.state
     fighter = who_arg(state, command)
     action = turns.declare(rules.actions, command, ("onemore",))
+    _once_until_next_turn(rules, fighter, action)
     extra = extra or action.extra
     own = rules.acts_now(state, fighter)
     note = ""
