@@ -100,10 +100,17 @@ def test_shake_off_reminder_at_the_start_of_turn_with_stacking_advantage() -> No
     table.do("next")
     table.do("next")
     assert "+2 Advantage (2 failed)" in table.reminders("rei")["shake:Dizzy"]
-    # a rolled shake-off adds the two Advantages: 30 + 20 = 50; a 48 passes
+    # a rolled shake-off adds the two Advantages and Dizzy's own Disadvantage ("on all
+    # tests", l.276; issue 13): 30 + 20 - 10 = 40; a 48 fails, a 38 passes
     lines = table.do("shake rei roll", [48])
     assert lines[0] == (
-        "Rei shake-off Dizzy: d100 48 vs Physique 30 +2 Advantage = 50: passed with 0 DoS"
+        "Rei shake-off Dizzy: d100 48 vs Physique 30 +2 Advantage -10 Dizzy = 40: failed by 0 DoF"
+    )
+    while table.state.current != "rei":
+        table.do("next")
+    lines = table.do("shake rei roll", [38])
+    assert lines[0] == (
+        "Rei shake-off Dizzy: d100 38 vs Physique 30 +3 Advantage -10 Dizzy = 50: passed with 1 DoS"
     )
     assert "Rei shakes off Dizzy" in lines
     assert table.conditions("rei") == []

@@ -293,3 +293,23 @@ def test_a_flyer_joins_from_the_command_line_and_a_wrong_band_is_one_sentence() 
         table.do("add Raven altitude=sky")
     with pytest.raises(RosterError, match="altitude of Sachiel must be ground, low, high"):
         RULES.prepare(angel(altitude="orbit"))
+
+
+def test_the_tests_the_tracker_rolls_count_every_modifier_it_knows() -> None:
+    # issue 13, "one principle": a rolled test names each modifier. Seed 000: Inner Damage
+    # "a Disadvantage to Physique tests" (l.217); Blood Loss: "use their Action to stem
+    # the bleeding they gain three Advantages" (l.338); Fatigued "Disadvantage to all
+    # tests" (l.345); Burning "Disadvantage to Will tests" (l.275)
+    table = started()
+    table.do("wound carol 6 @body")  # injuries 1-3 to the body: Inner Damage
+    table.do("ail carol Blood Loss")
+    table.do("act carol stem")
+    lines = table.do("test carol bleeding roll", [50])
+    assert lines[0] == (
+        "Carol Blood Loss test: d100 50 vs Physique 30 -10 Inner Damage +30 stem bleeding"
+        " = 50: passed with 0 DoS"
+    )
+    table.do("gain carol stress 1")  # Stress 4 > Physique Bonus 3: Fatigued
+    table.do("ail carol Burning")
+    lines = table.do("fear carol roll", [5])
+    assert lines[0].startswith("Carol Fear test: d100 5 vs Will 30 -10 Fatigued -10 Burning = 10")

@@ -151,6 +151,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
             shake_stats(tables, held),
             advantage,
             f"shake-off {held.name}",
+            "shake-off",
         )
         passed, dof = result.passed, result.degrees
     else:
@@ -261,6 +262,7 @@ def fear(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
             tuple(tables.raw["fear"]["stats"]),
             whole(values, "adv"),
             "Fear test",
+            "fear",
         )
         passed, dof = result.passed, result.degrees
     for reminder in draft.state.reminders_for(fighter.id):

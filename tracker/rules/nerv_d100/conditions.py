@@ -63,7 +63,14 @@ def test(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
     dof = whole(values, "dof")
     if word == "roll":
         result = roll_stat(
-            draft, dice, tables, fighter, check.stats, whole(values, "adv"), f"{check.label} test"
+            draft,
+            dice,
+            tables,
+            fighter,
+            check.stats,
+            whole(values, "adv"),
+            f"{check.label} test",
+            check.key,
         )
         passed, dof = result.passed, result.degrees
     else:

@@ -12,7 +12,13 @@ from tracker.core.model import Combatant, Condition, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
 from tracker.rules.d100.checks import Modifier, TestResult, roll_test
-from tracker.rules.nerv_d100.tables import AILMENT_CATEGORIES, FEAR, InjuryRow, NervTables
+from tracker.rules.nerv_d100.tables import (
+    AILMENT_CATEGORIES,
+    FEAR,
+    InjuryRow,
+    NervTables,
+    TestModifier,
+)
 
 DECAY = "decay@"
 
@@ -52,14 +58,43 @@ def roll_stat(
     stats: tuple[str, ...],
     advantage: int,
     purpose: str,
+    check: str = "",
 ) -> TestResult:
     """Roll d100 against a score or skill as it stands (decay counted), each Advantage
-    worth ``[tests] advantage`` (seed 000: +10 per Advantage), recorded and explained."""
+    worth ``[tests] advantage`` (seed 000: +10 per Advantage), with every modifier the
+    tracker knows of (``[[test_modifiers]]``: Dizzy, Fatigued, a stemmed bleeding …),
+    each named in the log line."""
     stat = tested_stat(fighter, stats)
     step = tables.number("tests", "advantage")
-    shown = Modifier(step * advantage, f"{advantage:+d} Advantage")
+    shown = [Modifier(step * advantage, f"{advantage:+d} Advantage")]
+    shown += known_modifiers(tables, fighter, stats, check)
     label = stat.capitalize()
-    return roll_test(draft, dice, tables, fighter, label, score(fighter, stat), [shown], purpose)
+    return roll_test(draft, dice, tables, fighter, label, score(fighter, stat), shown, purpose)
+
+
+def known_modifiers(
+    tables: NervTables, fighter: Combatant, stats: tuple[str, ...], check: str
+) -> list[Modifier]:
+    """The modifiers the tracker knows of for this test of ``stats`` (``check``: which)."""
+    step = tables.number("tests", "advantage")
+    found = []
+    for mod in tables.test_modifiers:
+        if mod.stats and not set(mod.stats) & set(stats):
+            continue
+        if mod.checks and check not in mod.checks:
+            continue
+        if _gives(mod, fighter, tables):
+            found.append(Modifier(step * mod.advantage, f"{step * mod.advantage:+d} {mod.source}"))
+    return found
+
+
+def _gives(mod: TestModifier, fighter: Combatant, tables: NervTables) -> bool:
+    """Whether the combatant has what gives the modifier (an injury "as above" counts)."""
+    if mod.held:
+        return fighter.condition(mod.held) is not None
+    if mod.injury:
+        return any(row.name == mod.injury for row in injury_rows(fighter, tables))
+    return mod.declared in fighter.spent
 
 
 # --- tracks -------------------------------------------------------------------------------

@@ -53,6 +53,26 @@ class EgoFracture:
 
 
 @dataclass(frozen=True)
+class TestModifier:
+    """Something the tracker counts in the tests it rolls: a condition held, an injury in
+    force or an action declared since the tester's turn began, and the Advantage (or, when
+    negative, Disadvantage) it gives to the tests of ``stats`` or ``checks`` (all when
+    empty)."""
+
+    advantage: int
+    held: str = ""
+    injury: str = ""
+    declared: str = ""
+    stats: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()
+
+    @property
+    def source(self) -> str:
+        """What gives it, for the log line (``Dizzy``, ``stem bleeding``)."""
+        return self.held or self.injury or self.declared
+
+
+@dataclass(frozen=True)
 class Band:
     """A row of a Degrees-of-Failure table."""
 
@@ -129,6 +149,17 @@ class NervTables:
             name: tuple(_row(name, row) for row in rows) for name, rows in data["charts"].items()
         }
         self.conditions = {spec.name.casefold(): spec for spec in _conditions(data)}
+        self.test_modifiers = tuple(
+            TestModifier(
+                advantage=int(row["advantage"]),
+                held=str(row.get("held", "")),
+                injury=str(row.get("injury", "")),
+                declared=str(row.get("declared", "")),
+                stats=_tuple(row.get("stats")),
+                checks=_tuple(row.get("checks")),
+            )
+            for row in data["test_modifiers"]
+        )
         self.checks = {
             c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
             for c in data["checks"]
