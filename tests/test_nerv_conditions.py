@@ -313,3 +313,18 @@ def test_the_tests_the_tracker_rolls_count_every_modifier_it_knows() -> None:
     table.do("ail carol Burning")
     lines = table.do("fear carol roll", [5])
     assert lines[0].startswith("Carol Fear test: d100 5 vs Will 30 -10 Fatigued -10 Burning = 10")
+
+
+def test_an_ailment_the_damage_type_exploits_makes_an_exploit_hit_by_itself() -> None:
+    # seed 000 l.168: "Ailments often provide Exploit Hits, and Ailments that do so are
+    # cleared if Exploited"; l.241: an extra wound; Shocked: "Voltaic attacks gain
+    # Exploiting against you" (issue 13: it needed the word 'exploit' typed)
+    table = started()
+    table.do("ail sachiel Shocked")
+    lines = table.do("dmg sachiel 5 @head voltaic")
+    assert "+1 exploit" in lines[0]
+    assert "Sachiel: the Exploit Hit clears Shocked" in lines
+    table.do("ail carol Frozen")
+    plain = table.do("dmg carol 5 voltaic @body")  # Frozen is exploited by impact only
+    assert "exploit" not in plain[0]
+    assert "Frozen" in table.conditions("carol")

@@ -17,6 +17,7 @@ from tracker.rules.nerv_d100.damage import (
     add_injury,
     check_at_once,
     check_incapacitated,
+    exploited_ailment,
     heal_injuries,
     resolve_hit,
     roll_location,
@@ -46,11 +47,13 @@ class DamageCommands:
         damage_type = self._type(values.get("type", ""), flags)
         savage = 1 if "savage" in flags else whole(values, "savage")
         location = self.location(draft, fighter, command, dice)
+        # seed 000 l.168: an ailment the damage type exploits makes the hit an Exploit Hit
+        exploits = "exploit" in flags or bool(exploited_ailment(self.tables, fighter, damage_type))
         hit = Hit(
             amount,
             location,
             damage_type=damage_type,
-            exploit="exploit" in flags,
+            exploit=exploits,
             critical=bool(flags & {"crit", "critical"}),
             weak="weak" in flags,
             ignore_armour="ignore-ap" in flags,

@@ -157,16 +157,23 @@ def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str
     )
 
 
-def clear_exploited(draft: Draft, tables: NervTables, who: str, damage_type: str) -> None:
-    """An Exploit Hit clears the ailment it exploited (when the damage type says which)."""
-    fighter = draft.state.combatant(who)
+def exploited_ailment(tables: NervTables, fighter: Combatant, damage_type: str) -> str:
+    """The ailment a hit of ``damage_type`` exploits on ``fighter`` ("" when none): seed
+    000 l.168 "Ailments often provide Exploit Hits" — voltaic on Shocked, impact on
+    Frozen, any hit on Hypnotised (``exploited_by`` in the data)."""
     for held in fighter.conditions:
         spec = tables.conditions.get(held.name.casefold())
         if spec and ("any" in spec.exploited_by or damage_type in spec.exploited_by):
-            end_condition(
-                draft, who, held.name, f"{fighter.name}: the Exploit Hit clears {held.name}"
-            )
-            return
+            return held.name
+    return ""
+
+
+def clear_exploited(draft: Draft, tables: NervTables, who: str, damage_type: str) -> None:
+    """An Exploit Hit clears the ailment it exploited (when the damage type says which)."""
+    fighter = draft.state.combatant(who)
+    name = exploited_ailment(tables, fighter, damage_type)
+    if name:
+        end_condition(draft, who, name, f"{fighter.name}: the Exploit Hit clears {name}")
 
 
 def take_wounds(
