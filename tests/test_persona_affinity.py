@@ -172,6 +172,11 @@ def test_a_technical_hit_adds_special_damage_and_ignores_resist() -> None:
     assert "Special Damage (Technical): 1d10 [4] = 4" in text
     assert "Technical Hit ignores Resist" in text
     assert "vs Soak 3 (TB 3): 9 wound(s)" in text
+    # issue 13: Resist's other effects are ignored too: no +20 to resist the ailment, and
+    # its Critical Confirm takes no -30 (seed 004 l.108, l.155)
+    assert "ailment resist" not in text
+    crit = t.text("dmg beetle 1d10 element=melee by=yu test=ws", [10, 35, 5])
+    assert "d100 35 vs Weapon Skill 40: passed" in crit
 
 
 def test_unknown_elements_are_refused() -> None:

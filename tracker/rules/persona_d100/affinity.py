@@ -198,8 +198,11 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
         )
         if on
     ]
+    # seed 004 l.155: a Technical Hit ignores Resist — its doubled TB, its -30 to confirm
+    # and its +20 to resist the ailment alike (l.108)
+    felt = "normal" if technical and aff == "resist" else aff
     mod = (
-        int(rules.data["affinities"].get(aff, {}).get("confirm", 0))
+        int(rules.data["affinities"].get(felt, {}).get("confirm", 0))
         + whole(attack.values, "cmod", least=-100)
         + declared_confirm(rules, attack.attacker)
     )
@@ -213,7 +216,7 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
         target,
         where,
         whole(attack.values, "pen"),
-        double_tb=aff == "resist" and not technical,
+        double_tb=felt == "resist",
     )
     lost = max(0, total - soak.value)
     why = _stagger_reasons(attack, aff, crit or "Critical" in attack.sources)
@@ -238,7 +241,7 @@ def _outcome(
         attack.outcome.insert(0, stagger_words(draft.state, attack.target, attack.attacker))
     if technical and aff == "resist":
         attack.outcome.append("Technical Hit ignores Resist")
-    if aff in ("weak", "resist"):
+    elif aff in ("weak", "resist"):
         resist = rules.data["affinities"][aff]["resist_ailment"]
         attack.outcome.append(f"ailment resist {resist:+d}")
 
