@@ -28,7 +28,7 @@ from tracker.ui.looking_back import STILL_OFFERED, LookingBackApp
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.choices import ChoicesScreen
 from tracker.ui.modals.dice_roller import DiceRollerScreen
-from tracker.ui.modals.help import HelpScreen
+from tracker.ui.modals.help import HelpScreen, key_rows
 from tracker.ui.modals.notes import NotesScreen
 from tracker.ui.outcome import Outcome
 from tracker.ui.palette import TableCommands
@@ -446,33 +446,7 @@ class TrackerApp(LookingBackApp):
 
     def key_rows(self) -> list[tuple[str, str, str, str]]:
         """(keys, description, tooltip, id) for each binding, with the user's keymap."""
-        keys: dict[str, list[str]] = {}
-        for key, active in self.active_bindings.items():
-            if active.binding.id:
-                keys.setdefault(active.binding.id, []).append(key)
-        rows = []
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and binding.id:
-                found = keys.get(binding.id) or binding.key.split(",")
-                shown = ", ".join(self.get_key_display(Binding(k, "")) for k in found)
-                rows.append((shown, binding.description, binding.tooltip, binding.id))
-        return _one_row_for_resolve(rows)
-
-
-def _one_row_for_resolve(rows: list[tuple[str, str, str, str]]) -> list[tuple[str, str, str, str]]:
-    """The nine resolve keys as one row (``1 2 3 … 9``, ids ``resolve-1 … resolve-9``)."""
-    resolve = [row for row in rows if row[3].startswith("resolve-")]
-    if len(resolve) < 2:
-        return rows
-    merged = (
-        " ".join(row[0] for row in resolve),
-        resolve[0][1],
-        resolve[0][2],
-        f"{resolve[0][3]} … {resolve[-1][3]}",
-    )
-    at = rows.index(resolve[0])
-    rest = [row for row in rows if row not in resolve]
-    return [*rest[:at], merged, *rest[at:]]
+        return key_rows(self, [b for b in self.BINDINGS if isinstance(b, Binding)])
 
 
 OUR_ACTIONS = {

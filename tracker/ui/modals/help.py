@@ -4,10 +4,11 @@ initiative pane, and every command of this ruleset for the ``:`` bar."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -15,6 +16,40 @@ from textual.widgets import Label, Static
 
 from tracker.core.protocol import Verb
 from tracker.ui.panes.initiative import legend_text
+
+KeyRow = tuple[str, str, str, str]
+"""(keys, what it does, tooltip, binding id)."""
+
+
+def key_rows(app: App[Any], bindings: Sequence[Binding]) -> list[KeyRow]:
+    """A row per binding with the keys it has now (the user's keymap applied); the nine
+    resolve keys as one row (``1 2 3 … 9``, ids ``resolve-1 … resolve-9``)."""
+    keys: dict[str, list[str]] = {}
+    for key, active in app.active_bindings.items():
+        if active.binding.id:
+            keys.setdefault(active.binding.id, []).append(key)
+    rows = []
+    for binding in bindings:
+        if binding.id:
+            found = keys.get(binding.id) or binding.key.split(",")
+            shown = ", ".join(app.get_key_display(Binding(k, "")) for k in found)
+            rows.append((shown, binding.description, binding.tooltip, binding.id))
+    return _one_row_for_resolve(rows)
+
+
+def _one_row_for_resolve(rows: list[KeyRow]) -> list[KeyRow]:
+    resolve = [row for row in rows if row[3].startswith("resolve-")]
+    if len(resolve) < 2:
+        return rows
+    merged = (
+        " ".join(row[0] for row in resolve),
+        resolve[0][1],
+        resolve[0][2],
+        f"{resolve[0][3]} … {resolve[-1][3]}",
+    )
+    at = rows.index(resolve[0])
+    rest = [row for row in rows if row not in resolve]
+    return [*rest[:at], merged, *rest[at:]]
 
 
 def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
