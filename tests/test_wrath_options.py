@@ -193,3 +193,27 @@ def test_a_wrath_six_on_a_multi_attack_is_one_critical_the_player_places() -> No
     assert "Wrath 6, a critical hit: the player picks one of Ork Nob, Ork Boy for it" in said
     single = " ".join(table.do("attack kell nob 6 ranged", [6, 6, 6, 6, 6, 6]))
     assert "a critical hit (Wrath 6)" in single
+
+
+def test_full_defence_after_acting_skips_the_next_round_and_then_ends() -> None:
+    # seed 002 "Full Defence": taken after acting, "the character sacrifices their next
+    # round instead"; +Defence "until the end of their next turn" (issue 13: the lost turn
+    # was logged but still taken)
+    table = Table()
+    table.do("start")
+    table.do("next")  # Kell has acted
+    table.do("option kell full-defence 1", [5])
+    while table.state.round == 1:
+        table.do("next")
+    turns = []
+    while table.state.round == 2:
+        turns.append(table.state.current)
+        assert table.who("kell").condition("Full Defence")
+        table.do("next")
+    assert "kell" not in turns and turns
+    assert not table.who("kell").condition("Full Defence")
+    third = []
+    while table.state.round == 3:
+        third.append(table.state.current)
+        table.do("next")
+    assert "kell" in third  # the round after the sacrificed one is Kell's again

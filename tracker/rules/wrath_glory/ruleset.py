@@ -98,22 +98,34 @@ class WrathGloryRules(Ruleset):
             draft.emit(ev.OrderSet, order=order)
 
     def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
-        """A fresh alternation (or the rolled order again) for the new round."""
+        """A fresh alternation (or the rolled order again) for the new round; those who
+        took Full Defence after acting give this round up."""
+        for fighter in draft.state.active:
+            if _sacrificed(fighter, draft.state.round):
+                draft.say(f"{fighter.name} gave up this round to Full Defence (taken after acting)")
         self._reorder(draft, dice)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
-        """Hindered/Vulnerable end; held actions not used are lost."""
+        """Hindered/Vulnerable end; held actions not used are lost; a Full Defence whose
+        round was given up ends with it (that round held its "next turn")."""
         wrath_effects.expire_round_effects(draft)
         wrath_order.held_actions_lost(draft)
+        for fighter in draft.state.active:
+            if _sacrificed(fighter, draft.state.round):
+                wrath_damage.drop_effect(draft, fighter.id, "Full Defence", "its round is over")
+
+    def takes_turn(self, state: EncounterState, slot: str) -> bool:
+        """Seed 002 "Full Defence": taken after acting, "the character sacrifices their
+        next round instead" — no turn in it."""
+        if _sacrificed(state.combatant(slot), state.round):
+            return False
+        return super().takes_turn(state, slot)
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Options end, Defiance Checks are due, the suggested order is refreshed."""
         fighter = draft.state.combatant(slot)
         wrath_effects.expire_options(draft, self.data, fighter.id, "start")
         self._defiance_due(draft, fighter)
-        held = fighter.condition("Full Defence")
-        if held is not None and held.source == "late" and held.since_round < draft.state.round:
-            draft.say(f"{fighter.name} gave up this round to Full Defence")
         if wrath_order.mode(draft.state, self.data) == "chosen":
             self._reorder(draft, dice)
 
@@ -434,3 +446,9 @@ class WrathGloryRules(Ruleset):
             else ("badly wounded" if wounds * 2 <= top else "wounded")
         )
         return word + (", exhausted" if fighter.condition("Exhausted") else "")
+
+
+def _sacrificed(fighter: Combatant, round_no: int) -> bool:
+    """Full Defence taken after acting, and this is the round it gave up."""
+    held = fighter.condition("Full Defence")
+    return held is not None and held.source == "late" and held.since_round < round_no
