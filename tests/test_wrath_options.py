@@ -217,3 +217,22 @@ def test_full_defence_after_acting_skips_the_next_round_and_then_ends() -> None:
         third.append(table.state.current)
         table.do("next")
     assert "kell" in third  # the round after the sacrificed one is Kell's again
+
+
+def test_fear_asks_for_a_resolve_test_and_a_failure_costs_dn_against_the_source() -> None:
+    # seed 002 "Fear": "they must pass a Resolve test in order to act normally during
+    # their turn. If the test is failed, the character suffers a +1 DN penalty when
+    # attacking or interacting with the source of the fear" (issue 13: no prompt)
+    table = Table()
+    table.do("start")
+    table.do("fear kell source=nob")
+    reminder = table.state.reminders[0]
+    assert reminder.who == "kell" and "a Resolve test" in reminder.text
+    choices = RULES.reminder_actions(reminder)
+    assert choices[1] == ("Resolve failed: Fear", "fear kell fail source=nob")
+    table.do(choices[1][1])
+    assert table.state.reminders == () and table.who("kell").condition("Fear")
+    against_nob = " ".join(table.do("attack kell nob 3 ranged", [1, 1, 1]))
+    assert "+1 Fear" in against_nob
+    against_boy = " ".join(table.do("attack kell boy 3 ranged", [1, 1, 1]))
+    assert "+1 Fear" not in against_boy

@@ -450,3 +450,40 @@ def _full_defence(
         text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
         f"the next turn, half Speed; {when}",
     )
+
+
+def fear(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``fear WHO [pass|fail] [source=WHO]``: seed 002 "Fear" — "they must pass a Resolve
+    test in order to act normally during their turn"; failed, +1 DN against the source.
+    With no result the test is a reminder with pass / fail choices."""
+    fighter = who_arg(draft.state, command, 0, "who is afraid")
+    result = command.args[1].casefold() if len(command.args) > 1 else ""
+    if result not in ("", "pass", "fail"):
+        raise RuleError(f"'fear' takes pass or fail, not {result!r}")
+    source = resolve(draft.state, command.options["source"]) if "source" in command.options else ""
+    if not result:
+        against = f" ({draft.state.combatant(source).name})" if source else ""
+        draft.emit(
+            ev.ReminderRaised,
+            who=fighter.id,
+            key=f"fear:{source}" if source else "fear",
+            text=f"{fighter.name} meets something fearful{against}: a Resolve test to act "
+            "normally this turn; failed, +1 DN to attack or interact with it",
+        )
+        return
+    for reminder in draft.state.reminders:
+        if reminder.who == fighter.id and reminder.key.partition(":")[0] == "fear":
+            draft.emit(ev.ReminderResolved, who=fighter.id, key=reminder.key)
+    if result == "pass":
+        draft.say(f"{fighter.name} passes the Resolve test and acts normally")
+        return
+    against = f" of {draft.state.combatant(source).name}" if source else ""
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name="Fear",
+        category="effect",
+        source=source,
+        text=f"{fighter.name} fails the Resolve test and is afraid{against}: +1 DN to "
+        "attack or interact with it",
+    )

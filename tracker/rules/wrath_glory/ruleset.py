@@ -235,6 +235,13 @@ class WrathGloryRules(Ruleset):
             ),
             verb("cure", "cure WHO EFFECT", "end a combat effect", wrath_effects.cure, data),
             verb(
+                "fear",
+                "fear WHO [pass|fail] [source=WHO]",
+                "a Resolve test against fear (no result: a reminder)",
+                wrath_effects.fear,
+                data,
+            ),
+            verb(
                 "treat",
                 "treat WHO EFFECT POOL [by=WHO] [wrath]",
                 "an action and a test to end an effect",
@@ -417,6 +424,13 @@ class WrathGloryRules(Ruleset):
             return [
                 ("Defiance Check", f"defiance {who}"),
                 ("Defiance Check +1 (Wrath)", f"defiance {who} wrath"),
+            ]
+        kind, _, source = reminder.key.partition(":")
+        if kind == "fear":
+            against = f" source={source}" if source else ""
+            return [
+                ("Resolve passed: acts normally", f"fear {who} pass"),
+                ("Resolve failed: Fear", f"fear {who} fail{against}"),
             ]
         if reminder.key == "poison":
             return [
