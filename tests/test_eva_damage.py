@@ -171,3 +171,19 @@ def test_bad_damage_is_refused_in_one_line() -> None:
     assert "pen must be 0 or more" in t.refused("dmg ramiel 12 @body pen=-1")
     assert "'sharp' means nothing to 'dmg'" in t.refused("dmg ramiel 12 @body sharp")
     assert "damage must be a number or dice" in t.refused("dmg ramiel lots @body")
+
+
+def test_at_least_one_fate_point_is_read_as_the_encounter_says() -> None:
+    # seed 001 l.96: "ICs with at least one Fate Point use the Critical Damage table";
+    # issue 13: with 0 of 1 Fate left a pilot took Critical Damage. The default reading
+    # ("possessed": a Fate pool at all) stays; 'fate-reading left' needs one left now.
+    t = table(pilot(fate=1), angel())
+    t.do("spend shinji fate 1")
+    t.do("wound shinji 12")
+    assert t.track("shinji", "critical") == 3 and t.who("shinji").status == "active"
+    t = table(pilot(fate=1), angel())
+    assert "At least one Fate Point: one Fate point or more left now" in t.text("fate-reading left")
+    t.do("spend shinji fate 1")
+    t.do("wound shinji 12")
+    assert t.who("shinji").status == "dead"
+    assert "already" in t.refused("fate-reading left")

@@ -94,6 +94,10 @@ class D100Tables:
         """A whole number from a ``[section]`` table."""
         return int(self.raw[section][key])
 
+    def word(self, section: str, key: str) -> str:
+        """A word from a ``[section]`` table."""
+        return str(self.raw[section][key])
+
     def words(self, section: str, key: str) -> tuple[str, ...]:
         """A list of words from a ``[section]`` table."""
         return strings(self.raw[section][key])

@@ -123,7 +123,7 @@ def righteous_fury(
     if not (rolled.natural_max or flagged):
         return ()
     state = draft.state
-    if attacker is None or not has_fate(state, attacker):
+    if attacker is None or not has_fate(state, attacker, rules.tables):
         who = attacker.name if attacker else "the attacker (by=WHO)"
         draft.say(f"A natural maximum on the damage dice, but {who} has no Fate: no {label}")
         return ()
@@ -172,7 +172,7 @@ def take(
             raise RuleError(f"{fighter.name} has a pool per location: name one (@left-arm)")
         location_wounds(draft, rules, fighter, where, lost)
         return
-    fated = has_fate(draft.state, fighter)
+    fated = has_fate(draft.state, fighter, rules.tables)
     lose_wounds(draft, rules.tables, fighter, lost, fated, where.label.lower() if where else "")
 
 
@@ -194,7 +194,7 @@ def location_wounds(
     if after <= 0 < before:
         draft.say(f"{fighter.name}'s {where.label.lower()} is crippled")
     vital = where.key in rules.tables.words("pools", "vital")
-    if has_fate(draft.state, fighter):
+    if has_fate(draft.state, fighter, rules.tables):
         past_zero(
             draft, rules.tables, fighter, min(lost, -after), f"@{where.key}", where.label.lower()
         )

@@ -16,6 +16,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import D100Tables
 
@@ -69,9 +70,37 @@ def fate_holder(state: EncounterState, fighter: Combatant) -> Combatant:
     return fighter
 
 
-def has_fate(state: EncounterState, fighter: Combatant) -> bool:
-    """A Fate holder: only they trigger Righteous Fury and take Critical Damage past 0."""
-    return fate_holder(state, fighter).limits.get("fate", 0) > 0
+def has_fate(state: EncounterState, fighter: Combatant, tables: D100Tables) -> bool:
+    """A Fate holder: only they trigger Righteous Fury and take Critical Damage past 0.
+    Seed 001 l.96 "at least one Fate Point", read as the encounter says: a Fate pool at
+    all ("possessed", the data's default) or a point left right now ("left")."""
+    holder = fate_holder(state, fighter)
+    if fate_reading(state, tables) == "left":
+        return holder.track("fate") > 0
+    return holder.limits.get("fate", 0) > 0
+
+
+def fate_reading(state: EncounterState, tables: D100Tables) -> str:
+    """How this encounter reads "at least one Fate Point" (``possessed`` or ``left``)."""
+    reading = str(state.options.get("fate", tables.word("fate", "reading")))
+    return (
+        reading if reading in tables.words("fate", "readings") else tables.word("fate", "reading")
+    )
+
+
+def set_fate_reading(draft: Draft, command: Command, dice: DiceLike, tables: D100Tables) -> None:
+    """``fate-reading possessed|left``: how "at least one Fate Point" (l.96) is read here."""
+    readings = tables.words("fate", "readings")
+    wanted = command.arg(0, " or ".join(readings)).casefold()
+    if wanted not in readings:
+        raise RuleError(f"'at least one Fate Point' reads as {' or '.join(readings)}")
+    if fate_reading(draft.state, tables) == wanted:
+        raise RuleError(f"Fate is read as '{wanted}' already")
+    said = {
+        "possessed": "a Fate pool of one or more, even if spent",
+        "left": "one Fate point or more left now",
+    }.get(wanted, wanted)
+    draft.emit(ev.OptionSet, key="fate", value=wanted, text=f"At least one Fate Point: {said}")
 
 
 # --- hordes and directors ---------------------------------------------------------------

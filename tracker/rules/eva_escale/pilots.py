@@ -272,7 +272,9 @@ def _impact(
         f"[{', '.join(map(str, roll.dice))}] = {roll.total} vs "
         f"{soak.shown}: {lost} wound(s)",
     )
-    lose_wounds(draft, rules.tables, pilot, lost, has_fate(draft.state, pilot), "body")
+    lose_wounds(
+        draft, rules.tables, pilot, lost, has_fate(draft.state, pilot, rules.tables), "body"
+    )
 
 
 AT_FIELD_POWER = "at field power"
