@@ -8,12 +8,16 @@ GMs use it to settle "was I already burning then?".
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tracker.core.model import EncounterState
+from tracker.core.protocol import DiceLike
 from tracker.core.rewind import Moment, board_at, moments
 from tracker.ui.outcome import Outcome
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.table_app import TableApp
+from tracker.ui.themes import ThemeShelf
 
 LOOK_ACTIONS = ("look_back", "look_step", "look_done")
 """The keys of looking back (the only ones besides selection, zoom, help and quit that
@@ -24,8 +28,10 @@ STILL_OFFERED = ("select", "zoom", "body_chart", "help", "quit", "next_theme", *
 class LookingBackApp(TableApp):
     """A table app that can show an earlier turn's board instead of the present one."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self, path: Path, dice: DiceLike | None = None, *, shelf: ThemeShelf | None = None
+    ) -> None:
+        super().__init__(path, dice, shelf=shelf)
         self.looking_at: Moment | None = None
         self._moments: list[Moment] = []
 
