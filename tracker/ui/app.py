@@ -35,7 +35,7 @@ from tracker.ui.palette import TableCommands
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput
 from tracker.ui.panes.header import EncounterHeader
-from tracker.ui.panes.initiative import InitiativePane, fight_shorthand, order_rows
+from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
@@ -441,7 +441,7 @@ class TrackerApp(LookingBackApp):
 
     def action_help(self) -> None:
         """The key table and the commands."""
-        shorthand = fight_shorthand(self.rules, self.state) if self.rules and self.state else []
+        shorthand = self.query_one(InitiativePane).shorthand()
         self.push_screen(HelpScreen(self.key_rows(), self.verbs, shorthand))
 
     def key_rows(self) -> list[tuple[str, str, str, str]]:

@@ -57,9 +57,19 @@ class ReminderKeys:
         self._runs: dict[ReminderId, str] = {}
         self.frozen = False
         """While frozen (the screen shows an earlier turn) no key is handed out or freed."""
+        self._last: tuple[EncounterState, bool, list[Choice]] | None = None
 
     def keyed(self, state: EncounterState, rules: Ruleset) -> list[Choice]:
-        """Every choice with its key: keyed ones in key order, then the rest."""
+        """Every choice with its key: keyed ones in key order, then the rest (worked out
+        once per state: every resolve key and the status pane ask for the same)."""
+        last = self._last
+        if last is not None and last[0] is state and last[1] == self.frozen:
+            return last[2]
+        choices = self._keyed(state, rules)
+        self._last = (state, self.frozen, choices)
+        return choices
+
+    def _keyed(self, state: EncounterState, rules: Ruleset) -> list[Choice]:
         if self.frozen:
             return [replace(c, key="") for c in reminder_choices(state, rules)]
         choices = reminder_choices(state, rules)

@@ -186,7 +186,7 @@ class InitiativePane(LinesView, can_focus=True):
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
         retitle(self, self._title(state))
-        retip(self, legend_text(self._shorthand()))
+        retip(self, legend_text(self.shorthand()))
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":
@@ -223,8 +223,8 @@ class InitiativePane(LinesView, can_focus=True):
             wants.append(facts.want)
         return name_column(names, self._fit_width, needs, wants)
 
-    def _shorthand(self) -> list[tuple[str, str]]:
-        """This fight's short forms and what they stand for (for the tooltip)."""
+    def shorthand(self) -> list[tuple[str, str]]:
+        """The short forms the rows show and what they stand for (the tooltip, the help)."""
         seen: dict[str, str] = {}
         for row in self.rows:
             facts = self._facts.get(slot_owner(row.slot))
@@ -345,15 +345,6 @@ class RowFacts:
         pairs = [(p.short, p.wide) for p in self.parts]
         pairs += [(b.short, b.long) for b in self.held]
         return [(short, wide) for short, wide in pairs if short != wide]
-
-
-def fight_shorthand(rules: Ruleset, state: EncounterState) -> list[tuple[str, str]]:
-    """The short forms the rows of this fight may show, each with what it stands for."""
-    seen: dict[str, str] = {}
-    for fighter in state.combatants.values():
-        for short, wide in RowFacts.of(fighter, summary_parts(rules, fighter), rules).shorthand:
-            seen.setdefault(short, wide)
-    return list(seen.items())[:SHORTHAND_MOST]
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:
