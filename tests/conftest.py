@@ -28,6 +28,18 @@ def basic_encounter(roster: Sequence[Mapping[str, Any]] | None = None) -> Encoun
     return Encounter(EncounterState(title="Test", ruleset="basic", combatants=fighters), rules)
 
 
+@pytest.fixture(autouse=True)
+def own_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test gets empty user data and config folders: a GM's own bestiary, tables
+    or settings on this machine never change what a test sees."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+
+
 @pytest.fixture
 def fight() -> Encounter:
     """The basic test fight."""

@@ -320,6 +320,17 @@ class DiceRolled(Event):
     purpose: str = ""
 
 
+@event_type("template.saved")
+@dataclass(frozen=True, kw_only=True)
+class TemplateSaved(Event):
+    """The GM kept a combatant as the stat block ``block`` (its id: ``key``) in the
+    bestiary. The store writes the block; the fight's state is unchanged. GM only."""
+
+    who: str
+    key: str
+    block: dict[str, Any]
+
+
 @event_type("option.set")
 @dataclass(frozen=True, kw_only=True)
 class OptionSet(Event):
@@ -349,5 +360,8 @@ HISTORY_TYPES = (HistoryUndone, HistoryRedone)
 
 
 def gm_only(event: Event) -> bool:
-    """Whether only the GM may read this event: a GM note, a note kept on a combatant."""
-    return isinstance(event, CombatantNoted) or (isinstance(event, NoteAdded) and event.gm_only)
+    """Whether only the GM may read this event: a GM note, a note kept on a combatant,
+    a stat block saved."""
+    return isinstance(event, CombatantNoted | TemplateSaved) or (
+        isinstance(event, NoteAdded) and event.gm_only
+    )

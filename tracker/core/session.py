@@ -5,7 +5,7 @@ No file I/O here: ``tracker.store`` persists what ``commit`` accepts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from tracker.core import events as ev
@@ -13,6 +13,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.fold import Checkpoints, apply, replay
 from tracker.core.grammar import Command, parse_command
+from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.core.verbs import core_verbs
@@ -27,14 +28,22 @@ class Encounter:
     """The roster state, the journal of events, and the state they fold to."""
 
     def __init__(
-        self, initial: EncounterState, rules: Rules, events: Sequence[ev.Event] = ()
+        self,
+        initial: EncounterState,
+        rules: Rules,
+        events: Sequence[ev.Event] = (),
+        library: Library | None = None,
     ) -> None:
         self.initial = initial
         self.rules = rules
+        self.library: Library = library or EmptyLibrary()
         self.events: list[ev.Event] = list(events)
         self.checkpoints = Checkpoints()
         self.state = replay(initial, self.events, self.checkpoints)
-        self.verbs: dict[str, Verb] = {**core_verbs(rules), **rules.verbs()}
+        self.verbs: dict[str, Verb] = {
+            **core_verbs(rules, lambda: self.library),
+            **rules.verbs(),
+        }
 
     # --- deciding -------------------------------------------------------------------
 
@@ -55,6 +64,17 @@ class Encounter:
         verb.handler(draft, command, dice)
         if not draft.events:
             raise RuleError(f"'{command.line}' changes nothing")
+        return draft.events
+
+    def decide_with(
+        self, decide: Callable[[Draft], object], what: str, at: datetime | None = None
+    ) -> list[ev.Event]:
+        """The events ``decide`` emits on a draft of the state, as one command (a Foundry
+        import added to the fight, say); RuleError if it is refused or changes nothing."""
+        draft = Draft(self.state, at or now_utc())
+        decide(draft)
+        if not draft.events:
+            raise RuleError(f"'{what}' changes nothing")
         return draft.events
 
     def commit(self, events: Sequence[ev.Event]) -> None:
@@ -80,10 +100,11 @@ class Encounter:
     # --- history --------------------------------------------------------------------
 
     def undo_target(self) -> int | None:
-        """The batch that 'undo' would take back: the latest command still in force."""
+        """The batch that 'undo' would take back: the latest command still in force
+        (a stat block saved to the bestiary is not part of the fight: undo passes it by)."""
         undone = self.state.undone
         for event in reversed(self.events):
-            if isinstance(event, ev.HISTORY_TYPES) or event.batch in undone:
+            if isinstance(event, (*ev.HISTORY_TYPES, ev.TemplateSaved)) or event.batch in undone:
                 continue
             return event.batch
         return None

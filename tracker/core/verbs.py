@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, bounded, resolve, who_arg
-from tracker.core.model import Combatant, slot_owner
+from tracker.core.grammar import Command, resolve, who_arg
+from tracker.core.joining import add
+from tracker.core.library import EmptyLibrary, Library
+from tracker.core.library_verbs import (
+    ADD_USAGE,
+    ROLL_USAGE,
+    SAVE_USAGE,
+    roll_table,
+    save_template,
+)
+from tracker.core.model import slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
-from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, check_text
+from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, check_text
+
+LibraryOf = Callable[[], Library]
+"""Where the verbs find the GM's library at the moment a command runs."""
 
 
-def core_verbs(rules: Rules) -> dict[str, Verb]:
-    """The shared verbs, bound to ``rules`` for their triggers and initiative."""
+def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Verb]:
+    """The shared verbs, bound to ``rules`` for their triggers and initiative, and to
+    ``library`` (asked at each command) for stat blocks and roll tables."""
     table: list[tuple[str, str, str, Callable[..., None]]] = [
         ("start", "start [surprised=WHO,WHO]", "roll missing initiative and begin round 1", _start),
         ("next", "next", "end this turn and begin the next", _next),
@@ -27,7 +39,7 @@ def core_verbs(rules: Rules) -> dict[str, Verb]:
         ("delay", "delay [WHO]", "hold a turn until 'act'", _delay),
         ("act", "act WHO", "a delaying combatant acts now", _act),
         ("swap", "swap A B", "two combatants trade places in the order", _swap),
-        ("add", "add NAME [side=enemy] [stat=N …]", "a combatant joins the fight", _add),
+        ("add", ADD_USAGE, "a combatant joins the fight (or N copies of a stat block)", _add),
         ("remove", "remove WHO", "take a combatant out of the fight", _remove),
         ("down", "down WHO", "mark a combatant down", _status("down")),
         ("dead", "dead WHO", "mark a combatant dead", _status("dead")),
@@ -37,15 +49,24 @@ def core_verbs(rules: Rules) -> dict[str, Verb]:
         ("note", "note TEXT", "write a note (a ruling) in the log", _note(False)),
         ("gm-note", "gm-note TEXT", "a note the players never see", _note(True)),
         ("notes", "notes WHO TEXT|-", "keep a GM note on a combatant (- clears it)", _notes),
-        ("roll", "roll DICE [WHO] [for=WHAT]", "roll dice, recorded in the log", _roll),
+        ("roll", ROLL_USAGE, "roll dice or one of your tables, recorded in the log", _roll),
+        ("save-template", SAVE_USAGE, "keep a combatant as a stat block in the bestiary", _save),
         ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
     return {
-        name: Verb(name, usage, summary, _bind(fn, rules)) for name, usage, summary, fn in table
+        name: Verb(name, usage, summary, _bind(fn, rules, library))
+        for name, usage, summary, fn in table
     }
 
 
-def _bind(fn: Callable[..., None], rules: Rules) -> Handler:
+def _bind(fn: Callable[..., None], rules: Rules, library: LibraryOf) -> Handler:
+    if fn in LIBRARY_VERBS:
+
+        def with_library(draft: Draft, command: Command, dice: DiceLike) -> None:
+            fn(draft, command, dice, rules, library())
+
+        return with_library
+
     def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
         fn(draft, command, dice, rules)
 
@@ -119,85 +140,6 @@ def _swap(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     flow.swap(draft, first, second)
 
 
-def new_id(draft: Draft, name: str) -> str:
-    """A fresh combatant id made from a name (``Goblin`` → ``goblin``, ``goblin-2`` …)."""
-    base = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "combatant"
-    taken = draft.state.combatants
-    cid, n = base, 2
-    while cid in taken:
-        cid, n = f"{base}-{n}", n + 1
-    return cid
-
-
-def _add(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    words = [w for w in command.args if w.casefold() != "hidden"]
-    options = dict(command.options)
-    if len(words) < len(command.args):
-        options["hidden"] = "yes"
-    name = check_text(" ".join(words).strip(), "the name", NAME_LIMIT)
-    if not name:
-        raise RuleError("'add' needs a name, e.g. 'add Goblin side=enemy hp=7'")
-    words_kept = {key for key, kind in getattr(rules, "roster_keys", {}).items() if kind is str}
-    entry = roster_entry(new_id(draft, name), name, options, words_kept)
-    fighter = rules.prepare(entry, where=f"add {name}")
-    join_fight(draft, rules, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
-
-
-def join_fight(draft: Draft, rules: Rules, fighter: Combatant, dice: DiceLike, text: str) -> None:
-    """A prepared combatant enters the fight: its tracks set, its initiative if running."""
-    draft.emit(
-        ev.CombatantAdded,
-        id=fighter.id,
-        name=fighter.name,
-        side=fighter.side,
-        kind=fighter.kind,
-        stats=dict(fighter.stats),
-        armour=dict(fighter.armour),
-        extras=dict(fighter.extras),
-        hidden=fighter.hidden,
-        text=text,
-    )
-    for track, value in fighter.tracks.items():
-        limit = fighter.limits.get(track, -1)
-        draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value, limit=limit)
-    if draft.state.phase == "running":
-        rules.roll_initiative(draft, [fighter.id], dice)
-        _resort(draft, rules, dice)
-
-
-def roster_entry(
-    cid: str, name: str, options: dict[str, str], words: Collection[str] = ()
-) -> dict[str, object]:
-    """A roster table from ``add`` options: side, kind, hidden, armour.X, the ruleset's
-    roster keys that hold words (``words``: nerv-d100's ``altitude=low``), the rest stats."""
-    entry: dict[str, object] = {"id": cid, "name": name}
-    stats: dict[str, int] = {}
-    armour: dict[str, int] = {}
-    for key, value in options.items():
-        if key in ("side", "kind"):
-            entry[key] = value.casefold()
-        elif key in words:
-            entry[key] = check_text(value, key, WORD_LIMIT)
-        elif key == "hidden":
-            entry[key] = value.casefold() in ("", "1", "yes", "true")
-        elif key.startswith("armour.") or key.startswith("armor."):
-            armour[key.split(".", 1)[1].replace("_", " ")] = _whole(key, value)
-        else:
-            stats[key] = _whole(key, value)
-    entry["stats"] = stats
-    if armour:
-        entry["armour"] = armour
-    return entry
-
-
-def _whole(key: str, value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise RuleError(f"{key}={value}: {key} must be a whole number") from None
-    return bounded(number, key)
-
-
 def _remove(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     cid = resolve(draft.state, command.arg(0, "who to remove"))
     was_acting = draft.state.current is not None and draft.state.current.split("@")[0] == cid
@@ -254,7 +196,10 @@ def _notes(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None
     draft.emit(ev.CombatantNoted, who=fighter.id, notes=notes, text=text)
 
 
-def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: Library) -> None:
+    if command.args and command.args[0].casefold() == "table":
+        roll_table(draft, command, dice, library)
+        return
     expr = command.arg(0, "dice, e.g. 'roll 2d10+3'")
     who = resolve(draft.state, command.args[1]) if len(command.args) > 1 else ""
     purpose = check_text(command.options.get("for", ""), "for=", WORD_LIMIT)
@@ -272,6 +217,11 @@ def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
         purpose=purpose,
         text=text,
     )
+
+
+_add = add
+_save = save_template
+LIBRARY_VERBS = (_add, _roll, _save)
 
 
 def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:

@@ -7,24 +7,25 @@ tail aside (saying so once), and appends each new event the moment it is decided
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from tracker.core.codec import from_table, to_table
 from tracker.core.errors import EventFormatError, FoldError, RuleError
-from tracker.core.events import Event
+from tracker.core.events import Event, TemplateSaved
 from tracker.core.fold import apply
+from tracker.core.joining import add_copies
+from tracker.core.library import Block
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
 from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
+from tracker.store.bestiary import ShelvedLibrary, save_block
 from tracker.store.errors import JournalError
 from tracker.store.journal import (
     JournalRead,
@@ -33,6 +34,7 @@ from tracker.store.journal import (
     repair_torn,
     write_document,
 )
+from tracker.store.locator import Locator
 from tracker.store.lock import WriterLock
 from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
 from tracker.store.writer import JournalWriter
@@ -45,6 +47,7 @@ ENCOUNTER_KEYS = {
     "reveal": bool,
     "notes": str,
     "options": dict,
+    "campaign": str,
 }
 
 
@@ -157,24 +160,29 @@ def _events(read: JournalRead, locator: Locator) -> list[Event]:
 
 
 def _check_event_text(tables: Sequence[Mapping[str, Any]], locator: Locator) -> None:
-    """Every text in every event is plain: a control or direction character is an error."""
+    """Every text in every event is plain: a control or direction character is an error
+    (a line break too, but in a combatant's notes and a saved block, which keep them)."""
     for index, table in enumerate(tables):
         for key, value in table.items():
-            problem = _text_problem(value, f"event {index + 1}'s {key}")
+            problem = _text_problem(value, f"event {index + 1}'s {key}", key in LINED_KEYS)
             if problem:
                 raise locator.error(problem, key, "events", index)
 
 
-def _text_problem(value: object, what: str) -> str | None:
+LINED_KEYS = frozenset({"notes", "block"})
+"""Event fields whose text may run over several lines (a roster's notes do)."""
+
+
+def _text_problem(value: object, what: str, lines: bool = False) -> str | None:
     if isinstance(value, str):
-        return text_problem(value, what, LINE_LIMIT)
+        return text_problem(value, what, LINE_LIMIT, lines)
     items: list[object] = []
     if isinstance(value, dict):
         items = list(value.values())
     elif isinstance(value, list):
         items = value
     for item in items:
-        problem = _text_problem(item, what)
+        problem = _text_problem(item, what, lines)
         if problem:
             return problem
     return None
@@ -228,57 +236,6 @@ def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Loc
             ) from None
 
 
-def _table_header(line: str) -> str:
-    """``name`` for a line ``[name]``, ``[[name]]`` or ``[name.sub]`` (else "")."""
-    match = re.match(r"\[\[?\s*([^\]\s.]+)", line)
-    return match.group(1).strip("\"'") if match else ""
-
-
-class Locator:
-    """Finds the line and column of a key in the file's text, for error messages."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    @cached_property
-    def lines(self) -> list[str]:
-        """The file's lines, read only when an error needs placing."""
-        return self.path.read_bytes().decode("utf-8", errors="replace").splitlines()
-
-    def error(self, message: str, key: str, section: str = "", index: int = 0) -> JournalError:
-        """A JournalError placed at ``section[index].key`` (as near as can be found)."""
-        line, col = self.find(key.split(".")[0] if key else "", section, index)
-        return JournalError(self.path, message, line, col)
-
-    def find(self, key: str, section: str, index: int) -> tuple[int | None, int | None]:
-        """(line, column), 1-based, of ``key`` in the ``index``-th ``section`` block."""
-        start, header = self._block(section, index)
-        if start is None:
-            return None, None
-        for number in range(start, len(self.lines)):
-            raw = self.lines[number]
-            stripped = raw.lstrip()
-            if number > start and stripped.startswith("[") and header:
-                break
-            if key and stripped.split("=", 1)[0].strip() == key and "=" in stripped:
-                return number + 1, len(raw) - len(stripped) + 1
-            if key and not header and _table_header(stripped) == key:
-                return number + 1, len(raw) - len(stripped) + 1
-        return (start + 1, 1) if header or self.lines else (None, None)
-
-    def _block(self, section: str, index: int) -> tuple[int | None, bool]:
-        if not section:
-            return 0, False
-        marks = (f"[[{section}]]", f"[{section}]")
-        seen = 0
-        for number, raw in enumerate(self.lines):
-            if raw.strip() in marks:
-                if seen == index:
-                    return number, True
-                seen += 1
-        return None, False
-
-
 def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
     """Create an empty encounter file; refuse to overwrite an existing one."""
     if path.exists():
@@ -310,6 +267,8 @@ class EncounterFile:
             if self.loaded.torn is not None:
                 self.recovered = repair_torn(path, self.loaded.torn)
             self.writer = JournalWriter(path)
+            self.library = ShelvedLibrary(self.loaded.rules)
+            self.loaded.encounter.library = self.library
         except BaseException:
             self.lock.release()
             raise
@@ -327,12 +286,28 @@ class EncounterFile:
     def execute(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[Event]:
         """Decide a command, append its events to the file (all or none), then fold them in.
 
-        A failed write leaves the file and the state as they were (JournalError).
+        A failed write leaves the file and the state as they were (JournalError). A
+        stat block saved with ``save-template`` goes to the bestiary first.
         """
         events = self.encounter.decide(line, dice, at)
+        self._keep(events)
+        return events
+
+    def add_blocks(self, blocks: Sequence[Block], dice: DiceLike) -> list[Event]:
+        """One copy of each block joins the fight, as one command."""
+        events = self.encounter.decide_with(
+            lambda draft: [add_copies(draft, self.rules, dice, b, 1) for b in blocks], "add"
+        )
+        self._keep(events)
+        return events
+
+    def _keep(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, TemplateSaved):
+                save_block(self.rules.id, event.block)
+                self.library.forget()
         self.writer.append_batch([to_table(event) for event in events])
         self.encounter.commit(events)
-        return events
 
     def close(self) -> None:
         """Close the journal and release the lock."""

@@ -24,6 +24,7 @@ from tracker.rules.alien_evolved import cards as alien_cards
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
+from tracker.rules.alien_evolved.downtime import AlienDowntime
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.display import SummaryPart
@@ -50,6 +51,10 @@ class AlienRules(Ruleset):
     def core(self) -> Rules:
         """This ruleset as the core's ``Rules`` protocol (for the shared flow helpers)."""
         return self
+
+    def downtime(self) -> AlienDowntime:
+        """Stretches and shifts of rest between fights (seed 003)."""
+        return AlienDowntime(self)
 
     # --- roster ---------------------------------------------------------------------
 
@@ -197,6 +202,7 @@ class AlienRules(Ruleset):
                 "roll (or enter) a panic result",
                 alien_stress.panic,
                 data,
+                table,
             ),
             verb(
                 "skill",

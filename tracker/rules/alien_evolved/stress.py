@@ -4,6 +4,7 @@ Humans carry a stress level; synthetics and creatures never do, and nobody gains
 or panics while Broken. A skill roll throws base dice plus one stress die per stress
 level; sixes succeed, and a 1 on a stress die calls for a panic roll (the GM's table). A
 supply roll throws stress dice equal to the rating (at most six); each 1 lowers it by one.
+Panic effects come from the GM's panic table when it has the total.
 Full Auto: up to three attack rolls, stress +1 for each after the first, an ammo roll
 after each. Reloading is a quick action.
 """
@@ -21,6 +22,7 @@ from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
 
 Data = Mapping[str, Any]
 
@@ -65,8 +67,11 @@ def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     add_stress(draft, data, fighter, amount, command.options.get("for", "GM"))
 
 
-def panic(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``panic WHO [N EFFECT…]``: roll 1d6 + stress (or enter the result from the table)."""
+def panic(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable | None = None
+) -> None:
+    """``panic WHO [N [EFFECT…]]``: roll 1d6 + stress (or enter the total); the GM's panic
+    table, when it has the total, gives the effect."""
     fighter = who_arg(draft.state, command)
     if not feels_stress(fighter, data):
         raise RuleError(f"{fighter.name} is a {fighter.kind}: it never panics")
@@ -76,28 +81,49 @@ def panic(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if len(command.args) > 1:
         result = parse_int(command.args[1], "the panic result")
         effect = " ".join(command.args[2:])
-        draft.emit(
-            ev.ConditionApplied,
-            who=fighter.id,
-            name="Panicking",
-            category="panic",
-            level=result,
-            source=effect,
-            text=f"{fighter.name} panics: {result}" + (f", {effect}" if effect else ""),
-        )
+        row = table.find_panic(result) if table is not None and not effect else None
+        if row is not None:
+            _panic_effect(draft, fighter, result, row)
+        else:
+            _panics(draft, fighter, result, effect)
         return
     roll = dice.roll(str(data["stress"]["panic_die"]))
     level = fighter.track("stress")
+    total = roll.total + level
+    row = table.find_panic(total) if table is not None else None
+    shown = f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress {level} = {total}"
     draft.emit(
         ev.DiceRolled,
         who=fighter.id,
         expr=roll.expr,
         rolls=roll.dice,
-        total=roll.total + level,
+        total=total,
         purpose="panic",
-        text=f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress "
-        f"{level} = {roll.total + level} — look it up, then "
-        f"'panic {fighter.id} {roll.total + level} EFFECT'",
+        text=shown
+        if row is not None
+        else f"{shown} — look it up, then 'panic {fighter.id} {total} EFFECT'",
+    )
+    if row is not None:
+        _panic_effect(draft, fighter, total, row)
+
+
+def _panic_effect(draft: Draft, fighter: Combatant, total: int, row: PanicResult) -> None:
+    """The GM's panic table gave ``row`` for ``total``: keep cool, or panic with its effect."""
+    if row.calm:
+        draft.say(f"{fighter.name} keeps cool: {total}, {row.text}")
+        return
+    _panics(draft, fighter, total, row.text)
+
+
+def _panics(draft: Draft, fighter: Combatant, total: int, effect: str) -> None:
+    draft.emit(
+        ev.ConditionApplied,
+        who=fighter.id,
+        name="Panicking",
+        category="panic",
+        level=total,
+        source=effect,
+        text=f"{fighter.name} panics: {total}" + (f", {effect}" if effect else ""),
     )
 
 

@@ -18,9 +18,9 @@ from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve, who_arg
+from tracker.core.joining import join_fight
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
-from tracker.core.verbs import join_fight, new_id
 from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView, by_name, verb
 from tracker.rules.d100 import D100Tables, bonus, folded, score, turns
 
@@ -219,14 +219,8 @@ class D100Ruleset(Ruleset):
     # --- shared verbs ---------------------------------------------------------------
 
     def shared_verbs(self) -> dict[str, Verb]:
-        """``add`` with this ruleset's roster keys, ``act``, ``spend``, ``gain``."""
+        """``act``, ``spend``, ``gain`` (``add`` is the core's, with ``entry_from_options``)."""
         return by_name(
-            verb(
-                "add",
-                "add NAME [side=…] [kind=…] [STAT=N …] [armour.LOC=N] [KEY=VALUE]",
-                "a combatant joins the fight",
-                self._add,
-            ),
             verb(
                 "act",
                 "act WHO ACTION [full|half|reaction|free|extended] [attack] "
@@ -237,14 +231,6 @@ class D100Ruleset(Ruleset):
             verb("spend", "spend WHO RESOURCE [N]", "spend Fate or another resource", self._spend),
             verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource", self._gain),
         )
-
-    def _add(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        name = " ".join(command.args).strip()
-        if not name:
-            raise RuleError("'add' needs a name, e.g. 'add Tank Battalion kind=horde wounds=20'")
-        entry = self.entry_from_options(new_id(draft, name), name, command.options)
-        fighter = self.prepare(entry, where=f"add {name}")
-        join(draft, self, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
 
     def entry_from_options(self, cid: str, name: str, options: Mapping[str, str]) -> dict[str, Any]:
         """A roster table from ``add`` options: text keys as text, ``table.key=N`` into

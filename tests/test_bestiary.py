@@ -1,0 +1,286 @@
+"""The bestiary (issue 14): ``add 3 ork-boy`` from stat blocks, dice rolled per copy and
+recorded, numbering that continues, one undo for a multi-copy add, the GM's own blocks
+over the starters, a bad block as one ``file:line:col`` line, ``save-template``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tracker.cli import main
+from tracker.core.dice import ScriptedDice
+from tracker.core.errors import RuleError, TrackerError
+from tracker.core.events import TemplateSaved, gm_only
+from tracker.core.library import MemoryLibrary, RollTable, TableRow
+from tracker.rules.registry import load_ruleset
+from tracker.store.bestiary import add_into, load_bestiary, user_bestiary_file
+from tracker.store.encounter_file import EncounterFile, load
+from tracker.ui.modals.add_combatant import AddCombatantScreen
+
+NONE = ScriptedDice([])
+
+
+def sample(tmp_path: Path, name: str) -> Path:
+    """A copy of a bundled sample encounter."""
+    path = tmp_path / name
+    shutil.copyfile(ROOT / "encounters" / name, path)
+    return path
+
+
+def names(path: Path) -> list[str]:
+    """Every combatant's name in the file, as a fresh load sees it."""
+    return [c.name for c in load(path).encounter.state.combatants.values()]
+
+
+def my_blocks(ruleset: str, text: str) -> Path:
+    """Write the GM's own bestiary file for ``ruleset``."""
+    path = user_bestiary_file(ruleset)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'ruleset = "{ruleset}"\n' + text, encoding="utf-8")
+    return path
+
+
+def test_three_copies_roll_their_own_dice_and_number_on_from_those_present(
+    tmp_path: Path,
+) -> None:
+    path = sample(tmp_path, "basic-bandits-at-the-ford.toml")  # Bandit 1 and 2 are in it
+    with EncounterFile(path) as play:  # the starter block: hp = "2d6+2"
+        events = play.execute("add 3 bandit", ScriptedDice([2, 3, 6, 6, 1, 1]))
+    lines = [e.text for e in events if e.text]
+    assert lines == [
+        "Bandit 3 joins the fight (enemy): hp 2d6+2 = 7 [2, 3]",
+        "Bandit 4 joins the fight (enemy): hp 2d6+2 = 14 [6, 6]",
+        "Bandit 5 joins the fight (enemy): hp 2d6+2 = 4 [1, 1]",
+    ]
+    fighters = load(path).encounter.state.combatants  # the journal holds the numbers
+    assert [fighters[c].stats["hp"] for c in ("bandit-3", "bandit-4", "bandit-5")] == [7, 14, 4]
+    assert [fighters[c].track("hp") for c in ("bandit-3", "bandit-4", "bandit-5")] == [7, 14, 4]
+
+
+def test_one_undo_takes_back_every_copy(tmp_path: Path) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    before = names(path)
+    with EncounterFile(path) as play:
+        play.execute("add 3 ork-boy", NONE)
+        assert len(play.encounter.state.combatants) == len(before) + 3
+        play.execute("undo", NONE)
+    assert names(path) == before
+
+
+def test_the_sample_s_numbering_in_brackets_is_continued(tmp_path: Path) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")  # Ork Boy (1), Ork Boy (2)
+    with EncounterFile(path) as play:
+        play.execute("add 2 Ork Boy", NONE)
+    assert names(path)[-2:] == ["Ork Boy 3", "Ork Boy 4"]
+
+
+def test_a_single_first_copy_keeps_the_plain_name_and_options_override_the_block(
+    tmp_path: Path,
+) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("add ork-boy", NONE)  # no plain "Ork Boy" yet, but (1) and (2)
+        play.execute("add ork-nob side=ally hidden wounds=20", NONE)
+        nob = play.encounter.state.combatant("ork-nob-2")
+    assert names(path)[-1] == "Ork Nob 2"
+    assert (nob.side, nob.hidden, nob.stats["wounds"], nob.stats["shock"]) == ("ally", True, 20, 6)
+
+
+def test_no_such_block_is_one_line_and_the_file_is_untouched(tmp_path: Path) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    before = path.read_bytes()
+    with EncounterFile(path) as play, pytest.raises(RuleError) as caught:
+        play.execute("add 3 squig", NONE)
+    assert str(caught.value) == "no stat block 'squig' — blocks: ork-boy, ork-nob"
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("line", ["add 0 ork-boy", "add 51 ork-boy"])
+def test_the_number_of_copies_is_bounded(tmp_path: Path, line: str) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play, pytest.raises(RuleError, match="1 to 50 copies"):
+        play.execute(line, NONE)
+
+
+def test_a_plain_name_that_is_no_block_still_adds_one_by_hand(tmp_path: Path) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("add Grot wounds=3 shock=2 defence=1 resilience=5", NONE)
+    assert names(path)[-1] == "Grot"
+
+
+def test_a_horde_block_takes_its_director_when_added(tmp_path: Path) -> None:
+    # seed 001: a horde acts on its Director's turn, so the block leaves the Director to
+    # the fight it joins.
+    path = sample(tmp_path, "eva-escale-ramiel.toml")
+    with EncounterFile(path) as play:
+        with pytest.raises(TrackerError, match="director"):
+            play.execute("add jssdf-artillery", NONE)
+        play.execute("add jssdf-artillery director=misato", NONE)
+        horde = play.encounter.state.combatant("jssdf-artillery-2")
+    assert (horde.kind, horde.extras["director"], horde.track("wounds")) == ("horde", "misato", 20)
+
+
+def test_the_gms_block_takes_the_place_of_the_starter(tmp_path: Path) -> None:
+    my_blocks(
+        "wrath-glory",
+        '[[blocks]]\nid = "ork-boy"\nname = "Ork Boy"\n'
+        'stats = { wounds = "1d3+5", shock = 4, defence = 2, resilience = 7 }\n',
+    )
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        events = play.execute("add ork-boy", ScriptedDice([2]))
+    assert events[0].text == "Ork Boy 3 joins the fight (enemy): wounds 1d3+5 = 7 [2]"
+
+
+def test_a_bad_block_is_one_line_with_its_place_and_the_rest_still_load() -> None:
+    mine = my_blocks(
+        "wrath-glory",
+        '\n[[blocks]]\nid = "grot"\nname = "Grot"\nstats = { wounds = 3 }\n'
+        '\n[[blocks]]\nid = "squig"\nname = "Squig"\ncolour = "red"\n',
+    )
+    bestiary = load_bestiary(load_ruleset("wrath-glory"))
+    assert "grot" in bestiary.block_ids() and "squig" not in bestiary.block_ids()
+    [problem] = bestiary.problems
+    assert problem.startswith(f"{mine}:11:1: block 'squig': unknown key 'colour'")
+
+
+def test_tracker_bestiary_lists_and_names_the_bad_file(capsys: pytest.CaptureFixture[str]) -> None:
+    mine = my_blocks("basic", "[[blocks]\n")
+    assert main(["bestiary", "--ruleset", "basic"]) == 1
+    out, err = capsys.readouterr()
+    assert "basic          bandit             Bandit (enemy)  rolls hp 2d6+2  [starter]" in out
+    assert err.startswith(f"tracker: {mine}:2:")
+    assert len(err.strip().splitlines()) == 1
+    assert main(["bestiary", "--ruleset", "wrath-glory", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [b["id"] for b in listed] == ["ork-boy", "ork-nob"]
+
+
+def test_save_template_keeps_the_maximums_not_the_damage(tmp_path: Path) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("dmg nob 5", ScriptedDice([1, 1, 1, 1, 1, 1]))
+        play.execute("save-template nob as warboss", NONE)
+        events = play.execute("add 2 warboss", NONE)
+        copy = play.encounter.state.combatant("ork-nob-2")
+        history = play.encounter.events
+    assert [e.text for e in events if e.text][0] == "Ork Nob 2 joins the fight (enemy)"
+    assert copy.track("wounds") == copy.limits["wounds"] == 12
+    assert 'id = "warboss"' in user_bestiary_file("wrath-glory").read_text(encoding="utf-8")
+    saved = [e for e in history if isinstance(e, TemplateSaved)]
+    assert saved and all(gm_only(e) for e in saved)  # never in the players' view
+
+
+def test_undo_passes_a_saved_template_by(tmp_path: Path) -> None:
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("add ork-boy", NONE)
+        play.execute("save-template nob", NONE)
+        play.execute("undo", NONE)  # undoes the add: the bestiary is not the fight
+        assert "ork-boy" not in play.encounter.state.combatants
+    assert "ork-nob" in load_bestiary(load_ruleset("wrath-glory")).block_ids()
+
+
+def test_a_saved_block_survives_comments_in_the_gms_file(tmp_path: Path) -> None:
+    mine = my_blocks("wrath-glory", "# my orks, by hand\n")
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("save-template amelia as battle-sister", NONE)
+    text = mine.read_text(encoding="utf-8")
+    assert text.startswith('ruleset = "wrath-glory"\n# my orks, by hand\n')
+    block = load_bestiary(load_ruleset("wrath-glory")).block("battle-sister")
+    assert block is not None and block["stats"]["weapon_skill"] == 3
+
+
+def test_add_into_adds_imported_blocks_as_one_command(tmp_path: Path) -> None:
+    path = sample(tmp_path, "alien-operations-deck.toml")
+    before = names(path)
+    blocks = [
+        {"id": "facehugger", "name": "Facehugger", "kind": "creature", "stats": {"health": 1}},
+        {"id": "drone", "name": "Drone", "kind": "creature", "stats": {"health": "1d3+4"}},
+    ]
+    lines = add_into(path, blocks, ScriptedDice([3]))
+    assert lines == [
+        "Facehugger joins the fight (enemy)",
+        "Drone 3 joins the fight (enemy): health 1d3+4 = 7 [3]",
+    ]
+    with EncounterFile(path) as play:
+        play.execute("undo", NONE)
+    assert names(path) == before
+
+
+def test_roll_table_logs_the_result_of_the_total(fight_with_table: EncounterFile) -> None:
+    events = fight_with_table.execute("roll table wandering horrors", ScriptedDice([5]))
+    assert events[0].text == "Wandering horrors: 1d6 [5] = 5 — A drone drops from the ceiling."
+    with pytest.raises(RuleError, match="no roll table 'nope' — tables: Wandering horrors"):
+        fight_with_table.execute("roll table nope", NONE)
+
+
+@pytest.fixture
+def fight_with_table(tmp_path: Path) -> Iterator[EncounterFile]:
+    """The basic sample open, with one roll table in its library."""
+    path = sample(tmp_path, "basic-bandits-at-the-ford.toml")
+    rows = (
+        TableRow(1, 3, "Nothing: the vents rattle."),
+        TableRow(4, 6, "A drone drops from the ceiling."),
+    )
+    with EncounterFile(path) as play:
+        play.encounter.library = MemoryLibrary(tables=[RollTable("Wandering horrors", "1d6", rows)])
+        yield play
+
+
+@ui_test
+async def test_the_add_modal_finds_a_block_and_adds_copies(tmp_path: Path) -> None:
+    app = make_app(sample(tmp_path, "wrath-ork-boarding.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("plus", *"ork")
+        screen = app.screen
+        assert isinstance(screen, AddCombatantScreen)
+        listed = screen.query_one("#add-blocks", OptionList)
+        assert [listed.get_option_at_index(i).id for i in range(listed.option_count)] == [
+            "ork-boy",
+            "ork-nob",
+        ]
+        assert not screen.query_one("#add-copies", Input).display  # "ork" is a new name yet
+        await pilot.press("down", "tab", *"3", "enter")
+        assert not isinstance(app.screen, AddCombatantScreen)
+        added = [c.name for c in state_of(app).combatants.values()][-3:]
+    assert added == ["Ork Boy 3", "Ork Boy 4", "Ork Boy 5"]
+
+
+@ui_test
+async def test_the_add_modal_takes_a_block_named_exactly_with_its_side(tmp_path: Path) -> None:
+    app = make_app(sample(tmp_path, "alien-operations-deck.toml"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("plus", *"synthetic")
+        screen = app.screen
+        assert isinstance(screen, AddCombatantScreen)
+        assert screen.command_line() == "add synthetic"  # its side (ally) is the block's
+        await pilot.press("enter")
+        added = state_of(app).combatant("synthetic")
+    assert (added.side, added.kind, added.track("health")) == ("ally", "synthetic", 6)
+
+
+def test_a_block_with_notes_over_several_lines_is_added_and_the_file_still_loads(
+    tmp_path: Path,
+) -> None:
+    my_blocks(
+        "wrath-glory",
+        '[[blocks]]\nid = "grot"\nname = "Grot"\nstats = { wounds = 3 }\n'
+        'notes = """Slugga.\nRuns at the first wound."""\n',
+    )
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("add grot", NONE)
+        play.execute("save-template grot as grot-2", NONE)
+    grot = load(path).encounter.state.combatant("grot")
+    assert grot.notes == "Slugga.\nRuns at the first wound."

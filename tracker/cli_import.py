@@ -1,0 +1,128 @@
+"""``tracker import FILE.json… [--ruleset ID] [--into FILE] [--tables KIND]``: Foundry VTT.
+
+Actor exports of the Alien RPG (``alienrpg``) and Wrath & Glory (``wrath-and-glory``)
+systems become bestiary blocks (or join an encounter with ``--into``); RollTable exports
+become roll tables (``roll table NAME``) or, with ``--tables``, one of the Alien tables
+the ruleset rolls on. Each file is one line, plus one summary line of what was left out.
+Every file is read before anything is written: one bad file is one line on stderr, exit
+status 1, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
+
+HELP = "import Foundry VTT actor and RollTable exports (JSON)"
+
+_SECTION_NAMES = {
+    "critical_injuries": "Alien critical injuries",
+    "critical_systems": "Alien critical systems damage",
+    "panic": "Alien panic table",
+}
+
+
+def setup(p: argparse.ArgumentParser) -> None:
+    """The options of ``tracker import``."""
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE.json")
+    p.add_argument(
+        "--ruleset",
+        default="",
+        help="read every actor as this ruleset's Foundry system (alien-evolved, wrath-glory), "
+        "whatever the file names",
+    )
+    p.add_argument(
+        "--into",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="add the actors to this encounter (one undo takes them back) instead of the bestiary",
+    )
+    p.add_argument(
+        "--tables",
+        default="generic",
+        choices=list(TABLE_KINDS),
+        help="where a RollTable goes: a roll table of yours (generic, the default) or the "
+        "Alien table the ruleset rolls on",
+    )
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Import the files; 1 (and nothing written) when any cannot be imported."""
+    from tracker.store.foundry.importing import ImportFailed, apply, plan
+
+    try:
+        result = plan(ns.files, ns.ruleset, ns.tables)
+        apply(result, ns.into)
+    except ImportFailed as err:
+        for index, line in enumerate(err.lines):
+            last = index == len(err.lines) - 1
+            print(f"tracker: {line}" + (" — nothing was imported" if last else ""), file=sys.stderr)
+        return 1
+    for line in report(result):
+        print(line)
+    return 0
+
+
+def report(result: Plan) -> list[str]:
+    """The lines printed: one per file, then its summary line."""
+    lines: list[str] = []
+    for actor in result.actors:
+        lines += _actor_lines(actor)
+    for actor in result.actors:
+        lines += [f"  {line}" for line in actor.log]
+    for table in result.tables:
+        lines += _table_lines(table)
+    return lines
+
+
+def _actor_lines(actor: ActorImport) -> list[str]:
+    block = actor.converted
+    target = shown(actor.written)
+    if actor.joined:
+        head = f"{actor.path.name}: {block.ruleset} '{block.name}' → {target}"
+    else:
+        head = f"{actor.path.name}: {block.ruleset} block '{block.id}' ({block.name}) → {target}"
+    summary = "; ".join([block.ignored, *block.remarks])
+    return [head, f"  {summary}"]
+
+
+def _table_lines(item: TableImport) -> list[str]:
+    table = item.table
+    if item.section:
+        head = (
+            f"{item.path.name}: {_SECTION_NAMES[item.section]}, {len(item.rows)} rows "
+            f"→ {shown(item.written)}"
+        )
+    else:
+        head = (
+            f"{item.path.name}: roll table '{table.name}' ({table.formula}, {len(table.rows)} "
+            f"results) → {shown(item.written)} — roll it with 'roll table {table.name}'"
+        )
+    notes = list(item.remarks)
+    hint = _hint(table.name) if not item.section else ""
+    if hint:
+        notes.append(hint)
+    return [head, *([f"  {'; '.join(notes)}"] if notes else [])]
+
+
+def _hint(name: str) -> str:
+    words = name.casefold()
+    if "panic" in words:
+        return "the Alien panic roll reads its table with --tables alien-panic"
+    if "critical" in words or "injur" in words:
+        return "the Alien criticals read theirs with --tables alien-critical-injuries (or -systems)"
+    return ""
+
+
+def shown(path: Path | None) -> str:
+    """A path as the GM knows it (``~/…`` under the home folder)."""
+    if path is None:
+        return "?"
+    try:
+        return "~/" + str(path.resolve().relative_to(Path.home().resolve()))
+    except ValueError:
+        return str(path)

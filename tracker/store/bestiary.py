@@ -1,0 +1,244 @@
+"""The bestiary: stat blocks per ruleset, bundled starters and the GM's own files.
+
+Blocks are read from ``bestiary/RULESET.toml`` and ``bestiary/RULESET/*.toml``, first
+in the tracker's bundled data, then in the user data folder; a later block with the
+same id takes the place of an earlier one (the GM's over the starters). Each block is
+checked by building it with the ruleset, so a slip is one line, ``file:line:col: what``,
+and the other blocks still load. See docs/bestiary.md for the format.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from tracker.core.dice import Dice
+from tracker.core.errors import TrackerError
+from tracker.core.joining import rolled_entry, slug
+from tracker.core.library import Block, RollTable
+from tracker.core.protocol import DiceLike
+from tracker.paths import bundled_dir, user_data_dir
+from tracker.rules.base import RosterError, Ruleset
+from tracker.store.durable import write_file_atomically
+from tracker.store.errors import JournalError
+from tracker.store.journal import _toml_error
+from tracker.store.locator import Locator
+
+SECTION = "blocks"
+
+
+@dataclass
+class Entry:
+    """One block as found: the block, the file it came from, bundled or the GM's."""
+
+    block: Block
+    path: Path
+    bundled: bool
+
+
+@dataclass
+class Bestiary:
+    """The blocks one ruleset can ``add``, with the problems found reading them."""
+
+    ruleset: str
+    entries: dict[str, Entry] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    tables: list[RollTable] = field(default_factory=list)
+
+    # --- tracker.core.library.Library -------------------------------------------------
+
+    def block(self, name: str) -> Block | None:
+        """The block with id ``name`` (case-insensitive)."""
+        entry = self.entries.get(name.casefold())
+        return entry.block if entry else None
+
+    def block_ids(self) -> Sequence[str]:
+        """Every block's id, sorted."""
+        return sorted(self.entries)
+
+    def table(self, name: str) -> RollTable | None:
+        """The GM's roll table called ``name`` (its title, or the title as one word:
+        ``wandering-horrors``)."""
+        wanted = slug(name)
+        return next((t for t in self.tables if slug(t.name) == wanted), None)
+
+    def table_names(self) -> Sequence[str]:
+        """Every roll table's name, sorted."""
+        return sorted(t.name for t in self.tables)
+
+
+def user_bestiary_file(ruleset: str) -> Path:
+    """The file the GM's own blocks for ``ruleset`` are saved to."""
+    return user_data_dir() / "bestiary" / f"{ruleset}.toml"
+
+
+def bestiary_files(ruleset: str) -> list[tuple[Path, bool]]:
+    """Every file that may hold blocks for ``ruleset``, starters first, with ``bundled``."""
+    found: list[tuple[Path, bool]] = []
+    for folder, bundled in ((bundled_dir("bestiary"), True), (user_data_dir() / "bestiary", False)):
+        single = folder / f"{ruleset}.toml"
+        if single.is_file():
+            found.append((single, bundled))
+        found.extend((path, bundled) for path in sorted((folder / ruleset).glob("*.toml")))
+    return found
+
+
+def load_bestiary(rules: Ruleset, tables: Sequence[RollTable] = ()) -> Bestiary:
+    """Every block ``rules`` can use; bad blocks are left out and named in ``problems``."""
+    bestiary = Bestiary(rules.id, tables=list(tables))
+    for path, bundled in bestiary_files(rules.id):
+        try:
+            blocks = read_blocks(path, rules)
+        except TrackerError as err:
+            bestiary.problems.append(str(err))
+            continue
+        for block, problem in blocks:
+            if problem:
+                bestiary.problems.append(problem)
+            else:
+                bestiary.entries[str(block["id"]).casefold()] = Entry(block, path, bundled)
+    return bestiary
+
+
+def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
+    """The blocks of one file, each with its problem (``""`` when it is fine).
+
+    A file that is not TOML, or names another ruleset, is a JournalError."""
+    locator = Locator(path)
+    text = _text(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise _toml_error(path, text, err) from None
+    named = data.get("ruleset", rules.id)
+    if named != rules.id:
+        raise locator.error(f"holds {named!r} blocks, not {rules.id!r}", "ruleset")
+    blocks = data.get(SECTION, [])
+    if not isinstance(blocks, list):
+        raise locator.error("blocks must be [[blocks]] tables", SECTION)
+    return [(block, _problem(block, index, rules, locator)) for index, block in enumerate(blocks)]
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise JournalError(path, f"is not UTF-8 text (byte {err.start})") from None
+    except OSError as err:
+        raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
+
+
+def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
+    """Why the ``index``-th block cannot be used (``""``: it can)."""
+    if not isinstance(block, dict):
+        return str(locator.error("a block must be a table", SECTION))
+    key = block.get("id")
+    if not isinstance(key, str) or not key or slug(key) != key.casefold():
+        where = locator.error("a block needs an id of letters, digits and -", "id", SECTION, index)
+        return str(where)
+    try:
+        entry = rolled_entry(block, Dice(seed=0), [])
+        rules.prepare({**entry, "id": key, "name": str(entry.get("name") or key)})
+    except RosterError as err:
+        head = err.key.split(".")[0]
+        if head and head not in block:  # a key given when adding (a horde's director=)
+            return ""
+        return str(locator.error(f"block {key!r}: {err}", err.key, SECTION, index))
+    except TrackerError as err:
+        return str(locator.error(f"block {key!r}: {err}", "", SECTION, index))
+    return ""
+
+
+class ShelvedLibrary:
+    """The bestiary and roll tables of a ruleset, read from disk the first time a
+    command asks (``tracker do FILE next`` never reads them)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self._bestiary: Bestiary | None = None
+
+    @property
+    def bestiary(self) -> Bestiary:
+        """The blocks and tables, read now if not yet."""
+        if self._bestiary is None:
+            self._bestiary = load_bestiary(self.rules, gm_tables())
+        return self._bestiary
+
+    def forget(self) -> None:
+        """Read the files again at the next lookup (a block was saved)."""
+        self._bestiary = None
+
+    def block(self, name: str) -> Block | None:
+        """The block with id ``name``."""
+        return self.bestiary.block(name)
+
+    def block_ids(self) -> Sequence[str]:
+        """Every block's id, sorted."""
+        return self.bestiary.block_ids()
+
+    def table(self, name: str) -> RollTable | None:
+        """The roll table called ``name``."""
+        return self.bestiary.table(name)
+
+    def table_names(self) -> Sequence[str]:
+        """Every roll table's name, sorted."""
+        return self.bestiary.table_names()
+
+
+def gm_tables() -> list[RollTable]:
+    """The GM's roll tables (none when the tables module finds none)."""
+    from tracker.store import tables
+
+    found, _problems = tables.load_tables()
+    return list(found)
+
+
+# --- saving -------------------------------------------------------------------------
+
+
+def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None) -> Path:
+    """Add ``block`` to the GM's bestiary file (created if need be), keeping the file's
+    text as it is: the block is appended, and a later block of an id wins at load."""
+    target = path or user_bestiary_file(ruleset)
+    old = target.read_bytes() if target.is_file() else f'ruleset = "{ruleset}"\n'.encode()
+    if old and not old.endswith(b"\n"):
+        old += b"\n"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_file_atomically(target, old + b"\n" + block_text(block).encode("utf-8"))
+    return target
+
+
+def block_text(block: Mapping[str, Any]) -> str:
+    """A block as a ``[[blocks]]`` table, its tables written inline (one line each)."""
+    lines = [f"[[{SECTION}]]"]
+    lines.extend(f"{_key(key)} = {_value(value)}" for key, value in block.items())
+    return "\n".join(lines) + "\n"
+
+
+def _key(key: str) -> str:
+    return tomli_w.dumps({key: 0}).split(" = ", 1)[0]
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    return tomli_w.dumps({"v": value}).split(" = ", 1)[1].strip()
+
+
+# --- adding to a fight ----------------------------------------------------------------
+
+
+def add_into(path: Path, blocks: Sequence[Block], dice: DiceLike) -> list[str]:
+    """Add one copy of each block to the encounter at ``path`` as one command (one undo
+    takes them all back); the log lines it wrote."""
+    from tracker.store.encounter_file import EncounterFile
+
+    with EncounterFile(path) as play:
+        events = play.add_blocks(blocks, dice)
+    return [event.text for event in events if event.text]

@@ -1,0 +1,88 @@
+"""A converted actor: the bestiary block, its summary line, and the shared pieces of both
+systems' converters (names, ids, notes, the source line)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracker.core.joining import slug
+from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT
+from tracker.store.foundry.plain import cut, plain_line, plain_lines
+from tracker.store.foundry.shapes import ActorExport
+
+
+@dataclass
+class Converted:
+    """One actor as a bestiary block, with the summary of what was left out."""
+
+    ruleset: str
+    block: dict[str, Any]
+    ignored: str
+    remarks: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        """The block's id (what the GM types after ``add``)."""
+        return str(self.block["id"])
+
+    @property
+    def name(self) -> str:
+        """The block's name."""
+        return str(self.block["name"])
+
+
+def block_id(text: str) -> str:
+    """An id from a name: lower-case letters, digits and ``-`` (``Ork Nob`` → ``ork-nob``)."""
+    return slug(text)[:NAME_LIMIT].strip("-")
+
+
+def actor_name(actor: ActorExport, fallback: str) -> str:
+    """The actor's name as plain text (HTML stripped, no control characters), or the
+    file's name when nothing is left."""
+    return plain_line(actor.name, NAME_LIMIT) or plain_line(fallback, NAME_LIMIT) or "Unnamed"
+
+
+@dataclass
+class Notes:
+    """The parts of a block's notes: stat lines first, then the export's own text."""
+
+    lines: list[str] = field(default_factory=list)
+
+    def line(self, text: str) -> None:
+        """Add one line of plain text (HTML stripped) if it has any words."""
+        words = plain_line(text)
+        if words:
+            self.lines.append(words)
+
+    def text(self, html: Any, label: str = "") -> None:
+        """Add a block of the export's text (HTML), its paragraphs kept apart."""
+        words = plain_lines(html)
+        if words:
+            self.lines.append(f"{label}: {words}" if label else words)
+
+    def joined(self, remarks: list[str]) -> str:
+        """Every line on one line, `` · `` between (the journal keeps a block's notes in its
+        events, where text is one line), cut to the notes limit (and a remark when cut)."""
+        text = " · ".join(" ".join(line.split()) for line in self.lines)
+        if len(text) > NOTE_LIMIT:
+            remarks.append(f"notes cut to {NOTE_LIMIT:,} characters")
+        return cut(text, NOTE_LIMIT)
+
+
+def finish(
+    actor: ActorExport, name: str, block: dict[str, Any], notes: Notes, remarks: list[str]
+) -> dict[str, Any]:
+    """The block with its id, name, notes and source in the documented order."""
+    text = notes.joined(remarks)
+    ordered: dict[str, Any] = {"id": block_id(name) or "actor", "name": name}
+    ordered.update({k: v for k, v in block.items() if v not in ({}, "", None)})
+    if text:
+        ordered["notes"] = text
+    ordered["source"] = f"Foundry VTT {actor.system} {actor.type} export"
+    return ordered
+
+
+def signed(value: int) -> str:
+    """``+2``, ``-1``, ``0``."""
+    return f"+{value}" if value > 0 else str(value)

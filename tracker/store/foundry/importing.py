@@ -1,0 +1,240 @@
+"""``tracker import``: read every Foundry file first, then write (all or nothing).
+
+Each file is read and converted before anything is written; a file that cannot be used
+is one line naming it and why, and then nothing at all is written. Actors become blocks
+in the GM's bestiary (or join an encounter with ``--into``); RollTables become the GM's
+roll tables, or one of the Alien tables (``--tables alien-panic`` …).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tracker.core.dice import Dice
+from tracker.core.errors import TrackerError
+from tracker.core.joining import rolled_entry
+from tracker.core.library import RollTable
+from tracker.core.protocol import DiceLike
+from tracker.rules.registry import load_ruleset
+from tracker.store.foundry.alien import alien_block
+from tracker.store.foundry.blocks import Converted
+from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
+from tracker.store.foundry.saving import save_alien_rows, save_blocks
+from tracker.store.foundry.shapes import SYSTEMS, NotImportable, actor_export, is_roll_table
+from tracker.store.foundry.wrath import wrath_block
+
+TABLE_KINDS = {
+    "generic": "",
+    "alien-critical-injuries": "critical_injuries",
+    "alien-critical-systems": "critical_systems",
+    "alien-panic": "panic",
+}
+"""``--tables`` choices → the section of the Alien tables file ("" : a generic table)."""
+
+
+class ImportFailed(TrackerError):
+    """Files that cannot be imported: one line each in ``lines``; nothing was written."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(lines[0] if lines else "nothing to import")
+        self.lines = lines
+
+
+@dataclass
+class ActorImport:
+    """One actor file, converted."""
+
+    path: Path
+    converted: Converted
+    written: Path | None = None
+    joined: bool = False
+    log: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TableImport:
+    """One RollTable file: a generic table, or rows for a section of the Alien tables."""
+
+    path: Path
+    table: RollTable
+    section: str = ""
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
+    written: Path | None = None
+
+
+@dataclass
+class Plan:
+    """Everything the files hold, checked, before anything is written."""
+
+    actors: list[ActorImport] = field(default_factory=list)
+    tables: list[TableImport] = field(default_factory=list)
+
+
+def read_json(path: Path) -> Any:
+    """The file's JSON; NotImportable (one sentence) when it cannot be read or is not JSON."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise NotImportable(f"cannot be read: {err.strerror or err}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise NotImportable(f"not a Foundry export (not UTF-8 text, byte {err.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise NotImportable(
+            f"not a Foundry export (not JSON: {err.msg} at line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise NotImportable("not a Foundry export (JSON nested too deeply)") from None
+
+
+def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> Plan:
+    """Read and convert every file; ImportFailed (one line per bad file) if any fails."""
+    forced = _forced_system(ruleset)
+    if tables not in TABLE_KINDS:
+        raise ImportFailed([f"--tables is one of {', '.join(TABLE_KINDS)}, not {tables!r}"])
+    result, problems = Plan(), []
+    for path in paths:
+        try:
+            _read_one(path, forced, tables, result)
+        except (NotImportable, TrackerError) as err:
+            problems.append(f"{path.name}: {err}")
+    problems += _table_clashes(result, tables) + _name_clashes(result)
+    if problems:
+        raise ImportFailed(problems)
+    _unique_ids(result.actors)
+    return result
+
+
+def _forced_system(ruleset: str) -> str:
+    if not ruleset:
+        return ""
+    for system, rules in SYSTEMS.items():
+        if rules == ruleset:
+            return system
+    known = ", ".join(SYSTEMS.values())
+    raise ImportFailed([f"--ruleset {ruleset}: Foundry actors import into {known}"])
+
+
+def _read_one(path: Path, forced: str, tables: str, into: Plan) -> None:
+    doc = read_json(path)
+    if isinstance(doc, dict) and is_roll_table(doc):
+        into.tables.append(_table(path, doc, TABLE_KINDS[tables]))
+        return
+    actor = actor_export(doc, forced)
+    convert = alien_block if actor.system == "alienrpg" else wrath_block
+    converted = convert(actor, path.stem)
+    _check_block(converted)
+    into.actors.append(ActorImport(path, converted))
+
+
+def _table(path: Path, doc: dict[str, Any], section: str) -> TableImport:
+    found = read_table(doc, path.stem)
+    table, remarks = generic_table(found)
+    if section == "panic":
+        rows, more = panic_rows(found)
+    elif section:
+        rows, more = critical_rows(found, synthetic=section == "critical_systems")
+        if not rows:
+            raise NotImportable(f"no result of this table is a {section.replace('_', ' ')} roll")
+    else:
+        rows, more = [], []
+    return TableImport(path, table, section, rows, remarks + more)
+
+
+def _check_block(converted: Converted) -> None:
+    """The block must load as the bestiary loads it (the ruleset builds a combatant)."""
+    rules = load_ruleset(converted.ruleset)
+    block = converted.block
+    try:
+        entry = rolled_entry(block, Dice(seed=0), [])
+        rules.prepare({**entry, "id": converted.id, "name": converted.name})
+    except TrackerError as err:
+        raise NotImportable(f"the {converted.ruleset} block would not load: {err}") from None
+
+
+def _table_clashes(result: Plan, tables: str) -> list[str]:
+    section = TABLE_KINDS[tables]
+    if section and len(result.tables) > 1:
+        names = ", ".join(t.path.name for t in result.tables)
+        return [f"--tables {tables} takes one RollTable file, not {len(result.tables)} ({names})"]
+    return []
+
+
+def _name_clashes(result: Plan) -> list[str]:
+    from tracker.store.tables import table_path
+
+    seen: dict[Path, str] = {}
+    lines = []
+    for item in result.tables:
+        if item.section:
+            continue
+        target = table_path(item.table.name)
+        if target in seen:
+            lines.append(
+                f"{item.path.name}: its table '{item.table.name}' would overwrite the one "
+                f"from {seen[target]} ({target.name})"
+            )
+        seen[target] = item.path.name
+    return lines
+
+
+def _unique_ids(actors: list[ActorImport]) -> None:
+    """Two actors of one command with the same id: the later ones get -2, -3 …"""
+    seen: dict[tuple[str, str], int] = {}
+    for actor in actors:
+        key = (actor.converted.ruleset, actor.converted.id)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:
+            actor.converted.block["id"] = f"{actor.converted.id}-{seen[key]}"
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def check_into(target: Path, result: Plan) -> None:
+    """The encounter ``target`` exists and plays the actors' ruleset (ImportFailed if not)."""
+    from tracker.store.encounter_file import load
+
+    loaded = load(target)
+    wrong = [a for a in result.actors if a.converted.ruleset != loaded.rules.id]
+    if wrong:
+        lines = [
+            f"{a.path.name}: {a.converted.ruleset} actors cannot join {target.name} "
+            f"(its ruleset is {loaded.rules.id})"
+            for a in wrong
+        ]
+        raise ImportFailed(lines)
+
+
+def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) -> None:
+    """Write what ``result`` holds: the encounter first (the step most likely to be
+    refused, e.g. locked by another tracker), then the bestiary and the tables."""
+    if into is not None and result.actors:
+        from tracker.store.bestiary import add_into
+
+        check_into(into, result)
+        log = add_into(into, [a.converted.block for a in result.actors], dice or Dice())
+        result.actors[0].log = log
+        for actor in result.actors:
+            actor.written, actor.joined = into, True
+    elif result.actors:
+        for ruleset in sorted({a.converted.ruleset for a in result.actors}):
+            mine = [a for a in result.actors if a.converted.ruleset == ruleset]
+            path = save_blocks(ruleset, [a.converted.block for a in mine])
+            for actor in mine:
+                actor.written = path
+    for item in result.tables:
+        if item.section:
+            item.written = save_alien_rows(item.section, item.rows)
+        else:
+            from tracker.store.tables import save_table
+
+            item.written = save_table(item.table)

@@ -1,0 +1,75 @@
+"""The one summary line per actor: what the export held that the tracker does not use."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
+
+MOST_NAMED = 12
+"""Field names listed before the rest are counted (``… and 9 more``)."""
+
+_LABELS = frozenset({"label", "description", "ability", "attribute", "img", "short", "abbrev"})
+
+
+def has_content(value: Any) -> bool:
+    """A value worth mentioning: a non-zero number, non-empty text, true, or a table
+    (``{value: …}`` or otherwise) holding one."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value != 0
+    if isinstance(value, str):
+        return bool(value.strip()) and value.strip() not in ("-", "—")
+    if isinstance(value, Mapping):
+        if "value" in value:
+            return has_content(value["value"])
+        return any(has_content(v) for k, v in value.items() if k not in _LABELS)
+    if isinstance(value, list):
+        return any(has_content(v) for v in value)
+    return False
+
+
+def unused_fields(
+    data: Mapping[str, Any], used: Collection[str], quiet: Collection[str] = ()
+) -> list[str]:
+    """Dotted names (two levels deep) of fields with content that are neither ``used``
+    nor ``quiet``; a used or quiet name covers everything under it."""
+    found: list[str] = []
+    for key, value in data.items():
+        if key in used or key in quiet or not has_content(value):
+            continue
+        children = value if isinstance(value, Mapping) and "value" not in value else None
+        if not children:
+            found.append(key)
+            continue
+        for sub, inner in children.items():
+            name = f"{key}.{sub}"
+            if name not in used and name not in quiet and sub not in _LABELS:
+                if has_content(inner):
+                    found.append(name)
+    return found
+
+
+def item_summary(items: Iterable[Mapping[str, Any]], used: Collection[str]) -> str:
+    """``items: 3 talents, 1 gear`` for embedded items of types not ``used`` ("" if none)."""
+    counts = Counter(str(i.get("type", "item")) for i in items if i.get("type") not in used)
+    if not counts:
+        return ""
+    parts = [f"{n} {_plural(kind, n)}" for kind, n in sorted(counts.items())]
+    return "items: " + ", ".join(parts)
+
+
+def _plural(kind: str, n: int) -> str:
+    if n == 1 or kind.endswith("s"):
+        return kind
+    return kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
+
+
+def ignored_line(fields: list[str], items: str = "") -> str:
+    """The summary line: ``ignored: skills.mobility, general.career, items: 3 talents``."""
+    shown = fields[:MOST_NAMED]
+    if len(fields) > MOST_NAMED:
+        shown.append(f"… and {len(fields) - MOST_NAMED} more")
+    parts = [*shown, *([items] if items else [])]
+    return "ignored: " + ", ".join(parts) if parts else "ignored: nothing"

@@ -1,0 +1,152 @@
+"""What a Foundry VTT export is: an actor of a system the tracker knows, or a RollTable.
+
+Foundry's "Export Data" writes one document as JSON. Actors carry their system's data
+under ``system`` (Foundry 10 and later) or ``data`` (Foundry 9 and earlier), a ``type``
+(``character``, ``threat`` …) and ``items``; the system that made them is named in
+``_stats.systemId`` or ``_stats.exportSource.systemId`` (Foundry 11+) or
+``flags.exportSource.system`` (Foundry 0.8-10). RollTables carry ``results`` with a
+``range`` each. Anything else is refused with one sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tracker.core.errors import TrackerError
+
+SYSTEMS = {"alienrpg": "alien-evolved", "wrath-and-glory": "wrath-glory"}
+"""Foundry system id → the tracker ruleset its actors become."""
+
+ACTOR_TYPES = {
+    "alienrpg": ("character", "synthetic", "creature"),
+    "wrath-and-glory": ("agent", "threat"),
+}
+"""The actor types each system's importer reads."""
+
+
+class NotImportable(TrackerError):
+    """A file the importer cannot use; the message says why, in one sentence."""
+
+
+@dataclass(frozen=True)
+class ActorExport:
+    """A Foundry actor: its system id, type, name, system data and embedded items."""
+
+    system: str
+    type: str
+    name: str
+    data: Mapping[str, Any]
+    items: tuple[Mapping[str, Any], ...]
+    doc: Mapping[str, Any]
+
+    @property
+    def ruleset(self) -> str:
+        """The tracker ruleset this actor becomes."""
+        return SYSTEMS[self.system]
+
+
+def system_data(doc: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The document's system data: ``system`` (current) or ``data`` (older Foundry)."""
+    for key in ("system", "data"):
+        value = doc.get(key)
+        if isinstance(value, Mapping):
+            return value
+    return None
+
+
+def named_system(doc: Mapping[str, Any]) -> str:
+    """The system id the export names (lower case), or "" when it names none."""
+    stats, flags = _table(doc.get("_stats")), _table(doc.get("flags"))
+    source, old = _table(stats.get("exportSource")), _table(flags.get("exportSource"))
+    for value in (stats.get("systemId"), source.get("systemId"), old.get("system")):
+        if isinstance(value, str) and value:
+            return value.casefold()
+    return ""
+
+
+def _table(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def is_roll_table(doc: Mapping[str, Any]) -> bool:
+    """A RollTable export: ``results`` holding ranged results, and no actor type."""
+    results = doc.get("results")
+    if not isinstance(results, list) or "type" in doc and "items" in doc:
+        return False
+    return any(isinstance(r, Mapping) and "range" in r for r in results) or not results
+
+
+def guess_system(doc: Mapping[str, Any], data: Mapping[str, Any]) -> str:
+    """The system an actor without a system id was made by, read from its fields."""
+    kind = doc.get("type")
+    if kind in ACTOR_TYPES["alienrpg"] and isinstance(data.get("header"), Mapping):
+        return "alienrpg"
+    if kind in ACTOR_TYPES["wrath-and-glory"] and isinstance(data.get("combat"), Mapping):
+        return "wrath-and-glory"
+    return ""
+
+
+def actor_export(doc: Any, forced: str = "") -> ActorExport:
+    """Read ``doc`` as an actor; ``forced`` (a Foundry system id) overrides what it names.
+
+    NotImportable says why it is not an actor the tracker can read."""
+    if not isinstance(doc, Mapping):
+        raise NotImportable(f"not a Foundry export (the JSON is a {_kind(doc)}, not an object)")
+    data = system_data(doc)
+    if data is None or not isinstance(doc.get("type"), str):
+        raise NotImportable(
+            "not a Foundry actor or RollTable export (no type with system data, no results)"
+        )
+    system = forced or named_system(doc) or guess_system(doc, data)
+    if system not in SYSTEMS:
+        known = " and ".join(SYSTEMS)
+        said = f"a {system!r} actor" if system else "an actor of a system it cannot tell"
+        raise NotImportable(f"{said}: the tracker imports {known} actors (or pass --ruleset)")
+    kind = str(doc["type"])
+    if kind not in ACTOR_TYPES[system]:
+        wanted = ", ".join(ACTOR_TYPES[system])
+        raise NotImportable(f"a {kind!r} actor of {system}: the tracker imports {wanted}")
+    items = tuple(i for i in doc.get("items", ()) or () if isinstance(i, Mapping))
+    return ActorExport(system, kind, str(doc.get("name", "")), data, items, doc)
+
+
+def _kind(value: Any) -> str:
+    return {list: "list", str: "string", int: "number", float: "number", bool: "boolean"}.get(
+        type(value), "null" if value is None else type(value).__name__
+    )
+
+
+# --- reading fields -----------------------------------------------------------------
+
+
+def at(data: Any, path: str) -> Any:
+    """The value at a dotted ``path`` in nested mappings (None when any step is missing)."""
+    for key in path.split("."):
+        if not isinstance(data, Mapping):
+            return None
+        data = data.get(key)
+    return data
+
+
+def whole(value: Any) -> int | None:
+    """``value`` as a whole number (numbers and numeric text; ``{value: n}`` too), else None."""
+    if isinstance(value, Mapping):
+        value = value.get("value")
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip().lstrip("+")
+        if text.lstrip("-").isdigit():
+            return int(text)
+    return None
+
+
+def item_system(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An embedded item's system data (either shape), empty when it has none."""
+    return system_data(item) or {}
