@@ -13,7 +13,7 @@ from tests.conftest import basic_encounter
 from tests.ui_helpers import NERV_SAMPLE, basic_file
 from tracker.core.dice import Dice
 from tracker.export.logbook import log_lines
-from tracker.paths import bundled_dir, sample_encounters
+from tracker.paths import bundled_dir
 from tracker.rules.base import LocationView, Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.ui import launch as launch_module
@@ -168,21 +168,18 @@ def test_basic_rules_draw_tracks_not_a_figure() -> None:
 # --- launch -----------------------------------------------------------------------------
 
 
-def test_no_file_opens_a_fresh_copy_of_the_nerv_sample(
+def test_no_file_opens_the_launcher_and_copies_nothing_by_itself(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from tracker.ui.launcher import LauncherApp
+
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    opened: list[Path] = []
-    monkeypatch.setattr(TrackerApp, "run", lambda self, **_: opened.append(self.path))
-    samples = {p: p.read_bytes() for p in sample_encounters()}
+    shown: list[LauncherApp] = []
+    monkeypatch.setattr(LauncherApp, "run", lambda self, **_: shown.append(self))
+    monkeypatch.setattr(TrackerApp, "run", lambda self, **_: pytest.fail("no file was chosen"))
     assert launch_module.launch(None) == 0
-    copy = opened[0]
-    assert copy.parent == tmp_path / "data" / "tracker" / "encounters"
-    assert launch_module.sample_ruleset(copy) == "nerv-d100"
-    assert copy.read_bytes() == NERV_SAMPLE.read_bytes()
-    assert {p: p.read_bytes() for p in sample_encounters()} == samples
-    assert launch_module.launch(None) == 0
-    assert opened[1] != opened[0]
+    assert len(shown) == 1
+    assert not (tmp_path / "data" / "tracker" / "encounters").exists()
 
 
 def test_pick_sample_prefers_nerv_then_basic(tmp_path: Path) -> None:

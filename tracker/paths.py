@@ -32,6 +32,12 @@ def user_config_dir() -> Path:
     return Path(base) / "tracker"
 
 
+def user_cache_dir() -> Path:
+    """The user's cache folder (``$XDG_CACHE_HOME/tracker``, ``~/.cache/tracker``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tracker"
+
+
 def sample_encounters() -> list[Path]:
     """The bundled sample encounters, sorted by name."""
     return sorted(bundled_dir("encounters").glob("*.toml"))

@@ -21,8 +21,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input
 
 from tracker.core.errors import TrackerError
+from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.store.encounter_file import EncounterFile
 from tracker.ui.keymap import keymap_path, read_keymap
 from tracker.ui.looking_back import STILL_OFFERED, LookingBackApp
 from tracker.ui.modals.add_combatant import AddCombatantScreen
@@ -173,6 +175,12 @@ class TrackerApp(LookingBackApp):
         self.query_one(InitiativePane).focus()
         self.open_encounter()
         self.call_after_refresh(self._use_keymap)
+
+    def _opened(self, play: EncounterFile) -> None:
+        """Show the opened file; a new encounter (nobody in it) starts in the add dialog."""
+        super()._opened(play)
+        if not play.encounter.state.combatants:
+            self.action_add_combatant()
 
     def _use_keymap(self) -> None:
         known = {b.id for b in self.BINDINGS if isinstance(b, Binding) and b.id}
@@ -359,9 +367,15 @@ class TrackerApp(LookingBackApp):
         """The add-combatant modal."""
         if self.state is not None and "add" in self.verbs:
             self.push_screen(
-                AddCombatantScreen(self.run_line, self.state, self.verbs["add"].usage),
+                AddCombatantScreen(
+                    self.run_line, self.state, self.verbs["add"].usage, self.library()
+                ),
                 self._modal_done,
             )
+
+    def library(self) -> Library:
+        """The stat blocks and roll tables of the open encounter (none before one opens)."""
+        return self.play.library if self.play is not None else EmptyLibrary()
 
     def action_notes(self) -> None:
         """Edit the GM's note on the selected combatant."""
@@ -379,7 +393,7 @@ class TrackerApp(LookingBackApp):
         names = self.shelf.names
         if names:
             index = names.index(self.theme) + 1 if self.theme in names else 0
-            self.use_theme(names[index % len(names)])
+            self.choose_theme(names[index % len(names)])
             self.notify(f"Theme: {self.theme}", timeout=2, markup=False)
 
     def action_remove(self) -> None:

@@ -1,7 +1,9 @@
-"""``tracker [FILE]``: open the TUI on a file, or on a fresh copy of a bundled sample.
+"""``tracker [FILE]``: open the TUI on a file, or the launcher (tracker/ui/launcher.py).
 
-A file that cannot be opened (a load error, another GM holding it) prints its one-line
-error on stderr and returns 1; the file is left as it was.
+Every file opened is remembered in the settings (``last_file``: the launcher offers to
+resume it). With FILE, a file that cannot be opened (a load error, another GM holding it)
+prints its one-line error on stderr and returns 1; from the launcher, the launcher comes
+back with that line. The file is left as it was.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from datetime import datetime
 from pathlib import Path
 
 from tracker.core.safe_text import visible
-from tracker.paths import sample_encounters, user_data_dir
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
+from tracker.store.settings import remember
 
 PREFERRED_RULESETS = ("nerv-d100", "basic")
 
@@ -55,31 +57,37 @@ def fresh_copy(sample: Path, folder: Path, now: datetime | None = None) -> Path:
 
 
 def launch(path: Path | None) -> int:
-    """Run the TUI on ``path`` (or a fresh sample copy); the exit status."""
-    if path is None:
-        sample = pick_sample(sample_encounters())
-        if sample is None:
-            print("tracker: no sample encounters are installed — give a FILE", file=sys.stderr)
-            return 1
-        path = fresh_copy(sample, user_data_dir() / "encounters")
-        print(f"tracker: playing a fresh copy of {sample.name}: {path}")
+    """Run the TUI on ``path``, or the launcher first when there is none; the exit status."""
+    if path is not None:
+        failure = play(path)
+        if failure:
+            print(f"tracker: {visible(failure)}", file=sys.stderr)
+        return 1 if failure else 0
+    from tracker.ui.launcher import LauncherApp
+
+    message = ""
+    while True:  # a file that fails to open brings the launcher back, saying why
+        chosen = LauncherApp(message=message).run()
+        if chosen is None:
+            return 0
+        message = play(chosen)
+        if not message:
+            return 0
+
+
+def play(path: Path) -> str:
+    """Play ``path`` in the tracker, remembered as the last file; why it failed, or ""."""
     if not path.is_file():
         what = "is a folder" if path.is_dir() else "does not exist"
-        hint = f"create one with `tracker new {path} --ruleset basic`"
-        print(visible(f"tracker: {path}: {what} — {hint}"), file=sys.stderr)
-        return 1
+        return f"{path}: {what} — create one with `tracker new {path} --ruleset basic`"
     try:  # another GM holding the file: say so before the screen opens
         with WriterLock(path):
             pass
     except StoreError as err:
-        print(f"tracker: {visible(str(err))}", file=sys.stderr)
-        return 1
+        return str(err)
+    remember(last_file=path.absolute())
     from tracker.ui.app import TrackerApp
 
     app = TrackerApp(path)
     app.run()
-    if app.failure:
-        print(f"tracker: {visible(app.failure)}", file=sys.stderr)
-        return 1
-    print(visible(f"tracker: saved in {path}"))
-    return 0
+    return app.failure

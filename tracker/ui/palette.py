@@ -155,7 +155,7 @@ def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     yield PaletteCommand("Help: keys and commands", "the key table", app.action_help)
     yield PaletteCommand("Next theme", "cycle the colours", app.action_next_theme)
     for theme in app.shelf.names:
-        yield PaletteCommand(f"Theme: {theme}", "switch colours", partial(app.use_theme, theme))
+        yield PaletteCommand(f"Theme: {theme}", "switch colours", partial(app.choose_theme, theme))
     yield PaletteCommand("Quit", "everything is saved already", app.action_quit)
 
 

@@ -22,6 +22,7 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
+from tracker.store.settings import Settings, remember_theme
 from tracker.ui.collector import IdleCollector
 from tracker.ui.modals.ailment import AilmentScreen
 from tracker.ui.modals.confirm import ConfirmScreen
@@ -131,8 +132,14 @@ class TableApp(App[int]):
 
     def _starting_theme(self, play: EncounterFile) -> str:
         table = play.loaded.head.get("encounter", {})
-        wanted = str(table.get("theme", "")) or play.rules.theme
-        return wanted if wanted in self.shelf.themes else DEFAULT_THEME
+        settings = Settings.load()  # the theme the GM chose for this file wins; then the
+        # file's own, its ruleset's, and the one the GM chose last (for a file naming none)
+        chosen = settings.file_themes.get(str(play.path.absolute()), "")
+        named = (chosen, str(table.get("theme", "")), play.rules.theme, settings.theme)
+        for wanted in named:
+            if wanted in self.shelf.themes:
+                return wanted
+        return DEFAULT_THEME
 
     def on_unmount(self) -> None:
         """Release the file (and its lock) when the app goes away."""
@@ -288,7 +295,7 @@ class TableApp(App[int]):
                     False, f"no theme {rest[0]!r} — themes: {', '.join(self.shelf.names)}"
                 )
             if rest:
-                self.use_theme(rest[0])
+                self.choose_theme(rest[0])
             else:
                 self.call_later(self.run_action, "next_theme")
         elif verb == "select":
@@ -331,6 +338,13 @@ class TableApp(App[int]):
         """Switch to a theme by name."""
         if name in self.shelf.themes:
             self.theme = name
+
+    def choose_theme(self, name: str) -> None:
+        """Switch to the theme the GM chose, and remember it for this file (settings)."""
+        self.use_theme(name)
+        problem = remember_theme(self.theme, self.play.path if self.play is not None else None)
+        if problem:
+            self.notify(problem, severity="warning", timeout=6, markup=False)
 
     def open_command_bar(self, text: str = "") -> None:
         """Focus the ``:`` bar with ``text`` typed."""

@@ -1,0 +1,341 @@
+"""The launcher (`tracker` with no FILE): it lists the GM's encounters newest first under
+"resume the last one", then the samples and "new encounter"; Enter resumes (one key);
+typing filters; a sample opens as a copy; a new encounter is made from a title and a
+ruleset; a file that cannot be opened is one line. Also the launch loop, last_file and
+the theme remembered in the settings, and snapshots at 80x24 and 120x36."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.test_ui_snapshots import still
+from tests.ui_helpers import ROOT, basic_file, make_app, opened, text_of, ui_test
+from tracker.core.dice import Dice
+from tracker.core.errors import TrackerError
+from tracker.paths import bundled_dir, sample_encounters
+from tracker.store.encounter_file import EncounterFile, load, new_file
+from tracker.store.lock import WriterLock
+from tracker.store.settings import Settings, settings_path
+from tracker.ui import launch as launch_module
+from tracker.ui.app import TrackerApp
+from tracker.ui.launcher import LauncherApp
+from tracker.ui.launcher_choices import file_name_for, prompt
+from tracker.ui.modals.add_combatant import AddCombatantScreen
+from tracker.ui.modals.new_encounter import NewEncounterScreen
+from tracker.ui.themes import load_themes
+
+T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+INIT = ["init ann 20", "init gob 15", "init bo 10", "init orc 5"]
+
+
+def played(path: Path, lines: list[str], start: datetime = T0) -> Path:
+    """Play ``lines`` on ``path``, a minute apart from ``start``."""
+    with EncounterFile(path) as play:
+        for number, line in enumerate(lines):
+            play.execute(line, Dice(seed=1), start + timedelta(minutes=number))
+    return path
+
+
+def gm_folder(home: Path) -> Settings:
+    """A GM with three encounters (the newest last played, one not started) and a last
+    file: the ambush, played yesterday, in round 1 at the Goblin's turn."""
+    folder = home / "encounters"
+    folder.mkdir(parents=True)
+    played(basic_file(folder, "ambush.toml"), [*INIT, "start", "next"])
+    later = T0 + timedelta(hours=2)
+    played(basic_file(folder, "bridge.toml"), [*INIT, "start", "next", "next"], later)
+    quiet = basic_file(folder, "quiet.toml")
+    written = (T0 - timedelta(days=1)).timestamp()
+    os.utime(quiet, (written, written))
+    settings = Settings(encounters=folder, last_file=folder / "ambush.toml")
+    settings.save()
+    return settings
+
+
+def launcher(settings: Settings) -> LauncherApp:
+    """A launcher on ``settings`` with the bundled themes only."""
+    return LauncherApp(settings, shelf=load_themes([bundled_dir("themes")]))
+
+
+def rows(app: LauncherApp) -> list[tuple[str, str]]:
+    """(kind, file name) of every row shown, in order."""
+    return [(c.kind, c.path.name if c.path else "") for c in app.shown]
+
+
+def problem_line(app: LauncherApp) -> str:
+    """The one line of trouble under the list (as said, and as shown: the same words)."""
+    shown = "".join(text_of(app.query_one("#launcher-problem", Static)).split())
+    assert shown == "".join(f"✗ {app.problem}".split())
+    return f"✗ {app.problem}" if app.problem else ""
+
+
+@ui_test
+async def test_it_lists_resume_then_encounters_newest_first_then_samples_then_new(
+    tmp_path: Path,
+) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert rows(app)[:4] == [
+            ("resume", "ambush.toml"),
+            ("file", "bridge.toml"),
+            ("file", "ambush.toml"),
+            ("file", "quiet.toml"),
+        ]
+        samples = [name for kind, name in rows(app) if kind == "sample"]
+        assert sorted(samples) == sorted(p.name for p in sample_encounters())
+        assert rows(app)[-1] == ("new", "")
+        resume = prompt(app.shown[0]).plain
+        assert resume.startswith("▶ Resume  Goblin ambush  basic\n")
+        assert "round 1, Goblin's turn · 4 combatants" in resume
+        assert "not started" in prompt(app.shown[3]).plain
+
+
+@ui_test
+async def test_one_key_resumes_the_last_file(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    app = launcher(settings)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+    assert app.return_value == settings.last_file
+
+
+@ui_test
+async def test_typing_filters_and_a_sample_opens_as_a_copy(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    before = {p: p.read_bytes() for p in sample_encounters()}
+    app = launcher(settings)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press(*"sachiel")
+        assert rows(app) == [("sample", "nerv-sachiel.toml")]
+        await pilot.press("enter")
+    copy = app.return_value
+    assert copy is not None and copy.parent == settings.encounters
+    assert copy.read_bytes() == (ROOT / "encounters" / "nerv-sachiel.toml").read_bytes()
+    assert {p: p.read_bytes() for p in sample_encounters()} == before
+
+
+@ui_test
+async def test_words_typed_match_status_and_ruleset_and_arrows_move(tmp_path: Path) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press(*"basic round")
+        assert rows(app) == [
+            ("resume", "ambush.toml"),
+            ("file", "bridge.toml"),
+            ("file", "ambush.toml"),
+        ]
+        await pilot.press("down", "down", "enter")
+    assert app.return_value == tmp_path / "encounters" / "ambush.toml"
+
+
+@ui_test
+async def test_escape_clears_the_search_then_leaves(tmp_path: Path) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("x", "y", "z")
+        assert rows(app) == []
+        await pilot.press("escape")
+        assert len(rows(app)) > 4
+        await pilot.press("escape")
+    assert app.return_value is None
+
+
+@ui_test
+async def test_a_new_encounter_is_made_from_a_title_and_a_ruleset(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    app = launcher(settings)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"new")
+        assert rows(app) == [("new", "")]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewEncounterScreen)
+        await pilot.press(*"Ork raid")
+        await pilot.press("enter")
+    made = app.return_value
+    assert made == settings.encounters / "ork-raid.toml"
+    loaded = load(made)
+    assert (loaded.encounter.state.title, loaded.rules.id) == ("Ork raid", "basic")
+    assert loaded.encounter.state.combatants == {}
+
+
+@ui_test
+async def test_ctrl_n_asks_and_an_empty_title_is_refused_in_place(tmp_path: Path) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewEncounterScreen)
+        await pilot.press("enter")
+        error = text_of(app.screen.query_one("#dialog-error", Static))
+        assert "give the encounter a title" in error
+        await pilot.press("escape")
+        assert not isinstance(app.screen, NewEncounterScreen)
+    assert app.return_value is None
+
+
+@ui_test
+async def test_a_file_another_gm_holds_is_one_line_and_stays(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    app = launcher(settings)
+    assert settings.last_file is not None
+    with WriterLock(settings.last_file):
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            line = problem_line(app)
+            assert "ambush.toml is open for writing by" in line
+            assert "\n" not in line
+            assert app.is_running
+            app.exit(None)
+
+
+@ui_test
+async def test_a_broken_file_is_listed_with_its_line_and_cannot_be_opened(
+    tmp_path: Path,
+) -> None:
+    settings = gm_folder(tmp_path)
+    (settings.encounters / "torn.toml").write_text("format = 2\n[encounter\n", encoding="utf-8")
+    app = launcher(settings)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"torn")
+        assert rows(app) == [("file", "torn.toml")]
+        assert f"{settings.encounters / 'torn.toml'}:2:" in prompt(app.shown[0]).plain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert problem_line(app).startswith(f"✗ {settings.encounters / 'torn.toml'}:2:")
+        app.exit(None)
+
+
+@ui_test
+async def test_a_broken_settings_file_is_said_once_and_the_defaults_used() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("encounters = [", encoding="utf-8")
+    app = LauncherApp(shelf=load_themes([bundled_dir("themes")]))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert "cannot read the settings" in problem_line(app)
+        assert rows(app)[0][0] == "sample"
+
+
+# --- the launch loop --------------------------------------------------------------------
+
+
+def test_no_file_runs_the_launcher_then_the_tracker_and_remembers_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = basic_file(tmp_path)
+    monkeypatch.setattr(LauncherApp, "run", lambda self, **_: path)
+    opened_paths: list[Path] = []
+    monkeypatch.setattr(TrackerApp, "run", lambda self, **_: opened_paths.append(self.path))
+    assert launch_module.launch(None) == 0
+    assert opened_paths == [path]
+    assert Settings.load().last_file == path.absolute()
+
+
+def test_a_file_that_fails_to_open_brings_the_launcher_back_saying_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = basic_file(tmp_path)
+    messages: list[str] = []
+
+    def run(self: LauncherApp, **_: Any) -> Path | None:
+        messages.append(self.message)
+        return path if len(messages) == 1 else None
+
+    def fail(self: TrackerApp, **_: Any) -> None:
+        self.failure = f"{path}:3:1: something is wrong"
+
+    monkeypatch.setattr(LauncherApp, "run", run)
+    monkeypatch.setattr(TrackerApp, "run", fail)
+    assert launch_module.launch(None) == 0
+    assert messages == ["", f"{path}:3:1: something is wrong"]
+
+
+def test_a_file_given_is_remembered_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = basic_file(tmp_path)
+    monkeypatch.setattr(TrackerApp, "run", lambda self, **_: None)
+    assert launch_module.launch(path) == 0
+    assert Settings.load().last_file == path.absolute()
+
+
+# --- the tracker remembers the theme ------------------------------------------------------
+
+
+@ui_test
+async def test_t_remembers_the_theme_for_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "sachiel.toml"
+    path.write_bytes((ROOT / "encounters" / "nerv-sachiel.toml").read_bytes())
+    app = make_app(path)
+    async with app.run_test() as pilot:
+        await opened(pilot)
+        assert app.theme == "nerv"  # the file's own theme, until the GM picks one
+        await pilot.press("t")
+        chosen = app.theme
+        assert chosen != "nerv" and Settings.load().theme == chosen
+    again = make_app(path)
+    async with again.run_test() as pilot:
+        await opened(pilot)
+        assert again.theme == chosen
+    other = tmp_path / "another-sachiel.toml"  # chosen for that file: another keeps its own
+    other.write_bytes(path.read_bytes())
+    elsewhere = make_app(other)
+    async with elsewhere.run_test() as pilot:
+        await opened(pilot)
+        assert elsewhere.theme == "nerv"
+
+
+@ui_test
+async def test_a_new_encounter_opens_in_the_add_dialog(tmp_path: Path) -> None:
+    path = tmp_path / "raid.toml"
+    new_file(path, "basic", "Raid")
+    app = make_app(path)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await opened(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, AddCombatantScreen)
+
+
+def test_a_new_file_name_never_overwrites(tmp_path: Path) -> None:
+    assert file_name_for("Ork raid!", tmp_path) == tmp_path / "ork-raid.toml"
+    (tmp_path / "ork-raid.toml").write_text("", encoding="utf-8")
+    assert file_name_for("Ork raid", tmp_path) == tmp_path / "ork-raid-2.toml"
+    assert file_name_for("???", tmp_path) == tmp_path / "encounter.toml"
+    with pytest.raises(TrackerError):
+        new_file(tmp_path / "ork-raid.toml", "basic", "x")
+
+
+# --- snapshots ----------------------------------------------------------------------------
+
+
+async def _still(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    still(pilot)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_launcher_snapshot(
+    snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("TZ", "UTC")
+    app = launcher(gm_folder(tmp_path))
+    assert snap_compare(app, terminal_size=size, run_before=_still)

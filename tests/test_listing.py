@@ -1,0 +1,282 @@
+"""Listing encounter files without replaying them: what the quick reading of the head and
+tail says equals what a full load says (status, whose turn, combatants, last played),
+through undo, redo, delays, adds, torn tails and commands cut short; broken files are one
+line each; `tracker ls` prints the list (and --json)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tracker.store.writer as writer_module
+from tests.midfight import MIDFIGHT
+from tests.ui_helpers import basic_file
+from tracker.cli import main
+from tracker.core.dice import Dice
+from tracker.core.errors import TrackerError
+from tracker.core.model import slot_owner
+from tracker.store.block import format_event
+from tracker.store.encounter_file import EncounterFile, load
+from tracker.store.listing import EncounterSummary, list_folder, summarise
+
+T0 = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
+COMMANDS = [
+    "start",
+    "next",
+    "next",
+    "next",
+    "prev",
+    "end",
+    "undo",
+    "undo",
+    "redo",
+    "delay .",
+    "delay bo",
+    "act ann",
+    "act bo",
+    "add Troll hp=9 init=5",
+    "add Imp hp=3",
+    "remove gob",
+    "remove .",
+    "dmg orc 4",
+    "down bo",
+    "revive bo",
+    "note the bridge burns",
+    "init gob 9",
+    "swap ann orc",
+]
+
+
+@contextmanager
+def no_fsync() -> Iterator[None]:
+    """Appends without fsync: the property below writes thousands of small files."""
+    real = writer_module.fsync_file
+    writer_module.fsync_file = lambda fd: None
+    try:
+        yield
+    finally:
+        writer_module.fsync_file = real
+
+
+INIT = ["init ann 20", "init gob 15", "init bo 10", "init orc 5"]
+"""Initiative set by hand: Ann, Goblin, Bo, Orc."""
+
+
+def play(path: Path, lines: list[str], seed: int = 3) -> None:
+    """Run ``lines`` on the file (refused ones are skipped), a minute apart."""
+    dice = Dice(seed=seed)
+    with no_fsync(), EncounterFile(path) as encounter:
+        for number, line in enumerate(lines):
+            try:
+                encounter.execute(line, dice, T0 + timedelta(minutes=number))
+            except TrackerError:
+                continue
+
+
+def assert_listing_agrees(path: Path) -> None:
+    """The summary says what a full load (replay) says."""
+    summary = summarise(path)
+    loaded = load(path)
+    state = loaded.encounter.state
+    events = loaded.encounter.events
+    acting = state.combatant(slot_owner(state.current)).name if state.current else ""
+    expected_played = events[-1].at.timestamp() if events else path.stat().st_mtime
+    assert summary.problem == ""
+    assert (summary.phase, summary.round, summary.acting) == (state.phase, state.round, acting)
+    assert summary.combatants == len(state.combatants)
+    assert summary.title == state.title
+    assert summary.ruleset == loaded.rules.id
+    assert summary.last_played == expected_played
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.lists(st.sampled_from(COMMANDS), max_size=24), st.integers(0, 99))
+def test_the_quick_reading_agrees_with_a_full_load(lines: list[str], seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = basic_file(Path(folder))
+        dice = Dice(seed=seed)
+        assert_listing_agrees(path)
+        with no_fsync(), EncounterFile(path) as encounter:
+            for number, line in enumerate(lines):
+                try:
+                    encounter.execute(line, dice, T0 + timedelta(minutes=number))
+                except TrackerError:
+                    continue
+                assert_listing_agrees(path)
+
+
+@pytest.mark.parametrize(
+    ("lines", "status"),
+    [
+        ([], "not started"),
+        (["start"], "round 1, Ann's turn"),
+        (["start", "next", "next"], "round 1, Bo's turn"),
+        (["start", "next", "next", "next", "next"], "round 2, Ann's turn"),
+        (["start", "next", "undo"], "round 1, Ann's turn"),
+        (["start", "next", "undo", "redo"], "round 1, Goblin's turn"),
+        (["start", "delay ."], "round 1, Goblin's turn"),
+        (["start", "end"], "ended"),
+        (["start", "end", "undo"], "round 1, Ann's turn"),
+    ],
+)
+def test_status_reads_as_a_gm_says_it(tmp_path: Path, lines: list[str], status: str) -> None:
+    path = basic_file(tmp_path)
+    play(path, INIT + lines)
+    assert summarise(path).status == status
+    assert_listing_agrees(path)
+
+
+def test_a_combatant_added_mid_fight_is_named_and_counted(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    play(path, [*INIT, "add Troll hp=9", "init troll 30", "start"])
+    summary = summarise(path)
+    assert (summary.status, summary.combatants) == ("round 1, Troll's turn", 5)
+    play(path, ["undo", "undo", "undo"])
+    assert summarise(path).combatants == 4
+
+
+def test_a_torn_last_event_and_a_command_cut_short_are_left_out(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    play(path, [*INIT, "start", "next"])
+    before = summarise(path)
+    whole = path.read_bytes()
+    cut_short = format_event({"seq": 99, "type": "turn.started", "at": T0, "who": "orc"})
+    path.write_bytes(whole + cut_short.encode())  # no batch_end: a command cut short
+    assert summarise(path).acting == before.acting == "Goblin"
+    assert_listing_agrees(path)
+    path.write_bytes(whole + cut_short.encode()[:40])  # torn mid-block
+    assert summarise(path).acting == "Goblin"
+    assert_listing_agrees(path)
+
+
+def test_a_file_with_crlf_line_ends_is_read_the_careful_way(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    play(path, [*INIT, "start", "next"])
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert summarise(path).status == "round 1, Goblin's turn"
+    assert_listing_agrees(path)
+
+
+def test_a_broken_file_is_one_line_and_the_others_are_listed(tmp_path: Path) -> None:
+    good = basic_file(tmp_path, "good.toml")
+    play(good, [*INIT, "start"])
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 2\n[encounter]\ntitle = "Oops\n', encoding="utf-8")
+    listed = list_folder(tmp_path)
+    assert [s.path.name for s in listed if not s.problem] == ["good.toml"]
+    (bad,) = [s for s in listed if s.problem]
+    assert bad.problem.startswith(f"{broken}:3:")
+    assert "\n" not in bad.problem
+
+
+def test_newest_first_and_unchanged_files_come_from_the_cache(tmp_path: Path) -> None:
+    old, new = basic_file(tmp_path, "old.toml"), basic_file(tmp_path, "new.toml")
+    play(old, [*INIT, "start"])
+    play(new, [*INIT, "start"])
+    os.utime(old, (1_000_000, 1_000_000))
+    assert [s.path.name for s in list_folder(tmp_path)] == ["new.toml", "old.toml"]
+    play(old, ["next"])
+    listed = list_folder(tmp_path)
+    assert [s.acting for s in listed if s.path.name == "old.toml"] == ["Goblin"]
+    assert listed == list_folder(tmp_path, cache=False)
+
+
+def test_a_cached_summary_is_not_trusted_once_the_file_changes(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    assert list_folder(tmp_path)[0].status == "not started"
+    play(path, [*INIT, "start"])
+    assert list_folder(tmp_path)[0].status == "round 1, Ann's turn"
+
+
+# --- tracker ls --------------------------------------------------------------------------
+
+
+def listed_folder(tmp_path: Path) -> Path:
+    """A folder with a fight in round 1, one not started and one broken file."""
+    folder = tmp_path / "encounters"
+    folder.mkdir()
+    play(basic_file(folder, "ambush.toml"), [*INIT, "start", "next"])
+    shutil.copyfile(
+        Path(__file__).parent.parent / "encounters" / "nerv-sachiel.toml", folder / "s.toml"
+    )
+    (folder / "broken.toml").write_bytes(b"format = 2\n[encounter\n")
+    return folder
+
+
+def test_ls_prints_one_line_per_file_and_one_for_the_broken_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = listed_folder(tmp_path)
+    assert main(["ls", str(folder)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    (ambush,) = [line for line in lines if "ambush.toml" in line]
+    assert "Goblin ambush" in ambush and "round 1, Goblin's turn" in ambush
+    assert "4 combatants" in ambush and "basic" in ambush
+    (broken,) = [line for line in lines if "broken.toml" in line]
+    assert broken.startswith(f"cannot be read: {folder / 'broken.toml'}:2:")
+
+
+def test_ls_json_is_a_list_of_objects(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = listed_folder(tmp_path)
+    assert main(["ls", str(folder), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    by_name = {Path(item["path"]).name: item for item in listed}
+    assert by_name["s.toml"]["status"] == "not started"
+    assert by_name["s.toml"]["title"] == "Sachiel over Tokyo-3"
+    assert by_name["ambush.toml"]["turn"] == "Goblin"
+    assert by_name["ambush.toml"]["round"] == 1
+    assert by_name["broken.toml"]["problem"]
+
+
+def test_ls_without_a_folder_lists_the_settings_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = listed_folder(tmp_path)
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "tracker"
+    config.mkdir(parents=True)
+    (config / "settings.toml").write_text(f'encounters = "{folder}"\n', encoding="utf-8")
+    assert main(["ls"]) == 0
+    assert "ambush.toml" in capsys.readouterr().out
+
+
+def test_ls_on_a_missing_folder_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ls", str(tmp_path / "nope")]) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_the_summary_of_a_user_title_is_data(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    path.write_text(path.read_text().replace("Goblin ambush", "[bold]x[/] \\u001b[31m"))
+    summary = summarise(path)
+    assert summary.title == "[bold]x[/] \x1b[31m"
+    assert isinstance(summary, EncounterSummary)
+
+
+@pytest.mark.parametrize("sample", sorted(MIDFIGHT))
+def test_every_sample_mid_fight_lists_as_a_full_load_says(tmp_path: Path, sample: str) -> None:
+    path = tmp_path / sample
+    shutil.copyfile(Path(__file__).parent.parent / "encounters" / sample, path)
+    assert_listing_agrees(path)
+    dice = Dice(seed=11)
+    with no_fsync(), EncounterFile(path) as encounter:
+        for line in (*MIDFIGHT[sample], "undo", "next", "prev", "end", "undo"):
+            try:
+                encounter.execute(line, dice)
+            except TrackerError:
+                continue
+            assert_listing_agrees(path)

@@ -1,0 +1,76 @@
+"""The GM's settings file: defaults, a round trip, damage tolerated in one line, atomic
+writes that keep keys a newer tracker wrote, and the theme and last file remembered."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tracker.paths import user_data_dir
+from tracker.store.settings import Settings, remember, settings_path
+
+
+def test_no_file_is_the_defaults() -> None:
+    settings = Settings.load()
+    assert settings.encounters == user_data_dir() / "encounters"
+    assert (settings.theme, settings.last_file, settings.problem) == ("", None, "")
+
+
+def test_a_round_trip_keeps_every_key(tmp_path: Path) -> None:
+    settings = Settings(
+        encounters=tmp_path / "fights", theme="weyland", last_file=tmp_path / "fights" / "a.toml"
+    )
+    settings.extra = {"future_key": [1, 2]}
+    settings.save()
+    again = Settings.load()
+    assert again == settings
+    assert not list(settings_path().parent.glob("*.tmp*"))
+
+
+def test_a_folder_under_home_is_written_with_a_tilde_and_read_back_expanded(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    Settings(encounters=tmp_path / "games" / "fights").save()
+    assert 'encounters = "~/games/fights"' in settings_path().read_text(encoding="utf-8")
+    assert Settings.load().encounters == tmp_path / "games" / "fights"
+
+
+def test_a_broken_file_is_the_defaults_and_one_line_saying_why() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('theme = "nerv\nencounters = 3\n', encoding="utf-8")
+    settings = Settings.load()
+    assert settings.theme == "" and settings.encounters == user_data_dir() / "encounters"
+    assert settings.problem.startswith(f"{path}: cannot read the settings (")
+    assert "line 1" in settings.problem and "\n" not in settings.problem
+
+
+def test_a_value_of_the_wrong_type_is_ignored_and_named() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('encounters = 3\ntheme = "nerv"\n', encoding="utf-8")
+    settings = Settings.load()
+    assert settings.theme == "nerv"
+    assert settings.encounters == user_data_dir() / "encounters"
+    assert "encounters should be text" in settings.problem
+
+
+def test_remember_changes_one_key_and_never_overwrites_a_broken_file(tmp_path: Path) -> None:
+    assert remember(theme="velvet") == ""
+    assert remember(last_file=tmp_path / "x.toml") == ""
+    assert (Settings.load().theme, Settings.load().last_file) == ("velvet", tmp_path / "x.toml")
+    settings_path().write_text("theme = ", encoding="utf-8")
+    assert remember(theme="nerv").startswith(str(settings_path()))
+    assert settings_path().read_text(encoding="utf-8") == "theme = "
+
+
+def test_an_unwritable_folder_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
+    problem = remember(theme="nerv")
+    assert problem and "\n" not in problem
+    assert os.path.isfile(blocked)

@@ -1,0 +1,75 @@
+"""``tracker ls [DIR] [--json]``: the GM's encounters, newest first, without replaying any.
+
+One line per file: title, ruleset, status, combatants, last played, path. A file that
+cannot be read is one line naming what is wrong (``file:line:col``) and the others are
+still listed; the exit status stays 0 (the listing worked). No Textual here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tracker.core.safe_text import json_safe, visible
+from tracker.store.listing import EncounterSummary, list_folder
+from tracker.store.settings import Settings
+
+HELP = "list your encounters (default: the encounters folder), newest first"
+
+
+def setup(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``tracker ls``."""
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        metavar="DIR",
+        help="the folder to list (default: the encounters folder in settings.toml)",
+    )
+    parser.add_argument("--json", action="store_true", help="a JSON list of objects")
+
+
+def run(ns: argparse.Namespace) -> int:
+    """List the folder; problems with single files are lines of the list, not errors."""
+    settings = Settings.load()
+    if settings.problem:
+        print(f"tracker: {visible(settings.problem)}", file=sys.stderr)
+    folder: Path = ns.folder or settings.encounters
+    if ns.folder is not None and not folder.is_dir():
+        what = "does not exist" if not folder.exists() else "is not a folder"
+        print(visible(f"tracker: {folder}: {what}"), file=sys.stderr)
+        return 1
+    summaries = list_folder(folder)
+    if ns.json:
+        listing = [summary.document() for summary in summaries]
+        print(json_safe(json.dumps(listing, indent=2, ensure_ascii=False)))
+    elif not summaries:
+        print(f"no encounters in {folder} — `tracker` opens the launcher to start one")
+    else:
+        for summary in summaries:
+            print(line(summary))
+    return 0
+
+
+def line(summary: EncounterSummary) -> str:
+    """One summary as one line of ``tracker ls``."""
+    if summary.problem:
+        return visible(f"cannot be read: {summary.problem}")
+    played = summary.played.strftime("%Y-%m-%d %H:%M")
+    count = f"{summary.combatants} combatant" + ("" if summary.combatants == 1 else "s")
+    fields = (
+        cell(summary.shown_title, 32),
+        cell(summary.ruleset, 14),
+        cell(summary.status, 36),
+        cell(count, 14),
+        played,
+        str(summary.path),
+    )
+    return visible("  ".join(fields))
+
+
+def cell(text: str, width: int) -> str:
+    """``text`` padded to ``width``, or cut short with an ellipsis."""
+    return f"{text:<{width}}" if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,180 @@
+"""A folder of encounter files, summarised without replaying any journal.
+
+Each file's summary comes from its TOML head (title, ruleset, roster) and a quick
+reading of its journal (:mod:`tracker.store.journal_scan`): status (not started /
+round N, whose turn / ended), combatants (the roster plus those added, not undone) and
+when it was last played (the last event's time, else the file's mtime). Summaries are
+cached by file size, mtime and inode (:mod:`tracker.store.listing_cache`), so listing
+a folder again reads only the files that changed. A file that cannot be read is listed
+with a one-line problem (``file:line:col`` where known); the others are still listed.
+Newest first.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import astuple, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tracker.core.errors import TrackerError, one_line
+from tracker.store.errors import JournalError
+from tracker.store.journal import HEADER_RE, parse_document
+from tracker.store.journal_scan import standing
+from tracker.store.listing_cache import ListingCache, stat_key
+
+PHASE_WORDS = {"setup": "not started", "ended": "ended"}
+
+
+@dataclass(frozen=True)
+class EncounterSummary:
+    """One encounter file as a list shows it; ``problem`` is set when it cannot be read."""
+
+    path: Path
+    title: str = ""
+    ruleset: str = ""
+    phase: str = "setup"
+    """``setup`` (not started), ``running`` or ``ended``."""
+    round: int = 0
+    acting: str = ""
+    """The name of whose turn it is ("" between turns or when not running)."""
+    combatants: int = 0
+    last_played: float = 0.0
+    """When it was last played: a POSIX timestamp (the last event, else the mtime)."""
+    problem: str = ""
+
+    @property
+    def status(self) -> str:
+        """``not started``, ``round 3, Rei's turn``, ``round 3`` or ``ended``."""
+        if self.problem:
+            return "cannot be read"
+        if self.phase in PHASE_WORDS:
+            return PHASE_WORDS[self.phase]
+        return f"round {self.round}, {self.acting}'s turn" if self.acting else f"round {self.round}"
+
+    @property
+    def shown_title(self) -> str:
+        """The title, or the file's name when it has none."""
+        return self.title or self.path.stem
+
+    @property
+    def played(self) -> datetime:
+        """When it was last played, local time."""
+        return datetime.fromtimestamp(self.last_played, UTC).astimezone()
+
+    def document(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (``tracker ls --json``)."""
+        return {
+            "path": str(self.path),
+            "title": self.shown_title,
+            "ruleset": self.ruleset,
+            "status": self.status,
+            "phase": self.phase,
+            "round": self.round,
+            "turn": self.acting,
+            "combatants": self.combatants,
+            "last_played": self.played.isoformat(timespec="seconds"),
+            "problem": self.problem,
+        }
+
+    def cached(self) -> tuple[Any, ...]:
+        """The summary's fields as the cache keeps them (all but the path, its key)."""
+        return astuple(self)[1:]
+
+
+def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
+    """Read one encounter file's head and tail (never its whole journal replayed)."""
+    if mtime is None:
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            mtime = 0.0
+    try:
+        return _summary(path, path.read_bytes(), mtime)
+    except OSError as err:
+        problem = f"{path}: cannot read the file: {err.strerror or err}"
+    except (TrackerError, ValueError, TypeError, KeyError) as err:
+        problem = one_line(err)
+    return EncounterSummary(path, last_played=mtime, problem=problem)
+
+
+def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
+    match = HEADER_RE.search(data)
+    start = match.start() if match else _torn_header(data)
+    head = parse_document(path, data[:start])
+    table, roster = _parts(path, head)
+    names = {str(e.get("id", "")): str(e.get("name", "")) for e in roster}
+    where = standing(path, data, start, head, names)
+    played = where.last_at.timestamp() if where.last_at is not None else mtime
+    return EncounterSummary(
+        path=path,
+        title=str(table.get("title", "")),
+        ruleset=str(table.get("ruleset", "")),
+        phase=where.phase,
+        round=where.round,
+        acting=where.acting,
+        combatants=len(roster) + where.added,
+        last_played=played,
+    )
+
+
+def _torn_header(data: bytes) -> int:
+    """Where an append torn inside the first ``[[events]]`` line starts (else the end)."""
+    line_start = data.rfind(b"\n") + 1
+    tail = data[line_start:]
+    return line_start if tail and b"[[events]]\n".startswith(tail) else len(data)
+
+
+def _parts(path: Path, head: Mapping[str, Any]) -> tuple[Mapping[str, Any], list[Any]]:
+    """The ``[encounter]`` table and the roster, or JournalError if they are not there."""
+    table = head.get("encounter")
+    if not isinstance(table, dict) or not isinstance(table.get("ruleset"), str):
+        raise JournalError(path, '[encounter] needs ruleset = "…"')
+    roster = head.get("combatants", [])
+    if not isinstance(roster, list) or not all(isinstance(e, dict) for e in roster):
+        raise JournalError(path, "combatants must be [[combatants]] tables")
+    return table, roster
+
+
+def encounter_files(folder: Path) -> list[os.DirEntry[str]]:
+    """The ``*.toml`` files in ``folder`` (not hidden ones, not lock or side files)."""
+    try:
+        with os.scandir(folder) as found:
+            return [
+                e
+                for e in found
+                if e.name.endswith(".toml") and not e.name.startswith(".") and e.is_file()
+            ]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def list_folder(folder: Path, cache: bool = True) -> list[EncounterSummary]:
+    """Every encounter file in ``folder``, newest first; unchanged files from the cache."""
+    shelf = ListingCache.open(folder) if cache else ListingCache.empty(folder)
+    summaries = []
+    for entry in encounter_files(folder):
+        path = folder / entry.name
+        try:
+            info = entry.stat()
+        except OSError as err:
+            summaries.append(EncounterSummary(path, problem=f"{path}: {err.strerror or err}"))
+            continue
+        key = stat_key(info)
+        known = shelf.get(entry.name, key)
+        if known is not None:
+            summaries.append(EncounterSummary(path, *known))
+            continue
+        summary = summarise(path, info.st_mtime)
+        shelf.put(entry.name, key, summary.cached())
+        summaries.append(summary)
+    if cache:
+        shelf.save()
+    return newest_first(summaries)
+
+
+def newest_first(summaries: list[EncounterSummary]) -> list[EncounterSummary]:
+    """The summaries sorted by when they were last played, the newest first."""
+    return sorted(summaries, key=lambda s: (-s.last_played, s.path.name))

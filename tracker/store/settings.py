@@ -1,0 +1,141 @@
+"""The GM's settings: ``settings.toml`` in the user config folder.
+
+Three keys, all optional (docs/bestiary.md, "Settings")::
+
+    encounters = "~/games/encounters"   # the launcher's folder (default: data folder)
+    theme = "weyland"                   # the last theme chosen with t
+    last_file = "/home/gm/games/encounters/ford.toml"
+
+Reading is tolerant: a missing file is the defaults; a broken one is the defaults plus a
+one-line ``problem`` for the caller to show (never a traceback). Keys this version does
+not know are kept and written back. Saving replaces the whole file atomically.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from tracker.core.errors import TrackerError
+from tracker.paths import user_config_dir, user_data_dir
+from tracker.store.durable import write_file_atomically
+
+KEYS = ("encounters", "theme", "last_file")
+
+
+def settings_path() -> Path:
+    """Where the settings live (``~/.config/tracker/settings.toml``)."""
+    return user_config_dir() / "settings.toml"
+
+
+def default_encounters() -> Path:
+    """The default encounters folder (``~/.local/share/tracker/encounters``)."""
+    return user_data_dir() / "encounters"
+
+
+@dataclass
+class Settings:
+    """What the tracker remembers between runs."""
+
+    encounters: Path = field(default_factory=default_encounters)
+    """The folder the launcher lists and new encounters go to."""
+    theme: str = ""
+    """The theme the GM last chose ("" : none chosen yet)."""
+    last_file: Path | None = None
+    """The encounter opened last (the launcher offers to resume it)."""
+    file_themes: dict[str, str] = field(default_factory=dict)
+    """The theme chosen for each encounter file (its full path), saved as ``[themes]``."""
+    problem: str = ""
+    """Why the file could not be read (one line), or "" — never saved."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Keys this version does not know, kept as they were."""
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """The settings in ``path`` (default :func:`settings_path`), tolerant of damage."""
+        path = path or settings_path()
+        try:
+            table = tomllib.loads(path.read_bytes().decode("utf-8"))
+        except FileNotFoundError:
+            return cls()
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+            return cls(problem=_problem(path, err))
+        return _from_table(path, table)
+
+    def save(self, path: Path | None = None) -> None:
+        """Write the settings (temp file + ``os.replace``); TrackerError on failure."""
+        path = path or settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_file_atomically(path, tomli_w.dumps(self.table()).encode("utf-8"))
+
+    def table(self) -> dict[str, Any]:
+        """The settings as the TOML table that is saved."""
+        table: dict[str, Any] = dict(self.extra)
+        if self.encounters != default_encounters():  # the default follows XDG_DATA_HOME
+            table["encounters"] = _home_relative(self.encounters)
+        if self.theme:
+            table["theme"] = self.theme
+        if self.last_file is not None:
+            table["last_file"] = str(self.last_file)
+        if self.file_themes:
+            table["themes"] = dict(self.file_themes)
+        return table
+
+
+def _from_table(path: Path, table: dict[str, Any]) -> Settings:
+    settings = Settings(extra={k: v for k, v in table.items() if k not in (*KEYS, "themes")})
+    wrong = [key for key in KEYS if key in table and not isinstance(table[key], str)]
+    if wrong:
+        settings.problem = f"{path}: {wrong[0]} should be text in quotes — ignored"
+    if isinstance(table.get("encounters"), str) and table["encounters"].strip():
+        settings.encounters = Path(table["encounters"]).expanduser()
+    if isinstance(table.get("theme"), str):
+        settings.theme = table["theme"]
+    if isinstance(table.get("last_file"), str) and table["last_file"]:
+        settings.last_file = Path(table["last_file"]).expanduser()
+    themes = table.get("themes")
+    if isinstance(themes, dict):
+        settings.file_themes = {k: v for k, v in themes.items() if isinstance(v, str)}
+    return settings
+
+
+def _problem(path: Path, err: Exception) -> str:
+    """One line saying why the settings file was not read."""
+    text = " ".join(str(err).split()) if not isinstance(err, OSError) else err.strerror or ""
+    return f"{path}: cannot read the settings ({text}) — using the defaults"
+
+
+def _home_relative(folder: Path) -> str:
+    """``~/games`` for a folder under the home folder, else the full path."""
+    try:
+        return "~/" + folder.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(folder)
+
+
+def remember(**changes: Any) -> str:
+    """Load, change and save the settings; the one-line problem if saving failed, else ""."""
+    settings = Settings.load()
+    if settings.problem:  # never overwrite a file the GM has to fix
+        return settings.problem
+    for key, value in changes.items():
+        setattr(settings, key, value)
+    try:
+        settings.save()
+    except (TrackerError, OSError) as err:
+        return str(err)
+    return ""
+
+
+def remember_theme(theme: str, file: Path | None) -> str:
+    """The GM chose ``theme`` (for ``file``, if one is open): it is the launcher's from now
+    on, and that file's whenever it is opened again. The one-line problem, or ""."""
+    settings = Settings.load()
+    themes = dict(settings.file_themes)
+    if file is not None:
+        themes[str(file.absolute())] = theme
+    return remember(theme=theme, file_themes=themes)

@@ -1,0 +1,240 @@
+"""``tracker`` with no FILE: the launcher. Resume, pick an encounter, a sample, or start one.
+
+The list (newest first): the encounter played last (Enter resumes it: it is the first
+row), the GM's encounters folder, the bundled samples (opening one plays a copy in the
+encounters folder) and "new encounter". Typing filters the list; up/down move; Enter
+opens. The app exits with the file to play (``launch.py`` then runs the tracker on it),
+or None when the GM leaves. A file that cannot be opened is one line in the launcher.
+
+Keys (``BINDINGS``): up/down/pgup/pgdn/home/end move, Enter opens, ctrl+n new encounter,
+Esc clears the search (or leaves when it is empty), ctrl+q leaves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tracker.core.errors import TrackerError, one_line
+from tracker.core.safe_text import visible
+from tracker.store.encounter_file import new_file
+from tracker.store.errors import StoreError
+from tracker.store.lock import WriterLock
+from tracker.store.settings import Settings
+from tracker.ui.launch import fresh_copy
+from tracker.ui.launcher_choices import (
+    SECTIONS,
+    Choice,
+    file_name_for,
+    launcher_choices,
+    prompt,
+    shown_folder,
+)
+from tracker.ui.modals.new_encounter import NewEncounterScreen
+from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
+
+
+def _key(
+    key: str, action: str, description: str, binding_id: str, tooltip: str, show: bool = True
+) -> Binding:
+    return Binding(key, action, description, show=show, id=binding_id, tooltip=tooltip)
+
+
+class LauncherApp(App[Path | None]):
+    """Pick the encounter to play; exits with its path (None: the GM left)."""
+
+    CSS_PATH = ["tracker.tcss", "launcher.tcss"]
+    TITLE = "tracker"
+    BINDINGS = [
+        _key("enter", "open", "open", "launcher-open", "open the highlighted row"),
+        _key("down", "move('cursor_down')", "down", "launcher-down", "the next row", False),
+        _key("up", "move('cursor_up')", "up", "launcher-up", "the row above", False),
+        _key("pagedown", "move('page_down')", "page", "launcher-page-down", "a page down", False),
+        _key("pageup", "move('page_up')", "page", "launcher-page-up", "a page up", False),
+        _key("ctrl+n", "new", "new encounter", "launcher-new", "start a new encounter"),
+        _key("escape", "clear", "clear / leave", "launcher-clear", "clear the search, or leave"),
+        _key("ctrl+q", "quit", "quit", "launcher-quit", "leave the tracker"),
+    ]
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        message: str = "",
+        shelf: ThemeShelf | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else Settings.load()
+        self.message = message or self.settings.problem
+        self.shelf = shelf if shelf is not None else load_themes()
+        self.choices: list[Choice] = []
+        self.shown: list[Choice] = []
+        self.problem = ""
+        """The line of trouble shown under the list ("" : none)."""
+        for theme in self.shelf.themes.values():
+            self.register_theme(theme)
+        wanted = self.settings.theme if self.settings.theme in self.shelf.themes else DEFAULT_THEME
+        if wanted in self.shelf.themes:
+            self.theme = wanted
+
+    def compose(self) -> ComposeResult:
+        """Where the encounters are, the search field, the list, a problem line, keys."""
+        folder = shown_folder(self.settings.encounters)
+        yield Static(
+            Text.assemble(("tracker", "bold"), " · your encounters in ", folder),
+            id="launcher-header",
+        )
+        yield Input(
+            placeholder="type to search · ↑↓ choose · Enter opens",
+            id="launcher-search",
+            compact=True,
+        )
+        yield OptionList(id="launcher-list")
+        yield Static(id="launcher-problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """List everything and start in the search field."""
+        self.choices = launcher_choices(self.settings)
+        self.show_choices("")
+        self.say(self.message)
+        self.query_one("#launcher-search", Input).focus()
+
+    # --- the list ---------------------------------------------------------------------
+
+    def show_choices(self, query: str) -> None:
+        """Rebuild the list with the rows matching ``query``; highlight the first."""
+        self.shown = [choice for choice in self.choices if choice.matches(query)]
+        options: list[Option] = []
+        section = ""
+        for index, choice in enumerate(self.shown):
+            if choice.kind != section:
+                section = choice.kind
+                if SECTIONS[section]:
+                    options.append(Option(Text(SECTIONS[section]), disabled=True))
+            options.append(Option(prompt(choice), id=f"choice-{index}"))
+        listing = self.query_one("#launcher-list", OptionList)
+        listing.set_options(options)
+        first = next((i for i, option in enumerate(options) if not option.disabled), None)
+        listing.highlighted = first
+        if not self.shown:
+            listing.add_option(Option(Text(f"nothing matches {query!r}"), disabled=True))
+
+    @on(Input.Changed, "#launcher-search")
+    def _typed(self, event: Input.Changed) -> None:
+        self.say("")
+        self.show_choices(event.value)
+
+    @on(Input.Submitted, "#launcher-search")
+    def _entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_open()
+
+    @on(OptionList.OptionSelected, "#launcher-list")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.open_option(event.option)
+
+    def highlighted(self) -> Choice | None:
+        """The row under the cursor."""
+        option = self.query_one("#launcher-list", OptionList).highlighted_option
+        return self._choice(option) if option is not None else None
+
+    def _choice(self, option: Option) -> Choice | None:
+        if option.id is None or not option.id.startswith("choice-"):
+            return None
+        return self.shown[int(option.id.removeprefix("choice-"))]
+
+    # --- actions ----------------------------------------------------------------------
+
+    def action_move(self, how: str) -> None:
+        """Move the list's cursor (the search field keeps the keyboard)."""
+        listing = self.query_one("#launcher-list", OptionList)
+        getattr(listing, f"action_{how}")()
+
+    def action_open(self) -> None:
+        """Open the highlighted row."""
+        choice = self.highlighted()
+        if choice is not None:
+            self.open_choice(choice)
+
+    def open_option(self, option: Option) -> None:
+        """Open the row behind a list option (a click)."""
+        choice = self._choice(option)
+        if choice is not None:
+            self.open_choice(choice)
+
+    def open_choice(self, choice: Choice) -> None:
+        """Play a file, a copy of a sample, or ask for a new encounter."""
+        if choice.kind == "new" or choice.summary is None:
+            self.action_new()
+            return
+        if choice.summary.problem:
+            self.say(choice.summary.problem)
+            return
+        path = choice.summary.path
+        try:
+            if choice.kind == "sample":
+                path = fresh_copy(path, self.settings.encounters)
+            else:
+                check_free(path)
+        except (TrackerError, OSError) as err:
+            self.say(one_line(err))
+            return
+        self.exit(path)
+
+    def action_new(self) -> None:
+        """Ask for a title and a ruleset; play the new file."""
+
+        def made(path: Path | None) -> None:
+            if path is not None:
+                self.exit(path)
+
+        self.push_screen(NewEncounterScreen(self.create, self.last_ruleset()), made)
+
+    def create(self, title: str, ruleset: str) -> Path | str:
+        """Make the new encounter file; its path, or why not (one line)."""
+        folder = self.settings.encounters
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = file_name_for(title, folder)
+            new_file(path, ruleset, title)
+        except (TrackerError, OSError) as err:
+            return one_line(err)
+        return path
+
+    def last_ruleset(self) -> str:
+        """The ruleset of the newest encounter (the likely one for the next)."""
+        mine = [c for c in self.choices if c.kind == "file" and c.summary is not None]
+        return mine[0].summary.ruleset if mine and mine[0].summary is not None else ""
+
+    def action_clear(self) -> None:
+        """Clear the search; with nothing typed, leave."""
+        search = self.query_one("#launcher-search", Input)
+        if search.value:
+            search.value = ""
+        else:
+            self.exit(None)
+
+    def say(self, message: str) -> None:
+        """Show one line of trouble under the list (empty: hide it)."""
+        self.problem = message
+        line = self.query_one("#launcher-problem", Static)
+        line.update(Text(f"✗ {visible(message)}") if message else "")
+        line.set_class(bool(message), "-shown")
+
+
+def check_free(path: Path) -> None:
+    """StoreError (one line) if another GM's tracker holds ``path`` for writing."""
+    try:
+        with WriterLock(path):
+            pass
+    except StoreError:
+        raise
+    except OSError as err:
+        raise StoreError(f"{path}: cannot open: {err.strerror or err}") from None

@@ -1,0 +1,135 @@
+"""What the launcher offers, in order: resume the last encounter, the GM's encounters
+(newest first), the bundled samples, a new encounter — and how each row reads.
+
+Rows are Rich ``Text`` built from the summaries: titles and file names are data, never
+markup. Typing filters the rows: every word typed must appear in the row's title,
+ruleset, status or file name (case ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+
+from tracker.core.safe_text import visible
+from tracker.paths import sample_encounters
+from tracker.store.listing import EncounterSummary, list_folder, summarise
+from tracker.store.settings import Settings
+
+SECTIONS = {
+    "resume": "",
+    "file": "Your encounters",
+    "sample": "Samples (opening one plays a copy)",
+    "new": "Start",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One row: what opening it does (``kind``) and the file it is about."""
+
+    kind: str
+    """``resume``, ``file``, ``sample`` or ``new``."""
+    summary: EncounterSummary | None = None
+
+    @property
+    def path(self) -> Path | None:
+        """The encounter file (None for a new encounter)."""
+        return self.summary.path if self.summary is not None else None
+
+    def words(self) -> str:
+        """What typing searches, folded."""
+        if self.summary is None:
+            return "new encounter create"
+        s = self.summary
+        return " ".join((s.shown_title, s.ruleset, s.status, s.path.name, self.kind)).casefold()
+
+    def matches(self, query: str) -> bool:
+        """Whether every word of ``query`` appears in the row."""
+        words = self.words()
+        return all(word in words for word in query.casefold().split())
+
+
+def launcher_choices(settings: Settings) -> list[Choice]:
+    """Every row, in the launcher's order (the caller filters and draws them)."""
+    choices: list[Choice] = []
+    mine = list_folder(settings.encounters)
+    last = settings.last_file
+    if last is not None and last.is_file():
+        resumed = next((s for s in mine if same_file(s.path, last)), None) or summarise(last)
+        if not resumed.problem:
+            choices.append(Choice("resume", resumed))
+    choices.extend(Choice("file", summary) for summary in mine)
+    samples = [summarise(path) for path in sample_encounters()]
+    choices.extend(Choice("sample", s) for s in sorted(samples, key=lambda s: s.shown_title))
+    choices.append(Choice("new"))
+    return choices
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file."""
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
+def shown_folder(folder: Path) -> str:
+    """``~/games/encounters`` for a folder under the home folder, else the full path."""
+    try:
+        return visible("~/" + folder.relative_to(Path.home()).as_posix())
+    except ValueError:
+        return visible(str(folder))
+
+
+def played_words(when: datetime, now: datetime | None = None) -> str:
+    """``today 19:03``, ``yesterday 21:40``, ``12 Nov 2026``."""
+    now = now or datetime.now().astimezone()
+    days = (now.date() - when.date()).days
+    if days == 0:
+        return f"today {when:%H:%M}"
+    if days == 1:
+        return f"yesterday {when:%H:%M}"
+    return f"{when.day} {when:%b %Y}"
+
+
+def prompt(choice: Choice) -> Text:
+    """The row as two lines: what it is, then its status, size, when and file."""
+    if choice.summary is None:
+        first = Text.assemble(("+ New encounter", "bold"), "  a title and a ruleset")
+        return _lines(first, Text("then add combatants (the add dialog opens)", style="dim"))
+    s = choice.summary
+    title = Text(visible(s.shown_title), style="bold")
+    if choice.kind == "resume":
+        title = Text.assemble(("▶ Resume  ", "bold"), title)
+    if s.problem:
+        return _lines(title, Text(visible(s.problem), style="bold red"))
+    first = Text.assemble(title, "  ", (visible(s.ruleset), "italic"))
+    count = f"{s.combatants} combatant" + ("" if s.combatants == 1 else "s")
+    parts = [visible(s.status), count]
+    if choice.kind != "sample":
+        parts.append(played_words(s.played))
+    parts.append(visible(s.path.name))
+    return _lines(first, Text(" · ".join(parts), style="dim"))
+
+
+def _lines(first: Text, second: Text) -> Text:
+    text = Text.assemble(first, "\n", second)
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+def file_name_for(title: str, folder: Path) -> Path:
+    """A new file in ``folder`` named after ``title`` (``-2``, ``-3`` … if taken)."""
+    stem = re.sub(r"[^a-z0-9]+", "-", title.casefold()).strip("-")[:60] or "encounter"
+    path = folder / f"{stem}.toml"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}.toml"
+        number += 1
+    return path
