@@ -1,6 +1,6 @@
 """The ``tracker`` command. Headless subcommands never import Textual.
 
-tracker [FILE]                      open the TUI (no FILE: a fresh copy of a sample)
+tracker [FILE]                      open the TUI (no FILE: the encounter launcher)
 tracker new FILE --ruleset ID       create an encounter
 tracker do FILE COMMAND ...         apply one command, print the log lines it made
 tracker state FILE [--json]         the current state
@@ -9,6 +9,10 @@ tracker check FILE                  validate the file
 tracker view FILE                   read-only player view following the file
 tracker serve FILE                  the player view in a web browser
 tracker rulesets | themes | samples list what is installed
+tracker ls [DIR] [--json]           your encounters, newest first
+tracker bestiary [--ruleset ID]     the stat blocks 'add' can find
+tracker campaign ACTION CAMPAIGN …  the party between fights (new, add-pc, fight, writeback, rest …)
+tracker import FILE.json… [--into FILE]  Foundry VTT actors and RollTables
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from tracker import cli_bestiary, cli_campaign, cli_import, cli_ls
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.protocol import DiceLike
@@ -32,7 +37,8 @@ DESCRIPTION = """\
 A keyboard-first combat tracker for tabletop game masters.
 
   tracker [FILE]                      play an encounter in the terminal
-                                      (no FILE: a fresh copy of a sample encounter)
+                                      (no FILE: the launcher — resume, pick, start one)
+  tracker ls [DIR] [--json]           your encounters, newest first (title, status …)
   tracker new FILE --ruleset ID       create an encounter
   tracker do FILE COMMAND ...         apply one command, print what it did
   tracker state FILE [--json]         where the fight stands
@@ -41,6 +47,10 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker view FILE                   the players' read-only view, following the file
   tracker serve FILE                  the players' view in a web browser
   tracker rulesets | themes | samples what is installed
+  tracker bestiary [--ruleset ID]     the stat blocks `add 3 ork-boy` can find
+  tracker campaign ACTION …           the party between fights: fight, writeback, rest
+  tracker import FILE.json…           Foundry VTT actors → your bestiary (or --into FILE);
+                                      RollTables → your roll tables (--tables alien-panic …)
 
 Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
 
@@ -385,6 +395,10 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "rulesets": (_setup_none, _rulesets, "list the installed rulesets"),
     "themes": (_setup_none, _themes, "list the bundled and your own themes"),
     "samples": (_setup_none, _samples, "list the bundled sample encounters"),
+    "ls": (cli_ls.setup, cli_ls.run, cli_ls.HELP),
+    "bestiary": (cli_bestiary.setup, cli_bestiary.run, "list the stat blocks 'add' can find"),
+    "campaign": (cli_campaign.setup, cli_campaign.run, cli_campaign.HELP),
+    "import": (cli_import.setup, cli_import.run, cli_import.HELP),
     "view": (_setup_view, _view, "a read-only player view that follows the file as the GM plays"),
     "serve": (_setup_serve, _serve, "the player view in a web browser (textual-serve)"),
 }

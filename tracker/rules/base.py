@@ -25,6 +25,7 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined
+from tracker.rules.downtime import Downtime
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 NUMBER_LIMIT = 999_999
@@ -222,6 +223,10 @@ class Ruleset:
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
         """Current values and maxima of the combatant's tracks at the start."""
         return {}, {}
+
+    def downtime(self) -> Downtime:
+        """What outlives a fight and how rest heals, between fights (a campaign)."""
+        return Downtime(self)
 
     # --- initiative -----------------------------------------------------------------
 

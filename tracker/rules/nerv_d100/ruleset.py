@@ -31,6 +31,7 @@ from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import economy, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
+from tracker.rules.nerv_d100.downtime import NervDowntime
 from tracker.rules.nerv_d100.initiative import opposed_grace_ties
 from tracker.rules.nerv_d100.stats import bonus, score
 from tracker.rules.nerv_d100.tables import NervTables
@@ -159,6 +160,10 @@ class NervRules(Ruleset):
         if altitude is not None:
             tracks["altitude"] = self.tables.bands.index(str(altitude).casefold())
         return tracks, limits
+
+    def downtime(self) -> NervDowntime:
+        """Short and Long Downtime between fights (seed 000)."""
+        return NervDowntime(self)
 
     # --- initiative -----------------------------------------------------------------
 

@@ -1,0 +1,202 @@
+"""A nerv-d100 campaign: fight → write-back → Downtime → the next fight, numbers from seed 000.
+
+Asuka: Physique 45, Will 40 → Physique Bonus 4 (her Wounds), Will Bonus 4; Fate 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.campaign_helpers import NERV_SAMPLE, cli, fighter, member, ok, refused
+
+ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A nerv-d100 campaign with Asuka and Rei (Rei from the sample's roster)."""
+    path = tmp_path / "tokyo.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
+    ok(capsys, "campaign", "add-pc", path, *ASUKA)
+    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
+    return path
+
+
+def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path, trauma: int = 7) -> None:
+    """Fight 1: Asuka takes a leg wound past her pool, exerts, spends Fate, Trauma, Ego Fracture."""
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    for line in (
+        "add Sachiel physique=60 grace=40",
+        "start",
+        "wound asuka 5 @left_leg",  # 4 Wounds, 1 Injury + 1 Stress (l.203): Foot Pain (l.223)
+        "exert asuka",  # the first Exert costs 1 Stress (l.139)
+        "spend asuka fate use=advantage",
+        f"gain asuka trauma {trauma}",
+        "fracture asuka",
+        "end",
+    ):
+        ok(capsys, "do", fight, *line.split())
+
+
+def test_round_trip(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Into a fight, out of it, Downtime, and the next fight starts as the text says."""
+    fight = tmp_path / "f1.toml"
+    fought(capsys, campaign, fight)
+    said = ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "+ injury Left Leg 1 Foot Pain" in said and "Trauma 0 → 7" in said
+    asuka = member(campaign, "asuka").lasting
+    assert asuka.tracks["stress"] == 2 and asuka.tracks["fate"] == 1
+    assert asuka.tracks["exerts"] == 1 and asuka.has("Ego Fracture")
+    assert [i.label() for i in asuka.injuries] == ["Left Leg 1 Foot Pain"]
+
+    said = ok(capsys, "campaign", "rest", campaign, "short")
+    asuka = member(campaign, "asuka").lasting
+    assert asuka.tracks["stress"] == 1  # −1 per Short Downtime (seed 000 l.347)
+    assert asuka.tracks["trauma"] == 7  # Trauma falls only in a Long Downtime (l.412)
+    assert asuka.tracks["fate"] == 2  # Fate replenishes at the next Downtime (l.260)
+    assert asuka.tracks["exerts"] == 0  # the Exert cost resets (l.139)
+    assert not asuka.has("Ego Fracture")  # until the start of the next Downtime (l.373)
+    assert "Short Downtime" in said
+
+    ok(capsys, "campaign", "rest", campaign, "long")
+    asuka = member(campaign, "asuka").lasting
+    assert asuka.tracks["stress"] == 0  # −2 per Long Downtime, not below 0 (l.347)
+    assert asuka.tracks["trauma"] == 6  # −1 per Long Downtime (l.412)
+    assert asuka.drawbacks == ()  # 6 is not over WB+2 = 6: no Disorder (l.402)
+    assert len(asuka.injuries) == 1  # injuries stay until treated (l.203)
+
+    fight2 = tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", campaign, fight2)
+    there = fighter(fight2, "asuka")
+    assert there.track("trauma") == 6 and there.track("stress") == 0
+    assert there.track("injuries") == 1 and there.track("wounds") == 0  # wounds: text silent
+    assert [(i.location, i.name) for i in there.injuries] == [("left leg", "Foot Pain")]
+    assert there.condition("Unsettled") is not None  # Trauma 6 > WB 4 (l.401)
+    assert there.condition("Dysfunctional") is None
+    assert fighter(fight2, "rei").injuries == () and fighter(fight2, "rei").track("stress") == 0
+
+
+def test_dysfunctional_deadline_missed(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Still over WB+2 at the end of the next Long Downtime: Trauma 0 and a Disorder (l.402)."""
+    fight = tmp_path / "f1.toml"
+    fought(capsys, campaign, fight, trauma=9)
+    ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "Dysfunctional" in ok(capsys, "campaign", "show", campaign)
+    said = ok(capsys, "campaign", "rest", campaign, "long")
+    asuka = member(campaign, "asuka").lasting
+    assert asuka.tracks["trauma"] == 0  # 9 − 1 = 8 > 6: reset to 0 (l.402)
+    assert len(asuka.drawbacks) == 1 and asuka.drawbacks[0].startswith("Disorder")
+    assert "permanent Disorder" in said
+
+
+def test_treat_set_and_undo(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Treatment heals an injury (and its Injury point); set is logged; undo takes back."""
+    fight = tmp_path / "f1.toml"
+    fought(capsys, campaign, fight)
+    ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    ok(capsys, "campaign", "treat", campaign, "asuka", "foot", "--note", "splinted at HQ")
+    asuka = member(campaign, "asuka").lasting
+    assert asuka.injuries == () and asuka.tracks["injuries"] == 0
+    ok(capsys, "campaign", "set", campaign, "asuka", "wounds", "4")
+    assert member(campaign, "asuka").lasting.tracks["wounds"] == 4
+    log = ok(capsys, "campaign", "log", campaign)
+    assert "splinted at HQ" in log and "wounds = 4 (GM)" in log
+
+
+def test_undo_write_back(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Undo of a write-back restores the party; the fight can then be written back again."""
+    fight = tmp_path / "f1.toml"
+    fought(capsys, campaign, fight)
+    before = member(campaign, "asuka").lasting
+    ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    refused(capsys, [campaign], "campaign", "writeback", campaign, fight, "--yes")
+    assert "Undone: Fight 1" in ok(capsys, "campaign", "undo", campaign)
+    assert member(campaign, "asuka").lasting == before
+    assert "(undone)" in ok(capsys, "campaign", "log", campaign)
+    ok(capsys, "campaign", "redo", campaign)
+    assert member(campaign, "asuka").lasting.tracks["trauma"] == 7
+    ok(capsys, "campaign", "undo", campaign)
+    ok(capsys, "campaign", "writeback", campaign, fight, "--yes", "--skip", "rei")
+    assert member(campaign, "asuka").lasting.tracks["trauma"] == 7
+
+
+def test_declined_write_back_leaves_the_file(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --yes and with no terminal to ask on, nothing is written: same bytes."""
+    fight = tmp_path / "f1.toml"
+    fought(capsys, campaign, fight)
+    before = campaign.read_bytes()
+    code, out, _ = cli(capsys, "campaign", "writeback", campaign, fight)
+    assert code == 0 and "nothing was written" in out and "Trauma 0 → 7" in out
+    assert campaign.read_bytes() == before
+
+
+def test_one_off_fight_is_not_written_back(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A PC played in an encounter of their own: the campaign refuses it, untouched."""
+    one_off = tmp_path / "one-off.toml"
+    ok(capsys, "new", one_off, "--ruleset", "nerv-d100")
+    ok(capsys, "do", one_off, "add", *ASUKA, "side=pc")
+    ok(capsys, "do", one_off, "gain", "asuka", "stress", "3")
+    err = refused(capsys, [campaign, one_off], "campaign", "writeback", campaign, one_off, "--yes")
+    assert "is not a fight of the campaign" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("rest", "{c}", "medium"),
+        ("set", "{c}", "asuka", "nosuch", "3"),
+        ("set", "{c}", "asuka", "stress", "many"),
+        ("set", "{c}", "nobody", "stress", "1"),
+        ("treat", "{c}", "asuka", "head"),
+        ("add-pc", "{c}", "Kaji", "physique=lots"),
+        ("add-pc", "{c}", *ASUKA),
+        ("fight", "{c}", "{c}"),
+        ("writeback", "{c}", "{t}/missing.toml"),
+        ("undo", "{t}/missing.toml"),
+        ("show", "{t}/missing.toml"),
+        ("new", "{c}", "--ruleset", "nerv-d100"),
+        ("new", "{t}/x.toml", "--ruleset", "no-such-game"),
+    ],
+)
+def test_bad_input_is_one_line(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    """Every mistake: exit 1, one line, no file changed or made."""
+    words = [a.format(c=campaign, t=tmp_path) for a in args]
+    files = [campaign, tmp_path / "x.toml"]
+    refused(capsys, files, "campaign", *words)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tokyo.toml"]
+
+
+def test_show_json(campaign: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``show --json``: the party with their lasting state."""
+    import json
+
+    document = json.loads(ok(capsys, "campaign", "show", campaign, "--json"))
+    assert [pc["id"] for pc in document["party"]] == ["asuka", "rei"]
+    assert document["party"][0]["lasting"]["tracks"]["fate"] == 2
+
+
+def test_recap_markdown(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The recap: each fight's log in order, then each PC's timeline."""
+    fight = tmp_path / "f1.toml"
+    fought(capsys, campaign, fight)
+    ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    ok(capsys, "campaign", "rest", campaign, "long")
+    text = ok(capsys, "campaign", "recap", campaign)
+    assert "## Fight 1: Sachiel" in text and "#### Asuka's turn" in text
+    asuka = text[text.index("### Asuka") :]
+    assert "| 4 | Fight 1 (Sachiel) written back" in asuka and "| 2 | 7 |" in asuka
+    assert "Long Downtime" in asuka and "| 0 | 6 |" in asuka

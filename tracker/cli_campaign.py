@@ -1,0 +1,362 @@
+"""``tracker campaign …``: the party between fights, headless (no Textual import).
+
+new · add-pc · show · log · fight · writeback · rest · set · treat · undo · redo · recap
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.campaign import describe, lasting_table
+from tracker.core.campaign_events import CampaignEvent
+from tracker.core.errors import TrackerError
+from tracker.core.safe_text import json_safe
+
+if TYPE_CHECKING:
+    from tracker.rules.base import Ruleset
+    from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+
+HELP = "the party between fights: injuries, stress, trauma, Fate … carried from fight to fight"
+
+Action = Callable[[argparse.Namespace], int]
+
+
+def setup(p: argparse.ArgumentParser) -> None:
+    """The ``campaign`` subcommands."""
+    sub = p.add_subparsers(dest="action", required=True, parser_class=type(p))
+    for name, (text, adder, action) in ACTIONS.items():
+        child = sub.add_parser(name, help=text, description=text)
+        if name != "new":
+            child.add_argument("campaign", type=Path, help="the campaign file")
+        adder(child)
+        child.set_defaults(action=action)
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Run one ``campaign`` subcommand."""
+    action: Action = ns.action
+    return action(ns)
+
+
+# --- new, add-pc, show, log ------------------------------------------------------------
+
+
+def _args_new(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", type=Path)
+    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
+    p.add_argument("--title", default="", help="the campaign's title")
+
+
+def _new(ns: argparse.Namespace) -> int:
+    from tracker.store.campaign_file import new_campaign
+
+    new_campaign(ns.file, ns.ruleset, ns.title)
+    print(f"created {ns.file} ({ns.ruleset}) — add PCs with `tracker campaign add-pc {ns.file} …`")
+    return 0
+
+
+def _args_add(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        metavar="ENCOUNTER",
+        help="take the roster entry of PC_ID from this encounter file",
+    )
+    p.add_argument(
+        "words",
+        nargs="+",
+        metavar="PC_ID | NAME key=value …",
+        help="with --from: the id; else a name and stats as for `add`",
+    )
+
+
+def _add_pc(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import join
+
+    with _open(ns.campaign) as play:
+        entry = _entry(play.rules, ns)
+        event = join(play.campaign, play.rules, entry)
+        play.keep(event)
+        _say(event)
+        for line in describe(play.campaign.state.party[event.who].lasting):
+            print(f"  {line}")
+    return 0
+
+
+def _entry(rules: Ruleset, ns: argparse.Namespace) -> dict[str, Any]:
+    """A roster entry: from an encounter file's roster, or from `add`-style options."""
+    from tracker.core.joining import entry_maker, slug
+
+    if ns.source is not None:
+        return _roster_entry(ns.source, ns.words)
+    name, options = ns.words[0], {}
+    for word in ns.words[1:]:
+        key, equals, value = word.partition("=")
+        if not equals or not key:
+            raise TrackerError(f"{word!r} is not key=value (e.g. physique=45)")
+        options[key.casefold()] = value
+    return dict(entry_maker(rules)(slug(name) or "pc", name, options))
+
+
+def _roster_entry(path: Path, words: list[str]) -> dict[str, Any]:
+    from tracker.store.encounter_file import load
+
+    if len(words) != 1:
+        raise TrackerError("with --from ENCOUNTER give one PC id, e.g. `--from fight.toml asuka`")
+    roster = load(path).head.get("combatants", [])
+    found = [e for e in roster if str(e.get("id", "")).casefold() == words[0].casefold()]
+    if not found:
+        ids = ", ".join(str(e.get("id")) for e in roster) or "none"
+        raise TrackerError(f"{path} has no combatant {words[0]!r} in its roster — ids: {ids}")
+    return dict(found[0])
+
+
+def _args_show(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="JSON instead of text")
+
+
+def _show(ns: argparse.Namespace) -> int:
+    from tracker.store.campaign_file import load_campaign
+
+    loaded = load_campaign(ns.campaign)
+    state, downtime = loaded.campaign.state, loaded.rules.downtime()
+    if ns.json:
+        print(json_safe(json.dumps(_document(loaded), indent=2, ensure_ascii=False)))
+        return 0
+    print(
+        f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), {len(state.fights)} fight(s)"
+    )
+    for member in state.party.values():
+        print(f"{member.name} ({member.id})")
+        for line in describe(member.lasting) + downtime.notes(member):
+            print(f"  {line}")
+    for fight in state.fights:
+        mark = "written back" if fight.written else "not written back"
+        print(f"fight {fight.link}: {fight.title} — {fight.file} ({mark})")
+    return 0
+
+
+def _document(loaded: LoadedCampaign) -> dict[str, object]:
+    """The campaign as the JSON ``show --json`` prints."""
+    state, downtime = loaded.campaign.state, loaded.rules.downtime()
+    party = [
+        {
+            "id": m.id,
+            "name": m.name,
+            "entry": dict(m.entry),
+            "lasting": lasting_table(m.lasting),
+            "notes": downtime.notes(m),
+        }
+        for m in state.party.values()
+    ]
+    fights = [
+        {"link": f.link, "file": f.file, "title": f.title, "written": f.written}
+        for f in state.fights
+    ]
+    return {
+        "id": state.id,
+        "title": state.title,
+        "ruleset": state.ruleset,
+        "party": party,
+        "fights": fights,
+    }
+
+
+def _log(ns: argparse.Namespace) -> int:
+    from tracker.store.campaign_file import load_campaign
+
+    campaign = load_campaign(ns.campaign).campaign
+    for event in campaign.events:
+        undone = " (undone)" if event.batch in campaign.state.undone else ""
+        print(f"{event.seq:>3} {event.at:%Y-%m-%d %H:%M} {event.text}{undone}")
+    return 0
+
+
+# --- fight and write-back ---------------------------------------------------------------
+
+
+def _args_fight(p: argparse.ArgumentParser) -> None:
+    p.add_argument("encounter", type=Path, help="the encounter file to create")
+    p.add_argument("--title", default="", help="the encounter's title")
+    p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
+
+
+def _fight(ns: argparse.Namespace) -> int:
+    from tracker.store.campaign_fight import make_fight
+
+    with _open(ns.campaign) as play:
+        event = make_fight(play, ns.encounter, ns.title, ns.only)
+    _say(event)
+    print(f"add the opposition with `tracker do {ns.encounter} add NAME …`, then play it")
+    return 0
+
+
+def _args_writeback(p: argparse.ArgumentParser) -> None:
+    p.add_argument("encounter", type=Path, help="an encounter made by `campaign fight`")
+    p.add_argument("--yes", action="store_true", help="write it back without asking")
+    p.add_argument(
+        "--skip", nargs="+", default=[], metavar="PC", help="leave these PCs as they were"
+    )
+
+
+def _writeback(ns: argparse.Namespace) -> int:
+    from tracker.store.campaign_fight import plan_writeback
+
+    with _open(ns.campaign) as play:
+        plan = plan_writeback(play, ns.encounter, ns.skip)
+        party = play.campaign.state.party
+        print(
+            f"Fight {plan.link}: {plan.title}"
+            + ("" if plan.ended else " (the fight has not ended)")
+        )
+        for who, lines in plan.lines.items():
+            print(f"{party[who].name}:" + ("" if lines else " no change"))
+            for line in lines:
+                print(f"  {line}")
+        for who in plan.skipped:
+            print(f"{party[who].name}: skipped (stays as they were)")
+        if not (ns.yes or _confirm(f"Write this back to {ns.campaign}? [y/N] ")):
+            print("declined: nothing was written to the campaign")
+            return 0
+        event = plan.event(play)
+        play.keep(event)
+    _say(event)
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    """Ask on a terminal; without one (a script), the answer is no."""
+    if not sys.stdin.isatty():
+        print("no terminal to ask on: pass --yes to write it back")
+        return False
+    try:
+        return input(question).strip().casefold() in ("y", "yes")
+    except EOFError:
+        return False
+
+
+# --- rest, set, treat, undo -------------------------------------------------------------
+
+
+def _args_rest(p: argparse.ArgumentParser) -> None:
+    p.add_argument("kind", help="short, long (nerv-d100) · stretch, shift (alien-evolved)")
+    p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
+
+
+def _rest(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import rest
+
+    with _open(ns.campaign) as play:
+        event, lines = rest(play.campaign, play.rules, ns.kind, ns.only)
+        play.keep(event)
+        party = play.campaign.state.party
+    _say(event)
+    for who, said in lines.items():
+        print(f"{party[who].name}: " + ("; ".join(said) or "no change"))
+    return 0
+
+
+def _args_set(p: argparse.ArgumentParser) -> None:
+    p.add_argument("pc", help="the PC's id or name")
+    p.add_argument("key", help="a track, max.TRACK, condition, drawback or heal@INJURY")
+    p.add_argument("value", help="a number, or a name (a leading - removes it)")
+
+
+def _set(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import set_value
+
+    with _open(ns.campaign) as play:
+        event = set_value(play.campaign, ns.pc, ns.key, ns.value)
+        play.keep(event)
+    _say(event)
+    return 0
+
+
+def _args_treat(p: argparse.ArgumentParser) -> None:
+    p.add_argument("pc", help="the PC's id or name")
+    p.add_argument("injury", help="the injury's number, name or LOCATION:NAME")
+    p.add_argument("--note", default="", help="how it was treated")
+
+
+def _treat(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import treat
+
+    with _open(ns.campaign) as play:
+        event = treat(play.campaign, play.rules, ns.pc, ns.injury, ns.note)
+        play.keep(event)
+    _say(event)
+    return 0
+
+
+def _undo(ns: argparse.Namespace) -> int:
+    with _open(ns.campaign) as play:
+        event = play.campaign.undo()
+        play.keep(event)
+    _say(event)
+    return 0
+
+
+def _redo(ns: argparse.Namespace) -> int:
+    with _open(ns.campaign) as play:
+        event = play.campaign.redo()
+        play.keep(event)
+    _say(event)
+    return 0
+
+
+def _recap(ns: argparse.Namespace) -> int:
+    from tracker.export.campaign_recap import campaign_markdown
+    from tracker.store.campaign_file import load_campaign
+
+    print(campaign_markdown(load_campaign(ns.campaign)), end="")
+    return 0
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+
+def _open(path: Path) -> CampaignFile:
+    from tracker.store.campaign_file import CampaignFile
+
+    play = CampaignFile(path)
+    if play.recovered is not None:
+        print(
+            f"tracker: the last event in the campaign was cut off by a crash; its bytes were "
+            f"moved to {play.recovered}",
+            file=sys.stderr,
+        )
+    return play
+
+
+def _say(event: CampaignEvent) -> None:
+    print(event.text)
+
+
+def _nothing(p: argparse.ArgumentParser) -> None:
+    pass
+
+
+ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Action]] = {
+    "new": ("create a campaign file", _args_new, _new),
+    "add-pc": ("a PC joins the party", _args_add, _add_pc),
+    "show": ("the party as it stands", _args_show, _show),
+    "log": ("the campaign's journal", _nothing, _log),
+    "fight": ("a new encounter with the party as they stand", _args_fight, _fight),
+    "writeback": (
+        "what a fight left on the PCs, confirmed into the campaign",
+        _args_writeback,
+        _writeback,
+    ),
+    "rest": ("downtime or rest as the ruleset's text states it", _args_rest, _rest),
+    "set": ("the GM's change where the text is silent (logged)", _args_set, _set),
+    "treat": ("the GM records an injury's treatment", _args_treat, _treat),
+    "undo": ("take back the latest campaign command", _nothing, _undo),
+    "redo": ("restore the command undo took back", _nothing, _redo),
+    "recap": ("the campaign as Markdown: fights, and each PC's timeline", _nothing, _recap),
+}

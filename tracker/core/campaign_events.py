@@ -1,0 +1,183 @@
+"""Campaign events: the only thing a campaign file stores. Frozen dataclasses, stable tags.
+
+Every event carries ``seq`` (1, 2, 3 … no gaps), ``at`` (aware UTC), ``batch`` (the seq
+of its command: each campaign command is one event) and ``text``, the log line. Events
+that change PCs carry ``party``: each changed PC's whole lasting state as it now stands
+(the deciding code did the rules; the fold only replaces), so replay needs no ruleset.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar
+
+from tracker.core.errors import EventFormatError
+
+
+@dataclass(frozen=True, kw_only=True)
+class CampaignEvent:
+    """Base of every campaign event."""
+
+    TYPE: ClassVar[str] = ""
+    seq: int
+    at: datetime
+    batch: int = 0
+    text: str = ""
+
+
+CAMPAIGN_EVENTS: dict[str, type[CampaignEvent]] = {}
+
+
+def campaign_event(tag: str) -> Any:
+    """Class decorator: register a campaign event class under its type tag."""
+
+    def register(cls: type[CampaignEvent]) -> type[CampaignEvent]:
+        cls.TYPE = tag
+        CAMPAIGN_EVENTS[tag] = cls
+        return cls
+
+    return register
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartyChanged(CampaignEvent):
+    """Base of the events that set PCs' lasting state: ``party`` maps PC id → state table."""
+
+    party: dict[str, Any] = field(default_factory=dict)
+
+
+@campaign_event("pc.joined")
+@dataclass(frozen=True, kw_only=True)
+class PcJoined(PartyChanged):
+    """A PC joins the party with a roster ``entry`` (``party`` holds their starting state)."""
+
+    who: str
+    entry: dict[str, Any]
+
+
+@campaign_event("fight.made")
+@dataclass(frozen=True, kw_only=True)
+class FightMade(CampaignEvent):
+    """An encounter file was made from the party as it stood (``link``: its number)."""
+
+    link: int
+    file: str
+    title: str = ""
+
+
+@campaign_event("fight.written_back")
+@dataclass(frozen=True, kw_only=True)
+class WrittenBack(PartyChanged):
+    """The GM confirmed what fight ``link`` left on the PCs in ``party`` (``skipped``:
+    PCs the GM left as they were)."""
+
+    link: int
+    skipped: tuple[str, ...] = ()
+
+
+@campaign_event("party.rested")
+@dataclass(frozen=True, kw_only=True)
+class Rested(PartyChanged):
+    """Downtime or rest of ``kind`` (short, long, stretch, shift …) as the ruleset states."""
+
+    kind: str
+
+
+@campaign_event("pc.set")
+@dataclass(frozen=True, kw_only=True)
+class LastingSet(PartyChanged):
+    """The GM typed a change (``key`` = ``value``) where the text is silent."""
+
+    who: str
+    key: str
+    value: str
+
+
+@campaign_event("injury.treated")
+@dataclass(frozen=True, kw_only=True)
+class Treated(PartyChanged):
+    """The GM records treatment: ``injury`` is healed, with a ``note``."""
+
+    who: str
+    injury: str
+    note: str = ""
+
+
+@campaign_event("history.undone")
+@dataclass(frozen=True, kw_only=True)
+class Undone(CampaignEvent):
+    """The command whose batch is ``target`` is undone (nothing is deleted)."""
+
+    target: int
+
+
+@campaign_event("history.redone")
+@dataclass(frozen=True, kw_only=True)
+class Redone(CampaignEvent):
+    """An undone command is restored."""
+
+    target: int
+
+
+HISTORY = (Undone, Redone)
+
+# --- tables ------------------------------------------------------------------------------
+
+_HEAD = ("seq", "type", "at", "batch")
+
+
+def event_table(event: CampaignEvent) -> dict[str, Any]:
+    """The event as a flat journal table (defaults left out; TOML has no null)."""
+    table: dict[str, Any] = {"seq": event.seq, "type": event.TYPE, "at": event.at}
+    if event.batch and event.batch != event.seq:
+        table["batch"] = event.batch
+    for item in dataclasses.fields(event):
+        value = getattr(event, item.name)
+        if item.name in _HEAD or value == _default(item):
+            continue
+        table[item.name] = list(value) if isinstance(value, tuple) else value
+    return table
+
+
+def _default(item: dataclasses.Field[Any]) -> Any:
+    if item.default is not dataclasses.MISSING:
+        return item.default
+    if item.default_factory is not dataclasses.MISSING:
+        return item.default_factory()
+    return dataclasses.MISSING
+
+
+_KINDS: dict[Any, tuple[type, ...]] = {
+    int: (int,),
+    str: (str,),
+    datetime: (datetime,),
+    dict[str, Any]: (dict,),
+    tuple[str, ...]: (list,),
+}
+
+
+def event_from(table: dict[str, Any]) -> CampaignEvent:
+    """Rebuild a campaign event from its table; EventFormatError names the offending key."""
+    tag = table.get("type")
+    cls = CAMPAIGN_EVENTS.get(tag) if isinstance(tag, str) else None
+    if cls is None:
+        raise EventFormatError(f"unknown campaign event type {tag!r}", "type")
+    hints = typing.get_type_hints(cls)
+    known = {item.name: item for item in dataclasses.fields(cls)}
+    values: dict[str, Any] = {"batch": table.get("seq", 0)}
+    for key, value in table.items():
+        if key == "type":
+            continue
+        if key not in known:
+            raise EventFormatError(f"unknown key {key!r} in a {tag} event", key)
+        kinds = _KINDS.get(hints[key], (object,))
+        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
+            raise EventFormatError(f"{key!r} of a {tag} event has the wrong type", key)
+        values[key] = tuple(value) if isinstance(value, list) else value
+    for name, item in known.items():
+        if name not in values and _default(item) is dataclasses.MISSING:
+            raise EventFormatError(f"a {tag} event needs {name!r}", name)
+    return cls(**values)

@@ -1,0 +1,81 @@
+"""A campaign as Markdown: every fight's recap in order, then each PC's timeline of
+injuries, Stress and Trauma through write-backs, rests, treatment and the GM's changes.
+
+Players' copies: the fights' recaps are the players' (hidden combatants and GM-only
+notes left out). Every text is escaped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tracker.core import campaign_events as ce
+from tracker.core.campaign import CampaignState, Lasting
+from tracker.core.campaign_fold import apply, undone_batches
+from tracker.core.errors import TrackerError, one_line
+from tracker.core.model import evolve
+from tracker.export.formats import export_file, format_named
+from tracker.export.markdown import escape
+from tracker.export.recap import ExportOptions
+from tracker.store.campaign_file import LoadedCampaign
+
+TRACKS = ("stress", "trauma", "health")
+"""The tracks a PC's timeline follows (those the PC has)."""
+
+
+def campaign_markdown(loaded: LoadedCampaign) -> str:
+    """The whole campaign recap as one Markdown document."""
+    state = loaded.campaign.state
+    out = [f"# {escape(state.title)}", "", f"*{escape(loaded.rules.title)}*", ""]
+    for fight in state.fights:
+        out += [f"## Fight {fight.link}: {escape(fight.title)}", ""]
+        out += _fight(Path(fight.file), loaded.path.parent)
+    out += ["## The party", ""]
+    rows = _timelines(loaded)
+    for who, member in state.party.items():
+        out += [f"### {escape(member.name)}", ""] + _table(rows.get(who, []))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _fight(path: Path, folder: Path) -> list[str]:
+    """One fight's recap with its headings one level down (or why it is missing)."""
+    source = path if path.is_absolute() else folder / path
+    try:
+        text = export_file(source, format_named("md"), ExportOptions())
+    except (TrackerError, OSError) as err:
+        return [f"*{escape(one_line(err))}*", ""]
+    lines = text.splitlines()[1:]  # its own title is the section's heading
+    return ["#" + line if line.startswith("#") else line for line in lines] + [""]
+
+
+Row = tuple[int, str, Lasting]
+
+
+def _timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
+    """Each PC's state after every command in force that changed them."""
+    campaign = loaded.campaign
+    undone = undone_batches(campaign.events)
+    state: CampaignState = campaign.initial
+    rows: dict[str, list[Row]] = {}
+    for event in campaign.events:
+        if event.batch in undone:
+            state = evolve(state, seq=event.seq)
+            continue
+        state = apply(state, event)
+        if isinstance(event, ce.PartyChanged):
+            for who in event.party:
+                rows.setdefault(who, []).append((event.seq, event.text, state.party[who].lasting))
+    return rows
+
+
+def _table(rows: list[Row]) -> list[str]:
+    if not rows:
+        return ["*no changes*", ""]
+    tracks = [t for t in TRACKS if any(t in lasting.tracks for _, _, lasting in rows)]
+    head = ["#", "what", "injuries", *(t.capitalize() for t in tracks)]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for seq, text, lasting in rows:
+        injuries = "; ".join(escape(i.label()) for i in lasting.injuries) or "—"
+        values = [str(lasting.tracks.get(t, "—")) for t in tracks]
+        out.append("| " + " | ".join([str(seq), escape(text), injuries, *values]) + " |")
+    return [*out, ""]

@@ -1,0 +1,170 @@
+"""Between fights, for one ruleset: what lasts, how a PC enters a fight with it, how rest heals.
+
+A ruleset names what outlives a fight in its data file::
+
+    [campaign]
+    tracks = ["stress", "trauma", "fate", "wounds@*"]   # ``@*``: every location
+    conditions = ["Ego Fracture"]                       # conditions that outlast a fight
+    injury_track = "injuries"                           # a track that counts injuries
+
+Without that table the ruleset's damage tracks last and nothing else. Rest rules are
+a :class:`Downtime` subclass in the ruleset's package (``rules/<id>/downtime.py``),
+returned by ``Ruleset.downtime()``; where a text states no rest, ``rest`` says so and
+the GM types the change (``tracker campaign set``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tracker.core import events as ev
+from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.model import Combatant, Condition, evolve
+
+if TYPE_CHECKING:
+    from tracker.rules.base import Ruleset
+
+
+class Downtime:
+    """What lasts between fights and how rest heals (the default: damage tracks, no rest)."""
+
+    rests: ClassVar[dict[str, str]] = {}
+    """Rest kinds the text states → a one-line summary with its source."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        """Read the ``[campaign]`` table of the ruleset's data (if it has one)."""
+        self.rules = rules
+        raw = rules.data
+        spec: Mapping[str, Any] = raw["campaign"] if "campaign" in raw else {}
+        default = list(rules.damage_tracks)
+        self.tracks: tuple[str, ...] = tuple(str(t) for t in spec.get("tracks", default))
+        self.conditions = tuple(str(c) for c in spec.get("conditions", ()))
+        self.injury_track = str(spec.get("injury_track", ""))
+
+    # --- what lasts ---------------------------------------------------------------------
+
+    def lasts(self, track: str) -> bool:
+        """Whether ``track`` (``wounds@head`` …) outlives a fight."""
+        base = track.split("@", 1)[0]
+        return track in self.tracks or ("@" in track and f"{base}@*" in self.tracks)
+
+    def carry_out(self, fighter: Combatant, before: Lasting) -> Lasting:
+        """What ``fighter`` takes out of the fight (healing timers and drawbacks kept)."""
+        tracks = {k: v for k, v in fighter.tracks.items() if self.lasts(k)}
+        limits = {k: v for k, v in fighter.limits.items() if k in tracks}
+        kept = {c.casefold() for c in self.conditions}
+        conditions = tuple(
+            Condition(c.name, c.category, level=c.level)
+            for c in fighter.conditions
+            if c.name.casefold() in kept
+        )
+        injuries = tuple(
+            _carried(i.location, i.score, i.name, i.effect, i.lethal, before)
+            for i in fighter.injuries
+        )
+        return Lasting(tracks, limits, injuries, conditions, before.drawbacks)
+
+    def fighter(self, member: PartyMember) -> Combatant:
+        """The PC as a combatant with their lasting tracks (for thresholds and bonuses)."""
+        fighter = self.rules.prepare(member.entry)
+        lasting = member.lasting
+        tracks = {**fighter.tracks, **lasting.tracks}
+        limits = {**fighter.limits, **lasting.limits}
+        return evolve(fighter, tracks=tracks, limits=limits, injuries=())
+
+    def starting(self, entry: Mapping[str, Any]) -> Lasting:
+        """A new PC's lasting state: the roster's starting tracks."""
+        return self.carry_out(self.rules.prepare(entry), Lasting())
+
+    # --- into a fight -------------------------------------------------------------------
+
+    def carry_in(self, draft: Draft, member: PartyMember) -> None:
+        """The PC enters the fight as they stand: tracks, injuries, conditions as events."""
+        fighter = draft.state.combatant(member.id)
+        lasting = member.lasting
+        for track, value in lasting.tracks.items():
+            limit = lasting.limits.get(track, -1)
+            old_limit = fighter.limits.get(track, -1)
+            if fighter.tracks.get(track) == value and limit in (-1, old_limit):
+                continue
+            text = f"{member.name}: {track} {value}" + (f"/{limit}" if limit >= 0 else "")
+            draft.emit(ev.TrackSet, who=member.id, track=track, value=value, limit=limit, text=text)
+        for injury in lasting.injuries:
+            effect = f": {injury.effect}" if injury.effect else ""
+            draft.emit(
+                ev.InjuryAdded,
+                who=member.id,
+                location=injury.location,
+                score=injury.score,
+                name=injury.name,
+                effect=injury.effect,
+                lethal=injury.lethal,
+                text=f"{member.name} still has {injury.label()}{effect}",
+            )
+        for condition in lasting.conditions:
+            draft.emit(
+                ev.ConditionApplied,
+                who=member.id,
+                name=condition.name,
+                category=condition.category,
+                level=condition.level,
+                text=f"{member.name} is still {condition.name}",
+            )
+        self.settle(draft, member.id)
+
+    def settle(self, draft: Draft, who: str) -> None:
+        """After the carried state is set: conditions the ruleset derives from it."""
+
+    # --- rest and treatment -------------------------------------------------------------
+
+    def rest(self, kind: str, member: PartyMember) -> tuple[Lasting, list[str]]:
+        """The PC's state after a rest of ``kind`` and the log lines; RuleError if the
+        text states no such rest."""
+        raise RuleError(self.no_rest(kind))
+
+    def label(self, kind: str) -> str:
+        """How the text names a rest of ``kind`` (``Long Downtime``, ``Shift of rest``)."""
+        return f"{kind.capitalize()} rest"
+
+    def no_rest(self, kind: str) -> str:
+        """The sentence refusing an unknown rest kind."""
+        if not self.rests:
+            return (
+                f"the {self.rules.id} text states no rest or downtime rule — type what you "
+                "rule with `tracker campaign set CAMPAIGN PC KEY VALUE`"
+            )
+        return f"no rest {kind!r} in {self.rules.id} — rests: {', '.join(self.rests)}"
+
+    def treat(self, lasting: Lasting, injury: CarriedInjury) -> Lasting:
+        """The state once ``injury`` is healed (an injury-counting track drops by one)."""
+        injuries = tuple(i for i in lasting.injuries if i is not injury)
+        tracks = dict(lasting.tracks)
+        if self.injury_track and tracks.get(self.injury_track, 0) > 0:
+            tracks[self.injury_track] -= 1
+        return replace(lasting, injuries=injuries, tracks=tracks)
+
+    def notes(self, member: PartyMember) -> list[str]:
+        """What the GM should know about the PC now (thresholds, deadlines)."""
+        return []
+
+
+def _carried(
+    location: str, score: int, name: str, effect: str, lethal: bool, before: Lasting
+) -> CarriedInjury:
+    """An injury from the fight, keeping the healing timer it had before the fight."""
+    for old in before.injuries:
+        if (old.location, old.score, old.name) == (location, score, name):
+            return replace(old, effect=effect, lethal=lethal)
+    return CarriedInjury(location, score, name, effect, lethal)
+
+
+def heal_track(tracks: dict[str, int], limits: Mapping[str, int], name: str, amount: int) -> int:
+    """Raise ``tracks[name]`` by ``amount`` up to its limit; return how much it rose."""
+    before = tracks.get(name, 0)
+    top = limits.get(name, before + amount)
+    tracks[name] = max(before, min(top, before + amount))
+    return tracks[name] - before

@@ -1,0 +1,135 @@
+"""nerv-d100 between fights: Short and Long Downtime as seed 000 states them.
+
+- Stress −1 per Short, −2 per Long Downtime, for free (l.347) — not with a Depression
+  Disorder, which "no longer relieve[s] Stress for free during Downtimes" (l.406).
+- Trauma −1 per Long Downtime (l.412).
+- Fate replenishes at the start of the next Short or Long Downtime (l.260); the Exert
+  cost resets then too (l.139).
+- An Ego Fracture lasts until the start of the next Downtime (l.373); an Ego Collapse is
+  resolved during the Downtime after it (l.375): the GM records the outcome.
+- A Dysfunctional character (Trauma > WB+2) must be back under that threshold by the end
+  of the next Long Downtime, else Trauma resets to 0 and a permanent Disorder is gained
+  (l.402). Numbers: the ``[downtime]`` and ``[trauma]`` tables of data.toml.
+- Wounds: the text states no recovery between fights; the GM sets them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from tracker.core.campaign import Lasting, PartyMember
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.model import Condition
+from tracker.rules.downtime import Downtime
+from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
+from tracker.rules.nerv_d100.stats import bonus
+from tracker.rules.nerv_d100.tables import NervTables
+
+DISORDER = "Disorder (to be chosen with the GM; seed 000 l.402)"
+DEPRESSION = "depression"
+
+
+class NervDowntime(Downtime):
+    """Short and Long Downtime; Fatigued, Unsettled and the like follow the numbers."""
+
+    rests: ClassVar[dict[str, str]] = {
+        "short": "Stress −1, Fate refilled, Exerts reset, Ego Fracture ends (l.347, 260, 139, 373)",
+        "long": "Stress −2, Trauma −1, as Short; the Dysfunctional deadline (l.347, 412, 402)",
+    }
+
+    @property
+    def tables(self) -> NervTables:
+        """The ruleset's typed tables."""
+        tables = getattr(self.rules, "tables")  # noqa: B009 - the base Ruleset has none
+        assert isinstance(tables, NervTables)
+        return tables
+
+    def label(self, kind: str) -> str:
+        """``Short Downtime``, ``Long Downtime``."""
+        return f"{kind.capitalize()} Downtime"
+
+    def settle(self, draft: Draft, who: str) -> None:
+        """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say."""
+        sync_thresholds(draft, self.tables, who)
+
+    def rest(self, kind: str, member: PartyMember) -> tuple[Lasting, list[str]]:
+        """One Short or Long Downtime for one PC."""
+        table = self.tables.raw["downtime"]
+        if kind not in table:
+            raise RuleError(self.no_rest(kind))
+        lasting, lines = member.lasting, []
+        tracks = dict(lasting.tracks)
+        lines += self._relieve(tracks, member, "stress", int(table[kind]["stress"]))
+        lines += self._relieve(tracks, member, "trauma", int(table[kind]["trauma"]))
+        lines += self._refresh(tracks, lasting)
+        conditions, ended = self._ego(lasting)
+        lines += ended
+        lasting = replace(lasting, tracks=tracks, conditions=conditions)
+        if kind == "long":
+            lasting, deadline = self._deadline(member, lasting)
+            lines += deadline
+        return lasting, lines
+
+    def _relieve(
+        self, tracks: dict[str, int], member: PartyMember, track: str, by: int
+    ) -> list[str]:
+        have = tracks.get(track, 0)
+        if not by or not have:
+            return []
+        if track == "stress" and any(DEPRESSION in d.casefold() for d in member.lasting.drawbacks):
+            return ["Stress not relieved: Depression (seed 000 l.406)"]
+        tracks[track] = max(0, have - by)
+        return [f"{track.capitalize()} {have} → {tracks[track]}"]
+
+    @staticmethod
+    def _refresh(tracks: dict[str, int], lasting: Lasting) -> list[str]:
+        lines = []
+        top = lasting.limits.get("fate", tracks.get("fate", 0))
+        if tracks.get("fate", 0) < top:
+            lines.append(f"Fate {tracks.get('fate', 0)} → {top} (replenished)")
+            tracks["fate"] = top
+        if tracks.get("exerts", 0):
+            lines.append("Exert cost reset")
+            tracks["exerts"] = 0
+        return lines
+
+    def _ego(self, lasting: Lasting) -> tuple[tuple[Condition, ...], list[str]]:
+        ego = self.tables.ego
+        kept = tuple(c for c in lasting.conditions if c.name != ego.name)
+        lines = [f"{ego.name} ends"] if len(kept) < len(lasting.conditions) else []
+        if lasting.has(ego.collapse):
+            lines.append(
+                f"{ego.collapse}: this Downtime is Nerv's one chance to reconstitute "
+                "(seed 000 l.375) — record the outcome with `campaign set`"
+            )
+        return kept, lines
+
+    def _deadline(self, member: PartyMember, lasting: Lasting) -> tuple[Lasting, list[str]]:
+        """The end of a Long Downtime: still Dysfunctional → Trauma 0 and a Disorder."""
+        fighter = replace(self.fighter(member), tracks={**lasting.tracks})
+        broken, numbers = thresholds(self.tables, fighter)["Dysfunctional"]
+        if not broken:
+            return lasting, []
+        tracks = {**lasting.tracks, "trauma": 0}
+        drawbacks = (*lasting.drawbacks, DISORDER)
+        line = f"still Dysfunctional ({numbers}) at the end of the Long Downtime: Trauma → 0, "
+        line += "a permanent Disorder (seed 000 l.402)"
+        return replace(lasting, tracks=tracks, drawbacks=drawbacks), [line]
+
+    def notes(self, member: PartyMember) -> list[str]:
+        """Fatigued, Exhausted, Unsettled, Dysfunctional now, with their numbers."""
+        fighter = self.fighter(member)
+        lines = [
+            f"{name} ({numbers})"
+            for name, (on, numbers) in thresholds(self.tables, fighter).items()
+            if on
+        ]
+        if any(line.startswith("Dysfunctional") for line in lines):
+            wb = bonus(fighter, "will")
+            lines.append(
+                f"must be under the threshold (Will Bonus {wb}) by the end of the "
+                "next Long Downtime"
+            )
+        return lines

@@ -1,0 +1,168 @@
+"""The party's commands between fights, decided against the campaign and the ruleset.
+
+Each returns the one campaign event its command makes (not yet stored) and, where the
+GM should read more than the log line, the lines to show. A refusal is a RuleError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
+from tracker.core.campaign_events import LastingSet, PcJoined, Rested, Treated
+from tracker.core.campaign_fold import Campaign, party_tables
+from tracker.core.errors import RuleError
+from tracker.core.model import Condition
+from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, text_problem
+from tracker.rules.base import NUMBER_LIMIT, RosterError, Ruleset
+
+
+def join(campaign: Campaign, rules: Ruleset, entry: Mapping[str, Any]) -> PcJoined:
+    """A PC joins with a roster entry (checked as an encounter's ``[[combatants]]``)."""
+    entry = {**entry, "side": "pc"}
+    try:
+        lasting = rules.downtime().starting(entry)
+    except RosterError as err:
+        raise RuleError(str(err)) from None
+    who = str(entry["id"])
+    if who in campaign.state.party:
+        raise RuleError(f"the party already has a PC with id {who!r}")
+    return campaign.make(
+        PcJoined,
+        who=who,
+        entry=dict(entry),
+        party=party_tables({who: lasting}),
+        text=f"{entry['name']} joins the party",
+    )
+
+
+def rest(
+    campaign: Campaign, rules: Ruleset, kind: str, who: Sequence[str] = ()
+) -> tuple[Rested, dict[str, list[str]]]:
+    """A rest of ``kind`` for the party (or ``who``), as the ruleset's text states it."""
+    downtime = rules.downtime()
+    kind = kind.casefold()
+    if kind not in downtime.rests:
+        raise RuleError(downtime.no_rest(kind))
+    chosen = [campaign.member(w) for w in who] or list(campaign.state.party.values())
+    members = list({m.id: m for m in chosen}.values())
+    if not members:
+        raise RuleError("the party is empty — `tracker campaign add-pc` first")
+    after: dict[str, Lasting] = {}
+    lines: dict[str, list[str]] = {}
+    for member in members:
+        after[member.id], lines[member.id] = downtime.rest(kind, member)
+    names = ", ".join(m.name for m in members)
+    event = campaign.make(
+        Rested, kind=kind, party=party_tables(after), text=f"{downtime.label(kind)}: {names}"
+    )
+    return event, lines
+
+
+def set_value(campaign: Campaign, who: str, key: str, value: str) -> LastingSet:
+    """The GM's change where the text is silent: a track (``stress 2``), its maximum
+    (``max.fate 3``), a condition or drawback (``-`` first removes it), a healing time
+    (``heal@INJURY N``)."""
+    member = campaign.member(who)
+    problem = text_problem(value, "the value", NOTE_LIMIT) or text_problem(
+        key, "the key", WORD_LIMIT
+    )
+    if problem:
+        raise RuleError(problem)
+    lasting = _changed(member, key.casefold(), value)
+    return campaign.make(
+        LastingSet,
+        who=member.id,
+        key=key,
+        value=value,
+        party=party_tables({member.id: lasting}),
+        text=f"{member.name}: {key} = {value} (GM)",
+    )
+
+
+def _changed(member: PartyMember, key: str, value: str) -> Lasting:
+    lasting = member.lasting
+    if key in ("condition", "drawback"):
+        return _listed(lasting, key, value)
+    if key.startswith("heal@"):
+        injury = find_injury(member, key[5:])
+        healed = replace(injury, heal=_number(key, value, 0))
+        injuries = tuple(healed if i is injury else i for i in lasting.injuries)
+        return replace(lasting, injuries=injuries)
+    if key.startswith("max."):
+        track = key[4:]
+        return replace(
+            lasting, limits={**lasting.limits, track: _number(key, value, -NUMBER_LIMIT)}
+        )
+    if key not in lasting.tracks:
+        known = ", ".join(lasting.tracks) or "none"
+        raise RuleError(
+            f"{member.name} has no track {key!r} — tracks: {known}; also max.TRACK, "
+            "condition, drawback, heal@INJURY"
+        )
+    return replace(lasting, tracks={**lasting.tracks, key: _number(key, value, -NUMBER_LIMIT)})
+
+
+def _listed(lasting: Lasting, key: str, value: str) -> Lasting:
+    gone = value.startswith("-")
+    name = value[1:].strip() if gone else value.strip()
+    if not name:
+        raise RuleError(f'which {key}? e.g. `{key} "Ego Fracture"` (a leading - removes it)')
+    if key == "drawback":
+        kept = tuple(d for d in lasting.drawbacks if d.casefold() != name.casefold())
+        return replace(lasting, drawbacks=kept if gone else (*kept, name))
+    held = tuple(c for c in lasting.conditions if c.name.casefold() != name.casefold())
+    if gone and len(held) == len(lasting.conditions):
+        raise RuleError(f"no condition {name!r} to remove")
+    return replace(lasting, conditions=held if gone else (*held, Condition(name)))
+
+
+def _number(key: str, value: str, lowest: int) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise RuleError(f"{key} takes a whole number, not {value!r}") from None
+    if not lowest <= number <= NUMBER_LIMIT:
+        raise RuleError(f"{key} = {number} is out of range ({lowest} to {NUMBER_LIMIT})")
+    return number
+
+
+def find_injury(member: PartyMember, wanted: str) -> CarriedInjury:
+    """An injury by its number (``23``), name or ``location:name`` prefix, case-insensitive."""
+    text = wanted.strip().casefold()
+    found = [i for i in member.lasting.injuries if _matches(i, text)]
+    if len(found) == 1:
+        return found[0]
+    has = "; ".join(i.label() for i in member.lasting.injuries) or "no injuries"
+    what = "more than one injury" if found else "no injury"
+    raise RuleError(f"{what} of {member.name} matches {wanted!r} — has: {has}")
+
+
+def _matches(injury: CarriedInjury, text: str) -> bool:
+    if text.isdigit():
+        return injury.score == int(text)
+    where, _, name = text.rpartition(":")
+    if where and injury.location.casefold() != where.strip():
+        return False
+    return injury.name.casefold().startswith(name.strip())
+
+
+def treat(campaign: Campaign, rules: Ruleset, who: str, injury: str, note: str) -> Treated:
+    """The GM records treatment: the injury is healed, with a note."""
+    member = campaign.member(who)
+    problem = text_problem(note, "the note", NOTE_LIMIT)
+    if problem:
+        raise RuleError(problem)
+    healed = find_injury(member, injury)
+    lasting = rules.downtime().treat(member.lasting, healed)
+    said = f": {note}" if note else ""
+    return campaign.make(
+        Treated,
+        who=member.id,
+        injury=healed.label(),
+        note=note,
+        party=party_tables({member.id: lasting}),
+        text=f"{member.name}'s {healed.label()} is treated{said}",
+    )

@@ -1,0 +1,170 @@
+"""Into a fight and out of it: an encounter file made from the party, and its write-back.
+
+Into: the encounter's roster is the party's roster entries; its first command (one
+batch) sets each PC's carried tracks, injuries and conditions as events, so folding
+stays the only way state changes; ``[encounter] campaign = "ID/N"`` says it belongs to
+fight N of the campaign. Out: what the fight left on each PC, compared with the party as
+it stands, for the GM to confirm as one campaign event.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tracker.core.campaign import Lasting, PartyMember, changes
+from tracker.core.campaign_events import FightMade, WrittenBack
+from tracker.core.campaign_fold import find_member, now_utc, party_tables
+from tracker.core.codec import to_table
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError, TrackerError
+from tracker.core.safe_text import TITLE_LIMIT, text_problem
+from tracker.store.campaign_file import CampaignFile
+from tracker.store.encounter_file import initial_state, load
+from tracker.store.errors import JournalError
+from tracker.store.journal import write_document
+from tracker.store.locator import Locator
+from tracker.store.upgrade import CURRENT_FORMAT
+
+LINK_KEY = "campaign"
+"""The ``[encounter]`` key naming the campaign fight: ``"CAMPAIGN-ID/N"``."""
+
+
+def next_link(play: CampaignFile) -> int:
+    """The next fight number (never reused, even after an undo)."""
+    made = [e.link for e in play.campaign.events if isinstance(e, FightMade)]
+    return max(made, default=0) + 1
+
+
+def make_fight(
+    play: CampaignFile, path: Path, title: str = "", who: Sequence[str] = ()
+) -> FightMade:
+    """Write a new encounter file with the party (or ``who``) as they stand, then record
+    the fight in the campaign. All or nothing: a failure leaves neither file changed."""
+    if path.exists():
+        raise JournalError(path, "already exists — pick another name for the encounter")
+    state = play.campaign.state
+    chosen = [find_member(state, w) for w in who] if who else list(state.party.values())
+    members = list({m.id: m for m in chosen}.values())
+    if not members:
+        raise RuleError("the party is empty — `tracker campaign add-pc` first")
+    title = title or f"{state.title}: fight {next_link(play)}"
+    problem = text_problem(title, "the title", TITLE_LIMIT)
+    if problem:
+        raise RuleError(problem)
+    link = next_link(play)
+    head = _head(play, members, title, link)
+    write_document(path, head, _carried(play, head, members, path))
+    try:
+        load(path)
+        event = play.campaign.make(
+            FightMade,
+            link=link,
+            file=_where(path, play.path),
+            title=title,
+            text=f"Fight {link}: {title} ({', '.join(m.name for m in members)}) — {path}",
+        )
+        play.keep(event)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return event
+
+
+def _where(path: Path, campaign: Path) -> str:
+    """The encounter's path as the campaign keeps it: from the campaign's folder."""
+    try:
+        return os.path.relpath(path.resolve(), campaign.resolve().parent)
+    except ValueError:  # another drive (Windows)
+        return str(path.resolve())
+
+
+def _head(play: CampaignFile, members: list[PartyMember], title: str, link: int) -> dict[str, Any]:
+    encounter = {
+        "title": title,
+        "ruleset": play.rules.id,
+        LINK_KEY: f"{play.campaign.state.id}/{link}",
+    }
+    roster = [dict(m.entry) for m in members]
+    return {"format": CURRENT_FORMAT, "encounter": encounter, "combatants": roster}
+
+
+def _carried(
+    play: CampaignFile, head: dict[str, Any], members: list[PartyMember], path: Path
+) -> list[dict[str, Any]]:
+    """The encounter's first command: each PC's lasting state as events."""
+    initial = initial_state(head, play.rules, Locator(path))
+    draft = Draft(initial, now_utc())
+    draft.say(f"The party comes from the campaign {play.campaign.state.title}")
+    downtime = play.rules.downtime()
+    for member in members:
+        downtime.carry_in(draft, member)
+    return [to_table(event) for event in draft.events]
+
+
+@dataclass
+class WriteBack:
+    """What a fight left on the party: each PC's new state and the lines that say so."""
+
+    link: int
+    title: str
+    ended: bool
+    after: dict[str, Lasting] = field(default_factory=dict)
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+
+    def event(self, play: CampaignFile) -> WrittenBack:
+        """The one campaign event that writes it back."""
+        names = ", ".join(play.campaign.state.party[w].name for w in self.after) or "nobody"
+        text = f"Fight {self.link} ({self.title}) written back: {names}"
+        return play.campaign.make(
+            WrittenBack,
+            link=self.link,
+            party=party_tables(self.after),
+            skipped=tuple(self.skipped),
+            text=text,
+        )
+
+
+def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> WriteBack:
+    """Compare the encounter's PCs with the party; RuleError if the encounter is not one
+    of this campaign's fights, or is written back already."""
+    loaded = load(path)
+    link = _link(play, loaded.head.get("encounter", {}).get(LINK_KEY), path)
+    state = play.campaign.state
+    skipped = [find_member(state, w).id for w in skip]
+    fight_state = loaded.encounter.state
+    plan = WriteBack(link, fight_state.title, fight_state.phase == "ended", skipped=skipped)
+    downtime = play.rules.downtime()
+    for member in state.party.values():
+        fighter = fight_state.combatants.get(member.id)
+        if fighter is None or member.id in skipped:
+            continue
+        after = downtime.carry_out(fighter, member.lasting)
+        plan.after[member.id] = after
+        plan.lines[member.id] = changes(member.lasting, after)
+    return plan
+
+
+def _link(play: CampaignFile, tag: object, path: Path) -> int:
+    state = play.campaign.state
+    owner, _, number = str(tag).partition("/") if isinstance(tag, str) else ("", "", "")
+    if owner != state.id or not number.isdigit():
+        raise RuleError(
+            f"{path} is not a fight of the campaign {state.title} (it was not made with "
+            "`tracker campaign fight`): nothing is written back"
+        )
+    fight = state.fight(int(number))
+    if fight is None:
+        raise RuleError(
+            f"fight {number} is not in the campaign (undone, or cut short while it was "
+            "being made): nothing is written back"
+        )
+    if fight.written:
+        raise TrackerError(
+            f"fight {number} is written back already — `tracker campaign undo` takes it back"
+        )
+    return fight.link

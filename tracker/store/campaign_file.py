@@ -1,0 +1,186 @@
+"""Campaign files: the party's journal, with the encounter file's discipline.
+
+A campaign file is a TOML head (``format``, a ``[campaign]`` table: id, title, ruleset)
+followed by ``[[events]]`` blocks, each ending in a crc and appended with one write and
+one fsync (``tracker.store.writer``); one writer at a time (``tracker.store.lock``); a
+torn tail is moved aside when the file is next opened for writing
+(``tracker.store.journal``); creation is atomic (``write_document``). Loading never
+changes the disk; every problem is one ``FILE:LINE:COL`` line.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tracker.core.campaign import CampaignState
+from tracker.core.campaign_events import CampaignEvent, event_from, event_table
+from tracker.core.campaign_fold import Campaign
+from tracker.core.errors import EventFormatError, FoldError
+from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
+from tracker.rules.base import Ruleset
+from tracker.rules.registry import UnknownRuleset, load_ruleset
+from tracker.store.errors import JournalError
+from tracker.store.journal import TornTail, read_journal, repair_torn, write_document
+from tracker.store.locator import Locator
+from tracker.store.lock import WriterLock
+from tracker.store.writer import JournalWriter
+
+CAMPAIGN_FORMAT = 2
+"""Campaign file format; like encounter format 2, each command's last block is marked."""
+TOP_KEYS = {"format", "campaign", "events"}
+CAMPAIGN_KEYS = {"id": str, "title": str, "ruleset": str}
+
+
+@dataclass
+class LoadedCampaign:
+    """A validated campaign file: its head, ruleset, the campaign, and any torn tail."""
+
+    path: Path
+    head: dict[str, Any]
+    rules: Ruleset
+    campaign: Campaign
+    torn: TornTail | None
+
+
+def new_campaign(path: Path, ruleset_id: str, title: str = "") -> None:
+    """Create an empty campaign file (atomically); refuse to overwrite anything."""
+    if path.exists():
+        raise JournalError(path, "already exists — pick another name")
+    try:
+        rules = load_ruleset(ruleset_id)
+    except UnknownRuleset as err:
+        raise JournalError(path, str(err)) from None
+    problem = text_problem(title, "the title", TITLE_LIMIT)
+    if problem:
+        raise JournalError(path, problem)
+    table = {
+        "id": secrets.token_hex(6),
+        "title": title or path.stem.replace("-", " ").title(),
+        "ruleset": rules.id,
+    }
+    write_document(path, {"format": CAMPAIGN_FORMAT, "campaign": table}, [])
+
+
+def load_campaign(path: Path) -> LoadedCampaign:
+    """Read and validate a campaign file; JournalError (one line) on any problem."""
+    read = read_journal(path)
+    locator = Locator(path)
+    rules, initial = _head(read.head, locator)
+    events = _events(read.events, locator)
+    try:
+        campaign = Campaign(initial, events)
+    except (FoldError, EventFormatError) as err:
+        raise _replay_error(initial, events, locator, err) from None
+    return LoadedCampaign(path, read.head, rules, campaign, read.torn)
+
+
+def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignState]:
+    for key in head:
+        if key not in TOP_KEYS:
+            raise locator.error(f"unknown top-level key {key!r} in a campaign file", key)
+    if head.get("format") != CAMPAIGN_FORMAT:
+        raise locator.error(f"format must be {CAMPAIGN_FORMAT} in a campaign file", "format")
+    table = head.get("campaign")
+    if not isinstance(table, dict):
+        raise locator.error("a campaign file needs a [campaign] table (is this one?)", "")
+    for key, kind in CAMPAIGN_KEYS.items():
+        if not isinstance(table.get(key), kind):
+            raise locator.error(f"[campaign] needs {key} (text)", key, "campaign")
+    for key in table:
+        if key not in CAMPAIGN_KEYS:
+            raise locator.error(f"unknown key {key!r} in [campaign]", key, "campaign")
+    problem = text_problem(table["title"], "the title", TITLE_LIMIT)
+    if problem:
+        raise locator.error(problem, "title", "campaign")
+    try:
+        rules = load_ruleset(table["ruleset"])
+    except UnknownRuleset as err:
+        raise locator.error(str(err), "ruleset", "campaign") from None
+    state = CampaignState(id=table["id"], title=table["title"], ruleset=rules.id)
+    return rules, state
+
+
+def _events(tables: list[dict[str, Any]], locator: Locator) -> list[CampaignEvent]:
+    events: list[CampaignEvent] = []
+    for index, table in enumerate(tables):
+        try:
+            event = event_from(table)
+        except (EventFormatError, TypeError) as err:
+            raise locator.error(str(err), getattr(err, "key", ""), "events", index) from None
+        if event.seq != index + 1:
+            message = f"event seq {event.seq} should be {index + 1} (no gaps)"
+            raise locator.error(message, "seq", "events", index)
+        for key, value in table.items():
+            problem = isinstance(value, str) and text_problem(
+                value, f"event {index + 1}'s {key}", LINE_LIMIT
+            )
+            if problem:
+                raise locator.error(problem, key, "events", index)
+        events.append(event)
+    return events
+
+
+def _replay_error(
+    initial: CampaignState, events: list[CampaignEvent], locator: Locator, err: Exception
+) -> JournalError:
+    """Name the first event that does not fold."""
+    for index in range(len(events)):
+        try:
+            Campaign(initial, events[: index + 1])
+        except (FoldError, EventFormatError) as inner:
+            return locator.error(
+                f"event {index + 1} cannot be applied: {inner}", "type", "events", index
+            )
+    return locator.error(f"the journal cannot be replayed: {err}", "", "events", 0)
+
+
+class CampaignFile:
+    """A campaign open for writing: the lock held, a torn tail moved aside, each event
+    appended (one write, one fsync) before it is folded in."""
+
+    def __init__(self, path: Path) -> None:
+        """Lock, load and repair ``path``; LockedError or JournalError (one line)."""
+        self.path = Path(path)
+        self.lock = WriterLock(self.path)
+        self.lock.acquire()
+        try:
+            self.loaded = load_campaign(self.path)
+            self.recovered: Path | None = None
+            if self.loaded.torn is not None:
+                self.recovered = repair_torn(self.path, self.loaded.torn)
+            self.writer = JournalWriter(self.path)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    @property
+    def campaign(self) -> Campaign:
+        """The campaign in memory."""
+        return self.loaded.campaign
+
+    @property
+    def rules(self) -> Ruleset:
+        """The campaign's ruleset."""
+        return self.loaded.rules
+
+    def keep(self, event: CampaignEvent) -> None:
+        """Append one command's event to the file (all or nothing), then fold it in."""
+        self.writer.append(event_table(event))
+        self.campaign.commit(event)
+
+    def close(self) -> None:
+        """Close the journal and release the lock."""
+        self.writer.close()
+        self.lock.release()
+
+    def __enter__(self) -> CampaignFile:
+        """Return self; the file is already open and locked."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close and unlock."""
+        self.close()
