@@ -38,8 +38,9 @@ from tracker.core.dice import Dice  # noqa: E402
 from tracker.core.session import Encounter  # noqa: E402
 from tracker.paths import bundled_dir  # noqa: E402
 from tracker.rules.registry import load_ruleset  # noqa: E402
-from tracker.store.encounter_file import Locator, initial_state  # noqa: E402
+from tracker.store.encounter_file import initial_state  # noqa: E402
 from tracker.store.journal import write_document  # noqa: E402
+from tracker.store.locator import Locator  # noqa: E402
 from tracker.ui.app import TrackerApp  # noqa: E402
 from tracker.ui.panes.body_chart import BodyChart  # noqa: E402
 from tracker.ui.panes.command_bar import CommandBar  # noqa: E402

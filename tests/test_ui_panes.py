@@ -22,6 +22,7 @@ from tracker.store.encounter_file import load
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.log_pane import LogPane
@@ -243,7 +244,7 @@ async def test_a_click_on_a_choice_resolves_it_and_a_double_click_on_a_row_opens
     app = make_app(nerv_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
         await burning_sachiel_acts(pilot)
-        status = app.query_one("#status-text", Static)
+        status = app.query_one("#status-text", Drawing)
         row = next(i for i, line in enumerate(status_lines(app)) if "[2] fail" in line)
         column = status_lines(app)[row].index("fail")
         await pilot.click(status, offset=(column, row))
@@ -261,7 +262,7 @@ async def test_a_click_on_a_choice_resolves_it_and_a_double_click_on_a_row_opens
 
 def status_lines(app: TrackerApp) -> list[str]:
     """The status pane's rows as drawn (wrapped to its width)."""
-    status = app.query_one("#status-text", Static)
+    status = app.query_one("#status-text", Drawing)
     return text_of(status, status.size.width).splitlines()
 
 

@@ -22,6 +22,7 @@ from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.drawing import Drawing
 from tracker.ui.themes import load_themes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,8 +108,8 @@ async def refused(pilot: Pilot[int]) -> None:
             break
 
 
-def text_of(static: Static, width: int = 80) -> str:
-    """The plain text a Static shows."""
+def text_of(static: Static | Drawing, width: int = 80) -> str:
+    """The plain text a Static (or a pane's Drawing) shows."""
     console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
     with console.capture() as capture:
         console.print(static.content)
@@ -117,7 +118,9 @@ def text_of(static: Static, width: int = 80) -> str:
 
 def pane_text(app: TrackerApp, selector: str) -> str:
     """The text of a pane drawn with a Static (``#body-drawing``, ``#status-text``)."""
-    return text_of(app.query_one(selector, Static))
+    found = app.query_one(selector)
+    assert isinstance(found, Static | Drawing), f"{selector} is not a drawing"
+    return text_of(found)
 
 
 def ui_test(scenario: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

@@ -36,7 +36,7 @@ class BodyChart(SelectedPane):
 
     def compose(self) -> ComposeResult:
         """One Static holding the drawing."""
-        yield Drawing(id="body-drawing", fits_content=True)
+        yield Drawing(id="body-drawing", centred=True)
 
     def on_resize(self) -> None:
         """Wrap the injury lines to the new width."""

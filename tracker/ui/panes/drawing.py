@@ -1,36 +1,96 @@
-"""A Static for pane drawings that asks for a new layout only when its height changes.
+"""A pane drawing that repaints only the rows that changed.
 
-A layout pass re-renders the whole screen; most commands change what a pane says but
-not how many rows it takes, so the drawing measures its rows and repaints in place.
+A side pane shows another combatant after most commands, but many of its rows stay as
+they were (the frame of a figure, blank rows, the same heading). A Static would repaint
+the whole pane, and Textual then composes every pane beside it on those rows too; this
+widget keeps each row's strip, compares, and repaints only the rows that differ. It
+takes the pane's whole width (a centred figure is centred by padding its lines) and at
+least its visible height (short drawings end in blank rows), so its size changes, and a
+layout pass is asked for, only when the lines outgrow the pane.
 """
 
 from __future__ import annotations
 
 from rich.console import Group
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import Static
+from textual.events import Resize
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 
-class Drawing(Static):
-    """Lines of styled text, redrawn with a layout pass only when the row count changes."""
+class Drawing(Widget):
+    """Lines of styled text, wrapped to the pane, repainted row by row."""
 
-    def __init__(self, *, id: str | None = None, fits_content: bool = False) -> None:  # noqa: A002
+    DEFAULT_CSS = """
+    Drawing { height: 1; width: 100%; }
+    """
+
+    def __init__(self, *, id: str | None = None, centred: bool = False) -> None:  # noqa: A002
         super().__init__(id=id)
-        self.rows = -1
-        self.fits_content = fits_content
-        """Sized to its widest line (the body figure, centred): a wider drawing needs a
-        layout too, or it is cut at its old width."""
-        self.widest = -1
+        self.centred = centred
+        """The lines are one block, centred in the pane (the body figure)."""
+        self.lines: list[Text] = []
+        self._strips: list[Strip] = []
+
+    @property
+    def content(self) -> Group:
+        """What the drawing shows, as Rich renderables (tests read it as text)."""
+        return Group(*self.lines)
 
     def draw(self, lines: list[Text]) -> None:
-        """Show ``lines`` (wrapped to the pane's width)."""
-        content = Group(*lines)
+        """Show ``lines`` (wrapped to the pane's width), padded to fill the pane."""
+        self.lines = lines
         width = self.size.width
-        rows = -1
-        if width > 0:
-            console = self.app.console
-            rows = sum(len(line.wrap(console, width)) for line in lines)
-        widest = max((line.cell_len for line in lines), default=0) if self.fits_content else -1
-        moved = rows != self.rows or rows < 0 or widest != self.widest
-        self.update(content, layout=moved)
-        self.rows, self.widest = rows, widest
+        if width <= 0:  # not laid out yet: drawn when it is (on_resize)
+            return
+        strips = self._strips_for(lines, width)
+        old, self._strips = self._strips, strips
+        if len(strips) != len(old):
+            self.styles.height = len(strips)  # a new height: Textual lays the screen out
+            self.refresh()
+            return
+        changed = [
+            Region(0, row, width, 1)
+            for row, (before, after) in enumerate(zip(old, strips, strict=True))
+            if before != after
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def on_resize(self, event: Resize) -> None:
+        """A new width: wrap again."""
+        if event.size.width != (self._strips[0].cell_length if self._strips else -1):
+            self.draw(self.lines)
+
+    def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
+        shown = _centred(lines, width) if self.centred else lines
+        options = self.app.console.options.update_width(width)
+        rendered = self.app.console.render_lines(Group(*shown), options, pad=True)
+        strips = [Strip(segments, width) for segments in rendered]
+        room = self._visible_rows()
+        blank = Strip([Segment(" " * width)], width)
+        return strips + [blank] * max(0, room - len(strips))
+
+    def _visible_rows(self) -> int:
+        region = getattr(self.parent, "scrollable_content_region", None)
+        return int(region.height) if region is not None else 0
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y``, in the pane's colours."""
+        width = self.size.width
+        style = self.rich_style
+        if y >= len(self._strips):
+            return Strip.blank(width, style)
+        return self._strips[y].apply_style(style).crop_extend(0, width, style)
+
+
+def _centred(lines: list[Text], width: int) -> list[Text]:
+    """The lines as one block, moved right so that the block is centred in ``width``."""
+    widest = max((line.cell_len for line in lines), default=0)
+    indent = (width - widest) // 2
+    if indent <= 0:
+        return lines
+    pad = " " * indent
+    return [Text(pad) + line if line.plain else line for line in lines]

@@ -107,9 +107,15 @@ class LinesView(ScrollView):
                 self.refresh_lines(row, 1)
 
     def move_cursor(self, index: int) -> None:
-        """Put the cursor on line ``index`` and scroll it into view."""
+        """Put the cursor on line ``index`` and scroll it into view: a cursor that leaves
+        the view brings it a page on, the cursor a third of the way down (so that a turn
+        moving down a long order scrolls once a page, not at every turn)."""
         previous, self.cursor = self.cursor, index
-        if 0 <= index < len(self._lines):
+        height = self.scrollable_content_region.height
+        top = int(self.scroll_offset.y)
+        if 0 <= index < len(self._lines) and height > 0 and not top <= index < top + height:
+            self.scroll_to(y=max(0, index - 1), animate=False, immediate=False)
+        elif 0 <= index < len(self._lines) and height <= 0:
             self.scroll_to_region(
                 Region(0, index, 1, 1), animate=False, immediate=False, x_axis=False
             )
