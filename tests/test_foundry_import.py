@@ -19,9 +19,8 @@ from tracker.cli import main
 from tracker.core.safe_text import UNSAFE
 from tracker.paths import user_data_dir
 from tracker.rules.registry import load_ruleset
-from tracker.store.bestiary import load_bestiary
+from tracker.store.bestiary import load_bestiary, save_blocks
 from tracker.store.foundry.importing import ImportFailed, apply, plan
-from tracker.store.foundry.saving import save_blocks
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 

@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry, slug
@@ -24,10 +22,10 @@ from tracker.core.library import Block, RollTable
 from tracker.core.protocol import DiceLike
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
-from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.toml_rewrite import current_text, replaced, row_text, write_checked
 
 SECTION = "blocks"
 
@@ -202,33 +200,42 @@ def gm_tables() -> list[RollTable]:
 
 
 def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None) -> Path:
-    """Add ``block`` to the GM's bestiary file (created if need be), keeping the file's
-    text as it is: the block is appended, and a later block of an id wins at load."""
-    target = path or user_bestiary_file(ruleset)
-    old = target.read_bytes() if target.is_file() else f'ruleset = "{ruleset}"\n'.encode()
-    if old and not old.endswith(b"\n"):
-        old += b"\n"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_file_atomically(target, old + b"\n" + block_text(block).encode("utf-8"))
+    """Keep ``block`` in the GM's bestiary file (``save-template``): see :func:`save_blocks`."""
+    return save_blocks(ruleset, [block], path)
+
+
+def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None) -> Path:
+    """Write ``blocks`` into the GM's bestiary file of ``ruleset`` (created if missing): a
+    block with the same id is replaced, every other block and every comment kept, the
+    file written atomically and only once it reads back as expected. Returns the file."""
+    target = path if path is not None else user_bestiary_file(ruleset)
+    text = current_text(target)
+    if text:
+        named = tomllib.loads(text).get("ruleset", ruleset)
+        if named != ruleset:
+            raise JournalError(target, f"holds {named!r} blocks, not {ruleset!r}: nothing written")
+    else:
+        text = f'ruleset = "{ruleset}"\n'
+    ids = {str(b["id"]).casefold() for b in blocks}
+    kept = [i for i in _ids(text) if i not in ids]
+    new = replaced(
+        text,
+        SECTION,
+        lambda row: str(row.get("id", "")).casefold() in ids,
+        [row_text(SECTION, b) for b in blocks],
+    )
+    wanted = kept + [str(b["id"]).casefold() for b in blocks]
+    write_checked(target, new, SECTION, lambda rows: [_id(r) for r in rows] == wanted)
     return target
 
 
-def block_text(block: Mapping[str, Any]) -> str:
-    """A block as a ``[[blocks]]`` table, its tables written inline (one line each)."""
-    lines = [f"[[{SECTION}]]"]
-    lines.extend(f"{_key(key)} = {_value(value)}" for key, value in block.items())
-    return "\n".join(lines) + "\n"
+def _ids(text: str) -> list[str]:
+    rows = tomllib.loads(text).get(SECTION, [])
+    return [_id(r) for r in rows] if isinstance(rows, list) else []
 
 
-def _key(key: str) -> str:
-    return tomli_w.dumps({key: 0}).split(" = ", 1)[0]
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items())
-        return "{ " + inner + " }" if inner else "{}"
-    return tomli_w.dumps({"v": value}).split(" = ", 1)[1].strip()
+def _id(row: Any) -> str:
+    return str(row.get("id", "")).casefold() if isinstance(row, Mapping) else ""
 
 
 # --- adding to a fight ----------------------------------------------------------------

@@ -20,10 +20,11 @@ from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.rules.registry import load_ruleset
+from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
-from tracker.store.foundry.saving import save_alien_rows, save_blocks
+from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.shapes import SYSTEMS, NotImportable, actor_export, is_roll_table
 from tracker.store.foundry.wrath import wrath_block
 
