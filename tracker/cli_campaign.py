@@ -210,17 +210,8 @@ def _writeback(ns: argparse.Namespace) -> int:
 
     with _open(ns.campaign) as play:
         plan = plan_writeback(play, ns.encounter, ns.skip)
-        party = play.campaign.state.party
-        print(
-            f"Fight {plan.link}: {plan.title}"
-            + ("" if plan.ended else " (the fight has not ended)")
-        )
-        for who, lines in plan.lines.items():
-            print(f"{party[who].name}:" + ("" if lines else " no change"))
-            for line in lines:
-                print(f"  {line}")
-        for who in plan.skipped:
-            print(f"{party[who].name}: skipped (stays as they were)")
+        for line in plan.summary(play.campaign.state.party):
+            print(line)
         if not (ns.yes or _confirm(f"Write this back to {ns.campaign}? [y/N] ")):
             print("declined: nothing was written to the campaign")
             return 0

@@ -3,14 +3,16 @@
 Into: the encounter's roster is the party's roster entries; its first command (one
 batch) sets each PC's carried tracks, injuries and conditions as events, so folding
 stays the only way state changes; ``[encounter] campaign = "ID/N"`` says it belongs to
-fight N of the campaign. Out: what the fight left on each PC, compared with the party as
-it stands, for the GM to confirm as one campaign event.
+fight N of the campaign, and ``campaign_file`` where the campaign file is (from the
+encounter's folder), so the TUI can offer the write-back when the fight ends. Out: what
+the fight left on each PC, compared with the party as it stands, for the GM to confirm as
+one campaign event.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,10 @@ from tracker.store.upgrade import CURRENT_FORMAT
 
 LINK_KEY = "campaign"
 """The ``[encounter]`` key naming the campaign fight: ``"CAMPAIGN-ID/N"``."""
+FILE_KEY = "campaign_file"
+"""The ``[encounter]`` key saying where the campaign file is, from the encounter's folder
+(absolute when there is no relative path, another drive). Files made before it have only
+``campaign``; the write-back of those is ``tracker campaign writeback``."""
 
 
 def next_link(play: CampaignFile) -> int:
@@ -56,7 +62,7 @@ def make_fight(
     if problem:
         raise RuleError(problem)
     link = next_link(play)
-    head = _head(play, members, title, link)
+    head = _head(play, members, title, link, _where(play.path, path))
     write_document(path, head, _carried(play, head, members, path))
     try:
         load(path)
@@ -74,19 +80,23 @@ def make_fight(
     return event
 
 
-def _where(path: Path, campaign: Path) -> str:
-    """The encounter's path as the campaign keeps it: from the campaign's folder."""
+def _where(path: Path, other: Path) -> str:
+    """``path`` as ``other`` keeps it: from ``other``'s folder (the encounter's path in the
+    campaign, the campaign's path in the encounter)."""
     try:
-        return os.path.relpath(path.resolve(), campaign.resolve().parent)
+        return os.path.relpath(path.resolve(), other.resolve().parent)
     except ValueError:  # another drive (Windows)
         return str(path.resolve())
 
 
-def _head(play: CampaignFile, members: list[PartyMember], title: str, link: int) -> dict[str, Any]:
+def _head(
+    play: CampaignFile, members: list[PartyMember], title: str, link: int, where: str
+) -> dict[str, Any]:
     encounter = {
         "title": title,
         "ruleset": play.rules.id,
         LINK_KEY: f"{play.campaign.state.id}/{link}",
+        FILE_KEY: where,
     }
     roster = [dict(m.entry) for m in members]
     return {"format": CURRENT_FORMAT, "encounter": encounter, "combatants": roster}
@@ -103,6 +113,10 @@ def _carried(
     for member in members:
         downtime.carry_in(draft, member)
     return [to_table(event) for event in draft.events]
+
+
+class WrittenAlready(TrackerError):
+    """The fight is written back already (``campaign undo`` takes it back)."""
 
 
 @dataclass
@@ -127,6 +141,35 @@ class WriteBack:
             skipped=tuple(self.skipped),
             text=text,
         )
+
+    def summary(self, party: Mapping[str, PartyMember]) -> list[str]:
+        """The per-PC summary the GM confirms (the CLI prints it, the TUI shows it)."""
+        said = [
+            f"Fight {self.link}: {self.title}"
+            + ("" if self.ended else " (the fight has not ended)")
+        ]
+        for who, lines in self.lines.items():
+            said.append(f"{party[who].name}:" + ("" if lines else " no change"))
+            said.extend(f"  {line}" for line in lines)
+        said.extend(f"{party[who].name}: skipped (stays as they were)" for who in self.skipped)
+        return said
+
+
+def campaign_path(head: Mapping[str, Any], encounter: Path) -> Path | None:
+    """The campaign file an encounter belongs to, from its ``[encounter]`` table: None
+    for a one-off encounter; TrackerError (one line) for a campaign fight whose file does
+    not say where its campaign is (made before ``campaign_file`` was recorded)."""
+    table = head.get("encounter", {})
+    tag = table.get(LINK_KEY) if isinstance(table, Mapping) else None
+    if not isinstance(tag, str):
+        return None
+    where = table.get(FILE_KEY)
+    if not isinstance(where, str) or not where:
+        raise TrackerError(
+            f"this fight belongs to a campaign ({tag}) but the file does not say where it is: "
+            f"write it back with `tracker campaign writeback CAMPAIGN {encounter}`"
+        )
+    return encounter.resolve().parent / where
 
 
 def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> WriteBack:
@@ -164,7 +207,7 @@ def _link(play: CampaignFile, tag: object, path: Path) -> int:
             "being made): nothing is written back"
         )
     if fight.written:
-        raise TrackerError(
+        raise WrittenAlready(
             f"fight {number} is written back already — `tracker campaign undo` takes it back"
         )
     return fight.link

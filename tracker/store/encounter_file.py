@@ -48,6 +48,7 @@ ENCOUNTER_KEYS = {
     "notes": str,
     "options": dict,
     "campaign": str,
+    "campaign_file": str,
 }
 
 

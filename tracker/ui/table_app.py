@@ -6,9 +6,11 @@ running command lines through ``EncounterFile.execute`` (autosave before the scr
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
@@ -27,6 +29,7 @@ from tracker.ui.collector import IdleCollector
 from tracker.ui.modals.ailment import AilmentScreen
 from tracker.ui.modals.confirm import ConfirmScreen
 from tracker.ui.modals.damage import DamageScreen
+from tracker.ui.modals.writeback import WritebackScreen
 from tracker.ui.outcome import Outcome
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, example_line
@@ -35,6 +38,10 @@ from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
+
+if TYPE_CHECKING:
+    from tracker.store.campaign_fight import WriteBack
+    from tracker.store.campaign_file import CampaignFile
 
 UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
 REPLAY_IN_WORKER_AFTER = 3000
@@ -68,6 +75,8 @@ class TableApp(App[int]):
         self._history: tuple[int, str, str] = (-1, "", "")
         self._offered: tuple[object, ...] = ()
         self.collector = IdleCollector()
+        self.campaign_open: CampaignFile | None = None
+        """The campaign whose write-back is being offered (locked until answered)."""
         for theme in self.shelf.themes.values():
             self.register_theme(theme)
         if DEFAULT_THEME in self.shelf.themes:
@@ -144,6 +153,9 @@ class TableApp(App[int]):
     def on_unmount(self) -> None:
         """Release the file (and its lock) when the app goes away."""
         self.collector.stop()
+        if self.campaign_open is not None:
+            self.campaign_open.close()
+            self.campaign_open = None
         if self.play is not None:
             self.play.close()
             self.play = None
@@ -222,12 +234,15 @@ class TableApp(App[int]):
             self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
+        was_over = self.play.encounter.state.phase == "ended"
         try:
             events = self.play.execute(line, self.dice)
         except TrackerError as err:
             return Outcome(False, one_line(err))
         self._show(self.play.encounter.state, started)
         self.collector.command_ran()
+        if not was_over and self.play.encounter.state.phase == "ended":
+            self.call_later(self.offer_writeback)
         return Outcome(True, "; ".join(e.text for e in events if e.text) or line)
 
     @work(thread=True, exclusive=True, group="replay")
@@ -385,6 +400,70 @@ class TableApp(App[int]):
             name = self.state.combatant(cid).name
             self.confirm(f"Take {name} out of the fight?", f"remove {cid}")
 
+    # --- a campaign fight ends ----------------------------------------------------------
+
+    def offer_writeback(self) -> None:
+        """The fight just ended: if it is a campaign fight, offer its write-back (the
+        campaign file is locked while the GM decides, as ``campaign writeback`` does)."""
+        from tracker.store.campaign_fight import WrittenAlready, campaign_path
+
+        if self.play is None:
+            return
+        encounter = self.play.path
+        try:
+            where = campaign_path(self.play.loaded.head, encounter)
+        except TrackerError as err:
+            self.report(Outcome(False, one_line(err)))
+            return
+        if where is None:
+            return
+        where = Path(os.path.normpath(where))
+        later = f"`tracker campaign writeback {where} {encounter}` writes it back later"
+        if not where.is_file():
+            self.report(Outcome(False, f"campaign file {where} not found: {later}"))
+            return
+        try:
+            campaign, plan = _plan(where, encounter)
+        except WrittenAlready as err:
+            self.report(Outcome(True, one_line(err)))
+            return
+        except (TrackerError, OSError) as err:
+            self.report(Outcome(False, f"no write-back: {one_line(err)} — {later}"))
+            return
+        self.campaign_open = campaign
+        title = f"{campaign.campaign.state.title} ({where.name})"
+        summary = plan.summary(campaign.campaign.state.party)
+        question = f"Write fight {plan.link} back to {title}?"
+
+        def answer(yes: bool | None) -> None:
+            self.campaign_open = None
+            try:
+                if not yes:
+                    self.report(Outcome(True, f"not written back: {title} untouched; {later}"))
+                    return
+                campaign.keep(plan.event(campaign))
+                self.report(Outcome(True, f"Fight {plan.link} written back to {title}"))
+            except (TrackerError, OSError) as err:
+                self.report(Outcome(False, f"not written back: {one_line(err)}; {later}"))
+            finally:
+                campaign.close()
+
+        self.push_screen(WritebackScreen(question, summary), answer)
+
     def _modal_done(self, outcome: Outcome | None) -> None:
         if outcome is not None:
             self.report(outcome)
+
+
+def _plan(where: Path, encounter: Path) -> tuple[CampaignFile, WriteBack]:
+    """Open (lock) the campaign and plan the encounter's write-back; the campaign is
+    closed again when planning fails."""
+    from tracker.store.campaign_fight import plan_writeback
+    from tracker.store.campaign_file import CampaignFile
+
+    campaign = CampaignFile(where)
+    try:
+        return campaign, plan_writeback(campaign, encounter)
+    except BaseException:
+        campaign.close()
+        raise
