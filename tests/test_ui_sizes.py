@@ -16,11 +16,13 @@ from textual.pilot import Pilot
 
 from tests.midfight import MIDFIGHT
 from tests.test_ui_snapshots import still
-from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tests.ui_helpers import ROOT, make_app, offers, opened, state_of, ui_test
 from tracker.core.model import slot_owner
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import FIGURE_WIDTH
 from tracker.ui.panes.initiative import InitiativePane, row_badges, shown_name, summary_parts
+from tracker.ui.panes.status import StatusPane
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
 SAMPLES = sorted(MIDFIGHT)
@@ -142,3 +144,59 @@ async def test_the_body_figure_grows_when_the_terminal_does(tmp_path: Path) -> N
         await pilot.pause()
         drawing = app.query_one("#body-drawing")
         assert drawing.size.width >= 2 * FIGURE_WIDTH
+
+
+def visible_status(app: TrackerApp) -> list[str]:
+    """The status pane's rows that are on screen, as the terminal shows them."""
+    pane = app.query_one(StatusPane)
+    drawing = app.query_one("#status-text", Drawing)
+    top, rows = int(pane.scroll_y), pane.scrollable_content_region.height
+    return [drawing.render_line(y).text.rstrip() for y in range(top, top + rows)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_three_reminders_leave_the_selected_one_on_a_short_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # issue 12: at 80x24 the reminders pushed the selected combatant's block out of the
+    # status pane; every keyed choice and the name and tracks must be on screen at once
+    app = midfight_app(tmp_path, "nerv-sachiel.toml")
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        for line in ("start", "ail rei Dizzy", "ail sachiel Burning", "ail unit-01 Shocked"):
+            assert app.run_line(line).ok, line
+        while len(state_of(app).reminders) < 3:
+            await pilot.press("n")
+        await pilot.pause()
+        shown = "\n".join(visible_status(app))
+        fighter = state_of(app).combatant(app.selected)
+        assert fighter.name in shown
+        for track in app.rules_or_fail().track_views(fighter):
+            assert f"{track.value}/{track.limit}" in shown or track.limit <= 0, track
+        for choice in app.reminder_keys.keyed(state_of(app), app.rules_or_fail()):
+            if choice.key:
+                assert offers(shown, choice.key, choice.label), (choice, shown)
+        # the first keyed choice is resolved by its key, as the pane shows it
+        before = len(state_of(app).reminders)
+        await pilot.press("2")
+        await pilot.pause()
+        assert len(state_of(app).reminders) == before - 1
+
+
+@pytest.mark.parametrize("width", [80, 100, 120, 200])
+@ui_test
+async def test_the_footer_shows_only_whole_keys(tmp_path: Path, width: int) -> None:
+    # issue 12: at 80 columns the footer ended in the middle of a key ("r" of "r dice")
+    app = midfight_app(tmp_path, "nerv-sachiel.toml")
+    async with app.run_test(size=(width, 30)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.pause()
+        keys = [key for key in app.query("FooterKey") if key.display]
+        shown = {getattr(key, "action", "") for key in keys}
+        assert {"next_turn", "help", "damage", "undo"} <= shown
+        for key in keys:
+            assert key.region.right <= width, (key.region, getattr(key, "action", ""))
+        if width >= 120:
+            assert {"quit", "export", "roll_dice"} <= shown

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import re
 import shutil
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -149,3 +150,9 @@ def rules_of(app: TrackerApp) -> Ruleset:
     """The app's ruleset (open)."""
     assert app.rules is not None, "the encounter is not open"
     return app.rules
+
+
+def offers(text: str, key: str, label: str) -> bool:
+    """The status text offers ``label`` on ``key``: ``[1] pass``, or ``[1]pass`` where a
+    short pane draws each reminder's keys in a row of their own."""
+    return bool(re.search(rf"\[{key}\] ?{re.escape(label)}(?!\w)", text))

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from tracker.core.errors import TrackerError
 from tracker.core.library import EmptyLibrary, Library
@@ -38,6 +38,7 @@ from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
+from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
@@ -68,6 +69,32 @@ def _resolve_binding(key: str) -> Binding:
         show=key == KEYS[0],
         display="1-9",
     )
+
+
+FOOTER_RANK = (
+    "start_fight",
+    "next_turn",
+    "resolve('1')",
+    "look_step(-1)",
+    "look_step(1)",
+    "look_done",
+    "help",
+    "command_bar",
+    "damage",
+    "undo",
+    "heal",
+    "ailment",
+    "add_combatant",
+    "act_now",
+    "delay",
+    "body_chart",
+    "roll_dice",
+    "redo",
+    "export",
+    "quit",
+)
+"""Footer keys from the most needed at the table to the least (a narrow footer keeps
+the first that fit; ``?`` lists them all)."""
 
 
 class TrackerApp(LookingBackApp):
@@ -160,7 +187,7 @@ class TrackerApp(LookingBackApp):
             )
         yield LogPane(id="log").data_bind(TrackerApp.state)
         yield CommandBar(self.bar_source, id="command-bar")
-        yield Footer(compact=True)
+        yield KeyFooter(FOOTER_RANK)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands, less its theme picker (it offers Textual's ~20

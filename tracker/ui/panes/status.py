@@ -7,6 +7,8 @@ a number key 1–9, the same numbers the app's ``resolve`` action uses.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +18,7 @@ from tracker.rules.base import LocationView, Ruleset
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
+from tracker.ui.panes.status_fit import TIGHTEST, FighterBlock, elide_words, rows_needed
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
 from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
@@ -51,6 +54,7 @@ class StatusPane(SelectedPane):
         super().__init__(id=id)
         self.keys = keys if keys is not None else ReminderKeys()
         """The keys given to reminder choices (the app's, so its keys agree)."""
+        self._unkeyed = False
 
     def compose(self) -> ComposeResult:
         """One Static holding the text."""
@@ -64,7 +68,7 @@ class StatusPane(SelectedPane):
         return solid_style(self, f"status--{name}")
 
     def redraw(self) -> None:
-        """Rebuild the text from the state."""
+        """Rebuild the text from the state: whole when it fits, else compact."""
         if not self.is_mounted:
             return
         text = self.query_one("#status-text", Drawing)
@@ -75,39 +79,104 @@ class StatusPane(SelectedPane):
         fighter = None
         if self.selected and slot_owner(self.selected) in state.combatants:
             fighter = state.combatant(self.selected)
-        lines = self.reminder_lines(state, rules)
-        lines += self.fighter_lines(fighter, state, rules) if fighter else []
+        reminders = self.reminder_entries(state, rules)
+        block = self.fighter_block(fighter, state, rules) if fighter else None
+        region = self.scrollable_content_region
+        lines = self._fitted(reminders, block, region.width, region.height)
         retitle(self, "Status")
         text.draw(lines)
+
+    def _fitted(
+        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, room: int
+    ) -> list[Text]:
+        """The roomiest drawing whose reminders and the selected one's name and tracks
+        fit in ``room`` rows (the tightest if none does)."""
+        console = self.app.console
+        for tight in range(TIGHTEST + 1):
+            top, rest = self._drawing(reminders, block, width, tight)
+            if not room or rows_needed(top, width, console) <= room:
+                break
+        if rows_needed(top + rest, width, console) > room and not self.show_vertical_scrollbar:
+            width -= self.styles.scrollbar_size_vertical  # the scrollbar will take a cell
+            top, rest = self._drawing(reminders, block, width, tight)
+        return top + rest
+
+    def _drawing(
+        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, tight: int
+    ) -> tuple[list[Text], list[Text]]:
+        """The lines that must be seen and the rest, at a tightness (``FighterBlock``)."""
+        lines = self._reminders_heading(reminders)
+        for entry in reminders:
+            lines += (
+                self._reminder_rows(entry, width) if tight >= 2 else [self._reminder_line(entry)]
+            )
+        if lines and tight == 0:
+            lines.append(Text(""))
+        if block is None:
+            return lines, []
+        top, rest = block.split(tight, width)
+        return lines + top, rest
+
+    def _reminder_line(self, entry: ReminderEntry) -> Text:
+        """``Sachiel: shake off Burning  [1] pass  [2] fail``, wrapped as it needs."""
+        line = entry.text.copy()
+        for choice in entry.choices:
+            line.append("  ")
+            line.append_text(self._choice_text(choice))
+        return line
+
+    def _reminder_rows(self, entry: ReminderEntry, width: int) -> list[Text]:
+        """The reminder in one row, its keyed choices (``[1]pass [2]fail``) in the next
+        ones, never one cut across two rows."""
+        rows = [elide_words(entry.text, width)]
+        for choice in (c for c in entry.choices if c.key):
+            chip = self._choice_text(choice, bare=True)
+            if len(rows) > 1 and rows[-1].cell_len + 1 + chip.cell_len <= width:
+                rows[-1].append(" ")
+                rows[-1].append_text(chip)
+            else:
+                rows.append(chip)
+        return rows
 
     def fighter_lines(
         self, fighter: Combatant, state: EncounterState, rules: Ruleset
     ) -> list[Text]:
         """Name line, ailments by category, resources, the ruleset's own lines."""
+        return self.fighter_block(fighter, state, rules).full()
+
+    def fighter_block(
+        self, fighter: Combatant, state: EncounterState, rules: Ruleset
+    ) -> FighterBlock:
+        """The selected combatant's lines, by kind."""
         head = Text(fighter.name, self._style("heading"))
         head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
         said = rules.status_lines(fighter, state)
-        lines = [head, *self._notes(fighter), *self._ailments(fighter, rules, said)]
+        block = FighterBlock(head, self._notes(fighter), self._ailments(fighter, rules, said))
         body = rules.body(fighter)
         if body:
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
-            lines += [track_bar(view, styles, width=10) for view in rules.track_views(fighter)]
+            block.tracks = [
+                track_bar(view, styles, width=10) for view in rules.track_views(fighter)
+            ]
             if self.screen.has_class("-narrow"):
-                lines += [location_line(view, styles) for view in body]
-        shown = {line.plain for line in lines}
-        lines += [
+                block.locations = [location_line(view, styles) for view in body]
+        shown = {line.plain for line in block.full()}
+        block.said = [
             Text(line) for line in said if line not in shown and _category_of(line, rules) is None
         ]
-        return lines
+        return block
 
     def _notes(self, fighter: Combatant) -> list[Text]:
         """The GM's note on the combatant (N edits it), a line each."""
         style = self._style("muted") + Style(italic=True)
         return [Text(f"✎ {line}", style) for line in fighter.notes.splitlines() if line.strip()]
 
-    def _ailments(self, fighter: Combatant, rules: Ruleset, said: list[str]) -> list[Text]:
+    def _ailments(
+        self, fighter: Combatant, rules: Ruleset, said: list[str]
+    ) -> list[tuple[Text, bool]]:
+        """Each ailment category's line, and whether it holds anything."""
         categories: list[str] = []
         for spec in rules.catalogue():
             if spec.category and spec.category not in categories:
@@ -116,24 +185,25 @@ class StatusPane(SelectedPane):
         lines = []
         for category in categories:
             if category in worded:
-                lines.append(self._worded(worded[category]))
+                line = worded[category]
+                lines.append((self._worded(line), not _says_nothing(line)))
                 continue
             held = [c for c in fighter.conditions if c.category.casefold() == category.casefold()]
-            lines.append(self._badges(category.capitalize(), held))
+            lines.append((self._badges(category.capitalize(), held), bool(held)))
         rest = [
             c
             for c in fighter.conditions
             if c.category.casefold() not in {k.casefold() for k in categories}
         ]
         if rest or not categories:
-            lines.append(self._badges("Conditions", rest))
+            lines.append((self._badges("Conditions", rest), bool(rest)))
         return lines
 
     def _worded(self, line: str) -> Text:
         label, _, rest = line.partition(":")
         text = Text(f"{label}: ", self._style("muted"))
         rest = rest.strip()
-        if rest in ("—", "-", ""):
+        if _says_nothing(line):
             text.append("—", self._style("muted"))
         else:
             text.append(f" {rest} ", self._style("badge"))
@@ -151,39 +221,60 @@ class StatusPane(SelectedPane):
 
     def reminder_lines(self, state: EncounterState, rules: Ruleset) -> list[Text]:
         """The open reminders, each choice with its key; a click on a choice resolves it."""
-        if not state.reminders:
-            return []
-        lines = [Text("Reminders", self._style("heading"))]
+        reminders = self.reminder_entries(state, rules)
+        return self._drawing(reminders, None, 0, 0)[0]
+
+    def reminder_entries(self, state: EncounterState, rules: Ruleset) -> list[ReminderEntry]:
+        """The open reminders in order, each with its choices (keyed or not)."""
         choices = self.keys.keyed(state, rules)
-        if not self.keys.frozen and any(not c.key for c in choices):
-            lines[0].append(f"  [{MORE}] every choice", self._style("key"))
-        shown: list[tuple[str, str, int]] = []
+        entries: dict[tuple[str, str, int], ReminderEntry] = {}
         for choice in choices:
             rid = identity(choice.reminder)
-            if rid not in shown:
-                shown.append(rid)
-                lines.append(self._reminder_text(state, choice.reminder))
-            lines[-1].append("  ")
-            lines[-1].append_text(self._choice_text(choice))
+            if rid not in entries:
+                entries[rid] = ReminderEntry(self._reminder_text(state, choice.reminder))
+            entries[rid].choices.append(choice)
         for reminder in state.reminders:
-            if identity(reminder) not in shown:
-                lines.append(self._reminder_text(state, reminder))
-        return [*lines, Text("")]
+            if identity(reminder) not in entries:
+                entries[identity(reminder)] = ReminderEntry(self._reminder_text(state, reminder))
+        self._unkeyed = not self.keys.frozen and any(not c.key for c in choices)
+        return list(entries.values())
+
+    def _reminders_heading(self, reminders: list[ReminderEntry]) -> list[Text]:
+        if not reminders:
+            return []
+        heading = Text("Reminders", self._style("heading"))
+        if self._unkeyed:
+            heading.append(f"  [{MORE}] every choice", self._style("key"))
+        return [heading]
 
     def _reminder_text(self, state: EncounterState, reminder: Reminder) -> Text:
         name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
         return Text(reminder.text if name in reminder.text else f"{name}: {reminder.text}")
 
-    def _choice_text(self, choice: Choice) -> Text:
+    def _choice_text(self, choice: Choice, *, bare: bool = False) -> Text:
+        """``[1] pass`` (``bare``: ``[1]pass``); a click resolves it."""
         click = Style(
             meta={"@click": ("app.resolve_choice", identity(choice.reminder) + (choice.label,))}
         )
         text = Text()
         if choice.key:
             text.append(f"[{choice.key}]", self._style("key") + click)
-            text.append(" ")
+            text.append("" if bare else " ")
         text.append(choice.label, click + Style(underline=not choice.key))
         return text
+
+
+@dataclass
+class ReminderEntry:
+    """One open reminder's line and the ways to resolve it."""
+
+    text: Text
+    choices: list[Choice] = field(default_factory=list)
+
+
+def _says_nothing(line: str) -> bool:
+    """``Mental: —``: a ruleset's category line with nothing in it."""
+    return line.partition(":")[2].strip() in ("—", "-", "")
 
 
 def location_line(view: LocationView, styles: dict[str, Style]) -> Text:

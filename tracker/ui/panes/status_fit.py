@@ -1,0 +1,81 @@
+"""Fitting the status pane to its height: reminders with their keys, then who is selected.
+
+On a short screen (80x24 gives the pane twelve rows) three open reminders, wrapped, push
+the selected combatant's block out of sight. When the full drawing would not fit, the
+pane is drawn tighter, a step at a time, until the reminders and the selected
+combatant's name and tracks fit: first empty ailment categories are left out, then each
+reminder takes one row of text (whole words, ``…``) and its keyed choices the next
+(choices without a key are left to the list of every choice), and last the combatant's
+name and tracks come before their other lines, every line one row. What is below the
+tracks may still need a scroll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.text import Text
+
+TIGHTEST = 3
+"""Reminders a row of text and a row of keys, the combatant's lines a row each."""
+
+
+@dataclass
+class FighterBlock:
+    """The selected combatant's lines, by kind, so they can be ordered by room."""
+
+    head: Text
+    notes: list[Text] = field(default_factory=list)
+    ailments: list[tuple[Text, bool]] = field(default_factory=list)
+    """Each ailment category's line, and whether it holds anything."""
+    tracks: list[Text] = field(default_factory=list)
+    locations: list[Text] = field(default_factory=list)
+    said: list[Text] = field(default_factory=list)
+    """The ruleset's own lines not shown otherwise."""
+
+    def full(self) -> list[Text]:
+        """The roomy order: name, notes, ailments, tracks, locations, the rest."""
+        top, rest = self.split(0, 0)
+        return top + rest
+
+    def split(self, tight: int, width: int) -> tuple[list[Text], list[Text]]:
+        """The lines that must be seen (the name to the tracks) and the rest, at a
+        tightness from 0 (roomy) to 3 (a row each, name and tracks first)."""
+        ailments = [line for line, holds in self.ailments if holds or tight == 0]
+        if tight < TIGHTEST:
+            return [self.head, *self.notes, *ailments, *self.tracks], [
+                *self.locations,
+                *self.said,
+            ]
+        top = [self.head, *self.tracks]
+        rest = [*ailments, *self.locations, *self.notes, *self.said]
+        return [elide_words(line, width) for line in top], [
+            elide_words(line, width) for line in rest
+        ]
+
+
+def rows_needed(lines: Sequence[Text], width: int, console: Console) -> int:
+    """Rows ``lines`` take once wrapped to ``width`` cells."""
+    if width <= 0:
+        return len(lines)
+    return sum(max(1, len(line.wrap(console, width))) for line in lines)
+
+
+def elide_words(line: Text, width: int) -> Text:
+    """``line`` in one row of ``width`` cells: whole, or cut after a whole word with
+    ``…`` (a number is never cut in two)."""
+    if line.cell_len <= width or width <= 1:
+        return line
+    plain = line.plain
+    cut = plain.rfind(" ", 0, width)
+    while cut > 0 and plain[cut - 1] == " ":
+        cut -= 1
+    if cut <= 0:
+        cut = width - 1
+    kept = line[:cut]
+    if kept.cell_len > width - 1:  # wide characters: cut by cells
+        kept.truncate(width - 1)
+    kept.append("…")
+    return kept
