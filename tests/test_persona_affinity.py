@@ -22,6 +22,7 @@ def test_weak_staggers_adds_special_damage_and_earns_a_one_more() -> None:
 
 
 def test_normal_is_plain_damage() -> None:
+    # seed 004 l.107: "Normal is the default Affinity. Attacks proceed as normal."
     t = party()
     text = t.text("dmg pixie 8 element=curse by=yu")
     assert "Curse vs Normal — Pixie @body: 8 vs Soak 3 (TB 3): 5 wound(s)" in text
@@ -64,6 +65,7 @@ def test_repel_against_a_repelling_attacker_is_blocked() -> None:
 
 
 def test_a_repelled_weakness_staggers_the_attacker_and_earns_nobody_a_one_more() -> None:
+    # seed 004 l.110, l.106: the attacker rolls the damage against itself, at its own affinity
     t = Table(RULES, user("yosuke", affinities={"wind": "weak"}), pixie())
     text = t.text("dmg pixie 8 element=wind by=yosuke", [2])
     assert "Wind vs Weak: Staggered" in text and "One More" not in text
@@ -72,6 +74,8 @@ def test_a_repelled_weakness_staggers_the_attacker_and_earns_nobody_a_one_more()
 
 
 def test_repel_needs_to_know_the_attacker() -> None:
+    # seed 004 l.110: "The target reflects the attack back against you": who is 'you' must be
+    # known
     assert "who attacked? Add by=WHO" in party().refused("dmg pixie 8 element=wind")
 
 
@@ -131,13 +135,14 @@ def test_weakness_and_critical_make_special_damage_explode() -> None:
     # 10, then it becomes an 'exploding die'"; Weak gives +30 to Critical Confirm tests.
     t = Table(RULES, user("yu"), shadow("blob", affinities={"melee": "weak"}))
     text = t.text("dmg blob 1d10 element=melee by=yu test=ws", [10, 65, 10, 6])
-    assert "d100 65 vs Weapon Skill 40 +30 = 70: passed" in text
+    assert "d100 65 vs Weapon Skill 40 +30 Weak = 70: passed" in text
     assert "Special Damage (Weak, Critical): 1d10 [10, 6] = 16 (exploding" in text
     assert "Blob @body: 1d10 [10] = 10 + Special 16 = 26 vs Soak 3 (TB 3): 23 wound(s)" in text
     assert t.who("blob").status == "dead"  # a Shadow without Fate perishes at 0
 
 
 def test_a_spell_critical_applies_the_spells_effect_not_a_stagger() -> None:
+    # seed 004 l.147: "Magical attacks produce a special effect outlined in the spell's profile"
     t = party()
     text = t.text("dmg pixie 1d10 element=curse by=yu test=int", [10, 5])
     assert "Critical Hit: the spell's critical effect applies" in text
@@ -147,12 +152,15 @@ def test_a_spell_critical_applies_the_spells_effect_not_a_stagger() -> None:
 
 
 def test_resist_makes_the_confirm_harder() -> None:
+    # seed 004 l.108: Resist — "a -30 penalty to Critical Confirm tests": 40 - 30 = 10, a 20
+    # fails
     t = party()
     text = t.text("dmg pixie 1d10 element=ice by=yu test=ws", [10, 20])
-    assert "d100 20 vs Weapon Skill 40 -30 = 10: failed" in text
+    assert "d100 20 vs Weapon Skill 40 -30 Resist = 10: failed" in text
 
 
 def test_an_unconfirmed_critical_is_refused_with_the_command_to_type() -> None:
+    # seed 004 l.144: a 10 asks for a Critical Confirm test before the damage is known
     t = party()
     message = t.refused("dmg pixie 1d10+2 element=melee by=yu", [10])
     assert "'dmg pixie 12 element=melee by=yu crit test=ws|bs'" in message
@@ -180,6 +188,7 @@ def test_a_technical_hit_adds_special_damage_and_ignores_resist() -> None:
 
 
 def test_unknown_elements_are_refused() -> None:
+    # seed 004 l.104, l.112: the ten elements and Almighty
     assert "no element 'plasma'" in party().refused("dmg pixie 5 element=plasma")
 
 
@@ -200,8 +209,23 @@ def test_a_declared_heavy_attack_adds_ten_to_the_critical_confirm() -> None:
     t.do("start", [9, 5, 3, 2, 1])  # Yu 13 acts first
     t.do("act yu heavy attack")
     text = t.text("dmg pixie 1d10+2 element=melee by=yu test=ws", [10, 45, 5])
-    assert "Yu confirms the Critical Hit: d100 45 vs Weapon Skill 40 +10 = 50: passed" in text
+    assert (
+        "Yu confirms the Critical Hit: d100 45 vs Weapon Skill 40 +10 Heavy Attack = 50: passed"
+    ) in text
     t.do("next")
     t.do("next")  # Chie, who declared nothing
     plain = t.text("dmg pixie 1d10 element=melee by=chie test=ws", [10, 45])
+    assert "d100 45 vs Weapon Skill 40: failed" in plain
+
+
+def test_the_heavy_attack_bonus_is_not_carried_to_a_later_action() -> None:
+    # seed 004 l.192: "This attack gains a +30 bonus to hit and a +10 bonus to Critical
+    # Confirms" — the Heavy Attack's own hits; Yu's One More Standard Attack after it
+    # confirms against Weapon Skill 40 alone (45: failed).
+    t = party()
+    t.do("start", [9, 5, 3, 2, 1])  # Yu 13 acts first
+    t.do("act yu heavy attack")
+    t.do("dmg blob 4 element=fire", [1])  # Weak: Staggered, One More
+    t.do("onemore yu standard attack")
+    plain = t.text("dmg pixie 1d10 element=melee by=yu test=ws", [10, 45])
     assert "d100 45 vs Weapon Skill 40: failed" in plain

@@ -187,3 +187,78 @@ def test_a_counter_attack_waits_for_the_start_of_ones_next_turn() -> None:
         t.do("act yosuke counter")
     t.do("next")  # Yosuke's turn begins: the counter is back
     assert t.do("act yosuke counter") == ["Yosuke: Counter Attack [attack, melee] — free action"]
+
+
+def test_a_second_undeclared_attack_that_staggers_a_new_foe_earns_another_one_more() -> None:
+    # seed 004 l.120 and l.123: each action that Staggers a foe not yet Staggered earns a
+    # One More; without 'act' every attack command is an action of its own (issue 13: the
+    # second one earned nothing). Pixie and Blob are both Weak to Fire: 2 One Mores.
+    t = started()
+    assert "Fire vs Weak: Staggered, One More" in t.text("dmg pixie 4 element=fire", [1])
+    assert "Fire vs Weak: Staggered, One More" in t.text("dmg blob 4 element=fire", [1])
+    assert t.track("yu", "one more") == 2
+
+
+def test_same_puts_a_hit_in_the_previous_action() -> None:
+    # seed 004 l.120: "No matter how many enemies you Stagger with a single action, you
+    # only gain a single One More" — an area spell typed as two hits, the second 'same'.
+    t = started()
+    t.do("dmg pixie 4 element=fire", [1])
+    text = t.text("dmg blob 4 element=fire same", [1])
+    assert "Fire vs Weak: Staggered, no second One More from the same action" in text
+    assert t.track("yu", "one more") == 1
+
+
+def test_a_hit_out_of_ones_own_turn_is_an_action_of_its_own() -> None:
+    # seed 004 l.120: "When you hit an enemy with an attack that Staggers them, then you
+    # gain a One More" — a Counter-Attack in Yosuke's turn is not Yu's last action (issue
+    # 13: 'by=yu' outside Yu's turn counted as Yu's previous action and earned nothing).
+    t = started()
+    t.do("act yu agi half")
+    t.do("dmg pixie 4 element=fire", [1])
+    assert t.track("yu", "one more") == 1
+    t.do("next")  # Yu's unused One More lapses; Yosuke's turn
+    assert t.track("yu", "one more") == 0
+    t.do("act yu counter")
+    assert "Fire vs Weak: Staggered, One More" in t.text("dmg blob 4 element=fire by=yu", [1])
+    assert t.track("yu", "one more") == 1
+    t.do("next")  # seed 004 l.122: used at the end of the turn, else it lapses with it
+    assert t.track("yu", "one more") == 0
+
+
+def test_a_staggered_by_x_ailment_is_an_action_of_x() -> None:
+    # seed 004 l.121: "as part of the Critical Effects of certain spells" — 'ail … Staggered
+    # by=X' is X's attack: a second one on another foe is a second action (a second One
+    # More), unless it is 'same'.
+    t = started()
+    t.do("ail pixie staggered by=yu")
+    t.do("ail blob staggered by=yu same")
+    assert t.track("yu", "one more") == 1
+    t.do("cure blob staggered")
+    t.do("ail blob staggered by=yu")
+    assert t.track("yu", "one more") == 2
+
+
+def test_an_encounter_may_rule_that_no_one_more_is_earned_out_of_turn() -> None:
+    # seed 004 l.122: "A One More is an extra single action … that you can perform at the
+    # end of your turn" — read strictly (encounter option), a Counter-Attack in Yosuke's
+    # turn Staggers a foe but earns Yu nothing; a Baton Receiver still "may score One
+    # Mores off this action" (l.133).
+    t = Table(
+        RULES,
+        user("yu", links={"yosuke": 3}),
+        user("yosuke"),
+        shadow("blob", affinities={"fire": "weak"}),
+        pixie(),
+        shadow("mote", affinities={"fire": "weak"}),
+        options={"one_more_out_of_turn": False},
+    )
+    t.do("start", [9, 5, 3, 2, 1])  # Yu 13, Yosuke 9, Blob 6, Pixie 5, Mote 4
+    assert "Fire vs Weak: Staggered, One More" in t.text("dmg blob 4 element=fire", [1])
+    t.do("baton yu yosuke")
+    text = t.text("dmg pixie 4 element=fire by=yosuke", [1])
+    assert "Fire vs Weak: Staggered, One More" in text  # the Receiver, in Yu's turn
+    t.do("next")  # Yosuke's turn
+    text = t.text("dmg mote 4 element=fire by=yu", [1])
+    assert "Fire vs Weak: Staggered, no One More out of one's own turn" in text
+    assert t.track("yu", "one more") == 0

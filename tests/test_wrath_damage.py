@@ -29,6 +29,8 @@ def test_damage_above_resilience_gives_one_wound_per_point_over() -> None:
 
 
 def test_bonus_damage_dice_add_icons_to_the_rating() -> None:
+    # seed 002 l.178-179: the Damage Rating includes any bonus dice (their icons: 6 = +2, 4 =
+    # +1): 9 + 3 = 12 vs Resilience 9, 3 wounds
     table = Table()
     lines = table.do("dmg nob 9 bd=2", [6, 4])  # +3 -> DR 12 vs 9
     assert table.who("nob").track("wounds") == 9
@@ -46,6 +48,8 @@ def test_soak_negates_wounds_per_icon_and_costs_shock() -> None:
 
 
 def test_soak_uses_toughness_by_default_and_cannot_negate_more_than_taken() -> None:
+    # seed 002 l.211-222: Soak on the Toughness roll, one Wound per icon; 1 Shock plus 1 per
+    # wound negated (1 negated: 2 Shock)
     table = Table()
     table.do("dmg amelia 9 soak", [6, 6, 6])  # Toughness 3; 1 Wound, 6 icons
     amelia = table.who("amelia")
@@ -61,6 +65,7 @@ def test_mortal_wounds_cannot_be_soaked() -> None:
 
 
 def test_only_heroes_may_soak() -> None:
+    # seed 002 l.211: "Heroes that suffer Wounds from an attack may make a Soak roll"
     table = Table()
     with pytest.raises(RuleError, match="only Heroes may Soak"):
         table.do("dmg nob 12 soak=3", [6, 6, 6])
@@ -94,6 +99,7 @@ def test_shock_at_zero_makes_exhausted_until_restored() -> None:
 
 
 def test_restore_shock_needs_a_wrath_point() -> None:
+    # seed 002 l.197-198: "spend an action and a point of Wrath to restore 1D3+3 Shock"
     table = Table()
     table.do("spend amelia wrath 2")
     table.do("shock amelia 2")
@@ -111,6 +117,8 @@ def test_hero_at_zero_wounds_is_unconscious_and_prone() -> None:
 
 
 def test_enemy_at_zero_wounds_is_out_of_the_fight() -> None:
+    # seed 002 l.204-206: only a player character at 0 Wounds falls unconscious and makes
+    # Defiance Checks
     table = Table()
     table.do("dmg boy 13")
     assert table.who("boy").status == "down"
@@ -141,6 +149,8 @@ def test_damage_at_zero_wounds_calls_a_defiance_check_at_once() -> None:
 
 
 def test_defiance_four_or_five_stabilises_and_ends_the_checks() -> None:
+    # seed 002 l.249-251, 259-260: checks until one passes; "On a result of 4 or higher, the
+    # character has stabilised"
     table = Table()
     table.do("dmg kell 12")
     lines = table.do("defiance kell", [4])
@@ -174,6 +184,8 @@ def test_defiance_failures_one_for_two_or_three_two_for_a_one_and_third_kills() 
 
 
 def test_three_single_failures_kill() -> None:
+    # seed 002 l.263-265: "A result of a 2 or a 3 is one failure … upon failing the third
+    # Defiance Check, the character is dead"
     table = Table()
     table.do("dmg kell 12")
     table.do("defiance kell", [2])
@@ -194,6 +206,7 @@ def test_wrath_buys_plus_one_before_the_defiance_roll() -> None:
 
 
 def test_defiance_only_at_zero_wounds() -> None:
+    # seed 002 l.247: "Whenever a character begins their turn at 0 Wounds … Defiance Check"
     table = Table()
     with pytest.raises(RuleError, match="only made at 0 Wounds"):
         table.do("defiance kell", [6])
@@ -209,6 +222,8 @@ def test_healing_wakes_an_unconscious_hero_and_clears_failures() -> None:
 
 
 def test_heal_shock_ends_exhausted() -> None:
+    # seed 002 l.195-197, 281-282: "If your Shock is restored above 0, you immediately are no
+    # longer exhausted"
     table = Table()
     table.do("shock kell 5")
     table.do("heal kell 2 shock")

@@ -22,6 +22,8 @@ def test_icons_count_four_five_as_one_and_six_as_two() -> None:
 
 
 def test_pool_reads_stat_names_joined_by_plus() -> None:
+    # seed 002 l.323-324: "Roll dice equal to the attribute + skill" (Agility 3 + Medicae 2 =
+    # 5d)
     table = Table()
     lines = table.do("test amelia agility+medicae dn=3", [1, 1, 1, 1, 1])
     assert "5d vs DN 3" in lines[0]
@@ -74,6 +76,7 @@ def test_wrath_point_rerolls_failed_dice() -> None:
 
 
 def test_glory_can_be_spent_but_not_below_zero() -> None:
+    # seed 002 l.316-320: the Glory pool (2 gained, 1 spent: 1 left; it cannot go below 0)
     table = Table()
     table.do("gain glory 2")
     table.do("spend glory")
@@ -101,6 +104,8 @@ def test_attack_with_damage_applies_it_and_melee_adds_strength() -> None:
 
 
 def test_attack_that_misses_does_no_damage() -> None:
+    # seed 002 l.334-337: 4-5 is one icon; below the DN (Defence 3) the attempt fails — no
+    # damage
     table = Table()
     table.do("start")
     lines = table.do("attack boy kell 2 melee dmg=20", [1, 5])  # 1 icon vs Defence 3

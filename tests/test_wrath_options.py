@@ -20,6 +20,28 @@ def test_multi_action_adds_two_dn_per_extra_action_for_the_turn() -> None:
     assert not table.who("kell").condition("Multi-action")
 
 
+def test_multi_action_refuses_the_same_action_twice() -> None:
+    # seed 002 l.56-63, "Multi-action": "You may not make the same action twice."
+    table = Table()
+    table.do("start")
+    with pytest.raises(RuleError) as refused:
+        table.do("option kell multi-action attack,restore,attack")
+    assert str(refused.value) == (
+        "Trooper Kell's Multi-action lists attack twice: the same action cannot be made "
+        "twice in a Multi-action"
+    )
+    assert not table.who("kell").condition("Multi-action")
+
+
+def test_a_multi_action_listing_actions_counts_them() -> None:
+    # seed 002 l.58-62: "+2 for each additional action"; three listed: +2 x 2 = +4 DN
+    table = Table()
+    table.do("start")
+    lines = table.do("option kell multi-action attack, restore, sprint")
+    assert "Multi-action (3: attack, restore, sprint)" in lines[0]
+    assert "DN 7" in table.do("test kell 3 dn=3", [1, 1, 1])[0]
+
+
 def test_all_out_attack_adds_dice_lowers_defence_and_bars_multi_action() -> None:
     # seed 002, "All-Out Attack": +2d melee, -2 Defence until the next turn, no Multi-action
     table = Table()
@@ -49,6 +71,8 @@ def test_full_defence_icons_raise_defence_until_the_end_of_the_next_turn() -> No
 
 
 def test_full_defence_gives_at_least_one() -> None:
+    # seed 002 l.30-31: "The minimum result for this Agility test is 1": two blanks, Defence 3 +
+    # 1
     table = Table()
     table.do("start")
     table.do("option kell full-defence 2", [1, 1])
@@ -56,6 +80,8 @@ def test_full_defence_gives_at_least_one() -> None:
 
 
 def test_full_defence_after_acting_gives_up_the_next_round() -> None:
+    # seed 002 l.31-33: "may be taken even if the character has already acted this turn — if
+    # this is the case, the character sacrifices their next round instead"
     table = Table()
     table.do("start")
     table.do("next")  # Kell has acted
@@ -111,6 +137,8 @@ def test_vulnerable_lowers_defence_and_prone_only_against_melee() -> None:
 
 
 def test_prone_while_flying_falls_for_d3_wounds() -> None:
+    # seed 002 l.287-289: Prone "whilst flying, they fall to the ground and suffer D3 Wounds"
+    # (d3 3: 12 → 9)
     table = Table()
     table.do("ail nob prone flying", [3])
     assert table.who("nob").track("wounds") == 9
@@ -136,6 +164,8 @@ def test_removing_an_effect_is_dn_five_on_oneself_and_three_by_another() -> None
 
 
 def test_exhausted_is_not_removed_by_a_test() -> None:
+    # seed 002 l.281-282: "The exhausted condition is removed when the character's Shock is
+    # restored above 0"
     table = Table()
     table.do("shock kell 5")
     with pytest.raises(RuleError, match="Shock is restored"):

@@ -51,6 +51,7 @@ def test_registry_knows_the_ruleset() -> None:
 
 
 def test_views_show_shock_wounds_and_defiance_failures() -> None:
+    # seed 002 l.263: a Defiance Check of 2 or 3 is one failure, shown beside Shock and Wounds
     table = Table()
     table.do("dmg kell 12")
     table.do("defiance kell", [3])
@@ -79,6 +80,7 @@ def test_reminder_actions_are_commands_that_resolve_the_reminder() -> None:
 
 
 def test_status_lines_show_defence_modifiers_and_glory() -> None:
+    # seed 002 l.88-89: "A sprinting character suffers -2 Defence" (Defence 3 - 2 = 1)
     table = Table()
     table.do("start")
     table.do("option kell sprint")

@@ -7,7 +7,7 @@ the lowest die), exploding d10s (Righteous Fury, Special Damage), the confirm te
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tracker.core import events as ev
@@ -116,11 +116,12 @@ def confirm(
     tables: D100Tables,
     attacker: Combatant,
     values: Mapping[str, str],
-    modifier: int,
+    modifier: int | Sequence[Modifier],
     what: str,
     lender: Combatant | None = None,
 ) -> bool:
-    """A confirm test: ``confirm=pass|fail`` as typed, or rolled with ``test=ws|bs``."""
+    """A confirm test: ``confirm=pass|fail`` as typed, or rolled with ``test=ws|bs``
+    (``modifier``: a number, or the modifiers named for the log line)."""
     usage = (
         f"{what}: add confirm=pass|fail, or test=ws|bs to roll the confirm test "
         f"against {attacker.name}'s characteristic"
@@ -136,7 +137,8 @@ def confirm(
         raise RuleError(usage)
     stat = tables.stat_name(values["test"])
     value = score(tables, attacker, stat, lender)
-    label, shown = tables.label(stat), [Modifier(modifier)]
+    label = tables.label(stat)
+    shown = [Modifier(modifier)] if isinstance(modifier, int) else list(modifier)
     purpose = f"confirms the {what}"
     return roll_test(draft, dice, tables, attacker, label, value, shown, purpose).passed
 

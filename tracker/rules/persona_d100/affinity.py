@@ -6,15 +6,13 @@ ailment), Normal, Resist (Toughness Bonus doubled, −30 to confirm), Block (no 
 all), Repel (the attack turns on the attacker; an attacker who repels it too blocks it)
 or Absorb (heals 1d5 + Tier). Almighty has no affinities. A 10 on a damage die (5 on a
 d5) may be a Critical Hit: confirmed, a physical attack gains Special Damage and
-Staggers. A Technical Hit (an ailing target and the element its ailment names) gains
+Staggers (``hits.py``). A Technical Hit (an ailing target and the element its ailment names) gains
 Special Damage and ignores Resist. Special Damage adds 1d10, exploding on 10s when it has
 two or more sources. The log line opens with the outcome: ``Fire vs Weak: Staggered,
 One More``.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -26,32 +24,28 @@ from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, pick_location, whole
 from tracker.rules.d100.damage import (
     DamageRoll,
-    confirm,
-    exploding_d10,
     lose_wounds,
     roll_damage,
     soak_of,
 )
 from tracker.rules.persona_d100.book import PersonaBase, technical_for
-from tracker.rules.persona_d100.momentum import baton_bonus, stagger, stagger_words
+from tracker.rules.persona_d100.flight import check_reach
+from tracker.rules.persona_d100.hits import (
+    Attack,
+    confirm_modifiers,
+    critical,
+    critical_face,
+    special_damage,
+)
+from tracker.rules.persona_d100.momentum import (
+    baton_bonus,
+    begin_attack,
+    stagger,
+    stagger_words,
+)
 
-FLAGS = ("physical", "magic", "technical", "special", "stagger", "crit")
+FLAGS = ("physical", "magic", "technical", "special", "stagger", "crit", "same", "longshot")
 KEYS = ("element", "tier", "pen", "by", "confirm", "test", "cmod", "dos", "hit")
-
-
-@dataclass
-class Attack:
-    """One attack as typed: who, which element, and the flags and options given."""
-
-    target: Combatant
-    attacker: Combatant | None
-    element: str
-    physical: bool
-    flags: set[str]
-    values: dict[str, str]
-    command: Command
-    sources: list[str] = field(default_factory=list)
-    outcome: list[str] = field(default_factory=list)
 
 
 def element_of(rules: PersonaBase, word: str) -> str:
@@ -77,7 +71,9 @@ def affinity(rules: PersonaBase, fighter: Combatant, element: str) -> str:
 
 def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] [technical]
-    [special] [stagger] [crit] [physical|magic] [confirm=pass|fail|test=ws|bs] [cmod=N]``."""
+    [special] [stagger] [crit] [physical|magic] [same] [longshot]
+    [confirm=pass|fail|test=ws|bs] [cmod=N]``; ``same``: the attacker's previous action
+    again (one One More at most); ``longshot``: a weapon that reaches High (GM's call)."""
     state = draft.state
     target = who_arg(state, command, 0, "who is hit")
     command.arg(1, "the damage, e.g. 'dmg pixie 1d10+3 element=fire'")
@@ -85,6 +81,8 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -
     element = element_of(rules, values.get("element", ""))
     whole(values, "tier", least=0)
     attacker = _attacker(draft, values, target)
+    check_reach(rules, attacker, target, element == "melee", "longshot" in flags)
+    begin_attack(draft, attacker, "same" in flags)
     physical = (
         "physical" in flags or element in rules.data["elements"]["physical"]
     ) and "magic" not in flags
@@ -201,14 +199,10 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
     # seed 004 l.155: a Technical Hit ignores Resist — its doubled TB, its -30 to confirm
     # and its +20 to resist the ailment alike (l.108)
     felt = "normal" if technical and aff == "resist" else aff
-    mod = (
-        int(rules.data["affinities"].get(felt, {}).get("confirm", 0))
-        + whole(attack.values, "cmod", least=-100)
-        + declared_confirm(rules, attack.attacker)
-    )
-    critical = critical_face(rolled) or "crit" in attack.flags
-    crit = _critical(rules, draft, dice, attack, rolled, mod) if critical else False
-    special = _special(rules, draft, dice, attack, mod, critical)
+    mod = confirm_modifiers(rules, attack, felt)
+    chance = critical_face(rolled) or "crit" in attack.flags
+    crit = critical(rules, draft, dice, attack, rolled, mod) if chance else False
+    special = special_damage(rules, draft, dice, attack, mod, chance)
     bonus = baton_bonus(draft, attack.attacker)
     total = rolled.total + sum(special) + bonus
     soak = soak_of(
@@ -265,68 +259,6 @@ def _technical(rules: PersonaBase, draft: Draft, attack: Attack) -> bool:
         return False
     held = technical_for(rules.ailments, draft.state, attack.target, attack.element)
     return held is not None
-
-
-def _critical(
-    rules: PersonaBase, draft: Draft, dice: DiceLike, attack: Attack, rolled: DamageRoll, mod: int
-) -> bool:
-    attacker = attack.attacker
-    if attacker is None and "confirm" not in attack.values:
-        draft.say("A 10 on the damage dice, but no attacker is known (by=WHO): no Critical Hit")
-        return False
-    if "confirm" not in attack.values and "test" not in attack.values:
-        raise RuleError(
-            f"the damage shows a critical ({rolled.shown}): type "
-            f"'{_retyped(attack.command, rolled)}' (or confirm=pass|fail)"
-        )
-    who = attacker if attacker is not None else attack.target
-    passed = confirm(draft, dice, rules.tables, who, attack.values, mod, "Critical Hit")
-    if passed and attack.physical:
-        attack.sources.append("Critical")
-    elif passed:
-        attack.outcome.append("Critical Hit: the spell's critical effect applies")
-    return passed
-
-
-def _retyped(command: Command, rolled: DamageRoll) -> str:
-    words = [command.verb, command.args[0], str(rolled.total), *command.args[2:]]
-    if command.location:
-        words.append(f"@{command.location.replace(' ', '-')}")
-    words += [f"{k}={v}" for k, v in command.options.items() if k not in ("dos",)]
-    return " ".join([*words, "crit", "test=ws|bs"])
-
-
-def _special(
-    rules: PersonaBase, draft: Draft, dice: DiceLike, attack: Attack, mod: int, checked: bool
-) -> tuple[int, ...]:
-    """Special Damage: 1d10, exploding when two or more sources; its 10 may be a critical."""
-    if not attack.sources:
-        return ()
-    faces = exploding_d10(dice, len(attack.sources) >= 2)
-    known = "confirm" in attack.values or "test" in attack.values
-    if faces[0] == 10 and not checked and not (attack.attacker is not None and known):
-        draft.say(
-            "The Special Damage die shows a 10: a Critical Hit chance the tracker cannot "
-            "confirm without by=WHO and test=ws|bs (or confirm=pass|fail) — the GM rules"
-        )
-    elif faces[0] == 10 and not checked:
-        before = len(attack.sources)
-        _critical(rules, draft, dice, attack, DamageRoll("1d10", faces[:1], (10,), 10), mod)
-        if len(attack.sources) > before and len(faces) == 1:
-            faces = (*faces, *exploding_d10(dice))
-    sources = ", ".join(attack.sources)
-    again = " (exploding: two or more sources)" if len(attack.sources) >= 2 else ""
-    draft.emit(
-        ev.DiceRolled,
-        who=attack.target.id,
-        expr="1d10",
-        rolls=faces,
-        total=sum(faces),
-        purpose="Special Damage",
-        text=f"Special Damage ({sources}): 1d10 [{', '.join(map(str, faces))}] = "
-        f"{sum(faces)}{again}",
-    )
-    return faces
 
 
 def _stagger_reasons(attack: Attack, aff: str, crit: bool) -> str:
@@ -405,22 +337,3 @@ def _mend(rules: PersonaBase, draft: Draft, fighter: Combatant, amount: int) -> 
         )
     elif not lethal:
         raise RuleError(f"{fighter.name} has every wound already")
-
-
-def critical_face(rolled: DamageRoll) -> bool:
-    """Seed 004 "Critical Hits": a 10 on any damage die, or a 5 when the die is a 1d5 (a
-    d6 showing 6 is no Critical; the die Degrees of Success replaced does not count)."""
-    return any(
-        face == 10 or (sides == 5 and face == 5)
-        for index, (face, sides) in enumerate(zip(rolled.faces, rolled.sides, strict=True))
-        if index != rolled.swapped
-    )
-
-
-def declared_confirm(rules: PersonaBase, attacker: Combatant | None) -> int:
-    """The Critical Confirm bonus of the actions the attacker has declared this turn
-    (seed 004 l.192: a Heavy Attack gains "+10 bonus to Critical Confirms")."""
-    if attacker is None:
-        return 0
-    bonuses = rules.data["confirm_actions"]
-    return sum(int(bonuses.get(action, 0)) for action in attacker.spent)

@@ -17,26 +17,31 @@ from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
-from tracker.rules.d100 import whole
+from tracker.rules.d100 import folded, whole
+from tracker.rules.d100.altitude import FALLING
 from tracker.rules.persona_d100.book import CONDITION, STAGGERED, PersonaBase
-from tracker.rules.persona_d100.momentum import stagger
+from tracker.rules.persona_d100.momentum import begin_attack, stagger
 
 
 def ail(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
-    """``ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]``: one per category."""
+    """``ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO] [same]``: one per category;
+    Staggered ``by=X`` is X's attack (``same``: X's previous action, see ``dmg``)."""
 
     state = draft.state
     fighter = who_arg(state, command, 0, "who is affected")
-    words = [w for w in command.args[1:] if w.casefold() != "replace"]
+    words = [w for w in command.args[1:] if w.casefold() not in ("replace", "same")]
     flags, values = words_and_options(
-        command, len(command.args), ("replace",), ("category", "rounds", "by")
+        command, len(command.args), ("replace", "same"), ("category", "rounds", "by")
     )
-    replace = "replace" in flags or "replace" in {w.casefold() for w in command.args}
+    said = flags | {w.casefold() for w in command.args[1:]}
+    replace = "replace" in said
     book = rules.ailments
     name = " ".join(words)
     if not name:
         known = ", ".join(s.name for s in book.entries(state))
         raise RuleError(f"'ail' needs an ailment — {known}, or NAME category=…")
+    if folded(name) == folded(FALLING):
+        raise RuleError(f"a flyer begins to fall with 'fall {fighter.id}'")
     spec = book.lookup(state, name)
     if spec is None and "category" not in values:
         raise RuleError(
@@ -55,6 +60,7 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> N
         if fighter.condition(STAGGERED) is not None:
             raise RuleError(f"{fighter.name} is already Staggered: it cannot be Staggered again")
         by = named(state, values["by"]) if "by" in values else None
+        begin_attack(draft, by, "same" in said)
         stagger(draft, fighter, by, "the GM")
         return
     _make_room(draft, fighter, category, canonical, replace)

@@ -5,13 +5,20 @@ Staggered. A One More is one extra Full or Half action (any action, even a repea
 end of the turn; or it is handed to an ally with a Social Link rank of at least 1 (Baton
 Pass: +rank to damage or healing, Assisted; the chain goes on, but nobody gives or
 receives twice in it); or traded for a charge of Stamina; or, when every enemy is
-Staggered, spent on an All-Out Attack (at least two contributors without ailments,
-1d10 + contributors exploding on 10s, Almighty, ignoring armour and Toughness; the enemies
-hit lose Staggered). Unused One Mores lapse when the turn ends.
+Staggered, spent on an All-Out Attack (``all_out.py``). Unused One Mores lapse when the
+turn ends.
 
-Tracks: ``one more`` (held), ``acts`` (actions declared), ``one more@act`` (the action that
-earned the last one), ``baton`` (the live Baton rank), ``baton armed`` (the passed action
-not yet begun); the chain is the encounter-wide ``baton@ID`` tracks (1, 2, 3 … in order).
+An action, for One More, is what the GM declares (``act``, a One More spent); without a
+declaration every attack command is an action of its own (``same`` joins it to the one
+before: an area spell, a Burst's further targets). Counts start over at every turn, so a
+hit made out of one's own turn (a Counter-Attack, an Attack of Opportunity) is an action of
+its own, never the attacker's last one.
+
+Tracks: ``one more`` (held), ``acts`` (the number of the actor's current action this
+turn), ``act declared`` (1 when that action was declared), ``one more@act`` (the action
+that earned the last one), ``baton`` (the live Baton rank), ``baton armed`` (the passed
+action not yet begun); the chain is the encounter-wide ``baton@ID`` tracks (1, 2, 3 … in
+order).
 """
 
 from __future__ import annotations
@@ -19,15 +26,16 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, named, who_arg
-from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.grammar import Command, who_arg
+from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import turns
-from tracker.rules.d100.damage import exploding_d10, lose_wounds
-from tracker.rules.persona_d100.book import STAGGERED, PersonaBase, ailments
+from tracker.rules.persona_d100.book import STAGGERED, PersonaBase
 
 ONE_MORE, ACTS, EARNED, BATON, ARMED = "one more", "acts", "one more@act", "baton", "baton armed"
+DECLARED = "act declared"
+OUT_OF_TURN = "one_more_out_of_turn"
 CHAIN = "baton@"
 FRIENDS = ("pc", "ally")
 
@@ -57,9 +65,20 @@ def stagger_words(
     if attacker is None or not earn or not foes(attacker, target):
         return "Staggered"
     fighter = state.combatant(attacker.id)
-    if fighter.track(EARNED) == fighter.track(ACTS) + 1:
+    if fighter.track(EARNED) and fighter.track(EARNED) == fighter.track(ACTS):
         return "Staggered, no second One More from the same action"
+    if not out_of_turn_earns(state, fighter):
+        return "Staggered, no One More out of one's own turn (encounter option)"
     return "Staggered, One More"
+
+
+def out_of_turn_earns(state: EncounterState, fighter: Combatant) -> bool:
+    """Whether ``fighter`` may earn a One More now: always in its own turn or acting on a
+    Baton Pass; outside it unless ``[encounter.options] one_more_out_of_turn = false``
+    (docs/rulesets/persona-d100.md, "One More")."""
+    acting = state.acting
+    own = acting is not None and acting.id == fighter.id
+    return own or bool(fighter.track(BATON)) or state.options.get(OUT_OF_TURN, True) is not False
 
 
 def stagger(
@@ -87,7 +106,7 @@ def stagger(
 def earn_one_more(draft: Draft, who: Combatant) -> None:
     """One More for ``who``, marked with the action that earned it."""
     fighter = draft.state.combatant(who.id)
-    action = fighter.track(ACTS) + 1
+    action = max(1, fighter.track(ACTS))
     held = fighter.track(ONE_MORE) + 1
     set_track(draft, fighter.id, EARNED, action)
     set_track(
@@ -115,11 +134,31 @@ def spend_one_more(draft: Draft, fighter: Combatant, what: str) -> None:
         fighter.track(ONE_MORE) - 1,
         f"{fighter.name} spends a One More on {what}",
     )
-    set_track(draft, fighter.id, ACTS, fighter.track(ACTS) + 1)
+    declare_action(draft, fighter)
     if fighter.track(ARMED):
         set_track(draft, fighter.id, ARMED, 0)
     elif fighter.track(BATON):
         set_track(draft, fighter.id, BATON, 0)
+
+
+def declare_action(draft: Draft, fighter: Combatant) -> None:
+    """A declared action (``act``, a One More spent) starts: every hit until the next
+    declaration belongs to it."""
+    fighter = draft.state.combatant(fighter.id)
+    set_track(draft, fighter.id, ACTS, fighter.track(ACTS) + 1)
+    if not fighter.track(DECLARED):
+        set_track(draft, fighter.id, DECLARED, 1)
+
+
+def begin_attack(draft: Draft, attacker: Combatant | None, same: bool = False) -> None:
+    """An attack by ``attacker``: part of the action declared last, of the one before
+    (``same``: an area spell, a Burst's further targets), else an action of its own."""
+    if attacker is None:
+        return
+    fighter = draft.state.combatant(attacker.id)
+    if fighter.track(DECLARED) or (same and fighter.track(ACTS)):
+        return
+    set_track(draft, fighter.id, ACTS, fighter.track(ACTS) + 1)
 
 
 def baton_bonus(draft: Draft, fighter: Combatant | None) -> int:
@@ -254,8 +293,8 @@ def act(
     elif own and action.kind in ("full", "half") and not action.forced:
         _no_repeat(rules, fighter, action.name)
     how = turns.spend(draft, rules.tables, fighter, action, own)
-    if action.kind not in ("free", "reaction") and not extra:
-        set_track(draft, fighter.id, ACTS, draft.state.combatant(fighter.id).track(ACTS) + 1)
+    if not extra:
+        declare_action(draft, fighter)
     turns.record(draft, fighter, action, how, note)
 
 
@@ -267,95 +306,13 @@ def _no_repeat(rules: PersonaBase, fighter: Combatant, name: str) -> None:
         )
 
 
-def all_out(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
-    """``allout WHO [with=A,B]``: every enemy Staggered, a One More spent, 2+ contributors."""
-    state = draft.state
-    leader = who_arg(state, command, 0, "who leads the All-Out Attack")
-    _, values = words_and_options(command, 1, (), ("with",))
-    enemies = [
-        c
-        for c in state.combatants.values()
-        if foes(leader, c) and c.status == "active" and not c.hidden
-    ]
-    standing = [c.name for c in enemies if c.condition(STAGGERED) is None]
-    if not enemies:
-        raise RuleError("no enemy stands: nothing to attack")
-    if standing:
-        raise RuleError(
-            f"an All-Out Attack needs every enemy Staggered — still standing: {', '.join(standing)}"
-        )
-    crew = _contributors(rules, draft, leader, values.get("with", ""))
-    spend_one_more(draft, leader, "an All-Out Attack")
-    faces = exploding_d10(dice)
-    total = sum(faces) + len(crew)
-    draft.emit(
-        ev.DiceRolled,
-        who=leader.id,
-        expr="1d10",
-        rolls=faces,
-        total=total,
-        purpose="All-Out Attack",
-        text=f"All-Out Attack! {', '.join(c.name for c in crew)}: 1d10 "
-        f"[{', '.join(map(str, faces))}] + {len(crew)} contributors = {total} "
-        f"Almighty damage to every enemy, ignoring armour and Toughness",
-    )
-    for enemy in enemies:
-        fated = enemy.limits.get("fate", 0) > 0
-        lose_wounds(draft, rules.tables, enemy, total, fated)
-        draft.emit(
-            ev.ConditionRemoved,
-            who=enemy.id,
-            name=STAGGERED,
-            text=f"{enemy.name} is no longer Staggered",
-        )
-    if all(draft.state.combatant(e.id).out_of_fight for e in enemies):
-        draft.say(
-            "Every Shadow falls: one of them owes the party a single benefit of its "
-            "choice (an extreme one needs a contributor's social test); then they die"
-        )
-
-
-def _contributors(
-    rules: PersonaBase, draft: Draft, leader: Combatant, listed: str
-) -> list[Combatant]:
-    state = draft.state
-    book = rules.ailments
-    if listed:
-        chosen = [named(state, n) for n in listed.split(",") if n]
-        crew = [leader, *[c for c in chosen if c.id != leader.id]]
-    else:
-        crew = [
-            leader,
-            *[
-                c
-                for c in state.combatants.values()
-                if friends(leader, c) and c.status == "active" and not ailments(book, c)
-            ],
-        ]
-    for fighter in crew:
-        held = ailments(book, fighter)
-        if held:
-            raise RuleError(
-                f"{fighter.name} suffers {held[0].name}: only allies without an "
-                f"ailment contribute to an All-Out Attack"
-            )
-        if fighter.status != "active" or (fighter is not leader and not friends(leader, fighter)):
-            raise RuleError(f"{fighter.name} cannot contribute to {leader.name}'s All-Out Attack")
-    need = rules.tables.number("all_out", "min_contributors")
-    if len(crew) < need:
-        raise RuleError(
-            f"an All-Out Attack needs at least {need} contributors without "
-            f"ailments (you and an ally) — only {leader.name}"
-        )
-    return crew
-
-
-def new_turn(draft: Draft, slot: str) -> None:
-    """Start of a turn: the new acting combatant's action count starts over."""
-    fighter = draft.state.combatant(slot_owner(slot))
-    for track in (ACTS, EARNED):
-        if fighter.track(track):
-            set_track(draft, fighter.id, track, 0)
+def new_turn(draft: Draft) -> None:
+    """Start of a turn: everybody's action count starts over, so a hit out of one's own
+    turn is an action of its own (seed 004 l.120-123, docs/rulesets/persona-d100.md)."""
+    for fighter in draft.state.combatants.values():
+        for track in (ACTS, DECLARED, EARNED):
+            if fighter.track(track):
+                set_track(draft, fighter.id, track, 0)
 
 
 def turn_over(draft: Draft) -> None:

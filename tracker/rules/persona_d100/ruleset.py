@@ -16,10 +16,10 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
-from tracker.rules.d100 import folded
+from tracker.rules.d100 import altitude, folded
 from tracker.rules.d100.turns import fresh_turn, restart_interrupted
 from tracker.rules.display import SummaryPart
-from tracker.rules.persona_d100 import affinity, momentum, views
+from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, views
 from tracker.rules.persona_d100 import ailments as ailing
 from tracker.rules.persona_d100.book import PersonaBase
 
@@ -42,6 +42,7 @@ class PersonaRules(PersonaBase):
         "affinities": dict,
         "links": dict,
         "move": int,
+        "altitude": str,
     }
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "affinities", "links")
 
@@ -70,8 +71,10 @@ class PersonaRules(PersonaBase):
         return str(key)
 
     def check_fighter(self, fighter: Combatant) -> None:
-        """Affinities are Weak … Absorb; Social Link ranks whole numbers."""
+        """Affinities are Weak … Absorb; Social Link ranks whole numbers; an altitude is
+        one of the bands."""
         super().check_fighter(fighter)
+        altitude.check_roster(self.tables, fighter)
         names = self.data["affinities"]["names"]
         for element, value in fighter.extras.get("affinities", {}).items():
             if value not in names:
@@ -85,12 +88,21 @@ class PersonaRules(PersonaBase):
                     f"links.{other} of {fighter.name} must be a rank (0 or more)", f"links.{other}"
                 )
 
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """The d100 tracks, and a flyer's altitude band."""
+        tracks, limits = super().starting_tracks(fighter)
+        return {**tracks, **altitude.starting_band(self.tables, fighter)}, limits
+
     # --- triggers -------------------------------------------------------------------
+
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """Fallers drop one band; reaching the Ground is a crash."""
+        flight.end_of_round(self, draft, dice)
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Fresh actions; the action count for One More starts over."""
         fresh_turn(draft, self.tables, slot_owner(slot))
-        momentum.new_turn(draft, slot)
+        momentum.new_turn(draft)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Unused One Mores lapse; durations count down (One More actions never do)."""
@@ -102,12 +114,14 @@ class PersonaRules(PersonaBase):
     # --- commands -------------------------------------------------------------------
 
     def verbs(self) -> Mapping[str, Verb]:
-        """Damage by element, healing, ailments, One More, Baton Pass, All-Out Attack."""
+        """Damage by element, healing, ailments, One More, Baton Pass, All-Out Attack,
+        flight."""
         bound = by_name(
             verb(
                 "dmg",
                 "dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] "
-                "[technical] [special] [stagger] [crit] [confirm=pass|fail|test=ws|bs] [cmod=N]",
+                "[technical] [special] [stagger] [crit] [same] [longshot] "
+                "[confirm=pass|fail|test=ws|bs] [cmod=N]",
                 "an attack, read against the target's affinity",
                 affinity.damage,
                 self,
@@ -121,7 +135,7 @@ class PersonaRules(PersonaBase):
             ),
             verb(
                 "ail",
-                "ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO]",
+                "ail WHO NAME [category=C] [replace] [rounds=N] [by=WHO] [same]",
                 "an ailment: one per category",
                 ailing.ail,
                 self,
@@ -145,9 +159,17 @@ class PersonaRules(PersonaBase):
                 "allout",
                 "allout WHO [with=A,B]",
                 "All-Out Attack: every enemy Staggered",
-                momentum.all_out,
+                all_out.all_out,
                 self,
             ),
+            verb(
+                "fly",
+                "fly WHO ground|low|high [half|full|charge|run]",
+                "a flyer changes altitude band",
+                flight.fly,
+                self,
+            ),
+            verb("fall", "fall WHO", "a flyer begins to fall", flight.fall, self),
             verb(
                 "act",
                 "act WHO ACTION [full|half|reaction|free|extended] "

@@ -8,6 +8,7 @@ from tracker.rules.d100 import bonus, movement
 from tracker.rules.d100.turns import economy_line, surprised_now
 from tracker.rules.display import SummaryPart
 from tracker.rules.persona_d100.book import STAGGERED, PersonaBase
+from tracker.rules.persona_d100.flight import status_line
 from tracker.rules.persona_d100.momentum import BATON, ONE_MORE, chain, foes
 
 
@@ -79,6 +80,9 @@ def status_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) 
         shown = ("yes" if category == STAGGERED else held.name) if held else "—"
         lines.append(f"{category}: {shown}")
     lines += momentum_lines(rules, fighter, state)
+    flying = status_line(rules, fighter, state)
+    if flying:
+        lines.append(flying)
     if state.current is not None and slot_owner(state.current) == fighter.id:
         lines.append(_moves(rules, fighter))
     links = fighter.extras.get("links", {})

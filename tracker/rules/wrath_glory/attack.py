@@ -30,12 +30,12 @@ from tracker.rules.wrath_glory.dice import (
 from tracker.rules.wrath_glory.effects import (
     attack_dice,
     called_shot_dice,
-    check_option,
     defence,
     option_spec,
     options_held,
     test_penalty,
 )
+from tracker.rules.wrath_glory.options import check_option
 
 Data = Mapping[str, Any]
 

@@ -1,10 +1,10 @@
-"""Wrath & Glory combat effects and combat options, and what they do to Defence, DN and dice.
+"""Wrath & Glory combat effects, and what they and combat options do to Defence, DN and dice.
 
 Effects (Hindered, Vulnerable, Prone, Poisoned, Fear …) are conditions of category
 ``effect``; combat options taken for a turn (Multi-action, Aim, Full Defence …) are
 conditions of category ``option`` whose end (this turn, the start or the end of the next
-turn) comes from the data file. Removal of an effect is an action and a test: DN 5 on
-oneself, DN 3 on someone else.
+turn) comes from the data file (taking one: ``options.py``). Removal of an effect is an
+action and a test: DN 5 on oneself, DN 3 on someone else.
 """
 
 from __future__ import annotations
@@ -346,110 +346,6 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
             f"Player's Call: {result.shifts} Shifts — something more happens to "
             f"{target.name} (agree it at the table, then 'note' it)"
         )
-
-
-def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
-    fighter = who_arg(draft.state, command)
-    spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
-    check_option(fighter, spec, data)
-    arg = command.args[2] if len(command.args) > 2 else ""
-    if spec.get("rolled"):
-        _full_defence(draft, dice, data, fighter, spec, arg)
-        return
-    level, source, extra = _option_argument(draft, fighter, spec, arg, data)
-    draft.emit(
-        ev.ConditionApplied,
-        who=fighter.id,
-        name=spec["name"],
-        category="option",
-        level=level,
-        source=source,
-        text=f"{fighter.name} takes {spec['name']}{extra}: {spec['summary']}",
-    )
-
-
-def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> None:
-    """RuleError when ``fighter`` may not take the combat option now: Exhausted (seed 002
-    "Exhausted"), already taken, or excluded by one it holds (Salvo in a Multi-attack)."""
-    if fighter.condition("Exhausted") and not spec.get("exhausted_ok"):
-        raise RuleError(
-            f"{fighter.name} is Exhausted: only a basic move, a regular action "
-            "or Disengage — no combat options"
-        )
-    if fighter.condition(spec["name"]):
-        raise RuleError(f"{fighter.name} has already taken {spec['name']}")
-    for other, _level, _arg in options_held(fighter, data):
-        if other["key"] in spec.get("excludes", []):
-            raise RuleError(f"{spec['name']} cannot be joined with {other['name']}")
-
-
-def _option_argument(
-    draft: Draft, fighter: Combatant, spec: Mapping[str, Any], arg: str, data: Data
-) -> tuple[int, str, str]:
-    if spec.get("sized"):
-        sizes = data["called_shot"]
-        if arg.casefold() not in sizes:
-            raise RuleError(f"a Called Shot needs a size: {', '.join(sizes)}")
-        size = sizes[arg.casefold()]
-        return (
-            0,
-            arg.casefold(),
-            (
-                f" ({arg.casefold()}, {size['label']}: +{size['dn']} DN, "
-                f"+{size['bonus_dice']} bonus damage dice)"
-            ),
-        )
-    if not spec.get("counted"):
-        return 0, "", ""
-    least = 1 if spec["key"] == "salvo" else 2
-    if not arg.isdigit() or int(arg) < least:
-        raise RuleError(
-            f"{spec['name']} needs a number of at least {least}, "
-            f"e.g. 'option {fighter.id} {spec['key']} {least + 1}'"
-        )
-    if spec.get("costs_reload"):
-        _spend_reload(draft, fighter)
-    return int(arg), "", f" ({arg})"
-
-
-def _spend_reload(draft: Draft, fighter: Combatant) -> None:
-    if "reloads" not in fighter.tracks:
-        return
-    have = fighter.track("reloads")
-    if have < 1:
-        raise RuleError(f"{fighter.name} has no Reload left for a Salvo")
-    draft.emit(
-        ev.TrackSet,
-        who=fighter.id,
-        track="reloads",
-        value=have - 1,
-        text=f"{fighter.name}: Reloads {have} → {have - 1}",
-    )
-
-
-def _full_defence(
-    draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, spec: Mapping[str, Any], arg: str
-) -> None:
-    state = draft.state
-    late = (
-        any(s.split("@")[0] == fighter.id for s in state.acted)
-        and (state.current or "").split("@")[0] != fighter.id
-    )
-    size = pool_size(fighter, arg or "agility")
-    result = run_test(draft, dice, data, fighter, size, 0, purpose="Full Defence")
-    bonus = max(1, result.icons)
-    when = "gives up next round" if late else "gives up the rest of this round"
-    draft.emit(
-        ev.ConditionApplied,
-        who=fighter.id,
-        name=spec["name"],
-        category="option",
-        level=bonus,
-        source="late" if late else "",
-        text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
-        f"the next turn, half Speed; {when}",
-    )
 
 
 def fear(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:

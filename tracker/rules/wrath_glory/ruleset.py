@@ -24,6 +24,7 @@ from tracker.rules.display import SummaryPart
 from tracker.rules.wrath_glory import attack as wrath_attack
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
+from tracker.rules.wrath_glory import options as wrath_options
 from tracker.rules.wrath_glory import order as wrath_order
 from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory, is_hero
 
@@ -259,9 +260,9 @@ class WrathGloryRules(Ruleset):
             ),
             verb(
                 "option",
-                "option WHO OPTION [N|SIZE|POOL]",
+                "option WHO OPTION [N|SIZE|POOL|ACTION,ACTION…]",
                 "take a combat option this turn",
-                wrath_effects.take_option,
+                wrath_options.take_option,
                 data,
             ),
             verb(
