@@ -103,3 +103,39 @@ def test_broken_draws_a_single_card() -> None:
         table.do("next", [1, 2, 3, 4])
     assert "drone@2" not in table.state.initiative
     assert "drone" in table.state.initiative
+
+
+def test_a_quick_action_before_breaking_leaves_the_broken_their_one_move() -> None:
+    # seed 003 l.137: "While broken, you can make a single move action per round … but not
+    # perform any other actions" (issue 13: an Aim spent before breaking used up the move)
+    table = Table()
+    table.start()
+    table.do("next")  # Ripley's turn (card 4)
+    table.do("quick ripley aim")
+    table.do("dmg ripley 4", [1, 1])  # Health 4 → 0: Broken, critical 11
+    assert "Move into an adjacent zone" in "\n".join(table.do("quick ripley move"))
+    with pytest.raises(RuleError, match="already moved"):
+        table.do("quick ripley range")
+
+
+def test_over_encumbered_raises_stress_the_first_time_it_moves_in_a_round() -> None:
+    # seed 003 l.200: over-encumbered, "your stress level … increases one step every time you
+    # move in … a round of combat": Ripley's stress 0 → 1 on her first move, not her second.
+    table = Table()
+    table.start()
+    table.do("next")  # Ripley's turn
+    table.do("ail ripley Over-encumbered")
+    lines = table.do("quick ripley move")
+    assert "Ripley: stress level 0 → 1 (Over-encumbered, moving)" in lines
+    assert not any("stress" in line for line in table.do("quick ripley range"))
+    assert table.who("ripley").track("stress") == 1
+
+
+def test_an_over_encumbered_synthetic_gains_no_stress() -> None:
+    # seed 003 l.175: synthetics "don't suffer stress, don't have a stress level"
+    table = Table()
+    table.start()  # Bishop's turn (card 2)
+    table.do("ail bishop Over-encumbered")
+    assert "Bishop is a synthetic: no stress (Over-encumbered, moving)" in table.do(
+        "quick bishop move"
+    )

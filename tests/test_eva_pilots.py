@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.d100_helpers import Table
 from tests.eva_helpers import RULES, angel, eva, pilot, table
 from tracker.rules.d100 import score
@@ -159,3 +161,115 @@ def test_the_same_at_field_power_is_manifested_once_a_turn() -> None:
     assert "At Field Power: Lance" in t.text("act unit01 power half power=Lance")
     assert "manifested lance this turn already" in t.refused("act unit01 power half power=lance")
     assert "At Field Power: Wall" in t.text("act unit01 power half power=Wall")
+
+
+def test_an_emptied_construct_keeps_its_place_and_no_roll_off_takes_typed_dice() -> None:
+    # seed 001 l.123, l.129: a construct's single Initiative is 1d10 + AB, an Evangelion
+    # using its pilot's Agility; l.21: a tie goes to the higher Agility, and only the same
+    # Agility rolls 1d10 each. Unit01 (Shinji, Ag 38, AB 3) and Unit02 (Asuka, Ag 45,
+    # AB 4) both roll 8 (5 + 3, 4 + 4): Unit02 first on Agility, no roll-off. After both
+    # pilots eject (l.136-144, 41-60 "rough landing"), the emptied constructs keep their
+    # pilots' Agility: no tie at Agility 0, no 1d10 roll-off eating the dice typed for
+    # the pilots' initiative and the 1d10 impact.
+    asuka = pilot("asuka", stats={"ws": 44, "bs": 38, "s": 30, "t": 32, "ag": 45, "wp": 33})
+    t = table(eva("unit01"), eva("unit02", pilot="asuka"), pilot(), asuka, angel())
+    t.do("start", [5, 4, 1])  # Unit01 5+3 = 8, Unit02 4+4 = 8, Ramiel 1+3 = 4
+    assert t.state.order == ("unit02", "unit01", "ramiel")
+    t.do("defeat unit01")
+    t.do("defeat unit02")
+    first = t.text("eject unit01 50", [6, 6])  # Shinji 6 + 3 = 9; impact 6 - TB 1 = 5
+    second = t.text("eject unit02 50", [6, 6])  # Asuka 6 + 4 = 10; impact 6 - TB 1 = 5
+    assert "roll-off" not in first + second
+    assert "Asuka initiative 10 (1d10 6 + AB 4)" in second
+    assert t.track("shinji", "wounds") == 9 - 5 and t.track("asuka", "wounds") == 9 - 5
+    assert t.state.order == ("asuka", "shinji", "unit02", "unit01", "ramiel")
+
+
+def on_foot_pilot(**construct: Any) -> Table:
+    """Unit-01 emptied by a rough landing (d100 50): Shinji on foot (initiative d10 4,
+    impact d10 1 — all soaked by TB 1), round 1, Unit-01's turn."""
+    t = table(eva(**construct), pilot(), angel())
+    t.do("start", [5, 2])  # Unit01 5 + 3 = 8, Ramiel 2 + 3 = 5
+    t.do("eject unit01 50", [4, 1])
+    return t
+
+
+def to_shinjis_turn(t: Table) -> None:
+    while t.state.current != "shinji":
+        t.do("next")
+
+
+def test_a_pilot_on_foot_moves_as_ab_1() -> None:
+    # seed 001 l.154: "a Pilot always counts as having an AB of 1 for the purposes of
+    # Movement" — the tracker measures no distance: the move's log line says it.
+    t = on_foot_pilot()
+    to_shinjis_turn(t)
+    text = t.text("act shinji move half")
+    assert "Move [movement] — Half Action (1 Half Action(s) left) · on foot: moves as AB 1" in (
+        text
+    )
+
+
+def test_a_pilot_on_foot_cannot_move_with_a_crippled_leg_or_after_burning_fate() -> None:
+    # seed 001 l.155: "Pilots can't move if they're dead or have burned fate to survive.
+    # They also cannot move if they've suffered crippling damage to a leg."
+    t = on_foot_pilot()
+    to_shinjis_turn(t)
+    t.do("ail shinji crippled leg")
+    assert t.refused("act shinji move half") == (
+        "Shinji has a Crippled Leg: a pilot on foot cannot move then (add 'force' to allow)"
+    )
+    assert "Cannot move: a Crippled Leg" in RULES.status_lines(t.who("shinji"), t.state)
+    assert "Crippled Leg" in t.refused("act shinji charge full attack movement")
+    assert "Standard [attack]" in t.text("act shinji standard attack half")  # not a move
+    t.do("cure shinji crippled leg")
+    # Burning a Fate point to survive: Shinji's pool of 2 (2 left) becomes 1 of 1.
+    text = t.text("burn shinji")
+    assert "Shinji burns a Fate point to survive: Fate 2/2 → 1/1" in text
+    assert t.who("shinji").limits["fate"] == 1 and t.track("shinji", "fate") == 1
+    assert "has burned Fate to survive" in t.refused("act shinji move half")
+    assert "(forced)" in t.text("act shinji move half force")
+
+
+def test_a_dead_pilot_on_foot_cannot_move() -> None:
+    # seed 001 l.155 "Pilots can't move if they're dead"; l.96: no Fate, dead at 0 wounds.
+    t = table(eva(), pilot(fate=0), angel())
+    t.do("start", [5, 2])
+    t.do("eject unit01 50", [4, 1])
+    t.do("wound shinji 9")
+    assert t.who("shinji").status == "dead"
+    assert t.refused("act shinji move half").startswith("Shinji is dead: a pilot on foot")
+
+
+def test_a_self_moving_cockpit_with_an_ai_moves_as_normal_unless_breached() -> None:
+    # seed 001 l.155: "Pilots in cockpits capable of self-movement, that are also sporting
+    # AI, may instead make movement actions as normal"; l.152: a Breached cockpit's pilot
+    # "must move on foot".
+    t = on_foot_pilot(cockpit="self-moving ai")
+    to_shinjis_turn(t)
+    t.do("ail shinji crippled leg")
+    assert "the cockpit moves itself (AI): as normal" in t.text("act shinji move half")
+    t.do("ail unit01 breached")
+    assert "Crippled Leg" in t.refused("act shinji move half")
+
+
+def test_damage_to_a_pilot_on_foot_names_the_minus_40_to_hit() -> None:
+    # seed 001 l.156: "Attacks on Pilots take a -40 Size penalty". The tracker rolls no
+    # attack test: the damage line says the hit had to beat it. 6 damage vs Soak 1 (TB 1
+    # on foot, Toughness 10) = 5 wounds.
+    t = on_foot_pilot()
+    text = t.text("dmg shinji 6 by=ramiel")
+    assert "Shinji: damage 6 vs Soak 1 (TB 1): 5 wound(s) (a pilot on foot: the attack test " in (
+        text
+    )
+    assert "took -40 Size)" in text
+    assert "Size" not in t.text("dmg ramiel 30 @body by=shinji")
+
+
+def test_burning_fate_needs_a_pool_and_a_constructs_is_its_pilots() -> None:
+    # seed 001 l.155 "burned fate to survive"; a construct's Fate is its pilot's.
+    t = table(eva(), pilot(), angel())
+    t.do("spend shinji fate 2")
+    assert "Fate 0/2 → 0/1" in t.text("burn unit01")
+    assert t.conditions("shinji") == ["Burned Fate"]
+    assert "no Fate to burn" in t.refused("burn ramiel")

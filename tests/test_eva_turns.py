@@ -158,3 +158,23 @@ def test_eva_is_installed() -> None:
         "right leg",
         "left leg",
     ]
+
+
+def test_ejecting_on_the_sample_takes_only_the_dice_it_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 13: '--dice 6,6 eject unit-02 50' said "ran out of scripted dice". Seed 001
+    # l.21, l.129: Unit-01 (Shinji's Ag 38, AB 3) 5 + 3 = 8 and Unit-02 (Asuka's Ag 45,
+    # AB 4) 4 + 4 = 8, Misato 2 + 3, Ramiel 1 + 3: the tie goes to Agility, no roll-off.
+    # Both defeated; each ejection (41-60, l.141) takes the pilot's 1d10 initiative and the
+    # 1d10 impact, nothing else: the emptied constructs keep their pilots' Agility.
+    path = tmp_path / "yashima.toml"
+    path.write_bytes(SAMPLE.read_bytes())
+    f = str(path)
+    run(capsys, "do", "--dice", "5,4,2,1", f, "start")
+    run(capsys, "do", f, "defeat", "unit-01")
+    run(capsys, "do", f, "defeat", "unit-02")
+    assert run(capsys, "do", "--dice", "6,6", f, "eject", "unit-01", "50")[0] == 0
+    status, out, err = run(capsys, "do", "--dice", "6,6", f, "eject", "unit-02", "50")
+    assert status == 0 and err == "" and "roll-off" not in out
+    assert "Asuka Langley initiative 10 (1d10 6 + AB 4)" in out

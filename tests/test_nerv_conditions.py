@@ -328,3 +328,35 @@ def test_an_ailment_the_damage_type_exploits_makes_an_exploit_hit_by_itself() ->
     plain = table.do("dmg carol 5 voltaic @body")  # Frozen is exploited by impact only
     assert "exploit" not in plain[0]
     assert "Frozen" in table.conditions("carol")
+
+
+def test_exhausted_is_a_second_disadvantage_on_the_tests_the_tracker_rolls() -> None:
+    # seed 000 l.345: Stress over Physique Bonus (3): Fatigued, "Disadvantage to all tests";
+    # l.346: 2 more (5): Exhausted, "another level of Disadvantage" — a rolled Fear test is
+    # Will 30 - 10 - 10 = 10 at Stress 5.
+    table = started()
+    table.do("gain carol stress 5")
+    assert table.conditions("carol") == ["Fatigued", "Exhausted"]
+    table.do("test carol exhausted pass")
+    lines = table.do("fear carol roll", [5])
+    assert lines[0].startswith(
+        "Carol Fear test: d100 5 vs Will 30 -10 Fatigued -10 Exhausted = 10: passed"
+    )
+
+
+def test_impact_on_frozen_and_any_hit_on_hypnotised_are_exploit_hits() -> None:
+    # seed 000 l.278 Frozen: "Impact attacks gain Exploiting against you"; l.284 Hypnotised:
+    # "All attacks gain Exploit Hits against you"; l.241 an Exploit Hit deals an extra
+    # wound; l.168 the ailment is cleared. Sachiel (Defense 4, no armour on the body):
+    # damage 5 = 1 wound + 1 unguarded (l.240) + 1 exploit = 3, Wounds 4 → 1.
+    table = started()
+    table.do("ail sachiel Frozen")
+    lines = table.do("dmg sachiel 5 @body impact")
+    assert lines[0].endswith("1 wound +1 unguarded +1 exploit = 3 wounds")
+    assert "Sachiel: the Exploit Hit clears Frozen" in lines
+    assert table.track("sachiel", "wounds") == 1
+    other = started()
+    other.do("ail sachiel Hypnotised")
+    lines = other.do("dmg sachiel 5 @body rending")
+    assert lines[0].endswith("+1 exploit = 3 wounds")
+    assert "Hypnotised" not in other.conditions("sachiel")

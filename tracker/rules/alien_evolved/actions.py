@@ -2,7 +2,8 @@
 
 Defend and Dodge interrupt out of turn at the cost of a quick action not yet used: before
 one's own turn they are taken from the coming turn, after it from what is left of it.
-While Broken only a single move a round is allowed.
+While Broken only a single move a round is allowed. Over-encumbered, the first move of
+a round raises the stress level one step (seed 003 l.200).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
+from tracker.rules.alien_evolved.levels import add_stress
 
 Data = Mapping[str, Any]
+OVER_ENCUMBERED = "Over-encumbered"
 EARLY = "early"
 """Track: quick actions spent out of turn before the combatant's own turn this round."""
 
@@ -57,7 +60,7 @@ def take(
     label = spec["name"] if spec else (name or f"a {kind} action")
     mine = state.current is not None and slot_owner(state.current) == fighter.id
     if fighter.condition("Broken"):
-        _broken_may(fighter, kind, spec)
+        _broken_may(data, fighter, kind, spec)
     if not mine and not out_of_turn:
         raise RuleError(
             f"it is not {fighter.name}'s turn — only defend and dodge are taken out of turn"
@@ -66,18 +69,29 @@ def take(
         _early(draft, data, fighter, label)
         return
     _within_budget(fighter, data, kind)
+    first_move = bool(spec and spec.get("move")) and not moves_made(data, fighter)
     draft.emit(
         ev.ActionUsed,
         who=fighter.id,
         action=f"{kind}:{label}",
         text=f"{fighter.name}: {kind} action — {label}",
     )
+    if first_move and fighter.condition(OVER_ENCUMBERED):
+        add_stress(draft, data, draft.state.combatant(who), 1, f"{OVER_ENCUMBERED}, moving")
 
 
-def _broken_may(fighter: Combatant, kind: str, spec: Mapping[str, Any] | None) -> None:
+def moves_made(data: Data, fighter: Combatant) -> int:
+    """Move actions (``move = true`` in the data) spent this turn."""
+    names = {spec["name"] for spec in data["actions"]["quick"] if spec.get("move")}
+    return sum(1 for a in fighter.spent if a.partition(":")[2] in names)
+
+
+def _broken_may(data: Data, fighter: Combatant, kind: str, spec: Mapping[str, Any] | None) -> None:
+    """Seed 003 l.137: "a single move action per round … but not perform any other
+    actions" — a quick action spent before breaking does not use up that move."""
     if kind != "quick" or spec is None or not spec.get("move"):
         raise RuleError(f"{fighter.name} is Broken: a single move a round and nothing else")
-    if fighter.spent:
+    if moves_made(data, fighter):
         raise RuleError(f"{fighter.name} is Broken and has already moved this round")
 
 

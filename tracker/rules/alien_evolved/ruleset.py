@@ -22,6 +22,7 @@ from tracker.core.verbs import dismiss_reminders
 from tracker.rules.alien_evolved import actions as alien_actions
 from tracker.rules.alien_evolved import cards as alien_cards
 from tracker.rules.alien_evolved import damage as alien_damage
+from tracker.rules.alien_evolved import rolls as alien_rolls
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_evolved.downtime import AlienDowntime
@@ -208,8 +209,30 @@ class AlienRules(Ruleset):
                 "skill",
                 "skill WHO BASE [mod=N]",
                 "a skill roll with stress dice",
-                alien_stress.skill,
+                alien_rolls.skill,
                 data,
+            ),
+            verb(
+                "push",
+                "push WHO",
+                "push the last roll: stress +1, re-roll all but sixes",
+                alien_rolls.push,
+                data,
+            ),
+            verb(
+                "opposed",
+                "opposed WHO BASE OTHER BASE",
+                "an opposed roll: more sixes than the other wins",
+                alien_rolls.opposed,
+                data,
+            ),
+            verb(
+                "friendly",
+                "friendly WHO [WHO…]",
+                "a missed shot's friendly fire on an Adjacent PC",
+                alien_rolls.friendly_fire,
+                data,
+                table,
             ),
             verb(
                 "supply",

@@ -1,9 +1,8 @@
-"""Alien stress, skill rolls with stress dice, panic, and supplies (air, ammo, power).
+"""Alien stress, panic, supplies (air, ammo, power), Full Auto and reloading.
 
 Humans carry a stress level; synthetics and creatures never do, and nobody gains stress
-or panics while Broken. A skill roll throws base dice plus one stress die per stress
-level; sixes succeed, and a 1 on a stress die calls for a panic roll (the GM's table). A
-supply roll throws stress dice equal to the rating (at most six); each 1 lowers it by one.
+or panics while Broken (skill rolls, pushes and opposed rolls: ``rolls``). A supply roll
+throws stress dice equal to the rating (at most six); each 1 lowers it by one.
 Panic effects come from the GM's panic table when it has the total.
 Full Auto: up to three attack rolls, stress +1 for each after the first, an ammo roll
 after each. Reloading is a quick action.
@@ -15,41 +14,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from tracker.core import events as ev
-from tracker.core.dice import count, successes
+from tracker.core.dice import count
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
 
 Data = Mapping[str, Any]
-
-
-def feels_stress(fighter: Combatant, data: Data) -> bool:
-    """Humans have a stress level; synthetics and creatures do not."""
-    return fighter.kind not in data["kinds"]["no_stress"]
-
-
-def add_stress(draft: Draft, data: Data, fighter: Combatant, amount: int, why: str) -> bool:
-    """Raise (or lower) the stress level; False (and a log line) when it cannot change."""
-    if not feels_stress(fighter, data):
-        draft.say(f"{fighter.name} is a {fighter.kind}: no stress ({why})")
-        return False
-    if amount > 0 and fighter.condition("Broken"):
-        draft.say(f"{fighter.name} is Broken: no stress ({why})")
-        return False
-    before = fighter.track("stress")
-    after = max(0, before + amount)
-    draft.emit(
-        ev.TrackSet,
-        who=fighter.id,
-        track="stress",
-        value=after,
-        text=f"{fighter.name}: stress level {before} → {after} ({why})",
-    )
-    return True
 
 
 def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
@@ -125,46 +100,6 @@ def _panics(draft: Draft, fighter: Combatant, total: int, effect: str) -> None:
         source=effect,
         text=f"{fighter.name} panics: {total}" + (f", {effect}" if effect else ""),
     )
-
-
-def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``skill WHO BASE [mod=N] [for=WHAT]``: base dice plus stress dice, sixes succeed."""
-    fighter = who_arg(draft.state, command)
-    base = max(
-        0,
-        parse_int(command.arg(1, "base dice, e.g. 'skill ann 5'"), "base dice")
-        + command.option_int("mod"),
-    )
-    level = fighter.track("stress") if feels_stress(fighter, data) else 0
-    if base + level < 1:
-        raise RuleError("a skill roll needs at least one die")
-    faces = dice.pool(base + level)
-    hits = successes(faces, int(data["stress"]["success_face"]))
-    ones = count(faces[base:], int(data["stress"]["panic_face"]))
-    purpose = command.options.get("for", "")
-    shown = " ".join(map(str, faces[:base])) + (
-        " | stress " + " ".join(map(str, faces[base:])) if level else ""
-    )
-    text = (
-        f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
-        f"{f' + {level} stress' if level else ''} [{shown}] → {hits} success(es)"
-    )
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=f"{base + level}d6",
-        rolls=faces,
-        total=hits,
-        purpose=purpose or "skill",
-        text=text,
-    )
-    if ones and not fighter.condition("Broken"):
-        draft.emit(
-            ev.ReminderRaised,
-            who=fighter.id,
-            key="panic",
-            text=f"{fighter.name} rolled {ones} × 1 on the stress dice: panic roll",
-        )
 
 
 def _resolve(draft: Draft, who: str, key: str) -> None:

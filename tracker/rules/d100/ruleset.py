@@ -258,7 +258,7 @@ class D100Ruleset(Ruleset):
         fighter = who_arg(draft.state, command)
         action = self.vet_action(draft.state, fighter, turns.declare(self.actions, command))
         how = turns.spend(draft, self.tables, fighter, action, self.acts_now(draft.state, fighter))
-        turns.record(draft, fighter, action, how)
+        turns.record(draft, fighter, action, how, self.action_note(draft.state, fighter, action))
 
     def vet_action(
         self, state: EncounterState, fighter: Combatant, action: turns.Declared
@@ -266,6 +266,10 @@ class D100Ruleset(Ruleset):
         """The ruleset's own checks on a declared action (RuleError), and the action as it
         is to be recorded; the kit takes every action as declared."""
         return action
+
+    def action_note(self, state: EncounterState, fighter: Combatant, action: turns.Declared) -> str:
+        """Words the ruleset adds to the log line of a declared action (`` · …``)."""
+        return ""
 
     def acts_now(self, state: EncounterState, fighter: Combatant) -> bool:
         """Whether ``fighter`` may take turn actions now (its own turn)."""

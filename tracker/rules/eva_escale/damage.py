@@ -29,6 +29,7 @@ from tracker.rules.d100.damage import (
 )
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.eva_escale.forces import has_fate, pilot_id
+from tracker.rules.eva_escale.on_foot import to_hit_note
 
 DMG_KEYS = ("pen", "by", "confirm", "test", "dos", "hit")
 
@@ -101,7 +102,8 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -
     draft.emit(
         ev.Said,
         who=target.id,
-        text=f"{target.name}{at}: damage {rolled.shown}{extra} vs {soak.shown}: {outcome}",
+        text=f"{target.name}{at}: damage {rolled.shown}{extra} vs {soak.shown}: {outcome}"
+        f"{to_hit_note(rules.tables, target)}",
     )
     take(draft, rules, target, lost, where)
 

@@ -16,10 +16,10 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
-from tracker.rules.d100 import turns
+from tracker.rules.d100 import score, turns
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.display import SummaryPart
-from tracker.rules.eva_escale import damage, forces, pilots, views
+from tracker.rules.eva_escale import damage, forces, on_foot, pilots, views
 
 ROLES = ("director", "supcom")
 
@@ -126,6 +126,13 @@ class EvaRules(D100Ruleset):
         """A construct borrows its pilot's scores (while the pilot is aboard)."""
         return forces.pilot_aboard(state, fighter)
 
+    def agility(self, state: EncounterState, fighter: Combatant) -> int:
+        """The Agility that orders ties. An Evangelion's is its pilot's (l.129), and it keeps
+        it once the pilot has ejected: an emptied construct is not re-sorted at Agility 0
+        (nor rolled off against another emptied one) when the order is sorted again."""
+        lender = self.lender(state, fighter) or forces.pilot_of(state, fighter)
+        return score(self.tables, fighter, "ag", lender)
+
     def rolls_initiative(self, state: EncounterState, fighter: Combatant) -> bool:
         """Hordes act on their commander's initiative; pilots aboard on their construct's."""
         return fighter.kind != "horde" and not forces.aboard(state, fighter)
@@ -228,6 +235,13 @@ class EvaRules(D100Ruleset):
                 self,
             ),
             verb(
+                "burn",
+                "burn WHO",
+                "a Fate point burned to survive (gone for good)",
+                on_foot.burn,
+                self.tables,
+            ),
+            verb(
                 "fate-reading",
                 "fate-reading possessed|left",
                 'how "at least one Fate Point" is read here (l.96)',
@@ -249,9 +263,15 @@ class EvaRules(D100Ruleset):
     def vet_action(
         self, state: EncounterState, fighter: Combatant, action: turns.Declared
     ) -> turns.Declared:
-        """Seed 001: a pilot on foot never parries (l.154); an AT Field Power is named and
-        never the same one twice in a turn (l.49)."""
+        """Seed 001: a pilot on foot never parries (l.156) and cannot move when dead, after
+        burning Fate or with a crippled leg (l.155); an AT Field Power is named and never the
+        same one twice in a turn (l.49)."""
+        on_foot.vet_move(state, self.tables, fighter, action)
         return pilots.vet_action(fighter, action)
+
+    def action_note(self, state: EncounterState, fighter: Combatant, action: turns.Declared) -> str:
+        """A pilot on foot's move: as AB 1 (l.154)."""
+        return on_foot.move_note(state, self.tables, fighter, action)
 
     def acts_now(self, state: EncounterState, fighter: Combatant) -> bool:
         """Its own turn — or, for a horde, its commander's."""

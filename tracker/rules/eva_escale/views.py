@@ -19,6 +19,7 @@ from tracker.rules.eva_escale.forces import (
     pilot_id,
     pilot_of,
 )
+from tracker.rules.eva_escale.on_foot import why_unable_to_move
 
 
 def pools(rules: D100Ruleset, fighter: Combatant) -> list[tuple[str, str, int, int]]:
@@ -146,6 +147,9 @@ def _pilot_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) 
             f"{rules.tables.number('on_foot', 'to_hit')}; may dodge, never parry; "
             f"moves as AB {rules.tables.number('on_foot', 'movement_ab')}"
         )
+        stuck = why_unable_to_move(state, rules.tables, fighter)
+        if stuck:
+            lines.append(f"Cannot move: {stuck.removeprefix('has ').removeprefix('is ')}")
     return lines
 
 

@@ -151,7 +151,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
             shake_stats(tables, held),
             advantage,
             f"shake-off {held.name}",
-            "shake-off",
+            resist_check(tables, held),
         )
         passed, dof = result.passed, result.degrees
     else:
@@ -172,6 +172,14 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
     )
     if held.name == "Confused":
         draft.say(f"{fighter.name} is Confused ({dof} DoF): {band_for(tables.confused, dof).text}")
+
+
+def resist_check(tables: NervTables, held: Condition) -> str:
+    """The shake-off of an ailment is its "test to resist that Ailment" (l.270), what
+    Defend's Advantage covers (l.102); Fear and blindness are plain shake-offs."""
+    spec = tables.conditions.get(held.name.casefold())
+    ailing = held.category != FEAR and spec is not None and is_ailment(spec)
+    return "ailment resistance" if ailing else "shake-off"
 
 
 def _to_shake(draft: Draft, tables: NervTables, fighter: Combatant, name: str) -> Condition:

@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import economy, views
+from tracker.rules.nerv_d100 import defend, economy, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -198,16 +198,20 @@ class NervRules(Ruleset):
     # --- triggers -------------------------------------------------------------------
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Fresh actions, shake-off and test reminders, Shocked's Stress."""
+        """Fresh actions, Defend lapsing (or kept for the shake-off), shake-off and test
+        reminders, Shocked's Stress."""
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
+        defend.start_of_turn(draft, self.tables, who)
         ailing.start_of_turn(draft, self.tables, who)
         lasting.start_of_turn(draft, self.tables, who)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Unused actions lapse; Ego Fracture grace counts down."""
+        """Unused actions lapse; a Defend kept for the shake-off ends; Ego Fracture grace
+        counts down."""
         who = slot_owner(slot)
         economy.turn_over(draft, who)
+        defend.end_of_turn(draft, self.tables, who)
         ailing.grace_countdown(draft, self.tables, who)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
@@ -312,6 +316,13 @@ class NervRules(Ruleset):
                 "downtime [short|long]",
                 "rest: Stress, Trauma, Fate, Exerts",
                 economy.downtime,
+                t,
+            ),
+            verb(
+                "defend-reading",
+                "defend-reading counts|lapses",
+                "whether Defend covers the next turn's shake-off (l.102)",
+                defend.set_reading,
                 t,
             ),
             verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),

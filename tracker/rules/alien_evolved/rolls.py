@@ -1,0 +1,191 @@
+"""Alien dice rolls: skill rolls, pushing them, opposed rolls and friendly fire (seed 003).
+
+A roll throws base dice plus one stress die per stress level; sixes succeed and a 1 on a
+stress die calls for a panic roll. What a roll left to re-roll is kept on the roller
+(tracks ``roll_*``) so ``push WHO`` can push it once: the stress level rises a step and
+every die that is not a six is rolled again with the new stress die (the reading in
+docs/rulesets/alien-evolved.md: the push's own rules are a picture in the text).
+Synthetics never push (l.175). An opposed roll succeeds with more sixes than the other
+side (l.17). A missed shot at a target Adjacent to another PC may hit them: two base
+dice, 1 damage per six, a die choosing among several (l.115-117).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tracker.core import events as ev
+from tracker.core.dice import count, successes
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, parse_int, resolve, who_arg
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike
+from tracker.rules.alien_evolved import damage as alien_damage
+from tracker.rules.alien_evolved.levels import add_stress, feels_stress
+from tracker.rules.alien_evolved.tables import CriticalTable
+
+Data = Mapping[str, Any]
+KEPT, BASE_AGAIN, STRESS_AGAIN = "roll_kept", "roll_base", "roll_stress"
+
+
+@dataclass(frozen=True)
+class Thrown:
+    """A throw of base and stress dice: the faces of each, and the sixes."""
+
+    base: tuple[int, ...]
+    stress: tuple[int, ...]
+    hits: int
+
+
+def throw(
+    draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, base: int, purpose: str
+) -> Thrown:
+    """Roll ``base`` base dice and the stress dice, log and record them, remind of panic
+    on a 1 among the stress dice, and keep what a push would roll again."""
+    level = fighter.track("stress") if feels_stress(fighter, data) else 0
+    if base + level < 1:
+        raise RuleError("a skill roll needs at least one die")
+    faces = dice.pool(base + level)
+    thrown = Thrown(faces[:base], faces[base:], successes(faces, _six(data)))
+    shown = " ".join(map(str, thrown.base)) + (
+        " | stress " + " ".join(map(str, thrown.stress)) if level else ""
+    )
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{base + level}d6",
+        rolls=faces,
+        total=thrown.hits,
+        purpose=purpose or "skill",
+        text=f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
+        f"{f' + {level} stress' if level else ''} [{shown}] → {thrown.hits} success(es)",
+    )
+    _panic_on_ones(draft, data, fighter, thrown.stress)
+    _keep_for_push(draft, data, fighter, thrown)
+    return thrown
+
+
+def _six(data: Data) -> int:
+    return int(data["stress"]["success_face"])
+
+
+def _panic_on_ones(draft: Draft, data: Data, fighter: Combatant, stress: tuple[int, ...]) -> None:
+    ones = count(stress, int(data["stress"]["panic_face"]))
+    if ones and not fighter.condition("Broken"):
+        draft.emit(
+            ev.ReminderRaised,
+            who=fighter.id,
+            key="panic",
+            text=f"{fighter.name} rolled {ones} × 1 on the stress dice: panic roll",
+        )
+
+
+def _keep_for_push(draft: Draft, data: Data, fighter: Combatant, thrown: Thrown) -> None:
+    six = _six(data)
+    again = (
+        (KEPT, thrown.hits),
+        (BASE_AGAIN, sum(1 for f in thrown.base if f < six)),
+        (STRESS_AGAIN, sum(1 for f in thrown.stress if f < six)),
+    )
+    for track, value in again:
+        draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value)
+
+
+def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``skill WHO BASE [mod=N] [for=WHAT]``: base dice plus stress dice, sixes succeed."""
+    fighter = who_arg(draft.state, command)
+    base = _base(command.arg(1, "base dice, e.g. 'skill ann 5'"), command.option_int("mod"))
+    throw(draft, dice, data, fighter, base, command.options.get("for", ""))
+
+
+def _base(word: str, mod: int = 0) -> int:
+    return max(0, parse_int(word, "base dice") + mod)
+
+
+def push(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``push WHO``: push the last roll once — stress level +1, every die that is not a six
+    rolled again with the new stress die."""
+    fighter = who_arg(draft.state, command)
+    if not feels_stress(fighter, data):
+        raise RuleError(f"{fighter.name} is a {fighter.kind}: it cannot push a roll")
+    if fighter.condition("Broken"):
+        raise RuleError(f"{fighter.name} is Broken: no rolls to push")
+    if KEPT not in fighter.tracks or fighter.track(KEPT) < 0:
+        raise RuleError(f"{fighter.name} has no roll to push (a roll is pushed once)")
+    kept, base = fighter.track(KEPT), fighter.track(BASE_AGAIN)
+    add_stress(draft, data, fighter, 1, "pushing the roll")
+    pushed = draft.state.combatant(fighter.id)
+    stress = fighter.track(STRESS_AGAIN) + pushed.track("stress") - fighter.track("stress")
+    faces = dice.pool(base + stress)
+    hits = kept + successes(faces, _six(data))
+    draft.emit(
+        ev.DiceRolled,
+        who=fighter.id,
+        expr=f"{base + stress}d6",
+        rolls=faces,
+        total=hits,
+        purpose="push",
+        text=f"{fighter.name} pushes: {kept} six(es) kept, {base} base + {stress} stress "
+        f"rolled again [{' '.join(map(str, faces))}] → {hits} success(es)",
+    )
+    _panic_on_ones(draft, data, pushed, faces[base:])
+    draft.emit(ev.TrackSet, who=fighter.id, track=KEPT, value=-1)
+
+
+def opposed(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``opposed WHO BASE OTHER BASE``: each side rolls; more sixes than the other wins."""
+    state = draft.state
+    first = who_arg(state, command, 0, "the active side")
+    first_base = _base(command.arg(1, "its base dice"))
+    second = state.combatant(resolve(state, command.arg(2, "the other side")))
+    second_base = _base(command.arg(3, "its base dice"))
+    one = throw(draft, dice, data, first, first_base, "opposed")
+    two = throw(draft, dice, data, second, second_base, "opposed")
+    if one.hits > two.hits:
+        draft.say(f"{first.name} wins the opposed roll ({one.hits} to {two.hits})")
+    else:
+        draft.say(
+            f"{first.name} fails the opposed roll ({one.hits} to {two.hits}): it needs more "
+            f"than {second.name} — either may push ('push WHO')"
+        )
+
+
+def friendly_fire(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable
+) -> None:
+    """``friendly WHO [WHO…]``: a missed shot may hit a PC Adjacent to the target — two base
+    dice, 1 damage per six; with several, a die picks which one is at risk."""
+    state = draft.state
+    near = [state.combatant(resolve(state, word)) for word in command.args]
+    if not near:
+        raise RuleError("'friendly' needs the PC (or PCs) Adjacent to the target missed")
+    hit = near[0]
+    if len(near) > 1:
+        face = dice.d(len(near))
+        hit = near[face - 1]
+        draft.emit(
+            ev.DiceRolled,
+            who=hit.id,
+            expr=f"1d{len(near)}",
+            rolls=(face,),
+            total=face,
+            purpose="friendly fire",
+            text=f"Friendly fire: 1d{len(near)} {face} → {hit.name} is in the line of fire",
+        )
+    size = int(data["friendly_fire"]["dice"])
+    faces = dice.pool(size)
+    harm = successes(faces, _six(data)) * int(data["friendly_fire"]["damage_per_six"])
+    draft.emit(
+        ev.DiceRolled,
+        who=hit.id,
+        expr=f"{size}d6",
+        rolls=faces,
+        total=harm,
+        purpose="friendly fire",
+        text=f"Friendly fire at {hit.name}: {size} base dice {list(faces)} → {harm} damage",
+    )
+    if harm:
+        alien_damage.damage(draft, dice, data, table, hit.id, harm)
