@@ -228,6 +228,25 @@ def test_a_stretch_calls_the_death_roll_of_a_round_timer_too() -> None:
     assert ("ripley", "deathroll") in table.reminders()
 
 
+def test_the_encounter_may_keep_the_dying_down_through_a_stretch() -> None:
+    # seed 003 l.149 ("On Your Own": the Broken, but not dead, get up after a stretch)
+    # against l.155 (a round timer rolls death every turn; a stretch is many turns):
+    # the reading is the encounter's (docs/rulesets/alien-evolved.md)
+    gets_up, stays_down = Table(), Table(options={"dying_on_a_stretch": "stays-down"})
+    for table in (gets_up, stays_down):
+        table.do("dmg ripley 4", [4, 5])
+        table.do("crit ripley 45 Gut wound lethal=round")
+        table.do("stretch")
+        assert ("ripley", "deathroll") in table.reminders()
+    assert gets_up.who("ripley").track("health") == 1
+    assert stays_down.who("ripley").track("health") == 0
+    assert stays_down.who("ripley").condition("Broken") is not None
+    wrong = Table(options={"dying_on_a_stretch": "maybe"})
+    wrong.do("dmg ripley 4", [4, 5])
+    with pytest.raises(RuleError, match="dying_on_a_stretch"):
+        wrong.do("stretch")
+
+
 def test_a_second_critical_before_the_first_is_entered_is_a_second_reminder() -> None:
     # issue 13: the second overwrote the first; seed 003 "Critical Injuries": a critical
     # you already have (#14 and above) is rolled again — one rolled and not yet entered too

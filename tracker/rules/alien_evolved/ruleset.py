@@ -324,7 +324,7 @@ class AlienRules(Ruleset):
         rounds, seed 003 l.155), the Broken get up, rest heals."""
         self._time(draft, "stretch", ("round", "stretch"))
         for fighter in draft.state.active:
-            if self._gets_up(fighter):
+            if self._gets_up(fighter) and not self._stays_down(draft.state, fighter):
                 alien_damage.get_up(draft, fighter.id, 1, "on their own after a stretch")
             elif "rest" in command.args or command.flag("rest"):
                 self._rest(draft, fighter)
@@ -335,6 +335,18 @@ class AlienRules(Ruleset):
         for fighter in draft.state.active:
             if self._gets_up(fighter):
                 alien_damage.get_up(draft, fighter.id, 1, "on their own")
+
+    def _stays_down(self, state: EncounterState, fighter: Combatant) -> bool:
+        """The encounter's reading of seed 003 l.149 and l.155 for the dying: with
+        ``dying_on_a_stretch = "stays-down"`` one dying on a round or stretch timer does
+        not get up on its own (a stretch is many rounds of death rolls: only first aid
+        saves it); the default ``"gets-up"`` lets it up with its death roll still due."""
+        reading = str(state.options.get("dying_on_a_stretch", "gets-up"))
+        if reading not in ("gets-up", "stays-down"):
+            raise RuleError(
+                f'dying_on_a_stretch must be "gets-up" or "stays-down", not {reading!r}'
+            )
+        return reading == "stays-down" and timer_name(fighter, self.data) in ("round", "stretch")
 
     @staticmethod
     def _gets_up(fighter: Combatant) -> bool:
