@@ -8,7 +8,8 @@ import pytest
 
 from tests.campaign_helpers import NERV_SAMPLE, member, ok
 from tests.ui_helpers import basic_file, make_app, opened, text_of, ui_test
-from tracker.store.campaign_file import CampaignFile
+from tracker.core.campaign_events import WrittenBack
+from tracker.store.campaign_file import CampaignFile, load_campaign
 from tracker.store.encounter_file import load
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.confirm import ConfirmScreen
@@ -172,3 +173,30 @@ async def test_a_missing_campaign_or_an_older_file_is_one_line(campaign: Path, f
         await pilot.pause()
         assert not isinstance(app.screen, WritebackScreen)
         assert "does not say where it is" in message(app)
+
+
+@ui_test
+async def test_a_number_key_leaves_a_pc_out_of_the_writeback(campaign: Path, fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("colon", *"end", "enter")
+        await pilot.pause()
+        assert "[x] 1 Asuka:\n" in summary(app)
+        await pilot.press("1")  # Asuka out: she stays as she was
+        await pilot.pause()
+        shown = summary(app)
+        assert "[ ] 1 Asuka: skipped (stays as they were)" in shown
+        assert "Foot Pain" not in shown
+        assert "[x] 2 Rei Ayanami (on foot): no change" in shown
+        await pilot.press("2", "2", "9")  # Rei out and back in; 9 is nobody
+        await pilot.pause()
+        assert "[x] 2 Rei Ayanami (on foot): no change" in summary(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert message(app) == "Fight 1 written back to Tokyo-3 (tokyo.toml)"
+    assert member(campaign, "asuka").lasting.injuries == ()
+    written = load_campaign(campaign).campaign.events[-1]
+    assert isinstance(written, WrittenBack)
+    assert written.skipped == ("asuka",) and list(written.party) == ["rei"]
+    assert load_campaign(campaign).campaign.state.fight(1).written  # type: ignore[union-attr]

@@ -280,3 +280,23 @@ def test_every_sample_mid_fight_lists_as_a_full_load_says(tmp_path: Path, sample
             except TrackerError:
                 continue
             assert_listing_agrees(path)
+
+
+def test_ls_names_a_campaign_file_as_a_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a campaign file beside the encounters is not "cannot be read" (issue 15)
+    folder = listed_folder(tmp_path)
+    campaign = folder / "tokyo.toml"
+    assert (
+        main(["campaign", "new", str(campaign), "--ruleset", "nerv-d100", "--title", "Tokyo-3"])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["ls", str(folder)]) == 0
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if "tokyo.toml" in line]
+    assert "Tokyo-3" in line and "campaign" in line and "cannot be read" not in line
+    assert main(["ls", str(folder), "--json"]) == 0
+    listed = {Path(item["path"]).name: item for item in json.loads(capsys.readouterr().out)}
+    assert listed["tokyo.toml"]["kind"] == "campaign"
+    assert listed["ambush.toml"]["kind"] == "encounter"

@@ -188,11 +188,14 @@ def _args_fight(p: argparse.ArgumentParser) -> None:
 
 
 def _fight(ns: argparse.Namespace) -> int:
-    from tracker.store.campaign_fight import make_fight
+    from tracker.store.campaign_fight import left_out, make_fight
 
     with _open(ns.campaign) as play:
+        lines = left_out(play.campaign.state, ns.only)
         event = make_fight(play, ns.encounter, ns.title, ns.only)
     _say(event)
+    for line in lines:
+        print(line)
     print(f"add the opposition with `tracker do {ns.encounter} add NAME …`, then play it")
     return 0
 
@@ -255,7 +258,7 @@ def _rest(ns: argparse.Namespace) -> int:
 
 def _args_set(p: argparse.ArgumentParser) -> None:
     p.add_argument("pc", help="the PC's id or name")
-    p.add_argument("key", help="a track, max.TRACK, condition, drawback or heal@INJURY")
+    p.add_argument("key", help="a track, max.TRACK, condition, drawback, heal@INJURY or dead")
     p.add_argument("value", help="a number, or a name (a leading - removes it)")
 
 
@@ -301,12 +304,48 @@ def _redo(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _recap(ns: argparse.Namespace) -> int:
-    from tracker.export.campaign_recap import campaign_markdown
-    from tracker.store.campaign_file import load_campaign
+def _args_recap(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--format", "-f", metavar="FMT", help="md or html (default: from -o's suffix, else md)"
+    )
+    p.add_argument("--html", action="store_true", help="the same as --format html")
+    p.add_argument("-o", "--out", type=Path, metavar="OUT", help="write to this file")
 
-    print(campaign_markdown(load_campaign(ns.campaign)), end="")
+
+def _recap(ns: argparse.Namespace) -> int:
+    from tracker.core.safe_text import visible_lines
+    from tracker.export.campaign_recap import campaign_markdown
+    from tracker.export.campaign_recap_html import campaign_html
+    from tracker.store.campaign_file import load_campaign
+    from tracker.store.durable import write_file_atomically
+
+    name = _recap_format(ns)
+    loaded = load_campaign(ns.campaign)
+    text = visible_lines(campaign_html(loaded) if name == "html" else campaign_markdown(loaded))
+    if ns.out is None:
+        print(text, end="")
+        return 0
+    try:
+        write_file_atomically(ns.out, text.encode("utf-8"))
+    except OSError as err:
+        raise TrackerError(f"{ns.out}: cannot write the recap: {err.strerror or err}") from None
+    print(f"campaign recap written to {ns.out}")
     return 0
+
+
+def _recap_format(ns: argparse.Namespace) -> str:
+    """``md`` or ``html``: --html, --format, else -o's suffix, else md."""
+    from tracker.export.formats import format_for, format_named
+
+    if ns.html:
+        return "html"
+    if ns.format:
+        name = format_named(ns.format).name
+    else:
+        name = format_for(ns.out).name if ns.out is not None else "md"
+    if name not in ("md", "html"):
+        raise TrackerError(f"a campaign recap is md or html, not {name!r}")
+    return name
 
 
 # --- helpers ----------------------------------------------------------------------------
@@ -349,5 +388,9 @@ ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Action]
     "treat": ("the GM records an injury's treatment", _args_treat, _treat),
     "undo": ("take back the latest campaign command", _nothing, _undo),
     "redo": ("restore the command undo took back", _nothing, _redo),
-    "recap": ("the campaign as Markdown: fights, and each PC's timeline", _nothing, _recap),
+    "recap": (
+        "the campaign as Markdown or HTML: fights, and each PC's timeline",
+        _args_recap,
+        _recap,
+    ),
 }

@@ -1,8 +1,9 @@
 """``tracker ls [DIR] [--json]``: the GM's encounters, newest first, without replaying any.
 
-One line per file: title, ruleset, status, combatants, last played, path. A file that
-cannot be read is one line naming what is wrong (``file:line:col``) and the others are
-still listed; the exit status stays 0 (the listing worked). No Textual here.
+One line per file: title, ruleset, status, combatants, last played, path; a campaign file
+(``tracker campaign new``) is a line of its own saying so. A file that cannot be read is
+one line naming what is wrong (``file:line:col``) and the others are still listed; the
+exit status stays 0 (the listing worked). No Textual here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 from tracker.core.safe_text import json_safe, visible
+from tracker.store.campaign_listing import CampaignSummary, campaign_summary
 from tracker.store.listing import EncounterSummary, list_folder
 from tracker.store.settings import Settings
 
@@ -42,15 +44,45 @@ def run(ns: argparse.Namespace) -> int:
         print(visible(f"tracker: {folder}: {what}"), file=sys.stderr)
         return 1
     summaries = list_folder(folder)
+    found = {s.path: campaign_summary(s.path) for s in summaries if s.problem}
+    campaigns = {path: c for path, c in found.items() if c is not None}
     if ns.json:
-        listing = [summary.document() for summary in summaries]
+        listing = [
+            campaign_document(campaigns[s.path]) if s.path in campaigns else s.document()
+            for s in summaries
+        ]
         print(json_safe(json.dumps(listing, indent=2, ensure_ascii=False)))
     elif not summaries:
         print(f"no encounters in {folder} — `tracker` opens the launcher to start one")
     else:
         for summary in summaries:
-            print(line(summary))
+            campaign = campaigns.get(summary.path)
+            print(campaign_line(campaign) if campaign else line(summary))
     return 0
+
+
+def campaign_line(campaign: CampaignSummary) -> str:
+    """A campaign file as one line: its title, ruleset, what it is, when, path."""
+    fields = (
+        cell(campaign.title, 32),
+        cell(campaign.ruleset, 14),
+        cell("campaign (tracker campaign show)", 36),
+        cell("", 14),
+        campaign.played.strftime("%Y-%m-%d %H:%M"),
+        str(campaign.path),
+    )
+    return visible("  ".join(fields))
+
+
+def campaign_document(campaign: CampaignSummary) -> dict[str, object]:
+    """A campaign file in ``tracker ls --json``: ``kind`` says it is one."""
+    return {
+        "kind": "campaign",
+        "title": campaign.title,
+        "ruleset": campaign.ruleset,
+        "last_played": campaign.played.isoformat(timespec="seconds"),
+        "path": str(campaign.path),
+    }
 
 
 def line(summary: EncounterSummary) -> str:

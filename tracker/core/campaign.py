@@ -43,6 +43,9 @@ class Lasting:
     injuries: tuple[CarriedInjury, ...] = ()
     conditions: tuple[Condition, ...] = ()
     drawbacks: tuple[str, ...] = ()
+    dead: str = ""
+    """How the PC died (``fight 2: Sachiel``); empty while they live. A new fight
+    leaves the dead out unless the GM names them."""
 
     def track(self, name: str, default: int = 0) -> int:
         """The value of a track, or ``default``."""
@@ -104,6 +107,8 @@ def lasting_table(lasting: Lasting) -> dict[str, Any]:
         table["conditions"] = [_condition_table(c) for c in lasting.conditions]
     if lasting.drawbacks:
         table["drawbacks"] = list(lasting.drawbacks)
+    if lasting.dead:
+        table["dead"] = lasting.dead
     return table
 
 
@@ -136,12 +141,16 @@ def lasting_from(table: object, what: str = "lasting") -> Lasting:
     drawbacks = _list(data.get("drawbacks", []), what)
     if not all(isinstance(d, str) for d in drawbacks):
         raise EventFormatError(f"{what}: drawbacks must be text", what)
+    dead = data.get("dead", "")
+    if not isinstance(dead, str):
+        raise EventFormatError(f"{what}: dead must be text (how the PC died)", what)
     return Lasting(
         tracks=_numbers(data.get("tracks", {}), what),
         limits=_numbers(data.get("limits", {}), what),
         injuries=injuries,
         conditions=conditions,
         drawbacks=tuple(drawbacks),
+        dead=dead,
     )
 
 
@@ -212,6 +221,10 @@ def changes(before: Lasting, after: Lasting) -> list[str]:
     lines += [f"− {name}" for name in sorted(old_names - new_names)]
     lines += [f"+ drawback {d}" for d in after.drawbacks if d not in before.drawbacks]
     lines += [f"− drawback {d}" for d in before.drawbacks if d not in after.drawbacks]
+    if after.dead and not before.dead:
+        lines.append(f"† dead ({after.dead})")
+    elif before.dead and not after.dead:
+        lines.append("no longer dead")
     return lines
 
 
@@ -237,7 +250,8 @@ def describe(lasting: Lasting) -> list[str]:
     for name, value in lasting.tracks.items():
         top = lasting.limits.get(name)
         tracks.append(f"{_label(name)} {value}" + (f"/{top}" if top is not None else ""))
-    lines = ["  ".join(tracks)] if tracks else []
+    lines = [f"† dead ({lasting.dead})"] if lasting.dead else []
+    lines += ["  ".join(tracks)] if tracks else []
     lines += [f"injury {i.label()}{_effect(i)}" for i in lasting.injuries]
     lines += [f"condition {c.name}" for c in lasting.conditions]
     lines += [f"drawback {d}" for d in lasting.drawbacks]

@@ -31,15 +31,20 @@ def campaign_markdown(loaded: LoadedCampaign) -> str:
         out += [f"## Fight {fight.link}: {escape(fight.title)}", ""]
         out += _fight(Path(fight.file), loaded.path.parent)
     out += ["## The party", ""]
-    rows = _timelines(loaded)
+    rows = timelines(loaded)
     for who, member in state.party.items():
         out += [f"### {escape(member.name)}", ""] + _table(rows.get(who, []))
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def fight_source(fight: Path, folder: Path) -> Path:
+    """Where a fight's encounter file is (the campaign keeps it from its own folder)."""
+    return fight if fight.is_absolute() else folder / fight
+
+
 def _fight(path: Path, folder: Path) -> list[str]:
     """One fight's recap with its headings one level down (or why it is missing)."""
-    source = path if path.is_absolute() else folder / path
+    source = fight_source(path, folder)
     try:
         text = export_file(source, format_named("md"), ExportOptions())
     except (TrackerError, OSError) as err:
@@ -51,8 +56,9 @@ def _fight(path: Path, folder: Path) -> list[str]:
 Row = tuple[int, str, Lasting]
 
 
-def _timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
-    """Each PC's state after every command in force that changed them."""
+def timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
+    """Each PC's state after every command in force that changed them (seq, log line,
+    the PC's lasting state then), for the Markdown and HTML recaps."""
     campaign = loaded.campaign
     undone = undone_batches(campaign.events)
     state: CampaignState = campaign.initial
@@ -75,7 +81,8 @@ def _table(rows: list[Row]) -> list[str]:
     head = ["#", "what", "injuries", *(t.capitalize() for t in tracks)]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for seq, text, lasting in rows:
-        injuries = "; ".join(escape(i.label()) for i in lasting.injuries) or "—"
+        dead = [f"† dead ({escape(lasting.dead)})"] if lasting.dead else []
+        injuries = "; ".join(dead + [escape(i.label()) for i in lasting.injuries]) or "—"
         values = [str(lasting.tracks.get(t, "—")) for t in tracks]
         out.append("| " + " | ".join([str(seq), escape(text), injuries, *values]) + " |")
     return [*out, ""]

@@ -83,14 +83,15 @@ def render_html(recap: Recap, palette: Palette | None = None) -> str:
         legacy_windows=False,
         highlight=False,
     )
-    for renderable in _page(recap, colours):
+    for renderable in page_parts(recap, colours):
         console.print(renderable)
     title = escape(recap.heading).replace("{", "&#123;").replace("}", "&#125;")
     page = PAGE.format(title=title)
-    return console.export_html(theme=_terminal(colours), code_format=page, clear=False)
+    return console.export_html(theme=terminal_theme(colours), code_format=page, clear=False)
 
 
-def _page(recap: Recap, p: Palette) -> list[RenderableType]:
+def page_parts(recap: Recap, p: Palette) -> list[RenderableType]:
+    """One recap's heading, rounds and tables as Rich renderables (user text as Text)."""
     parts: list[RenderableType] = [
         Text(recap.heading, style=f"bold {p.primary}"),
         Text(recap.byline, style=muted(p)),
@@ -205,7 +206,8 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def _terminal(p: Palette) -> TerminalTheme:
+def terminal_theme(p: Palette) -> TerminalTheme:
+    """The palette as the terminal theme Rich's HTML export colours with."""
     bright = [
         _rgb(c)
         for c in (

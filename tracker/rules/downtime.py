@@ -66,7 +66,7 @@ class Downtime:
             _carried(i.location, i.score, i.name, i.effect, i.lethal, before)
             for i in fighter.injuries
         )
-        return Lasting(tracks, limits, injuries, conditions, before.drawbacks)
+        return Lasting(tracks, limits, injuries, conditions, before.drawbacks, before.dead)
 
     def fighter(self, member: PartyMember) -> Combatant:
         """The PC as a combatant with their lasting tracks (for thresholds and bonuses)."""

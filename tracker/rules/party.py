@@ -46,10 +46,11 @@ def rest(
     kind = kind.casefold()
     if kind not in downtime.rests:
         raise RuleError(downtime.no_rest(kind))
-    chosen = [campaign.member(w) for w in who] or list(campaign.state.party.values())
+    living = [m for m in campaign.state.party.values() if not m.lasting.dead]
+    chosen = [campaign.member(w) for w in who] or living
     members = list({m.id: m for m in chosen}.values())
     if not members:
-        raise RuleError("the party is empty — `tracker campaign add-pc` first")
+        raise RuleError("nobody to rest: the party is empty or dead — `tracker campaign add-pc`")
     after: dict[str, Lasting] = {}
     lines: dict[str, list[str]] = {}
     for member in members:
@@ -64,7 +65,7 @@ def rest(
 def set_value(campaign: Campaign, who: str, key: str, value: str) -> LastingSet:
     """The GM's change where the text is silent: a track (``stress 2``), its maximum
     (``max.fate 3``), a condition or drawback (``-`` first removes it), a healing time
-    (``heal@INJURY N``)."""
+    (``heal@INJURY N``), a death (``dead "how"``; ``dead -`` undoes it)."""
     member = campaign.member(who)
     problem = text_problem(value, "the value", NOTE_LIMIT) or text_problem(
         key, "the key", WORD_LIMIT
@@ -86,6 +87,9 @@ def _changed(member: PartyMember, key: str, value: str) -> Lasting:
     lasting = member.lasting
     if key in ("condition", "drawback"):
         return _listed(lasting, key, value)
+    if key == "dead":
+        how = value.strip()
+        return replace(lasting, dead="" if how in ("-", "") else how)
     if key.startswith("heal@"):
         injury = find_injury(member, key[5:])
         healed = replace(injury, heal=_number(key, value, 0))
@@ -100,7 +104,7 @@ def _changed(member: PartyMember, key: str, value: str) -> Lasting:
         known = ", ".join(lasting.tracks) or "none"
         raise RuleError(
             f"{member.name} has no track {key!r} — tracks: {known}; also max.TRACK, "
-            "condition, drawback, heal@INJURY"
+            "condition, drawback, heal@INJURY, dead"
         )
     return replace(lasting, tracks={**lasting.tracks, key: _number(key, value, -NUMBER_LIMIT)})
 

@@ -12,19 +12,21 @@ one campaign event.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tracker.core.campaign import Lasting, PartyMember, changes
+from tracker.core.campaign import CampaignState, Lasting, PartyMember, changes
 from tracker.core.campaign_events import FightMade, WrittenBack
-from tracker.core.campaign_fold import find_member, now_utc, party_tables
+from tracker.core.campaign_fold import Campaign, find_member, now_utc, party_tables
 from tracker.core.codec import to_table
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError, TrackerError
+from tracker.core.model import EncounterState
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
-from tracker.store.campaign_file import CampaignFile
+from tracker.rules.base import Ruleset
+from tracker.store.campaign_file import CampaignFile, LoadedCampaign
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
 from tracker.store.journal import write_document
@@ -41,7 +43,12 @@ FILE_KEY = "campaign_file"
 
 def next_link(play: CampaignFile) -> int:
     """The next fight number (never reused, even after an undo)."""
-    made = [e.link for e in play.campaign.events if isinstance(e, FightMade)]
+    return next_number(play.campaign)
+
+
+def next_number(campaign: Campaign) -> int:
+    """The number the campaign's next fight gets (never reused, even after an undo)."""
+    made = [e.link for e in campaign.events if isinstance(e, FightMade)]
     return max(made, default=0) + 1
 
 
@@ -53,10 +60,7 @@ def make_fight(
     if path.exists():
         raise JournalError(path, "already exists — pick another name for the encounter")
     state = play.campaign.state
-    chosen = [find_member(state, w) for w in who] if who else list(state.party.values())
-    members = list({m.id: m for m in chosen}.values())
-    if not members:
-        raise RuleError("the party is empty — `tracker campaign add-pc` first")
+    members = fighting(state, who)
     title = title or f"{state.title}: fight {next_link(play)}"
     problem = text_problem(title, "the title", TITLE_LIMIT)
     if problem:
@@ -78,6 +82,31 @@ def make_fight(
         path.unlink(missing_ok=True)
         raise
     return event
+
+
+def fighting(state: CampaignState, who: Sequence[str] = ()) -> list[PartyMember]:
+    """The PCs a new fight takes: those named in ``who``, else every living PC (the dead
+    are left out unless named); RuleError when nobody is left."""
+    if who:
+        chosen = [find_member(state, w) for w in who]
+        return list({m.id: m for m in chosen}.values())
+    if not state.party:
+        raise RuleError("the party is empty — `tracker campaign add-pc` first")
+    living = [m for m in state.party.values() if not m.lasting.dead]
+    if not living:
+        raise RuleError("every PC of the party is dead — name the PCs to play with --only PC …")
+    return living
+
+
+def left_out(state: CampaignState, who: Sequence[str] = ()) -> list[str]:
+    """One line per dead PC a new fight leaves out (none when the GM named the PCs)."""
+    if who:
+        return []
+    return [
+        f"{m.name} is dead ({m.lasting.dead}): left out — `--only` with their name brings them in"
+        for m in state.party.values()
+        if m.lasting.dead
+    ]
 
 
 def _where(path: Path, other: Path) -> str:
@@ -106,13 +135,31 @@ def _carried(
     play: CampaignFile, head: dict[str, Any], members: list[PartyMember], path: Path
 ) -> list[dict[str, Any]]:
     """The encounter's first command: each PC's lasting state as events."""
-    initial = initial_state(head, play.rules, Locator(path))
+    draft = _carry_in(play.rules, play.campaign.state.title, head, members, path)
+    return [to_table(event) for event in draft.events]
+
+
+def _carry_in(
+    rules: Ruleset, title: str, head: dict[str, Any], members: list[PartyMember], path: Path
+) -> Draft:
+    initial = initial_state(head, rules, Locator(path))
     draft = Draft(initial, now_utc())
-    draft.say(f"The party comes from the campaign {play.campaign.state.title}")
-    downtime = play.rules.downtime()
+    draft.say(f"The party comes from the campaign {title}")
+    downtime = rules.downtime()
     for member in members:
         downtime.carry_in(draft, member)
-    return [to_table(event) for event in draft.events]
+    return draft
+
+
+def party_board(loaded: LoadedCampaign) -> EncounterState:
+    """Every PC (the dead too) as they would enter a fight now, as an encounter's state:
+    what the party screen's body charts draw. TrackerError if a roster entry is broken."""
+    state = loaded.campaign.state
+    members = list(state.party.values())
+    encounter = {"title": state.title, "ruleset": loaded.rules.id}
+    head = {"format": CURRENT_FORMAT, "encounter": encounter}
+    head["combatants"] = [dict(m.entry) for m in members]
+    return _carry_in(loaded.rules, state.title, head, members, loaded.path).state
 
 
 class WrittenAlready(TrackerError):
@@ -140,6 +187,18 @@ class WriteBack:
             party=party_tables(self.after),
             skipped=tuple(self.skipped),
             text=text,
+        )
+
+    def choose(self, skipped: Collection[str]) -> WriteBack:
+        """The same write-back, leaving the PCs in ``skipped`` as they were."""
+        kept = [who for who in self.after if who not in skipped]
+        return WriteBack(
+            self.link,
+            self.title,
+            self.ended,
+            after={who: self.after[who] for who in kept},
+            lines={who: self.lines[who] for who in kept},
+            skipped=[*self.skipped, *(who for who in self.after if who in skipped)],
         )
 
     def summary(self, party: Mapping[str, PartyMember]) -> list[str]:
@@ -187,6 +246,8 @@ def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> 
         if fighter is None or member.id in skipped:
             continue
         after = downtime.carry_out(fighter, member.lasting)
+        if fighter.status == "dead" and not after.dead:
+            after = replace(after, dead=f"fight {link}: {fight_state.title}")
         plan.after[member.id] = after
         plan.lines[member.id] = changes(member.lasting, after)
     return plan

@@ -67,6 +67,7 @@ class EncounterSummary:
     def document(self) -> dict[str, Any]:
         """The summary as JSON-ready data (``tracker ls --json``)."""
         return {
+            "kind": "encounter",
             "path": str(self.path),
             "title": self.shown_title,
             "ruleset": self.ruleset,

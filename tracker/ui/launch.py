@@ -57,8 +57,12 @@ def fresh_copy(sample: Path, folder: Path, now: datetime | None = None) -> Path:
 
 
 def launch(path: Path | None) -> int:
-    """Run the TUI on ``path``, or the launcher first when there is none; the exit status."""
-    if path is not None:
+    """Run the TUI on ``path``, or the launcher first when there is none (or when ``path``
+    is a campaign file: the launcher opens on its party screen); the exit status."""
+    from tracker.store.campaign_listing import is_campaign
+
+    campaign = path if path is not None and is_campaign(path) else None
+    if path is not None and campaign is None:
         failure = play(path)
         if failure:
             print(f"tracker: {visible(failure)}", file=sys.stderr)
@@ -67,7 +71,8 @@ def launch(path: Path | None) -> int:
 
     message = ""
     while True:  # a file that fails to open brings the launcher back, saying why
-        chosen = LauncherApp(message=message).run()
+        chosen = LauncherApp(message=message, campaign=campaign).run()
+        campaign = None
         if chosen is None:
             return 0
         message = play(chosen)
@@ -90,4 +95,6 @@ def play(path: Path) -> str:
 
     app = TrackerApp(path)
     app.run()
+    if app.then_open is not None and not app.failure:
+        return play(app.then_open)  # the party screen made the next fight: play it
     return app.failure

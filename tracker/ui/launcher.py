@@ -1,10 +1,12 @@
 """``tracker`` with no FILE: the launcher. Resume, pick an encounter, a sample, or start one.
 
 The list (newest first): the encounter played last (Enter resumes it: it is the first
-row), the GM's encounters folder, the bundled samples (opening one plays a copy in the
-encounters folder) and "new encounter". Typing filters the list; up/down move; Enter
-opens. The app exits with the file to play (``launch.py`` then runs the tracker on it),
-or None when the GM leaves. A file that cannot be opened is one line in the launcher.
+row), the campaigns in the GM's encounters folder (opening one shows its party screen,
+``party.py``; the next fight made there is played), the GM's encounters, the bundled
+samples (opening one plays a copy in the encounters folder) and "new encounter". Typing
+filters the list; up/down move; Enter opens. The app exits with the file to play
+(``launch.py`` then runs the tracker on it), or None when the GM leaves. A file that
+cannot be opened is one line in the launcher.
 
 Keys (``BINDINGS``): up/down/pgup/pgdn/home/end move, Enter opens, ctrl+n new encounter,
 Esc clears the search (or leaves when it is empty), ctrl+q leaves.
@@ -23,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
+from tracker.store.campaign_file import load_campaign
 from tracker.store.encounter_file import new_file
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
@@ -37,6 +40,7 @@ from tracker.ui.launcher_choices import (
     shown_folder,
 )
 from tracker.ui.modals.new_encounter import NewEncounterScreen
+from tracker.ui.party import PartyScreen
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 
 
@@ -68,8 +72,12 @@ class LauncherApp(App[Path | None]):
         *,
         message: str = "",
         shelf: ThemeShelf | None = None,
+        campaign: Path | None = None,
     ) -> None:
+        """``campaign``: a campaign file whose party screen opens at once (``tracker
+        CAMPAIGN``); Esc there comes back to the list."""
         super().__init__()
+        self.campaign = campaign
         self.settings = settings if settings is not None else Settings.load()
         self.message = message or self.settings.problem
         self.shelf = shelf if shelf is not None else load_themes()
@@ -105,6 +113,13 @@ class LauncherApp(App[Path | None]):
         self.show_choices("")
         self.say(self.message)
         self.query_one("#launcher-search", Input).focus()
+        if self.campaign is not None:
+            self.open_party(self.campaign)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The list's keys only while the list is on screen (not under the party screen
+        or a dialog); leaving always works."""
+        return action == "quit" or len(self.screen_stack) == 1
 
     # --- the list ---------------------------------------------------------------------
 
@@ -171,6 +186,9 @@ class LauncherApp(App[Path | None]):
 
     def open_choice(self, choice: Choice) -> None:
         """Play a file, a copy of a sample, or ask for a new encounter."""
+        if choice.campaign is not None:
+            self.open_party(choice.campaign.path)
+            return
         if choice.kind == "new" or choice.summary is None:
             self.action_new()
             return
@@ -187,6 +205,23 @@ class LauncherApp(App[Path | None]):
             self.say(one_line(err))
             return
         self.exit(path)
+
+    def open_party(self, path: Path) -> None:
+        """The party screen of a campaign file; its next fight is played from there."""
+        try:
+            loaded = load_campaign(path)
+        except (TrackerError, OSError) as err:
+            self.say(one_line(err))
+            return
+
+        def back(fight: Path | None) -> None:
+            if fight is not None:
+                self.exit(fight)
+                return
+            self.choices = launcher_choices(self.settings)
+            self.show_choices(self.query_one("#launcher-search", Input).value)
+
+        self.push_screen(PartyScreen(loaded), back)
 
     def action_new(self) -> None:
         """Ask for a title and a ruleset; play the new file."""

@@ -17,11 +17,13 @@ from rich.text import Text
 
 from tracker.core.safe_text import visible
 from tracker.paths import sample_encounters
+from tracker.store.campaign_listing import CampaignSummary, campaign_summary
 from tracker.store.listing import EncounterSummary, list_folder, summarise
 from tracker.store.settings import Settings
 
 SECTIONS = {
     "resume": "",
+    "campaign": "Your campaigns (the party between fights)",
     "file": "Your encounters",
     "sample": "Samples (opening one plays a copy)",
     "new": "Start",
@@ -33,16 +35,23 @@ class Choice:
     """One row: what opening it does (``kind``) and the file it is about."""
 
     kind: str
-    """``resume``, ``file``, ``sample`` or ``new``."""
+    """``resume``, ``campaign``, ``file``, ``sample`` or ``new``."""
     summary: EncounterSummary | None = None
+    campaign: CampaignSummary | None = None
+    """The campaign file of a ``campaign`` row (opening it shows the party screen)."""
 
     @property
     def path(self) -> Path | None:
-        """The encounter file (None for a new encounter)."""
+        """The encounter or campaign file (None for a new encounter)."""
+        if self.campaign is not None:
+            return self.campaign.path
         return self.summary.path if self.summary is not None else None
 
     def words(self) -> str:
         """What typing searches, folded."""
+        if self.campaign is not None:
+            c = self.campaign
+            return " ".join((c.title, c.ruleset, "campaign party", c.path.name)).casefold()
         if self.summary is None:
             return "new encounter create"
         s = self.summary
@@ -63,7 +72,10 @@ def launcher_choices(settings: Settings) -> list[Choice]:
         resumed = next((s for s in mine if same_file(s.path, last)), None) or summarise(last)
         if not resumed.problem:
             choices.append(Choice("resume", resumed))
-    choices.extend(Choice("file", summary) for summary in mine)
+    campaigns = [campaign_summary(s.path) for s in mine if s.problem]
+    found = {c.path for c in campaigns if c is not None}
+    choices.extend(Choice("campaign", campaign=c) for c in campaigns if c is not None)
+    choices.extend(Choice("file", summary) for summary in mine if summary.path not in found)
     samples = [summarise(path) for path in sample_encounters()]
     choices.extend(Choice("sample", s) for s in sorted(samples, key=lambda s: s.shown_title))
     choices.append(Choice("new"))
@@ -99,6 +111,8 @@ def played_words(when: datetime, now: datetime | None = None) -> str:
 
 def prompt(choice: Choice) -> Text:
     """The row as two lines: what it is, then its status, size, when and file."""
+    if choice.campaign is not None:
+        return _campaign_prompt(choice.campaign)
     if choice.summary is None:
         first = Text.assemble(("+ New encounter", "bold"), "  a title and a ruleset")
         return _lines(first, Text("then add combatants (the add dialog opens)", style="dim"))
@@ -114,6 +128,21 @@ def prompt(choice: Choice) -> Text:
     if choice.kind != "sample":
         parts.append(played_words(s.played))
     parts.append(visible(s.path.name))
+    return _lines(first, Text(" · ".join(parts), style="dim"))
+
+
+def _campaign_prompt(campaign: CampaignSummary) -> Text:
+    """A campaign row: its title and ruleset, then what opening it does."""
+    first = Text.assemble(
+        (visible(campaign.title), "bold"),
+        "  ",
+        (visible(campaign.ruleset), "italic"),
+    )
+    parts = [
+        "campaign: the party screen",
+        played_words(campaign.played),
+        visible(campaign.path.name),
+    ]
     return _lines(first, Text(" · ".join(parts), style="dim"))
 
 

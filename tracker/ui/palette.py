@@ -17,6 +17,8 @@ from textual.fuzzy import Matcher
 
 from tracker.core.model import EncounterState
 from tracker.ui.modals.dialog import quote
+from tracker.ui.party import PartyScreen
+from tracker.ui.party_host import campaign_of, open_party
 from tracker.ui.plain import escaped, plain
 from tracker.ui.reminder_keys import reminder_choices
 
@@ -40,10 +42,12 @@ class PaletteCommand:
 def table_commands(app: TrackerApp) -> list[PaletteCommand]:
     """Every command that applies to the fight now."""
     state = app.state
+    party = list(_campaign_commands(app))
     commands = list(_screen_commands(app))
     if state is None:
-        return commands
+        return [*party, *commands]
     return [
+        *party,
         *_flow_commands(app, state),
         *_reminder_commands(app, state),
         *_combatant_commands(app, state),
@@ -142,6 +146,17 @@ def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palett
         )
 
 
+def _campaign_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
+    """ "Party…" when the encounter belongs to a campaign (first: "party" also matches
+    log lines that mention the party)."""
+    if campaign_of(app) is not None:
+        yield PaletteCommand(
+            "Party…",
+            "the campaign's PCs between fights: rest, next fight",
+            partial(open_party, app),
+        )
+
+
 def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     yield PaletteCommand(
         "Add a combatant…", "reinforcements, a summoned ally", app.action_add_combatant
@@ -186,6 +201,8 @@ class TableCommands(Provider):
         from tracker.ui.app import TrackerApp
 
         app = self.app
+        if isinstance(self.screen, PartyScreen):  # the fight's commands wait under it
+            return []
         return table_commands(app) if isinstance(app, TrackerApp) else []
 
     async def discover(self) -> Hits:

@@ -77,6 +77,8 @@ class TableApp(App[int]):
         self.collector = IdleCollector()
         self.campaign_open: CampaignFile | None = None
         """The campaign whose write-back is being offered (locked until answered)."""
+        self.then_open: Path | None = None
+        """The file to play once this app exits (the party screen's next fight)."""
         for theme in self.shelf.themes.values():
             self.register_theme(theme)
         if DEFAULT_THEME in self.shelf.themes:
@@ -432,23 +434,23 @@ class TableApp(App[int]):
             return
         self.campaign_open = campaign
         title = f"{campaign.campaign.state.title} ({where.name})"
-        summary = plan.summary(campaign.campaign.state.party)
         question = f"Write fight {plan.link} back to {title}?"
 
-        def answer(yes: bool | None) -> None:
+        def answer(chosen: WriteBack | None) -> None:
             self.campaign_open = None
             try:
-                if not yes:
+                if chosen is None:
                     self.report(Outcome(True, f"not written back: {title} untouched; {later}"))
                     return
-                campaign.keep(plan.event(campaign))
+                campaign.keep(chosen.event(campaign))
                 self.report(Outcome(True, f"Fight {plan.link} written back to {title}"))
             except (TrackerError, OSError) as err:
                 self.report(Outcome(False, f"not written back: {one_line(err)}; {later}"))
             finally:
                 campaign.close()
 
-        self.push_screen(WritebackScreen(question, summary), answer)
+        party = campaign.campaign.state.party
+        self.push_screen(WritebackScreen(question, plan, party), answer)
 
     def _modal_done(self, outcome: Outcome | None) -> None:
         if outcome is not None:

@@ -1,0 +1,239 @@
+"""The party screen: a campaign's PCs between fights.
+
+The list of PCs (a dagger marks the dead), the highlighted PC's body chart (the table's
+own ``BodyChart``, drawn from the PC as they would enter a fight now) and everything else
+that lasts (tracks, healing times, conditions, drawbacks, the ruleset's notes), and the
+fights played. Each key is one campaign command, run as ``tracker campaign …`` runs it:
+the file is locked for that command only, one event appended, the screen redrawn from
+the file. A refusal is one line under the panes.
+
+Keys (``BINDINGS``): up/down or j/k choose a PC, f the next fight (its title, then Enter:
+the screen closes with the new encounter file for the host to play), r rest (then the
+rest's number), u undo, U redo, Esc or q back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tracker.core.campaign import PartyMember
+from tracker.core.campaign_events import CampaignEvent
+from tracker.core.errors import TrackerError, one_line
+from tracker.core.safe_text import visible
+from tracker.rules.party import rest
+from tracker.store.campaign_fight import fighting, left_out, make_fight, next_number, party_board
+from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+from tracker.ui.launcher_choices import file_name_for
+from tracker.ui.panes.body_chart import BodyChart
+from tracker.ui.party_modals import FightScreen, RestScreen
+from tracker.ui.party_palette import PartyCommands
+from tracker.ui.party_view import fights, header, member_row, tracks
+from tracker.ui.plain import plain
+
+Command = Callable[[CampaignFile], str]
+"""One campaign command: given the campaign open for writing, keep its event and say
+what it did."""
+
+
+def _key(key: str, action: str, text: str, tip: str, show: bool = True) -> Binding:
+    return Binding(key, action, text, show=show, id=f"party-{action.split('(')[0]}", tooltip=tip)
+
+
+class PartyScreen(ModalScreen[Path | None]):
+    """A campaign's party; dismissed with the next fight's encounter file, or None."""
+
+    CSS_PATH = "party.tcss"
+    COMMANDS = {PartyCommands}
+    BINDINGS = [
+        _key("f", "fight", "next fight", "a new encounter with the party as they stand"),
+        _key("r", "rest", "rest", "downtime or rest as the ruleset's text states it"),
+        _key("u", "undo", "undo", "take back the latest campaign command"),
+        _key("U", "redo", "redo", "restore what undo took back"),
+        _key("j", "pick(1)", "next PC", "the next PC", show=False),
+        _key("k", "pick(-1)", "previous PC", "the PC above", show=False),
+        _key("escape,q", "back", "back", "leave the party screen"),
+    ]
+
+    def __init__(self, loaded: LoadedCampaign) -> None:
+        """Show the campaign as ``loaded`` (the host loads it and reports a failure)."""
+        super().__init__()
+        self.loaded = loaded
+        self.message = ""
+        """The last line said under the panes."""
+
+    def compose(self) -> ComposeResult:
+        """Header; the PCs, their tracks and the fights beside the body chart; a line."""
+        yield Static(id="party-header")
+        with Horizontal(id="party-panes"):
+            with Vertical(id="party-side"):
+                yield OptionList(id="party-list")
+                with VerticalScroll(id="party-tracks"):
+                    yield Static(id="party-tracks-text")
+                with VerticalScroll(id="party-fights"):
+                    yield Static(id="party-fights-text")
+            yield BodyChart(id="party-body")
+        yield Static(id="party-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the campaign; the keyboard starts in the list of PCs."""
+        self.show(self.loaded)
+        self.query_one("#party-list", OptionList).focus()
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def show(self, loaded: LoadedCampaign) -> None:
+        """Redraw everything from ``loaded``, keeping the highlighted PC."""
+        keep = self.member()
+        self.loaded = loaded
+        state = loaded.campaign.state
+        self.query_one("#party-header", Static).update(header(state, loaded.path.name))
+        chart = self.query_one(BodyChart)
+        chart.rules = loaded.rules
+        try:
+            chart.state = party_board(loaded)
+        except TrackerError as err:
+            chart.state = None
+            self.say(one_line(err), ok=False)
+        listing = self.query_one("#party-list", OptionList)
+        listing.set_options(Option(member_row(m), id=m.id) for m in state.party.values())
+        ids = list(state.party)
+        listing.highlighted = ids.index(keep.id) if keep and keep.id in ids else 0
+        listing.border_title = f"PCs ({len(ids)})"
+        self.query_one("#party-fights-text", Static).update(fights(state))
+        played = self.query_one("#party-fights", VerticalScroll)
+        played.border_title = f"Fights ({len(state.fights)})"
+        played.scroll_end(animate=False)  # the latest fights
+        self._show_member()
+
+    def member(self) -> PartyMember | None:
+        """The highlighted PC (None: the party is empty)."""
+        option = self.query_one("#party-list", OptionList).highlighted_option
+        party = self.loaded.campaign.state.party
+        return party.get(option.id) if option is not None and option.id else None
+
+    @on(OptionList.OptionHighlighted, "#party-list")
+    def _highlighted(self) -> None:
+        self._show_member()
+
+    def _show_member(self) -> None:
+        member = self.member()
+        self.query_one(BodyChart).selected = member.id if member else ""
+        text = self.query_one("#party-tracks-text", Static)
+        if member is None:
+            text.update(Text("No PC yet: `tracker campaign add-pc FILE NAME …`", "italic"))
+            return
+        text.update(tracks(member, self.loaded.rules.downtime()))
+        self.query_one("#party-tracks", VerticalScroll).border_title = plain(member.name)
+
+    def say(self, message: str, ok: bool = True) -> None:
+        """One line under the panes; a refusal starts with ✗."""
+        self.message = message if ok else f"✗ {message}"
+        line = self.query_one("#party-message", Static)
+        shown = Text(visible(self.message), no_wrap=True, overflow="ellipsis")
+        line.update(shown)
+        line.set_class(not ok, "-error")
+
+    # --- commands -----------------------------------------------------------------------
+
+    def run_command(self, command: Command) -> bool:
+        """Run one campaign command with the file locked; redraw, or say why not."""
+        try:
+            with CampaignFile(self.loaded.path) as play:
+                said = command(play)
+                loaded = play.loaded
+        except (TrackerError, OSError) as err:
+            self.say(one_line(err), ok=False)
+            return False
+        self.show(loaded)
+        self.say(said)
+        return True
+
+    def action_pick(self, step: int) -> None:
+        """Highlight the next (1) or previous (-1) PC."""
+        listing = self.query_one("#party-list", OptionList)
+        listing.action_cursor_down() if step > 0 else listing.action_cursor_up()
+
+    def action_undo(self) -> None:
+        """Take back the latest campaign command."""
+        self.run_command(lambda play: _kept(play, play.campaign.undo()))
+
+    def action_redo(self) -> None:
+        """Restore what undo took back."""
+        self.run_command(lambda play: _kept(play, play.campaign.redo()))
+
+    def action_rest(self) -> None:
+        """Ask which rest (the kinds the ruleset's text states), then rest the living."""
+        downtime = self.loaded.rules.downtime()
+        if not downtime.rests:
+            self.say(downtime.no_rest(""), ok=False)
+            return
+        kinds = [(k, downtime.label(k), summary) for k, summary in downtime.rests.items()]
+        living = [m.name for m in self.loaded.campaign.state.party.values() if not m.lasting.dead]
+        who = ", ".join(living) or "nobody (the party is empty or dead)"
+
+        def chosen(kind: str | None) -> None:
+            if kind:
+                self.rest_kind(kind)
+
+        self.app.push_screen(RestScreen(kinds, who), chosen)
+
+    def rest_kind(self, kind: str) -> None:
+        """The living PCs rest (``kind`` as the ruleset names it), as ``campaign rest``."""
+        self.run_command(lambda play: _rested(play, kind))
+
+    def show_member(self, who: str) -> None:
+        """Highlight the PC with id ``who``."""
+        ids = list(self.loaded.campaign.state.party)
+        if who in ids:
+            self.query_one("#party-list", OptionList).highlighted = ids.index(who)
+
+    def action_fight(self) -> None:
+        """Ask the next fight's title, make it, and close with its file."""
+        state = self.loaded.campaign.state
+        try:
+            going = fighting(state)
+        except TrackerError as err:
+            self.say(one_line(err), ok=False)
+            return
+        lines = [f"Goes: {', '.join(m.name for m in going)}", *left_out(state)]
+        title = f"{state.title}: fight {next_number(self.loaded.campaign)}"
+        self.app.push_screen(FightScreen(title, lines), self._make_fight)
+
+    def _make_fight(self, title: str | None) -> None:
+        if not title:
+            return
+        path = file_name_for(title, self.loaded.path.parent)
+
+        def make(play: CampaignFile) -> str:
+            return make_fight(play, path, title).text
+
+        if self.run_command(make):
+            self.dismiss(path)
+
+    def action_back(self) -> None:
+        """Leave the party screen."""
+        self.dismiss(None)
+
+
+def _kept(play: CampaignFile, event: CampaignEvent) -> str:
+    play.keep(event)
+    return event.text
+
+
+def _rested(play: CampaignFile, kind: str) -> str:
+    event, lines = rest(play.campaign, play.rules, kind)
+    play.keep(event)
+    party = play.campaign.state.party
+    said = "; ".join(f"{party[w].name}: {', '.join(x) or 'no change'}" for w, x in lines.items())
+    return f"{event.text} — {said}"

@@ -1,0 +1,60 @@
+"""The command palette (ctrl+p) over the party screen: its keys' actions, each rest the
+ruleset's text states, and each PC to show. Titles are plain text (PC names are data)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from tracker.ui.plain import escaped, plain
+
+if TYPE_CHECKING:
+    from tracker.ui.party import PartyScreen
+
+Entry = tuple[str, str, Callable[[], object]]
+"""(title, help, what it does)."""
+
+
+def party_entries(screen: PartyScreen) -> list[Entry]:
+    """Everything the party screen can do now."""
+    downtime = screen.loaded.rules.downtime()
+    entries: list[Entry] = [("Next fight…", "the party as they stand, played", screen.action_fight)]
+    entries += [
+        (f"Rest: {downtime.label(kind)}", summary, partial(screen.rest_kind, kind))
+        for kind, summary in downtime.rests.items()
+    ]
+    entries += [
+        ("Undo", "take back the latest campaign command", screen.action_undo),
+        ("Redo", "restore what undo took back", screen.action_redo),
+    ]
+    entries += [
+        (f"Show {member.name}", "their body chart and tracks", partial(screen.show_member, who))
+        for who, member in screen.loaded.campaign.state.party.items()
+    ]
+    entries.append(("Back", "leave the party screen", screen.action_back))
+    return entries
+
+
+class PartyCommands(Provider):
+    """The party screen's commands for Textual's command palette."""
+
+    def _entries(self) -> list[Entry]:
+        from tracker.ui.party import PartyScreen
+
+        return party_entries(self.screen) if isinstance(self.screen, PartyScreen) else []
+
+    async def discover(self) -> Hits:
+        """Every command, before anything is typed."""
+        for title, help_text, run in self._entries():
+            yield DiscoveryHit(plain(title), run, text=title, help=escaped(help_text))
+
+    async def search(self, query: str) -> Hits:
+        """Commands whose title matches what was typed."""
+        matcher = self.matcher(query)
+        for title, help_text, run in self._entries():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, plain(title), run, text=title, help=escaped(help_text))

@@ -1,0 +1,97 @@
+"""What the party screen says, as Rich ``Text``: the header, a PC's row, their tracks,
+the fights played. Names, titles and notes are data: they are appended to ``Text``,
+made visible (no control bytes), never parsed as markup."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from tracker.core.campaign import CampaignState, Lasting, PartyMember
+from tracker.core.safe_text import visible
+from tracker.rules.downtime import Downtime
+
+
+def _label(track: str) -> str:
+    name, _, where = track.partition("@")
+    return f"{name.capitalize()} @{where}" if where else name.capitalize()
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def header(state: CampaignState, file_name: str) -> Text:
+    """``Party · Tokyo-3 · nerv-d100 · 2 PCs · 1 fight · tokyo.toml``."""
+    counts = f"{_plural(len(state.party), 'PC')} · {_plural(len(state.fights), 'fight')}"
+    return Text.assemble(
+        ("Party", "bold"),
+        " · ",
+        (visible(state.title), "bold"),
+        " · ",
+        (visible(state.ruleset), "italic"),
+        f" · {counts} · ",
+        visible(file_name),
+    )
+
+
+def member_row(member: PartyMember) -> Text:
+    """A PC in the party list: the name, a dagger if dead, an injury count."""
+    row = Text(visible(member.name), style="strike" if member.lasting.dead else "")
+    if member.lasting.dead:
+        row.append(" †", "bold")
+    hurt = len(member.lasting.injuries)
+    if hurt:
+        row.append(f"  {'✖' * min(hurt, 5)}", "bold")
+    row.no_wrap = True
+    row.overflow = "ellipsis"
+    return row
+
+
+def tracks(member: PartyMember, downtime: Downtime) -> Text:
+    """Everything that lasts for one PC, but the injuries (the body chart draws them)."""
+    lasting = member.lasting
+    out = Text()
+    if lasting.dead:
+        out.append("† dead", "bold")
+        out.append(f" — {visible(lasting.dead)}\n")
+    out.append_text(_track_line(lasting))
+    for injury in lasting.injuries:
+        if injury.heal:
+            out.append(f"\n{visible(injury.label())}: heals in {injury.heal}")
+    _listed(out, "Conditions", [c.name for c in lasting.conditions])
+    _listed(out, "Drawbacks", list(lasting.drawbacks))
+    for note in downtime.notes(member):
+        out.append("\n")
+        out.append(visible(note), "italic")
+    return out
+
+
+def _track_line(lasting: Lasting) -> Text:
+    line = Text()
+    for index, (name, value) in enumerate(lasting.tracks.items()):
+        if index:
+            line.append(" · ", "dim")
+        top = lasting.limits.get(name)
+        line.append(f"{_label(name)} ")
+        line.append(f"{value}" + (f"/{top}" if top is not None else ""), "bold")
+    if not lasting.tracks:
+        line.append("no tracks", "italic")
+    return line
+
+
+def _listed(out: Text, heading: str, names: list[str]) -> None:
+    if names:
+        out.append(f"\n{heading}: ", "bold")
+        out.append(", ".join(visible(n) for n in names))
+
+
+def fights(state: CampaignState) -> Text:
+    """The fights made from the campaign, oldest first, and whether each is written back."""
+    out = Text()
+    if not state.fights:
+        out.append("none yet — f starts the first", "italic")
+    for fight in state.fights:
+        out.append(f"\n{fight.link} " if out else f"{fight.link} ")
+        out.append(visible(fight.title))
+        out.append(" ✓ written back" if fight.written else " · not written back", "dim")
+    return out
