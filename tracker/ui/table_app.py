@@ -36,6 +36,7 @@ from tracker.ui.panes.command_bar import CommandBar, example_line
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 
@@ -274,6 +275,8 @@ class TableApp(App[int]):
         elif self.selected not in rows:
             self.selected = rows[0] if rows else ""
         self.offer_keys()
+        for pane in self.query(SelectedPane):
+            pane.flush()
         if started is not None:
             self.call_after_refresh(self._painted, started)
 

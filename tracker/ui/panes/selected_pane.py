@@ -47,6 +47,12 @@ class SelectedPane(VerticalScroll, can_focus=True):
             self._pending = True
             self.call_next(self._redraw_if_changed)
 
+    def flush(self) -> None:
+        """Draw now what is waiting to be drawn (the app calls this once a command's
+        state and selection are both in, so the pane is in the same frame as the rest)."""
+        if self._pending:
+            self._redraw_if_changed()
+
     def _redraw_if_changed(self) -> None:
         self._pending = False
         state, slot = self._drawn

@@ -91,14 +91,18 @@ class StatusPane(SelectedPane):
     ) -> list[Text]:
         """The roomiest drawing whose reminders and the selected one's name and tracks
         fit in ``room`` rows (the tightest if none does)."""
+        if not reminders or not room:  # nothing above the combatant to push it down
+            top, rest = self._drawing(reminders, block, width, 0)
+            return top + rest
         console = self.app.console
         for tight in range(TIGHTEST + 1):
             top, rest = self._drawing(reminders, block, width, tight)
-            if not room or rows_needed(top, width, console) <= room:
+            if rows_needed(top, width, console) <= room:
                 break
-        if rows_needed(top + rest, width, console) > room and not self.show_vertical_scrollbar:
-            width -= self.styles.scrollbar_size_vertical  # the scrollbar will take a cell
-            top, rest = self._drawing(reminders, block, width, tight)
+        if tight >= TIGHTEST - 1 and len(top) + len(rest) > room:
+            if not self.show_vertical_scrollbar:  # it will show, and take a cell
+                width -= self.styles.scrollbar_size_vertical
+                top, rest = self._drawing(reminders, block, width, tight)
         return top + rest
 
     def _drawing(
