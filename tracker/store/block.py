@@ -37,10 +37,14 @@ def _fmt_key(key: object) -> str:
 
 
 def _fmt_datetime(value: datetime) -> str:
-    """Return an aware datetime as a TOML offset date-time in UTC (``...Z``)."""
+    """Return an aware datetime as a TOML offset date-time in UTC (``...Z``), or with its
+    own offset at the very edge of the calendar where UTC would fall outside it."""
     if value.tzinfo is None or value.utcoffset() is None:
         raise TypeError(f"datetimes must be timezone-aware (UTC), got naive {value!r}")
-    return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
+    try:
+        return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
+    except OverflowError:  # year 1 ahead of UTC has no UTC form: keep its own offset
+        return value.isoformat()
 
 
 def _fmt_value(value: object) -> str:
@@ -83,7 +87,10 @@ def _plain(value: object) -> object:
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, datetime):
-        return value.astimezone(UTC)
+        try:
+            return value.astimezone(UTC)
+        except OverflowError:  # written with its own offset (``_fmt_datetime``)
+            return value
     return value
 
 
