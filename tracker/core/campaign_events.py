@@ -9,37 +9,24 @@ that change PCs carry ``party``: each changed PC's whole lasting state as it now
 from __future__ import annotations
 
 import dataclasses
-import typing
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
+from tracker.core.codec import event_fields, to_table
 from tracker.core.errors import EventFormatError
+from tracker.core.journal_events import BatchRedone, BatchUndone, JournalEvent, registrar
 
 
 @dataclass(frozen=True, kw_only=True)
-class CampaignEvent:
+class CampaignEvent(JournalEvent):
     """Base of every campaign event."""
-
-    TYPE: ClassVar[str] = ""
-    seq: int
-    at: datetime
-    batch: int = 0
-    text: str = ""
 
 
 CAMPAIGN_EVENTS: dict[str, type[CampaignEvent]] = {}
 
-
-def campaign_event(tag: str) -> Any:
-    """Class decorator: register a campaign event class under its type tag."""
-
-    def register(cls: type[CampaignEvent]) -> type[CampaignEvent]:
-        cls.TYPE = tag
-        CAMPAIGN_EVENTS[tag] = cls
-        return cls
-
-    return register
+campaign_event = registrar(CAMPAIGN_EVENTS)
+"""Class decorator: register a campaign event class under its type tag."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,46 +95,22 @@ class Treated(PartyChanged):
 
 @campaign_event("history.undone")
 @dataclass(frozen=True, kw_only=True)
-class Undone(CampaignEvent):
+class Undone(CampaignEvent, BatchUndone):
     """The command whose batch is ``target`` is undone (nothing is deleted)."""
-
-    target: int
 
 
 @campaign_event("history.redone")
 @dataclass(frozen=True, kw_only=True)
-class Redone(CampaignEvent):
+class Redone(CampaignEvent, BatchRedone):
     """An undone command is restored."""
-
-    target: int
 
 
 HISTORY = (Undone, Redone)
 
 # --- tables ------------------------------------------------------------------------------
 
-_HEAD = ("seq", "type", "at", "batch")
-
-
-def event_table(event: CampaignEvent) -> dict[str, Any]:
-    """The event as a flat journal table (defaults left out; TOML has no null)."""
-    table: dict[str, Any] = {"seq": event.seq, "type": event.TYPE, "at": event.at}
-    if event.batch and event.batch != event.seq:
-        table["batch"] = event.batch
-    for item in dataclasses.fields(event):
-        value = getattr(event, item.name)
-        if item.name in _HEAD or value == _default(item):
-            continue
-        table[item.name] = list(value) if isinstance(value, tuple) else value
-    return table
-
-
-def _default(item: dataclasses.Field[Any]) -> Any:
-    if item.default is not dataclasses.MISSING:
-        return item.default
-    if item.default_factory is not dataclasses.MISSING:
-        return item.default_factory()
-    return dataclasses.MISSING
+event_table = to_table
+"""The event as a flat journal table (defaults left out; TOML has no null)."""
 
 
 _KINDS: dict[Any, tuple[type, ...]] = {
@@ -165,19 +128,18 @@ def event_from(table: dict[str, Any]) -> CampaignEvent:
     cls = CAMPAIGN_EVENTS.get(tag) if isinstance(tag, str) else None
     if cls is None:
         raise EventFormatError(f"unknown campaign event type {tag!r}", "type")
-    hints = typing.get_type_hints(cls)
-    known = {item.name: item for item in dataclasses.fields(cls)}
+    known = {name: (hint, default) for name, hint, default in event_fields(cls)}
     values: dict[str, Any] = {"batch": table.get("seq", 0)}
     for key, value in table.items():
         if key == "type":
             continue
         if key not in known:
             raise EventFormatError(f"unknown key {key!r} in a {tag} event", key)
-        kinds = _KINDS.get(hints[key], (object,))
+        kinds = _KINDS.get(known[key][0], (object,))
         if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
             raise EventFormatError(f"{key!r} of a {tag} event has the wrong type", key)
         values[key] = tuple(value) if isinstance(value, list) else value
-    for name, item in known.items():
-        if name not in values and _default(item) is dataclasses.MISSING:
+    for name, (_hint, default) in known.items():
+        if name not in values and default is dataclasses.MISSING:
             raise EventFormatError(f"a {tag} event needs {name!r}", name)
     return cls(**values)

@@ -6,7 +6,7 @@ Rules live elsewhere: events that change PCs already carry each PC's new lasting
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from functools import singledispatch
 from typing import Any, TypeVar
@@ -21,6 +21,7 @@ from tracker.core.campaign import (
     lasting_table,
 )
 from tracker.core.errors import FoldError, RuleError
+from tracker.core.journal_events import check_follows, mark_history, skip, undone_batches
 from tracker.core.model import evolve
 
 E = TypeVar("E", bound=ce.CampaignEvent)
@@ -28,20 +29,8 @@ E = TypeVar("E", bound=ce.CampaignEvent)
 
 def apply(state: CampaignState, event: ce.CampaignEvent) -> CampaignState:
     """The state after ``event``; it must be the next one in sequence."""
-    if event.seq != state.seq + 1:
-        raise FoldError(f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}")
+    check_follows(state, event)
     return evolve(_mutate(event, state), seq=event.seq)
-
-
-def undone_batches(events: Iterable[ce.CampaignEvent]) -> frozenset[int]:
-    """The batches undone at the end of ``events``."""
-    undone: set[int] = set()
-    for event in events:
-        if isinstance(event, ce.Undone):
-            undone.add(event.target)
-        elif isinstance(event, ce.Redone):
-            undone.discard(event.target)
-    return frozenset(undone)
 
 
 def replay(initial: CampaignState, events: Sequence[ce.CampaignEvent]) -> CampaignState:
@@ -49,12 +38,7 @@ def replay(initial: CampaignState, events: Sequence[ce.CampaignEvent]) -> Campai
     undone = undone_batches(events)
     state = initial
     for event in events:
-        if event.batch in undone:
-            if event.seq != state.seq + 1:
-                raise FoldError(f"event {event.seq} does not follow event {state.seq}")
-            state = evolve(state, seq=event.seq)
-        else:
-            state = apply(state, event)
+        state = skip(state, event) if event.batch in undone else apply(state, event)
     return state
 
 
@@ -103,14 +87,8 @@ def _(event: ce.PartyChanged, state: CampaignState) -> CampaignState:
     return _with_party(state, event.party)
 
 
-@_mutate.register
-def _(event: ce.Undone, state: CampaignState) -> CampaignState:
-    return evolve(state, undone=state.undone | {event.target})
-
-
-@_mutate.register
-def _(event: ce.Redone, state: CampaignState) -> CampaignState:
-    return evolve(state, undone=state.undone - {event.target})
+_mutate.register(ce.Undone, mark_history)
+_mutate.register(ce.Redone, mark_history)
 
 
 def now_utc() -> datetime:

@@ -2,6 +2,7 @@
 
 A table is flat: ``seq``, ``type``, ``at``, ``batch``, then the event's fields in
 declaration order. Defaults are left out (TOML has no null, and files stay short).
+``to_table`` and ``event_fields`` serve every journal's events (a campaign's too).
 """
 
 from __future__ import annotations
@@ -14,23 +15,28 @@ from typing import Any
 
 from tracker.core.errors import EventFormatError
 from tracker.core.events import EVENT_TYPES, Event
+from tracker.core.journal_events import JournalEvent
 
-_HEAD = ("seq", "type", "at", "batch")
+HEAD = ("seq", "type", "at", "batch")
+"""The keys every event table starts with, written by ``to_table`` itself."""
+
+Field = tuple[str, Any, Any]
+"""(name, type hint, default or ``dataclasses.MISSING``) of one event field."""
+
+_FIELDS: dict[type, tuple[Field, ...]] = {}
+_PLANS: dict[type, Any] = {}
 
 
-_FIELDS: dict[str, tuple[tuple[str, Any, Any], ...]] = {}
-_PLANS: dict[str, Any] = {}
-
-
-def _fields(cls: type[Event]) -> tuple[tuple[str, Any, Any], ...]:
-    """(name, type hint, default) for each field of an event class, in order (cached)."""
-    known = _FIELDS.get(cls.TYPE)
+def event_fields(cls: type[JournalEvent]) -> tuple[Field, ...]:
+    """(name, type hint, default) for each field of an event class, in order (cached per
+    class: the two journals share tags such as ``history.undone``)."""
+    known = _FIELDS.get(cls)
     if known is None:
-        known = _FIELDS[cls.TYPE] = _read_fields(cls)
+        known = _FIELDS[cls] = _read_fields(cls)
     return known
 
 
-def _read_fields(cls: type[Event]) -> tuple[tuple[str, Any, Any], ...]:
+def _read_fields(cls: type[JournalEvent]) -> tuple[Field, ...]:
     hints = typing.get_type_hints(cls)
     result = []
     for f in dataclasses.fields(cls):
@@ -44,13 +50,13 @@ def _read_fields(cls: type[Event]) -> tuple[tuple[str, Any, Any], ...]:
     return tuple(result)
 
 
-def to_table(event: Event) -> dict[str, Any]:
+def to_table(event: JournalEvent) -> dict[str, Any]:
     """The event as a flat table ready for the journal."""
     table: dict[str, Any] = {"seq": event.seq, "type": event.TYPE, "at": event.at}
     if event.batch and event.batch != event.seq:
         table["batch"] = event.batch
-    for name, _hint, default in _fields(type(event)):
-        if name in _HEAD:
+    for name, _hint, default in event_fields(type(event)):
+        if name in HEAD:
             continue
         value = getattr(event, name)
         if value is None or value == default:
@@ -64,16 +70,16 @@ Plan = tuple[str, "frozenset[type] | None", Any, bool, str]
 
 def _plan(cls: type[Event]) -> tuple[frozenset[str], tuple[Plan, ...], dict[str, Any]]:
     """The keys an event table may hold, how to check each field, the defaults (cached)."""
-    known = _PLANS.get(cls.TYPE)
+    known = _PLANS.get(cls)
     if known is None:
-        known = _PLANS[cls.TYPE] = _make_plan(cls)
+        known = _PLANS[cls] = _make_plan(cls)
     return known
 
 
 def _make_plan(cls: type[Event]) -> tuple[frozenset[str], tuple[Plan, ...], dict[str, Any]]:
     plan: list[Plan] = []
     defaults: dict[str, Any] = {}
-    for name, hint, default in _fields(cls):
+    for name, hint, default in event_fields(cls):
         origin = typing.get_origin(hint)
         item = (typing.get_args(hint) or (None,))[0] if origin is tuple else None
         convert = (

@@ -9,35 +9,20 @@ Dice rolled are recorded in the event (``rolls``) so replay never rolls again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
+
+from tracker.core.journal_events import BatchRedone, BatchUndone, JournalEvent, registrar
 
 
 @dataclass(frozen=True, kw_only=True)
-class Event:
-    """Base of every event."""
-
-    TYPE: ClassVar[str] = ""
-    seq: int
-    at: datetime
-    batch: int = 0
-    text: str = ""
+class Event(JournalEvent):
+    """Base of every encounter event."""
 
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
-
-def event_type(tag: str) -> Any:
-    """Class decorator: register an event class under its stable type tag."""
-
-    def register(cls: type[Event]) -> type[Event]:
-        if tag in EVENT_TYPES:
-            raise ValueError(f"event type {tag!r} registered twice")
-        cls.TYPE = tag
-        EVENT_TYPES[tag] = cls
-        return cls
-
-    return register
+event_type = registrar(EVENT_TYPES)
+"""Class decorator: register an event class under its stable type tag."""
 
 
 # --- encounter and round/turn flow -------------------------------------------------
@@ -342,18 +327,14 @@ class OptionSet(Event):
 
 @event_type("history.undone")
 @dataclass(frozen=True, kw_only=True)
-class HistoryUndone(Event):
+class HistoryUndone(Event, BatchUndone):
     """The command whose batch is ``target`` is undone (nothing is deleted)."""
-
-    target: int
 
 
 @event_type("history.redone")
 @dataclass(frozen=True, kw_only=True)
-class HistoryRedone(Event):
+class HistoryRedone(Event, BatchRedone):
     """An undone command is restored."""
-
-    target: int
 
 
 HISTORY_TYPES = (HistoryUndone, HistoryRedone)

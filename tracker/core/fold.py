@@ -2,17 +2,19 @@
 
 ``apply`` is one function per event type (``functools.singledispatch``). It checks
 ``event.seq == state.seq + 1`` and raises ``FoldError`` otherwise. Undone commands stay
-in the journal: ``replay`` steps over their events (advancing ``seq`` only).
+in the journal: ``replay`` steps over their events (advancing ``seq`` only; ``skip`` and
+``undone_batches`` are the ones both journals share, from ``journal_events``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import singledispatch
 from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.errors import FoldError
+from tracker.core.journal_events import check_follows, mark_history, skip, undone_batches
 from tracker.core.model import (
     Combatant,
     Condition,
@@ -26,31 +28,12 @@ from tracker.core.model import (
 
 def apply(state: EncounterState, event: ev.Event) -> EncounterState:
     """The state after ``event``; the event must be the next one in sequence."""
-    if event.seq != state.seq + 1:
-        raise FoldError(f"event {event.seq} ({event.TYPE}) does not follow event {state.seq}")
+    check_follows(state, event)
     kind = type(event)
     mutate = _DISPATCH.get(kind)
     if mutate is None:
         mutate = _DISPATCH[kind] = _mutate.dispatch(kind)
     return evolve(mutate(event, state), seq=event.seq)
-
-
-def skip(state: EncounterState, event: ev.Event) -> EncounterState:
-    """Advance past an undone event without applying it."""
-    if event.seq != state.seq + 1:
-        raise FoldError(f"event {event.seq} does not follow event {state.seq}")
-    return evolve(state, seq=event.seq)
-
-
-def undone_batches(events: Iterable[ev.Event]) -> frozenset[int]:
-    """The batches that are undone at the end of ``events``."""
-    undone: set[int] = set()
-    for event in events:
-        if isinstance(event, ev.HistoryUndone):
-            undone.add(event.target)
-        elif isinstance(event, ev.HistoryRedone):
-            undone.discard(event.target)
-    return frozenset(undone)
 
 
 def replay(
@@ -344,11 +327,5 @@ def _(event: ev.OptionSet, state: EncounterState) -> EncounterState:
     return evolve(state, options={**state.options, event.key: event.value})
 
 
-@_mutate.register
-def _(event: ev.HistoryUndone, state: EncounterState) -> EncounterState:
-    return evolve(state, undone=state.undone | {event.target})
-
-
-@_mutate.register
-def _(event: ev.HistoryRedone, state: EncounterState) -> EncounterState:
-    return evolve(state, undone=state.undone - {event.target})
+_mutate.register(ev.HistoryUndone, mark_history)
+_mutate.register(ev.HistoryRedone, mark_history)

@@ -9,11 +9,9 @@ and Rich escapes it into the page. Players' copies, as the Markdown recap.
 
 from __future__ import annotations
 
-import io
-from html import escape
 from pathlib import Path
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -22,7 +20,7 @@ from tracker.core.campaign import Lasting
 from tracker.core.errors import TrackerError, one_line
 from tracker.export.campaign_recap import TRACKS, Row, fight_source, timelines
 from tracker.export.formats import recap_of
-from tracker.export.html_recap import PAGE, WIDTH, muted, page_parts, terminal_theme
+from tracker.export.html_recap import html_page, muted, page_parts
 from tracker.export.recap import ExportOptions
 from tracker.export.theme import Palette, load_palette
 from tracker.store.campaign_file import LoadedCampaign
@@ -32,21 +30,7 @@ from tracker.store.encounter_file import load
 def campaign_html(loaded: LoadedCampaign, palette: Palette | None = None) -> str:
     """The whole campaign recap as a standalone HTML page."""
     p = palette or load_palette(loaded.rules.theme)
-    console = Console(
-        record=True,
-        file=io.StringIO(),
-        width=WIDTH,
-        color_system="truecolor",
-        force_terminal=True,
-        legacy_windows=False,
-        highlight=False,
-    )
-    for renderable in _parts(loaded, p):
-        console.print(renderable)
-    title = escape(loaded.campaign.state.title).replace("{", "&#123;").replace("}", "&#125;")
-    return console.export_html(
-        theme=terminal_theme(p), code_format=PAGE.format(title=title), clear=False
-    )
+    return html_page(loaded.campaign.state.title, _parts(loaded, p), p)
 
 
 def _parts(loaded: LoadedCampaign, p: Palette) -> list[RenderableType]:

@@ -7,6 +7,7 @@ and exported with ``export_html``. Colours come from the theme file (``theme.py`
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from html import escape
 
 from rich.console import Console, RenderableType
@@ -74,6 +75,12 @@ SIDE_COLOURS = {
 def render_html(recap: Recap, palette: Palette | None = None) -> str:
     """The whole recap as a standalone HTML page."""
     colours = palette or load_palette(recap.theme)
+    return html_page(recap.heading, page_parts(recap, colours), colours)
+
+
+def html_page(title: str, parts: Iterable[RenderableType], palette: Palette) -> str:
+    """A standalone HTML page titled ``title`` (user text: escaped here), drawing ``parts``
+    on a recording console (its own ``io.StringIO``, ``WIDTH`` columns) in ``palette``."""
     console = Console(
         record=True,
         file=io.StringIO(),
@@ -83,11 +90,10 @@ def render_html(recap: Recap, palette: Palette | None = None) -> str:
         legacy_windows=False,
         highlight=False,
     )
-    for renderable in page_parts(recap, colours):
+    for renderable in parts:
         console.print(renderable)
-    title = escape(recap.heading).replace("{", "&#123;").replace("}", "&#125;")
-    page = PAGE.format(title=title)
-    return console.export_html(theme=terminal_theme(colours), code_format=page, clear=False)
+    page = PAGE.format(title=escape(title).replace("{", "&#123;").replace("}", "&#125;"))
+    return console.export_html(theme=terminal_theme(palette), code_format=page, clear=False)
 
 
 def page_parts(recap: Recap, p: Palette) -> list[RenderableType]:

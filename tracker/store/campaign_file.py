@@ -24,10 +24,9 @@ from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.errors import JournalError
-from tracker.store.journal import TornTail, read_journal, repair_torn, write_document
+from tracker.store.journal import TornTail, read_journal, write_document
+from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
-from tracker.store.lock import WriterLock
-from tracker.store.writer import JournalWriter
 
 CAMPAIGN_FORMAT = 2
 """Campaign file format; like encounter format 2, each command's last block is marked."""
@@ -48,20 +47,8 @@ class LoadedCampaign:
 
 def new_campaign(path: Path, ruleset_id: str, title: str = "") -> None:
     """Create an empty campaign file (atomically); refuse to overwrite anything."""
-    if path.exists():
-        raise JournalError(path, "already exists — pick another name")
-    try:
-        rules = load_ruleset(ruleset_id)
-    except UnknownRuleset as err:
-        raise JournalError(path, str(err)) from None
-    problem = text_problem(title, "the title", TITLE_LIMIT)
-    if problem:
-        raise JournalError(path, problem)
-    table = {
-        "id": secrets.token_hex(6),
-        "title": title or path.stem.replace("-", " ").title(),
-        "ruleset": rules.id,
-    }
+    ruleset, title = checked_start(path, ruleset_id, title, "already exists — pick another name")
+    table = {"id": secrets.token_hex(6), "title": title, "ruleset": ruleset}
     write_document(path, {"format": CAMPAIGN_FORMAT, "campaign": table}, [])
 
 
@@ -138,49 +125,20 @@ def _replay_error(
     return locator.error(f"the journal cannot be replayed: {err}", "", "events", 0)
 
 
-class CampaignFile:
+class CampaignFile(JournalFile[LoadedCampaign]):
     """A campaign open for writing: the lock held, a torn tail moved aside, each event
     appended (one write, one fsync) before it is folded in."""
 
-    def __init__(self, path: Path) -> None:
-        """Lock, load and repair ``path``; LockedError or JournalError (one line)."""
-        self.path = Path(path)
-        self.lock = WriterLock(self.path)
-        self.lock.acquire()
-        try:
-            self.loaded = load_campaign(self.path)
-            self.recovered: Path | None = None
-            if self.loaded.torn is not None:
-                self.recovered = repair_torn(self.path, self.loaded.torn)
-            self.writer = JournalWriter(self.path)
-        except BaseException:
-            self.lock.release()
-            raise
+    def load_journal(self, path: Path) -> LoadedCampaign:
+        """Read and validate the campaign file."""
+        return load_campaign(path)
 
     @property
     def campaign(self) -> Campaign:
         """The campaign in memory."""
         return self.loaded.campaign
 
-    @property
-    def rules(self) -> Ruleset:
-        """The campaign's ruleset."""
-        return self.loaded.rules
-
     def keep(self, event: CampaignEvent) -> None:
         """Append one command's event to the file (all or nothing), then fold it in."""
         self.writer.append(event_table(event))
         self.campaign.commit(event)
-
-    def close(self) -> None:
-        """Close the journal and release the lock."""
-        self.writer.close()
-        self.lock.release()
-
-    def __enter__(self) -> CampaignFile:
-        """Return self; the file is already open and locked."""
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        """Close and unlock."""
-        self.close()

@@ -26,18 +26,10 @@ from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.bestiary import ShelvedLibrary, save_block
-from tracker.store.errors import JournalError
-from tracker.store.journal import (
-    JournalRead,
-    TornTail,
-    read_journal,
-    repair_torn,
-    write_document,
-)
+from tracker.store.journal import JournalRead, TornTail, read_journal, write_document
+from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
-from tracker.store.lock import WriterLock
 from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
-from tracker.store.writer import JournalWriter
 
 TOP_KEYS = {"format", "encounter", "combatants", "events"}
 ENCOUNTER_KEYS = {
@@ -239,50 +231,28 @@ def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Loc
 
 def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
     """Create an empty encounter file; refuse to overwrite an existing one."""
-    if path.exists():
-        raise JournalError(path, "already exists — pick another name or open it with `tracker`")
-    try:
-        rules = load_ruleset(ruleset_id)
-    except UnknownRuleset as err:
-        raise JournalError(path, str(err)) from None
-    problem = text_problem(title, "the title", TITLE_LIMIT)
-    if problem:
-        raise JournalError(path, problem)
-    encounter: dict[str, Any] = {
-        "title": title or path.stem.replace("-", " ").title(),
-        "ruleset": rules.id,
-    }
+    exists = "already exists — pick another name or open it with `tracker`"
+    ruleset, title = checked_start(path, ruleset_id, title, exists)
+    encounter: dict[str, Any] = {"title": title, "ruleset": ruleset}
     write_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])
 
 
-class EncounterFile:
+class EncounterFile(JournalFile[Loaded]):
     """An encounter open for play: the writer lock held, every event appended at once."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.lock = WriterLock(path)
-        self.lock.acquire()
-        try:
-            self.loaded = load(path)
-            self.recovered: Path | None = None
-            if self.loaded.torn is not None:
-                self.recovered = repair_torn(path, self.loaded.torn)
-            self.writer = JournalWriter(path)
-            self.library = ShelvedLibrary(self.loaded.rules)
-            self.loaded.encounter.library = self.library
-        except BaseException:
-            self.lock.release()
-            raise
+    def load_journal(self, path: Path) -> Loaded:
+        """Read and validate the encounter file."""
+        return load(path)
+
+    def opened(self) -> None:
+        """Shelve the ruleset's bestiary for the encounter's 'add' commands."""
+        self.library = ShelvedLibrary(self.loaded.rules)
+        self.loaded.encounter.library = self.library
 
     @property
     def encounter(self) -> Encounter:
         """The encounter in play."""
         return self.loaded.encounter
-
-    @property
-    def rules(self) -> Ruleset:
-        """The encounter's ruleset."""
-        return self.loaded.rules
 
     def execute(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[Event]:
         """Decide a command, append its events to the file (all or none), then fold them in.
@@ -309,14 +279,3 @@ class EncounterFile:
                 self.library.forget()
         self.writer.append_batch([to_table(event) for event in events])
         self.encounter.commit(events)
-
-    def close(self) -> None:
-        """Close the journal and release the lock."""
-        self.writer.close()
-        self.lock.release()
-
-    def __enter__(self) -> EncounterFile:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

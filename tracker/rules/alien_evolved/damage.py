@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import Critical, CriticalTable
 
 Data = Mapping[str, Any]
@@ -297,16 +298,11 @@ def _death_result(
     size = fighter.stats.get("stamina", int(data["defaults"]["stamina"]))
     faces = dice.pool(max(1, size))
     passed = successes(faces, int(data["death"]["success_face"])) > 0
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=f"{size}d6",
-        rolls=faces,
-        total=successes(faces),
-        purpose="death roll",
-        text=f"{fighter.name}'s death roll: Stamina {size}d {list(faces)} → "
-        f"{'success' if passed else 'failure'}",
+    text = (
+        f"{fighter.name}'s death roll: Stamina {size}d {list(faces)} → "
+        f"{'success' if passed else 'failure'}"
     )
+    record_pool(draft, fighter.id, size, faces, successes(faces), "death roll", text)
     return passed
 
 
@@ -366,16 +362,8 @@ def _aid_successes(
             size -= int(data["first_aid"]["self_penalty"])
         faces = dice.pool(max(0, size))
         count = successes(faces, int(data["stress"]["success_face"]))
-        draft.emit(
-            ev.DiceRolled,
-            who=helper or fighter.id,
-            expr=f"{size}d6",
-            rolls=faces,
-            total=count,
-            purpose="first aid",
-            text=f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → "
-            f"{count} success(es)",
-        )
+        text = f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → {count} success(es)"
+        record_pool(draft, helper or fighter.id, size, faces, count, "first aid", text)
         return count
     word = command.arg(1, "the successes rolled (0 or 'fail'), or roll=POOL")
     return 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")

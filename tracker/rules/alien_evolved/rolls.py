@@ -25,6 +25,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
+from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import CriticalTable
 
 Data = Mapping[str, Any]
@@ -53,16 +54,11 @@ def throw(
     shown = " ".join(map(str, thrown.base)) + (
         " | stress " + " ".join(map(str, thrown.stress)) if level else ""
     )
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=f"{base + level}d6",
-        rolls=faces,
-        total=thrown.hits,
-        purpose=purpose or "skill",
-        text=f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
-        f"{f' + {level} stress' if level else ''} [{shown}] → {thrown.hits} success(es)",
+    text = (
+        f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
+        f"{f' + {level} stress' if level else ''} [{shown}] → {thrown.hits} success(es)"
     )
+    record_pool(draft, fighter.id, base + level, faces, thrown.hits, purpose or "skill", text)
     _panic_on_ones(draft, data, fighter, thrown.stress)
     _keep_for_push(draft, data, fighter, thrown)
     return thrown
@@ -121,16 +117,11 @@ def push(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     stress = fighter.track(STRESS_AGAIN) + pushed.track("stress") - fighter.track("stress")
     faces = dice.pool(base + stress)
     hits = kept + successes(faces, _six(data))
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=f"{base + stress}d6",
-        rolls=faces,
-        total=hits,
-        purpose="push",
-        text=f"{fighter.name} pushes: {kept} six(es) kept, {base} base + {stress} stress "
-        f"rolled again [{' '.join(map(str, faces))}] → {hits} success(es)",
+    text = (
+        f"{fighter.name} pushes: {kept} six(es) kept, {base} base + {stress} stress "
+        f"rolled again [{' '.join(map(str, faces))}] → {hits} success(es)"
     )
+    record_pool(draft, fighter.id, base + stress, faces, hits, "push", text)
     _panic_on_ones(draft, data, pushed, faces[base:])
     draft.emit(ev.TrackSet, who=fighter.id, track=KEPT, value=-1)
 
@@ -178,14 +169,7 @@ def friendly_fire(
     size = int(data["friendly_fire"]["dice"])
     faces = dice.pool(size)
     harm = successes(faces, _six(data)) * int(data["friendly_fire"]["damage_per_six"])
-    draft.emit(
-        ev.DiceRolled,
-        who=hit.id,
-        expr=f"{size}d6",
-        rolls=faces,
-        total=harm,
-        purpose="friendly fire",
-        text=f"Friendly fire at {hit.name}: {size} base dice {list(faces)} → {harm} damage",
-    )
+    text = f"Friendly fire at {hit.name}: {size} base dice {list(faces)} → {harm} damage"
+    record_pool(draft, hit.id, size, faces, harm, "friendly fire", text)
     if harm:
         alien_damage.damage(draft, dice, data, table, hit.id, harm)

@@ -22,6 +22,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
+from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
 
 Data = Mapping[str, Any]
@@ -135,16 +136,10 @@ def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, ki
         if after == 0
         else ""
     )
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=f"{len(faces)}d6",
-        rolls=faces,
-        total=lost,
-        purpose=f"{kind} supply",
-        text=f"{fighter.name}'s {kind} supply roll {list(faces)}: {kind} {rating} → "
-        f"{after}" + (f" — {out}" if out else ""),
+    text = f"{fighter.name}'s {kind} supply roll {list(faces)}: {kind} {rating} → {after}" + (
+        f" — {out}" if out else ""
     )
+    record_pool(draft, fighter.id, len(faces), faces, lost, f"{kind} supply", text)
     if lost:
         draft.emit(ev.TrackSet, who=fighter.id, track=kind, value=after)
     return after

@@ -1,0 +1,94 @@
+"""What an encounter file and a campaign file share: opening one for writing (the writer
+lock held, a torn tail moved aside, one append per command) and creating one.
+
+``tracker.store.encounter_file`` and ``tracker.store.campaign_file`` say what their heads
+and events hold; the discipline is here once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Generic, Protocol, Self, TypeVar
+
+from tracker.core.safe_text import TITLE_LIMIT, text_problem
+from tracker.rules.base import Ruleset
+from tracker.rules.registry import UnknownRuleset, load_ruleset
+from tracker.store.errors import JournalError
+from tracker.store.journal import TornTail, repair_torn
+from tracker.store.lock import WriterLock
+from tracker.store.writer import JournalWriter
+
+
+class LoadedJournal(Protocol):
+    """A validated journal file as its loader returns it: its ruleset and any torn tail."""
+
+    rules: Ruleset
+    torn: TornTail | None
+
+
+L = TypeVar("L", bound=LoadedJournal)
+
+
+class JournalFile(Generic[L]):
+    """A journal open for writing: the writer lock held, a torn tail moved aside (its side
+    file in ``recovered``), each command's events appended (one write, one fsync).
+
+    A subclass says how its kind of file loads (``load_journal``) and may finish opening
+    in ``opened``; a failure anywhere while opening releases the lock.
+    """
+
+    def __init__(self, path: Path) -> None:
+        """Lock, load and repair ``path``; LockedError or JournalError (one line)."""
+        self.path = Path(path)
+        self.lock = WriterLock(self.path)
+        self.lock.acquire()
+        try:
+            self.loaded: L = self.load_journal(self.path)
+            self.recovered: Path | None = None
+            if self.loaded.torn is not None:
+                self.recovered = repair_torn(self.path, self.loaded.torn)
+            self.writer = JournalWriter(self.path)
+            self.opened()
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def load_journal(self, path: Path) -> L:
+        """Read and validate the file (its kind's loader); JournalError on any problem."""
+        raise NotImplementedError
+
+    def opened(self) -> None:
+        """Finish opening, the lock held and the writer ready (nothing by default)."""
+
+    @property
+    def rules(self) -> Ruleset:
+        """The file's ruleset."""
+        return self.loaded.rules
+
+    def close(self) -> None:
+        """Close the journal and release the lock."""
+        self.writer.close()
+        self.lock.release()
+
+    def __enter__(self) -> Self:
+        """Return self; the file is already open and locked."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close and unlock."""
+        self.close()
+
+
+def checked_start(path: Path, ruleset_id: str, title: str, exists: str) -> tuple[str, str]:
+    """(ruleset id, title) for a new file at ``path``: JournalError (``exists`` if there is
+    a file already, or an unknown ruleset, or a title that is not plain text)."""
+    if path.exists():
+        raise JournalError(path, exists)
+    try:
+        rules = load_ruleset(ruleset_id)
+    except UnknownRuleset as err:
+        raise JournalError(path, str(err)) from None
+    problem = text_problem(title, "the title", TITLE_LIMIT)
+    if problem:
+        raise JournalError(path, problem)
+    return rules.id, title or path.stem.replace("-", " ").title()
