@@ -1,8 +1,9 @@
 """The party screen (issue 15): a campaign's PCs between fights, reached from the
 launcher (its own row, or `tracker CAMPAIGN`) and from the palette of a campaign fight.
 It shows each PC's body chart and tracks and the fights played; f makes the next fight
-and plays it, r rests as the ruleset's text says, u/U undo and redo; a refusal is one
-line. Snapshots at 80x24 and 120x36."""
+and plays it, r rests as the ruleset's text says (R the highlighted PC only), t treats
+one of their injuries with a note, e sets one of their values (the GM's ruling), u/U undo
+and redo; a refusal is one line. Snapshots at 80x24 and 120x36."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.widgets import OptionList, Static
 from tests.campaign_helpers import NERV_SAMPLE, member, ok
 from tests.test_ui_snapshots import still
 from tests.ui_helpers import make_app, opened, text_of, ui_test
+from tracker.core.campaign_events import LastingSet, Rested, Treated
 from tracker.paths import bundled_dir
 from tracker.store.campaign_file import CampaignFile, load_campaign
 from tracker.store.encounter_file import load
@@ -26,7 +28,8 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.launcher import LauncherApp
 from tracker.ui.palette import TableCommands, table_commands
 from tracker.ui.party import PartyScreen
-from tracker.ui.party_modals import FightScreen, RestScreen
+from tracker.ui.party_modals import ChangeForm, FightScreen, RestScreen
+from tracker.ui.party_palette import party_entries
 from tracker.ui.themes import load_themes
 
 ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
@@ -302,6 +305,145 @@ async def test_a_dead_pc_is_marked_and_left_out_of_the_next_fight(
         await settle(pilot)
         who = text_of(app.screen.query_one("#fight-who", Static), 100)
         assert who.startswith("Goes: Asuka\nRei Ayanami (on foot) is dead (fight 1: Sachiel)")
+
+
+def form(app: Any) -> ChangeForm:
+    """The change form on top."""
+    assert isinstance(app.screen, ChangeForm), type(app.screen)
+    return app.screen
+
+
+def choices(app: Any) -> list[str]:
+    """The choices the change form lists."""
+    listing = form(app).query_one("#change-list", OptionList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+def last_event(campaign: Path) -> Any:
+    """The campaign's latest event."""
+    return load_campaign(campaign).campaign.events[-1]
+
+
+@ui_test
+async def test_t_treats_an_injury_with_a_note_and_u_undoes_it(folder: Path, campaign: Path) -> None:
+    app = launcher(folder, campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert choices(app) == ["Left Leg 1 Foot Pain: every Basic Move costs 1 Stress"]
+        assert form(app).focused is form(app).query_one("#change-value")  # the only one
+        await pilot.press(*"splinted at HQ", "enter")
+        await settle(pilot)
+        assert party(app).message == "Asuka's Left Leg 1 Foot Pain is treated: splinted at HQ"
+        assert "Foot Pain" not in chart(app)
+        asuka = member(campaign, "asuka").lasting
+        assert asuka.injuries == () and asuka.track("injuries") == 0  # l.203: the total
+        treated = last_event(campaign)
+        assert isinstance(treated, Treated)
+        assert (treated.who, treated.injury, treated.note) == (
+            "asuka",
+            "Left Leg 1 Foot Pain",
+            "splinted at HQ",
+        )
+        await pilot.press("u")
+        await settle(pilot)
+        assert party(app).message.startswith("Undone: Asuka's Left Leg 1 Foot Pain is treated")
+        assert [i.name for i in member(campaign, "asuka").lasting.injuries] == ["Foot Pain"]
+        assert "Foot Pain" in chart(app)
+        await pilot.press("j", "t")  # Rei has none: one line, no form
+        await settle(pilot)
+        assert party(app).message == "✗ Rei Ayanami (on foot) has no injury to treat"
+
+
+@ui_test
+async def test_e_sets_a_value_as_the_gms_ruling_and_u_undoes_it(
+    folder: Path, campaign: Path
+) -> None:
+    app = launcher(folder, campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        offered = choices(app)
+        assert offered[:6] == [
+            "Wounds 0",
+            "Injuries 1",
+            "Stress 1",
+            "Trauma 0",
+            "Fate 2",
+            "Exerts 0",
+        ]
+        assert "Fate maximum 2" in offered and "Add a condition…" in offered
+        assert "Healing time of Left Leg 1 Foot Pain: until treated" in offered
+        assert offered[-1] == "Dead…"
+        await pilot.press("down", "down", "enter")  # Stress: its value, then the new one
+        await pilot.press(*"x", "enter")  # a refusal stays in the form, in one line
+        await settle(pilot)
+        said = str(form(app).query_one("#change-error", Static).content)
+        assert said == "stress takes a whole number, not 'x'"
+        assert member(campaign, "asuka").lasting.track("stress") == 1
+        await pilot.press("backspace", *"4", "enter")
+        await settle(pilot)
+        assert party(app).message == "Asuka: stress = 4 (GM)"
+        assert "Stress 4" in shown(app, "#party-tracks-text")
+        assert member(campaign, "asuka").lasting.track("stress") == 4
+        set_event = last_event(campaign)
+        assert isinstance(set_event, LastingSet)
+        assert (set_event.who, set_event.key, set_event.value) == ("asuka", "stress", "4")
+        await pilot.press("e", *["down"] * 8, "enter")  # Add a condition…
+        await pilot.press(*"Blood Loss", "enter")
+        await settle(pilot)
+        assert member(campaign, "asuka").lasting.has("Blood Loss")
+        await pilot.press("u", "u")
+        await settle(pilot)
+        asuka = member(campaign, "asuka").lasting
+        assert asuka.track("stress") == 1 and not asuka.has("Blood Loss")
+        before = campaign.read_bytes()
+        await pilot.press("e", "down", "down", "enter", "9", "escape")  # Esc changes nothing
+        await settle(pilot)
+        assert isinstance(app.screen, PartyScreen) and campaign.read_bytes() == before
+        assert party(app).message.startswith("Undone: Asuka: stress = 4")
+
+
+@ui_test
+async def test_shift_r_rests_the_highlighted_pc_only(folder: Path, campaign: Path) -> None:
+    ok_rei = member(campaign, "rei").lasting
+    app = launcher(folder, campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, RestScreen)
+        assert text_of(app.screen.query_one("#rest-who", Static)) == "Who rests: Asuka only\n"
+        await pilot.press("1")  # Short Downtime: Stress −1 (seed 000 l.347), for Asuka
+        await settle(pilot)
+        assert party(app).message.startswith("Short Downtime: Asuka — Asuka: ")
+        rested = last_event(campaign)
+        assert isinstance(rested, Rested) and list(rested.party) == ["asuka"]
+        assert member(campaign, "asuka").lasting.track("stress") == 0
+        assert member(campaign, "rei").lasting == ok_rei
+        await pilot.press("u")
+        await settle(pilot)
+        assert member(campaign, "asuka").lasting.track("stress") == 1
+
+
+@ui_test
+async def test_the_palette_treats_edits_and_rests_the_highlighted_pc(
+    folder: Path, campaign: Path
+) -> None:
+    app = launcher(folder, campaign)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        titles = [title for title, _, _ in party_entries(party(app))]
+        assert "Treat Asuka…" in titles and "Edit Asuka…" in titles
+        assert "Rest Asuka only: Long Downtime" in titles
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"rest asuka only: long", "enter")
+        await settle(pilot)
+        assert party(app).message.startswith("Long Downtime: Asuka — ")
+        assert list(last_event(campaign).party) == ["asuka"]
 
 
 # --- snapshots ----------------------------------------------------------------------------

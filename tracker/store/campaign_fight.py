@@ -168,7 +168,11 @@ class WrittenAlready(TrackerError):
 
 @dataclass
 class WriteBack:
-    """What a fight left on the party: each PC's new state and the lines that say so."""
+    """What a fight left on the party: each PC's new state and the lines that say so.
+
+    ``after`` is what is written back; when the GM edited a PC before confirming,
+    ``left`` keeps what the fight itself left on them (``edits`` says the difference).
+    """
 
     link: int
     title: str
@@ -176,11 +180,20 @@ class WriteBack:
     after: dict[str, Lasting] = field(default_factory=dict)
     lines: dict[str, list[str]] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    left: dict[str, Lasting] = field(default_factory=dict)
+    counted: str = ""
+    """The track that counts injuries (nerv-d100's Injuries), if the ruleset has one: an
+    injury the GM leaves out of the write-back takes one off it."""
 
     def event(self, play: CampaignFile) -> WrittenBack:
-        """The one campaign event that writes it back."""
-        names = ", ".join(play.campaign.state.party[w].name for w in self.after) or "nobody"
+        """The one campaign event that writes it back (the GM's edits in its text)."""
+        party = play.campaign.state.party
+        names = ", ".join(party[w].name for w in self.after) or "nobody"
         text = f"Fight {self.link} ({self.title}) written back: {names}"
+        for who in self.after:
+            edits = self.edits(who)
+            if edits:
+                text += f"; {party[who].name} edited by the GM: {', '.join(edits)}"
         return play.campaign.make(
             WrittenBack,
             link=self.link,
@@ -199,7 +212,27 @@ class WriteBack:
             after={who: self.after[who] for who in kept},
             lines={who: self.lines[who] for who in kept},
             skipped=[*self.skipped, *(who for who in self.after if who in skipped)],
+            left={who: self.left[who] for who in kept if who in self.left},
+            counted=self.counted,
         )
+
+    def edited(self, who: str, after: Lasting, before: Lasting) -> WriteBack:
+        """The same write-back with ``who`` carrying ``after`` (the GM's edit of what the
+        fight left); ``before`` is the PC as the campaign has them, for the summary."""
+        return replace(
+            self,
+            after={**self.after, who: after},
+            lines={**self.lines, who: changes(before, after)},
+            left={**self.left, who: self.fought(who)},
+        )
+
+    def fought(self, who: str) -> Lasting:
+        """What the fight itself left on ``who``, before any edit."""
+        return self.left.get(who, self.after[who])
+
+    def edits(self, who: str) -> list[str]:
+        """The GM's changes to what the fight left on ``who`` (none: as the fight left them)."""
+        return changes(self.left[who], self.after[who]) if who in self.left else []
 
     def summary(self, party: Mapping[str, PartyMember]) -> list[str]:
         """The per-PC summary the GM confirms (the CLI prints it, the TUI shows it)."""
@@ -210,6 +243,7 @@ class WriteBack:
         for who, lines in self.lines.items():
             said.append(f"{party[who].name}:" + ("" if lines else " no change"))
             said.extend(f"  {line}" for line in lines)
+            said.extend(f"  edited by the GM: {line}" for line in self.edits(who))
         said.extend(f"{party[who].name}: skipped (stays as they were)" for who in self.skipped)
         return said
 
@@ -239,8 +273,9 @@ def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> 
     state = play.campaign.state
     skipped = [find_member(state, w).id for w in skip]
     fight_state = loaded.encounter.state
-    plan = WriteBack(link, fight_state.title, fight_state.phase == "ended", skipped=skipped)
     downtime = play.rules.downtime()
+    ended = fight_state.phase == "ended"
+    plan = WriteBack(link, fight_state.title, ended, skipped=skipped, counted=downtime.injury_track)
     for member in state.party.values():
         fighter = fight_state.combatants.get(member.id)
         if fighter is None or member.id in skipped:

@@ -9,7 +9,8 @@ the file. A refusal is one line under the panes.
 
 Keys (``BINDINGS``): up/down or j/k choose a PC, f the next fight (its title, then Enter:
 the screen closes with the new encounter file for the host to play), r rest (then the
-rest's number), u undo, U redo, Esc or q back.
+rest's number), R rest the highlighted PC only, t treat one of their injuries (with a
+note), e edit one of their values (as ``campaign set``), u undo, U redo, Esc or q back.
 """
 
 from __future__ import annotations
@@ -26,16 +27,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tracker.core.campaign import PartyMember
+from tracker.core.campaign import Change, PartyMember, set_changes, treat_changes
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
-from tracker.rules.party import rest
+from tracker.rules.party import rest, set_value, treat
 from tracker.store.campaign_fight import fighting, left_out, make_fight, next_number, party_board
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
 from tracker.ui.launcher_choices import file_name_for
 from tracker.ui.panes.body_chart import BodyChart
-from tracker.ui.party_modals import FightScreen, RestScreen
+from tracker.ui.party_modals import ChangeForm, FightScreen, RestScreen
 from tracker.ui.party_palette import PartyCommands
 from tracker.ui.party_view import fights, header, member_row, tracks
 from tracker.ui.plain import plain
@@ -57,11 +58,15 @@ class PartyScreen(ModalScreen[Path | None]):
     BINDINGS = [
         _key("f", "fight", "next fight", "a new encounter with the party as they stand"),
         _key("r", "rest", "rest", "downtime or rest as the ruleset's text states it"),
+        _key("R", "rest_one", "rest PC", "rest the highlighted PC only"),
+        _key("t", "treat", "treat", "record the treatment of one of the PC's injuries"),
+        _key("e", "edit", "edit", "change one of the PC's values (logged as your ruling)"),
         _key("u", "undo", "undo", "take back the latest campaign command"),
         _key("U", "redo", "redo", "restore what undo took back"),
         _key("j", "pick(1)", "next PC", "the next PC", show=False),
         _key("k", "pick(-1)", "previous PC", "the PC above", show=False),
         _key("escape,q", "back", "back", "leave the party screen"),
+        _key("ctrl+p", "palette", "palette", "every command of the party screen", show=False),
     ]
 
     def __init__(self, loaded: LoadedCampaign) -> None:
@@ -83,7 +88,7 @@ class PartyScreen(ModalScreen[Path | None]):
                     yield Static(id="party-fights-text")
             yield BodyChart(id="party-body")
         yield Static(id="party-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Draw the campaign; the keyboard starts in the list of PCs."""
@@ -148,16 +153,23 @@ class PartyScreen(ModalScreen[Path | None]):
 
     def run_command(self, command: Command) -> bool:
         """Run one campaign command with the file locked; redraw, or say why not."""
+        problem = self.attempt(command)
+        if problem:
+            self.say(problem, ok=False)
+        return not problem
+
+    def attempt(self, command: Command) -> str:
+        """Run one campaign command with the file locked and redraw: empty when done,
+        else why not (one line; nothing changed)."""
         try:
             with CampaignFile(self.loaded.path) as play:
                 said = command(play)
                 loaded = play.loaded
         except (TrackerError, OSError) as err:
-            self.say(one_line(err), ok=False)
-            return False
+            return one_line(err)
         self.show(loaded)
         self.say(said)
-        return True
+        return ""
 
     def action_pick(self, step: int) -> None:
         """Highlight the next (1) or previous (-1) PC."""
@@ -174,23 +186,66 @@ class PartyScreen(ModalScreen[Path | None]):
 
     def action_rest(self) -> None:
         """Ask which rest (the kinds the ruleset's text states), then rest the living."""
+        living = [m.name for m in self.loaded.campaign.state.party.values() if not m.lasting.dead]
+        self._ask_rest(", ".join(living) or "nobody (the party is empty or dead)", None)
+
+    def action_rest_one(self) -> None:
+        """Ask which rest, then rest the highlighted PC only (``rest --only PC``)."""
+        member = self._chosen()
+        if member is not None:
+            self._ask_rest(f"{member.name} only", member.id)
+
+    def _ask_rest(self, who: str, only: str | None) -> None:
         downtime = self.loaded.rules.downtime()
         if not downtime.rests:
             self.say(downtime.no_rest(""), ok=False)
             return
         kinds = [(k, downtime.label(k), summary) for k, summary in downtime.rests.items()]
-        living = [m.name for m in self.loaded.campaign.state.party.values() if not m.lasting.dead]
-        who = ", ".join(living) or "nobody (the party is empty or dead)"
 
         def chosen(kind: str | None) -> None:
             if kind:
-                self.rest_kind(kind)
+                self.rest_kind(kind, only)
 
         self.app.push_screen(RestScreen(kinds, who), chosen)
 
-    def rest_kind(self, kind: str) -> None:
-        """The living PCs rest (``kind`` as the ruleset names it), as ``campaign rest``."""
-        self.run_command(lambda play: _rested(play, kind))
+    def rest_kind(self, kind: str, only: str | None = None) -> None:
+        """The living PCs (or the PC ``only``) rest, ``kind`` as the ruleset names it, as
+        ``campaign rest [--only PC]``."""
+        self.run_command(lambda play: _rested(play, kind, only))
+
+    def _chosen(self) -> PartyMember | None:
+        """The highlighted PC, or None with a line saying there is none."""
+        member = self.member()
+        if member is None:
+            self.say("no PC yet — `tracker campaign add-pc` first", ok=False)
+        return member
+
+    def action_treat(self) -> None:
+        """Pick one of the PC's injuries and type how it was treated, as ``campaign treat``."""
+        member = self._chosen()
+        if member is None:
+            return
+        if not member.lasting.injuries:
+            self.say(f"{member.name} has no injury to treat", ok=False)
+            return
+
+        def treated(change: Change, note: str) -> str:
+            return self.attempt(lambda play: _treated(play, member.id, change.key, note))
+
+        changes = treat_changes(member.lasting)
+        self.app.push_screen(ChangeForm(f"Treat {member.name}", changes, "Note", treated))
+
+    def action_edit(self) -> None:
+        """Pick one of the PC's values and type the new one, as ``campaign set``."""
+        member = self._chosen()
+        if member is None:
+            return
+
+        def edited(change: Change, value: str) -> str:
+            return self.attempt(lambda play: _set(play, member.id, change.key, value))
+
+        title = f"Edit {member.name} (your ruling, logged)"
+        self.app.push_screen(ChangeForm(title, set_changes(member.lasting), "Value", edited))
 
     def show_member(self, who: str) -> None:
         """Highlight the PC with id ``who``."""
@@ -221,6 +276,10 @@ class PartyScreen(ModalScreen[Path | None]):
         if self.run_command(make):
             self.dismiss(path)
 
+    def action_palette(self) -> None:
+        """The command palette, also over the launcher (whose own keys rest meanwhile)."""
+        self.app.action_command_palette()
+
     def action_back(self) -> None:
         """Leave the party screen."""
         self.dismiss(None)
@@ -231,8 +290,16 @@ def _kept(play: CampaignFile, event: CampaignEvent) -> str:
     return event.text
 
 
-def _rested(play: CampaignFile, kind: str) -> str:
-    event, lines = rest(play.campaign, play.rules, kind)
+def _treated(play: CampaignFile, who: str, injury: str, note: str) -> str:
+    return _kept(play, treat(play.campaign, play.rules, who, injury, note))
+
+
+def _set(play: CampaignFile, who: str, key: str, value: str) -> str:
+    return _kept(play, set_value(play.campaign, who, key, value))
+
+
+def _rested(play: CampaignFile, kind: str, only: str | None = None) -> str:
+    event, lines = rest(play.campaign, play.rules, kind, [only] if only else [])
     play.keep(event)
     party = play.campaign.state.party
     said = "; ".join(f"{party[w].name}: {', '.join(x) or 'no change'}" for w, x in lines.items())

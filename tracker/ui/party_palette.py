@@ -1,5 +1,6 @@
 """The command palette (ctrl+p) over the party screen: its keys' actions, each rest the
-ruleset's text states, and each PC to show. Titles are plain text (PC names are data)."""
+ruleset's text states (for the party, and for the highlighted PC only), treating and
+editing the highlighted PC, and each PC to show. Titles are plain text (PC names are data)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def party_entries(screen: PartyScreen) -> list[Entry]:
         (f"Rest: {downtime.label(kind)}", summary, partial(screen.rest_kind, kind))
         for kind, summary in downtime.rests.items()
     ]
+    entries += member_entries(screen)
     entries += [
         ("Undo", "take back the latest campaign command", screen.action_undo),
         ("Redo", "restore what undo took back", screen.action_redo),
@@ -35,6 +37,22 @@ def party_entries(screen: PartyScreen) -> list[Entry]:
         for who, member in screen.loaded.campaign.state.party.items()
     ]
     entries.append(("Back", "leave the party screen", screen.action_back))
+    return entries
+
+
+def member_entries(screen: PartyScreen) -> list[Entry]:
+    """What the party screen can do to the highlighted PC: treat, edit, rest them only."""
+    member = screen.member()
+    if member is None:
+        return []
+    name, downtime = member.name, screen.loaded.rules.downtime()
+    entries: list[Entry] = [
+        (f"Treat {name}…", "record the treatment of an injury, with a note", screen.action_treat),
+        (f"Edit {name}…", "change a value where the text is silent (logged)", screen.action_edit),
+    ]
+    for kind, summary in downtime.rests.items():
+        rest_one = partial(screen.rest_kind, kind, member.id)
+        entries.append((f"Rest {name} only: {downtime.label(kind)}", summary, rest_one))
     return entries
 
 

@@ -1,7 +1,9 @@
 """The write-back offered when a campaign fight ends: the per-PC summary
 ``tracker campaign writeback`` prints, each PC numbered and checked. A number key takes
-that PC in or out (as ``--skip PC``), and the summary says so at once; y or Enter writes
-back the checked PCs, n or Esc declines."""
+that PC in or out (as ``--skip PC``); e then a number edits what is written back for that
+PC (a track's value; an injury, condition or death the fight left, left out or put back),
+and the summary says so at once; y or Enter writes back the checked PCs as edited (one
+campaign event), n or Esc declines."""
 
 from __future__ import annotations
 
@@ -14,18 +16,25 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from tracker.core.campaign import PartyMember
+from tracker.core.campaign import Change, PartyMember, edit_planned, writeback_changes
+from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
 from tracker.store.campaign_fight import WriteBack
+from tracker.ui.party_modals import NUMBER_KEYS, ChangeForm, number_bindings
 
-TOGGLE_KEYS = "123456789"
+KEYS = (
+    "1-9 take a PC in or out · e then 1-9 edit a PC · y / Enter write back the checked · "
+    "n / Esc not now (campaign untouched)"
+)
+EDIT_KEYS = "Edit which PC? 1-9 · Esc: no edit"
 
 
 class WritebackScreen(ModalScreen[WriteBack | None]):
     """Ask whether to write the fight back; dismissed with the write-back of the checked
-    PCs (the others skipped), or None when the GM declines.
+    PCs as the GM edited them (the others skipped), or None when the GM declines.
 
-    Keys: 1-9 take a PC in or out, y / Enter write back, n / Esc not now.
+    Keys: 1-9 take a PC in or out, e then 1-9 edit that PC's write-back, y / Enter write
+    back, n / Esc not now (while choosing whom to edit: no edit).
     """
 
     DEFAULT_CSS = """
@@ -54,17 +63,14 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
             id="writeback-no",
             tooltip="leave the campaign untouched",
         ),
-        *(
-            Binding(
-                key,
-                f"take({index})",
-                "in / out",
-                show=index == 0,
-                id=f"writeback-{key}",
-                tooltip="take the PC with this number in or out of the write-back",
-            )
-            for index, key in enumerate(TOGGLE_KEYS)
+        Binding(
+            "e",
+            "edit",
+            "edit",
+            id="writeback-edit",
+            tooltip="then a PC's number: change what is written back for them",
         ),
+        *number_bindings("take", "in / out", "take the PC with this number in or out", "writeback"),
     ]
 
     def __init__(self, question: str, plan: WriteBack, party: Mapping[str, PartyMember]) -> None:
@@ -72,11 +78,14 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
         super().__init__()
         self.question = question
         self.plan = plan
+        """What y writes back (the GM's edits in it), before taking PCs out."""
         self.party = party
-        self.pcs = list(plan.after)[: len(TOGGLE_KEYS)]
+        self.pcs = list(plan.after)[: len(NUMBER_KEYS)]
         """The PCs a number key takes in or out, in the summary's order."""
         self.left_out: set[str] = set()
         """The PCs the GM took out (left as they were)."""
+        self.editing = False
+        """e was pressed: the next number edits that PC."""
 
     def compose(self) -> ComposeResult:
         """The question, the summary and the keys."""
@@ -84,20 +93,15 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
             yield Label(Text(self.question), classes="dialog-title", id="writeback-question")
             with VerticalScroll(id="writeback-scroll"):
                 yield Static(self.summary(), id="writeback-summary")
-            yield Static(
-                Text(
-                    "1-9 take a PC in or out · y / Enter write back the checked · "
-                    "n / Esc not now (campaign untouched)"
-                ),
-                classes="dialog-keys",
-            )
+            yield Static(Text(KEYS), classes="dialog-keys", id="writeback-keys")
 
     def summary(self) -> Text:
-        """The per-PC summary, each PC checked ([x]) or left as they were ([ ])."""
+        """The per-PC summary, each PC checked ([x]) or left as they were ([ ]), with
+        what the GM edited."""
         plan = self.plan
         ended = "" if plan.ended else " (the fight has not ended)"
         out = Text(visible(f"Fight {plan.link}: {plan.title}{ended}"))
-        for key, who in zip(TOGGLE_KEYS, self.pcs, strict=False):
+        for key, who in zip(NUMBER_KEYS, self.pcs, strict=False):
             name = visible(self.party[who].name)
             if who in self.left_out:
                 out.append(f"\n[ ] {key} {name}: skipped (stays as they were)", "dim")
@@ -107,18 +111,57 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
             out.append(f"{name}:" + ("" if lines else " no change"))
             for line in lines:
                 out.append(f"\n      {visible(line)}")
+            for line in plan.edits(who):
+                out.append(f"\n      edited by you: {visible(line)}", "italic")
         for who in plan.skipped:
             out.append(f"\n    {visible(self.party[who].name)}: skipped (stays as they were)")
         return out
 
-    def action_take(self, index: int) -> None:
-        """Take the PC numbered ``index + 1`` in or out of the write-back."""
-        if index >= len(self.pcs):
-            return
-        who = self.pcs[index]
-        self.left_out.symmetric_difference_update({who})
+    def _redraw(self) -> None:
         self.query_one("#writeback-summary", Static).update(self.summary())
+        keys = EDIT_KEYS if self.editing else KEYS
+        self.query_one("#writeback-keys", Static).update(Text(keys))
+
+    def action_edit(self) -> None:
+        """The next number key edits that PC's write-back."""
+        self.editing = True
+        self._redraw()
+
+    def action_take(self, index: int) -> None:
+        """Take the PC numbered ``index + 1`` in or out (after e: edit them)."""
+        editing, self.editing = self.editing, False
+        if index < len(self.pcs) and editing:
+            self.edit(self.pcs[index])
+        elif index < len(self.pcs):
+            self.left_out.symmetric_difference_update({self.pcs[index]})
+        self._redraw()
+
+    def edit(self, who: str) -> None:
+        """Open the form that changes what is written back for ``who`` (taken back in)."""
+        self.left_out.discard(who)
+        before = self.party[who].lasting
+        changes = writeback_changes(self.plan.fought(who), self.plan.after[who], before)
+        if not changes:
+            return
+
+        def apply(change: Change, value: str) -> str:
+            try:
+                fought, planned = self.plan.fought(who), self.plan.after[who]
+                after = edit_planned(fought, planned, change.key, value, self.plan.counted)
+            except TrackerError as err:
+                return one_line(err)
+            self.plan = self.plan.edited(who, after, before)
+            self._redraw()
+            return ""
+
+        title = f"Edit what is written back for {self.party[who].name}"
+        self.app.push_screen(ChangeForm(title, changes, "Value", apply))
 
     def action_answer(self, yes: bool) -> None:
-        """Close with the checked PCs' write-back, or None."""
+        """Close with the checked PCs' write-back, or None (while choosing whom to edit,
+        n / Esc only stop choosing)."""
+        if self.editing and not yes:
+            self.editing = False
+            self._redraw()
+            return
         self.dismiss(self.plan.choose(self.left_out) if yes else None)
