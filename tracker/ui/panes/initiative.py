@@ -62,8 +62,20 @@ class Row:
     mark: str
 
 
+_LAST_ORDER: list[tuple[EncounterState, list[Row]]] = []
+"""The rows of the last state asked for (a command asks for them more than once)."""
+
+
 def order_rows(state: EncounterState) -> list[Row]:
     """Rows in play order: the order, then those delaying, then anyone not placed yet."""
+    if _LAST_ORDER and _LAST_ORDER[0][0] is state:
+        return list(_LAST_ORDER[0][1])
+    rows = _ordered(state)
+    _LAST_ORDER[:] = [(state, rows)]
+    return list(rows)
+
+
+def _ordered(state: EncounterState) -> list[Row]:
     rows = [
         Row(slot, _mark(state, slot))
         for slot in state.order
@@ -139,6 +151,7 @@ class InitiativePane(LinesView, can_focus=True):
         self._facts: dict[str, RowFacts] = {}
         self._column = 0
         self._fit_width = 0
+        self._legend_of: list[tuple[str, str]] | None = None
 
     def watch_state(self, state: EncounterState | None) -> None:
         """Rebuild the rows from a new state."""
@@ -186,7 +199,10 @@ class InitiativePane(LinesView, can_focus=True):
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
         retitle(self, self._title(state))
-        retip(self, legend_text(self.shorthand()))
+        shorthand = self.shorthand()
+        if shorthand != self._legend_of:
+            self._legend_of = shorthand
+            retip(self, legend_text(shorthand))
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":
@@ -332,19 +348,17 @@ class RowFacts:
     held: list[Badge]
     need: int
     want: int
+    shorthand: list[tuple[str, str]]
+    """(short, long) for each piece whose two forms differ."""
 
     @classmethod
     def of(cls, fighter: Combatant, parts: list[SummaryPart], rules: Ruleset) -> RowFacts:
         """Measure a combatant's row."""
         held = row_badges(rules, fighter)
-        return cls(fighter, parts, held, least_summary(parts, held), most_summary(parts, held))
-
-    @property
-    def shorthand(self) -> list[tuple[str, str]]:
-        """(short, long) for each piece whose two forms differ."""
-        pairs = [(p.short, p.wide) for p in self.parts]
-        pairs += [(b.short, b.long) for b in self.held]
-        return [(short, wide) for short, wide in pairs if short != wide]
+        pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
+        shorthand = [(short, wide) for short, wide in pairs if short != wide]
+        need, want = least_summary(parts, held), most_summary(parts, held)
+        return cls(fighter, parts, held, need, want, shorthand)
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:
