@@ -27,6 +27,7 @@ from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import options as wrath_options
 from tracker.rules.wrath_glory import order as wrath_order
 from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory, is_hero
+from tracker.rules.wrath_glory.downtime import WrathDowntime
 
 Action = Callable[[Draft, Command, DiceLike], None]
 
@@ -67,6 +68,10 @@ class WrathGloryRules(Ruleset):
         if "reloads" in fighter.stats:
             tracks["reloads"] = limits["reloads"] = fighter.stats["reloads"]
         return tracks, limits
+
+    def downtime(self) -> WrathDowntime:
+        """No rest in the text; Exhausted and unconsciousness follow what is carried."""
+        return WrathDowntime(self)
 
     # --- turn order -----------------------------------------------------------------
 
