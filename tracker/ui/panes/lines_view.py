@@ -46,6 +46,8 @@ class LinesView(ScrollView):
         self._lines: list[Text] = []
         self._width = 0
         self._strips: dict[int, tuple[Text, Strip]] = {}
+        self._finished: dict[int, tuple[Text, tuple[object, ...], Strip]] = {}
+        """Each line's finished strip, with what it was finished for."""
         self.cursor = -1
 
     @property
@@ -135,6 +137,7 @@ class LinesView(ScrollView):
         """Styles changed (a new theme, focus): drop the cached strips."""
         super().notify_style_update()
         self._strips.clear()
+        self._finished.clear()
 
     def render_line(self, y: int) -> Strip:
         """The strip for screen row ``y``."""
@@ -144,14 +147,20 @@ class LinesView(ScrollView):
         base = self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
+        line, at_cursor = self._lines[index], index == self.cursor
+        key = (scroll_x, width, at_cursor, base)
+        finished = self._finished.get(index)
+        if finished is not None and finished[0] is line and finished[1] == key:
+            return finished[2]  # the same line scrolled to another row: no new segments
         style = base
         strip = self._strip(index)
-        if index == self.cursor:
+        if at_cursor:
             cursor = solid_style(self, "lines--cursor")
             style = base + cursor
             strip = _in_colour(strip, Style(color=cursor.color))
-        strip = strip.apply_style(style)
-        return strip.crop_extend(scroll_x, scroll_x + width, style)
+        strip = strip.apply_style(style).crop_extend(scroll_x, scroll_x + width, style)
+        self._finished[index] = (line, key, strip)
+        return strip
 
     def _strip(self, index: int) -> Strip:
         line = self._lines[index]
