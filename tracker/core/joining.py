@@ -5,7 +5,8 @@ finds the block ``ork-boy`` and adds Ork Boy 1, 2 and 3 (numbering continues fro
 already in the fight); numbers written as dice in the block (``wounds = "2d6+2"``) are
 rolled for each copy and the log line shows each roll. Options after the block override
 it. Every copy is one ``combatant.added`` event in the same command, so one undo takes
-them all back.
+them all back. In a campaign's fight, ``add party [PC …]`` brings in the PCs not yet in
+it (the living, or those named) as they stand in the campaign now.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tracker.core import events as ev
+from tracker.core.campaign import PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, bounded
-from tracker.core.library import Block, Library
+from tracker.core.library import Block, Library, Party
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, WORD_LIMIT, check_text
@@ -42,6 +44,9 @@ def add(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: L
     if len(words) < len(command.args):
         options["hidden"] = "yes"
     count, words = _count(words)
+    if count is None and words and words[0].casefold() == "party":
+        add_party(draft, rules, dice, library.party(), words[1:])
+        return
     wanted = " ".join(words).strip()
     block = find_block(library, wanted) if wanted else None
     if block is not None:
@@ -55,6 +60,49 @@ def add(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: L
     entry = entry_maker(rules)(new_id(draft.state, name), name, options)
     fighter = rules.prepare(entry, where=f"add {name}")
     join_fight(draft, rules, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
+
+
+def add_party(
+    draft: Draft, rules: Rules, dice: DiceLike, party: Party | None, names: list[str]
+) -> None:
+    """The campaign's PCs not yet in the fight (the living, or ``names``) join it as they
+    stand: their roster entries, then what they carry (the same events as a fight made
+    by ``tracker campaign fight`` opens with)."""
+    if party is None:
+        raise RuleError(
+            "'add party' brings in a campaign's PCs, and this encounter belongs to no campaign "
+            "(`tracker campaign fight` makes one that does)"
+        )
+    members = list(party.members())
+    chosen = [_member(members, name) for name in names] or [
+        m for m in members if not m.lasting.dead
+    ]
+    unique = {m.id: m for m in chosen}.values()
+    joining = [m for m in unique if m.id not in draft.state.combatants]
+    if not joining:
+        raise RuleError("every PC named is in the fight already" if names else _all_in(members))
+    for member in joining:
+        fighter = rules.prepare(dict(member.entry), where=f"add party {member.name}")
+        join_fight(draft, rules, fighter, dice, f"{fighter.name} joins from the party")
+        party.carry_in(draft, member)
+
+
+def _member(members: list[PartyMember], name: str) -> PartyMember:
+    """The PC called ``name`` (id or the start of the name, case-insensitive)."""
+    wanted = name.casefold()
+    exact = [m for m in members if wanted in (m.id.casefold(), m.name.casefold())]
+    found = exact or [m for m in members if m.name.casefold().startswith(wanted)]
+    if len(found) != 1:
+        names = ", ".join(m.name for m in members) or "nobody"
+        what = "no PC" if not found else "more than one PC"
+        raise RuleError(f"{what} called {name!r} in the party — the party: {names}")
+    return found[0]
+
+
+def _all_in(members: list[PartyMember]) -> str:
+    dead = [m.name for m in members if m.lasting.dead]
+    more = f" ({', '.join(dead)} dead: name them to bring them in)" if dead else ""
+    return "the whole party is in the fight already" + more
 
 
 def find_block(library: Library, wanted: str) -> Block | None:

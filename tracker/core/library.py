@@ -12,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tracker.core.campaign import PartyMember
+from tracker.core.draft import Draft
+
 Block = Mapping[str, Any]
 """A stat block: a roster entry whose numbers may be dice (``wounds = "2d6+2"``)."""
 
@@ -38,8 +41,21 @@ class RollTable:
         return next((r for r in self.rows if r.low <= total <= r.high), None)
 
 
+class Party(Protocol):
+    """The PCs of the campaign an encounter belongs to, as they stand now (``add party``)."""
+
+    def members(self) -> Sequence[PartyMember]:
+        """Every PC of the campaign (the dead too); TrackerError if it cannot be read."""
+        ...
+
+    def carry_in(self, draft: Draft, member: PartyMember) -> None:
+        """Events that bring ``member`` (just joined) to their lasting state."""
+        ...
+
+
 class Library(Protocol):
-    """The stat blocks and roll tables an encounter can use (its ruleset's, and generic)."""
+    """The stat blocks and roll tables an encounter can use (its ruleset's, and generic),
+    and the party of its campaign if it belongs to one."""
 
     def block(self, name: str) -> Block | None:
         """The block with id ``name`` (case-insensitive), if there is one."""
@@ -55,6 +71,10 @@ class Library(Protocol):
 
     def table_names(self) -> Sequence[str]:
         """Every table's name, sorted."""
+        ...
+
+    def party(self) -> Party | None:
+        """The campaign's party (None: a one-off encounter)."""
         ...
 
 
@@ -76,6 +96,10 @@ class EmptyLibrary:
     def table_names(self) -> Sequence[str]:
         """No tables."""
         return ()
+
+    def party(self) -> Party | None:
+        """No campaign."""
+        return None
 
 
 class MemoryLibrary:
@@ -102,3 +126,7 @@ class MemoryLibrary:
     def table_names(self) -> Sequence[str]:
         """Every table's name, sorted."""
         return sorted(t.name for t in self.tables.values())
+
+    def party(self) -> Party | None:
+        """No campaign."""
+        return None

@@ -18,7 +18,7 @@ from typing import Any
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry, slug
-from tracker.core.library import Block, RollTable
+from tracker.core.library import Block, Party, RollTable
 from tracker.core.protocol import DiceLike
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
@@ -156,9 +156,10 @@ class ShelvedLibrary:
     """The bestiary and roll tables of a ruleset, read from disk the first time a
     command asks (``tracker do FILE next`` never reads them)."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, party: Party | None = None) -> None:
         self.rules = rules
         self._bestiary: Bestiary | None = None
+        self._party = party
 
     @property
     def bestiary(self) -> Bestiary:
@@ -186,6 +187,10 @@ class ShelvedLibrary:
     def table_names(self) -> Sequence[str]:
         """Every roll table's name, sorted."""
         return self.bestiary.table_names()
+
+    def party(self) -> Party | None:
+        """The party of the encounter's campaign (None: a one-off encounter)."""
+        return self._party
 
 
 def gm_tables() -> list[RollTable]:

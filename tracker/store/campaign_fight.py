@@ -27,18 +27,12 @@ from tracker.core.model import EncounterState
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+from tracker.store.campaign_party import FILE_KEY, LINK_KEY
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
 from tracker.store.journal import write_document
 from tracker.store.locator import Locator
 from tracker.store.upgrade import CURRENT_FORMAT
-
-LINK_KEY = "campaign"
-"""The ``[encounter]`` key naming the campaign fight: ``"CAMPAIGN-ID/N"``."""
-FILE_KEY = "campaign_file"
-"""The ``[encounter]`` key saying where the campaign file is, from the encounter's folder
-(absolute when there is no relative path, another drive). Files made before it have only
-``campaign``; the write-back of those is ``tracker campaign writeback``."""
 
 
 def next_link(play: CampaignFile) -> int:
@@ -246,23 +240,6 @@ class WriteBack:
             said.extend(f"  edited by the GM: {line}" for line in self.edits(who))
         said.extend(f"{party[who].name}: skipped (stays as they were)" for who in self.skipped)
         return said
-
-
-def campaign_path(head: Mapping[str, Any], encounter: Path) -> Path | None:
-    """The campaign file an encounter belongs to, from its ``[encounter]`` table: None
-    for a one-off encounter; TrackerError (one line) for a campaign fight whose file does
-    not say where its campaign is (made before ``campaign_file`` was recorded)."""
-    table = head.get("encounter", {})
-    tag = table.get(LINK_KEY) if isinstance(table, Mapping) else None
-    if not isinstance(tag, str):
-        return None
-    where = table.get(FILE_KEY)
-    if not isinstance(where, str) or not where:
-        raise TrackerError(
-            f"this fight belongs to a campaign ({tag}) but the file does not say where it is: "
-            f"write it back with `tracker campaign writeback CAMPAIGN {encounter}`"
-        )
-    return encounter.resolve().parent / where
 
 
 def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> WriteBack:

@@ -26,6 +26,7 @@ from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.bestiary import ShelvedLibrary, save_block
+from tracker.store.campaign_party import party_of
 from tracker.store.journal import JournalRead, TornTail, read_journal, write_document
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
@@ -245,8 +246,10 @@ class EncounterFile(JournalFile[Loaded]):
         return load(path)
 
     def opened(self) -> None:
-        """Shelve the ruleset's bestiary for the encounter's 'add' commands."""
-        self.library = ShelvedLibrary(self.loaded.rules)
+        """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's
+        fight) for the encounter's 'add' commands."""
+        party = party_of(self.loaded.head, self.path, self.loaded.rules)
+        self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
 
     @property

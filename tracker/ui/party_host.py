@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tracker.core.errors import TrackerError, one_line
-from tracker.store.campaign_fight import campaign_path
 from tracker.store.campaign_file import load_campaign
+from tracker.store.campaign_party import campaign_path
 from tracker.ui.outcome import Outcome
 from tracker.ui.party import PartyScreen
 

@@ -410,7 +410,8 @@ class TableApp(App[int]):
     def offer_writeback(self) -> None:
         """The fight just ended: if it is a campaign fight, offer its write-back (the
         campaign file is locked while the GM decides, as ``campaign writeback`` does)."""
-        from tracker.store.campaign_fight import WrittenAlready, campaign_path
+        from tracker.store.campaign_fight import WrittenAlready
+        from tracker.store.campaign_party import campaign_path
 
         if self.play is None:
             return

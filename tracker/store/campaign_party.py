@@ -1,0 +1,73 @@
+"""The party of the campaign an encounter belongs to, for ``add party``.
+
+A fight made by ``tracker campaign fight`` names its campaign in its header
+(``campaign = "ID/N"``, ``campaign_file = "../tokyo.toml"``). ``add party`` reads that
+file (only reads it: the campaign is not locked or changed) the first time it is asked,
+and brings in the PCs as they stand there, with the ruleset's own carry-in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tracker.core.campaign import PartyMember
+from tracker.core.draft import Draft
+from tracker.core.errors import TrackerError
+from tracker.rules.base import Ruleset
+from tracker.store.campaign_file import load_campaign
+
+LINK_KEY = "campaign"
+"""The ``[encounter]`` key naming the campaign and the fight's number in it: ``"ID/N"``."""
+FILE_KEY = "campaign_file"
+"""The ``[encounter]`` key with the campaign file's path, from the encounter's folder."""
+
+
+def campaign_path(head: Mapping[str, Any], encounter: Path) -> Path | None:
+    """The campaign file an encounter belongs to, from its ``[encounter]`` table: None
+    for a one-off encounter; TrackerError (one line) for a campaign fight whose file does
+    not say where its campaign is (made before ``campaign_file`` was recorded)."""
+    table = head.get("encounter", {})
+    tag = table.get(LINK_KEY) if isinstance(table, Mapping) else None
+    if not isinstance(tag, str):
+        return None
+    where = table.get(FILE_KEY)
+    if not isinstance(where, str) or not where:
+        raise TrackerError(
+            f"this fight belongs to a campaign ({tag}) but the file does not say where it is: "
+            f"write it back with `tracker campaign writeback CAMPAIGN {encounter}`"
+        )
+    return encounter.resolve().parent / where
+
+
+class CampaignParty:
+    """The PCs of one campaign file, read when first asked (``add party``)."""
+
+    def __init__(self, head: Mapping[str, Any], encounter: Path, rules: Ruleset) -> None:
+        self.head, self.encounter, self.rules = head, encounter, rules
+
+    def members(self) -> Sequence[PartyMember]:
+        """Every PC as the campaign file holds them now; TrackerError (one line) if the
+        file is gone, broken, or of another ruleset."""
+        path = campaign_path(self.head, self.encounter)
+        if path is None:
+            return ()
+        loaded = load_campaign(path)
+        if loaded.rules.id != self.rules.id:
+            raise TrackerError(
+                f"{path} is a {loaded.rules.id} campaign and this fight is {self.rules.id}"
+            )
+        return list(loaded.campaign.state.party.values())
+
+    def carry_in(self, draft: Draft, member: PartyMember) -> None:
+        """The ruleset's carry-in: the PC's tracks, injuries and conditions as events."""
+        self.rules.downtime().carry_in(draft, member)
+
+
+def party_of(head: Mapping[str, Any], encounter: Path, rules: Ruleset) -> CampaignParty | None:
+    """The party of the campaign the encounter names (None for a one-off encounter)."""
+    table = head.get("encounter", {})
+    if not isinstance(table, Mapping) or not isinstance(table.get(LINK_KEY), str):
+        return None
+    return CampaignParty(head, encounter, rules)
