@@ -265,11 +265,7 @@ def _args_set(p: argparse.ArgumentParser) -> None:
 def _set(ns: argparse.Namespace) -> int:
     from tracker.rules.party import set_value
 
-    with _open(ns.campaign) as play:
-        event = set_value(play.campaign, ns.pc, ns.key, ns.value)
-        play.keep(event)
-    _say(event)
-    return 0
+    return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, ns.value))
 
 
 def _args_treat(p: argparse.ArgumentParser) -> None:
@@ -281,24 +277,23 @@ def _args_treat(p: argparse.ArgumentParser) -> None:
 def _treat(ns: argparse.Namespace) -> int:
     from tracker.rules.party import treat
 
-    with _open(ns.campaign) as play:
-        event = treat(play.campaign, play.rules, ns.pc, ns.injury, ns.note)
-        play.keep(event)
-    _say(event)
-    return 0
+    return _one_event(
+        ns.campaign, lambda play: treat(play.campaign, play.rules, ns.pc, ns.injury, ns.note)
+    )
 
 
 def _undo(ns: argparse.Namespace) -> int:
-    with _open(ns.campaign) as play:
-        event = play.campaign.undo()
-        play.keep(event)
-    _say(event)
-    return 0
+    return _one_event(ns.campaign, lambda play: play.campaign.undo())
 
 
 def _redo(ns: argparse.Namespace) -> int:
-    with _open(ns.campaign) as play:
-        event = play.campaign.redo()
+    return _one_event(ns.campaign, lambda play: play.campaign.redo())
+
+
+def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int:
+    """Open the campaign, append the one event ``make`` decides, and say what it did."""
+    with _open(path) as play:
+        event = make(play)
         play.keep(event)
     _say(event)
     return 0
