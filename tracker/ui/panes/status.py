@@ -110,10 +110,9 @@ class StatusPane(SelectedPane):
     ) -> tuple[list[Text], list[Text]]:
         """The lines that must be seen and the rest, at a tightness (``FighterBlock``)."""
         lines = self._reminders_heading(reminders)
+        short = tight >= TIGHTEST - 1  # a reminder a row, its keys below
         for entry in reminders:
-            lines += (
-                self._reminder_rows(entry, width) if tight >= 2 else [self._reminder_line(entry)]
-            )
+            lines += self._reminder_rows(entry, width) if short else [self._reminder_line(entry)]
         if lines and tight == 0:
             lines.append(Text(""))
         if block is None:
@@ -141,12 +140,6 @@ class StatusPane(SelectedPane):
             else:
                 rows.append(chip)
         return rows
-
-    def fighter_lines(
-        self, fighter: Combatant, state: EncounterState, rules: Ruleset
-    ) -> list[Text]:
-        """Name line, ailments by category, resources, the ruleset's own lines."""
-        return self.fighter_block(fighter, state, rules).full()
 
     def fighter_block(
         self, fighter: Combatant, state: EncounterState, rules: Ruleset
@@ -222,11 +215,6 @@ class StatusPane(SelectedPane):
                 line.append(" ")
             line.append(f" {condition_text(condition)} ", self._style("badge"))
         return line
-
-    def reminder_lines(self, state: EncounterState, rules: Ruleset) -> list[Text]:
-        """The open reminders, each choice with its key; a click on a choice resolves it."""
-        reminders = self.reminder_entries(state, rules)
-        return self._drawing(reminders, None, 0, 0)[0]
 
     def reminder_entries(self, state: EncounterState, rules: Ruleset) -> list[ReminderEntry]:
         """The open reminders in order, each with its choices (keyed or not)."""
