@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -50,6 +51,7 @@ from tracker.ui.panes.header import EncounterHeader  # noqa: E402
 from tracker.ui.panes.initiative import InitiativePane  # noqa: E402
 from tracker.ui.panes.log_pane import LogPane  # noqa: E402
 from tracker.ui.panes.status import StatusPane  # noqa: E402
+from tracker.ui.panes.text_line import TextLine  # noqa: E402
 from tracker.ui.themes import load_themes  # noqa: E402
 
 SIZES = "120x36,200x50"
@@ -119,7 +121,7 @@ class BareApp(App[None]):
         """Change one line of text and time it to the screen."""
         started = time.perf_counter()
         self.ticks += 1
-        self.query_one("#command-message", Static).update(f"tick {self.ticks}")
+        self.query_one("#command-message", TextLine).update(Text(f"tick {self.ticks}"))
         self.call_after_refresh(self._ticked, started)
 
     def _ticked(self, started: float) -> None:

@@ -75,6 +75,7 @@ class TableApp(App[int]):
         self.replay_in_worker_after = REPLAY_IN_WORKER_AFTER
         self._history: tuple[int, str, str] = (-1, "", "")
         self._offered: tuple[object, ...] = ()
+        self._panes: list[SelectedPane] = []
         self.collector = IdleCollector()
         self.campaign_open: CampaignFile | None = None
         """The campaign whose write-back is being offered (locked until answered)."""
@@ -275,10 +276,16 @@ class TableApp(App[int]):
         elif self.selected not in rows:
             self.selected = rows[0] if rows else ""
         self.offer_keys()
-        for pane in self.query(SelectedPane):
+        for pane in self._selected_panes():
             pane.flush()
         if started is not None:
             self.call_after_refresh(self._painted, started)
+
+    def _selected_panes(self) -> list[SelectedPane]:
+        """The panes drawn from the selection (found once: the table's screen keeps them)."""
+        if not self._panes:
+            self._panes = list(self.screen_stack[0].query(SelectedPane))
+        return self._panes
 
     def watch_selected(self) -> None:
         """Another combatant selected: the keys that apply may change."""

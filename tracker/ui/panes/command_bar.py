@@ -16,13 +16,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.suggester import Suggester
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tracker.core.model import EncounterState
 from tracker.core.protocol import Verb
 from tracker.rules.base import Ruleset
 from tracker.ui.completion import complete
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.panes.text_line import TextLine
 
 Source = Callable[[], tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]]
 
@@ -132,7 +133,7 @@ class CommandBar(Vertical):
     def compose(self) -> ComposeResult:
         """The input above its message line."""
         yield CommandInput(self.source)
-        yield Static(id="command-message")
+        yield TextLine(id="command-message")
 
     @property
     def input(self) -> CommandInput:
@@ -142,7 +143,7 @@ class CommandBar(Vertical):
     @property
     def message(self) -> str:
         """What the line under the bar says now."""
-        return str(self.query_one("#command-message", Static).render())
+        return self.query_one("#command-message", TextLine).text.plain
 
     def open(self, text: str = "") -> None:
         """Focus the bar, optionally with a line already typed."""
@@ -158,7 +159,7 @@ class CommandBar(Vertical):
         """Show one line under the bar: a hint, an error, or what was done."""
         style = solid_style(self, f"bar--{kind}")
         message = Text(text, style, no_wrap=True, overflow="ellipsis")
-        self.query_one("#command-message", Static).update(message, layout=False)
+        self.query_one("#command-message", TextLine).update(message)
 
     @on(Input.Changed, "#command-input")
     def _hint(self, event: Input.Changed) -> None:

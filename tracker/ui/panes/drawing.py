@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Region
@@ -33,6 +34,7 @@ class Drawing(Widget):
         """The lines are one block, centred in the pane (the body figure)."""
         self.lines: list[Text] = []
         self._strips: list[Strip] = []
+        self._base: Style | None = None
 
     @property
     def content(self) -> Group:
@@ -80,10 +82,20 @@ class Drawing(Widget):
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
         width = self.size.width
-        style = self.rich_style
+        style = self._base_style()
         if y >= len(self._strips):
             return Strip.blank(width, style)
         return self._strips[y].apply_style(style).crop_extend(0, width, style)
+
+    def _base_style(self) -> Style:
+        if self._base is None:  # worked out once per style change: it walks the ancestors
+            self._base = self.rich_style
+        return self._base
+
+    def notify_style_update(self) -> None:
+        """Styles changed (a new theme, focus): work the pane's colours out again."""
+        super().notify_style_update()
+        self._base = None
 
 
 def _centred(lines: list[Text], width: int) -> list[Text]:

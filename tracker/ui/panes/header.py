@@ -9,15 +9,15 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.theme import Theme
-from textual.widgets import Static
 
 from tracker.core.flow import name_of, possessive
 from tracker.core.model import EncounterState
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.styling import forget_styles, solid_style
+from tracker.ui.panes.text_line import TextLine
 
 
-class EncounterHeader(Static):
+class EncounterHeader(TextLine):
     """One line saying where the fight stands and that every event is on disk."""
 
     COMPONENT_CLASSES = {"header--title", "header--saved", "header--busy"}
@@ -82,13 +82,12 @@ class EncounterHeader(Static):
                     f"tracker · {self.busy or 'opening'} {self.file_name}…",
                     no_wrap=True,
                     overflow="ellipsis",
-                ),
-                layout=False,
+                )
             )
             return
         if self.looking_back:
             width = self.size.width or 200
-            self.update(self._line(fitted(self._looking_parts(state), width)), layout=False)
+            self.update(self._line(fitted(self._looking_parts(state), width)))
             return
         extra = self.rules.header_parts(state) if self.rules is not None else []
         saved = (f"{self.busy}…", "header--busy") if self.busy else ("saved ✓", "header--saved")
@@ -100,7 +99,7 @@ class EncounterHeader(Static):
             Part(self.file_name, 1),
             Part(saved[0], 8, saved[1]),
         ]
-        self.update(self._line(fitted(parts, self.size.width or 200)), layout=False)
+        self.update(self._line(fitted(parts, self.size.width or 200)))
 
     def _looking_parts(self, state: EncounterState) -> list[Part]:
         return [

@@ -152,6 +152,8 @@ class InitiativePane(LinesView, can_focus=True):
         self._column = 0
         self._fit_width = 0
         self._legend_of: list[tuple[str, str]] | None = None
+        self._measured_for: tuple[object, ...] = ()
+        self._shorthand: list[tuple[str, str]] = []
 
     def watch_state(self, state: EncounterState | None) -> None:
         """Rebuild the rows from a new state."""
@@ -181,6 +183,7 @@ class InitiativePane(LinesView, can_focus=True):
     def _restyle(self) -> None:
         forget_styles()
         self._made.clear()
+        self._measured_for = ()
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -193,16 +196,29 @@ class InitiativePane(LinesView, can_focus=True):
         self.rows = order_rows(state)
         styles = self._styles()
         self._fit_width = self._room()
-        self._column = self._name_column(state)
-        lines = [self._row_text(state, row, styles) for row in self.rows]
+        fighters = [state.combatant(row.slot) for row in self.rows]
+        shorthand = self._measure(fighters)
+        lines = [
+            self._row_text(state, row, fighter, styles)
+            for row, fighter in zip(self.rows, fighters, strict=True)
+        ]
         if not lines:
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
         retitle(self, self._title(state))
-        shorthand = self.shorthand()
         if shorthand != self._legend_of:
             self._legend_of = shorthand
             retip(self, legend_text(shorthand))
+
+    def _measure(self, fighters: list[Combatant]) -> list[tuple[str, str]]:
+        """Set the name column and return the shorthand the rows use, worked out again
+        only when a combatant, the order or the width changed (not at every turn)."""
+        key = (self._fit_width, tuple(row.slot for row in self.rows), tuple(fighters))
+        if key != self._measured_for:
+            self._measured_for = key
+            self._column = self._name_column(fighters)
+            self._shorthand = self.shorthand()
+        return self._shorthand
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":
@@ -230,10 +246,10 @@ class InitiativePane(LinesView, can_focus=True):
             self._facts[fighter.id] = facts
         return facts
 
-    def _name_column(self, state: EncounterState) -> int:
+    def _name_column(self, fighters: list[Combatant]) -> int:
         names, needs, wants = [], [], []
-        for row in self.rows:
-            facts = self._facts_of(state.combatant(row.slot))
+        for row, fighter in zip(self.rows, fighters, strict=True):
+            facts = self._facts_of(fighter)
             names.append(shown_name(facts.fighter, row.slot))
             needs.append(facts.need)
             wants.append(facts.want)
@@ -248,10 +264,11 @@ class InitiativePane(LinesView, can_focus=True):
                 seen.setdefault(short, wide)
         return list(seen.items())[:SHORTHAND_MOST]
 
-    def _row_text(self, state: EncounterState, row: Row, styles: dict[str, Style]) -> Text:
+    def _row_text(
+        self, state: EncounterState, row: Row, fighter: Combatant, styles: dict[str, Style]
+    ) -> Text:
         """The row's text, reused while the combatant, mark, initiative and column are
         unchanged (the fold keeps unchanged combatants as the same objects)."""
-        fighter = state.combatant(row.slot)
         value = _initiative(state, row.slot)
         key = self._column * 1000 + self._fit_width
         made = self._made.get(row.slot)

@@ -49,6 +49,16 @@ class LinesView(ScrollView):
         self._finished: dict[int, tuple[Text, tuple[object, ...], Strip]] = {}
         """Each line's finished strip, with what it was finished for."""
         self.cursor = -1
+        self._base: Style | None = None
+        self._pass: tuple[int, int, int, Style] | None = None
+
+    @property
+    def base_style(self) -> Style:
+        """The pane's own colours as a Rich style, worked out once per style change
+        (Textual walks every ancestor to find them)."""
+        if self._base is None:
+            self._base = self.rich_style
+        return self._base
 
     @property
     def lines(self) -> Sequence[Text]:
@@ -69,9 +79,11 @@ class LinesView(ScrollView):
             self._resize(lines)
             return
         changed = [i for i, (a, b) in enumerate(zip(old, lines, strict=True)) if a is not b]
+        self._width = (
+            max(self._width, *(lines[i].cell_len for i in changed)) if changed else self._width
+        )
         if old_cursor != cursor:
             changed += [i for i in (old_cursor, cursor) if i >= 0]
-        self._width = max((line.cell_len for line in lines), default=0)
         self._resize([], changed)
 
     def add_lines(self, lines: list[Text]) -> None:
@@ -136,15 +148,28 @@ class LinesView(ScrollView):
     def notify_style_update(self) -> None:
         """Styles changed (a new theme, focus): drop the cached strips."""
         super().notify_style_update()
+        self._base = None
         self._strips.clear()
         self._finished.clear()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Render the lines in ``crop``; the scroll position, width and colours are read
+        once for the pass, not once per line."""
+        scroll_x, scroll_y = self.scroll_offset
+        self._pass = (scroll_x, scroll_y, self.scrollable_content_region.width, self.base_style)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
+
     def render_line(self, y: int) -> Strip:
         """The strip for screen row ``y``."""
-        scroll_x, scroll_y = self.scroll_offset
+        if self._pass is None:  # called outside a render pass
+            scroll_x, scroll_y = self.scroll_offset
+            width, base = self.scrollable_content_region.width, self.base_style
+        else:
+            scroll_x, scroll_y, width, base = self._pass
         index = y + scroll_y
-        width = self.scrollable_content_region.width
-        base = self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
         line, at_cursor = self._lines[index], index == self.cursor
@@ -152,15 +177,18 @@ class LinesView(ScrollView):
         finished = self._finished.get(index)
         if finished is not None and finished[0] is line and finished[1] == key:
             return finished[2]  # the same line scrolled to another row: no new segments
+        strip = self._finish(index, at_cursor, scroll_x, width, base)
+        self._finished[index] = (line, key, strip)
+        return strip
+
+    def _finish(self, index: int, at_cursor: bool, scroll_x: int, width: int, base: Style) -> Strip:
         style = base
         strip = self._strip(index)
         if at_cursor:
             cursor = solid_style(self, "lines--cursor")
             style = base + cursor
             strip = _in_colour(strip, Style(color=cursor.color))
-        strip = strip.apply_style(style).crop_extend(scroll_x, scroll_x + width, style)
-        self._finished[index] = (line, key, strip)
-        return strip
+        return strip.apply_style(style).crop_extend(scroll_x, scroll_x + width, style)
 
     def _strip(self, index: int) -> Strip:
         line = self._lines[index]
