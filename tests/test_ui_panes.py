@@ -308,6 +308,48 @@ async def test_log_follows_the_newest_line(tmp_path: Path) -> None:
         assert log.scroll_y + height == len(log.lines)  # the newest line is the bottom row
 
 
+@ui_test
+async def test_log_shows_its_scrollbar_only_when_scrolled_back(tmp_path: Path) -> None:
+    """Following the newest line the log has no scrollbar (nothing to repaint at every
+    turn); scrolled back, the scrollbar shows where the GM is, and no line re-wraps."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        for _ in range(12):
+            await pilot.press("n")
+        log = app.query_one(LogPane)
+        await pilot.pause()
+        assert log.scrollbar_size_vertical == 0
+        wrapped = list(log.plain_lines)
+        log.scroll_to(y=0, animate=False, immediate=True)
+        await pilot.pause()
+        assert log.has_class("-back") and log.scrollbar_size_vertical == 1
+        assert log.plain_lines == wrapped
+        await pilot.press("n")
+        await pilot.pause()
+        height = log.scrollable_content_region.height
+        assert log.scroll_y + height == len(log.lines)  # a new turn brings the log back
+        assert not log.has_class("-back") and log.scrollbar_size_vertical == 0
+
+
+@ui_test
+async def test_initiative_rows_that_fit_show_no_sideways_scrollbar(tmp_path: Path) -> None:
+    """With more combatants than rows the vertical scrollbar takes a column and the rows
+    are fitted again: the pane must not keep the old width and waste a row on a
+    horizontal scrollbar."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for number in range(20):
+            assert app.run_line(f"add Grunt{number}-of-the-very-long-name side=enemy hp=5").ok
+        await pilot.pause()
+        pane = app.query_one(InitiativePane)
+        assert pane.show_vertical_scrollbar
+        assert max(len(line) for line in pane.plain_lines) <= pane.scrollable_content_region.width
+        assert not pane.show_horizontal_scrollbar
+
+
 # --- header and command bar -------------------------------------------------------------
 
 

@@ -19,6 +19,9 @@ from textual.widget import Widget
 
 from tracker.ui.panes.styling import solid_style
 
+WARM_AHEAD = 3
+"""Rows from the bottom of the view at which the cursor's next page is made ready."""
+
 
 class LinesView(ScrollView):
     """Rich ``Text`` lines in a scrolling view; ``cursor`` is the highlighted line (-1: none).
@@ -44,7 +47,8 @@ class LinesView(ScrollView):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._lines: list[Text] = []
-        self._width = 0
+        self._cells: list[int] = []
+        """Each line's width in cells."""
         self._strips: dict[int, tuple[Text, Strip]] = {}
         self._finished: dict[int, tuple[Text, tuple[object, ...], Strip]] = {}
         """Each line's finished strip, with what it was finished for."""
@@ -73,29 +77,30 @@ class LinesView(ScrollView):
     def set_lines(self, lines: list[Text], cursor: int = -1) -> None:
         """Replace every line (and the cursor); repaint the lines that changed."""
         old, old_cursor = self._lines, self.cursor
-        self._lines, self.cursor = lines, cursor
+        self._lines, self.cursor = list(lines), cursor
         if len(old) != len(lines):
-            self._width = 0
-            self._resize(lines)
+            self._cells = [line.cell_len for line in lines]
+            self._resize()
             return
         changed = [i for i, (a, b) in enumerate(zip(old, lines, strict=True)) if a is not b]
-        self._width = (
-            max(self._width, *(lines[i].cell_len for i in changed)) if changed else self._width
-        )
+        for index in changed:
+            self._cells[index] = lines[index].cell_len
         if old_cursor != cursor:
             changed += [i for i in (old_cursor, cursor) if i >= 0]
-        self._resize([], changed)
+        self._resize(changed)
 
     def add_lines(self, lines: list[Text]) -> None:
         """Append lines at the bottom."""
         first = len(self._lines)
         self._lines.extend(lines)
-        self._resize(lines, list(range(first, len(self._lines))))
+        self._cells.extend(line.cell_len for line in lines)
+        self._resize(list(range(first, len(self._lines))))
 
-    def _resize(self, new: list[Text], changed: list[int] | None = None) -> None:
-        self._width = max(self._width, *(line.cell_len for line in new)) if new else self._width
+    def _resize(self, changed: list[int] | None = None) -> None:
+        """Fit the scrollable size to the lines (as wide as the widest: a pane whose
+        lines all fit shows no horizontal scrollbar); repaint ``changed`` (None: all)."""
         rows = -(-len(self._lines) // self.room) * self.room
-        size = Size(max(self._width, self.virtual_size.width), rows)
+        size = Size(max(self._cells, default=0), rows)
         if size != self.virtual_size:
             self._grow(size)
             self.refresh()
@@ -134,6 +139,20 @@ class LinesView(ScrollView):
                 Region(0, index, 1, 1), animate=False, immediate=False, x_axis=False
             )
         self._refresh_rows([previous, index])
+        if height > 0 and top + height - WARM_AHEAD <= index < top + height:
+            self.call_after_refresh(self._warm, top + height - 1, height)
+
+    def _warm(self, first: int, count: int) -> None:
+        """Finish the strips of the page the cursor moves to next, after the frame is
+        on screen, so the turn that scrolls there paints cached lines."""
+        scroll_x, _ = self.scroll_offset
+        width, base = self.scrollable_content_region.width, self.base_style
+        for index in range(first, min(first + count, len(self._lines))):
+            line, key = self._lines[index], (scroll_x, width, False, base)
+            finished = self._finished.get(index)
+            if finished is None or finished[0] is not line or finished[1] != key:
+                strip = self._finish(index, False, scroll_x, width, base)
+                self._finished[index] = (line, key, strip)
 
     def scroll_to_last(self) -> None:
         """Scroll so that the last line sits at the bottom of the view (now, and again

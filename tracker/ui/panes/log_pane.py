@@ -1,7 +1,9 @@
 """The log pane: every event as a sentence, grouped under its round and turn.
 
-Undone entries stay, struck through. The pane follows the newest line. A line longer than
-the pane wraps, its continuation indented, and wraps again when the pane is resized.
+Undone entries stay, struck through. The pane follows the newest line, without a
+scrollbar; scrolled back (or focused) it shows one. A line longer than the pane wraps,
+its continuation indented, and wraps again when the pane is resized; the wrap leaves the
+scrollbar's column free, so the scrollbar coming and going moves no line.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from tracker.ui.panes.titles import retitle
 
 INDENT = 6
 """Cells a wrapped log line's continuation is indented by."""
+SCROLLBAR = 1
+"""Cells kept free at the right for the scrollbar (shown only when scrolled back)."""
 
 
 class LogPane(LinesView, can_focus=True):
@@ -71,8 +75,12 @@ class LogPane(LinesView, can_focus=True):
         self.scroll_to_last()
 
     def on_mount(self) -> None:
-        """Render again when the theme changes."""
+        """Render again when the theme changes; show the scrollbar when scrolled back."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
+        self.watch(self, "scroll_y", self._scrolled, init=False)
+
+    def _scrolled(self, y: float) -> None:
+        self.set_class(round(y) < self.max_scroll_y, "-back")
 
     def _new_theme(self, theme: Theme) -> None:
         self.call_after_refresh(self._restyle)
@@ -83,7 +91,7 @@ class LogPane(LinesView, can_focus=True):
             self._redraw()
 
     def _width_now(self) -> int:
-        return self.scrollable_content_region.width
+        return self.content_region.width - SCROLLBAR
 
     def _restyle(self) -> None:
         forget_styles()
