@@ -49,7 +49,7 @@ from tracker.ui.panes.body_chart import BodyChart  # noqa: E402
 from tracker.ui.panes.command_bar import CommandBar  # noqa: E402
 from tracker.ui.panes.header import EncounterHeader  # noqa: E402
 from tracker.ui.panes.initiative import InitiativePane  # noqa: E402
-from tracker.ui.panes.log_pane import LogPane  # noqa: E402
+from tracker.ui.panes.log_pane import LogFrame, LogPane  # noqa: E402
 from tracker.ui.panes.status import StatusPane  # noqa: E402
 from tracker.ui.panes.text_line import TextLine  # noqa: E402
 from tracker.ui.themes import load_themes  # noqa: E402
@@ -106,7 +106,8 @@ class BareApp(App[None]):
             yield InitiativePane(id="initiative")
             yield BodyChart(id="body")
             yield StatusPane(id="status")
-        yield LogPane(id="log")
+        with LogFrame(id="log-frame"):
+            yield LogPane(id="log")
         yield CommandBar(lambda: (None, {}, None), id="command-bar")
         yield Footer(compact=True)
 
@@ -138,7 +139,8 @@ class RepaintApp(BareApp):
         with Horizontal(id="panes"):
             for pane in ("initiative", "body", "status"):
                 yield Static(id=pane)
-        yield Static(id="log")
+        with LogFrame(id="log-frame"):
+            yield Static(id="log")
         yield Static(id="command-bar")  # nothing focusable: the keys reach the app
         yield Footer(compact=True)
 

@@ -39,7 +39,7 @@ from tracker.ui.panes.command_bar import CommandBar, CommandInput
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.key_footer import KeyFooter
-from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.log_pane import LogFrame, LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
 from tracker.ui.themes import ThemeShelf
@@ -185,7 +185,8 @@ class TrackerApp(LookingBackApp):
             yield StatusPane(self.reminder_keys, id="status").data_bind(
                 TrackerApp.state, TrackerApp.selected
             )
-        yield LogPane(id="log").data_bind(TrackerApp.state)
+        with LogFrame(id="log-frame"):
+            yield LogPane(id="log").data_bind(TrackerApp.state)
         yield CommandBar(self.bar_source, id="command-bar")
         yield KeyFooter(FOOTER_RANK)
 

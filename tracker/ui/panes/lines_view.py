@@ -110,12 +110,16 @@ class LinesView(ScrollView):
             self._refresh_rows(changed)
 
     def _grow(self, size: Size) -> None:
-        """Set the scrollable size; growing taller under a scrollbar already shown needs
-        no layout pass (the scrollbar is told directly), anything else does."""
+        """Set the scrollable size; growing taller under a scrollbar already shown (or
+        with none to show) needs no layout pass, anything else does."""
         old = self.virtual_size
-        if self.show_vertical_scrollbar and size.width == old.width and size.height > old.height:
+        shown = self.show_vertical_scrollbar
+        if (shown or self.styles.overflow_y == "hidden") and (
+            size.width == old.width and size.height > old.height
+        ):
             self.set_reactive(Widget.virtual_size, size)
-            self.vertical_scrollbar.window_virtual_size = size.height
+            if shown:
+                self.vertical_scrollbar.window_virtual_size = size.height
         else:
             self.virtual_size = size
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.theme import Theme
+from textual.widget import Widget
 
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
@@ -27,8 +29,17 @@ SCROLLBAR = 1
 """Cells kept free at the right for the scrollbar (shown only when scrolled back)."""
 
 
+class LogFrame(Vertical):
+    """The border and title round the log (the pane that zooms full screen)."""
+
+    ALLOW_MAXIMIZE = True
+
+
 class LogPane(LinesView, can_focus=True):
-    """The encounter's log, newest at the bottom."""
+    """The encounter's log, newest at the bottom (in a ``LogFrame``, which shows its
+    title)."""
+
+    ALLOW_MAXIMIZE = False
 
     COMPONENT_CLASSES = {"log--round", "log--turn", "log--undone", "log--gm", "log--line"}
 
@@ -56,8 +67,13 @@ class LogPane(LinesView, can_focus=True):
             self.set_lines(self._texts(added))
         elif added:
             self.add_lines(self._texts(added))
-        retitle(self, f"Log · {len(self.feed.lines)} entries")
+        retitle(self.frame, f"Log · {len(self.feed.lines)} entries")
         self.scroll_to_last()
+
+    @property
+    def frame(self) -> Widget:
+        """The widget that carries the log's border and title."""
+        return self.parent if isinstance(self.parent, LogFrame) else self
 
     def look_until(self, seq: int | None) -> None:
         """Show the log up to event ``seq`` (looking back), or all of it (None)."""
@@ -81,6 +97,12 @@ class LogPane(LinesView, can_focus=True):
 
     def _scrolled(self, y: float) -> None:
         self.set_class(round(y) < self.max_scroll_y, "-back")
+
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """The log scrolls (wheel, keys, following) whenever it holds more lines than it
+        shows, with or without its scrollbar on screen."""
+        return not self._check_disabled() and self.is_scrollable and self.max_scroll_y > 0
 
     def _new_theme(self, theme: Theme) -> None:
         self.call_after_refresh(self._restyle)
