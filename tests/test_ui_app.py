@@ -187,15 +187,7 @@ async def test_long_journal_undo_replays_in_a_worker(tmp_path: Path) -> None:
         assert app.query_one(CommandBar).message.startswith("Undone: Orc: HP 15 → 10")
 
 
-@ui_test
-async def test_each_command_records_its_key_to_screen_time(tmp_path: Path) -> None:
-    app = make_app(basic_file(tmp_path))
-    async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        await pilot.press("s", "n", "n")
-        await pilot.pause()
-        assert len(app.latencies) == 3
-        assert all(ms > 0 for ms in app.latencies)
+
 
 
 @ui_test

@@ -69,7 +69,6 @@ class TableApp(App[int]):
         self.shelf = shelf if shelf is not None else load_themes()
         self.play: EncounterFile | None = None
         self.failure = ""
-        self.latencies: list[float] = []
         self.first_paint: float | None = None
         self.opened_paint: float | None = None
         self.replay_in_worker_after = REPLAY_IN_WORKER_AFTER
@@ -221,7 +220,6 @@ class TableApp(App[int]):
 
     def run_line(self, line: str) -> Outcome:
         """Run one command line; the outcome says what it did or why it was refused."""
-        started = time.perf_counter()
         words = line.strip().lstrip(":").split()
         if words and words[0].casefold() in UI_VERBS:
             return self._screen_word(words)
@@ -243,7 +241,7 @@ class TableApp(App[int]):
             events = self.play.execute(line, self.dice)
         except TrackerError as err:
             return Outcome(False, one_line(err))
-        self._show(self.play.encounter.state, started)
+        self._show(self.play.encounter.state)
         self.collector.command_ran()
         if not was_over and self.play.encounter.state.phase == "ended":
             self.call_later(self.offer_writeback)
@@ -266,7 +264,7 @@ class TableApp(App[int]):
             self._show(self.play.encounter.state)
         self.report(outcome)
 
-    def _show(self, state: EncounterState, started: float | None = None) -> None:
+    def _show(self, state: EncounterState) -> None:
         before = self.state
         self.state = state
         rows = [row.slot for row in order_rows(state)]
@@ -278,8 +276,6 @@ class TableApp(App[int]):
         self.offer_keys()
         for pane in self._selected_panes():
             pane.flush()
-        if started is not None:
-            self.call_after_refresh(self._painted, started)
 
     def _selected_panes(self) -> list[SelectedPane]:
         """The panes drawn from the selection (found once: the table's screen keeps them)."""
@@ -306,9 +302,6 @@ class TableApp(App[int]):
     def refuse_while_looking(self) -> Outcome | None:
         """Why a command cannot run now that the screen shows the past (None: it can)."""
         return None
-
-    def _painted(self, started: float) -> None:
-        self.latencies.append((time.perf_counter() - started) * 1000)
 
     def _screen_word(self, words: list[str]) -> Outcome:
         verb, rest = words[0].casefold(), words[1:]
