@@ -52,9 +52,10 @@ from tracker.ui.app import TrackerApp  # noqa: E402
 from tracker.ui.outcome import Outcome  # noqa: E402
 from tracker.ui.panes.body_chart import BodyChart  # noqa: E402
 from tracker.ui.panes.command_bar import CommandBar  # noqa: E402
+from tracker.ui.panes.frame import PaneFrame  # noqa: E402
 from tracker.ui.panes.header import EncounterHeader  # noqa: E402
 from tracker.ui.panes.initiative import InitiativePane  # noqa: E402
-from tracker.ui.panes.log_pane import LogFrame, LogPane  # noqa: E402
+from tracker.ui.panes.log_pane import LogPane  # noqa: E402
 from tracker.ui.panes.status import StatusPane  # noqa: E402
 from tracker.ui.panes.text_line import TextLine  # noqa: E402
 from tracker.ui.table_app import TableApp  # noqa: E402
@@ -109,10 +110,11 @@ class BareApp(App[None]):
         """Header, three panes, log, bar, footer — nothing in them."""
         yield EncounterHeader(id="header")
         with Horizontal(id="panes"):
-            yield InitiativePane(id="initiative")
+            with PaneFrame(id="initiative-frame"):
+                yield InitiativePane(id="initiative")
             yield BodyChart(id="body")
             yield StatusPane(id="status")
-        with LogFrame(id="log-frame"):
+        with PaneFrame(id="log-frame"):
             yield LogPane(id="log")
         yield CommandBar(lambda: (None, {}, None), id="command-bar")
         yield Footer(compact=True)
@@ -145,7 +147,7 @@ class RepaintApp(BareApp):
         with Horizontal(id="panes"):
             for pane in ("initiative", "body", "status"):
                 yield Static(id=pane)
-        with LogFrame(id="log-frame"):
+        with PaneFrame(id="log-frame"):
             yield Static(id="log")
         yield Static(id="command-bar")  # nothing focusable: the keys reach the app
         yield Footer(compact=True)

@@ -187,9 +187,6 @@ async def test_long_journal_undo_replays_in_a_worker(tmp_path: Path) -> None:
         assert app.query_one(CommandBar).message.startswith("Undone: Orc: HP 15 → 10")
 
 
-
-
-
 @ui_test
 async def test_export_key_opens_the_export_screen(tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path))

@@ -438,3 +438,28 @@ async def test_the_palette_offers_this_apps_themes_not_textuals(tmp_path: Path) 
         await opened(pilot)
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Theme" not in titles and "Quit" not in titles and "Keys" in titles
+
+
+@ui_test
+async def test_zoom_shows_the_focused_pane_with_its_frame_and_comes_back(tmp_path: Path) -> None:
+    """z shows the focused pane full screen, border and title included (the initiative's
+    and the log's lines sit in a frame that carries them), and z again brings every pane
+    back."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        app.query_one(InitiativePane).focus()
+        await pilot.press("z")
+        zoomed = app.screen.maximized
+        assert zoomed is not None and zoomed.id == "initiative-frame"
+        assert str(zoomed.border_title).startswith("Initiative · Round 1")
+        await pilot.press("z")
+        assert app.screen.maximized is None
+        app.query_one(LogPane).focus()
+        await pilot.press("z")
+        zoomed = app.screen.maximized
+        assert zoomed is not None and zoomed.id == "log-frame"
+        assert str(zoomed.border_title).startswith("Log · ")
+        await pilot.press("z")
+        assert app.screen.maximized is None

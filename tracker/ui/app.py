@@ -36,10 +36,11 @@ from tracker.ui.outcome import Outcome
 from tracker.ui.palette import TableCommands
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput
+from tracker.ui.panes.frame import PaneFrame
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.key_footer import KeyFooter
-from tracker.ui.panes.log_pane import LogFrame, LogPane
+from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
 from tracker.ui.themes import ThemeShelf
@@ -180,12 +181,15 @@ class TrackerApp(LookingBackApp):
         """Header, the three panes, the log, the command bar, the footer."""
         yield EncounterHeader(id="header").data_bind(TrackerApp.state, TrackerApp.busy)
         with Horizontal(id="panes"):
-            yield InitiativePane(id="initiative").data_bind(TrackerApp.state, TrackerApp.selected)
+            with PaneFrame(id="initiative-frame"):
+                yield InitiativePane(id="initiative").data_bind(
+                    TrackerApp.state, TrackerApp.selected
+                )
             yield BodyChart(id="body").data_bind(TrackerApp.state, TrackerApp.selected)
             yield StatusPane(self.reminder_keys, id="status").data_bind(
                 TrackerApp.state, TrackerApp.selected
             )
-        with LogFrame(id="log-frame"):
+        with PaneFrame(id="log-frame"):
             yield LogPane(id="log").data_bind(TrackerApp.state)
         yield CommandBar(self.bar_source, id="command-bar")
         yield KeyFooter(FOOTER_RANK)
@@ -466,7 +470,7 @@ class TrackerApp(LookingBackApp):
         pane = self.focused
         while pane is not None and not (isinstance(pane, Widget) and pane.allow_maximize):
             pane = pane.parent if isinstance(pane.parent, Widget) else None
-        screen.maximize(pane if pane is not None else self.query_one(InitiativePane))
+        screen.maximize(pane if pane is not None else self.query_one("#initiative-frame"))
 
     def action_body_chart(self) -> None:
         """The selected combatant's body chart full screen (again: back)."""

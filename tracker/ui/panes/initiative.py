@@ -25,6 +25,7 @@ from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.export.cells import pad_cells
 from tracker.rules.base import Ruleset
 from tracker.rules.display import Badge, SummaryPart, badges
+from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.row_fit import (
     LEAD,
@@ -110,8 +111,10 @@ class InitiativePane(LinesView, can_focus=True):
     """The initiative order; the cursor row is the selected combatant.
 
     Click a row to select it, double-click to damage it; the keys that move the
-    selection are the app's.
+    selection are the app's. Its border and title are its ``PaneFrame``'s.
     """
+
+    ALLOW_MAXIMIZE = False
 
     COMPONENT_CLASSES = {
         "initiative--pc",
@@ -211,7 +214,7 @@ class InitiativePane(LinesView, can_focus=True):
         if not lines:
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
-        retitle(self, self._title(state))
+        retitle(frame_of(self), self._title(state))
         if shorthand != self._legend_of:
             self._legend_of = shorthand
             retip(self, legend_text(shorthand))

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.theme import Theme
-from textual.widget import Widget
 
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine
 from tracker.ui.log_feed import LogFeed
+from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.styling import forget_styles
 from tracker.ui.panes.titles import retitle
@@ -29,14 +28,8 @@ SCROLLBAR = 1
 """Cells kept free at the right for the scrollbar (shown only when scrolled back)."""
 
 
-class LogFrame(Vertical):
-    """The border and title round the log (the pane that zooms full screen)."""
-
-    ALLOW_MAXIMIZE = True
-
-
 class LogPane(LinesView, can_focus=True):
-    """The encounter's log, newest at the bottom (in a ``LogFrame``, which shows its
+    """The encounter's log, newest at the bottom (in a ``PaneFrame``, which shows its
     title)."""
 
     ALLOW_MAXIMIZE = False
@@ -67,13 +60,8 @@ class LogPane(LinesView, can_focus=True):
             self.set_lines(self._texts(added))
         elif added:
             self.add_lines(self._texts(added))
-        retitle(self.frame, f"Log · {len(self.feed.lines)} entries")
+        retitle(frame_of(self), f"Log · {len(self.feed.lines)} entries")
         self.scroll_to_last()
-
-    @property
-    def frame(self) -> Widget:
-        """The widget that carries the log's border and title."""
-        return self.parent if isinstance(self.parent, LogFrame) else self
 
     def look_until(self, seq: int | None) -> None:
         """Show the log up to event ``seq`` (looking back), or all of it (None)."""
