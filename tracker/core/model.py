@@ -29,7 +29,7 @@ def evolve(obj: T, **changes: Any) -> T:
 
 def slot_owner(slot: str) -> str:
     """The combatant id behind an initiative slot (``"alien@2"`` is Alien's second card)."""
-    return slot.split("@", 1)[0]
+    return slot.partition("@")[0]
 
 
 @dataclass(frozen=True)

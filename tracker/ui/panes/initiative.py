@@ -77,23 +77,29 @@ def order_rows(state: EncounterState) -> list[Row]:
 
 
 def _ordered(state: EncounterState) -> list[Row]:
-    rows = [
-        Row(slot, _mark(state, slot))
-        for slot in state.order
-        if slot_owner(slot) in state.combatants
-    ]
-    rows += [Row(slot, "⏸") for slot in state.delayed]
-    placed = {slot_owner(r.slot) for r in rows}
+    fighters = state.combatants
+    rows: list[Row] = []
+    placed: set[str] = set()
+    for slot in state.order:
+        owner = slot_owner(slot)
+        fighter = fighters.get(owner)
+        if fighter is not None:
+            placed.add(owner)
+            if fighter.status != "removed":
+                rows.append(Row(slot, _mark(state, slot, fighter)))
+    for slot in state.delayed:
+        placed.add(slot_owner(slot))
+        if state.combatant(slot).status != "removed":
+            rows.append(Row(slot, "⏸"))
     rows += [
-        Row(c.id, _mark(state, c.id))
-        for c in state.combatants.values()
+        Row(c.id, _mark(state, c.id, c))
+        for c in fighters.values()
         if c.id not in placed and c.status != "removed"
     ]
-    return [r for r in rows if state.combatant(r.slot).status != "removed"]
+    return rows
 
 
-def _mark(state: EncounterState, slot: str) -> str:
-    fighter = state.combatant(slot)
+def _mark(state: EncounterState, slot: str, fighter: Combatant) -> str:
     if state.current == slot:
         return "▶"
     if fighter.status == "dead":
@@ -150,12 +156,13 @@ class InitiativePane(LinesView, can_focus=True):
         super().__init__(id=id)
         self.rules = rules
         self.rows: list[Row] = []
-        self._made: dict[str, tuple[Combatant, str, str, int, Text]] = {}
+        self._made: dict[str, tuple[Combatant, str, float | None, int, Text]] = {}
         self._facts: dict[str, RowFacts] = {}
         self._column = 0
         self._fit_width = 0
         self._legend_of: list[tuple[str, str]] | None = None
         self._measured_for: tuple[object, ...] = ()
+        self._styled: tuple[object, dict[str, Style]] = (None, {})
         self._shorthand: list[tuple[str, str]] = []
 
     def watch_state(self, state: EncounterState | None) -> None:
@@ -193,6 +200,7 @@ class InitiativePane(LinesView, can_focus=True):
         forget_styles()
         self._made.clear()
         self._measured_for = ()
+        self._styled = (None, {})
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -243,7 +251,12 @@ class InitiativePane(LinesView, can_focus=True):
         return -1
 
     def _styles(self) -> dict[str, Style]:
-        return {name.split("--")[1]: self.style_of(name) for name in self.COMPONENT_CLASSES}
+        """The row styles by short name, worked out once per theme and focus."""
+        key = (self.has_focus, self.app.theme)
+        if self._styled[0] != key:
+            styles = {name.split("--")[1]: self.style_of(name) for name in self.COMPONENT_CLASSES}
+            self._styled = (key, styles)
+        return self._styled[1]
 
     def _facts_of(self, fighter: Combatant) -> RowFacts:
         """A combatant's summary parts and badges, measured once per version of it (the
@@ -278,7 +291,7 @@ class InitiativePane(LinesView, can_focus=True):
     ) -> Text:
         """The row's text, reused while the combatant, mark, initiative and column are
         unchanged (the fold keeps unchanged combatants as the same objects)."""
-        value = _initiative(state, row.slot)
+        value = state.initiative.get(row.slot)
         key = self._column * 1000 + self._fit_width
         made = self._made.get(row.slot)
         if made is not None and made[0] is fighter and made[1:4] == (row.mark, value, key):
