@@ -60,8 +60,8 @@ class LogPane(LinesView, can_focus=True):
             self.set_lines(self._texts(added))
         elif added:
             self.add_lines(self._texts(added))
-        retitle(frame_of(self), f"Log · {len(self.feed.lines)} entries")
         self.scroll_to_last()
+        self._retitle()
 
     def look_until(self, seq: int | None) -> None:
         """Show the log up to event ``seq`` (looking back), or all of it (None)."""
@@ -85,6 +85,13 @@ class LogPane(LinesView, can_focus=True):
 
     def _scrolled(self, y: float) -> None:
         self.set_class(round(y) < self.max_scroll_y, "-back")
+        self._retitle()
+
+    def _retitle(self) -> None:
+        """"Log" while it follows the newest line (a title that changed at every turn
+        would repaint at every turn); scrolled back, how far the log goes."""
+        back = self.has_class("-back")
+        retitle(frame_of(self), f"Log · {len(self.feed.lines)} entries" if back else "Log")
 
     @property
     def allow_vertical_scroll(self) -> bool:
