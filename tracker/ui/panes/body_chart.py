@@ -18,7 +18,6 @@ from tracker.ui.panes.figure import draw_figure, figure_scale, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
-from tracker.ui.plain import plain
 
 
 class BodyChart(SelectedPane):
@@ -60,7 +59,8 @@ class BodyChart(SelectedPane):
             retitle(self, "Body")
             drawing.draw([Text("select a combatant (j/k)", style="italic")])
             return
-        retitle(self, plain(f"Body · {fighter.name}"))
+        retitle(self, "Body")  # the name heads the drawing: a title that changed at
+        # every turn would repaint the border at every turn
         drawing.draw(self.lines(fighter, self.rules))
 
     def _styles(self) -> dict[str, Style]:
@@ -68,7 +68,8 @@ class BodyChart(SelectedPane):
         return {name: solid_style(self, f"body--{name}") for name in names}
 
     def lines(self, fighter: Combatant, rules: Ruleset) -> list[Text]:
-        """Every line of the drawing, top to bottom."""
+        """Every line of the drawing, top to bottom: whose body it is, the figure (or the
+        tracks), the injuries."""
         styles = self._styles()
         views = rules.body(fighter)
         if views:
@@ -78,7 +79,8 @@ class BodyChart(SelectedPane):
             lines = [track_bar(view, styles) for view in rules.track_views(fighter)]
             if not lines:
                 lines = [Text(rules.summary(fighter) or "nothing to draw", styles["frame"])]
-        return [*lines, *self._injuries(fighter, styles)]
+        name = Text(fighter.name, styles["heading"], no_wrap=True, overflow="ellipsis")
+        return [name, *lines, *self._injuries(fighter, styles)]
 
     def _injuries(self, fighter: Combatant, styles: dict[str, Style]) -> list[Text]:
         if not fighter.injuries:
