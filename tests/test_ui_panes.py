@@ -340,20 +340,32 @@ async def test_log_shows_its_scrollbar_only_when_scrolled_back(tmp_path: Path) -
 
 
 @ui_test
-async def test_initiative_rows_that_fit_show_no_sideways_scrollbar(tmp_path: Path) -> None:
-    """With more combatants than rows the vertical scrollbar takes a column and the rows
-    are fitted again: the pane must not keep the old width and waste a row on a
-    horizontal scrollbar."""
+async def test_a_long_order_says_which_rows_show_and_scrolls_with_the_turn(tmp_path: Path) -> None:
+    """More combatants than rows: the rows fit the pane (no scrollbar takes a column or
+    a row), the title says which rows show, and the turn moving past the last row
+    scrolls the order and the title with it."""
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         for number in range(20):
             assert app.run_line(f"add Grunt{number}-of-the-very-long-name side=enemy hp=5").ok
+        await pilot.press("s")
         await pilot.pause()
         pane = app.query_one(InitiativePane)
-        assert pane.show_vertical_scrollbar
+        frame = app.query_one("#initiative-frame")
+        rows, height = len(pane.rows), pane.scrollable_content_region.height
+        assert rows > height
+        assert not pane.show_vertical_scrollbar and not pane.show_horizontal_scrollbar
         assert max(len(line) for line in pane.plain_lines) <= pane.scrollable_content_region.width
-        assert not pane.show_horizontal_scrollbar
+        assert str(frame.border_title) == f"Initiative · Round 1 · 1–{height} of {rows}"
+        for _ in range(height):
+            await pilot.press("n")
+        await pilot.pause()
+        top = int(pane.scroll_y)
+        assert top > 0 and top <= pane.cursor < top + height  # the acting row is in view
+        shown = f"{top + 1}–{min(top + height, rows)} of {rows}"
+        assert str(frame.border_title).endswith(shown)
+
 
 
 # --- header and command bar -------------------------------------------------------------

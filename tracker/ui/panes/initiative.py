@@ -177,11 +177,13 @@ class InitiativePane(LinesView, can_focus=True):
         """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
         self.watch(self, "show_vertical_scrollbar", self._refit, init=False)
+        self.watch(self, "scroll_y", self._retitle, init=False)
         self.tooltip = legend_text()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Fit the rows to the new width."""
+        """Fit the rows to the new width (and say again which rows show)."""
         self._refit()
+        self._retitle()
 
     def _refit(self) -> None:
         """Fit the rows again if the room for them changed (a resize, or the scrollbar
@@ -222,7 +224,7 @@ class InitiativePane(LinesView, can_focus=True):
         if not lines:
             lines = [Text("nobody yet — press + to add a combatant", style="italic")]
         self.set_lines(lines, self._index(self.selected))
-        retitle(frame_of(self), self._title(state))
+        self._retitle()
         if shorthand != self._legend_of:
             self._legend_of = shorthand
             retip(self, legend_text(shorthand))
@@ -237,12 +239,25 @@ class InitiativePane(LinesView, can_focus=True):
             self._shorthand = self.shorthand()
         return self._shorthand
 
+    def _retitle(self) -> None:
+        if self.state is not None:
+            retitle(frame_of(self), self._title(self.state) + self._range())
+
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":
             return "Initiative · not started"
         if state.phase == "ended":
             return f"Initiative · ended after round {state.round}"
         return f"Initiative · Round {state.round}"
+
+    def _range(self) -> str:
+        """`` · 28–54 of 100`` when the order is longer than the pane (it has no
+        scrollbar: one would repaint at every page; the wheel and the keys scroll it)."""
+        height = self.scrollable_content_region.height
+        if height <= 0 or len(self.rows) <= height:
+            return ""
+        top = int(self.scroll_offset.y)
+        return f" · {top + 1}–{min(top + height, len(self.rows))} of {len(self.rows)}"
 
     def _index(self, slot: str) -> int:
         for index, row in enumerate(self.rows):

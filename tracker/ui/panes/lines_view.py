@@ -65,6 +65,12 @@ class LinesView(ScrollView):
         return self._base
 
     @property
+    def allow_vertical_scroll(self) -> bool:
+        """The lines scroll (wheel, keys, the cursor) whenever there are more than the view
+        shows, with or without a scrollbar on screen (``overflow-y: hidden`` hides it)."""
+        return not self._check_disabled() and self.is_scrollable and self.max_scroll_y > 0
+
+    @property
     def lines(self) -> Sequence[Text]:
         """The lines shown, top to bottom."""
         return self._lines

@@ -93,12 +93,6 @@ class LogPane(LinesView, can_focus=True):
         back = self.has_class("-back")
         retitle(frame_of(self), f"Log · {len(self.feed.lines)} entries" if back else "Log")
 
-    @property
-    def allow_vertical_scroll(self) -> bool:
-        """The log scrolls (wheel, keys, following) whenever it holds more lines than it
-        shows, with or without its scrollbar on screen."""
-        return not self._check_disabled() and self.is_scrollable and self.max_scroll_y > 0
-
     def _new_theme(self, theme: Theme) -> None:
         self.call_after_refresh(self._restyle)
 
