@@ -458,7 +458,7 @@ async def test_the_palette_offers_this_apps_themes_not_textuals(tmp_path: Path) 
 
 
 @ui_test
-async def test_zoom_shows_the_focused_pane_with_its_frame_and_comes_back(tmp_path: Path) -> None:
+async def test_zoom_shows_the_focused_pane_on_the_whole_screen_and_comes_back(tmp_path: Path) -> None:
     """z shows the focused pane full screen, border and title included (the initiative's
     and the log's lines sit in a frame that carries them), and z again brings every pane
     back."""
@@ -471,6 +471,7 @@ async def test_zoom_shows_the_focused_pane_with_its_frame_and_comes_back(tmp_pat
         zoomed = app.screen.maximized
         assert zoomed is not None and zoomed.id == "initiative-frame"
         assert str(zoomed.border_title).startswith("Initiative · Round 1")
+        assert zoomed.outer_size.width == 120 and zoomed.outer_size.height >= 30  # all of it
         await pilot.press("z")
         assert app.screen.maximized is None
         app.query_one(LogPane).focus()
@@ -478,5 +479,13 @@ async def test_zoom_shows_the_focused_pane_with_its_frame_and_comes_back(tmp_pat
         zoomed = app.screen.maximized
         assert zoomed is not None and zoomed.id == "log-frame"
         assert str(zoomed.border_title) == "Log"
+        assert zoomed.outer_size.width == 120 and zoomed.outer_size.height >= 30
+        await pilot.press("z")
+        assert app.screen.maximized is None
+        app.query_one("#status").focus()
+        await pilot.press("z")
+        zoomed = app.screen.maximized
+        assert zoomed is not None and zoomed.id == "status"
+        assert zoomed.outer_size.width == 120 and zoomed.outer_size.height >= 30
         await pilot.press("z")
         assert app.screen.maximized is None
