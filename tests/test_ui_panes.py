@@ -367,7 +367,6 @@ async def test_a_long_order_says_which_rows_show_and_scrolls_with_the_turn(tmp_p
         assert str(frame.border_title).endswith(shown)
 
 
-
 # --- header and command bar -------------------------------------------------------------
 
 
@@ -458,7 +457,7 @@ async def test_the_palette_offers_this_apps_themes_not_textuals(tmp_path: Path) 
 
 
 @ui_test
-async def test_zoom_shows_the_focused_pane_on_the_whole_screen_and_comes_back(tmp_path: Path) -> None:
+async def test_zoom_shows_the_focused_pane_on_the_whole_screen(tmp_path: Path) -> None:
     """z shows the focused pane full screen, border and title included (the initiative's
     and the log's lines sit in a frame that carries them), and z again brings every pane
     back."""

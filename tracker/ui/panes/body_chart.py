@@ -59,8 +59,9 @@ class BodyChart(SelectedPane):
             retitle(self, "Body")
             drawing.draw([Text("select a combatant (j/k)", style="italic")])
             return
-        retitle(self, "Body")  # the name heads the drawing: a title that changed at
-        # every turn would repaint the border at every turn
+        # The name heads the drawing: a title that changed at every turn would repaint
+        # the border at every turn.
+        retitle(self, "Body")
         drawing.draw(self.lines(fighter, self.rules))
 
     def _styles(self) -> dict[str, Style]:

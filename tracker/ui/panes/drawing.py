@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
+
+from tracker.ui.panes.styling import SteadyColours
 
 
-class Drawing(Widget):
+class Drawing(SteadyColours):
     """Lines of styled text, wrapped to the pane, repainted row by row."""
 
     DEFAULT_CSS = """
@@ -34,7 +34,6 @@ class Drawing(Widget):
         """The lines are one block, centred in the pane (the body figure)."""
         self.lines: list[Text] = []
         self._strips: list[Strip] = []
-        self._base: Style | None = None
 
     @property
     def content(self) -> Group:
@@ -82,20 +81,10 @@ class Drawing(Widget):
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
         width = self.size.width
-        style = self._base_style()
+        style = self.base_style
         if y >= len(self._strips):
             return Strip.blank(width, style)
         return self._strips[y].apply_style(style).crop_extend(0, width, style)
-
-    def _base_style(self) -> Style:
-        if self._base is None:  # worked out once per style change: it walks the ancestors
-            self._base = self.rich_style
-        return self._base
-
-    def notify_style_update(self) -> None:
-        """Styles changed (a new theme, focus): work the pane's colours out again."""
-        super().notify_style_update()
-        self._base = None
 
 
 def _centred(lines: list[Text], width: int) -> list[Text]:

@@ -176,20 +176,14 @@ class InitiativePane(LinesView, can_focus=True):
     def on_mount(self) -> None:
         """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
-        self.watch(self, "show_vertical_scrollbar", self._refit, init=False)
         self.watch(self, "scroll_y", self._retitle, init=False)
         self.tooltip = legend_text()
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the rows to the new width (and say again which rows show)."""
-        self._refit()
-        self._retitle()
-
-    def _refit(self) -> None:
-        """Fit the rows again if the room for them changed (a resize, or the scrollbar
-        coming or going as the order outgrows the pane)."""
         if self._room() != self._fit_width:
             self.rebuild()
+        self._retitle()
 
     def _room(self) -> int:
         width = self.scrollable_content_region.width

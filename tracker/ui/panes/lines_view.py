@@ -17,13 +17,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tracker.ui.panes.styling import solid_style
+from tracker.ui.panes.styling import SteadyColours, solid_style
 
 WARM_AHEAD = 3
 """Rows from the bottom of the view at which the cursor's next page is made ready."""
 
 
-class LinesView(ScrollView):
+class LinesView(SteadyColours, ScrollView):
     """Rich ``Text`` lines in a scrolling view; ``cursor`` is the highlighted line (-1: none).
 
     ``room`` rounds the scrollable height up to a multiple of itself.
@@ -53,16 +53,7 @@ class LinesView(ScrollView):
         self._finished: dict[int, tuple[Text, tuple[object, ...], Strip]] = {}
         """Each line's finished strip, with what it was finished for."""
         self.cursor = -1
-        self._base: Style | None = None
         self._pass: tuple[int, int, int, Style] | None = None
-
-    @property
-    def base_style(self) -> Style:
-        """The pane's own colours as a Rich style, worked out once per style change
-        (Textual walks every ancestor to find them)."""
-        if self._base is None:
-            self._base = self.rich_style
-        return self._base
 
     @property
     def allow_vertical_scroll(self) -> bool:
@@ -158,11 +149,7 @@ class LinesView(ScrollView):
         scroll_x, _ = self.scroll_offset
         width, base = self.scrollable_content_region.width, self.base_style
         for index in range(first, min(first + count, len(self._lines))):
-            line, key = self._lines[index], (scroll_x, width, False, base)
-            finished = self._finished.get(index)
-            if finished is None or finished[0] is not line or finished[1] != key:
-                strip = self._finish(index, False, scroll_x, width, base)
-                self._finished[index] = (line, key, strip)
+            self._finished_strip(index, False, scroll_x, width, base)
 
     def scroll_to_last(self) -> None:
         """Scroll so that the last line sits at the bottom of the view (now, and again
@@ -177,7 +164,6 @@ class LinesView(ScrollView):
     def notify_style_update(self) -> None:
         """Styles changed (a new theme, focus): drop the cached strips."""
         super().notify_style_update()
-        self._base = None
         self._strips.clear()
         self._finished.clear()
 
@@ -201,11 +187,17 @@ class LinesView(ScrollView):
         index = y + scroll_y
         if index >= len(self._lines):
             return Strip.blank(width, base)
-        line, at_cursor = self._lines[index], index == self.cursor
-        key = (scroll_x, width, at_cursor, base)
+        return self._finished_strip(index, index == self.cursor, scroll_x, width, base)
+
+    def _finished_strip(
+        self, index: int, at_cursor: bool, scroll_x: int, width: int, base: Style
+    ) -> Strip:
+        """Line ``index`` styled and cropped, kept while the line and all that finished
+        it are unchanged (a line scrolled to another row needs no new segments)."""
+        line, key = self._lines[index], (scroll_x, width, at_cursor, base)
         finished = self._finished.get(index)
         if finished is not None and finished[0] is line and finished[1] == key:
-            return finished[2]  # the same line scrolled to another row: no new segments
+            return finished[2]
         strip = self._finish(index, at_cursor, scroll_x, width, base)
         self._finished[index] = (line, key, strip)
         return strip

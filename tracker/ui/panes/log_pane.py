@@ -88,8 +88,8 @@ class LogPane(LinesView, can_focus=True):
         self._retitle()
 
     def _retitle(self) -> None:
-        """ "Log" while it follows the newest line (a title that changed at every turn
-        would repaint at every turn); scrolled back, how far the log goes."""
+        """The title: just the name while the log follows the newest line (a title that
+        changed at every turn would repaint at every turn); scrolled back, the count."""
         back = self.has_class("-back")
         retitle(frame_of(self), f"Log · {len(self.feed.lines)} entries" if back else "Log")
 

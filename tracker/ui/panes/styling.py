@@ -44,3 +44,23 @@ def _blend(widget: Widget, component: str) -> Style:
     elif bgcolor is not None:
         color = foreground.rich_color
     return Style(color=color, bgcolor=bgcolor) + styles.text_style
+
+
+class SteadyColours(Widget):
+    """A widget that works its own colours out once per style change (Textual's
+    ``rich_style`` walks every ancestor each time it is read, and a pane reads it for
+    every line it paints)."""
+
+    _base: Style | None = None
+
+    @property
+    def base_style(self) -> Style:
+        """The widget's own colours as a Rich style."""
+        if self._base is None:
+            self._base = self.rich_style
+        return self._base
+
+    def notify_style_update(self) -> None:
+        """Styles changed (a new theme, focus): work the colours out again."""
+        super().notify_style_update()
+        self._base = None

@@ -10,10 +10,11 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from textual.widget import Widget
+
+from tracker.ui.panes.styling import SteadyColours
 
 
-class TextLine(Widget):
+class TextLine(SteadyColours):
     """A single line of Rich ``Text``, cut with an ellipsis at the widget's width."""
 
     DEFAULT_CSS = """
@@ -24,7 +25,6 @@ class TextLine(Widget):
         super().__init__(id=id)
         self.text = Text()
         self._strip: tuple[Text, int, Style, Strip] | None = None
-        self._base: Style | None = None
 
     def update(self, text: Text) -> None:
         """Show ``text``; repaint only if it reads or looks different."""
@@ -44,9 +44,7 @@ class TextLine(Widget):
     def render_line(self, y: int) -> Strip:
         """The line's strip at the widget's width (row 0; nothing below it)."""
         width = self.size.width
-        if self._base is None:
-            self._base = self.rich_style  # once per style change: it walks the ancestors
-        base = self._base
+        base = self.base_style
         if y > 0:
             return Strip.blank(width, base)
         cached = self._strip
@@ -63,5 +61,4 @@ class TextLine(Widget):
     def notify_style_update(self) -> None:
         """Styles changed (a new theme): work the colours out again."""
         super().notify_style_update()
-        self._base = None
         self._strip = None
