@@ -294,16 +294,21 @@ async def test_log_groups_by_round_and_turn_and_strikes_undone(tmp_path: Path) -
         assert log.plain_lines[-1].startswith("    Undone: Orc: HP 15 → 11")
 
 
+async def twelve_turns_in(app: TrackerApp, pilot: Pilot[Any]) -> LogPane:
+    """Start the fight and play twelve turns: more log lines than the pane shows."""
+    await opened(pilot)
+    await pilot.press("s")
+    for _ in range(12):
+        await pilot.press("n")
+    await pilot.pause()
+    return app.query_one(LogPane)
+
+
 @ui_test
 async def test_log_follows_the_newest_line(tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        await pilot.press("s")
-        for _ in range(12):
-            await pilot.press("n")
-        log = app.query_one(LogPane)
-        await pilot.pause()
+        log = await twelve_turns_in(app, pilot)
         height = log.scrollable_content_region.height
         assert len(log.lines) > height
         assert log.scroll_y + height == len(log.lines)  # the newest line is the bottom row
@@ -316,12 +321,7 @@ async def test_log_shows_its_scrollbar_only_when_scrolled_back(tmp_path: Path) -
     how many entries there are, and no line re-wraps."""
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press("s")
-        for _ in range(12):
-            await pilot.press("n")
-        log = app.query_one(LogPane)
-        await pilot.pause()
+        log = await twelve_turns_in(app, pilot)
         assert not log.show_vertical_scrollbar
         wrapped = list(log.plain_lines)
         assert log.allow_vertical_scroll  # the mouse wheel scrolls it all the same
