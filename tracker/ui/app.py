@@ -178,19 +178,16 @@ class TrackerApp(LookingBackApp):
         self.reminder_keys = ReminderKeys()
 
     def compose(self) -> ComposeResult:
-        """Header, the three panes, the log, the command bar, the footer."""
-        yield EncounterHeader(id="header").data_bind(TrackerApp.state, TrackerApp.busy)
+        """Header, the three panes, the log, the command bar, the footer (the app hands
+        the panes the state and the selection: ``TableApp._present``)."""
+        yield EncounterHeader(id="header").data_bind(TrackerApp.busy)
         with Horizontal(id="panes"):
             with PaneFrame(id="initiative-frame"):
-                yield InitiativePane(id="initiative").data_bind(
-                    TrackerApp.state, TrackerApp.selected
-                )
-            yield BodyChart(id="body").data_bind(TrackerApp.state, TrackerApp.selected)
-            yield StatusPane(self.reminder_keys, id="status").data_bind(
-                TrackerApp.state, TrackerApp.selected
-            )
+                yield InitiativePane(id="initiative")
+            yield BodyChart(id="body")
+            yield StatusPane(self.reminder_keys, id="status")
         with PaneFrame(id="log-frame"):
-            yield LogPane(id="log").data_bind(TrackerApp.state)
+            yield LogPane(id="log")
         yield CommandBar(self.bar_source, id="command-bar")
         yield KeyFooter(FOOTER_RANK)
 

@@ -106,9 +106,9 @@ class PartyScreen(ModalScreen[Path | None]):
         chart = self.query_one(BodyChart)
         chart.rules = loaded.rules
         try:
-            chart.state = party_board(loaded)
+            chart.present(party_board(loaded), chart.selected)
         except TrackerError as err:
-            chart.state = None
+            chart.present(None, chart.selected)
             self.say(one_line(err), ok=False)
         listing = self.query_one("#party-list", OptionList)
         listing.set_options(Option(member_row(m), id=m.id) for m in state.party.values())
@@ -133,7 +133,8 @@ class PartyScreen(ModalScreen[Path | None]):
 
     def _show_member(self) -> None:
         member = self.member()
-        self.query_one(BodyChart).selected = member.id if member else ""
+        chart = self.query_one(BodyChart)
+        chart.present(chart.state, member.id if member else "")
         text = self.query_one("#party-tracks-text", Static)
         if member is None:
             text.update(Text("No PC yet: `tracker campaign add-pc FILE NAME …`", "italic"))

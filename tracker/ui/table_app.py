@@ -10,7 +10,7 @@ import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual import work
 from textual.app import App
@@ -48,6 +48,15 @@ UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
 REPLAY_IN_WORKER_AFTER = 3000
 
 
+class Presenter(Protocol):
+    """A pane of the table's screen that shows the state and the selection (the app
+    hands them over; a pane takes no part in Textual's reactive binding, which costs
+    more than the drawing at every turn)."""
+
+    def present(self, state: EncounterState | None, selected: str) -> None:
+        """Show ``state``, with ``selected`` as the combatant in focus."""
+
+
 class TableApp(App[int]):
     """The encounter in play and the commands run on it (no keys, no layout)."""
 
@@ -74,7 +83,8 @@ class TableApp(App[int]):
         self.replay_in_worker_after = REPLAY_IN_WORKER_AFTER
         self._history: tuple[int, str, str] = (-1, "", "")
         self._offered: tuple[object, ...] = ()
-        self._panes: list[SelectedPane] = []
+        self._presenters: list[Presenter] = []
+        self._present_due = False
         self.collector = IdleCollector()
         self.campaign_open: CampaignFile | None = None
         """The campaign whose write-back is being offered (locked until answered)."""
@@ -274,18 +284,38 @@ class TableApp(App[int]):
         elif self.selected not in rows:
             self.selected = rows[0] if rows else ""
         self.offer_keys()
-        for pane in self._selected_panes():
-            pane.flush()
+        self._present()
 
-    def _selected_panes(self) -> list[SelectedPane]:
-        """The panes drawn from the selection (found once: the table's screen keeps them)."""
-        if not self._panes:
-            self._panes = list(self.screen_stack[0].query(SelectedPane))
-        return self._panes
+    def watch_state(self) -> None:
+        """A new state (a command, looking back): the panes show it."""
+        self._present_soon()
 
     def watch_selected(self) -> None:
-        """Another combatant selected: the keys that apply may change."""
+        """Another combatant selected: the keys that apply may change, the panes follow."""
         self.offer_keys()
+        self._present_soon()
+
+    def _present_soon(self) -> None:
+        """Hand the panes the state and the selection once the current message is handled
+        (a new state and a new selection arriving together are drawn once)."""
+        if not self._present_due:
+            self._present_due = True
+            self.call_next(self._present)
+
+    def _present(self) -> None:
+        """Hand every pane of the table's screen the state and the selection, now (a
+        command does this itself, so that all of it is in the same frame)."""
+        self._present_due = False
+        if not self._presenters:
+            table = self.screen_stack[0]
+            self._presenters = [
+                table.query_one(EncounterHeader),
+                table.query_one(InitiativePane),
+                table.query_one(LogPane),
+                *table.query(SelectedPane),
+            ]
+        for pane in self._presenters:
+            pane.present(self.state, self.selected)
 
     def offer_keys(self) -> None:
         """Refresh the Footer, but only when the keys that apply have changed (a Footer

@@ -22,9 +22,6 @@ class EncounterHeader(TextLine):
 
     COMPONENT_CLASSES = {"header--title", "header--saved", "header--busy"}
 
-    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
-    """The encounter shown."""
-
     file_name: reactive[str] = reactive("", repaint=False)
     """The encounter file's name."""
 
@@ -41,6 +38,9 @@ class EncounterHeader(TextLine):
     rules: Ruleset | None = None
     """The encounter's ruleset: it may add parts to the line (Glory, Stretch …)."""
 
+    state: EncounterState | None = None
+    """The encounter shown (set by ``present``)."""
+
     def on_mount(self) -> None:
         """Redraw when the theme changes."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
@@ -52,9 +52,11 @@ class EncounterHeader(TextLine):
         forget_styles()
         self.show()
 
-    def watch_state(self) -> None:
-        """Say the new round and turn."""
-        self.show()
+    def present(self, state: EncounterState | None, selected: str = "") -> None:
+        """Say the new round and turn (the selection is not the header's business)."""
+        if state is not self.state:
+            self.state = state
+            self.show()
 
     def on_resize(self) -> None:
         """Fit the line to the new width."""

@@ -18,7 +18,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.reactive import reactive
 from textual.theme import Theme
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
@@ -138,12 +137,6 @@ class InitiativePane(LinesView, can_focus=True):
         "initiative--down",
     }
 
-    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
-    """The encounter shown (None while the file is opening)."""
-
-    selected: reactive[str] = reactive("", repaint=False)
-    """The slot under the cursor."""
-
     class Picked(Message):
         """The GM clicked a row: select its slot (``twice``: a double click, damage it)."""
 
@@ -155,6 +148,10 @@ class InitiativePane(LinesView, can_focus=True):
     def __init__(self, rules: Ruleset | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.rules = rules
+        self.state: EncounterState | None = None
+        """The encounter shown (None while the file is opening)."""
+        self.selected = ""
+        """The slot under the cursor."""
         self.rows: list[Row] = []
         self._made: dict[str, tuple[Combatant, str, float | None, int, Text]] = {}
         self._facts: dict[str, RowFacts] = {}
@@ -165,13 +162,15 @@ class InitiativePane(LinesView, can_focus=True):
         self._styled: tuple[object, dict[str, Style]] = (None, {})
         self._shorthand: list[tuple[str, str]] = []
 
-    def watch_state(self, state: EncounterState | None) -> None:
-        """Rebuild the rows from a new state."""
-        self.rebuild()
-
-    def watch_selected(self, slot: str) -> None:
-        """Move the cursor to the selected slot."""
-        self.move_cursor(self._index(slot))
+    def present(self, state: EncounterState | None, selected: str) -> None:
+        """Show ``state`` with the cursor on ``selected``: the rows are built again only
+        for a new state; a new selection moves the cursor (scrolling it into view)."""
+        if state is not self.state:
+            self.state = state
+            self.rebuild()
+        if selected != self.selected:
+            self.selected = selected
+            self.move_cursor(self._index(selected))
 
     def on_mount(self) -> None:
         """Draw again when the theme changes; explain the glyphs in a tooltip."""

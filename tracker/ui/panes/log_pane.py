@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.reactive import reactive
 from textual.theme import Theme
 
 from tracker.core.model import EncounterState
@@ -36,11 +35,10 @@ class LogPane(LinesView, can_focus=True):
 
     COMPONENT_CLASSES = {"log--round", "log--turn", "log--undone", "log--gm", "log--line"}
 
-    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
-    """The encounter shown: a new state means new events to read from the journal."""
-
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
+        self.state: EncounterState | None = None
+        """The encounter shown: a new state means new events to read from the journal."""
         self.encounter: Encounter | None = None
         self.feed = LogFeed()
         self._round: int | None = None
@@ -48,8 +46,12 @@ class LogPane(LinesView, can_focus=True):
         self.until: int | None = None
         """While looking back: the last event shown (None: the whole log)."""
 
-    def watch_state(self, state: EncounterState | None) -> None:
-        """Read the new events and show them."""
+    def present(self, state: EncounterState | None, selected: str = "") -> None:
+        """Read the events behind a new state and show them (the selection is not the
+        log's business)."""
+        if state is self.state:
+            return
+        self.state = state
         if self.encounter is None or state is None:
             return
         rebuilt, added = self.feed.update(self.encounter)

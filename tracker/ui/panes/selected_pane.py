@@ -1,13 +1,13 @@
 """A pane that draws something about the selected combatant (the body chart, the status).
 
-It redraws once per change of state or selection, before the screen refreshes, and
-again when the theme changes; subclasses give ``compose`` and ``redraw``.
+The app hands it the state and the selection together (``present``), once per command,
+so it draws once per change of either; it draws again when the theme changes.
+Subclasses give ``compose`` and ``redraw``.
 """
 
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
-from textual.reactive import reactive
 from textual.theme import Theme
 
 from tracker.core.model import EncounterState
@@ -20,44 +20,18 @@ class SelectedPane(VerticalScroll, can_focus=True):
 
     ALLOW_MAXIMIZE = True
 
-    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
-    """The encounter shown."""
-
-    selected: reactive[str] = reactive("", repaint=False)
-    """The slot whose details are drawn."""
-
     def __init__(self, rules: Ruleset | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.rules = rules
-        self._drawn: tuple[EncounterState | None, str] = (None, "")
-        self._pending = False
+        self.state: EncounterState | None = None
+        """The encounter shown."""
+        self.selected = ""
+        """The slot whose details are drawn."""
 
-    def watch_state(self) -> None:
-        """Redraw for a new state."""
-        self._redraw_soon()
-
-    def watch_selected(self) -> None:
-        """Redraw for another combatant."""
-        self._redraw_soon()
-
-    def _redraw_soon(self) -> None:
-        """Redraw once the current message is handled (so a new state and a new
-        selection arriving together draw once), before the screen refreshes."""
-        if not self._pending:
-            self._pending = True
-            self.call_next(self._redraw_if_changed)
-
-    def flush(self) -> None:
-        """Draw now what is waiting to be drawn (the app calls this once a command's
-        state and selection are both in, so the pane is in the same frame as the rest)."""
-        if self._pending:
-            self._redraw_if_changed()
-
-    def _redraw_if_changed(self) -> None:
-        self._pending = False
-        state, slot = self._drawn
-        if state is not self.state or slot != self.selected:
-            self._drawn = (self.state, self.selected)
+    def present(self, state: EncounterState | None, selected: str) -> None:
+        """Show ``selected`` in ``state``: drawn again only if either changed."""
+        if state is not self.state or selected != self.selected:
+            self.state, self.selected = state, selected
             self.redraw()
 
     def on_mount(self) -> None:
