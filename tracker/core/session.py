@@ -91,6 +91,14 @@ class Encounter:
         self.events.extend(events)
         self.state = replay(self.initial, self.events, self.checkpoints)
 
+    def take_back(self, count: int, state: EncounterState) -> None:
+        """Forget the events after the first ``count`` and go back to ``state``, the state
+        they had folded to (a command whose save failed after it was committed)."""
+        del self.events[count:]
+        self.state = state
+        for saved in [c for c in self.checkpoints.saved if c > count]:
+            del self.checkpoints.saved[saved]
+
     def run(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[ev.Event]:
         """Decide and commit in one step (headless use and tests)."""
         events = self.decide(line, dice, at)

@@ -7,7 +7,7 @@ tail aside (saying so once), and appends each new event the moment it is decided
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +27,7 @@ from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.bestiary import ShelvedLibrary, save_block
 from tracker.store.campaign_party import party_of
+from tracker.store.errors import JournalError
 from tracker.store.journal import JournalRead, TornTail, read_journal, write_document
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
@@ -257,14 +258,24 @@ class EncounterFile(JournalFile[Loaded]):
         """The encounter in play."""
         return self.loaded.encounter
 
-    def execute(self, line: str, dice: DiceLike, at: datetime | None = None) -> list[Event]:
+    def execute(
+        self,
+        line: str,
+        dice: DiceLike,
+        at: datetime | None = None,
+        *,
+        meanwhile: Callable[[EncounterState], object] | None = None,
+    ) -> list[Event]:
         """Decide a command, append its events to the file (all or none), then fold them in.
 
         A failed write leaves the file and the state as they were (JournalError). A
         stat block saved with ``save-template`` goes to the bestiary first.
+        ``meanwhile`` (the screen) gets the new state while the disk syncs: by the time
+        this returns the events are on disk, or they are taken back and JournalError
+        says so (then whatever ``meanwhile`` drew from that state must be drawn again).
         """
         events = self.encounter.decide(line, dice, at)
-        self._keep(events)
+        self._keep(events, meanwhile)
         return events
 
     def add_blocks(self, blocks: Sequence[Block], dice: DiceLike) -> list[Event]:
@@ -275,10 +286,37 @@ class EncounterFile(JournalFile[Loaded]):
         self._keep(events)
         return events
 
-    def _keep(self, events: list[Event]) -> None:
+    def _keep(
+        self, events: list[Event], meanwhile: Callable[[EncounterState], object] | None = None
+    ) -> None:
         for event in events:
             if isinstance(event, TemplateSaved):
                 save_block(self.rules.id, event.block)
                 self.library.forget()
-        self.writer.append_batch([to_table(event) for event in events])
-        self.encounter.commit(events)
+        tables = [to_table(event) for event in events]
+        if meanwhile is None:
+            self.writer.append_batch(tables)
+            self.encounter.commit(events)
+        else:
+            self._keep_drawing(events, tables, meanwhile)
+
+    def _keep_drawing(
+        self,
+        events: list[Event],
+        tables: list[dict[str, Any]],
+        meanwhile: Callable[[EncounterState], object],
+    ) -> None:
+        """Write the events, then fold them in and hand the state to ``meanwhile`` while
+        the fsync is under way; if it fails, take the command back (JournalError)."""
+        saving = self.writer.start_batch(tables)
+        encounter = self.encounter
+        before = (len(encounter.events), encounter.state)
+        try:
+            encounter.commit(events)
+            meanwhile(encounter.state)
+        finally:
+            try:
+                saving.wait()
+            except JournalError:
+                encounter.take_back(*before)
+                raise

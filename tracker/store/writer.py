@@ -9,6 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
 
+from tracker.store.background_sync import BackgroundSync, Syncing
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.durable import fsync_file, write_all
 from tracker.store.errors import JournalError
@@ -57,6 +58,7 @@ class JournalWriter:
         """Open ``path`` for appending; raise JournalError if it is missing or torn."""
         self.path = Path(path)
         self._fd: int | None = None
+        self._sync = BackgroundSync()
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _O_BINARY)
         except OSError as exc:
@@ -91,23 +93,51 @@ class JournalWriter:
         ``os.fsync``. On any failure the file is cut back to its old length and
         JournalError (one line) is raised: the file is as it was before the command.
         """
+        size = self._write(tables)
+        try:
+            fsync_file(self._open_fd())
+        except OSError as exc:
+            raise self._failed(size, exc) from exc
+
+    def start_batch(self, tables: Sequence[Mapping[str, Any]]) -> PendingBatch:
+        """Write one command's events (as :meth:`append_batch`) and start their fsync on
+        the sync thread, so that the caller can draw meanwhile; the returned batch's
+        ``wait`` finishes the append (or cuts the file back and raises JournalError).
+        Nothing may be shown as saved before it."""
+        size = self._write(tables)
+        if not tables:
+            return PendingBatch(self, size, None)
+        try:
+            return PendingBatch(self, size, self._sync.start(self._open_fd()))
+        except OSError as exc:
+            raise self._failed(size, exc) from exc
+
+    def _open_fd(self) -> int:
         if self._fd is None:
             raise JournalError(self.path, "the journal writer is closed")
+        return self._fd
+
+    def _write(self, tables: Sequence[Mapping[str, Any]]) -> int:
+        """Write the blocks of ``tables`` in one ``os.write``; the file's size before."""
+        fd = self._open_fd()
+        size = os.fstat(fd).st_size
         if not tables:
-            return
+            return size
         data = self._blocks(tables)
-        size = os.fstat(self._fd).st_size
         try:
-            written = os.write(self._fd, data)
+            written = os.write(fd, data)
             if written != len(data):
                 raise OSError(errno.ENOSPC, f"only {written} of {len(data)} bytes were written")
-            fsync_file(self._fd)
         except OSError as exc:
-            self._cut_back(size)
-            raise JournalError(
-                self.path,
-                f"cannot save the command (nothing of it was kept): {exc.strerror or exc}",
-            ) from exc
+            raise self._failed(size, exc) from exc
+        return size
+
+    def _failed(self, size: int, exc: OSError) -> JournalError:
+        """Cut the file back to ``size`` and say that the command was not saved."""
+        self._cut_back(size)
+        reason = exc.strerror or exc
+        message = f"cannot save the command (nothing of it was kept): {reason}"
+        return JournalError(self.path, message)
 
     def _blocks(self, tables: Sequence[Mapping[str, Any]]) -> bytes:
         marked = [*tables[:-1], {**tables[-1], BATCH_END: True}]
@@ -127,6 +157,7 @@ class JournalWriter:
 
     def close(self) -> None:
         """Close the file (idempotent)."""
+        self._sync.close()
         if self._fd is not None:
             fd, self._fd = self._fd, None
             os.close(fd)
@@ -148,3 +179,23 @@ class JournalWriter:
     ) -> None:
         """Close the file."""
         self.close()
+
+
+class PendingBatch:
+    """A command's events written to the journal, their fsync under way."""
+
+    def __init__(self, writer: JournalWriter, size: int, syncing: Syncing | None) -> None:
+        self._writer = writer
+        self._size = size
+        self._syncing = syncing
+
+    def wait(self) -> None:
+        """Return once the events are on disk; if the fsync failed, cut the file back to
+        what it was before them and raise JournalError."""
+        if self._syncing is None:
+            return
+        syncing, self._syncing = self._syncing, None
+        try:
+            syncing.wait()
+        except OSError as exc:
+            raise self._writer._failed(self._size, exc) from exc

@@ -24,6 +24,7 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
+from tracker.store.errors import JournalError
 from tracker.store.settings import Settings, remember_theme
 from tracker.ui.collector import IdleCollector
 from tracker.ui.modals.ailment import AilmentScreen
@@ -247,11 +248,13 @@ class TableApp(App[int]):
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
         was_over = self.play.encounter.state.phase == "ended"
-        try:
-            events = self.play.execute(line, self.dice)
+        try:  # the panes are drawn while the disk syncs; painted once it has
+            events = self.play.execute(line, self.dice, meanwhile=self._show)
+        except JournalError as err:  # not saved, so taken back: draw what stands
+            self._show(self.play.encounter.state)
+            return Outcome(False, one_line(err))
         except TrackerError as err:
             return Outcome(False, one_line(err))
-        self._show(self.play.encounter.state)
         self.collector.command_ran()
         if not was_over and self.play.encounter.state.phase == "ended":
             self.call_later(self.offer_writeback)

@@ -1,0 +1,125 @@
+"""The screen is drawn while the disk syncs, and shown only once the command is on disk.
+
+DESIGN: one ``write`` + ``fsync`` per command, and a file always in the state before or
+after a command. The table screen prepares the new state during the fsync; if the fsync
+fails, the command is taken back (file and state as before) and the screen shows the
+fight as it stands, with a one-line error.
+"""
+
+from __future__ import annotations
+
+import errno
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.ui_helpers import basic_file, make_app, opened, play_of, state_of, ui_test
+from tracker.core.dice import ScriptedDice
+from tracker.core.model import EncounterState
+from tracker.store import background_sync
+from tracker.store.encounter_file import EncounterFile, load
+from tracker.store.errors import JournalError
+from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.header import EncounterHeader
+
+
+def dice() -> ScriptedDice:
+    """Initiative faces for the four combatants of ``basic_file``."""
+    return ScriptedDice([11, 7, 15, 3, 9, 12, 4, 18] * 4)
+
+
+def failing_fsync(fd: int) -> None:
+    """A disk that reports an I/O error at the fsync."""
+    raise OSError(errno.EIO, "Input/output error")
+
+
+def test_the_new_state_is_drawn_while_the_fsync_is_under_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = threading.Event()
+    synced_after_drawing: list[bool] = []
+    real = background_sync.fsync_file
+
+    def slow_fsync(fd: int) -> None:  # the disk answers once the screen is drawn
+        synced_after_drawing.append(drawn.wait(timeout=5))
+        real(fd)
+
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", dice())
+        monkeypatch.setattr(background_sync, "fsync_file", slow_fsync)
+        seen: list[EncounterState] = []
+
+        def draw(state: EncounterState) -> None:
+            seen.append(state)
+            drawn.set()
+
+        gm.execute("next", dice(), meanwhile=draw)
+        assert synced_after_drawing == [True]  # drawing did not wait for the disk
+        assert seen == [gm.encounter.state]
+    assert load(path).encounter.state == seen[0]
+
+
+def test_a_failed_fsync_after_drawing_takes_the_command_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", dice())
+        before_bytes, before = path.read_bytes(), gm.encounter.state
+        count = len(gm.encounter.events)
+        monkeypatch.setattr(background_sync, "fsync_file", failing_fsync)
+        seen: list[EncounterState] = []
+        with pytest.raises(JournalError, match="nothing of it was kept"):
+            gm.execute("next", dice(), meanwhile=seen.append)
+        monkeypatch.undo()
+        assert seen and seen[0].current != before.current  # it was drawn, then taken back
+        assert path.read_bytes() == before_bytes
+        assert gm.encounter.state is before and len(gm.encounter.events) == count
+        gm.execute("next", dice())  # the fight carries on from where it stood
+        after = gm.encounter.state
+    assert load(path).encounter.state == after
+
+
+def test_a_screen_that_fails_to_draw_loses_no_saved_command(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", dice())
+
+        def broken(state: EncounterState) -> None:
+            raise RuntimeError("a drawing bug")
+
+        with pytest.raises(RuntimeError):
+            gm.execute("next", dice(), meanwhile=broken)
+        kept = gm.encounter.state  # on disk, so kept in memory too
+    assert load(path).encounter.state == kept
+
+
+@ui_test
+async def test_a_turn_the_disk_refuses_leaves_the_screen_on_the_turn_that_stands(
+    tmp_path: Path,
+) -> None:
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        standing = state_of(app).current
+        header = app.query_one(EncounterHeader).text.plain
+        before = path.read_bytes()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(background_sync, "fsync_file", failing_fsync)
+            await pilot.press("n")
+            await pilot.pause()
+        assert path.read_bytes() == before
+        assert state_of(app).current == standing == play_of(app).encounter.state.current
+        assert app.selected == standing
+        assert app.query_one(EncounterHeader).text.plain == header
+        message = app.query_one(CommandBar).message
+        assert message.startswith("✗") and "nothing of it was kept" in message
+        assert "\n" not in message
+        await pilot.press("n")  # the disk is back: the turn moves on
+        await pilot.pause()
+        assert state_of(app).current != standing
