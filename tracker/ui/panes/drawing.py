@@ -11,7 +11,7 @@ layout pass is asked for, only when the lines outgrow the pane.
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
@@ -67,9 +67,7 @@ class Drawing(SteadyColours):
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
-        options = self.app.console.options.update_width(width)
-        rendered = self.app.console.render_lines(Group(*shown), options, pad=True)
-        strips = [Strip(segments, width) for segments in rendered]
+        strips = rendered_rows(shown, width, self.app.console)
         room = self._visible_rows()
         blank = Strip([Segment(" " * width)], width)
         return strips + [blank] * max(0, room - len(strips))
@@ -95,3 +93,38 @@ def _centred(lines: list[Text], width: int) -> list[Text]:
         return lines
     pad = " " * indent
     return [Text(pad) + line if line.plain else line for line in lines]
+
+
+def rendered_rows(lines: list[Text], width: int, console: Console) -> list[Strip]:
+    """The rows ``lines`` take at ``width`` (wrapped, padded to the width), each line that
+    fits as it is drawn directly (most do: Rich's wrapping is most of a pane's cost)."""
+    if any(line.end != "\n" for line in lines):  # a line that runs on into the next one
+        return _wrapped(Group(*lines), width, console)
+    rows: list[Strip] = []
+    for line in lines:
+        row = _one_row(line, width, console)
+        rows += [row] if row is not None else _wrapped(line, width, console)
+    return rows
+
+
+def _one_row(line: Text, width: int, console: Console) -> Strip | None:
+    """``line`` as one row, as Rich would draw it, if it fits as it is (else None)."""
+    plain = line.plain
+    if line.cell_len > width or line.justify not in (None, "default"):
+        return None
+    if "\n" in plain or "\t" in plain:
+        return None
+    if line.spans:
+        segments = [segment for segment in line.render(console) if segment.text]
+    else:  # Rich applies a line's own style as a span, which render alone would not
+        style = console.get_style(line.style) if line.style else None
+        segments = [Segment(plain, style)] if plain else []
+    gap = width - line.cell_len
+    if gap:
+        segments.append(Segment(" " * gap))
+    return Strip(segments, width)
+
+
+def _wrapped(renderable: Group | Text, width: int, console: Console) -> list[Strip]:
+    options = console.options.update_width(width)
+    return [Strip(row, width) for row in console.render_lines(renderable, options, pad=True)]

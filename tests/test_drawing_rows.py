@@ -1,0 +1,55 @@
+"""The side panes draw a line that fits directly, without Rich's wrapping; the rows must be
+exactly what Rich would draw (same text, same colours, same padding), whatever the line."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console, Group
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.strip import Strip
+
+from tracker.ui.panes.drawing import rendered_rows
+
+STYLES = [Style(), Style(bold=True), Style(color="red"), Style(bgcolor="blue", italic=True)]
+WORDS = st.text(alphabet="ab ·█░—…字x\t\n", max_size=30)
+
+
+@st.composite
+def lines(draw: st.DrawFn) -> Text:
+    """A line as the panes build them: a base style, spans, sometimes a justify."""
+    plain = draw(WORDS)
+    line = Text(plain, style=draw(st.sampled_from(STYLES)))
+    line.justify = draw(st.sampled_from([None, None, "default", "left", "center"]))
+    line.end = draw(st.sampled_from(["\n", "\n", "\n", ""]))
+    for _ in range(draw(st.integers(0, 3))):
+        start = draw(st.integers(0, len(plain)))
+        end = draw(st.integers(start, len(plain)))
+        line.stylize(draw(st.sampled_from(STYLES)), start, end)
+    return line
+
+
+def by_rich(drawn: list[Text], width: int, console: Console) -> list[Strip]:
+    """What Rich draws for the lines as one group, padded to the width."""
+    options = console.options.update_width(width)
+    return [Strip(row, width) for row in console.render_lines(Group(*drawn), options, pad=True)]
+
+
+def drawn_as(row: Strip) -> list[Segment]:
+    """A row as it shows: runs of text in one style (how Rich cuts them does not show)."""
+    return list(Segment.simplify(segment for segment in row if segment.text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(lines(), max_size=6), st.integers(min_value=1, max_value=40))
+def test_rows_are_what_rich_would_draw(drawn: list[Text], width: int) -> None:
+    console = Console(width=80, file=io.StringIO(), color_system="truecolor")
+    ours = rendered_rows(drawn, width, console)
+    assert [drawn_as(row) for row in ours] == [
+        drawn_as(row) for row in by_rich(drawn, width, console)
+    ]
+    assert all(row.cell_length == width for row in ours)
