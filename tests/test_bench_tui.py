@@ -29,3 +29,10 @@ def test_key_n_is_timed_from_its_command_to_the_paint_that_shows_it(tmp_path: Pa
     bare = asyncio.run(tui.key_latency_bare(3, (80, 24)))
     assert len(ours) == 3 and len(bare) == 3
     assert all(ms > 0 for ms in ours + bare)  # every press was painted after it started
+
+
+def test_each_run_of_presses_counts_in_the_summary() -> None:
+    tui = bench()
+    line = tui.key_summary([[1.0] * 19 + [9.0], [2.0] * 20, [3.0] * 20])
+    assert line.startswith("p50 2.0 ms (runs 1.0-3.0), p95 3.0 ms (runs 2.0-9.0), max 9.0 ms")
+    assert "(3 runs, 60 presses)" in line
