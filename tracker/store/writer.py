@@ -94,6 +94,8 @@ class JournalWriter:
         JournalError (one line) is raised: the file is as it was before the command.
         """
         size = self._write(tables)
+        if not tables:
+            return
         try:
             fsync_file(self._open_fd())
         except OSError as exc:
