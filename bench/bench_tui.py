@@ -344,7 +344,7 @@ def key_summary(runs: list[list[float]]) -> str:
     return (
         f"p50 {statistics.median(p50s):.1f} ms ({_span(p50s)}), "
         f"p95 {statistics.median(p95s):.1f} ms ({_span(p95s)}), max {slowest:.1f} ms "
-        f"({len(runs)} runs, {presses} presses)"
+        f"({len(runs)} run{'s' if len(runs) != 1 else ''}, {presses} presses)"
     )
 
 
