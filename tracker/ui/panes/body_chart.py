@@ -37,10 +37,6 @@ class BodyChart(SelectedPane):
         """One Static holding the drawing."""
         yield Drawing(id="body-drawing", centred=True)
 
-    def on_resize(self) -> None:
-        """Wrap the injury lines to the new width."""
-        self.redraw()
-
     @property
     def fighter(self) -> Combatant | None:
         """The combatant drawn, if any."""

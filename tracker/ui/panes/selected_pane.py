@@ -8,6 +8,7 @@ Subclasses give ``compose`` and ``redraw``.
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.theme import Theme
 
 from tracker.core.model import EncounterState
@@ -27,11 +28,21 @@ class SelectedPane(VerticalScroll, can_focus=True):
         """The encounter shown."""
         self.selected = ""
         """The slot whose details are drawn."""
+        self._room = Size(0, 0)
 
     def present(self, state: EncounterState | None, selected: str) -> None:
         """Show ``selected`` in ``state``: drawn again only if either changed."""
         if state is not self.state or selected != self.selected:
             self.state, self.selected = state, selected
+            self.redraw()
+
+    def on_resize(self) -> None:
+        """Draw again for a new room (a new width wraps the lines, a new screen size may
+        change what is shown, a scrollbar takes a column); a drawing grown taller only
+        scrolls, so that alone draws nothing again."""
+        room = self.scrollable_content_region.size
+        if room != self._room:
+            self._room = room
             self.redraw()
 
     def on_mount(self) -> None:

@@ -60,10 +60,6 @@ class StatusPane(SelectedPane):
         """One Static holding the text."""
         yield Drawing(id="status-text")
 
-    def on_resize(self) -> None:
-        """The screen's width class may have changed: draw again."""
-        self.redraw()
-
     def _style(self, name: str) -> Style:
         return solid_style(self, f"status--{name}")
 
