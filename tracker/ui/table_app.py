@@ -303,7 +303,11 @@ class TableApp(App[int]):
         (a new state and a new selection arriving together are drawn once)."""
         if not self._present_due:
             self._present_due = True
-            self.call_next(self._present)
+            self.call_next(self._present_if_due)
+
+    def _present_if_due(self) -> None:
+        if self._present_due:  # not already done by the command that asked
+            self._present()
 
     def _present(self) -> None:
         """Hand every pane of the table's screen the state and the selection, now (a
