@@ -32,6 +32,8 @@ class Command:
     options: dict[str, str] = field(default_factory=dict)
     location: str | None = None
     line: str = ""
+    anyway: bool = False
+    """``!`` on the verb: send a public line even though it names a hidden combatant."""
 
     def arg(self, index: int, what: str) -> str:
         """The positional argument at ``index``; RuleError naming ``what`` if missing."""
@@ -87,15 +89,18 @@ def parse_command(line: str) -> Command:
         raise RuleError("type a command, e.g. 'next' or 'dmg goblin 5' ('help' lists them)")
     verb, _, rest = stripped.partition(" ")
     verb = verb.casefold()
+    anyway = len(verb) > 1 and verb.endswith("!")
+    verb = verb.removesuffix("!") if anyway else verb
     if verb in FREE_TEXT_VERBS:
-        return Command(verb=verb, args=(rest.strip(),) if rest.strip() else (), line=stripped)
+        args = (rest.strip(),) if rest.strip() else ()
+        return Command(verb=verb, args=args, line=stripped, anyway=anyway)
     if verb in WHO_THEN_TEXT_VERBS:
-        return Command(verb=verb, args=_who_then_text(rest), line=stripped)
+        return Command(verb=verb, args=_who_then_text(rest), line=stripped, anyway=anyway)
     try:
         words = shlex.split(rest)
     except ValueError as err:
         raise RuleError(f"cannot read that command: {err}") from None
-    return _assemble(verb, words, stripped)
+    return replace(_assemble(verb, words, stripped), anyway=anyway)
 
 
 def _who_then_text(rest: str) -> tuple[str, ...]:

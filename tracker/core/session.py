@@ -13,6 +13,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.fold import Checkpoints, apply, replay
 from tracker.core.grammar import Command, parse_command
+from tracker.core.hidden_names import guard_public_lines
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules, Verb
@@ -64,6 +65,8 @@ class Encounter:
         verb.handler(draft, command, dice)
         if not draft.events:
             raise RuleError(f"'{command.line}' changes nothing")
+        if not command.anyway:
+            guard_public_lines(self.state, draft.events, command.line, command.verb)
         return draft.events
 
     def decide_with(

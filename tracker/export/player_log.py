@@ -19,11 +19,12 @@ The walk is generic over event types: it never reads what a ruleset's tracks mea
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tracker.core import events as ev
 from tracker.core.fold import apply, skip, undone_batches
+from tracker.core.hidden_names import names_pattern
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.export.player_view import in_full
 from tracker.export.timeline import Beat, Timeline
@@ -107,9 +108,9 @@ class _Reader:
         self.final = final
         self.reveal = reveal
         fighters = final.combatants.values()
-        self.hidden = _names_pattern(c.name for c in fighters if c.hidden)
-        self.guarded = _names_pattern(c.name for c in fighters if not in_full(c, reveal))
-        self.any_name = _names_pattern(c.name for c in fighters)
+        self.hidden = names_pattern(c.name for c in fighters if c.hidden)
+        self.guarded = names_pattern(c.name for c in fighters if not in_full(c, reveal))
+        self.any_name = names_pattern(c.name for c in fighters)
         self.words = {c.id: rules.player_summary(c) for c in initial.combatants.values()}
 
     def line(self, event: ev.Event, after: EncounterState) -> str:
@@ -157,16 +158,6 @@ def _who(event: ev.Event) -> str:
     """The combatant id an event concerns ("" for none)."""
     who = getattr(event, "who", "") or (event.id if isinstance(event, ev.CombatantAdded) else "")
     return slot_owner(who) if isinstance(who, str) and who else ""
-
-
-def _names_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
-    """A pattern finding any of ``names`` as a whole word, case-insensitively."""
-    words = sorted({n for n in names if n}, key=len, reverse=True)
-    if not words:
-        return None
-    return re.compile(
-        r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)", re.IGNORECASE
-    )
 
 
 def _finds(pattern: re.Pattern[str] | None, text: str) -> bool:

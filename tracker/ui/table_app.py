@@ -20,6 +20,7 @@ from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.events import HISTORY_TYPES
 from tracker.core.grammar import resolve
+from tracker.core.hidden_names import HiddenNamed
 from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import Ruleset
@@ -252,6 +253,9 @@ class TableApp(App[int]):
             events = self.play.execute(line, self.dice, meanwhile=self._show)
         except JournalError as err:  # not saved, so taken back: draw what stands
             self._show(self.play.encounter.state)
+            return Outcome(False, one_line(err))
+        except HiddenNamed as err:  # ask before a hidden name reaches the players
+            self.call_later(self.confirm, err.question, err.anyway)
             return Outcome(False, one_line(err))
         except TrackerError as err:
             return Outcome(False, one_line(err))
