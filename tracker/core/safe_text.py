@@ -24,8 +24,9 @@ TITLE_LIMIT = 120
 WORD_LIMIT = 80
 NOTE_LIMIT = 2000
 LINE_LIMIT = 2400
-NUMBER_LIMIT = 10**12
-"""No number a file holds (a round, a stat, a roll) is larger than this, either way."""
+NUMBER_LIMIT = 2**53
+"""No number a file holds (a round, a stat, a roll, a time in milliseconds) is larger
+than this, either way: the largest whole number every JSON reader keeps exactly."""
 
 _BIDI_AND_INVISIBLE = (
     "\u200b"  # zero-width space

@@ -47,6 +47,11 @@ class Fields:
     default: int = LINE_LIMIT
     limits: Mapping[str, int] = field(default_factory=dict)
     lined: frozenset[str] = frozenset()
+    key_limit: int = WORD_LIMIT
+    """How long a table's key may be (settings key themes by a file's path)."""
+    texts: bool = True
+    """False: texts are left to the reader (an importer that cleans them itself); only
+    numbers and nesting are checked."""
 
     def limit(self, key: str) -> int:
         """The most characters a text under ``key`` may have."""
@@ -69,6 +74,17 @@ EVENT_FIELDS = Fields(
 """An event block: a combatant's notes and a saved stat block may run over lines."""
 
 
+TABLE_FIELDS = Fields(limits={"name": NAME_LIMIT, "text": NOTE_LIMIT})
+"""A roll table: its name, and one line of text per result."""
+
+
+FOREIGN = Fields(texts=False)
+"""Another tool's export: its texts are cleaned by the importer (``foundry/plain.py``)."""
+
+SETTINGS_FIELDS = Fields(key_limit=LINE_LIMIT)
+"""The settings: folders and files by their path (the ``[themes]`` keys are paths too)."""
+
+
 @dataclass(frozen=True)
 class Flaw:
     """What is wrong with a value read from a file, and the keys leading to it."""
@@ -88,18 +104,20 @@ _Item = tuple[object, tuple[str, ...], bool, int]
 
 def flaw_in(value: object, fields: Fields = PLAIN, what: str = "") -> Flaw | None:
     """The first flaw in ``value`` (a parsed TOML or JSON document or part of one)."""
-    if isinstance(value, dict) and _plainly_fine(value, fields):
+    if isinstance(value, dict) and fields.texts and _plainly_fine(value, fields):
         return None
     stack: list[_Item] = [(value, (), False, 0)]
     while stack:
         item, path, lined, depth = stack.pop()
         if isinstance(item, str):
             limit = fields.limit(path[-1]) if path else fields.default
-            problem = text_problem(item, _name(what, path), limit, lines=lined)
+            problem = (
+                text_problem(item, _name(what, path), limit, lines=lined) if fields.texts else None
+            )
         elif isinstance(item, (int, float)) and not isinstance(item, bool):
             problem = number_problem(item, _name(what, path))
         elif isinstance(item, (Mapping, list, tuple)) and depth >= DEPTH_LIMIT:
-            problem = f"{_name(what, path)} is nested more than {DEPTH_LIMIT} levels deep"
+            problem = f"{_name(what, path[:3])}… is nested more than {DEPTH_LIMIT} levels deep"
         else:
             problem = _push(stack, (item, path, lined, depth), fields, what)
         if problem:
@@ -111,7 +129,7 @@ def _plainly_fine(table: dict[str, object], fields: Fields) -> bool:
     """True for a flat table of short one-line texts, small whole numbers, flags, times
     and lists of those: the usual event, checked at a glance. False: walk it."""
     for key, value in table.items():
-        if len(key) > WORD_LIMIT or UNSAFE.search(key) or key in fields.lined:
+        if len(key) > fields.key_limit or UNSAFE.search(key) or key in fields.lined:
             return False
         for item in value if type(value) is list else (value,):
             if isinstance(item, str):
@@ -133,8 +151,9 @@ def _push(stack: list[_Item], entry: _Item, fields: Fields, what: str) -> str | 
     if isinstance(item, Mapping):
         for key, member in item.items():
             text = str(key)
-            problem = text_problem(text, f"a key in {_name(what, path)}", WORD_LIMIT)
-            if problem:
+            if fields.texts and (
+                problem := text_problem(text, f"a key in {_name(what, path)}", fields.key_limit)
+            ):
                 return problem
             members.append((member, (*path, text), lined or text in fields.lined, depth + 1))
     elif isinstance(item, (list, tuple)):
