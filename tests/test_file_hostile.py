@@ -16,6 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.file_payloads import (
     ESC_NOTE,
@@ -28,11 +30,15 @@ from tests.file_payloads import (
 )
 from tests.player_helpers import async_test, shown
 from tracker.cli import main
+from tracker.core.safe_text import LINE_LIMIT, text_problem, visible
 from tracker.store.encounter_file import load
+from tracker.store.errors import LockedError
+from tracker.store.file_text import DEPTH_LIMIT, EVENT_FIELDS, flaw_in
 from tracker.store.follow import FileFollower
 from tracker.store.journal import format_event
 from tracker.store.listing_cache import cache_file
-from tracker.store.settings import Settings
+from tracker.store.lock import WriterLock
+from tracker.store.settings import Settings as GmSettings
 from tracker.ui.launcher_choices import launcher_choices
 from tracker.ui.player.app import PlayerApp
 
@@ -195,7 +201,41 @@ def test_ls_does_not_trust_an_impossible_date_in_its_cache(
 def test_the_launcher_lists_the_damaged_file_and_the_others(tmp_path: Path, value: str) -> None:
     written(tmp_path, HEAD, "good.toml")
     bad = written(tmp_path, HEAD + event("round.started", "round", value), "bad.toml")
-    choices = launcher_choices(Settings(encounters=tmp_path))
+    choices = launcher_choices(GmSettings(encounters=tmp_path))
     mine = {c.path: c.summary for c in choices if c.kind == "file" and c.summary is not None}
     assert mine[bad].problem.startswith(f"{bad}:15:1: event 1's round")
     assert not mine[tmp_path / "good.toml"].problem
+
+
+# --- the lock file, and the check itself ---------------------------------------------------
+
+
+@pytest.mark.parametrize("holder", [{"host": "\x1b]52;c;aGk=\x07"}, {"pid": 1e30}])
+def test_a_forged_lock_file_says_another_process(tmp_path: Path, holder: dict[str, object]) -> None:
+    path = written(tmp_path, HEAD)
+    with WriterLock(path) as held:
+        held.lock_path.write_text(json.dumps({"pid": 7, **holder}), encoding="utf-8")
+        with pytest.raises(LockedError) as caught:
+            WriterLock(path).acquire()
+    said = str(caught.value)
+    assert said.startswith("hostile.toml is open for writing by another process")
+    assert "\x1b" not in said
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=120))
+def test_what_passes_the_file_check_is_what_a_sink_shows_unchanged(text: str) -> None:
+    passed = flaw_in({"text": text}, EVENT_FIELDS) is None
+    assert passed == (text_problem(text, "text", LINE_LIMIT) is None)
+    if passed:
+        assert visible(text) == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=3000), st.sampled_from(["table", "list"]))
+def test_any_nesting_is_judged_without_a_recursion_error(depth: int, kind: str) -> None:
+    value: object = 1
+    for _ in range(depth):
+        value = {"deeper": value} if kind == "table" else [value]
+    flaw = flaw_in({"junk": value})
+    assert (flaw is None) == (depth < DEPTH_LIMIT)
