@@ -261,10 +261,18 @@ def test_ls_on_a_missing_folder_says_so(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_the_summary_of_a_user_title_is_data(tmp_path: Path) -> None:
     path = basic_file(tmp_path)
-    path.write_text(path.read_text().replace("Goblin ambush", "[bold]x[/] \\u001b[31m"))
+    path.write_text(path.read_text().replace("Goblin ambush", "[bold]x[/] <b>"))
     summary = summarise(path)
-    assert summary.title == "[bold]x[/] \x1b[31m"
+    assert summary.title == "[bold]x[/] <b>"
     assert isinstance(summary, EncounterSummary)
+
+
+def test_a_title_a_load_refuses_is_listed_as_a_problem(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    path.write_text(path.read_text().replace("Goblin ambush", "x \\u001b[31m"))
+    summary = summarise(path)
+    assert summary.problem.startswith(f"{path}:4:1: encounter.title contains ESC")
+    assert summary.title == "" and summary.status == "cannot be read"
 
 
 @pytest.mark.parametrize("sample", sorted(MIDFIGHT))

@@ -14,6 +14,7 @@ duties live here, for every layer to use:
 
 from __future__ import annotations
 
+import math
 import re
 
 from tracker.core.errors import RuleError
@@ -23,6 +24,9 @@ TITLE_LIMIT = 120
 WORD_LIMIT = 80
 NOTE_LIMIT = 2000
 LINE_LIMIT = 2400
+NUMBER_LIMIT = 2**53
+"""No number a file holds (a round, a stat, a roll, a time in milliseconds) is larger
+than this, either way: the largest whole number every JSON reader keeps exactly."""
 
 _BIDI_AND_INVISIBLE = (
     "\u200b"  # zero-width space
@@ -122,3 +126,14 @@ def check_text(text: str, what: str, limit: int, lines: bool = False) -> str:
     if problem:
         raise RuleError(problem)
     return text
+
+
+def number_problem(value: float, what: str) -> str | None:
+    """Why ``value`` cannot be a number read from a file (one sentence), or None.
+
+    ``inf`` and ``nan`` are refused, and so is anything beyond ``NUMBER_LIMIT``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{what} is {value}: only ordinary numbers can be read"
+    if abs(value) > NUMBER_LIMIT:
+        return f"{what} is {value:.3g}: numbers beyond ±{NUMBER_LIMIT:,} cannot be read"
+    return None

@@ -23,6 +23,7 @@ from tracker.core.protocol import DiceLike
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
 from tracker.store.errors import JournalError
+from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
 from tracker.store.toml_rewrite import current_text, replaced, row_text, write_checked
@@ -113,6 +114,7 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
+    check_table({k: v for k, v in data.items() if k != SECTION}, locator, HEAD_FIELDS)
     named = data.get("ruleset", rules.id)
     if named != rules.id:
         raise locator.error(f"holds {named!r} blocks, not {rules.id!r}", "ruleset")
@@ -135,6 +137,9 @@ def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
     """Why the ``index``-th block cannot be used (``""``: it can)."""
     if not isinstance(block, dict):
         return str(locator.error("a block must be a table", SECTION))
+    flaw = flaw_in(block, HEAD_FIELDS, f"block {index + 1}'s")
+    if flaw is not None:
+        return str(locator.error(flaw.message, flaw.key, SECTION, index))
     key = block.get("id")
     if not isinstance(key, str) or not key or slug(key) != key.casefold():
         where = locator.error("a block needs an id of letters, digits and -", "id", SECTION, index)

@@ -20,10 +20,11 @@ from tracker.core.campaign import CampaignState
 from tracker.core.campaign_events import CampaignEvent, event_from, event_table
 from tracker.core.campaign_fold import Campaign
 from tracker.core.errors import EventFormatError, FoldError
-from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
+from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.errors import JournalError
+from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.journal import TornTail, read_journal, write_document
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
@@ -56,7 +57,9 @@ def load_campaign(path: Path) -> LoadedCampaign:
     """Read and validate a campaign file; JournalError (one line) on any problem."""
     read = read_journal(path)
     locator = Locator(path)
+    check_document(read.head, locator, HEAD_FIELDS)
     rules, initial = _head(read.head, locator)
+    check_events(read.events, locator)
     events = _events(read.events, locator)
     try:
         campaign = Campaign(initial, events)
@@ -101,12 +104,6 @@ def _events(tables: list[dict[str, Any]], locator: Locator) -> list[CampaignEven
         if event.seq != index + 1:
             message = f"event seq {event.seq} should be {index + 1} (no gaps)"
             raise locator.error(message, "seq", "events", index)
-        for key, value in table.items():
-            problem = isinstance(value, str) and text_problem(
-                value, f"event {index + 1}'s {key}", LINE_LIMIT
-            )
-            if problem:
-                raise locator.error(problem, key, "events", index)
         events.append(event)
     return events
 

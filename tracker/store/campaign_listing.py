@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.errors import TrackerError
+from tracker.store.file_text import HEAD_FIELDS, flaw_in
 from tracker.store.journal import HEADER_RE, parse_document
 
 HEAD_BYTES = 64 * 1024
@@ -54,6 +55,8 @@ def _head(path: Path) -> dict[str, Any] | None:
 def campaign_summary(path: Path) -> CampaignSummary | None:
     """The summary of ``path`` if it is a campaign file, else None."""
     head = _head(path)
+    if head is not None and flaw_in(head, HEAD_FIELDS) is not None:
+        return None  # listed with the problem the encounter listing names
     table = head.get("campaign") if head is not None else None
     if head is None or not isinstance(table, dict) or "encounter" in head:
         return None

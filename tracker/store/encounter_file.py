@@ -21,13 +21,14 @@ from tracker.core.joining import add_copies
 from tracker.core.library import Block
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
-from tracker.core.safe_text import LINE_LIMIT, TITLE_LIMIT, text_problem
+from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.bestiary import ShelvedLibrary, save_block
 from tracker.store.campaign_party import party_of
 from tracker.store.errors import JournalError
+from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.journal import JournalRead, TornTail, read_journal, write_document
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
@@ -61,14 +62,14 @@ def load(path: Path) -> Loaded:
     """Read and validate an encounter file; JournalError (one line) on any problem."""
     read = read_journal(path)
     locator = Locator(path)
+    check_document(read.head, locator, HEAD_FIELDS)
     version = file_format(read.head, locator)
     head = upgrade(read.head, locator)
     rules = _ruleset(head, locator)
     initial = initial_state(head, rules, locator)
     read.events = upcast(read.events, version)
+    check_events(read.events, locator)
     events = _events(read, locator)
-    if read.suspect_text:
-        _check_event_text(read.events, locator)
     try:
         encounter = Encounter(initial, rules, events)
     except (FoldError, KeyError):
@@ -152,35 +153,6 @@ def _events(read: JournalRead, locator: Locator) -> list[Event]:
             )
         events.append(event)
     return events
-
-
-def _check_event_text(tables: Sequence[Mapping[str, Any]], locator: Locator) -> None:
-    """Every text in every event is plain: a control or direction character is an error
-    (a line break too, but in a combatant's notes and a saved block, which keep them)."""
-    for index, table in enumerate(tables):
-        for key, value in table.items():
-            problem = _text_problem(value, f"event {index + 1}'s {key}", key in LINED_KEYS)
-            if problem:
-                raise locator.error(problem, key, "events", index)
-
-
-LINED_KEYS = frozenset({"notes", "block"})
-"""Event fields whose text may run over several lines (a roster's notes do)."""
-
-
-def _text_problem(value: object, what: str, lines: bool = False) -> str | None:
-    if isinstance(value, str):
-        return text_problem(value, what, LINE_LIMIT, lines)
-    items: list[object] = []
-    if isinstance(value, dict):
-        items = list(value.values())
-    elif isinstance(value, list):
-        items = value
-    for item in items:
-        problem = _text_problem(item, what, lines)
-        if problem:
-            return problem
-    return None
 
 
 def missing_combatants(state: EncounterState) -> list[str]:

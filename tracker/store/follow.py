@@ -8,6 +8,9 @@ on Windows the GM's rewrite waits for readers).
 * A new block is taken only when it is whole: its ``crc`` line is written and the block
   is exactly what :func:`tracker.store.journal.format_event` makes of its own table (so
   the crc holds). A block still being written is simply not visible yet.
+* Every new block passes the same check as a full load (:mod:`tracker.store.file_text`):
+  one that does not (a control character in a note) is read as the whole file, which
+  the load refuses, so the view keeps the last good state and shows the one-line problem.
 * A rewrite (compaction, roster edit, format upgrade: ``write_document`` replaces the
   file) shows as another inode, a file shorter than what was taken, or changed bytes in
   the head or just before the resume point. The follower then loads the whole file again.
@@ -30,6 +33,7 @@ from tracker.core.events import Event
 from tracker.store.block import BATCH_END
 from tracker.store.encounter_file import Loaded, load
 from tracker.store.errors import JournalError
+from tracker.store.file_text import EVENT_FIELDS, flaw_in
 from tracker.store.journal import HEADER, format_event
 
 __all__ = ["Catch", "FileFollower"]
@@ -191,6 +195,8 @@ class FileFollower:
         encounter = self.loaded.encounter
         events: list[Event] = []
         for table in tables:
+            if flaw_in(table, EVENT_FIELDS) is not None:
+                raise _Rewritten  # the full read refuses it, naming file:line:col
             try:
                 event = from_table({k: v for k, v in table.items() if k != BATCH_END})
             except TrackerError:

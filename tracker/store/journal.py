@@ -50,20 +50,6 @@ _LOOSE_HEADER_RE = re.compile(
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)$")
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
-_UNSAFE_BYTES = re.compile(
-    rb"\xc2[\x80-\x9f]"  # a raw C1 control
-    rb"|\xe2\x80[\x8b\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf"  # bidi, invisible
-    rb"|\\[bfnrte]"  # an escaped control in a basic string
-    rb"|\\u00(?:[01][0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])"
-    rb"|\\u(?:200[bB]|202[a-eA-E]|206[0-46-9]|[fF][eE][fF][fF])"
-    rb"|\\U000"
-)
-"""Bytes that may stand for an unsafe character in a string (a cheap first look)."""
-
-
-def suspect_text(data: bytes) -> bool:
-    """True when ``data`` may hold a control or direction character in some string."""
-    return _UNSAFE_BYTES.search(data) is not None
 
 
 # --------------------------------------------------------------------------- reading
@@ -95,7 +81,6 @@ class JournalRead:
     events: list[dict[str, Any]]
     torn: TornTail | None
     head_lines: int
-    suspect_text: bool = False
 
 
 @dataclass(frozen=True)
@@ -273,7 +258,6 @@ def read_journal(path: Path) -> JournalRead:
     path = Path(path)
     data = _read_bytes(path)
     read = _read_intact(path, data) or _read_carefully(path, data)
-    read.suspect_text = suspect_text(data)
     return _whole_batches(data, read)
 
 

@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.model import slot_owner
+from tracker.store.file_text import EVENT_FIELDS, check_events, flaw_in
 from tracker.store.journal import check_block, read_journal
+from tracker.store.locator import Locator
 from tracker.store.upgrade import BATCHES_MARKED_FROM
 
 SEP = b"\n[[events]]\n"
@@ -91,10 +93,26 @@ def standing(
         except Unusual:
             pass
     tables = read_journal(path).events
+    checked(tables, Locator(path))
     history = [t for t in tables if str(t.get("type", "")).startswith("history.")]
     added = [t for t in tables if t.get("type") == "combatant.added"]
     last_at = tables[-1].get("at") if tables else None
     return settle(history, added, reversed(tables), names, last_at)
+
+
+WHOLE_NUMBERS = ("seq", "batch", "target", "round")
+"""The event fields the standing reads as whole numbers."""
+
+
+def checked(tables: Sequence[Table], locator: Locator) -> None:
+    """JournalError (``file:line:col``) for an event a load would refuse for its text or
+    numbers, or whose seq, batch, target or round is not a whole number."""
+    check_events(tables, locator)
+    for index, table in enumerate(tables):
+        for key in WHOLE_NUMBERS:
+            if key in table and type(table[key]) is not int:
+                message = f"event {index + 1}'s {key} must be a whole number"
+                raise locator.error(message, key, "events", index)
 
 
 def settle(
@@ -274,10 +292,13 @@ class _Block(Mapping[str, Any]):
         if self._fields is None:
             if not check_block(self.data, self.first, self.stop, False).ok:
                 raise Unusual
-            self._fields = {
+            fields = {
                 match[1].decode(): _value(match[2])
                 for match in _FIELD_RE.finditer(self.data, self.first, self.stop)
             }
+            if flaw_in(fields, EVENT_FIELDS) is not None:
+                raise Unusual  # the careful reading names the problem and where
+            self._fields = fields
         return self._fields
 
     def __getitem__(self, key: str) -> Any:

@@ -21,9 +21,11 @@ from typing import Any
 
 from tracker.core.errors import TrackerError, one_line
 from tracker.store.errors import JournalError
+from tracker.store.file_text import HEAD_FIELDS, check_document
 from tracker.store.journal import HEADER_RE, parse_document
 from tracker.store.journal_scan import standing
 from tracker.store.listing_cache import ListingCache, stat_key
+from tracker.store.locator import Locator
 
 PHASE_WORDS = {"setup": "not started", "ended": "ended"}
 
@@ -96,7 +98,7 @@ def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
         return _summary(path, path.read_bytes(), mtime)
     except OSError as err:
         problem = f"{path}: cannot read the file: {err.strerror or err}"
-    except (TrackerError, ValueError, TypeError, KeyError) as err:
+    except (TrackerError, ValueError, TypeError, KeyError, OverflowError) as err:
         problem = one_line(err)
     return EncounterSummary(path, last_played=mtime, problem=problem)
 
@@ -105,6 +107,7 @@ def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
     match = HEADER_RE.search(data)
     start = match.start() if match else _torn_header(data)
     head = parse_document(path, data[:start])
+    check_document(head, Locator(path), HEAD_FIELDS)
     table, roster = _parts(path, head)
     names = {str(e.get("id", "")): str(e.get("name", "")) for e in roster}
     where = standing(path, data, start, head, names)

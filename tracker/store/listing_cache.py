@@ -21,6 +21,7 @@ from typing import Any
 from tracker.core.errors import TrackerError
 from tracker.paths import user_cache_dir
 from tracker.store.durable import write_file_atomically
+from tracker.store.file_text import flaw_in
 
 VERSION = 2
 TYPES = (str, str, str, int, str, int, float, str)
@@ -75,7 +76,9 @@ class ListingCache:
         if type(entry) is not list or entry[:3] != key:
             return None
         fields = entry[3:]
-        return fields if tuple(map(type, fields)) == TYPES else None
+        if tuple(map(type, fields)) != TYPES or flaw_in(fields) is not None:
+            return None  # edited or damaged: read the file again
+        return fields
 
     def put(self, name: str, key: Key, fields: Sequence[Any]) -> None:
         """Remember the summary ``fields`` for ``name`` as it is now."""

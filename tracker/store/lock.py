@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import Any
 
 from tracker.store.errors import LockedError, StoreError
+from tracker.store.file_text import flaw_in
 
 try:  # POSIX
     import fcntl
@@ -85,7 +86,8 @@ def _read_holder(lock_path: Path) -> dict[str, Any]:
                 info = json.loads(text)
             except ValueError:
                 return {}
-            return info if isinstance(info, dict) else {}
+            usable = isinstance(info, dict) and flaw_in(info) is None
+            return info if usable else {}  # odd text or numbers: say "another process"
         time.sleep(0.02)  # the holder may be between locking and writing
     return {}
 

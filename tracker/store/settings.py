@@ -23,6 +23,9 @@ import tomli_w
 from tracker.core.errors import TrackerError
 from tracker.paths import user_config_dir, user_data_dir
 from tracker.store.durable import write_file_atomically
+from tracker.store.errors import JournalError
+from tracker.store.file_text import SETTINGS_FIELDS, check_document
+from tracker.store.locator import Locator
 
 KEYS = ("encounters", "theme", "last_file")
 
@@ -64,6 +67,10 @@ class Settings:
             return cls()
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
             return cls(problem=_problem(path, err))
+        try:
+            check_document(table, Locator(path), SETTINGS_FIELDS)
+        except JournalError as err:
+            return cls(problem=f"{err} — using the defaults")
         return _from_table(path, table)
 
     def save(self, path: Path | None = None) -> None:

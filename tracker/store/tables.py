@@ -23,6 +23,7 @@ from tracker.paths import user_data_dir
 from tracker.rules.registry import ruleset_ids
 from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError
+from tracker.store.file_text import TABLE_FIELDS, check_document
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
 from tracker.store.toml_line import array_table, toml_line
@@ -69,6 +70,7 @@ def read_table(path: Path) -> RollTable:
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
     locator = Locator(path)
+    check_document(data, locator, TABLE_FIELDS)
     for key in data:
         if key not in KEYS:
             raise locator.error(f"unknown key {key!r} — a table has {', '.join(KEYS)}", key)

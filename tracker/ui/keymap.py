@@ -4,8 +4,9 @@
     next-turn = "space"
     damage = "d,x"
 
-A ``[keys]`` table may hold the same entries. Unknown ids and non-text keys are
-reported once, in one line each, and ignored.
+A ``[keys]`` table may hold the same entries. Unknown ids, non-text keys and entries a
+load would refuse (a control character: ``file:line:col``) are reported once, in one
+line each, and ignored.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tracker.paths import user_config_dir
+from tracker.store.file_text import flaw_in
+from tracker.store.locator import Locator
 
 
 @dataclass
@@ -40,11 +43,15 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         found.problems.append(f"{path.name}: {' '.join(str(err).split())} — keymap ignored")
         return found
-    entries = {k: v for k, v in table.items() if k != "keys"}
+    locator = Locator(path)
+    entries = {k: (v, "") for k, v in table.items() if k != "keys"}
     if isinstance(table.get("keys"), dict):
-        entries.update(table["keys"])
-    for binding_id, keys in entries.items():
-        if binding_id not in known_ids:
+        entries.update({k: (v, "keys") for k, v in table["keys"].items()})
+    for binding_id, (keys, section) in entries.items():
+        flaw = flaw_in({binding_id: keys})
+        if flaw is not None:
+            found.problems.append(f"{locator.error(flaw.message, binding_id, section)} — ignored")
+        elif binding_id not in known_ids:
             found.problems.append(
                 f"{path.name}: no key binding {binding_id!r} — ids: {', '.join(sorted(known_ids))}"
             )

@@ -2,7 +2,8 @@
 
 A theme file holds the fields of a Textual ``Theme`` (``name``, ``primary``, ``background``
 …, ``dark``) and an optional ``[variables]`` table. A user theme with the same name as a
-bundled one replaces it. A broken file is skipped with a one-line complaint.
+bundled one replaces it. A broken file is skipped with a one-line complaint; one whose
+text or numbers a load would refuse (an escape in ``name``) names ``file:line:col``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from typing import Any
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
+from tracker.store.errors import JournalError
+from tracker.store.file_text import Fields, check_document
+from tracker.store.locator import Locator
 
 DEFAULT_THEME = "default-dark"
 COLOUR_KEYS = (
@@ -32,6 +37,8 @@ COLOUR_KEYS = (
     "boost",
 )
 NUMBER_KEYS = ("luminosity_spread", "text_alpha")
+THEME_FIELDS = Fields(limits={"name": NAME_LIMIT})
+"""Every text in a theme file is one plain line; its name as short as a combatant's."""
 
 
 @dataclass
@@ -79,6 +86,10 @@ def read_theme(path: Path) -> Theme:
         table = tomllib.loads(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise ThemeError(f"theme {path.name}: {' '.join(str(err).split())}") from None
+    try:
+        check_document(table, Locator(path), THEME_FIELDS)
+    except JournalError as err:
+        raise ThemeError(f"theme {err}") from None
     return theme_from_table(table, path.stem, path.name)
 
 
@@ -98,13 +109,19 @@ def theme_from_table(table: dict[str, Any], default_name: str, where: str) -> Th
             fields[key] = _colour(table[key], key, where)
     for key in NUMBER_KEYS:
         if key in table:
-            fields[key] = float(table[key])
+            fields[key] = _number(table[key], key, where)
     fields["dark"] = bool(table.get("dark", True))
     variables = table.get("variables", {})
     if not isinstance(variables, dict):
         raise ThemeError(f'theme {where}: [variables] must be a table of name = "value"')
     fields["variables"] = {str(k): str(v) for k, v in variables.items()}
     return Theme(**fields)
+
+
+def _number(value: object, key: str, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ThemeError(f"theme {where}: {key} must be a number, such as 0.15")
+    return float(value)
 
 
 def _colour(value: object, key: str, where: str) -> str:

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.dice import Dice
-from tracker.core.errors import TrackerError
+from tracker.core.errors import TrackerError, one_line
 from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
+from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
@@ -76,22 +77,46 @@ class Plan:
     tables: list[TableImport] = field(default_factory=list)
 
 
+SIZE_LIMIT = 20 * 1024 * 1024
+"""The largest file an import reads (an actor with every item is well under 1 MB)."""
+
+
 def read_json(path: Path) -> Any:
-    """The file's JSON; NotImportable (one sentence) when it cannot be read or is not JSON."""
+    """The file's JSON; NotImportable (one sentence) when it cannot be read, is not JSON,
+    is larger than ``SIZE_LIMIT``, nests deeper than ``DEPTH_LIMIT`` or holds a number no
+    sheet has (``Infinity``, ``NaN``, 1e30)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(SIZE_LIMIT + 1)
     except OSError as err:
         raise NotImportable(f"cannot be read: {err.strerror or err}") from None
+    if len(data) > SIZE_LIMIT:
+        raise NotImportable(f"larger than {SIZE_LIMIT // 2**20} MB: not a Foundry export")
+    doc = _parse(data)
+    flaw = flaw_in(doc, FOREIGN)
+    if flaw is not None:
+        raise NotImportable(f"not a Foundry export ({flaw.message})")
+    return doc
+
+
+def _refused_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a sheet holds")  # json.loads passes it on
+
+
+def _parse(data: bytes) -> Any:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise NotImportable(f"not a Foundry export (not UTF-8 text, byte {err.start})") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refused_constant)
     except json.JSONDecodeError as err:
         raise NotImportable(
             f"not a Foundry export (not JSON: {err.msg} at line {err.lineno}, column {err.colno})"
         ) from None
+    except ValueError as err:  # Infinity, NaN, a number of thousands of digits
+        said = one_line(err) if "sheet" in str(err) else "a number of thousands of digits"
+        raise NotImportable(f"not a Foundry export ({said})") from None
     except RecursionError:
         raise NotImportable("not a Foundry export (JSON nested too deeply)") from None
 

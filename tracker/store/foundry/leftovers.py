@@ -6,15 +6,19 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+from tracker.store.file_text import DEPTH_LIMIT
+
 MOST_NAMED = 12
 """Field names listed before the rest are counted (``… and 9 more``)."""
 
 _LABELS = frozenset({"label", "description", "ability", "attribute", "img", "short", "abbrev"})
 
 
-def has_content(value: Any) -> bool:
+def has_content(value: Any, depth: int = 0) -> bool:
     """A value worth mentioning: a non-zero number, non-empty text, true, or a table
-    (``{value: …}`` or otherwise) holding one."""
+    (``{value: …}`` or otherwise) holding one, looked for ``DEPTH_LIMIT`` levels down."""
+    if depth > DEPTH_LIMIT:
+        return False
     if isinstance(value, bool):
         return value
     if isinstance(value, (int, float)):
@@ -23,10 +27,10 @@ def has_content(value: Any) -> bool:
         return bool(value.strip()) and value.strip() not in ("-", "—")
     if isinstance(value, Mapping):
         if "value" in value:
-            return has_content(value["value"])
-        return any(has_content(v) for k, v in value.items() if k not in _LABELS)
+            return has_content(value["value"], depth + 1)
+        return any(has_content(v, depth + 1) for k, v in value.items() if k not in _LABELS)
     if isinstance(value, list):
-        return any(has_content(v) for v in value)
+        return any(has_content(v, depth + 1) for v in value)
     return False
 
 
