@@ -1,0 +1,446 @@
+"""Side files cannot be turned against the GM (issues 25 and 26): no lock sidecar, temp
+files and kept-aside tails never written through a link, outputs that never name a
+journal or write through a symlink, stale temp files swept, read-only folders played."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from tests.campaign_helpers import cli, ok, refused
+from tests.ui_helpers import basic_file
+from tracker.core.dice import Dice
+from tracker.core.library import Block
+from tracker.store.bestiary import save_blocks
+from tracker.store.encounter_file import EncounterFile, load
+from tracker.store.errors import LockedError
+from tracker.store.journal import read_journal, repair_torn
+from tracker.store.lock import WriterLock
+from tracker.store.settings import Settings
+
+PRECIOUS = b"# the GM's own file: must never change\nexport PATH=$HOME/bin:$PATH\n"
+LINKS = ["symlink", "hardlink"]
+
+Capsys = pytest.CaptureFixture[str]
+
+
+def victim(tmp_path: Path, name: str = "bashrc") -> Path:
+    """A file the GM can write and would hate to lose, outside the game folders."""
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    path = home / name
+    path.write_bytes(PRECIOUS)
+    return path
+
+
+def plant(kind: str, at: Path, target: Path) -> None:
+    """A trap: ``at`` made a symlink or a hard link to ``target``."""
+    if kind == "symlink":
+        at.symlink_to(target)
+    else:
+        os.link(target, at)
+
+
+def is_root() -> bool:
+    """Root ignores folder permissions, so a read-only folder cannot be made for real."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+# --------------------------------------------------------------------- the writer lock
+
+
+@pytest.mark.parametrize("kind", LINKS)
+def test_a_link_where_the_lock_file_used_to_go_is_never_opened(
+    tmp_path: Path, capsys: Capsys, kind: str
+) -> None:
+    path = basic_file(tmp_path)
+    bashrc = victim(tmp_path)
+    plant(kind, tmp_path / "fight.toml.lock", bashrc)
+    assert "Orc2 joins the fight" in ok(capsys, "do", path, "add", "Orc2", "hp=3")
+    assert bashrc.read_bytes() == PRECIOUS
+    assert (tmp_path / "fight.toml.lock").exists()  # left as it was, not deleted
+    assert "orc2" in load(path).encounter.state.combatants
+
+
+def test_a_dangling_link_where_the_lock_file_went_creates_nothing(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    path = basic_file(tmp_path)
+    target = tmp_path / "home" / "new-startup-file"
+    target.parent.mkdir()
+    (tmp_path / "fight.toml.lock").symlink_to(target)
+    ok(capsys, "do", path, "start")
+    assert not target.exists()
+
+
+def test_nothing_is_made_beside_the_journal_while_it_is_held(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", _dice())
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.toml"]
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from tracker.store.lock import WriterLock
+with WriterLock(Path(sys.argv[1])):
+    print("holding", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def _holder(path: Path) -> subprocess.Popen[str]:
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)],
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stdout.readline() == "holding\n"
+    return child
+
+
+@pytest.mark.parametrize("kind", LINKS)
+def test_a_second_writer_through_a_link_is_told_who_holds_the_file(
+    tmp_path: Path, capsys: Capsys, kind: str
+) -> None:
+    path = basic_file(tmp_path)
+    other = tmp_path / "other.toml"
+    plant(kind, other, path)
+    child = _holder(path)
+    try:
+        err = refused(capsys, [path], "do", other, "start")
+        host = re.escape(socket.gethostname())
+        pattern = rf"other\.toml is open for writing by pid {child.pid} on {host} since \d\d:\d\d"
+        assert re.search(pattern, err), err
+    finally:
+        child.kill()
+        child.wait()
+    ok(capsys, "do", other, "start")  # a holder killed by SIGKILL never blocks the next
+
+
+def test_a_holder_killed_with_sigkill_leaves_nothing_that_blocks(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    child = _holder(path)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    with WriterLock(path) as lock:
+        assert lock.held
+        with pytest.raises(LockedError) as caught:
+            WriterLock(path).acquire()
+        assert caught.value.pid == os.getpid()  # the dead holder's note was replaced
+
+
+def _runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    base = tmp_path / "run"
+    base.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(base))
+    return base
+
+
+def test_who_holds_it_is_noted_in_a_private_runtime_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = _runtime(tmp_path, monkeypatch)
+    path = basic_file(tmp_path)
+    with WriterLock(path):
+        folder = base / "tracker"
+        assert folder.is_dir() and folder.stat().st_mode & 0o777 == 0o700
+        notes = [p.read_text() for p in folder.iterdir()]
+        assert len(notes) == 1 and f'"pid": {os.getpid()}' in notes[0]
+    assert list(folder.iterdir()) == []  # released: the note is gone
+
+
+def test_a_runtime_folder_that_is_a_link_is_refused_and_the_lock_still_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = _runtime(tmp_path, monkeypatch)
+    elsewhere = tmp_path / "home" / "elsewhere"
+    elsewhere.mkdir(parents=True)
+    (base / "tracker").symlink_to(elsewhere)
+    path = basic_file(tmp_path)
+    with WriterLock(path):
+        with pytest.raises(LockedError, match="open for writing by"):
+            WriterLock(path).acquire()
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_link_planted_as_the_holder_note_is_replaced_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = _runtime(tmp_path, monkeypatch)
+    path = basic_file(tmp_path)
+    info = path.stat()
+    folder = base / "tracker"
+    folder.mkdir(mode=0o700)
+    bashrc = victim(tmp_path)
+    (folder / f"{info.st_dev:x}-{info.st_ino:x}.holder").symlink_to(bashrc)
+    with WriterLock(path):
+        with pytest.raises(LockedError, match=f"pid {os.getpid()}"):
+            WriterLock(path).acquire()
+    assert bashrc.read_bytes() == PRECIOUS
+
+
+def test_a_read_only_folder_can_be_played_for_real(tmp_path: Path, capsys: Capsys) -> None:
+    if is_root():
+        pytest.skip("root writes into read-only folders")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = basic_file(folder)
+    folder.chmod(0o555)
+    try:
+        assert "Round 1" in ok(capsys, "do", path, "start")
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_read_only_folder_can_be_played(
+    tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = basic_file(folder)
+    real_open = os.open
+
+    def no_new_files(name: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT and Path(os.fsdecode(name)).parent == folder:
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", no_new_files)
+    assert "Round 1" in ok(capsys, "do", path, "start")
+    assert load(path).encounter.events  # appended where nothing can be created
+    assert sorted(p.name for p in folder.iterdir()) == ["fight.toml"]
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def test_new_refuses_a_dangling_link_and_creates_nothing_through_it(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    target = tmp_path / "home" / "planted.toml"
+    target.parent.mkdir()
+    link = tmp_path / "fight.toml"
+    link.symlink_to(target)
+    err = refused(capsys, [], "new", link, "--ruleset", "basic")
+    assert "already exists" in err
+    assert link.is_symlink() and not target.exists()
+
+
+# ------------------------------------------------------------------ temp files, sweep
+
+
+def _stale(path: Path, hexes: str = "0123456789ab", age: float = 3600) -> Path:
+    temp = path.with_name(f".{path.name}.{hexes}.tmp")
+    temp.write_bytes(b"half a rewrite")
+    when = time.time() - age
+    os.utime(temp, (when, when))
+    return temp
+
+
+def test_stale_temp_files_of_a_journal_go_at_its_next_write(tmp_path: Path, capsys: Capsys) -> None:
+    path = basic_file(tmp_path)
+    old = _stale(path)
+    fresh = _stale(path, "ba9876543210", age=0)  # held lock: no rewrite can be running
+    other = _stale(tmp_path / "other.toml")  # another file's: not ours to remove
+    ok(capsys, "do", path, "start")
+    assert not old.exists() and not fresh.exists()
+    assert other.exists()
+
+
+def test_a_link_named_like_a_temp_file_is_left_alone(tmp_path: Path, capsys: Capsys) -> None:
+    path = basic_file(tmp_path)
+    bashrc = victim(tmp_path)
+    trap = tmp_path / ".fight.toml.0123456789ab.tmp"
+    trap.symlink_to(bashrc)
+    ok(capsys, "do", path, "start")
+    assert trap.is_symlink() and bashrc.read_bytes() == PRECIOUS
+
+
+def test_settings_sweep_only_temp_files_old_enough_to_be_dead(tmp_path: Path) -> None:
+    path = tmp_path / "config" / "settings.toml"
+    path.parent.mkdir()
+    Settings(theme="nerv").save(path)
+    old, fresh = _stale(path), _stale(path, "ba9876543210", age=1)
+    Settings(theme="alien").save(path)
+    assert not old.exists()
+    assert fresh.exists()  # maybe another tracker's save in progress
+    assert Settings.load(path).theme == "alien"
+
+
+@pytest.mark.parametrize("kind", LINKS)
+def test_saving_settings_replaces_a_link_and_never_writes_through_it(
+    tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / "config" / "settings.toml"
+    path.parent.mkdir()
+    bashrc = victim(tmp_path)
+    plant(kind, path, bashrc)
+    Settings(theme="nerv").save(path)
+    assert bashrc.read_bytes() == PRECIOUS
+    assert not path.is_symlink() and Settings.load(path).theme == "nerv"
+
+
+@pytest.mark.parametrize("kind", LINKS)
+def test_saving_a_block_replaces_a_linked_bestiary_and_never_writes_through_it(
+    tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / "bestiary" / "basic.toml"
+    path.parent.mkdir()
+    bashrc = victim(tmp_path)
+    plant(kind, path, bashrc)
+    with pytest.raises(Exception, match="basic.toml"):  # not TOML: nothing written
+        save_blocks("basic", [cast(Block, {"id": "orc", "name": "Orc"})], path)
+    assert bashrc.read_bytes() == PRECIOUS
+    bashrc.write_bytes(b"")  # now valid (empty) TOML: the save replaces the name only
+    path.unlink()
+    plant(kind, path, bashrc)
+    save_blocks("basic", [cast(Block, {"id": "orc", "name": "Orc", "stats": {"hp": 5}})], path)
+    assert bashrc.read_bytes() == b"" and "orc" in path.read_text()
+
+
+# -------------------------------------------------------------------- torn-tail aside
+
+
+@pytest.mark.parametrize("kind", LINKS)
+def test_a_link_in_the_way_of_the_torn_tail_copy_is_skipped(tmp_path: Path, kind: str) -> None:
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", _dice())
+    with open(path, "ab") as file:
+        file.write(b'[[events]]\nseq = 2\ntype = "turn')
+    torn = read_journal(path).torn
+    assert torn is not None
+    now = datetime(2026, 11, 27, 18, 0, tzinfo=UTC)
+    bashrc = victim(tmp_path)
+    plant(kind, tmp_path / "fight.toml.torn-20261127T180000Z", bashrc)
+    side = repair_torn(path, torn, now)
+    assert side.name == "fight.toml.torn-20261127T180000Z-2"
+    assert side.read_bytes() == torn.data
+    assert bashrc.read_bytes() == PRECIOUS
+
+
+# --------------------------------------------------------------------------- outputs
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, capsys: Capsys) -> Path:
+    """A basic campaign with one PC."""
+    path = tmp_path / "c.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "basic")
+    ok(capsys, "campaign", "add-pc", path, "Ann", "hp=10")
+    return path
+
+
+@pytest.mark.parametrize("how", ["itself", "symlink", "hardlink"])
+def test_a_campaign_recap_never_overwrites_the_campaign(
+    tmp_path: Path, capsys: Capsys, campaign: Path, how: str
+) -> None:
+    out = campaign
+    if how != "itself":
+        out = tmp_path / "recap.md"
+        plant(how, out, campaign)
+    refused(capsys, [campaign], "campaign", "recap", campaign, "-o", out)
+    assert load_text(campaign).startswith("format")
+
+
+def load_text(path: Path) -> str:
+    """The file's text."""
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["file", "symlink", "hardlink"])
+def test_no_output_may_name_another_journal(
+    tmp_path: Path, capsys: Capsys, campaign: Path, how: str
+) -> None:
+    fight = basic_file(tmp_path)
+    out = fight if how == "file" else tmp_path / "out.md"
+    if how != "file":
+        plant(how, out, fight)
+    err = refused(capsys, [fight, campaign], "campaign", "recap", campaign, "-o", out)
+    assert "pick another output name" in err or "symbolic link" in err
+    out = campaign if how == "file" else tmp_path / "log.md"
+    if how != "file":
+        out.unlink(missing_ok=True)
+        plant(how, out, campaign)
+    refused(capsys, [fight, campaign], "log", fight, "-o", out)
+
+
+def test_a_log_into_a_hard_link_to_its_own_encounter_is_refused(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    fight = basic_file(tmp_path)
+    out = tmp_path / "recap.md"
+    os.link(fight, out)
+    err = refused(capsys, [fight], "log", fight, "-o", out)
+    assert "is the encounter itself" in err
+
+
+@pytest.mark.parametrize("command", ["log", "recap"])
+def test_an_output_that_is_a_symlink_is_not_written_through(
+    tmp_path: Path, capsys: Capsys, campaign: Path, command: str
+) -> None:
+    bashrc = victim(tmp_path, "notes.md")
+    out = tmp_path / "recap.md"
+    out.symlink_to(bashrc)
+    fight = basic_file(tmp_path)
+    args = ["log", fight] if command == "log" else ["campaign", "recap", campaign]
+    err = refused(capsys, [bashrc], *args, "-o", out)
+    assert "symbolic link" in err
+    assert out.is_symlink() and bashrc.read_bytes() == PRECIOUS
+
+
+def test_a_symlink_in_an_output_folder_is_refused_and_the_rest_written(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    folder = tmp_path / "recaps"
+    folder.mkdir()
+    fights = [basic_file(tmp_path, "kell.toml"), basic_file(tmp_path, "ford.toml")]
+    bashrc = victim(tmp_path)
+    (folder / "kell.md").symlink_to(bashrc)
+    code, _, err = cli(capsys, "log", *fights, "-o", f"{folder}/")
+    assert code == 1 and "symbolic link" in err
+    assert bashrc.read_bytes() == PRECIOUS
+    assert (folder / "ford.md").read_text().startswith("#")
+
+
+def test_a_plain_old_recap_is_replaced_and_a_device_still_written(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    fight = basic_file(tmp_path)
+    out = tmp_path / "recap.md"
+    out.write_text("last week's recap\n")
+    ok(capsys, "log", fight, "-o", out)
+    assert out.read_text().startswith("#")
+    if Path("/dev/null").exists():
+        ok(capsys, "log", fight, "-o", "/dev/null")
+
+
+def test_copy_this_round_does_not_write_through_a_planted_link(tmp_path: Path) -> None:
+    from tracker.ui.export_screen import copy_round_markdown, recaps_dir
+
+    folder = recaps_dir()
+    folder.mkdir(parents=True)
+    bashrc = victim(tmp_path)
+    (folder / "the-ambush-round-1.md").symlink_to(bashrc)
+    copied: list[str] = []
+    app = cast(Any, type("Clip", (), {"copy_to_clipboard": lambda self, t: copied.append(t)})())
+    said = copy_round_markdown(app, "# The ambush — round 1\n\nOrc hits Ann.\n")
+    assert "not saved" in said and "symbolic link" in said
+    assert bashrc.read_bytes() == PRECIOUS and copied
+
+
+def _dice() -> Dice:
+    return Dice(seed=3)
