@@ -239,6 +239,25 @@ def test_new_refuses_a_dangling_link_and_creates_nothing_through_it(
     assert link.is_symlink() and not target.exists()
 
 
+@pytest.mark.parametrize("kind", ["dangling", "symlink", "hardlink"])
+def test_a_sample_copy_never_goes_through_a_link_in_the_way(tmp_path: Path, kind: str) -> None:
+    from tracker.ui.launch import fresh_copy
+
+    sample = basic_file(tmp_path, "sample.toml")
+    folder = tmp_path / "encounters"
+    folder.mkdir()
+    now = datetime(2026, 11, 27, 18, 0)
+    bashrc = victim(tmp_path)
+    if kind == "dangling":
+        bashrc.unlink()
+    planted = folder / "sample-20261127-180000.toml"
+    plant("symlink" if kind == "dangling" else kind, planted, bashrc)
+    copy = fresh_copy(sample, folder, now)
+    assert copy.name == "sample-20261127-180000-2.toml"
+    assert copy.read_bytes() == sample.read_bytes()
+    assert not bashrc.exists() if kind == "dangling" else bashrc.read_bytes() == PRECIOUS
+
+
 # ------------------------------------------------------------------ temp files, sweep
 
 

@@ -206,15 +206,16 @@ def create_document(path: Path, head: Mapping[str, Any], events: list[dict[str, 
     path = Path(path)
     data = _document_text(path, head, events)
     try:
-        _create_exclusively(path, data)
+        create_file(path, data)
     except FileExistsError:
         raise JournalError(path, "already exists — pick another name") from None
     except OSError as exc:
         raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
 
 
-def _create_exclusively(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temp file and link it in as ``path`` (never replacing)."""
+def create_file(path: Path, data: bytes) -> None:
+    """Create ``path`` holding ``data``, complete or not at all, only if nothing (not even
+    a dangling link) has the name: FileExistsError then, OSError on other failures."""
     remove_stale_temps(path)
     tmp, fd = _create_temp(path)
     try:
