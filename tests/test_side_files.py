@@ -16,12 +16,15 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.campaign_helpers import cli, ok, refused
 from tests.ui_helpers import basic_file
 from tracker.core.dice import Dice
 from tracker.core.library import Block
 from tracker.store.bestiary import save_blocks
+from tracker.store.durable import remove_stale_temps
 from tracker.store.encounter_file import EncounterFile, load
 from tracker.store.errors import LockedError
 from tracker.store.journal import read_journal, repair_torn
@@ -222,6 +225,8 @@ def test_a_read_only_folder_can_be_played(
     assert "Round 1" in ok(capsys, "do", path, "start")
     assert load(path).encounter.events  # appended where nothing can be created
     assert sorted(p.name for p in folder.iterdir()) == ["fight.toml"]
+    err = refused(capsys, [], "new", folder / "next.toml", "--ruleset", "basic")
+    assert "not writable" in err and not (folder / "next.toml").exists()
 
 
 # --------------------------------------------------------------------------- creating
@@ -277,6 +282,43 @@ def test_stale_temp_files_of_a_journal_go_at_its_next_write(tmp_path: Path, caps
     ok(capsys, "do", path, "start")
     assert not old.exists() and not fresh.exists()
     assert other.exists()
+
+
+NAMES = st.sampled_from(
+    [
+        ".fight.toml.0123456789ab.tmp",  # the only kind the sweep may take
+        ".fight.toml.0123456789ab.tmp.bak",
+        ".fight.toml.0123456789a.tmp",
+        ".fight.toml.0123456789AB.tmp",
+        "fight.toml.0123456789ab.tmp",
+        ".fight.tomlx.0123456789ab.tmp",
+        ".xfight.toml.0123456789ab.tmp",
+        ".fight.toml.torn-20261127T180000Z",
+        "fight.toml.lock",
+        "notes.md",
+    ]
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(names=st.sets(NAMES, max_size=6), link=st.booleans())
+def test_the_sweep_removes_only_the_files_own_old_temp_files(
+    tmp_path_factory: pytest.TempPathFactory, names: set[str], link: bool
+) -> None:
+    folder = tmp_path_factory.mktemp("sweep")
+    bashrc = victim(folder)
+    for name in names:
+        if link:
+            (folder / name).symlink_to(bashrc)
+        else:
+            os.replace(_stale(folder / "x"), folder / name)  # an old, dead temp file
+    removed = {p.name for p in remove_stale_temps(folder / "fight.toml")}
+    ours = {".fight.toml.0123456789ab.tmp"} & names
+    assert removed == (set() if link else ours)
+    assert {p.name for p in folder.iterdir()} == (names - removed) | {"home"}
+    assert bashrc.read_bytes() == PRECIOUS
 
 
 def test_a_link_named_like_a_temp_file_is_left_alone(tmp_path: Path, capsys: Capsys) -> None:
