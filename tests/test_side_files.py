@@ -145,6 +145,23 @@ def test_a_holder_killed_with_sigkill_leaves_nothing_that_blocks(tmp_path: Path)
         assert caught.value.pid == os.getpid()  # the dead holder's note was replaced
 
 
+def test_a_name_held_before_its_file_is_made_stays_held_once_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "basic.toml"
+    first = WriterLock(path)
+    first.acquire()  # nothing there yet: its name is held
+    with pytest.raises(LockedError):
+        WriterLock(path).acquire()
+    path.write_text("# made by the first holder\n")
+    with pytest.raises(LockedError, match=f"pid {os.getpid()}"):
+        WriterLock(path).acquire()  # made, but the first holder has the name
+    assert first.lock_file()  # the lock moves onto the file itself
+    with pytest.raises(LockedError, match=f"pid {os.getpid()}"):
+        WriterLock(path).acquire()
+    first.release()
+    with WriterLock(path) as second:
+        assert second.held
+
+
 def _runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     base = tmp_path / "run"
     base.mkdir(mode=0o700)

@@ -207,7 +207,28 @@ class WriterLock:
             self._take_standin()
             return
         self._lock_fd(fd, self.path)
+        if self._name_held_elsewhere():
+            os.close(fd)
+            raise _Busy(f"{_standin_key(self.path)}.holder")
         self._set(fd, None, _file_key(fd))
+
+    def _name_held_elsewhere(self) -> bool:
+        """Whether another holder took this name before the file was made and has not yet
+        moved its lock onto the file (:meth:`lock_file`)."""
+        key, folder = _standin_key(self.path), runtime_folder()
+        if key is None or folder is None:
+            return False
+        try:
+            fd = os.open(folder / f"{key}.lock", os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY)
+        except OSError:
+            return False  # no stand-in: nobody holds the name
+        try:
+            if not _try_lock(fd):
+                return True
+            _unlock(fd)
+            return False
+        finally:
+            os.close(fd)
 
     def _take_standin(self) -> None:
         """Lock the stand-in of a file not made yet (nothing to lock without a folder)."""
