@@ -522,3 +522,41 @@ def test_copy_this_round_does_not_write_through_a_planted_link(tmp_path: Path) -
 
 def _dice() -> Dice:
     return Dice(seed=3)
+
+
+async def _export_to(loaded: Any, target: Path) -> tuple[list[Path | None], str]:
+    """Type ``target`` into the export dialog, press ctrl+s: (what it closed with, problem)."""
+    from textual.widgets import Input, Static
+
+    from tests.test_export_screen import Host, settle
+
+    app = Host(loaded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await settle(app)
+        app.screen.query_one("#path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await settle(app)
+        await pilot.pause()
+        problem = str(app.screen.query_one("#problem", Static).render())
+        app.exit()
+    return app.results, problem
+
+
+@pytest.mark.parametrize("how", ["itself", "hardlink", "symlink", "campaign"])
+def test_the_export_dialog_never_writes_a_journal_or_through_a_link(
+    tmp_path: Path, capsys: Capsys, campaign: Path, how: str
+) -> None:
+    import asyncio
+
+    fight = basic_file(tmp_path)
+    bashrc = victim(tmp_path, "notes.md")
+    target = {"itself": fight, "campaign": campaign}.get(how, tmp_path / "recap.md")
+    if how in LINKS:
+        plant(how, target, fight if how == "hardlink" else bashrc)
+    before = [p.read_bytes() for p in (fight, campaign, bashrc)]
+    results, problem = asyncio.run(_export_to(load(fight), target))
+    assert results == [] and problem
+    assert "itself" in problem or "journal" in problem or "symbolic link" in problem
+    assert [p.read_bytes() for p in (fight, campaign, bashrc)] == before
