@@ -1,6 +1,6 @@
 """Side files cannot be turned against the GM (issues 25 and 26): no lock sidecar, temp
-files and kept-aside tails never written through a link, outputs that never name a
-journal or write through a symlink, stale temp files swept, read-only folders played."""
+files and kept-aside tails never written through a link, stale temp files swept,
+read-only folders played. Output paths: tests/test_output_paths.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.campaign_helpers import cli, ok, refused
+from tests.campaign_helpers import ok, refused
+from tests.side_helpers import LINKS, PRECIOUS, Capsys, is_root, plant, victim
 from tests.ui_helpers import basic_file
 from tracker.core.dice import Dice
 from tracker.core.library import Block
@@ -30,34 +31,6 @@ from tracker.store.errors import LockedError
 from tracker.store.journal import read_journal, repair_torn
 from tracker.store.lock import WriterLock
 from tracker.store.settings import Settings
-
-PRECIOUS = b"# the GM's own file: must never change\nexport PATH=$HOME/bin:$PATH\n"
-LINKS = ["symlink", "hardlink"]
-
-Capsys = pytest.CaptureFixture[str]
-
-
-def victim(tmp_path: Path, name: str = "bashrc") -> Path:
-    """A file the GM can write and would hate to lose, outside the game folders."""
-    home = tmp_path / "home"
-    home.mkdir(exist_ok=True)
-    path = home / name
-    path.write_bytes(PRECIOUS)
-    return path
-
-
-def plant(kind: str, at: Path, target: Path) -> None:
-    """A trap: ``at`` made a symlink or a hard link to ``target``."""
-    if kind == "symlink":
-        at.symlink_to(target)
-    else:
-        os.link(target, at)
-
-
-def is_root() -> bool:
-    """Root ignores folder permissions, so a read-only folder cannot be made for real."""
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
 
 # --------------------------------------------------------------------- the writer lock
 
@@ -410,153 +383,5 @@ def test_a_link_in_the_way_of_the_torn_tail_copy_is_skipped(tmp_path: Path, kind
     assert bashrc.read_bytes() == PRECIOUS
 
 
-# --------------------------------------------------------------------------- outputs
-
-
-@pytest.fixture
-def campaign(tmp_path: Path, capsys: Capsys) -> Path:
-    """A basic campaign with one PC."""
-    path = tmp_path / "c.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "basic")
-    ok(capsys, "campaign", "add-pc", path, "Ann", "hp=10")
-    return path
-
-
-@pytest.mark.parametrize("how", ["itself", "symlink", "hardlink"])
-def test_a_campaign_recap_never_overwrites_the_campaign(
-    tmp_path: Path, capsys: Capsys, campaign: Path, how: str
-) -> None:
-    out = campaign
-    if how != "itself":
-        out = tmp_path / "recap.md"
-        plant(how, out, campaign)
-    refused(capsys, [campaign], "campaign", "recap", campaign, "-o", out)
-    assert load_text(campaign).startswith("format")
-
-
-def load_text(path: Path) -> str:
-    """The file's text."""
-    return path.read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("how", ["file", "symlink", "hardlink"])
-def test_no_output_may_name_another_journal(
-    tmp_path: Path, capsys: Capsys, campaign: Path, how: str
-) -> None:
-    fight = basic_file(tmp_path)
-    out = fight if how == "file" else tmp_path / "out.md"
-    if how != "file":
-        plant(how, out, fight)
-    err = refused(capsys, [fight, campaign], "campaign", "recap", campaign, "-o", out)
-    assert "pick another output name" in err or "symbolic link" in err
-    out = campaign if how == "file" else tmp_path / "log.md"
-    if how != "file":
-        out.unlink(missing_ok=True)
-        plant(how, out, campaign)
-    refused(capsys, [fight, campaign], "log", fight, "-o", out)
-
-
-def test_a_log_into_a_hard_link_to_its_own_encounter_is_refused(
-    tmp_path: Path, capsys: Capsys
-) -> None:
-    fight = basic_file(tmp_path)
-    out = tmp_path / "recap.md"
-    os.link(fight, out)
-    err = refused(capsys, [fight], "log", fight, "-o", out)
-    assert "is the encounter itself" in err
-
-
-@pytest.mark.parametrize("command", ["log", "recap"])
-def test_an_output_that_is_a_symlink_is_not_written_through(
-    tmp_path: Path, capsys: Capsys, campaign: Path, command: str
-) -> None:
-    bashrc = victim(tmp_path, "notes.md")
-    out = tmp_path / "recap.md"
-    out.symlink_to(bashrc)
-    fight = basic_file(tmp_path)
-    args = ["log", fight] if command == "log" else ["campaign", "recap", campaign]
-    err = refused(capsys, [bashrc], *args, "-o", out)
-    assert "symbolic link" in err
-    assert out.is_symlink() and bashrc.read_bytes() == PRECIOUS
-
-
-def test_a_symlink_in_an_output_folder_is_refused_and_the_rest_written(
-    tmp_path: Path, capsys: Capsys
-) -> None:
-    folder = tmp_path / "recaps"
-    folder.mkdir()
-    fights = [basic_file(tmp_path, "kell.toml"), basic_file(tmp_path, "ford.toml")]
-    bashrc = victim(tmp_path)
-    (folder / "kell.md").symlink_to(bashrc)
-    code, _, err = cli(capsys, "log", *fights, "-o", f"{folder}/")
-    assert code == 1 and "symbolic link" in err
-    assert bashrc.read_bytes() == PRECIOUS
-    assert (folder / "ford.md").read_text().startswith("#")
-
-
-def test_a_plain_old_recap_is_replaced_and_a_device_still_written(
-    tmp_path: Path, capsys: Capsys
-) -> None:
-    fight = basic_file(tmp_path)
-    out = tmp_path / "recap.md"
-    out.write_text("last week's recap\n")
-    ok(capsys, "log", fight, "-o", out)
-    assert out.read_text().startswith("#")
-    if Path("/dev/null").exists():
-        ok(capsys, "log", fight, "-o", "/dev/null")
-
-
-def test_copy_this_round_does_not_write_through_a_planted_link(tmp_path: Path) -> None:
-    from tracker.ui.export_screen import copy_round_markdown, recaps_dir
-
-    folder = recaps_dir()
-    folder.mkdir(parents=True)
-    bashrc = victim(tmp_path)
-    (folder / "the-ambush-round-1.md").symlink_to(bashrc)
-    copied: list[str] = []
-    app = cast(Any, type("Clip", (), {"copy_to_clipboard": lambda self, t: copied.append(t)})())
-    said = copy_round_markdown(app, "# The ambush — round 1\n\nOrc hits Ann.\n")
-    assert "not saved" in said and "symbolic link" in said
-    assert bashrc.read_bytes() == PRECIOUS and copied
-
-
 def _dice() -> Dice:
     return Dice(seed=3)
-
-
-async def _export_to(loaded: Any, target: Path) -> tuple[list[Path | None], str]:
-    """Type ``target`` into the export dialog, press ctrl+s: (what it closed with, problem)."""
-    from textual.widgets import Input, Static
-
-    from tests.test_export_screen import Host, settle
-
-    app = Host(loaded)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await settle(app)
-        app.screen.query_one("#path", Input).value = str(target)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await settle(app)
-        await pilot.pause()
-        problem = str(app.screen.query_one("#problem", Static).render())
-        app.exit()
-    return app.results, problem
-
-
-@pytest.mark.parametrize("how", ["itself", "hardlink", "symlink", "campaign"])
-def test_the_export_dialog_never_writes_a_journal_or_through_a_link(
-    tmp_path: Path, capsys: Capsys, campaign: Path, how: str
-) -> None:
-    import asyncio
-
-    fight = basic_file(tmp_path)
-    bashrc = victim(tmp_path, "notes.md")
-    target = {"itself": fight, "campaign": campaign}.get(how, tmp_path / "recap.md")
-    if how in LINKS:
-        plant(how, target, fight if how == "hardlink" else bashrc)
-    before = [p.read_bytes() for p in (fight, campaign, bashrc)]
-    results, problem = asyncio.run(_export_to(load(fight), target))
-    assert results == [] and problem
-    assert "itself" in problem or "journal" in problem or "symbolic link" in problem
-    assert [p.read_bytes() for p in (fight, campaign, bashrc)] == before
