@@ -158,3 +158,29 @@ def test_the_export_dialog_never_writes_a_journal_or_through_a_link(
     assert results == [] and problem
     assert "itself" in problem or "journal" in problem or "symbolic link" in problem
     assert [p.read_bytes() for p in (fight, campaign, bashrc)] == before
+
+
+SAMPLES = sorted((Path(__file__).resolve().parents[1] / "encounters").glob("*.toml"))
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_every_sample_is_a_journal_and_none_of_its_recaps_is(
+    tmp_path: Path, capsys: Capsys, sample: Path
+) -> None:
+    from tracker.store.output import looks_like_journal
+
+    assert looks_like_journal(sample)
+    for fmt in ("md", "html", "txt", "json"):
+        out = tmp_path / f"recap.{fmt}"
+        ok(capsys, "log", sample, "--gm", "-o", out)
+        assert not looks_like_journal(out)
+        ok(capsys, "log", sample, "-o", out)  # last week's recap is simply replaced
+
+
+def test_a_hand_written_roster_without_events_is_a_journal(tmp_path: Path) -> None:
+    from tracker.store.output import looks_like_journal
+
+    roster = tmp_path / "prep.toml"
+    text = '[encounter]\ntitle = "Prep"\nruleset = "basic"\n\n[[combatants]]\nid = "a"\n'
+    roster.write_text(text)
+    assert looks_like_journal(roster)

@@ -7,7 +7,7 @@ round" all write through :func:`write_output`, which first refuses (one line,
 * a path that names a tracker journal, an encounter or a campaign file, however it is
   reached: the same file as an input (same st_dev and st_ino, so a hard link counts),
   or any file whose head reads as a journal's (``[encounter]`` or ``[campaign]`` with a
-  ``format`` line or ``[[events]]`` blocks);
+  ``format`` line, ``[[combatants]]`` or ``[[events]]`` blocks);
 * a symbolic link: nothing is written through it (remove it or name another file). A
   link to a terminal, a pipe or another device (``-o /dev/stdout``) is let through,
   as those hold nothing that could be overwritten.
@@ -33,7 +33,7 @@ __all__ = ["check_output", "looks_like_journal", "write_output"]
 HEAD_BYTES = 256 * 1024
 """How much of an existing file is read to tell whether it is a journal."""
 _TABLE = re.compile(rb"^[ \t]*\[[ \t]*(encounter|campaign)[ \t]*\][ \t]*(#.*)?\r?$", re.M)
-_MARK = re.compile(rb"^[ \t]*(format[ \t]*=|\[\[[ \t]*events[ \t]*\]\])", re.M)
+_MARK = re.compile(rb"^[ \t]*(format[ \t]*=|\[\[[ \t]*(events|combatants)[ \t]*\]\])", re.M)
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
