@@ -169,6 +169,23 @@ def test_a_runtime_folder_that_is_a_link_is_refused_and_the_lock_still_holds(
     assert list(elsewhere.iterdir()) == []
 
 
+def test_a_runtime_folder_owned_by_someone_else_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not is_root():
+        pytest.skip("only root can give a folder away")
+    base = _runtime(tmp_path, monkeypatch)
+    theirs = base / "tracker"
+    theirs.mkdir(mode=0o777)
+    os.chown(theirs, 65534, 65534)
+    path = basic_file(tmp_path)
+    with WriterLock(path):
+        with pytest.raises(LockedError, match=f"pid {os.getpid()}"):
+            WriterLock(path).acquire()  # the note went to the cache folder instead
+        assert list(theirs.iterdir()) == []
+    assert theirs.stat().st_mode & 0o777 == 0o777  # not ours: not even chmodded
+
+
 def test_a_link_planted_as_the_holder_note_is_replaced_not_followed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
