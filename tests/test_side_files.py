@@ -176,7 +176,8 @@ def test_a_runtime_folder_owned_by_someone_else_is_not_used(
         pytest.skip("only root can give a folder away")
     base = _runtime(tmp_path, monkeypatch)
     theirs = base / "tracker"
-    theirs.mkdir(mode=0o777)
+    theirs.mkdir()
+    theirs.chmod(0o777)
     os.chown(theirs, 65534, 65534)
     path = basic_file(tmp_path)
     with WriterLock(path):
