@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -203,17 +204,37 @@ def test_a_link_planted_as_the_holder_note_is_replaced_not_followed(
     assert bashrc.read_bytes() == PRECIOUS
 
 
-def test_a_read_only_folder_can_be_played_for_real(tmp_path: Path, capsys: Capsys) -> None:
-    if is_root():
-        pytest.skip("root writes into read-only folders")
+def _as_a_plain_user() -> list[str]:
+    """A command prefix that makes root obey folder permissions (setpriv dropping the
+    override capabilities); nothing for anyone else."""
+    if not is_root():
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root writes into read-only folders, and there is no setpriv here")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+
+
+def test_a_read_only_folder_can_be_played_for_real(tmp_path: Path) -> None:
     folder = tmp_path / "ro"
     folder.mkdir()
     path = basic_file(folder)
     folder.chmod(0o555)
+    tracker = [*_as_a_plain_user(), sys.executable, "-m", "tracker.cli"]
     try:
-        assert "Round 1" in ok(capsys, "do", path, "start")
+        done = subprocess.run([*tracker, "do", path, "start"], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert "Round 1" in done.stdout and load(path).encounter.events
+        made = subprocess.run(
+            [*tracker, "new", folder / "next.toml", "--ruleset", "basic"],
+            capture_output=True,
+            text=True,
+        )
+        assert made.returncode == 1 and made.stderr.count("\n") == 1
+        assert "is not writable" in made.stderr
     finally:
         folder.chmod(0o755)
+    assert sorted(p.name for p in folder.iterdir()) == ["fight.toml"]
 
 
 def test_a_read_only_folder_can_be_played(
