@@ -35,6 +35,7 @@ from tracker.store.encounter_file import load
 from tracker.store.errors import LockedError
 from tracker.store.file_text import DEPTH_LIMIT, EVENT_FIELDS, flaw_in
 from tracker.store.follow import FileFollower
+from tracker.store.holder import runtime_folder
 from tracker.store.journal import format_event
 from tracker.store.listing_cache import cache_file
 from tracker.store.lock import WriterLock
@@ -213,8 +214,11 @@ def test_the_launcher_lists_the_damaged_file_and_the_others(tmp_path: Path, valu
 @pytest.mark.parametrize("holder", [{"host": "\x1b]52;c;aGk=\x07"}, {"pid": 1e30}])
 def test_a_forged_lock_file_says_another_process(tmp_path: Path, holder: dict[str, object]) -> None:
     path = written(tmp_path, HEAD)
-    with WriterLock(path) as held:
-        held.lock_path.write_text(json.dumps({"pid": 7, **holder}), encoding="utf-8")
+    with WriterLock(path):
+        folder, info = runtime_folder(), path.stat()
+        assert folder is not None
+        note = folder / f"{info.st_dev:x}-{info.st_ino:x}.holder"  # who holds it, forged
+        note.write_text(json.dumps({"pid": 7, **holder}), encoding="utf-8")
         with pytest.raises(LockedError) as caught:
             WriterLock(path).acquire()
     said = str(caught.value)

@@ -312,16 +312,18 @@ def _recap(ns: argparse.Namespace) -> int:
     from tracker.export.campaign_recap import campaign_markdown
     from tracker.export.campaign_recap_html import campaign_html
     from tracker.store.campaign_file import load_campaign
-    from tracker.store.durable import write_file_atomically
+    from tracker.store.output import check_output, write_output
 
     name = _recap_format(ns)
+    if ns.out is not None:
+        check_output(ns.out, [ns.campaign])
     loaded = load_campaign(ns.campaign)
     text = visible_lines(campaign_html(loaded) if name == "html" else campaign_markdown(loaded))
     if ns.out is None:
         print(text, end="")
         return 0
     try:
-        write_file_atomically(ns.out, text.encode("utf-8"))
+        write_output(ns.out, text.encode("utf-8"), [ns.campaign])
     except OSError as err:
         raise TrackerError(f"{ns.out}: cannot write the recap: {err.strerror or err}") from None
     print(f"campaign recap written to {ns.out}")

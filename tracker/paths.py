@@ -38,6 +38,17 @@ def user_cache_dir() -> Path:
     return Path(base) / "tracker"
 
 
+def user_runtime_dir() -> Path:
+    """The user's runtime folder for "who holds the lock" notes: ``$XDG_RUNTIME_DIR/tracker``
+    when that variable names an absolute folder, else ``user_cache_dir()/run``. Whether
+    it is safe to use (ours, not a link) is checked where it is made
+    (:mod:`tracker.store.holder`)."""
+    base = os.environ.get("XDG_RUNTIME_DIR", "")
+    if base and os.path.isabs(base):
+        return Path(base) / "tracker"
+    return user_cache_dir() / "run"
+
+
 def sample_encounters() -> list[Path]:
     """The bundled sample encounters, sorted by name."""
     return sorted(bundled_dir("encounters").glob("*.toml"))

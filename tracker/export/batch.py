@@ -28,7 +28,7 @@ from tracker.export.formats import (
     format_named,
 )
 from tracker.export.recap import ExportOptions
-from tracker.store.durable import write_file_atomically
+from tracker.store.output import check_output, write_output
 
 PROGRESS_DELAY = 0.4
 """Seconds of work before the progress bar appears."""
@@ -122,8 +122,8 @@ def run_jobs(
 
 
 def _run(job: Job, fmt: Format, options: ExportOptions, say: Callable[[str], None]) -> None:
-    if job.target is not None and job.target.resolve() == job.source.resolve():
-        raise TrackerError(f"{job.target} is the encounter itself: pick another output name")
+    if job.target is not None:
+        check_output(job.target, [job.source])  # before the work, and again when writing
     text = export_file(job.source, fmt, options)
     if job.target is None:
         sys.stdout.write(text)
@@ -134,7 +134,7 @@ def _run(job: Job, fmt: Format, options: ExportOptions, say: Callable[[str], Non
         raise TrackerError(
             f"{job.target.parent}: cannot make the folder: {err.strerror or err}"
         ) from None
-    write_file_atomically(job.target, text.encode("utf-8"))
+    write_output(job.target, text.encode("utf-8"), [job.source])
     say(f"wrote {job.target} ({fmt.title})")
 
 

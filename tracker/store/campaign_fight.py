@@ -30,7 +30,7 @@ from tracker.store.campaign_file import CampaignFile, LoadedCampaign
 from tracker.store.campaign_party import FILE_KEY, LINK_KEY
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
-from tracker.store.journal import write_document
+from tracker.store.journal import create_document
 from tracker.store.locator import Locator
 from tracker.store.upgrade import CURRENT_FORMAT
 
@@ -51,7 +51,7 @@ def make_fight(
 ) -> FightMade:
     """Write a new encounter file with the party (or ``who``) as they stand, then record
     the fight in the campaign. All or nothing: a failure leaves neither file changed."""
-    if path.exists():
+    if os.path.lexists(path):
         raise JournalError(path, "already exists — pick another name for the encounter")
     state = play.campaign.state
     members = fighting(state, who)
@@ -61,7 +61,7 @@ def make_fight(
         raise RuleError(problem)
     link = next_link(play)
     head = _head(play, members, title, link, _where(play.path, path))
-    write_document(path, head, _carried(play, head, members, path))
+    create_document(path, head, _carried(play, head, members, path))
     try:
         load(path)
         event = play.campaign.make(

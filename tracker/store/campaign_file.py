@@ -25,7 +25,7 @@ from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
-from tracker.store.journal import TornTail, read_journal, write_document
+from tracker.store.journal import TornTail, create_document, read_journal
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
 
@@ -50,7 +50,7 @@ def new_campaign(path: Path, ruleset_id: str, title: str = "") -> None:
     """Create an empty campaign file (atomically); refuse to overwrite anything."""
     ruleset, title = checked_start(path, ruleset_id, title, "already exists — pick another name")
     table = {"id": secrets.token_hex(6), "title": title, "ruleset": ruleset}
-    write_document(path, {"format": CAMPAIGN_FORMAT, "campaign": table}, [])
+    create_document(path, {"format": CAMPAIGN_FORMAT, "campaign": table}, [])
 
 
 def load_campaign(path: Path) -> LoadedCampaign:

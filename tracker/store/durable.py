@@ -1,14 +1,23 @@
 """Durable writes: fsync of files and folders, and atomic whole-file rewrites.
 
-A rewrite goes to a temporary file in the same folder, is flushed and fsynced, then
-``os.replace`` puts it in place and the folder is fsynced; on any failure the original
-file is left as it was and the temporary file removed.
+A rewrite goes to a temporary file ``.NAME.<12 hex>.tmp`` in the same folder (the folder
+as named, never a link's target folder), opened ``O_CREAT|O_EXCL|O_NOFOLLOW``, is
+flushed and fsynced, then ``os.replace`` puts it in place and the folder is fsynced; on
+any failure the original file is left as it was and the temporary file removed. A
+rewrite replaces the name: a symlink or a hard link there is replaced itself, and what
+it pointed to is never written. A new file is created only if the name is free
+(``os.link`` of the complete temp file, which never follows or replaces anything).
+Temp files left by a kill between write and rename are removed by the next write of
+that file (:func:`remove_stale_temps`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import secrets
+import stat
 import sys
 import time
 import tomllib
@@ -22,6 +31,10 @@ from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
 
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
+_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+_O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+STALE_AFTER = 60.0
+"""Seconds after which a temp file nobody renamed is taken as left by a kill."""
 
 
 def fsync_file(fd: int) -> None:
@@ -103,9 +116,43 @@ def _replace(src: str, dst: Path) -> None:
             time.sleep(0.05)  # pragma: no cover - Windows only
 
 
+def _temp_name(path: Path) -> re.Pattern[str]:
+    """The names of ``path``'s temp files: ``.NAME.<12 hex>.tmp``."""
+    return re.compile(rf"\.{re.escape(path.name)}\.[0-9a-f]{{12}}\.tmp")
+
+
+def remove_stale_temps(path: Path, older_than: float | None = STALE_AFTER) -> list[Path]:
+    """Remove ``path``'s temp files left behind by a kill; the ones removed.
+
+    Only regular files named ``.NAME.<12 hex>.tmp`` beside ``path`` (links are left
+    alone), owned by this user and, unless ``older_than`` is None (the caller holds the
+    file's writer lock, so nobody else is rewriting it), untouched for that many seconds.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    pattern, now, removed = _temp_name(path), time.time(), []
+    owner = getattr(os, "geteuid", None)
+    try:
+        entries = [e for e in os.scandir(folder) if pattern.fullmatch(e.name)]
+    except OSError:
+        return []
+    for entry in entries:
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or (owner is not None and info.st_uid != owner()):
+                continue
+            if older_than is not None and now - info.st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
 def _create_temp(path: Path) -> tuple[str, int]:
     """Create a hidden temp file beside ``path`` (mode 0o666 less umask, or the old file's)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
     while True:
         name = str(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
         try:
@@ -113,15 +160,27 @@ def _create_temp(path: Path) -> tuple[str, int]:
             break
         except FileExistsError:  # pragma: no cover - 48 random bits
             continue
+        except PermissionError as exc:
+            folder = path.parent if str(path.parent) else Path(".")
+            why = f"the folder {folder} is not writable (a rewrite puts a temp file there)"
+            raise PermissionError(exc.errno, why) from None
     try:
-        os.chmod(name, os.stat(path).st_mode & 0o7777)
-    except FileNotFoundError:
-        pass
+        _copy_mode(path, fd)
     except OSError:
         os.close(fd)
         _remove_quietly(name)
         raise
     return name, fd
+
+
+def _copy_mode(path: Path, fd: int) -> None:
+    """Give the temp file the permissions of the regular file it replaces (if any)."""
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    if stat.S_ISREG(info.st_mode) and hasattr(os, "fchmod"):
+        os.fchmod(fd, info.st_mode & 0o777)
 
 
 def write_document(path: Path, head: Mapping[str, Any], events: list[dict[str, Any]]) -> None:
@@ -140,25 +199,74 @@ def write_document(path: Path, head: Mapping[str, Any], events: list[dict[str, A
         raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
 
 
+def create_document(path: Path, head: Mapping[str, Any], events: list[dict[str, Any]]) -> None:
+    """Create a new journal file at ``path`` with ``head`` and ``events``, complete or not
+    at all; JournalError ("already exists") when anything, even a dangling link, has the
+    name. Nothing is ever replaced or written through."""
+    path = Path(path)
+    data = _document_text(path, head, events)
+    try:
+        create_file(path, data)
+    except FileExistsError:
+        raise JournalError(path, "already exists — pick another name") from None
+    except OSError as exc:
+        raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
+
+
+def create_file(path: Path, data: bytes) -> None:
+    """Create ``path`` holding ``data``, complete or not at all, only if nothing (not even
+    a dangling link) has the name: FileExistsError then, OSError on other failures."""
+    remove_stale_temps(path)
+    tmp, fd = _create_temp(path)
+    try:
+        try:
+            write_all(fd, data)
+            fsync_file(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS):
+                raise
+            _create_in_place(path, data)  # a file system without hard links
+    finally:
+        _remove_quietly(tmp)
+    fsync_dir(path.parent)
+
+
+def _create_in_place(path: Path, data: bytes) -> None:
+    """Create ``path`` (``O_EXCL|O_NOFOLLOW``) and write ``data``; removed on failure."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
+    fd = os.open(path, flags, 0o666)
+    try:
+        try:
+            write_all(fd, data)
+            fsync_file(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        _remove_quietly(str(path))
+        raise
+
+
 def write_file_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` as the whole of ``path``: all of it or, on failure, nothing changed.
 
-    A target that exists and is not a regular file (a device, a pipe) is written as is.
-    JournalError (one line, naming the file) on failure.
+    The name is replaced: a symlink or a hard link at ``path`` is replaced itself and
+    what it pointed to is left as it was. JournalError (one line, naming the file) on
+    failure.
     """
     path = Path(path)
     try:
-        if path.exists() and not path.is_file():
-            with open(path, "wb") as target:
-                target.write(data)
-        else:
-            _atomic_write(path, data)
+        _atomic_write(path, data)
     except OSError as exc:
         raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to a temp file beside ``path`` and move it into place durably."""
+    remove_stale_temps(path)
     tmp, fd = _create_temp(path)
     try:
         try:

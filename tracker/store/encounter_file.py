@@ -29,7 +29,12 @@ from tracker.store.bestiary import ShelvedLibrary, save_block
 from tracker.store.campaign_party import party_of
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
-from tracker.store.journal import JournalRead, TornTail, read_journal, write_document
+from tracker.store.journal import (
+    JournalRead,
+    TornTail,
+    create_document,
+    read_journal,
+)
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
 from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
@@ -208,7 +213,7 @@ def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
     exists = "already exists — pick another name or open it with `tracker`"
     ruleset, title = checked_start(path, ruleset_id, title, exists)
     encounter: dict[str, Any] = {"title": title, "ruleset": ruleset}
-    write_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])
+    create_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])
 
 
 class EncounterFile(JournalFile[Loaded]):

@@ -27,6 +27,7 @@ from typing import Any
 from tracker.store.block import BATCH_END
 from tracker.store.block import HEADER as HEADER
 from tracker.store.block import format_event as format_event
+from tracker.store.durable import create_document as create_document
 from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.durable import write_document as write_document
 from tracker.store.errors import JournalError
@@ -36,6 +37,7 @@ __all__ = [
     "HEADER",
     "JournalRead",
     "TornTail",
+    "create_document",
     "format_event",
     "read_journal",
     "repair_torn",
@@ -50,6 +52,7 @@ _LOOSE_HEADER_RE = re.compile(
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)$")
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
+_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 
 
 # --------------------------------------------------------------------------- reading
@@ -343,12 +346,12 @@ def _head_lines(data: bytes, starts: list[int]) -> int:
 def _side_file(path: Path, now: datetime) -> tuple[Path, int]:
     """Create ``PATH.torn-YYYYMMDDTHHMMSSZ`` (with ``-2``, ``-3``… if taken); return it open."""
     stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_BINARY
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_BINARY
     for n in range(1, 1000):
         side = path.with_name(f"{path.name}.torn-{stamp}" + (f"-{n}" if n > 1 else ""))
         try:
             return side, os.open(side, flags, 0o644)
-        except FileExistsError:
+        except FileExistsError:  # a file or a link has the name: never followed, skipped
             continue
     raise JournalError(path, f"too many side files named {path.name}.torn-{stamp}")
 

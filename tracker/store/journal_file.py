@@ -7,12 +7,14 @@ and events hold; the discipline is here once.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Generic, Protocol, Self, TypeVar
 
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
+from tracker.store.durable import remove_stale_temps
 from tracker.store.errors import JournalError
 from tracker.store.journal import TornTail, repair_torn
 from tracker.store.lock import WriterLock
@@ -30,8 +32,9 @@ L = TypeVar("L", bound=LoadedJournal)
 
 
 class JournalFile(Generic[L]):
-    """A journal open for writing: the writer lock held, a torn tail moved aside (its side
-    file in ``recovered``), each command's events appended (one write, one fsync).
+    """A journal open for writing: the writer lock held, temp files a killed rewrite left
+    removed, a torn tail moved aside (its side file in ``recovered``), each command's
+    events appended (one write, one fsync).
 
     A subclass says how its kind of file loads (``load_journal``) and may finish opening
     in ``opened``; a failure anywhere while opening releases the lock.
@@ -43,6 +46,7 @@ class JournalFile(Generic[L]):
         self.lock = WriterLock(self.path)
         self.lock.acquire()
         try:
+            remove_stale_temps(self.path, older_than=None)  # the lock: nobody rewrites it
             self.loaded: L = self.load_journal(self.path)
             self.recovered: Path | None = None
             if self.loaded.torn is not None:
@@ -82,7 +86,7 @@ class JournalFile(Generic[L]):
 def checked_start(path: Path, ruleset_id: str, title: str, exists: str) -> tuple[str, str]:
     """(ruleset id, title) for a new file at ``path``: JournalError (``exists`` if there is
     a file already, or an unknown ruleset, or a title that is not plain text)."""
-    if path.exists():
+    if os.path.lexists(path):  # a dangling link too: nothing is created through one
         raise JournalError(path, exists)
     try:
         rules = load_ruleset(ruleset_id)

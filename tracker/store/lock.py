@@ -1,28 +1,29 @@
-"""One writer per encounter file: an advisory lock on the file itself and on a sidecar.
+"""One writer per journal file: an OS lock on the file itself, and no sidecar.
 
-The holder keeps the encounter file open and ``flock``ed (so the same file reached
-through a symlink or a hard link meets the same lock), and keeps ``PATH.lock`` beside the
-real file open and locked (``flock`` on POSIX, ``msvcrt.locking`` on Windows) with its
-pid, host name and start time in it, so a second writer is told who holds the file.
-The OS drops the lock when the holder dies, so
-a lock file left behind by a crash only holds stale text and never blocks.
+The holder keeps the journal open and locked (``flock`` on POSIX, ``msvcrt.locking`` on
+Windows), so the same file reached through a symlink or a hard link meets the same
+lock, and nothing is ever created beside it: a link planted where a lock file used to
+go (``PATH.lock``, left by older versions and now ignored) is never opened, and a file
+in a read-only folder can still be played. Who holds the lock (pid, host, since) is a
+note in the user's runtime folder (:mod:`tracker.store.holder`), only read to word the
+refusal. A file that does not exist yet is held through a stand-in in that folder,
+named after its folder and name, until it is made (:meth:`WriterLock.lock_file`). The
+OS drops the lock when the holder dies, so a crash never blocks the next writer.
 Readers never lock.
 """
 
 from __future__ import annotations
 
 import errno
-import json
+import hashlib
 import os
-import socket
-import time
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from tracker.store.errors import LockedError, StoreError
-from tracker.store.file_text import flaw_in
+from tracker.store.holder import Ident, drop_note, read_note, runtime_folder, write_note
 
 try:  # POSIX
     import fcntl
@@ -36,6 +37,9 @@ __all__ = ["WriterLock"]
 
 _WIN_LOCK_OFFSET = 1 << 30  # lock a byte far past the text, so others can still read it
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
+_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+_O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+_O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # a FIFO in the way must not hang us
 
 
 def _try_lock(fd: int) -> bool:
@@ -68,28 +72,26 @@ def _same_file(fd: int, path: Path) -> bool:
     """Tell whether ``path`` still names the file open as ``fd``."""
     try:
         st = os.stat(path)
-    except FileNotFoundError:
+    except OSError:
         return False
     mine = os.fstat(fd)
     return (st.st_dev, st.st_ino) == (mine.st_dev, mine.st_ino)
 
 
-def _read_holder(lock_path: Path) -> dict[str, Any]:
-    """Return what the holder wrote into the lock file (``{}`` if unreadable or not yet there)."""
-    for _ in range(5):
-        try:
-            text = lock_path.read_text(encoding="utf-8").strip("\x00 \r\n")
-        except OSError:
-            return {}
-        if text:
-            try:
-                info = json.loads(text)
-            except ValueError:
-                return {}
-            usable = isinstance(info, dict) and flaw_in(info) is None
-            return info if usable else {}  # odd text or numbers: say "another process"
-        time.sleep(0.02)  # the holder may be between locking and writing
-    return {}
+def _file_key(fd: int) -> str:
+    """The note's name for the file open as ``fd``: its (st_dev, st_ino)."""
+    info = os.fstat(fd)
+    return f"{info.st_dev:x}-{info.st_ino:x}.holder"
+
+
+def _standin_key(path: Path) -> str | None:
+    """The stand-in's name for a file not made yet: its folder's identity and its name."""
+    try:
+        folder = os.stat(path.parent if str(path.parent) else Path("."))
+    except OSError:
+        return None  # no folder: the file cannot be made there, nothing to guard
+    digest = hashlib.sha256(os.fsencode(path.name)).hexdigest()[:20]
+    return f"new-{folder.st_dev:x}-{folder.st_ino:x}-{digest}"
 
 
 def _since_text(since: object) -> str | None:
@@ -105,9 +107,9 @@ def _since_text(since: object) -> str | None:
     return when.strftime("%Y-%m-%d %H:%M")
 
 
-def _locked_error(path: Path, lock_path: Path) -> LockedError:
-    """Build the one-line "who holds it" error for ``path``."""
-    info = _read_holder(lock_path)
+def _locked_error(path: Path, key: str | None) -> LockedError:
+    """Build the one-line "who holds it" error for ``path`` (its holder's note: ``key``)."""
+    info = read_note(key) if key is not None else {}
     pid = info.get("pid") if isinstance(info.get("pid"), int) else None
     host = info.get("host") if isinstance(info.get("host"), str) else None
     since = _since_text(info.get("since"))
@@ -121,105 +123,177 @@ def _locked_error(path: Path, lock_path: Path) -> LockedError:
     return LockedError(message, pid=pid, host=host, since=since)
 
 
+class _Busy(Exception):
+    """Someone else holds the lock; ``key`` names their note."""
+
+    def __init__(self, key: str | None) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class _Moved(Exception):
+    """The name was given to another file between our open and our lock: try again."""
+
+
 class WriterLock:
     """Advisory exclusive lock that makes one process the only writer of ``path``.
 
     Use as a context manager or with :meth:`acquire` / :meth:`release`. A second
     holder (another process, or another ``WriterLock`` in this one) gets
-    :class:`LockedError` naming the current holder.
+    :class:`LockedError` naming the current holder. The lock is on the file itself;
+    nothing is created beside it.
     """
 
     def __init__(self, path: Path) -> None:
-        """Prepare a lock for ``path``; the sidecar is ``PATH.lock`` beside the real file
-        (a symlink's target). Nothing is locked yet."""
+        """Prepare a lock for ``path`` (a symlink or a hard link to the file meets the same
+        lock). Nothing is locked yet."""
         self.path = Path(path)
-        real = Path(os.path.realpath(self.path))
-        self.lock_path = real.with_name(real.name + ".lock")
-        self._fd: int | None = None
-        self._file_fd: int | None = None
+        self._held = False
+        self._fd: int | None = None  # the file itself, or its stand-in while it is not made
+        self._standin: Path | None = None
+        self._key: str | None = None  # the holder note's name
+        self._note: Ident | None = None
 
     @property
     def held(self) -> bool:
         """Whether this object currently holds the lock."""
-        return self._fd is not None
+        return self._held
 
     def acquire(self) -> None:
         """Take the lock or raise :class:`LockedError`; a no-op if this object holds it."""
-        if self._fd is not None:
+        if self._held:
             return
         for _ in range(10):
-            fd = self._open()
-            if not _try_lock(fd):
-                os.close(fd)
-                raise _locked_error(self.path, self.lock_path)
-            if fcntl is None or _same_file(fd, self.lock_path):
-                self._fd = fd
-                if not self.lock_file():
-                    self.release()
-                    raise _locked_error(self.path, self.lock_path)
-                self._write_holder()
-                return
-            os.close(fd)  # a releasing holder unlinked it between our open and lock
-        raise StoreError(f"{self.path.name}: could not take the lock on {self.lock_path}")
+            try:
+                self._take()
+            except _Busy as busy:
+                raise _locked_error(self.path, busy.key) from None
+            except _Moved:
+                continue
+            self._held = True
+            self._note = write_note(self._key) if self._key is not None else None
+            return
+        raise StoreError(f"{self.path.name}: could not take the lock (the file keeps moving)")
 
     def lock_file(self) -> bool:
-        """Lock the encounter file itself (a hard link or symlink to it meets the same lock).
-        False if someone holds it."""
-        if fcntl is None or not self.path.exists():
-            return True  # Windows: the sidecar alone; a file not yet made has no links
+        """Lock the file itself now that it exists (a hard link or symlink to it meets the
+        same lock), dropping a stand-in held while it was not made. True when this object
+        holds the file (or there is still no file); False if someone else holds it."""
+        if self._fd is not None and self._standin is None and _same_file(self._fd, self.path):
+            return True
+        for _ in range(10):
+            try:
+                fd = self._open_file()
+            except FileNotFoundError:
+                return True  # still nothing made: the stand-in (if any) guards its name
+            try:
+                self._lock_fd(fd, self.path)
+            except _Busy:
+                return False
+            except _Moved:
+                continue
+            self._drop()
+            self._set(fd, None, _file_key(fd))
+            self._held = True
+            self._note = write_note(self._key) if self._key is not None else None
+            return True
+        return False
+
+    def _take(self) -> None:
+        """Lock the file, or its stand-in when it does not exist (_Busy, _Moved)."""
         try:
-            fd = os.open(self.path, os.O_RDONLY | _O_BINARY)
+            fd = self._open_file()
+        except FileNotFoundError:
+            self._take_standin()
+            return
+        self._lock_fd(fd, self.path)
+        if self._name_held_elsewhere():
+            os.close(fd)
+            raise _Busy(f"{_standin_key(self.path)}.holder")
+        self._set(fd, None, _file_key(fd))
+
+    def _name_held_elsewhere(self) -> bool:
+        """Whether another holder took this name before the file was made and has not yet
+        moved its lock onto the file (:meth:`lock_file`)."""
+        key, folder = _standin_key(self.path), runtime_folder()
+        if key is None or folder is None:
+            return False
+        try:
+            fd = os.open(folder / f"{key}.lock", os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY)
+        except OSError:
+            return False  # no stand-in: nobody holds the name
+        try:
+            if not _try_lock(fd):
+                return True
+            _unlock(fd)
+            return False
+        finally:
+            os.close(fd)
+
+    def _take_standin(self) -> None:
+        """Lock the stand-in of a file not made yet (nothing to lock without a folder)."""
+        key = _standin_key(self.path)
+        folder = runtime_folder()
+        if key is None or folder is None:
+            self._set(None, None, None)
+            return
+        standin = folder / f"{key}.lock"
+        flags = os.O_RDWR | os.O_CREAT | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
+        try:
+            fd = os.open(standin, flags, 0o600)
+        except OSError as exc:
+            msg = f"{self.path.name}: cannot take the lock: {exc.strerror or exc}"
+            raise StoreError(msg) from exc
+        self._lock_fd(fd, standin, f"{key}.holder")
+        self._set(fd, standin, f"{key}.holder")
+
+    def _open_file(self) -> int:
+        """Open the file to lock it (FileNotFoundError when it does not exist)."""
+        try:
+            return os.open(self.path, os.O_RDONLY | _O_NONBLOCK | _O_CLOEXEC | _O_BINARY)
+        except FileNotFoundError:
+            raise
         except OSError as exc:
             message = f"{self.path.name}: cannot open it to lock it: {exc.strerror}"
             raise StoreError(message) from exc
+
+    @staticmethod
+    def _lock_fd(fd: int, path: Path, key: str | None = None) -> None:
+        """Lock ``fd``, still named ``path``; else close it and raise _Busy or _Moved."""
         if not _try_lock(fd):
+            note = key if key is not None else _file_key(fd)
             os.close(fd)
-            return False
-        old, self._file_fd = self._file_fd, fd
-        if old is not None:
-            os.close(old)
-        return True
+            raise _Busy(note)
+        if not _same_file(fd, path):
+            os.close(fd)
+            raise _Moved
 
-    def _open(self) -> int:
-        """Open (creating if needed) the sidecar lock file."""
-        try:
-            return os.open(self.lock_path, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
-        except OSError as exc:
-            msg = f"{self.path.name}: cannot create the lock file {self.lock_path}: {exc.strerror}"
-            raise StoreError(msg) from exc
+    def _set(self, fd: int | None, standin: Path | None, key: str | None) -> None:
+        self._fd, self._standin, self._key = fd, standin, key
 
-    def _write_holder(self) -> None:
-        """Replace the lock file's text with this process's pid, host and start time."""
-        assert self._fd is not None
-        info = {
-            "pid": os.getpid(),
-            "host": socket.gethostname(),
-            "since": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        }
-        data = (json.dumps(info) + "\n").encode("utf-8")
-        try:
-            os.ftruncate(self._fd, 0)
-            os.lseek(self._fd, 0, os.SEEK_SET)
-            os.write(self._fd, data)
-        except OSError:  # pragma: no cover - the lock holds even if the note fails
-            pass
-
-    def release(self) -> None:
-        """Drop the lock; remove the lock file only if it is still the one this object holds."""
-        if self._file_fd is not None:
-            os.close(self._file_fd)  # closing drops the lock on the encounter file
-            self._file_fd = None
-        if self._fd is None:
+    def _drop(self) -> None:
+        """Let go of what is locked: the note, a stand-in (removed while still locked, so
+        a later taker sees it is gone), the descriptor."""
+        if self._key is not None:
+            drop_note(self._key, self._note)
+        fd, standin = self._fd, self._standin
+        self._set(None, None, None)
+        self._note = None
+        if fd is None:
             return
-        fd, self._fd = self._fd, None
         try:
-            if fcntl is not None and _same_file(fd, self.lock_path):
-                os.unlink(self.lock_path)  # while still locked: see acquire's identity check
+            if standin is not None and _same_file(fd, standin):
+                os.unlink(standin)
             _unlock(fd)
         except OSError:  # pragma: no cover - closing releases the lock anyway
             pass
         finally:
             os.close(fd)
+
+    def release(self) -> None:
+        """Drop the lock (a no-op when not held)."""
+        self._drop()
+        self._held = False
 
     def __enter__(self) -> WriterLock:
         """Acquire the lock and return self."""

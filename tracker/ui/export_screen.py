@@ -24,6 +24,7 @@ from tracker.export.formats import FORMATS, Format, recap_of
 from tracker.export.recap import ExportOptions, parse_rounds
 from tracker.paths import user_data_dir
 from tracker.store.encounter_file import Loaded
+from tracker.store.output import write_output
 from tracker.ui.plain import plain
 
 PREVIEW_FORMAT = {"html": "txt"}
@@ -212,7 +213,7 @@ class ExportScreen(ModalScreen[Path | None]):
         try:
             text = fmt.render(recap_of(self.loaded, options))
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_output(path, text.encode("utf-8"), [self.loaded.path])
         except (TrackerError, OSError) as err:
             self.app.call_from_thread(self.show_problem, one_line(err))
             return
@@ -226,8 +227,8 @@ def copy_round_markdown(app: App[Any], markdown: str) -> str:
     path = folder / f"{_slug(markdown)}.md"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(markdown, encoding="utf-8")
-    except OSError as err:
+        write_output(path, markdown.encode("utf-8"))
+    except (TrackerError, OSError) as err:
         return f"Copied to the clipboard (if your terminal allows it); not saved: {one_line(err)}"
     return f"Copied to the clipboard (if your terminal allows it) and saved to {path}"
 

@@ -8,13 +8,13 @@ back with that line. The file is left as it was.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tomllib
 from datetime import datetime
 from pathlib import Path
 
 from tracker.core.safe_text import visible
+from tracker.store.durable import create_file
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
 from tracker.store.settings import remember
@@ -47,13 +47,15 @@ def fresh_copy(sample: Path, folder: Path, now: datetime | None = None) -> Path:
     """Copy ``sample`` into ``folder`` under a new name; the bundled file is never touched."""
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    target = folder / f"{sample.stem}-{stamp}.toml"
-    number = 2
-    while target.exists():
-        target = folder / f"{sample.stem}-{stamp}-{number}.toml"
-        number += 1
-    shutil.copyfile(sample, target)
-    return target
+    data = sample.read_bytes()
+    for number in range(1, 1000):
+        target = folder / f"{sample.stem}-{stamp}{f'-{number}' if number > 1 else ''}.toml"
+        try:
+            create_file(target, data)  # a name taken, even by a dangling link, is skipped
+        except FileExistsError:
+            continue
+        return target
+    raise FileExistsError(f"{folder}: too many copies of {sample.name} named {stamp}")
 
 
 def launch(path: Path | None) -> int:

@@ -1,0 +1,124 @@
+"""Where an export may be written: the one check every output path goes through.
+
+``tracker log -o``, ``tracker campaign recap -o``, the TUI's export dialog and "copy this
+round" all write through :func:`write_output`, which first refuses (one line,
+:class:`TrackerError`):
+
+* a path that names a tracker journal, an encounter or a campaign file, however it is
+  reached: the same file as an input (same st_dev and st_ino, so a hard link counts),
+  or any file whose head reads as a journal's (``[encounter]`` or ``[campaign]`` with a
+  ``format`` line, ``[[combatants]]`` or ``[[events]]`` blocks);
+* a symbolic link: nothing is written through it (remove it or name another file). A
+  link to a terminal, a pipe or another device (``-o /dev/stdout``) is let through,
+  as those hold nothing that could be overwritten.
+
+A regular file (or a new name) is then written atomically: a temp file beside it,
+fsync, ``os.replace`` — a failed write leaves the old file. A device or a pipe is
+written as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+from tracker.core.errors import TrackerError
+from tracker.store.durable import write_file_atomically
+
+__all__ = ["check_output", "looks_like_journal", "write_output"]
+
+HEAD_BYTES = 256 * 1024
+"""How much of an existing file is read to tell whether it is a journal."""
+_TABLE = re.compile(rb"^[ \t]*\[[ \t]*(encounter|campaign)[ \t]*\][ \t]*(#.*)?\r?$", re.M)
+_MARK = re.compile(rb"^[ \t]*(format[ \t]*=|\[\[[ \t]*(events|combatants)[ \t]*\]\])", re.M)
+_O_BINARY: int = getattr(os, "O_BINARY", 0)
+_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
+
+
+def looks_like_journal(path: Path) -> bool:
+    """Whether the regular file at ``path`` reads as an encounter or campaign journal."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_NOFOLLOW | _O_NONBLOCK | _O_BINARY)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, HEAD_BYTES)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return bool(_TABLE.search(head) and _MARK.search(head))
+
+
+def _is_device(path: Path) -> bool:
+    """A terminal, a pipe or another device (following links): nothing to overwrite."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISBLK(mode)
+
+
+def check_output(target: Path, sources: Sequence[Path] = ()) -> None:
+    """TrackerError (one line) unless an export may be written at ``target``."""
+    try:
+        info = os.lstat(target)
+    except (FileNotFoundError, NotADirectoryError):
+        return  # a new name
+    except OSError as err:
+        raise TrackerError(f"{target}: cannot write there: {err.strerror or err}") from None
+    if stat.S_ISLNK(info.st_mode):
+        if _is_device(target):
+            return
+        raise TrackerError(
+            f"{target} is a symbolic link: nothing is written through it — "
+            "remove the link or name another file"
+        )
+    for source in sources:
+        try:
+            same = os.stat(source)
+        except OSError:
+            continue
+        if (same.st_dev, same.st_ino) == (info.st_dev, info.st_ino):
+            raise TrackerError(f"{target} is {_which(source)} itself: pick another output name")
+    if stat.S_ISREG(info.st_mode) and looks_like_journal(target):
+        raise TrackerError(
+            f"{target} is a tracker journal (an encounter or campaign file): "
+            "it is never overwritten — pick another output name"
+        )
+
+
+def _which(source: Path) -> str:
+    """How the refusal names the input: the campaign or the encounter."""
+    try:
+        with open(source, "rb") as file:
+            head = file.read(HEAD_BYTES)
+    except OSError:
+        return "the file being exported"
+    found = _TABLE.search(head)
+    return f"the {found.group(1).decode()}" if found else "the file being exported"
+
+
+def write_output(target: Path, data: bytes, sources: Sequence[Path] = ()) -> None:
+    """Check ``target`` (:func:`check_output`) and write ``data`` there: atomically for
+    a file, as is for a device or a pipe. TrackerError (one line) on any failure."""
+    check_output(target, sources)
+    if _is_device(target):
+        try:
+            fd = os.open(target, os.O_WRONLY | _O_BINARY)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+            finally:
+                os.close(fd)
+        except OSError as err:
+            raise TrackerError(f"{target}: cannot write the file: {err.strerror or err}") from None
+        return
+    write_file_atomically(target, data)
