@@ -13,7 +13,7 @@ MIDFIGHT: dict[str, tuple[str, ...]] = {
         "dmg archer 5",
         "dmg bandit-1 9",
         *("next",) * 9,
-        "note the archer has fled into the reeds, shooting as she goes",
+        "note! the archer has fled into the reeds, shooting as she goes",  # hidden: sent anyway
     ),
     "nerv-sachiel.toml": (
         "start",
