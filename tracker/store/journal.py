@@ -29,6 +29,8 @@ from tracker.store.block import HEADER as HEADER
 from tracker.store.block import format_event as format_event
 from tracker.store.durable import write_document as write_document
 from tracker.store.errors import JournalError
+from tracker.store.journal_damage import CRC_LINE_RE as _CRC_ANY_RE
+from tracker.store.journal_damage import lost_first_block
 from tracker.store.journal_repair import repair_torn as repair_torn
 from tracker.store.toml_parse import _toml_error as _toml_error
 from tracker.store.toml_parse import line_col as _line_col
@@ -50,8 +52,6 @@ _CRC_LINE_RE = re.compile(rb"crc = ([0-9]{1,10})\r?")
 _LOOSE_HEADER_RE = re.compile(
     rb"^[ \t]*(\[\[[ \t]*[\"']?events[\"']?[ \t]*\]\]|events[ \t]*=)", re.M
 )
-_CRC_ANY_RE = re.compile(rb"^crc = [0-9]{1,10}\r?$", re.MULTILINE)
-_NOT_EVENTS_TABLE_RE = re.compile(rb"^[ \t]*\[(?![ \t]*\[?[ \t]*[\"']?events)", re.MULTILINE)
 _UNSAFE_BYTES = re.compile(
     rb"\xc2[\x80-\x9f]"  # a raw C1 control
     rb"|\xe2\x80[\x8b\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]|\xef\xbb\xbf"  # bidi, invisible
@@ -195,29 +195,6 @@ def _scan_events(path: Path, data: bytes, starts: list[int]) -> tuple[int, int, 
     return len(data), len(starts), None
 
 
-def _lost_first_block(path: Path, data: bytes, head_end: int) -> int | None:
-    """Where the first event block starts when its ``[[events]]`` line is damaged (the
-    head then seems to run on into it); None when the head itself looks damaged.
-
-    The block is taken to start after the last blank line before the remains of an event
-    (a ``crc`` or ``seq`` line); the head before it must parse and hold no table after it.
-    """
-    region = data[:head_end]
-    evidence = _CRC_ANY_RE.search(region) or re.search(rb"^seq = [0-9]+\r?$", region, re.M)
-    if evidence is None:
-        return None
-    blank = region.rfind(b"\n\n", 0, evidence.start())
-    blank_crlf = region.rfind(b"\n\r\n", 0, evidence.start())
-    start = max(blank + 2 if blank >= 0 else -1, blank_crlf + 3 if blank_crlf >= 0 else -1)
-    if start < 0 or _NOT_EVENTS_TABLE_RE.search(region, start, evidence.start()):
-        return None
-    try:
-        head = parse_document(path, data[:start])
-    except JournalError:
-        return None
-    return None if "events" in head else start
-
-
 def _torn_header(data: bytes) -> int:
     """Return where an append torn inside the very first ``[[events]]`` line starts (else EOF)."""
     line_start = data.rfind(b"\n") + 1
@@ -295,7 +272,7 @@ def _read_carefully(path: Path, data: bytes) -> JournalRead:
     """Check block by block; a torn last block or damage mid-way becomes ``torn``."""
     starts = [m.start() for m in HEADER_RE.finditer(data)]
     damage: _Damage | None = None
-    lost = _lost_first_block(path, data, starts[0] if starts else len(data))
+    lost = lost_first_block(path, data, starts[0] if starts else len(data))
     if lost is not None:
         keep, kept = lost, 0
         damage = _Damage("the first event block is damaged (damaged or edited?)", lost)
@@ -366,9 +343,13 @@ def _read_intact(path: Path, data: bytes) -> JournalRead | None:
     """The fast path for a healthy file: check every block, parse once; None when
     anything looks unusual (the careful path then finds and names the problem)."""
     count = _intact_blocks(data)
-    if count is None:
+    first = data.find(_SEPARATOR) + 1
+    if count is None or _CRC_ANY_RE.search(data, 0, first):  # a first block without its header
         return None
-    doc = parse_document(path, data)
+    try:
+        doc = parse_document(path, data)
+    except JournalError:
+        return None
     events = doc.pop("events", None)
     if not isinstance(events, list) or len(events) != count:
         return None
@@ -376,7 +357,6 @@ def _read_intact(path: Path, data: bytes) -> JournalRead | None:
         if not isinstance(event, dict) or "crc" not in event:
             return None
         del event["crc"]
-    first = data.find(_SEPARATOR) + 1
     return JournalRead(doc, events, None, data.count(b"\n", 0, first))
 
 
