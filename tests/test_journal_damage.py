@@ -232,3 +232,51 @@ def test_an_empty_file_is_named_at_line_1_column_1(
     path.write_bytes(b"")
     assert main(["state", str(path)]) == 1
     assert capsys.readouterr().err.startswith(f"tracker: {path}:1:1: ")
+
+
+def test_ls_warns_when_it_reads_damage_and_lists_the_fight_up_to_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ford.toml"
+    shutil.copyfile(SAMPLE, path)
+    with EncounterFile(path) as gm:
+        for line in ("add Troll hp=9 init=5", "start", "next", "next"):
+            gm.execute(line, Dice(seed=4))
+    data = path.read_bytes()
+    at = data.rindex(b'\ntype = "round.started"\n') + 30  # the listing reads it for the round
+    bad = data[:at] + b"\0" * 4 + data[at + 4 :]
+    path.write_bytes(bad)
+    block = data.rindex(b"[[events]]", 0, at)
+    capsys.readouterr()
+    assert main(["ls", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and err.startswith(f"tracker: {path}:{line_of(bad, block)}:")
+    assert load(path).encounter.state.phase == "setup"  # the 'start' command is damaged
+    assert "not started" in out and "9 combatants" in out  # as `state` shows it
+    assert path.read_bytes() == bad
+
+
+def test_view_warns_about_damage_before_it_starts(
+    played: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tracker.ui.player.app import PlayerApp
+
+    path = tmp_path / "ford.toml"
+    starts = [m.start() for m in HEADER_RE.finditer(played)]
+    bad = played[: starts[-2] + 12] + b"\0" * 30 + played[starts[-2] + 42 :]
+    path.write_bytes(bad)
+    shown: list[int] = []
+
+    def run(app: PlayerApp) -> None:
+        assert app.follower.loaded is not None
+        shown.append(len(app.follower.loaded.encounter.events))
+
+    monkeypatch.setattr(PlayerApp, "run", run)
+    capsys.readouterr()
+    assert main(["view", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"tracker: {path}:")
+    assert shown == [len(load(path).encounter.events)] and path.read_bytes() == bad

@@ -23,13 +23,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from tracker.core.model import slot_owner
 from tracker.store.journal import check_block, read_journal
+from tracker.store.journal_repair import tail_note
 from tracker.store.upgrade import BATCHES_MARKED_FROM
 
 SEP = b"\n[[events]]\n"
@@ -75,6 +76,9 @@ class Standing:
     """Combatants added by events (not undone)."""
     last_at: datetime | None = None
     """When the last event kept was made (None: no events)."""
+    damage: str = ""
+    """One line naming damage in the middle of the journal ("" if none): the standing is
+    the fight up to it."""
 
 
 def standing(
@@ -90,11 +94,15 @@ def standing(
             return _quick(path, data, start, head, names)
         except Unusual:
             pass
-    tables = read_journal(path).events
+    read = read_journal(path)
+    tables = read.events
     history = [t for t in tables if str(t.get("type", "")).startswith("history.")]
     added = [t for t in tables if t.get("type") == "combatant.added"]
     last_at = tables[-1].get("at") if tables else None
-    return settle(history, added, reversed(tables), names, last_at)
+    found = settle(history, added, reversed(tables), names, last_at)
+    if read.torn is not None and read.torn.damage:
+        return replace(found, damage=tail_note(path, read.torn))
+    return found
 
 
 def settle(
