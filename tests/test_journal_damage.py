@@ -280,3 +280,36 @@ def test_view_warns_about_damage_before_it_starts(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"tracker: {path}:")
     assert shown == [len(load(path).encounter.events)] and path.read_bytes() == bad
+
+
+def test_the_tui_opens_a_damaged_file_says_where_and_plays_on(
+    played: bytes, tmp_path: Path
+) -> None:
+    from textual.message import Message
+    from textual.notifications import Notify
+
+    from tests.ui_helpers import make_app, opened, state_of, ui_test
+
+    path = tmp_path / "ford.toml"
+    starts = [m.start() for m in HEADER_RE.finditer(played)]
+    bad = played[: starts[-2] + 12] + b"\0" * 30 + played[starts[-2] + 42 :]
+    path.write_bytes(bad)
+    kept = len(load(path).encounter.events)
+    messages: list[Message] = []
+
+    @ui_test
+    async def scenario() -> None:
+        app = make_app(path)
+        async with app.run_test(size=(120, 36), message_hook=messages.append) as pilot:
+            await opened(pilot)
+            assert state_of(app).seq == kept
+            await pilot.press("n")  # the next turn: the fight goes on
+            await pilot.pause()
+            assert state_of(app).seq > kept
+
+    scenario()
+    said = [m.notification.message for m in messages if isinstance(m, Notify)]
+    side = next(tmp_path.glob("ford.toml.damaged-*"))
+    assert any(s.startswith(f"{path}:{line_of(bad, starts[-2])}:") and str(side) in s for s in said)
+    cut = len(bad) - len(side.read_bytes())
+    assert bad[cut:] == side.read_bytes() and path.read_bytes().startswith(bad[:cut])
