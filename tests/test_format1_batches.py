@@ -123,7 +123,7 @@ def test_a_crash_at_each_step_of_the_upgrade_leaves_the_old_file_or_the_new(
 ) -> None:
     path = format1(tmp_path, "note one", "init mara 12")
     old_bytes, old = path.read_bytes(), fight(path)
-    upgraded = format_upgrade.upgraded_bytes(path, old_bytes, 1, load(path).head)
+    upgraded = format_upgrade.upgraded_bytes(path, old_bytes, 1)
     with EncounterFile(path) as gm:
         gm.execute("start", Dice(seed=4))
     started = fight(path)
@@ -181,3 +181,14 @@ def test_the_old_copy_is_written_before_the_file_is_replaced(
     with EncounterFile(path) as gm, pytest.raises(Crash):
         gm.execute("note two", Dice(seed=1))
     assert path.read_bytes() == old_bytes and seen
+
+
+def test_a_format_line_written_oddly_is_upgraded_by_rewriting_the_head(tmp_path: Path) -> None:
+    path = format1(tmp_path, "note one")
+    path.write_bytes(path.read_bytes().replace(b"\nformat = 1\n", b"\nformat = 0x1\n"))
+    old = fight(path)
+    assert main(["do", str(path), "note two"]) == 0
+    data = path.read_bytes()
+    assert data.startswith(b"format = 2\n") and b"# A ready-to-play" not in data
+    assert fight(path)[:3] == old[:3] and fight(path)[3] == old[3] + 1
+    assert data.count(b"\nbatch_end = true\n") == 2 and side_files(tmp_path) == []

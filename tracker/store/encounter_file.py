@@ -308,7 +308,7 @@ class EncounterFile(JournalFile[Loaded]):
     def _bring_up_to_date(self) -> None:
         """Before the first command is appended to a file of an older format, rewrite it
         in today's, as a step of its own (see ``tracker.store.format_upgrade``)."""
-        upgrade_on_disk(self.path, self.loaded.source_format, self.loaded.head)
+        upgrade_on_disk(self.path, self.loaded.source_format)
         self.loaded.source_format = CURRENT_FORMAT
         self.rewritten()
 

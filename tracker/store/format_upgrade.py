@@ -40,6 +40,7 @@ from tracker.store.durable import (
 )
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE
+from tracker.store.toml_parse import parse_document
 from tracker.store.upgrade import BATCHES_MARKED_FROM, CURRENT_FORMAT
 
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
@@ -50,10 +51,10 @@ _FORMAT_LINE_RE = re.compile(
 _TABLE_RE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
 
 
-def upgrade_on_disk(path: Path, version: int, head: dict[str, Any]) -> bool:
-    """Rewrite ``path`` (of format ``version``, head ``head`` as read) in today's format;
-    False when it already is. The caller holds the writer lock and has moved any torn or
-    damaged tail aside. JournalError (one line) if it cannot; the file is then unchanged."""
+def upgrade_on_disk(path: Path, version: int) -> bool:
+    """Rewrite ``path`` (of format ``version``) in today's format; False when it already
+    is. The caller holds the writer lock and has moved any torn or damaged tail aside.
+    JournalError (one line) if it cannot; the file is then unchanged."""
     if version >= CURRENT_FORMAT:
         return False
     path = Path(path)
@@ -61,7 +62,7 @@ def upgrade_on_disk(path: Path, version: int, head: dict[str, Any]) -> bool:
         data = path.read_bytes()
     except OSError as exc:
         raise JournalError(path, f"cannot read the file: {exc.strerror or exc}") from exc
-    new = upgraded_bytes(path, data, version, head)
+    new = upgraded_bytes(path, data, version)
     kept = _keep_aside(path, data, version)
     try:
         write_file_atomically(path, new)
@@ -70,25 +71,26 @@ def upgrade_on_disk(path: Path, version: int, head: dict[str, Any]) -> bool:
     return True
 
 
-def upgraded_bytes(path: Path, data: bytes, version: int, head: dict[str, Any]) -> bytes:
+def upgraded_bytes(path: Path, data: bytes, version: int) -> bytes:
     """The file ``data`` (format ``version``, intact) as today's format."""
     first = HEADER_RE.search(data)
     end = first.start() if first else len(data)
     journal = data[end:]
     if version < BATCHES_MARKED_FROM:
         journal = _marked_journal(path, journal)
-    return _head_bytes(data[:end], head) + journal
+    return _head_bytes(path, data[:end]) + journal
 
 
-def _head_bytes(old: bytes, head: dict[str, Any]) -> bytes:
-    """The head with its ``format`` line saying today's number (else written anew)."""
+def _head_bytes(path: Path, old: bytes) -> bytes:
+    """The head with its ``format`` line saying today's number (else written anew, its
+    comments lost: a ``format`` value not written as a plain number)."""
     table = _TABLE_RE.search(old)
     top = table.start() if table else len(old)
     match = _FORMAT_LINE_RE.search(old, 0, top)
     if match is not None:
         number = str(CURRENT_FORMAT).encode()
         return old[: match.start(2)] + number + old[match.end(2) :]
-    text = tomli_w.dumps({**head, "format": CURRENT_FORMAT}).encode()
+    text = tomli_w.dumps({**parse_document(path, old), "format": CURRENT_FORMAT}).encode()
     return text + (b"\n" if old.endswith(b"\n\n") else b"")
 
 

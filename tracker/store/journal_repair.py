@@ -98,13 +98,15 @@ def tail_note(path: Path, torn: TornTail, side: Path | None = None) -> str:
         return f"{where} ({size}); it is left out, and moved aside when the file is next played"
     damage_line, damage_col = torn.damage_at
     where = f"{path}:{damage_line}:{damage_col}: {torn.damage}"
-    upto = f"event {torn.events_kept}" if torn.events_kept else "its start"
+    kept = torn.events_kept
     if side is not None:
+        goes_on = f"after event {kept}" if kept else "from its start"
         return (
-            f"{where}; the fight goes on from {upto}, everything from line {line} on "
+            f"{where}; the fight goes on {goes_on}, everything from line {line} on "
             f"({size}) was moved to {side}"
         )
+    upto = f"up to event {kept}" if kept else "before its first event"
     return (
-        f"{where}; showing the fight up to {upto} — the file is unchanged "
+        f"{where}; showing the fight {upto} — the file is unchanged "
         f"(`tracker check --repair {path}` moves the {size} from line {line} on aside)"
     )
