@@ -313,3 +313,26 @@ def test_the_tui_opens_a_damaged_file_says_where_and_plays_on(
     assert any(s.startswith(f"{path}:{line_of(bad, starts[-2])}:") and str(side) in s for s in said)
     cut = len(bad) - len(side.read_bytes())
     assert bad[cut:] == side.read_bytes() and path.read_bytes().startswith(bad[:cut])
+
+
+def test_a_campaign_damaged_mid_journal_plays_on_after_the_last_whole_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "c.toml"
+    assert main(["campaign", "new", str(path), "--ruleset", "basic"]) == 0
+    for pc in ("Ann", "Bo", "Cy"):
+        assert main(["campaign", "add-pc", str(path), pc, "hp=9"]) == 0
+    data = path.read_bytes()
+    at = data.index(b'"Bo"')
+    bad = data[:at] + b"\0" * 4 + data[at + 4 :]
+    path.write_bytes(bad)
+    capsys.readouterr()
+    assert main(["campaign", "add-pc", str(path), "Dee", "hp=8"]) == 0
+    err = capsys.readouterr().err
+    side = next(tmp_path.glob("c.toml.damaged-*"))
+    block = data.rindex(b"[[events]]", 0, at)
+    assert err.startswith(f"tracker: {path}:{line_of(bad, block)}:1: ") and str(side) in err
+    assert bad[block:] == side.read_bytes() and path.read_bytes().startswith(bad[:block])
+    assert main(["campaign", "show", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "Ann" in shown and "Dee" in shown and "Bo" not in shown

@@ -102,11 +102,11 @@ def tail_note(path: Path, torn: TornTail, side: Path | None = None) -> str:
     if side is not None:
         goes_on = f"after event {kept}" if kept else "from its start"
         return (
-            f"{where}; the fight goes on {goes_on}, everything from line {line} on "
+            f"{where}; play goes on {goes_on}, everything from line {line} on "
             f"({size}) was moved to {side}"
         )
     upto = f"up to event {kept}" if kept else "before its first event"
     return (
-        f"{where}; showing the fight {upto} — the file is unchanged "
+        f"{where}; showing the file {upto} — it is unchanged "
         f"(`tracker check --repair {path}` moves the {size} from line {line} on aside)"
     )
