@@ -275,7 +275,7 @@ def _read_carefully(path: Path, data: bytes) -> JournalRead:
     lost = lost_first_block(path, data, starts[0] if starts else len(data))
     if lost is not None:
         keep, kept = lost, 0
-        damage = _Damage("the first event block is damaged (damaged or edited?)", lost)
+        damage = _Damage("the first event block has a broken [[events]] line", lost)
     elif starts:
         keep, kept, damage = _scan_events(path, data, starts)
     else:
@@ -283,7 +283,7 @@ def _read_carefully(path: Path, data: bytes) -> JournalRead:
     doc, keep, kept = _parse_kept(path, data, starts, keep, kept)
     events = _take_events(path, data, doc, starts, kept)
     torn = _tail(data, keep, kept, damage) if keep < len(data) else None
-    return JournalRead(doc, events, torn, _head_lines(data, [lost] if lost else starts))
+    return JournalRead(doc, events, torn, _head_lines(data, starts if lost is None else [lost]))
 
 
 def _tail(data: bytes, keep: int, kept: int, damage: _Damage | None) -> TornTail:
