@@ -192,3 +192,26 @@ def test_a_format_line_written_oddly_is_upgraded_by_rewriting_the_head(tmp_path:
     assert data.startswith(b"format = 2\n") and b"# A ready-to-play" not in data
     assert fight(path)[:3] == old[:3] and fight(path)[3] == old[3] + 1
     assert data.count(b"\nbatch_end = true\n") == 2 and side_files(tmp_path) == []
+
+
+def test_through_a_symlink_the_file_it_names_is_upgraded_and_the_link_stays(
+    tmp_path: Path,
+) -> None:
+    path = format1(tmp_path, "note one")
+    link = tmp_path / "link.toml"
+    link.symlink_to(path)
+    old = fight(path)
+    assert main(["do", "--seed", "4", str(link), "start"]) == 0
+    assert link.is_symlink() and link.resolve() == path.resolve()
+    assert b"\nformat = 2\n" in path.read_bytes() and fight(path)[0] == "running"
+    assert fight(link) == fight(path) and fight(path)[3] > old[3]
+    assert side_files(tmp_path) == ["link.toml"]
+
+
+def test_a_hard_linked_format1_file_keeps_its_links(tmp_path: Path) -> None:
+    path = format1(tmp_path, "note one")
+    other = tmp_path / "other.toml"
+    os.link(path, other)
+    assert main(["do", str(other), "note two"]) == 0
+    assert os.path.samefile(path, other) and fight(path)[3] == 2
+    assert b"\nformat = 1\n" in path.read_bytes()  # not replaced: that would part the names

@@ -308,9 +308,10 @@ class EncounterFile(JournalFile[Loaded]):
     def _bring_up_to_date(self) -> None:
         """Before the first command is appended to a file of an older format, rewrite it
         in today's, as a step of its own (see ``tracker.store.format_upgrade``)."""
-        upgrade_on_disk(self.path, self.loaded.source_format)
-        self.loaded.source_format = CURRENT_FORMAT
-        self.rewritten()
+        upgraded = upgrade_on_disk(self.path, self.loaded.source_format)
+        self.loaded.source_format = CURRENT_FORMAT  # tried once: a hard-linked file stays
+        if upgraded:
+            self.rewritten()
 
     def _keep_drawing(
         self,

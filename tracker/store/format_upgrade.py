@@ -11,6 +11,9 @@ therefore upgrades it first, as a step of its own:
 3. the copy is removed.
 
 A crash at any point leaves the old file or the new one, both loading to the same fight.
+Through a symlink, the file it points to is rewritten (beside itself); a file with other
+hard links is left in format 1 (replacing it would part the names), its first command
+appended as before.
 The new bytes are the old ones but for two things: the ``format = 1`` line says
 ``format = 2`` (comments and layout of the hand-written head stay), and the last block of
 each old command gets ``batch_end = true`` (with its crc made anew), so every command is
@@ -52,20 +55,26 @@ _TABLE_RE = re.compile(rb"^[ \t]*\[", re.MULTILINE)
 
 
 def upgrade_on_disk(path: Path, version: int) -> bool:
-    """Rewrite ``path`` (of format ``version``) in today's format; False when it already
-    is. The caller holds the writer lock and has moved any torn or damaged tail aside.
-    JournalError (one line) if it cannot; the file is then unchanged."""
+    """Rewrite ``path`` (of format ``version``) in today's format; False when it is not
+    rewritten: it already is, or it has other hard links (replacing it would part them
+    from it, so it stays as it is). A symlink's target is rewritten, beside itself, as
+    the writer lock's file is. The caller holds the writer lock and has moved any torn
+    or damaged tail aside. JournalError (one line) if it cannot; the file is then
+    unchanged."""
     if version >= CURRENT_FORMAT:
         return False
     path = Path(path)
+    real = Path(os.path.realpath(path))
     try:
-        data = path.read_bytes()
+        if os.stat(real).st_nlink > 1:
+            return False
+        data = real.read_bytes()
     except OSError as exc:
         raise JournalError(path, f"cannot read the file: {exc.strerror or exc}") from exc
     new = upgraded_bytes(path, data, version)
-    kept = _keep_aside(path, data, version)
+    kept = _keep_aside(real, data, version)
     try:
-        write_file_atomically(path, new)
+        write_file_atomically(real, new)
     finally:  # in, or the file as it was: the copy is not needed either way
         kept.unlink(missing_ok=True)
     return True
