@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.player_helpers import ENCOUNTERS, play
 from tracker.cli import main
-from tracker.store import journal
+from tracker.store import journal, journal_repair
 from tracker.store.encounter_file import load
 from tracker.store.errors import JournalError
 from tracker.store.journal import read_journal, write_document
@@ -65,7 +65,7 @@ def test_a_repair_that_cannot_cut_the_file_leaves_no_side_file(
     def cannot(target: Path, offset: int) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(journal, "_truncate", cannot)
+    monkeypatch.setattr(journal_repair, "_truncate", cannot)
     for _ in range(2):
         with pytest.raises(JournalError, match="cannot repair the torn tail"):
             journal.repair_torn(path, torn)

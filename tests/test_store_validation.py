@@ -11,6 +11,7 @@ from tracker.cli import main
 from tracker.store.encounter_file import EncounterFile, load, new_file
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.journal import format_event
+from tracker.store.journal_repair import tail_note
 
 HEAD = """format = 1
 
@@ -98,14 +99,18 @@ def test_event_for_a_stranger_cannot_be_applied(tmp_path: Path) -> None:
     assert "event 1 cannot be applied: no combatant 'zed'" in error_of(path)
 
 
-def test_an_edited_event_in_the_middle_is_an_error(tmp_path: Path) -> None:
+def test_an_edited_event_in_the_middle_is_damage_named_by_line(tmp_path: Path) -> None:
     path = _with_events(
         tmp_path,
         {"seq": 1, "type": "note.added", "at": AT, "text": "a"},
         {"seq": 2, "type": "note.added", "at": AT, "text": "b"},
     )
     path.write_text(path.read_text(encoding="utf-8").replace('"a"', '"A"'), encoding="utf-8")
-    assert error_of(path).startswith(f"{path}:11:")
+    before = path.read_bytes()
+    loaded = load(path)
+    assert loaded.torn is not None and loaded.encounter.events == []
+    assert tail_note(path, loaded.torn).startswith(f"{path}:11:1: event block fails its crc")
+    assert path.read_bytes() == before
 
 
 def test_newer_format_is_refused(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ tracker new FILE --ruleset ID       create an encounter
 tracker do FILE COMMAND ...         apply one command, print the log lines it made
 tracker state FILE [--json]         the current state
 tracker log FILE [...]              the round log
-tracker check FILE                  validate the file
+tracker check FILE [--repair]       validate the file (move a damaged end aside)
 tracker view FILE                   read-only player view following the file
 tracker serve FILE                  the player view in a web browser
 tracker rulesets | themes | samples list what is installed
@@ -23,13 +23,16 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from tracker import cli_bestiary, cli_campaign, cli_import, cli_ls
+from tracker import cli_bestiary, cli_campaign, cli_check, cli_import, cli_ls
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import json_safe, visible, visible_lines
+
+if TYPE_CHECKING:
+    from tracker.store.encounter_file import EncounterFile, Loaded
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -43,7 +46,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker do FILE COMMAND ...         apply one command, print what it did
   tracker state FILE [--json]         where the fight stands
   tracker log FILE [...]              the round log (Markdown, HTML, text, JSON)
-  tracker check FILE                  validate a file
+  tracker check FILE [--repair]       validate a file (--repair: move a damaged end aside)
   tracker view FILE                   the players' read-only view, following the file
   tracker serve FILE                  the players' view in a web browser
   tracker rulesets | themes | samples what is installed
@@ -172,7 +175,7 @@ def _do(ns: argparse.Namespace) -> int:
         raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
-        _say_recovered(play.recovered)
+        _say_recovered(play)
         events = play.execute(" ".join(words), dice)
     for event in events:
         if event.text:
@@ -207,13 +210,20 @@ def _dice_options(
     return rest, seed, faces
 
 
-def _say_recovered(side_file: Path | None) -> None:
-    if side_file is not None:
-        print(
-            f"tracker: the last event in the file was cut off by a crash; its bytes were "
-            f"moved to {side_file}",
-            file=sys.stderr,
-        )
+def _say_recovered(play: EncounterFile) -> None:
+    """One line on stderr if opening the file moved a torn or damaged end aside."""
+    from tracker.store.journal_repair import tail_note
+
+    if play.recovered is not None and play.loaded.torn is not None:
+        print(f"tracker: {tail_note(play.path, play.loaded.torn, play.recovered)}", file=sys.stderr)
+
+
+def _warn_left_out(path: Path, loaded: Loaded) -> None:
+    """One line on stderr if a read-only command shows less than the whole file."""
+    from tracker.store.journal_repair import tail_note
+
+    if loaded.torn is not None:
+        print(f"tracker: {tail_note(path, loaded.torn)}", file=sys.stderr)
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
@@ -230,6 +240,7 @@ def _state(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import load
 
     loaded = load(ns.file)
+    _warn_left_out(ns.file, loaded)
     state = loaded.encounter.state
     if ns.json:
         print(
@@ -279,25 +290,6 @@ def _log(ns: argparse.Namespace) -> int:
         jobs, fmt, options, say=print, warn=lambda text: print(f"tracker: {text}", file=sys.stderr)
     )
     return 1 if failed else 0
-
-
-def _check(ns: argparse.Namespace) -> int:
-    from tracker.store.encounter_file import load
-
-    loaded = load(ns.file)
-    state = loaded.encounter.state
-    torn = loaded.torn
-    note = ""
-    if torn is not None:
-        note = (
-            f"; the last event is cut off ({len(torn.data)} bytes) and will be moved "
-            "aside when the file is next opened for play"
-        )
-    print(
-        f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
-        f"{len(loaded.encounter.events)} events{note}"
-    )
-    return 0
 
 
 def _setup_none(p: argparse.ArgumentParser) -> None:
@@ -391,7 +383,7 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "do": (_setup_do, _do, "apply one command headless and print the log lines it made"),
     "state": (_setup_state, _state, "print the current state"),
     "log": (_setup_log, _log, "print the round log"),
-    "check": (_setup_file, _check, "validate an encounter file"),
+    "check": (cli_check.setup, cli_check.run, cli_check.HELP),
     "rulesets": (_setup_none, _rulesets, "list the installed rulesets"),
     "themes": (_setup_none, _themes, "list the bundled and your own themes"),
     "samples": (_setup_none, _samples, "list the bundled sample encounters"),

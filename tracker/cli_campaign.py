@@ -350,14 +350,11 @@ def _recap_format(ns: argparse.Namespace) -> str:
 
 def _open(path: Path) -> CampaignFile:
     from tracker.store.campaign_file import CampaignFile
+    from tracker.store.journal_repair import tail_note
 
     play = CampaignFile(path)
-    if play.recovered is not None:
-        print(
-            f"tracker: the last event in the campaign was cut off by a crash; its bytes were "
-            f"moved to {play.recovered}",
-            file=sys.stderr,
-        )
+    if play.recovered is not None and play.loaded.torn is not None:
+        print(f"tracker: {tail_note(path, play.loaded.torn, play.recovered)}", file=sys.stderr)
     return play
 
 

@@ -44,6 +44,9 @@ def run(ns: argparse.Namespace) -> int:
         print(visible(f"tracker: {folder}: {what}"), file=sys.stderr)
         return 1
     summaries = list_folder(folder)
+    for summary in summaries:
+        if summary.damage:  # listed up to the damage; nothing is changed here
+            print(f"tracker: {visible(summary.damage)}", file=sys.stderr)
     found = {s.path: campaign_summary(s.path) for s in summaries if s.problem}
     campaigns = {path: c for path, c in found.items() if c is not None}
     if ns.json:

@@ -23,11 +23,13 @@ from tracker.export.formats import (
     FORMATS,
     SUFFIX_ALIASES,
     Format,
-    export_file,
+    export_text,
     format_for,
     format_named,
 )
 from tracker.export.recap import ExportOptions
+from tracker.store.encounter_file import load
+from tracker.store.journal_repair import tail_note
 from tracker.store.output import check_output, write_output
 
 PROGRESS_DELAY = 0.4
@@ -111,7 +113,7 @@ def run_jobs(
         for job in jobs:
             progress.step(job.source.name)
             try:
-                _run(job, fmt, options, say)
+                _run(job, fmt, options, say, warn)
             except (TrackerError, OSError) as err:
                 if len(jobs) == 1:
                     raise
@@ -121,10 +123,19 @@ def run_jobs(
     return failures
 
 
-def _run(job: Job, fmt: Format, options: ExportOptions, say: Callable[[str], None]) -> None:
+def _run(
+    job: Job,
+    fmt: Format,
+    options: ExportOptions,
+    say: Callable[[str], None],
+    warn: Callable[[str], None],
+) -> None:
     if job.target is not None:
         check_output(job.target, [job.source])  # before the work, and again when writing
-    text = export_file(job.source, fmt, options)
+    loaded = load(job.source)
+    if loaded.torn is not None:  # what is read is shown; the file is never changed here
+        warn(tail_note(job.source, loaded.torn))
+    text = export_text(loaded, fmt, options)
     if job.target is None:
         sys.stdout.write(text)
         return

@@ -82,13 +82,18 @@ def _document_text(path: Path, head: Mapping[str, Any], events: list[dict[str, A
         raise JournalError(path, f"cannot write the file: {exc}") from exc
 
 
+def batch_of(event: Mapping[str, Any]) -> object:
+    """The command an event table belongs to: its ``batch``, else its own ``seq`` (the
+    first event of a command does not write its batch; an event with neither is alone)."""
+    return event.get("batch", event.get("seq"))
+
+
 def marked_batches(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The event tables with ``batch_end = true`` on the last of each command's batch (an
-    event without a ``batch`` key is a batch of its own)."""
+    """The event tables with ``batch_end = true`` on the last of each command's batch."""
     marked = []
     for index, event in enumerate(events):
-        batch = event.get("batch")
-        following = events[index + 1].get("batch") if index + 1 < len(events) else None
+        batch = batch_of(event)
+        following = batch_of(events[index + 1]) if index + 1 < len(events) else None
         last = batch is None or following != batch
         marked.append({**event, BATCH_END: True} if last else event)
     return marked

@@ -29,6 +29,7 @@ from tracker.store.bestiary import ShelvedLibrary, save_block
 from tracker.store.campaign_party import party_of
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
+from tracker.store.format_upgrade import upgrade_on_disk
 from tracker.store.journal import (
     JournalRead,
     TornTail,
@@ -61,6 +62,8 @@ class Loaded:
     rules: Ruleset
     encounter: Encounter
     torn: TornTail | None
+    source_format: int = CURRENT_FORMAT
+    """The format the file is written in (``head`` is already today's)."""
 
 
 def load(path: Path) -> Loaded:
@@ -81,7 +84,7 @@ def load(path: Path) -> Loaded:
         _replay_check(initial, events, locator)
         raise
     check_references(encounter.state, read.events, locator)
-    return Loaded(path, head, rules, encounter, read.torn)
+    return Loaded(path, head, rules, encounter, read.torn, version)
 
 
 def _ruleset(head: Mapping[str, Any], locator: Locator) -> Ruleset:
@@ -271,11 +274,21 @@ class EncounterFile(JournalFile[Loaded]):
                 save_block(self.rules.id, event.block)
                 self.library.forget()
         tables = [to_table(event) for event in events]
+        if tables and self.loaded.source_format < CURRENT_FORMAT:
+            self._bring_up_to_date()
         if meanwhile is None:
             self.writer.append_batch(tables)
             self.encounter.commit(events)
         else:
             self._keep_drawing(events, tables, meanwhile)
+
+    def _bring_up_to_date(self) -> None:
+        """Before the first command is appended to a file of an older format, rewrite it
+        in today's, as a step of its own (see ``tracker.store.format_upgrade``)."""
+        upgraded = upgrade_on_disk(self.path, self.loaded.source_format)
+        self.loaded.source_format = CURRENT_FORMAT  # tried once: a hard-linked file stays
+        if upgraded:
+            self.rewritten()
 
     def _keep_drawing(
         self,

@@ -7,20 +7,20 @@ inline tables only) ending in ``crc = <zlib.crc32 of the block up to that line>`
 
 * :class:`tracker.store.writer.JournalWriter` appends one block with one ``os.write``
   + ``os.fsync``.
-* :func:`read_journal` loads a file, detecting a torn last block (crash mid-append)
-  without touching the disk; :func:`repair_torn` moves it to a side file.
+* :func:`read_journal` loads a file without touching the disk, detecting a torn last
+  block (crash mid-append) and damage in the middle of the journal (a flipped bit, a run
+  of NUL bytes): the events before either are kept, the rest is described in ``torn``;
+  :func:`repair_torn` moves it to a side file.
 * :func:`tracker.store.durable.write_document` rewrites a whole file atomically (temp file, fsync,
   ``os.replace``, fsync of the folder).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 import zlib
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +28,14 @@ from tracker.store.block import BATCH_END
 from tracker.store.block import HEADER as HEADER
 from tracker.store.block import format_event as format_event
 from tracker.store.durable import create_document as create_document
-from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.durable import write_document as write_document
 from tracker.store.errors import JournalError
+from tracker.store.journal_damage import CRC_LINE_RE as _CRC_ANY_RE
+from tracker.store.journal_damage import lost_first_block
+from tracker.store.journal_repair import repair_torn as repair_torn
+from tracker.store.toml_parse import _toml_error as _toml_error
+from tracker.store.toml_parse import line_col as _line_col
+from tracker.store.toml_parse import parse_document as parse_document
 from tracker.store.upgrade import BATCHES_MARKED_FROM
 
 __all__ = [
@@ -49,10 +54,6 @@ _CRC_LINE_RE = re.compile(rb"crc = ([0-9]{1,10})\r?")
 _LOOSE_HEADER_RE = re.compile(
     rb"^[ \t]*(\[\[[ \t]*[\"']?events[\"']?[ \t]*\]\]|events[ \t]*=)", re.M
 )
-_TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_END_RE = re.compile(r"\s*\(at end of document\)$")
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
-_O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 
 
 # --------------------------------------------------------------------------- reading
@@ -60,14 +61,20 @@ _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 
 @dataclass(frozen=True)
 class TornTail:
-    """The unreadable end of a journal: ``data`` starts at byte ``offset``.
+    """The unreadable end of a journal: ``data`` starts at byte ``offset`` (line, column
+    ``at``). ``events_kept`` intact events (whole commands) precede it.
 
-    ``events_kept`` intact events precede it. Pass it to :func:`repair_torn`.
+    ``damage`` is empty for the end of an append cut short by a crash; else it says what
+    is wrong in the middle of the file, at ``damage_at``, and ``data`` holds everything
+    from the last whole command before it on. Pass it to :func:`repair_torn`.
     """
 
     offset: int
     data: bytes
     events_kept: int
+    damage: str = field(default="", compare=False)
+    at: tuple[int, int] = field(default=(1, 1), compare=False)
+    damage_at: tuple[int, int] = field(default=(1, 1), compare=False)
 
 
 @dataclass
@@ -94,13 +101,16 @@ class _Chunk:
     end: int
     problem: str = ""
     problem_at: int = 0
+    damaged: bool = True
+    """False for a problem that is an edit, not damage (a section after the events)."""
 
 
-def _line_col(data: bytes, offset: int) -> tuple[int, int]:
-    """Return the 1-based (line, column) of byte ``offset`` in ``data``."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    col = len(data[line_start:offset].decode("utf-8", "replace")) + 1
-    return data.count(b"\n", 0, offset) + 1, col
+@dataclass(frozen=True)
+class _Damage:
+    """What is wrong in the middle of a journal, and at which byte."""
+
+    what: str
+    at: int
 
 
 def _crc_ok(body: bytes, crc: int) -> bool:
@@ -145,24 +155,31 @@ def _check_trailer(data: bytes, after: int, stop: int, last: bool) -> _Chunk:
     if parsed is None and last:
         return _Chunk(True, after)  # a torn start of the next block
     at = after + len(text) - len(text.lstrip())
-    return _Chunk(False, after, "only [[events]] blocks may follow the first event block", at)
+    edited = parsed is not None and _CRC_ANY_RE.search(text) is None  # a GM's own section
+    problem = "only [[events]] blocks may follow the first event block"
+    return _Chunk(False, after, problem, at, damaged=not edited)
 
 
-def _scan_events(path: Path, data: bytes, starts: list[int]) -> tuple[int, int]:
-    """Check every block; return (bytes to keep, blocks kept). Damage before the last raises."""
+def _scan_events(path: Path, data: bytes, starts: list[int]) -> tuple[int, int, _Damage | None]:
+    """Check every block; return (bytes to keep, blocks kept, damage before the last block).
+
+    A torn last block is left out; a section written among the events raises.
+    """
     bounds = starts + [len(data)]
     for i, start in enumerate(starts):
         last = i == len(starts) - 1
         chunk = check_block(data, start, bounds[i + 1], last)
         if not chunk.ok:
             if last and chunk.problem_at == start:
-                return start, i
-            line, col = _line_col(data, chunk.problem_at)
-            message = f"{chunk.problem} (event {i + 1} of {len(starts)}; edited or damaged?)"
-            raise JournalError(path, message, line, col)
+                return start, i, None
+            message = f"{chunk.problem} (event {i + 1} of {len(starts)}; damaged or edited?)"
+            if not chunk.damaged:
+                raise JournalError(path, message, *_line_col(data, chunk.problem_at))
+            kept = i + 1 if chunk.end > start else i
+            return chunk.end, kept, _Damage(message, chunk.problem_at)
         if chunk.end < bounds[i + 1]:
-            return chunk.end, i + 1
-    return len(data), len(starts)
+            return chunk.end, i + 1, None
+    return len(data), len(starts), None
 
 
 def _torn_header(data: bytes) -> int:
@@ -170,33 +187,6 @@ def _torn_header(data: bytes) -> int:
     line_start = data.rfind(b"\n") + 1
     tail = data[line_start:]
     return line_start if tail and HEADER.encode().startswith(tail) else len(data)
-
-
-def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
-    """Turn a tomllib error into a JournalError with the position from its message."""
-    message = str(exc)
-    match = _TOML_POS_RE.search(message)
-    if match:
-        return JournalError(path, message[: match.start()], int(match[1]), int(match[2]))
-    match = _TOML_END_RE.search(message)
-    if match:
-        line = text.count("\n") + 1
-        col = len(text) - (text.rfind("\n") + 1) + 1
-        return JournalError(path, message[: match.start()], line, col)
-    return JournalError(path, message, 1, 1)
-
-
-def parse_document(path: Path, data: bytes) -> dict[str, Any]:
-    """Decode and parse ``data`` as one TOML document, raising JournalError with a position."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line, col = _line_col(data, exc.start)
-        raise JournalError(path, "the file is not valid UTF-8", line, col) from exc
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _toml_error(path, text, exc) from exc
 
 
 def _parse_kept(
@@ -265,13 +255,29 @@ def read_journal(path: Path) -> JournalRead:
 
 
 def _read_carefully(path: Path, data: bytes) -> JournalRead:
-    """Check block by block, naming any damage; a torn last block becomes ``torn``."""
+    """Check block by block; a torn last block or damage mid-way becomes ``torn``."""
     starts = [m.start() for m in HEADER_RE.finditer(data)]
-    keep, kept = _scan_events(path, data, starts) if starts else (_torn_header(data), 0)
+    damage: _Damage | None = None
+    lost = lost_first_block(path, data, starts[0] if starts else len(data))
+    if lost is not None:
+        keep, kept = lost, 0
+        damage = _Damage("the first event block has a broken [[events]] line", lost)
+    elif starts:
+        keep, kept, damage = _scan_events(path, data, starts)
+    else:
+        keep, kept = _torn_header(data), 0
     doc, keep, kept = _parse_kept(path, data, starts, keep, kept)
     events = _take_events(path, data, doc, starts, kept)
-    torn = TornTail(keep, data[keep:], kept) if keep < len(data) else None
-    return JournalRead(doc, events, torn, _head_lines(data, starts))
+    torn = _tail(data, keep, kept, damage) if keep < len(data) else None
+    return JournalRead(doc, events, torn, _head_lines(data, starts if lost is None else [lost]))
+
+
+def _tail(data: bytes, keep: int, kept: int, damage: _Damage | None) -> TornTail:
+    """The part of ``data`` from ``keep`` on, left out (torn, or from the damage on)."""
+    at = _line_col(data, keep)
+    if damage is None:
+        return TornTail(keep, data[keep:], kept, at=at, damage_at=at)
+    return TornTail(keep, data[keep:], kept, damage.what, at, _line_col(data, damage.at))
 
 
 def _whole_batches(data: bytes, read: JournalRead) -> JournalRead:
@@ -290,7 +296,11 @@ def _whole_batches(data: bytes, read: JournalRead) -> JournalRead:
     starts = [m.start() for m in HEADER_RE.finditer(data)]
     offset = starts[whole]
     read.events = events[:whole]
-    read.torn = TornTail(offset, data[offset:], whole)
+    at = _line_col(data, offset)
+    if read.torn is None:
+        read.torn = TornTail(offset, data[offset:], whole, at=at, damage_at=at)
+    else:  # the damage stays where it is; what is left out starts at the whole command
+        read.torn = replace(read.torn, offset=offset, data=data[offset:], events_kept=whole, at=at)
     return read
 
 
@@ -319,9 +329,13 @@ def _read_intact(path: Path, data: bytes) -> JournalRead | None:
     """The fast path for a healthy file: check every block, parse once; None when
     anything looks unusual (the careful path then finds and names the problem)."""
     count = _intact_blocks(data)
-    if count is None:
+    first = data.find(_SEPARATOR) + 1
+    if count is None or _CRC_ANY_RE.search(data, 0, first):  # a first block without its header
         return None
-    doc = parse_document(path, data)
+    try:
+        doc = parse_document(path, data)
+    except JournalError:
+        return None
     events = doc.pop("events", None)
     if not isinstance(events, list) or len(events) != count:
         return None
@@ -329,7 +343,6 @@ def _read_intact(path: Path, data: bytes) -> JournalRead | None:
         if not isinstance(event, dict) or "crc" not in event:
             return None
         del event["crc"]
-    first = data.find(_SEPARATOR) + 1
     return JournalRead(doc, events, None, data.count(b"\n", 0, first))
 
 
@@ -338,66 +351,3 @@ def _head_lines(data: bytes, starts: list[int]) -> int:
     if starts:
         return data.count(b"\n", 0, starts[0])
     return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
-
-
-# --------------------------------------------------------------------------- repairing
-
-
-def _side_file(path: Path, now: datetime) -> tuple[Path, int]:
-    """Create ``PATH.torn-YYYYMMDDTHHMMSSZ`` (with ``-2``, ``-3``… if taken); return it open."""
-    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_BINARY
-    for n in range(1, 1000):
-        side = path.with_name(f"{path.name}.torn-{stamp}" + (f"-{n}" if n > 1 else ""))
-        try:
-            return side, os.open(side, flags, 0o644)
-        except FileExistsError:  # a file or a link has the name: never followed, skipped
-            continue
-    raise JournalError(path, f"too many side files named {path.name}.torn-{stamp}")
-
-
-def _check_still_torn(path: Path, torn: TornTail) -> None:
-    """Raise unless the file still ends with exactly ``torn.data`` at ``torn.offset``."""
-    with open(path, "rb") as file:
-        file.seek(torn.offset)
-        if torn.offset > os.fstat(file.fileno()).st_size or file.read() != torn.data:
-            raise JournalError(path, "the file changed since it was read; read it again")
-
-
-def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path:
-    """Move a torn tail to ``PATH.torn-YYYYMMDDTHHMMSSZ`` and cut the file back to intact events.
-
-    The side file is written and fsynced before the original is truncated at
-    ``torn.offset`` (and fsynced); if the cut fails (a read-only file) the side file is
-    removed again, so a later try makes exactly one. Refuses if the file no longer ends
-    with ``torn.data``. Returns the side file's path. ``now`` defaults to the current time.
-    """
-    path = Path(path)
-    when = now if now is not None else datetime.now(UTC)
-    when = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-    side: Path | None = None
-    try:
-        _check_still_torn(path, torn)
-        side, fd = _side_file(path, when)
-        try:
-            write_all(fd, torn.data)
-            fsync_file(fd)
-        finally:
-            os.close(fd)
-        fsync_dir(path.parent)
-        _truncate(path, torn.offset)
-    except OSError as exc:
-        if side is not None:  # the file keeps its tail: no copy of it may stay behind
-            side.unlink(missing_ok=True)
-        raise JournalError(path, f"cannot repair the torn tail: {exc.strerror or exc}") from exc
-    return side
-
-
-def _truncate(path: Path, offset: int) -> None:
-    """Cut ``path`` to ``offset`` bytes and fsync it."""
-    fd = os.open(path, os.O_WRONLY | _O_BINARY)
-    try:
-        os.ftruncate(fd, offset)
-        fsync_file(fd)
-    finally:
-        os.close(fd)

@@ -33,8 +33,9 @@ L = TypeVar("L", bound=LoadedJournal)
 
 class JournalFile(Generic[L]):
     """A journal open for writing: the writer lock held, temp files a killed rewrite left
-    removed, a torn tail moved aside (its side file in ``recovered``), each command's
-    events appended (one write, one fsync).
+    removed, a torn tail or everything from damage in mid-file moved aside (its side file
+    in ``recovered``, what was cut in ``loaded.torn``), each command's events appended
+    (one write, one fsync).
 
     A subclass says how its kind of file loads (``load_journal``) and may finish opening
     in ``opened``; a failure anywhere while opening releases the lock.
@@ -60,6 +61,16 @@ class JournalFile(Generic[L]):
     def load_journal(self, path: Path) -> L:
         """Read and validate the file (its kind's loader); JournalError on any problem."""
         raise NotImplementedError
+
+    def rewritten(self) -> None:
+        """Follow a rewrite of the whole file (``os.replace``): lock the new file, append
+        to it. JournalError if it cannot be locked."""
+        self.writer.close()
+        if not self.lock.lock_file():
+            raise JournalError(
+                self.path, "the file was taken by another writer while it was rewritten"
+            )
+        self.writer = JournalWriter(self.path)
 
     def opened(self) -> None:
         """Finish opening, the lock held and the writer ready (nothing by default)."""

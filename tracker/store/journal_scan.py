@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 from tracker.core.model import slot_owner
 from tracker.store.file_text import EVENT_FIELDS, check_events, flaw_in
 from tracker.store.journal import check_block, read_journal
+from tracker.store.journal_repair import tail_note
 from tracker.store.locator import Locator
 from tracker.store.upgrade import BATCHES_MARKED_FROM
 
@@ -77,6 +78,9 @@ class Standing:
     """Combatants added by events (not undone)."""
     last_at: datetime | None = None
     """When the last event kept was made (None: no events)."""
+    damage: str = ""
+    """One line naming damage in the middle of the journal ("" if none): the standing is
+    the fight up to it."""
 
 
 def standing(
@@ -92,12 +96,16 @@ def standing(
             return _quick(path, data, start, head, names)
         except Unusual:
             pass
-    tables = read_journal(path).events
+    read = read_journal(path)
+    tables = read.events
     checked(tables, Locator(path))
     history = [t for t in tables if str(t.get("type", "")).startswith("history.")]
     added = [t for t in tables if t.get("type") == "combatant.added"]
     last_at = tables[-1].get("at") if tables else None
-    return settle(history, added, reversed(tables), names, last_at)
+    found = settle(history, added, reversed(tables), names, last_at)
+    if read.torn is not None and read.torn.damage:
+        return replace(found, damage=tail_note(path, read.torn))
+    return found
 
 
 WHOLE_NUMBERS = ("seq", "batch", "target", "round")

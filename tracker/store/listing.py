@@ -46,6 +46,8 @@ class EncounterSummary:
     last_played: float = 0.0
     """When it was last played: a POSIX timestamp (the last event, else the mtime)."""
     problem: str = ""
+    damage: str = ""
+    """One line naming damage in the middle of its journal: the rest is the fight up to it."""
 
     @property
     def status(self) -> str:
@@ -121,6 +123,7 @@ def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
         acting=where.acting,
         combatants=len(roster) + where.added,
         last_played=played,
+        damage=where.damage,
     )
 
 

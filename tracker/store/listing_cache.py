@@ -23,10 +23,10 @@ from tracker.paths import user_cache_dir
 from tracker.store.durable import write_file_atomically
 from tracker.store.file_text import flaw_in
 
-VERSION = 2
-TYPES = (str, str, str, int, str, int, float, str)
+VERSION = 3
+TYPES = (str, str, str, int, str, int, float, str, str)
 """The type of each field of a cached summary, in order (title, ruleset, phase, round,
-acting, combatants, last played, problem)."""
+acting, combatants, last played, problem, damage)."""
 
 Key = list[int]
 

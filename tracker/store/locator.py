@@ -45,7 +45,7 @@ class Locator:
                 return number + 1, len(raw) - len(stripped) + 1
             if key and not header and _table_header(stripped) == key:
                 return number + 1, len(raw) - len(stripped) + 1
-        return (start + 1, 1) if header or self.lines else (None, None)
+        return start + 1, 1  # not found: its section's first line (an empty file's 1:1)
 
     def _block(self, section: str, index: int) -> tuple[int | None, bool]:
         if not section:

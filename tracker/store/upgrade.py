@@ -1,9 +1,14 @@
 """Encounter file formats: the current one, and what turns an older file into today's.
 
 The ``format`` number covers the whole file: its head and its events. On load, a file of
-an older format is upgraded in memory (never rewritten on disk): its head by ``UPGRADES``
-and each of its event tables by ``UPCASTERS``, one step per version, before any event is
-built. Renaming or reshaping an event field means a new format number, a step in each
+an older format is upgraded in memory (loading never rewrites the disk): its head by
+``UPGRADES`` and each of its event tables by ``UPCASTERS``, one step per version, before
+any event is built. Before the first command is appended to such a file, it is rewritten
+on disk in today's format as a step of its own (:mod:`tracker.store.format_upgrade`:
+the old bytes kept aside, temp file, fsync, ``os.replace``), so that the command is
+judged by today's batch marks: all of it or none after a crash. (That rewrite changes
+the head's ``format`` line only; a future step that reshapes the head must teach it
+more.) Renaming or reshaping an event field means a new format number, a step in each
 table, and a fixture of the old format under tests/fixtures/ that must load forever.
 
 - format 1: the first journal.

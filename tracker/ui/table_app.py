@@ -26,6 +26,7 @@ from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.errors import JournalError
+from tracker.store.journal_repair import tail_note
 from tracker.store.settings import Settings, remember_theme
 from tracker.ui.collector import IdleCollector
 from tracker.ui.modals.ailment import AilmentScreen
@@ -145,10 +146,9 @@ class TableApp(App[int]):
         self.call_after_refresh(self._painted_opened)
         self.collector.start()
         self.set_interval(0.5, self.collector.tick)
-        if play.recovered is not None:
+        if play.recovered is not None and play.loaded.torn is not None:
             self.notify(
-                f"The last event was cut off by a crash; its bytes were moved to "
-                f"{play.recovered.name}",
+                tail_note(play.path, play.loaded.torn, play.recovered),
                 severity="warning",
                 timeout=10,
                 markup=False,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tracker.core.safe_text import visible
 from tracker.store.follow import FileFollower
+from tracker.store.journal_repair import tail_note
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -34,6 +35,9 @@ def run_view(path: Path, large: bool = False) -> int:
     if isinstance(follower, str):
         print(f"tracker: {visible(follower)}", file=sys.stderr)
         return 1
+    torn = follower.loaded.torn if follower.loaded is not None else None
+    if torn is not None and torn.damage:  # not a torn tail: it may be a write under way
+        print(f"tracker: {visible(tail_note(path, torn))}", file=sys.stderr)
     from tracker.ui.player.app import PlayerApp
 
     PlayerApp(follower, large=large).run()

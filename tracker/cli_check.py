@@ -1,0 +1,64 @@
+"""``tracker check FILE [--repair]``: validate an encounter file; keep a bad end aside.
+
+Damage in the middle of the journal is reported as ``FILE:LINE:COL`` (exit status 1) and
+the file is left as it is; ``--repair`` moves everything from the last whole command
+before the damage (or a torn last command) to a side file, as opening the file for play
+does, and says so (exit status 0). A torn last command alone is only noted: it is left
+out of every read and moved aside when the file is next played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HELP = "validate an encounter file (--repair: move a damaged or torn end aside)"
+
+
+def setup(p: argparse.ArgumentParser) -> None:
+    """The command's arguments."""
+    p.add_argument("file", type=Path)
+    p.add_argument(
+        "--repair",
+        action="store_true",
+        help="move a damaged or torn end of the journal to a side file, so the fight goes on",
+    )
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Check (and with ``--repair`` repair) the file; the exit status."""
+    from tracker.store.encounter_file import load
+    from tracker.store.journal_repair import tail_note
+
+    loaded = load(ns.file)
+    torn = loaded.torn
+    if torn is not None and ns.repair:
+        return _repair(ns.file)
+    if torn is not None and torn.damage:
+        print(f"tracker: {tail_note(ns.file, torn)}", file=sys.stderr)
+        return 1
+    state = loaded.encounter.state
+    print(
+        f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
+        f"{len(loaded.encounter.events)} events"
+    )
+    if torn is not None:
+        print(f"tracker: {tail_note(ns.file, torn)}", file=sys.stderr)
+    if ns.repair:
+        print(f"{ns.file}: nothing to repair")
+    return 0
+
+
+def _repair(path: Path) -> int:
+    """Open the file for writing (the lock held), which moves the bad end aside."""
+    from tracker.store.encounter_file import EncounterFile
+    from tracker.store.journal_repair import tail_note
+
+    with EncounterFile(path) as play:
+        torn, side = play.loaded.torn, play.recovered
+        kept = len(play.encounter.events)
+    if torn is not None and side is not None:
+        print(tail_note(path, torn, side))
+    print(f"{path}: repaired — {kept} events kept; play on with `tracker {path}`")
+    return 0

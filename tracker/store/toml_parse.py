@@ -1,0 +1,48 @@
+"""Parsing a whole TOML document from bytes, every error one ``JournalError`` with
+``file:line:col`` (tomllib gives the position only in its message before Python 3.14)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from tracker.store.errors import JournalError
+
+_TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_END_RE = re.compile(r"\s*\(at end of document\)$")
+
+
+def line_col(data: bytes, offset: int) -> tuple[int, int]:
+    """Return the 1-based (line, column) of byte ``offset`` in ``data``."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    col = len(data[line_start:offset].decode("utf-8", "replace")) + 1
+    return data.count(b"\n", 0, offset) + 1, col
+
+
+def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
+    """Turn a tomllib error into a JournalError with the position from its message."""
+    message = str(exc)
+    match = _TOML_POS_RE.search(message)
+    if match:
+        return JournalError(path, message[: match.start()], int(match[1]), int(match[2]))
+    match = _TOML_END_RE.search(message)
+    if match:
+        line = text.count("\n") + 1
+        col = len(text) - (text.rfind("\n") + 1) + 1
+        return JournalError(path, message[: match.start()], line, col)
+    return JournalError(path, message, 1, 1)
+
+
+def parse_document(path: Path, data: bytes) -> dict[str, Any]:
+    """Decode and parse ``data`` as one TOML document, raising JournalError with a position."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, col = line_col(data, exc.start)
+        raise JournalError(path, "the file is not valid UTF-8", line, col) from exc
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _toml_error(path, text, exc) from exc
