@@ -21,10 +21,10 @@ from tracker.core.library import RollTable, TableRow
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, text_problem
 from tracker.paths import user_data_dir
 from tracker.rules.registry import ruleset_ids
-from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table, toml_line
 
 KEYS = ("name", "formula", "results")
@@ -162,9 +162,9 @@ def table_text(table: RollTable) -> str:
 
 
 def save_table(table: RollTable, path: Path | None = None) -> Path:
-    """Write ``table`` to its file (replacing one of the same name) atomically."""
+    """Write ``table`` to its file (replacing one of the same name) atomically, under the
+    file's writer lock."""
     target = path if path is not None else table_path(table.name)
     data = table_text(table).encode("utf-8")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_file_atomically(target, data)
+    rewrite(target, lambda _old: data)
     return target
