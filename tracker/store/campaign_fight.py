@@ -12,13 +12,14 @@ one campaign event.
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from tracker.core.campaign import CampaignState, Lasting, PartyMember, changes
-from tracker.core.campaign_events import FightMade, WrittenBack
+from tracker.core.campaign_events import FightMade, Undone, WrittenBack
 from tracker.core.campaign_fold import Campaign, find_member, now_utc, party_tables
 from tracker.core.codec import to_table
 from tracker.core.draft import Draft
@@ -27,10 +28,10 @@ from tracker.core.model import EncounterState
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
-from tracker.store.campaign_party import FILE_KEY, LINK_KEY
+from tracker.store.campaign_party import FILE_KEY, ID_KEY, LINK_KEY
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
-from tracker.store.journal import write_document
+from tracker.store.journal import read_journal, write_document
 from tracker.store.locator import Locator
 from tracker.store.upgrade import CURRENT_FORMAT
 
@@ -49,31 +50,41 @@ def next_number(campaign: Campaign) -> int:
 def make_fight(
     play: CampaignFile, path: Path, title: str = "", who: Sequence[str] = ()
 ) -> FightMade:
-    """Write a new encounter file with the party (or ``who``) as they stand, then record
-    the fight in the campaign. All or nothing: a failure leaves neither file changed."""
+    """Record a new fight in the campaign, then write its encounter file with the party (or
+    ``who``) as they stand. All or nothing: a failure leaves neither file changed, and a
+    crash between the two leaves a fight whose file is missing, which the campaign's next
+    opening drops (:func:`drop_cut_short`)."""
     if path.exists():
         raise JournalError(path, "already exists — pick another name for the encounter")
     state = play.campaign.state
     members = fighting(state, who)
-    title = title or f"{state.title}: fight {next_link(play)}"
+    link = next_link(play)
+    title = title or f"{state.title}: fight {link}"
     problem = text_problem(title, "the title", TITLE_LIMIT)
     if problem:
         raise RuleError(problem)
-    link = next_link(play)
+    fight_id = secrets.token_hex(8)
     head = _head(play, members, title, link, _where(play.path, path))
-    write_document(path, head, _carried(play, head, members, path))
+    head["encounter"][ID_KEY] = fight_id
+    carried = _carried(play, head, members, path)
+    event = play.campaign.make(
+        FightMade,
+        link=link,
+        file=_where(path, play.path),
+        title=title,
+        fight_id=fight_id,
+        text=f"Fight {link}: {title} ({', '.join(m.name for m in members)}) — {path}",
+    )
+    size = play.keep(event)
     try:
+        write_document(path, head, carried)
         load(path)
-        event = play.campaign.make(
-            FightMade,
-            link=link,
-            file=_where(path, play.path),
-            title=title,
-            text=f"Fight {link}: {title} ({', '.join(m.name for m in members)}) — {path}",
-        )
-        play.keep(event)
     except BaseException:
         path.unlink(missing_ok=True)
+        try:
+            play.take_back(size)
+        except JournalError:
+            pass  # the fight stays pending: the campaign's next opening drops it
         raise
     return event
 
@@ -244,9 +255,11 @@ class WriteBack:
 
 def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> WriteBack:
     """Compare the encounter's PCs with the party; RuleError if the encounter is not one
-    of this campaign's fights, or is written back already."""
+    of this campaign's fights (or not the file the campaign made as that fight), or is
+    written back already."""
     loaded = load(path)
-    link = _link(play, loaded.head.get("encounter", {}).get(LINK_KEY), path)
+    table = loaded.head.get("encounter", {})
+    link = _link(play, table.get(LINK_KEY), path, table.get(ID_KEY, ""))
     state = play.campaign.state
     skipped = [find_member(state, w).id for w in skip]
     fight_state = loaded.encounter.state
@@ -265,7 +278,7 @@ def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> 
     return plan
 
 
-def _link(play: CampaignFile, tag: object, path: Path) -> int:
+def _link(play: CampaignFile, tag: object, path: Path, fight_id: object) -> int:
     state = play.campaign.state
     owner, _, number = str(tag).partition("/") if isinstance(tag, str) else ("", "", "")
     if owner != state.id or not number.isdigit():
@@ -273,14 +286,53 @@ def _link(play: CampaignFile, tag: object, path: Path) -> int:
             f"{path} is not a fight of the campaign {state.title} (it was not made with "
             "`tracker campaign fight`): nothing is written back"
         )
-    fight = state.fight(int(number))
+    fight = state.fight(int(number)) if number.isascii() else None
     if fight is None:
         raise RuleError(
             f"fight {number} is not in the campaign (undone, or cut short while it was "
             "being made): nothing is written back"
+        )
+    if fight.fight_id and fight.fight_id != fight_id:
+        raise RuleError(
+            f"{path} is not the file the campaign made as fight {number} ({fight.file}): "
+            "nothing is written back"
         )
     if fight.written:
         raise WrittenAlready(
             f"fight {number} is written back already — `tracker campaign undo` takes it back"
         )
     return fight.link
+
+
+def drop_cut_short(play: CampaignFile) -> list[str]:
+    """The campaign's last command made a fight whose encounter file is missing, or holds
+    another fight's identity (a crash between the two writes): drop the fight (an undo of
+    it) and say so in one line. Nothing to do (no lines) otherwise."""
+    events = play.campaign.events
+    last = events[-1] if events else None
+    if not isinstance(last, FightMade) or not last.fight_id:
+        return []
+    if last.batch in play.campaign.state.undone:
+        return []
+    path = play.path.resolve().parent / last.file
+    if path.exists() and _fight_id_of(path) in (last.fight_id, _UNREADABLE):
+        return []
+    text = (
+        f"Fight {last.link} ({last.title}) dropped: its file {last.file} was not made "
+        "(cut short by a crash) — make it again with `tracker campaign fight`"
+    )
+    play.keep(play.campaign.make(Undone, target=last.batch, text=text))
+    return [text]
+
+
+_UNREADABLE = object()
+"""A file that does not read as a journal: not judged (the GM may have damaged it since)."""
+
+
+def _fight_id_of(path: Path) -> object:
+    """The fight identity in the encounter file's header (None: it has none)."""
+    try:
+        table = read_journal(path).head.get("encounter", {})
+    except TrackerError:
+        return _UNREADABLE
+    return table.get(ID_KEY) if isinstance(table, dict) else None
