@@ -47,16 +47,20 @@ _DONE: ContextVar[list[Rewritten] | None] = ContextVar("rewrites", default=None)
 
 def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float = WAIT) -> None:
     """Lock ``path``, read it (None when it does not exist) and write ``make(old)`` in its
-    place atomically. JournalError (one line, nothing written) when another tracker
+    place atomically. JournalError (one line, the file as it was) when another tracker
     keeps it locked for ``wait`` seconds, or the file cannot be read or written."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with _locked(path, wait) as created:
         before = None if created else _read(path)
-        after = make(before)
-        write_file_atomically(path, after)
+        item = Rewritten(path, before, make(before))
+        try:
+            write_file_atomically(path, item.after)
+        except BaseException:  # e.g. the folder's fsync, after the new file is in place
+            _restore(item)
+            raise
     done = _DONE.get()
     if done is not None:
-        done.append(Rewritten(path, before, after))
+        done.append(item)
 
 
 @contextmanager
@@ -80,12 +84,22 @@ def put_back(item: Rewritten) -> None:
     locked, or holds something else than what was written)."""
     try:
         with _locked(item.path, WAIT) as created:
-            if created or _read(item.path) != item.after:
-                return
-            if item.before is None:
-                item.path.unlink()
-            else:
-                write_file_atomically(item.path, item.before)
+            if not created:
+                _restore(item)
+    except (OSError, JournalError):
+        pass
+
+
+def _restore(item: Rewritten) -> None:
+    """With the lock held: put ``item``'s file back as it was, if it holds what was
+    written (best effort)."""
+    try:
+        if _read(item.path) != item.after:
+            return
+        if item.before is None:
+            item.path.unlink()
+        else:
+            write_file_atomically(item.path, item.before)
     except (OSError, JournalError):
         pass
 
