@@ -45,12 +45,13 @@ class Rewritten:
 _DONE: ContextVar[list[Rewritten] | None] = ContextVar("rewrites", default=None)
 
 
-def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float = WAIT) -> None:
+def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float | None = None) -> None:
     """Lock ``path``, read it (None when it does not exist) and write ``make(old)`` in its
     place atomically. JournalError (one line, the file as it was) when another tracker
-    keeps it locked for ``wait`` seconds, or the file cannot be read or written."""
+    keeps it locked for ``wait`` seconds (default :data:`WAIT`), or the file cannot be read
+    or written."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path, wait) as created:
+    with _locked(path, WAIT if wait is None else wait) as created:
         before = None if created else _read(path)
         item = Rewritten(path, before, make(before))
         try:
