@@ -168,3 +168,20 @@ def test_other_numbers_the_cli_reads(
     said = run(capsys, *[str(fight) if w == "F" else w for w in words])
     assert said[0] == status
     assert said[1].startswith("tracker: ") and said[1].count("\n") == 1, said[1]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["add", "²", "bandit"],
+        ["dmg", "mara", "²"],
+        ["init", "mara", "²"],
+        ["roll", "²d6"],
+    ],
+)
+def test_a_superscript_among_the_command_words_is_never_a_traceback(
+    words: list[str], fight: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, err = run(capsys, "do", str(fight), *words)
+    assert status in (0, 1)
+    assert status == 0 or (err.startswith("tracker: ") and err.count("\n") == 1), err
