@@ -122,18 +122,39 @@ def test_an_encounter_the_campaign_did_not_make_as_that_fight_is_not_written_bac
     quiet(capsys, "campaign", "writeback", camp, real, "--yes")
 
 
-def test_a_fight_whose_file_was_never_made_is_dropped_in_one_line(
+def test_a_fight_whose_file_was_never_made_is_made_by_the_next_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    camp = campaign_in(tmp_path / "c", capsys)
+    f1 = camp.parent / "f1.toml"
+    quiet(capsys, "campaign", "fight", camp, f1, "--only", "rei")
+    made = load(f1).encounter.state
+    f1.unlink()  # as a crash right after the campaign's write leaves it
+    assert run_cli(["campaign", "rest", camp, "short"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Fight 1" in err and "made now" in err
+    again = load(f1).encounter.state
+    assert list(again.combatants) == list(made.combatants) == ["rei"]
+    assert again.title == made.title
+    assert [f.fight_id for f in load_campaign(camp).campaign.state.fights] == [fight_id(f1)]
+    quiet(capsys, "campaign", "writeback", camp, f1, "--yes")
+
+
+def test_a_fight_whose_place_another_file_took_is_dropped_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     camp = campaign_in(tmp_path / "c", capsys)
     f1 = camp.parent / "f1.toml"
     quiet(capsys, "campaign", "fight", camp, f1)
-    f1.unlink()  # as a crash right after the campaign's write leaves it
+    f1.unlink()
+    quiet(capsys, "new", f1, "--ruleset", "nerv-d100")  # the GM's own file, same name
+    before = f1.read_bytes()
     assert run_cli(["campaign", "rest", camp, "short"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Fight 1" in err and "dropped" in err
     assert load_campaign(camp).campaign.state.fights == ()
-    quiet(capsys, "campaign", "fight", camp, f1)  # the GM makes it again: fight 2
+    assert f1.read_bytes() == before
+    quiet(capsys, "campaign", "fight", camp, camp.parent / "f2.toml")  # fight 2: never reused
     assert [f.link for f in load_campaign(camp).campaign.state.fights] == [2]
 
 

@@ -52,12 +52,14 @@ class FightMade(CampaignEvent):
 
     ``fight_id`` is written into the encounter's header too: the campaign records the
     fight before the encounter is made, so a fight whose file is missing or holds another
-    id was cut short while it was being made (old fights have none)."""
+    id was cut short while it was being made (old fights have none); ``who``: the PCs it
+    took, so that such a file can be made again."""
 
     link: int
     file: str
     title: str = ""
     fight_id: str = ""
+    who: tuple[str, ...] = ()
 
 
 @campaign_event("fight.written_back")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.campaign import CampaignState, Lasting, PartyMember, changes
-from tracker.core.campaign_events import FightMade, Undone, WrittenBack
+from tracker.core.campaign_events import FightMade, WrittenBack
 from tracker.core.campaign_fold import Campaign, find_member, now_utc, party_tables
 from tracker.core.codec import to_table
 from tracker.core.draft import Draft
@@ -31,7 +31,7 @@ from tracker.store.campaign_file import CampaignFile, LoadedCampaign
 from tracker.store.campaign_party import FILE_KEY, ID_KEY, LINK_KEY
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
-from tracker.store.journal import read_journal, write_document
+from tracker.store.journal import write_document
 from tracker.store.locator import Locator
 from tracker.store.upgrade import CURRENT_FORMAT
 
@@ -53,7 +53,7 @@ def make_fight(
     """Record a new fight in the campaign, then write its encounter file with the party (or
     ``who``) as they stand. All or nothing: a failure leaves neither file changed, and a
     crash between the two leaves a fight whose file is missing, which the campaign's next
-    opening drops (:func:`drop_cut_short`)."""
+    opening makes (:mod:`tracker.store.campaign_cut_short`)."""
     if path.exists():
         raise JournalError(path, "already exists — pick another name for the encounter")
     state = play.campaign.state
@@ -63,30 +63,46 @@ def make_fight(
     problem = text_problem(title, "the title", TITLE_LIMIT)
     if problem:
         raise RuleError(problem)
-    fight_id = secrets.token_hex(8)
-    head = _head(play, members, title, link, _where(play.path, path))
-    head["encounter"][ID_KEY] = fight_id
-    carried = _carried(play, head, members, path)
     event = play.campaign.make(
         FightMade,
         link=link,
         file=_where(path, play.path),
         title=title,
-        fight_id=fight_id,
+        fight_id=secrets.token_hex(8),
+        who=tuple(m.id for m in members),
         text=f"Fight {link}: {title} ({', '.join(m.name for m in members)}) — {path}",
     )
+    head, carried = fight_document(play, event, members, path)
     size = play.keep(event)
+    try:
+        write_fight(path, head, carried)
+    except BaseException:
+        try:
+            play.take_back(size)
+        except JournalError:
+            pass  # the fight stays pending: the campaign's next opening makes its file
+        raise
+    return event
+
+
+def fight_document(
+    play: CampaignFile, event: FightMade, members: list[PartyMember], path: Path
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The encounter file of the fight ``event`` records: its head and first command."""
+    head = _head(play, members, event.title, event.link, _where(play.path, path))
+    head["encounter"][ID_KEY] = event.fight_id
+    return head, _carried(play, head, members, path)
+
+
+def write_fight(path: Path, head: dict[str, Any], carried: list[dict[str, Any]]) -> None:
+    """Write a fight's encounter file (atomically) and check that it loads; on failure
+    nothing of it is left."""
     try:
         write_document(path, head, carried)
         load(path)
     except BaseException:
         path.unlink(missing_ok=True)
-        try:
-            play.take_back(size)
-        except JournalError:
-            pass  # the fight stays pending: the campaign's next opening drops it
         raise
-    return event
 
 
 def fighting(state: CampaignState, who: Sequence[str] = ()) -> list[PartyMember]:
@@ -302,37 +318,3 @@ def _link(play: CampaignFile, tag: object, path: Path, fight_id: object) -> int:
             f"fight {number} is written back already — `tracker campaign undo` takes it back"
         )
     return fight.link
-
-
-def drop_cut_short(play: CampaignFile) -> list[str]:
-    """The campaign's last command made a fight whose encounter file is missing, or holds
-    another fight's identity (a crash between the two writes): drop the fight (an undo of
-    it) and say so in one line. Nothing to do (no lines) otherwise."""
-    events = play.campaign.events
-    last = events[-1] if events else None
-    if not isinstance(last, FightMade) or not last.fight_id:
-        return []
-    if last.batch in play.campaign.state.undone:
-        return []
-    path = play.path.resolve().parent / last.file
-    if path.exists() and _fight_id_of(path) in (last.fight_id, _UNREADABLE):
-        return []
-    text = (
-        f"Fight {last.link} ({last.title}) dropped: its file {last.file} was not made "
-        "(cut short by a crash) — make it again with `tracker campaign fight`"
-    )
-    play.keep(play.campaign.make(Undone, target=last.batch, text=text))
-    return [text]
-
-
-_UNREADABLE = object()
-"""A file that does not read as a journal: not judged (the GM may have damaged it since)."""
-
-
-def _fight_id_of(path: Path) -> object:
-    """The fight identity in the encounter file's header (None: it has none)."""
-    try:
-        table = read_journal(path).head.get("encounter", {})
-    except TrackerError:
-        return _UNREADABLE
-    return table.get(ID_KEY) if isinstance(table, dict) else None

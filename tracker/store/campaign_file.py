@@ -139,11 +139,11 @@ class CampaignFile(JournalFile[LoadedCampaign]):
         return self.loaded.campaign
 
     def opened(self) -> None:
-        """Drop a fight that a crash cut short while it was being made (its line in
-        ``repaired``)."""
-        from tracker.store.campaign_fight import drop_cut_short
+        """Finish (or drop) a fight that a crash cut short while it was being made (its
+        line in ``repaired``)."""
+        from tracker.store.campaign_cut_short import finish_cut_short
 
-        self.repaired = drop_cut_short(self)
+        self.repaired = finish_cut_short(self)
 
     def keep(self, event: CampaignEvent) -> int:
         """Append one command's event to the file (all or nothing), then fold it in; the
