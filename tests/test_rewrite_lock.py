@@ -133,3 +133,15 @@ def test_a_writer_waits_for_a_short_hold() -> None:
     save_block("basic", block("orc"))  # waits for the lock instead of refusing
     releaser.join()
     assert bestiary_ids() == ["goblin", "orc"]
+
+
+def test_a_link_to_nowhere_in_place_of_the_bestiary_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    path = user_bestiary_file("basic")
+    path.parent.mkdir(parents=True)
+    path.symlink_to(tmp_path / "nowhere.toml")
+    with pytest.raises(TrackerError) as refused:
+        save_block("basic", block("orc"))
+    assert "link to a file that does not exist" in str(refused.value)
+    assert path.is_symlink() and not (tmp_path / "nowhere.toml").exists()

@@ -120,6 +120,9 @@ def _locked(path: Path, wait: float) -> Iterator[bool]:
             raise
         if lock is not None:
             break
+        if os.path.islink(path):
+            raise JournalError(path, "is a link to a file that does not exist: nothing written")
+        _give_up_at(deadline, path, "another program keeps removing it")
     try:
         yield created
     finally:
