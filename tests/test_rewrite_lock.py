@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.library import RollTable, TableRow
 from tracker.store import rewrite_lock
 from tracker.store.bestiary import save_block, user_bestiary_file
 from tracker.store.durable import write_file_atomically
+from tracker.store.encounter_file import EncounterFile
 from tracker.store.lock import WriterLock
 from tracker.store.settings import Settings, remember_theme, settings_path
 from tracker.store.tables import save_table, table_path
@@ -145,3 +147,22 @@ def test_a_link_to_nowhere_in_place_of_the_bestiary_is_refused_in_one_line(
         save_block("basic", block("orc"))
     assert "link to a file that does not exist" in str(refused.value)
     assert path.is_symlink() and not (tmp_path / "nowhere.toml").exists()
+
+
+def test_the_tuis_save_racing_another_trackers_save_keeps_both(tmp_path: Path) -> None:
+    """The TUI saves through ``execute(..., meanwhile=…)`` (it draws while the disk
+    syncs): its block and the other tracker's both stay, and it draws once."""
+    save_block("basic", block("goblin"))
+    path = user_bestiary_file("basic")
+    fight = tmp_path / "ford.toml"
+    fight.write_bytes((ROOT / "encounters" / "basic-bandits-at-the-ford.toml").read_bytes())
+    drawn: list[object] = []
+
+    def tui_saves() -> None:
+        with EncounterFile(fight) as play:
+            play.execute("save-template captain as brute", Dice(seed=1), meanwhile=drawn.append)
+
+    theirs = path.read_bytes() + b'\n[[blocks]]\nid = "troll"\nname = "Troll"\n'
+    while_another_tracker_saves(path, theirs, tui_saves)
+    assert bestiary_ids() == ["brute", "goblin", "troll"]
+    assert len(drawn) == 1
