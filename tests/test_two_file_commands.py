@@ -279,3 +279,23 @@ def test_import_into_failing_at_any_write(
         else:
             assert joined(path) == 1 and len(table_files()) == 1, (at, err)
         quiet(capsys, "do", path, "note", "after the import")
+
+
+def test_import_to_the_library_failing_at_any_write_writes_all_or_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bestiary files (two rulesets) and a roll table: all of them, or none."""
+    files = [FOUNDRY / n for n in ("wrath-threat.json", "alien-creature.json")]
+    command = ["import", *files, FOUNDRY / "rolltable-generic.json"]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-count"))
+    total = count_points(command)
+    for at in range(1, total + 1):
+        data = tmp_path / f"data-{at}"
+        monkeypatch.setenv("XDG_DATA_HOME", str(data))
+        status, err = failing_at(at, command, capsys)
+        written = sorted(p.name for p in data.rglob("*") if p.is_file())
+        if status == 1:
+            assert err.startswith("tracker: ") and err.count("\n") == 1, err
+            assert written == [], at
+        else:
+            assert written == ["alien-evolved.toml", "wandering-horrors.toml", "wrath-glory.toml"]
