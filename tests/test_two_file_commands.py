@@ -9,6 +9,7 @@ the next command works.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -299,3 +300,26 @@ def test_import_to_the_library_failing_at_any_write_writes_all_or_nothing(
             assert written == [], at
         else:
             assert written == ["alien-evolved.toml", "wandering-horrors.toml", "wrath-glory.toml"]
+
+
+def test_a_block_the_gm_took_out_of_the_bestiary_after_the_save_stays_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Opening saves a block only when the bestiary was not written since the command:
+    a GM's later edit (removing it by hand) stands; a bestiary older than it is a crash."""
+    path = encounter_in(tmp_path / "f")
+    quiet(capsys, "do", path, *SAVE)
+    bestiary = user_bestiary_file("basic")
+    saved_at = load(path).encounter.events[-1].at.timestamp()
+    bestiary.write_text('ruleset = "basic"\n', encoding="utf-8")  # the GM's edit
+    os.utime(bestiary, (saved_at + 60, saved_at + 60))
+    quiet(capsys, "do", path, "note", "later")
+    assert saved_block(path) == (True, False)
+    path = encounter_in(tmp_path / "g")
+    quiet(capsys, "do", path, *SAVE)
+    bestiary.write_text('ruleset = "basic"\n', encoding="utf-8")  # as a crash left it
+    saved_at = load(path).encounter.events[-1].at.timestamp()
+    os.utime(bestiary, (saved_at - 60, saved_at - 60))
+    assert run_cli(["do", path, "note", "later"]) == 0
+    assert "cut short before the bestiary" in capsys.readouterr().err
+    assert saved_block(path) == (True, True)
