@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from tracker import cli_bestiary, cli_campaign, cli_import, cli_ls, cli_output
-from tracker.cli_output import saved, whole_number
-from tracker.core.dice import Dice, ScriptedDice
+from tracker.cli_numbers import UsageError, dice_options, make_dice, seed_value, whole_number
+from tracker.cli_output import saved
 from tracker.core.errors import TrackerError, one_line
-from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
 Handler = Callable[[argparse.Namespace], int]
@@ -54,10 +53,6 @@ A keyboard-first combat tracker for tabletop game masters.
                                       RollTables → your roll tables (--tables alien-panic …)
 
 Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
-
-
-class UsageError(TrackerError):
-    """The command line itself is wrong (an option's value, a missing argument): status 2."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -180,41 +175,17 @@ def _new(ns: argparse.Namespace) -> int:
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
-    p.add_argument("--seed", type=_seed, default=None, help="seed the dice (repeatable rolls)")
+    p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
     )
     p.add_argument("words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5")
 
 
-def _seed(text: str) -> int:
-    """``--seed``'s value: a whole number (argparse says so in one line if not)."""
-    number = whole_number(text)
-    if number is None:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}")
-    return number
-
-
-def make_dice(seed: int | None, faces: str = "") -> DiceLike:
-    """Real dice typed by the GM, or a seeded (or random) roller (``TRACKER_SEED`` seeds
-    it when ``--seed`` does not); UsageError (one line) for a value that is not one."""
-    if faces:
-        numbers = [whole_number(f) for f in faces.replace(" ", "").split(",") if f]
-        if not numbers or None in numbers:
-            raise UsageError(f"--dice takes whole numbers separated by commas, not {faces!r}")
-        return ScriptedDice([n for n in numbers if n is not None])
-    env = os.environ.get("TRACKER_SEED", "")
-    if seed is None and env:
-        seed = whole_number(env)
-        if seed is None:
-            raise UsageError(f"TRACKER_SEED takes a whole number, not {env!r}")
-    return Dice(seed=seed)
-
-
 def _do(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import EncounterFile
 
-    words, seed, faces = _dice_options(list(ns.words), ns.seed, ns.dice)
+    words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
         raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
     dice = make_dice(seed, faces)
@@ -227,33 +198,6 @@ def _do(ns: argparse.Namespace) -> int:
         if event.text:
             print(event.text)
     return 0
-
-
-def _dice_options(
-    words: list[str], seed: int | None, faces: str
-) -> tuple[list[str], int | None, str]:
-    """``--seed N`` and ``--dice F,F`` may also come after the file, among the command's
-    words (``tracker do f.toml dmg orc 5 --dice 6,2``); take them out of the command."""
-    rest: list[str] = []
-    while words:
-        word = words.pop(0)
-        name, equals, value = word.partition("=")
-        if name not in ("--seed", "--dice"):
-            rest.append(word)
-            continue
-        if not equals:
-            if not words:
-                raise UsageError(
-                    f"{name} needs a value, e.g. {name} {'7' if name == '--seed' else '6,2'}"
-                )
-            value = words.pop(0)
-        if name == "--dice":
-            faces = value
-        elif whole_number(value) is None:
-            raise UsageError(f"--seed takes a whole number, not {value!r}")
-        else:
-            seed = whole_number(value)
-    return rest, seed, faces
 
 
 def _say_recovered(side_file: Path | None) -> None:

@@ -24,12 +24,3 @@ def forget() -> None:
 def is_saved() -> bool:
     """Whether the command being run has saved its change."""
     return bool(_SAVED)
-
-
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number of ASCII digits (``'²'.isdigit()`` is True, yet
-    ``int('²')`` fails); None when it is not one."""
-    text = text.strip()
-    if not text or not text.isascii() or not text.isdigit():
-        return None
-    return int(text)
