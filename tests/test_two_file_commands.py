@@ -323,3 +323,10 @@ def test_a_block_the_gm_took_out_of_the_bestiary_after_the_save_stays_out(
     assert run_cli(["do", path, "note", "later"]) == 0
     assert "cut short before the bestiary" in capsys.readouterr().err
     assert saved_block(path) == (True, True)
+    path = encounter_in(tmp_path / "h")
+    quiet(capsys, "do", path, *SAVE)
+    bestiary.write_bytes(b"")  # made empty to be locked, then the crash: a later second
+    saved_at = load(path).encounter.events[-1].at.timestamp()
+    os.utime(bestiary, (saved_at + 60, saved_at + 60))
+    quiet(capsys, "do", path, "note", "later")
+    assert saved_block(path) == (True, True)

@@ -242,19 +242,21 @@ def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block])
 
 
 def block_kept(ruleset: str, block: Block, since: datetime, path: Path | None = None) -> bool:
-    """Whether the GM's bestiary file holds ``block`` as it is, or was written after
-    ``since`` (the GM's own edits then stand): False when a save of ``block`` at
-    ``since`` never reached the file (a crash between the journal and the bestiary)."""
+    """Whether the GM's bestiary file holds ``block`` as it is, or was written (not left
+    empty) after ``since`` (the GM's own edits then stand): False when a save of
+    ``block`` at ``since`` never reached the file (a crash between the journal and the
+    bestiary)."""
     target = path if path is not None else user_bestiary_file(ruleset)
     try:
-        if target.stat().st_mtime >= since.timestamp() + 1:
-            return True
-        rows = tomllib.loads(target.read_bytes().decode("utf-8")).get(SECTION, [])
+        data = target.read_bytes()
+        rows = tomllib.loads(data.decode("utf-8")).get(SECTION, [])
+        edited = data and target.stat().st_mtime >= since.timestamp() + 1
     except FileNotFoundError:
         return False
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return True  # a file the GM has to fix is not written over
-    return isinstance(rows, list) and any(row == block for row in rows)
+    # an empty file is what a save cut short leaves (made only to be locked)
+    return bool(edited) or isinstance(rows, list) and any(row == block for row in rows)
 
 
 def _ids(text: str) -> list[str]:

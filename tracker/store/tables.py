@@ -38,10 +38,19 @@ def tables_dir() -> Path:
 
 def table_files(folder: Path | None = None) -> list[Path]:
     """The roll-table files in ``folder`` (default: the GM's), sorted; rulesets' own
-    table files are left out."""
+    table files are left out, and empty ones (a save cut short leaves one: it is made
+    empty to be locked, see :mod:`tracker.store.rewrite_lock`)."""
     where = folder if folder is not None else tables_dir()
     own = set(ruleset_ids())
-    return sorted(p for p in where.glob("*.toml") if p.is_file() and p.stem not in own)
+    found = [p for p in where.glob("*.toml") if p.is_file() and p.stem not in own]
+    return sorted(p for p in found if _has_bytes(p))
+
+
+def _has_bytes(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def load_tables(folder: Path | None = None) -> tuple[list[RollTable], list[str]]:
