@@ -67,7 +67,7 @@ def test_bad_dice_option_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     path = tmp_path / "t.toml"
     run(capsys, "new", str(path), "--ruleset", "basic")
     before = path.read_bytes()
-    assert main(["do", "--dice", "seven", str(path), "roll", "d6"]) == 1
+    assert main(["do", "--dice", "seven", str(path), "roll", "d6"]) == 2  # a misused command line
     assert "--dice takes whole numbers" in capsys.readouterr().err
     assert path.read_bytes() == before
 

@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from tracker import cli_bestiary, cli_campaign, cli_check, cli_import, cli_ls
-from tracker.core.dice import Dice, ScriptedDice
+from tracker import cli_bestiary, cli_campaign, cli_check, cli_import, cli_ls, cli_output
+from tracker.cli_numbers import UsageError, dice_options, make_dice, seed_value, whole_number
+from tracker.cli_output import saved
 from tracker.core.errors import TrackerError, one_line
-from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
@@ -59,20 +59,51 @@ Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says m
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (errors: one line, status 1)."""
+    """Run the command line; returns the exit status: 0 when the command was done (a
+    writing command: when it is on disk, even if printing failed afterwards), 1 on an
+    error, 2 for a misused command line (errors: one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    cli_output.forget()
     try:
         if args and args[0] in SUBCOMMANDS:
-            return _dispatch(args)
+            status = _dispatch(args)
+            sys.stdout.flush()
+            return status
         return _open_tui(args)
     except BrokenPipeError:  # `tracker log … | head`: the reader left; not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return 0
-    except (TrackerError, OSError) as err:
-        print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
-        return 1
+    except OSError as err:
+        if not cli_output.is_saved():
+            return _failed(err, 1)
+        _quiet_stdout()
+        why = err.strerror or err
+        return _failed(f"the command was saved, but printing what it did failed: {why}", 0)
+    except UsageError as err:
+        return _failed(err, 2)
+    except TrackerError as err:
+        return _failed(err, 1)
     except KeyboardInterrupt:
         return 130
+
+
+def _failed(err: BaseException | str, status: int) -> int:
+    """Say ``err`` in one line on stderr (if stderr can still be written); ``status``."""
+    try:
+        print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
+        sys.stderr.flush()
+    except OSError:
+        pass
+    return status
+
+
+def _quiet_stdout() -> None:
+    """Send whatever stdout still holds to the null device (the reader is gone, or the
+    disk under it is full), so that exiting does not fail on it again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _dispatch(args: list[str]) -> int:
@@ -102,11 +133,11 @@ class PlainStream:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake on the command line is one sentence and exit status 1."""
+    """argparse, but a mistake on the command line is one sentence and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        """Raise the mistake as a TrackerError (main prints it in one line)."""
-        raise TrackerError(f"{message} — see `{self.prog} --help`")
+        """Raise the mistake as a UsageError (main prints it in one line)."""
+        raise UsageError(f"{message} — see `{self.prog} --help`")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,6 +168,7 @@ def _new(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import new_file
 
     new_file(ns.file, ns.ruleset, ns.title)
+    saved()
     print(
         f"created {ns.file} ({ns.ruleset}) — add combatants with "
         f"`tracker do {ns.file} add NAME …` or edit the file"
@@ -146,68 +178,29 @@ def _new(ns: argparse.Namespace) -> int:
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
-    p.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable rolls)")
+    p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
     )
     p.add_argument("words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5")
 
 
-def make_dice(seed: int | None, faces: str = "") -> DiceLike:
-    """Real dice typed by the GM, or a seeded (or random) roller."""
-    if faces:
-        try:
-            return ScriptedDice([int(f) for f in faces.replace(" ", "").split(",") if f])
-        except ValueError:
-            raise TrackerError(
-                f"--dice takes whole numbers separated by commas, not {faces!r}"
-            ) from None
-    if seed is None and os.environ.get("TRACKER_SEED", "").isdigit():
-        seed = int(os.environ["TRACKER_SEED"])
-    return Dice(seed=seed)
-
-
 def _do(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import EncounterFile
 
-    words, seed, faces = _dice_options(list(ns.words), ns.seed, ns.dice)
+    words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
         raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         _say_recovered(play)
+        say_repaired(play.repaired)
         events = play.execute(" ".join(words), dice)
+    saved()
     for event in events:
         if event.text:
             print(event.text)
     return 0
-
-
-def _dice_options(
-    words: list[str], seed: int | None, faces: str
-) -> tuple[list[str], int | None, str]:
-    """``--seed N`` and ``--dice F,F`` may also come after the file, among the command's
-    words (``tracker do f.toml dmg orc 5 --dice 6,2``); take them out of the command."""
-    rest: list[str] = []
-    while words:
-        word = words.pop(0)
-        name, equals, value = word.partition("=")
-        if name not in ("--seed", "--dice"):
-            rest.append(word)
-            continue
-        if not equals:
-            if not words:
-                raise TrackerError(
-                    f"{name} needs a value, e.g. {name} {'7' if name == '--seed' else '6,2'}"
-                )
-            value = words.pop(0)
-        if name == "--dice":
-            faces = value
-        elif not value.isdigit():
-            raise TrackerError(f"--seed takes a whole number, not {value!r}")
-        else:
-            seed = int(value)
-    return rest, seed, faces
 
 
 def _say_recovered(play: EncounterFile) -> None:
@@ -224,6 +217,12 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
 
     if loaded.torn is not None:
         print(f"tracker: {tail_note(path, loaded.torn)}", file=sys.stderr)
+
+
+def say_repaired(lines: list[str]) -> None:
+    """Say on stderr, one line each, what opening a file finished or dropped."""
+    for line in lines:
+        print(f"tracker: {line}", file=sys.stderr)
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
@@ -279,7 +278,7 @@ def _log(ns: argparse.Namespace) -> int:
     from tracker.export.batch import plan, run_jobs
     from tracker.export.recap import ExportOptions, parse_rounds
 
-    if ns.round is not None and not ns.round.strip().isdigit():
+    if ns.round is not None and whole_number(ns.round) is None:
         raise TrackerError(
             f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
         )
@@ -339,9 +338,10 @@ def _setup_serve(p: argparse.ArgumentParser) -> None:
 
 def _port(text: str) -> int:
     """A TCP port number, 1 to 65535."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    number = whole_number(text)
+    if number is None or not 1 <= number <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
-    return int(text)
+    return number
 
 
 def _serve(ns: argparse.Namespace) -> int:

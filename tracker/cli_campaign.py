@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tracker.cli_output import saved
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -56,6 +57,7 @@ def _new(ns: argparse.Namespace) -> int:
     from tracker.store.campaign_file import new_campaign
 
     new_campaign(ns.file, ns.ruleset, ns.title)
+    saved()
     print(f"created {ns.file} ({ns.ruleset}) — add PCs with `tracker campaign add-pc {ns.file} …`")
     return 0
 
@@ -83,6 +85,7 @@ def _add_pc(ns: argparse.Namespace) -> int:
         entry = _entry(play.rules, ns)
         event = join(play.campaign, play.rules, entry)
         play.keep(event)
+        saved()
         _say(event)
         for line in describe(play.campaign.state.party[event.who].lasting):
             print(f"  {line}")
@@ -193,6 +196,7 @@ def _fight(ns: argparse.Namespace) -> int:
     with _open(ns.campaign) as play:
         lines = left_out(play.campaign.state, ns.only)
         event = make_fight(play, ns.encounter, ns.title, ns.only)
+    saved()
     _say(event)
     for line in lines:
         print(line)
@@ -220,6 +224,7 @@ def _writeback(ns: argparse.Namespace) -> int:
             return 0
         event = plan.event(play)
         play.keep(event)
+    saved()
     _say(event)
     return 0
 
@@ -250,6 +255,7 @@ def _rest(ns: argparse.Namespace) -> int:
         event, lines = rest(play.campaign, play.rules, ns.kind, ns.only)
         play.keep(event)
         party = play.campaign.state.party
+    saved()
     _say(event)
     for who, said in lines.items():
         print(f"{party[who].name}: " + ("; ".join(said) or "no change"))
@@ -295,6 +301,7 @@ def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int
     with _open(path) as play:
         event = make(play)
         play.keep(event)
+    saved()
     _say(event)
     return 0
 
@@ -355,6 +362,8 @@ def _open(path: Path) -> CampaignFile:
     play = CampaignFile(path)
     if play.recovered is not None and play.loaded.torn is not None:
         print(f"tracker: {tail_note(path, play.loaded.torn, play.recovered)}", file=sys.stderr)
+    for line in play.repaired:
+        print(f"tracker: {line}", file=sys.stderr)
     return play
 
 

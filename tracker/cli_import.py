@@ -14,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from tracker.cli_output import saved
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
 HELP = "import Foundry VTT actor and RollTable exports (JSON)"
@@ -57,6 +58,7 @@ def run(ns: argparse.Namespace) -> int:
     try:
         result = plan(ns.files, ns.ruleset, ns.tables)
         apply(result, ns.into)
+        saved()
     except ImportFailed as err:
         for index, line in enumerate(err.lines):
             last = index == len(err.lines) - 1

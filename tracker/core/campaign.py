@@ -69,12 +69,14 @@ class PartyMember:
 
 @dataclass(frozen=True)
 class Fight:
-    """An encounter made from the campaign; ``link`` is its number in the campaign."""
+    """An encounter made from the campaign; ``link`` is its number in the campaign,
+    ``fight_id`` the identity its encounter file carries ("" for old fights)."""
 
     link: int
     file: str
     title: str
     written: bool = False
+    fight_id: str = ""
 
 
 @dataclass(frozen=True)

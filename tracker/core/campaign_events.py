@@ -48,11 +48,18 @@ class PcJoined(PartyChanged):
 @campaign_event("fight.made")
 @dataclass(frozen=True, kw_only=True)
 class FightMade(CampaignEvent):
-    """An encounter file was made from the party as it stood (``link``: its number)."""
+    """An encounter file was made from the party as it stood (``link``: its number).
+
+    ``fight_id`` is written into the encounter's header too: the campaign records the
+    fight before the encounter is made, so a fight whose file is missing or holds another
+    id was cut short while it was being made (old fights have none); ``who``: the PCs it
+    took, so that such a file can be made again."""
 
     link: int
     file: str
     title: str = ""
+    fight_id: str = ""
+    who: tuple[str, ...] = ()
 
 
 @campaign_event("fight.written_back")

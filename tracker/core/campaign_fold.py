@@ -70,7 +70,7 @@ def _(event: ce.PcJoined, state: CampaignState) -> CampaignState:
 
 @_mutate.register
 def _(event: ce.FightMade, state: CampaignState) -> CampaignState:
-    fight = Fight(event.link, event.file, event.title)
+    fight = Fight(event.link, event.file, event.title, fight_id=event.fight_id)
     return evolve(state, fights=(*state.fights, fight))
 
 

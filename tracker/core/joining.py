@@ -201,7 +201,7 @@ def merged(entry: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any
 
 
 def _count(words: list[str]) -> tuple[int | None, list[str]]:
-    if len(words) < 2 or not words[0].isdigit():
+    if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
         return None, words
     count = int(words[0])
     if not 1 <= count <= MOST_COPIES:

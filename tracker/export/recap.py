@@ -62,7 +62,7 @@ def parse_rounds(text: str) -> tuple[int | None, int | None]:
     if cleaned in ("", "all"):
         return None, None
     first, dash, last = cleaned.partition("-")
-    if not first.isdigit() or (dash and not last.isdigit()):
+    if not cleaned.isascii() or not first.isdigit() or (dash and not last.isdigit()):
         raise RoundsError(f"rounds are a number or a range like 2-4 (or 'all'), not {text!r}")
     low, high = int(first), int(last) if dash else int(first)
     if low < 1 or high < low:

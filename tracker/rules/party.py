@@ -145,7 +145,7 @@ def find_injury(member: PartyMember, wanted: str) -> CarriedInjury:
 
 
 def _matches(injury: CarriedInjury, text: str) -> bool:
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return injury.score == int(text)
     where, _, name = text.rpartition(":")
     if where and injury.location.casefold() != where.strip():

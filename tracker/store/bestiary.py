@@ -12,6 +12,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
-from tracker.store.toml_rewrite import current_text, replaced, row_text, write_checked
+from tracker.store.toml_rewrite import check_rows, replaced, row_text, update
 
 SECTION = "blocks"
 
@@ -216,10 +217,16 @@ def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None)
 
 def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None) -> Path:
     """Write ``blocks`` into the GM's bestiary file of ``ruleset`` (created if missing): a
-    block with the same id is replaced, every other block and every comment kept, the
-    file written atomically and only once it reads back as expected. Returns the file."""
+    block with the same id is replaced, every other block and every comment kept. The
+    file is read and rewritten under its writer lock (two trackers saving at once both
+    keep their blocks), atomically and only once it reads back as expected."""
     target = path if path is not None else user_bestiary_file(ruleset)
-    text = current_text(target)
+    update(target, lambda text: _with_blocks(target, text, ruleset, blocks))
+    return target
+
+
+def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block]) -> str:
+    """The bestiary file's ``text`` with ``blocks`` in it (checked to read back)."""
     if text:
         named = tomllib.loads(text).get("ruleset", ruleset)
         if named != ruleset:
@@ -235,8 +242,26 @@ def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None)
         [row_text(SECTION, b) for b in blocks],
     )
     wanted = kept + [str(b["id"]).casefold() for b in blocks]
-    write_checked(target, new, SECTION, lambda rows: [_id(r) for r in rows] == wanted)
-    return target
+    check_rows(target, new, SECTION, lambda rows: [_id(r) for r in rows] == wanted)
+    return new
+
+
+def block_kept(ruleset: str, block: Block, since: datetime, path: Path | None = None) -> bool:
+    """Whether the GM's bestiary file holds ``block`` as it is, or was written (not left
+    empty) after ``since`` (the GM's own edits then stand): False when a save of
+    ``block`` at ``since`` never reached the file (a crash between the journal and the
+    bestiary)."""
+    target = path if path is not None else user_bestiary_file(ruleset)
+    try:
+        data = target.read_bytes()
+        rows = tomllib.loads(data.decode("utf-8")).get(SECTION, [])
+        edited = data and target.stat().st_mtime >= since.timestamp() + 1
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True  # a file the GM has to fix is not written over
+    # an empty file is what a save cut short leaves (made only to be locked)
+    return bool(edited) or isinstance(rows, list) and any(row == block for row in rows)
 
 
 def _ids(text: str) -> list[str]:

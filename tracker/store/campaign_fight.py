@@ -12,6 +12,7 @@ one campaign event.
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,7 +28,7 @@ from tracker.core.model import EncounterState
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
-from tracker.store.campaign_party import FILE_KEY, LINK_KEY
+from tracker.store.campaign_party import FILE_KEY, ID_KEY, LINK_KEY
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
 from tracker.store.journal import create_document
@@ -49,33 +50,59 @@ def next_number(campaign: Campaign) -> int:
 def make_fight(
     play: CampaignFile, path: Path, title: str = "", who: Sequence[str] = ()
 ) -> FightMade:
-    """Write a new encounter file with the party (or ``who``) as they stand, then record
-    the fight in the campaign. All or nothing: a failure leaves neither file changed."""
+    """Record a new fight in the campaign, then write its encounter file with the party (or
+    ``who``) as they stand. All or nothing: a failure leaves neither file changed, and a
+    crash between the two leaves a fight whose file is missing, which the campaign's next
+    opening makes (:mod:`tracker.store.campaign_cut_short`)."""
     if os.path.lexists(path):
         raise JournalError(path, "already exists — pick another name for the encounter")
     state = play.campaign.state
     members = fighting(state, who)
-    title = title or f"{state.title}: fight {next_link(play)}"
+    link = next_link(play)
+    title = title or f"{state.title}: fight {link}"
     problem = text_problem(title, "the title", TITLE_LIMIT)
     if problem:
         raise RuleError(problem)
-    link = next_link(play)
-    head = _head(play, members, title, link, _where(play.path, path))
-    create_document(path, head, _carried(play, head, members, path))
+    event = play.campaign.make(
+        FightMade,
+        link=link,
+        file=_where(path, play.path),
+        title=title,
+        fight_id=secrets.token_hex(8),
+        who=tuple(m.id for m in members),
+        text=f"Fight {link}: {title} ({', '.join(m.name for m in members)}) — {path}",
+    )
+    head, carried = fight_document(play, event, members, path)
+    size = play.keep(event)
+    try:
+        write_fight(path, head, carried)
+    except BaseException:
+        try:
+            play.take_back(size)
+        except JournalError:
+            pass  # the fight stays pending: the campaign's next opening makes its file
+        raise
+    return event
+
+
+def fight_document(
+    play: CampaignFile, event: FightMade, members: list[PartyMember], path: Path
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The encounter file of the fight ``event`` records: its head and first command."""
+    head = _head(play, members, event.title, event.link, _where(play.path, path))
+    head["encounter"][ID_KEY] = event.fight_id
+    return head, _carried(play, head, members, path)
+
+
+def write_fight(path: Path, head: dict[str, Any], carried: list[dict[str, Any]]) -> None:
+    """Write a fight's encounter file (atomically) and check that it loads; on failure
+    nothing of it is left (a name already taken is refused and left alone)."""
+    create_document(path, head, carried)
     try:
         load(path)
-        event = play.campaign.make(
-            FightMade,
-            link=link,
-            file=_where(path, play.path),
-            title=title,
-            text=f"Fight {link}: {title} ({', '.join(m.name for m in members)}) — {path}",
-        )
-        play.keep(event)
     except BaseException:
         path.unlink(missing_ok=True)
         raise
-    return event
 
 
 def fighting(state: CampaignState, who: Sequence[str] = ()) -> list[PartyMember]:
@@ -244,9 +271,11 @@ class WriteBack:
 
 def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> WriteBack:
     """Compare the encounter's PCs with the party; RuleError if the encounter is not one
-    of this campaign's fights, or is written back already."""
+    of this campaign's fights (or not the file the campaign made as that fight), or is
+    written back already."""
     loaded = load(path)
-    link = _link(play, loaded.head.get("encounter", {}).get(LINK_KEY), path)
+    table = loaded.head.get("encounter", {})
+    link = _link(play, table.get(LINK_KEY), path, table.get(ID_KEY, ""))
     state = play.campaign.state
     skipped = [find_member(state, w).id for w in skip]
     fight_state = loaded.encounter.state
@@ -265,7 +294,7 @@ def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> 
     return plan
 
 
-def _link(play: CampaignFile, tag: object, path: Path) -> int:
+def _link(play: CampaignFile, tag: object, path: Path, fight_id: object) -> int:
     state = play.campaign.state
     owner, _, number = str(tag).partition("/") if isinstance(tag, str) else ("", "", "")
     if owner != state.id or not number.isdigit():
@@ -273,11 +302,16 @@ def _link(play: CampaignFile, tag: object, path: Path) -> int:
             f"{path} is not a fight of the campaign {state.title} (it was not made with "
             "`tracker campaign fight`): nothing is written back"
         )
-    fight = state.fight(int(number))
+    fight = state.fight(int(number)) if number.isascii() else None
     if fight is None:
         raise RuleError(
             f"fight {number} is not in the campaign (undone, or cut short while it was "
             "being made): nothing is written back"
+        )
+    if fight.fight_id and fight.fight_id != fight_id:
+        raise RuleError(
+            f"{path} is not the file the campaign made as fight {number} ({fight.file}): "
+            "nothing is written back"
         )
     if fight.written:
         raise WrittenAlready(

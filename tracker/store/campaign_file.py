@@ -135,7 +135,23 @@ class CampaignFile(JournalFile[LoadedCampaign]):
         """The campaign in memory."""
         return self.loaded.campaign
 
-    def keep(self, event: CampaignEvent) -> None:
-        """Append one command's event to the file (all or nothing), then fold it in."""
-        self.writer.append(event_table(event))
+    def opened(self) -> None:
+        """Finish (or drop) a fight that a crash cut short while it was being made (its
+        line in ``repaired``)."""
+        from tracker.store.campaign_cut_short import finish_cut_short
+
+        self.repaired = finish_cut_short(self)
+
+    def keep(self, event: CampaignEvent) -> int:
+        """Append one command's event to the file (all or nothing), then fold it in; the
+        file's size before it (what :meth:`take_back` cuts back to)."""
+        size = self.writer.append(event_table(event))
         self.campaign.commit(event)
+        return size
+
+    def take_back(self, size: int) -> None:
+        """Take the command kept last back off the file (cut back to ``size``) and out of
+        the campaign; JournalError if the disk refuses (the next opening then repairs)."""
+        self.writer.take_back(size)
+        campaign = self.campaign
+        self.loaded.campaign = Campaign(campaign.initial, campaign.events[:-1])

@@ -22,6 +22,9 @@ LINK_KEY = "campaign"
 """The ``[encounter]`` key naming the campaign and the fight's number in it: ``"ID/N"``."""
 FILE_KEY = "campaign_file"
 """The ``[encounter]`` key with the campaign file's path, from the encounter's folder."""
+ID_KEY = "fight_id"
+"""The ``[encounter]`` key with the fight's identity, the one its ``fight.made`` event
+names: the write-back takes only the file the campaign made as that fight."""
 
 
 def campaign_path(head: Mapping[str, Any], encounter: Path) -> Path | None:

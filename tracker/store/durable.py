@@ -237,7 +237,11 @@ def create_file(path: Path, data: bytes) -> None:
             _create_in_place(path, data)  # a file system without hard links
     finally:
         _remove_quietly(tmp)
-    fsync_dir(path.parent)
+    try:
+        fsync_dir(path.parent)
+    except OSError:
+        _remove_quietly(str(path))  # made here a moment ago: not at all, rather than maybe
+        raise
 
 
 def _create_in_place(path: Path, data: bytes) -> None:

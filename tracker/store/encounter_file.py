@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
 from tracker.core.codec import from_table, to_table
-from tracker.core.errors import EventFormatError, FoldError, RuleError
+from tracker.core.errors import EventFormatError, FoldError, RuleError, TrackerError
 from tracker.core.events import Event, TemplateSaved
 from tracker.core.fold import apply
 from tracker.core.joining import add_copies
@@ -25,9 +26,9 @@ from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
-from tracker.store.bestiary import ShelvedLibrary, save_block
+from tracker.store.bestiary import ShelvedLibrary, block_kept, save_block
 from tracker.store.campaign_party import party_of
-from tracker.store.errors import JournalError
+from tracker.store.errors import JournalError, StoreError
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.format_upgrade import upgrade_on_disk
 from tracker.store.journal import (
@@ -50,6 +51,7 @@ ENCOUNTER_KEYS = {
     "options": dict,
     "campaign": str,
     "campaign_file": str,
+    "fight_id": str,
 }
 
 
@@ -232,6 +234,30 @@ class EncounterFile(JournalFile[Loaded]):
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
+        self.repaired = self._save_cut_short()
+
+    def _save_cut_short(self) -> list[str]:
+        """The last command saved stat blocks (``save-template``) that never reached the
+        bestiary — a crash between the two writes: save them now; one line each."""
+        events = self.encounter.events
+        last = events[-1].batch if events else None
+        lines = []
+        batch = takewhile(lambda event: event.batch == last, reversed(events))
+        for event in reversed(list(batch)):
+            if not isinstance(event, TemplateSaved):
+                continue
+            if block_kept(self.rules.id, event.block, event.at):
+                continue
+            try:
+                save_block(self.rules.id, event.block)
+            except TrackerError as err:
+                lines.append(f"the stat block '{event.key}' is not in the bestiary yet: {err}")
+                continue
+            lines.append(
+                f"the stat block '{event.key}' saved by the last command was cut short "
+                "before the bestiary: it is saved now"
+            )
+        return lines
 
     @property
     def encounter(self) -> Encounter:
@@ -249,7 +275,8 @@ class EncounterFile(JournalFile[Loaded]):
         """Decide a command, append its events to the file (all or none), then fold them in.
 
         A failed write leaves the file and the state as they were (JournalError). A
-        stat block saved with ``save-template`` goes to the bestiary first.
+        stat block saved with ``save-template`` goes to the bestiary once the command is
+        in the journal (and the command is cut back off if the bestiary refuses).
         ``meanwhile`` (the screen) gets the new state while the disk syncs: by the time
         this returns the events are on disk, or they are taken back and JournalError
         says so (then whatever ``meanwhile`` drew from that state must be drawn again).
@@ -269,14 +296,14 @@ class EncounterFile(JournalFile[Loaded]):
     def _keep(
         self, events: list[Event], meanwhile: Callable[[EncounterState], object] | None = None
     ) -> None:
-        for event in events:
-            if isinstance(event, TemplateSaved):
-                save_block(self.rules.id, event.block)
-                self.library.forget()
         tables = [to_table(event) for event in events]
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
-        if meanwhile is None:
+        if any(isinstance(event, TemplateSaved) for event in events):
+            self._keep_with_blocks(events, tables)
+            if meanwhile is not None:
+                meanwhile(self.encounter.state)
+        elif meanwhile is None:
             self.writer.append_batch(tables)
             self.encounter.commit(events)
         else:
@@ -289,6 +316,27 @@ class EncounterFile(JournalFile[Loaded]):
         self.loaded.source_format = CURRENT_FORMAT  # tried once: a hard-linked file stays
         if upgraded:
             self.rewritten()
+
+    def _keep_with_blocks(self, events: list[Event], tables: list[dict[str, Any]]) -> None:
+        """The journal first, then the stat blocks into the bestiary: if the bestiary
+        refuses, the command is cut back off the journal (neither file changed); a crash
+        between the two leaves the journal's command, whose blocks the next opening saves."""
+        size = self.writer.append_batch(tables)
+        try:
+            for event in events:
+                if isinstance(event, TemplateSaved):
+                    save_block(self.rules.id, event.block)
+        except (TrackerError, OSError) as err:
+            try:
+                self.writer.take_back(size)
+            except JournalError:
+                raise StoreError(
+                    f"{err} — the command is kept; its block is saved when the file is next opened"
+                ) from err
+            raise StoreError(f"{err} — the command was not saved") from err
+        finally:
+            self.library.forget()
+        self.encounter.commit(events)
 
     def _keep_drawing(
         self,

@@ -38,7 +38,9 @@ class JournalFile(Generic[L]):
     (one write, one fsync).
 
     A subclass says how its kind of file loads (``load_journal``) and may finish opening
-    in ``opened``; a failure anywhere while opening releases the lock.
+    in ``opened`` — there, a command that a crash cut short between this file and another
+    is finished or dropped, one line each in ``repaired`` for the GM; a failure anywhere
+    while opening releases the lock.
     """
 
     def __init__(self, path: Path) -> None:
@@ -50,6 +52,7 @@ class JournalFile(Generic[L]):
             remove_stale_temps(self.path, older_than=None)  # the lock: nobody rewrites it
             self.loaded: L = self.load_journal(self.path)
             self.recovered: Path | None = None
+            self.repaired: list[str] = []
             if self.loaded.torn is not None:
                 self.recovered = repair_torn(self.path, self.loaded.torn)
             self.writer = JournalWriter(self.path)

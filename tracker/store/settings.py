@@ -8,12 +8,14 @@ Three keys, all optional (docs/bestiary.md, "Settings")::
 
 Reading is tolerant: a missing file is the defaults; a broken one is the defaults plus a
 one-line ``problem`` for the caller to show (never a traceback). Keys this version does
-not know are kept and written back. Saving replaces the whole file atomically.
+not know are kept and written back. Saving replaces the whole file atomically, under the
+file's writer lock, from the settings as they are once the lock is held.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,10 +24,10 @@ import tomli_w
 
 from tracker.core.errors import TrackerError
 from tracker.paths import user_config_dir, user_data_dir
-from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError
 from tracker.store.file_text import SETTINGS_FIELDS, check_document
 from tracker.store.locator import Locator
+from tracker.store.rewrite_lock import rewrite
 
 KEYS = ("encounters", "theme", "last_file")
 
@@ -62,10 +64,21 @@ class Settings:
         """The settings in ``path`` (default :func:`settings_path`), tolerant of damage."""
         path = path or settings_path()
         try:
-            table = tomllib.loads(path.read_bytes().decode("utf-8"))
+            data: bytes | None = path.read_bytes()
         except FileNotFoundError:
+            data = None
+        except OSError as err:
+            return cls(problem=_problem(path, err))
+        return cls.read(path, data)
+
+    @classmethod
+    def read(cls, path: Path, data: bytes | None) -> Settings:
+        """The settings ``data`` holds (None or empty: the defaults), tolerant of damage."""
+        if not data:
             return cls()
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        try:
+            table = tomllib.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
             return cls(problem=_problem(path, err))
         try:
             check_document(table, Locator(path), SETTINGS_FIELDS)
@@ -74,10 +87,13 @@ class Settings:
         return _from_table(path, table)
 
     def save(self, path: Path | None = None) -> None:
-        """Write the settings (temp file + ``os.replace``); TrackerError on failure."""
-        path = path or settings_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_file_atomically(path, tomli_w.dumps(self.table()).encode("utf-8"))
+        """Write the settings (under the file's writer lock, temp file + ``os.replace``);
+        TrackerError on failure."""
+        rewrite(path or settings_path(), lambda _old: self.text())
+
+    def text(self) -> bytes:
+        """The settings file's bytes."""
+        return tomli_w.dumps(self.table()).encode("utf-8")
 
     def table(self) -> dict[str, Any]:
         """The settings as the TOML table that is saved."""
@@ -125,14 +141,30 @@ def _home_relative(folder: Path) -> str:
 
 
 def remember(**changes: Any) -> str:
-    """Load, change and save the settings; the one-line problem if saving failed, else ""."""
-    settings = Settings.load()
-    if settings.problem:  # never overwrite a file the GM has to fix
-        return settings.problem
-    for key, value in changes.items():
-        setattr(settings, key, value)
+    """Change the settings and save them; the one-line problem if saving failed, else ""."""
+
+    def edit(settings: Settings) -> None:
+        for key, value in changes.items():
+            setattr(settings, key, value)
+
+    return update_settings(edit)
+
+
+def update_settings(edit: Callable[[Settings], None], path: Path | None = None) -> str:
+    """Read the settings under the file's writer lock, ``edit`` them and save them (another
+    tracker saving at the same moment loses nothing); the one-line problem, or "".
+    A file the GM has to fix is never overwritten."""
+    path = path or settings_path()
+
+    def change(data: bytes | None) -> bytes:
+        settings = Settings.read(path, data)
+        if settings.problem:
+            raise TrackerError(settings.problem)
+        edit(settings)
+        return settings.text()
+
     try:
-        settings.save()
+        rewrite(path, change)
     except (TrackerError, OSError) as err:
         return str(err)
     return ""
@@ -141,8 +173,10 @@ def remember(**changes: Any) -> str:
 def remember_theme(theme: str, file: Path | None) -> str:
     """The GM chose ``theme`` (for ``file``, if one is open): it is the launcher's from now
     on, and that file's whenever it is opened again. The one-line problem, or ""."""
-    settings = Settings.load()
-    themes = dict(settings.file_themes)
-    if file is not None:
-        themes[str(file.absolute())] = theme
-    return remember(theme=theme, file_themes=themes)
+
+    def edit(settings: Settings) -> None:
+        settings.theme = theme
+        if file is not None:
+            settings.file_themes = {**settings.file_themes, str(file.absolute()): theme}
+
+    return update_settings(edit)

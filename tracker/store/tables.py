@@ -21,11 +21,11 @@ from tracker.core.library import RollTable, TableRow
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, text_problem
 from tracker.paths import user_data_dir
 from tracker.rules.registry import ruleset_ids
-from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError
 from tracker.store.file_text import TABLE_FIELDS, check_document
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table, toml_line
 
 KEYS = ("name", "formula", "results")
@@ -39,10 +39,19 @@ def tables_dir() -> Path:
 
 def table_files(folder: Path | None = None) -> list[Path]:
     """The roll-table files in ``folder`` (default: the GM's), sorted; rulesets' own
-    table files are left out."""
+    table files are left out, and empty ones (a save cut short leaves one: it is made
+    empty to be locked, see :mod:`tracker.store.rewrite_lock`)."""
     where = folder if folder is not None else tables_dir()
     own = set(ruleset_ids())
-    return sorted(p for p in where.glob("*.toml") if p.is_file() and p.stem not in own)
+    found = [p for p in where.glob("*.toml") if p.is_file() and p.stem not in own]
+    return sorted(p for p in found if _has_bytes(p))
+
+
+def _has_bytes(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def load_tables(folder: Path | None = None) -> tuple[list[RollTable], list[str]]:
@@ -164,9 +173,9 @@ def table_text(table: RollTable) -> str:
 
 
 def save_table(table: RollTable, path: Path | None = None) -> Path:
-    """Write ``table`` to its file (replacing one of the same name) atomically."""
+    """Write ``table`` to its file (replacing one of the same name) atomically, under the
+    file's writer lock."""
     target = path if path is not None else table_path(table.name)
     data = table_text(table).encode("utf-8")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_file_atomically(target, data)
+    rewrite(target, lambda _old: data)
     return target

@@ -3,7 +3,9 @@
 The file's text is cut into chunks, one per top-level table header; the chunks of the
 section being replaced that match are dropped, the new ones appended, and everything
 else (comments, other sections, other blocks) is kept as written. The result is parsed
-back and must hold exactly the rows expected, or nothing is written.
+back and must hold exactly the rows expected, or nothing is written. :func:`update`
+does all of it under the file's writer lock (:mod:`tracker.store.rewrite_lock`), from the
+text as it is once the lock is held.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError
 from tracker.store.journal import _toml_error
+from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table
 
 _HEADER = re.compile(r"\s*\[(\[)?\s*([A-Za-z0-9_-]+)")
@@ -65,12 +67,12 @@ def replaced(
     return body + "".join(("\n" if body or index else "") + n for index, n in enumerate(new))
 
 
-def current_text(path: Path) -> str:
-    """The file's text ("" when it does not exist); JournalError if it is not valid TOML."""
-    if not path.is_file():
+def decoded(path: Path, data: bytes | None) -> str:
+    """``data`` (the file's bytes; None: no file) as text; JournalError unless it is TOML."""
+    if not data:
         return ""
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise JournalError(path, f"is not UTF-8 text (byte {err.start}): fix it first") from None
     try:
@@ -80,8 +82,15 @@ def current_text(path: Path) -> str:
     return text
 
 
-def write_checked(path: Path, text: str, section: str, expect: Callable[[list[Any]], bool]) -> None:
-    """Write ``text`` atomically if it parses and its ``section`` passes ``expect``."""
+def update(path: Path, change: Callable[[str], str]) -> None:
+    """Rewrite ``path`` under its writer lock: ``change`` gets its text as it stands once
+    the lock is held ("" when there is no file) and returns the new text (checked with
+    :func:`check_rows`); the file is replaced atomically, or left as it was."""
+    rewrite(path, lambda data: change(decoded(path, data)).encode("utf-8"))
+
+
+def check_rows(path: Path, text: str, section: str, expect: Callable[[list[Any]], bool]) -> None:
+    """JournalError unless ``text`` parses and its ``section`` passes ``expect``."""
     try:
         rows = tomllib.loads(text).get(section, [])
     except tomllib.TOMLDecodeError as err:
@@ -90,5 +99,3 @@ def write_checked(path: Path, text: str, section: str, expect: Callable[[list[An
         raise JournalError(
             path, f"cannot be updated safely (write its {section} as [[{section}]] tables)"
         )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_file_atomically(path, text.encode("utf-8"))

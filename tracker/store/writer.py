@@ -81,12 +81,13 @@ class JournalWriter:
         except OSError as exc:
             raise JournalError(self.path, f"cannot prepare for appending: {exc.strerror}") from exc
 
-    def append(self, table: Mapping[str, Any]) -> None:
+    def append(self, table: Mapping[str, Any]) -> int:
         """Append one event as a batch of its own (see :meth:`append_batch`)."""
-        self.append_batch([table])
+        return self.append_batch([table])
 
-    def append_batch(self, tables: Sequence[Mapping[str, Any]]) -> None:
-        """Append one command's events: all of them or none.
+    def append_batch(self, tables: Sequence[Mapping[str, Any]]) -> int:
+        """Append one command's events: all of them or none; the file's size before them
+        (what :meth:`take_back` cuts back to).
 
         Every block is formatted (and checked to round-trip) first; the last one carries
         ``batch_end = true``. Then exactly one ``os.write`` of them all and one
@@ -95,11 +96,24 @@ class JournalWriter:
         """
         size = self._write(tables)
         if not tables:
-            return
+            return size
         try:
             fsync_file(self._open_fd())
         except OSError as exc:
             raise self._failed(size, exc) from exc
+        return size
+
+    def take_back(self, size: int) -> None:
+        """Cut the file back to ``size`` bytes (what :meth:`append_batch` returned): the
+        command appended last is undone on disk, as if it had never been written (the
+        writer lock is held, so nothing came after it). JournalError if the disk refuses."""
+        fd = self._open_fd()
+        try:
+            os.ftruncate(fd, size)
+            fsync_file(fd)
+        except OSError as exc:
+            reason = exc.strerror or exc
+            raise JournalError(self.path, f"cannot take the command back: {reason}") from exc
 
     def start_batch(self, tables: Sequence[Mapping[str, Any]]) -> PendingBatch:
         """Write one command's events (as :meth:`append_batch`) and start their fsync on

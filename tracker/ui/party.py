@@ -164,7 +164,7 @@ class PartyScreen(ModalScreen[Path | None]):
         else why not (one line; nothing changed)."""
         try:
             with CampaignFile(self.loaded.path) as play:
-                said = command(play)
+                said = "; ".join([*play.repaired, command(play)])
                 loaded = play.loaded
         except (TrackerError, OSError) as err:
             return one_line(err)

@@ -153,6 +153,8 @@ class TableApp(App[int]):
                 timeout=10,
                 markup=False,
             )
+        for line in play.repaired:
+            self.notify(line, severity="warning", timeout=10, markup=False)
 
     def _starting_theme(self, play: EncounterFile) -> str:
         table = play.loaded.head.get("encounter", {})

@@ -62,7 +62,7 @@ class DamageRoll:
 def roll_damage(text: str, dice: DiceLike, dos: int = 0) -> DamageRoll:
     """Roll a damage expression (``2d10+4``) or take a typed number; ``dos`` replaces
     the lowest die when it is higher (the attack's Degrees of Success)."""
-    if text.lstrip("-").isdigit():
+    if text.isascii() and text.lstrip("-").isdigit():
         value = int(text)
         if value < 0:
             raise RuleError("damage cannot be negative — use 'heal'")

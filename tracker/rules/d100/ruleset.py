@@ -359,4 +359,4 @@ def _number(key: str, value: str) -> int:
 
 def _typed(key: str, value: str) -> int | str:
     """A number when it reads as one, else the text (``affinity.fire=weak``)."""
-    return int(value) if value.lstrip("-").isdigit() else value
+    return int(value) if value.isascii() and value.lstrip("-").isdigit() else value

@@ -241,7 +241,11 @@ def _extended(draft: Draft, fighter: Combatant, action: Declared) -> str:
     values = action.values or {}
     name = f"{EXTENDED}: {action.name.title()}"
     held = fighter.condition(name)
-    needed = whole(values, "of", int(held.source) if held and held.source.isdigit() else 0)
+    needed = whole(
+        values,
+        "of",
+        int(held.source) if held and held.source.isascii() and held.source.isdigit() else 0,
+    )
     progress = whole(values, "progress", (held.level if held else 0) + 1)
     draft.emit(ev.TrackSet, who=fighter.id, track="half", value=0)
     if needed and progress >= needed:

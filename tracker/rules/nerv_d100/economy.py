@@ -267,7 +267,7 @@ def _resource(fighter: Combatant, word: str) -> str:
 def _amount_and_name(command: Command) -> tuple[int, str]:
     rest = list(command.args[2:])
     amount = 1
-    if rest and rest[0].lstrip("-").isdigit():
+    if rest and rest[0].isascii() and rest[0].lstrip("-").isdigit():
         amount = int(rest.pop(0))
     if amount < 1:
         raise RuleError(f"the amount must be 1 or more, not {amount}")

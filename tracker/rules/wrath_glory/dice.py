@@ -78,7 +78,7 @@ def pool_size(fighter: Combatant, token: str) -> int:
     total = 0
     for part in token.casefold().split("+"):
         part = part.strip().replace("_", " ")
-        if part.isdigit():
+        if part.isascii() and part.isdigit():
             total += int(part)
         elif part in fighter.stats:
             total += fighter.stats[part]

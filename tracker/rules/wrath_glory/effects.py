@@ -186,7 +186,9 @@ def ail(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``ail WHO NAME [X] [rounds=N] [source=WHO] [+flying]``: give a combat effect."""
     fighter = who_arg(draft.state, command)
     words = list(command.args[1:])
-    level = int(words.pop()) if len(words) > 1 and words[-1].isdigit() else 0
+    level = (
+        int(words.pop()) if len(words) > 1 and words[-1].isdecimal() and words[-1].isascii() else 0
+    )
     name = " ".join(words).strip()
     if not name:
         names = ", ".join(s["name"] for s in data["effects"])

@@ -104,7 +104,7 @@ def _option_argument(
     if not spec.get("counted"):
         return 0, "", ""
     least = 1 if spec["key"] == "salvo" else 2
-    if not arg.isdigit() or int(arg) < least:
+    if not (arg.isascii() and arg.isdigit()) or int(arg) < least:
         raise RuleError(
             f"{spec['name']} needs a number of at least {least}, "
             f"e.g. 'option {fighter.id} {spec['key']} {least + 1}'"

@@ -28,6 +28,7 @@ from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_
 from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.shapes import SYSTEMS, NotImportable, actor_export, is_roll_table
 from tracker.store.foundry.wrath import wrath_block
+from tracker.store.rewrite_lock import all_or_nothing
 
 TABLE_KINDS = {
     "generic": "",
@@ -241,26 +242,43 @@ def check_into(target: Path, result: Plan) -> None:
 
 
 def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) -> None:
-    """Write what ``result`` holds: the encounter first (the step most likely to be
-    refused, e.g. locked by another tracker), then the bestiary and the tables."""
+    """Write what ``result`` holds, all of it or none: the tables and the bestiary first
+    (each file rewritten whole under its lock, put back as it was if a later step
+    fails), then — with ``into`` — the actors join the encounter as one command, the last
+    step, so a crash before it leaves only rewrites that the same import makes again
+    (a second try never adds the actors twice)."""
     if into is not None and result.actors:
-        from tracker.store.bestiary import add_into
-
         check_into(into, result)
-        log = add_into(into, [a.converted.block for a in result.actors], dice or Dice())
-        result.actors[0].log = log
-        for actor in result.actors:
-            actor.written, actor.joined = into, True
-    elif result.actors:
-        for ruleset in sorted({a.converted.ruleset for a in result.actors}):
-            mine = [a for a in result.actors if a.converted.ruleset == ruleset]
-            path = save_blocks(ruleset, [a.converted.block for a in mine])
-            for actor in mine:
-                actor.written = path
-    for item in result.tables:
-        if item.section:
-            item.written = save_alien_rows(item.section, item.rows)
-        else:
-            from tracker.store.tables import save_table
+    with all_or_nothing():
+        for item in result.tables:
+            _save_table(item)
+        if into is None:
+            _save_actors(result.actors)
+        elif result.actors:
+            _join(into, result.actors, dice or Dice())
 
-            item.written = save_table(item.table)
+
+def _save_table(item: TableImport) -> None:
+    if item.section:
+        item.written = save_alien_rows(item.section, item.rows)
+    else:
+        from tracker.store.tables import save_table
+
+        item.written = save_table(item.table)
+
+
+def _save_actors(actors: list[ActorImport]) -> None:
+    for ruleset in sorted({a.converted.ruleset for a in actors}):
+        mine = [a for a in actors if a.converted.ruleset == ruleset]
+        path = save_blocks(ruleset, [a.converted.block for a in mine])
+        for actor in mine:
+            actor.written = path
+
+
+def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> None:
+    from tracker.store.bestiary import add_into
+
+    log = add_into(into, [a.converted.block for a in actors], dice)
+    actors[0].log = log
+    for actor in actors:
+        actor.written, actor.joined = into, True

@@ -2,7 +2,7 @@
 :func:`tracker.store.bestiary.save_blocks`).
 
 The file may hold the GM's own edits; it is updated in place (other tables and comments
-kept), atomically, and only when the result reads back as expected.
+kept), under its writer lock, atomically, and only when the result reads back as expected.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.rules.alien_evolved.tables import default_table_path
-from tracker.store.toml_rewrite import current_text, replaced, row_text, write_checked
+from tracker.store.toml_rewrite import check_rows, replaced, row_text, update
 
 BLOCKS = "blocks"
 
@@ -23,7 +23,11 @@ def save_alien_rows(
     """Replace the ``[[section]]`` rows (``critical_injuries``, ``critical_systems`` or
     ``panic``) of the GM's Alien tables file; the other tables are kept."""
     target = path if path is not None else default_table_path()
-    text = current_text(target)
-    new = replaced(text, section, lambda row: True, [row_text(section, r) for r in rows])
-    write_checked(target, new, section, lambda found: len(found) == len(rows))
+
+    def change(text: str) -> str:
+        new = replaced(text, section, lambda row: True, [row_text(section, r) for r in rows])
+        check_rows(target, new, section, lambda found: len(found) == len(rows))
+        return new
+
+    update(target, change)
     return target

@@ -142,7 +142,7 @@ def whole(value: Any) -> int | None:
         return int(value)
     if isinstance(value, str):
         text = value.strip().lstrip("+")
-        if text.lstrip("-").isdigit():
+        if text.isascii() and text.lstrip("-").isdigit():
             return int(text)
     return None
 

@@ -1,0 +1,75 @@
+"""A campaign fight that a crash cut short, finished when the campaign is next opened.
+
+``campaign fight`` records the fight in the campaign first (its ``fight.made`` event names
+the fight's identity, its file and its PCs), then makes the encounter file. A crash
+between the two leaves a fight whose file is missing: the next command on the campaign
+makes the file as the fight was recorded — the party has not changed since, it was the
+last command — or, when that cannot be done (a PC is gone, another file stands in its
+place, the disk refuses), drops the fight with an undo. Either way, one line says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tracker.core.campaign_events import FightMade, Undone
+from tracker.core.errors import TrackerError
+from tracker.store.campaign_fight import fight_document, write_fight
+from tracker.store.campaign_file import CampaignFile
+from tracker.store.campaign_party import ID_KEY
+from tracker.store.journal import read_journal
+
+
+def finish_cut_short(play: CampaignFile) -> list[str]:
+    """Make (or drop) the file of a fight the campaign's last command recorded and a crash
+    kept from being made; the line that says which (none when nothing was cut short)."""
+    last = play.campaign.events[-1] if play.campaign.events else None
+    if not isinstance(last, FightMade) or not last.fight_id:
+        return []
+    if last.batch in play.campaign.state.undone:
+        return []
+    path = play.path.resolve().parent / last.file
+    if path.exists():
+        if _fight_id_of(path) in (last.fight_id, _UNREADABLE):
+            return []
+        return [_drop(play, last, f"{last.file} is another file")]
+    try:
+        _make_again(play, last, path)
+    except (TrackerError, OSError) as err:
+        return [_drop(play, last, f"its file {last.file} could not be made ({err})")]
+    return [
+        f"Fight {last.link} ({last.title}): its file {last.file} was cut short by a crash "
+        "— made now, with the party as the fight recorded them"
+    ]
+
+
+def _make_again(play: CampaignFile, fight: FightMade, path: Path) -> None:
+    party = play.campaign.state.party
+    missing = [who for who in fight.who if who not in party]
+    if missing or not fight.who:
+        raise TrackerError("its PCs are not all in the party")
+    head, carried = fight_document(play, fight, [party[w] for w in fight.who], path)
+    write_fight(path, head, carried)
+
+
+def _drop(play: CampaignFile, fight: FightMade, why: str) -> str:
+    """Undo the fight in the campaign; the line that says so."""
+    text = (
+        f"Fight {fight.link} ({fight.title}) dropped: {why} — make it again with "
+        "`tracker campaign fight`"
+    )
+    play.keep(play.campaign.make(Undone, target=fight.batch, text=text))
+    return text
+
+
+_UNREADABLE = object()
+"""A file that does not read as a journal: not judged (the GM may have damaged it since)."""
+
+
+def _fight_id_of(path: Path) -> object:
+    """The fight identity in the encounter file's header (None: it has none)."""
+    try:
+        table = read_journal(path).head.get("encounter", {})
+    except TrackerError:
+        return _UNREADABLE
+    return table.get(ID_KEY) if isinstance(table, dict) else None
