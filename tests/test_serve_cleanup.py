@@ -166,7 +166,7 @@ def test_a_port_out_of_range_is_one_line(tmp_path: Path, port: str) -> None:
         text=True,
         timeout=30,
     )
-    assert result.returncode == 1 and result.stdout == ""
+    assert result.returncode == 2 and result.stdout == ""  # a misused command line
     assert result.stderr.count("\n") == 1 and "1 to 65535" in result.stderr
 
 
