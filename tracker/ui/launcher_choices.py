@@ -1,5 +1,7 @@
-"""What the launcher offers, in order: resume the last encounter, the GM's encounters
-(newest first), the bundled samples, a new encounter — and how each row reads.
+"""What the launcher offers, in order: resume the last encounter, the GM's campaigns and
+encounters (newest first: those in the encounters folder and those opened lately from
+anywhere else, the settings' ``recent``), the bundled samples, a new encounter — and how
+each row reads.
 
 Rows are Rich ``Text`` built from the summaries: titles and file names are data, never
 markup. Typing filters the rows: every word typed must appear in the row's title,
@@ -72,14 +74,40 @@ def launcher_choices(settings: Settings) -> list[Choice]:
         resumed = next((s for s in mine if same_file(s.path, last)), None) or summarise(last)
         if not resumed.problem:
             choices.append(Choice("resume", resumed))
-    campaigns = [campaign_summary(s.path) for s in mine if s.problem]
-    found = {c.path for c in campaigns if c is not None}
-    choices.extend(Choice("campaign", campaign=c) for c in campaigns if c is not None)
-    choices.extend(Choice("file", summary) for summary in mine if summary.path not in found)
+    mine += elsewhere(settings, mine)
+    found = [c for c in (campaign_summary(s.path) for s in mine if s.problem) if c is not None]
+    paths = {c.path for c in found}
+    found.sort(key=lambda c: c.played, reverse=True)
+    files = sorted((s for s in mine if s.path not in paths), key=_played, reverse=True)
+    choices.extend(Choice("campaign", campaign=c) for c in found)
+    choices.extend(Choice("file", summary) for summary in files)
     samples = [summarise(path) for path in sample_encounters()]
     choices.extend(Choice("sample", s) for s in sorted(samples, key=lambda s: s.shown_title))
     choices.append(Choice("new"))
     return choices
+
+
+def elsewhere(settings: Settings, mine: list[EncounterSummary]) -> list[EncounterSummary]:
+    """The recently opened files still there that are not in the encounters folder."""
+    listed = {_real(s.path) for s in mine}
+    out: list[EncounterSummary] = []
+    for path in settings.recent:
+        real = _real(path)
+        if real not in listed and path.is_file():
+            listed.add(real)
+            out.append(summarise(path))
+    return out
+
+
+def _real(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path.absolute()
+
+
+def _played(summary: EncounterSummary) -> float:
+    return summary.last_played
 
 
 def same_file(a: Path, b: Path) -> bool:
