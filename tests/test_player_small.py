@@ -110,3 +110,13 @@ def test_badges_that_do_not_fit_start_a_row_of_their_own() -> None:
         "▶   4 Ripley              H 0/3  Broken ",
         "       Critical Injury ",
     ]
+
+
+@async_test
+async def test_large_type_on_a_short_screen_keeps_one_line_per_combatant(tmp_path: Path) -> None:
+    app = view(midfight(tmp_path, "nerv-sachiel.toml"), large=True)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4):
+            await pilot.pause(0.05)
+        details = [d for d in app.query(".card-details") if d.display]
+        assert details == []
