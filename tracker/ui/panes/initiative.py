@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -29,11 +28,11 @@ from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.row_fit import (
     LEAD,
-    NAME_MAX,
     FittedRow,
     fit_row,
     least_summary,
     name_column,
+    row_cells,
     spelled_summary,
 )
 from tracker.ui.panes.styling import forget_styles
@@ -241,20 +240,18 @@ class InitiativePane(LinesView, can_focus=True):
         return self._shorthand
 
     def _ask(self, fighters: list[Combatant]) -> None:
-        """Work out the cells the rows ask for when the roster changed; a new answer lays
-        the screen out again (``pane_widths``)."""
+        """The cells the rows ask for, again when the roster changed; a new answer lays
+        the screen out again (``pane_widths``), once more after a layout then pending."""
         names = [shown_name(f, row.slot) for row, f in zip(self.rows, fighters, strict=True)]
         roster = tuple(zip((row.slot for row in self.rows), names, strict=True))
-        if roster == self._roster or self.rules is None:
-            return
-        self._roster = roster
-        longest = max((cell_len(name) for name in names), default=0)
-        spelled = max((self._facts_of(f).spelled for f in fighters), default=0)
-        asked = LEAD + min(longest, NAME_MAX) + 1 + spelled if fighters else 0
-        flat = not any(self.rules.body(f) for f in fighters)
-        if (asked, flat) != (self.asked, self.flat):
-            self.asked, self.flat = asked, flat
-            frame_of(self).refresh(layout=True)
+        if roster != self._roster and self.rules is not None:
+            self._roster = roster
+            asked = row_cells(names, [self._facts_of(f).spelled for f in fighters])
+            flat = not any(self.rules.body(f) for f in fighters)
+            if (asked, flat) != (self.asked, self.flat):
+                self.asked, self.flat = asked, flat
+                frame_of(self).refresh(layout=True)
+                self.call_after_refresh(frame_of(self).refresh, layout=True)
 
     def _retitle(self) -> None:
         if self.state is not None:

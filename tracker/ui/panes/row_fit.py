@@ -47,6 +47,15 @@ def name_column(names: Sequence[str], width: int, needs: Sequence[int]) -> int:
     return max(min(longest, NAME_MAX, room), min(NAME_MIN, longest))
 
 
+def row_cells(names: Sequence[str], spelled: Sequence[int]) -> int:
+    """Cells the rows ask for: the longest name whole (at most ``NAME_MAX``) and the
+    widest spelled-out summary (``spelled_summary``); 0 for no row."""
+    if not names:
+        return 0
+    longest = max(cell_len(name) for name in names)
+    return LEAD + min(longest, NAME_MAX) + 1 + max(spelled, default=0)
+
+
 def spelled_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
     """Cells a row asks for after its name: the long forms, and its badges spelled out
     (at least ``BADGE_ROOM`` for badges yet to come)."""
