@@ -18,7 +18,7 @@ from tracker.export.recap import ExportOptions
 from tracker.rules.nerv_d100.stats import injury_rows
 from tracker.rules.registry import load_ruleset
 from tracker.store.settings import RECENT_MOST, Settings, remember_opened
-from tracker.ui.launcher_choices import launcher_choices
+from tracker.ui.launcher_choices import launcher_choices, prompt
 
 
 @pytest.fixture
@@ -124,6 +124,9 @@ async def test_a_campaign_opened_from_elsewhere_is_listed_by_the_launcher(
     rows = launcher_choices(Settings.load())
     kinds = [(c.kind, c.path) for c in rows if c.kind in ("campaign", "file")]
     assert ("campaign", toes.absolute()) in kinds
+    row = next(c for c in rows if c.kind == "campaign")
+    assert str(toes.absolute()) in prompt(row).plain  # where it lives, not just its name
+    assert row.matches(tmp_path.name)
     assert ("file", tmp_path / "f1.toml") not in kinds  # never opened: not listed
     assert remember_opened(tmp_path / "f1.toml") == ""
     rows = launcher_choices(Settings.load())
