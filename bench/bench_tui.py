@@ -58,6 +58,7 @@ from tracker.ui.panes.frame import PaneFrame  # noqa: E402
 from tracker.ui.panes.header import EncounterHeader  # noqa: E402
 from tracker.ui.panes.initiative import InitiativePane  # noqa: E402
 from tracker.ui.panes.log_pane import LogPane  # noqa: E402
+from tracker.ui.panes.pane_widths import InitiativeFrame  # noqa: E402
 from tracker.ui.panes.status import StatusPane  # noqa: E402
 from tracker.ui.panes.text_line import TextLine  # noqa: E402
 from tracker.ui.table_app import TableApp  # noqa: E402
@@ -112,7 +113,7 @@ class BareApp(App[None]):
         """Header, three panes, log, bar, footer — nothing in them."""
         yield EncounterHeader(id="header")
         with Horizontal(id="panes"):
-            with PaneFrame(id="initiative-frame"):
+            with InitiativeFrame(id="initiative-frame"):
                 yield InitiativePane(id="initiative")
             yield BodyChart(id="body")
             yield StatusPane(id="status")

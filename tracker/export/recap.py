@@ -19,7 +19,7 @@ from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine, lines_of, visible
 from tracker.export.player_log import player_log
 from tracker.export.player_view import reveals
-from tracker.export.summary import EncounterSummary, summarise
+from tracker.export.summary import EncounterSummary, carried_in, summarise
 from tracker.export.timeline import Beat, Timeline
 from tracker.rules.base import Ruleset
 
@@ -155,6 +155,7 @@ def build_recap(
         rounds,
         gm=options.gm,
         reveal=reveal,
+        carried=carried_in(head, encounter.events),
     )
     table = head.get("encounter", {}) if isinstance(head.get("encounter"), dict) else {}
     return Recap(

@@ -5,19 +5,25 @@ Damage is read from ``track.set`` events that *lower* a damage track of a combat
 was. Damage taken on one's own turn or outside any turn (burning, a round-start hazard)
 counts as taken, and as dealt by "Other". A ruleset names its damage tracks with a
 ``damage_tracks`` class attribute; without one, ``DEFAULT_DAMAGE_TRACKS`` apply.
+
+A campaign fight opens with the batch that carries the PCs in as they stand (their
+wounds, injuries and conditions from earlier fights): it is where the fight starts, not
+damage taken, injuries or ailments suffered in it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.export.player_view import in_full
 from tracker.export.timeline import Beat, Timeline
 from tracker.rules.base import Ruleset
+from tracker.store.campaign_party import LINK_KEY
 
 DEFAULT_DAMAGE_TRACKS = ("hp", "health", "wounds", "hit points")
 SIDE_ORDER = ("pc", "ally", "enemy", "neutral", "other")
@@ -85,6 +91,14 @@ class EncounterSummary:
         return tuple(side for side, _ in self.damage[0].by_side) if self.damage else ()
 
 
+def carried_in(head: Mapping[str, Any], events: Sequence[ev.Event]) -> int:
+    """The batch that carried a campaign's PCs into this fight (its first), or 0 for an
+    encounter made outside a campaign."""
+    table = head.get("encounter")
+    linked = isinstance(table, Mapping) and LINK_KEY in table
+    return events[0].batch if linked and events else 0
+
+
 def damage_tracks(rules: Ruleset) -> frozenset[str]:
     """The tracks whose fall is damage, for this ruleset (location suffixes aside)."""
     names = getattr(rules, "damage_tracks", DEFAULT_DAMAGE_TRACKS)
@@ -116,20 +130,25 @@ def summarise(
     rounds: tuple[int, ...],
     gm: bool = False,
     reveal: bool = True,
+    carried: int = 0,
 ) -> EncounterSummary:
     """Tally the beats for which ``counts`` holds; ``end`` is the state the recap ends at.
 
     Combatants hidden from the players at ``end`` get a row only in the GM's copy.
     Without ``reveal`` (the players' copy), as in the players' view: damage is counted
     only where it fell on someone shown in full (PCs, allies), and the others end in
-    words (``wounded``), not numbers.
+    words (``wounded``), not numbers. ``carried``: the batch that carried a campaign's
+    PCs in (``carried_in``), the fight's starting point.
     """
 
     def open_book(cid: str) -> bool:
         fighter = end.combatants.get(cid)
         return fighter is not None and in_full(fighter, reveal)
 
-    ledger = _walk(timeline, initial, damage_tracks(rules), counts, None if reveal else open_book)
+    def fresh(beat: Beat) -> bool:
+        return counts(beat) and not (carried and beat.event.batch == carried)
+
+    ledger = _walk(timeline, initial, damage_tracks(rules), fresh, None if reveal else open_book)
     shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
     fighters = tuple(
         _tally(c, ledger, rules, in_full(c, reveal), c.notes if gm else "") for c in shown

@@ -1,10 +1,11 @@
 """The GM's settings: ``settings.toml`` in the user config folder.
 
-Three keys, all optional (docs/bestiary.md, "Settings")::
+Four keys, all optional (docs/bestiary.md, "Settings")::
 
     encounters = "~/games/encounters"   # the launcher's folder (default: data folder)
     theme = "weyland"                   # the last theme chosen with t
     last_file = "/home/gm/games/encounters/ford.toml"
+    recent = ["/home/gm/campaigns/tokyo.toml", …]   # opened lately, newest first
 
 Reading is tolerant: a missing file is the defaults; a broken one is the defaults plus a
 one-line ``problem`` for the caller to show (never a traceback). Keys this version does
@@ -30,6 +31,8 @@ from tracker.store.locator import Locator
 from tracker.store.rewrite_lock import rewrite
 
 KEYS = ("encounters", "theme", "last_file")
+RECENT_MOST = 10
+"""How many recently opened files (encounters and campaigns) the settings keep."""
 
 
 def settings_path() -> Path:
@@ -52,6 +55,9 @@ class Settings:
     """The theme the GM last chose ("" : none chosen yet)."""
     last_file: Path | None = None
     """The encounter opened last (the launcher offers to resume it)."""
+    recent: tuple[Path, ...] = ()
+    """Encounters and campaigns opened lately, wherever they live, newest first (the
+    launcher lists those still there)."""
     file_themes: dict[str, str] = field(default_factory=dict)
     """The theme chosen for each encounter file (its full path), saved as ``[themes]``."""
     problem: str = ""
@@ -104,13 +110,16 @@ class Settings:
             table["theme"] = self.theme
         if self.last_file is not None:
             table["last_file"] = str(self.last_file)
+        if self.recent:
+            table["recent"] = [str(path) for path in self.recent]
         if self.file_themes:
             table["themes"] = dict(self.file_themes)
         return table
 
 
 def _from_table(path: Path, table: dict[str, Any]) -> Settings:
-    settings = Settings(extra={k: v for k, v in table.items() if k not in (*KEYS, "themes")})
+    known = (*KEYS, "themes", "recent")
+    settings = Settings(extra={k: v for k, v in table.items() if k not in known})
     wrong = [key for key in KEYS if key in table and not isinstance(table[key], str)]
     if wrong:
         settings.problem = f"{path}: {wrong[0]} should be text in quotes — ignored"
@@ -120,6 +129,11 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
         settings.theme = table["theme"]
     if isinstance(table.get("last_file"), str) and table["last_file"]:
         settings.last_file = Path(table["last_file"]).expanduser()
+    recent = table.get("recent", [])
+    if isinstance(recent, list) and all(isinstance(p, str) for p in recent):
+        settings.recent = tuple(Path(p).expanduser() for p in recent if p)[:RECENT_MOST]
+    elif not settings.problem:
+        settings.problem = f"{path}: recent should be a list of file paths in quotes — ignored"
     themes = table.get("themes")
     if isinstance(themes, dict):
         settings.file_themes = {k: v for k, v in themes.items() if isinstance(v, str)}
@@ -168,6 +182,14 @@ def update_settings(edit: Callable[[Settings], None], path: Path | None = None) 
     except (TrackerError, OSError) as err:
         return str(err)
     return ""
+
+
+def remember_opened(path: Path, **changes: Any) -> str:
+    """``path`` (an encounter or a campaign) was opened: first in the recent files, which
+    keep ``RECENT_MOST`` that are still there; other ``changes`` as ``remember``."""
+    opened = path.absolute()
+    kept = [p for p in Settings.load().recent if p != opened and p.is_file()]
+    return remember(recent=(opened, *kept)[:RECENT_MOST], **changes)
 
 
 def remember_theme(theme: str, file: Path | None) -> str:

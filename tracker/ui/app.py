@@ -41,6 +41,7 @@ from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
 from tracker.ui.themes import ThemeShelf
@@ -182,7 +183,7 @@ class TrackerApp(LookingBackApp):
         the panes the state and the selection: ``TableApp._present``)."""
         yield EncounterHeader(id="header").data_bind(TrackerApp.busy)
         with Horizontal(id="panes"):
-            with PaneFrame(id="initiative-frame"):
+            with InitiativeFrame(id="initiative-frame"):
                 yield InitiativePane(id="initiative")
             yield BodyChart(id="body")
             yield StatusPane(self.reminder_keys, id="status")

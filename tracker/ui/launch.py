@@ -1,9 +1,10 @@
 """``tracker [FILE]``: open the TUI on a file, or the launcher (tracker/ui/launcher.py).
 
 Every file opened is remembered in the settings (``last_file``: the launcher offers to
-resume it). With FILE, a file that cannot be opened (a load error, another GM holding it)
-prints its one-line error on stderr and returns 1; from the launcher, the launcher comes
-back with that line. The file is left as it was.
+resume it; ``recent``: the launcher lists it wherever it lives). With FILE, a file that
+cannot be opened (a load error, another GM holding it) prints its one-line error on
+stderr and returns 1; from the launcher, the launcher comes back with that line. The
+file is left as it was.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tracker.core.safe_text import visible
 from tracker.store.durable import create_file
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
-from tracker.store.settings import remember
+from tracker.store.settings import remember_opened
 
 PREFERRED_RULESETS = ("nerv-d100", "basic")
 
@@ -92,7 +93,7 @@ def play(path: Path) -> str:
             pass
     except StoreError as err:
         return str(err)
-    remember(last_file=path.absolute())
+    remember_opened(path, last_file=path.absolute())
     from tracker.ui.app import TrackerApp
 
     app = TrackerApp(path)

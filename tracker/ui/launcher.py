@@ -1,12 +1,13 @@
 """``tracker`` with no FILE: the launcher. Resume, pick an encounter, a sample, or start one.
 
 The list (newest first): the encounter played last (Enter resumes it: it is the first
-row), the campaigns in the GM's encounters folder (opening one shows its party screen,
-``party.py``; the next fight made there is played), the GM's encounters, the bundled
-samples (opening one plays a copy in the encounters folder) and "new encounter". Typing
-filters the list; up/down move; Enter opens. The app exits with the file to play
-(``launch.py`` then runs the tracker on it), or None when the GM leaves. A file that
-cannot be opened is one line in the launcher.
+row), the campaigns in the GM's encounters folder or opened lately from anywhere
+(opening one shows its party screen, ``party.py``; the next fight made there, or a
+fight chosen in its list, is played), the GM's encounters (also those opened lately
+from other folders), the bundled samples (opening one plays a copy in the encounters
+folder) and "new encounter". Typing filters the list; up/down move; Enter opens. The
+app exits with the file to play (``launch.py`` then runs the tracker on it), or None
+when the GM leaves. A file that cannot be opened is one line in the launcher.
 
 Keys (``BINDINGS``): up/down/pgup/pgdn/home/end move, Enter opens, ctrl+n new encounter,
 Esc clears the search (or leaves when it is empty), ctrl+q leaves.
@@ -29,7 +30,7 @@ from tracker.store.campaign_file import load_campaign
 from tracker.store.encounter_file import new_file
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
-from tracker.store.settings import Settings
+from tracker.store.settings import Settings, remember_opened
 from tracker.ui.launch import fresh_copy
 from tracker.ui.launcher_choices import (
     SECTIONS,
@@ -48,6 +49,10 @@ def _key(
     key: str, action: str, description: str, binding_id: str, tooltip: str, show: bool = True
 ) -> Binding:
     return Binding(key, action, description, show=show, id=binding_id, tooltip=tooltip)
+
+
+LIST_ACTIONS = ("open", "move", "new", "clear")
+"""The launcher's own keys for its list (they rest under the party screen and dialogs)."""
 
 
 class LauncherApp(App[Path | None]):
@@ -118,8 +123,9 @@ class LauncherApp(App[Path | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The list's keys only while the list is on screen (not under the party screen
-        or a dialog); leaving always works."""
-        return action == "quit" or len(self.screen_stack) == 1
+        or a dialog); leaving, and Textual's own keys (Tab between a screen's panes), always
+        work."""
+        return action not in LIST_ACTIONS or len(self.screen_stack) == 1
 
     # --- the list ---------------------------------------------------------------------
 
@@ -213,6 +219,7 @@ class LauncherApp(App[Path | None]):
         except (TrackerError, OSError) as err:
             self.say(one_line(err))
             return
+        remember_opened(path)  # listed from now on, wherever it lives
 
         def back(fight: Path | None) -> None:
             if fight is not None:

@@ -1,5 +1,7 @@
-"""What the launcher offers, in order: resume the last encounter, the GM's encounters
-(newest first), the bundled samples, a new encounter — and how each row reads.
+"""What the launcher offers, in order: resume the last encounter, the GM's campaigns and
+encounters (newest first: those in the encounters folder and those opened lately from
+anywhere else, the settings' ``recent``), the bundled samples, a new encounter — and how
+each row reads.
 
 Rows are Rich ``Text`` built from the summaries: titles and file names are data, never
 markup. Typing filters the rows: every word typed must appear in the row's title,
@@ -39,6 +41,9 @@ class Choice:
     summary: EncounterSummary | None = None
     campaign: CampaignSummary | None = None
     """The campaign file of a ``campaign`` row (opening it shows the party screen)."""
+    where: str = ""
+    """Where a file opened lately from outside the encounters folder lives (its whole
+    path, ``~/`` for the home folder), shown instead of its bare name."""
 
     @property
     def path(self) -> Path | None:
@@ -51,11 +56,13 @@ class Choice:
         """What typing searches, folded."""
         if self.campaign is not None:
             c = self.campaign
-            return " ".join((c.title, c.ruleset, "campaign party", c.path.name)).casefold()
+            found = (c.title, c.ruleset, "campaign party", c.path.name, self.where)
+            return " ".join(found).casefold()
         if self.summary is None:
             return "new encounter create"
         s = self.summary
-        return " ".join((s.shown_title, s.ruleset, s.status, s.path.name, self.kind)).casefold()
+        words = (s.shown_title, s.ruleset, s.status, s.path.name, self.kind, self.where)
+        return " ".join(words).casefold()
 
     def matches(self, query: str) -> bool:
         """Whether every word of ``query`` appears in the row."""
@@ -72,14 +79,46 @@ def launcher_choices(settings: Settings) -> list[Choice]:
         resumed = next((s for s in mine if same_file(s.path, last)), None) or summarise(last)
         if not resumed.problem:
             choices.append(Choice("resume", resumed))
-    campaigns = [campaign_summary(s.path) for s in mine if s.problem]
-    found = {c.path for c in campaigns if c is not None}
-    choices.extend(Choice("campaign", campaign=c) for c in campaigns if c is not None)
-    choices.extend(Choice("file", summary) for summary in mine if summary.path not in found)
+    outside = elsewhere(settings, mine)
+    mine += outside
+    found = [c for c in (campaign_summary(s.path) for s in mine if s.problem) if c is not None]
+    paths = {c.path for c in found}
+    found.sort(key=lambda c: c.played, reverse=True)
+    files = sorted((s for s in mine if s.path not in paths), key=_played, reverse=True)
+    far = {s.path for s in outside}
+    choices += [Choice("campaign", campaign=c, where=_far(c.path, far)) for c in found]
+    choices += [Choice("file", s, where=_far(s.path, far)) for s in files]
     samples = [summarise(path) for path in sample_encounters()]
     choices.extend(Choice("sample", s) for s in sorted(samples, key=lambda s: s.shown_title))
     choices.append(Choice("new"))
     return choices
+
+
+def elsewhere(settings: Settings, mine: list[EncounterSummary]) -> list[EncounterSummary]:
+    """The recently opened files still there that are not in the encounters folder."""
+    listed = {_real(s.path) for s in mine}
+    out: list[EncounterSummary] = []
+    for path in settings.recent:
+        real = _real(path)
+        if real not in listed and path.is_file():
+            listed.add(real)
+            out.append(summarise(path))
+    return out
+
+
+def _far(path: Path, far: set[Path]) -> str:
+    return shown_folder(path) if path in far else ""
+
+
+def _real(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path.absolute()
+
+
+def _played(summary: EncounterSummary) -> float:
+    return summary.last_played
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -112,7 +151,7 @@ def played_words(when: datetime, now: datetime | None = None) -> str:
 def prompt(choice: Choice) -> Text:
     """The row as two lines: what it is, then its status, size, when and file."""
     if choice.campaign is not None:
-        return _campaign_prompt(choice.campaign)
+        return _campaign_prompt(choice.campaign, choice.where)
     if choice.summary is None:
         first = Text.assemble(("+ New encounter", "bold"), "  a title and a ruleset")
         return _lines(first, Text("then add combatants (the add dialog opens)", style="dim"))
@@ -127,11 +166,11 @@ def prompt(choice: Choice) -> Text:
     parts = [visible(s.status), count]
     if choice.kind != "sample":
         parts.append(played_words(s.played))
-    parts.append(visible(s.path.name))
+    parts.append(choice.where or visible(s.path.name))
     return _lines(first, Text(" · ".join(parts), style="dim"))
 
 
-def _campaign_prompt(campaign: CampaignSummary) -> Text:
+def _campaign_prompt(campaign: CampaignSummary, where: str = "") -> Text:
     """A campaign row: its title and ruleset, then what opening it does."""
     first = Text.assemble(
         (visible(campaign.title), "bold"),
@@ -141,7 +180,7 @@ def _campaign_prompt(campaign: CampaignSummary) -> Text:
     parts = [
         "campaign: the party screen",
         played_words(campaign.played),
-        visible(campaign.path.name),
+        where or visible(campaign.path.name),
     ]
     return _lines(first, Text(" · ".join(parts), style="dim"))
 

@@ -8,7 +8,8 @@ the file is locked for that command only, one event appended, the screen redrawn
 the file. A refusal is one line under the panes.
 
 Keys (``BINDINGS``): up/down or j/k choose a PC, f the next fight (its title, then Enter:
-the screen closes with the new encounter file for the host to play), r rest (then the
+the screen closes with the new encounter file for the host to play), Tab to the Fights
+list and Enter plays the fight highlighted there (the screen closes with its file), r rest (then the
 rest's number), R rest the highlighted PC only, t treat one of their injuries (with a
 note), e edit one of their values (as ``campaign set``), u undo, U redo, Esc or q back.
 """
@@ -27,10 +28,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tracker.core.campaign import Change, PartyMember, set_changes, treat_changes
+from tracker.core.campaign import (
+    CampaignState,
+    Change,
+    PartyMember,
+    set_changes,
+    treat_changes,
+)
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
+from tracker.export.campaign_recap import fight_source
 from tracker.rules.party import rest, set_value, treat
 from tracker.store.campaign_fight import fighting, left_out, make_fight, next_number, party_board
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
@@ -38,7 +46,7 @@ from tracker.ui.launcher_choices import file_name_for
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.party_modals import ChangeForm, FightScreen, RestScreen
 from tracker.ui.party_palette import PartyCommands
-from tracker.ui.party_view import fights, header, member_row, tracks
+from tracker.ui.party_view import NO_FIGHT, fight_row, header, member_row, tracks
 from tracker.ui.plain import plain
 
 Command = Callable[[CampaignFile], str]
@@ -84,8 +92,7 @@ class PartyScreen(ModalScreen[Path | None]):
                 yield OptionList(id="party-list")
                 with VerticalScroll(id="party-tracks"):
                     yield Static(id="party-tracks-text")
-                with VerticalScroll(id="party-fights"):
-                    yield Static(id="party-fights-text")
+                yield OptionList(id="party-fights")
             yield BodyChart(id="party-body")
         yield Static(id="party-message")
         yield Footer(compact=True)
@@ -115,17 +122,40 @@ class PartyScreen(ModalScreen[Path | None]):
         ids = list(state.party)
         listing.highlighted = ids.index(keep.id) if keep and keep.id in ids else 0
         listing.border_title = f"PCs ({len(ids)})"
-        self.query_one("#party-fights-text", Static).update(fights(state))
-        played = self.query_one("#party-fights", VerticalScroll)
-        played.border_title = f"Fights ({len(state.fights)})"
-        played.scroll_end(animate=False)  # the latest fights
+        self._show_fights(state)
         self._show_member()
+
+    def _show_fights(self, state: CampaignState) -> None:
+        """The fights, oldest first, the latest highlighted (Enter plays it)."""
+        played = self.query_one("#party-fights", OptionList)
+        options = [Option(fight_row(f), id=f"fight-{f.link}") for f in state.fights]
+        played.set_options(options or [Option(Text(NO_FIGHT, "italic"), disabled=True)])
+        played.highlighted = len(options) - 1 if options else None
+        played.border_title = f"Fights ({len(state.fights)}) · Enter plays"
 
     def member(self) -> PartyMember | None:
         """The highlighted PC (None: the party is empty)."""
         option = self.query_one("#party-list", OptionList).highlighted_option
         party = self.loaded.campaign.state.party
         return party.get(option.id) if option is not None and option.id else None
+
+    @on(OptionList.OptionSelected, "#party-fights")
+    def _fight_chosen(self, event: OptionList.OptionSelected) -> None:
+        link = int((event.option.id or "fight-0").removeprefix("fight-"))
+        self.play_fight(link)
+
+    def play_fight(self, link: int) -> None:
+        """Close with fight ``link``'s encounter file for the host to play (or say in one
+        line why not: undone, or its file is gone)."""
+        fight = self.loaded.campaign.state.fight(link)
+        if fight is None:
+            self.say(f"there is no fight {link} in this campaign", ok=False)
+            return
+        path = fight_source(Path(fight.file), self.loaded.path.parent)
+        if not path.is_file():
+            self.say(f"fight {link}: {path} is not there any more", ok=False)
+            return
+        self.dismiss(path)
 
     @on(OptionList.OptionHighlighted, "#party-list")
     def _highlighted(self) -> None:

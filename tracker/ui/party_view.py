@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tracker.core.campaign import CampaignState, Lasting, PartyMember
+from tracker.core.campaign import CampaignState, Fight, Lasting, PartyMember
 from tracker.core.safe_text import visible
 from tracker.rules.downtime import Downtime
 
@@ -85,13 +85,14 @@ def _listed(out: Text, heading: str, names: list[str]) -> None:
         out.append(", ".join(visible(n) for n in names))
 
 
-def fights(state: CampaignState) -> Text:
-    """The fights made from the campaign, oldest first, and whether each is written back."""
-    out = Text()
-    if not state.fights:
-        out.append("none yet — f starts the first", "italic")
-    for fight in state.fights:
-        out.append(f"\n{fight.link} " if out else f"{fight.link} ")
-        out.append(visible(fight.title))
-        out.append(" ✓ written back" if fight.written else " · not written back", "dim")
-    return out
+def fight_row(fight: Fight) -> Text:
+    """A fight in the Fights list: its number and title, whether it is written back."""
+    row = Text(f"{fight.link} ")
+    row.append(visible(fight.title))
+    row.append(" ✓ written back" if fight.written else " · not written back", "dim")
+    row.no_wrap = True
+    row.overflow = "ellipsis"
+    return row
+
+
+NO_FIGHT = "none yet — f starts the first"

@@ -23,7 +23,7 @@ from tracker.rules.nerv_d100.stats import (
     remind,
     shift,
 )
-from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables
+from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,7 @@ def add_injury(
     shift(draft, who, "injuries", 1, "Injuries")
     rows = tables.rows_in_effect(location.chart, total)
     head = rows[0]
-    also = f" (as above: {', '.join(r.name for r in rows[1:])})" if len(rows) > 1 else ""
+    also = above_clause(rows[1:])
     draft.emit(
         ev.InjuryAdded,
         who=fighter.id,

@@ -18,14 +18,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from tracker.core.campaign import Lasting, PartyMember
+from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Condition
 from tracker.rules.downtime import Downtime
 from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
 from tracker.rules.nerv_d100.stats import bonus
-from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.nerv_d100.tables import NervTables, without_above
 
 DISORDER = "Disorder (to be chosen with the GM; seed 000 l.402)"
 DEPRESSION = "depression"
@@ -49,6 +49,18 @@ class NervDowntime(Downtime):
     def label(self, kind: str) -> str:
         """``Short Downtime``, ``Long Downtime``."""
         return f"{kind.capitalize()} Downtime"
+
+    def treat(self, lasting: Lasting, injury: CarriedInjury) -> Lasting:
+        """The state once ``injury`` is healed: gone, with its Injury point, and gone from
+        the text of every injury to the same location that carried it "as above"."""
+        healed = super().treat(lasting, injury)
+        injuries = tuple(
+            replace(other, effect=without_above(other.effect, injury.name))
+            if other.location == injury.location
+            else other
+            for other in healed.injuries
+        )
+        return replace(healed, injuries=injuries)
 
     def settle(self, draft: Draft, who: str) -> None:
         """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say."""

@@ -18,6 +18,7 @@ from tracker.rules.nerv_d100.tables import (
     InjuryRow,
     NervTables,
     TestModifier,
+    named_above,
 )
 
 DECAY = "decay@"
@@ -165,11 +166,17 @@ def is_helpless(fighter: Combatant) -> bool:
 
 
 def injury_rows(fighter: Combatant, tables: NervTables) -> tuple[InjuryRow, ...]:
-    """Every injury effect in play: each injury's row and the rows it says "as above"."""
+    """Every injury effect in play: each injury's row and the rows its text still says it
+    carries "as above" (a row treated between fights is gone from the text, and from
+    play); an injury without a text carries every row above it, as the chart says."""
     seen: dict[tuple[str, str], InjuryRow] = {}
     for injury in fighter.injuries:
         chart = chart_of(tables, injury.location)
-        for row in tables.rows_in_effect(chart, injury.score):
+        head, *above = tables.rows_in_effect(chart, injury.score)
+        if injury.effect:
+            named = named_above(injury.effect)
+            above = [row for row in above if row.name in named]
+        for row in (head, *above):
             seen.setdefault((row.chart, row.name), row)
     return tuple(seen.values())
 

@@ -7,6 +7,7 @@ names with one sentence listing what is allowed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,27 @@ from tracker.rules.d100 import ConditionSpec, Location
 
 PHYSICAL, MENTAL, CONDITION, FEAR = "Physical", "Mental", "Condition", "Fear"
 AILMENT_CATEGORIES = (PHYSICAL, MENTAL)
+
+
+ABOVE = re.compile(r" \(as above: (?P<names>[^()]*)\)$")
+"""The end of an injury's text naming the rows above it that it carries."""
+
+
+def above_clause(rows: Sequence[InjuryRow]) -> str:
+    """`` (as above: Foot Pain)`` for the rows an injury carries ("" for none)."""
+    return f" (as above: {', '.join(row.name for row in rows)})" if rows else ""
+
+
+def named_above(effect: str) -> tuple[str, ...]:
+    """The rows an injury's text says it carries "as above"."""
+    match = ABOVE.search(effect)
+    return tuple(name.strip() for name in match["names"].split(",")) if match else ()
+
+
+def without_above(effect: str, name: str) -> str:
+    """An injury's text no longer carrying the row ``name`` (treated: it is gone)."""
+    kept = [row for row in named_above(effect) if row != name]
+    return ABOVE.sub("", effect) + (f" (as above: {', '.join(kept)})" if kept else "")
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from tracker.core.model import Combatant, slot_owner
-from tracker.rules.base import Ruleset
+from tracker.rules.base import Ruleset, TrackView
 from tracker.ui.panes.drawing import Drawing
-from tracker.ui.panes.figure import draw_figure, figure_scale, track_bar
+from tracker.ui.panes.figure import BAR_CELLS, bar_cells, draw_figure, figure_scale, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
@@ -69,15 +69,20 @@ class BodyChart(SelectedPane):
         tracks), the injuries."""
         styles = self._styles()
         views = rules.body(fighter)
+        room = self.scrollable_content_region.width
         if views:
-            room = self.scrollable_content_region.width
             lines = draw_figure(views, styles, figure_scale(room) if room > 0 else 1.0)
         else:
-            lines = [track_bar(view, styles) for view in rules.track_views(fighter)]
+            tracks = rules.track_views(fighter)
+            lines = [track_bar(view, styles, self._bar(view, room)) for view in tracks]
             if not lines:
                 lines = [Text(rules.summary(fighter) or "nothing to draw", styles["frame"])]
         name = Text(fighter.name, styles["heading"], no_wrap=True, overflow="ellipsis")
         return [name, *lines, *self._injuries(fighter, styles)]
+
+    @staticmethod
+    def _bar(view: TrackView, room: int) -> int:
+        return bar_cells(view, room) if room > 0 else BAR_CELLS
 
     def _injuries(self, fighter: Combatant, styles: dict[str, Style]) -> list[Text]:
         if not fighter.injuries:

@@ -180,7 +180,18 @@ def _row(boxes: list[tuple[int, int, LocationView]], styles: Mapping[str, Style]
     return out
 
 
-def track_bar(view: TrackView, styles: Mapping[str, Style], width: int = 16) -> Text:
+BAR_CELLS = 16
+"""The widest bar of a track with more than ten points."""
+
+
+def bar_cells(view: TrackView, room: int) -> int:
+    """The bar's width for ``view`` in ``room`` cells: at most ``BAR_CELLS``, narrower
+    where the label and the numbers would not fit beside it (never under 4)."""
+    numbers = len(f"  {view.value}/{view.limit}")
+    return max(4, min(BAR_CELLS, room - max(10, len(view.label)) - 1 - numbers))
+
+
+def track_bar(view: TrackView, styles: Mapping[str, Style], width: int = BAR_CELLS) -> Text:
     """``HP  ███████░░░  7/12`` (pips ●●○ for small pools), coloured by severity."""
     style = styles[severity_class(view.severity)]
     line = Text(f"{view.label:<10} ", styles["frame"])  # a long label is never cut

@@ -31,8 +31,9 @@ from tracker.ui.panes.row_fit import (
     FittedRow,
     fit_row,
     least_summary,
-    most_summary,
     name_column,
+    row_cells,
+    spelled_summary,
 )
 from tracker.ui.panes.styling import forget_styles
 from tracker.ui.panes.titles import retip, retitle
@@ -161,6 +162,11 @@ class InitiativePane(LinesView, can_focus=True):
         self._measured_for: tuple[object, ...] = ()
         self._styled: tuple[object, dict[str, Style]] = (None, {})
         self._shorthand: list[tuple[str, str]] = []
+        self._roster: tuple[tuple[str, str], ...] = ()
+        self.asked = 0
+        """Cells the rows ask for: names whole, long forms (0: nothing shown yet)."""
+        self.flat = False
+        """True when no combatant has a body figure (the body pane draws tracks only)."""
 
     def present(self, state: EncounterState | None, selected: str) -> None:
         """Show ``state`` with the cursor on ``selected``: the rows are built again only
@@ -230,7 +236,22 @@ class InitiativePane(LinesView, can_focus=True):
             self._measured_for = key
             self._column = self._name_column(fighters)
             self._shorthand = self.shorthand()
+            self._ask(fighters)
         return self._shorthand
+
+    def _ask(self, fighters: list[Combatant]) -> None:
+        """The cells the rows ask for, again when the roster changed; a new answer lays
+        the screen out again (``pane_widths``), once more after a layout then pending."""
+        names = [shown_name(f, row.slot) for row, f in zip(self.rows, fighters, strict=True)]
+        roster = tuple(zip((row.slot for row in self.rows), names, strict=True))
+        if roster != self._roster and self.rules is not None:
+            self._roster = roster
+            asked = row_cells(names, [self._facts_of(f).spelled for f in fighters])
+            flat = not any(self.rules.body(f) for f in fighters)
+            if (asked, flat) != (self.asked, self.flat):
+                self.asked, self.flat = asked, flat
+                frame_of(self).refresh(layout=True)
+                self.call_after_refresh(frame_of(self).refresh, layout=True)
 
     def _retitle(self) -> None:
         if self.state is not None:
@@ -277,13 +298,12 @@ class InitiativePane(LinesView, can_focus=True):
         return facts
 
     def _name_column(self, fighters: list[Combatant]) -> int:
-        names, needs, wants = [], [], []
+        names, needs = [], []
         for row, fighter in zip(self.rows, fighters, strict=True):
             facts = self._facts_of(fighter)
             names.append(shown_name(facts.fighter, row.slot))
             needs.append(facts.need)
-            wants.append(facts.want)
-        return name_column(names, self._fit_width, needs, wants)
+        return name_column(names, self._fit_width, needs)
 
     def shorthand(self) -> list[tuple[str, str]]:
         """The short forms the rows show and what they stand for (the tooltip, the help)."""
@@ -394,7 +414,7 @@ class RowFacts:
     parts: list[SummaryPart]
     held: list[Badge]
     need: int
-    want: int
+    spelled: int
     shorthand: list[tuple[str, str]]
     """(short, long) for each piece whose two forms differ."""
 
@@ -404,8 +424,8 @@ class RowFacts:
         held = row_badges(rules, fighter)
         pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
         shorthand = [(short, wide) for short, wide in pairs if short != wide]
-        need, want = least_summary(parts, held), most_summary(parts, held)
-        return cls(fighter, parts, held, need, want, shorthand)
+        need, spelled = least_summary(parts, held), spelled_summary(parts, held)
+        return cls(fighter, parts, held, need, spelled, shorthand)
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:

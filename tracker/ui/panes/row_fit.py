@@ -3,8 +3,9 @@
 A row is ``MARK INIT NAME SUMMARY BADGES``. Wider panes get the long forms (``Wounds
 2/4``, ``Burning 2 · 3 rd``); narrower ones the short forms (``W 2/4``, ``Burn2·3``);
 narrower still leave out whole badges (the least urgent first, counted as ``…2``) and then
-whole summary parts of high rank. Names give way first of all, but are cut at a word or
-before a run of digits, never inside one.
+whole summary parts of high rank. A name is whole whenever the main numbers leave room
+for it (it outranks the long forms and the badges); else it is cut before a run of
+digits, never inside one.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ LEAD = 6
 """Cells before the name: the mark and its space, the initiative and its space."""
 NAME_MIN = 8
 NAME_MAX = 24
+BADGE_ROOM = 10
+"""Cells a row asks for its badges beyond those it has (a pane sized when the roster
+changes still shows a condition given later)."""
 
 
 @dataclass(frozen=True)
@@ -33,32 +37,39 @@ class FittedRow:
     left_out: int
 
 
-def name_column(
-    names: Sequence[str], width: int, needs: Sequence[int], wants: Sequence[int] = ()
-) -> int:
+def name_column(names: Sequence[str], width: int, needs: Sequence[int]) -> int:
     """The name column's width for a pane ``width`` cells wide: the longest name (at most
-    ``NAME_MAX``), narrowed so that every row's least summary (``needs``) still fits. A
-    name gives way to a row's short forms (``wants``) only down to two fifths of the
-    pane: ``Unit-02 (Asuka) W 4/4`` reads better than ``Unit-02 (Asu… Wounds 4/4``."""
+    ``NAME_MAX``), narrowed only so that every row's least summary (``needs``) still
+    fits. A whole name outranks the long forms and the badges: a GM finds a row by its
+    name (``Rei Ayanami (on foot) W 0/3 …1``, not ``Rei Ayanami (o… Wounds 0/3``)."""
     longest = max((cell_len(name) for name in names), default=NAME_MIN)
     room = width - LEAD - 1 - max(needs, default=0)
-    share = max(NAME_MIN, (width * 2) // 5, width - LEAD - 1 - max(wants, default=width))
-    return max(min(longest, NAME_MAX, room, share), min(NAME_MIN, longest))
+    return max(min(longest, NAME_MAX, room), min(NAME_MIN, longest))
 
 
-def most_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
-    """Cells a row's short forms take whole: every summary part and every badge."""
-    return cell_len(_join([p.short for p in parts])) + _width([b.short for b in badges])
+def row_cells(names: Sequence[str], spelled: Sequence[int]) -> int:
+    """Cells the rows ask for: the longest name whole (at most ``NAME_MAX``) and the
+    widest spelled-out summary (``spelled_summary``); 0 for no row."""
+    if not names:
+        return 0
+    longest = max(cell_len(name) for name in names)
+    return LEAD + min(longest, NAME_MAX) + 1 + max(spelled, default=0)
+
+
+def spelled_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
+    """Cells a row asks for after its name: the long forms, and its badges spelled out
+    (at least ``BADGE_ROOM`` for badges yet to come)."""
+    spelled = max(_width([b.long for b in badges]), BADGE_ROOM)
+    return cell_len(_join([p.wide for p in parts])) + spelled
 
 
 def least_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
-    """Cells a row needs after its name: the short forms of the rank-0 summary parts,
-    the most urgent badge and, when there are more, their count."""
+    """Cells a row needs after its name: the short forms of the rank-0 summary parts and,
+    when it has badges, room to count them (``…2``); the badges themselves give way to
+    the name."""
     need = cell_len(_join([p.short for p in parts if p.rank == 0]))
     if badges:
-        need += 1 + cell_len(badges[0].short)
-    if len(badges) > 1:
-        need += 2 + len(str(len(badges) - 1))
+        need += 2 + len(str(len(badges)))
     return need
 
 

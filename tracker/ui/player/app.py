@@ -38,6 +38,7 @@ class PlayerApp(App[int]):
     CSS_PATH = "player.tcss"
     TITLE = "tracker view"
     ENABLE_COMMAND_PALETTE = False
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     BINDINGS = [
         Binding(

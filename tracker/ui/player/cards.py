@@ -1,16 +1,21 @@
 """The order as the players see it: one card per combatant, the acting one marked.
 
 A card's first line is ``MARK INIT NAME  HEALTH  BADGES`` (a glyph for the state, not
-colour alone); the lines under it are the details (tracks, locations, injuries), which
-the large-type layout leaves out. Classes say the side (``-pc``, ``-enemy`` …) and the
-state (``-acting``, ``-out``); the stylesheet does the rest.
+colour alone); badges that do not fit go on to a line of their own, whole, never cut
+off the edge. The lines under it are the details (tracks, locations, injuries), which
+the large-type layout leaves out, and a short screen shows for the acting card only.
+Classes say the side (``-pc``, ``-enemy`` …) and the state (``-acting``, ``-out``); the
+stylesheet does the rest.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.theme import Theme
 from textual.widgets import Static
@@ -21,6 +26,49 @@ from tracker.ui.panes.styling import solid_style
 
 NAME_WIDTH = 18
 SIDES = ("pc", "ally", "enemy", "neutral")
+BADGE_INDENT = 6
+"""Cells before a badge that went on to a line of its own (under the name)."""
+
+
+def card_rows(head: Text, badges: Sequence[Text], width: int) -> list[Text]:
+    """``head`` then each badge after a space, a badge that does not fit starting a new
+    row under the name: every badge whole on screen, none cut off the edge."""
+    rows = [head.copy()]
+    for badge in badges:
+        row = rows[-1]
+        if row.cell_len + 1 + badge.cell_len > width and row.cell_len > BADGE_INDENT:
+            rows.append(Text(" " * BADGE_INDENT, end=""))
+            row = rows[-1]
+        elif row.cell_len > BADGE_INDENT:
+            row.append(" ")
+        row.append_text(badge)
+    return rows
+
+
+class CardLine(Static):
+    """A card's first line, and the badges that wrap under it."""
+
+    def __init__(self) -> None:
+        super().__init__(classes="card-line")
+        self.head = Text()
+        self.badges: list[Text] = []
+
+    def show(self, head: Text, badges: list[Text]) -> None:
+        """Draw ``head`` and ``badges`` (laid out again at every width)."""
+        self.head, self.badges = head, badges
+        self.refresh(layout=True)
+
+    def rows(self, width: int) -> list[Text]:
+        """The rows at ``width`` cells."""
+        return card_rows(self.head, self.badges, max(width, 1))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as the badges need at ``width``."""
+        return len(self.rows(width))
+
+    def render(self) -> Text:
+        """The rows at the line's width."""
+        return Text("\n", no_wrap=True, end="").join(self.rows(self.size.width))
 
 
 class CombatantCard(Vertical):
@@ -35,7 +83,7 @@ class CombatantCard(Vertical):
 
     def compose(self) -> ComposeResult:
         """The line and the details."""
-        yield Static(classes="card-line")
+        yield CardLine()
         yield Static(classes="card-details")
 
     def on_mount(self) -> None:
@@ -56,20 +104,21 @@ class CombatantCard(Vertical):
         self.set_class(row.out, "-out")
         if not self._ready:
             return
-        self.query_one(".card-line", Static).update(self._line(row))
+        self.query_one(CardLine).show(self._line(row), self._badges(row))
         self.set_class(not row.details, "-bare")
         self.query_one(".card-details", Static).update(Text("\n".join(row.details)))
 
     def _line(self, row: PlayerRow) -> Text:
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        line = Text(no_wrap=True, end="")
         line.append(f"{row.mark} ", solid_style(self, "card--mark"))
         line.append(f"{row.initiative:>3} ", solid_style(self, "card--value"))
         line.append(fit_cells(row.name, NAME_WIDTH), solid_style(self, "card--name"))
         line.append(f"  {row.health}")
-        for ailment in row.ailments:
-            line.append(" ")
-            line.append(f" {ailment} ", solid_style(self, "card--badge"))
         return line
+
+    def _badges(self, row: PlayerRow) -> list[Text]:
+        style = solid_style(self, "card--badge")
+        return [Text(f" {ailment} ", style, end="") for ailment in row.ailments]
 
 
 class OrderPane(VerticalScroll, can_focus=False):

@@ -1,0 +1,53 @@
+"""How wide the initiative pane is: as wide as its rows ask (names whole, then the long
+forms), within what the body chart and the status pane need beside it.
+
+The rows ask again only when the roster changes (``InitiativePane.asked``), not at every
+turn; the frame's width is worked out when Textual lays the screen out (a resize, or the
+pane asking for more or less room). Below 120 columns the body chart gives way and the
+stylesheet shares the width (``tracker.tcss``); z (maximize) fills the screen.
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+
+from tracker.ui.panes.frame import PaneFrame
+from tracker.ui.panes.initiative import InitiativePane
+
+CHROME = 4
+"""The frame's border and padding, left and right."""
+LEAST = 40
+"""The initiative frame's least width from 120 columns."""
+STATUS_CELLS = 38
+"""The status pane's width from 120 to 159 columns (``tracker.tcss``)."""
+BODY_CELLS = 41
+"""The body pane's least width for a figure at its designed size, with its frame."""
+FLAT_BODY_CELLS = 30
+"""The body pane's least width for tracks only (a ruleset without locations)."""
+WIDE = 160
+"""From here the body and status panes share what is left (3:2)."""
+WIDE_SHARE = 0.4
+"""The most of a wide screen the initiative pane takes."""
+
+
+def initiative_cells(screen: int, rows: int, flat: bool) -> int:
+    """The initiative frame's width on a screen ``screen`` cells wide, for rows asking
+    ``rows`` cells: what they ask, within what the body (``flat``: tracks only) and the
+    status pane keep, and never under ``LEAST``."""
+    if screen < WIDE:
+        body = FLAT_BODY_CELLS if flat else BODY_CELLS
+        most = screen - STATUS_CELLS - body
+    else:
+        most = int(screen * WIDE_SHARE)
+    return max(LEAST, min(rows + CHROME, most))
+
+
+class InitiativeFrame(PaneFrame):
+    """The initiative pane's frame, as wide as its rows ask (``initiative_cells``)."""
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """The width inside the border and padding, on a screen ``viewport`` wide (the
+        panes fill its width; ``container`` is already less this frame's own border)."""
+        pane = self.children[0] if self.children else None
+        asked, flat = (pane.asked, pane.flat) if isinstance(pane, InitiativePane) else (0, False)
+        return initiative_cells(viewport.width, asked, flat) - CHROME
