@@ -50,6 +50,10 @@ def _key(
     return Binding(key, action, description, show=show, id=binding_id, tooltip=tooltip)
 
 
+LIST_ACTIONS = frozenset({"open", "move", "new", "clear"})
+"""The launcher's own actions, for its list only."""
+
+
 class LauncherApp(App[Path | None]):
     """Pick the encounter to play; exits with its path (None: the GM left)."""
 
@@ -118,8 +122,11 @@ class LauncherApp(App[Path | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The list's keys only while the list is on screen (not under the party screen
-        or a dialog); leaving always works."""
-        return action == "quit" or len(self.screen_stack) == 1
+        or a dialog); leaving, and Textual's own keys (Tab between a dialog's fields),
+        always work."""
+        if action not in LIST_ACTIONS:
+            return True
+        return len(self.screen_stack) == 1
 
     # --- the list ---------------------------------------------------------------------
 
