@@ -26,6 +26,7 @@ from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.keymap import keymap_path, read_keymap
+from tracker.ui.log_room import LogRoom
 from tracker.ui.looking_back import STILL_OFFERED, LookingBackApp
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.choices import ChoicesScreen
@@ -176,6 +177,8 @@ class TrackerApp(LookingBackApp):
         super().__init__(path, dice, shelf=shelf)
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
         self.reminder_keys = ReminderKeys()
+        self.log_room = LogRoom()
+        """Rows the log's frame has given to the status pane."""
 
     def compose(self) -> ComposeResult:
         """Header, the three panes, the log, the command bar, the footer (the app hands
@@ -230,6 +233,16 @@ class TrackerApp(LookingBackApp):
         bar.accepted(message.line, outcome.message)
         if isinstance(self.focused, CommandInput):
             self.query_one(InitiativePane).focus()
+
+    @on(StatusPane.Crowded)
+    def _crowded(self, message: StatusPane.Crowded) -> None:
+        self.log_room.give(self.query_one("#log-frame", Widget), message.rows)
+
+    def on_resize(self) -> None:
+        """Another screen size: the log's frame as the stylesheet has it, until the
+        status pane asks again."""
+        for frame in self.query("#log-frame"):
+            self.log_room.reset(frame)
 
     @on(CommandInput.Left)
     def _bar_left(self) -> None:
@@ -302,8 +315,13 @@ class TrackerApp(LookingBackApp):
         return self.reminder_keys.keyed(state, self.rules_or_fail())
 
     def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
+        """A choice has this key; the footer's ``1-9 resolve`` (key 1) stays while any
+        reminder choice has a key, whichever numbers are left."""
         key = parameters[0] if parameters else ""
-        return isinstance(key, str) and by_key(self._choices(state), key) is not None
+        choices = self._choices(state)
+        if key == KEYS[0]:
+            return any(choice.key for choice in choices)
+        return isinstance(key, str) and by_key(choices, key) is not None
 
     # --- the actions ------------------------------------------------------------------
 
@@ -368,6 +386,8 @@ class TrackerApp(LookingBackApp):
             choice = by_key(self._choices(self.state), str(key))
             if choice is not None:
                 self.run_and_report(choice.line)
+            else:
+                self.query_one(CommandBar).say(f"no reminder choice on {key} — see Status")
 
     def action_resolve_choice(self, who: str, key: str, seq: int, label: str) -> None:
         """Resolve a reminder with a clicked choice (if it is still open)."""

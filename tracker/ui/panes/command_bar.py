@@ -114,7 +114,8 @@ class CommandInput(Input):
 
 
 class CommandBar(Vertical):
-    """The command input and the line of help (or of refusal) under it."""
+    """The command input and the line of help (or of refusal) under it; a long one
+    wraps to a second row."""
 
     COMPONENT_CLASSES = {"bar--error", "bar--hint", "bar--done"}
 
@@ -133,7 +134,7 @@ class CommandBar(Vertical):
     def compose(self) -> ComposeResult:
         """The input above its message line."""
         yield CommandInput(self.source)
-        yield TextLine(id="command-message")
+        yield TextLine(rows=2, id="command-message")
 
     @property
     def input(self) -> CommandInput:
@@ -158,7 +159,7 @@ class CommandBar(Vertical):
     def say(self, text: str, kind: str = "hint") -> None:
         """Show one line under the bar: a hint, an error, or what was done."""
         style = solid_style(self, f"bar--{kind}")
-        message = Text(text, style, no_wrap=True, overflow="ellipsis")
+        message = Text(text, style)
         self.query_one("#command-message", TextLine).update(message)
 
     @on(Input.Changed, "#command-input")
