@@ -4,9 +4,16 @@ list, Enter applies, Esc closes; no mouse anywhere."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Input
 
 from tests.test_launcher import gm_folder, launcher
-from tests.ui_helpers import ui_test
+from tests.ui_helpers import make_app, nerv_file, opened, play_of, ui_test
 from tracker.store.encounter_file import load
 from tracker.ui.modals.dialog import FieldSelect
 from tracker.ui.modals.new_encounter import NewEncounterScreen, ruleset_options
@@ -39,3 +46,71 @@ async def test_the_new_encounter_dialog_takes_its_ruleset_by_keyboard(tmp_path: 
     assert made is not None
     loaded = load(made)
     assert (loaded.encounter.state.title, loaded.rules.id) == ("Ork ambush", "wrath-glory")
+
+
+DIALOG_KEYS = ["d", "h", "a", "plus", "r", "question_mark", "e", "0", "N", "x", "E"]
+"""Every key of the table screen that opens a dialog."""
+
+
+async def walk(pilot: Pilot[Any], size: tuple[int, int]) -> list[Widget]:
+    """Tab through the open dialog once round: every field it stops at, each checked to
+    be whole on the screen (a field off the edge cannot be seen or used)."""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, ModalScreen), type(screen)
+    seen: list[Widget] = []
+    dialog = screen.query_one(".dialog, #dialog").region  # a yes/no question: keys only
+    assert dialog.right <= size[0] and dialog.bottom <= size[1], (screen, dialog)
+    for _ in range(len(screen.focus_chain) + 1 if screen.focus_chain else 0):
+        focused = app.focused
+        assert focused is not None and focused.screen is screen
+        region = focused.region
+        assert region.right <= size[0] and region.bottom <= size[1], (focused, region)
+        assert region.width > 0 and region.height > 0, (focused, region)
+        seen.append(focused)
+        await pilot.press("tab")
+    return seen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_every_table_dialog_by_keyboard(tmp_path: Path, size: tuple[int, int]) -> None:
+    # issue 27: the export dialog's fourth checkbox sat off the right edge at 80x24
+    app = make_app(nerv_file(tmp_path), seed=11)
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        for line in ("start", "ail rei Dizzy", "wound rei 4 @left-leg"):
+            assert app.run_line(line).ok, line
+        await pilot.pause()
+        for key in DIALOG_KEYS:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ModalScreen), key
+            seen = await walk(pilot, size)
+            if key == "e":
+                assert {w.id for w in seen} >= {"format", "rounds", "gm", "undone", "export"}
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, ModalScreen), key
+
+
+@ui_test
+async def test_damage_and_export_by_keyboard_alone(tmp_path: Path) -> None:
+    app = make_app(nerv_file(tmp_path), seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        before = len(play_of(app).encounter.events)
+        await pilot.press("d", "3", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert len(play_of(app).encounter.events) > before
+        await pilot.press("e")
+        await pilot.pause()
+        path = Path(app.screen.query_one("#path", Input).value)
+        await pilot.press("ctrl+s")
+        for _ in range(100):
+            if path.exists():
+                break
+            await pilot.pause(0.02)
+        assert path.exists()
