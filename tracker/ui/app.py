@@ -44,6 +44,7 @@ from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
+from tracker.ui.screenshot import save_screen
 from tracker.ui.themes import ThemeShelf
 
 
@@ -196,11 +197,23 @@ class TrackerApp(LookingBackApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands, less its theme picker (it offers Textual's ~20
-        themes; the palette's "Theme: …" entries and t offer this app's) and its Quit (ours
-        says that everything is saved)."""
+        themes; the palette's "Theme: …" entries and t offer this app's), its Quit (ours
+        says that everything is saved), and its Screenshot saved beside the encounter file
+        (Textual's wants a Downloads folder)."""
         for command in super().get_system_commands(screen):
-            if command.title not in ("Theme", "Quit"):
+            if command.title == "Screenshot":
+                yield SystemCommand(
+                    "Screenshot",
+                    f"Save an SVG picture of the screen in {self.path.parent}",
+                    lambda: self.set_timer(0.1, self._screenshot_here),
+                )
+            elif command.title not in ("Theme", "Quit"):
                 yield command
+
+    def _screenshot_here(self) -> None:
+        said = save_screen(self, self.path.parent)
+        error = said.startswith("no ")
+        self.notify(said, severity="error" if error else "information", markup=False)
 
     def on_mount(self) -> None:
         """Focus on the order, paint, then the user's keymap and the file."""

@@ -7,6 +7,7 @@ a number key 1–9, the same numbers the app's ``resolve`` action uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.style import Style
@@ -16,6 +17,7 @@ from textual.message import Message
 
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.rules.base import LocationView, Ruleset
+from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
@@ -25,11 +27,11 @@ from tracker.ui.panes.titles import retitle
 from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
 
 
-def condition_text(condition: Condition) -> str:
-    """``Burning 2 · 3 rnd``: name, the ruleset's level, rounds left."""
-    text = condition.name
-    if condition.level:
-        text += f" {condition.level}"
+def condition_text(
+    condition: Condition, words: Callable[[Condition], tuple[str, str]] = level_words
+) -> str:
+    """``Burning 2 · 3 rnd``: name, the level as the ruleset says it, rounds left."""
+    text = condition.name + words(condition)[0]
     if condition.rounds:
         text += f" · {condition.rounds} rnd"
     return text
@@ -181,12 +183,18 @@ class StatusPane(SelectedPane):
     def _ailments(
         self, fighter: Combatant, rules: Ruleset, said: list[str]
     ) -> list[tuple[Text, bool]]:
-        """Each ailment category's line, and whether it holds anything."""
+        """Each ailment category's line, and whether it holds anything. A condition of
+        no category of the catalogue joins its ``Condition`` line where there is one
+        (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
+        already name by its category (``Physical: Burn``) is not said twice."""
         categories: list[str] = []
         for spec in rules.catalogue():
             if spec.category and spec.category not in categories:
                 categories.append(spec.category)
         worded = {_category_of(line, rules): line for line in said}
+        labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
+        known = {k.casefold() for k in categories}
+        rest = [c for c in fighter.conditions if c.category.casefold() not in known | labels]
         lines = []
         for category in categories:
             if category in worded:
@@ -194,12 +202,9 @@ class StatusPane(SelectedPane):
                 lines.append((self._worded(line), not _says_nothing(line)))
                 continue
             held = [c for c in fighter.conditions if c.category.casefold() == category.casefold()]
+            if category.casefold() == "condition":
+                held, rest = held + rest, []
             lines.append((self._badges(category.capitalize(), held), bool(held)))
-        rest = [
-            c
-            for c in fighter.conditions
-            if c.category.casefold() not in {k.casefold() for k in categories}
-        ]
         if rest or not categories:
             lines.append((self._badges("Conditions", rest), bool(rest)))
         return lines
@@ -221,7 +226,8 @@ class StatusPane(SelectedPane):
         for index, condition in enumerate(held):
             if index:
                 line.append(" ")
-            line.append(f" {condition_text(condition)} ", self._style("badge"))
+            words = self.rules.level_words if self.rules else level_words
+            line.append(f" {condition_text(condition, words)} ", self._style("badge"))
         return line
 
     def reminder_entries(self, state: EncounterState, rules: Ruleset) -> list[ReminderEntry]:
