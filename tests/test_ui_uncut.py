@@ -10,10 +10,22 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tests.test_ui_sizes import visible_status
-from tests.ui_helpers import ROOT, make_app, offers, opened, pane_text, state_of, ui_test
+from tests.ui_helpers import (
+    ROOT,
+    make_app,
+    offers,
+    opened,
+    pane_text,
+    state_of,
+    text_of,
+    ui_test,
+)
 from tracker.ui.app import TrackerApp
+from tracker.ui.modals.message import MessageScreen
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.text_line import TextLine
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
@@ -151,3 +163,25 @@ async def test_a_long_message_wraps_to_a_second_row(tmp_path: Path) -> None:
         assert app.query_one("#command-message").size.height == 2
         assert "…" not in said
         assert re.search(r"✗ .*zz", said)
+
+
+@ui_test
+async def test_a_message_longer_than_two_rows_opens_whole_on_m(tmp_path: Path) -> None:
+    # issue 27: a refusal cut at "spec…"; past two rows the bar says which key shows all
+    path = tmp_path / "fight.toml"
+    shutil.copyfile(ROOT / "encounters" / "basic-bandits-at-the-ford.toml", path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        long = "; ".join(f"reason number {n} the rules give" for n in range(12))
+        app.query_one(CommandBar).say(f"✗ {long}", "error")
+        await pilot.pause()
+        shown = message_rows(app)
+        assert shown.rstrip().endswith("… m shows all"), shown
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        whole = words(text_of(app.screen.query_one("#message-text", Static), 70))
+        assert whole == words(f"✗ {long}")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, MessageScreen)

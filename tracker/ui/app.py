@@ -32,6 +32,7 @@ from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.choices import ChoicesScreen
 from tracker.ui.modals.dice_roller import DiceRollerScreen
 from tracker.ui.modals.help import HelpScreen, key_rows
+from tracker.ui.modals.message import MessageScreen
 from tracker.ui.modals.notes import NotesScreen
 from tracker.ui.outcome import Outcome
 from tracker.ui.palette import TableCommands
@@ -140,6 +141,7 @@ class TrackerApp(LookingBackApp):
         _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
         _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
         _key("N", "notes", "notes", "notes", "keep a GM note on the selected one", False),
+        _key("m", "whole_message", "message", "whole-message", "the bar's message in full", False),
         _key("v", "look_back", "look back", "look-back", "the board at an earlier turn", False),
         _key(
             "left_square_bracket",
@@ -420,6 +422,12 @@ class TrackerApp(LookingBackApp):
     def _chosen(self, line: str | None) -> None:
         if line:
             self.run_and_report(line)
+
+    def action_whole_message(self) -> None:
+        """The message under the bar in full (one cut short ends in ``m shows all``)."""
+        message = self.query_one(CommandBar).message_text
+        if message.plain:
+            self.push_screen(MessageScreen(message))
 
     def action_command_bar(self) -> None:
         """Focus the ``:`` bar."""

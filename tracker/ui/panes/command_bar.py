@@ -115,7 +115,7 @@ class CommandInput(Input):
 
 class CommandBar(Vertical):
     """The command input and the line of help (or of refusal) under it; a long one
-    wraps to a second row."""
+    wraps to a second row, and one longer still ends in ``… m shows all``."""
 
     COMPONENT_CLASSES = {"bar--error", "bar--hint", "bar--done"}
 
@@ -134,7 +134,7 @@ class CommandBar(Vertical):
     def compose(self) -> ComposeResult:
         """The input above its message line."""
         yield CommandInput(self.source)
-        yield TextLine(rows=2, id="command-message")
+        yield TextLine(rows=2, more="m shows all", id="command-message")
 
     @property
     def input(self) -> CommandInput:
@@ -145,6 +145,11 @@ class CommandBar(Vertical):
     def message(self) -> str:
         """What the line under the bar says now."""
         return self.query_one("#command-message", TextLine).text.plain
+
+    @property
+    def message_text(self) -> Text:
+        """The message under the bar, styled, whole (its rows may cut it)."""
+        return self.query_one("#command-message", TextLine).text
 
     def open(self, text: str = "") -> None:
         """Focus the bar, optionally with a line already typed."""

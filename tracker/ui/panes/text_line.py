@@ -23,11 +23,13 @@ class TextLine(SteadyColours):
     TextLine { height: 1; }
     """
 
-    def __init__(self, *, rows: int = 1, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, *, rows: int = 1, more: str = "", id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.text = Text()
         self.rows = rows
         """The most rows the text may take."""
+        self.more = more
+        """Said after the ``…`` of a text cut short (``m shows all``)."""
         self._strips: tuple[Text, int, Style, list[Strip]] | None = None
 
     def update(self, text: Text) -> None:
@@ -79,12 +81,16 @@ class TextLine(SteadyColours):
             rows = list(self.text.wrap(self.app.console, width))
         else:
             rows = [self.text.copy()]
-        if len(rows) > self.rows:
-            rows = rows[: self.rows]
-            rows[-1].append(" …")
+        cut = len(rows) > self.rows
+        rows = rows[: self.rows]
         for row in rows:
             row.no_wrap, row.overflow, row.end = True, "ellipsis", ""
             row.truncate(width, overflow="ellipsis")
+        if cut:
+            tail = Text(f" … {self.more}" if self.more else " …", style=self.text.style)
+            rows[-1].rstrip()
+            rows[-1].truncate(max(0, width - tail.cell_len))
+            rows[-1].append_text(tail)
         return rows
 
     def notify_style_update(self) -> None:
