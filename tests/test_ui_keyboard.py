@@ -12,11 +12,17 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from tests.campaign_helpers import ok
 from tests.test_launcher import gm_folder, launcher
 from tests.ui_helpers import make_app, nerv_file, opened, play_of, ui_test
+from tracker.paths import bundled_dir
 from tracker.store.encounter_file import load
+from tracker.store.settings import Settings
+from tracker.ui.launcher import LauncherApp
 from tracker.ui.modals.dialog import FieldSelect
 from tracker.ui.modals.new_encounter import NewEncounterScreen, ruleset_options
+from tracker.ui.party import PartyScreen
+from tracker.ui.themes import load_themes
 
 
 @ui_test
@@ -54,7 +60,8 @@ DIALOG_KEYS = ["d", "h", "a", "plus", "r", "question_mark", "e", "0", "N", "x", 
 
 async def walk(pilot: Pilot[Any], size: tuple[int, int]) -> list[Widget]:
     """Tab through the open dialog once round: every field it stops at, each checked to
-    be whole on the screen (a field off the edge cannot be seen or used)."""
+    be whole on the screen (a field off the edge cannot be seen or used), and every
+    field reached."""
     app = pilot.app
     screen = app.screen
     assert isinstance(screen, ModalScreen), type(screen)
@@ -69,6 +76,7 @@ async def walk(pilot: Pilot[Any], size: tuple[int, int]) -> list[Widget]:
         assert region.width > 0 and region.height > 0, (focused, region)
         seen.append(focused)
         await pilot.press("tab")
+    assert set(seen) >= set(screen.focus_chain), (screen, seen)  # Tab reaches every field
     return seen
 
 
@@ -114,3 +122,43 @@ async def test_damage_and_export_by_keyboard_alone(tmp_path: Path) -> None:
                 break
             await pilot.pause(0.02)
         assert path.exists()
+
+
+@pytest.fixture
+def tokyo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A nerv-d100 campaign in an encounters folder: Asuka and Rei, fight 1 written back
+    with Asuka's leg hurt (so there is an injury to treat)."""
+    folder = tmp_path / "encounters"
+    folder.mkdir()
+    path = folder / "tokyo.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
+    ok(capsys, "campaign", "add-pc", path, "Asuka", "physique=45", "will=40", "grace=47")
+    fight = folder / "sachiel.toml"
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    for line in ("add Sachiel physique=60 grace=40", "wound asuka 5 @left_leg", "end"):
+        ok(capsys, "do", fight, *line.split())
+    ok(capsys, "campaign", "writeback", path, fight, "--yes")
+    return path
+
+
+@ui_test
+async def test_every_party_dialog_by_keyboard(tokyo: Path) -> None:
+    # issue 27: Tab reached nothing in a dialog over the launcher; each party dialog is
+    # walked at 80x24 and closed with Esc, the party screen still there
+    app = LauncherApp(
+        Settings(encounters=tokyo.parent),
+        shelf=load_themes([bundled_dir("themes")]),
+        campaign=tokyo,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PartyScreen)
+        for key in ("f", "r", "R", "t", "e"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ModalScreen) and not isinstance(app.screen, PartyScreen)
+            await walk(pilot, (80, 24))
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, PartyScreen), key
