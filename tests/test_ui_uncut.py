@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -26,6 +27,7 @@ from tests.ui_helpers import (
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.message import MessageScreen
 from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.text_line import TextLine
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
@@ -52,6 +54,13 @@ OPENING: dict[str, tuple[tuple[str, ...], str]] = {
 }
 """Per sample: lines that open reminders (three where the ruleset raises any), and a
 line it refuses."""
+
+
+A_SCROLL_AWAY = {("wrath-ork-boarding.toml", (80, 24))}
+"""Where three reminders and their keys fill the status pane even with the log gone and
+the pane widened (wrath's three Defiance Checks, 18 rows at 80x24): the selected one's
+name and tracks are below them, a scroll away (the initiative keeps its room: a row
+narrower than 30 cells would cut its numbers)."""
 
 
 def words(text: str) -> str:
@@ -118,7 +127,13 @@ async def test_reminders_a_refusal_and_the_tracks_are_whole(
         for choice in app.reminder_keys.keyed(state_of(app), app.rules_or_fail()):
             if choice.key:
                 assert offers(shown, choice.key, choice.label), (choice, shown)
-        tracks_shown(app, shown)
+        if (sample, size) in A_SCROLL_AWAY:
+            tracks_shown(app, words(pane_text(app, "#status-text")))
+        else:
+            tracks_shown(app, shown)
+        order = app.query_one(InitiativePane)  # a pane narrowed for them still fits its rows
+        for row in order.plain_lines:
+            assert cell_len(row.rstrip()) <= order.scrollable_content_region.width, row
 
 
 @ui_test
