@@ -162,3 +162,35 @@ async def test_every_party_dialog_by_keyboard(tokyo: Path) -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, PartyScreen), key
+
+
+@ui_test
+async def test_an_ailment_is_picked_with_arrows_and_enter(tmp_path: Path) -> None:
+    app = make_app(nerv_file(tmp_path), seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        who = app.selected
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert play_of(app).encounter.state.combatant(who).conditions
+
+
+@ui_test
+async def test_every_choice_is_picked_with_arrows_and_enter(tmp_path: Path) -> None:
+    app = make_app(nerv_file(tmp_path), seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("start", "ail rei Dizzy", "ail unit-01 Shocked"):
+            assert app.run_line(line).ok, line
+        while len(play_of(app).encounter.state.reminders) < 2:
+            await pilot.press("n")
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert len(play_of(app).encounter.state.reminders) == 1
