@@ -358,10 +358,10 @@ async def test_a_long_order_says_which_rows_show_and_scrolls_with_the_turn(tmp_p
         assert not pane.show_vertical_scrollbar and not pane.show_horizontal_scrollbar
         assert max(len(line) for line in pane.plain_lines) <= pane.scrollable_content_region.width
         assert str(frame.border_title) == f"Initiative · Round 1 · 1–{height} of {rows}"
-        for _ in range(height):
+        for _ in range(height + 2):  # past the last row, whatever row the message takes
             await pilot.press("n")
         await pilot.pause()
-        top = int(pane.scroll_y)
+        top, height = int(pane.scroll_y), pane.scrollable_content_region.height
         assert top > 0 and top <= pane.cursor < top + height  # the acting row is in view
         shown = f"{top + 1}–{min(top + height, rows)} of {rows}"
         assert str(frame.border_title).endswith(shown)

@@ -21,10 +21,10 @@ from tracker.core.draft import Draft
 from tracker.core.errors import TrackerError
 from tracker.core.flow import name_of
 from tracker.core.grammar import Command, with_flags
-from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
-from tracker.rules.display import URGENT_FIRST, SummaryPart, joined
+from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.downtime import Downtime
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
@@ -329,6 +329,11 @@ class Ruleset:
     def summary(self, fighter: Combatant) -> str:
         """A short state for the initiative row (``W 2/4``): the short parts, joined."""
         return joined(self.summary_parts(fighter))
+
+    def level_words(self, condition: Condition) -> tuple[str, str]:
+        """How a badge says a condition's level, long and short (``Burning 2``, ``2``);
+        a ruleset whose levels count something says what (nerv: failed shake-offs)."""
+        return level_words(condition)
 
     def urgent_badges(self) -> tuple[str, ...]:
         """Condition names whose badges come first on a row, most urgent first (the data

@@ -8,7 +8,7 @@ out. Rulesets describe their summary as ``SummaryPart``s; badges come from condi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tracker.core.model import Condition
@@ -69,12 +69,23 @@ class Badge:
     rank: int
 
 
-def badge_of(condition: Condition, urgent: Sequence[str] = URGENT_FIRST) -> Badge:
+def level_words(condition: Condition) -> tuple[str, str]:
+    """A condition's level as a badge says it, long and short (``Burning 2``, ``Burn2``);
+    a ruleset whose levels count something says what (``Ruleset.level_words``)."""
+    level = f"{condition.level}" if condition.level else ""
+    return (f" {level}" if level else "", level)
+
+
+def badge_of(
+    condition: Condition,
+    urgent: Sequence[str] = URGENT_FIRST,
+    words: Callable[[Condition], tuple[str, str]] = level_words,
+) -> Badge:
     """The badge for a condition: its level and the rounds it has left, in both forms."""
-    level = f" {condition.level}" if condition.level else ""
+    level, short_level = words(condition)
     rounds = condition.rounds
     long = condition.name + level + (f" · {rounds} rd" if rounds else "")
-    short = condition.name.replace(" ", "")[:4] + level.strip() + (f"·{rounds}" if rounds else "")
+    short = condition.name.replace(" ", "")[:4] + short_level + (f"·{rounds}" if rounds else "")
     return Badge(long, short, urgency(condition.name, urgent))
 
 
@@ -87,7 +98,11 @@ def urgency(name: str, urgent: Sequence[str] = URGENT_FIRST) -> int:
     return len(urgent)
 
 
-def badges(conditions: Sequence[Condition], urgent: Sequence[str] = URGENT_FIRST) -> list[Badge]:
+def badges(
+    conditions: Sequence[Condition],
+    urgent: Sequence[str] = URGENT_FIRST,
+    words: Callable[[Condition], tuple[str, str]] = level_words,
+) -> list[Badge]:
     """A combatant's badges, most urgent first (ties in the order they were given)."""
-    made = [badge_of(condition, urgent) for condition in conditions]
+    made = [badge_of(condition, urgent, words) for condition in conditions]
     return sorted(made, key=lambda b: b.rank)

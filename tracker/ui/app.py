@@ -26,11 +26,13 @@ from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.keymap import keymap_path, read_keymap
+from tracker.ui.log_room import LogRoom
 from tracker.ui.looking_back import STILL_OFFERED, LookingBackApp
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 from tracker.ui.modals.choices import ChoicesScreen
 from tracker.ui.modals.dice_roller import DiceRollerScreen
 from tracker.ui.modals.help import HelpScreen, key_rows
+from tracker.ui.modals.message import MessageScreen
 from tracker.ui.modals.notes import NotesScreen
 from tracker.ui.outcome import Outcome
 from tracker.ui.palette import TableCommands
@@ -44,6 +46,7 @@ from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
+from tracker.ui.screenshot import save_screen
 from tracker.ui.themes import ThemeShelf
 
 
@@ -139,6 +142,7 @@ class TrackerApp(LookingBackApp):
         _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
         _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
         _key("N", "notes", "notes", "notes", "keep a GM note on the selected one", False),
+        _key("m", "whole_message", "message", "whole-message", "the bar's message in full", False),
         _key("v", "look_back", "look back", "look-back", "the board at an earlier turn", False),
         _key(
             "left_square_bracket",
@@ -177,6 +181,8 @@ class TrackerApp(LookingBackApp):
         super().__init__(path, dice, shelf=shelf)
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
         self.reminder_keys = ReminderKeys()
+        self.log_room = LogRoom()
+        """Rows the log's frame has given to the status pane."""
 
     def compose(self) -> ComposeResult:
         """Header, the three panes, the log, the command bar, the footer (the app hands
@@ -194,11 +200,23 @@ class TrackerApp(LookingBackApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands, less its theme picker (it offers Textual's ~20
-        themes; the palette's "Theme: …" entries and t offer this app's) and its Quit (ours
-        says that everything is saved)."""
+        themes; the palette's "Theme: …" entries and t offer this app's), its Quit (ours
+        says that everything is saved), and its Screenshot saved beside the encounter file
+        (Textual's wants a Downloads folder)."""
         for command in super().get_system_commands(screen):
-            if command.title not in ("Theme", "Quit"):
+            if command.title == "Screenshot":
+                yield SystemCommand(
+                    "Screenshot",
+                    f"Save an SVG picture of the screen in {self.path.parent}",
+                    lambda: self.set_timer(0.1, self._screenshot_here),
+                )
+            elif command.title not in ("Theme", "Quit"):
                 yield command
+
+    def _screenshot_here(self) -> None:
+        said = save_screen(self, self.path.parent)
+        error = said.startswith("no ")
+        self.notify(said, severity="error" if error else "information", markup=False)
 
     def on_mount(self) -> None:
         """Focus on the order, paint, then the user's keymap and the file."""
@@ -231,6 +249,16 @@ class TrackerApp(LookingBackApp):
         bar.accepted(message.line, outcome.message)
         if isinstance(self.focused, CommandInput):
             self.query_one(InitiativePane).focus()
+
+    @on(StatusPane.Crowded)
+    def _crowded(self, message: StatusPane.Crowded) -> None:
+        self.log_room.give(self.query_one("#log-frame", Widget), message.rows)
+
+    def on_resize(self) -> None:
+        """Another screen size: the log's frame as the stylesheet has it, until the
+        status pane asks again."""
+        for frame in self.query("#log-frame"):
+            self.log_room.reset(frame)
 
     @on(CommandInput.Left)
     def _bar_left(self) -> None:
@@ -303,8 +331,13 @@ class TrackerApp(LookingBackApp):
         return self.reminder_keys.keyed(state, self.rules_or_fail())
 
     def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
+        """A choice has this key; the footer's ``1-9 resolve`` (key 1) stays while any
+        reminder choice has a key, whichever numbers are left."""
         key = parameters[0] if parameters else ""
-        return isinstance(key, str) and by_key(self._choices(state), key) is not None
+        choices = self._choices(state)
+        if key == KEYS[0]:
+            return any(choice.key for choice in choices)
+        return isinstance(key, str) and by_key(choices, key) is not None
 
     # --- the actions ------------------------------------------------------------------
 
@@ -369,6 +402,8 @@ class TrackerApp(LookingBackApp):
             choice = by_key(self._choices(self.state), str(key))
             if choice is not None:
                 self.run_and_report(choice.line)
+            else:
+                self.query_one(CommandBar).say(f"no reminder choice on {key} — see Status")
 
     def action_resolve_choice(self, who: str, key: str, seq: int, label: str) -> None:
         """Resolve a reminder with a clicked choice (if it is still open)."""
@@ -388,6 +423,12 @@ class TrackerApp(LookingBackApp):
     def _chosen(self, line: str | None) -> None:
         if line:
             self.run_and_report(line)
+
+    def action_whole_message(self) -> None:
+        """The message under the bar in full (one cut short ends in ``m shows all``)."""
+        message = self.query_one(CommandBar).message_text
+        if message.plain:
+            self.push_screen(MessageScreen(message))
 
     def action_command_bar(self) -> None:
         """Focus the ``:`` bar."""

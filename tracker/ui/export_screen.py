@@ -59,6 +59,10 @@ class ExportScreen(ModalScreen[Path | None]):
     ExportScreen #format { width: 22; }
     ExportScreen #rounds { width: 24; }
     ExportScreen #path { width: 1fr; }
+    ExportScreen #ticks { padding: 0 1; }
+    ExportScreen #ticks Checkbox { margin-right: 3; }
+    ExportScreen.-short > #dialog { height: 100%; width: 100%; padding: 0 1; }
+    ExportScreen.-short #title { margin-bottom: 0; }
     ExportScreen #problem { color: $error; height: auto; }
     ExportScreen #problem.-quiet { display: none; }
     ExportScreen #preview { height: 1fr; margin: 1 0; }
@@ -103,8 +107,9 @@ class ExportScreen(ModalScreen[Path | None]):
                     id="format",
                 )
                 yield Input(self.start_rounds, placeholder="all, 3 or 2-4", id="rounds")
-                yield Checkbox("GM copy", self.start_gm, id="gm")
-                yield Checkbox("with undone", False, id="undone")
+            with Horizontal(classes="row", id="ticks"):  # a row of its own: 80 columns hold it
+                yield Checkbox("GM copy", self.start_gm, id="gm", compact=True)
+                yield Checkbox("with undone", False, id="undone", compact=True)
             yield Input(id="path")
             yield Static("", id="problem", classes="-quiet")
             yield TextArea("", read_only=True, soft_wrap=True, id="preview")

@@ -163,6 +163,9 @@ def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     )
     yield PaletteCommand("Roll dice…", "faces recorded in the log", app.action_roll_dice)
     yield PaletteCommand("Command line", "type a command (:)", app.action_command_bar)
+    yield PaletteCommand(
+        "The message in full", "the line under the bar, whole (m)", app.action_whole_message
+    )
     yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.action_export)
     yield PaletteCommand(
         "Copy this round as Markdown", "to the clipboard and recaps/", app.action_copy_round

@@ -116,14 +116,15 @@ def _after_end(draft: Draft, fighter: Combatant, held: Condition) -> None:
 
 def shakeable(fighter: Combatant, tables: NervTables) -> list[Condition]:
     """Conditions a shake-off test can end: ailments, Fear, temporary blindness …"""
-    found = []
-    for held in fighter.conditions:
-        spec = tables.conditions.get(held.name.casefold())
-        if held.category == FEAR or (spec is not None and is_ailment(spec)):
-            found.append(held)
-        elif spec is not None and spec.shake and held.source != "injury":
-            found.append(held)
-    return found
+    return [held for held in fighter.conditions if can_shake(held, tables)]
+
+
+def can_shake(held: Condition, tables: NervTables) -> bool:
+    """A shake-off test can end ``held`` (its level counts the failed ones)."""
+    spec = tables.conditions.get(held.name.casefold())
+    if held.category == FEAR or (spec is not None and is_ailment(spec)):
+        return True
+    return spec is not None and bool(spec.shake) and held.source != "injury"
 
 
 def shake_stats(tables: NervTables, held: Condition) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
-from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import (
     AilmentSpec,
@@ -338,8 +338,14 @@ class NervRules(Ruleset):
     # --- views ----------------------------------------------------------------------
 
     def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
-        """``W 2/4 I1 +1A`` / ``Wounds 2/4 Injuries 1 +1 Advantage to hit``."""
+        """``W 2/4 I1 +1A`` / ``Wounds 2/4 Injuries 1 attackers +1 Advantage``."""
         return views.summary_parts(self.tables, fighter)
+
+    def level_words(self, condition: Condition) -> tuple[str, str]:
+        """A shake-off's level counts the failed tests: ``Burning ×1 failed``, ``Burn✗1``."""
+        if condition.level > 0 and ailing.can_shake(condition, self.tables):
+            return f" ×{condition.level} failed", f"✗{condition.level}"
+        return super().level_words(condition)
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
         """Wounds, Injuries, Stress, Trauma, Fate."""

@@ -32,10 +32,10 @@ def summary_parts(tables: NervTables, fighter: Combatant) -> list[SummaryPart]:
         parts.append(SummaryPart(f"I{injuries}", f"Injuries {injuries}", 1))
     if ailment_advantage(fighter):
         edge = ailment_advantage(fighter)
-        parts.append(SummaryPart(f"+{edge}A", f"+{edge} Advantage to hit", 2))
+        parts.append(SummaryPart(f"+{edge}A", f"attackers +{edge} Advantage", 2))
     melee = len(melee_edges(tables, fighter))
     if melee:
-        parts.append(SummaryPart(f"+{melee}Am", f"+{melee} Advantage in melee", 2))
+        parts.append(SummaryPart(f"+{melee}Am", f"melee attackers +{melee} Advantage", 2))
     return parts
 
 

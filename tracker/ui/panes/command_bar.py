@@ -114,7 +114,8 @@ class CommandInput(Input):
 
 
 class CommandBar(Vertical):
-    """The command input and the line of help (or of refusal) under it."""
+    """The command input and the line of help (or of refusal) under it; a long one
+    wraps to a second row, and one longer still ends in ``… m shows all``."""
 
     COMPONENT_CLASSES = {"bar--error", "bar--hint", "bar--done"}
 
@@ -133,7 +134,7 @@ class CommandBar(Vertical):
     def compose(self) -> ComposeResult:
         """The input above its message line."""
         yield CommandInput(self.source)
-        yield TextLine(id="command-message")
+        yield TextLine(rows=2, more="m shows all", id="command-message")
 
     @property
     def input(self) -> CommandInput:
@@ -144,6 +145,11 @@ class CommandBar(Vertical):
     def message(self) -> str:
         """What the line under the bar says now."""
         return self.query_one("#command-message", TextLine).text.plain
+
+    @property
+    def message_text(self) -> Text:
+        """The message under the bar, styled, whole (its rows may cut it)."""
+        return self.query_one("#command-message", TextLine).text
 
     def open(self, text: str = "") -> None:
         """Focus the bar, optionally with a line already typed."""
@@ -158,7 +164,7 @@ class CommandBar(Vertical):
     def say(self, text: str, kind: str = "hint") -> None:
         """Show one line under the bar: a hint, an error, or what was done."""
         style = solid_style(self, f"bar--{kind}")
-        message = Text(text, style, no_wrap=True, overflow="ellipsis")
+        message = Text(text, style)
         self.query_one("#command-message", TextLine).update(message)
 
     @on(Input.Changed, "#command-input")

@@ -220,8 +220,9 @@ class InitiativePane(LinesView, can_focus=True):
             self._row_text(state, row, fighter, styles)
             for row, fighter in zip(self.rows, fighters, strict=True)
         ]
-        if not lines:
-            lines = [Text("nobody yet — press + to add a combatant", style="italic")]
+        if not lines:  # the hint wraps: a narrow pane cut it at "add a com…"
+            hint = Text("nobody yet — press + to add a combatant", style="italic")
+            lines = list(hint.wrap(self.app.console, max(self._fit_width, 12)))
         self.set_lines(lines, self._index(self.selected))
         self._retitle()
         if shorthand != self._legend_of:
@@ -379,8 +380,11 @@ def summary_parts(rules: Ruleset, fighter: Combatant) -> list[SummaryPart]:
 
 
 def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
-    """The combatant's conditions as badges, most urgent first."""
-    return badges(fighter.conditions, rules.urgent_badges())
+    """The combatant's conditions as badges, most urgent first; one the summary already
+    says (alien's ``BROKEN``) is not said twice."""
+    said = {w.casefold() for p in summary_parts(rules, fighter) for w in (p.short, p.wide)}
+    held = [c for c in fighter.conditions if c.name.casefold() not in said]
+    return badges(held, rules.urgent_badges(), rules.level_words)
 
 
 def health(rules: Ruleset, fighter: Combatant) -> str:
@@ -395,7 +399,7 @@ def health(rules: Ruleset, fighter: Combatant) -> str:
 
 def legend_text(shorthand: Sequence[tuple[str, str]] = ()) -> str:
     """What the row's glyphs and badges mean (the pane's tooltip and the help screen),
-    with this fight's own shorthand (``+1A  +1 Advantage to hit``) when given."""
+    with this fight's own shorthand (``+1A  attackers +1 Advantage``) when given."""
     lines = [f"{glyph}  {meaning}" for glyph, meaning in (*LEGEND, *BADGE_LEGEND)]
     if shorthand:
         lines += ["", "In this fight:", *(f"{short}  {long}" for short, long in shorthand)]

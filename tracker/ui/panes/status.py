@@ -7,28 +7,31 @@ a number key 1–9, the same numbers the app's ``resolve`` action uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.rules.base import LocationView, Ruleset
+from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
-from tracker.ui.panes.status_fit import TIGHTEST, FighterBlock, elide_words, rows_needed
+from tracker.ui.panes.status_fit import TIGHTEST, FighterBlock, rows_needed
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
 from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
 
 
-def condition_text(condition: Condition) -> str:
-    """``Burning 2 · 3 rnd``: name, the ruleset's level, rounds left."""
-    text = condition.name
-    if condition.level:
-        text += f" {condition.level}"
+def condition_text(
+    condition: Condition, words: Callable[[Condition], tuple[str, str]] = level_words
+) -> str:
+    """``Burning 2 · 3 rnd``: name, the level as the ruleset says it, rounds left."""
+    text = condition.name + words(condition)[0]
     if condition.rounds:
         text += f" · {condition.rounds} rnd"
     return text
@@ -49,6 +52,14 @@ class StatusPane(SelectedPane):
         "status--down",
         "status--frame",
     }
+
+    class Crowded(Message):
+        """What must be seen (reminders, the selected one's name and tracks) needs
+        ``rows`` more rows than the pane has (zero or less: it fits)."""
+
+        def __init__(self, rows: int) -> None:
+            super().__init__()
+            self.rows = rows
 
     def __init__(self, keys: ReminderKeys | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -86,8 +97,9 @@ class StatusPane(SelectedPane):
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, room: int
     ) -> list[Text]:
         """The roomiest drawing whose reminders and the selected one's name and tracks
-        fit in ``room`` rows (the tightest if none does)."""
-        if not reminders or not room:  # nothing above the combatant to push it down
+        fit in ``room`` rows (the tightest if none does; then the app is told how many
+        rows are missing, and the log gives them)."""
+        if not room:
             top, rest = self._drawing(reminders, block, width, 0)
             return top + rest
         console = self.app.console
@@ -99,16 +111,17 @@ class StatusPane(SelectedPane):
             if not self.show_vertical_scrollbar:  # it will show, and take a cell
                 width -= self.styles.scrollbar_size_vertical
                 top, rest = self._drawing(reminders, block, width, tight)
+        least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
+        self.post_message(self.Crowded(rows_needed(least, width, console) - room))
         return top + rest
 
     def _drawing(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, tight: int
     ) -> tuple[list[Text], list[Text]]:
         """The lines that must be seen and the rest, at a tightness (``FighterBlock``)."""
-        lines = self._reminders_heading(reminders)
-        short = tight >= TIGHTEST - 1  # a reminder a row, its keys below
+        lines = self._reminders_heading(reminders, tight)
         for entry in reminders:
-            lines += self._reminder_rows(entry, width) if short else [self._reminder_line(entry)]
+            lines += self._reminder_rows(entry, width, tight >= TIGHTEST - 1)
         if lines and tight == 0:
             lines.append(Text(""))
         if block is None:
@@ -116,22 +129,23 @@ class StatusPane(SelectedPane):
         top, rest = block.split(tight, width)
         return lines + top, rest
 
-    def _reminder_line(self, entry: ReminderEntry) -> Text:
-        """``Sachiel: shake off Burning  [1] pass  [2] fail``, wrapped as it needs."""
-        line = entry.text.copy()
+    def _reminder_rows(self, entry: ReminderEntry, width: int, short: bool) -> list[Text]:
+        """The reminder's whole text, wrapped (never cut: the GM acts on it), then its
+        choices (``[1] pass  [2] fail``), never one cut across two rows; ``short``: the
+        keyed ones only, from the row below the text (``[1]pass [2]fail``)."""
+        text = entry.text
+        rows = list(text.wrap(self.app.console, width)) if width > 0 else [text.copy()]
+        for row in rows:
+            row.rstrip()
+            row.end = "\n"
+        first = len(rows) if short else len(rows) - 1  # the first row a choice may join
+        gap = " " if short else "  "
         for choice in entry.choices:
-            line.append("  ")
-            line.append_text(self._choice_text(choice))
-        return line
-
-    def _reminder_rows(self, entry: ReminderEntry, width: int) -> list[Text]:
-        """The reminder in one row, its keyed choices (``[1]pass [2]fail``) in the next
-        ones, never one cut across two rows."""
-        rows = [elide_words(entry.text, width)]
-        for choice in (c for c in entry.choices if c.key):
-            chip = self._choice_text(choice, bare=True)
-            if len(rows) > 1 and rows[-1].cell_len + 1 + chip.cell_len <= width:
-                rows[-1].append(" ")
+            if short and not choice.key:
+                continue
+            chip = self._choice_text(choice, bare=short)
+            if len(rows) > first and rows[-1].cell_len + len(gap) + chip.cell_len <= width:
+                rows[-1].append(gap)
                 rows[-1].append_text(chip)
             else:
                 rows.append(chip)
@@ -148,7 +162,7 @@ class StatusPane(SelectedPane):
         said = rules.status_lines(fighter, state)
         block = FighterBlock(head, self._notes(fighter), self._ailments(fighter, rules, said))
         body = rules.body(fighter)
-        if body:
+        if body or self.screen.has_class("-narrow"):  # no body pane there to show them
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
             block.tracks = [
                 track_bar(view, styles, width=10) for view in rules.track_views(fighter)
@@ -169,12 +183,18 @@ class StatusPane(SelectedPane):
     def _ailments(
         self, fighter: Combatant, rules: Ruleset, said: list[str]
     ) -> list[tuple[Text, bool]]:
-        """Each ailment category's line, and whether it holds anything."""
+        """Each ailment category's line, and whether it holds anything. A condition of
+        no category of the catalogue joins its ``Condition`` line where there is one
+        (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
+        already name by its category (``Physical: Burn``) is not said twice."""
         categories: list[str] = []
         for spec in rules.catalogue():
             if spec.category and spec.category not in categories:
                 categories.append(spec.category)
         worded = {_category_of(line, rules): line for line in said}
+        labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
+        known = {k.casefold() for k in categories}
+        rest = [c for c in fighter.conditions if c.category.casefold() not in known | labels]
         lines = []
         for category in categories:
             if category in worded:
@@ -182,12 +202,9 @@ class StatusPane(SelectedPane):
                 lines.append((self._worded(line), not _says_nothing(line)))
                 continue
             held = [c for c in fighter.conditions if c.category.casefold() == category.casefold()]
+            if category.casefold() == "condition":
+                held, rest = held + rest, []
             lines.append((self._badges(category.capitalize(), held), bool(held)))
-        rest = [
-            c
-            for c in fighter.conditions
-            if c.category.casefold() not in {k.casefold() for k in categories}
-        ]
         if rest or not categories:
             lines.append((self._badges("Conditions", rest), bool(rest)))
         return lines
@@ -209,7 +226,8 @@ class StatusPane(SelectedPane):
         for index, condition in enumerate(held):
             if index:
                 line.append(" ")
-            line.append(f" {condition_text(condition)} ", self._style("badge"))
+            words = self.rules.level_words if self.rules else level_words
+            line.append(f" {condition_text(condition, words)} ", self._style("badge"))
         return line
 
     def reminder_entries(self, state: EncounterState, rules: Ruleset) -> list[ReminderEntry]:
@@ -227,8 +245,10 @@ class StatusPane(SelectedPane):
         self._unkeyed = not self.keys.frozen and any(not c.key for c in choices)
         return list(entries.values())
 
-    def _reminders_heading(self, reminders: list[ReminderEntry]) -> list[Text]:
-        if not reminders:
+    def _reminders_heading(self, reminders: list[ReminderEntry], tight: int) -> list[Text]:
+        """``Reminders`` (with ``[0] every choice`` when a choice has no key); the
+        tightest drawing leaves the bare word out, for one more row."""
+        if not reminders or (tight == TIGHTEST and not self._unkeyed):
             return []
         heading = Text("Reminders", self._style("heading"))
         if self._unkeyed:

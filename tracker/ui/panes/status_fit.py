@@ -4,10 +4,12 @@ On a short screen (80x24 gives the pane twelve rows) three open reminders, wrapp
 the selected combatant's block out of sight. When the full drawing would not fit, the
 pane is drawn tighter, a step at a time, until the reminders and the selected
 combatant's name and tracks fit: first empty ailment categories are left out, then each
-reminder takes one row of text (whole words, ``…``) and its keyed choices the next
-(choices without a key are left to the list of every choice), and last the combatant's
-name and tracks come before their other lines, every line one row. What is below the
-tracks may still need a scroll.
+reminder's text is followed by rows of its keyed choices (choices without a key are
+left to the list of every choice), and last the combatant's name and tracks come before
+their other lines, each track one row (its value whole; only a note after it may be
+cut). Reminders and the name are never cut (they wrap): when even the tightest drawing
+needs more rows than the pane has, the log gives way (``StatusPane.Crowded``). What is
+below the tracks may still need a scroll.
 """
 
 from __future__ import annotations
@@ -49,11 +51,10 @@ class FighterBlock:
                 *self.locations,
                 *self.said,
             ]
-        top = [self.head, *self.tracks]
+        # the name wraps; a track keeps its value whole (only its note may be cut)
+        top = [self.head, *(elide_words(line, width) for line in self.tracks)]
         rest = [*ailments, *self.locations, *self.notes, *self.said]
-        return [elide_words(line, width) for line in top], [
-            elide_words(line, width) for line in rest
-        ]
+        return top, [elide_words(line, width) for line in rest]
 
 
 def rows_needed(lines: Sequence[Text], width: int, console: Console) -> int:

@@ -1,8 +1,10 @@
-"""One line of styled text that repaints only when its text changes.
+"""A line of styled text that repaints only when its text changes.
 
-A Static turns its content into a visual and lays it out at every update; the header
-and the message under the command bar change at every command and are one line each, so
-this widget keeps the line's strip and asks for a repaint only when the text differs.
+A Static turns its content into a visual and lays it out at every update; the message
+under the command bar changes at every command, so this widget keeps its strips and asks
+for a repaint only when the text differs. A message longer than the width wraps to a
+second row (up to ``rows``; only then is it cut, with ``…``), and the widget is as tall
+as the rows it needs.
 """
 
 from __future__ import annotations
@@ -15,16 +17,20 @@ from tracker.ui.panes.styling import SteadyColours
 
 
 class TextLine(SteadyColours):
-    """A single line of Rich ``Text``, cut with an ellipsis at the widget's width."""
+    """Rich ``Text`` in up to ``rows`` rows, cut with an ellipsis only after the last."""
 
     DEFAULT_CSS = """
     TextLine { height: 1; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, *, rows: int = 1, more: str = "", id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.text = Text()
-        self._strip: tuple[Text, int, Style, Strip] | None = None
+        self.rows = rows
+        """The most rows the text may take."""
+        self.more = more
+        """Said after the ``…`` of a text cut short (``m shows all``)."""
+        self._strips: tuple[Text, int, Style, list[Strip]] | None = None
 
     def update(self, text: Text) -> None:
         """Show ``text``; repaint only if it reads or looks different."""
@@ -35,30 +41,59 @@ class TextLine(SteadyColours):
         ):
             return
         self.text = text
+        self._fit_height()
         self.refresh()
 
+    def on_resize(self) -> None:
+        """Another width may need another number of rows."""
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        if self.rows > 1 and self.size.width > 0:
+            needed = min(self.rows, len(self._wrapped(self.size.width)))
+            if self.styles.height is None or self.styles.height.value != needed:
+                self.styles.height = needed
+
     def render(self) -> Text:
-        """The line (what tests and screen readers read)."""
+        """The text (what tests and screen readers read)."""
         return self.text
 
     def render_line(self, y: int) -> Strip:
-        """The line's strip at the widget's width (row 0; nothing below it)."""
+        """Row ``y`` of the text at the widget's width (blank below the text)."""
         width = self.size.width
         base = self.base_style
-        if y > 0:
-            return Strip.blank(width, base)
-        cached = self._strip
-        if cached is not None and cached[:3] == (self.text, width, base):
-            return cached[3]
-        text = self.text.copy()
-        text.no_wrap, text.overflow, text.end = True, "ellipsis", ""
-        text.truncate(width, overflow="ellipsis")
-        strip = Strip(list(text.render(self.app.console)), text.cell_len)
-        strip = strip.apply_style(base).crop_extend(0, width, base)
-        self._strip = (self.text, width, base, strip)
-        return strip
+        cached = self._strips
+        if cached is None or cached[:3] != (self.text, width, base):
+            strips = [
+                Strip(list(row.render(self.app.console)), row.cell_len)
+                .apply_style(base)
+                .crop_extend(0, width, base)
+                for row in self._wrapped(width)
+            ]
+            cached = self._strips = (self.text, width, base, strips)
+        strips = cached[3]
+        return strips[y] if y < len(strips) else Strip.blank(width, base)
+
+    def _wrapped(self, width: int) -> list[Text]:
+        """The rows shown: the text wrapped to ``width``, the last kept row cut with
+        ``…`` when more would be needed."""
+        if self.rows > 1 and width > 0:
+            rows = list(self.text.wrap(self.app.console, width))
+        else:
+            rows = [self.text.copy()]
+        cut = len(rows) > self.rows
+        rows = rows[: self.rows]
+        for row in rows:
+            row.no_wrap, row.overflow, row.end = True, "ellipsis", ""
+            row.truncate(width, overflow="ellipsis")
+        if cut:
+            tail = Text(f" … {self.more}" if self.more else " …", style=self.text.style)
+            rows[-1].rstrip()
+            rows[-1].truncate(max(0, width - tail.cell_len))
+            rows[-1].append_text(tail)
+        return rows
 
     def notify_style_update(self) -> None:
         """Styles changed (a new theme): work the colours out again."""
         super().notify_style_update()
-        self._strip = None
+        self._strips = None

@@ -1,0 +1,202 @@
+"""Nothing a GM must act on is cut (issue 27): with three reminders open and a command
+refused, at 80x24 to 200x50, every reminder's whole text, every choice key, the whole
+refusal and the selected combatant's tracks are on screen; the log gives way first."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.test_ui_sizes import visible_status
+from tests.ui_helpers import (
+    ROOT,
+    make_app,
+    offers,
+    opened,
+    pane_text,
+    state_of,
+    text_of,
+    ui_test,
+)
+from tracker.ui.app import TrackerApp
+from tracker.ui.modals.message import MessageScreen
+from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.text_line import TextLine
+
+SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
+
+OPENING: dict[str, tuple[tuple[str, ...], str]] = {
+    "basic-bandits-at-the-ford.toml": (("start", "dmg captain 4"), "dmg zzz 3"),
+    "nerv-sachiel.toml": (
+        ("start", "ail rei Dizzy", "ail sachiel Burning", "ail unit-01 Shocked"),
+        "ail rei Burning",
+    ),
+    "wrath-ork-boarding.toml": (
+        ("start", "wound kell 6", "wound amelia 8", "wound varro 9"),
+        "ail nob Prone rounds=zz",
+    ),
+    "alien-operations-deck.toml": (
+        ("start", "dmg ripley 10", "dmg hudson 10", "dmg vasquez 10"),
+        "dmg zzz 3",
+    ),
+    "eva-escale-ramiel.toml": (
+        ("start", "dmg unit-01 500 @torso", "dmg unit-02 500 @torso", "dmg unit-01 500 @head"),
+        "dmg ramiel 3 @nowhere",
+    ),
+    "persona-d100-shadows.toml": (("start", "dmg slime 9 element=ice"), "dmg slime 3 element=zz"),
+}
+"""Per sample: lines that open reminders (three where the ruleset raises any), and a
+line it refuses."""
+
+
+A_SCROLL_AWAY = {("wrath-ork-boarding.toml", (80, 24))}
+"""Where three reminders and their keys fill the status pane even with the log gone and
+the pane widened (wrath's three Defiance Checks, 18 rows at 80x24): the selected one's
+name and tracks are below them, a scroll away (the initiative keeps its room: a row
+narrower than 30 cells would cut its numbers)."""
+
+
+def words(text: str) -> str:
+    """``text`` with its wrapping undone: words a space apart."""
+    return " ".join(text.split())
+
+
+def message_rows(app: TrackerApp) -> str:
+    """The rows under the command bar, as the terminal shows them."""
+    line = app.query_one("#command-message", TextLine)
+    return " ".join(line.render_line(y).text for y in range(line.size.height))
+
+
+async def opened_with_reminders(pilot: Pilot[int], sample: str) -> None:
+    """Play the sample's opening, then turn until three reminders are open (or a
+    round has passed: some rulesets raise fewer)."""
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    await opened(pilot)
+    for line in OPENING[sample][0]:
+        assert app.run_line(line).ok, line
+    for _ in range(8):
+        if len(state_of(app).reminders) >= 3:
+            break
+        await pilot.press("n")
+    await pilot.press("colon", *OPENING[sample][1], "enter")
+    await pilot.pause()
+    await pilot.pause()
+
+
+def tracks_shown(app: TrackerApp, shown: str) -> None:
+    """The selected combatant's tracks (value/limit) are in the status pane, or in the
+    body pane where it is on screen."""
+    fighter = state_of(app).combatant(app.selected)
+    rules = app.rules_or_fail()
+    if not rules.body(fighter) and app.query_one("#body").display:
+        shown += pane_text(app, "#body-drawing")
+    assert words(fighter.name) in shown
+    for track in rules.track_views(fighter):
+        if track.limit > 0:
+            assert f"{track.value}/{track.limit}" in shown, (track, shown)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("sample", sorted(OPENING))
+@ui_test
+async def test_reminders_a_refusal_and_the_tracks_are_whole(
+    tmp_path: Path, sample: str, size: tuple[int, int]
+) -> None:
+    # issue 27: at 80x24 "Rei Ayanami (on foot) suffered an…", a refusal cut at "spec…"
+    # and no Shock/Wounds for wrath or HP for basic in the status pane
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=size) as pilot:
+        await opened_with_reminders(pilot, sample)
+        line = OPENING[sample][1]
+        refusal = app.run_line(line)
+        assert not refusal.ok
+        assert words(f"✗ {refusal.message}") == words(message_rows(app))
+        shown = words(" ".join(visible_status(app)))
+        for reminder in state_of(app).reminders:
+            assert words(reminder.text) in shown, (reminder.text, shown)
+        for choice in app.reminder_keys.keyed(state_of(app), app.rules_or_fail()):
+            if choice.key:
+                assert offers(shown, choice.key, choice.label), (choice, shown)
+        if (sample, size) in A_SCROLL_AWAY:
+            tracks_shown(app, words(pane_text(app, "#status-text")))
+        else:
+            tracks_shown(app, shown)
+        order = app.query_one(InitiativePane)  # a pane narrowed for them still fits its rows
+        for row in order.plain_lines:
+            assert cell_len(row.rstrip()) <= order.scrollable_content_region.width, row
+
+
+@ui_test
+async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
+    # issue 27: the reminders take the log's rows at 80x24, and give them back once
+    # they are resolved
+    sample = "nerv-sachiel.toml"
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        log = app.query_one("#log-frame")
+        height = log.outer_size.height
+        await opened_with_reminders(pilot, sample)
+        await pilot.press("escape")  # out of the bar the refusal left open
+        assert log.outer_size.height < height
+        assert len(state_of(app).reminders) == 3
+        for _ in range(3):
+            keys = [c.key for c in app.reminder_keys.keyed(state_of(app), app.rules_or_fail())]
+            await pilot.press(next(k for k in keys if k))
+            await pilot.pause()
+            footer = {getattr(k, "action", "") for k in app.query("FooterKey") if k.display}
+            if state_of(app).reminders:  # the footer keeps "1-9 resolve" while one is open
+                assert "resolve('1')" in footer, footer
+        await pilot.pause()
+        assert not state_of(app).reminders
+        assert log.display and log.outer_size.height == height
+
+
+@ui_test
+async def test_a_long_message_wraps_to_a_second_row(tmp_path: Path) -> None:
+    sample = "persona-d100-shadows.toml"
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("colon", *"dmg slime 3 element=zz", "enter")
+        await pilot.pause()
+        said = message_rows(app)
+        assert app.query_one("#command-message").size.height == 2
+        assert "…" not in said
+        assert re.search(r"✗ .*zz", said)
+
+
+@ui_test
+async def test_a_message_longer_than_two_rows_opens_whole_on_m(tmp_path: Path) -> None:
+    # issue 27: a refusal cut at "spec…"; past two rows the bar says which key shows all
+    path = tmp_path / "fight.toml"
+    shutil.copyfile(ROOT / "encounters" / "basic-bandits-at-the-ford.toml", path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        long = "; ".join(f"reason number {n} the rules give" for n in range(12))
+        app.query_one(CommandBar).say(f"✗ {long}", "error")
+        await pilot.pause()
+        shown = message_rows(app)
+        assert shown.rstrip().endswith("… m shows all"), shown
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        whole = words(text_of(app.screen.query_one("#message-text", Static), 70))
+        assert whole == words(f"✗ {long}")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, MessageScreen)

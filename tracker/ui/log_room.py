@@ -1,0 +1,54 @@
+"""The log gives way to what the GM must act on.
+
+On a short screen the status pane may need more rows than it has for the open
+reminders, their keys and the selected combatant's name and tracks (none of which is
+ever cut). The log's frame then gives up rows, as many as are missing, down to its
+newest line, or its whole frame; it takes them back as soon as they are free again.
+When the whole log is not enough either, the screen is marked ``-crowded`` and the
+stylesheet gives the status pane more width (fewer rows for the same words); that mark
+goes once a whole log's rows are to spare, so the width does not flicker back and forth.
+"""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+SMALLEST = 3
+"""The log's frame at its smallest shown: a border above and below its newest line."""
+
+
+class LogRoom:
+    """The rows taken from the log's frame for the status pane."""
+
+    def __init__(self) -> None:
+        self.taken = 0
+        """Rows taken now (0: the frame has the height the stylesheet gives it)."""
+        self.base = 0
+        """The frame's height before any was taken."""
+
+    def give(self, frame: Widget, shortfall: int) -> None:
+        """The status pane misses ``shortfall`` rows (zero or less: it has enough)."""
+        if not self.taken:
+            self.base = frame.outer_size.height
+        wanted = self.taken + shortfall
+        screen = frame.screen
+        if wanted > self.base:
+            screen.add_class("-crowded")
+        elif wanted + self.base <= 0:
+            screen.remove_class("-crowded")
+        taken = max(0, min(self.base, wanted))
+        if taken and self.base - taken < SMALLEST:
+            taken = self.base
+        if taken == self.taken:
+            return
+        self.taken = taken
+        frame.display = taken < self.base
+        frame.styles.height = self.base - taken if taken else None
+
+    def reset(self, frame: Widget) -> None:
+        """A new screen size: the stylesheet's height again (the pane asks anew)."""
+        frame.screen.remove_class("-crowded")
+        if self.taken:
+            self.taken = 0
+            frame.display = True
+            frame.styles.height = None
