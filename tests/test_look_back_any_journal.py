@@ -46,6 +46,16 @@ def test_the_turns_after_an_undone_blow_can_be_looked_at(fight: Encounter) -> No
     assert [b.current for b in boards] == ["bo", "ann", "orc"]
 
 
+def test_a_round_begun_then_undone_is_not_where_the_round_starts(fight: Encounter) -> None:
+    fight.run("start", ScriptedDice([10, 18, 2, 9]))
+    for _ in range(4):
+        fight.run("next", NONE)  # round 2 begins …
+    fight.run("undo", NONE)  # … is taken back
+    fight.run("dmg orc 4", NONE)
+    fight.run("next", NONE)  # and begins again after the blow
+    assert fight.state_at_round(2).combatant("orc").track("hp") == 11
+
+
 def _sample_encounter(sample: Path) -> Encounter:
     encounter = load(sample).encounter
     encounter.library = EmptyLibrary()

@@ -162,10 +162,11 @@ class Encounter:
         return replay(self.initial, self.events[: max(0, seq)])
 
     def state_at_round(self, round_no: int) -> EncounterState:
-        """The state at the start of round ``round_no`` (just after it began)."""
+        """The state at the start of round ``round_no`` (just after it began), as the
+        fight finally went: a start of the round later undone does not count."""
+        undone = self.state.undone
         for event in self.events:
             if isinstance(event, ev.RoundStarted) and event.round == round_no:
-                state = self.state_at(event.seq)
-                if event.batch not in state.undone:
-                    return state
+                if event.batch not in undone:
+                    return self.state_at(event.seq)
         raise RuleError(f"round {round_no} was never reached")
