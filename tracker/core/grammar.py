@@ -188,6 +188,35 @@ def _listed(found: list[Combatant]) -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
 
 
+SEVERAL_TARGET_VERBS = ("dmg", "wound", "heal", "ail", "cure")
+"""Verbs whose WHO may name several combatants at once (``dmg orc,goblin 5``)."""
+
+
+def each_target(state: EncounterState, command: Command) -> list[tuple[str, Command]]:
+    """``dmg a,b,c 5`` as one command per target, each with its combatant's name (one
+    command, unnamed, when WHO names one or the verb takes one). A name missing between
+    commas or given twice is a RuleError."""
+    args = list(command.args)
+    while len(args) > 1 and args[0].endswith(","):  # ``dmg orc, goblin 5``
+        args[:2] = [args[0] + args[1]]
+    first = args[0] if args else ""
+    if command.verb not in SEVERAL_TARGET_VERBS or "," not in first:
+        return [("", command)]
+    tokens = [token.strip() for token in first.split(",")]
+    if not all(tokens):
+        raise RuleError(f"'{first}': a name is missing between the commas")
+    names: dict[str, str] = {}
+    for token in tokens:
+        fighter = named(state, token)
+        if fighter.id in names:
+            raise RuleError(f"{fighter.name} is named twice in '{first}'")
+        names[fighter.id] = fighter.name
+    return [
+        (name, replace(command, args=(token, *args[1:])))
+        for token, name in zip(tokens, names.values(), strict=True)
+    ]
+
+
 def named(state: EncounterState, token: str) -> Combatant:
     """The combatant ``token`` names: an id, a name or its start, ``.`` for the one acting."""
     return state.combatant(resolve(state, token))
