@@ -45,6 +45,8 @@ def moments(initial: EncounterState, events: Sequence[ev.Event]) -> list[Moment]
             continue
         if isinstance(event, ev.CombatantAdded):
             names[event.id] = event.name
+        elif isinstance(event, ev.CombatantRenamed):
+            names[event.who] = event.name
         elif isinstance(event, ev.RoundStarted):
             round_no = event.round
         elif isinstance(event, ev.TurnStarted):
