@@ -226,10 +226,10 @@ class TrackerApp(LookingBackApp):
     def _bar_line(self, message: CommandBar.Run) -> None:
         outcome = self.run_line(message.line)
         bar = self.query_one(CommandBar)
-        if not outcome.ok:
+        if outcome.ok:
+            bar.accepted(message.line, outcome.message)
+        else:
             bar.refused(outcome.message, message.line)
-            return
-        bar.accepted(message.line, outcome.message)
         if isinstance(self.focused, CommandInput):
             self.query_one(InitiativePane).focus()
 
