@@ -24,8 +24,19 @@ from tracker.ui.panes.initiative import InitiativePane
 NONE = ScriptedDice([])
 SAMPLES = sorted((ROOT / "encounters").glob("*.toml"))
 
-STEPS = ("next", "next", "prev", "undo", "redo", "note the bridge holds", "dmg", "heal", "add")
-"""The command alphabet: flow, history, a note, damage and healing, a newcomer."""
+STEPS = (
+    "next",
+    "next",
+    "prev",
+    "undo",
+    "redo",
+    "note the bridge holds",
+    "notes",
+    "dmg",
+    "heal",
+    "add",
+)
+"""The command alphabet: flow, history, notes, damage and healing, a newcomer."""
 
 
 def test_the_turns_after_an_undone_blow_can_be_looked_at(fight: Encounter) -> None:
@@ -63,12 +74,12 @@ def _sample_encounter(sample: Path) -> Encounter:
 
 
 def _line(step: str, state: EncounterState, pick: int, amount: int) -> str:
-    if step not in ("dmg", "heal", "add"):
+    if step not in ("dmg", "heal", "add", "notes"):
         return step
     if step == "add":
         return f"add Runner {pick}"
-    standing = sorted(state.combatants)
-    return f"{step} {standing[pick % len(standing)]} {amount}"
+    who = sorted(state.combatants)[pick % len(state.combatants)]
+    return f"notes {who} watch round {amount}" if step == "notes" else f"{step} {who} {amount}"
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
