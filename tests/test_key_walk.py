@@ -5,6 +5,7 @@ bundled sample, and the file still loads afterwards."""
 from __future__ import annotations
 
 import asyncio
+import random
 import shutil
 from pathlib import Path
 
@@ -66,3 +67,16 @@ def test_a_random_walk_of_keys_never_crashes_and_the_file_still_loads(
     shutil.copyfile(sample, path)
     asyncio.run(walk(path, keys))  # an exception in the app is raised here
     load(path)  # a JournalError here would say which line of the file went wrong
+
+
+def test_the_walk_that_closed_a_dialog_twice_closes_it_once(tmp_path: Path) -> None:
+    """Found by the walk (seed 54 on the Wrath sample): two Enters in one burst reached
+    the notes dialog before it had closed, and the second closed the table's own screen:
+    ScreenStackError, the app gone."""
+    sample = ROOT / "encounters" / "wrath-ork-boarding.toml"
+    path = tmp_path / sample.name
+    shutil.copyfile(sample, path)
+    chance = random.Random(54)
+    keys = [chance.choice(sorted(KEYS)) for _ in range(WALK)]
+    asyncio.run(walk(path, keys))
+    load(path)
