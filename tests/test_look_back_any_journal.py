@@ -164,3 +164,21 @@ async def test_keys_that_would_change_the_fight_are_refused_in_one_line(tmp_path
         await pilot.press("t")  # a theme is not the fight: still offered
         await pilot.press("escape", "colon")
         assert isinstance(app.focused, CommandInput)
+
+
+@ui_test
+async def test_a_double_click_on_a_row_is_refused_like_d_while_looking_back(
+    tmp_path: Path,
+) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in ("start", "next"):
+            assert app.run_line(line).ok, line
+        await pilot.press("v")
+        pane = app.query_one(InitiativePane)
+        index = next(i for i, line in enumerate(pane.plain_lines) if "Orc" in line)
+        await pilot.click(pane, offset=(10, index), times=2)
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+        assert app.query_one(CommandBar).message.startswith("✗ looking back at Round 1")

@@ -240,8 +240,8 @@ class TrackerApp(LookingBackApp):
     @on(InitiativePane.Picked)
     def _picked(self, message: InitiativePane.Picked) -> None:
         self.selected = message.slot
-        if message.twice:
-            self.action_damage()
+        if message.twice:  # as the d key: refused in a sentence while looking back
+            self.call_later(self.run_action, "damage")
 
     # --- which keys apply -------------------------------------------------------------
 
