@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import basic_encounter
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import RuleError
 from tracker.core.session import Encounter
@@ -43,6 +44,18 @@ def test_heal_ail_and_cure_take_several_targets_too(fight: Encounter) -> None:
     assert all(fight.state.combatant(w).condition("Prone") for w in ("orc", "gob"))
     fight.run("cure gob,orc Prone", NONE)
     assert not any(fight.state.combatant(w).condition("Prone") for w in ("orc", "gob"))
+
+
+def test_names_with_spaces_can_be_listed_without_quotes() -> None:
+    fight = basic_encounter(
+        [
+            {"id": "harpy", "name": "Gale Harpy", "stats": {"hp": 9}},
+            {"id": "orc", "name": "Orc Chief", "stats": {"hp": 9}},
+            {"id": "ann", "name": "Ann", "stats": {"hp": 9}},
+        ]
+    )
+    fight.run("dmg gale harpy,orc chief, ann 2", NONE)
+    assert [hp(fight, w) for w in ("harpy", "orc", "ann")] == [7, 7, 7]
 
 
 def test_a_refusal_for_one_target_refuses_the_whole_command(fight: Encounter) -> None:

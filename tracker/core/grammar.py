@@ -197,8 +197,8 @@ def each_target(state: EncounterState, command: Command) -> list[tuple[str, Comm
     command, unnamed, when WHO names one or the verb takes one). A name missing between
     commas or given twice is a RuleError."""
     args = list(command.args)
-    while len(args) > 1 and args[0].endswith(","):  # ``dmg orc, goblin 5``
-        args[:2] = [args[0] + args[1]]
+    while len(args) > 1 and (args[0].endswith(",") or "," in args[1]):
+        args[:2] = [f"{args[0]} {args[1]}"]  # ``dmg orc, goblin 5``, ``dmg gale harpy,orc 5``
     first = args[0] if args else ""
     if command.verb not in SEVERAL_TARGET_VERBS or "," not in first:
         return [("", command)]
