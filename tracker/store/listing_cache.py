@@ -22,7 +22,8 @@ from tracker.core.errors import TrackerError
 from tracker.paths import user_cache_dir
 from tracker.store.durable import write_file_atomically
 
-VERSION = 2
+VERSION = 3
+"""Bumped when a summary would read differently (3: a renamed combatant's new name)."""
 TYPES = (str, str, str, int, str, int, float, str)
 """The type of each field of a cached summary, in order (title, ruleset, phase, round,
 acting, combatants, last played, problem)."""
