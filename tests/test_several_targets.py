@@ -11,7 +11,9 @@ from tests.conftest import basic_encounter
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import RuleError
 from tracker.core.session import Encounter
+from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_file import load
+from tracker.ui.completion import complete
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "encounters").glob("*.toml"))
@@ -100,3 +102,9 @@ def test_every_rulesets_damage_takes_several_targets(sample: Path) -> None:
     assert {first, second} <= hit
     fight.run("undo", NONE)
     assert fight.state.combatants == before
+
+
+def test_the_bar_completes_the_last_of_several_targets(fight: Encounter) -> None:
+    found = complete("dmg orc,go", fight.state, fight.verbs, load_ruleset("basic"))
+    assert found.line == "dmg orc,Goblin"
+    assert found.candidates == ("Goblin",)

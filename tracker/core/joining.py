@@ -2,8 +2,9 @@
 
 ``add Goblin side=enemy hp=7`` builds one combatant from its options. ``add 3 ork-boy``
 finds the block ``ork-boy`` and adds Ork Boy 1, 2 and 3 (numbering continues from those
-already in the fight, and a lone plain Ork Boy already there becomes Ork Boy 1); numbers written as dice in the block (``wounds = "2d6+2"``) are
-rolled for each copy and the log line shows each roll. Options after the block override
+already in the fight, and a lone plain Ork Boy already there becomes Ork Boy 1); numbers
+written as dice in the block (``wounds = "2d6+2"``) are rolled for each copy and the log
+line shows each roll. Options after the block override
 it. Every copy is one ``combatant.added`` event in the same command, so one undo takes
 them all back. In a campaign's fight, ``add party [PC …]`` brings in the PCs not yet in
 it (the living, or those named) as they stand in the campaign now.
