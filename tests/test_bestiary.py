@@ -171,7 +171,10 @@ def test_save_template_keeps_the_maximums_not_the_damage(tmp_path: Path) -> None
         events = play.execute("add 2 warboss", NONE)
         copy = play.encounter.state.combatant("ork-nob-2")
         history = play.encounter.events
-    assert [e.text for e in events if e.text][0] == "Ork Nob 2 joins the fight (enemy)"
+    assert [e.text for e in events if e.text][:2] == [
+        "Ork Nob is now Ork Nob 1",  # the Nob already in the fight
+        "Ork Nob 2 joins the fight (enemy)",
+    ]
     assert copy.track("wounds") == copy.limits["wounds"] == 12
     assert 'id = "warboss"' in user_bestiary_file("wrath-glory").read_text(encoding="utf-8")
     saved = [e for e in history if isinstance(e, TemplateSaved)]

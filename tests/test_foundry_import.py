@@ -301,7 +301,10 @@ def test_hostile_actor_joins_an_encounter_that_still_loads(
     assert main(["check", str(fight)]) == 0
     assert main(["do", str(fight), "undo"]) == 0  # one command: one undo takes both back
     out = capsys.readouterr().out
-    assert "Undone: [b]Nob[/b] [31m Boss joins the fight (enemy); Sister Amelia 2" in out
+    assert (
+        "Undone: [b]Nob[/b] [31m Boss joins the fight (enemy); "
+        "Sister Amelia is now Sister Amelia 1; Sister Amelia 2"
+    ) in out
 
 
 def test_into_an_encounter_of_another_ruleset_is_refused(

@@ -149,6 +149,18 @@ def test_a_combatant_added_mid_fight_is_named_and_counted(tmp_path: Path) -> Non
     assert summarise(path).combatants == 4
 
 
+def test_the_first_troll_numbered_when_a_second_joins_is_listed_by_its_new_name(
+    tmp_path: Path,
+) -> None:
+    path = basic_file(tmp_path)
+    play(path, [*INIT, "add Troll hp=9", "init troll 30", "start", "add Troll hp=9"])
+    assert summarise(path).status == "round 1, Troll 1's turn"
+    assert_listing_agrees(path)
+    play(path, ["undo"])
+    assert summarise(path).status == "round 1, Troll's turn"
+    assert_listing_agrees(path)
+
+
 def test_a_torn_last_event_and_a_command_cut_short_are_left_out(tmp_path: Path) -> None:
     path = basic_file(tmp_path)
     play(path, [*INIT, "start", "next"])

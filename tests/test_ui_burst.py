@@ -14,6 +14,7 @@ from tests.ui_helpers import basic_file, make_app, opened, play_of, state_of, ui
 from tracker.core import events as ev
 from tracker.ui.outcome import Outcome
 from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.initiative import InitiativePane
 
 
 def burst(app: App[Any], *keys: tuple[str, str | None]) -> None:
@@ -44,14 +45,23 @@ async def test_a_key_after_enter_never_joins_the_command(tmp_path: Path) -> None
 
 
 @ui_test
-async def test_a_refused_line_comes_back_for_correction(tmp_path: Path) -> None:
+async def test_a_refused_line_gives_the_keys_back_and_comes_back_on_up(tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
-        await pilot.press(":", *"dmg nobody 3", "enter")
+        await pilot.press("s", ":", *"dmg nobody 3", "enter")
         await pilot.pause()
         bar = app.query_one(CommandBar)
-        assert bar.input.value == "dmg nobody 3" and "✗" in bar.message
+        refusal = bar.message
+        assert refusal.startswith("✗ no combatant 'nobody'")
+        assert isinstance(app.focused, InitiativePane)
+        await pilot.press("j", "k")  # moving the selection is no command: the refusal stays
+        assert bar.message == refusal and bar.input.value == ""
+        acting = state_of(app).current
+        await pilot.press("n")  # the next key is a key of the table, not of the bar
+        assert state_of(app).current != acting and bar.message != refusal
+        await pilot.press(":", "up")
+        assert bar.input.value == "dmg nobody 3"
 
 
 @ui_test

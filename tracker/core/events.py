@@ -153,6 +153,16 @@ class CombatantAdded(Event):
     hidden: bool = False
 
 
+@event_type("combatant.renamed")
+@dataclass(frozen=True, kw_only=True)
+class CombatantRenamed(Event):
+    """``who`` is now called ``name`` (the first Bandit becomes Bandit 1 when Bandit 2
+    joins); the id stays."""
+
+    who: str
+    name: str
+
+
 @event_type("combatant.status")
 @dataclass(frozen=True, kw_only=True)
 class StatusChanged(Event):

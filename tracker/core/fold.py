@@ -211,6 +211,11 @@ def _(event: ev.CombatantAdded, state: EncounterState) -> EncounterState:
 
 
 @_mutate.register
+def _(event: ev.CombatantRenamed, state: EncounterState) -> EncounterState:
+    return _with(state, event.who, name=event.name)
+
+
+@_mutate.register
 def _(event: ev.StatusChanged, state: EncounterState) -> EncounterState:
     state = _with(state, event.who, status=event.status)
     if event.status != "removed":

@@ -1,13 +1,15 @@
 """The command grammar shared by the TUI command bar, the palette and ``tracker do``.
 
-``VERB ARG … [@LOCATION] [key=value …]``; ``WHO`` is an id, a unique case-insensitive
-name prefix, or ``.`` for the combatant whose turn it is.
+``VERB ARG … [@LOCATION] [key=value …]``; ``WHO`` is an id, a name or any unique part
+of one (case-insensitive: the whole name, then its start, then the start of a word, then
+anywhere in it), or ``.`` for the combatant whose turn it is.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from tracker.core.errors import RuleError
@@ -17,6 +19,8 @@ from tracker.core.safe_text import LINE_LIMIT, check_text
 NUMBER_LIMIT = 999_999
 """The largest whole number a command takes (no rule text needs more)."""
 _OPTION_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*=")
+_WORD_BREAK = re.compile(r"[\s_()\[\]/.,:;-]+")
+"""What parts the words of a name or id (``Unit-01 (Shinji)``: unit, 01, shinji)."""
 
 FREE_TEXT_VERBS = ("note", "gm-note", "ruling")
 WHO_THEN_TEXT_VERBS = ("notes",)
@@ -145,21 +149,72 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
     if token in state.combatants:
         return token
     wanted = _squash(token)
-    exact = [c.id for c in state.combatants.values() if wanted in (_squash(c.id), _squash(c.name))]
-    if len(exact) == 1:
-        return exact[0]
-    matches = [
-        c
-        for c in state.combatants.values()
-        if _squash(c.name).startswith(wanted) or _squash(c.id).startswith(wanted)
+    fighters = list(state.combatants.values())
+    for tier in _NAME_TIERS if wanted else ():
+        found = [c for c in fighters if any(tier(spelling, wanted) for spelling in _spellings(c))]
+        if len(found) == 1:
+            return found[0].id
+        if found:
+            raise RuleError(f"'{token}' could be {_listed(found)} — type more of the name")
+    names = ", ".join(c.name for c in fighters) or "nobody yet"
+    raise RuleError(f"no combatant '{token}' — in this fight: {names}")
+
+
+_NAME_TIERS: tuple[Callable[[tuple[str, ...], str], bool], ...] = (
+    lambda words, wanted: "".join(words) == wanted,
+    lambda words, wanted: "".join(words).startswith(wanted),
+    lambda words, wanted: any("".join(words[i:]).startswith(wanted) for i in range(len(words))),
+    lambda words, wanted: wanted in "".join(words),
+)
+"""How a typed name finds a combatant, tried in turn until one finds someone: the whole
+name or id, its start, the start of a later word (``harpy`` → Gale Harpy), anywhere."""
+
+
+def _spellings(fighter: Combatant) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The combatant's name and id, each as its words squashed (``Gale Harpy`` → gale,
+    harpy)."""
+    return _words(fighter.name), _words(fighter.id)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in (_squash(part) for part in _WORD_BREAK.split(text)) if w)
+
+
+def _listed(found: list[Combatant]) -> str:
+    """``Bob and Bo's Dog``, ``A, B and C``, ``A, B, C and 2 more``."""
+    names = [c.name for c in found]
+    if len(names) > 3:
+        return f"{', '.join(names[:3])} and {len(names) - 3} more"
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+SEVERAL_TARGET_VERBS = ("dmg", "wound", "heal", "ail", "cure")
+"""Verbs whose WHO may name several combatants at once (``dmg orc,goblin 5``)."""
+
+
+def each_target(state: EncounterState, command: Command) -> list[tuple[str, Command]]:
+    """``dmg a,b,c 5`` as one command per target, each with its combatant's name (one
+    command, unnamed, when WHO names one or the verb takes one). A name missing between
+    commas or given twice is a RuleError."""
+    args = list(command.args)
+    while len(args) > 1 and (args[0].endswith(",") or "," in args[1]):
+        args[:2] = [f"{args[0]} {args[1]}"]  # ``dmg orc, goblin 5``, ``dmg gale harpy,orc 5``
+    first = args[0] if args else ""
+    if command.verb not in SEVERAL_TARGET_VERBS or "," not in first:
+        return [("", command)]
+    tokens = [token.strip() for token in first.split(",")]
+    if not all(tokens):
+        raise RuleError(f"'{first}': a name is missing between the commas")
+    names: dict[str, str] = {}
+    for token in tokens:
+        fighter = named(state, token)
+        if fighter.id in names:
+            raise RuleError(f"{fighter.name} is named twice in '{first}'")
+        names[fighter.id] = fighter.name
+    return [
+        (name, replace(command, args=(token, *args[1:])))
+        for token, name in zip(tokens, names.values(), strict=True)
     ]
-    if len(matches) == 1:
-        return matches[0].id
-    if not matches or not wanted:
-        names = ", ".join(c.name for c in state.combatants.values()) or "nobody yet"
-        raise RuleError(f"no combatant '{token}' — in this fight: {names}")
-    both = " and ".join(c.name for c in matches[:3])
-    raise RuleError(f"'{token}' could be {both} — type more of the name")
 
 
 def named(state: EncounterState, token: str) -> Combatant:

@@ -2,8 +2,9 @@
 
 ``add Goblin side=enemy hp=7`` builds one combatant from its options. ``add 3 ork-boy``
 finds the block ``ork-boy`` and adds Ork Boy 1, 2 and 3 (numbering continues from those
-already in the fight); numbers written as dice in the block (``wounds = "2d6+2"``) are
-rolled for each copy and the log line shows each roll. Options after the block override
+already in the fight, and a lone plain Ork Boy already there becomes Ork Boy 1); numbers
+written as dice in the block (``wounds = "2d6+2"``) are rolled for each copy and the log
+line shows each roll. Options after the block override
 it. Every copy is one ``combatant.added`` event in the same command, so one undo takes
 them all back. In a campaign's fight, ``add party [PC …]`` brings in the PCs not yet in
 it (the living, or those named) as they stand in the campaign now.
@@ -54,9 +55,10 @@ def add(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: L
         return
     if count is not None:
         raise RuleError(_no_block(library, wanted))
-    name = check_text(wanted, "the name", NAME_LIMIT)
-    if not name:
+    typed = check_text(wanted, "the name", NAME_LIMIT)
+    if not typed:
         raise RuleError("'add' needs a name or a stat block, e.g. 'add Goblin hp=7' or 'add 3 orc'")
+    name = number_copies(draft, typed, 1)[0]
     entry = entry_maker(rules)(new_id(draft.state, name), name, options)
     fighter = rules.prepare(entry, where=f"add {name}")
     join_fight(draft, rules, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
@@ -128,7 +130,7 @@ def add_copies(
     if not base:
         raise RuleError(f"the stat block {block.get('id', '?')!r} has no name")
     joined = []
-    for name in copy_names(draft.state, base, count):
+    for name in number_copies(draft, base, count):
         cid = new_id(draft.state, name)
         overrides = entry_maker(rules)(cid, name, options or {})
         rolled: list[str] = []
@@ -153,6 +155,20 @@ def copy_names(state: EncounterState, base: str, count: int) -> list[str]:
         return [base]
     start = max(taken, default=0) + 1
     return [f"{base} {n}" for n in range(start, start + count)]
+
+
+def number_copies(draft: Draft, base: str, count: int) -> list[str]:
+    """Names for ``count`` new copies of ``base``; a lone copy already in the fight under
+    the plain name is renamed ``base 1`` first, in the same command (so Bandit 2 never
+    stands beside a plain Bandit, and one undo puts the name back)."""
+    plain = [c for c in draft.state.combatants.values() if c.name.casefold() == base.casefold()]
+    names = copy_names(draft.state, plain[0].name if len(plain) == 1 else base, count)
+    first = f"{plain[0].name} 1" if len(plain) == 1 else ""
+    clash = any(c.name.casefold() == first.casefold() for c in draft.state.combatants.values())
+    if names != [base] and first and not clash:
+        text = f"{plain[0].name} is now {first}"
+        draft.emit(ev.CombatantRenamed, who=plain[0].id, name=first, text=text)
+    return names
 
 
 def rolled_entry(block: Block, dice: DiceLike, rolled: list[str]) -> dict[str, Any]:

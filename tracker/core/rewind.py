@@ -45,6 +45,8 @@ def moments(initial: EncounterState, events: Sequence[ev.Event]) -> list[Moment]
             continue
         if isinstance(event, ev.CombatantAdded):
             names[event.id] = event.name
+        elif isinstance(event, ev.CombatantRenamed):
+            names[event.who] = event.name
         elif isinstance(event, ev.RoundStarted):
             round_no = event.round
         elif isinstance(event, ev.TurnStarted):
@@ -55,11 +57,7 @@ def moments(initial: EncounterState, events: Sequence[ev.Event]) -> list[Moment]
 
 
 def board_at(initial: EncounterState, events: Sequence[ev.Event], moment: Moment) -> EncounterState:
-    """The state at ``moment``, as the fight finally went (undone commands left out)."""
-    undone = undone_batches(events)
-    kept = [
-        e
-        for e in events[: moment.seq]
-        if e.batch not in undone and not isinstance(e, ev.HISTORY_TYPES)
-    ]
-    return replay(initial, kept)
+    """The state at ``moment``: the journal replayed up to its last event, undone commands
+    stepped over (not left out: the fold needs every seq), so the board is the one the GM
+    saw when that turn began."""
+    return replay(initial, events[: moment.seq])

@@ -12,7 +12,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.fold import Checkpoints, apply, replay
-from tracker.core.grammar import Command, parse_command
+from tracker.core.grammar import Command, each_target, parse_command
 from tracker.core.hidden_names import guard_public_lines
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
@@ -62,7 +62,11 @@ class Encounter:
         if verb is None:
             known = ", ".join(sorted([*self.verbs, "undo", "redo"]))
             raise RuleError(f"unknown command '{command.verb}' — commands: {known}")
-        verb.handler(draft, command, dice)
+        for name, part in each_target(self.state, command):
+            try:
+                verb.handler(draft, part, dice)
+            except RuleError as err:
+                raise _refused_for(name, err) from None
         if not draft.events:
             raise RuleError(f"'{command.line}' changes nothing")
         if not command.anyway:
@@ -162,10 +166,20 @@ class Encounter:
         return replay(self.initial, self.events[: max(0, seq)])
 
     def state_at_round(self, round_no: int) -> EncounterState:
-        """The state at the start of round ``round_no`` (just after it began)."""
+        """The state at the start of round ``round_no`` (just after it began), as the
+        fight finally went: a start of the round later undone does not count."""
+        undone = self.state.undone
         for event in self.events:
             if isinstance(event, ev.RoundStarted) and event.round == round_no:
-                state = self.state_at(event.seq)
-                if event.batch not in state.undone:
-                    return state
+                if event.batch not in undone:
+                    return self.state_at(event.seq)
         raise RuleError(f"round {round_no} was never reached")
+
+
+def _refused_for(name: str, err: RuleError) -> RuleError:
+    """The refusal of one target of a command naming several: it names the target and
+    says that nobody was touched (``name`` empty: the command had one target)."""
+    if not name:
+        return err
+    said = str(err) if name.casefold() in str(err).casefold() else f"{name}: {err}"
+    return RuleError(f"{said} — so nobody was touched")

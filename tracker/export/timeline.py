@@ -64,6 +64,8 @@ class Timeline:
                 round_no, turn = _place(event, round_no, turn)
                 if isinstance(event, ev.Revealed):
                     self._hide(event.who, event.hidden)
+                elif isinstance(event, ev.CombatantRenamed):
+                    self.names[event.who] = event.name
             beats.append(Beat(event, round_no, turn, live, self._secret(event, turn)))
         return beats
 

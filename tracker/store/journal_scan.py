@@ -4,9 +4,10 @@ The writer (:mod:`tracker.store.block`) gives every event block one layout: a li
 ``[[events]]``, flat ``key = value`` lines with JSON-escaped strings (so no string
 holds a line break), ``batch_end = true`` closing a command, a ``crc`` line. Only a few
 event types decide the status (phase, round, whose turn), only ``history.*`` events
-decide what is undone and only ``combatant.added`` adds to the roster. So:
+decide what is undone, only ``combatant.added`` adds to the roster and only
+``combatant.renamed`` changes a name. So:
 
-* the undone batches and the combatants added come from ``bytes.find`` of their
+* the undone batches and the combatants added or renamed come from ``bytes.find`` of their
   ``type = "…"`` line over the whole journal, parsing just those blocks;
 * phase, round and whose turn come from walking blocks back from the end, parsing only
   the flow blocks not undone, until all three are known (usually within one turn);
@@ -57,6 +58,7 @@ _FIELD_RE = re.compile(rb"\n(seq|type|at|batch|target|who|round|id|name) = ([^\n
 _DATE_RE = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z")
 _HISTORY = b'\ntype = "history.'
 _ADDED = b'\ntype = "combatant.added"\n'
+_RENAMED = b'\ntype = "combatant.renamed"\n'
 
 Table = Mapping[str, Any]
 
@@ -101,8 +103,9 @@ def standing(
     checked(tables, Locator(path))
     history = [t for t in tables if str(t.get("type", "")).startswith("history.")]
     added = [t for t in tables if t.get("type") == "combatant.added"]
+    renamed = [t for t in tables if t.get("type") == "combatant.renamed"]
     last_at = tables[-1].get("at") if tables else None
-    found = settle(history, added, reversed(tables), names, last_at)
+    found = settle(history, added, reversed(tables), names, last_at, renamed)
     if read.torn is not None and read.torn.damage:
         return replace(found, damage=tail_note(path, read.torn))
     return found
@@ -129,6 +132,7 @@ def settle(
     newest_first: Iterable[Table],
     names: Mapping[str, str],
     last_at: object,
+    renamed: Sequence[Table] = (),
 ) -> Standing:
     """The standing from the history events (file order), the added combatants and the
     journal walked newest first."""
@@ -138,11 +142,25 @@ def settle(
     acting = ""
     if current is not None:
         owner = slot_owner(current)
-        acting = names.get(owner) or next(
-            (str(t.get("name", "")) for t in reversed(kept) if t.get("id") == owner), owner
+        acting = (
+            _new_name(renamed, owner, undone)
+            or names.get(owner)
+            or next((str(t.get("name", "")) for t in reversed(kept) if t.get("id") == owner), owner)
         )
     when = last_at if isinstance(last_at, datetime) else None
     return Standing(phase, round_no, current, acting, len(kept), when)
+
+
+def _new_name(renamed: Sequence[Table], owner: str, undone: frozenset[int]) -> str:
+    """The name ``owner`` was last given by a ``combatant.renamed`` not undone ("": none)."""
+    return next(
+        (
+            str(t.get("name", ""))
+            for t in reversed(renamed)
+            if t.get("who") == owner and batch_of(t) not in undone
+        ),
+        "",
+    )
 
 
 def batch_of(table: Table) -> int:
@@ -213,8 +231,12 @@ def _quick(path: Path, data: bytes, start: int, head: Table, names: Mapping[str,
     added = [
         _Block(data, *_block_at(data, at, start, end)) for at in _hits(data, _ADDED, start, end)
     ]
+    renamed = [
+        _Block(data, *_block_at(data, at, start, end)) for at in _hits(data, _RENAMED, start, end)
+    ]
     last_at = _Block(data, *_block_at(data, end - 1, start, end)).get("at") if end > start else None
-    return settle(history, added, _flow_newest_first(data, start, end), names, last_at)
+    flow = _flow_newest_first(data, start, end)
+    return settle(history, added, flow, names, last_at, renamed)
 
 
 def kept_end(data: bytes, start: int, head: Table) -> int:

@@ -23,7 +23,9 @@ from tracker.paths import user_cache_dir
 from tracker.store.durable import write_file_atomically
 from tracker.store.file_text import flaw_in
 
-VERSION = 3
+VERSION = 4
+"""Bumped when a summary would read differently (3: damage noted; 4: a renamed
+combatant's new name)."""
 TYPES = (str, str, str, int, str, int, float, str, str)
 """The type of each field of a cached summary, in order (title, ruleset, phase, round,
 acting, combatants, last played, problem, damage)."""

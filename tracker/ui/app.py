@@ -8,14 +8,16 @@ actions are in the palette (ctrl+p) and the ``:`` bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from textual import on
+from textual.actions import ActionParseResult
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input
@@ -243,10 +245,10 @@ class TrackerApp(LookingBackApp):
     def _bar_line(self, message: CommandBar.Run) -> None:
         outcome = self.run_line(message.line)
         bar = self.query_one(CommandBar)
-        if not outcome.ok:
+        if outcome.ok:
+            bar.accepted(message.line, outcome.message)
+        else:
             bar.refused(outcome.message, message.line)
-            return
-        bar.accepted(message.line, outcome.message)
         if isinstance(self.focused, CommandInput):
             self.query_one(InitiativePane).focus()
 
@@ -267,8 +269,8 @@ class TrackerApp(LookingBackApp):
     @on(InitiativePane.Picked)
     def _picked(self, message: InitiativePane.Picked) -> None:
         self.selected = message.slot
-        if message.twice:
-            self.action_damage()
+        if message.twice:  # as the d key: refused in a sentence while looking back
+            self.call_later(self.run_action, "damage")
 
     # --- which keys apply -------------------------------------------------------------
 
@@ -285,6 +287,34 @@ class TrackerApp(LookingBackApp):
             return action in ("quit", "help", "next_theme")
         check = self._checks(state, parameters).get(action)
         return check() if check is not None else True
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Run an action; a key that would change the fight while an earlier turn is shown
+        is refused in one line instead of doing nothing."""
+        if await super().run_action(action, default_namespace, namespaces):
+            return True
+        name = (action if isinstance(action, str) else action[1]).partition("(")[0]
+        if default_namespace not in (None, self) or not self._held_back(name):
+            return False
+        refused = self.refuse_while_looking()
+        if refused is not None:
+            self.report(refused)
+        return True
+
+    def _held_back(self, action: str) -> bool:
+        """Whether ``action`` is refused only because an earlier turn is shown."""
+        return (
+            self.looking_back
+            and action in OUR_ACTIONS
+            and action not in STILL_OFFERED
+            and not isinstance(self.screen, ModalScreen)
+            and not isinstance(self.focused, Input)
+        )
 
     def _checks(
         self, state: EncounterState, parameters: tuple[object, ...]

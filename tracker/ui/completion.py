@@ -66,6 +66,9 @@ def complete(
 
 
 def _finish(head: str, word: str, options: Sequence[str], hint: str) -> Completion:
+    if "," in word:  # several targets (``dmg orc,gob``): complete the last of them
+        before, _, word = word.rpartition(",")
+        head += before + ","
     wanted = word.casefold()
     matches = [o for o in options if o.casefold().startswith(wanted) and o]
     if not matches or not word and len(matches) > 12:

@@ -4,7 +4,7 @@
 journal from the start. At the table the journal only grows, so ``LogFeed`` walks just
 the new events: the cast (names, who is hidden) comes from the state before them, and
 two silent markers put the walk back in the round and turn where the last walk ended.
-An undo or redo (which changes lines already shown) rebuilds the whole log.
+An undo or redo, or a renaming (each changes lines already shown), rebuilds the whole log.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class LogFeed:
         if (
             self.seen == 0
             or self.seen > len(events)
-            or any(isinstance(e, ev.HISTORY_TYPES) for e in fresh)
+            or any(isinstance(e, (*ev.HISTORY_TYPES, ev.CombatantRenamed)) for e in fresh)
         ):
             timeline = Timeline(encounter.initial, events)
             self.lines = lines_of(timeline)

@@ -105,6 +105,4 @@ class LookingBackApp(TableApp):
         """The refusal for a command typed while looking back (None when not looking)."""
         if self.looking_at is None:
             return None
-        return Outcome(
-            False, f"looking back at {self.looking_at.label} — v or Esc returns to the fight"
-        )
+        return Outcome(False, f"looking back at {self.looking_at.label} — Esc returns to the fight")

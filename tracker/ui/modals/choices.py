@@ -53,9 +53,11 @@ class ChoicesScreen(ModalScreen[str | None]):
             yield Static("↑↓ choose · Enter resolve · Esc close", classes="dialog-keys")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Close with the chosen line."""
-        self.dismiss(self.choices[event.option_index].line)
+        """Close with the chosen line (once: a second Enter in a burst finds it closed)."""
+        if self.is_active:
+            self.dismiss(self.choices[event.option_index].line)
 
     def action_close(self) -> None:
         """Close, resolving nothing."""
-        self.dismiss(None)
+        if self.is_active:
+            self.dismiss(None)

@@ -28,5 +28,6 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static("y / Enter yes · n / Esc no", classes="dialog-keys")
 
     def action_answer(self, yes: bool) -> None:
-        """Close with the answer."""
-        self.dismiss(yes)
+        """Close with the answer (once: a second key in a burst finds it closed)."""
+        if self.is_active:
+            self.dismiss(yes)

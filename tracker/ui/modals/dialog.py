@@ -68,7 +68,8 @@ class CommandDialog(ModalScreen[Outcome | None]):
 
     def action_cancel(self) -> None:
         """Close, changing nothing."""
-        self.dismiss(None)
+        if self.is_active:  # a second Esc in the same burst finds it closed already
+            self.dismiss(None)
 
     def refresh_preview(self) -> None:
         """Show the command line the dialog will run."""
@@ -77,7 +78,10 @@ class CommandDialog(ModalScreen[Outcome | None]):
         preview.update(Text(f":{line}" if line else "", no_wrap=True, overflow="ellipsis"))
 
     def submit(self) -> None:
-        """Run the line: close on success, say why in place on refusal."""
+        """Run the line: close on success, say why in place on refusal (once: a second
+        Enter in the same burst finds the dialog closed and runs nothing)."""
+        if not self.is_active:
+            return
         line = self.command_line()
         if not line:
             self.refuse("fill in the fields first")

@@ -110,5 +110,6 @@ class HelpScreen(ModalScreen[None]):
         self.query_one("#help").focus()
 
     def action_close(self) -> None:
-        """Back to the fight."""
-        self.dismiss(None)
+        """Back to the fight (once: a second Esc in a burst finds it closed)."""
+        if self.is_active:
+            self.dismiss(None)

@@ -1,8 +1,9 @@
 """The ``:`` command bar: the DESIGN.md grammar typed in, with completion and history.
 
-Tab (or →) takes the grey completion; ↑/↓ walk the history; Enter runs the line; Esc
-leaves the bar. The line under the bar shows the verb's usage and the candidates as
-you type, and a refused command's sentence in place (nothing is applied).
+Tab (or →) takes the grey completion; ↑/↓ walk the history; Enter runs the line and
+gives the keys back to the table; Esc leaves the bar. The line under the bar shows the
+verb's usage and the candidates as you type, and a refused command's sentence until the
+next command (nothing is applied; ↑ in the bar brings the line back to correct it).
 """
 
 from __future__ import annotations
@@ -129,7 +130,6 @@ class CommandBar(Vertical):
     def __init__(self, source: Source, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.source = source
-        self.restored = ""
 
     def compose(self) -> ComposeResult:
         """The input above its message line."""
@@ -169,8 +169,7 @@ class CommandBar(Vertical):
 
     @on(Input.Changed, "#command-input")
     def _hint(self, event: Input.Changed) -> None:
-        restored, self.restored = self.restored, ""
-        if not event.value.strip() or event.value == restored:
+        if not event.value.strip():
             return
         state, verbs, rules = self.source()
         found = complete(event.value, state, verbs, rules)
@@ -191,12 +190,10 @@ class CommandBar(Vertical):
         self.say(said or f"done: {line}", "done")
 
     def refused(self, reason: str, line: str = "") -> None:
-        """The line was refused: put it back for correction (unless the GM has already
-        typed on) and say why."""
-        if line and not self.input.value:
-            self.restored = line  # its Changed event must not cover the reason with a hint
-            self.input.value = line
-            self.input.cursor_position = len(line)
+        """The line was refused: say why (the sentence stays until the next command) and
+        keep the line for ↑, to correct it."""
+        if line:
+            self.input.remember(line)
         self.say(f"✗ {reason}", "error")
 
 
