@@ -18,9 +18,9 @@ from pathlib import Path
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tracker.core.errors import TrackerError, one_line
@@ -41,6 +41,7 @@ from tracker.ui.launcher_choices import (
 )
 from tracker.ui.modals.new_encounter import NewEncounterScreen
 from tracker.ui.party import PartyScreen
+from tracker.ui.plain import PlainFooter, PlainTextApp
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 
 
@@ -50,7 +51,7 @@ def _key(
     return Binding(key, action, description, show=show, id=binding_id, tooltip=tooltip)
 
 
-class LauncherApp(App[Path | None]):
+class LauncherApp(PlainTextApp[Path | None]):
     """Pick the encounter to play; exits with its path (None: the GM left)."""
 
     CSS_PATH = ["tracker.tcss", "launcher.tcss"]
@@ -105,7 +106,7 @@ class LauncherApp(App[Path | None]):
         )
         yield OptionList(id="launcher-list")
         yield Static(id="launcher-problem")
-        yield Footer()
+        yield PlainFooter()
 
     def on_mount(self) -> None:
         """List everything and start in the search field."""

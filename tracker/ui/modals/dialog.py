@@ -12,6 +12,7 @@ from textual.widgets import Input, Select, Static
 
 from tracker.core.model import EncounterState
 from tracker.ui.outcome import Outcome, Runner
+from tracker.ui.plain import inert, plain
 
 
 class FieldSelect(Select[str], inherit_bindings=False):
@@ -74,7 +75,7 @@ class CommandDialog(ModalScreen[Outcome | None]):
         """Show the command line the dialog will run."""
         line = self.command_line()
         preview = self.query_one("#dialog-preview", Static)
-        preview.update(Text(f":{line}" if line else "", no_wrap=True, overflow="ellipsis"))
+        preview.update(inert(Text(f":{line}" if line else "", no_wrap=True, overflow="ellipsis")))
 
     def submit(self) -> None:
         """Run the line: close on success, say why in place on refusal."""
@@ -90,7 +91,7 @@ class CommandDialog(ModalScreen[Outcome | None]):
 
     def refuse(self, reason: str) -> None:
         """Show why the command was not applied."""
-        self.query_one("#dialog-error", Static).update(Text(f"✗ {reason}"))
+        self.query_one("#dialog-error", Static).update(plain(f"✗ {reason}"))
 
     def clear_error(self) -> None:
         """Forget the last refusal."""

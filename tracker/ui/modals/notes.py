@@ -12,6 +12,7 @@ from tracker.core.model import Combatant
 from tracker.core.safe_text import NOTE_LIMIT
 from tracker.ui.modals.dialog import CommandDialog, quote
 from tracker.ui.outcome import Runner
+from tracker.ui.plain import plain
 
 
 class NotesScreen(CommandDialog):
@@ -24,9 +25,8 @@ class NotesScreen(CommandDialog):
     def compose(self) -> ComposeResult:
         """The note as it reads now, ready to edit."""
         with Vertical(id="dialog", classes="dialog"):
-            yield Label(
-                f"Note on {self.fighter.name} — the GM's only", classes="dialog-title", markup=False
-            )
+            title = plain(f"Note on {self.fighter.name} — the GM's only")
+            yield Label(title, classes="dialog-title")
             yield Input(
                 " ".join(self.fighter.notes.split()),
                 placeholder="e.g. carries the bridge key; flees below 3 HP",

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from tracker.export.cells import fit_cells
 from tracker.export.player_view import PlayerBoard, PlayerRow
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.plain import inert
 
 NAME_WIDTH = 18
 SIDES = ("pc", "ally", "enemy", "neutral")
@@ -56,9 +57,10 @@ class CombatantCard(Vertical):
         self.set_class(row.out, "-out")
         if not self._ready:
             return
-        self.query_one(".card-line", Static).update(self._line(row))
+        self.query_one(".card-line", Static).update(inert(self._line(row)))
         self.set_class(not row.details, "-bare")
-        self.query_one(".card-details", Static).update(Text("\n".join(row.details)))
+        details = inert(Text("\n".join(row.details)), lines=True)
+        self.query_one(".card-details", Static).update(details)
 
     def _line(self, row: PlayerRow) -> Text:
         line = Text(no_wrap=True, overflow="ellipsis", end="")
