@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,7 +30,7 @@ from tracker import cli_bestiary, cli_campaign, cli_import, cli_ls
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.protocol import DiceLike
-from tracker.core.safe_text import json_safe, visible, visible_lines
+from tracker.core.safe_text import NAME_LIMIT, json_safe, text_problem, visible, visible_lines
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -133,12 +134,22 @@ def _setup_new(p: argparse.ArgumentParser) -> None:
 def _new(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import new_file
 
+    plain_name(ns.file)
     new_file(ns.file, ns.ruleset, ns.title)
+    file, ruleset = visible(str(ns.file)), visible(ns.ruleset)
     print(
-        f"created {ns.file} ({ns.ruleset}) — add combatants with "
-        f"`tracker do {ns.file} add NAME …` or edit the file"
+        f"created {file} ({ruleset}) — add combatants with "
+        f"`tracker do {file} add NAME …` or edit the file"
     )
     return 0
+
+
+def plain_name(path: Path) -> None:
+    """Refuse (one line, nothing made) a new file whose name holds a control or direction
+    character: the title is made from the name, and every listing would show it."""
+    problem = text_problem(path.name, "the file name", NAME_LIMIT * 3)
+    if problem:
+        raise TrackerError(f"{visible(str(path))}: {problem}")
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
@@ -176,7 +187,7 @@ def _do(ns: argparse.Namespace) -> int:
         events = play.execute(" ".join(words), dice)
     for event in events:
         if event.text:
-            print(event.text)
+            print(visible(event.text))
     return 0
 
 
@@ -211,7 +222,7 @@ def _say_recovered(side_file: Path | None) -> None:
     if side_file is not None:
         print(
             f"tracker: the last event in the file was cut off by a crash; its bytes were "
-            f"moved to {side_file}",
+            f"moved to {visible(str(side_file))}",
             file=sys.stderr,
         )
 
@@ -275,9 +286,7 @@ def _log(ns: argparse.Namespace) -> int:
     first, last = parse_rounds(ns.round or ns.rounds or "")
     options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
     fmt, jobs = plan(ns.files, ns.out, ns.format, options)
-    failed = run_jobs(
-        jobs, fmt, options, say=print, warn=lambda text: print(f"tracker: {text}", file=sys.stderr)
-    )
+    failed = run_jobs(jobs, fmt, options, say=_said, warn=_warn)
     return 1 if failed else 0
 
 
@@ -294,10 +303,18 @@ def _check(ns: argparse.Namespace) -> int:
             "aside when the file is next opened for play"
         )
     print(
-        f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
+        f"{visible(str(ns.file))}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
         f"{len(loaded.encounter.events)} events{note}"
     )
     return 0
+
+
+def _said(text: str) -> None:
+    print(visible(text))
+
+
+def _warn(text: str) -> None:
+    print(f"tracker: {visible(text)}", file=sys.stderr)
 
 
 def _setup_none(p: argparse.ArgumentParser) -> None:
@@ -310,10 +327,10 @@ def _rulesets(ns: argparse.Namespace) -> int:
     broken = 0
     for rid in ruleset_ids():
         try:
-            print(f"{rid:<14} {load_ruleset(rid).title}")
+            print(visible(f"{rid:<14} {load_ruleset(rid).title}"))
         except TrackerError as err:
             broken += 1
-            print(f"tracker: {one_line(err)}", file=sys.stderr)
+            print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
     return 1 if broken else 0
 
 
@@ -336,6 +353,7 @@ def _setup_serve(p: argparse.ArgumentParser) -> None:
     _setup_view(p)
     p.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         help="address to listen on (default: loopback only; there is no password)",
     )
@@ -350,6 +368,18 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
     return int(text)
+
+
+_HOST = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]{0,252}|[0-9A-Fa-f:.]{2,45}|\[[0-9A-Fa-f:.]{2,45}\]")
+
+
+def _host(text: str) -> str:
+    """An address to listen on: an IPv4 or IPv6 address, or a host name."""
+    if not _HOST.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"an address such as 127.0.0.1, ::1 or a host name, not {text!r}"
+        )
+    return text.strip("[]")
 
 
 def _serve(ns: argparse.Namespace) -> int:
@@ -372,7 +402,7 @@ def _themes(ns: argparse.Namespace) -> int:
                 name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
             except (tomllib.TOMLDecodeError, UnicodeDecodeError):
                 name = f"{path.stem} (unreadable)"
-            print(f"{name:<16} {label}: {path}")
+            print(visible(f"{name!s:<16} {label}: {path}"))
     return 0
 
 
@@ -382,7 +412,7 @@ def _samples(ns: argparse.Namespace) -> int:
 
     for path in sample_encounters():
         loaded = load(path)
-        print(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}")
+        print(visible(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}"))
     return 0
 
 

@@ -14,6 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from tracker.core.safe_text import visible
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
 HELP = "import Foundry VTT actor and RollTable exports (JSON)"
@@ -60,10 +61,11 @@ def run(ns: argparse.Namespace) -> int:
     except ImportFailed as err:
         for index, line in enumerate(err.lines):
             last = index == len(err.lines) - 1
-            print(f"tracker: {line}" + (" — nothing was imported" if last else ""), file=sys.stderr)
+            said = visible(line) + (" — nothing was imported" if last else "")
+            print(f"tracker: {said}", file=sys.stderr)
         return 1
     for line in report(result):
-        print(line)
+        print(visible(line))
     return 0
 
 
