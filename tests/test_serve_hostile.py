@@ -87,10 +87,10 @@ def test_a_thousand_malformed_requests_are_a_line_each_and_the_server_serves_on(
     status, page = fetch(f"http://127.0.0.1:{port}/", time.monotonic() + STARTUP)
     assert status == 200 and "tracker view" in page
     lines = [line for line in _read_until(log, BAD_REQUESTS + 2) if "request" in line]
-    assert len(lines) == BAD_REQUESTS
     said = log.read_text(encoding="utf-8")
-    assert "Traceback" not in said and "\x1b" not in said and "\x07" not in said
-    assert all(line.startswith("tracker serve: ") for line in lines)
+    counts = (len(lines), said.count("Traceback"), said.count("\x1b"), said.count("\x07"))
+    assert counts == (BAD_REQUESTS, 0, 0, 0)  # (numbers: a diff of 10,000 lines takes minutes)
+    assert sum(not line.startswith("tracker serve: ") for line in lines) == 0
 
 
 def _read_until(log: Path, count: int, within: float = 10.0) -> list[str]:
