@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Select, Static
 
 from tracker.core.model import EncounterState
+from tracker.core.safe_text import visible
 from tracker.ui.outcome import Outcome, Runner
 from tracker.ui.plain import inert, plain
 
@@ -30,7 +31,7 @@ def quote(word: str) -> str:
 def target_options(state: EncounterState) -> list[tuple[Text, str]]:
     """(label, id) for every combatant still in the fight, roster order."""
     return [
-        (Text(f"{c.name} ({c.side})"), c.id)
+        (Text(visible(f"{c.name} ({c.side})")), c.id)
         for c in state.combatants.values()
         if c.status != "removed"
     ]
