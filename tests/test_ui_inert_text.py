@@ -19,7 +19,7 @@ from rich.text import Span, Text
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.theme import Theme
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from textual.widgets._tooltip import Tooltip
 
 from tests.player_helpers import async_test, screen_text
@@ -251,3 +251,19 @@ def test_inert_text_keeps_the_styles_around_a_stand_in() -> None:
     assert shown.plain == "Orc" + SHOWN_ESC + "!"
     assert Span(0, 3, "bold") in shown.spans
     assert any(s.style == "red" and s.end == len(shown.plain) for s in shown.spans)
+
+
+@async_test
+async def test_the_note_dialog_shows_a_control_sequence_as_its_stand_in(tmp_path: Path) -> None:
+    app = make_app(hostile_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        assert app.state is not None
+        app.state = with_controls(app.state)
+        app.selected = app.state.current or ""
+        await pilot.pause()
+        await pilot.press("N")
+        await pilot.pause()
+        box = app.screen.query_one("#notes-text", Input)
+        assert box.value == NOTES + SHOWN_OSC52
+        assert "\x1b" not in app.export_screenshot()

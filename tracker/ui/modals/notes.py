@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tracker.core.model import Combatant
-from tracker.core.safe_text import NOTE_LIMIT
+from tracker.core.safe_text import NOTE_LIMIT, visible
 from tracker.ui.modals.dialog import CommandDialog, quote
 from tracker.ui.outcome import Runner
 from tracker.ui.plain import plain
@@ -28,7 +28,7 @@ class NotesScreen(CommandDialog):
             title = plain(f"Note on {self.fighter.name} — the GM's only")
             yield Label(title, classes="dialog-title")
             yield Input(
-                " ".join(self.fighter.notes.split()),
+                visible(" ".join(self.fighter.notes.split())),  # the box shows no control byte
                 placeholder="e.g. carries the bridge key; flees below 3 HP",
                 max_length=NOTE_LIMIT,
                 id="notes-text",
