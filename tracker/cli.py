@@ -20,13 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from tracker import cli_bestiary, cli_campaign, cli_import, cli_ls
+from tracker import cli_bestiary, cli_campaign, cli_import, cli_ls, cli_serve
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.protocol import DiceLike
@@ -334,60 +333,6 @@ def _rulesets(ns: argparse.Namespace) -> int:
     return 1 if broken else 0
 
 
-def _setup_view(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
-    p.add_argument(
-        "--large",
-        action="store_true",
-        help="start in the large-type layout (a TV across the table; key l)",
-    )
-
-
-def _view(ns: argparse.Namespace) -> int:
-    from tracker.ui.player.launch import run_view
-
-    return run_view(ns.file, large=ns.large)
-
-
-def _setup_serve(p: argparse.ArgumentParser) -> None:
-    _setup_view(p)
-    p.add_argument(
-        "--host",
-        type=_host,
-        default="127.0.0.1",
-        help="address to listen on (default: loopback only; there is no password)",
-    )
-    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    p.add_argument(
-        "--public-url", default=None, help="the address browsers use, if not http://HOST:PORT"
-    )
-
-
-def _port(text: str) -> int:
-    """A TCP port number, 1 to 65535."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
-    return int(text)
-
-
-_HOST = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]{0,252}|[0-9A-Fa-f:.]{2,45}|\[[0-9A-Fa-f:.]{2,45}\]")
-
-
-def _host(text: str) -> str:
-    """An address to listen on: an IPv4 or IPv6 address, or a host name."""
-    if not _HOST.fullmatch(text):
-        raise argparse.ArgumentTypeError(
-            f"an address such as 127.0.0.1, ::1 or a host name, not {text!r}"
-        )
-    return text.strip("[]")
-
-
-def _serve(ns: argparse.Namespace) -> int:
-    from tracker.ui.player.launch import serve
-
-    return serve(ns.file, ns.host, ns.port, large=ns.large, public_url=ns.public_url)
-
-
 def _themes(ns: argparse.Namespace) -> int:
     import tomllib
 
@@ -429,8 +374,8 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "bestiary": (cli_bestiary.setup, cli_bestiary.run, "list the stat blocks 'add' can find"),
     "campaign": (cli_campaign.setup, cli_campaign.run, cli_campaign.HELP),
     "import": (cli_import.setup, cli_import.run, cli_import.HELP),
-    "view": (_setup_view, _view, "a read-only player view that follows the file as the GM plays"),
-    "serve": (_setup_serve, _serve, "the player view in a web browser (textual-serve)"),
+    "view": (cli_serve.setup_view, cli_serve.view, cli_serve.VIEW_HELP),
+    "serve": (cli_serve.setup_serve, cli_serve.serve, cli_serve.SERVE_HELP),
 }
 
 
