@@ -6,6 +6,7 @@ not one is one line. Loopback only."""
 from __future__ import annotations
 
 import logging
+import re
 import socket
 import subprocess
 import sys
@@ -51,11 +52,13 @@ def served(tmp_path: Path) -> Iterator[tuple[int, Path]]:
             server.wait()
 
 
-def test_the_page_script_leaves_out_the_web_links_addon() -> None:
+def test_the_page_script_leaves_out_the_web_links_and_clipboard_addons() -> None:
     original = served_script_path().read_text(encoding="utf-8")
     script = page_script().decode("utf-8")
-    assert "this.weblinksAddon" in original  # what textual-serve serves by itself
-    assert "weblinksAddon" not in script
+    loads_clipboard = re.compile(r"new [\w$]+\.ClipboardAddon;this\.terminal\.loadAddon")
+    assert "this.weblinksAddon" in original and loads_clipboard.search(original)
+    assert "weblinksAddon" not in script  # no URL on screen is a link
+    assert not loads_clipboard.search(script)  # no OSC 52 writes a player's clipboard
     assert len(original) - len(script) < 200  # nothing else is taken out
 
 

@@ -2,10 +2,12 @@
 
 textual-serve's page runs xterm.js with its web-links addon: every ``https://…`` on the
 screen (a combatant named ``https://evil.example/x``) becomes a link a player opens with
-one tap. ``tracker serve`` serves the page from its own template (``web/app_index.html``,
-which also stops the page from opening any window) and textual-serve's page script with
-the line that loads that addon taken out. If a textual-serve release changes that line,
-``tracker serve`` refuses to start rather than serve live links.
+one tap. It also loads xterm.js's clipboard addon, which lets an OSC 52 sequence on the
+screen write the player's clipboard. ``tracker serve`` serves the page from its own
+template (``web/app_index.html``, which also stops the page from opening any window) and
+textual-serve's page script with the lines that load those two addons taken out. If a
+textual-serve release changes those lines, ``tracker serve`` refuses to start rather
+than serve live links.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ _LINKS_ADDON = re.compile(
     r"this\.weblinksAddon=new [\w$]+\.WebLinksAddon,"
     r"this\.terminal\.loadAddon\(this\.weblinksAddon\),"
 )
+_CLIPBOARD_ADDON = re.compile(
+    r"const ([\w$]+)=new [\w$]+\.ClipboardAddon;this\.terminal\.loadAddon\(\1\),"
+)
 
 
 def served_script_path() -> Path:
@@ -36,19 +41,20 @@ def served_script_path() -> Path:
 
 
 def page_script(source: Path | None = None) -> bytes:
-    """The page script without the web-links addon; a TrackerError (one line) when it
-    cannot be read or the addon cannot be found exactly once."""
+    """The page script without the web-links and clipboard addons; a TrackerError (one
+    line) when it cannot be read or either addon is not loaded exactly once as expected."""
     path = source if source is not None else served_script_path()
     try:
         script = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise TrackerError(f"cannot read textual-serve's page script: {err}") from None
-    patched, found = _LINKS_ADDON.subn("", script)
-    if found != 1 or "weblinksAddon" in patched:
+    patched, links = _LINKS_ADDON.subn("", script)
+    patched, clipboard = _CLIPBOARD_ADDON.subn("", patched)
+    if (links, clipboard) != (1, 1) or "weblinksAddon" in patched:
         raise TrackerError(
-            f"textual-serve {_serve_version()} loads its web-links addon in a way tracker "
-            "does not know: the players' page would turn URLs into live links, so it is not "
-            "served (textual-serve 1.1 is known to work)"
+            f"textual-serve {_serve_version()} loads its web-links or clipboard addon in a way "
+            "tracker does not know: the players' page could turn URLs into live links, so it "
+            "is not served (textual-serve 1.1 is known to work)"
         )
     return patched.encode("utf-8")
 
