@@ -22,7 +22,7 @@ from tests.test_player_serve import STARTUP, fetch, free_port
 from tracker.cli import main
 from tracker.core.errors import TrackerError
 from tracker.ui.player.page import page_script, served_script_path
-from tracker.ui.player.serving import OneLine, bind
+from tracker.ui.player.serving import OneLine, PlayerServer, bind
 
 BAD_REQUEST = b"GET /ws\x1b]52;c;YQ==\x07 HTTP/1.1\r\n\r\n"
 BAD_REQUESTS = 1000
@@ -131,3 +131,11 @@ def test_a_host_that_is_no_address_is_one_line(
 def test_binding_an_unencodable_address_is_a_tracker_error() -> None:
     with pytest.raises(TrackerError, match="not an address"):
         bind("\x9b", free_port())
+
+
+def test_an_ipv6_address_is_printed_as_a_url_a_browser_opens() -> None:
+    server = PlayerServer(["tracker"], title="t", host="::1", port=8123)
+    assert server.public_url == "http://[::1]:8123"
+    assert PlayerServer(["tracker"], title="t", host="127.0.0.1", port=80).public_url == (
+        "http://127.0.0.1"
+    )

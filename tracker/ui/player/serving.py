@@ -165,7 +165,7 @@ class PlayerServer(Server):
             host=host,
             port=port,
             title=title,
-            public_url=public_url,
+            public_url=public_url or (f"http://[{host}]:{port}" if ":" in host else None),
             templates_path=TEMPLATES,
         )
         self.argv = list(argv)
