@@ -25,11 +25,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from tracker import cli_bestiary, cli_campaign, cli_check, cli_import, cli_ls, cli_output
+from tracker import (
+    cli_bestiary,
+    cli_campaign,
+    cli_check,
+    cli_import,
+    cli_ls,
+    cli_output,
+    cli_serve,
+)
 from tracker.cli_numbers import UsageError, dice_options, make_dice, seed_value, whole_number
 from tracker.cli_output import saved
 from tracker.core.errors import TrackerError, one_line
-from tracker.core.safe_text import json_safe, visible, visible_lines
+from tracker.core.safe_text import NAME_LIMIT, json_safe, text_problem, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.encounter_file import EncounterFile, Loaded
@@ -167,13 +175,23 @@ def _setup_new(p: argparse.ArgumentParser) -> None:
 def _new(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import new_file
 
+    plain_name(ns.file)
     new_file(ns.file, ns.ruleset, ns.title)
     saved()
+    file, ruleset = visible(str(ns.file)), visible(ns.ruleset)
     print(
-        f"created {ns.file} ({ns.ruleset}) — add combatants with "
-        f"`tracker do {ns.file} add NAME …` or edit the file"
+        f"created {file} ({ruleset}) — add combatants with "
+        f"`tracker do {file} add NAME …` or edit the file"
     )
     return 0
+
+
+def plain_name(path: Path) -> None:
+    """Refuse (one line, nothing made) a new file whose name holds a control or direction
+    character: the title is made from the name, and every listing would show it."""
+    problem = text_problem(path.name, "the file name", NAME_LIMIT * 3)
+    if problem:
+        raise TrackerError(f"{visible(str(path))}: {problem}")
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
@@ -199,7 +217,7 @@ def _do(ns: argparse.Namespace) -> int:
     saved()
     for event in events:
         if event.text:
-            print(event.text)
+            print(visible(event.text))
     return 0
 
 
@@ -208,7 +226,8 @@ def _say_recovered(play: EncounterFile) -> None:
     from tracker.store.journal_repair import tail_note
 
     if play.recovered is not None and play.loaded.torn is not None:
-        print(f"tracker: {tail_note(play.path, play.loaded.torn, play.recovered)}", file=sys.stderr)
+        note = tail_note(play.path, play.loaded.torn, play.recovered)
+        print(f"tracker: {visible(note)}", file=sys.stderr)
 
 
 def _warn_left_out(path: Path, loaded: Loaded) -> None:
@@ -216,13 +235,13 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
     from tracker.store.journal_repair import tail_note
 
     if loaded.torn is not None:
-        print(f"tracker: {tail_note(path, loaded.torn)}", file=sys.stderr)
+        print(f"tracker: {visible(tail_note(path, loaded.torn))}", file=sys.stderr)
 
 
 def say_repaired(lines: list[str]) -> None:
     """Say on stderr, one line each, what opening a file finished or dropped."""
     for line in lines:
-        print(f"tracker: {line}", file=sys.stderr)
+        print(f"tracker: {visible(line)}", file=sys.stderr)
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
@@ -285,10 +304,16 @@ def _log(ns: argparse.Namespace) -> int:
     first, last = parse_rounds(ns.round or ns.rounds or "")
     options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
     fmt, jobs = plan(ns.files, ns.out, ns.format, options)
-    failed = run_jobs(
-        jobs, fmt, options, say=print, warn=lambda text: print(f"tracker: {text}", file=sys.stderr)
-    )
+    failed = run_jobs(jobs, fmt, options, say=_said, warn=_warn)
     return 1 if failed else 0
+
+
+def _said(text: str) -> None:
+    print(visible(text))
+
+
+def _warn(text: str) -> None:
+    print(f"tracker: {visible(text)}", file=sys.stderr)
 
 
 def _setup_none(p: argparse.ArgumentParser) -> None:
@@ -301,53 +326,11 @@ def _rulesets(ns: argparse.Namespace) -> int:
     broken = 0
     for rid in ruleset_ids():
         try:
-            print(f"{rid:<14} {load_ruleset(rid).title}")
+            print(visible(f"{rid:<14} {load_ruleset(rid).title}"))
         except TrackerError as err:
             broken += 1
-            print(f"tracker: {one_line(err)}", file=sys.stderr)
+            print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
     return 1 if broken else 0
-
-
-def _setup_view(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
-    p.add_argument(
-        "--large",
-        action="store_true",
-        help="start in the large-type layout (a TV across the table; key l)",
-    )
-
-
-def _view(ns: argparse.Namespace) -> int:
-    from tracker.ui.player.launch import run_view
-
-    return run_view(ns.file, large=ns.large)
-
-
-def _setup_serve(p: argparse.ArgumentParser) -> None:
-    _setup_view(p)
-    p.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="address to listen on (default: loopback only; there is no password)",
-    )
-    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    p.add_argument(
-        "--public-url", default=None, help="the address browsers use, if not http://HOST:PORT"
-    )
-
-
-def _port(text: str) -> int:
-    """A TCP port number, 1 to 65535."""
-    number = whole_number(text)
-    if number is None or not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
-    return number
-
-
-def _serve(ns: argparse.Namespace) -> int:
-    from tracker.ui.player.launch import serve
-
-    return serve(ns.file, ns.host, ns.port, large=ns.large, public_url=ns.public_url)
 
 
 def _themes(ns: argparse.Namespace) -> int:
@@ -364,7 +347,7 @@ def _themes(ns: argparse.Namespace) -> int:
                 name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
             except (tomllib.TOMLDecodeError, UnicodeDecodeError):
                 name = f"{path.stem} (unreadable)"
-            print(f"{name:<16} {label}: {path}")
+            print(visible(f"{name!s:<16} {label}: {path}"))
     return 0
 
 
@@ -374,7 +357,7 @@ def _samples(ns: argparse.Namespace) -> int:
 
     for path in sample_encounters():
         loaded = load(path)
-        print(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}")
+        print(visible(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}"))
     return 0
 
 
@@ -391,8 +374,8 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "bestiary": (cli_bestiary.setup, cli_bestiary.run, "list the stat blocks 'add' can find"),
     "campaign": (cli_campaign.setup, cli_campaign.run, cli_campaign.HELP),
     "import": (cli_import.setup, cli_import.run, cli_import.HELP),
-    "view": (_setup_view, _view, "a read-only player view that follows the file as the GM plays"),
-    "serve": (_setup_serve, _serve, "the player view in a web browser (textual-serve)"),
+    "view": (cli_serve.setup_view, cli_serve.view, cli_serve.VIEW_HELP),
+    "serve": (cli_serve.setup_serve, cli_serve.serve, cli_serve.SERVE_HELP),
 }
 
 

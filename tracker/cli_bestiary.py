@@ -14,7 +14,7 @@ import sys
 
 from tracker.core.joining import dice_keys
 from tracker.core.library import Block
-from tracker.core.safe_text import json_safe
+from tracker.core.safe_text import json_safe, visible
 
 
 def setup(p: argparse.ArgumentParser) -> None:
@@ -43,9 +43,9 @@ def run(ns: argparse.Namespace) -> int:
     else:
         _print_rows(found)
         mine = user_bestiary_file(ns.ruleset or "RULESET")
-        print(f"your own blocks go in {mine} (see docs/bestiary.md)")
+        print(f"your own blocks go in {visible(str(mine))} (see docs/bestiary.md)")
     for problem in problems:
-        print(f"tracker: {problem}", file=sys.stderr)
+        print(f"tracker: {visible(problem)}", file=sys.stderr)
     return 1 if problems else 0
 
 
@@ -70,7 +70,8 @@ def _print_rows(rows: list[dict[str, object]]) -> None:
         dice = row["dice"]
         rolled = f"  rolls {', '.join(dice)}" if isinstance(dice, list) and dice else ""
         origin = "starter" if row["bundled"] else row["file"]
-        print(
+        line = (
             f"{row['ruleset']:<14} {row['id']:<18} {row['name']} "
             f"({row['side']}{', ' + str(row['kind']) if row['kind'] else ''}){rolled}  [{origin}]"
         )
+        print(visible(line))

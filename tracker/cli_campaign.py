@@ -16,7 +16,7 @@ from tracker.cli_output import saved
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import json_safe
+from tracker.core.safe_text import json_safe, visible
 
 if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
@@ -54,11 +54,17 @@ def _args_new(p: argparse.ArgumentParser) -> None:
 
 
 def _new(ns: argparse.Namespace) -> int:
+    from tracker.cli import plain_name
     from tracker.store.campaign_file import new_campaign
 
+    plain_name(ns.file)
     new_campaign(ns.file, ns.ruleset, ns.title)
     saved()
-    print(f"created {ns.file} ({ns.ruleset}) — add PCs with `tracker campaign add-pc {ns.file} …`")
+    print(
+        visible(
+            f"created {ns.file} ({ns.ruleset}) — add PCs with `tracker campaign add-pc {ns.file} …`"
+        )
+    )
     return 0
 
 
@@ -88,7 +94,7 @@ def _add_pc(ns: argparse.Namespace) -> int:
         saved()
         _say(event)
         for line in describe(play.campaign.state.party[event.who].lasting):
-            print(f"  {line}")
+            print(visible(f"  {line}"))
     return 0
 
 
@@ -133,15 +139,18 @@ def _show(ns: argparse.Namespace) -> int:
         print(json_safe(json.dumps(_document(loaded), indent=2, ensure_ascii=False)))
         return 0
     print(
-        f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), {len(state.fights)} fight(s)"
+        visible(
+            f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), "
+            f"{len(state.fights)} fight(s)"
+        )
     )
     for member in state.party.values():
-        print(f"{member.name} ({member.id})")
+        print(visible(f"{member.name} ({member.id})"))
         for line in describe(member.lasting) + downtime.notes(member):
-            print(f"  {line}")
+            print(visible(f"  {line}"))
     for fight in state.fights:
         mark = "written back" if fight.written else "not written back"
-        print(f"fight {fight.link}: {fight.title} — {fight.file} ({mark})")
+        print(visible(f"fight {fight.link}: {fight.title} — {fight.file} ({mark})"))
     return 0
 
 
@@ -177,7 +186,7 @@ def _log(ns: argparse.Namespace) -> int:
     campaign = load_campaign(ns.campaign).campaign
     for event in campaign.events:
         undone = " (undone)" if event.batch in campaign.state.undone else ""
-        print(f"{event.seq:>3} {event.at:%Y-%m-%d %H:%M} {event.text}{undone}")
+        print(visible(f"{event.seq:>3} {event.at:%Y-%m-%d %H:%M} {event.text}{undone}"))
     return 0
 
 
@@ -199,8 +208,8 @@ def _fight(ns: argparse.Namespace) -> int:
     saved()
     _say(event)
     for line in lines:
-        print(line)
-    print(f"add the opposition with `tracker do {ns.encounter} add NAME …`, then play it")
+        print(visible(line))
+    print(visible(f"add the opposition with `tracker do {ns.encounter} add NAME …`, then play it"))
     return 0
 
 
@@ -218,8 +227,8 @@ def _writeback(ns: argparse.Namespace) -> int:
     with _open(ns.campaign) as play:
         plan = plan_writeback(play, ns.encounter, ns.skip)
         for line in plan.summary(play.campaign.state.party):
-            print(line)
-        if not (ns.yes or _confirm(f"Write this back to {ns.campaign}? [y/N] ")):
+            print(visible(line))
+        if not (ns.yes or _confirm(visible(f"Write this back to {ns.campaign}? [y/N] "))):
             print("declined: nothing was written to the campaign")
             return 0
         event = plan.event(play)
@@ -258,7 +267,7 @@ def _rest(ns: argparse.Namespace) -> int:
     saved()
     _say(event)
     for who, said in lines.items():
-        print(f"{party[who].name}: " + ("; ".join(said) or "no change"))
+        print(visible(f"{party[who].name}: " + ("; ".join(said) or "no change")))
     return 0
 
 
@@ -333,7 +342,7 @@ def _recap(ns: argparse.Namespace) -> int:
         write_output(ns.out, text.encode("utf-8"), [ns.campaign])
     except OSError as err:
         raise TrackerError(f"{ns.out}: cannot write the recap: {err.strerror or err}") from None
-    print(f"campaign recap written to {ns.out}")
+    print(visible(f"campaign recap written to {ns.out}"))
     return 0
 
 
@@ -361,14 +370,17 @@ def _open(path: Path) -> CampaignFile:
 
     play = CampaignFile(path)
     if play.recovered is not None and play.loaded.torn is not None:
-        print(f"tracker: {tail_note(path, play.loaded.torn, play.recovered)}", file=sys.stderr)
+        print(
+            f"tracker: {visible(tail_note(path, play.loaded.torn, play.recovered))}",
+            file=sys.stderr,
+        )
     for line in play.repaired:
-        print(f"tracker: {line}", file=sys.stderr)
+        print(f"tracker: {visible(line)}", file=sys.stderr)
     return play
 
 
 def _say(event: CampaignEvent) -> None:
-    print(event.text)
+    print(visible(event.text))
 
 
 def _nothing(p: argparse.ArgumentParser) -> None:

@@ -13,6 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from tracker.core.safe_text import visible
+
 HELP = "validate an encounter file (--repair: move a damaged or torn end aside)"
 
 
@@ -36,17 +38,17 @@ def run(ns: argparse.Namespace) -> int:
     if torn is not None and ns.repair:
         return _repair(ns.file)
     if torn is not None and torn.damage:
-        print(f"tracker: {tail_note(ns.file, torn)}", file=sys.stderr)
+        print(f"tracker: {visible(tail_note(ns.file, torn))}", file=sys.stderr)
         return 1
     state = loaded.encounter.state
     print(
-        f"{ns.file}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
+        f"{visible(str(ns.file))}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
         f"{len(loaded.encounter.events)} events"
     )
     if torn is not None:
-        print(f"tracker: {tail_note(ns.file, torn)}", file=sys.stderr)
+        print(f"tracker: {visible(tail_note(ns.file, torn))}", file=sys.stderr)
     if ns.repair:
-        print(f"{ns.file}: nothing to repair")
+        print(f"{visible(str(ns.file))}: nothing to repair")
     return 0
 
 
@@ -59,6 +61,7 @@ def _repair(path: Path) -> int:
         torn, side = play.loaded.torn, play.recovered
         kept = len(play.encounter.events)
     if torn is not None and side is not None:
-        print(tail_note(path, torn, side))
-    print(f"{path}: repaired — {kept} events kept; play on with `tracker {path}`")
+        print(visible(tail_note(path, torn, side)))
+    shown = visible(str(path))
+    print(f"{shown}: repaired — {kept} events kept; play on with `tracker {shown}`")
     return 0

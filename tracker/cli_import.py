@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from tracker.cli_output import saved
+from tracker.core.safe_text import visible
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
 HELP = "import Foundry VTT actor and RollTable exports (JSON)"
@@ -62,10 +63,11 @@ def run(ns: argparse.Namespace) -> int:
     except ImportFailed as err:
         for index, line in enumerate(err.lines):
             last = index == len(err.lines) - 1
-            print(f"tracker: {line}" + (" — nothing was imported" if last else ""), file=sys.stderr)
+            said = visible(line) + (" — nothing was imported" if last else "")
+            print(f"tracker: {said}", file=sys.stderr)
         return 1
     for line in report(result):
-        print(line)
+        print(visible(line))
     return 0
 
 

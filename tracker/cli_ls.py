@@ -56,11 +56,11 @@ def run(ns: argparse.Namespace) -> int:
         ]
         print(json_safe(json.dumps(listing, indent=2, ensure_ascii=False)))
     elif not summaries:
-        print(f"no encounters in {folder} — `tracker` opens the launcher to start one")
+        print(visible(f"no encounters in {folder} — `tracker` opens the launcher to start one"))
     else:
         for summary in summaries:
             campaign = campaigns.get(summary.path)
-            print(campaign_line(campaign) if campaign else line(summary))
+            print(visible(campaign_line(campaign) if campaign else line(summary)))
     return 0
 
 

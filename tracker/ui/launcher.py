@@ -19,9 +19,9 @@ from pathlib import Path
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tracker.core.errors import TrackerError, one_line
@@ -42,6 +42,7 @@ from tracker.ui.launcher_choices import (
 )
 from tracker.ui.modals.new_encounter import NewEncounterScreen
 from tracker.ui.party import PartyScreen
+from tracker.ui.plain import PlainFooter, PlainTextApp
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 
 
@@ -55,7 +56,7 @@ LIST_ACTIONS = ("open", "move", "new", "clear")
 """The launcher's own keys for its list (they rest under the party screen and dialogs)."""
 
 
-class LauncherApp(App[Path | None]):
+class LauncherApp(PlainTextApp[Path | None]):
     """Pick the encounter to play; exits with its path (None: the GM left)."""
 
     CSS_PATH = ["tracker.tcss", "launcher.tcss"]
@@ -110,7 +111,7 @@ class LauncherApp(App[Path | None]):
         )
         yield OptionList(id="launcher-list")
         yield Static(id="launcher-problem")
-        yield Footer()
+        yield PlainFooter()
 
     def on_mount(self) -> None:
         """List everything and start in the search field."""

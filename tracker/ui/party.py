@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tracker.core.campaign import (
@@ -47,7 +47,7 @@ from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.party_modals import ChangeForm, FightScreen, RestScreen
 from tracker.ui.party_palette import PartyCommands
 from tracker.ui.party_view import NO_FIGHT, fight_row, header, member_row, tracks
-from tracker.ui.plain import plain
+from tracker.ui.plain import PlainFooter, plain
 
 Command = Callable[[CampaignFile], str]
 """One campaign command: given the campaign open for writing, keep its event and say
@@ -95,7 +95,7 @@ class PartyScreen(ModalScreen[Path | None]):
                 yield OptionList(id="party-fights")
             yield BodyChart(id="party-body")
         yield Static(id="party-message")
-        yield Footer(compact=True)
+        yield PlainFooter(compact=True)
 
     def on_mount(self) -> None:
         """Draw the campaign; the keyboard starts in the list of PCs."""

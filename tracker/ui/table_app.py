@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from textual import work
-from textual.app import App
 from textual.reactive import reactive
 
 from tracker.core.dice import Dice
@@ -41,6 +40,7 @@ from tracker.ui.panes.initiative import InitiativePane, order_rows
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.status import StatusPane
+from tracker.ui.plain import PlainTextApp
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class Presenter(Protocol):
         """Show ``state``, with ``selected`` as the combatant in focus."""
 
 
-class TableApp(App[int]):
+class TableApp(PlainTextApp[int]):
     """The encounter in play and the commands run on it (no keys, no layout)."""
 
     state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)

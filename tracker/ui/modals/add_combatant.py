@@ -21,6 +21,7 @@ from tracker.core.library import Block, EmptyLibrary, Library
 from tracker.core.model import SIDES, EncounterState
 from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote
 from tracker.ui.outcome import Runner
+from tracker.ui.plain import inert, plain
 
 SHOWN_BLOCKS = 6
 """Most matching blocks listed under the name field."""
@@ -41,7 +42,7 @@ def block_label(block: Block) -> Text:
     rolled = dice_keys(block)
     if rolled:
         label.append(f" · rolls {', '.join(rolled)}", style="italic")
-    return label
+    return inert(label)
 
 
 class AddCombatantScreen(CommandDialog):
@@ -64,7 +65,7 @@ class AddCombatantScreen(CommandDialog):
     def compose(self) -> ComposeResult:
         """Name or block, the matching blocks, copies, side, stats, hidden, preview, keys."""
         with Vertical(id="dialog", classes="dialog"):
-            yield Label(f"Add a combatant — {self.usage}", classes="dialog-title", markup=False)
+            yield Label(plain(f"Add a combatant — {self.usage}"), classes="dialog-title")
             yield Label("Name, or a stat block" if self.block_ids else "Name")
             yield Input(placeholder=self._name_hint(), id="add-name", compact=True)
             yield OptionList(id="add-blocks")

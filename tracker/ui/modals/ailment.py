@@ -20,6 +20,7 @@ from tracker.core.protocol import Verb
 from tracker.rules.base import AilmentSpec, Ruleset
 from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
+from tracker.ui.plain import inert, plain
 
 
 def conflict(fighter: Combatant, spec: AilmentSpec) -> str:
@@ -60,7 +61,7 @@ class AilmentScreen(CommandDialog):
     def compose(self) -> ComposeResult:
         """Target, filter, the catalogue, rounds, options, preview, refusal, keys."""
         with Vertical(id="dialog", classes="dialog"):
-            yield Label(f"Ailment — {self.verb.summary}", classes="dialog-title", markup=False)
+            yield Label(plain(f"Ailment — {self.verb.summary}"), classes="dialog-title")
             yield Label("Target")
             yield FieldSelect(
                 target_options(self.state),
@@ -131,7 +132,7 @@ class AilmentScreen(CommandDialog):
             label.append(f"  ⚠ already {held} ({spec.category})", style="bold")
         if self.fighter.condition(spec.name):
             label.append("  ✓ has it", style="bold")
-        return label
+        return inert(label)
 
     def action_move(self, step: int) -> None:
         """Move the highlight in the list while typing in the filter."""

@@ -14,6 +14,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tracker.core.model import EncounterState
+from tracker.ui.plain import inert
 from tracker.ui.reminder_keys import Choice
 
 
@@ -26,7 +27,7 @@ def choice_label(state: EncounterState, choice: Choice) -> Text:
     text = Text(f"[{choice.key}] " if choice.key else "    ", style="bold")
     text.append(said)
     text.append(f" → {choice.label}", style="bold")
-    return text
+    return inert(text)
 
 
 class ChoicesScreen(ModalScreen[str | None]):

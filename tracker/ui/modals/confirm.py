@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from tracker.ui.plain import plain
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask one question; dismissed with True (yes) or False (no)."""
@@ -24,7 +26,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         """The question and the keys."""
         with Vertical(id="dialog", classes="dialog confirm"):
-            yield Label(self.question, classes="dialog-title", id="confirm-question", markup=False)
+            yield Label(plain(self.question), classes="dialog-title", id="confirm-question")
             yield Static("y / Enter yes · n / Esc no", classes="dialog-keys")
 
     def action_answer(self, yes: bool) -> None:

@@ -15,6 +15,7 @@ from tracker.core.protocol import Verb
 from tracker.rules.base import Ruleset
 from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
+from tracker.ui.plain import plain
 
 ROLLED = ""
 AMOUNT = r"[0-9dDkKhHlL!+\- ]*"
@@ -37,7 +38,7 @@ class DamageScreen(CommandDialog):
         """Title, target, amount, location, options, preview, refusal, keys."""
         title = "Heal" if self.verb.name == "heal" else "Damage"
         with Vertical(id="dialog", classes="dialog"):
-            yield Label(f"{title} — {self.verb.summary}", classes="dialog-title", markup=False)
+            yield Label(plain(f"{title} — {self.verb.summary}"), classes="dialog-title")
             yield Label("Target")
             yield FieldSelect(
                 target_options(self.state),

@@ -11,7 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Select, Static
 
 from tracker.core.model import EncounterState
+from tracker.core.safe_text import visible
 from tracker.ui.outcome import Outcome, Runner
+from tracker.ui.plain import inert, plain
 
 
 class FieldSelect(Select[str], inherit_bindings=False):
@@ -29,7 +31,7 @@ def quote(word: str) -> str:
 def target_options(state: EncounterState) -> list[tuple[Text, str]]:
     """(label, id) for every combatant still in the fight, roster order."""
     return [
-        (Text(f"{c.name} ({c.side})"), c.id)
+        (Text(visible(f"{c.name} ({c.side})")), c.id)
         for c in state.combatants.values()
         if c.status != "removed"
     ]
@@ -75,7 +77,7 @@ class CommandDialog(ModalScreen[Outcome | None]):
         """Show the command line the dialog will run."""
         line = self.command_line()
         preview = self.query_one("#dialog-preview", Static)
-        preview.update(Text(f":{line}" if line else "", no_wrap=True, overflow="ellipsis"))
+        preview.update(inert(Text(f":{line}" if line else "", no_wrap=True, overflow="ellipsis")))
 
     def submit(self) -> None:
         """Run the line: close on success, say why in place on refusal (once: a second
@@ -94,7 +96,7 @@ class CommandDialog(ModalScreen[Outcome | None]):
 
     def refuse(self, reason: str) -> None:
         """Show why the command was not applied."""
-        self.query_one("#dialog-error", Static).update(Text(f"✗ {reason}"))
+        self.query_one("#dialog-error", Static).update(plain(f"✗ {reason}"))
 
     def clear_error(self) -> None:
         """Forget the last refusal."""

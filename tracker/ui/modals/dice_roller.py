@@ -15,6 +15,7 @@ from textual.widgets import Input, Label, Select, Static
 from tracker.core.model import EncounterState
 from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
+from tracker.ui.plain import inert
 
 
 class DiceRollerScreen(CommandDialog):
@@ -83,4 +84,5 @@ class DiceRollerScreen(CommandDialog):
             self.refuse(outcome.message)
             return
         self.results.insert(0, outcome.message)
-        self.query_one("#dice-results", Static).update(Text("\n".join(self.results[:8])))
+        results = inert(Text("\n".join(self.results[:8])), lines=True)
+        self.query_one("#dice-results", Static).update(results)

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from tracker.core.protocol import Verb
+from tracker.core.safe_text import visible, visible_lines
 from tracker.ui.panes.initiative import legend_text
 
 KeyRow = tuple[str, str, str, str]
@@ -57,8 +58,9 @@ def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
     table = Table(box=None, show_header=True, header_style="bold", expand=True)
     for column in ("key", "does", "id (keymap.toml)"):
         table.add_column(column)
-    for key, does, tooltip, binding_id in keys:
-        table.add_row(Text(key), Text(f"{does} — {tooltip}" if tooltip else does), Text(binding_id))
+    for key, description, tooltip, binding_id in keys:
+        does = f"{description} — {tooltip}" if tooltip else description
+        table.add_row(Text(visible(key)), Text(visible(does)), Text(visible(binding_id)))
     return table
 
 
@@ -68,7 +70,7 @@ def verb_table(verbs: Mapping[str, Verb]) -> Table:
     table.add_column("command")
     table.add_column("does")
     for verb in sorted(verbs.values(), key=lambda v: v.name):
-        table.add_row(Text(verb.usage), Text(verb.summary))
+        table.add_row(Text(visible(verb.usage)), Text(visible(verb.summary)))
     table.add_row("undo | redo", "take back / restore the last command")
     table.add_row("help | theme NAME | select WHO | export | quit", "the screen itself")
     return table
@@ -100,7 +102,7 @@ class HelpScreen(ModalScreen[None]):
             yield Label("Keys", classes="dialog-title")
             yield Static(key_table(self.keys), id="help-keys")
             yield Label("Initiative marks and badges", classes="dialog-title")
-            yield Static(Text(legend_text(self.shorthand)), id="help-legend")
+            yield Static(Text(visible_lines(legend_text(self.shorthand))), id="help-legend")
             yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
             yield Static(verb_table(self.verbs), id="help-verbs")
             yield Static("Esc close · ctrl+p every command by name", classes="dialog-keys")

@@ -17,9 +17,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import TITLE_LIMIT
+from tracker.core.safe_text import TITLE_LIMIT, visible
 from tracker.rules.registry import load_ruleset, ruleset_ids
 from tracker.ui.modals.dialog import FieldSelect
+from tracker.ui.plain import plain
 
 Create = Callable[[str, str], "Path | str"]
 """(title, ruleset id) -> the new file, or why it could not be made (one line)."""
@@ -30,7 +31,7 @@ def ruleset_options() -> list[tuple[Text, str]]:
     options = []
     for rid in ruleset_ids():
         try:
-            options.append((Text(f"{rid} — {load_ruleset(rid).title}"), rid))
+            options.append((Text(visible(f"{rid} — {load_ruleset(rid).title}")), rid))
         except TrackerError:
             continue
     return options
@@ -94,7 +95,7 @@ class NewEncounterScreen(ModalScreen[Path | None]):
 
     def refuse(self, reason: str) -> None:
         """Show why nothing was made."""
-        self.query_one("#dialog-error", Static).update(Text(f"✗ {reason}"))
+        self.query_one("#dialog-error", Static).update(plain(f"✗ {reason}"))
 
     def action_cancel(self) -> None:
         """Close, making nothing."""

@@ -9,9 +9,10 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tracker.core.model import Combatant
-from tracker.core.safe_text import NOTE_LIMIT
+from tracker.core.safe_text import NOTE_LIMIT, visible
 from tracker.ui.modals.dialog import CommandDialog, quote
 from tracker.ui.outcome import Runner
+from tracker.ui.plain import plain
 
 
 class NotesScreen(CommandDialog):
@@ -24,11 +25,10 @@ class NotesScreen(CommandDialog):
     def compose(self) -> ComposeResult:
         """The note as it reads now, ready to edit."""
         with Vertical(id="dialog", classes="dialog"):
-            yield Label(
-                f"Note on {self.fighter.name} — the GM's only", classes="dialog-title", markup=False
-            )
+            title = plain(f"Note on {self.fighter.name} — the GM's only")
+            yield Label(title, classes="dialog-title")
             yield Input(
-                " ".join(self.fighter.notes.split()),
+                visible(" ".join(self.fighter.notes.split())),  # the box shows no control byte
                 placeholder="e.g. carries the bridge key; flees below 3 HP",
                 max_length=NOTE_LIMIT,
                 id="notes-text",

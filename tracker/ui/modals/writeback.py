@@ -21,6 +21,7 @@ from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
 from tracker.store.campaign_fight import WriteBack
 from tracker.ui.party_modals import NUMBER_KEYS, ChangeForm, number_bindings
+from tracker.ui.plain import plain
 
 KEYS = (
     "1-9 take a PC in or out · e then 1-9 edit a PC · y / Enter write back the checked · "
@@ -90,7 +91,7 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
     def compose(self) -> ComposeResult:
         """The question, the summary and the keys."""
         with Vertical(id="dialog", classes="dialog writeback"):
-            yield Label(Text(self.question), classes="dialog-title", id="writeback-question")
+            yield Label(plain(self.question), classes="dialog-title", id="writeback-question")
             with VerticalScroll(id="writeback-scroll"):
                 yield Static(self.summary(), id="writeback-summary")
             yield Static(Text(KEYS), classes="dialog-keys", id="writeback-keys")

@@ -19,6 +19,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from tracker.ui.panes.styling import SteadyColours
+from tracker.ui.plain import inert
 
 
 class Drawing(SteadyColours):
@@ -41,7 +42,9 @@ class Drawing(SteadyColours):
         return Group(*self.lines)
 
     def draw(self, lines: list[Text]) -> None:
-        """Show ``lines`` (wrapped to the pane's width), padded to fill the pane."""
+        """Show ``lines`` (wrapped to the pane's width), padded to fill the pane; a
+        control character is shown as its stand-in, never sent to the terminal."""
+        lines = [inert(line, lines=True) for line in lines]
         self.lines = lines
         width = self.size.width
         if width <= 0:  # not laid out yet: drawn when it is (on_resize)

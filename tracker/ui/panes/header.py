@@ -12,6 +12,7 @@ from textual.theme import Theme
 
 from tracker.core.flow import name_of, possessive
 from tracker.core.model import EncounterState
+from tracker.core.safe_text import visible
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.styling import forget_styles, solid_style
 from tracker.ui.panes.text_line import TextLine
@@ -81,7 +82,7 @@ class EncounterHeader(TextLine):
         if state is None:
             self.update(
                 Text(
-                    f"tracker · {self.busy or 'opening'} {self.file_name}…",
+                    f"tracker · {self.busy or 'opening'} {visible(self.file_name)}…",
                     no_wrap=True,
                     overflow="ellipsis",
                 )
@@ -94,11 +95,11 @@ class EncounterHeader(TextLine):
         extra = self.rules.header_parts(state) if self.rules is not None else []
         saved = (f"{self.busy}…", "header--busy") if self.busy else ("saved ✓", "header--saved")
         parts = [
-            Part(state.title or "Encounter", 3, "header--title"),
+            Part(visible(state.title or "Encounter"), 3, "header--title"),
             Part(self.ruleset_title or state.ruleset, 2),
             *(Part(text, 9) for text in where(state)),
             *(Part(text, 6) for text in extra),
-            Part(self.file_name, 1),
+            Part(visible(self.file_name), 1),
             Part(saved[0], 8, saved[1]),
         ]
         self.update(self._line(fitted(parts, self.size.width or 200)))
@@ -107,7 +108,7 @@ class EncounterHeader(TextLine):
         return [
             Part(f"⏪ looking back: {self.looking_back}", 9, "header--busy"),
             Part("[ ] step · v or Esc back to the fight", 5),
-            Part(state.title or "Encounter", 3, "header--title"),
+            Part(visible(state.title or "Encounter"), 3, "header--title"),
         ]
 
     def _line(self, parts: list[Part]) -> Text:

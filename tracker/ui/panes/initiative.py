@@ -182,7 +182,7 @@ class InitiativePane(LinesView, can_focus=True):
         """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
         self.watch(self, "scroll_y", self._retitle, init=False)
-        self.tooltip = legend_text()
+        retip(self, legend_text())
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the rows to the new width (and say again which rows show)."""

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.events import Resize
-from textual.widgets import Footer
+
+from tracker.ui.plain import PlainFooter
 
 GUTTER = 1
 """Cells between two keys in the compact footer."""
@@ -35,7 +36,7 @@ def keys_that_fit(offered: Sequence[tuple[str, int]], rank: Sequence[str], room:
     return kept
 
 
-class KeyFooter(Footer):
+class KeyFooter(PlainFooter):
     """A compact footer that shows as many whole keys as its width holds, by rank."""
 
     def __init__(self, rank: Iterable[str]) -> None:

@@ -18,6 +18,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tracker.ui.panes.styling import SteadyColours, solid_style
+from tracker.ui.plain import inert
 
 WARM_AHEAD = 3
 """Rows from the bottom of the view at which the cursor's next page is made ready."""
@@ -72,7 +73,9 @@ class LinesView(SteadyColours, ScrollView):
         return [line.plain for line in self._lines]
 
     def set_lines(self, lines: list[Text], cursor: int = -1) -> None:
-        """Replace every line (and the cursor); repaint the lines that changed."""
+        """Replace every line (and the cursor); repaint the lines that changed. A
+        control character in a line is shown as its stand-in, never sent to the terminal."""
+        lines = [inert(line) for line in lines]
         old, old_cursor = self._lines, self.cursor
         self._lines, self.cursor = list(lines), cursor
         if len(old) != len(lines):
@@ -87,7 +90,8 @@ class LinesView(SteadyColours, ScrollView):
         self._resize(changed)
 
     def add_lines(self, lines: list[Text]) -> None:
-        """Append lines at the bottom."""
+        """Append lines at the bottom (control characters shown as stand-ins)."""
+        lines = [inert(line) for line in lines]
         first = len(self._lines)
         self._lines.extend(lines)
         self._cells.extend(line.cell_len for line in lines)

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.strip import Strip
 
 from tracker.ui.panes.styling import SteadyColours
+from tracker.ui.plain import inert
 
 
 class TextLine(SteadyColours):
@@ -33,7 +34,9 @@ class TextLine(SteadyColours):
         self._strips: tuple[Text, int, Style, list[Strip]] | None = None
 
     def update(self, text: Text) -> None:
-        """Show ``text``; repaint only if it reads or looks different."""
+        """Show ``text`` (control characters as stand-ins); repaint only if it reads or
+        looks different."""
+        text = inert(text)
         if (
             text.plain == self.text.plain
             and text.spans == self.text.spans

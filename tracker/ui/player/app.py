@@ -8,15 +8,15 @@ grew) and the board and log are rebuilt from what players may see
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Footer
 
 from tracker.export.player_log import PlayerLine, player_log
 from tracker.export.player_view import PlayerBoard, player_board, reveals
 from tracker.store.follow import Catch, FileFollower
+from tracker.ui.plain import PlainFooter, PlainTextApp
 from tracker.ui.player.cards import OrderPane
 from tracker.ui.player.header import BoardHeader, TurnBanner
 from tracker.ui.player.log_pane import PlayerLogPane
@@ -29,7 +29,7 @@ FOLLOW_EVERY = 0.25
 STALE = "the GM's file cannot be read just now; this is how it last stood"
 
 
-class PlayerApp(App[int]):
+class PlayerApp(PlainTextApp[int]):
     """The fight as the players see it, following the GM's file.
 
     Keys: ``l`` large type (a TV across the table), ``t`` next colour theme, ``q`` quit.
@@ -88,7 +88,7 @@ class PlayerApp(App[int]):
         with Horizontal(id="panes"):
             yield OrderPane(id="order").data_bind(PlayerApp.board)
             yield PlayerLogPane(id="log").data_bind(lines_shown=PlayerApp.log_lines)
-        yield Footer(compact=True)
+        yield PlainFooter(compact=True)
 
     def on_mount(self) -> None:
         """Themes, the layout, a first look at the file, then a look every ``every`` s."""

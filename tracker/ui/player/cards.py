@@ -23,6 +23,7 @@ from textual.widgets import Static
 from tracker.export.cells import fit_cells
 from tracker.export.player_view import PlayerBoard, PlayerRow
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.plain import inert
 
 NAME_WIDTH = 18
 SIDES = ("pc", "ally", "enemy", "neutral")
@@ -104,9 +105,10 @@ class CombatantCard(Vertical):
         self.set_class(row.out, "-out")
         if not self._ready:
             return
-        self.query_one(CardLine).show(self._line(row), self._badges(row))
+        self.query_one(CardLine).show(inert(self._line(row)), [inert(b) for b in self._badges(row)])
         self.set_class(not row.details, "-bare")
-        self.query_one(".card-details", Static).update(Text("\n".join(row.details)))
+        details = inert(Text("\n".join(row.details)), lines=True)
+        self.query_one(".card-details", Static).update(details)
 
     def _line(self, row: PlayerRow) -> Text:
         line = Text(no_wrap=True, end="")

@@ -12,6 +12,7 @@ from textual.widgets import Digits, Static
 from tracker.core.flow import possessive
 from tracker.export.player_view import PlayerBoard
 from tracker.ui.panes.styling import solid_style
+from tracker.ui.plain import inert
 
 
 class BoardHeader(Static):
@@ -52,7 +53,7 @@ class BoardHeader(Static):
                 line.append(f" · {part}")
         if self.problem:
             line.append(f" · {self.problem}", solid_style(self, "board-header--problem"))
-        self.update(line)
+        self.update(inert(line))
 
 
 class TurnBanner(Horizontal):
@@ -73,7 +74,8 @@ class TurnBanner(Horizontal):
             return
         self.query_one("#banner-round", Digits).update(str(board.round))
         turn = f"{possessive(board.acting)} turn" if board.acting else " · ".join(board.where)
-        self.query_one("#banner-turn", Static).update(Text(turn, no_wrap=True, overflow="ellipsis"))
+        shown = inert(Text(turn, no_wrap=True, overflow="ellipsis"))
+        self.query_one("#banner-turn", Static).update(shown)
 
     def on_mount(self) -> None:
         """Fill in what arrived before mounting."""

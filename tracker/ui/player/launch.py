@@ -80,16 +80,15 @@ def serve(
         public_url=public_url,
     )
     sock = bind(host, port)  # a port in use is said before any address is printed
+    url = visible(server.public_url)
 
     def ready() -> None:
         print(
-            f"tracker: the player view of {visible(path.name)} is at {server.public_url} "
-            f"(Ctrl+C stops it)",
+            f"tracker: the player view of {visible(path.name)} is at {url} (Ctrl+C stops it)",
             flush=True,
         )
         print(
-            f"tracker: on a TV, bigger letters: {server.public_url}/?fontsize=28 "
-            "(and press l for large type)",
+            f"tracker: on a TV, bigger letters: {url}/?fontsize=28 (and press l for large type)",
             flush=True,
         )
 

@@ -11,8 +11,9 @@ prints long tracebacks. Here each process:
   a short wait;
 - gets a terminal no larger than ``MAX_COLUMNS`` x ``MAX_ROWS``.
 
-A request that is not a websocket, or a message that is not what the page sends, is
-one log line, never a traceback.
+A request that is not a websocket, a request HTTP cannot read, or a message that is not
+what the page sends, is one log line (control characters shown visibly), never a
+traceback. The page is served without live links (``page.py``).
 """
 
 from __future__ import annotations
@@ -30,11 +31,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from tracker.core.errors import TrackerError
+from tracker.core.safe_text import visible
+from tracker.ui.player.page import SCRIPT_ROUTE, TEMPLATES, page_script
 
 log = logging.getLogger("tracker.serve")
 
@@ -42,6 +47,8 @@ MAX_COLUMNS = 400
 MAX_ROWS = 150
 QUIT_WAIT = 2.0
 TERM_WAIT = 1.0
+LOG_MOST = 200
+"""The most characters of an error's message a log line quotes."""
 
 _LIVE: set[asyncio.subprocess.Process] = set()
 """Every player-view process started and not yet reaped."""
@@ -153,19 +160,48 @@ class PlayerServer(Server):
         port: int,
         public_url: str | None = None,
     ) -> None:
-        super().__init__(" ".join(argv), host=host, port=port, title=title, public_url=public_url)
+        super().__init__(
+            " ".join(argv),
+            host=host,
+            port=port,
+            title=title,
+            public_url=public_url or (f"http://[{host}]:{port}" if ":" in host else None),
+            templates_path=TEMPLATES,
+        )
         self.argv = list(argv)
+        self.script = page_script()
+        """The page's script, without the web-links addon."""
 
     def initialize_logging(self) -> None:
         """One plain line per message on standard error; no tracebacks, no locals."""
         handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("tracker serve: %(message)s"))
+        handler.setFormatter(OneLine())
         for name in ("tracker.serve", "textual-serve", "aiohttp"):
             logger = logging.getLogger(name)
             logger.handlers[:] = [handler]
             logger.propagate = False
             logger.setLevel(logging.INFO if name == "tracker.serve" else logging.ERROR)
         logging.getLogger("aiohttp.access").setLevel(logging.ERROR)
+
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, less its downloads and folder listings, with the page
+        script that has no web-links addon (its route before the static files')."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get(SCRIPT_ROUTE, self.handle_script, name="script"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def handle_script(self, request: web.Request) -> web.Response:
+        """The page's script, without the web-links addon."""
+        return web.Response(body=self.script, content_type="application/javascript")
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: ``serve`` has said where the view is."""
@@ -219,6 +255,7 @@ class PlayerServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(_one_line_exception)
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, self.request_exit)
@@ -234,6 +271,32 @@ class PlayerServer(Server):
             )
         finally:
             kill_every_view()
+
+
+class OneLine(logging.Formatter):
+    """A log record as one line: its message, and the error's own words if it carries
+    one (never a traceback), every control character shown visibly."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """``tracker serve: MESSAGE[: ERROR]``, on one line."""
+        message = record.getMessage()
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            message = f"{message}: {_said(error)}"
+        return "tracker serve: " + visible(" ".join(message.split()))
+
+
+def _said(error: BaseException) -> str:
+    """An error in a few words: its own message, cut short."""
+    words = " ".join(str(error).split()) or type(error).__name__
+    return words if len(words) <= LOG_MOST else words[: LOG_MOST - 1] + "…"
+
+
+def _one_line_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """An error no handler caught, as one log line."""
+    error = context.get("exception")
+    said = _said(error) if isinstance(error, BaseException) else ""
+    log.info("%s%s", context.get("message", "an error"), f": {said}" if said else "")
 
 
 def _envelope(data: str) -> tuple[str, Any] | None:
@@ -262,6 +325,15 @@ async def _deliver(
         await service.focus()
 
 
+def _why(err: BaseException) -> str:
+    """Why an address cannot be listened on, and what to do."""
+    if isinstance(err, OSError) and err.errno == errno.EADDRINUSE:
+        return "it is in use — pick another with --port"
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.strerror} — check --host and --port"
+    return "that is not an address this computer has — check --host"
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port``; a TrackerError (one line) when it cannot be had."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -270,11 +342,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(128)
-    except OSError as err:
+    except (OSError, UnicodeError, TypeError, ValueError, OverflowError) as err:
         sock.close()
-        reason = "it is in use" if err.errno == errno.EADDRINUSE else err.strerror or str(err)
-        raise TrackerError(
-            f"cannot listen on {host}:{port}: {reason} — pick another with --port"
-        ) from None
+        raise TrackerError(f"cannot listen on {visible(host)}:{port}: {_why(err)}") from None
     sock.setblocking(False)
     return sock
