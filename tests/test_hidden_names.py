@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.player_helpers import play
+from tests.player_helpers import play, screen_text
 from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
 from tracker.cli import main
 from tracker.core import events as ev
@@ -120,13 +120,15 @@ def test_leaked_name_quotes_what_the_gm_wrote(tmp_path: Path) -> None:
 @ui_test
 async def test_the_tui_asks_before_sending_and_sends_on_yes(tmp_path: Path) -> None:
     app = make_app(fight(tmp_path))
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         outcome = app.run_and_report("note The secret-boss lurks")
         assert not outcome.ok
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "Secret Boss" in app.screen.question
+        shown = " ".join(" ".join(screen_text(app).split("│")).split())
+        assert "'secret-boss'. Send it to the players anyway?" in shown  # wrapped, not cut
         await pilot.press("n")
         assert not [e for e in app.play.encounter.events if isinstance(e, ev.NoteAdded)]  # type: ignore[union-attr]
         app.run_and_report("note The secret-boss lurks")
