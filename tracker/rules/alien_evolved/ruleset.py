@@ -25,7 +25,7 @@ from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import rolls as alien_rolls
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
-from tracker.rules.alien_evolved.downtime import AlienDowntime
+from tracker.rules.alien_evolved.downtime import AlienDowntime, no_rest_healing
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.display import SummaryPart
@@ -365,6 +365,10 @@ class AlienRules(Ruleset):
 
     def _rest(self, draft: Draft, fighter: Combatant) -> None:
         if fighter.out_of_fight or fighter.track("health") >= fighter.limits["health"]:
+            return
+        tired = no_rest_healing(self.data, (c.name for c in fighter.conditions))
+        if tired:
+            draft.say(f"{fighter.name} is {tired}: no Health from rest (l.151)")
             return
         after = fighter.track("health") + 1
         draft.emit(
