@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.alien_helpers import Table
-from tests.campaign_helpers import member, ok
+from tests.campaign_helpers import cli, member, ok
 
 NEWT: list[dict[str, Any]] = [
     {"id": "newt", "name": "Newt", "side": "pc", "kind": "human", "stats": {"health": 1}}
@@ -125,3 +125,82 @@ def test_fatigue_lasts_out_of_a_fight(
     ok(capsys, "do", fight, "ail", "ripley", "fatigued")
     ok(capsys, "campaign", "writeback", broken_ripley, fight, "--yes")
     assert member(broken_ripley, "ripley").lasting.has("Fatigued")
+
+
+def _dying(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], timer: str) -> None:
+    """Ripley, Broken, with a lethal critical on ``timer``, written back."""
+    fight = tmp_path / "crit.toml"
+    ok(capsys, "campaign", "fight", path, fight)
+    ok(capsys, "do", fight, "start")
+    ok(capsys, "do", "--dice", "4,4", fight, "dmg", "ripley", "4")
+    ok(capsys, "do", fight, "crit", "ripley", "44", "Gut", f"lethal={timer}")
+    ok(capsys, "campaign", "writeback", path, fight, "--yes")
+
+
+@pytest.fixture
+def dying_ripley(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A campaign whose Ripley carries a lethal critical on a shift timer."""
+    path = tmp_path / "d.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "alien-evolved")
+    ok(capsys, "campaign", "add-pc", path, "Ripley", "health=4")
+    _dying(path, tmp_path, capsys, "shift")
+    return path
+
+
+def test_a_shift_of_rest_rolls_the_death_roll_a_shift_timer_calls_for(
+    dying_ripley: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 003 l.155: "you must make a death roll after the listed time limit has passed";
+    # l.157: "If you succeed, you linger on, but you must make another death roll"
+    said = ok(capsys, "campaign", "rest", dying_ripley, "shift", "--dice", "6,1,1")
+    assert "Stamina 3d [6, 1, 1] → success (1/3 survived)" in said
+    ripley = member(dying_ripley, "ripley").lasting
+    assert ripley.tracks["death_saves"] == 1 and ripley.has("Dying") and not ripley.dead
+
+
+def test_a_stretch_of_rest_is_shorter_than_a_shift_timer_no_roll(
+    dying_ripley: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 003 l.155: the roll comes only after the time limit (a shift) has passed
+    said = ok(capsys, "campaign", "rest", dying_ripley, "stretch")
+    assert "a death roll every shift (l.155)" in said
+    assert member(dying_ripley, "ripley").lasting.tracks["death_saves"] == 0
+
+
+def test_a_failed_death_roll_in_a_rest_writes_the_pc_dead(
+    tmp_path: Path, dying_ripley: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 003 l.157: "If you fail a death roll, you die"; the next fight leaves the dead out
+    said = ok(capsys, "campaign", "rest", dying_ripley, "shift", "--dice", "1,2,3")
+    assert "→ failure, dies" in said
+    assert (
+        member(dying_ripley, "ripley").lasting.dead == "failed a death roll (the shift has passed)"
+    )
+    ok(capsys, "campaign", "add-pc", dying_ripley, "Hicks", "health=5")
+    opened = ok(capsys, "campaign", "fight", dying_ripley, tmp_path / "next.toml")
+    assert "fight 2 (Hicks)" in opened and "Ripley is dead" in opened
+
+
+def test_a_shift_holds_many_stretches_so_a_stretch_timer_rolls_to_the_third(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 003 l.24-25: a shift is many stretches; l.155-157: a roll each time the limit
+    # passes, until one fails; the tracker stops at the third survived, as in a fight
+    path = tmp_path / "s.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "alien-evolved")
+    ok(capsys, "campaign", "add-pc", path, "Ripley", "health=4")
+    _dying(path, tmp_path, capsys, "stretch")
+    said = ok(capsys, "campaign", "rest", path, "shift", "--dice", "6,1,1,1,1,6,6,2,2")
+    assert said.count("→ success") == 3 and "no more death rolls" in said
+    ripley = member(path, "ripley").lasting
+    assert not ripley.has("Dying") and ripley.tracks["death_timer"] == 0
+
+
+def test_dice_running_out_in_a_rest_leave_the_campaign_as_it_was(
+    dying_ripley: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # bad input: one line, exit 1, the file unchanged
+    before = dying_ripley.read_bytes()
+    code, _out, err = cli(capsys, "campaign", "rest", dying_ripley, "shift", "--dice", "6")
+    assert code == 1 and err.count("\n") == 1 and "ran out of scripted dice" in err
+    assert dying_ripley.read_bytes() == before
