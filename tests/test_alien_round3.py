@@ -10,6 +10,7 @@ import pytest
 
 from tests.alien_helpers import Table
 from tests.campaign_helpers import cli, member, ok
+from tracker.core.errors import RuleError
 
 NEWT: list[dict[str, Any]] = [
     {"id": "newt", "name": "Newt", "side": "pc", "kind": "human", "stats": {"health": 1}}
@@ -204,3 +205,50 @@ def test_dice_running_out_in_a_rest_leave_the_campaign_as_it_was(
     code, _out, err = cli(capsys, "campaign", "rest", dying_ripley, "shift", "--dice", "6")
     assert code == 1 and err.count("\n") == 1 and "ran out of scripted dice" in err
     assert dying_ripley.read_bytes() == before
+
+
+def _encumbered_ripley(options: dict[str, Any] | None = None) -> Table:
+    table = Table(options=options)
+    table.start()
+    table.do("next")  # Ripley's turn (alien_helpers.CARDS)
+    table.do("ail ripley Over-encumbered")
+    return table
+
+
+def test_over_encumbered_read_per_turn_stresses_the_first_move_only() -> None:
+    # seed 003 l.200: "your stress level increases one step every time you move in ... a
+    # round of combat" — read per turn (the default): a second move this turn adds none
+    table = _encumbered_ripley()
+    table.do("quick ripley move")
+    assert not any("stress" in line for line in table.do("quick ripley move"))
+    assert table.who("ripley").track("stress") == 1
+
+
+def test_over_encumbered_read_per_move_stresses_each_move() -> None:
+    # seed 003 l.200, the other reading: "every time you move" is each move action
+    table = _encumbered_ripley({"encumbered_stress": "per-move"})
+    table.do("quick ripley move")
+    lines = table.do("quick ripley move")
+    assert "Ripley: stress level 1 → 2 (Over-encumbered, moving)" in lines
+    assert table.who("ripley").track("stress") == 2
+
+
+def test_the_encumbrance_reading_switches_mid_fight() -> None:
+    # seed 003 l.200: the GM's reading, an event in the journal (and refused when unchanged)
+    table = _encumbered_ripley()
+    assert table.do("encumbrance-reading per-move") == [
+        "Over-encumbered: each move raises the stress level"
+    ]
+    with pytest.raises(RuleError):
+        table.do("encumbrance-reading per-move")
+    with pytest.raises(RuleError):
+        table.do("encumbrance-reading sometimes")
+    table.do("quick ripley move")
+    table.do("quick ripley move")
+    assert table.who("ripley").track("stress") == 2
+    table.do("undo")
+    table.do("undo")
+    table.do("undo")  # the reading too: back to one step for the turn
+    table.do("quick ripley move")
+    table.do("quick ripley move")
+    assert table.who("ripley").track("stress") == 1

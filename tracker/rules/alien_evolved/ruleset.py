@@ -257,6 +257,13 @@ class AlienRules(Ruleset):
             ),
             verb("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
             verb("cure", "cure WHO CONDITION", "end a condition", self.cure),
+            verb(
+                "encumbrance-reading",
+                "encumbrance-reading per-turn|per-move",
+                "whether each move or a turn's first raises Over-encumbered stress (l.200)",
+                alien_actions.set_encumbrance_reading,
+                data,
+            ),
             verb("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
             verb("shift", "shift", "a shift of time passes", self.shift),
             verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
