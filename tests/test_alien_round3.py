@@ -252,3 +252,12 @@ def test_the_encumbrance_reading_switches_mid_fight() -> None:
     table.do("quick ripley move")
     table.do("quick ripley move")
     assert table.who("ripley").track("stress") == 1
+
+
+def test_an_ambush_names_the_attackers_two_extra_dice() -> None:
+    # seed 003 l.66-68: the ambushing party "Gain +2 dice for the attack"; the tracker does not
+    # roll attacks (the GM's `skill` roll does), so the log names the dice to add
+    table = Table()
+    lines = table.do("start ambush=drone", [2, 1, 4, 7, 9])
+    assert any("+2 dice to attack" in line for line in lines)
+    assert table.who("ripley").condition("Ambushed") is not None

@@ -137,3 +137,23 @@ def test_the_reading_can_be_switched_mid_fight_and_undone() -> None:
         table.do("full-defence-reading sometimes")
     table.do("attack dan grot 3 ranged", [4, 4, 4])
     assert table.do("option dan full-defence", [5, 5, 5])[-1].endswith("rest of this round")
+
+
+def test_wrath_rerolls_the_failures_of_a_soak_roll() -> None:
+    # seed 002 l.214-216: the Soak roll "does not use the Wrath Dice ... Wrath may be spent to
+    # re-roll failures on a Soak roll as if it were a test". DR 12 vs Resilience 8: 4 Wounds;
+    # Soak 3d [1, 2, 5], the 1 and 2 rolled again as 6 and 4: [6, 4, 5] = 4 icons, 4 negated
+    table = Table()
+    lines = table.do("dmg amelia 12 soak wrath", [1, 2, 5, 6, 4])
+    assert "Soak 3d [6, 4, 5] negates 4" in " ".join(lines)
+    assert any("re-rolling the Soak" in line for line in lines)
+    assert table.who("amelia").track("wrath") == 1
+    assert table.who("amelia").track("wounds") == 8
+
+
+def test_a_soak_without_wrath_keeps_its_failures() -> None:
+    # seed 002 l.214-216: no Wrath spent, no re-roll: [1, 2, 5] = 1 icon, 1 of 4 negated
+    table = Table()
+    lines = table.do("dmg amelia 12 soak", [1, 2, 5])
+    assert "Soak 3d [1, 2, 5] negates 1" in " ".join(lines)
+    assert table.who("amelia").track("wounds") == 5
