@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tracker.cli_numbers import make_dice, seed_value
 from tracker.cli_output import saved
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.campaign_events import CampaignEvent
@@ -255,13 +256,18 @@ def _confirm(question: str) -> bool:
 def _args_rest(p: argparse.ArgumentParser) -> None:
     p.add_argument("kind", help="short, long (nerv-d100) · stretch, shift (alien-evolved)")
     p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
+    p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (death rolls)")
+    p.add_argument(
+        "--dice", default="", help="faces rolled on real dice for what the rest rolls (death rolls)"
+    )
 
 
 def _rest(ns: argparse.Namespace) -> int:
     from tracker.rules.party import rest
 
+    dice = make_dice(ns.seed, ns.dice)
     with _open(ns.campaign) as play:
-        event, lines = rest(play.campaign, play.rules, ns.kind, ns.only)
+        event, lines = rest(play.campaign, play.rules, ns.kind, ns.only, dice)
         play.keep(event)
         party = play.campaign.state.party
     saved()

@@ -24,6 +24,7 @@ from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, Condition, evolve
+from tracker.core.protocol import DiceLike
 
 if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
@@ -125,6 +126,14 @@ class Downtime:
         """The PC's state after a rest of ``kind`` and the log lines; RuleError if the
         text states no such rest."""
         raise RuleError(self.no_rest(kind))
+
+    def time_passes(
+        self, kind: str, member: PartyMember, lasting: Lasting, dice: DiceLike
+    ) -> tuple[Lasting, list[str]]:
+        """After the rest of ``kind`` made ``lasting``: what the time passed calls for
+        beyond healing (alien-evolved's death rolls), rolled with ``dice``; by default
+        nothing."""
+        return lasting, []
 
     def label(self, kind: str) -> str:
         """How the text names a rest of ``kind`` (``Long Downtime``, ``Shift of rest``)."""

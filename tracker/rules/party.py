@@ -13,8 +13,10 @@ from typing import Any
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.campaign_events import LastingSet, PcJoined, Rested, Treated
 from tracker.core.campaign_fold import Campaign, party_tables
+from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
 from tracker.core.model import Condition
+from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.base import NUMBER_LIMIT, RosterError, Ruleset
 
@@ -39,9 +41,15 @@ def join(campaign: Campaign, rules: Ruleset, entry: Mapping[str, Any]) -> PcJoin
 
 
 def rest(
-    campaign: Campaign, rules: Ruleset, kind: str, who: Sequence[str] = ()
+    campaign: Campaign,
+    rules: Ruleset,
+    kind: str,
+    who: Sequence[str] = (),
+    dice: DiceLike | None = None,
 ) -> tuple[Rested, dict[str, list[str]]]:
-    """A rest of ``kind`` for the party (or ``who``), as the ruleset's text states it."""
+    """A rest of ``kind`` for the party (or ``who``), as the ruleset's text states it; what
+    the time passed calls for (death rolls) is rolled with ``dice`` (real dice if None)."""
+    dice = dice if dice is not None else Dice()
     downtime = rules.downtime()
     kind = kind.casefold()
     if kind not in downtime.rests:
@@ -54,7 +62,9 @@ def rest(
     after: dict[str, Lasting] = {}
     lines: dict[str, list[str]] = {}
     for member in members:
-        after[member.id], lines[member.id] = downtime.rest(kind, member)
+        rested, said = downtime.rest(kind, member)
+        after[member.id], more = downtime.time_passes(kind, member, rested, dice)
+        lines[member.id] = said + more
     names = ", ".join(m.name for m in members)
     event = campaign.make(
         Rested, kind=kind, party=party_tables(after), text=f"{downtime.label(kind)}: {names}"

@@ -2,8 +2,10 @@
 
 Defend and Dodge interrupt out of turn at the cost of a quick action not yet used: before
 one's own turn they are taken from the coming turn, after it from what is left of it.
-While Broken only a single move a round is allowed. Over-encumbered, the first move of
-a round raises the stress level one step (seed 003 l.200).
+While Broken only a single move a round is allowed. Over-encumbered, moving raises the
+stress level one step (seed 003 l.200): the first move of a turn, or each move — the
+encounter's reading (``[encumbrance]`` in the data, ``[encounter.options]
+encumbered_stress``, or ``encumbrance-reading`` mid-fight).
 """
 
 from __future__ import annotations
@@ -69,14 +71,17 @@ def take(
         _early(draft, data, fighter, label)
         return
     _within_budget(fighter, data, kind)
-    first_move = bool(spec and spec.get("move")) and not moves_made(data, fighter)
+    moving = bool(spec and spec.get("move"))
+    stressed = moving and (
+        not moves_made(data, fighter) or encumbrance_reading(state, data) == "per-move"
+    )
     draft.emit(
         ev.ActionUsed,
         who=fighter.id,
         action=f"{kind}:{label}",
         text=f"{fighter.name}: {kind} action — {label}",
     )
-    if first_move and fighter.condition(OVER_ENCUMBERED):
+    if stressed and fighter.condition(OVER_ENCUMBERED):
         add_stress(draft, data, draft.state.combatant(who), 1, f"{OVER_ENCUMBERED}, moving")
 
 
@@ -154,3 +159,33 @@ def charge(draft: Draft, who: str, data: Data, kind: str, action: str) -> None:
     state = draft.state
     if state.current is not None and slot_owner(state.current) == who:
         take(draft, data, who, kind, action)
+
+
+ENCUMBERED_STRESS = "encumbered_stress"
+_SAID = {
+    "per-turn": "the first move of a turn raises the stress level, not a second",
+    "per-move": "each move raises the stress level",
+}
+
+
+def encumbrance_reading(state: EncounterState, data: Data) -> str:
+    """How this encounter reads l.200 "every time you move": ``per-turn`` or ``per-move``."""
+    rule = data["encumbrance"]
+    chosen = str(state.options.get(ENCUMBERED_STRESS, rule["reading"]))
+    return chosen if chosen in rule["readings"] else str(rule["reading"])
+
+
+def set_encumbrance_reading(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``encumbrance-reading per-turn|per-move``: what "every time you move" counts."""
+    readings = [str(r) for r in data["encumbrance"]["readings"]]
+    wanted = command.arg(0, " or ".join(readings)).casefold()
+    if wanted not in readings:
+        raise RuleError(f"Over-encumbered stress reads as {' or '.join(readings)}")
+    if encumbrance_reading(draft.state, data) == wanted:
+        raise RuleError(f"Over-encumbered stress is read as '{wanted}' already")
+    draft.emit(
+        ev.OptionSet,
+        key=ENCUMBERED_STRESS,
+        value=wanted,
+        text=f"Over-encumbered: {_SAID[wanted]}",
+    )

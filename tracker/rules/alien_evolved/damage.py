@@ -18,11 +18,17 @@ from tracker.core.dice import successes
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve, who_arg
-from tracker.core.model import Combatant, EncounterState
+from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import Critical, CriticalTable
+from tracker.rules.alien_evolved.waiting import (
+    CRITICAL,
+    free_key,
+    waiting_criticals,
+    waiting_keys,
+)
 
 Data = Mapping[str, Any]
 TIMER = "death_timer"
@@ -120,30 +126,10 @@ def roll_critical(
     draft.emit(
         ev.ReminderRaised,
         who=who,
-        key=critical_key(number),
+        key=free_key(draft.state, who, number),
         text=f"{fighter.name}: look up {kind} {number} and enter it — "
         f"'crit {who} {number} NAME effect=… lethal=round|stretch|shift'",
     )
-
-
-CRITICAL = "critical"
-"""Reminder keys of criticals waiting to be entered: ``critical-45`` (one per roll, so a
-second critical before the first is entered is a second reminder)."""
-
-
-def critical_key(number: int) -> str:
-    """The reminder key of critical ``number`` waiting to be entered."""
-    return f"{CRITICAL}-{number}"
-
-
-def waiting_criticals(state: EncounterState, who: str) -> set[int]:
-    """The critical numbers rolled for ``who`` and not entered yet."""
-    prefix = f"{CRITICAL}-"
-    return {
-        int(r.key.removeprefix(prefix))
-        for r in state.reminders
-        if r.who == who and r.key.startswith(prefix) and r.key[len(prefix) :].isdigit()
-    }
 
 
 def _duplicate(fighter: Combatant, data: Data, number: int, waiting: Collection[int] = ()) -> bool:
@@ -205,7 +191,9 @@ def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
         lethal=bool(entry.timer),
         text=f"{fighter.name} suffers critical {entry.number}, {entry.name}{effect}{lethal}",
     )
-    _resolve(draft, who, critical_key(entry.number))
+    waiting = waiting_keys(draft.state, who, entry.number)
+    if waiting:
+        _resolve(draft, who, waiting[0])
     _resolve(draft, who, CRITICAL)  # a journal from before criticals were numbered
     if synthetic and entry.number == int(data["critical"]["shutdown"]):
         draft.emit(

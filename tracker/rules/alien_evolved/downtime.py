@@ -2,25 +2,46 @@
 
 - A stretch of rest in a safe area: +1 Health (l.151, "even if suffering from a critical
   injury"); the Broken instead get back up with 1 Health after one stretch (l.149).
-- A shift (5-10 hours, l.25) is at least 30 stretches (5-10 minutes each, l.24): Health
+  The Fatigued recover no Health by rest (l.151, "as long as you are not fatigued"); a
+  Broken one still gets up with 1 (l.149 states no such limit).
+- A shift (5-10 hours, l.25) is at least 30 stretches (5-10 minutes each, l.24): the
+  Broken get up after the first and recover 1 Health in each one after, so Health
   refills (reading) and every critical injury's healing time counts down by one. The
   healing times are in the critical-injury table, a picture missing from the text: the
   GM enters each in shifts (``campaign set … heal@NUMBER N``); at 0 the injury is healed.
-- A lethal critical keeps its death-roll timer (l.155-162): rest says a roll is due.
+- A lethal critical keeps its death-roll timer (l.155-162): the rest rolls the death rolls
+  its time calls for (Stamina, a six survives; one for a timer as long as the rest, up to
+  the third survived for a shorter one, as a stretch is many rounds and a shift many
+  stretches); a failure writes the PC dead, a third survived ends the rolling.
 - Stress, air, ammo and power: the text states no recovery (l.53 points to a page it
   lacks): the GM sets them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
+from tracker.core.dice import successes
 from tracker.core.errors import RuleError
+from tracker.core.protocol import DiceLike
+from tracker.rules.alien_evolved.damage import SAVES, TIMER
 from tracker.rules.downtime import Downtime, heal_track
 
 BROKEN, DYING = "Broken", "Dying"
+
+
+def no_rest_healing(data: Mapping[str, Any], held: Iterable[str]) -> str:
+    """The first held condition the data marks ``rest_heals = false`` (Fatigued, seed 003
+    l.151), or "" when rest heals."""
+    blocking = {
+        str(c["name"]).casefold(): str(c["name"])
+        for c in data["conditions"]
+        if not c.get("rest_heals", True)
+    }
+    return next((blocking[n.casefold()] for n in held if n.casefold() in blocking), "")
 
 
 class AlienDowntime(Downtime):
@@ -39,37 +60,87 @@ class AlienDowntime(Downtime):
         if lasting.has("Shut down"):
             return lasting, ["shut down: rest does nothing (repairs are the GM's)"]
         table = self.rules.data["rest"]
-        amount = int(table["health_per_stretch"])
-        if kind == "shift":
-            amount *= int(table["stretches_per_shift"])
-        lasting, lines = self._recover(lasting, amount, int(table["get_up_health"]))
+        stretches = int(table["stretches_per_shift"]) if kind == "shift" else 1
+        lasting, lines = self._recover(lasting, stretches, table)
         if kind == "shift":
             lasting, healed = _count_down(lasting)
             lines += healed
-        lines += self._dying(lasting)
         return lasting, lines
 
-    @staticmethod
-    def _recover(lasting: Lasting, amount: int, get_up: int) -> tuple[Lasting, list[str]]:
+    def time_passes(
+        self, kind: str, member: PartyMember, lasting: Lasting, dice: DiceLike
+    ) -> tuple[Lasting, list[str]]:
+        """Seed 003 l.155-157: the death rolls the rest's time calls for, rolled."""
+        data = self.rules.data
+        timers = [str(t) for t in data["death"]["timers"]]
+        step = lasting.track(TIMER)
+        if lasting.dead or not 1 <= step <= len(timers):
+            return lasting, []
+        timer, passed = timers[step - 1], timers.index(kind)
+        if step - 1 > passed:
+            return lasting, [f"a lethal critical injury: a death roll every {timer} (l.155)"]
+        left = int(data["death"]["survive_after"]) - lasting.track(SAVES)
+        count = left if step - 1 < passed else min(1, left)
+        stamina = self.fighter(member).stats.get("stamina", int(data["defaults"]["stamina"]))
+        return _death_rolls(lasting, data, (max(1, stamina), count), f"the {kind} has passed", dice)
+
+    def _recover(
+        self, lasting: Lasting, stretches: int, table: Mapping[str, Any]
+    ) -> tuple[Lasting, list[str]]:
+        """``stretches`` of rest: the Broken get up after the first (l.149) with 1 Health,
+        then each stretch after heals 1 (l.151) — none of them while Fatigued."""
         tracks = dict(lasting.tracks)
         before = tracks.get("health", 0)
+        lines: list[str] = []
         if lasting.has(BROKEN):
-            conditions = tuple(c for c in lasting.conditions if c.name != BROKEN)
-            heal_track(tracks, lasting.limits, "health", get_up)
-            line = f"gets back up (Broken ends): Health {before} → {tracks['health']} (l.149)"
-            return replace(lasting, tracks=tracks, conditions=conditions), [line]
-        if not heal_track(tracks, lasting.limits, "health", amount):
-            return lasting, []
-        return replace(lasting, tracks=tracks), [f"Health {before} → {tracks['health']}"]
+            lasting = replace(
+                lasting, conditions=tuple(c for c in lasting.conditions if c.name != BROKEN)
+            )
+            heal_track(tracks, lasting.limits, "health", int(table["get_up_health"]))
+            lines.append(
+                f"gets back up (Broken ends): Health {before} → {tracks['health']} (l.149)"
+            )
+            before, stretches = tracks["health"], stretches - 1
+        tired = no_rest_healing(self.rules.data, (c.name for c in lasting.conditions))
+        if stretches and tired and tracks.get("health", 0) < lasting.limits.get("health", 0):
+            lines.append(f"{tired}: no Health from rest (l.151)")
+        elif stretches and heal_track(
+            tracks, lasting.limits, "health", stretches * int(table["health_per_stretch"])
+        ):
+            lines.append(f"Health {before} → {tracks['health']}")
+        return replace(lasting, tracks=tracks), lines
 
-    @staticmethod
-    def _dying(lasting: Lasting) -> list[str]:
-        if not lasting.has(DYING):
-            return []
-        return [
-            "a lethal critical injury: death rolls come due as its time limit passes "
-            "(l.155-162) — roll them, or record first aid with `campaign set`"
-        ]
+
+def _death_rolls(
+    lasting: Lasting, data: Mapping[str, Any], pool: tuple[int, int], why: str, dice: DiceLike
+) -> tuple[Lasting, list[str]]:
+    """``pool`` = (Stamina dice, rolls due): roll until one fails (dead) or all pass; the
+    third survived ends the rolling (seed 003 l.155-157)."""
+    size, count = pool
+    tracks, lines = dict(lasting.tracks), []
+    for _ in range(count):
+        faces = dice.pool(size)
+        if successes(faces, int(data["death"]["success_face"])) == 0:
+            tracks[TIMER] = tracks[SAVES] = 0
+            lines.append(
+                f"death roll ({why}, l.155): Stamina {size}d {list(faces)} → failure, dies"
+            )
+            dead = replace(lasting, tracks=tracks, dead=f"failed a death roll ({why})")
+            return _no_longer(dead, DYING), lines
+        tracks[SAVES] = tracks.get(SAVES, 0) + 1
+        lines.append(
+            f"death roll ({why}, l.155): Stamina {size}d {list(faces)} → success "
+            f"({tracks[SAVES]}/{data['death']['survive_after']} survived)"
+        )
+    if tracks.get(SAVES, 0) >= int(data["death"]["survive_after"]):
+        tracks[TIMER] = tracks[SAVES] = 0
+        lines.append("a third death roll survived: no more death rolls (as in a fight)")
+        return _no_longer(replace(lasting, tracks=tracks), DYING), lines
+    return replace(lasting, tracks=tracks), lines
+
+
+def _no_longer(lasting: Lasting, name: str) -> Lasting:
+    return replace(lasting, conditions=tuple(c for c in lasting.conditions if c.name != name))
 
 
 def _count_down(lasting: Lasting) -> tuple[Lasting, list[str]]:

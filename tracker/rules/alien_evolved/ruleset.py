@@ -25,7 +25,7 @@ from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import rolls as alien_rolls
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
-from tracker.rules.alien_evolved.downtime import AlienDowntime
+from tracker.rules.alien_evolved.downtime import AlienDowntime, no_rest_healing
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.display import SummaryPart
@@ -257,6 +257,13 @@ class AlienRules(Ruleset):
             ),
             verb("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
             verb("cure", "cure WHO CONDITION", "end a condition", self.cure),
+            verb(
+                "encumbrance-reading",
+                "encumbrance-reading per-turn|per-move",
+                "whether each move or a turn's first raises Over-encumbered stress (l.200)",
+                alien_actions.set_encumbrance_reading,
+                data,
+            ),
             verb("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
             verb("shift", "shift", "a shift of time passes", self.shift),
             verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
@@ -365,6 +372,10 @@ class AlienRules(Ruleset):
 
     def _rest(self, draft: Draft, fighter: Combatant) -> None:
         if fighter.out_of_fight or fighter.track("health") >= fighter.limits["health"]:
+            return
+        tired = no_rest_healing(self.data, (c.name for c in fighter.conditions))
+        if tired:
+            draft.say(f"{fighter.name} is {tired}: no Health from rest (l.151)")
             return
         after = fighter.track("health") + 1
         draft.emit(

@@ -50,6 +50,7 @@ def roll_test(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
     extra, notes = test_penalty(fighter, data, attack=bool(against), against=against)
     dn = max(int(data["dice"]["min_dn"]), base + extra)
     note = f"{base} " + " ".join(notes) if notes else ""
+    draft.emit(ev.ActionUsed, who=fighter.id, action="test")
     run_test(
         draft,
         dice,
@@ -79,6 +80,7 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if len(targets) > 1 and not actor.condition(option_spec(data, "multi-attack")["name"]):
         # listing targets is a Multi-attack, with the same limits as declaring one
         check_option(actor, option_spec(data, "multi-attack"), data)
+    draft.emit(ev.ActionUsed, who=actor.id, action="attack")
     extra_dice, dice_notes = attack_dice(actor, data, kind)
     size = pool_size(actor, command.args[2]) + extra_dice + command.option_int("bonus")
     if command.flag("wrath"):
@@ -96,42 +98,44 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         f"{result.faces_text()} → {result.icons} icon(s)",
     )
     wrath_glory(draft, data, actor, result)
-    hit = [
-        target.name
-        for target in targets
-        if _against(draft, dice, data, command, actor, target, result, len(targets))
-    ]
+    aimed = [(t, *_attack_dn(draft, data, command, actor, t, kind, len(targets))) for t in targets]
+    hit = [t for t, dn, _why in aimed if PoolTest(result.faces, dn, result.first_faces).passed]
+    for target, dn, why in aimed:
+        if target in hit:
+            # seed 002 l.49-50: a critical on a Multi-attack falls on one target; with one
+            # target hit, it is that one
+            _hit(draft, dice, data, command, actor, target, (result, dn, why), len(hit) == 1)
+        else:
+            draft.say(f"{actor.name} misses {target.name} (DN {dn}: {why})")
     if result.glorious and len(hit) > 1:
         # seed 002 "Multi-attack": "the player may choose one target to suffer the effects"
-        draft.say(f"Wrath 6, a critical hit: the player picks one of {', '.join(hit)} for it")
+        names = ", ".join(t.name for t in hit)
+        draft.say(f"Wrath 6, a critical hit: the player picks one of {names} for it")
 
 
-def _against(
+def _hit(
     draft: Draft,
     dice: DiceLike,
     data: Data,
     command: Command,
     actor: Combatant,
     target: Combatant,
-    rolled: PoolTest,
-    count: int,
-) -> bool:
-    """One target of the attack: hit or missed (True: hit), and its damage if given."""
+    roll: tuple[PoolTest, int, str],
+    only_hit: bool,
+) -> None:
+    """One target the attack hits: its bonus damage dice, the critical, its damage if given."""
+    rolled, dn, why = roll
     kind = command.args[3].casefold()
-    dn, why = _attack_dn(draft, data, command, actor, target, kind, count)
     result = PoolTest(rolled.faces, dn, rolled.first_faces)
-    if not result.passed:
-        draft.say(f"{actor.name} misses {target.name} (DN {dn}: {why})")
-        return False
     bonus_dice = result.shifts + called_shot_dice(actor, data)
-    critical = ", a critical hit (Wrath 6)" if result.glorious and count == 1 else ""
+    critical = ", a critical hit (Wrath 6)" if result.glorious and only_hit else ""
     draft.say(
         f"{actor.name} hits {target.name} (DN {dn}: {why}); {bonus_dice} bonus "
         f"damage dice{critical}"
     )
     if "dmg" not in command.options:
         draft.say(f"Damage: 'dmg {target.id} DR bd={bonus_dice}'")
-        return True
+        return
     rating = command.option_int("dmg")
     if kind == "melee":
         rating += actor.stats.get("strength", 0)
@@ -143,7 +147,6 @@ def _against(
         by=actor.id,
     )
     resolve_hit(draft, dice, data, target.id, hit)
-    return True
 
 
 def _attack_dn(

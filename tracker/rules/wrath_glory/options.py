@@ -3,7 +3,10 @@
 Multi-action (its actions listed, none twice), Multi-attack, Salvo (a Reload), Called
 Shot (a size), Full Defence (an Agility test; taken after acting it costs the next round)
 and the rest are conditions of category ``option``; what they change is read by
-``effects.py`` (Defence, DN, dice) while they last.
+``effects.py`` (Defence, DN, dice) while they last. Whether acting earlier in one's own
+turn counts as "already acted" for Full Defence (seed 002 l.32-33) is the encounter's
+reading (``[full_defence]`` in the data, ``[encounter.options] full_defence``, or
+``full-defence-reading`` mid-fight).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.effects import option_spec, options_held
@@ -132,11 +135,7 @@ def _spend_reload(draft: Draft, fighter: Combatant) -> None:
 def _full_defence(
     draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, spec: Mapping[str, Any], arg: str
 ) -> None:
-    state = draft.state
-    late = (
-        any(s.split("@")[0] == fighter.id for s in state.acted)
-        and (state.current or "").split("@")[0] != fighter.id
-    )
+    late = already_acted(draft.state, fighter, data)
     size = pool_size(fighter, arg or "agility")
     result = run_test(draft, dice, data, fighter, size, 0, purpose="Full Defence")
     bonus = max(1, result.icons)
@@ -151,3 +150,39 @@ def _full_defence(
         text=f"{fighter.name} takes Full Defence: +{bonus} Defence until the end of "
         f"the next turn, half Speed; {when}",
     )
+
+
+FULL_DEFENCE = "full_defence"
+_SAID = {
+    "own-turn": "acting earlier in one's own turn counts: Full Defence then costs the next round",
+    "earlier-turn": "only a turn already over counts: in one's own turn Full Defence costs "
+    "the rest of this round",
+}
+
+
+def full_defence_reading(state: EncounterState, data: Data) -> str:
+    """How this encounter reads "already acted this turn": ``own-turn`` or ``earlier-turn``."""
+    rule = data["full_defence"]
+    chosen = str(state.options.get(FULL_DEFENCE, rule["reading"]))
+    return chosen if chosen in rule["readings"] else str(rule["reading"])
+
+
+def already_acted(state: EncounterState, fighter: Combatant, data: Data) -> bool:
+    """Seed 002 l.32-33: Full Defence taken after the character "has already acted" — a turn
+    of theirs over this round (declared in someone else's turn), or, read ``own-turn``, an
+    attack or test made earlier in the turn that is theirs now."""
+    own = (state.current or "").split("@")[0] == fighter.id
+    if own:
+        return bool(fighter.spent) and full_defence_reading(state, data) == "own-turn"
+    return any(s.split("@")[0] == fighter.id for s in state.acted)
+
+
+def set_full_defence_reading(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``full-defence-reading own-turn|earlier-turn``: what "already acted" covers."""
+    readings = [str(r) for r in data["full_defence"]["readings"]]
+    wanted = command.arg(0, " or ".join(readings)).casefold()
+    if wanted not in readings:
+        raise RuleError(f"Full Defence's 'already acted' reads as {' or '.join(readings)}")
+    if full_defence_reading(draft.state, data) == wanted:
+        raise RuleError(f"Full Defence is read as '{wanted}' already")
+    draft.emit(ev.OptionSet, key=FULL_DEFENCE, value=wanted, text=f"Full Defence: {_SAID[wanted]}")

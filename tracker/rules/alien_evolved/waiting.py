@@ -1,0 +1,44 @@
+"""Alien criticals rolled and waiting for the GM to enter them (seed 003 l.136, 153): each
+is a reminder whose key names its number, so ``crit`` can resolve the right one."""
+
+from __future__ import annotations
+
+from tracker.core.model import EncounterState
+
+CRITICAL = "critical"
+"""Reminder keys of criticals waiting to be entered: ``critical-45`` (one per roll, so a
+second critical before the first is entered is a second reminder; a second 45 waiting is
+``critical-45-2``, seed 003 l.153 re-rolls only duplicates of 14 and up)."""
+
+
+def critical_key(number: int, nth: int = 1) -> str:
+    """The reminder key of the ``nth`` critical ``number`` waiting to be entered."""
+    return f"{CRITICAL}-{number}" + (f"-{nth}" if nth > 1 else "")
+
+
+def _waiting_number(key: str) -> int | None:
+    """The critical number of a waiting-critical reminder key, None for other keys."""
+    parts = key.split("-")
+    if parts[0] != CRITICAL or len(parts) not in (2, 3) or not all(p.isdigit() for p in parts[1:]):
+        return None
+    return int(parts[1])
+
+
+def waiting_keys(state: EncounterState, who: str, number: int) -> list[str]:
+    """The reminder keys of critical ``number`` rolled for ``who`` and not entered, oldest first."""
+    return [r.key for r in state.reminders if r.who == who and _waiting_number(r.key) == number]
+
+
+def free_key(state: EncounterState, who: str, number: int) -> str:
+    """The key for one more critical ``number`` waiting: ``critical-12``, then ``critical-12-2``."""
+    taken = set(waiting_keys(state, who, number))
+    nth = 1
+    while critical_key(number, nth) in taken:
+        nth += 1
+    return critical_key(number, nth)
+
+
+def waiting_criticals(state: EncounterState, who: str) -> set[int]:
+    """The critical numbers rolled for ``who`` and not entered yet."""
+    numbers = (_waiting_number(r.key) for r in state.reminders if r.who == who)
+    return {n for n in numbers if n is not None}
