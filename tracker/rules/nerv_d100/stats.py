@@ -70,7 +70,19 @@ def roll_stat(
     shown = [Modifier(step * advantage, f"{advantage:+d} Advantage")]
     shown += known_modifiers(tables, fighter, stats, check)
     label = stat.capitalize()
-    return roll_test(draft, dice, tables, fighter, label, score(fighter, stat), shown, purpose)
+    worse = keep_worse(tables, fighter, stats)
+    return roll_test(
+        draft, dice, tables, fighter, label, score(fighter, stat), shown, purpose, worse
+    )
+
+
+def keep_worse(tables: NervTables, fighter: Combatant, stats: tuple[str, ...]) -> str:
+    """What makes this test of ``stats`` rolled twice, the worse kept (``Unsettled`` on a
+    Will test, seed 000 l.401), or ``""``."""
+    for held, tested in tables.worse_of:
+        if set(tested) & set(stats) and fighter.condition(held) is not None:
+            return held
+    return ""
 
 
 def known_modifiers(

@@ -182,6 +182,9 @@ class NervTables:
             )
             for row in data["test_modifiers"]
         )
+        self.worse_of: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+            (str(row["held"]), _tuple(row["stats"])) for row in data["test_rerolls"]
+        )
         self.checks = {
             c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
             for c in data["checks"]
