@@ -6,7 +6,7 @@ Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by line.
 
 from __future__ import annotations
 
-from tests.nerv_helpers import Table, angel, pilot
+from tests.nerv_helpers import RULES, Table, angel, pilot
 
 
 def started(*roster: dict[str, object]) -> Table:
@@ -71,3 +71,55 @@ def test_unsettled_physique_shake_off_rolls_one_die() -> None:
     lines = table.do("shake carol roll Dizzy", [10, 90])
     assert lines[0].startswith("Carol shake-off Dizzy: d100 10 vs Physique 30")
     assert "Dizzy" not in table.conditions("carol")
+
+
+# --- Running and Sprinting: the runner's edge for attackers ------------------------------
+
+
+def test_running_gives_melee_attackers_advantage_and_ranged_disadvantage() -> None:
+    # seed 000 l.121: "Until the start of your next turn, melee attacks against you take an
+    # Advantage; Ranged attacks take a Disadvantage." l.308: "Running Target".
+    table = started()
+    lines = table.do("act carol running")
+    assert lines[-1] == (
+        "Carol is Running until the start of their next turn: melee attacks on them "
+        "+1 Advantage, ranged attacks 1 Disadvantage"
+    )
+    assert RULES.summary(table.who("carol")) == "W 3/3 +1Am -1Ar"
+    status = RULES.status_lines(table.who("carol"), table.state)
+    assert (
+        "Running until its next turn: melee attacks on them +1 Advantage, "
+        "ranged attacks 1 Disadvantage"
+    ) in status
+
+
+def test_sprinting_gives_two_of_each() -> None:
+    # seed 000 l.121: Sprinting (★★) "melee attacks against you take two Advantages;
+    # Ranged attacks take two Disadvantages."
+    table = started()
+    table.do("act carol sprinting")
+    assert RULES.summary(table.who("carol")) == "W 3/3 +2Am -2Ar"
+
+
+def test_an_attack_line_against_a_runner_names_the_edge() -> None:
+    # seed 000 l.121, l.308: the attack on the runner had the Advantage / Disadvantage.
+    table = started()
+    table.do("act carol running")
+    table.do("next")
+    lines = table.do("dmg carol 2 @body")
+    assert lines[0] == (
+        "Carol is Running: melee attacks on them +1 Advantage, ranged attacks 1 Disadvantage"
+    )
+
+
+def test_the_edge_lasts_until_the_runner_s_next_turn_starts() -> None:
+    # seed 000 l.121: "Until the start of your next turn".
+    table = started()
+    table.do("act carol running")
+    table.do("next")
+    assert "Running" in table.conditions("carol")
+    lines = table.do("next")
+    assert "Carol is no longer Running" in lines
+    assert "Running" not in table.conditions("carol")
+    assert RULES.summary(table.who("carol")) == "W 3/3"
+    assert table.do("dmg carol 2 @body")[0].startswith("Carol @body")

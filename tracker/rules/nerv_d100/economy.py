@@ -15,7 +15,7 @@ from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.rules.common import words_and_options
-from tracker.rules.nerv_d100 import defend
+from tracker.rules.nerv_d100 import defend, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
     add_trauma,
@@ -209,6 +209,7 @@ def _action(
         text=f"{fighter.name}: {spec.key.title()} {stars} ({left} action(s) left)",
     )
     defend.declared(draft, tables, fighter.id, spec.key)
+    running.declared(draft, tables, fighter.id, spec.key)
 
 
 def _cost(key: str, stars: int, span: tuple[int, int] | None, values: dict[str, str]) -> int:
