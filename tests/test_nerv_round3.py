@@ -6,12 +6,22 @@ Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by line.
 
 from __future__ import annotations
 
+import pytest
+
+from tests.d100_helpers import Table as CommandTable
 from tests.nerv_helpers import RULES, Table, angel, pilot
 
 
 def started(*roster: dict[str, object]) -> Table:
     """A table in round 1: Carol (Grace 35, Will 30: WB 3) acts first, then the Angel."""
     table = Table(*(roster or (pilot("carol"), angel())))
+    table.do("start")
+    return table
+
+
+def reading(key: str, choice: str) -> CommandTable:
+    """Carol and the Angel in round 1, the encounter file reading ``key`` as ``choice``."""
+    table = CommandTable(RULES, pilot("carol", fate=2), angel(), options={key: choice})
     table.do("start")
     return table
 
@@ -123,3 +133,118 @@ def test_the_edge_lasts_until_the_runner_s_next_turn_starts() -> None:
     assert "Running" not in table.conditions("carol")
     assert RULES.summary(table.who("carol")) == "W 3/3"
     assert table.do("dmg carol 2 @body")[0].startswith("Carol @body")
+
+
+# --- readings, each tested both ways ------------------------------------------------------
+
+
+@pytest.mark.parametrize("choice", ["fresh", "counts"])
+def test_fear_shake_reading_decides_the_first_shake_off_advantage(choice: str) -> None:
+    # seed 000 l.389: "with a stacking advantage for each time they fail" — the failed Fear
+    # test is the first failure (counts) or not (fresh).
+    table = reading("fear-shake", choice)
+    table.do("fear carol dof=0")
+    line = table.do("shake carol roll", [45])[0]
+    if choice == "counts":
+        assert line == (
+            "Carol shake-off Shaken: d100 45 vs Will 30 +1 Advantage -10 Shaken = 30: "
+            "failed by 1 DoF"
+        )
+    else:
+        assert line == (
+            "Carol shake-off Shaken: d100 45 vs Will 30 -10 Shaken = 20: failed by 2 DoF"
+        )
+
+
+def test_fear_shake_reading_switched_mid_fight() -> None:
+    # seed 000 l.389; the reading is an event the GM can make mid-fight.
+    table = started()
+    assert table.do("reading fear-shake counts") == [
+        "Reading fear-shake = counts: the failed Fear test counts as a failure: the first "
+        "Fear shake-off has +1 Advantage"
+    ]
+    table.do("fear carol dof=0")
+    assert "Fear: Shaken (+1 Advantage to shake off)" in RULES.status_lines(
+        table.who("carol"), table.state
+    )
+    assert table.refused("reading fear-shake counts") == "'fear-shake' is read as 'counts' already"
+    assert table.refused("reading fear-shake maybe") == (
+        "the reading 'fear-shake' is fresh or counts, not 'maybe'"
+    )
+
+
+@pytest.mark.parametrize("choice", ["every-test", "actions"])
+def test_shaken_reading_decides_whether_free_tests_take_the_disadvantage(choice: str) -> None:
+    # seed 000 l.391 Shaken: "-1 Disadvantage to all actions"; the Blood Loss test is free
+    # (l.338): every test, or actions only.
+    table = reading("shaken", choice)
+    table.do("fear carol dof=0")
+    table.do("ail carol Dizzy")
+    line = table.do("shake carol roll Dizzy", [99])[0]
+    shaken = "-10 Dizzy -10 Shaken = 10: failed by 8 DoF"
+    assert line.endswith(shaken if choice == "every-test" else "-10 Dizzy = 20: failed by 7 DoF")
+
+
+@pytest.mark.parametrize("choice", ["not-helpless", "helpless"])
+def test_no_opposing_reading_decides_whether_stunned_makes_attacks_savage(choice: str) -> None:
+    # seed 000 l.363: "Helpless targets … Attacks against them become Savage"; Stunned
+    # (l.279) "cannot oppose attacks".
+    table = reading("no-opposing", choice)
+    table.do("ail carol Stunned")
+    line = next(x for x in table.do("dmg carol 5 @body", [1]) if x.startswith("Carol @body"))
+    if choice == "helpless":
+        assert line.endswith("Savage ×1 (helpless (Stunned: cannot oppose attacks))")
+    else:
+        assert "Savage" not in line
+
+
+@pytest.mark.parametrize("choice", ["apply", "logged"])
+def test_fate_advantage_reading_on_the_next_rolled_test(choice: str) -> None:
+    # seed 000 l.262: "spend a Fate Point to gain two Advantages on a test".
+    table = reading("fate", choice)
+    table.do("ail carol Dizzy")
+    table.do("spend carol fate use=advantage")
+    assert "Fate Advantage" in table.conditions("carol")
+    lines = table.do("shake carol roll Dizzy", [35])
+    if choice == "apply":
+        assert lines[0] == (
+            "Carol shake-off Dizzy: d100 35 vs Physique 30 -10 Dizzy +20 Fate = 40: "
+            "passed with 0 DoS"
+        )
+    else:
+        assert lines[0] == (
+            "Carol shake-off Dizzy: d100 35 vs Physique 30 -10 Dizzy = 20: failed by 1 DoF"
+        )
+        assert "Carol spent Fate Advantage on this test: the table's to apply" in lines
+    assert "Fate Advantage" not in table.conditions("carol")
+
+
+@pytest.mark.parametrize("choice", ["apply", "logged"])
+def test_fate_reroll_reading_on_the_next_rolled_test(choice: str) -> None:
+    # seed 000 l.263: "spend a Fate Point to reroll a test that has already been rolled."
+    table = reading("fate", choice)
+    table.do("ail carol Dizzy")
+    table.do("spend carol fate use=reroll")
+    lines = table.do("shake carol roll Dizzy", [90, 10])
+    if choice == "apply":
+        assert lines[1] == (
+            "Carol shake-off Dizzy, rerolled with Fate: d100 10 vs Physique 30 -10 Dizzy "
+            "= 20: passed with 1 DoS"
+        )
+        assert "Dizzy" not in table.conditions("carol")
+    else:
+        assert "Carol spent Fate Reroll on this test: the table's to apply" in lines
+        assert "Dizzy" in table.conditions("carol")
+    assert "Fate Reroll" not in table.conditions("carol")
+
+
+def test_a_fate_reroll_waits_while_tests_pass() -> None:
+    # seed 000 l.263: a reroll is for a test that needs one; a passed test keeps it held.
+    table = started(pilot("carol", fate=2), angel())
+    table.do("ail carol Dizzy")
+    table.do("spend carol fate use=reroll")
+    lines = table.do("shake carol roll Dizzy", [10])
+    assert len(lines) >= 1 and "rerolled" not in " ".join(lines)
+    assert "Fate Reroll" in table.conditions("carol")
+    table.do("downtime long")
+    assert "Fate Reroll" not in table.conditions("carol")

@@ -15,7 +15,7 @@ from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.rules.common import words_and_options
-from tracker.rules.nerv_d100 import defend, running
+from tracker.rules.nerv_d100 import defend, fate_tests, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
     add_trauma,
@@ -319,11 +319,19 @@ def spend_fate(
     if fighter.track("fate") < amount:
         raise RuleError(f"{fighter.name} has {fighter.track('fate')} Fate left")
     shift(draft, fighter.id, "fate", -amount, "Fate", tables.fate_uses[use])
+    if use in ("advantage", "reroll"):
+        _for_test(draft, tables, fighter, use)
+        return
     FATE_USES.get(use, _said)(draft, tables, fighter, amount, name)
 
 
+def _for_test(draft: Draft, tables: NervTables, fighter: Combatant, use: str) -> None:
+    """Advantage or a reroll: held for the next test the tracker rolls (``fate_tests``)."""
+    fate_tests.hold(draft, tables, draft.state.combatant(fighter.id), use)
+
+
 def _said(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    """Uses the GM resolves at the table (Advantage, reroll): the log line is the record."""
+    """Uses the GM resolves at the table: the log line is the record."""
 
 
 def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
@@ -430,6 +438,7 @@ def _rest(draft: Draft, tables: NervTables, fighter: Combatant, stress: int, tra
         set_value(draft, fighter.id, "fate", top, f"{fighter.name}: Fate refilled to {top}")
     if fighter.track("exerts"):
         set_value(draft, fighter.id, "exerts", 0)
+    fate_tests.lapse(draft, tables, fighter.id)
     if fighter.condition("Ego Fracture") is not None:
         end_condition(
             draft,

@@ -79,7 +79,7 @@ class TestModifier:
     """Something the tracker counts in the tests it rolls: a condition held, an injury in
     force or an action declared since the tester's turn began, and the Advantage (or, when
     negative, Disadvantage) it gives to the tests of ``stats`` or ``checks`` (all when
-    empty)."""
+    empty); with ``reading`` (``KEY:CHOICE``) only while the encounter reads so."""
 
     advantage: int
     held: str = ""
@@ -87,6 +87,7 @@ class TestModifier:
     declared: str = ""
     stats: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()
+    reading: str = ""
 
     @property
     def source(self) -> str:
@@ -179,6 +180,7 @@ class NervTables:
                 declared=str(row.get("declared", "")),
                 stats=_tuple(row.get("stats")),
                 checks=_tuple(row.get("checks")),
+                reading=str(row.get("reading", "")),
             )
             for row in data["test_modifiers"]
         )

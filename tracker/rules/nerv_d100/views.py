@@ -8,6 +8,7 @@ from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
 from tracker.rules.nerv_d100.ailments import ailment_advantage, cannot_evade, melee_edges
 from tracker.rules.nerv_d100.economy import groups_used
+from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.running import running_target
 from tracker.rules.nerv_d100.stats import (
     DECAY,
@@ -125,7 +126,9 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
     lines.extend(_attackers(tables, fighter))
     fear = fear_of(fighter)
     if fear is not None:
-        lines.append(f"Fear: {fear.name}{_failed(fear.level)}")
+        first = chosen(state.options, tables, "fear-shake") == "counts"
+        edge = f" (+{fear.level + 1} Advantage to shake off)" if first else _failed(fear.level)
+        lines.append(f"Fear: {fear.name}{edge}")
     lines.extend(_limits(tables, fighter))
     lines.extend(_injury_notes(tables, fighter))
     lines.extend(_other(tables, fighter))
