@@ -248,3 +248,50 @@ def test_a_fate_reroll_waits_while_tests_pass() -> None:
     assert "Fate Reroll" in table.conditions("carol")
     table.do("downtime long")
     assert "Fate Reroll" not in table.conditions("carol")
+
+
+# --- rules no test covered yet -------------------------------------------------------------
+
+
+def test_heavy_weapon_attack_and_a_move_exclude_each_other_in_a_turn() -> None:
+    # seed 000 l.98 Heavy Weapon Attack: "you cannot move in the same turn you use this
+    # action."
+    table = started()
+    table.do("act carol heavy")
+    assert table.refused("act carol move") == (
+        "Carol used Heavy Weapon Attack this turn: no move in the same turn "
+        "(add 'force' to allow it)"
+    )
+    table.do("next")
+    table.do("next")
+    table.do("act carol move")
+    assert table.refused("act carol heavy") == (
+        "Carol has moved this turn: no Heavy Weapon Attack in the same turn "
+        "(add 'force' to allow it)"
+    )
+    assert table.do("act carol heavy force")[0].startswith("Carol: Heavy Weapon Attack ★★")
+
+
+def test_fate_ignore_condition_lifts_an_injury_effect_for_the_round() -> None:
+    # seed 000 l.267: "spend a Fate Point to ignore a Condition, including an Injury
+    # Effect, for a single round" — Foot Pain's Stress per move is not taken meanwhile.
+    table = started(pilot("carol", stats={"physique": 90}, fate=1), angel())
+    table.do("injure carol 1 @left-leg")
+    table.do("spend carol fate use=ignore foot pain")
+    table.do("act carol move")
+    assert table.track("carol", "stress") == 0
+    table.do("next")
+    table.do("next")
+    table.do("act carol move")
+    assert table.track("carol", "stress") > 0
+
+
+def test_a_faced_injury_trigger_raises_no_second_fear_test() -> None:
+    # seed 000 l.380: "once a character has confronted that trigger, pass or fail, they
+    # are immune to it until the start of the next Crisis" — Suffering an injury (l.382).
+    table = started(pilot("carol", stats={"physique": 90}), angel())
+    table.do("injure carol 1 @left-leg")
+    assert "fear:injury" in table.reminders("carol")
+    table.do("fear carol pass")
+    table.do("injure carol 1 @right-arm")
+    assert not any(key.startswith("fear:") for key in table.reminders("carol"))

@@ -110,8 +110,20 @@ def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced
         raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
 
 
+def _still(tables: NervTables, fighter: Combatant) -> str:
+    """The action used this turn that forbids moving in it (Heavy Weapon Attack), or ""."""
+    used = {entry.split(" (", 1)[0] for entry in fighter.spent}
+    return next((a.key for a in tables.actions if a.still and a.key in used), "")
+
+
 def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) -> None:
     _refuse_if_blocked(tables, fighter, "moves", forced)
+    still = _still(tables, fighter)
+    if still and not forced:
+        raise RuleError(
+            f"{fighter.name} used {still.title()} this turn: no move in the same turn "
+            "(add 'force' to allow it)"
+        )
     if fighter.track("moves") <= 0:
         raise RuleError(f"{fighter.name} has no Move left this turn (Running gives another)")
     set_value(draft, fighter.id, "moves", fighter.track("moves") - 1)
@@ -171,6 +183,11 @@ def _action(
 ) -> None:
     spec = tables.action(name)
     _refuse_if_blocked(tables, fighter, "actions", forced)
+    if spec.still and MOVE in fighter.spent and own_turn(draft, fighter) and not forced:
+        raise RuleError(
+            f"{fighter.name} has moved this turn: no {spec.key.title()} in the same turn "
+            "(add 'force' to allow it)"
+        )
     cost = _cost(spec.key, spec.stars, spec.cost, values)
     mine = own_turn(draft, fighter)
     if combo:

@@ -129,6 +129,8 @@ class ActionSpec:
     moves: int = 0
     cost: tuple[int, int] | None = None
     aliases: tuple[str, ...] = ()
+    still: bool = False
+    """No Basic Move in the same turn (Heavy Weapon Attack, seed 000 l.98)."""
 
 
 def _tuple(value: Any) -> tuple[str, ...]:
@@ -362,4 +364,5 @@ def _action(row: Mapping[str, Any]) -> ActionSpec:
         moves=int(row.get("moves", 0)),
         cost=(int(cost[0]), int(cost[1])) if cost else None,
         aliases=_tuple(row.get("aliases")),
+        still=bool(row.get("still", False)),
     )
