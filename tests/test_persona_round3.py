@@ -7,7 +7,7 @@ Rules from ../shared/seeds/004_8c1967da84c8c8ef.txt ("seed 004"), cited by line.
 from __future__ import annotations
 
 from tests.d100_helpers import Table
-from tests.persona_helpers import RULES, shadow, user
+from tests.persona_helpers import RULES, party, shadow, user
 
 GROUND_NOTE = " (from the Ground at a Low flyer: the attack test took -20)"
 
@@ -47,3 +47,44 @@ def test_no_minus_20_from_the_same_band_or_down_at_the_ground() -> None:
     t.do("fly harpy low")
     assert not t.do("dmg moth 5 element=fire by=harpy")[0].endswith(GROUND_NOTE)
     assert not t.do("dmg yu 5 element=fire by=moth")[0].endswith(GROUND_NOTE)
+
+
+# --- rules no test covered yet -------------------------------------------------------------
+
+
+def started_party(line: str = "start") -> Table:
+    """The party (Yu, Yosuke, Chie) against Pixie and Blob; Yu acts first."""
+    t = party()
+    t.do(line, [9, 5, 3, 2, 1])
+    assert t.state.current == "yu"
+    return t
+
+
+def test_attacks_against_the_surprised_take_plus_30() -> None:
+    # seed 004 l.18: "attack actions against them take a +30 bonus."
+    t = started_party("start surprised=pixie")
+    assert "Surprised: loses the first turn, no Reactions; attacks against it +30" in (
+        RULES.status_lines(t.who("pixie"), t.state)
+    )
+    assert not any("Surprised" in line for line in RULES.status_lines(t.who("blob"), t.state))
+
+
+def test_a_weak_hit_names_the_minus_20_to_resist_its_ailment() -> None:
+    # seed 004 l.106: Weak — "the target has a -20 to tests to resist it."
+    t = started_party()
+    line = next(x for x in t.do("dmg blob 4 element=fire", [1]) if x.startswith("Fire vs"))
+    assert line.startswith("Fire vs Weak: Staggered, One More, ailment resist -20 — Blob")
+
+
+def test_a_heavy_attack_costs_20_evasion_until_the_attacker_s_next_turn() -> None:
+    # seed 004 l.192 Heavy Attack: "you take a -20 penalty to Evasion tests until the start
+    # of your next turn."
+    t = started_party()
+    line = "Heavy Attack: -20 to Evasion until the start of its next turn"
+    t.do("act yu heavy attack")
+    assert line in RULES.status_lines(t.who("yu"), t.state)
+    t.do("next")
+    assert line in RULES.status_lines(t.who("yu"), t.state)
+    while t.state.current != "yu":
+        t.do("next")
+    assert line not in RULES.status_lines(t.who("yu"), t.state)
