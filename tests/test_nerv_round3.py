@@ -7,6 +7,8 @@ Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by line.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.d100_helpers import Table as CommandTable
 from tests.nerv_helpers import RULES, Table, angel, pilot
@@ -54,6 +56,16 @@ def test_unsettled_keeps_the_worse_whichever_die_comes_first() -> None:
     lines = table.do("fear carol roll", [50, 25])
     assert lines[0].startswith("Carol Fear test: d100 50, rerolled 25 (Unsettled: the worse")
     assert lines[0].endswith("50 vs Will 30: failed by 2 DoF")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 100), st.integers(1, 100))
+def test_unsettled_passes_a_will_test_only_when_both_dice_pass(first: int, second: int) -> None:
+    # seed 000 l.401: rerolled, "take the worst result" — never better than either die.
+    table = unsettled()
+    table.do("fear carol roll", [first, second])
+    passed = max(first, second) <= 30
+    assert ("Fear" not in {c.category for c in table.who("carol").conditions}) == passed
 
 
 def test_settled_fear_test_rolls_one_die() -> None:
