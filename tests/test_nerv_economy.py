@@ -152,7 +152,8 @@ def test_fate_needs_a_use_and_logs_it() -> None:
     ):
         table.do("spend carol fate")
     assert table.do("spend carol fate use=advantage") == [
-        "Carol: Fate 2 → 1 (two Advantages on a test)"
+        "Carol: Fate 2 → 1 (two Advantages on a test)",
+        "Carol holds Fate Advantage for the next test the tracker rolls",
     ]
 
 

@@ -71,21 +71,29 @@ def roll_test(
     value: int,
     modifiers: Sequence[Modifier],
     purpose: str,
+    keep_worse: str = "",
 ) -> TestResult:
-    """Roll d100 against ``value`` and its ``modifiers``, record the die and explain it."""
-    roll = dice.d(100)
+    """Roll d100 against ``value`` and its ``modifiers``, record the die and explain it.
+
+    With ``keep_worse`` (the reason, e.g. ``Unsettled``) the test is rolled twice and the
+    higher die — the worse, as a test passes low — is kept; the log names both dice."""
+    rolls: tuple[int, ...] = (dice.d(100), dice.d(100)) if keep_worse else (dice.d(100),)
+    roll = max(rolls)
     mods = [m for m in modifiers if m.value]
     target = value + sum(m.value for m in mods)
     result = judge(tables, roll, target)
     sum_words = "".join(f" {m.shown}" for m in mods) + (f" = {target}" if mods else "")
+    shown = f"d100 {roll}"
+    if keep_worse:
+        shown = f"d100 {rolls[0]}, rerolled {rolls[1]} ({keep_worse}: the worse kept) {roll}"
     draft.emit(
         ev.DiceRolled,
         who=fighter.id,
-        expr="1d100",
-        rolls=(roll,),
+        expr="2d100kh1" if keep_worse else "1d100",
+        rolls=rolls,
         total=roll,
         purpose=purpose,
-        text=f"{fighter.name} {purpose}: d100 {roll} vs {label} {value}{sum_words}: {result.words}",
+        text=f"{fighter.name} {purpose}: {shown} vs {label} {value}{sum_words}: {result.words}",
     )
     return result
 

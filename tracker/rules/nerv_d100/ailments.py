@@ -17,6 +17,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
+from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.stats import (
     ailments,
     bonus,
@@ -143,7 +144,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
     _, values = words_and_options(command, len(command.args), (), ("dof", "adv"))
     dof = whole(values, "dof")
     if word == "roll":
-        advantage = held.level + whole(values, "adv")
+        advantage = shake_advantage(draft, tables, held) + whole(values, "adv")
         result = roll_stat(
             draft,
             dice,
@@ -362,6 +363,13 @@ def grace_countdown(draft: Draft, tables: NervTables, who: str) -> None:
     draft.emit(
         ev.ConditionChanged, who=fighter.id, name=name, rounds=held.rounds, level=left, text=text
     )
+
+
+def shake_advantage(draft: Draft, tables: NervTables, held: Condition) -> int:
+    """A shake-off's Advantage: one per failed shake-off (l.270, l.389), and one more for
+    the failed Fear test itself when the encounter reads it as the first failure."""
+    first = held.category == FEAR and chosen(draft.state.options, tables, "fear-shake") == "counts"
+    return held.level + (1 if first else 0)
 
 
 def ailment_advantage(fighter: Combatant) -> int:

@@ -23,6 +23,7 @@ from tracker.rules.nerv_d100.damage import (
     roll_location,
     take_wounds,
 )
+from tracker.rules.nerv_d100.running import attack_note
 from tracker.rules.nerv_d100.stats import shift, whole
 from tracker.rules.nerv_d100.tables import Location, NervTables
 
@@ -61,6 +62,7 @@ class DamageCommands:
             savage=savage,
             block=whole(values, "block"),
         )
+        attack_note(draft, self.tables, fighter)
         resolve_hit(draft, self.tables, dice, fighter.id, hit)
 
     def _type(self, typed: str, flags: set[str]) -> str:

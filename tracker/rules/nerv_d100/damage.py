@@ -8,7 +8,9 @@ combatant's TOTAL injury score. The log says how every number was reached.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -16,7 +18,9 @@ from tracker.core.errors import RuleError
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, afflict, end_condition
+from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.stats import (
+    blocked_by,
     bonus,
     injury_rows,
     is_helpless,
@@ -59,7 +63,9 @@ def defense_of(fighter: Combatant, hit: Hit) -> tuple[int, int]:
     return bonus(fighter, "physique") + armour, armour
 
 
-def count_wounds(tables: NervTables, fighter: Combatant, hit: Hit) -> WoundCount:
+def count_wounds(
+    tables: NervTables, fighter: Combatant, hit: Hit, options: Mapping[str, Any]
+) -> WoundCount:
     """Wounds from damage over Defense plus every multiple-wound source, and Savage sources."""
     defense, armour = defense_of(fighter, hit)
     margin = hit.damage - defense
@@ -81,17 +87,34 @@ def count_wounds(tables: NervTables, fighter: Combatant, hit: Hit) -> WoundCount
     if any(row.extra_wound for row in injury_rows(fighter, tables)):
         reasons.append("inner damage")
     wounds = 1 + len(reasons)
-    savage = savage_sources(tables, fighter, wounds, margin, hit.savage)
+    savage = savage_sources(tables, fighter, wounds, margin, hit.savage, options)
     return WoundCount(defense, armour, wounds, tuple(reasons), savage)
 
 
+def helpless_reason(tables: NervTables, fighter: Combatant, options: Mapping[str, Any]) -> str:
+    """``helpless`` for a Helpless, unconscious or down target; under the ``no-opposing``
+    reading ``helpless`` also names a condition that forbids opposing attacks (l.363)."""
+    if is_helpless(fighter):
+        return "helpless"
+    held = blocked_by(fighter, tables, "opposing")
+    if held is not None and chosen(options, tables, "no-opposing") == "helpless":
+        return f"helpless ({held.name}: cannot oppose attacks)"
+    return ""
+
+
 def savage_sources(
-    tables: NervTables, fighter: Combatant, wounds: int, margin: int, flagged: int
+    tables: NervTables,
+    fighter: Combatant,
+    wounds: int,
+    margin: int,
+    flagged: int,
+    options: Mapping[str, Any],
 ) -> tuple[str, ...]:
     """Why an attack is Savage: helpless target, 4+ wounds, very high damage, GM flags."""
     sources: list[str] = []
-    if is_helpless(fighter):
-        sources.append("helpless")
+    helpless = helpless_reason(tables, fighter, options)
+    if helpless:
+        sources.append(helpless)
     if wounds >= tables.number("wounds", "savage_wounds"):
         sources.append(f"{tables.number('wounds', 'savage_wounds')}+ wounds")
     if margin >= tables.number("wounds", "savage_damage"):
@@ -120,7 +143,7 @@ def explain(fighter: Combatant, hit: Hit, count: WoundCount) -> str:
 def resolve_hit(draft: Draft, tables: NervTables, dice: DiceLike, who: str, hit: Hit) -> None:
     """Apply one attack: explain it, then critical effect, exploit, wounds and injuries."""
     fighter = draft.state.combatant(who)
-    count = count_wounds(tables, fighter, hit)
+    count = count_wounds(tables, fighter, hit, draft.state.options)
     draft.emit(ev.Said, who=fighter.id, text=explain(fighter, hit, count))
     if not count.wounds:
         return
@@ -357,7 +380,7 @@ def burn(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
     wounds = tables.number("burning", "wounds")
     extra = " +1 high damage" if margin >= tables.number("wounds", "high_damage") else ""
     wounds += 1 if extra else 0
-    savage = savage_sources(tables, fighter, wounds, margin, 0)
+    savage = savage_sources(tables, fighter, wounds, margin, 0, draft.state.options)
     text = (
         f"{fighter.name} burns: Damage {damage} vs Defense {defense} (armour ignored): "
         f"{tables.number('burning', 'wounds')} wound{extra}"

@@ -15,7 +15,7 @@ from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.rules.common import words_and_options
-from tracker.rules.nerv_d100 import defend
+from tracker.rules.nerv_d100 import defend, fate_tests, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
     add_trauma,
@@ -110,8 +110,20 @@ def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced
         raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
 
 
+def _still(tables: NervTables, fighter: Combatant) -> str:
+    """The action used this turn that forbids moving in it (Heavy Weapon Attack), or ""."""
+    used = {entry.split(" (", 1)[0] for entry in fighter.spent}
+    return next((a.key for a in tables.actions if a.still and a.key in used), "")
+
+
 def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) -> None:
     _refuse_if_blocked(tables, fighter, "moves", forced)
+    still = _still(tables, fighter)
+    if still and not forced:
+        raise RuleError(
+            f"{fighter.name} used {still.title()} this turn: no move in the same turn "
+            "(add 'force' to allow it)"
+        )
     if fighter.track("moves") <= 0:
         raise RuleError(f"{fighter.name} has no Move left this turn (Running gives another)")
     set_value(draft, fighter.id, "moves", fighter.track("moves") - 1)
@@ -171,6 +183,11 @@ def _action(
 ) -> None:
     spec = tables.action(name)
     _refuse_if_blocked(tables, fighter, "actions", forced)
+    if spec.still and MOVE in fighter.spent and own_turn(draft, fighter) and not forced:
+        raise RuleError(
+            f"{fighter.name} has moved this turn: no {spec.key.title()} in the same turn "
+            "(add 'force' to allow it)"
+        )
     cost = _cost(spec.key, spec.stars, spec.cost, values)
     mine = own_turn(draft, fighter)
     if combo:
@@ -209,6 +226,7 @@ def _action(
         text=f"{fighter.name}: {spec.key.title()} {stars} ({left} action(s) left)",
     )
     defend.declared(draft, tables, fighter.id, spec.key)
+    running.declared(draft, tables, fighter.id, spec.key)
 
 
 def _cost(key: str, stars: int, span: tuple[int, int] | None, values: dict[str, str]) -> int:
@@ -318,11 +336,19 @@ def spend_fate(
     if fighter.track("fate") < amount:
         raise RuleError(f"{fighter.name} has {fighter.track('fate')} Fate left")
     shift(draft, fighter.id, "fate", -amount, "Fate", tables.fate_uses[use])
+    if use in ("advantage", "reroll"):
+        _for_test(draft, tables, fighter, use)
+        return
     FATE_USES.get(use, _said)(draft, tables, fighter, amount, name)
 
 
+def _for_test(draft: Draft, tables: NervTables, fighter: Combatant, use: str) -> None:
+    """Advantage or a reroll: held for the next test the tracker rolls (``fate_tests``)."""
+    fate_tests.hold(draft, tables, draft.state.combatant(fighter.id), use)
+
+
 def _said(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    """Uses the GM resolves at the table (Advantage, reroll): the log line is the record."""
+    """Uses the GM resolves at the table: the log line is the record."""
 
 
 def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
@@ -429,6 +455,7 @@ def _rest(draft: Draft, tables: NervTables, fighter: Combatant, stress: int, tra
         set_value(draft, fighter.id, "fate", top, f"{fighter.name}: Fate refilled to {top}")
     if fighter.track("exerts"):
         set_value(draft, fighter.id, "exerts", 0)
+    fate_tests.lapse(draft, tables, fighter.id)
     if fighter.condition("Ego Fracture") is not None:
         end_condition(
             draft,

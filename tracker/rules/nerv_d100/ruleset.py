@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, views
+from tracker.rules.nerv_d100 import defend, economy, readings, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -203,6 +203,7 @@ class NervRules(Ruleset):
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
         defend.start_of_turn(draft, self.tables, who)
+        running.start_of_turn(draft, self.tables, who)
         ailing.start_of_turn(draft, self.tables, who)
         lasting.start_of_turn(draft, self.tables, who)
 
@@ -323,6 +324,13 @@ class NervRules(Ruleset):
                 "defend-reading counts|lapses",
                 "whether Defend covers the next turn's shake-off (l.102)",
                 defend.set_reading,
+                t,
+            ),
+            verb(
+                "reading",
+                "reading KEY CHOICE",
+                "how this encounter reads an open rule (fear-shake, shaken, no-opposing, fate)",
+                readings.set_reading,
                 t,
             ),
             verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),

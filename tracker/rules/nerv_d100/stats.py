@@ -6,12 +6,17 @@ test reads the same everywhere (decay included).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant, Condition, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
 from tracker.rules.d100.checks import Modifier, TestResult, roll_test
+from tracker.rules.nerv_d100 import fate_tests
+from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.tables import (
     AILMENT_CATEGORIES,
     FEAR,
@@ -68,18 +73,42 @@ def roll_stat(
     stat = tested_stat(fighter, stats)
     step = tables.number("tests", "advantage")
     shown = [Modifier(step * advantage, f"{advantage:+d} Advantage")]
-    shown += known_modifiers(tables, fighter, stats, check)
-    label = stat.capitalize()
-    return roll_test(draft, dice, tables, fighter, label, score(fighter, stat), shown, purpose)
+    shown += known_modifiers(tables, fighter, stats, check, draft.state.options)
+    shown += fate_tests.advantage(draft, tables, fighter)
+    label, value = stat.capitalize(), score(fighter, stat)
+    worse = keep_worse(tables, fighter, stats)
+    result = roll_test(draft, dice, tables, fighter, label, value, shown, purpose, worse)
+    rerolled = fate_tests.wants_reroll(draft, tables, fighter, result)
+    if rerolled:
+        again = f"{purpose}, rerolled with Fate"
+        result = roll_test(draft, dice, tables, fighter, label, value, shown, again, worse)
+    fate_tests.settle(draft, tables, fighter.id, rerolled)
+    return result
+
+
+def keep_worse(tables: NervTables, fighter: Combatant, stats: tuple[str, ...]) -> str:
+    """What makes this test of ``stats`` rolled twice, the worse kept (``Unsettled`` on a
+    Will test, seed 000 l.401), or ``""``."""
+    for held, tested in tables.worse_of:
+        if set(tested) & set(stats) and fighter.condition(held) is not None:
+            return held
+    return ""
 
 
 def known_modifiers(
-    tables: NervTables, fighter: Combatant, stats: tuple[str, ...], check: str
+    tables: NervTables,
+    fighter: Combatant,
+    stats: tuple[str, ...],
+    check: str,
+    options: Mapping[str, Any],
 ) -> list[Modifier]:
-    """The modifiers the tracker knows of for this test of ``stats`` (``check``: which)."""
+    """The modifiers the tracker knows of for this test of ``stats`` (``check``: which),
+    as the encounter's readings (``options``) have them."""
     step = tables.number("tests", "advantage")
     found = []
     for mod in tables.test_modifiers:
+        if mod.reading and not _read_so(tables, options, mod.reading):
+            continue
         if mod.stats and not set(mod.stats) & set(stats):
             continue
         if mod.checks and check not in mod.checks:
@@ -87,6 +116,12 @@ def known_modifiers(
         if _gives(mod, fighter, tables):
             found.append(Modifier(step * mod.advantage, f"{step * mod.advantage:+d} {mod.source}"))
     return found
+
+
+def _read_so(tables: NervTables, options: Mapping[str, Any], reading: str) -> bool:
+    """Whether the encounter reads ``KEY:CHOICE`` so."""
+    key, _, choice = reading.partition(":")
+    return chosen(options, tables, key) == choice
 
 
 def _gives(mod: TestModifier, fighter: Combatant, tables: NervTables) -> bool:

@@ -79,7 +79,7 @@ class TestModifier:
     """Something the tracker counts in the tests it rolls: a condition held, an injury in
     force or an action declared since the tester's turn began, and the Advantage (or, when
     negative, Disadvantage) it gives to the tests of ``stats`` or ``checks`` (all when
-    empty)."""
+    empty); with ``reading`` (``KEY:CHOICE``) only while the encounter reads so."""
 
     advantage: int
     held: str = ""
@@ -87,6 +87,7 @@ class TestModifier:
     declared: str = ""
     stats: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()
+    reading: str = ""
 
     @property
     def source(self) -> str:
@@ -128,6 +129,8 @@ class ActionSpec:
     moves: int = 0
     cost: tuple[int, int] | None = None
     aliases: tuple[str, ...] = ()
+    still: bool = False
+    """No Basic Move in the same turn (Heavy Weapon Attack, seed 000 l.98)."""
 
 
 def _tuple(value: Any) -> tuple[str, ...]:
@@ -179,8 +182,12 @@ class NervTables:
                 declared=str(row.get("declared", "")),
                 stats=_tuple(row.get("stats")),
                 checks=_tuple(row.get("checks")),
+                reading=str(row.get("reading", "")),
             )
             for row in data["test_modifiers"]
+        )
+        self.worse_of: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+            (str(row["held"]), _tuple(row["stats"])) for row in data["test_rerolls"]
         )
         self.checks = {
             c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
@@ -357,4 +364,5 @@ def _action(row: Mapping[str, Any]) -> ActionSpec:
         moves=int(row.get("moves", 0)),
         cost=(int(cost[0]), int(cost[1])) if cost else None,
         aliases=_tuple(row.get("aliases")),
+        still=bool(row.get("still", False)),
     )

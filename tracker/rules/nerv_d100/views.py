@@ -8,6 +8,8 @@ from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
 from tracker.rules.nerv_d100.ailments import ailment_advantage, cannot_evade, melee_edges
 from tracker.rules.nerv_d100.economy import groups_used
+from tracker.rules.nerv_d100.readings import chosen
+from tracker.rules.nerv_d100.running import running_target
 from tracker.rules.nerv_d100.stats import (
     DECAY,
     ailments,
@@ -33,9 +35,13 @@ def summary_parts(tables: NervTables, fighter: Combatant) -> list[SummaryPart]:
     if ailment_advantage(fighter):
         edge = ailment_advantage(fighter)
         parts.append(SummaryPart(f"+{edge}A", f"attackers +{edge} Advantage", 2))
-    melee = len(melee_edges(tables, fighter))
+    runner = running_target(tables, fighter)
+    melee = len(melee_edges(tables, fighter)) + (runner.level if runner else 0)
     if melee:
         parts.append(SummaryPart(f"+{melee}Am", f"melee attackers +{melee} Advantage", 2))
+    if runner is not None:
+        ranged = f"ranged attackers {runner.level} Disadvantage"
+        parts.append(SummaryPart(f"-{runner.level}Ar", ranged, 2))
     return parts
 
 
@@ -120,7 +126,9 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
     lines.extend(_attackers(tables, fighter))
     fear = fear_of(fighter)
     if fear is not None:
-        lines.append(f"Fear: {fear.name}{_failed(fear.level)}")
+        first = chosen(state.options, tables, "fear-shake") == "counts"
+        edge = f" (+{fear.level + 1} Advantage to shake off)" if first else _failed(fear.level)
+        lines.append(f"Fear: {fear.name}{edge}")
     lines.extend(_limits(tables, fighter))
     lines.extend(_injury_notes(tables, fighter))
     lines.extend(_other(tables, fighter))
@@ -174,6 +182,9 @@ def _attackers(tables: NervTables, fighter: Combatant) -> list[str]:
         lines.append(f"Attackers +{advantage} Advantage ({advantage} ailment(s))")
     if melee:
         lines.append(f"Melee attackers +{len(melee)} more Advantage ({', '.join(melee)})")
+    runner = running_target(tables, fighter)
+    if runner is not None:
+        lines.append(f"{runner.name} until its next turn: {runner.words}")
     for name in cannot_evade(tables, fighter):
         lines.append(f"{name}: cannot evade attacks")
     return lines

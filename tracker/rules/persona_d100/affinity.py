@@ -29,7 +29,7 @@ from tracker.rules.d100.damage import (
     soak_of,
 )
 from tracker.rules.persona_d100.book import PersonaBase, technical_for
-from tracker.rules.persona_d100.flight import check_reach
+from tracker.rules.persona_d100.flight import check_reach, ground_note
 from tracker.rules.persona_d100.hits import (
     Attack,
     confirm_modifiers,
@@ -87,6 +87,7 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -
         "physical" in flags or element in rules.data["elements"]["physical"]
     ) and "magic" not in flags
     attack = Attack(target, attacker, element, physical, flags, values, command)
+    attack.note = ground_note(rules, attacker, target)
     aff = affinity(rules, target, element)
     if aff == "block":
         _said(draft, attack, aff, ["no effect at all"], "")
@@ -114,7 +115,7 @@ def _said(draft: Draft, attack: Attack, aff: str, outcome: list[str], detail: st
     head = f"{_label(attack.element)} vs {aff.capitalize()}"
     head += f": {', '.join(outcome)}" if outcome else ""
     tail = f" — {attack.target.name}{detail}" if detail else f" — {attack.target.name}"
-    draft.emit(ev.Said, who=attack.target.id, text=head + tail)
+    draft.emit(ev.Said, who=attack.target.id, text=head + tail + attack.note)
 
 
 def _repel(rules: PersonaBase, draft: Draft, attack: Attack, dice: DiceLike) -> None:

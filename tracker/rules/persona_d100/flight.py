@@ -116,6 +116,15 @@ def check_reach(
         raise RuleError(f"{where}: a Ground attacker cannot melee attack a Low flyer")
 
 
+def ground_note(rules: PersonaBase, attacker: Combatant | None, target: Combatant) -> str:
+    """`` (from the Ground at a Low flyer: the attack test took -20)`` on an attack line
+    when the attacker stands on the Ground and the target flies Low (seed 004 l.83)."""
+    if attacker is None or band_of(attacker) != 0 or band_of(target) != 1:
+        return ""
+    penalty = int(rules.data["altitude"]["low_from_ground"])
+    return f" (from the Ground at a Low flyer: the attack test took {penalty:+d})"
+
+
 def status_line(rules: PersonaBase, fighter: Combatant, state: EncounterState) -> str:
     """``Altitude: Low — Ground attackers: no melee, -20 to other attacks`` (flyers only)."""
     if ALTITUDE not in fighter.tracks:

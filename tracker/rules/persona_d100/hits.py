@@ -36,6 +36,8 @@ class Attack:
     command: Command
     sources: list[str] = field(default_factory=list)
     outcome: list[str] = field(default_factory=list)
+    note: str = ""
+    """What the attack test took that the line names (the Ground at a Low flyer, l.83)."""
 
 
 def critical(

@@ -80,6 +80,7 @@ def status_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) 
         shown = ("yes" if category == STAGGERED else held.name) if held else "—"
         lines.append(f"{category}: {shown}")
     lines += momentum_lines(rules, fighter, state)
+    lines += evasion_lines(rules, fighter)
     flying = status_line(rules, fighter, state)
     if flying:
         lines.append(flying)
@@ -93,6 +94,17 @@ def status_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) 
         ]
         lines.append(f"Social Links: {', '.join(named)}")
     return lines
+
+
+def evasion_lines(rules: PersonaBase, fighter: Combatant) -> list[str]:
+    """``Heavy Attack: -20 to Evasion until the start of its next turn`` (seed 004 l.192)
+    for each declared action that costs Evasion (``[evasion_actions]``)."""
+    used = {entry.split(" (", 1)[0].casefold() for entry in fighter.spent}
+    return [
+        f"{key.title()}: {int(value):+d} to Evasion until the start of its next turn"
+        for key, value in rules.data["evasion_actions"].items()
+        if key in used
+    ]
 
 
 def momentum_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) -> list[str]:
