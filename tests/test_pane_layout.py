@@ -133,3 +133,21 @@ def test_the_order_never_takes_what_the_other_panes_need(
         assert cells <= screen * 0.4 or cells == LEAST
     if rows + 4 <= 41:  # rows that ask little get what they ask, at every width
         assert cells == max(LEAST, rows + 4)
+
+
+@pytest.mark.parametrize("size", [(160, 40), (200, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_a_long_name_the_gm_typed_is_whole_when_there_is_room(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # a name of 32 cells was cut at 24 even in a 76-column pane at 200x50 (at 120x36 the
+    # order's 41 columns leave it 29 beside the wounds: there it is cut, as it must be)
+    path = tmp_path / "nerv.toml"
+    shutil.copyfile(ROOT / "encounters" / "nerv-sachiel.toml", path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        assert app.run_line("add 'Gendo Ikari, Commander of NERV' side=ally").ok
+        assert app.run_line("start").ok
+        await pilot.pause()
+        assert names_cut(app) == []

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
+from tracker.core.safe_text import NAME_LIMIT
 from tracker.rules.display import Badge, SummaryPart
 
 LEAD = 6
 """Cells before the name: the mark and its space, the initiative and its space."""
 NAME_MIN = 8
-NAME_MAX = 24
+NAME_MAX = NAME_LIMIT
+"""A name is cut only when the pane has no room left for it (names are at most 80)."""
 BADGE_ROOM = 10
 """Cells a row asks for its badges beyond those it has (a pane sized when the roster
 changes still shows a condition given later)."""
