@@ -127,20 +127,25 @@ def flaw_in(value: object, fields: Fields = PLAIN, what: str = "") -> Flaw | Non
 
 def _plainly_fine(table: dict[str, object], fields: Fields) -> bool:
     """True for a flat table of short one-line texts, small whole numbers, flags, times
-    and lists of those: the usual event, checked at a glance. False: walk it."""
+    and lists of those: the usual event, checked at a glance (one search over all its
+    texts). False: walk it."""
+    texts: list[str] = []
     for key, value in table.items():
-        if len(key) > fields.key_limit or UNSAFE.search(key) or key in fields.lined:
+        if len(key) > fields.key_limit or key in fields.lined:
             return False
+        texts.append(key)
+        limit = fields.limits.get(key, fields.default)
         for item in value if type(value) is list else (value,):
             if isinstance(item, str):
-                if len(item) > fields.limit(key) or UNSAFE.search(item):
+                if len(item) > limit:
                     return False
+                texts.append(item)
             elif type(item) is int:
                 if not -NUMBER_LIMIT <= item <= NUMBER_LIMIT:
                     return False
             elif not isinstance(item, (bool, datetime, date, time)):
                 return False
-    return True
+    return UNSAFE.search(" ".join(texts)) is None
 
 
 def _push(stack: list[_Item], entry: _Item, fields: Fields, what: str) -> str | None:
