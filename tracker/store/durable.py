@@ -218,17 +218,22 @@ def create_document(path: Path, head: Mapping[str, Any], events: list[dict[str, 
         raise JournalError(path, f"cannot write the file: {exc.strerror or exc}") from exc
 
 
+def write_synced(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``, fsync it and close it (closed on failure too)."""
+    try:
+        write_all(fd, data)
+        fsync_file(fd)
+    finally:
+        os.close(fd)
+
+
 def create_file(path: Path, data: bytes) -> None:
     """Create ``path`` holding ``data``, complete or not at all, only if nothing (not even
     a dangling link) has the name: FileExistsError then, OSError on other failures."""
     remove_stale_temps(path)
     tmp, fd = _create_temp(path)
     try:
-        try:
-            write_all(fd, data)
-            fsync_file(fd)
-        finally:
-            os.close(fd)
+        write_synced(fd, data)
         try:
             os.link(tmp, path)
         except OSError as exc:
@@ -249,11 +254,7 @@ def _create_in_place(path: Path, data: bytes) -> None:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
     fd = os.open(path, flags, 0o666)
     try:
-        try:
-            write_all(fd, data)
-            fsync_file(fd)
-        finally:
-            os.close(fd)
+        write_synced(fd, data)
     except BaseException:
         _remove_quietly(str(path))
         raise
@@ -278,11 +279,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
     remove_stale_temps(path)
     tmp, fd = _create_temp(path)
     try:
-        try:
-            write_all(fd, data)
-            fsync_file(fd)
-        finally:
-            os.close(fd)
+        write_synced(fd, data)
         _replace(tmp, path)
     except BaseException:
         _remove_quietly(tmp)

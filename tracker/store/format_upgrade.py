@@ -37,9 +37,8 @@ from tracker.store.block import BATCH_END
 from tracker.store.durable import (
     batch_of,
     fsync_dir,
-    fsync_file,
-    write_all,
     write_file_atomically,
+    write_synced,
 )
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE
@@ -156,11 +155,7 @@ def _keep_aside(path: Path, data: bytes, version: int) -> Path:
         except OSError as exc:
             raise JournalError(path, f"cannot upgrade the file: {exc.strerror or exc}") from exc
         try:
-            try:
-                write_all(fd, data)
-                fsync_file(fd)
-            finally:
-                os.close(fd)
+            write_synced(fd, data)
             fsync_dir(path.parent)
         except OSError as exc:
             side.unlink(missing_ok=True)
