@@ -50,6 +50,7 @@ from tracker.rules.registry import load_ruleset  # noqa: E402
 from tracker.store.encounter_file import initial_state  # noqa: E402
 from tracker.store.journal import write_document  # noqa: E402
 from tracker.store.locator import Locator  # noqa: E402
+from tracker.store.upgrade import CURRENT_FORMAT  # noqa: E402
 from tracker.ui.app import TrackerApp  # noqa: E402
 from tracker.ui.outcome import Outcome  # noqa: E402
 from tracker.ui.panes.body_chart import BodyChart  # noqa: E402
@@ -70,7 +71,7 @@ SIZES = "120x36,200x50"
 def big_encounter(path: Path, combatants: int, events: int) -> None:
     """Write a basic-ruleset fight with ``combatants`` and at least ``events`` events."""
     head = {
-        "format": 1,
+        "format": CURRENT_FORMAT,  # a file of today's format: no upgrade on the first key
         "encounter": {"title": "The big brawl", "ruleset": "basic"},
         "combatants": [
             {
