@@ -28,6 +28,7 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.modals.message import MessageScreen
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.status import StatusPane
 from tracker.ui.panes.text_line import TextLine
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
@@ -200,3 +201,20 @@ async def test_a_message_longer_than_two_rows_opens_whole_on_m(tmp_path: Path) -
         assert whole == words(f"✗ {long}")
         await pilot.press("escape")
         assert not isinstance(app.screen, MessageScreen)
+
+
+@ui_test
+async def test_the_status_pane_crowding_as_the_app_closes_is_let_be(tmp_path: Path) -> None:
+    # a full run ended in NoMatches: the status pane's Crowded message reached the app
+    # after its screens were gone (a test's teardown), and the app looked for the log
+    sample = "nerv-sachiel.toml"
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.confirm("Take Sachiel out of the fight?", "remove sachiel")
+        await pilot.pause()
+        app._crowded(StatusPane.Crowded(rows=3))  # a dialog on top: the table's log is found
+    assert not app.screen_stack
+    app._crowded(StatusPane.Crowded(rows=3))  # closed: nothing to give rows to

@@ -254,7 +254,11 @@ class TrackerApp(LookingBackApp):
 
     @on(StatusPane.Crowded)
     def _crowded(self, message: StatusPane.Crowded) -> None:
-        self.log_room.give(self.query_one("#log-frame", Widget), message.rows)
+        if not self.screen_stack:  # closing
+            return
+        # the table's own screen, also while a dialog is on top of it
+        for frame in self.screen_stack[0].query("#log-frame"):
+            self.log_room.give(frame, message.rows)
 
     def on_resize(self) -> None:
         """Another screen size: the log's frame as the stylesheet has it, until the
