@@ -35,12 +35,12 @@ from tracker import (
     cli_serve,
 )
 from tracker.cli_numbers import UsageError, dice_options, make_dice, seed_value, whole_number
-from tracker.cli_output import saved
+from tracker.cli_output import saved, say_opened, warn
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import NAME_LIMIT, json_safe, text_problem, visible, visible_lines
 
 if TYPE_CHECKING:
-    from tracker.store.encounter_file import EncounterFile, Loaded
+    from tracker.store.encounter_file import Loaded
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -211,8 +211,7 @@ def _do(ns: argparse.Namespace) -> int:
         raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
-        _say_recovered(play)
-        say_repaired(play.repaired)
+        say_opened(play)
         events = play.execute(" ".join(words), dice)
     saved()
     for event in events:
@@ -221,27 +220,12 @@ def _do(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _say_recovered(play: EncounterFile) -> None:
-    """One line on stderr if opening the file moved a torn or damaged end aside."""
-    from tracker.store.journal_repair import tail_note
-
-    if play.recovered is not None and play.loaded.torn is not None:
-        note = tail_note(play.path, play.loaded.torn, play.recovered)
-        print(f"tracker: {visible(note)}", file=sys.stderr)
-
-
 def _warn_left_out(path: Path, loaded: Loaded) -> None:
     """One line on stderr if a read-only command shows less than the whole file."""
     from tracker.store.journal_repair import tail_note
 
     if loaded.torn is not None:
-        print(f"tracker: {visible(tail_note(path, loaded.torn))}", file=sys.stderr)
-
-
-def say_repaired(lines: list[str]) -> None:
-    """Say on stderr, one line each, what opening a file finished or dropped."""
-    for line in lines:
-        print(f"tracker: {visible(line)}", file=sys.stderr)
+        warn(tail_note(path, loaded.torn))
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
@@ -304,16 +288,12 @@ def _log(ns: argparse.Namespace) -> int:
     first, last = parse_rounds(ns.round or ns.rounds or "")
     options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
     fmt, jobs = plan(ns.files, ns.out, ns.format, options)
-    failed = run_jobs(jobs, fmt, options, say=_said, warn=_warn)
+    failed = run_jobs(jobs, fmt, options, say=_said, warn=warn)
     return 1 if failed else 0
 
 
 def _said(text: str) -> None:
     print(visible(text))
-
-
-def _warn(text: str) -> None:
-    print(f"tracker: {visible(text)}", file=sys.stderr)
 
 
 def _setup_none(p: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli_numbers import make_dice, seed_value
-from tracker.cli_output import saved
+from tracker.cli_output import saved, say_opened
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -372,16 +372,9 @@ def _recap_format(ns: argparse.Namespace) -> str:
 
 def _open(path: Path) -> CampaignFile:
     from tracker.store.campaign_file import CampaignFile
-    from tracker.store.journal_repair import tail_note
 
     play = CampaignFile(path)
-    if play.recovered is not None and play.loaded.torn is not None:
-        print(
-            f"tracker: {visible(tail_note(path, play.loaded.torn, play.recovered))}",
-            file=sys.stderr,
-        )
-    for line in play.repaired:
-        print(f"tracker: {visible(line)}", file=sys.stderr)
+    say_opened(play)
     return play
 
 

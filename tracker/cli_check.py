@@ -10,9 +10,9 @@ out of every read and moved aside when the file is next played.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from tracker.cli_output import warn
 from tracker.core.safe_text import visible
 
 HELP = "validate an encounter file (--repair: move a damaged or torn end aside)"
@@ -38,7 +38,7 @@ def run(ns: argparse.Namespace) -> int:
     if torn is not None and ns.repair:
         return _repair(ns.file)
     if torn is not None and torn.damage:
-        print(f"tracker: {visible(tail_note(ns.file, torn))}", file=sys.stderr)
+        warn(tail_note(ns.file, torn))
         return 1
     state = loaded.encounter.state
     print(
@@ -46,7 +46,7 @@ def run(ns: argparse.Namespace) -> int:
         f"{len(loaded.encounter.events)} events"
     )
     if torn is not None:
-        print(f"tracker: {visible(tail_note(ns.file, torn))}", file=sys.stderr)
+        warn(tail_note(ns.file, torn))
     if ns.repair:
         print(f"{visible(str(ns.file))}: nothing to repair")
     return 0

@@ -8,6 +8,14 @@ on failure never applies it twice.
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING, Any
+
+from tracker.core.safe_text import visible
+
+if TYPE_CHECKING:
+    from tracker.store.journal_file import JournalFile
+
 _SAVED: list[bool] = []
 
 
@@ -24,3 +32,19 @@ def forget() -> None:
 def is_saved() -> bool:
     """Whether the command being run has saved its change."""
     return bool(_SAVED)
+
+
+def warn(text: str) -> None:
+    """One line on stderr for the GM, every control character shown visibly."""
+    print(f"tracker: {visible(text)}", file=sys.stderr)
+
+
+def say_opened(play: JournalFile[Any]) -> None:
+    """What opening ``play`` for writing did to it: a torn or damaged end moved aside, a
+    command a crash cut short finished or dropped; one line each on stderr."""
+    from tracker.store.journal_repair import tail_note
+
+    if play.recovered is not None and play.loaded.torn is not None:
+        warn(tail_note(play.path, play.loaded.torn, play.recovered))
+    for line in play.repaired:
+        warn(line)

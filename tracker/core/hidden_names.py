@@ -87,10 +87,11 @@ def guard_public_lines(
     """Refuse (HiddenNamed) when one of ``events`` is a line the players will read that
     names a hidden combatant in a form their filter misses."""
     hidden = [c for c in state.combatants.values() if c.hidden]
-    if not hidden or (state.current and slot_owner(state.current) in {c.id for c in hidden}):
+    ids = {c.id for c in hidden}
+    if not hidden or (state.current and slot_owner(state.current) in ids):
         return
     for event in events:
-        if not _public(event, hidden):
+        if not _public(event, ids):
             continue
         for fighter in hidden:
             said = leaked_name(event.text, fighter)
@@ -98,13 +99,13 @@ def guard_public_lines(
                 raise HiddenNamed(fighter.name, said, verb, _anyway(line, verb))
 
 
-def _public(event: ev.Event, hidden: list[Combatant]) -> bool:
-    """Whether the players would read ``event``'s line (not a GM note, not about a
-    combatant who is hidden)."""
+def _public(event: ev.Event, hidden: set[str]) -> bool:
+    """Whether the players would read ``event``'s line (not a GM note, not about one of
+    the ``hidden`` ids)."""
     if not event.text or ev.gm_only(event):
         return False
     who = getattr(event, "who", "")
-    return not (isinstance(who, str) and who and slot_owner(who) in {c.id for c in hidden})
+    return not (isinstance(who, str) and who and slot_owner(who) in hidden)
 
 
 def _anyway(line: str, verb: str) -> str:

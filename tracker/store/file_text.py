@@ -126,7 +126,7 @@ def flaw_in(value: object, fields: Fields = PLAIN, what: str = "") -> Flaw | Non
 
 
 def _plainly_fine(table: dict[str, object], fields: Fields) -> bool:
-    """True for a flat table of short one-line texts, small whole numbers, flags, times
+    """True for a flat table of short one-line texts, ordinary numbers, flags, times
     and lists of those: the usual event, checked at a glance (one search over all its
     texts). False: walk it."""
     texts: list[str] = []
@@ -142,6 +142,9 @@ def _plainly_fine(table: dict[str, object], fields: Fields) -> bool:
                 texts.append(item)
             elif type(item) is int:
                 if not -NUMBER_LIMIT <= item <= NUMBER_LIMIT:
+                    return False
+            elif type(item) is float:
+                if number_problem(item, "") is not None:  # inf, nan, too large
                     return False
             elif not isinstance(item, (bool, datetime, date, time)):
                 return False

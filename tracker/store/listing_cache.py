@@ -19,16 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import LINE_LIMIT, UNSAFE, number_problem
 from tracker.paths import user_cache_dir
 from tracker.store.durable import write_file_atomically
+from tracker.store.file_text import flaw_in
 
 VERSION = 4
 """Bumped when a summary would read differently (3: damage noted; 4: a renamed
 combatant's new name)."""
+NAMES = ("title", "ruleset", "phase", "round", "acting", "combatants", "at", "problem", "damage")
 TYPES = (str, str, str, int, str, int, float, str, str)
-"""The type of each field of a cached summary, in order (title, ruleset, phase, round,
-acting, combatants, last played, problem, damage)."""
+"""The type of each field of a cached summary, in the order of ``NAMES``; a summary the
+file check would refuse (a text with a control character, ``inf``) is not trusted."""
 
 Key = list[int]
 
@@ -78,8 +79,10 @@ class ListingCache:
         if type(entry) is not list or entry[:3] != key:
             return None
         fields = entry[3:]
-        if tuple(map(type, fields)) != TYPES or not _plausible(fields):
-            return None  # edited or damaged: read the file again
+        if tuple(map(type, fields)) != TYPES:
+            return None  # edited: read the file again
+        if flaw_in(dict(zip(NAMES, fields, strict=True))) is not None:
+            return None  # a text or number no file may hold: read the file again
         return fields
 
     def put(self, name: str, key: Key, fields: Sequence[Any]) -> None:
@@ -100,13 +103,3 @@ class ListingCache:
             write_file_atomically(self.path, data.encode("ascii"))
         except (OSError, TrackerError):
             pass
-
-
-def _plausible(fields: Sequence[Any]) -> bool:
-    """Whether a cached summary holds only what a file's own check lets through: one-line
-    texts with no control or direction character, ordinary numbers (the same limits as
-    ``tracker.store.file_text``, checked at a glance: a listing reads hundreds)."""
-    texts = [f for f in fields if type(f) is str]
-    if any(len(t) > LINE_LIMIT for t in texts) or UNSAFE.search(" ".join(texts)):
-        return False
-    return all(number_problem(f, "") is None for f in fields if type(f) is not str)
