@@ -21,8 +21,6 @@ def layer_of(module: str) -> str | None:
     parts = module.split(".")
     if parts[0] != "tracker" or len(parts) < 2 or parts[1] in OUTSIDE:
         return None
-    if parts[1].startswith("cli_"):  # a subcommand's module, beside cli.py
-        return None
     return parts[1]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tracker.cli_output import warn
+from tracker.cli.output import warn
 from tracker.core.safe_text import visible
 
 HELP = "validate an encounter file (--repair: move a damaged or torn end aside)"

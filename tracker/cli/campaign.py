@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tracker.cli_numbers import make_dice, seed_value
-from tracker.cli_output import saved, say_opened
+from tracker.cli.numbers import make_dice, seed_value
+from tracker.cli.output import saved, say_opened
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -55,7 +55,7 @@ def _args_new(p: argparse.ArgumentParser) -> None:
 
 
 def _new(ns: argparse.Namespace) -> int:
-    from tracker.cli import plain_name
+    from tracker.cli.output import plain_name
     from tracker.store.campaign_file import new_campaign
 
     plain_name(ns.file)

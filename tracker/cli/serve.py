@@ -9,7 +9,7 @@ import argparse
 import re
 from pathlib import Path
 
-from tracker.cli_numbers import whole_number
+from tracker.cli.numbers import whole_number
 
 VIEW_HELP = "a read-only player view that follows the file as the GM plays"
 SERVE_HELP = "the player view in a web browser (textual-serve)"

@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tracker.cli_output import saved
+from tracker.cli.output import saved
 from tracker.core.safe_text import visible
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 

@@ -25,19 +25,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from tracker import (
-    cli_bestiary,
-    cli_campaign,
-    cli_check,
-    cli_import,
-    cli_ls,
-    cli_output,
-    cli_serve,
-)
-from tracker.cli_numbers import UsageError, dice_options, make_dice, seed_value, whole_number
-from tracker.cli_output import saved, say_opened, warn
+from tracker.cli import bestiary as cli_bestiary
+from tracker.cli import campaign as cli_campaign
+from tracker.cli import check as cli_check
+from tracker.cli import foundry_import as cli_import
+from tracker.cli import ls as cli_ls
+from tracker.cli import output as cli_output
+from tracker.cli import serve as cli_serve
+from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
+from tracker.cli.output import plain_name, saved, say_opened, warn
 from tracker.core.errors import TrackerError, one_line
-from tracker.core.safe_text import NAME_LIMIT, json_safe, text_problem, visible, visible_lines
+from tracker.core.safe_text import json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.encounter_file import Loaded
@@ -184,14 +182,6 @@ def _new(ns: argparse.Namespace) -> int:
         f"`tracker do {file} add NAME …` or edit the file"
     )
     return 0
-
-
-def plain_name(path: Path) -> None:
-    """Refuse (one line, nothing made) a new file whose name holds a control or direction
-    character: the title is made from the name, and every listing would show it."""
-    problem = text_problem(path.name, "the file name", NAME_LIMIT * 3)
-    if problem:
-        raise TrackerError(f"{visible(str(path))}: {problem}")
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
@@ -368,7 +358,3 @@ def _open_tui(args: list[str]) -> int:
     from tracker.ui.launch import launch
 
     return launch(Path(args[0]) if args else None)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

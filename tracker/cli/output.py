@@ -9,9 +9,11 @@ on failure never applies it twice.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tracker.core.safe_text import visible
+from tracker.core.errors import TrackerError
+from tracker.core.safe_text import NAME_LIMIT, text_problem, visible
 
 if TYPE_CHECKING:
     from tracker.store.journal_file import JournalFile
@@ -48,3 +50,11 @@ def say_opened(play: JournalFile[Any]) -> None:
         warn(tail_note(play.path, play.loaded.torn, play.recovered))
     for line in play.repaired:
         warn(line)
+
+
+def plain_name(path: Path) -> None:
+    """Refuse (one line, nothing made) a new file whose name holds a control or direction
+    character: the title is made from the name, and every listing would show it."""
+    problem = text_problem(path.name, "the file name", NAME_LIMIT * 3)
+    if problem:
+        raise TrackerError(f"{visible(str(path))}: {problem}")
