@@ -59,7 +59,7 @@ def test_listings_name_every_ruleset_and_theme(capsys: pytest.CaptureFixture[str
 
 
 def test_unknown_subcommand_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["frobnicate", "x"]) == 1
+    assert main(["frobnicate", "x"]) == 2  # a misused command line
     assert capsys.readouterr().err.count("\n") == 1
 
 

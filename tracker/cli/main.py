@@ -63,6 +63,12 @@ A keyboard-first combat tracker for tabletop game masters.
 
 Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
 
+EPILOG = """\
+exit status:
+  0  done (a writing command: it is on disk)
+  1  refused: a file, a rule or the disk said no (one line on stderr says why)
+  2  a misused command line (an unknown option, a missing argument)"""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0 when the command was done (a
@@ -151,8 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tracker",
         description=DESCRIPTION,
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", "-V", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, (setup, handler, text) in SUBCOMMANDS.items():
         child = sub.add_parser(name, help=text, description=text)
@@ -349,12 +357,24 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
 }
 
 
+def version_line() -> str:
+    """``tracker 0.1.0`` (what ``tracker --version`` prints)."""
+    from tracker import __version__
+
+    return f"tracker {__version__}"
+
+
 def _open_tui(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help"):
         build_parser().print_help()
         return 0
+    if args and args[0] in ("-V", "--version"):
+        print(version_line())
+        return 0
+    if args and args[0].startswith("-"):
+        raise UsageError(f"unknown option {args[0]!r} — see `tracker --help`")
     if len(args) > 1:
-        raise TrackerError(f"unknown command {args[0]!r} — try `tracker --help`")
+        raise UsageError(f"unknown command {args[0]!r} — see `tracker --help`")
     from tracker.ui.launch import launch
 
     return launch(Path(args[0]) if args else None)
