@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from platformdirs.api import PlatformDirsABC
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -20,22 +24,35 @@ def bundled_dir(name: str) -> Path:
     return _PACKAGE.parent / name
 
 
+APP = "tracker"
+"""The folder name under each of the platform's user folders."""
+
+
+def _platform_folders() -> PlatformDirsABC:
+    """The platform's folders for the tracker (``platformdirs``: XDG on Linux and the BSDs,
+    ``~/Library/…`` on macOS, ``%LOCALAPPDATA%`` on Windows). A relative or blank ``XDG_*``
+    value is ignored, as the XDG spec says (platformdirs 4.12 and later)."""
+    from platformdirs import PlatformDirs
+
+    return PlatformDirs(APP, appauthor=False)
+
+
 def user_data_dir() -> Path:
-    """The user's data folder (``$XDG_DATA_HOME/tracker``, ``~/.local/share/tracker``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tracker"
+    """The user's data folder (``$XDG_DATA_HOME/tracker``, ``~/.local/share/tracker``;
+    ``~/Library/Application Support/tracker``; ``%LOCALAPPDATA%\\tracker``)."""
+    return Path(_platform_folders().user_data_dir)
 
 
 def user_config_dir() -> Path:
-    """The user's config folder (``$XDG_CONFIG_HOME/tracker``, ``~/.config/tracker``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tracker"
+    """The user's config folder (``$XDG_CONFIG_HOME/tracker``, ``~/.config/tracker``;
+    ``~/Library/Application Support/tracker``; ``%LOCALAPPDATA%\\tracker``)."""
+    return Path(_platform_folders().user_config_dir)
 
 
 def user_cache_dir() -> Path:
-    """The user's cache folder (``$XDG_CACHE_HOME/tracker``, ``~/.cache/tracker``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "tracker"
+    """The user's cache folder (``$XDG_CACHE_HOME/tracker``, ``~/.cache/tracker``;
+    ``~/Library/Caches/tracker``; ``%LOCALAPPDATA%\\tracker\\Cache``)."""
+    return Path(_platform_folders().user_cache_dir)
 
 
 def user_runtime_dir() -> Path:
