@@ -10,18 +10,18 @@ Four keys, all optional (docs/bestiary.md, "Settings")::
 Reading is tolerant: a missing file is the defaults; a broken one is the defaults plus a
 one-line ``problem`` for the caller to show (never a traceback). Keys this version does
 not know are kept and written back. Saving replaces the whole file atomically, under the
-file's writer lock, from the settings as they are once the lock is held.
+file's writer lock, from the settings as they are once the lock is held; the GM's
+comments, blank lines and order in the file are kept (``tomlkit`` edits the file as it
+was: only what changed is rewritten).
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from tracker.core.errors import TrackerError
 from tracker.paths import user_config_dir, user_data_dir
@@ -95,11 +95,20 @@ class Settings:
     def save(self, path: Path | None = None) -> None:
         """Write the settings (under the file's writer lock, temp file + ``os.replace``);
         TrackerError on failure."""
-        rewrite(path or settings_path(), lambda _old: self.text())
+        rewrite(path or settings_path(), self.text)
 
-    def text(self) -> bytes:
-        """The settings file's bytes."""
-        return tomli_w.dumps(self.table()).encode("utf-8")
+    def text(self, old: bytes | None = None) -> bytes:
+        """The settings file's bytes; given the file as it was (``old``), its comments,
+        blank lines and order are kept and only what changed is rewritten."""
+        import tomlkit
+        from tomlkit.exceptions import ParseError
+
+        try:
+            document = tomlkit.parse(old.decode("utf-8")) if old else tomlkit.document()
+        except (UnicodeDecodeError, ParseError):  # a damaged file: written anew
+            document = tomlkit.document()
+        _merge(document, self.table())
+        return tomlkit.dumps(document).encode("utf-8")
 
     def table(self) -> dict[str, Any]:
         """The settings as the TOML table that is saved."""
@@ -115,6 +124,19 @@ class Settings:
         if self.file_themes:
             table["themes"] = dict(self.file_themes)
         return table
+
+
+def _merge(target: MutableMapping[str, Any], table: dict[str, Any]) -> None:
+    """Make ``target`` (a tomlkit document or table) hold ``table``, touching only the keys
+    whose values differ: the others keep their comments and layout."""
+    for key in [key for key in target if key not in table]:
+        del target[key]
+    for key, value in table.items():
+        old = target.get(key)
+        if isinstance(value, dict) and isinstance(old, MutableMapping):
+            _merge(old, value)
+        elif key not in target or old != value:
+            target[key] = value
 
 
 def _from_table(path: Path, table: dict[str, Any]) -> Settings:
@@ -175,7 +197,7 @@ def update_settings(edit: Callable[[Settings], None], path: Path | None = None) 
         if settings.problem:
             raise TrackerError(settings.problem)
         edit(settings)
-        return settings.text()
+        return settings.text(data)
 
     try:
         rewrite(path, change)
