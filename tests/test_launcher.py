@@ -215,7 +215,7 @@ async def test_a_broken_file_is_listed_with_its_line_and_cannot_be_opened(
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press(*"torn")
-        assert rows(app) == [("file", "torn.toml")]
+        assert rows(app)[0] == ("file", "torn.toml")  # best first (fuzzy: also wRath-ORk…)
         assert f"{settings.encounters / 'torn.toml'}:2:" in prompt(app.shown[0]).plain
         await pilot.press("enter")
         await pilot.pause()

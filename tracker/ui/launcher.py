@@ -5,7 +5,8 @@ row), the campaigns in the GM's encounters folder or opened lately from anywhere
 (opening one shows its party screen, ``party.py``; the next fight made there, or a
 fight chosen in its list, is played), the GM's encounters (also those opened lately
 from other folders), the bundled samples (opening one plays a copy in the encounters
-folder) and "new encounter". Typing filters the list; up/down move; Enter opens. The
+folder) and "new encounter". Typing filters the list, fuzzily, best match first
+(``launcher_search``); up/down move; Enter opens. The
 app exits with the file to play (``launch.py`` then runs the tracker on it), or None
 when the GM leaves. A file that cannot be opened is one line in the launcher.
 
@@ -40,6 +41,7 @@ from tracker.ui.launcher_choices import (
     prompt,
     shown_folder,
 )
+from tracker.ui.launcher_search import ranked
 from tracker.ui.modals.new_encounter import NewEncounterScreen
 from tracker.ui.party import PartyScreen
 from tracker.ui.plain import PlainFooter, PlainTextApp
@@ -131,8 +133,9 @@ class LauncherApp(PlainTextApp[Path | None]):
     # --- the list ---------------------------------------------------------------------
 
     def show_choices(self, query: str) -> None:
-        """Rebuild the list with the rows matching ``query``; highlight the first."""
-        self.shown = [choice for choice in self.choices if choice.matches(query)]
+        """Rebuild the list with the rows matching ``query``, best first; highlight the
+        first."""
+        self.shown = ranked(self.choices, query)
         options: list[Option] = []
         section = ""
         for index, choice in enumerate(self.shown):

@@ -4,8 +4,8 @@ anywhere else, the settings' ``recent``), the bundled samples, a new encounter â
 each row reads.
 
 Rows are Rich ``Text`` built from the summaries: titles and file names are data, never
-markup. Typing filters the rows: every word typed must appear in the row's title,
-ruleset, status or file name (case ignored).
+markup. Typing filters and ranks the rows (``launcher_search``): every word typed must
+match the row's title, ruleset, status or file name, fuzzily (case ignored).
 """
 
 from __future__ import annotations
@@ -52,22 +52,20 @@ class Choice:
             return self.campaign.path
         return self.summary.path if self.summary is not None else None
 
-    def words(self) -> str:
-        """What typing searches, folded."""
+    def fields(self) -> tuple[str, ...]:
+        """What typing searches: each a field of its own (a typed word matches in one)."""
         if self.campaign is not None:
             c = self.campaign
-            found = (c.title, c.ruleset, "campaign party", c.path.name, self.where)
-            return " ".join(found).casefold()
+            return (c.title, c.ruleset, "campaign party", c.path.name, self.where)
         if self.summary is None:
-            return "new encounter create"
+            return ("new encounter create",)
         s = self.summary
-        words = (s.shown_title, s.ruleset, s.status, s.path.name, self.kind, self.where)
-        return " ".join(words).casefold()
+        return (s.shown_title, s.ruleset, s.status, s.path.name, self.kind, self.where)
 
     def matches(self, query: str) -> bool:
-        """Whether every word of ``query`` appears in the row."""
-        words = self.words()
-        return all(word in words for word in query.casefold().split())
+        """Whether every word of ``query`` appears (as it is typed) in one of the fields."""
+        fields = [field.casefold() for field in self.fields()]
+        return all(any(word in f for f in fields) for word in query.casefold().split())
 
 
 def launcher_choices(settings: Settings) -> list[Choice]:
