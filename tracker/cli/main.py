@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from tracker.cli import bestiary as cli_bestiary
 from tracker.cli import campaign as cli_campaign
 from tracker.cli import check as cli_check
+from tracker.cli import completion as cli_completion
 from tracker.cli import foundry_import as cli_import
 from tracker.cli import ls as cli_ls
 from tracker.cli import output as cli_output
@@ -56,6 +57,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker view FILE                   the players' read-only view, following the file
   tracker serve FILE                  the players' view in a web browser
   tracker rulesets | themes | samples what is installed
+  tracker completion bash|zsh|fish    a shell completion script
   tracker bestiary [--ruleset ID]     the stat blocks `add 3 ork-boy` can find
   tracker campaign ACTION …           the party between fights: fight, writeback, rest
   tracker import FILE.json…           Foundry VTT actors → your bestiary (or --into FILE);
@@ -77,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     cli_output.forget()
     try:
+        if args[:1] == ["_complete"]:  # the shell completion scripts' helper
+            return cli_completion.complete_words(args[1:])
         if args and args[0] in SUBCOMMANDS:
             status = _dispatch(args)
             sys.stdout.flush()
@@ -354,6 +358,7 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "import": (cli_import.setup, cli_import.run, cli_import.HELP),
     "view": (cli_serve.setup_view, cli_serve.view, cli_serve.VIEW_HELP),
     "serve": (cli_serve.setup_serve, cli_serve.serve, cli_serve.SERVE_HELP),
+    "completion": (cli_completion.setup, cli_completion.run, cli_completion.HELP),
 }
 
 
