@@ -19,6 +19,7 @@ from tracker.rules.nerv_d100.stats import injury_rows
 from tracker.rules.registry import load_ruleset
 from tracker.store.settings import RECENT_MOST, Settings, remember_opened
 from tracker.ui.launcher_choices import launcher_choices, prompt
+from tracker.ui.launcher_search import ranked
 
 
 @pytest.fixture
@@ -126,7 +127,7 @@ async def test_a_campaign_opened_from_elsewhere_is_listed_by_the_launcher(
     assert ("campaign", toes.absolute()) in kinds
     row = next(c for c in rows if c.kind == "campaign")
     assert str(toes.absolute()) in prompt(row).plain  # where it lives, not just its name
-    assert row.matches(tmp_path.name)
+    assert ranked([row], tmp_path.name) == [row]  # typing where it lives finds it
     assert ("file", tmp_path / "f1.toml") not in kinds  # never opened: not listed
     assert remember_opened(tmp_path / "f1.toml") == ""
     rows = launcher_choices(Settings.load())

@@ -62,11 +62,6 @@ class Choice:
         s = self.summary
         return (s.shown_title, s.ruleset, s.status, s.path.name, self.kind, self.where)
 
-    def matches(self, query: str) -> bool:
-        """Whether every word of ``query`` appears (as it is typed) in one of the fields."""
-        fields = [field.casefold() for field in self.fields()]
-        return all(any(word in f for f in fields) for word in query.casefold().split())
-
 
 def launcher_choices(settings: Settings) -> list[Choice]:
     """Every row, in the launcher's order (the caller filters and draws them)."""
