@@ -1,10 +1,12 @@
 """The user's data, config and cache folders come from ``platformdirs`` (issue 32): on
 Linux where they always were (a GM's encounters and settings stay found), a relative or
 blank ``XDG_*`` value ignored as the XDG spec says, and macOS and Windows folders of their
-own instead of a ``~/.local/share`` that nothing there looks in."""
+own instead of a ``~/.local/share`` that nothing there looks in (a GM's files that an
+earlier version kept there are still found)."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import platformdirs
 import pytest
 from platformdirs.macos import MacOS
 
+from tracker import paths
 from tracker.paths import user_cache_dir, user_config_dir, user_data_dir
 from tracker.store.settings import default_encounters, settings_path
 
@@ -77,3 +80,27 @@ def test_windows_has_its_own_folders(home: Path, monkeypatch: pytest.MonkeyPatch
     assert user_data_dir() == Path(local) / "tracker"
     assert user_config_dir() == Path(local) / "tracker"
     assert user_cache_dir() == Path(local) / "tracker" / "Cache"
+
+
+def test_on_macos_the_folders_earlier_versions_made_are_still_used(home: Path) -> None:
+    old_data, old_config = home / ".local" / "share" / "tracker", home / ".config" / "tracker"
+    (old_data / "encounters").mkdir(parents=True)
+    old_config.mkdir(parents=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(platformdirs, "PlatformDirs", MacOS)
+        patch.setattr(paths, "MOVED", True)
+        assert (user_data_dir(), user_config_dir()) == (old_data, old_config)
+        assert default_encounters() == old_data / "encounters"
+        (home / "Library" / "Application Support" / "tracker").mkdir(parents=True)
+        assert (user_data_dir(), user_config_dir()) == (old_data, old_config)  # never split
+        shutil.rmtree(old_data)
+        assert user_data_dir() == home / "Library" / "Application Support" / "tracker"
+
+
+@linux
+def test_on_linux_an_xdg_folder_not_made_yet_is_still_the_one(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (home / ".local" / "share" / "tracker").mkdir(parents=True)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
+    assert user_data_dir() == tmp_path / "elsewhere" / "tracker"

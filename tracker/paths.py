@@ -7,6 +7,7 @@ editable checkout reads them from the project root.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,9 @@ def bundled_dir(name: str) -> Path:
 
 APP = "tracker"
 """The folder name under each of the platform's user folders."""
+MOVED = sys.platform in ("darwin", "win32")
+"""Whether the platform's folders are not where earlier versions kept them (macOS and
+Windows: those versions used the XDG folders everywhere)."""
 
 
 def _platform_folders() -> PlatformDirsABC:
@@ -40,13 +44,24 @@ def _platform_folders() -> PlatformDirsABC:
 def user_data_dir() -> Path:
     """The user's data folder (``$XDG_DATA_HOME/tracker``, ``~/.local/share/tracker``;
     ``~/Library/Application Support/tracker``; ``%LOCALAPPDATA%\\tracker``)."""
-    return Path(_platform_folders().user_data_dir)
+    return _kept(Path(_platform_folders().user_data_dir), ".local", "share")
 
 
 def user_config_dir() -> Path:
     """The user's config folder (``$XDG_CONFIG_HOME/tracker``, ``~/.config/tracker``;
     ``~/Library/Application Support/tracker``; ``%LOCALAPPDATA%\\tracker``)."""
-    return Path(_platform_folders().user_config_dir)
+    return _kept(Path(_platform_folders().user_config_dir), ".config")
+
+
+def _kept(folder: Path, *before: str) -> Path:
+    """``folder``, or on macOS and Windows the folder under the home folder that earlier
+    versions used everywhere (``~/.local/share/tracker``, ``~/.config/tracker``) if it
+    exists: a GM's encounters and settings are never left behind (and the two never
+    split, as data and config share one folder there)."""
+    old = Path.home().joinpath(*before, APP)
+    if MOVED and old.is_dir():
+        return old
+    return folder
 
 
 def user_cache_dir() -> Path:
