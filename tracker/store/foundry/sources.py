@@ -144,7 +144,7 @@ def _json(text: str, line: int = 0) -> Any:
 
 def _nedb(path: Path, text: str) -> list[Source]:
     """A NeDB pack: the documents its lines leave standing, in the order first written."""
-    docs: dict[str, tuple[int, Any]] = {}
+    docs: dict[str, tuple[int, int, Any]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -152,18 +152,18 @@ def _nedb(path: Path, text: str) -> list[Source]:
         _check(doc, f"line {number}: ")
         if not isinstance(doc, dict):
             raise NotImportable(f"line {number}: not a Foundry document (not an object)")
-        if "$$indexCreated" in doc or "$$deleted" in doc and not doc.get("_id"):
+        if "$$indexCreated" in doc:
             continue
         key = str(doc.get("_id") or f"line {number}")
         if doc.get("$$deleted"):
             docs.pop(key, None)
             continue
         first = docs[key][0] if key in docs else number
-        docs[key] = (first, doc)
+        docs[key] = (first, number, doc)
     standing = sorted(docs.values(), key=lambda entry: entry[0])
     if not standing:
         raise NotImportable("a NeDB pack with no document in it")
-    return [Source(path, f"{path.name}:{line}", doc) for line, doc in standing]
+    return [Source(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
 
 
 class _PlainLoader(yaml.SafeLoader):

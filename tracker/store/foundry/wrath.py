@@ -22,7 +22,7 @@ from typing import Any
 
 from tracker.core.traits import trait_tables
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
-from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
+from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, unused_fields
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
 from tracker.store.foundry.wrath_items import USED, Items, read_items
@@ -107,7 +107,7 @@ def _traits_line(items: Items) -> str:
     counts: dict[str, int] = {}
     for trait in items.traits:
         counts[trait.kind] = counts.get(trait.kind, 0) + 1
-    parts = [f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in counts.items()]
+    parts = [f"{n} {plural(kind, n)}" for kind, n in counts.items()]
     return "traits: " + ", ".join(parts)
 
 
