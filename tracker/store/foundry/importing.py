@@ -53,6 +53,8 @@ class ActorImport:
     path: Path
     converted: Converted
     written: Path | None = None
+    joined: bool = False
+    log: list[str] = field(default_factory=list)
     label: str = ""
     """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
 
@@ -60,8 +62,6 @@ class ActorImport:
     def where(self) -> str:
         """The file (and line of a pack) it came from, as the report names it."""
         return self.label or self.path.name
-    joined: bool = False
-    log: list[str] = field(default_factory=list)
 
 
 @dataclass
