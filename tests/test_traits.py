@@ -17,13 +17,15 @@ from tests.ui_helpers import make_app, opened, pane_text, ui_test
 from tracker.cli import main
 from tracker.core import events as ev
 from tracker.core.codec import from_table, to_table
+from tracker.core.dice import ScriptedDice
 from tracker.core.errors import RuleError
 from tracker.core.model import Trait
 from tracker.core.safe_text import TRAIT_LIMIT
 from tracker.core.traits import read_traits
+from tracker.export.player_view import player_board
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, save_blocks
-from tracker.store.encounter_file import load
+from tracker.store.encounter_file import EncounterFile, load
 
 AT = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
 LONG = "\n".join(f"Paragraph {n}: " + "the beast does a thing. " * 12 for n in range(12))
@@ -143,3 +145,24 @@ async def test_the_status_pane_shows_the_selected_ones_traits_whole(tmp_path: Pa
         assert "[b]WAAAGH![/b] · ability: Spend 1 Ruin: every Ork within 10 m adds" in shown
         assert "Once per scene." in shown
         assert "ORK · keyword" in shown
+
+
+def test_the_players_never_see_an_enemys_traits(tmp_path: Path) -> None:
+    path = roster_file(
+        tmp_path, '[{ name = "Secret Weakness", text = "dies to fire", kind = "rule" }]'
+    )
+    loaded = load(path)
+    board = player_board(loaded.encounter.state, loaded.rules)
+    shown = repr(board)
+    assert "Nob" in shown and "Secret Weakness" not in shown and "dies to fire" not in shown
+
+
+def test_save_template_keeps_the_traits(tmp_path: Path) -> None:
+    text = json.dumps(LONG)
+    path = roster_file(tmp_path, f'[{{ name = "Bosspole", text = {text}, kind = "rule" }}]')
+    with EncounterFile(path) as play:
+        play.execute("save-template nob as warboss", ScriptedDice([]))
+        play.execute("add warboss", ScriptedDice([]))
+        copy = play.encounter.state.combatant("nob-2")
+    assert copy.traits == (Trait("Bosspole", LONG, "rule"),)
+    assert load_bestiary(load_ruleset("wrath-glory")).problems == []
