@@ -24,6 +24,7 @@ from tracker.core.safe_text import NOTE_LIMIT
 from tracker.store.encounter_file import load
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.importing import plan
+from tracker.store.foundry.wrath_items import weapon_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 CARNIFEX = FIXTURES / "wrath-pack" / "Carnifex_cArNiFeX00000001.yml"
@@ -156,3 +157,29 @@ def test_traits_reach_the_fight_and_state_json(
     assert shown["carnifex"][2]["name"] == "Bio-Plasma Roar"
     assert shown["carnifex"][2]["text"] == carnifex.traits[2].text
     assert main(["check", str(fight)]) == 0
+
+
+def test_a_current_shape_weapon_scales_with_rank_and_adds_its_dice() -> None:
+    system = {
+        "category": "melee",
+        "damage": {
+            "base": 4,
+            "dice": "1d3",
+            "rank": 1,
+            "ed": {"base": 1, "rank": 2},
+            "ap": {"base": -1, "rank": 0},
+        },
+        "traits": {"list": [{"name": "rapidFire", "rating": "2"}, {"name": "x", "type": "remove"}]},
+    }
+    assert weapon_text(system) == (
+        "melee: damage 4 + 1d3 + Rank + Strength, ED 1 + Double Rank, AP -1; Rapid Fire (2)"
+    )
+
+
+def test_unequipped_armour_does_not_count_and_the_report_says_so(tmp_path: Path) -> None:
+    text = CARNIFEX.read_text(encoding="utf-8").replace("equipped: true", "equipped: false", 1)
+    path = tmp_path / "Carnifex.yml"
+    path.write_text(text, encoding="utf-8")
+    result = converted(path)
+    assert result.block["stats"]["resilience"] == 13  # Toughness 12 + 1, no carapace
+    assert "Chitin Carapace (armour 5) is not equipped: not counted" in result.remarks
