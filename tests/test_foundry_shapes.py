@@ -10,14 +10,18 @@ The fixtures are our own W&G actors written in those shapes (tests/fixtures/foun
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracker.cli import main
 from tracker.paths import user_data_dir
 from tracker.store.foundry.importing import ImportFailed, plan
-from tracker.store.foundry.sources import SIZE_LIMIT
+from tracker.store.foundry.shapes import NotImportable
+from tracker.store.foundry.sources import SIZE_LIMIT, read_sources
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 PACK = FIXTURES / "wrath-pack"
@@ -222,3 +226,39 @@ def test_a_cli_source_reads_as_the_same_actor_exported(tmp_path: Path) -> None:
 def test_a_missing_file_is_one_line() -> None:
     with pytest.raises(ImportFailed, match="no-such-file.json: cannot be read"):
         plan([FIXTURES / "no-such-file.json"])
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "b", "c"]), st.integers(0, 9), st.booleans()),
+        min_size=1,
+        max_size=12,
+    )
+)
+@settings(max_examples=80, deadline=None)
+def test_a_nedb_pack_leaves_each_documents_last_version_standing(
+    ops: list[tuple[str, int, bool]],
+) -> None:
+    lines: list[str] = []
+    model: dict[str, tuple[int, int, int]] = {}  # id -> (first line, last line, version)
+    for number, (key, version, deleted) in enumerate(ops, 1):
+        if deleted:
+            lines.append(json.dumps({"$$deleted": True, "_id": key}))
+            model.pop(key, None)
+        else:
+            lines.append(json.dumps({"_id": key, "name": key, "v": version}))
+            first = model[key][0] if key in model else number
+            model[key] = (first, number, version)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "pack.db"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        if not model:
+            with pytest.raises(NotImportable, match="no document"):
+                read_sources(path)
+            return
+        found = [(s.label, s.doc["_id"], s.doc["v"]) for s in read_sources(path)]
+    expected = [
+        (f"pack.db:{last}", key, v)
+        for key, (_f, last, v) in sorted(model.items(), key=lambda item: item[1][0])
+    ]
+    assert found == expected
