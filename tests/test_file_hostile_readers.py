@@ -30,7 +30,8 @@ from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, user_bestiary_file
 from tracker.store.campaign_file import load_campaign
 from tracker.store.errors import JournalError
-from tracker.store.foundry.importing import SIZE_LIMIT, plan
+from tracker.store.foundry.importing import plan
+from tracker.store.foundry.sources import SIZE_LIMIT
 from tracker.store.settings import Settings, remember, settings_path
 from tracker.store.tables import load_tables, tables_dir
 from tracker.ui.keymap import read_keymap

@@ -132,11 +132,20 @@ def test_wrath_threat_in_both_shapes(name: str) -> None:
     block = block_of(name)
     assert block["id"] == "ork-nob" and block["side"] == "enemy"
     assert block["stats"] == NOB_STATS
-    assert block["notes"] == (
-        "Size: Large · Big Choppa (melee): damage 7 +2 ED, AP -1, Brutal · "
-        "Slugga (ranged): damage 10 +1 ED, Salvo 2, range 6/12/18, Pistol · "
-        "Bosses the boyz around."
-    )
+    assert block["notes"] == "Size: Large · Bosses the boyz around."
+    assert block["traits"] == [
+        {
+            "name": "Big Choppa",
+            "text": "melee: damage 7 + Strength, ED 2, AP -1; Brutal",
+            "kind": "weapon",
+        },
+        {
+            "name": "Slugga",
+            "text": "ranged: damage 10, ED 1, Salvo 2, range 6/12/18; Pistol",
+            "kind": "weapon",
+        },
+        {"name": "WAAAGH!", "text": "+1 to charge", "kind": "ability"},
+    ]
 
 
 @pytest.mark.parametrize("name", ["wrath-agent.json", "wrath-agent-old.json"])
@@ -146,8 +155,16 @@ def test_wrath_agent_in_both_shapes(name: str) -> None:
     stats = block["stats"]
     assert (stats["wounds"], stats["shock"], stats["defence"], stats["resilience"]) == (8, 6, 2, 8)
     assert (stats["wrath"], stats["ballistic_skill"], stats["medicae"]) == (2, 4, 1)
-    assert "Bolter (ranged): damage 10 +1 ED, AP -1, Salvo 2, range 12/24/36" in block["notes"]
-    assert "Rapid Fire (2)" in block["notes"]
+    assert block["traits"][0] == {
+        "name": "Bolter",
+        "text": "ranged: damage 10, ED 1, AP -1, Salvo 2, range 12/24/36; Brutal, Rapid Fire (2)",
+        "kind": "weapon",
+    }
+    assert [(t["name"], t["kind"]) for t in block["traits"][1:]] == [
+        ("Trusted", "talent"),
+        ("Faith", "talent"),
+        ("IMPERIUM", "keyword"),
+    ]
 
 
 def test_imported_wrath_block_plays_a_pool_of_its_skills() -> None:
@@ -174,10 +191,14 @@ def test_import_writes_the_bestiary_and_prints_one_line_per_file(
     assert lines[0].startswith("wrath-threat.json: wrath-glory block 'ork-nob' (Ork Nob) → ")
     assert lines[0].endswith("bestiary/wrath-glory.toml")
     assert lines[1] == (
-        "  ignored: bio.species, bio.faction, resources.ruin, combat.passiveAwareness, "
-        "items: 1 ability"
+        "  read: attributes (their totals); skills ballistic_skill 2, intimidation 3, "
+        "weapon_skill 4; Resilience 9; Defence 2; Determination 5; Resolve 2; Conviction 3; "
+        "Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
     )
-    assert lines[2].startswith("alien-creature.json: alien-evolved block 'xenomorph-drone'")
+    assert (
+        lines[2] == "  ignored: bio.species, bio.faction, resources.ruin, combat.passiveAwareness"
+    )
+    assert lines[3].startswith("alien-creature.json: alien-evolved block 'xenomorph-drone'")
     bestiary = load_bestiary(load_ruleset("wrath-glory"))
     assert bestiary.problems == []
     assert bestiary.block("ork-nob")["stats"] == NOB_STATS  # type: ignore[index]
@@ -271,10 +292,11 @@ def test_hostile_text_is_stored_as_plain_data() -> None:
     # markup-looking brackets stay as text; the script goes; ESC, BEL, RLO never arrive
     assert block["name"] == "[b]Nob[/b] [31m Boss"
     assert block["id"] == "b-nob-b-31m-boss"
-    for text in (block["name"], block["notes"]):
+    texts = [block["name"], block["notes"], *(t[k] for t in block["traits"] for k in t)]
+    for text in texts:
         assert not UNSAFE.search(text) and "<" not in text and "pwn" not in text
-    assert block["notes"].startswith("Size: Large · [red]Choppa ]8;;http://x (melee)")
-    assert block["notes"].endswith("Line one [bold]Line two")
+    assert block["traits"][0]["name"].startswith("[red]Choppa ]8;;http://x")
+    assert block["notes"] == "Size: Large · Line one [bold]Line two"
     load_ruleset("wrath-glory").prepare({k: v for k, v in block.items() if k != "source"})
 
 

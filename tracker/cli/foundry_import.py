@@ -1,9 +1,11 @@
-"""``tracker import FILE.json… [--ruleset ID] [--into FILE] [--tables KIND]``: Foundry VTT.
+"""``tracker import FILE|DIR… [--ruleset ID] [--into FILE] [--tables KIND]``: Foundry VTT.
 
 Actor exports of the Alien RPG (``alienrpg``) and Wrath & Glory (``wrath-and-glory``)
 systems become bestiary blocks (or join an encounter with ``--into``); RollTable exports
 become roll tables (``roll table NAME``) or, with ``--tables``, one of the Alien tables
-the ruleset rolls on. Each file is one line, plus one summary line of what was left out.
+the ruleset rolls on. Files may be Export Data JSON, foundryvtt-cli pack sources (JSON or
+YAML), NeDB packs (one document a line) or folders of them. Each actor is one line, then
+what was read, what was computed (and how) and what was left out.
 Every file is read before anything is written: one bad file is one line on stderr, exit
 status 1, and nothing is written.
 """
@@ -18,7 +20,7 @@ from tracker.cli.output import saved
 from tracker.core.safe_text import visible
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
-HELP = "import Foundry VTT actor and RollTable exports (JSON)"
+HELP = "import Foundry VTT actors and RollTables (exports, pack sources, .db packs, folders)"
 
 _SECTION_NAMES = {
     "critical_injuries": "Alien critical injuries",
@@ -29,7 +31,14 @@ _SECTION_NAMES = {
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The options of ``tracker import``."""
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE.json")
+    p.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE|DIR",
+        help="an Export Data .json, a foundryvtt-cli pack source (.json, .yml), a NeDB pack "
+        "(.db), or a folder of them (a pack's source folder)",
+    )
     p.add_argument(
         "--ruleset",
         default="",
@@ -80,6 +89,7 @@ def report(result: Plan) -> list[str]:
         lines += [f"  {line}" for line in actor.log]
     for table in result.tables:
         lines += _table_lines(table)
+    lines += [f"{line} — skipped" for line in result.skipped]
     return lines
 
 
@@ -87,23 +97,28 @@ def _actor_lines(actor: ActorImport) -> list[str]:
     block = actor.converted
     target = shown(actor.written)
     if actor.joined:
-        head = f"{actor.path.name}: {block.ruleset} '{block.name}' → {target}"
+        head = f"{actor.where}: {block.ruleset} '{block.name}' → {target}"
     else:
-        head = f"{actor.path.name}: {block.ruleset} block '{block.id}' ({block.name}) → {target}"
-    summary = "; ".join([block.ignored, *block.remarks])
-    return [head, f"  {summary}"]
+        head = f"{actor.where}: {block.ruleset} block '{block.id}' ({block.name}) → {target}"
+    lines = [head]
+    if block.read:
+        lines.append("  read: " + "; ".join(block.read))
+    if block.computed:
+        lines.append("  computed: " + "; ".join(block.computed))
+    lines.append("  " + "; ".join([block.ignored, *block.remarks]))
+    return lines
 
 
 def _table_lines(item: TableImport) -> list[str]:
     table = item.table
     if item.section:
         head = (
-            f"{item.path.name}: {_SECTION_NAMES[item.section]}, {len(item.rows)} rows "
+            f"{item.where}: {_SECTION_NAMES[item.section]}, {len(item.rows)} rows "
             f"→ {shown(item.written)}"
         )
     else:
         head = (
-            f"{item.path.name}: roll table '{table.name}' ({table.formula}, {len(table.rows)} "
+            f"{item.where}: roll table '{table.name}' ({table.formula}, {len(table.rows)} "
             f"results) → {shown(item.written)} — roll it with 'roll table {table.name}'"
         )
     notes = list(item.remarks)

@@ -151,6 +151,8 @@ class CombatantAdded(Event):
     armour: dict[str, int] = field(default_factory=dict)
     extras: dict[str, Any] = field(default_factory=dict)
     hidden: bool = False
+    traits: tuple[dict[str, Any], ...] = ()
+    """Abilities, talents, keywords, weapons, rules: ``{name, text, kind}`` tables."""
 
 
 @event_type("combatant.renamed")

@@ -13,7 +13,7 @@ from functools import singledispatch
 from typing import Any
 
 from tracker.core import events as ev
-from tracker.core.errors import FoldError
+from tracker.core.errors import FoldError, RuleError
 from tracker.core.journal_events import check_follows, mark_history, skip, undone_batches
 from tracker.core.model import (
     Combatant,
@@ -21,9 +21,11 @@ from tracker.core.model import (
     EncounterState,
     Injury,
     Reminder,
+    Trait,
     evolve,
     slot_owner,
 )
+from tracker.core.traits import read_traits
 
 
 def apply(state: EncounterState, event: ev.Event) -> EncounterState:
@@ -206,8 +208,18 @@ def _(event: ev.CombatantAdded, state: EncounterState) -> EncounterState:
         armour=event.armour,
         extras=event.extras,
         hidden=event.hidden,
+        traits=_traits(event),
     )
     return evolve(state, combatants={**state.combatants, event.id: fighter})
+
+
+def _traits(event: ev.CombatantAdded) -> tuple[Trait, ...]:
+    if not event.traits:
+        return ()
+    try:
+        return read_traits(event.traits, event.name)
+    except RuleError as err:
+        raise FoldError(str(err)) from None
 
 
 @_mutate.register

@@ -25,6 +25,7 @@ from tracker.core.library import Block, Library, Party
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, WORD_LIMIT, check_text
+from tracker.core.traits import trait_tables
 
 MOST_COPIES = 50
 """Most copies one ``add`` makes (a horde is one combatant, not fifty)."""
@@ -32,7 +33,7 @@ MOST_COPIES = 50
 DICE = re.compile(r"\s*\d*\s*d\s*\d+(\s*[+-]\s*\d+)*\s*", re.IGNORECASE)
 """A value written as dice in a block: ``2d6+2``, ``1d10``, ``d66``."""
 
-WORDS = frozenset({"id", "name", "side", "kind", "notes", "source", "pilot", "ruleset"})
+WORDS = frozenset({"id", "name", "side", "kind", "notes", "source", "pilot", "ruleset", "traits"})
 """Top-level block keys that are never dice."""
 
 EntryMaker = Callable[[str, str, Mapping[str, str]], dict[str, Any]]
@@ -266,6 +267,7 @@ def join_fight(draft: Draft, rules: Rules, fighter: Combatant, dice: DiceLike, t
         armour=dict(fighter.armour),
         extras=dict(fighter.extras),
         hidden=fighter.hidden,
+        traits=tuple(trait_tables(fighter.traits)),
         text=text,
     )
     for track, value in fighter.tracks.items():

@@ -15,6 +15,7 @@ from tracker.core.library import Library
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, check_text
+from tracker.core.traits import trait_tables
 
 ADD_USAGE = "add [N] NAME|BLOCK [hidden] [side=enemy] [stat=N …] | add party [PC …]"
 ROLL_USAGE = "roll DICE [WHO] [for=WHAT] | roll table NAME"
@@ -91,4 +92,6 @@ def template_of(fighter: Combatant, key: str, name: str) -> dict[str, Any]:
     block.update({k: v for k, v in fighter.extras.items() if k not in ("id", "name")})
     if fighter.notes:
         block["notes"] = fighter.notes
+    if fighter.traits:
+        block["traits"] = trait_tables(fighter.traits)
     return block

@@ -60,6 +60,29 @@ class Injury:
     seq: int = 0
 
 
+TRAIT_KINDS = ("ability", "talent", "keyword", "weapon", "rule")
+"""What a trait is: an ability, a talent, a keyword, a weapon (and its qualities) or a
+special rule."""
+
+
+@dataclass(frozen=True)
+class Trait:
+    """A structured note on a combatant, kept whole: an ability, talent, keyword, weapon
+    or special rule with its name and its text (which may run over several lines)."""
+
+    name: str
+    text: str = ""
+    kind: str = "rule"
+
+    def as_table(self) -> dict[str, str]:
+        """The trait as the roster and the journal write it (``name``, ``text``, ``kind``)."""
+        table = {"name": self.name}
+        if self.text:
+            table["text"] = self.text
+        table["kind"] = self.kind
+        return table
+
+
 @dataclass(frozen=True)
 class Reminder:
     """Something the GM should resolve (a shake-off test, a death roll, a Blood Loss test)."""
@@ -93,6 +116,7 @@ class Combatant:
     status: str = "active"
     hidden: bool = False
     notes: str = ""
+    traits: tuple[Trait, ...] = ()
 
     def track(self, name: str, default: int = 0) -> int:
         """The current value of a track, or ``default`` if it has none."""

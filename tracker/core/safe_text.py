@@ -23,6 +23,9 @@ NAME_LIMIT = 80
 TITLE_LIMIT = 120
 WORD_LIMIT = 80
 NOTE_LIMIT = 2000
+TRAIT_LIMIT = 20_000
+"""The longest text of one trait (an ability, a talent, a special rule): far above any
+rule text a sheet holds, so an import keeps each whole."""
 LINE_LIMIT = 2400
 NUMBER_LIMIT = 2**53
 """No number a file holds (a round, a stat, a roll, a time in milliseconds) is larger

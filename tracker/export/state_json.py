@@ -68,6 +68,7 @@ def _combatant(fighter: Combatant, rules: Ruleset) -> dict[str, Any]:
         ],
         "actions_spent": list(fighter.spent),
         "notes": fighter.notes,
+        "traits": [t.as_table() for t in fighter.traits],
     }
 
 

@@ -18,12 +18,13 @@ from typing import Any, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.errors import TrackerError
+from tracker.core.errors import RuleError, TrackerError
 from tracker.core.flow import name_of
 from tracker.core.grammar import Command, with_flags
-from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, Trait, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
+from tracker.core.traits import read_traits
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.downtime import Downtime
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
@@ -40,6 +41,7 @@ BASE_KEYS = {
     "armour": dict,
     "hidden": bool,
     "notes": str,
+    "traits": list,
 }
 
 
@@ -173,6 +175,7 @@ class Ruleset:
             extras=extras,
             hidden=bool(entry.get("hidden", False)),
             notes=str(entry.get("notes", "")),
+            traits=_traits(entry.get("traits", []), name),
         )
         self.check_fighter(fighter)
         tracks, limits = self.starting_tracks(fighter)
@@ -201,7 +204,8 @@ class Ruleset:
             wanted = allowed[key]
             if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
                 raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)
-            check_roster_text(key, value)
+            if key != "traits":  # checked whole by read_traits, long texts and all
+                check_roster_text(key, value)
 
     @staticmethod
     def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:
@@ -395,6 +399,13 @@ def check_roster_text(key: str, value: object) -> None:
     elif isinstance(value, list):
         for item in value:
             check_roster_text(key, item)
+
+
+def _traits(value: Any, name: str) -> tuple[Trait, ...]:
+    try:
+        return read_traits(value, name)
+    except RuleError as err:
+        raise RosterError(str(err), "traits") from None
 
 
 def _kind(wanted: type) -> str:

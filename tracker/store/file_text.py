@@ -24,6 +24,7 @@ from tracker.core.safe_text import (
     NOTE_LIMIT,
     NUMBER_LIMIT,
     TITLE_LIMIT,
+    TRAIT_LIMIT,
     UNSAFE,
     WORD_LIMIT,
     number_problem,
@@ -57,19 +58,33 @@ class Fields:
         """The most characters a text under ``key`` may have."""
         return self.limits.get(key, self.default)
 
+    def limit_at(self, path: tuple[str, ...]) -> int:
+        """The most characters a text at ``path`` may have: ``parent.key`` (a trait's
+        ``traits.text``) before ``key`` alone."""
+        if not path:
+            return self.default
+        if len(path) > 1:
+            inner = self.limits.get(f"{path[-2]}.{path[-1]}")
+            if inner is not None:
+                return inner
+        return self.limit(path[-1])
+
+
+TRAIT_TEXT = "traits.text"
+"""A trait's text (``traits = [{ name, text, kind }]``): long, and over lines."""
 
 PLAIN = Fields()
 """Any text one line of at most ``LINE_LIMIT`` characters."""
 
 HEAD_FIELDS = Fields(
-    limits={"title": TITLE_LIMIT, "name": NAME_LIMIT, "notes": NOTE_LIMIT},
-    lined=frozenset({"notes"}),
+    limits={"title": TITLE_LIMIT, "name": NAME_LIMIT, "notes": NOTE_LIMIT, TRAIT_TEXT: TRAIT_LIMIT},
+    lined=frozenset({"notes", TRAIT_TEXT}),
 )
 """The head of an encounter or campaign file: titles, names, a multi-line notes."""
 
 EVENT_FIELDS = Fields(
-    limits={"name": NAME_LIMIT, "notes": NOTE_LIMIT},
-    lined=frozenset({"notes", "block"}),
+    limits={"name": NAME_LIMIT, "notes": NOTE_LIMIT, TRAIT_TEXT: TRAIT_LIMIT},
+    lined=frozenset({"notes", "block", TRAIT_TEXT}),
 )
 """An event block: a combatant's notes and a saved stat block may run over lines."""
 
@@ -110,7 +125,7 @@ def flaw_in(value: object, fields: Fields = PLAIN, what: str = "") -> Flaw | Non
     while stack:
         item, path, lined, depth = stack.pop()
         if isinstance(item, str):
-            limit = fields.limit(path[-1]) if path else fields.default
+            limit = fields.limit_at(path)
             problem = (
                 text_problem(item, _name(what, path), limit, lines=lined) if fields.texts else None
             )
@@ -163,7 +178,12 @@ def _push(stack: list[_Item], entry: _Item, fields: Fields, what: str) -> str | 
                 problem := text_problem(text, f"a key in {_name(what, path)}", fields.key_limit)
             ):
                 return problem
-            members.append((member, (*path, text), lined or text in fields.lined, depth + 1))
+            inner = (
+                lined
+                or text in fields.lined
+                or f"{path[-1] if path else ''}.{text}" in fields.lined
+            )
+            members.append((member, (*path, text), inner, depth + 1))
     elif isinstance(item, (list, tuple)):
         members = [(member, path, lined, depth + 1) for member in item]
     stack.extend(reversed(members))

@@ -65,7 +65,7 @@ def resolve_hit(draft: Draft, dice: DiceLike, data: Data, who: str, hit: Hit) ->
     total = hit.rating + icons(bonus)
     res = resilience(fighter, data)
     rolls, parts = list(bonus), [_rating_text(hit, bonus, total, res)]
-    shock, wounds = _against_resilience(dice, data, total, res, rolls, parts)
+    shock, wounds = _against_resilience(dice, data, total, res, rolls, parts, fighter)
     if hit.soak and wounds:
         wounds, extra = _soak(draft, dice, data, fighter, hit, wounds, rolls, parts)
         shock += extra
@@ -78,10 +78,24 @@ def resolve_hit(draft: Draft, dice: DiceLike, data: Data, who: str, hit: Hit) ->
     apply_loss(draft, data, fighter.id, shock=shock, wounds=wounds, attack=True)
 
 
+def shock_immune(fighter: Combatant) -> bool:
+    """A threat whose sheet gives Shock 0 (a Necron, a daemon): it takes no Shock."""
+    return fighter.limits.get("shock", -1) == 0
+
+
 def _against_resilience(
-    dice: DiceLike, data: Data, total: int, res: int, rolls: list[int], parts: list[str]
+    dice: DiceLike,
+    data: Data,
+    total: int,
+    res: int,
+    rolls: list[int],
+    parts: list[str],
+    fighter: Combatant,
 ) -> tuple[int, int]:
     """(Shock, Wounds): equal to Resilience 1d3 Shock, above it a Wound per point."""
+    if total == res and shock_immune(fighter):
+        parts.append("equal: no Shock (Shock-immune)")
+        return 0, 0
     if total == res:
         roll = dice.roll(str(data["damage"]["shock_on_equal"]))
         rolls += roll.dice
@@ -157,6 +171,9 @@ def apply_loss(
         )
         _clear_reminder(draft, fighter.id, "defiance")
         return
+    if shock and shock_immune(fighter):
+        draft.emit(ev.Said, who=fighter.id, text=f"{fighter.name} takes no Shock (Shock-immune)")
+        shock = 0
     if shock:
         _lose(draft, fighter.id, "shock", shock, "Shock")
         if draft.state.combatant(who).track("shock") == 0 and not fighter.condition("Exhausted"):

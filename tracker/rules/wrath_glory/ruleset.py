@@ -56,7 +56,7 @@ class WrathGloryRules(Ruleset):
         limits: dict[str, int] = {}
         for track in ("shock", "wounds"):
             top = fighter.stats.get(track, int(defaults[track]))
-            if top < 1:
+            if top < 1 and not (track == "shock" and top == 0):  # Shock 0: Shock-immune
                 raise RuleError(f"{track} of {fighter.name} must be 1 or more")
             tracks[track] = limits[track] = top
         if is_hero(fighter, self.data):

@@ -14,12 +14,17 @@ from tracker.store.foundry.shapes import ActorExport
 
 @dataclass
 class Converted:
-    """One actor as a bestiary block, with the summary of what was left out."""
+    """One actor as a bestiary block, with what was read, computed and left out."""
 
     ruleset: str
     block: dict[str, Any]
     ignored: str
     remarks: list[str] = field(default_factory=list)
+    read: list[str] = field(default_factory=list)
+    """What was read from the export as it stands (``Wounds 12``, ``skills …``)."""
+    computed: list[str] = field(default_factory=list)
+    """What was computed as the system computes it, and how
+    (``Resilience 18 = Toughness 12 + 1 + armour 5``)."""
 
     @property
     def id(self) -> str:

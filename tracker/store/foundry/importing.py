@@ -8,25 +8,24 @@ roll tables, or one of the Alien tables (``--tables alien-panic`` …).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tracker.core.dice import Dice
-from tracker.core.errors import TrackerError, one_line
+from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
-from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.shapes import SYSTEMS, NotImportable, actor_export, is_roll_table
+from tracker.store.foundry.sources import Source, expand, read_sources
 from tracker.store.foundry.wrath import wrath_block
 from tracker.store.rewrite_lock import all_or_nothing
 
@@ -56,6 +55,13 @@ class ActorImport:
     written: Path | None = None
     joined: bool = False
     log: list[str] = field(default_factory=list)
+    label: str = ""
+    """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
+
+    @property
+    def where(self) -> str:
+        """The file (and line of a pack) it came from, as the report names it."""
+        return self.label or self.path.name
 
 
 @dataclass
@@ -68,6 +74,12 @@ class TableImport:
     rows: list[dict[str, Any]] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
     written: Path | None = None
+    label: str = ""
+
+    @property
+    def where(self) -> str:
+        """The file (and line of a pack) it came from, as the report names it."""
+        return self.label or self.path.name
 
 
 @dataclass
@@ -76,50 +88,16 @@ class Plan:
 
     actors: list[ActorImport] = field(default_factory=list)
     tables: list[TableImport] = field(default_factory=list)
-
-
-SIZE_LIMIT = 20 * 1024 * 1024
-"""The largest file an import reads (an actor with every item is well under 1 MB)."""
+    skipped: list[str] = field(default_factory=list)
+    """Documents a pack's folder holds that are no actor or table (its folders)."""
 
 
 def read_json(path: Path) -> Any:
-    """The file's JSON; NotImportable (one sentence) when it cannot be read, is not JSON,
-    is larger than ``SIZE_LIMIT``, nests deeper than ``DEPTH_LIMIT`` or holds a number no
-    sheet has (``Infinity``, ``NaN``, 1e30)."""
-    try:
-        with path.open("rb") as file:
-            data = file.read(SIZE_LIMIT + 1)
-    except OSError as err:
-        raise NotImportable(f"cannot be read: {err.strerror or err}") from None
-    if len(data) > SIZE_LIMIT:
-        raise NotImportable(f"larger than {SIZE_LIMIT // 2**20} MB: not a Foundry export")
-    doc = _parse(data)
-    flaw = flaw_in(doc, FOREIGN)
-    if flaw is not None:
-        raise NotImportable(f"not a Foundry export ({flaw.message})")
-    return doc
-
-
-def _refused_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a sheet holds")  # json.loads passes it on
-
-
-def _parse(data: bytes) -> Any:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise NotImportable(f"not a Foundry export (not UTF-8 text, byte {err.start})") from None
-    try:
-        return json.loads(text, parse_constant=_refused_constant)
-    except json.JSONDecodeError as err:
-        raise NotImportable(
-            f"not a Foundry export (not JSON: {err.msg} at line {err.lineno}, column {err.colno})"
-        ) from None
-    except ValueError as err:  # Infinity, NaN, a number of thousands of digits
-        said = one_line(err) if "sheet" in str(err) else "a number of thousands of digits"
-        raise NotImportable(f"not a Foundry export ({said})") from None
-    except RecursionError:
-        raise NotImportable("not a Foundry export (JSON nested too deeply)") from None
+    """The one document of a JSON or YAML file (NotImportable, one sentence, if none)."""
+    sources = read_sources(path)
+    if len(sources) != 1:
+        raise NotImportable(f"holds {len(sources)} documents, not one")
+    return sources[0].doc
 
 
 def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> Plan:
@@ -127,13 +105,22 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> P
     forced = _forced_system(ruleset)
     if tables not in TABLE_KINDS:
         raise ImportFailed([f"--tables is one of {', '.join(TABLE_KINDS)}, not {tables!r}"])
-    result, problems = Plan(), []
-    for path in paths:
+    result = Plan()
+    files, problems = expand(list(paths))
+    for path in files:
         try:
-            _read_one(path, forced, tables, result)
-        except (NotImportable, TrackerError) as err:
+            sources = read_sources(path)
+        except NotImportable as err:
             problems.append(f"{path.name}: {err}")
+            continue
+        for source in sources:
+            try:
+                _read_one(source, forced, tables, result)
+            except (NotImportable, TrackerError) as err:
+                problems.append(f"{source.label}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)
+    if not problems and not result.actors and not result.tables:
+        problems = [*result.skipped, "no actor or RollTable in what was named"]
     if problems:
         raise ImportFailed(problems)
     _unique_ids(result.actors)
@@ -150,16 +137,28 @@ def _forced_system(ruleset: str) -> str:
     raise ImportFailed([f"--ruleset {ruleset}: Foundry actors import into {known}"])
 
 
-def _read_one(path: Path, forced: str, tables: str, into: Plan) -> None:
-    doc = read_json(path)
+def _read_one(source: Source, forced: str, tables: str, into: Plan) -> None:
+    doc, path = source.doc, source.path
+    key = doc.get("_key") if isinstance(doc, dict) else None
+    if isinstance(key, str) and key.startswith("!folders!"):
+        into.skipped.append(f"{source.label}: a pack folder ({_folder_name(doc)}), not an actor")
+        return
     if isinstance(doc, dict) and is_roll_table(doc):
-        into.tables.append(_table(path, doc, TABLE_KINDS[tables]))
+        table = _table(path, doc, TABLE_KINDS[tables])
+        table.label = source.label
+        into.tables.append(table)
         return
     actor = actor_export(doc, forced)
     convert = alien_block if actor.system == "alienrpg" else wrath_block
-    converted = convert(actor, path.stem)
+    converted = convert(actor, source.stem)
     _check_block(converted)
-    into.actors.append(ActorImport(path, converted))
+    into.actors.append(ActorImport(path, converted, label=source.label))
+
+
+def _folder_name(doc: dict[str, Any]) -> str:
+    from tracker.store.foundry.plain import plain_line
+
+    return plain_line(doc.get("name"), 60) or "unnamed"
 
 
 def _table(path: Path, doc: dict[str, Any], section: str) -> TableImport:
@@ -190,7 +189,7 @@ def _check_block(converted: Converted) -> None:
 def _table_clashes(result: Plan, tables: str) -> list[str]:
     section = TABLE_KINDS[tables]
     if section and len(result.tables) > 1:
-        names = ", ".join(t.path.name for t in result.tables)
+        names = ", ".join(t.where for t in result.tables)
         return [f"--tables {tables} takes one RollTable file, not {len(result.tables)} ({names})"]
     return []
 
@@ -206,10 +205,10 @@ def _name_clashes(result: Plan) -> list[str]:
         target = table_path(item.table.name)
         if target in seen:
             lines.append(
-                f"{item.path.name}: its table '{item.table.name}' would overwrite the one "
+                f"{item.where}: its table '{item.table.name}' would overwrite the one "
                 f"from {seen[target]} ({target.name})"
             )
-        seen[target] = item.path.name
+        seen[target] = item.where
     return lines
 
 
@@ -234,7 +233,7 @@ def check_into(target: Path, result: Plan) -> None:
     wrong = [a for a in result.actors if a.converted.ruleset != loaded.rules.id]
     if wrong:
         lines = [
-            f"{a.path.name}: {a.converted.ruleset} actors cannot join {target.name} "
+            f"{a.where}: {a.converted.ruleset} actors cannot join {target.name} "
             f"(its ruleset is {loaded.rules.id})"
             for a in wrong
         ]

@@ -60,11 +60,12 @@ def item_summary(items: Iterable[Mapping[str, Any]], used: Collection[str]) -> s
     counts = Counter(str(i.get("type", "item")) for i in items if i.get("type") not in used)
     if not counts:
         return ""
-    parts = [f"{n} {_plural(kind, n)}" for kind, n in sorted(counts.items())]
+    parts = [f"{n} {plural(kind, n)}" for kind, n in sorted(counts.items())]
     return "items: " + ", ".join(parts)
 
 
-def _plural(kind: str, n: int) -> str:
+def plural(kind: str, n: int) -> str:
+    """``ability`` → ``abilities`` when ``n`` is not 1."""
     if n == 1 or kind.endswith("s"):
         return kind
     return kind[:-1] + "ies" if kind.endswith("y") else kind + "s"

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
+from tracker.core.safe_text import visible_lines
 from tracker.rules.base import LocationView, Ruleset
 from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
@@ -169,6 +170,7 @@ class StatusPane(SelectedPane):
             ]
             if self.screen.has_class("-narrow"):
                 block.locations = [location_line(view, styles) for view in body]
+        block.traits = self._traits(fighter)
         shown = {line.plain for line in block.full()}
         block.said = [
             Text(line) for line in said if line not in shown and _category_of(line, rules) is None
@@ -179,6 +181,17 @@ class StatusPane(SelectedPane):
         """The GM's note on the combatant (N edits it), a line each."""
         style = self._style("muted") + Style(italic=True)
         return [Text(f"✎ {line}", style) for line in fighter.notes.splitlines() if line.strip()]
+
+    def _traits(self, fighter: Combatant) -> list[Text]:
+        """Each trait whole: its name, its kind, its text (lines kept), as plain Text."""
+        lines = []
+        for trait in fighter.traits:
+            line = Text(trait.name, self._style("heading"))
+            line.append(f" · {trait.kind}", self._style("muted"))
+            if trait.text:
+                line.append(f": {visible_lines(trait.text)}")
+            lines.append(line)
+        return lines
 
     def _ailments(
         self, fighter: Combatant, rules: Ruleset, said: list[str]

@@ -36,6 +36,8 @@ class FighterBlock:
     locations: list[Text] = field(default_factory=list)
     said: list[Text] = field(default_factory=list)
     """The ruleset's own lines not shown otherwise."""
+    traits: list[Text] = field(default_factory=list)
+    """Abilities, talents, keywords, weapons and rules, each whole (the pane scrolls)."""
 
     def full(self) -> list[Text]:
         """The roomy order: name, notes, ailments, tracks, locations, the rest."""
@@ -50,11 +52,12 @@ class FighterBlock:
             return [self.head, *self.notes, *ailments, *self.tracks], [
                 *self.locations,
                 *self.said,
+                *self.traits,
             ]
         # the name wraps; a track keeps its value whole (only its note may be cut)
         top = [self.head, *(elide_words(line, width) for line in self.tracks)]
         rest = [*ailments, *self.locations, *self.notes, *self.said]
-        return top, [elide_words(line, width) for line in rest]
+        return top, [*(elide_words(line, width) for line in rest), *self.traits]
 
 
 def rows_needed(lines: Sequence[Text], width: int, console: Console) -> int:

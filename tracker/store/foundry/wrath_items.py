@@ -1,0 +1,189 @@
+"""Wrath & Glory embedded items: weapons, armour, abilities, talents, keywords.
+
+Weapons come in two shapes. The current DataModel keeps ``damage`` {base, bonus, dice,
+rank (0 none, 1 Rank, 2 Double Rank), ``ed`` and ``ap`` {base, bonus, dice, rank}} and
+``traits`` {list: [{name, rating, custom, display}]}; older exports keep ``damage``,
+``ed`` and ``ap`` beside each other ({base, bonus, rank "none|single|double"} or plain
+numbers) and ``traits`` as a list. A melee weapon's Damage Rating adds the wielder's
+Strength at the table (``attack … melee dmg=N`` adds it). Armour gives its ``rating``
+when equipped: the best one counts, shields add theirs (to Defence too).
+
+Weapons, abilities, talents, keywords and psychic powers become traits, kept whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracker.core.model import Trait
+from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
+from tracker.store.foundry.blocks import signed
+from tracker.store.foundry.plain import plain_line, plain_lines
+from tracker.store.foundry.shapes import item_system, whole
+
+KINDS = {
+    "weapon": "weapon",
+    "ability": "ability",
+    "talent": "talent",
+    "keyword": "keyword",
+    "psychicPower": "ability",
+    "mutation": "ability",
+}
+"""Item types kept as traits, and the kind each becomes."""
+
+USED = (*KINDS, "armour")
+_RANKS = {1: " + Rank", 2: " + Double Rank", "single": " + Rank", "double": " + Double Rank"}
+
+
+@dataclass
+class Items:
+    """What the items give: traits, the armour rating, remarks for the report."""
+
+    traits: list[Trait] = field(default_factory=list)
+    armour: int = 0
+    shields: int = 0
+    armour_names: list[str] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
+
+
+def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
+    """Every item the mapping uses, in the export's order."""
+    found = Items()
+    best = 0
+    for item in items:
+        kind = str(item.get("type", ""))
+        system = item_system(item)
+        name = _name(item, found)
+        if kind == "armour":
+            best = max(best, _armour(name, system, found))
+        elif kind == "weapon":
+            found.traits.append(Trait(name, _cut(weapon_text(system), name, found), "weapon"))
+        elif kind in KINDS:
+            text = _cut(_described(system), name, found)
+            found.traits.append(Trait(name, text, KINDS[kind]))
+    found.armour = best
+    return found
+
+
+def _name(item: Mapping[str, Any], found: Items) -> str:
+    full = plain_line(item.get("name")) or "?"
+    if len(full) > NAME_LIMIT:
+        found.remarks.append(f"the name {full[:30]}… cut at {NAME_LIMIT} characters")
+    return plain_line(full, NAME_LIMIT)
+
+
+def _cut(text: str, name: str, found: Items) -> str:
+    """The text whole, or — beyond ``TRAIT_LIMIT`` — cut with a mark saying so."""
+    if len(text) <= TRAIT_LIMIT:
+        return text
+    mark = f" … cut at {TRAIT_LIMIT:,} characters"
+    found.remarks.append(f"{name}: text cut at {TRAIT_LIMIT:,} characters")
+    return text[: TRAIT_LIMIT - len(mark)].rstrip() + mark
+
+
+def _armour(name: str, system: Mapping[str, Any], found: Items) -> int:
+    """This armour's rating if it counts (equipped; a shield adds, else the best counts)."""
+    rating = whole(system.get("rating")) or whole(system.get("base")) or 0
+    equipped = system.get("equipped")
+    if isinstance(equipped, Mapping):
+        equipped = equipped.get("value")
+    if equipped is False:
+        found.remarks.append(f"{name} (armour {rating}) is not equipped: not counted")
+        return 0
+    shield = "shield" in {t.casefold() for t in trait_names(system.get("traits"))}
+    found.armour_names.append(f"{name} {'shield ' if shield else ''}{rating}")
+    if shield:
+        found.shields += rating
+        return 0
+    return rating
+
+
+def _described(system: Mapping[str, Any]) -> str:
+    parts = []
+    kind = plain_line(system.get("abilityType"))
+    if kind:
+        parts.append(_words(kind).capitalize() + ".")
+    for key in ("description", "effect"):
+        text = plain_lines(system.get(key))
+        if text:
+            parts.append(text)
+    requirements = plain_line(system.get("requirements"))
+    if requirements:
+        parts.append(f"Requirements: {requirements}")
+    return "\n".join(parts)
+
+
+def weapon_text(system: Mapping[str, Any]) -> str:
+    """``ranged: damage 10, ED 1, AP -1, Salvo 2, range 12/24/36; Rapid Fire (2)``."""
+    category = plain_line(system.get("category"))
+    damage = system.get("damage")
+    ed = damage.get("ed") if isinstance(damage, Mapping) and "ed" in damage else system.get("ed")
+    ap = damage.get("ap") if isinstance(damage, Mapping) and "ap" in damage else system.get("ap")
+    dr = _rating(damage)
+    if category == "melee" and dr:
+        dr += " + Strength"
+    parts = [f"damage {dr}" if dr else "", _labelled("ED", ed), _labelled("AP", ap, sign=True)]
+    salvo = whole(system.get("salvo"))
+    if salvo:
+        parts.append(f"Salvo {salvo}")
+    reach = _range(system.get("range"))
+    if reach:
+        parts.append(f"range {reach}")
+    head = ", ".join(p for p in parts if p)
+    text = f"{category}: {head}" if category and head else category or head
+    traits = ", ".join(trait_names(system.get("traits")))
+    return "; ".join(p for p in (text, traits) if p)
+
+
+def _labelled(label: str, value: Any, sign: bool = False) -> str:
+    text = _rating(value, sign)
+    return f"{label} {text}" if text and text not in ("0", "+0") else ""
+
+
+def _rating(value: Any, sign: bool = False) -> str:
+    """A weapon number from ``{base, bonus, dice, rank}`` or a plain number ("" if none)."""
+    if not isinstance(value, Mapping):
+        number = whole(value)
+        return (signed(number) if sign else str(number)) if number else ""
+    number = (whole(value.get("base")) or 0) + (whole(value.get("bonus")) or 0)
+    dice = plain_line(value.get("dice"))
+    rank = value.get("rank")
+    scaled = _RANKS.get(rank if isinstance(rank, int | str) else "", "")
+    text = (signed(number) if sign else str(number)) if number else ""
+    if dice:
+        text = f"{text} + {dice}" if text else dice
+    return f"{text}{scaled}" if text or scaled else ""
+
+
+def _range(value: Any) -> str:
+    if not isinstance(value, Mapping):
+        return plain_line(value)
+    bands = [whole(value.get(k)) for k in ("short", "medium", "long")]
+    if any(bands):
+        return "/".join(str(b or 0) for b in bands)
+    return ""
+
+
+def trait_names(value: Any) -> list[str]:
+    """Weapon or armour qualities in either shape: ``Rapid Fire (2)``, ``Brutal``."""
+    listed = value.get("list") if isinstance(value, Mapping) else value
+    names = []
+    for trait in listed if isinstance(listed, list) else []:
+        if isinstance(trait, Mapping):
+            if trait.get("type") == "remove":
+                continue
+            label = plain_line(trait.get("display") or trait.get("custom") or trait.get("name"))
+            rating = plain_line(str(trait.get("rating") or ""))
+            label = _words(label)
+            names.append(f"{label} ({rating})" if rating and rating not in label else label)
+        elif isinstance(trait, str):
+            names.append(_words(plain_line(trait)))
+    return [n[:1].upper() + n[1:] for n in names if n]
+
+
+def _words(name: str) -> str:
+    """``rapidFire`` → ``rapid Fire`` (Foundry keys are camelCase)."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)

@@ -1,0 +1,180 @@
+"""Wrath & Glory numbers as the system's data model computes them at sheet time.
+
+The ``wrath-and-glory`` DataModels (``scripts/model/actor/components/``): an attribute's
+``total`` is ``rating + bonus + base``; a skill's own part is ``rating + base + bonus``
+(its ``total`` adds the attribute); with the sheet's auto-calculation on (the default):
+
+- Resilience = max(Toughness + 1 + bonus + armour, 1), armour being the best equipped
+  armour's rating plus every equipped shield's;
+- Defence = max(Initiative − 1 + bonus, 1), +1 for a Small creature, +2 for a Tiny one;
+- Resolve = max(Willpower − 1, 1) + bonus; Conviction = max(Willpower + bonus, 1);
+- Determination = max(its attribute (Toughness) + bonus, 1);
+- an agent's Wounds = 2 × Tier + Toughness + bonus and Shock = Willpower + Tier + bonus;
+  a threat's Wounds and Shock are what its sheet says (Shock 0: it takes no Shock).
+
+An export keeps the stored totals, which are 0 until Foundry opens the sheet: a total
+above 0 is read as it is, a 0 is computed here, and each computed number says how.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracker.store.foundry.shapes import at, whole
+
+ATTRIBUTES = (
+    "strength",
+    "toughness",
+    "agility",
+    "initiative",
+    "willpower",
+    "intellect",
+    "fellowship",
+)
+DERIVED = ("resilience", "defence", "determination", "resolve", "conviction")
+SIZE_DEFENCE = {"small": 1, "tiny": 2}
+
+
+@dataclass
+class Sheet:
+    """The numbers of one actor, with what was read and what was computed (and how)."""
+
+    stats: dict[str, int] = field(default_factory=dict)
+    read: list[str] = field(default_factory=list)
+    computed: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+
+def attributes(data: Mapping[str, Any], sheet: Sheet) -> None:
+    """The seven attributes: the stored total, else ``rating + bonus + base``."""
+    summed = []
+    for key in ATTRIBUTES:
+        entry = at(data, f"attributes.{key}")
+        total = whole(at(entry, "total")) if isinstance(entry, Mapping) else whole(entry)
+        if total and total > 0:
+            sheet.stats[key] = total
+            continue
+        value = _sum(at(entry, "rating"), at(entry, "bonus"), at(entry, "base"))
+        if value > 0:
+            sheet.stats[key] = value
+            summed.append(f"{key.capitalize()} {value}")
+    if summed:
+        sheet.computed.append(
+            "attributes = base + rating + bonus (the export's totals are 0): " + ", ".join(summed)
+        )
+    elif any(k in sheet.stats for k in ATTRIBUTES):
+        sheet.read.append("attributes (their totals)")
+
+
+def skills(data: Mapping[str, Any], sheet: Sheet) -> None:
+    """Each skill's own part (``rating + base + bonus``), so a pool reads
+    ``agility+ballistic_skill``; an export with only totals: total − attribute."""
+    table = data.get("skills")
+    found = []
+    for key, entry in table.items() if isinstance(table, Mapping) else ():
+        value = _sum(at(entry, "rating"), at(entry, "base"), at(entry, "bonus")) or whole(entry)
+        if not value:
+            total = whole(at(entry, "total")) or 0
+            value = total - sheet.stats.get(str(at(entry, "attribute") or ""), total)
+        if value and value > 0:
+            name = snake(str(key))
+            sheet.stats[name] = value
+            found.append(f"{name} {value}")
+    if found:
+        sheet.read.append("skills " + ", ".join(found))
+
+
+def derived(
+    data: Mapping[str, Any], sheet: Sheet, armour: int, shields: int, agent: bool, tier: int
+) -> None:
+    """Resilience, Defence, Determination, Resolve, Conviction, Wounds and Shock."""
+    for key in DERIVED:
+        stored = whole(at(data, f"combat.{key}.total")) or whole(at(data, f"combat.{key}"))
+        if stored and stored > 0:
+            sheet.stats[key] = stored
+            sheet.read.append(f"{key.capitalize()} {stored}")
+            continue
+        worked = _worked(key, data, sheet.stats, armour, shields)
+        if worked is not None:
+            sheet.stats[key], how = worked
+            sheet.computed.append(f"{key.capitalize()} {sheet.stats[key]} = {how}")
+        elif key in ("defence", "resilience"):
+            sheet.missing.append(key)
+    for track in ("wounds", "shock"):
+        _pool(data, sheet, track, agent, tier)
+
+
+def _worked(
+    key: str, data: Mapping[str, Any], stats: Mapping[str, int], armour: int, shields: int
+) -> tuple[int, str] | None:
+    """(value, how) for one derived number, or None when its attribute is missing."""
+    bonus = whole(at(data, f"combat.{key}.bonus")) or 0
+    plus = f" {_signed(bonus)} bonus" if bonus else ""
+    if key == "resilience" and "toughness" in stats:
+        armour_text = f" + armour {armour + shields}" if armour + shields else ""
+        value = stats["toughness"] + 1 + bonus + armour + shields
+        return max(value, 1), f"Toughness {stats['toughness']} + 1{plus}{armour_text}"
+    if key == "defence" and "initiative" in stats:
+        size = SIZE_DEFENCE.get(str(at(data, "combat.size") or "").casefold(), 0)
+        shield = f" + shield {shields}" if shields else ""
+        value = max(stats["initiative"] - 1 + bonus + shields, 1) + size
+        small = f" + {size} ({at(data, 'combat.size')})" if size else ""
+        return value, f"Initiative {stats['initiative']} - 1{plus}{shield}{small}"
+    if key == "determination":
+        attribute = str(at(data, "combat.determination.attribute") or "toughness")
+        if attribute in stats:
+            value = max(stats[attribute] + bonus, 1)
+            return value, f"{attribute.capitalize()} {stats[attribute]}{plus}"
+        return None
+    if "willpower" not in stats:
+        return None
+    will = stats["willpower"]
+    if key == "resolve":
+        return max(will - 1, 1) + bonus, f"Willpower {will} - 1{plus}"
+    if key == "conviction":
+        return max(will + bonus, 1), f"Willpower {will}{plus}"
+    return None
+
+
+def _pool(data: Mapping[str, Any], sheet: Sheet, track: str, agent: bool, tier: int) -> None:
+    """Wounds or Shock: the sheet's max; an agent's 0 computed; a threat's Shock 0 kept."""
+    entry = at(data, f"combat.{track}")
+    top = whole(at(entry, "max"))
+    bonus = whole(at(entry, "bonus")) or 0
+    plus = f" {_signed(bonus)} bonus" if bonus else ""
+    if top and top > 0:
+        sheet.stats[track] = top
+        sheet.read.append(f"{track.capitalize()} {top}")
+        return
+    stats = sheet.stats
+    if agent and track == "wounds" and "toughness" in stats:
+        value = max(tier * 2 + stats["toughness"] + bonus, 1)
+        how = f"2 × Tier {tier} + Toughness {stats['toughness']}{plus}"
+    elif agent and track == "shock" and "willpower" in stats:
+        value = max(stats["willpower"] + tier + bonus, 1)
+        how = f"Willpower {stats['willpower']} + Tier {tier}{plus}"
+    elif track == "shock" and isinstance(entry, Mapping) and "max" in entry:
+        stats["shock"] = 0
+        sheet.read.append("Shock 0 (Shock-immune: takes no Shock)")
+        return
+    else:
+        sheet.missing.append(track)
+        return
+    stats[track] = value
+    sheet.computed.append(f"{track.capitalize()} {value} = {how}")
+
+
+def _sum(*values: Any) -> int:
+    return sum(whole(v) or 0 for v in values)
+
+
+def _signed(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"- {-value}"
+
+
+def snake(name: str) -> str:
+    """``ballisticSkill`` → ``ballistic_skill``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).casefold()
