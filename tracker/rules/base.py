@@ -384,7 +384,8 @@ def check_roster_text(key: str, value: object) -> None:
     """Every text in a roster entry (nested tables too) is plain and short enough."""
     if isinstance(value, str):
         notes = key == "notes"
-        limit = NOTE_LIMIT if notes else NAME_LIMIT if key == "name" else WORD_LIMIT
+        long = notes or key == "traits.text"  # a trait's words, kept whole like notes
+        limit = NOTE_LIMIT if long else NAME_LIMIT if key == "name" else WORD_LIMIT
         problem = text_problem(value, key, limit, lines=notes)
         if problem:
             raise RosterError(problem, key)

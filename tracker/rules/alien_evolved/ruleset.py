@@ -41,7 +41,7 @@ class AlienRules(Ruleset):
     title: ClassVar[str] = "Alien RPG (Evolved: cards, Broken, stress)"
     data_file: ClassVar[str] = "data.toml"
     theme: ClassVar[str] = "weyland"
-    roster_keys: ClassVar[dict[str, type]] = {"supplies": dict}
+    roster_keys: ClassVar[dict[str, type]] = {"supplies": dict, "traits": list}
     descending: ClassVar[bool] = False
     tie_die: ClassVar[int] = 10
 
@@ -163,7 +163,7 @@ class AlienRules(Ruleset):
             verb("heal", "heal WHO N", "recover Health", self.heal),
             verb(
                 "crit",
-                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
+                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]",
                 "roll or enter a critical",
                 alien_damage.crit,
                 data,
@@ -207,8 +207,8 @@ class AlienRules(Ruleset):
             ),
             verb(
                 "skill",
-                "skill WHO BASE [mod=N]",
-                "a skill roll with stress dice",
+                "skill WHO BASE|SKILL [mod=N]",
+                "a skill roll with stress dice (SKILL: the combatant's dice, close-combat …)",
                 alien_rolls.skill,
                 data,
             ),
