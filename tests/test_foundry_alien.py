@@ -183,9 +183,10 @@ def test_a_creature_keeps_armour_vs_fire_its_dice_and_its_own_tables() -> None:
     }
     tables = {t["name"]: t["text"] for t in block["traits"] if t["kind"] == "rule"}
     assert tables == {
-        "Attack table": "Signature attacks: roll on 'Hull Drone Signature Attacks'.",
-        "Critical table": "Critical injuries on this creature: roll on 'Critical Injuries on "
-        "Hull Drones' (its own table, not the D66 critical injuries).",
+        "Attack table": "Signature attacks: 'roll table Hull Drone Signature Attacks'.",
+        "Critical table": "Critical injuries on this creature: its own table, 'roll table "
+        "Critical Injuries on Hull Drones' (not the D66 critical injuries); enter the result "
+        "with 'ail'.",
     }
     table = Table(roster=[entry_of(DRONE)])
     line = table.do("skill hull mobility", [6] * 9)[0]
@@ -203,6 +204,21 @@ def test_a_creature_joins_an_encounter_with_its_traits(
     assert main(["check", str(fight)]) == 0
     text = fight.read_text(encoding="utf-8")
     assert 'name = "No Heat Signature"' in text and 'name = "Rivet Gun"' in text
+
+
+def test_side_puts_every_actor_on_the_side_the_gm_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fight = tmp_path / "fight.toml"
+    encounters = Path(__file__).parents[1] / "encounters"
+    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    code, out, err = run(capsys, str(NPC), "--side", "ally", "--into", str(fight))
+    assert code == 0, err
+    assert out.splitlines()[1].endswith("; side ally: set by --side")
+    assert main(["state", str(fight), "--json"]) == 0
+    fighters = json.loads(capsys.readouterr().out)["combatants"]
+    assert [f["side"] for f in fighters if f["id"] == "dock-foreman-okafor"] == ["ally"]
+    assert main(["import", str(NPC), "--side", "boss"]) == 2  # a misused command line
 
 
 # --- what is refused --------------------------------------------------------------------

@@ -122,11 +122,17 @@ def _parse(data: bytes) -> Any:
         raise NotImportable("not a Foundry export (JSON nested too deeply)") from None
 
 
-def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> Plan:
-    """Read and convert every file; ImportFailed (one line per bad file) if any fails."""
+SIDES = ("pc", "ally", "enemy", "neutral")
+
+
+def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side: str = "") -> Plan:
+    """Read and convert every file; ImportFailed (one line per bad file) if any fails.
+    ``side`` (``--side``) puts every actor on that side, whatever its export says."""
     forced = _forced_system(ruleset)
     if tables not in TABLE_KINDS:
         raise ImportFailed([f"--tables is one of {', '.join(TABLE_KINDS)}, not {tables!r}"])
+    if side and side not in SIDES:
+        raise ImportFailed([f"--side is one of {', '.join(SIDES)}, not {side!r}"])
     result, problems = Plan(), []
     for path in paths:
         try:
@@ -137,6 +143,10 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> P
     if problems:
         raise ImportFailed(problems)
     _unique_ids(result.actors)
+    for actor in result.actors if side else ():
+        said = [r for r in actor.converted.remarks if not r.startswith("side ")]
+        actor.converted.block["side"] = side
+        actor.converted.remarks[:] = [*said, f"side {side}: set by --side"]
     return result
 
 
