@@ -109,7 +109,7 @@ def test_alien_creature_in_both_shapes(name: str) -> None:
         {"name": "Special", "text": "Attacks from the vents. Acid blood.", "kind": "ability"},
         {
             "name": "Attack table",
-            "text": "Signature attacks: roll on 'Drone attacks'.",
+            "text": "Signature attacks: 'roll table Drone attacks'.",
             "kind": "rule",
         },
     ]

@@ -52,21 +52,19 @@ def special_rules(html: Any, label: str = "Special") -> list[Trait]:
 
 def table_traits(data: Mapping[str, Any]) -> list[Trait]:
     """The creature's attack table (``rTables``) and its own critical table (``cTables``),
-    named as Foundry names them."""
+    named as Foundry names them: the ruleset has no table per creature, so the GM imports
+    the RollTable (``tracker import TABLE.json``) and rolls it with ``roll table NAME``."""
     found = []
     attack = plain_line(data.get("rTables"), NAME_LIMIT)
     if attack.casefold() not in NO_TABLE:
-        found.append(trait("Attack table", f"Signature attacks: roll on '{attack}'.", "rule"))
+        found.append(trait("Attack table", f"Signature attacks: 'roll table {attack}'.", "rule"))
     critical = plain_line(data.get("cTables"), NAME_LIMIT)
     if critical.casefold() not in NO_TABLE:
-        found.append(
-            trait(
-                "Critical table",
-                f"Critical injuries on this creature: roll on '{critical}' (its own table, "
-                "not the D66 critical injuries).",
-                "rule",
-            )
+        text = (
+            f"Critical injuries on this creature: its own table, 'roll table {critical}' "
+            "(not the D66 critical injuries); enter the result with 'ail'."
         )
+        found.append(trait("Critical table", text, "rule"))
     return found
 
 
