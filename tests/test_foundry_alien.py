@@ -127,6 +127,20 @@ def test_an_official_npc_no_user_owns_is_an_enemy_and_an_owned_character_a_pc(
     assert block_of(path)["side"] == "pc"
 
 
+@pytest.mark.parametrize(("disposition", "side"), [(1, "ally"), (0, "neutral"), (-2, "enemy")])
+def test_an_npc_no_user_owns_takes_its_tokens_disposition(
+    tmp_path: Path, disposition: int, side: str
+) -> None:
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["prototypeToken"]["disposition"] = disposition  # Foundry: 1 friendly, 0 neutral …
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert converted.block["side"] == side
+    if side != "enemy":
+        assert f"side {side}: no user owns it (ownership), its token is" in converted.remarks[-1]
+
+
 def test_the_report_says_what_was_read_computed_and_left_out(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -135,6 +149,7 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     summary = out.splitlines()[1]
     assert summary.startswith(
         "  ignored: general.career, general.appearance, general.agenda, items: 2 items; "
+        "read: health, strength, wits, agility, empathy, stress; "
         "skill dice computed as the sheet does (attribute + skill + item modifiers): "
         "close_combat 6, ranged_combat 4,"
     )

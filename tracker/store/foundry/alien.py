@@ -50,6 +50,9 @@ MODIFIED_BY = ("item", "critical-injury", "armor")
 PLURALS = {"ability": "abilities", "talent": "talents", "weapon": "weapons", "rule": "rules"}
 OWNER = 3
 """Foundry's OWNER permission level."""
+DISPOSITIONS = {1: ("ally", ", its token is friendly"), 0: ("neutral", ", its token is neutral")}
+"""A token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret) → the side an actor
+no user owns takes (hostile, secret or none: ``enemy``)."""
 QUIET = (
     "header.npc",
     "header.synthstress",
@@ -74,6 +77,7 @@ class Sheet:
     traits: list[Trait] = field(default_factory=list)
     notes: Notes = field(default_factory=Notes)
     used: set[str] = field(default_factory=lambda: {"header.health"})
+    read: list[str] = field(default_factory=list)
     computed: list[str] = field(default_factory=list)
 
     @property
@@ -99,7 +103,8 @@ def alien_block(actor: ActorExport, fallback: str) -> Converted:
     name = actor_name(actor, fallback)
     fields = unused_fields(sheet.data, sheet.used, QUIET)
     items = item_summary(actor.items, ("weapon", "armor", "talent"))
-    remarks = [*sheet.computed, *remarks, _kept(sheet.traits), f"side {side}: {why}"]
+    read = f"read: {', '.join(sheet.read)}" if sheet.read else ""
+    remarks = [read, *sheet.computed, *remarks, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
         finish(actor, name, block, sheet.notes, remarks),
@@ -109,8 +114,9 @@ def alien_block(actor: ActorExport, fallback: str) -> Converted:
 
 
 def side_of(actor: ActorExport) -> tuple[str, str]:
-    """``enemy`` for creatures, ``header.npc`` actors and actors no user owns (the official
-    modules' NPCs have ``npc = false``); ``pc`` for an actor a user owns."""
+    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a user owns;
+    an actor no user owns (the official modules' NPCs have ``npc = false``) takes its
+    token's disposition: friendly → ``ally``, neutral → ``neutral``, else ``enemy``."""
     if actor.type == "creature":
         return "enemy", "a creature"
     if at(actor.data, "header.npc") is True:
@@ -118,7 +124,10 @@ def side_of(actor: ActorExport) -> tuple[str, str]:
     owners = actor.doc.get("ownership", actor.doc.get("permission"))
     if isinstance(owners, Mapping) and any(whole(level) == OWNER for level in owners.values()):
         return "pc", "a user owns it (ownership)"
-    return "enemy", "no user owns it (ownership); import with --side to change"
+    token = actor.doc.get("prototypeToken", actor.doc.get("token"))
+    disposition = whole(at(token, "disposition"))
+    side, token_is = DISPOSITIONS.get(-1 if disposition is None else disposition, ("enemy", ""))
+    return side, f"no user owns it (ownership){token_is}; import with --side to change"
 
 
 def _person(sheet: Sheet) -> None:
@@ -145,6 +154,7 @@ def _person(sheet: Sheet) -> None:
         sheet.used.add(f"consumables.{kind}")
         if value:
             sheet.supplies[kind] = value
+            sheet.read.append(kind)
     sheet.used.add("notes")
     sheet.notes.text(data.get("notes"))
 
@@ -156,6 +166,7 @@ def _attributes(sheet: Sheet, active: list[Mapping[str, Any]]) -> dict[str, int]
         if value:
             bonus = _modifier(active, f"attributes.{key}")
             scores[key] = sheet.stats[stat] = value + bonus
+            sheet.read.append(stat)
             if bonus:
                 sheet.computed.append(f"{stat} {value} {bonus:+d} from active items")
     return scores
@@ -180,6 +191,7 @@ def _creature(sheet: Sheet) -> None:
     sheet.used.add("attributes.armorvfire")
     if fire is not None and (fire or "armour_rating" in sheet.stats):
         sheet.stats["armour_vs_fire"] = fire
+        sheet.read.append("armour_vs_fire")
     for key, stat in CREATURE_DICE.items():
         _read(sheet, f"general.{key}", stat)
     sheet.traits += special_rules(at(data, "general.special.value"))
@@ -195,6 +207,7 @@ def _read(sheet: Sheet, path: str, stat: str) -> None:
     value = whole(at(sheet.data, path))
     if value:
         sheet.stats[stat] = value
+        sheet.read.append(stat)
 
 
 def _active_items(items: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -218,6 +231,7 @@ def _health(sheet: Sheet) -> list[str]:
         value = whole(at(sheet.data, path))
         if value and value > 0:
             sheet.stats = {"health": value, **sheet.stats}
+            sheet.read.insert(0, "health")
             return []
     strength, agility = sheet.stats.get("strength"), sheet.stats.get("agility")
     if strength and agility:
