@@ -16,11 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.alien_helpers import Table
 from tracker.cli import main
 from tracker.paths import user_data_dir
+from tracker.store.foundry.alien import SKILLS, alien_block
 from tracker.store.foundry.importing import plan
+from tracker.store.foundry.shapes import actor_export
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 NPC = FIXTURES / "alien-npc-official.json"
@@ -71,6 +75,24 @@ def test_every_skill_comes_across_as_the_sheet_computes_its_dice() -> None:
         "stress": 1,
         "armour_rating": 1,  # general.armor 0; the active Padded Work Vest is 1
     }
+
+
+@given(
+    st.fixed_dictionaries({k: st.integers(1, 6) for k in ("str", "wit", "agl", "emp")}),
+    st.fixed_dictionaries({k: st.integers(0, 5) for k in SKILLS}),
+)
+def test_each_skills_dice_are_its_attribute_plus_its_level(
+    scores: dict[str, int], levels: dict[str, int]
+) -> None:
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["items"] = []
+    for key, value in scores.items():
+        doc["system"]["attributes"][key]["value"] = value
+    for key, value in levels.items():
+        doc["system"]["skills"][key]["value"] = value
+    stats = alien_block(actor_export(doc), "npc").block["stats"]
+    for key, (stat, attribute) in SKILLS.items():
+        assert stats[stat] == scores[attribute] + levels[key]
 
 
 def test_an_imported_npc_rolls_strength_plus_close_combat() -> None:
@@ -183,6 +205,21 @@ def test_a_creatures_special_rules_stay_whole_as_traits() -> None:
     assert traits["No Heat Signature"]["text"].endswith("keep the drone in sight.")
     assert sum(len(traits[name]["text"]) for name in rules) > 2000  # nothing cut
     assert block["notes"] == "Lurks in the cargo spine of the ship."
+
+
+def test_plain_text_special_rules_split_at_their_labels(tmp_path: Path) -> None:
+    doc = json.loads(DRONE.read_text(encoding="utf-8"))
+    doc["system"]["general"]["special"]["value"] = (
+        "Armor Rating: 0 vs. fire\n\nTraits: Relentless, Blind\n\nEffects: It grows.\nIt bites."
+    )
+    path = tmp_path / "drone.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    traits = [(t["name"], t["text"]) for t in block_of(path)["traits"] if t["kind"] == "ability"]
+    assert traits == [
+        ("Armor Rating", "0 vs. fire"),
+        ("Traits", "Relentless, Blind"),
+        ("Effects", "It grows. It bites."),
+    ]
 
 
 def test_a_creature_keeps_armour_vs_fire_its_dice_and_its_own_tables() -> None:
