@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.alien_helpers import ROSTER, Table
+from tracker.core.errors import RuleError
 from tracker.rules.alien_evolved.tables import INSTANT, TIMERS, default_table_path
 from tracker.store.foundry.importing import apply, plan
 from tracker.store.foundry.rolltable import FoundryTable, Result, critical_rows
@@ -102,6 +103,8 @@ def test_the_import_report_names_the_timers_and_the_instant_deaths() -> None:
 
 def test_the_gm_may_enter_an_instant_death_by_hand() -> None:
     table = Table(roster=CREW)
+    with pytest.raises(RuleError, match="lethal= takes round, stretch, shift, instant"):
+        table.do("crit dallas 64 Crushed skull lethal=soon")
     table.do("crit dallas 64 Crushed skull lethal=instant")
     assert table.who("dallas").status == "dead"
 

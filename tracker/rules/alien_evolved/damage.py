@@ -140,7 +140,8 @@ def _duplicate(fighter: Combatant, data: Data, number: int, waiting: Collection[
 
 
 def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
-    """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]``: enter or roll one."""
+    """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]``: enter or roll
+    one (``instant``: it kills at once)."""
     fighter = who_arg(draft.state, command, 0, "who")
     _alive(fighter)
     if len(command.args) < 2:
@@ -156,10 +157,7 @@ def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: Crit
     if lethal in ("no", "none", "false"):
         lethal = ""
     if lethal and lethal not in (*data["death"]["timers"], INSTANT):
-        raise RuleError(
-            "lethal= takes the death-roll timer: round, stretch or shift, instant (dies at "
-            "once), or no"
-        )
+        raise RuleError("lethal= takes round, stretch, shift, instant (dies at once) or no")
     add_critical(draft, data, fighter.id, Critical(number, name, effect, lethal))
 
 
