@@ -54,22 +54,36 @@ def test_alien_character_in_both_shapes(name: str) -> None:
     block = block_of(name)
     assert block["id"] == "pvt-vasquez" and block["name"] == "Pvt. Vasquez"
     assert block["side"] == "pc" and block["kind"] == "human"
-    # header.health.max 5; str 5 wit 2 agl 4 emp 2; STAMINA roll = str 5 + skill 2;
-    # header.stress 2; general.armor 2; consumables.air 3 (power 0 left out)
+    # header.health.max 5; str 5 wit 2 agl 4 emp 2; each skill's dice = attribute + skill
+    # (closeCbt 2, stamina 2, rangedCbt 3, mobility 1, the rest 0); header.stress 2; the
+    # active M3 armour 2; consumables.air 3 (power 0 left out)
     assert block["stats"] == {
         "health": 5,
         "strength": 5,
         "wits": 2,
         "agility": 4,
         "empathy": 2,
+        "close_combat": 7,
+        "ranged_combat": 7,
+        "mobility": 5,
+        "observation": 2,
+        "heavy_machinery": 5,
         "stamina": 7,
+        "survival": 2,
+        "comtech": 2,
+        "piloting": 4,
+        "command": 2,
+        "manipulation": 2,
+        "medical_aid": 2,
         "stress": 2,
         "armour_rating": 2,
     }
     assert block["supplies"] == {"air": 3}
-    assert "M41A Pulse Rifle (bonus +1, damage 3, range Long)" in block["notes"]
-    assert "M3 Personnel Armor (rating 2)" in block["notes"]
-    assert block["notes"].startswith("Smart-gunner. Keeps her cool & her aim.")
+    assert block["traits"] == [
+        {"name": "M41A Pulse Rifle", "text": "bonus +1, damage 3, range Long", "kind": "weapon"},
+        {"name": "Banter", "text": "Calm others", "kind": "talent"},
+    ]
+    assert block["notes"] == "Smart-gunner. Keeps her cool & her aim."
     assert "<" not in block["notes"] and "alert" not in block["notes"]
 
 
@@ -88,19 +102,23 @@ def test_alien_synthetic_in_both_shapes(name: str) -> None:
 def test_alien_creature_in_both_shapes(name: str) -> None:
     block = block_of(name)
     assert block["kind"] == "creature" and block["side"] == "enemy"
-    assert block["stats"] == {"health": 9, "speed": 2, "armour_rating": 8}
-    assert block["notes"] == (
-        "Mobility 10, Observation 8, Acid Splash 8 · Attack table: Drone attacks · "
-        "Attacks from the vents. Acid blood. · Hunts alone."
-    )
+    stats = {"health": 9, "speed": 2, "armour_rating": 8, "armour_vs_fire": 4}
+    stats |= {"mobility": 10, "observation": 8, "acid_splash": 8}
+    assert block["stats"] == stats
+    assert block["traits"] == [
+        {"name": "Special", "text": "Attacks from the vents. Acid blood.", "kind": "ability"},
+        {
+            "name": "Attack table",
+            "text": "Signature attacks: 'roll table Drone attacks'.",
+            "kind": "rule",
+        },
+    ]
+    assert block["notes"] == "Hunts alone."
 
 
 def test_alien_summary_lists_what_is_left_out() -> None:
     converted = plan([fixture("alien-character.json")]).actors[0].converted
-    assert converted.ignored == (
-        "ignored: skills.closeCbt, skills.rangedCbt, skills.mobility, general.career, "
-        "consumables.food, items: 1 talent"
-    )
+    assert converted.ignored == "ignored: general.career, consumables.food"
 
 
 # --- Wrath & Glory --------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""``tracker import FILE|DIR… [--ruleset ID] [--into FILE] [--tables KIND]``: Foundry VTT.
+"""``tracker import FILE|DIR… [--ruleset ID] [--into FILE] [--side SIDE] [--tables KIND]``.
 
 Actor exports of the Alien RPG (``alienrpg``) and Wrath & Glory (``wrath-and-glory``)
 systems become bestiary blocks (or join an encounter with ``--into``); RollTable exports
@@ -53,6 +53,12 @@ def setup(p: argparse.ArgumentParser) -> None:
         help="add the actors to this encounter (one undo takes them back) instead of the bestiary",
     )
     p.add_argument(
+        "--side",
+        default="",
+        choices=["pc", "ally", "enemy", "neutral"],
+        help="put every actor on this side (else: pc when a user owns it, enemy otherwise)",
+    )
+    p.add_argument(
         "--tables",
         default="generic",
         choices=list(TABLE_KINDS),
@@ -66,7 +72,7 @@ def run(ns: argparse.Namespace) -> int:
     from tracker.store.foundry.importing import ImportFailed, apply, plan
 
     try:
-        result = plan(ns.files, ns.ruleset, ns.tables)
+        result = plan(ns.files, ns.ruleset, ns.tables, ns.side)
         apply(result, ns.into)
         saved()
     except ImportFailed as err:

@@ -22,7 +22,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.pools import record_pool
-from tracker.rules.alien_evolved.tables import Critical, CriticalTable
+from tracker.rules.alien_evolved.tables import INSTANT, Critical, CriticalTable
 from tracker.rules.alien_evolved.waiting import (
     CRITICAL,
     free_key,
@@ -140,7 +140,8 @@ def _duplicate(fighter: Combatant, data: Data, number: int, waiting: Collection[
 
 
 def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
-    """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]``: enter or roll one."""
+    """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]``: enter or roll
+    one (``instant``: it kills at once)."""
     fighter = who_arg(draft.state, command, 0, "who")
     _alive(fighter)
     if len(command.args) < 2:
@@ -155,8 +156,8 @@ def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: Crit
     lethal = command.options.get("lethal", known.timer if known else "").casefold()
     if lethal in ("no", "none", "false"):
         lethal = ""
-    if lethal and lethal not in data["death"]["timers"]:
-        raise RuleError("lethal= takes the death-roll timer: round, stretch or shift (or no)")
+    if lethal and lethal not in (*data["death"]["timers"], INSTANT):
+        raise RuleError("lethal= takes round, stretch, shift, instant (dies at once) or no")
     add_critical(draft, data, fighter.id, Critical(number, name, effect, lethal))
 
 
@@ -204,8 +205,23 @@ def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
             text=f"{fighter.name} shuts down",
         )
         draft.emit(ev.StatusChanged, who=who, status="down")
-    if entry.timer:
+    if entry.timer == INSTANT:
+        _dies_at_once(draft, who, entry)
+    elif entry.timer:
         _start_timer(draft, data, who, entry.timer)
+
+
+def _dies_at_once(draft: Draft, who: str, entry: Critical) -> None:
+    """A lethal critical with no time limit: no death roll, no first aid — dead."""
+    fighter = draft.state.combatant(who)
+    if fighter.track(TIMER):
+        _clear_timer(draft, who)
+    draft.emit(
+        ev.StatusChanged,
+        who=who,
+        status="dead",
+        text=f"{fighter.name} dies at once ({entry.name}: lethal with no time limit)",
+    )
 
 
 def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:

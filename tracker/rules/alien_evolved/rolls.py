@@ -91,10 +91,33 @@ def _keep_for_push(draft: Draft, data: Data, fighter: Combatant, thrown: Thrown)
 
 
 def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``skill WHO BASE [mod=N] [for=WHAT]``: base dice plus stress dice, sixes succeed."""
+    """``skill WHO BASE|SKILL [mod=N] [for=WHAT]``: base dice (a number, or the combatant's
+    dice for a named skill, ``close-combat``) plus stress dice, sixes succeed."""
     fighter = who_arg(draft.state, command)
-    base = _base(command.arg(1, "base dice, e.g. 'skill ann 5'"), command.option_int("mod"))
-    throw(draft, dice, data, fighter, base, command.options.get("for", ""))
+    word = command.arg(1, "base dice or a skill, e.g. 'skill ann 5' or 'skill ann close-combat'")
+    base, label = skill_dice(fighter, data, word)
+    base = max(0, base + command.option_int("mod"))
+    throw(draft, dice, data, fighter, base, command.options.get("for", label))
+
+
+def skill_dice(fighter: Combatant, data: Data, word: str) -> tuple[int, str]:
+    """The base dice ``word`` names for ``fighter``: a number, or a skill of data.toml's
+    ``[skills]`` whose dice the combatant's stats hold (with the skill's name)."""
+    if word.lstrip("+-").isdigit():
+        return parse_int(word, "base dice"), ""
+    skills = data["skills"]
+    key = word.casefold().replace("-", "_")
+    if key not in skills:
+        raise RuleError(
+            f"no skill {word!r}: give the base dice or one of {', '.join(sorted(skills))}"
+        )
+    stat = key.replace("_", " ")  # stats names are folded: close_combat → "close combat"
+    if stat not in fighter.stats:
+        raise RuleError(
+            f"{fighter.name} has no {skills[key]} dice among its stats — give them: "
+            f"'skill {fighter.id} N'"
+        )
+    return fighter.stats[stat], str(skills[key])
 
 
 def _base(word: str, mod: int = 0) -> int:

@@ -163,7 +163,7 @@ class AlienRules(Ruleset):
             verb("heal", "heal WHO N", "recover Health", self.heal),
             verb(
                 "crit",
-                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
+                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]",
                 "roll or enter a critical",
                 alien_damage.crit,
                 data,
@@ -207,8 +207,8 @@ class AlienRules(Ruleset):
             ),
             verb(
                 "skill",
-                "skill WHO BASE [mod=N]",
-                "a skill roll with stress dice",
+                "skill WHO BASE|SKILL [mod=N]",
+                "a skill roll with stress dice (SKILL: the combatant's dice, close-combat …)",
                 alien_rolls.skill,
                 data,
             ),

@@ -11,7 +11,8 @@ hand or with ``tracker import TABLE.json --tables alien-critical-injuries`` (…
     roll = 11                 # a D66 result (or a list: roll = [11, 12], or "11-13")
     name = "…"
     effect = "…"
-    lethal = "round"          # round | stretch | shift; leave out when not lethal
+    lethal = "round"          # round | stretch | shift, or "instant" (dies at once);
+                              # leave out when not lethal
 
     [[critical_systems]]
     roll = 6                  # a d6 result
@@ -40,6 +41,8 @@ from tracker.core.errors import RuleError
 from tracker.paths import user_data_dir
 
 TIMERS = ("round", "stretch", "shift")
+INSTANT = "instant"
+"""``lethal = "instant"``: a critical that kills at once, with no time limit (no death roll)."""
 SECTIONS = {"critical_injuries": "injuries", "critical_systems": "systems"}
 PANIC = "panic"
 _SPAN = re.compile(r"\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*")
@@ -47,7 +50,8 @@ _SPAN = re.compile(r"\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*")
 
 @dataclass(frozen=True)
 class Critical:
-    """One critical result: its number, name, effect and death-roll timer (empty: not lethal)."""
+    """One critical result: its number, name, effect and death-roll timer (empty: not lethal;
+    ``instant``: dies at once)."""
 
     number: int
     name: str
@@ -171,8 +175,8 @@ def _critical(row: dict[str, Any], number: int, where: str) -> Critical:
     name, effect, lethal = row.get("name"), row.get("effect", ""), row.get("lethal", "")
     if not isinstance(name, str) or not name:
         raise RuleError(f"{where} needs a name")
-    if not isinstance(effect, str) or lethal not in ("", *TIMERS):
-        raise RuleError(f"{where}: effect is text, lethal is round, stretch or shift")
+    if not isinstance(effect, str) or lethal not in ("", *TIMERS, INSTANT):
+        raise RuleError(f"{where}: effect is text, lethal is round, stretch, shift or instant")
     return Critical(number, name, effect, lethal)
 
 

@@ -1,154 +1,255 @@
 """Alien RPG actors (Foundry system ``alienrpg``) as ``alien-evolved`` bestiary blocks.
 
-The system's data model (its template.json): ``header.health`` {value, max} and, for
-characters, ``header.stress`` and ``header.npc``; ``attributes`` str / wit / agl / emp
-{value, mod}; ``skills`` {value} (``stamina``, ``mobility`` …); ``general.armor``;
-``consumables`` air / power / food / water; ``notes``. Creatures have ``attributes.speed``,
-``attributes.armorrating``, ``general.mobility`` / ``observation`` / ``acidSplash`` /
-``special`` and ``notes.notes``. Weapons and armour are embedded items.
+The system's data model (module/data/actor-*.mjs; template.json before it): characters
+and synthetics have ``header.health`` {value, max}, ``header.stress``, ``header.npc``,
+``attributes`` str / wit / agl / emp {value} and twelve ``skills`` {value} (closeCbt,
+rangedCbt, mobility, observation, heavyMach, stamina, survival, comtech, piloting,
+command, manipulation, medicalAid), ``general.armor``, ``consumables`` and ``notes``.
+Creatures have ``attributes`` speed / armorrating / armorvfire, ``general`` mobility /
+observation / acidSplash (their dice) / special / comment, ``rTables`` (attack table) and
+``cTables`` (their own critical table). Talents, weapons and armour are embedded items.
 
-Mapping: character → kind human, synthetic → synthetic, creature → creature; Health is
-``health.max`` (else its value, else the Strength score, as the rules give it);
-``stamina`` is the STAMINA roll's dice (Strength + the Stamina skill), what a death roll
-throws; air and power become supplies; armour and weapons are written into the notes.
+What the sheet computes when it opens (``prepareDerivedData``) is computed here the same
+way: an attribute is its value plus the modifiers of active items; a skill's dice are the
+skill's value plus its attribute plus item modifiers (``close_combat`` = STR + Close
+Combat: what ``skill WHO close-combat`` rolls); armour is the sum of the active armour
+items; Health, when the export holds none, is the Evolved rule's (STR + AGL) / 2, rounded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish, signed
+from tracker.store.foundry.alien_traits import Trait, item_traits, special_rules, table_traits
+from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
-from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
 
 KINDS = {"character": "human", "synthetic": "synthetic", "creature": "creature"}
 ATTRIBUTES = {"str": "strength", "wit": "wits", "agl": "agility", "emp": "empathy"}
-QUIET = ("header.npc", "header.synthstress", "general.xp", "general.sp", "general.cash")
+SKILLS = {
+    "closeCbt": ("close_combat", "str"),
+    "rangedCbt": ("ranged_combat", "agl"),
+    "mobility": ("mobility", "agl"),
+    "observation": ("observation", "wit"),
+    "heavyMach": ("heavy_machinery", "str"),
+    "stamina": ("stamina", "str"),
+    "survival": ("survival", "wit"),
+    "comtech": ("comtech", "wit"),
+    "piloting": ("piloting", "agl"),
+    "command": ("command", "emp"),
+    "manipulation": ("manipulation", "emp"),
+    "medicalAid": ("medical_aid", "emp"),
+}
+"""Foundry skill → the ruleset's skill pool (data.toml ``[skills]``) and its attribute."""
+CREATURE_DICE = {"mobility": "mobility", "observation": "observation", "acidSplash": "acid_splash"}
+MODIFIED_BY = ("item", "critical-injury", "armor")
+"""Item types whose ``modifiers`` count while active (as the system's sheet counts them)."""
+PLURALS = {"ability": "abilities", "talent": "talents", "weapon": "weapons", "rule": "rules"}
+OWNER = 3
+"""Foundry's OWNER permission level."""
+DISPOSITIONS = {1: ("ally", ", its token is friendly"), 0: ("neutral", ", its token is neutral")}
+"""A token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret) → the side an actor
+no user owns takes (hostile, secret or none: ``enemy``)."""
+QUIET = (
+    "header.npc",
+    "header.synthstress",
+    "general.xp",
+    "general.sp",
+    "general.cash",
+    "general.panic",
+    "general.critInj",
+    "general.addpanic",
+    "general.stressresponse",
+    "general.encumbrance",
+)
+
+
+@dataclass
+class Sheet:
+    """What is being read from one actor: its stats, and the report's words."""
+
+    actor: ActorExport
+    stats: dict[str, int] = field(default_factory=dict)
+    supplies: dict[str, int] = field(default_factory=dict)
+    traits: list[Trait] = field(default_factory=list)
+    notes: Notes = field(default_factory=Notes)
+    used: set[str] = field(default_factory=lambda: {"header.health"})
+    read: list[str] = field(default_factory=list)
+    computed: list[str] = field(default_factory=list)
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The actor's system data."""
+        return self.actor.data
 
 
 def alien_block(actor: ActorExport, fallback: str) -> Converted:
-    """The block for an ``alienrpg`` character, synthetic or creature."""
-    data, used, remarks = actor.data, {"header.health"}, []
-    stats: dict[str, int] = {}
-    supplies: dict[str, int] = {}
-    notes = Notes()
+    """The block for an ``alienrpg`` character, synthetic or creature, and its report."""
+    sheet = Sheet(actor)
     if actor.type == "creature":
-        _creature(data, stats, notes, used)
+        _creature(sheet)
     else:
-        _person(actor, stats, supplies, notes, used)
-    health = _positive(at(data, "header.health.max"), at(data, "header.health.value"))
-    health = health or (stats.get("strength") if actor.type != "creature" else None)
-    if health:
-        stats = {"health": health, **stats}
-    else:
-        remarks.append("no Health in the export: the ruleset's default applies")
-    _weapons(actor, notes)
+        _person(sheet)
+    sheet.traits += item_traits(actor.items)
+    remarks = _health(sheet)
+    side, why = side_of(actor)
+    block: dict[str, Any] = {"side": side, "kind": KINDS[actor.type], "stats": sheet.stats}
+    block["supplies"] = sheet.supplies
+    if sheet.traits:
+        block["traits"] = sheet.traits
     name = actor_name(actor, fallback)
-    side = "enemy" if actor.type == "creature" or at(data, "header.npc") is True else "pc"
-    block = {"side": side, "kind": KINDS[actor.type], "stats": stats, "supplies": supplies}
-    fields = unused_fields(data, used, QUIET)
-    items = item_summary(actor.items, ("weapon", "armor"))
+    fields = unused_fields(sheet.data, sheet.used, QUIET)
+    items = item_summary(actor.items, ("weapon", "armor", "talent"))
+    remarks = [*remarks, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
-        finish(actor, name, block, notes, remarks),
+        finish(actor, name, block, sheet.notes, remarks),
         ignored_line(fields, items),
-        remarks,
+        [r for r in remarks if r],
+        read=list(sheet.read),
+        computed=list(sheet.computed),
     )
 
 
-def _person(
-    actor: ActorExport,
-    stats: dict[str, int],
-    supplies: dict[str, int],
-    notes: Notes,
-    used: set[str],
-) -> None:
-    data = actor.data
-    for key, stat in ATTRIBUTES.items():
-        value = whole(at(data, f"attributes.{key}"))
-        used.add(f"attributes.{key}")
-        if value:
-            stats[stat] = value
-    stamina = whole(at(data, "skills.stamina"))
-    used.add("skills.stamina")
-    if stats.get("strength"):
-        stats["stamina"] = stats["strength"] + (stamina or 0)
-    stress = whole(at(data, "header.stress"))
-    used.add("header.stress")
-    if stress:
-        stats["stress"] = stress
-    armour = whole(at(data, "general.armor"))
-    used.add("general.armor")
-    if armour:
-        stats["armour_rating"] = armour
+def side_of(actor: ActorExport) -> tuple[str, str]:
+    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a user owns;
+    an actor no user owns (the official modules' NPCs have ``npc = false``) takes its
+    token's disposition: friendly → ``ally``, neutral → ``neutral``, else ``enemy``."""
+    if actor.type == "creature":
+        return "enemy", "a creature"
+    if at(actor.data, "header.npc") is True:
+        return "enemy", "header.npc is set"
+    owners = actor.doc.get("ownership", actor.doc.get("permission"))
+    if isinstance(owners, Mapping) and any(whole(level) == OWNER for level in owners.values()):
+        return "pc", "a user owns it (ownership)"
+    token = actor.doc.get("prototypeToken", actor.doc.get("token"))
+    disposition = whole(at(token, "disposition"))
+    side, token_is = DISPOSITIONS.get(-1 if disposition is None else disposition, ("enemy", ""))
+    return side, f"no user owns it (ownership){token_is}; import with --side to change"
+
+
+def _person(sheet: Sheet) -> None:
+    data = sheet.data
+    active = _active_items(sheet.actor.items)
+    scores = _attributes(sheet, active)
+    pools = []
+    for key, (stat, attribute) in SKILLS.items():
+        level = whole(at(data, f"skills.{key}")) or 0
+        if attribute in scores:
+            bonus = _modifier(active, f"skills.{key}")
+            sheet.stats[stat] = level + scores[attribute] + bonus
+            pools.append(f"{stat} {sheet.stats[stat]}")
+    sheet.used.update(("attributes", "skills"))
+    if pools:
+        sheet.computed.append(
+            "skill dice computed as the sheet does (attribute + skill + item modifiers): "
+            + ", ".join(pools)
+        )
+    _read(sheet, "header.stress", "stress")
+    _armour(sheet, active)
     for kind in ("air", "power"):
         value = whole(at(data, f"consumables.{kind}"))
-        used.add(f"consumables.{kind}")
+        sheet.used.add(f"consumables.{kind}")
         if value:
-            supplies[kind] = value
-    used.add("notes")
-    notes.text(data.get("notes"))
+            sheet.supplies[kind] = value
+            sheet.read.append(kind)
+    sheet.used.add("notes")
+    sheet.notes.text(data.get("notes"))
 
 
-def _creature(data: Mapping[str, Any], stats: dict[str, int], notes: Notes, used: set[str]) -> None:
-    speed = whole(at(data, "attributes.speed"))
-    if speed:
-        stats["speed"] = speed
-    armour = whole(at(data, "attributes.armorrating"))
-    if armour:
-        stats["armour_rating"] = armour
-    used.update(("attributes.speed", "attributes.armorrating"))
-    rolls = []
-    for key, label in (
-        ("mobility", "Mobility"),
-        ("observation", "Observation"),
-        ("acidSplash", "Acid Splash"),
-    ):
-        used.add(f"general.{key}")
-        value = whole(at(data, f"general.{key}"))
+def _attributes(sheet: Sheet, active: list[Mapping[str, Any]]) -> dict[str, int]:
+    scores: dict[str, int] = {}
+    for key, stat in ATTRIBUTES.items():
+        value = whole(at(sheet.data, f"attributes.{key}"))
         if value:
-            rolls.append(f"{label} {value}")
-    if rolls:
-        notes.line(", ".join(rolls))
-    table = plain_line(data.get("rTables"))
-    used.add("rTables")
-    if table:
-        notes.line(f"Attack table: {table}")
-    for key in ("special", "comment"):
-        used.add(f"general.{key}")
-        notes.text(at(data, f"general.{key}.value"))
-    used.add("notes")
-    notes.text(
-        at(data, "notes.notes") if isinstance(data.get("notes"), Mapping) else data.get("notes")
+            bonus = _modifier(active, f"attributes.{key}")
+            scores[key] = sheet.stats[stat] = value + bonus
+            sheet.read.append(stat)
+            if bonus:
+                sheet.computed.append(f"{stat} {value} {bonus:+d} from active items")
+    return scores
+
+
+def _armour(sheet: Sheet, active: list[Mapping[str, Any]]) -> None:
+    sheet.used.add("general.armor")
+    worn = [i for i in active if whole(at(item_system(i), "attributes.armorrating"))]
+    if worn:
+        total = sum(whole(at(item_system(i), "attributes.armorrating")) or 0 for i in worn)
+        sheet.stats["armour_rating"] = total
+        sheet.computed.append(f"armour_rating {total}: the active armour items")
+    else:
+        _read(sheet, "general.armor", "armour_rating")
+
+
+def _creature(sheet: Sheet) -> None:
+    data = sheet.data
+    _read(sheet, "attributes.speed", "speed")
+    _read(sheet, "attributes.armorrating", "armour_rating")
+    fire = whole(at(data, "attributes.armorvfire"))
+    sheet.used.add("attributes.armorvfire")
+    if fire is not None and (fire or "armour_rating" in sheet.stats):
+        sheet.stats["armour_vs_fire"] = fire
+        sheet.read.append("armour_vs_fire")
+    for key, stat in CREATURE_DICE.items():
+        _read(sheet, f"general.{key}", stat)
+    sheet.traits += special_rules(at(data, "general.special.value"))
+    sheet.traits += special_rules(at(data, "general.comment.value"), "Comment")
+    sheet.traits += table_traits(data)
+    sheet.used.update(("general.special", "general.comment", "rTables", "cTables", "notes"))
+    notes = data.get("notes")
+    sheet.notes.text(notes.get("notes") if isinstance(notes, Mapping) else notes)
+
+
+def _read(sheet: Sheet, path: str, stat: str) -> None:
+    sheet.used.add(path)
+    value = whole(at(sheet.data, path))
+    if value:
+        sheet.stats[stat] = value
+        sheet.read.append(stat)
+
+
+def _active_items(items: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Items whose modifiers and armour count: ``header.active`` true (the system writes the
+    text ``"true"``)."""
+    return [
+        i
+        for i in items
+        if i.get("type") in MODIFIED_BY and at(item_system(i), "header.active") in (True, "true")
+    ]
+
+
+def _modifier(items: Iterable[Mapping[str, Any]], path: str) -> int:
+    return sum(whole(at(item_system(i), f"modifiers.{path}")) or 0 for i in items)
+
+
+def _health(sheet: Sheet) -> list[str]:
+    """Health: the sheet's maximum (else its value); with neither, computed as the Evolved
+    sheet computes it, (STR + AGL) / 2 rounded half up, plus item modifiers."""
+    for path in ("header.health.max", "header.health.value"):
+        value = whole(at(sheet.data, path))
+        if value and value > 0:
+            sheet.stats = {"health": value, **sheet.stats}
+            sheet.read.insert(0, "health")
+            return []
+    strength, agility = sheet.stats.get("strength"), sheet.stats.get("agility")
+    if strength and agility:
+        bonus = _modifier(_active_items(sheet.actor.items), "attributes.health")
+        health = (strength + agility + 1) // 2 + bonus
+        sheet.stats = {"health": health, **sheet.stats}
+        return [f"health {health} computed: (STR + AGL) / 2, rounded up"]
+    return ["no Health in the export: the ruleset's default applies"]
+
+
+def _kept(traits: list[Trait]) -> str:
+    if not traits:
+        return ""
+    counts: dict[str, int] = {}
+    for one in traits:
+        counts[one["kind"]] = counts.get(one["kind"], 0) + 1
+    said = ", ".join(
+        f"{n} {PLURALS.get(kind, kind) if n > 1 else kind}" for kind, n in counts.items()
     )
-
-
-def _weapons(actor: ActorExport, notes: Notes) -> None:
-    for item in actor.items:
-        system = item_system(item)
-        name = plain_line(item.get("name"), 60) or "?"
-        if item.get("type") == "weapon":
-            parts = [
-                f"bonus {signed(bonus)}"
-                if (bonus := whole(at(system, "attributes.bonus")))
-                else "",
-                f"damage {damage}" if (damage := whole(at(system, "attributes.damage"))) else "",
-                f"range {reach}"
-                if (reach := plain_line(at(system, "attributes.range.value")))
-                else "",
-            ]
-            shown = ", ".join(p for p in parts if p)
-            notes.line(f"Weapon: {name}" + (f" ({shown})" if shown else ""))
-        elif item.get("type") == "armor":
-            rating = whole(at(system, "attributes.armorrating"))
-            notes.line(f"Armour: {name}" + (f" (rating {rating})" if rating else ""))
-
-
-def _positive(*values: Any) -> int | None:
-    for value in values:
-        number = whole(value)
-        if number and number > 0:
-            return number
-    return None
+    return f"traits kept whole: {said}"

@@ -100,11 +100,17 @@ def read_json(path: Path) -> Any:
     return sources[0].doc
 
 
-def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> Plan:
-    """Read and convert every file; ImportFailed (one line per bad file) if any fails."""
+SIDES = ("pc", "ally", "enemy", "neutral")
+
+
+def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side: str = "") -> Plan:
+    """Read and convert every file; ImportFailed (one line per bad file) if any fails.
+    ``side`` (``--side``) puts every actor on that side, whatever its export says."""
     forced = _forced_system(ruleset)
     if tables not in TABLE_KINDS:
         raise ImportFailed([f"--tables is one of {', '.join(TABLE_KINDS)}, not {tables!r}"])
+    if side and side not in SIDES:
+        raise ImportFailed([f"--side is one of {', '.join(SIDES)}, not {side!r}"])
     result = Plan()
     files, problems = expand(list(paths))
     for path in files:
@@ -124,6 +130,10 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic") -> P
     if problems:
         raise ImportFailed(problems)
     _unique_ids(result.actors)
+    for actor in result.actors if side else ():
+        said = [r for r in actor.converted.remarks if not r.startswith("side ")]
+        actor.converted.block["side"] = side
+        actor.converted.remarks[:] = [*said, f"side {side}: set by --side"]
     return result
 
 

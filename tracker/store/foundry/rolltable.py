@@ -16,6 +16,7 @@ from typing import Any
 from tracker.core.dice import DiceError, parse
 from tracker.core.library import RollTable, TableRow
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT
+from tracker.rules.alien_evolved.tables import INSTANT
 from tracker.store.foundry.plain import cut, plain_line, plain_lines
 from tracker.store.foundry.shapes import NotImportable
 
@@ -116,9 +117,23 @@ _CANON = {
     "effects": "effect",
     "healing time": "healing",
 }
-_TIMER = re.compile(r"\b(round|stretch|shift)s?\b", re.IGNORECASE)
+_TIMER = re.compile(r"\b(round|turn|stretch|shift|day)s?\b", re.IGNORECASE)
+_TIMERS = {"round": "round", "turn": "stretch", "stretch": "stretch", "shift": "shift"}
+"""Time-limit words → the ruleset's timers: the core rules' "One Turn" is Evolved's stretch
+(5-10 minutes); "One Day" has no timer of its own and becomes the longest, shift."""
+_NO_LIMIT = re.compile(
+    r"\s*(?:[-–—]+|none|no|n/?a|instant(?:ly)?|immediate(?:ly)?|at once)?\s*\.?\s*",
+    re.IGNORECASE,
+)
+_SAYS_DEATH = re.compile(
+    r"instant death|\bdies?\b.{0,12}\b(?:immediately|instantly|at once|on the spot)|"
+    r"story ends here|beats? for the last time|\bkilled outright\b",
+    re.IGNORECASE,
+)
 _SAYS_LETHAL = re.compile(r"\b(lethal|fatal)\b", re.IGNORECASE)
 _NOT_LETHAL = re.compile(r"\b(not|non)[\s-]+(lethal|fatal)\b", re.IGNORECASE)
+_HEAD = re.compile(r"\s*([^.:!?\n]{1,60}?)\s*[:—–]\s+(\S.*)", re.DOTALL)
+"""``SYSTEM SHUTDOWN: the synthetic …`` — a name and its effect in one string."""
 
 
 def labelled(text: str) -> dict[str, str]:
@@ -132,26 +147,35 @@ def labelled(text: str) -> dict[str, str]:
     return fields
 
 
+@dataclass(frozen=True)
+class Lethality:
+    """How a critical row kills: ``timed`` (a timer), ``instant``, ``untimed`` (lethal, but
+    the text names no time limit the tracker knows) or "" (not lethal); ``said`` is the
+    time limit's own words."""
+
+    kind: str = ""
+    timer: str = ""
+    said: str = ""
+
+
 def critical_rows(table: FoundryTable, synthetic: bool) -> tuple[list[dict[str, Any]], list[str]]:
     """``[[critical_injuries]]`` (or ``[[critical_systems]]``) rows, and remarks: which
-    lethal rows had a timer the text names, which had none (left empty)."""
+    lethal rows had a timer the text names, which kill at once, which had none."""
     rows: list[dict[str, Any]] = []
-    timed: list[str] = []
-    untimed: list[str] = []
-    skipped: list[str] = []
+    found: dict[str, list[str]] = {"timed": [], "instant": [], "untimed": [], "skipped": []}
     for result in table.results:
         numbers = [n for n in range(result.low, result.high + 1) if _fits(n, synthetic)]
         if not numbers:
-            skipped.append(f"{result.low}-{result.high}")
+            found["skipped"].append(f"{result.low}-{result.high}")
             continue
         row, lethal = _critical(result)
-        row = {"roll": numbers[0] if len(numbers) == 1 else numbers, **row}
-        if lethal and row.get("lethal"):
-            timed.append(f"{numbers[0]} ({row['lethal']})")
-        elif lethal:
-            untimed.append(str(numbers[0]))
-        rows.append(row)
-    return rows, _critical_remarks(timed, untimed, skipped, synthetic)
+        rows.append({"roll": numbers[0] if len(numbers) == 1 else numbers, **row})
+        if lethal.kind == "timed":
+            said = "" if lethal.said.casefold().endswith(lethal.timer) else f": {lethal.said}"
+            found["timed"].append(f"{numbers[0]} ({lethal.timer}{said})")
+        elif lethal.kind:
+            found[lethal.kind].append(str(numbers[0]))
+    return rows, _critical_remarks(found, synthetic)
 
 
 def _fits(number: int, synthetic: bool) -> bool:
@@ -160,59 +184,88 @@ def _fits(number: int, synthetic: bool) -> bool:
     return 11 <= number <= 66 and 1 <= number % 10 <= 6
 
 
-def _critical(result: Result) -> tuple[dict[str, Any], bool]:
+def _critical(result: Result) -> tuple[dict[str, Any], Lethality]:
     fields = labelled(result.body)
-    first = result.body.split("\n", 1)[0]
-    name = fields.get("name") or result.title or first
-    if fields:
-        effect = fields.get("effect", "")
-    else:
-        effect = result.body if result.title else result.body[len(first) :]
+    name, effect = _name_effect(result, fields)
     healing = fields.get("healing", "")
-    if healing.strip(" .").casefold() not in ("", "-", "blank", "none"):
+    if healing.strip(" .").casefold() not in ("", "-", "–", "blank", "none"):
         effect = effect.strip()
         effect += ("" if not effect or effect[-1] in ".!?" else ".") + f" Healing time: {healing}"
-    if "lethal" in fields:
-        lethal = (
-            fields["lethal"].strip(" .").casefold().startswith(("y", "true", "lethal", "fatal"))
-        )
-        said = fields.get("timer", "") or (fields["lethal"] if lethal else "")
-    else:
-        whole = f"{result.title} {result.body}"
-        lethal = bool(_SAYS_LETHAL.search(whole)) and not _NOT_LETHAL.search(whole)
-        said = whole if lethal else ""
-    timer = _TIMER.search(said)
+    lethal = _lethality(result, fields)
     row: dict[str, Any] = {"name": cut(plain_line(name), NAME_LIMIT) or "Critical"}
     effect = " ".join(effect.split())
     if effect:
         row["effect"] = cut(effect, NOTE_LIMIT)
-    if lethal and timer:
-        row["lethal"] = timer.group(1).casefold()
+    if lethal.kind in ("timed", "instant"):
+        row["lethal"] = lethal.timer
     return row, lethal
 
 
-def _critical_remarks(
-    timed: list[str], untimed: list[str], skipped: list[str], synthetic: bool
-) -> list[str]:
+def _name_effect(result: Result, fields: dict[str, str]) -> tuple[str, str]:
+    """The row's name and effect: labelled fields, a Foundry 13 title, ``NAME: effect`` in
+    one string, or the first line and the rest (a first line too long for a name is kept
+    whole as the effect as well)."""
+    if fields:
+        return fields.get("name") or result.title or "Critical", fields.get("effect", "")
+    if result.title:
+        return result.title, result.body
+    first, _, rest = result.body.partition("\n")
+    head = _HEAD.fullmatch(first)
+    if head:
+        return head.group(1), f"{head.group(2)} {rest}"
+    if len(first) > NAME_LIMIT:
+        return first, result.body
+    return first, rest
+
+
+def _lethality(result: Result, fields: dict[str, str]) -> Lethality:
+    """Whether (and how soon) the row kills, from its FATAL and TIME LIMIT fields or, with
+    no labels, from its words ("Lethal … One Round", "Your heart beats for the last time")."""
+    words = f"{result.title} {result.body}"
+    if "lethal" in fields:
+        answer = fields["lethal"].strip(" .").casefold()
+        lethal = answer.startswith(("y", "true", "lethal", "fatal"))
+        said = fields.get("timer", "") or (fields["lethal"] if lethal else "")
+        no_limit = "timer" not in fields and _SAYS_DEATH.search(words) is not None
+        no_limit = no_limit or _NO_LIMIT.fullmatch(fields.get("timer", "x")) is not None
+    else:
+        lethal = bool(_SAYS_LETHAL.search(words)) and not _NOT_LETHAL.search(words)
+        lethal = lethal or _SAYS_DEATH.search(words) is not None
+        said = words if lethal else ""
+        no_limit = _SAYS_DEATH.search(words) is not None
+    if not lethal:
+        return Lethality()
+    timer = _TIMER.search(said)
+    if timer:
+        word = timer.group(1).casefold()
+        return Lethality("timed", _TIMERS.get(word, "shift"), " ".join(said.split()))
+    if no_limit:
+        return Lethality("instant", INSTANT)
+    return Lethality("untimed")
+
+
+def _critical_remarks(found: dict[str, list[str]], synthetic: bool) -> list[str]:
     remarks = []
-    if timed:
-        remarks.append(f"lethal timers from the text: {', '.join(timed)}")
-    if untimed:
+    if found["timed"]:
+        remarks.append(f"lethal timers from the text: {', '.join(found['timed'])}")
+    if found["instant"]:
+        remarks.append(f"lethal with no time limit (dies at once): {', '.join(found['instant'])}")
+    if found["untimed"]:
         remarks.append(
-            f"lethal with no round/stretch/shift in the text: {', '.join(untimed)} — "
+            f"lethal with no round/stretch/shift in the text: {', '.join(found['untimed'])} — "
             "timer left empty (enter it with crit WHO N … lethal=…)"
         )
-    if not timed and not untimed:
+    if not found["timed"] and not found["instant"] and not found["untimed"]:
         remarks.append("no result says it is lethal: no death-roll timers")
-    if skipped:
+    if found["skipped"]:
         die = "a d6" if synthetic else "a D66"
-        remarks.append(f"left out, not {die} result: {', '.join(skipped)}")
+        remarks.append(f"left out, not {die} result: {', '.join(found['skipped'])}")
     return remarks
 
 
 def panic_rows(table: FoundryTable) -> tuple[list[dict[str, Any]], list[str]]:
     """``[[panic]]`` rows: the highest row covers everything above it (``13+``); rows
-    that say "keeping cool" or "no effect" are marked calm (no Panicking condition)."""
+    that keep the character in control (``_calm``) are marked calm (no Panicking)."""
     top = max(r.high for r in table.results)
     rows: list[dict[str, Any]] = []
     calm: list[str] = []
@@ -228,8 +281,7 @@ def panic_rows(table: FoundryTable) -> tuple[list[dict[str, Any]], list[str]]:
         if name:
             row["name"] = name
         row["effect"] = effect or name
-        words = f"{name} {effect}".casefold()
-        if "keeping cool" in words or effect.casefold().strip(" .") in ("no effect", "nothing"):
+        if _calm(name, effect):
             row["calm"] = True
             calm.append(str(roll))
         rows.append(row)
@@ -237,6 +289,19 @@ def panic_rows(table: FoundryTable) -> tuple[list[dict[str, Any]], list[str]]:
     if calm:
         remarks.append(f"calm (no Panicking): {', '.join(calm)}")
     return rows, [r for r in remarks if r]
+
+
+_CALM = ("keeping cool", "keeping it together", "keep your cool", "keep your nerves in check")
+
+
+def _calm(name: str, effect: str) -> bool:
+    """A panic row that leaves the character in control: "Keeping Cool", the v0.7 table's
+    "KEEPING IT TOGETHER", or an effect of "no effect"."""
+    words = " ".join(f"{name} {effect}".casefold().split())
+    return any(w in words for w in _CALM) or effect.casefold().strip(" .") in (
+        "no effect",
+        "nothing",
+    )
 
 
 def _panic_words(result: Result) -> tuple[str, str]:

@@ -1,0 +1,314 @@
+"""Alien RPG actors as the official modules ship them (issue 28): every skill, talents and
+weapons as traits, armour vs fire, a creature's special rules and tables kept whole, the
+side an unowned NPC takes; bad actors refused in one line.
+
+The fixtures are our own actors in the shape of the alienrpg system's data model
+(module/data/actor-character.mjs, actor-creature.mjs, item-weapon.mjs, item-talent.mjs) and
+of the official modules' compendium actors: ``header.npc = false``, ``ownership`` with no
+user, embedded items with ``header.active = "true"``. Expected numbers are worked out by
+hand from those files in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.alien_helpers import Table
+from tracker.cli import main
+from tracker.paths import user_data_dir
+from tracker.store.foundry.alien import SKILLS, alien_block
+from tracker.store.foundry.importing import plan
+from tracker.store.foundry.shapes import actor_export
+
+FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
+NPC = FIXTURES / "alien-npc-official.json"
+DRONE = FIXTURES / "alien-drone-official.json"
+
+
+def block_of(path: Path) -> dict[str, Any]:
+    result = plan([path])
+    return result.actors[0].converted.block
+
+
+def entry_of(path: Path) -> dict[str, Any]:
+    """The block as a roster entry (what ``add`` hands the ruleset)."""
+    return {k: v for k, v in block_of(path).items() if k != "source"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["import", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- characters and synthetics ----------------------------------------------------------
+
+
+def test_every_skill_comes_across_as_the_sheet_computes_its_dice() -> None:
+    stats = block_of(NPC)["stats"]
+    # STR 4, WIT 3, AGL 3, EMP 2; a skill's dice = its attribute + its level (+ modifiers of
+    # active items: the Nightsight Goggles give Observation +1, the inactive spare pair not)
+    assert stats == {
+        "health": 4,  # header.health.max
+        "strength": 4,
+        "wits": 3,
+        "agility": 3,
+        "empathy": 2,
+        "close_combat": 4 + 2,
+        "ranged_combat": 3 + 1,
+        "mobility": 3 + 0,
+        "observation": 3 + 2 + 1,
+        "heavy_machinery": 4 + 1,
+        "stamina": 4 + 1,
+        "survival": 3 + 0,
+        "comtech": 3 + 3,
+        "piloting": 3 + 0,
+        "command": 2 + 0,
+        "manipulation": 2 + 1,
+        "medical_aid": 2 + 0,
+        "stress": 1,
+        "armour_rating": 1,  # general.armor 0; the active Padded Work Vest is 1
+    }
+
+
+@given(
+    st.fixed_dictionaries({k: st.integers(1, 6) for k in ("str", "wit", "agl", "emp")}),
+    st.fixed_dictionaries({k: st.integers(0, 5) for k in SKILLS}),
+)
+def test_each_skills_dice_are_its_attribute_plus_its_level(
+    scores: dict[str, int], levels: dict[str, int]
+) -> None:
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["items"] = []
+    for key, value in scores.items():
+        doc["system"]["attributes"][key]["value"] = value
+    for key, value in levels.items():
+        doc["system"]["skills"][key]["value"] = value
+    stats = alien_block(actor_export(doc), "npc").block["stats"]
+    for key, (stat, attribute) in SKILLS.items():
+        assert stats[stat] == scores[attribute] + levels[key]
+
+
+def test_an_imported_npc_rolls_strength_plus_close_combat() -> None:
+    table = Table(roster=[entry_of(NPC)])
+    lines = table.do("skill dock close-combat", [6, 2, 3, 4, 6, 1, 5])
+    # STR 4 + Close Combat 2 = 6 base dice, and one stress die for stress level 1
+    assert lines[0] == (
+        "Dock Foreman Okafor rolls Close Combat: 6 base + 1 stress [6 2 3 4 6 1 | stress 5] "
+        "→ 2 success(es)"
+    )
+    assert table.do("skill dock 3 for=brawl", [1, 1, 1, 1])[0].startswith(
+        "Dock Foreman Okafor rolls brawl: 3 base + 1 stress"
+    )
+
+
+def test_a_skill_the_combatant_has_no_dice_for_is_a_sentence() -> None:
+    table = Table()
+    with pytest.raises(Exception, match="Ripley has no Close Combat dice among its stats"):
+        table.do("skill ripley close-combat")
+    with pytest.raises(Exception, match="no skill 'flying'"):
+        table.do("skill ripley flying")
+
+
+def test_talents_and_weapons_are_traits_kept_whole() -> None:
+    assert block_of(NPC)["traits"] == [
+        {
+            "name": "Brawler",
+            "text": "When you win a close combat roll you may shove the foe one zone away for "
+            "free.",
+            "kind": "talent",
+        },
+        {
+            # range 2 is Short in the system's list; "Armor piercing" (the comment) is the
+            # header.armorpiercing flag said once; the weapon's notes follow
+            "name": "Rivet Gun",
+            "text": "bonus +1, damage 2, range Short, armour piercing · Jams on a roll of two 1s.",
+            "kind": "weapon",
+        },
+    ]
+
+
+def test_an_official_npc_no_user_owns_is_an_enemy_and_an_owned_character_a_pc(
+    tmp_path: Path,
+) -> None:
+    assert block_of(NPC)["side"] == "enemy"  # header.npc false, ownership {default: 0}
+    assert block_of(FIXTURES / "alien-character.json")["side"] == "pc"  # a player owns her
+    doc = json.loads((FIXTURES / "alien-synthetic.json").read_text(encoding="utf-8"))
+    doc["system"]["header"]["npc"] = False
+    path = tmp_path / "synthetic.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert block_of(path)["side"] == "enemy"
+    doc["ownership"] = {"default": 0, "player0000000001": 3}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert block_of(path)["side"] == "pc"
+
+
+@pytest.mark.parametrize(("disposition", "side"), [(1, "ally"), (0, "neutral"), (-2, "enemy")])
+def test_an_npc_no_user_owns_takes_its_tokens_disposition(
+    tmp_path: Path, disposition: int, side: str
+) -> None:
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["prototypeToken"]["disposition"] = disposition  # Foundry: 1 friendly, 0 neutral …
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert converted.block["side"] == side
+    if side != "enemy":
+        assert f"side {side}: no user owns it (ownership), its token is" in converted.remarks[-1]
+
+
+def test_the_report_says_what_was_read_computed_and_left_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, str(NPC))
+    assert code == 0, err
+    read, computed, summary = out.splitlines()[1:4]
+    assert read == "  read: health; strength; wits; agility; empathy; stress"
+    assert computed.startswith(
+        "  computed: skill dice computed as the sheet does (attribute + skill + item "
+        "modifiers): close_combat 6, ranged_combat 4,"
+    )
+    assert computed.endswith("armour_rating 1: the active armour items")
+    assert summary == (
+        "  ignored: general.career, general.appearance, general.agenda, items: 2 items; "
+        "traits kept whole: 1 talent, 1 weapon; "
+        "side enemy: no user owns it (ownership); import with --side to change"
+    )
+
+
+def test_health_missing_from_the_export_is_computed_as_the_evolved_sheet_does(
+    tmp_path: Path,
+) -> None:
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["system"]["header"]["health"] = {"value": 0, "max": 0}
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert converted.block["stats"]["health"] == 4  # (STR 4 + AGL 3) / 2 = 3.5, rounded up
+    assert "health 4 computed: (STR + AGL) / 2, rounded up" in converted.remarks
+
+
+# --- creatures --------------------------------------------------------------------------
+
+
+def test_a_creatures_special_rules_stay_whole_as_traits() -> None:
+    block = block_of(DRONE)
+    traits = {t["name"]: t for t in block["traits"]}
+    rules = ["Sprint", "Vacuum", "Cold", "Radiation", "No Heat Signature"]
+    assert [t["name"] for t in block["traits"]][:5] == rules
+    assert all(traits[name]["kind"] == "ability" for name in rules)
+    assert traits["No Heat Signature"]["text"].endswith("keep the drone in sight.")
+    assert sum(len(traits[name]["text"]) for name in rules) > 2000  # nothing cut
+    assert block["notes"] == "Lurks in the cargo spine of the ship."
+
+
+def test_plain_text_special_rules_split_at_their_labels(tmp_path: Path) -> None:
+    doc = json.loads(DRONE.read_text(encoding="utf-8"))
+    doc["system"]["general"]["special"]["value"] = (
+        "Armor Rating: 0 vs. fire\n\nTraits: Relentless, Blind\n\nEffects: It grows.\nIt bites."
+    )
+    path = tmp_path / "drone.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    traits = [(t["name"], t["text"]) for t in block_of(path)["traits"] if t["kind"] == "ability"]
+    assert traits == [
+        ("Armor Rating", "0 vs. fire"),
+        ("Traits", "Relentless, Blind"),
+        ("Effects", "It grows. It bites."),
+    ]
+
+
+def test_a_creature_keeps_armour_vs_fire_its_dice_and_its_own_tables() -> None:
+    block = block_of(DRONE)
+    assert block["stats"] == {
+        "health": 10,
+        "speed": 2,
+        "armour_rating": 8,
+        "armour_vs_fire": 4,
+        "mobility": 9,
+        "observation": 7,
+        "acid_splash": 9,
+    }
+    tables = {t["name"]: t["text"] for t in block["traits"] if t["kind"] == "rule"}
+    assert tables == {
+        "Attack table": "Signature attacks: 'roll table Hull Drone Signature Attacks'.",
+        "Critical table": "Critical injuries on this creature: its own table, 'roll table "
+        "Critical Injuries on Hull Drones' (not the D66 critical injuries); enter the result "
+        "with 'ail'.",
+    }
+    table = Table(roster=[entry_of(DRONE)])
+    line = table.do("skill hull mobility", [6] * 9)[0]
+    assert line.startswith("Hull Drone rolls Mobility: 9 base [")  # no stress dice
+
+
+def test_a_creature_joins_an_encounter_with_its_traits(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fight = tmp_path / "fight.toml"
+    encounters = Path(__file__).parents[1] / "encounters"
+    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    code, _out, err = run(capsys, str(DRONE), str(NPC), "--into", str(fight))
+    assert code == 0, err
+    assert main(["check", str(fight)]) == 0
+    text = fight.read_text(encoding="utf-8")
+    assert 'name = "No Heat Signature"' in text and 'name = "Rivet Gun"' in text
+
+
+def test_side_puts_every_actor_on_the_side_the_gm_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fight = tmp_path / "fight.toml"
+    encounters = Path(__file__).parents[1] / "encounters"
+    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    code, out, err = run(capsys, str(NPC), "--side", "ally", "--into", str(fight))
+    assert code == 0, err
+    assert out.splitlines()[3].endswith("; side ally: set by --side")
+    assert main(["state", str(fight), "--json"]) == 0
+    fighters = json.loads(capsys.readouterr().out)["combatants"]
+    assert [f["side"] for f in fighters if f["id"] == "dock-foreman-okafor"] == ["ally"]
+    assert main(["import", str(NPC), "--side", "boss"]) == 2  # a misused command line
+
+
+# --- what is refused --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["vehicles", "spacecraft"])
+def test_a_vehicle_or_spacecraft_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / f"{kind}.json"
+    doc = {
+        "name": "Daihotai tractor",
+        "type": kind,
+        "system": {"attributes": {"hull": {"value": 4}}},
+        "items": [],
+        "_stats": {"systemId": "alienrpg"},
+    }
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run(capsys, str(NPC), str(path))
+    assert code == 1 and out == ""
+    assert err.splitlines() == [
+        f"tracker: {kind}.json: a {kind!r} actor of alienrpg: the tracker imports character, "
+        "synthetic, creature — nothing was imported"
+    ]
+    assert not (user_data_dir() / "bestiary").exists()
+
+
+def test_an_actor_of_another_system_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["_stats"]["systemId"] = "mothership"
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, _out, err = run(capsys, str(path))
+    assert code == 1
+    assert err == (
+        "tracker: npc.json: a 'mothership' actor: the tracker imports alienrpg and "
+        "wrath-and-glory actors (or pass --ruleset) — nothing was imported\n"
+    )

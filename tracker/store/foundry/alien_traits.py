@@ -1,0 +1,119 @@
+"""The notes an Alien RPG actor brings to the table, as structured traits.
+
+Each trait is ``{name, text, kind}`` (``kind``: ability, talent, keyword, weapon or rule), kept
+whole — a creature's special rules (Sprint, Vacuum, Cold …), its attack and critical tables,
+talents (``talent`` items, their ``general.comment``) and weapons with what the sheet shows
+of them (bonus, damage, range from the system's range list, armour piercing, full auto,
+the weapon's comment, e.g. "Armor piercing").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tracker.core.safe_text import NAME_LIMIT
+from tracker.store.foundry.blocks import signed
+from tracker.store.foundry.plain import plain_line, plain_lines
+from tracker.store.foundry.shapes import at, item_system, whole
+
+Trait = dict[str, str]
+
+RANGES = {1: "Engaged", 2: "Short", 3: "Medium", 4: "Long", 5: "Extreme"}
+"""The system's weapon range list (``ALIENRPG.weapon_range_list``): a number on the sheet."""
+
+NO_TABLE = ("", "none", "-")
+"""What ``rTables`` / ``cTables`` hold when no table is chosen."""
+
+_HEAD = re.compile(r"\s*([^.:!?]{1,60}?)\s*:\s*(\S.*)")
+
+
+def trait(name: str, text: str, kind: str) -> Trait:
+    """One trait: a name (one line, at most the name limit) and its whole text."""
+    return {"name": plain_line(name, NAME_LIMIT) or kind.capitalize(), "text": text, "kind": kind}
+
+
+def special_rules(html: Any, label: str = "Special") -> list[Trait]:
+    """A creature's special rules: each paragraph that opens with ``Name:`` is one ability,
+    a paragraph without one belongs to the ability before it (or to ``label``). A trait's
+    text is one line (the journal keeps text on one line)."""
+    traits: list[Trait] = []
+    for line in plain_lines(html).split("\n"):
+        head = _HEAD.fullmatch(line)
+        if head:
+            traits.append(trait(head.group(1), head.group(2), "ability"))
+        elif traits:
+            traits[-1]["text"] += " " + line
+        elif line:
+            traits.append(trait(label, line, "ability"))
+    return traits
+
+
+def table_traits(data: Mapping[str, Any]) -> list[Trait]:
+    """The creature's attack table (``rTables``) and its own critical table (``cTables``),
+    named as Foundry names them: the ruleset has no table per creature, so the GM imports
+    the RollTable (``tracker import TABLE.json``) and rolls it with ``roll table NAME``."""
+    found = []
+    attack = plain_line(data.get("rTables"), NAME_LIMIT)
+    if attack.casefold() not in NO_TABLE:
+        found.append(trait("Attack table", f"Signature attacks: 'roll table {attack}'.", "rule"))
+    critical = plain_line(data.get("cTables"), NAME_LIMIT)
+    if critical.casefold() not in NO_TABLE:
+        text = (
+            f"Critical injuries on this creature: its own table, 'roll table {critical}' "
+            "(not the D66 critical injuries); enter the result with 'ail'."
+        )
+        found.append(trait("Critical table", text, "rule"))
+    return found
+
+
+def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
+    """Talents and weapons, in the export's order."""
+    found = []
+    for item in items:
+        kind, system = item.get("type"), item_system(item)
+        if kind == "talent":
+            words = plain_line(at(system, "general.comment.value")) or plain_line(_notes(system))
+            found.append(trait(str(item.get("name", "")), words, "talent"))
+        elif kind == "weapon":
+            found.append(trait(str(item.get("name", "")), weapon_text(system), "weapon"))
+    return found
+
+
+def weapon_text(system: Mapping[str, Any]) -> str:
+    """``bonus +1, damage 3, range Long, armour piercing · Armor piercing`` — the numbers
+    the sheet shows, its flags, then its comment and notes."""
+    parts = []
+    bonus = whole(at(system, "attributes.bonus"))
+    if bonus:
+        parts.append(f"bonus {signed(bonus)}")
+    damage = whole(at(system, "attributes.damage"))
+    if damage:
+        parts.append(f"damage {damage}")
+    reach = _range(at(system, "attributes.range.value"))
+    if reach:
+        parts.append(f"range {reach}")
+    if at(system, "header.armorpiercing") is True:
+        parts.append("armour piercing")
+    if at(system, "header.fullauto") is True:
+        parts.append("full auto")
+    words = [", ".join(parts)] if parts else []
+    for extra in (at(system, "attributes.comment.value"), _notes(system)):
+        text = plain_line(extra)
+        if text and text.casefold().replace("armor", "armour") not in parts:
+            words.append(text)
+    return " · ".join(words)
+
+
+def _range(value: Any) -> str:
+    number = whole(value)
+    if number is not None:
+        return RANGES.get(number, str(number) if number else "")
+    return plain_line(value, NAME_LIMIT)
+
+
+def _notes(system: Mapping[str, Any]) -> Any:
+    """An item's notes: ``notes`` (HTML, or ``{notes}``), a weapon's ``attributes.notes``."""
+    notes = system.get("notes") or at(system, "attributes.notes")
+    return notes.get("notes") if isinstance(notes, Mapping) else notes
