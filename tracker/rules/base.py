@@ -26,6 +26,7 @@ from tracker.core.protocol import DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.downtime import Downtime
+from tracker.rules.readings import Reading, reading_verbs, readings_from
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 NUMBER_LIMIT = 999_999
@@ -150,6 +151,21 @@ class Ruleset:
         with reading(f"{self.id} {self.data_file or 'data'}"):
             _ = self.data
             _ = getattr(self, "tables", None)  # a cached property: built here
+            _ = self.readings()
+
+    def readings(self) -> tuple[Reading, ...]:
+        """The rules the game's text leaves open, each read one way per encounter or
+        campaign: the data file's ``[readings.KEY]`` tables (see ``tracker.rules.readings``)."""
+        return self._declared_readings
+
+    @cached_property
+    def _declared_readings(self) -> tuple[Reading, ...]:
+        return readings_from(self.data, f"{self.id} {self.data_file or 'data'}")
+
+    def reading_verbs(self) -> Mapping[str, Verb]:
+        """``reading KEY CHOICE`` (and the older verbs named as aliases), for every ruleset
+        alike: the session adds them under the ruleset's own verbs."""
+        return reading_verbs(self.readings())
 
     # --- roster ---------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from tracker.rules.alien_evolved.downtime import AlienDowntime, no_rest_healing
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.display import SummaryPart
+from tracker.rules.readings import chosen
 
 Action = Callable[[Draft, Command, DiceLike], None]
 TIME_UNITS = ("stretch", "shift")
@@ -257,13 +258,6 @@ class AlienRules(Ruleset):
             ),
             verb("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
             verb("cure", "cure WHO CONDITION", "end a condition", self.cure),
-            verb(
-                "encumbrance-reading",
-                "encumbrance-reading per-turn|per-move",
-                "whether each move or a turn's first raises Over-encumbered stress (l.200)",
-                alien_actions.set_encumbrance_reading,
-                data,
-            ),
             verb("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
             verb("shift", "shift", "a shift of time passes", self.shift),
             verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
@@ -348,11 +342,7 @@ class AlienRules(Ruleset):
         ``dying_on_a_stretch = "stays-down"`` one dying on a round or stretch timer does
         not get up on its own (a stretch is many rounds of death rolls: only first aid
         saves it); the default ``"gets-up"`` lets it up with its death roll still due."""
-        reading = str(state.options.get("dying_on_a_stretch", "gets-up"))
-        if reading not in ("gets-up", "stays-down"):
-            raise RuleError(
-                f'dying_on_a_stretch must be "gets-up" or "stays-down", not {reading!r}'
-            )
+        reading = chosen(self.readings(), state.options, "dying_on_a_stretch")
         return reading == "stays-down" and timer_name(fighter, self.data) in ("round", "stretch")
 
     @staticmethod

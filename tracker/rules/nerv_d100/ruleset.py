@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, readings, running, views
+from tracker.rules.nerv_d100 import defend, economy, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -317,20 +317,6 @@ class NervRules(Ruleset):
                 "downtime [short|long]",
                 "rest: Stress, Trauma, Fate, Exerts",
                 economy.downtime,
-                t,
-            ),
-            verb(
-                "defend-reading",
-                "defend-reading counts|lapses",
-                "whether Defend covers the next turn's shake-off (l.102)",
-                defend.set_reading,
-                t,
-            ),
-            verb(
-                "reading",
-                "reading KEY CHOICE",
-                "how this encounter reads an open rule (fear-shake, shaken, no-opposing, fate)",
-                readings.set_reading,
                 t,
             ),
             verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),

@@ -271,13 +271,6 @@ class WrathGloryRules(Ruleset):
                 data,
             ),
             verb(
-                "full-defence-reading",
-                "full-defence-reading own-turn|earlier-turn",
-                "whether acting in one's own turn costs Full Defence the next round (l.32)",
-                wrath_options.set_full_defence_reading,
-                data,
-            ),
-            verb(
                 "spend",
                 "spend WHO|glory wrath|RESOURCE [N]",
                 "spend Wrath, Glory, Reloads",
