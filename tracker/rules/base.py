@@ -391,6 +391,12 @@ class Ruleset:
         """Ailments and conditions the GM can pick from (empty: free-form)."""
         return []
 
+    def suffered(self, name: str, category: str) -> bool:
+        """Whether a condition put on in a fight is an ailment the combatant suffered (a
+        recap lists those), not one it took on by its own doing (a declared stance, a
+        resource held): every condition, unless the ruleset says otherwise."""
+        return True
+
     def player_summary(self, fighter: Combatant) -> str:
         """How players see an enemy's health, in words."""
         return {"down": "down", "dead": "dead"}.get(fighter.status, "fighting")

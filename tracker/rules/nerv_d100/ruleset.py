@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, running, views
+from tracker.rules.nerv_d100 import defend, economy, fate_tests, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -360,6 +360,13 @@ class NervRules(Ruleset):
     def catalogue(self) -> list[AilmentSpec]:
         """Physical and Mental ailments and the conditions."""
         return views.catalogue(self.tables)
+
+    def suffered(self, name: str, category: str) -> bool:
+        """Not Running or Sprinting (l.121, 308), Defending (l.102) or a Fate held for the
+        next test (l.262): the combatant's own doing, not an ailment suffered."""
+        own = {str(row["condition"]) for row in self.tables.raw["running"]}
+        own.add(str(self.tables.raw["defend"]["condition"]))
+        return category != fate_tests.CATEGORY and name not in own
 
     def player_summary(self, fighter: Combatant) -> str:
         """Words, no numbers."""
