@@ -128,3 +128,19 @@ def test_a_file_choice_that_is_no_choice_is_one_line_with_its_place(tmp_path: Pa
         f"{path}:8:1: dying_on_a_stretch must be gets-up or stays-down, not 'maybe'"
     )
     assert path.read_bytes() == before
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+
+
+@pytest.mark.parametrize("rid", sorted(ruleset_ids()))
+def test_every_reading_is_on_its_docs_page_with_seed_and_line(rid: str) -> None:
+    readings = load_ruleset(rid).readings()
+    if not readings:
+        return
+    page = (DOCS / f"{rid}.md").read_text(encoding="utf-8")
+    for reading in readings:
+        assert f"`{reading.key}`" in page, reading.key
+        assert f"l.{reading.line.split(',')[0].split('-')[0]}" in page, reading.key
+        for name in reading.names:
+            assert f"**{name}**" in page, (reading.key, name)
