@@ -269,7 +269,8 @@ class Ruleset:
             )
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
-        """Sort every slot with initiative; exact ties after the chain are rolled off."""
+        """Sort every slot with initiative; exact ties after the chain go to ``break_tie``
+        (a template: a ruleset overrides how ties break, not the sort)."""
         state = draft.state
         slots = [
             s
@@ -292,9 +293,12 @@ class Ruleset:
             groups.setdefault(key, []).append(slot)
         for tied in groups.values():
             if len(tied) > 1:
-                self._roll_off(draft, tied, dice)
+                self.break_tie(draft, tied, dice)
 
-    def _roll_off(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+    def break_tie(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+        """Slots still tied after initiative and the tie chain: record what orders them
+        (``InitiativeSet`` with ``tiebreak``). By default each rolls the ``tie_die``, again
+        until all differ."""
         state = draft.state
         known = [state.tiebreak.get(s, 0) for s in tied]
         if all(known) and len(set(known)) == len(known):

@@ -8,13 +8,12 @@ the start of the combatant's next turn, none while ailing. Fate points have seve
 from __future__ import annotations
 
 from tracker.core import events as ev
-from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve, who_arg
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
-from tracker.rules.common import words_and_options
+from tracker.rules.common import delayer_acts, words_and_options
 from tracker.rules.nerv_d100 import defend, fate_tests, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
@@ -69,7 +68,7 @@ def own_turn(draft: Draft, fighter: Combatant) -> bool:
 def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: DiceLike) -> None:
     """``act WHO`` (a delayer acts now) or ``act WHO ACTION [combo] [cost=N] [force]``."""
     if len(command.args) < 2:
-        _act_now(draft, rules, command, dice)
+        delayer_acts(draft, rules, command, dice, "'act {slot} standard attack', 'act {slot} move'")
         return
     fighter = who_arg(draft.state, command)
     words, values = words_and_options(command, len(command.args), ACT_FLAGS, ("cost",))
@@ -88,20 +87,6 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
         _chance(draft, tables, fighter, forced)
     else:
         _action(draft, tables, fighter, name, "combo" in words, forced, values)
-
-
-def _act_now(draft: Draft, rules: Rules, command: Command, dice: DiceLike) -> None:
-    state = draft.state
-    slot = resolve(state, command.arg(0, "who acts now, or 'act WHO ACTION'"), slots=True)
-    if slot not in state.delayed:
-        held = [s for s in state.delayed if slot_owner(s) == slot]
-        if not held:
-            raise RuleError(
-                f"{flow.name_of(state, slot)} is not delaying — to spend an action "
-                f"say which: 'act {slot} standard attack', 'act {slot} move'"
-            )
-        slot = held[0]
-    flow.act_now(draft, rules, dice, slot)
 
 
 def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:

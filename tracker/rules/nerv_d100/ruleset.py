@@ -179,21 +179,9 @@ class NervRules(Ruleset):
         """Ties: the higher Grace score, then the larger Fate pool."""
         return (score(fighter, "grace"), fighter.track("fate"))
 
-    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
-        """Sort by initiative and the chain; still tied: an opposed Grace test, recorded."""
-        state = draft.state
-        slots = [
-            s
-            for s in state.initiative
-            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
-        ]
-        groups: dict[tuple[float, ...], list[str]] = {}
-        for slot in slots:
-            groups.setdefault(self.order_key(state, slot)[:-1], []).append(slot)
-        for tied in groups.values():
-            if len(tied) > 1:
-                opposed_grace_ties(draft, self.tables, tied, dice)
-        return tuple(sorted(slots, key=lambda s: self.order_key(draft.state, s)))
+    def break_tie(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+        """Still tied after initiative and the chain: an opposed Grace test, recorded."""
+        opposed_grace_ties(draft, self.tables, tied, dice)
 
     # --- triggers -------------------------------------------------------------------
 
