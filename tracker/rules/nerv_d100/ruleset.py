@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, fate_tests, running, views
+from tracker.rules.nerv_d100 import defend, economy, fate_tests, resources, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -290,21 +290,21 @@ class NervRules(Ruleset):
                 "spend",
                 "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
                 "spend Fate or lower Stress/Trauma",
-                economy.spend,
+                resources.spend,
                 t,
             ),
             verb(
                 "gain",
                 "gain WHO fate|stress|trauma [N]",
                 "gain Fate, Stress or Trauma",
-                economy.gain,
+                resources.gain,
                 t,
             ),
             verb(
                 "downtime",
                 "downtime [short|long]",
                 "rest: Stress, Trauma, Fate, Exerts",
-                economy.downtime,
+                resources.downtime,
                 t,
             ),
             verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),
