@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.d100_helpers import Table
+from tests.persona_helpers import RULES as PERSONA
+from tests.persona_helpers import shadow, user
 from tracker.cli import main
 from tracker.core import events as ev
 from tracker.core.dice import ScriptedDice
@@ -144,3 +147,19 @@ def test_every_reading_is_on_its_docs_page_with_seed_and_line(rid: str) -> None:
         assert f"l.{reading.line.split(',')[0].split('-')[0]}" in page, reading.key
         for name in reading.names:
             assert f"**{name}**" in page, (reading.key, name)
+
+
+@pytest.mark.parametrize(("choice", "earned"), [("true", 1), ("false", 0)])
+def test_persona_one_more_out_of_turn_read_both_ways(choice: str, earned: int) -> None:
+    # seed 004 l.122: a One More is "performed at the end of your turn" — a Counter-Attack
+    # by Yu in Yosuke's turn earns Yu one (true, the default) or none (false)
+    t = Table(PERSONA, user("yu"), user("yosuke"), shadow("mote", affinities={"fire": "weak"}))
+    t.do("start", [9, 5, 1])  # Yu, Yosuke, Mote
+    t.do("next")  # Yosuke's turn
+    if choice != "true":
+        assert t.text(f"reading one_more_out_of_turn {choice}") == (
+            "Reading one_more_out_of_turn = false: only a hit in one's own turn (or a Baton "
+            "Receiver's, l.133) earns a One More"
+        )
+    t.do("dmg mote 4 element=fire by=yu", [1])
+    assert t.track("yu", "one more") == earned

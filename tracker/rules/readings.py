@@ -64,7 +64,7 @@ class Reading:
 
     def chosen(self, options: Mapping[str, Any]) -> str:
         """The choice ``options`` hold (the default when unset or not a choice)."""
-        picked = str(options.get(self.key, ""))
+        picked = _word(options.get(self.key, ""))
         return picked if picked in self.names else self.default
 
     def where(self) -> str:
@@ -95,6 +95,12 @@ def _reading(key: str, table: Mapping[str, Any], where: str) -> Reading:
     )
 
 
+def _word(value: object) -> str:
+    """An option's value as a choice's name (a TOML ``true``/``false`` as ``"true"``/
+    ``"false"``, for a yes-or-no reading)."""
+    return str(value).casefold() if isinstance(value, bool) else str(value)
+
+
 def _folded(key: str) -> str:
     return key.casefold().replace("_", "-")
 
@@ -120,7 +126,7 @@ def option_problem(readings: Iterable[Reading], key: str, value: object) -> str:
     it is, or when ``key`` is no reading: other options are the ruleset's business)."""
     for reading in readings:
         if reading.key == key:
-            if isinstance(value, str) and value in reading.names:
+            if isinstance(value, str | bool) and _word(value) in reading.names:
                 return ""
             return f"{key} must be {_or(reading.names)}, not {value!r}"
     return ""
