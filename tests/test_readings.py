@@ -100,6 +100,8 @@ def test_a_reading_is_an_undoable_event_and_refusals_name_the_choices() -> None:
         fight.decide("reading luck high", ScriptedDice([]), AT)
     fight.run("undo", ScriptedDice([]), AT)
     assert fight.state.options == {}
+    _said(fight, "reading dying_on_a_stretch=stays-down")  # as `tracker new --reading` has it
+    assert fight.state.options == {"dying_on_a_stretch": "stays-down"}
 
 
 def test_a_ruleset_without_readings_says_so() -> None:

@@ -23,7 +23,7 @@ journals (and their ``option.set`` events) replay as they always did.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tracker.core import events as ev
@@ -166,8 +166,10 @@ def listing(readings: Iterable[Reading], options: Mapping[str, Any]) -> list[str
 
 
 def decide(draft: Draft, command: Command, readings: tuple[Reading, ...], key: str = "") -> None:
-    """``reading KEY CHOICE``: read an open rule this way from now on (one event);
-    ``reading`` alone: the readings and their choices, as log lines."""
+    """``reading KEY CHOICE`` (or ``reading KEY=CHOICE``): read an open rule this way from
+    now on (one event); ``reading`` alone: the readings and their choices, as log lines."""
+    if not key and not command.args and len(command.options) == 1:
+        command = replace(command, args=next(iter(command.options.items())), options={})
     if not key and not command.args:
         if not readings:
             raise RuleError("this ruleset has no readings to choose")
