@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.d100_helpers import Table
 from tests.persona_helpers import RULES as PERSONA
@@ -165,3 +167,37 @@ def test_persona_one_more_out_of_turn_read_both_ways(choice: str, earned: int) -
         )
     t.do("dmg mote 4 element=fire by=yu", [1])
     assert t.track("yu", "one more") == earned
+
+
+TRIPLES = [
+    (rid, reading.key, choice)
+    for rid in sorted(ruleset_ids())
+    for reading in load_ruleset(rid).readings()
+    for choice in reading.names
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(TRIPLES), min_size=1, max_size=6))
+def test_any_run_of_readings_leaves_the_last_choice_in_force_and_undo_goes_back(
+    picks: list[tuple[str, str, str]],
+) -> None:
+    rid = picks[0][0]
+    fight = _fight(rid)
+    readings = load_ruleset(rid).readings()
+    wanted: dict[str, str] = {}
+    for _rid, key, choice in (p for p in picks if p[0] == rid):
+        if chosen(readings, fight.state.options, key) == choice:
+            with pytest.raises(RuleError, match="already"):
+                fight.decide(f"reading {key} {choice}", ScriptedDice([]), AT)
+            continue
+        before = dict(fight.state.options)
+        fight.run(f"reading {key} {choice}", ScriptedDice([]), AT)
+        assert chosen(readings, fight.state.options, key) == choice
+        fight.run("undo", ScriptedDice([]), AT)
+        assert dict(fight.state.options) == before
+        fight.run("redo", ScriptedDice([]), AT)
+        wanted[key] = choice
+    listed = "\n".join(_said(fight, "reading"))
+    for key, choice in wanted.items():
+        assert f"Reading {key} = {choice} (" in listed
