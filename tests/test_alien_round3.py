@@ -237,7 +237,7 @@ def test_the_encumbrance_reading_switches_mid_fight() -> None:
     # seed 003 l.200: the GM's reading, an event in the journal (and refused when unchanged)
     table = _encumbered_ripley()
     assert table.do("encumbrance-reading per-move") == [
-        "Over-encumbered: each move raises the stress level"
+        "Reading encumbered_stress = per-move: each move raises the stress level"
     ]
     with pytest.raises(RuleError):
         table.do("encumbrance-reading per-move")

@@ -182,7 +182,8 @@ def test_at_least_one_fate_point_is_read_as_the_encounter_says() -> None:
     t.do("wound shinji 12")
     assert t.track("shinji", "critical") == 3 and t.who("shinji").status == "active"
     t = table(pilot(fate=1), angel())
-    assert "At least one Fate Point: one Fate point or more left now" in t.text("fate-reading left")
+    said = t.text("fate-reading left")
+    assert "Reading fate = left: at least one Fate Point is one Fate point or more left now" == said
     t.do("spend shinji fate 1")
     t.do("wound shinji 12")
     assert t.who("shinji").status == "dead"

@@ -127,8 +127,8 @@ def test_the_reading_can_be_switched_mid_fight_and_undone() -> None:
     table.do("start")
     said = table.do("full-defence-reading earlier-turn")
     assert said == [
-        "Full Defence: only a turn already over counts: in one's own turn Full Defence "
-        "costs the rest of this round"
+        "Reading full_defence = earlier-turn: only a turn already over counts: in one's own "
+        "turn Full Defence costs the rest of this round"
     ]
     assert table.state.options["full_defence"] == "earlier-turn"
     with pytest.raises(RuleError):

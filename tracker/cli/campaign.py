@@ -1,6 +1,7 @@
 """``tracker campaign …``: the party between fights, headless (no Textual import).
 
-new · add-pc · show · log · fight · writeback · rest · set · treat · undo · redo · recap
+new · add-pc · show · log · fight · writeback · rest · set · treat · reading · undo · redo ·
+recap
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ def _args_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
     p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
     p.add_argument("--title", default="", help="the campaign's title")
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="KEY=CHOICE",
+        help="read an open rule this way in every fight and rest (repeatable)",
+    )
 
 
 def _new(ns: argparse.Namespace) -> int:
@@ -59,7 +67,7 @@ def _new(ns: argparse.Namespace) -> int:
     from tracker.store.campaign_file import new_campaign
 
     plain_name(ns.file)
-    new_campaign(ns.file, ns.ruleset, ns.title)
+    new_campaign(ns.file, ns.ruleset, ns.title, ns.reading)
     saved()
     print(
         visible(
@@ -135,7 +143,8 @@ def _show(ns: argparse.Namespace) -> int:
     from tracker.store.campaign_file import load_campaign
 
     loaded = load_campaign(ns.campaign)
-    state, downtime = loaded.campaign.state, loaded.rules.downtime()
+    state = loaded.campaign.state
+    downtime = loaded.rules.downtime().reading_as(state.options)
     if ns.json:
         print(json_safe(json.dumps(_document(loaded), indent=2, ensure_ascii=False)))
         return 0
@@ -145,6 +154,9 @@ def _show(ns: argparse.Namespace) -> int:
             f"{len(state.fights)} fight(s)"
         )
     )
+    for reading in loaded.rules.readings():
+        if reading.key in state.options:
+            print(visible(f"reading {reading.key} = {reading.chosen(state.options)}"))
     for member in state.party.values():
         print(visible(f"{member.name} ({member.id})"))
         for line in describe(member.lasting) + downtime.notes(member):
@@ -157,7 +169,8 @@ def _show(ns: argparse.Namespace) -> int:
 
 def _document(loaded: LoadedCampaign) -> dict[str, object]:
     """The campaign as the JSON ``show --json`` prints."""
-    state, downtime = loaded.campaign.state, loaded.rules.downtime()
+    state = loaded.campaign.state
+    downtime = loaded.rules.downtime().reading_as(state.options)
     party = [
         {
             "id": m.id,
@@ -176,6 +189,7 @@ def _document(loaded: LoadedCampaign) -> dict[str, object]:
         "id": state.id,
         "title": state.title,
         "ruleset": state.ruleset,
+        "readings": {r.key: r.chosen(state.options) for r in loaded.rules.readings()},
         "party": party,
         "fights": fights,
     }
@@ -303,6 +317,33 @@ def _treat(ns: argparse.Namespace) -> int:
     )
 
 
+def _args_reading(p: argparse.ArgumentParser) -> None:
+    p.add_argument("key", nargs="?", help="the reading (without: list them)")
+    p.add_argument("choice", nargs="?", help="how the campaign reads it from now on")
+
+
+def _reading(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import choose_reading
+    from tracker.rules.readings import find, listing
+    from tracker.store.campaign_file import load_campaign
+
+    if ns.key is None or ns.choice is None:
+        loaded = load_campaign(ns.campaign)
+        if ns.key is not None:
+            reading = find(loaded.rules.readings(), ns.key)
+            raise TrackerError(
+                f"reading {reading.key} takes a choice — {' or '.join(reading.names)}"
+            )
+        lines = listing(loaded.rules.readings(), loaded.campaign.state.options)
+        for line in lines or [f"{loaded.rules.id} has no readings to choose"]:
+            print(visible(line))
+        return 0
+    return _one_event(
+        ns.campaign,
+        lambda play: choose_reading(play.campaign, play.rules, ns.key, ns.choice),
+    )
+
+
 def _undo(ns: argparse.Namespace) -> int:
     return _one_event(ns.campaign, lambda play: play.campaign.undo())
 
@@ -400,6 +441,11 @@ ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Action]
     "rest": ("downtime or rest as the ruleset's text states it", _args_rest, _rest),
     "set": ("the GM's change where the text is silent (logged)", _args_set, _set),
     "treat": ("the GM records an injury's treatment", _args_treat, _treat),
+    "reading": (
+        "how the campaign reads an open rule in its fights and rests (alone: list them)",
+        _args_reading,
+        _reading,
+    ),
     "undo": ("take back the latest campaign command", _nothing, _undo),
     "redo": ("restore the command undo took back", _nothing, _redo),
     "recap": (

@@ -180,13 +180,20 @@ def _setup_new(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
     p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
     p.add_argument("--title", default="", help="the encounter's title")
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="KEY=CHOICE",
+        help="read an open rule this way (repeatable; `reading` in the fight lists them)",
+    )
 
 
 def _new(ns: argparse.Namespace) -> int:
     from tracker.store.encounter_file import new_file
 
     plain_name(ns.file)
-    new_file(ns.file, ns.ruleset, ns.title)
+    new_file(ns.file, ns.ruleset, ns.title, ns.reading)
     saved()
     file, ruleset = visible(str(ns.file)), visible(ns.ruleset)
     print(

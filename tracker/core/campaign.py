@@ -90,6 +90,9 @@ class CampaignState:
     party: Mapping[str, PartyMember] = field(default_factory=dict)
     fights: tuple[Fight, ...] = ()
     undone: frozenset[int] = frozenset()
+    options: Mapping[str, str] = field(default_factory=dict)
+    """The campaign's readings (``[campaign.options]``, then ``reading.chosen`` events):
+    every fight it makes starts with them, and rests read by them."""
 
     def fight(self, link: int) -> Fight | None:
         """The fight numbered ``link``, if the campaign made it (and it is not undone)."""

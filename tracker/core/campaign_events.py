@@ -100,6 +100,16 @@ class Treated(PartyChanged):
     note: str = ""
 
 
+@campaign_event("reading.chosen")
+@dataclass(frozen=True, kw_only=True)
+class ReadingChosen(CampaignEvent):
+    """The campaign reads the open rule ``key`` as ``value`` from now on (its fights and
+    rests alike)."""
+
+    key: str
+    value: str
+
+
 @campaign_event("history.undone")
 @dataclass(frozen=True, kw_only=True)
 class Undone(CampaignEvent, BatchUndone):

@@ -69,6 +69,11 @@ def _(event: ce.PcJoined, state: CampaignState) -> CampaignState:
 
 
 @_mutate.register
+def _(event: ce.ReadingChosen, state: CampaignState) -> CampaignState:
+    return evolve(state, options={**state.options, event.key: event.value})
+
+
+@_mutate.register
 def _(event: ce.FightMade, state: CampaignState) -> CampaignState:
     fight = Fight(event.link, event.file, event.title, fight_id=event.fight_id)
     return evolve(state, fights=(*state.fights, fight))

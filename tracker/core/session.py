@@ -5,7 +5,7 @@ No file I/O here: ``tracker.store`` persists what ``commit`` accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
 from tracker.core import events as ev
@@ -18,6 +18,13 @@ from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.core.verbs import core_verbs
+
+
+def _reading_verbs(rules: Rules) -> Mapping[str, Verb]:
+    """The ruleset's ``reading`` verbs (``tracker.rules.Ruleset.reading_verbs``); none for a
+    ruleset that is not built on that base."""
+    verbs: Callable[[], Mapping[str, Verb]] | None = getattr(rules, "reading_verbs", None)
+    return verbs() if verbs is not None else {}
 
 
 def now_utc() -> datetime:
@@ -43,6 +50,7 @@ class Encounter:
         self.state = replay(initial, self.events, self.checkpoints)
         self.verbs: dict[str, Verb] = {
             **core_verbs(rules, lambda: self.library),
+            **_reading_verbs(rules),
             **rules.verbs(),
         }
 

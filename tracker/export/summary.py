@@ -148,7 +148,7 @@ def summarise(
     def fresh(beat: Beat) -> bool:
         return counts(beat) and not (carried and beat.event.batch == carried)
 
-    ledger = _walk(timeline, initial, damage_tracks(rules), fresh, None if reveal else open_book)
+    ledger = _walk(timeline, initial, rules, fresh, None if reveal else open_book)
     shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
     fighters = tuple(
         _tally(c, ledger, rules, in_full(c, reveal), c.notes if gm else "") for c in shown
@@ -169,11 +169,12 @@ def _cast(end: EncounterState, order: Iterable[str]) -> list[Combatant]:
 def _walk(
     timeline: Timeline,
     initial: EncounterState,
-    tracks: frozenset[str],
+    rules: Ruleset,
     counts: Callable[[Beat], bool],
     open_book: Callable[[str], bool] | None = None,
 ) -> _Ledger:
     ledger = _Ledger()
+    tracks = damage_tracks(rules)
     values = {(c.id, t): v for c in initial.combatants.values() for t, v in c.tracks.items()}
     for beat in timeline.beats:
         event = beat.event
@@ -188,7 +189,7 @@ def _walk(
             if hurt and told and before is not None and event.value < before and counts(beat):
                 _book_damage(ledger, timeline, beat, key[0], before - event.value)
         elif counts(beat):
-            _book_other(ledger, beat)
+            _book_other(ledger, beat, rules)
     return ledger
 
 
@@ -207,12 +208,14 @@ def _book_damage(ledger: _Ledger, timeline: Timeline, beat: Beat, victim: str, a
     ledger.per_round[beat.round][side] += amount
 
 
-def _book_other(ledger: _Ledger, beat: Beat) -> None:
+def _book_other(ledger: _Ledger, beat: Beat, rules: Ruleset) -> None:
     event = beat.event
     if isinstance(event, ev.InjuryAdded):
         where = f" ({event.location})" if event.location else ""
         ledger.injuries[slot_owner(event.who)].append(f"{event.name}{where}")
     elif isinstance(event, ev.ConditionApplied):
+        if not rules.suffered(event.name, event.category):
+            return  # Running, a Fate held …: the combatant's own doing
         names = ledger.ailments[slot_owner(event.who)]
         if event.name not in names:
             names.append(event.name)

@@ -27,6 +27,7 @@ from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_prob
 from tracker.core.traits import read_traits
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.downtime import Downtime
+from tracker.rules.readings import Reading, reading_verbs, readings_from
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 NUMBER_LIMIT = 999_999
@@ -152,6 +153,21 @@ class Ruleset:
         with reading(f"{self.id} {self.data_file or 'data'}"):
             _ = self.data
             _ = getattr(self, "tables", None)  # a cached property: built here
+            _ = self.readings()
+
+    def readings(self) -> tuple[Reading, ...]:
+        """The rules the game's text leaves open, each read one way per encounter or
+        campaign: the data file's ``[readings.KEY]`` tables (see ``tracker.rules.readings``)."""
+        return self._declared_readings
+
+    @cached_property
+    def _declared_readings(self) -> tuple[Reading, ...]:
+        return readings_from(self.data, f"{self.id} {self.data_file or 'data'}")
+
+    def reading_verbs(self) -> Mapping[str, Verb]:
+        """``reading KEY CHOICE`` (and the older verbs named as aliases), for every ruleset
+        alike: the session adds them under the ruleset's own verbs."""
+        return reading_verbs(self.readings())
 
     # --- roster ---------------------------------------------------------------------
 
@@ -257,7 +273,8 @@ class Ruleset:
             )
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
-        """Sort every slot with initiative; exact ties after the chain are rolled off."""
+        """Sort every slot with initiative; exact ties after the chain go to ``break_tie``
+        (a template: a ruleset overrides how ties break, not the sort)."""
         state = draft.state
         slots = [
             s
@@ -280,9 +297,12 @@ class Ruleset:
             groups.setdefault(key, []).append(slot)
         for tied in groups.values():
             if len(tied) > 1:
-                self._roll_off(draft, tied, dice)
+                self.break_tie(draft, tied, dice)
 
-    def _roll_off(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+    def break_tie(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+        """Slots still tied after initiative and the tie chain: record what orders them
+        (``InitiativeSet`` with ``tiebreak``). By default each rolls the ``tie_die``, again
+        until all differ."""
         state = draft.state
         known = [state.tiebreak.get(s, 0) for s in tied]
         if all(known) and len(set(known)) == len(known):
@@ -378,6 +398,12 @@ class Ruleset:
     def catalogue(self) -> list[AilmentSpec]:
         """Ailments and conditions the GM can pick from (empty: free-form)."""
         return []
+
+    def suffered(self, name: str, category: str) -> bool:
+        """Whether a condition put on in a fight is an ailment the combatant suffered (a
+        recap lists those), not one it took on by its own doing (a declared stance, a
+        resource held): every condition, unless the ruleset says otherwise."""
+        return True
 
     def player_summary(self, fighter: Combatant) -> str:
         """How players see an enemy's health, in words."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tracker.core import events as ev
+from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int
-from tracker.core.model import Combatant
+from tracker.core.grammar import Command, parse_int, resolve
+from tracker.core.model import Combatant, slot_owner
+from tracker.core.protocol import DiceLike, Rules
 
 
 def clamp(fighter: Combatant, track: str, value: int) -> int:
@@ -105,3 +107,20 @@ def words_and_options(
         else:
             raise RuleError(f"'{key}=' means nothing to '{command.verb}' — it takes: {allowed}")
     return found, values
+
+
+def delayer_acts(draft: Draft, rules: Rules, command: Command, dice: DiceLike, hint: str) -> None:
+    """``act WHO`` without an action: the delaying combatant WHO acts now (the core verb
+    ``act`` that a ruleset's own ``act WHO ACTION`` replaces); ``hint`` shows how to spend
+    an action instead (``{slot}`` stands for WHO)."""
+    state = draft.state
+    slot = resolve(state, command.arg(0, "who acts now, or 'act WHO ACTION'"), slots=True)
+    if slot not in state.delayed:
+        held = [s for s in state.delayed if slot_owner(s) == slot]
+        if not held:
+            raise RuleError(
+                f"{flow.name_of(state, slot)} is not delaying — to spend an action "
+                f"say which: {hint.format(slot=slot)}"
+            )
+        slot = held[0]
+    flow.act_now(draft, rules, dice, slot)

@@ -25,6 +25,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, Condition, evolve
 from tracker.core.protocol import DiceLike
+from tracker.rules.readings import chosen
 
 if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
@@ -45,6 +46,18 @@ class Downtime:
         self.tracks: tuple[str, ...] = tuple(str(t) for t in spec.get("tracks", default))
         self.conditions = tuple(str(c) for c in spec.get("conditions", ()))
         self.injury_track = str(spec.get("injury_track", ""))
+        self.options: Mapping[str, Any] = {}
+
+    def reading_as(self, options: Mapping[str, Any]) -> Downtime:
+        """This downtime, reading the open rules as ``options`` say (a campaign's
+        readings); returns itself."""
+        self.options = options
+        return self
+
+    def read(self, key: str) -> str:
+        """The choice in force for the reading ``key`` (its default unless ``options``
+        name another)."""
+        return chosen(self.rules.readings(), self.options, key)
 
     # --- what lasts ---------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
-from tracker.core.campaign_events import LastingSet, PcJoined, Rested, Treated
+from tracker.core.campaign_events import LastingSet, PcJoined, ReadingChosen, Rested, Treated
 from tracker.core.campaign_fold import Campaign, party_tables
 from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
@@ -19,6 +19,7 @@ from tracker.core.model import Condition
 from tracker.core.protocol import DiceLike
 from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.base import NUMBER_LIMIT, RosterError, Ruleset
+from tracker.rules.readings import find, parse_choice
 
 
 def join(campaign: Campaign, rules: Ruleset, entry: Mapping[str, Any]) -> PcJoined:
@@ -50,7 +51,7 @@ def rest(
     """A rest of ``kind`` for the party (or ``who``), as the ruleset's text states it; what
     the time passed calls for (death rolls) is rolled with ``dice`` (real dice if None)."""
     dice = dice if dice is not None else Dice()
-    downtime = rules.downtime()
+    downtime = rules.downtime().reading_as(campaign.state.options)
     kind = kind.casefold()
     if kind not in downtime.rests:
         raise RuleError(downtime.no_rest(kind))
@@ -180,3 +181,14 @@ def treat(campaign: Campaign, rules: Ruleset, who: str, injury: str, note: str) 
         party=party_tables({member.id: lasting}),
         text=f"{member.name}'s {healed.label()} is treated{said}",
     )
+
+
+def choose_reading(campaign: Campaign, rules: Ruleset, key: str, choice: str) -> ReadingChosen:
+    """The campaign reads the open rule ``key`` as ``choice`` from now on: its next fights
+    start so, its rests read so (RuleError naming the readings or the choices)."""
+    reading = find(rules.readings(), key)
+    _key, wanted = parse_choice(rules.readings(), f"{reading.key}={choice}")
+    if reading.chosen(campaign.state.options) == wanted:
+        raise RuleError(f"'{reading.key}' is read as '{wanted}' already")
+    text = f"Reading {reading.key} = {wanted}: {reading.meaning(wanted)}"
+    return campaign.make(ReadingChosen, key=reading.key, value=wanted, text=text)

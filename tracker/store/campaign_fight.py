@@ -142,12 +142,14 @@ def _where(path: Path, other: Path) -> str:
 def _head(
     play: CampaignFile, members: list[PartyMember], title: str, link: int, where: str
 ) -> dict[str, Any]:
-    encounter = {
+    encounter: dict[str, Any] = {
         "title": title,
         "ruleset": play.rules.id,
         LINK_KEY: f"{play.campaign.state.id}/{link}",
         FILE_KEY: where,
     }
+    if play.campaign.state.options:
+        encounter["options"] = dict(play.campaign.state.options)
     roster = [dict(m.entry) for m in members]
     return {"format": CURRENT_FORMAT, "encounter": encounter, "combatants": roster}
 

@@ -11,7 +11,7 @@ changes the disk; every problem is one ``FILE:LINE:COL`` line.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,11 +28,13 @@ from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.journal import TornTail, create_document, read_journal
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
+from tracker.store.options_check import check_options, chosen_readings
 
 CAMPAIGN_FORMAT = 2
 """Campaign file format; like encounter format 2, each command's last block is marked."""
 TOP_KEYS = {"format", "campaign", "events"}
 CAMPAIGN_KEYS = {"id": str, "title": str, "ruleset": str}
+OPTIONAL_KEYS = {"options": dict}
 
 
 @dataclass
@@ -46,10 +48,15 @@ class LoadedCampaign:
     torn: TornTail | None
 
 
-def new_campaign(path: Path, ruleset_id: str, title: str = "") -> None:
-    """Create an empty campaign file (atomically); refuse to overwrite anything."""
+def new_campaign(
+    path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()
+) -> None:
+    """Create an empty campaign file (atomically); refuse to overwrite anything.
+    ``readings``: ``KEY=CHOICE`` words, the campaign's ``[campaign.options]``."""
     ruleset, title = checked_start(path, ruleset_id, title, "already exists — pick another name")
-    table = {"id": secrets.token_hex(6), "title": title, "ruleset": ruleset}
+    table: dict[str, Any] = {"id": secrets.token_hex(6), "title": title, "ruleset": ruleset}
+    if readings:
+        table["options"] = chosen_readings(path, load_ruleset(ruleset), readings)
     create_document(path, {"format": CAMPAIGN_FORMAT, "campaign": table}, [])
 
 
@@ -81,8 +88,11 @@ def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignS
         if not isinstance(table.get(key), kind):
             raise locator.error(f"[campaign] needs {key} (text)", key, "campaign")
     for key in table:
-        if key not in CAMPAIGN_KEYS:
+        if key not in CAMPAIGN_KEYS and key not in OPTIONAL_KEYS:
             raise locator.error(f"unknown key {key!r} in [campaign]", key, "campaign")
+    options = table.get("options", {})
+    if not isinstance(options, dict):
+        raise locator.error("[campaign] options must be a table", "options", "campaign")
     problem = text_problem(table["title"], "the title", TITLE_LIMIT)
     if problem:
         raise locator.error(problem, "title", "campaign")
@@ -90,7 +100,10 @@ def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignS
         rules = load_ruleset(table["ruleset"])
     except UnknownRuleset as err:
         raise locator.error(str(err), "ruleset", "campaign") from None
-    state = CampaignState(id=table["id"], title=table["title"], ruleset=rules.id)
+    check_options(options, rules, locator, "campaign")
+    state = CampaignState(
+        id=table["id"], title=table["title"], ruleset=rules.id, options=dict(options)
+    )
     return rules, state
 
 

@@ -39,6 +39,7 @@ from tracker.store.journal import (
 )
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
+from tracker.store.options_check import check_options, chosen_readings
 from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
 
 TOP_KEYS = {"format", "encounter", "combatants", "events"}
@@ -138,6 +139,7 @@ def initial_state(head: Mapping[str, Any], rules: Ruleset, locator: Locator) -> 
     problem = text_problem(table.get("title", ""), "the title", TITLE_LIMIT)
     if problem:
         raise locator.error(problem, "title", "encounter")
+    check_options(table.get("options", {}), rules, locator, "encounter")
     return EncounterState(
         title=table.get("title", ""),
         ruleset=rules.id,
@@ -213,11 +215,15 @@ def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Loc
             ) from None
 
 
-def new_file(path: Path, ruleset_id: str, title: str = "") -> None:
-    """Create an empty encounter file; refuse to overwrite an existing one."""
+def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()) -> None:
+    """Create an empty encounter file; refuse to overwrite an existing one. ``readings``:
+    ``KEY=CHOICE`` words, written as the encounter's options (JournalError if one is not
+    a reading of the ruleset, or not one of its choices)."""
     exists = "already exists — pick another name or open it with `tracker`"
     ruleset, title = checked_start(path, ruleset_id, title, exists)
     encounter: dict[str, Any] = {"title": title, "ruleset": ruleset}
+    if readings:
+        encounter["options"] = chosen_readings(path, load_ruleset(ruleset), readings)
     create_document(path, {"format": CURRENT_FORMAT, "encounter": encounter}, [])
 
 

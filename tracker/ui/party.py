@@ -169,7 +169,8 @@ class PartyScreen(ModalScreen[Path | None]):
         if member is None:
             text.update(Text("No PC yet: `tracker campaign add-pc FILE NAME …`", "italic"))
             return
-        text.update(tracks(member, self.loaded.rules.downtime()))
+        readings = self.loaded.campaign.state.options  # the campaign's (the deadline's wording)
+        text.update(tracks(member, self.loaded.rules.downtime().reading_as(readings)))
         self.query_one("#party-tracks", VerticalScroll).border_title = plain(member.name)
 
     def say(self, message: str, ok: bool = True) -> None:

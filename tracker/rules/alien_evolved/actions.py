@@ -4,8 +4,8 @@ Defend and Dodge interrupt out of turn at the cost of a quick action not yet use
 one's own turn they are taken from the coming turn, after it from what is left of it.
 While Broken only a single move a round is allowed. Over-encumbered, moving raises the
 stress level one step (seed 003 l.200): the first move of a turn, or each move — the
-encounter's reading (``[encumbrance]`` in the data, ``[encounter.options]
-encumbered_stress``, or ``encumbrance-reading`` mid-fight).
+encounter's reading (``[readings.encumbered_stress]`` in the data: ``[encounter.options]
+encumbered_stress``, or ``reading encumbered_stress`` mid-fight).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.alien_evolved.levels import add_stress
+from tracker.rules.readings import chosen, readings_from
 
 Data = Mapping[str, Any]
 OVER_ENCUMBERED = "Over-encumbered"
@@ -162,30 +163,8 @@ def charge(draft: Draft, who: str, data: Data, kind: str, action: str) -> None:
 
 
 ENCUMBERED_STRESS = "encumbered_stress"
-_SAID = {
-    "per-turn": "the first move of a turn raises the stress level, not a second",
-    "per-move": "each move raises the stress level",
-}
 
 
 def encumbrance_reading(state: EncounterState, data: Data) -> str:
     """How this encounter reads l.200 "every time you move": ``per-turn`` or ``per-move``."""
-    rule = data["encumbrance"]
-    chosen = str(state.options.get(ENCUMBERED_STRESS, rule["reading"]))
-    return chosen if chosen in rule["readings"] else str(rule["reading"])
-
-
-def set_encumbrance_reading(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``encumbrance-reading per-turn|per-move``: what "every time you move" counts."""
-    readings = [str(r) for r in data["encumbrance"]["readings"]]
-    wanted = command.arg(0, " or ".join(readings)).casefold()
-    if wanted not in readings:
-        raise RuleError(f"Over-encumbered stress reads as {' or '.join(readings)}")
-    if encumbrance_reading(draft.state, data) == wanted:
-        raise RuleError(f"Over-encumbered stress is read as '{wanted}' already")
-    draft.emit(
-        ev.OptionSet,
-        key=ENCUMBERED_STRESS,
-        value=wanted,
-        text=f"Over-encumbered: {_SAID[wanted]}",
-    )
+    return chosen(readings_from(data), state.options, ENCUMBERED_STRESS)

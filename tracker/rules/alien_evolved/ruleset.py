@@ -8,30 +8,26 @@ commands in the modules beside this one; the GM's critical tables in the user da
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
-from tracker.core.verbs import dismiss_reminders
 from tracker.rules.alien_evolved import actions as alien_actions
 from tracker.rules.alien_evolved import cards as alien_cards
+from tracker.rules.alien_evolved import commands as alien_commands
 from tracker.rules.alien_evolved import damage as alien_damage
-from tracker.rules.alien_evolved import rolls as alien_rolls
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
-from tracker.rules.alien_evolved.downtime import AlienDowntime, no_rest_healing
+from tracker.rules.alien_evolved.downtime import AlienDowntime
 from tracker.rules.alien_evolved.tables import CriticalTable
-from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
+from tracker.rules.alien_evolved.time import UNITS
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
-
-Action = Callable[[Draft, Command, DiceLike], None]
-TIME_UNITS = ("stretch", "shift")
 
 
 class AlienRules(Ruleset):
@@ -112,285 +108,10 @@ class AlienRules(Ruleset):
     # --- commands -------------------------------------------------------------------
 
     def verbs(self) -> Mapping[str, Verb]:
-        """Cards, actions, damage and criticals, death rolls, stress, supplies, time."""
-        data, table = self.data, self.tables
-        return by_name(
-            verb(
-                "start",
-                "start [attacker=WHO] [ambush=WHO,WHO]",
-                "deal round 1 (surprise: the attacker takes card 1)",
-                alien_cards.start,
-                self.core,
-            ),
-            verb(
-                "swap",
-                "swap A B",
-                "hold off: trade cards (the other cannot refuse)",
-                alien_cards.swap,
-                self.core,
-            ),
-            verb(
-                "quick",
-                "quick WHO [ACTION]",
-                "spend a quick action",
-                alien_actions.quick,
-                data,
-            ),
-            verb(
-                "full",
-                "full WHO [ACTION]",
-                "spend the full action",
-                alien_actions.full,
-                data,
-            ),
-            verb(
-                "defend",
-                "defend WHO",
-                "defend out of turn (a quick action)",
-                alien_actions.interrupt,
-                data,
-                "defend",
-            ),
-            verb(
-                "dodge",
-                "dodge WHO",
-                "dodge out of turn (a quick action)",
-                alien_actions.interrupt,
-                data,
-                "dodge",
-            ),
-            verb("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", self.damage),
-            verb("heal", "heal WHO N", "recover Health", self.heal),
-            verb(
-                "crit",
-                "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]",
-                "roll or enter a critical",
-                alien_damage.crit,
-                data,
-                table,
-            ),
-            verb(
-                "deathroll",
-                "deathroll WHO [pass|fail]",
-                "a death roll (Stamina)",
-                alien_damage.death_roll,
-                data,
-            ),
-            verb(
-                "firstaid",
-                "firstaid WHO N|fail [by=WHO] [roll=POOL]",
-                "first aid",
-                alien_damage.first_aid,
-                data,
-            ),
-            verb(
-                "rally",
-                "rally WHO N|fail [by=WHO]",
-                "rally a Broken character",
-                alien_damage.rally,
-                data,
-            ),
-            verb(
-                "stress",
-                "stress WHO +N|-N",
-                "change the stress level",
-                alien_stress.stress,
-                data,
-            ),
-            verb(
-                "panic",
-                "panic WHO [N EFFECT…]",
-                "roll (or enter) a panic result",
-                alien_stress.panic,
-                data,
-                table,
-            ),
-            verb(
-                "skill",
-                "skill WHO BASE|SKILL [mod=N]",
-                "a skill roll with stress dice (SKILL: the combatant's dice, close-combat …)",
-                alien_rolls.skill,
-                data,
-            ),
-            verb(
-                "push",
-                "push WHO",
-                "push the last roll: stress +1, re-roll all but sixes",
-                alien_rolls.push,
-                data,
-            ),
-            verb(
-                "opposed",
-                "opposed WHO BASE OTHER BASE",
-                "an opposed roll: more sixes than the other wins",
-                alien_rolls.opposed,
-                data,
-            ),
-            verb(
-                "friendly",
-                "friendly WHO [WHO…]",
-                "a missed shot's friendly fire on an Adjacent PC",
-                alien_rolls.friendly_fire,
-                data,
-                table,
-            ),
-            verb(
-                "supply",
-                "supply WHO ammo|air|power",
-                "a supply roll",
-                alien_stress.supply,
-                data,
-            ),
-            verb(
-                "auto",
-                "auto WHO ROLLS",
-                "Full Auto burst: 1-3 attack rolls",
-                alien_stress.full_auto,
-                data,
-            ),
-            verb(
-                "reload",
-                "reload WHO",
-                "reload (a quick action)",
-                alien_stress.reload,
-                data,
-            ),
-            verb("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
-            verb("cure", "cure WHO CONDITION", "end a condition", self.cure),
-            verb(
-                "encumbrance-reading",
-                "encumbrance-reading per-turn|per-move",
-                "whether each move or a turn's first raises Over-encumbered stress (l.200)",
-                alien_actions.set_encumbrance_reading,
-                data,
-            ),
-            verb("stretch", "stretch [rest]", "a stretch of time passes", self.stretch),
-            verb("shift", "shift", "a shift of time passes", self.shift),
-            verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
-        )
-
-    def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``dmg WHO N``: lose Health."""
-        fighter = who_arg(draft.state, command)
-        amount = command.number(1, "an amount of damage")
-        alien_damage.damage(draft, dice, self.data, self.tables, fighter.id, amount)
-
-    def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``heal WHO N``: recover Health (rest, the GM's ruling); the Broken get up."""
-        fighter = who_arg(draft.state, command)
-        amount = command.number(1, "an amount of Health")
-        if fighter.status == "dead":
-            raise RuleError(f"{fighter.name} is dead")
-        if amount < 1 or fighter.track("health") >= fighter.limits["health"]:
-            raise RuleError(f"{fighter.name}'s Health is full or the amount is not 1 or more")
-        if fighter.condition("Broken"):
-            alien_damage.get_up(draft, fighter.id, amount, "healed")
-            return
-        after = min(fighter.limits["health"], fighter.track("health") + amount)
-        draft.emit(
-            ev.TrackSet,
-            who=fighter.id,
-            track="health",
-            value=after,
-            text=f"{fighter.name}: Health {fighter.track('health')} → {after}",
-        )
-
-    def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``ail WHO NAME``: mark a condition from the catalogue (or any other name)."""
-        fighter = who_arg(draft.state, command)
-        name = " ".join(command.args[1:]).strip()
-        if not name:
-            names = ", ".join(c["name"] for c in self.data["conditions"])
-            raise RuleError(f"'ail' needs a condition — {names}")
-        known = {c["name"].casefold(): c["name"] for c in self.data["conditions"]}
-        name = known.get(name.casefold(), name[:1].upper() + name[1:])
-        if name in ("Broken", "Dying", "Shut down"):
-            raise RuleError(f"{name} comes from damage and criticals — use dmg or crit")
-        draft.emit(ev.ConditionApplied, who=fighter.id, name=name, text=f"{fighter.name}: {name}")
-
-    def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``cure WHO NAME``: end a condition the GM marked."""
-        fighter = who_arg(draft.state, command)
-        name = " ".join(command.args[1:]).strip()
-        held = fighter.condition(name)
-        if held is None or held.name in ("Broken", "Dying"):
-            has = ", ".join(c.name for c in fighter.conditions) or "none"
-            raise RuleError(
-                f"{fighter.name} has no condition '{name}' to end — has: {has} "
-                "(Broken and Dying end through first aid, rally or death rolls)"
-            )
-        draft.emit(
-            ev.ConditionRemoved,
-            who=fighter.id,
-            name=held.name,
-            text=f"{fighter.name}: {held.name} ends",
-        )
-
-    def stretch(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """A stretch passes: round and stretch timers call death rolls (a stretch is many
-        rounds, seed 003 l.155), the Broken get up, rest heals."""
-        self._time(draft, "stretch", ("round", "stretch"))
-        for fighter in draft.state.active:
-            if self._gets_up(fighter) and not self._stays_down(draft.state, fighter):
-                alien_damage.get_up(draft, fighter.id, 1, "on their own after a stretch")
-            elif "rest" in command.args or command.flag("rest"):
-                self._rest(draft, fighter)
-
-    def shift(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """A shift passes: every timer calls a death roll; the Broken get up."""
-        self._time(draft, "shift", ("round", "stretch", "shift"))
-        for fighter in draft.state.active:
-            if self._gets_up(fighter):
-                alien_damage.get_up(draft, fighter.id, 1, "on their own")
-
-    def _stays_down(self, state: EncounterState, fighter: Combatant) -> bool:
-        """The encounter's reading of seed 003 l.149 and l.155 for the dying: with
-        ``dying_on_a_stretch = "stays-down"`` one dying on a round or stretch timer does
-        not get up on its own (a stretch is many rounds of death rolls: only first aid
-        saves it); the default ``"gets-up"`` lets it up with its death roll still due."""
-        reading = str(state.options.get("dying_on_a_stretch", "gets-up"))
-        if reading not in ("gets-up", "stays-down"):
-            raise RuleError(
-                f'dying_on_a_stretch must be "gets-up" or "stays-down", not {reading!r}'
-            )
-        return reading == "stays-down" and timer_name(fighter, self.data) in ("round", "stretch")
-
-    @staticmethod
-    def _gets_up(fighter: Combatant) -> bool:
-        """Seed 003 "On Your Own": the Broken "(but not dead)" get up after a stretch (a
-        dying one too; its death rolls still come due)."""
-        return fighter.condition("Broken") is not None and fighter.status != "dead"
-
-    def _time(self, draft: Draft, unit: str, timers: tuple[str, ...]) -> None:
-        value = draft.state.tracks.get(unit, 0) + 1
-        draft.emit(
-            ev.TrackSet, who="", track=unit, value=value, text=f"A {unit} passes ({unit} {value})"
-        )
-        for fighter in draft.state.active:
-            if fighter.status != "dead" and timer_name(fighter, self.data) in timers:
-                alien_damage.death_due(draft, fighter.id, f"the {unit} has passed")
-
-    def _rest(self, draft: Draft, fighter: Combatant) -> None:
-        if fighter.out_of_fight or fighter.track("health") >= fighter.limits["health"]:
-            return
-        tired = no_rest_healing(self.data, (c.name for c in fighter.conditions))
-        if tired:
-            draft.say(f"{fighter.name} is {tired}: no Health from rest (l.151)")
-            return
-        after = fighter.track("health") + 1
-        draft.emit(
-            ev.TrackSet,
-            who=fighter.id,
-            track="health",
-            value=after,
-            text=f"{fighter.name} rests: Health {fighter.track('health')} → {after}",
-        )
-
-    def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``resolve WHO KEY``: the GM has dealt with a reminder."""
-        fighter = who_arg(draft.state, command)
-        key = command.arg(1, "which reminder (critical, deathroll, panic)")
-        dismiss_reminders(draft, fighter.id, key, "dealt with")
+        """Cards, actions, damage and criticals, death rolls, stress, supplies, time: the
+        table in ``commands``."""
+        parts = {"core": self.core, "data": self.data, "criticals": self.tables}
+        return alien_commands.bound({**parts, "readings": self.readings()})
 
     # --- views ----------------------------------------------------------------------
 
@@ -489,7 +210,7 @@ class AlienRules(Ruleset):
 
     def header_parts(self, state: EncounterState) -> list[str]:
         """The time units: stretches and shifts passed (rounds are in the header already)."""
-        return [f"{unit} {state.tracks.get(unit, 0)}" for unit in TIME_UNITS]
+        return [f"{unit} {state.tracks.get(unit, 0)}" for unit in UNITS]
 
     def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
         """Death roll pass/fail/roll; critical roll; panic roll."""

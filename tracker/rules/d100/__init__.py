@@ -19,6 +19,7 @@ from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
+from tracker.rules.readings import readings_from
 
 
 def strings(value: Any) -> tuple[str, ...]:
@@ -79,6 +80,7 @@ class D100Tables:
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.raw = data
+        self.readings = readings_from(data)
         chars = data["characteristics"]
         self.characteristics = strings(chars["names"])
         self.labels: dict[str, str] = dict(chars.get("labels", {}))

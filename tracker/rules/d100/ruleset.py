@@ -17,11 +17,12 @@ from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve, who_arg
+from tracker.core.grammar import Command, who_arg
 from tracker.core.joining import join_fight
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView, by_name, verb
+from tracker.rules.common import delayer_acts
 from tracker.rules.d100 import D100Tables, bonus, folded, score, turns
 
 MAX_ROLL_OFFS = 20
@@ -169,23 +170,7 @@ class D100Ruleset(Ruleset):
             -state.tiebreak.get(slot, 0),
         )
 
-    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
-        """Every slot with initiative in order; exact ties are rolled off on 1d10."""
-        state = draft.state
-        slots = [
-            s
-            for s in state.initiative
-            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
-        ]
-        groups: dict[tuple[float, ...], list[str]] = {}
-        for slot in slots:
-            groups.setdefault(self.order_key(state, slot)[:-1], []).append(slot)
-        for tied in groups.values():
-            if len(tied) > 1:
-                self.roll_off(draft, tied, dice)
-        return tuple(sorted(slots, key=lambda s: self.order_key(draft.state, s)))
-
-    def roll_off(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+    def break_tie(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
         """Same initiative and Agility: each rolls 1d10, higher first (again on a tie)."""
         state = draft.state
         known = [state.tiebreak.get(s, 0) for s in tied]
@@ -253,7 +238,7 @@ class D100Ruleset(Ruleset):
 
     def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         if len(command.args) < 2:
-            act_now(draft, self, command, dice)
+            delayer_acts(draft, self, command, dice, "'act {slot} standard attack half'")
             return
         fighter = who_arg(draft.state, command)
         action = self.vet_action(draft.state, fighter, turns.declare(self.actions, command))
@@ -333,21 +318,6 @@ class D100Ruleset(Ruleset):
 def join(draft: Draft, rules: D100Ruleset, fighter: Combatant, dice: DiceLike, text: str) -> None:
     """A prepared combatant enters the fight (its tracks set; initiative if running)."""
     join_fight(draft, rules, fighter, dice, text)
-
-
-def act_now(draft: Draft, rules: D100Ruleset, command: Command, dice: DiceLike) -> None:
-    """``act WHO``: a delaying combatant acts now (the core verb this one replaces)."""
-    state = draft.state
-    slot = resolve(state, command.arg(0, "who acts now, or 'act WHO ACTION'"), slots=True)
-    if slot not in state.delayed:
-        held = [s for s in state.delayed if slot_owner(s) == slot]
-        if not held:
-            raise RuleError(
-                f"{flow.name_of(state, slot)} is not delaying — to spend an "
-                f"action say which: 'act {slot} standard attack half'"
-            )
-        slot = held[0]
-    flow.act_now(draft, rules, dice, slot)
 
 
 def _number(key: str, value: str) -> int:

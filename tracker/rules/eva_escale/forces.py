@@ -16,9 +16,9 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
-from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import D100Tables
+from tracker.rules.readings import chosen
 
 ON_FOOT = "On Foot"
 DIRECTOR_ROLES = ("director", "supcom")
@@ -82,25 +82,7 @@ def has_fate(state: EncounterState, fighter: Combatant, tables: D100Tables) -> b
 
 def fate_reading(state: EncounterState, tables: D100Tables) -> str:
     """How this encounter reads "at least one Fate Point" (``possessed`` or ``left``)."""
-    reading = str(state.options.get("fate", tables.word("fate", "reading")))
-    return (
-        reading if reading in tables.words("fate", "readings") else tables.word("fate", "reading")
-    )
-
-
-def set_fate_reading(draft: Draft, command: Command, dice: DiceLike, tables: D100Tables) -> None:
-    """``fate-reading possessed|left``: how "at least one Fate Point" (l.96) is read here."""
-    readings = tables.words("fate", "readings")
-    wanted = command.arg(0, " or ".join(readings)).casefold()
-    if wanted not in readings:
-        raise RuleError(f"'at least one Fate Point' reads as {' or '.join(readings)}")
-    if fate_reading(draft.state, tables) == wanted:
-        raise RuleError(f"Fate is read as '{wanted}' already")
-    said = {
-        "possessed": "a Fate pool of one or more, even if spent",
-        "left": "one Fate point or more left now",
-    }.get(wanted, wanted)
-    draft.emit(ev.OptionSet, key="fate", value=wanted, text=f"At least one Fate Point: {said}")
+    return chosen(tables.readings, state.options, "fate")
 
 
 # --- hordes and directors ---------------------------------------------------------------

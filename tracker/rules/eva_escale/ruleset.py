@@ -242,13 +242,6 @@ class EvaRules(D100Ruleset):
                 self.tables,
             ),
             verb(
-                "fate-reading",
-                "fate-reading possessed|left",
-                'how "at least one Fate Point" is read here (l.96)',
-                forces.set_fate_reading,
-                self.tables,
-            ),
-            verb(
                 "restore",
                 "restore SUPCOM WHO",
                 "1 Morale restores a spent Fate point (3/battle)",

@@ -17,7 +17,6 @@ from tracker.rules.common import words_and_options
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
-from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.stats import (
     ailments,
     bonus,
@@ -30,6 +29,7 @@ from tracker.rules.nerv_d100.stats import (
     whole,
 )
 from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for, is_ailment
+from tracker.rules.readings import chosen
 
 DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
 
@@ -368,7 +368,10 @@ def grace_countdown(draft: Draft, tables: NervTables, who: str) -> None:
 def shake_advantage(draft: Draft, tables: NervTables, held: Condition) -> int:
     """A shake-off's Advantage: one per failed shake-off (l.270, l.389), and one more for
     the failed Fear test itself when the encounter reads it as the first failure."""
-    first = held.category == FEAR and chosen(draft.state.options, tables, "fear-shake") == "counts"
+    first = (
+        held.category == FEAR
+        and chosen(tables.readings, draft.state.options, "fear-shake") == "counts"
+    )
     return held.level + (1 if first else 0)
 
 

@@ -18,7 +18,6 @@ from tracker.core.errors import RuleError
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, afflict, end_condition
-from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.stats import (
     blocked_by,
     bonus,
@@ -28,6 +27,7 @@ from tracker.rules.nerv_d100.stats import (
     shift,
 )
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
+from tracker.rules.readings import chosen
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ def helpless_reason(tables: NervTables, fighter: Combatant, options: Mapping[str
     if is_helpless(fighter):
         return "helpless"
     held = blocked_by(fighter, tables, "opposing")
-    if held is not None and chosen(options, tables, "no-opposing") == "helpless":
+    if held is not None and chosen(tables.readings, options, "no-opposing") == "helpless":
         return f"helpless ({held.name}: cannot oppose attacks)"
     return ""
 

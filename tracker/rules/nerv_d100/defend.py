@@ -5,8 +5,8 @@ Declaring Defend puts the ``Defending`` condition on (its status line tells the 
 rolls Chance Attacks and Evasion). Of those tests the tracker rolls only the shake-off
 of an ailment — "their next test to resist that Ailment" (l.270), made at the start of
 the turn — where ``[[test_modifiers]]`` gives the one Advantage. Whether Defend still
-covers that start-of-turn shake-off is the encounter's reading (``[defend]`` in the data,
-``[encounter.options] defend``, or ``defend-reading`` mid-fight): ``counts`` keeps the
+covers that start-of-turn shake-off is the encounter's reading (``[readings.defend]`` in
+the data: ``[encounter.options] defend``, or ``reading defend`` mid-fight): ``counts`` keeps the
 condition through the turn that starts (gone at its end), ``lapses`` ends it as the
 turn starts.
 """
@@ -16,13 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.errors import RuleError
-from tracker.core.grammar import Command
-from tracker.core.protocol import DiceLike
 from tracker.rules.nerv_d100.stats import ailments, put_on, take_off
 from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.readings import chosen
 
 OPTION = "defend"
 
@@ -31,15 +28,9 @@ def _word(tables: NervTables, key: str) -> str:
     return str(tables.raw["defend"][key])
 
 
-def _readings(tables: NervTables) -> tuple[str, ...]:
-    return tuple(str(r) for r in tables.raw["defend"]["readings"])
-
-
 def reading(options: Mapping[str, Any], tables: NervTables) -> str:
     """How this encounter reads Defend at the start of the next turn (``counts``/``lapses``)."""
-    default = _word(tables, "reading")
-    chosen = str(options.get(OPTION, default))
-    return chosen if chosen in _readings(tables) else default
+    return chosen(tables.readings, options, OPTION)
 
 
 def declared(draft: Draft, tables: NervTables, who: str, action: str) -> None:
@@ -75,18 +66,3 @@ def end_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
     if fighter.condition(name) is None or action in (e.split(" (")[0] for e in fighter.spent):
         return
     take_off(draft, who, name, f"{fighter.name}'s Defend ends")
-
-
-def set_reading(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
-    """``defend-reading counts|lapses``: whether Defend covers the next turn's shake-off."""
-    readings = _readings(tables)
-    wanted = command.arg(0, " or ".join(readings)).casefold()
-    if wanted not in readings:
-        raise RuleError(f"Defend at the start of the next turn reads as {' or '.join(readings)}")
-    if reading(draft.state.options, tables) == wanted:
-        raise RuleError(f"Defend is read as '{wanted}' already")
-    said = {
-        "counts": "covers the shake-off at the start of the next turn",
-        "lapses": "ends as the next turn starts, before its shake-off",
-    }.get(wanted, wanted)
-    draft.emit(ev.OptionSet, key=OPTION, value=wanted, text=f"Defend {said}")

@@ -29,6 +29,7 @@ from tracker.rules.nerv_d100.tables import NervTables, without_above
 
 DISORDER = "Disorder (to be chosen with the GM; seed 000 l.402)"
 DEPRESSION = "depression"
+DEADLINE = "dysfunctional-deadline"
 
 
 class NervDowntime(Downtime):
@@ -80,7 +81,7 @@ class NervDowntime(Downtime):
         lines += ended
         lasting = replace(lasting, tracks=tracks, conditions=conditions)
         if kind == "long":
-            lasting, deadline = self._deadline(member, lasting)
+            lasting, deadline = self._deadline(member, member.lasting, lasting)
             lines += deadline
         return lasting, lines
 
@@ -118,17 +119,36 @@ class NervDowntime(Downtime):
             )
         return kept, lines
 
-    def _deadline(self, member: PartyMember, lasting: Lasting) -> tuple[Lasting, list[str]]:
-        """The end of a Long Downtime: still Dysfunctional → Trauma 0 and a Disorder."""
-        fighter = replace(self.fighter(member), tracks={**lasting.tracks})
-        broken, numbers = thresholds(self.tables, fighter)["Dysfunctional"]
-        if not broken:
+    def _deadline(
+        self, member: PartyMember, before: Lasting, lasting: Lasting
+    ) -> tuple[Lasting, list[str]]:
+        """The end of a Long Downtime: Trauma not brought "below this threshold" (l.402,
+        as the ``dysfunctional-deadline`` reading has it) → Trauma 0 and a Disorder."""
+        missed = self._missed(member, before, lasting)
+        if not missed:
             return lasting, []
         tracks = {**lasting.tracks, "trauma": 0}
         drawbacks = (*lasting.drawbacks, DISORDER)
-        line = f"still Dysfunctional ({numbers}) at the end of the Long Downtime: Trauma → 0, "
+        line = f"{missed} at the end of the Long Downtime: Trauma → 0, "
         line += "a permanent Disorder (seed 000 l.402)"
         return replace(lasting, tracks=tracks, drawbacks=drawbacks), [line]
+
+    def _missed(self, member: PartyMember, before: Lasting, after: Lasting) -> str:
+        """Why the deadline is missed ("" when it is met): ``at-most`` (the default) asks
+        for Trauma no longer above Will Bonus + 2, ``below`` for Trauma under it — of a
+        PC who was Dysfunctional as the Downtime began."""
+        fighter = replace(self.fighter(member), tracks={**after.tracks})
+        broken, numbers = thresholds(self.tables, fighter)["Dysfunctional"]
+        if broken:
+            return f"still Dysfunctional ({numbers})"
+        if self.read(DEADLINE) != "below":
+            return ""
+        was = replace(self.fighter(member), tracks={**before.tracks})
+        limit = bonus(fighter, "will") + self.tables.number("trauma", "dysfunctional_over")
+        trauma = after.tracks.get("trauma", 0)
+        if thresholds(self.tables, was)["Dysfunctional"][0] and trauma >= limit:
+            return f"Trauma {trauma} not below {limit} (read strictly)"
+        return ""
 
     def notes(self, member: PartyMember) -> list[str]:
         """Fatigued, Exhausted, Unsettled, Dysfunctional now, with their numbers."""
@@ -139,9 +159,10 @@ class NervDowntime(Downtime):
             if on
         ]
         if any(line.startswith("Dysfunctional") for line in lines):
-            wb = bonus(fighter, "will")
+            limit = bonus(fighter, "will") + self.tables.number("trauma", "dysfunctional_over")
+            wanted = f"under {limit}" if self.read(DEADLINE) == "below" else f"{limit} or less"
             lines.append(
-                f"must be under the threshold (Will Bonus {wb}) by the end of the "
-                "next Long Downtime"
+                f"must bring Trauma to {wanted} by the end of the next Long Downtime "
+                "(seed 000 l.402)"
             )
         return lines

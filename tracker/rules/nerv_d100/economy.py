@@ -1,36 +1,29 @@
-"""nerv-d100 turn economy and resources: ``act``, ``exert``, ``spend``, ``gain``, ``downtime``.
+"""nerv-d100 turn economy: ``act`` and ``exert`` (Fate, Stress and Trauma: ``resources``).
 
 A turn has one Move and two Actions (★ = 1, ★★ = 2); an action and its variations are
 one group that cannot repeat in a turn, except through an Exert. One Chance Attack until
-the start of the combatant's next turn, none while ailing. Fate points have seven uses.
+the start of the combatant's next turn, none while ailing.
 """
 
 from __future__ import annotations
 
 from tracker.core import events as ev
-from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, resolve, who_arg
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
-from tracker.rules.common import words_and_options
-from tracker.rules.nerv_d100 import defend, fate_tests, running
+from tracker.rules.common import delayer_acts, words_and_options
+from tracker.rules.nerv_d100 import defend, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
-    add_trauma,
-    end_condition,
-    sync_thresholds,
 )
 from tracker.rules.nerv_d100.stats import (
     ailments,
     blocked_by,
-    bonus,
     ignoring,
     injury_rows,
-    put_on,
     set_value,
-    shift,
     whole,
 )
 from tracker.rules.nerv_d100.tables import NervTables
@@ -69,7 +62,7 @@ def own_turn(draft: Draft, fighter: Combatant) -> bool:
 def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: DiceLike) -> None:
     """``act WHO`` (a delayer acts now) or ``act WHO ACTION [combo] [cost=N] [force]``."""
     if len(command.args) < 2:
-        _act_now(draft, rules, command, dice)
+        delayer_acts(draft, rules, command, dice, "'act {slot} standard attack', 'act {slot} move'")
         return
     fighter = who_arg(draft.state, command)
     words, values = words_and_options(command, len(command.args), ACT_FLAGS, ("cost",))
@@ -88,20 +81,6 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
         _chance(draft, tables, fighter, forced)
     else:
         _action(draft, tables, fighter, name, "combo" in words, forced, values)
-
-
-def _act_now(draft: Draft, rules: Rules, command: Command, dice: DiceLike) -> None:
-    state = draft.state
-    slot = resolve(state, command.arg(0, "who acts now, or 'act WHO ACTION'"), slots=True)
-    if slot not in state.delayed:
-        held = [s for s in state.delayed if slot_owner(s) == slot]
-        if not held:
-            raise RuleError(
-                f"{flow.name_of(state, slot)} is not delaying — to spend an action "
-                f"say which: 'act {slot} standard attack', 'act {slot} move'"
-            )
-        slot = held[0]
-    flow.act_now(draft, rules, dice, slot)
 
 
 def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
@@ -267,200 +246,3 @@ def exert(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
         text=f"{fighter.name} exerts (#{done + 1} since downtime): +1 action for {cost} Stress",
     )
     add_stress(draft, tables, fighter.id, cost, "Exert")
-
-
-# --- resources ---------------------------------------------------------------------------
-
-
-RESOURCES = ("fate", "stress", "trauma")
-
-
-def _resource(fighter: Combatant, word: str) -> str:
-    key = word.casefold()
-    if key not in RESOURCES:
-        raise RuleError(f"{fighter.name} has no '{word}' to spend or gain — {', '.join(RESOURCES)}")
-    return key
-
-
-def _amount_and_name(command: Command) -> tuple[int, str]:
-    rest = list(command.args[2:])
-    amount = 1
-    if rest and rest[0].isascii() and rest[0].lstrip("-").isdigit():
-        amount = int(rest.pop(0))
-    if amount < 1:
-        raise RuleError(f"the amount must be 1 or more, not {amount}")
-    return amount, " ".join(rest)
-
-
-def gain(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
-    """``gain WHO fate|stress|trauma [N]``."""
-    fighter = who_arg(draft.state, command)
-    track = _resource(fighter, command.arg(1, f"what to gain — {', '.join(RESOURCES)}"))
-    amount, extra = _amount_and_name(command)
-    why = extra or "the GM"
-    if track == "stress":
-        add_stress(draft, tables, fighter.id, amount, why)
-    elif track == "trauma":
-        add_trauma(draft, tables, fighter.id, amount, why)
-    else:
-        shift(draft, fighter.id, "fate", amount, "Fate", why)
-
-
-def spend(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
-    """``spend WHO fate [N] use=USE [NAME]`` or ``spend WHO stress|trauma N`` (to lower it)."""
-    fighter = who_arg(draft.state, command)
-    track = _resource(fighter, command.arg(1, f"what to spend — {', '.join(RESOURCES)}"))
-    amount, name = _amount_and_name(command)
-    if track != "fate":
-        words_and_options(command, len(command.args), (), ())
-        label = track.capitalize()
-        if fighter.track(track) < amount:
-            raise RuleError(f"{fighter.name} has only {fighter.track(track)} {label}")
-        shift(draft, fighter.id, track, -amount, label, "relieved")
-        sync_thresholds(draft, tables, fighter.id)
-        return
-    _, values = words_and_options(command, len(command.args), (), ("use",))
-    spend_fate(draft, tables, fighter, values.get("use", ""), amount, name)
-
-
-def spend_fate(
-    draft: Draft, tables: NervTables, fighter: Combatant, use: str, amount: int, name: str
-) -> None:
-    """Spend Fate on one of its seven uses; the pool and the use are logged."""
-    uses = ", ".join(tables.fate_uses)
-    if use not in tables.fate_uses:
-        what = f"'{use}' is not a Fate use" if use else "say what the Fate point is for"
-        raise RuleError(f"{what} — use={uses.replace(', ', '|')}")
-    if amount > 1 and use != "block":
-        raise RuleError(f"one Fate point per {use}: only 'block' takes several")
-    if fighter.track("fate") < amount:
-        raise RuleError(f"{fighter.name} has {fighter.track('fate')} Fate left")
-    shift(draft, fighter.id, "fate", -amount, "Fate", tables.fate_uses[use])
-    if use in ("advantage", "reroll"):
-        _for_test(draft, tables, fighter, use)
-        return
-    FATE_USES.get(use, _said)(draft, tables, fighter, amount, name)
-
-
-def _for_test(draft: Draft, tables: NervTables, fighter: Combatant, use: str) -> None:
-    """Advantage or a reroll: held for the next test the tracker rolls (``fate_tests``)."""
-    fate_tests.hold(draft, tables, draft.state.combatant(fighter.id), use)
-
-
-def _said(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    """Uses the GM resolves at the table: the log line is the record."""
-
-
-def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    pool = fighter.limits.get("fate", 0)
-    shift(draft, fighter.id, "wounds", pool, "Wounds", f"Fate restores {pool}")
-
-
-def _cure(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    held = [a for a in ailments(fighter) if not name or a.name.casefold() == name.casefold()]
-    if len(held) != 1:
-        has = ", ".join(a.name for a in ailments(fighter)) or "no ailment"
-        raise RuleError(
-            f"which ailment? {fighter.name} has: {has} — 'spend {fighter.id} fate use=ailment NAME'"
-        )
-    end_condition(
-        draft, fighter.id, held[0].name, f"{fighter.name} throws off {held[0].name} (Fate)"
-    )
-
-
-def _unblock(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    if len(fighter.injuries) < amount:
-        raise RuleError(f"{fighter.name} has {len(fighter.injuries)} injury point(s) to block")
-    for injury in list(reversed(fighter.injuries))[:amount]:
-        draft.emit(
-            ev.InjuryRemoved,
-            who=fighter.id,
-            location=injury.location,
-            name=injury.name,
-            text=f"{fighter.name}: Fate blocks the injury {injury.name} "
-            f"({injury.location}); effects already applied stay until cured",
-        )
-        shift(draft, fighter.id, "injuries", -1, "Injuries")
-    if fighter.status == "down" and draft.state.combatant(fighter.id).track("injuries") <= _pb(
-        fighter
-    ):
-        draft.emit(
-            ev.StatusChanged,
-            who=fighter.id,
-            status="active",
-            text=f"{fighter.name} is back in the fight",
-        )
-
-
-def _pb(fighter: Combatant) -> int:
-    return bonus(fighter, "physique")
-
-
-def _ignore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    known = [c.name for c in fighter.conditions] + [r.name for r in injury_rows(fighter, tables)]
-    match = next((k for k in known if k.casefold() == name.casefold()), None)
-    if match is None:
-        raise RuleError(f"ignore what? {fighter.name} has: {', '.join(known) or 'nothing'}")
-    put_on(
-        draft,
-        fighter.id,
-        f"Ignoring {match}",
-        "Fate",
-        f"{fighter.name} ignores {match} until the end of the round",
-    )
-
-
-def _surge(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
-    set_value(draft, fighter.id, "actions", fighter.track("actions") + 1)
-    draft.emit(
-        ev.ActionUsed,
-        who=fighter.id,
-        action=SURGE,
-        text=f"{fighter.name} surges: +1 action, no Stress",
-    )
-
-
-FATE_USES = {
-    "wounds": _restore,
-    "ailment": _cure,
-    "block": _unblock,
-    "ignore": _ignore,
-    "surge": _surge,
-}
-
-
-# --- downtime ----------------------------------------------------------------------------
-
-
-def downtime(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> None:
-    """``downtime [short|long]``: Stress and Trauma ease, Fate refills, Exerts reset."""
-    length = (command.args[0] if command.args else "short").casefold()
-    if length not in tables.raw["downtime"]:
-        raise RuleError(f"no downtime '{length}' — short, long")
-    rest = tables.raw["downtime"][length]
-    draft.say(
-        f"{length.capitalize()} Downtime: Stress -{rest['stress']}, "
-        f"Trauma -{rest['trauma']}, Fate refilled, Exert costs reset"
-    )
-    for fighter in draft.state.active:
-        _rest(draft, tables, fighter, int(rest["stress"]), int(rest["trauma"]))
-
-
-def _rest(draft: Draft, tables: NervTables, fighter: Combatant, stress: int, trauma: int) -> None:
-    for track, amount in (("stress", stress), ("trauma", trauma)):
-        if amount and fighter.track(track):
-            shift(draft, fighter.id, track, -amount, track.capitalize(), "downtime")
-    top = fighter.limits.get("fate", 0)
-    if fighter.track("fate") < top:
-        set_value(draft, fighter.id, "fate", top, f"{fighter.name}: Fate refilled to {top}")
-    if fighter.track("exerts"):
-        set_value(draft, fighter.id, "exerts", 0)
-    fate_tests.lapse(draft, tables, fighter.id)
-    if fighter.condition("Ego Fracture") is not None:
-        end_condition(
-            draft,
-            fighter.id,
-            "Ego Fracture",
-            f"{fighter.name}'s AT Field mends (Ego Fracture ends)",
-        )
-    sync_thresholds(draft, tables, fighter.id)

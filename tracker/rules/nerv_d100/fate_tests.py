@@ -14,8 +14,8 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant
 from tracker.rules.d100.checks import Modifier, TestResult
-from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.readings import chosen
 
 CATEGORY = "Fate"
 
@@ -35,7 +35,7 @@ def hold(draft: Draft, tables: NervTables, fighter: Combatant, use: str) -> None
 
 def applies(draft: Draft, tables: NervTables) -> bool:
     """Whether this encounter applies held Fate to the rolls (the ``fate`` reading)."""
-    return chosen(draft.state.options, tables, "fate") == "apply"
+    return chosen(tables.readings, draft.state.options, "fate") == "apply"
 
 
 def advantage(draft: Draft, tables: NervTables, fighter: Combatant) -> list[Modifier]:

@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, readings, running, views
+from tracker.rules.nerv_d100 import defend, economy, fate_tests, resources, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -179,21 +179,9 @@ class NervRules(Ruleset):
         """Ties: the higher Grace score, then the larger Fate pool."""
         return (score(fighter, "grace"), fighter.track("fate"))
 
-    def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
-        """Sort by initiative and the chain; still tied: an opposed Grace test, recorded."""
-        state = draft.state
-        slots = [
-            s
-            for s in state.initiative
-            if slot_owner(s) in state.combatants and state.combatant(s).status != "removed"
-        ]
-        groups: dict[tuple[float, ...], list[str]] = {}
-        for slot in slots:
-            groups.setdefault(self.order_key(state, slot)[:-1], []).append(slot)
-        for tied in groups.values():
-            if len(tied) > 1:
-                opposed_grace_ties(draft, self.tables, tied, dice)
-        return tuple(sorted(slots, key=lambda s: self.order_key(draft.state, s)))
+    def break_tie(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
+        """Still tied after initiative and the chain: an opposed Grace test, recorded."""
+        opposed_grace_ties(draft, self.tables, tied, dice)
 
     # --- triggers -------------------------------------------------------------------
 
@@ -302,35 +290,21 @@ class NervRules(Ruleset):
                 "spend",
                 "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
                 "spend Fate or lower Stress/Trauma",
-                economy.spend,
+                resources.spend,
                 t,
             ),
             verb(
                 "gain",
                 "gain WHO fate|stress|trauma [N]",
                 "gain Fate, Stress or Trauma",
-                economy.gain,
+                resources.gain,
                 t,
             ),
             verb(
                 "downtime",
                 "downtime [short|long]",
                 "rest: Stress, Trauma, Fate, Exerts",
-                economy.downtime,
-                t,
-            ),
-            verb(
-                "defend-reading",
-                "defend-reading counts|lapses",
-                "whether Defend covers the next turn's shake-off (l.102)",
-                defend.set_reading,
-                t,
-            ),
-            verb(
-                "reading",
-                "reading KEY CHOICE",
-                "how this encounter reads an open rule (fear-shake, shaken, no-opposing, fate)",
-                readings.set_reading,
+                resources.downtime,
                 t,
             ),
             verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),
@@ -374,6 +348,13 @@ class NervRules(Ruleset):
     def catalogue(self) -> list[AilmentSpec]:
         """Physical and Mental ailments and the conditions."""
         return views.catalogue(self.tables)
+
+    def suffered(self, name: str, category: str) -> bool:
+        """Not Running or Sprinting (l.121, 308), Defending (l.102) or a Fate held for the
+        next test (l.262): the combatant's own doing, not an ailment suffered."""
+        own = {str(row["condition"]) for row in self.tables.raw["running"]}
+        own.add(str(self.tables.raw["defend"]["condition"]))
+        return category != fate_tests.CATEGORY and name not in own
 
     def player_summary(self, fighter: Combatant) -> str:
         """Words, no numbers."""

@@ -16,7 +16,6 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
 from tracker.rules.d100.checks import Modifier, TestResult, roll_test
 from tracker.rules.nerv_d100 import fate_tests
-from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.tables import (
     AILMENT_CATEGORIES,
     FEAR,
@@ -25,6 +24,7 @@ from tracker.rules.nerv_d100.tables import (
     TestModifier,
     named_above,
 )
+from tracker.rules.readings import chosen
 
 DECAY = "decay@"
 
@@ -121,7 +121,7 @@ def known_modifiers(
 def _read_so(tables: NervTables, options: Mapping[str, Any], reading: str) -> bool:
     """Whether the encounter reads ``KEY:CHOICE`` so."""
     key, _, choice = reading.partition(":")
-    return chosen(options, tables, key) == choice
+    return chosen(tables.readings, options, key) == choice
 
 
 def _gives(mod: TestModifier, fighter: Combatant, tables: NervTables) -> bool:

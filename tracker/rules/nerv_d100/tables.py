@@ -14,6 +14,7 @@ from typing import Any
 
 from tracker.core.errors import RuleError
 from tracker.rules.d100 import ConditionSpec, Location
+from tracker.rules.readings import readings_from
 
 PHYSICAL, MENTAL, CONDITION, FEAR = "Physical", "Mental", "Condition", "Fear"
 AILMENT_CATEGORIES = (PHYSICAL, MENTAL)
@@ -166,6 +167,7 @@ class NervTables:
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.raw = data
+        self.readings = readings_from(data, "nerv-d100 data.toml")
         self.scores: tuple[str, ...] = _tuple(data["scores"]["names"])
         self.skills: tuple[str, ...] = _tuple(data["scores"]["skills"])
         self.kinds: dict[str, str] = dict(data["kinds"])

@@ -8,7 +8,6 @@ from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
 from tracker.rules.nerv_d100.ailments import ailment_advantage, cannot_evade, melee_edges
 from tracker.rules.nerv_d100.economy import groups_used
-from tracker.rules.nerv_d100.readings import chosen
 from tracker.rules.nerv_d100.running import running_target
 from tracker.rules.nerv_d100.stats import (
     DECAY,
@@ -20,6 +19,7 @@ from tracker.rules.nerv_d100.stats import (
     score,
 )
 from tracker.rules.nerv_d100.tables import AILMENT_CATEGORIES, NervTables
+from tracker.rules.readings import chosen
 
 TEST_WORDS = ("pass", "fail", "roll")
 
@@ -126,7 +126,7 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
     lines.extend(_attackers(tables, fighter))
     fear = fear_of(fighter)
     if fear is not None:
-        first = chosen(state.options, tables, "fear-shake") == "counts"
+        first = chosen(tables.readings, state.options, "fear-shake") == "counts"
         edge = f" (+{fear.level + 1} Advantage to shake off)" if first else _failed(fear.level)
         lines.append(f"Fear: {fear.name}{edge}")
     lines.extend(_limits(tables, fighter))

@@ -74,11 +74,12 @@ def stagger_words(
 
 def out_of_turn_earns(state: EncounterState, fighter: Combatant) -> bool:
     """Whether ``fighter`` may earn a One More now: always in its own turn or acting on a
-    Baton Pass; outside it unless ``[encounter.options] one_more_out_of_turn = false``
-    (docs/rulesets/persona-d100.md, "One More")."""
+    Baton Pass; outside it unless the encounter reads ``one_more_out_of_turn`` as ``false``
+    (seed 004 l.122; docs/rulesets/persona-d100.md, "One More")."""
     acting = state.acting
     own = acting is not None and acting.id == fighter.id
-    return own or bool(fighter.track(BATON)) or state.options.get(OUT_OF_TURN, True) is not False
+    reading = str(state.options.get(OUT_OF_TURN, True)).casefold()
+    return own or bool(fighter.track(BATON)) or reading != "false"
 
 
 def stagger(

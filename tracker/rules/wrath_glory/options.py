@@ -5,8 +5,8 @@ Shot (a size), Full Defence (an Agility test; taken after acting it costs the ne
 and the rest are conditions of category ``option``; what they change is read by
 ``effects.py`` (Defence, DN, dice) while they last. Whether acting earlier in one's own
 turn counts as "already acted" for Full Defence (seed 002 l.32-33) is the encounter's
-reading (``[full_defence]`` in the data, ``[encounter.options] full_defence``, or
-``full-defence-reading`` mid-fight).
+reading (``[readings.full_defence]`` in the data: ``[encounter.options] full_defence``,
+or ``reading full_defence`` mid-fight).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.rules.readings import chosen, readings_from
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.effects import option_spec, options_held
 
@@ -153,18 +154,11 @@ def _full_defence(
 
 
 FULL_DEFENCE = "full_defence"
-_SAID = {
-    "own-turn": "acting earlier in one's own turn counts: Full Defence then costs the next round",
-    "earlier-turn": "only a turn already over counts: in one's own turn Full Defence costs "
-    "the rest of this round",
-}
 
 
 def full_defence_reading(state: EncounterState, data: Data) -> str:
     """How this encounter reads "already acted this turn": ``own-turn`` or ``earlier-turn``."""
-    rule = data["full_defence"]
-    chosen = str(state.options.get(FULL_DEFENCE, rule["reading"]))
-    return chosen if chosen in rule["readings"] else str(rule["reading"])
+    return chosen(readings_from(data), state.options, FULL_DEFENCE)
 
 
 def already_acted(state: EncounterState, fighter: Combatant, data: Data) -> bool:
@@ -175,14 +169,3 @@ def already_acted(state: EncounterState, fighter: Combatant, data: Data) -> bool
     if own:
         return bool(fighter.spent) and full_defence_reading(state, data) == "own-turn"
     return any(s.split("@")[0] == fighter.id for s in state.acted)
-
-
-def set_full_defence_reading(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``full-defence-reading own-turn|earlier-turn``: what "already acted" covers."""
-    readings = [str(r) for r in data["full_defence"]["readings"]]
-    wanted = command.arg(0, " or ".join(readings)).casefold()
-    if wanted not in readings:
-        raise RuleError(f"Full Defence's 'already acted' reads as {' or '.join(readings)}")
-    if full_defence_reading(draft.state, data) == wanted:
-        raise RuleError(f"Full Defence is read as '{wanted}' already")
-    draft.emit(ev.OptionSet, key=FULL_DEFENCE, value=wanted, text=f"Full Defence: {_SAID[wanted]}")

@@ -8,28 +8,22 @@ The tables live in data.toml; the commands in the modules beside this one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
 from tracker.core.protocol import DiceLike, Rules, Verb
-from tracker.core.verbs import dismiss_reminders
-from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
-from tracker.rules.common import resource_verbs_check, shift_track
+from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
-from tracker.rules.wrath_glory import attack as wrath_attack
+from tracker.rules.wrath_glory import commands as wrath_commands
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
-from tracker.rules.wrath_glory import options as wrath_options
 from tracker.rules.wrath_glory import order as wrath_order
-from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory, is_hero
+from tracker.rules.wrath_glory.dice import glory, is_hero
 from tracker.rules.wrath_glory.downtime import WrathDowntime
-
-Action = Callable[[Draft, Command, DiceLike], None]
 
 
 class WrathGloryRules(Ruleset):
@@ -159,206 +153,9 @@ class WrathGloryRules(Ruleset):
     # --- commands -------------------------------------------------------------------
 
     def verbs(self) -> Mapping[str, Verb]:
-        """Order, tests and attacks, damage, Defiance, effects, options, Wrath and Glory."""
-        data, core = self.data, self.core
-        return by_name(
-            verb(
-                "next",
-                "next [WHO]",
-                "end this turn; WHO (or the other side) acts next",
-                wrath_order.next_turn,
-                core,
-            ),
-            verb(
-                "order",
-                "order chosen|rolled",
-                "switch the turn order",
-                wrath_order.set_mode,
-                core,
-                data,
-            ),
-            verb("hold", "hold [WHO]", "Hold Action: act later this round", wrath_order.hold, core),
-            verb(
-                "interrupt",
-                "interrupt WHO",
-                "a holder interrupts (opposed Initiative)",
-                wrath_order.interrupt,
-                core,
-                data,
-            ),
-            verb(
-                "test",
-                "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]",
-                "roll a test in icons",
-                wrath_attack.roll_test,
-                data,
-                flags=("wrath", "bank"),
-            ),
-            verb(
-                "attack",
-                "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]",
-                "roll an attack",
-                wrath_attack.attack,
-                data,
-                flags=("wrath", "soak"),
-            ),
-            verb(
-                "dmg",
-                "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]",
-                "Damage Rating against Resilience",
-                self.damage,
-                flags=("soak", "wrath"),
-            ),
-            verb("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", self.wound),
-            verb("shock", "shock WHO N", "take N Shock directly", self.shock),
-            verb(
-                "heal",
-                "heal WHO N [shock]",
-                "restore Wounds (or Shock)",
-                self.heal,
-                flags=("shock",),
-            ),
-            verb(
-                "restore",
-                "restore WHO",
-                "Restore Shock: an action and a Wrath point",
-                self._restore,
-            ),
-            verb(
-                "defiance",
-                "defiance WHO [wrath]",
-                "roll a Defiance Check",
-                self._defiance,
-                flags=("wrath",),
-            ),
-            verb(
-                "ail",
-                "ail WHO EFFECT [X] [source=WHO] [flying]",
-                "give a combat effect",
-                wrath_effects.ail,
-                data,
-                flags=("flying",),
-            ),
-            verb("cure", "cure WHO EFFECT", "end a combat effect", wrath_effects.cure, data),
-            verb(
-                "fear",
-                "fear WHO [pass|fail] [source=WHO]",
-                "a Resolve test against fear (no result: a reminder)",
-                wrath_effects.fear,
-                data,
-            ),
-            verb(
-                "treat",
-                "treat WHO EFFECT POOL [by=WHO] [wrath]",
-                "an action and a test to end an effect",
-                wrath_effects.treat,
-                data,
-                flags=("wrath",),
-            ),
-            verb(
-                "interact",
-                "interact WHO TARGET POOL hinder|vulnerable dn=N",
-                "an interaction attack",
-                wrath_effects.interact,
-                data,
-                flags=("wrath",),
-            ),
-            verb(
-                "option",
-                "option WHO OPTION [N|SIZE|POOL|ACTION,ACTION…]",
-                "take a combat option this turn",
-                wrath_options.take_option,
-                data,
-            ),
-            verb(
-                "full-defence-reading",
-                "full-defence-reading own-turn|earlier-turn",
-                "whether acting in one's own turn costs Full Defence the next round (l.32)",
-                wrath_options.set_full_defence_reading,
-                data,
-            ),
-            verb(
-                "spend",
-                "spend WHO|glory wrath|RESOURCE [N]",
-                "spend Wrath, Glory, Reloads",
-                self._resource,
-                -1,
-            ),
-            verb(
-                "gain",
-                "gain WHO|glory wrath|RESOURCE [N]",
-                "gain Wrath, Glory, Reloads",
-                self._resource,
-                +1,
-            ),
-            verb("resolve", "resolve WHO KEY", "dismiss a reminder", self.resolve),
-        )
-
-    def _restore(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        wrath_damage.restore_shock(draft, dice, self.data, who_arg(draft.state, command).id)
-
-    def _defiance(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        who = who_arg(draft.state, command).id
-        wrath_damage.defiance_check(draft, dice, self.data, who, command.flag("wrath"))
-
-    def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
-        fighter = who_arg(draft.state, command)
-        rating = command.number(1, "a Damage Rating, e.g. 'dmg ork 10 bd=2'")
-        hit = wrath_damage.Hit(
-            rating=rating,
-            bonus_dice=command.option_int("bd"),
-            mortal=command.option_int("mortal"),
-            soak=wrath_damage.soak_pool(fighter, command),
-            reroll=command.flag("wrath"),
-        )
-        wrath_damage.resolve_hit(draft, dice, self.data, fighter.id, hit)
-
-    def wound(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``wound WHO N``: Wounds that skip Resilience and Soak (Mortal Wounds)."""
-        fighter = who_arg(draft.state, command)
-        self._direct(draft, fighter, command.number(1, "a number of Wounds"), "wounds")
-
-    def shock(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``shock WHO N``: Shock taken directly."""
-        fighter = who_arg(draft.state, command)
-        self._direct(draft, fighter, command.number(1, "an amount of Shock"), "shock")
-
-    def _direct(self, draft: Draft, fighter: Combatant, amount: int, track: str) -> None:
-        if amount < 1:
-            raise RuleError(f"{track.capitalize()} taken must be 1 or more — 'heal' restores")
-        if fighter.status == "dead":
-            raise RuleError(f"{fighter.name} is dead already")
-        wrath_damage.apply_loss(draft, self.data, fighter.id, attack=True, **{track: amount})
-
-    def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``heal WHO N [shock]``: restore Wounds (waking the unconscious) or Shock."""
-        fighter = who_arg(draft.state, command)
-        amount = command.number(1, "an amount to restore")
-        wrath_damage.heal(draft, fighter.id, amount, command.flag("shock"))
-
-    def _resource(self, draft: Draft, command: Command, dice: DiceLike, sign: int) -> None:
-        first = command.arg(0, "who and what, e.g. 'spend ann wrath' or 'spend glory 2'")
-        if first.casefold() == GLORY:
-            amount = command.number(1, "an amount", default=1)
-            if sign < 0 and glory(draft.state) < amount:
-                raise RuleError(f"the Glory pool holds only {glory(draft.state)}")
-            add_glory(draft, sign * amount, "spent" if sign < 0 else "gained")
-            return
-        fighter = who_arg(draft.state, command)
-        track = resource_verbs_check(fighter, command.arg(1, "a resource (wrath, reloads)"))
-        if track in ("shock", "wounds", "defiance"):
-            raise RuleError(f"{track} is not spent or gained — use dmg, heal or defiance")
-        amount = command.number(2, "an amount", default=1)
-        if sign < 0 and fighter.tracks[track] < amount:
-            raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")
-        shift_track(draft, fighter.id, track, sign * amount)
-
-    def resolve(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """``resolve WHO KEY``: the GM has dealt with a reminder."""
-        fighter = who_arg(draft.state, command)
-        key = command.arg(1, "which reminder (e.g. poison)")
-        dismiss_reminders(draft, fighter.id, key, "dealt with")
+        """Order, tests and attacks, damage, Defiance, effects, options, Wrath and Glory:
+        the table in ``commands``."""
+        return wrath_commands.bound({"core": self.core, "data": self.data})
 
     # --- views ----------------------------------------------------------------------
 

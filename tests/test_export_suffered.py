@@ -1,0 +1,42 @@
+"""The log export's "Ailments suffered" lists ailments, not what a combatant took on by
+its own doing: nerv-d100 Running/Sprinting (seed 000 l.121, 308), Defending (l.102) and a
+Fate held for the next test (l.262)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracker.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    capsys.readouterr()
+    assert main(list(args)) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
+
+
+def test_running_defending_and_fate_held_are_not_ailments_suffered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "f.toml")
+    _run(capsys, "new", path, "--ruleset", "nerv-d100")
+    for line in (
+        "add Asuka side=pc physique=45 will=40 grace=47 fate=2",
+        "add Rei side=pc physique=40 will=40 grace=45",
+        "add Sachiel physique=60 grace=40",
+        "init asuka 9",
+        "init rei 8",
+        "init sachiel 1",
+        "start",
+        "act asuka sprinting",
+        "spend asuka fate use=advantage",
+        "ail asuka Frozen",
+        "next",
+        "act rei defend",
+    ):
+        _run(capsys, "do", "--dice", "", path, *line.split())
+    recap = _run(capsys, "log", path)
+    part = recap.split("**Ailments suffered**", 1)[1].split("###", 1)[0]
+    assert part.strip() == "- Asuka: Frozen"

@@ -1,0 +1,158 @@
+"""wrath-glory's commands as a table — name, usage, summary, the function that decides
+it, what of the ruleset it is given after ``(draft, command, dice)`` (``core``: the
+ruleset as the core's ``Rules``, ``data``: its data file; anything else as it stands),
+and the bare words read as flags — with the commands that only take Shock and Wounds,
+Wrath, Glory and Reloads by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, who_arg
+from tracker.core.model import Combatant
+from tracker.core.protocol import DiceLike, Verb
+from tracker.core.verbs import dismiss_reminders
+from tracker.rules.base import by_name, verb
+from tracker.rules.common import resource_verbs_check, shift_track
+from tracker.rules.wrath_glory import attack, effects, options, order
+from tracker.rules.wrath_glory import damage as wounds
+from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory
+
+Data = Mapping[str, Any]
+
+
+def damage(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
+    fighter = who_arg(draft.state, command)
+    rating = command.number(1, "a Damage Rating, e.g. 'dmg ork 10 bd=2'")
+    hit = wounds.Hit(
+        rating=rating,
+        bonus_dice=command.option_int("bd"),
+        mortal=command.option_int("mortal"),
+        soak=wounds.soak_pool(fighter, command),
+        reroll=command.flag("wrath"),
+    )
+    wounds.resolve_hit(draft, dice, data, fighter.id, hit)
+
+
+def wound(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``wound WHO N``: Wounds that skip Resilience and Soak (Mortal Wounds)."""
+    fighter = who_arg(draft.state, command)
+    _direct(draft, data, fighter, command.number(1, "a number of Wounds"), "wounds")
+
+
+def shock(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``shock WHO N``: Shock taken directly."""
+    fighter = who_arg(draft.state, command)
+    _direct(draft, data, fighter, command.number(1, "an amount of Shock"), "shock")
+
+
+def _direct(draft: Draft, data: Data, fighter: Combatant, amount: int, track: str) -> None:
+    if amount < 1:
+        raise RuleError(f"{track.capitalize()} taken must be 1 or more — 'heal' restores")
+    if fighter.status == "dead":
+        raise RuleError(f"{fighter.name} is dead already")
+    wounds.apply_loss(draft, data, fighter.id, attack=True, **{track: amount})
+
+
+def heal(draft: Draft, command: Command, dice: DiceLike) -> None:
+    """``heal WHO N [shock]``: restore Wounds (waking the unconscious) or Shock."""
+    fighter = who_arg(draft.state, command)
+    amount = command.number(1, "an amount to restore")
+    wounds.heal(draft, fighter.id, amount, command.flag("shock"))
+
+
+def restore(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``restore WHO``: Restore Shock, an action and a Wrath point."""
+    wounds.restore_shock(draft, dice, data, who_arg(draft.state, command).id)
+
+
+def defiance(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``defiance WHO [wrath]``: a Defiance Check."""
+    who = who_arg(draft.state, command).id
+    wounds.defiance_check(draft, dice, data, who, command.flag("wrath"))
+
+
+def resource(draft: Draft, command: Command, dice: DiceLike, sign: int) -> None:
+    """``spend``/``gain WHO|glory wrath|RESOURCE [N]`` (``sign``: -1 spends, +1 gains)."""
+    first = command.arg(0, "who and what, e.g. 'spend ann wrath' or 'spend glory 2'")
+    if first.casefold() == GLORY:
+        amount = command.number(1, "an amount", default=1)
+        if sign < 0 and glory(draft.state) < amount:
+            raise RuleError(f"the Glory pool holds only {glory(draft.state)}")
+        add_glory(draft, sign * amount, "spent" if sign < 0 else "gained")
+        return
+    fighter = who_arg(draft.state, command)
+    track = resource_verbs_check(fighter, command.arg(1, "a resource (wrath, reloads)"))
+    if track in ("shock", "wounds", "defiance"):
+        raise RuleError(f"{track} is not spent or gained — use dmg, heal or defiance")
+    amount = command.number(2, "an amount", default=1)
+    if sign < 0 and fighter.tracks[track] < amount:
+        raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")
+    shift_track(draft, fighter.id, track, sign * amount)
+
+
+def resolve(draft: Draft, command: Command, dice: DiceLike) -> None:
+    """``resolve WHO KEY``: the GM has dealt with a reminder."""
+    fighter = who_arg(draft.state, command)
+    key = command.arg(1, "which reminder (e.g. poison)")
+    dismiss_reminders(draft, fighter.id, key, "dealt with")
+
+
+VerbRow = tuple[str, str, str, Callable[..., None], tuple[object, ...], tuple[str, ...]]
+
+VERBS: tuple[VerbRow, ...] = (
+    # the turn order
+    ("next", "next [WHO]", "end this turn; WHO (or the other side) acts next", order.next_turn,
+     ("core",), ()),
+    ("order", "order chosen|rolled", "switch the turn order", order.set_mode, ("core", "data"), ()),
+    ("hold", "hold [WHO]", "Hold Action: act later this round", order.hold, ("core",), ()),
+    ("interrupt", "interrupt WHO", "a holder interrupts (opposed Initiative)", order.interrupt,
+     ("core", "data"), ()),
+    # tests and attacks
+    ("test", "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]", "roll a test in icons",
+     attack.roll_test, ("data",), ("wrath", "bank")),
+    ("attack", "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]", "roll an attack",
+     attack.attack, ("data",), ("wrath", "soak")),
+    # Shock and Wounds
+    ("dmg", "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]", "Damage Rating against Resilience",
+     damage, ("data",), ("soak", "wrath")),
+    ("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", wound, ("data",), ()),
+    ("shock", "shock WHO N", "take N Shock directly", shock, ("data",), ()),
+    ("heal", "heal WHO N [shock]", "restore Wounds (or Shock)", heal, (), ("shock",)),
+    ("restore", "restore WHO", "Restore Shock: an action and a Wrath point", restore, ("data",),
+     ()),
+    ("defiance", "defiance WHO [wrath]", "roll a Defiance Check", defiance, ("data",),
+     ("wrath",)),
+    # combat effects and options
+    ("ail", "ail WHO EFFECT [X] [source=WHO] [flying]", "give a combat effect", effects.ail,
+     ("data",), ("flying",)),
+    ("cure", "cure WHO EFFECT", "end a combat effect", effects.cure, ("data",), ()),
+    ("fear", "fear WHO [pass|fail] [source=WHO]",
+     "a Resolve test against fear (no result: a reminder)", effects.fear, ("data",), ()),
+    ("treat", "treat WHO EFFECT POOL [by=WHO] [wrath]", "an action and a test to end an effect",
+     effects.treat, ("data",), ("wrath",)),
+    ("interact", "interact WHO TARGET POOL hinder|vulnerable dn=N", "an interaction attack",
+     effects.interact, ("data",), ("wrath",)),
+    ("option", "option WHO OPTION [N|SIZE|POOL|ACTION,ACTION…]", "take a combat option this turn",
+     options.take_option, ("data",), ()),
+    # Wrath, Glory, Reloads; reminders
+    ("spend", "spend WHO|glory wrath|RESOURCE [N]", "spend Wrath, Glory, Reloads", resource,
+     (-1,), ()),
+    ("gain", "gain WHO|glory wrath|RESOURCE [N]", "gain Wrath, Glory, Reloads", resource, (+1,),
+     ()),
+    ("resolve", "resolve WHO KEY", "dismiss a reminder", resolve, (), ()),
+)  # fmt: skip
+
+
+def bound(parts: Mapping[object, object]) -> dict[str, Verb]:
+    """Every command of the table, given the ruleset's ``parts`` (``core``, ``data``)."""
+    return by_name(
+        *(
+            verb(name, usage, summary, decide, *(parts.get(c, c) for c in context), flags=flags)
+            for name, usage, summary, decide, context, flags in VERBS
+        )
+    )
