@@ -20,7 +20,6 @@ from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry, slug
 from tracker.core.library import Block, Party, RollTable
-from tracker.core.protocol import DiceLike
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
 from tracker.store.errors import JournalError
@@ -271,16 +270,3 @@ def _ids(text: str) -> list[str]:
 
 def _id(row: Any) -> str:
     return str(row.get("id", "")).casefold() if isinstance(row, Mapping) else ""
-
-
-# --- adding to a fight ----------------------------------------------------------------
-
-
-def add_into(path: Path, blocks: Sequence[Block], dice: DiceLike) -> list[str]:
-    """Add one copy of each block to the encounter at ``path`` as one command (one undo
-    takes them all back); the log lines it wrote."""
-    from tracker.store.encounter_file import EncounterFile
-
-    with EncounterFile(path) as play:
-        events = play.add_blocks(blocks, dice)
-    return [event.text for event in events if event.text]

@@ -10,14 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tracker.core import events as ev
-from tracker.core.draft import Draft
-from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, who_arg
-from tracker.core.model import Combatant
-from tracker.core.protocol import DiceLike, Verb
-from tracker.rules.base import Ruleset, by_name, verb
-from tracker.rules.common import shift_track
+from tracker.api import (
+    Combatant,
+    Command,
+    DiceLike,
+    Draft,
+    RuleError,
+    Ruleset,
+    SummaryPart,
+    TrackView,
+    Verb,
+    by_name,
+    shift_track,
+    status_changed,
+    verb,
+    who_arg,
+)
 
 
 class SkirmishRules(Ruleset):
@@ -52,13 +60,18 @@ class SkirmishRules(Ruleset):
             raise RuleError("damage cannot be negative")
         shift_track(draft, fighter.id, "hp", -amount, "HP")
         if shift_track(draft, fighter.id, "morale", -1, "Morale") == 0:
-            draft.emit(
-                ev.StatusChanged, who=fighter.id, status="removed", text=f"{fighter.name} flees"
-            )
+            status_changed(draft, fighter.id, "removed", text=f"{fighter.name} flees")
 
-    def summary(self, fighter: Combatant) -> str:
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
         """``HP 5/8 M 2/3``."""
-        return (
-            f"HP {fighter.track('hp')}/{fighter.limits.get('hp', 0)} "
-            f"M {fighter.track('morale')}/{fighter.limits.get('morale', 0)}"
-        )
+        return [
+            SummaryPart(f"HP {fighter.track('hp')}/{fighter.limits.get('hp', 0)}"),
+            SummaryPart(f"M {fighter.track('morale')}/{fighter.limits.get('morale', 0)}", rank=1),
+        ]
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """HP and Morale, each with its maximum."""
+        return [
+            TrackView("HP", fighter.track("hp"), fighter.limits.get("hp", 0)),
+            TrackView("Morale", fighter.track("morale"), fighter.limits.get("morale", 0)),
+        ]
