@@ -22,6 +22,7 @@ from tracker.core.joining import rolled_entry, slug
 from tracker.core.library import Block, Party, RollTable
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
+from tracker.rules.shipped import shipped
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
@@ -84,6 +85,8 @@ def bestiary_files(ruleset: str) -> list[tuple[Path, bool]]:
         if single.is_file():
             found.append((single, bundled))
         found.extend((path, bundled) for path in sorted((folder / ruleset).glob("*.toml")))
+        if bundled:  # the ruleset's own package's blocks come with the starters
+            found.extend((path, True) for path in shipped(ruleset, "bestiary"))
     return found
 
 
