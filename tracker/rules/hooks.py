@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+from functools import cache
 
 from tracker.core.errors import TrackerError
 
@@ -24,6 +25,7 @@ class HookError(TrackerError):
     """A ruleset class misses a required hook or misspells one."""
 
 
+@cache
 def hook_problem(cls: type, base: type) -> str:
     """One sentence on what is wrong with ``cls``'s hooks (empty: nothing); a misspelt
     hook first, as it explains a required one missing."""
