@@ -18,6 +18,8 @@ from pathlib import Path
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.model import Combatant, EncounterState
+from tracker.export.formats import export_file, format_named
+from tracker.export.recap import ExportOptions
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
@@ -115,8 +117,9 @@ def samples_play(rules: Ruleset, work: Path) -> None:
 
 
 def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
-    """Names that are markup or code are kept as typed and every view takes them; a name
-    with control bytes is refused in one line, the file unchanged."""
+    """Names that are markup or code are kept as typed, every view takes them and the
+    HTML export escapes them; a name with control bytes is refused in one line, the file
+    unchanged."""
     path = _fresh_fight(rules, work / "hostile.toml")
     with EncounterFile(path) as play:
         for name in HOSTILE_NAMES:
@@ -131,6 +134,9 @@ def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
         raise _broken(f"hostile names were changed on the way in: {sorted(kept)}")
     for fighter in state.combatants.values():
         _views(rules, fighter, state)
+    page = export_file(path, format_named("html"), ExportOptions(gm=True))
+    if "<script>" in page:
+        raise _broken("a name reached the HTML export unescaped")
 
 
 def errors_are_one_line(rules: Ruleset, work: Path) -> None:
