@@ -1,5 +1,5 @@
 """What a ruleset's package ships beside its code: sample encounters, bestiary blocks,
-themes and a docs page, found through the package itself (``importlib.resources``).
+themes and a docs page, found through the package itself (its import spec).
 
 ::
 
@@ -9,12 +9,12 @@ themes and a docs page, found through the package itself (``importlib.resources`
       themes/*.toml         themes: `tracker themes`, the `t` key
       docs.md               its rules page: `?` in the TUI, `tracker rulesets check`
 
-Nothing is imported to find them: the package's folder is read from its import spec.
+Nothing of the ruleset is imported to find them: the package's folder is read from its
+import spec (a zipped package ships nothing this way).
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -40,13 +40,15 @@ def package_folder(ruleset_id: str) -> Path | None:
         spec = find_spec(module)
     except (ImportError, ValueError):
         return None
-    if spec is None or not spec.parent:
+    if spec is None:
         return None
-    try:
-        folder = resources.files(spec.parent)
-    except (ImportError, TypeError):
+    if spec.submodule_search_locations:  # a package: its folder, without importing it
+        folder = Path(next(iter(spec.submodule_search_locations)))
+    elif spec.origin and spec.has_location:  # a module: the folder it sits in
+        folder = Path(spec.origin).parent
+    else:
         return None
-    return folder if isinstance(folder, Path) and folder.is_dir() else None
+    return folder if folder.is_dir() else None
 
 
 def shipped(ruleset_id: str, kind: str) -> list[Path]:
