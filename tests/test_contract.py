@@ -16,7 +16,9 @@ EXAMPLE = Path(__file__).resolve().parent / "example_ruleset"
 
 PROBE = '''
 import random
-from tracker.api import Ruleset, SummaryPart, TrackView, by_name, set_track, verb
+from tracker.api import RosterError, Ruleset, SummaryPart, TrackView, by_name, set_track, verb
+
+WANTS_HP = False
 
 
 class Rules(Ruleset):
@@ -36,6 +38,10 @@ class Rules(Ruleset):
         fighter = draft.state.combatants[command.args[0]]   # KeyError for a name
         set_track(draft, fighter.id, "hp", fighter.track("hp") - int(command.args[1]))
 
+    def check_fighter(self, fighter):
+        if WANTS_HP and "hp" not in fighter.stats:
+            raise RosterError(f"{fighter.name} needs hp")
+
     def summary_parts(self, fighter):
         return [SummaryPart(f"HP {fighter.track('hp')}")]
 
@@ -52,18 +58,23 @@ ruleset = "probe"
 id = "ann"
 name = "Ann"
 side = "pc"
+stats = { hp = 4 }
 
 [[combatants]]
 id = "orc"
 name = "Orc"
+stats = { hp = 4 }
 """
 
 
-def install(where: Path, hp: str) -> Path:
+def install(where: Path, hp: str, wants_hp: bool = False) -> Path:
     """The probe package and its entry point under ``where``."""
     package = where / "probe"
     (package / "samples").mkdir(parents=True)
-    (package / "__init__.py").write_text(PROBE.replace("hp = HP", f"hp = {hp}"))
+    code = PROBE.replace("hp = HP", f"hp = {hp}").replace(
+        "WANTS_HP = False", f"WANTS_HP = {wants_hp}"
+    )
+    (package / "__init__.py").write_text(code)
     (package / "samples" / "two.toml").write_text(SAMPLE)
     info = where / "probe-0.1.dist-info"
     info.mkdir()
@@ -110,6 +121,13 @@ def test_a_fight_that_replays_to_another_state_is_found(tmp_path: Path) -> None:
     checked = check("probe", [install(tmp_path / "site", "random.randint(1, 10**9)")], tmp_path)
     assert checked.returncode == 1
     assert "the file replays to another state" in checked.stdout
+
+
+def test_a_ruleset_that_wants_numbers_at_add_gets_its_hostile_names_checked(
+    tmp_path: Path,
+) -> None:
+    checked = check("probe", [install(tmp_path / "site", "3", wants_hp=True)], tmp_path)
+    assert "ok       hostile names stay data" in checked.stdout.splitlines()
 
 
 def test_the_example_keeps_the_contract_from_its_own_tests(tmp_path: Path) -> None:

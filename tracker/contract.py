@@ -121,9 +121,13 @@ def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
     HTML export escapes them; a name with control bytes is refused in one line, the file
     unchanged."""
     path = _fresh_fight(rules, work / "hostile.toml")
+    samples = _samples(rules)
+    if samples:
+        shutil.copyfile(samples[0], path)
     with EncounterFile(path) as play:
+        template = next(iter(play.encounter.state.combatants.values()), None)
         for name in HOSTILE_NAMES:
-            play.execute(f"add {shlex.quote(name)}", Dice(seed=3))
+            _add(play, name, template)
         state = play.encounter.state
         before = path.read_bytes()
         _one_line(lambda: play.execute("add 'Bad\x1b[2Jname'", Dice(seed=3)), "add")
@@ -229,6 +233,23 @@ def _made_up_fight(rules: Ruleset, work: Path) -> Path:
             except TrackerError as err:
                 raise _broken(f"no sample encounter, and {line!r} is refused: {err}") from None
     return path
+
+
+def _add(play: EncounterFile, name: str, template: Combatant | None) -> None:
+    """``add NAME``; if the ruleset wants numbers, with those of ``template`` (the
+    sample's first combatant)."""
+    line = f"add {shlex.quote(name)}"
+    try:
+        play.execute(line, Dice(seed=3))
+        return
+    except TrackerError as err:
+        if template is None:
+            raise _broken(f"{line!r} is refused: {err}") from None
+    stats = " ".join(f"{key.replace(' ', '_')}={value}" for key, value in template.stats.items())
+    try:
+        play.execute(f"{line} side={template.side} {stats}", Dice(seed=3))
+    except TrackerError as err:
+        raise _broken(f"{line!r} is refused, with {template.name}'s stats too: {err}") from None
 
 
 def _play(path: Path, rules: Ruleset) -> None:
