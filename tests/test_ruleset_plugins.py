@@ -140,3 +140,15 @@ def test_a_ruleset_folder_beside_the_bundled_ones_is_found_and_played(tmp_path: 
     assert (
         run("do", str(fight), "dmg", "rat", "2").stdout.splitlines()[-1].startswith("Rat is at 0")
     )
+
+
+def test_a_broken_sample_in_a_package_is_one_line_and_the_rest_still_list(
+    site: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(EXAMPLE / "cairn", copy / "cairn")
+    (copy / "cairn" / "samples" / "torn.toml").write_text('format = 2\n[encounter\ntitle = "x"\n')
+    listed = tracker("samples", path=[copy, site])
+    assert listed.returncode == 1 and listed.stderr.count("\n") == 1
+    assert "torn.toml:2:" in listed.stderr and "Traceback" not in listed.stderr
+    assert "The barrow on the hill" in listed.stdout and "nerv-d100" in listed.stdout

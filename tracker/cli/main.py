@@ -316,10 +316,16 @@ def _samples(ns: argparse.Namespace) -> int:
     from tracker.rules.shipped import sample_files
     from tracker.store.encounter_file import load
 
-    for path in sample_files():
-        loaded = load(path)
+    broken = 0
+    for path in sample_files():  # a ruleset package's broken sample: one line, the rest listed
+        try:
+            loaded = load(path)
+        except TrackerError as err:
+            broken += 1
+            print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
+            continue
         print(visible(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}"))
-    return 0
+    return 1 if broken else 0
 
 
 SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {
