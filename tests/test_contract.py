@@ -141,3 +141,15 @@ def test_the_example_keeps_the_contract_from_its_own_tests(tmp_path: Path) -> No
     assert "1 failed, 1 passed" in tested.stdout, tested.stdout
     assert "probe breaks the ruleset contract:" in tested.stdout
     assert "errors are one line: 'dmg" in tested.stdout
+
+
+def test_the_contract_and_its_plugin_load_no_textual(tmp_path: Path) -> None:
+    code = (
+        "import contextlib, io, sys\nfrom tracker.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['rulesets', 'check', 'basic'])\n"
+        "import tracker.testing\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    ran = run([sys.executable, "-c", code], [], tmp_path)
+    assert ran.stdout.strip() == "[]", ran.stderr
