@@ -19,7 +19,8 @@ from tracker.core.errors import RuleError, TrackerError
 from tracker.core.events import TemplateSaved, gm_only
 from tracker.core.library import MemoryLibrary, RollTable, TableRow
 from tracker.rules.registry import load_ruleset
-from tracker.store.bestiary import add_into, load_bestiary, user_bestiary_file
+from tracker.store.bestiary import load_bestiary, user_bestiary_file
+from tracker.store.bestiary_add import add_into
 from tracker.store.encounter_file import EncounterFile, load
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 

@@ -16,7 +16,8 @@ from tracker.export.charts import bar, damage_chart_lines, sparkline
 from tracker.export.markdown import render_markdown
 from tracker.export.recap import ExportOptions, build_recap
 from tracker.export.summary import EncounterSummary, damage_tracks, table_rows
-from tracker.rules.base import Ruleset
+from tracker.rules.base import Ruleset, TrackView
+from tracker.rules.display import SummaryPart
 
 
 class LocationRules(Ruleset):
@@ -38,6 +39,14 @@ class LocationRules(Ruleset):
             "burn": Verb("burn", "burn WHO N", "", self.burn),
             "fate": Verb("fate", "fate WHO", "", self.fate),
         }
+
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
+        """Nothing on the initiative row: the recap is what is tested."""
+        return []
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """No tracks drawn."""
+        return []
 
     def hit(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose wounds at a location; at 0, a broken limb."""
@@ -159,7 +168,12 @@ def test_the_players_copy_counts_no_enemy_numbers() -> None:
 
 
 def test_a_ruleset_without_damage_tracks_gets_the_defaults() -> None:
-    assert "hp" in damage_tracks(Ruleset())
+    class Plain(LocationRules):
+        """A ruleset that keeps the base class's damage tracks."""
+
+        damage_tracks: ClassVar[tuple[str, ...]] = Ruleset.damage_tracks
+
+    assert "hp" in damage_tracks(Plain())
     assert damage_tracks(LocationRules()) == frozenset({"wounds"})
 
 

@@ -275,7 +275,7 @@ def test_new_refuses_a_dangling_link_and_creates_nothing_through_it(
 
 @pytest.mark.parametrize("kind", ["dangling", "symlink", "hardlink"])
 def test_a_sample_copy_never_goes_through_a_link_in_the_way(tmp_path: Path, kind: str) -> None:
-    from tracker.ui.launch import fresh_copy
+    from tracker.store.fresh_copy import fresh_copy
 
     sample = basic_file(tmp_path, "sample.toml")
     folder = tmp_path / "encounters"

@@ -83,12 +83,11 @@ def setup(p: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    """Print the completion script for ``ns.shell``."""
+    """Print the completion script for ``ns.shell`` (``ns.root_parser``: the whole
+    command line, as ``tracker.cli.main`` built it)."""
     import shtab
 
-    from tracker.cli.main import build_parser
-
-    parser = build_parser()
+    parser: argparse.ArgumentParser = ns.root_parser
     mark(parser, shtab.glob("*.toml"), shtab.FILE, shtab.DIRECTORY)
     script = shtab.complete(parser, ns.shell, preamble=PREAMBLE[ns.shell])
     print(script)

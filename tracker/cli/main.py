@@ -32,6 +32,7 @@ from tracker.cli import completion as cli_completion
 from tracker.cli import foundry_import as cli_import
 from tracker.cli import ls as cli_ls
 from tracker.cli import output as cli_output
+from tracker.cli import rulesets as cli_rulesets
 from tracker.cli import serve as cli_serve
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
 from tracker.cli.output import plain_name, saved, say_opened, warn
@@ -57,6 +58,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker view FILE                   the players' read-only view, following the file
   tracker serve FILE                  the players' view in a web browser
   tracker rulesets | themes | samples what is installed
+  tracker rulesets check ID           the ruleset contract, run on one installed ruleset
   tracker completion bash|zsh|fish    a shell completion script
   tracker bestiary [--ruleset ID]     the stat blocks `add 3 ork-boy` can find
   tracker campaign ACTION …           the party between fights: fight, writeback, rest
@@ -127,6 +129,7 @@ def _dispatch(args: list[str]) -> int:
     if args[0] not in FULL_SCREEN:  # what we print is data: no control bytes reach the terminal
         sys.stdout, sys.stderr = PlainStream(sys.stdout), PlainStream(sys.stderr)
     namespace = parser.parse_args(args)
+    namespace.root_parser = parser  # `tracker completion` reads every subcommand from it
     handler: Handler = namespace.handler
     return handler(namespace)
 
@@ -309,26 +312,15 @@ def _setup_none(p: argparse.ArgumentParser) -> None:
     pass
 
 
-def _rulesets(ns: argparse.Namespace) -> int:
-    from tracker.rules.registry import load_ruleset, ruleset_ids
-
-    broken = 0
-    for rid in ruleset_ids():
-        try:
-            print(visible(f"{rid:<14} {load_ruleset(rid).title}"))
-        except TrackerError as err:
-            broken += 1
-            print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
-    return 1 if broken else 0
-
-
 def _themes(ns: argparse.Namespace) -> int:
     import tomllib
 
     from tracker.paths import bundled_dir, user_config_dir
+    from tracker.rules.shipped import shipped_folders
 
     for label, folder in (
         ("bundled", bundled_dir("themes")),
+        *(("ruleset", shipped) for shipped in shipped_folders("themes")),
         ("yours", user_config_dir() / "themes"),
     ):
         for path in sorted(folder.glob("*.toml")):
@@ -341,13 +333,19 @@ def _themes(ns: argparse.Namespace) -> int:
 
 
 def _samples(ns: argparse.Namespace) -> int:
-    from tracker.paths import sample_encounters
+    from tracker.rules.shipped import sample_files
     from tracker.store.encounter_file import load
 
-    for path in sample_encounters():
-        loaded = load(path)
+    broken = 0
+    for path in sample_files():  # a ruleset package's broken sample: one line, the rest listed
+        try:
+            loaded = load(path)
+        except TrackerError as err:
+            broken += 1
+            print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
+            continue
         print(visible(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}"))
-    return 0
+    return 1 if broken else 0
 
 
 SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {
@@ -356,9 +354,9 @@ SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler,
     "state": (_setup_state, _state, "print the current state"),
     "log": (_setup_log, _log, "print the round log"),
     "check": (cli_check.setup, cli_check.run, cli_check.HELP),
-    "rulesets": (_setup_none, _rulesets, "list the installed rulesets"),
+    "rulesets": (cli_rulesets.setup, cli_rulesets.run, cli_rulesets.HELP),
     "themes": (_setup_none, _themes, "list the bundled and your own themes"),
-    "samples": (_setup_none, _samples, "list the bundled sample encounters"),
+    "samples": (_setup_none, _samples, "list the sample encounters (bundled, from rulesets)"),
     "ls": (cli_ls.setup, cli_ls.run, cli_ls.HELP),
     "bestiary": (cli_bestiary.setup, cli_bestiary.run, "list the stat blocks 'add' can find"),
     "campaign": (cli_campaign.setup, cli_campaign.run, cli_campaign.HELP),

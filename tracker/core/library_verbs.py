@@ -14,6 +14,7 @@ from tracker.core.joining import slug
 from tracker.core.library import Library
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Rules
+from tracker.core.records import record_roll
 from tracker.core.safe_text import NAME_LIMIT, check_text
 from tracker.core.traits import trait_tables
 
@@ -34,12 +35,13 @@ def roll_table(draft: Draft, command: Command, dice: DiceLike, library: Library)
     roll = dice.roll(table.formula)
     row = table.find(roll.total)
     result = row.text if row else "no result on the table for that total"
-    draft.emit(
-        ev.DiceRolled,
-        expr=roll.expr,
-        rolls=roll.dice,
+    record_roll(
+        draft,
+        "",
+        roll.expr,
+        roll.dice,
         total=roll.total,
-        purpose=f"table {table.name}",
+        reason=f"table {table.name}",
         text=f"{table.name}: {roll.expr} {list(roll.dice)} = {roll.total} — {result}",
     )
 

@@ -20,6 +20,7 @@ from tracker.core.library_verbs import (
 )
 from tracker.core.model import slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
+from tracker.core.records import record_roll
 from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, check_text
 
 LibraryOf = Callable[[], Library]
@@ -208,13 +209,13 @@ def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library:
     label = f"{draft.state.combatant(who).name} rolls" if who else "Roll"
     extra = f" for {purpose}" if purpose else ""
     text = f"{label} {result.expr}{extra}: {result.total} [{faces}]"
-    draft.emit(
-        ev.DiceRolled,
-        who=who,
-        expr=result.expr,
-        rolls=result.dice,
+    record_roll(
+        draft,
+        who,
+        result.expr,
+        result.dice,
         total=result.total,
-        purpose=purpose,
+        reason=purpose,
         text=text,
     )
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.paths import bundled_dir, user_config_dir
+from tracker.rules.shipped import shipped_folders
 
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 
@@ -69,7 +70,7 @@ def theme_file(name: str) -> Path | None:
     """The theme's file: the user's folder first, then the bundled themes."""
     if not name or "/" in name or "\\" in name:
         return None
-    for folder in (user_config_dir() / "themes", bundled_dir("themes")):
+    for folder in (user_config_dir() / "themes", bundled_dir("themes"), *shipped_folders("themes")):
         path = folder / f"{name}.toml"
         if path.is_file():
             return path

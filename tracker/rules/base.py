@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 import tomllib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -111,8 +112,10 @@ class AilmentSpec:
     summary: str = ""
 
 
-class Ruleset:
-    """Base ruleset: override the hooks your game needs.
+class Ruleset(ABC):
+    """Base ruleset: define the required hooks (``starting_tracks``, ``verbs``,
+    ``summary_parts``, ``track_views``: abstract here) and override the others your game
+    needs; each has a documented default.
 
     Class attributes: ``id`` (the encounter file's ``ruleset``), ``title``,
     ``data_file`` (TOML beside the module, optional), ``theme`` (default theme),
@@ -204,6 +207,7 @@ class Ruleset:
 
     def check_fighter(self, fighter: Combatant) -> None:
         """Ruleset-specific roster checks, run before the tracks are built (RosterError)."""
+        return None
 
     def check_keys(self, entry: Mapping[str, Any]) -> None:
         """Unknown keys, missing id/name and wrong types are RosterErrors."""
@@ -240,8 +244,9 @@ class Ruleset:
             result[name.casefold().replace("_", " ")] = value
         return result
 
+    @abstractmethod
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
-        """Current values and maxima of the combatant's tracks at the start."""
+        """Required: current values and maxima of the combatant's tracks at the start."""
         return {}, {}
 
     def downtime(self) -> Downtime:
@@ -327,26 +332,32 @@ class Ruleset:
 
     def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
         """Trigger: a round begins."""
+        return None
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Trigger: a round ends."""
+        return None
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Trigger: a turn begins."""
+        return None
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Trigger: a turn ends."""
+        return None
 
     # --- commands -------------------------------------------------------------------
 
+    @abstractmethod
     def verbs(self) -> Mapping[str, Verb]:
-        """The commands this ruleset adds (dmg, heal, ail …)."""
+        """Required: the commands this ruleset adds (dmg, heal, ail …)."""
         return {}
 
     # --- views for the screen, the player view and exports --------------------------
 
+    @abstractmethod
     def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
-        """The initiative row's state in pieces, each short and long (``W 2/4`` /
+        """Required: the initiative row's state in pieces, each short and long (``W 2/4`` /
         ``Wounds 2/4``), so a narrow row picks what fits and never cuts a number."""
         return []
 
@@ -367,8 +378,10 @@ class Ruleset:
             return tuple(str(name).casefold() for name in listed)
         return URGENT_FIRST
 
+    @abstractmethod
     def track_views(self, fighter: Combatant) -> list[TrackView]:
-        """The tracks to draw for a combatant (for rulesets without locations)."""
+        """Required: the tracks to draw for a combatant (a ruleset with locations may
+        return only the tracks that are not on its body chart)."""
         return []
 
     def body(self, fighter: Combatant) -> list[LocationView]:

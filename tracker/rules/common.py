@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tracker.core import events as ev
 from tracker.core import flow
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
+from tracker.core.records import condition_changed, condition_removed, track_set
 
 
 def clamp(fighter: Combatant, track: str, value: int) -> int:
@@ -23,7 +23,7 @@ def set_track(draft: Draft, who: str, track: str, value: int, text: str = "") ->
     """Set a track, clamped to 0 and its limit; returns the value set."""
     fighter = draft.state.combatant(who)
     value = clamp(fighter, track, value)
-    draft.emit(ev.TrackSet, who=fighter.id, track=track, value=value, text=text)
+    track_set(draft, fighter.id, track, value, text=text)
     return value
 
 
@@ -48,20 +48,11 @@ def countdown(draft: Draft, who: str) -> None:
             continue
         left = condition.rounds - 1
         if left == 0:
-            draft.emit(
-                ev.ConditionRemoved,
-                who=fighter.id,
-                name=condition.name,
-                text=f"{fighter.name}: {condition.name} ends",
+            condition_removed(
+                draft, fighter.id, condition.name, text=f"{fighter.name}: {condition.name} ends"
             )
         else:
-            draft.emit(
-                ev.ConditionChanged,
-                who=fighter.id,
-                name=condition.name,
-                rounds=left,
-                level=condition.level,
-            )
+            condition_changed(draft, fighter.id, condition.name, rounds=left, level=condition.level)
 
 
 def resource_verbs_check(fighter: Combatant, resource: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from tracker.core import events as ev
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
@@ -25,10 +25,30 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, Condition, evolve
 from tracker.core.protocol import DiceLike
-from tracker.rules.readings import chosen
+from tracker.rules.readings import Reading, chosen
 
-if TYPE_CHECKING:
-    from tracker.rules.base import Ruleset
+
+class RestingRules(Protocol):
+    """What downtime reads of its ruleset (a ``Ruleset`` is one; declared here so that
+    this module needs nothing from ``tracker.rules.base``, which imports it)."""
+
+    @property
+    def id(self) -> str:
+        """The ruleset's id."""
+
+    @property
+    def damage_tracks(self) -> tuple[str, ...]:
+        """Tracks whose loss counts as damage (the default of what lasts)."""
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The ruleset's data file."""
+
+    def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
+        """A roster entry as a combatant with its tracks set."""
+
+    def readings(self) -> tuple[Reading, ...]:
+        """The open rules the ruleset lets the GM read one way or another."""
 
 
 class Downtime:
@@ -37,7 +57,7 @@ class Downtime:
     rests: ClassVar[dict[str, str]] = {}
     """Rest kinds the text states → a one-line summary with its source."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: RestingRules) -> None:
         """Read the ``[campaign]`` table of the ruleset's data (if it has one)."""
         self.rules = rules
         raw = rules.data

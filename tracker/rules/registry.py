@@ -17,6 +17,7 @@ from pathlib import Path
 
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
+from tracker.rules.hooks import check_hooks
 
 GROUP = "tracker.rulesets"
 
@@ -61,6 +62,7 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     """A fresh instance of the ruleset ``ruleset_id``."""
     if ruleset_id in RULESETS:
         bundled: type[Ruleset] = import_module(RULESETS[ruleset_id]).RULESET
+        check_hooks(bundled, Ruleset)
         rules = bundled()
         rules.check_data()
         return rules
@@ -73,19 +75,27 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
 
 
 def _from_package(ruleset_id: str, point: EntryPoint) -> Ruleset:
-    where = f"{point.dist.name} " if point.dist is not None else ""
     try:
         cls = point.load()
+    except Exception as err:  # a third-party package may fail in any way
+        raise _broken(ruleset_id, point, f"cannot be loaded: {type(err).__name__}: {err}") from None
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+        raise _broken(ruleset_id, point, "is not a tracker Ruleset class")
+    try:
+        check_hooks(cls, Ruleset)
+    except TrackerError as err:
+        raise _broken(ruleset_id, point, f"is refused: {err}") from None
+    try:
         rules = cls()
         rules.check_data()
     except Exception as err:  # a third-party package may fail in any way
-        raise BrokenRuleset(
-            f"the ruleset {ruleset_id!r} ({where}{point.value}) cannot be "
-            f"loaded: {type(err).__name__}: {err}"
-        ) from None
-    if not isinstance(rules, Ruleset) or rules.id != ruleset_id:
-        raise BrokenRuleset(
-            f"the ruleset {ruleset_id!r} ({where}{point.value}) is not a "
-            f"tracker Ruleset with id = {ruleset_id!r}"
-        )
+        raise _broken(ruleset_id, point, f"cannot be loaded: {type(err).__name__}: {err}") from None
+    if rules.id != ruleset_id:
+        raise _broken(ruleset_id, point, f"is not a tracker Ruleset with id = {ruleset_id!r}")
     return rules
+
+
+def _broken(ruleset_id: str, point: EntryPoint, why: str) -> BrokenRuleset:
+    """``the ruleset 'x' (package module:Class) <why>``, one line."""
+    where = f"{point.dist.name} " if point.dist is not None else ""
+    return BrokenRuleset(f"the ruleset {ruleset_id!r} ({where}{point.value}) {why}")

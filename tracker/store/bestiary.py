@@ -20,9 +20,9 @@ from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry, slug
 from tracker.core.library import Block, Party, RollTable
-from tracker.core.protocol import DiceLike
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
+from tracker.rules.shipped import shipped
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
@@ -85,6 +85,8 @@ def bestiary_files(ruleset: str) -> list[tuple[Path, bool]]:
         if single.is_file():
             found.append((single, bundled))
         found.extend((path, bundled) for path in sorted((folder / ruleset).glob("*.toml")))
+        if bundled:  # the ruleset's own package's blocks come with the starters
+            found.extend((path, True) for path in shipped(ruleset, "bestiary"))
     return found
 
 
@@ -271,16 +273,3 @@ def _ids(text: str) -> list[str]:
 
 def _id(row: Any) -> str:
     return str(row.get("id", "")).casefold() if isinstance(row, Mapping) else ""
-
-
-# --- adding to a fight ----------------------------------------------------------------
-
-
-def add_into(path: Path, blocks: Sequence[Block], dice: DiceLike) -> list[str]:
-    """Add one copy of each block to the encounter at ``path`` as one command (one undo
-    takes them all back); the log lines it wrote."""
-    from tracker.store.encounter_file import EncounterFile
-
-    with EncounterFile(path) as play:
-        events = play.add_blocks(blocks, dice)
-    return [event.text for event in events if event.text]

@@ -15,12 +15,12 @@ from pathlib import Path
 from tracker.core.campaign_events import FightMade, Undone
 from tracker.core.errors import TrackerError
 from tracker.store.campaign_fight import fight_document, write_fight
-from tracker.store.campaign_file import CampaignFile
+from tracker.store.campaign_journal import OpenCampaign
 from tracker.store.campaign_party import ID_KEY
 from tracker.store.journal import read_journal
 
 
-def finish_cut_short(play: CampaignFile) -> list[str]:
+def finish_cut_short(play: OpenCampaign) -> list[str]:
     """Make (or drop) the file of a fight the campaign's last command recorded and a crash
     kept from being made; the line that says which (none when nothing was cut short)."""
     last = play.campaign.events[-1] if play.campaign.events else None
@@ -43,7 +43,7 @@ def finish_cut_short(play: CampaignFile) -> list[str]:
     ]
 
 
-def _make_again(play: CampaignFile, fight: FightMade, path: Path) -> None:
+def _make_again(play: OpenCampaign, fight: FightMade, path: Path) -> None:
     party = play.campaign.state.party
     missing = [who for who in fight.who if who not in party]
     if missing or not fight.who:
@@ -52,7 +52,7 @@ def _make_again(play: CampaignFile, fight: FightMade, path: Path) -> None:
     write_fight(path, head, carried)
 
 
-def _drop(play: CampaignFile, fight: FightMade, why: str) -> str:
+def _drop(play: OpenCampaign, fight: FightMade, why: str) -> str:
     """Undo the fight in the campaign; the line that says so."""
     text = (
         f"Fight {fight.link} ({fight.title}) dropped: {why} — make it again with "

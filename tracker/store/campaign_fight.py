@@ -27,7 +27,8 @@ from tracker.core.errors import RuleError, TrackerError
 from tracker.core.model import EncounterState
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
-from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+from tracker.store.campaign_journal import OpenCampaign
+from tracker.store.campaign_load import LoadedCampaign
 from tracker.store.campaign_party import FILE_KEY, ID_KEY, LINK_KEY
 from tracker.store.encounter_file import initial_state, load
 from tracker.store.errors import JournalError
@@ -36,7 +37,7 @@ from tracker.store.locator import Locator
 from tracker.store.upgrade import CURRENT_FORMAT
 
 
-def next_link(play: CampaignFile) -> int:
+def next_link(play: OpenCampaign) -> int:
     """The next fight number (never reused, even after an undo)."""
     return next_number(play.campaign)
 
@@ -48,7 +49,7 @@ def next_number(campaign: Campaign) -> int:
 
 
 def make_fight(
-    play: CampaignFile, path: Path, title: str = "", who: Sequence[str] = ()
+    play: OpenCampaign, path: Path, title: str = "", who: Sequence[str] = ()
 ) -> FightMade:
     """Record a new fight in the campaign, then write its encounter file with the party (or
     ``who``) as they stand. All or nothing: a failure leaves neither file changed, and a
@@ -86,7 +87,7 @@ def make_fight(
 
 
 def fight_document(
-    play: CampaignFile, event: FightMade, members: list[PartyMember], path: Path
+    play: OpenCampaign, event: FightMade, members: list[PartyMember], path: Path
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The encounter file of the fight ``event`` records: its head and first command."""
     head = _head(play, members, event.title, event.link, _where(play.path, path))
@@ -140,7 +141,7 @@ def _where(path: Path, other: Path) -> str:
 
 
 def _head(
-    play: CampaignFile, members: list[PartyMember], title: str, link: int, where: str
+    play: OpenCampaign, members: list[PartyMember], title: str, link: int, where: str
 ) -> dict[str, Any]:
     encounter: dict[str, Any] = {
         "title": title,
@@ -155,7 +156,7 @@ def _head(
 
 
 def _carried(
-    play: CampaignFile, head: dict[str, Any], members: list[PartyMember], path: Path
+    play: OpenCampaign, head: dict[str, Any], members: list[PartyMember], path: Path
 ) -> list[dict[str, Any]]:
     """The encounter's first command: each PC's lasting state as events."""
     draft = _carry_in(play.rules, play.campaign.state.title, head, members, path)
@@ -208,7 +209,7 @@ class WriteBack:
     """The track that counts injuries (nerv-d100's Injuries), if the ruleset has one: an
     injury the GM leaves out of the write-back takes one off it."""
 
-    def event(self, play: CampaignFile) -> WrittenBack:
+    def event(self, play: OpenCampaign) -> WrittenBack:
         """The one campaign event that writes it back (the GM's edits in its text)."""
         party = play.campaign.state.party
         names = ", ".join(party[w].name for w in self.after) or "nobody"
@@ -271,7 +272,7 @@ class WriteBack:
         return said
 
 
-def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> WriteBack:
+def plan_writeback(play: OpenCampaign, path: Path, skip: Sequence[str] = ()) -> WriteBack:
     """Compare the encounter's PCs with the party; RuleError if the encounter is not one
     of this campaign's fights (or not the file the campaign made as that fight), or is
     written back already."""
@@ -296,7 +297,7 @@ def plan_writeback(play: CampaignFile, path: Path, skip: Sequence[str] = ()) -> 
     return plan
 
 
-def _link(play: CampaignFile, tag: object, path: Path, fight_id: object) -> int:
+def _link(play: OpenCampaign, tag: object, path: Path, fight_id: object) -> int:
     state = play.campaign.state
     owner, _, number = str(tag).partition("/") if isinstance(tag, str) else ("", "", "")
     if owner != state.id or not number.isdigit():

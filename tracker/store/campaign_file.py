@@ -10,161 +10,20 @@ changes the disk; every problem is one ``FILE:LINE:COL`` line.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
-
-from tracker.core.campaign import CampaignState
-from tracker.core.campaign_events import CampaignEvent, event_from, event_table
-from tracker.core.campaign_fold import Campaign
-from tracker.core.errors import EventFormatError, FoldError
-from tracker.core.safe_text import TITLE_LIMIT, text_problem
-from tracker.rules.base import Ruleset
-from tracker.rules.registry import UnknownRuleset, load_ruleset
-from tracker.store.errors import JournalError
-from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
-from tracker.store.journal import TornTail, create_document, read_journal
-from tracker.store.journal_file import JournalFile, checked_start
-from tracker.store.locator import Locator
-from tracker.store.options_check import check_options, chosen_readings
-
-CAMPAIGN_FORMAT = 2
-"""Campaign file format; like encounter format 2, each command's last block is marked."""
-TOP_KEYS = {"format", "campaign", "events"}
-CAMPAIGN_KEYS = {"id": str, "title": str, "ruleset": str}
-OPTIONAL_KEYS = {"options": dict}
+from tracker.store.campaign_cut_short import finish_cut_short
+from tracker.store.campaign_journal import OpenCampaign
+from tracker.store.campaign_load import CAMPAIGN_FORMAT as CAMPAIGN_FORMAT
+from tracker.store.campaign_load import LoadedCampaign as LoadedCampaign
+from tracker.store.campaign_load import load_campaign as load_campaign
+from tracker.store.campaign_load import new_campaign as new_campaign
 
 
-@dataclass
-class LoadedCampaign:
-    """A validated campaign file: its head, ruleset, the campaign, and any torn tail."""
-
-    path: Path
-    head: dict[str, Any]
-    rules: Ruleset
-    campaign: Campaign
-    torn: TornTail | None
-
-
-def new_campaign(
-    path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()
-) -> None:
-    """Create an empty campaign file (atomically); refuse to overwrite anything.
-    ``readings``: ``KEY=CHOICE`` words, the campaign's ``[campaign.options]``."""
-    ruleset, title = checked_start(path, ruleset_id, title, "already exists — pick another name")
-    table: dict[str, Any] = {"id": secrets.token_hex(6), "title": title, "ruleset": ruleset}
-    if readings:
-        table["options"] = chosen_readings(path, load_ruleset(ruleset), readings)
-    create_document(path, {"format": CAMPAIGN_FORMAT, "campaign": table}, [])
-
-
-def load_campaign(path: Path) -> LoadedCampaign:
-    """Read and validate a campaign file; JournalError (one line) on any problem."""
-    read = read_journal(path)
-    locator = Locator(path)
-    check_document(read.head, locator, HEAD_FIELDS)
-    rules, initial = _head(read.head, locator)
-    check_events(read.events, locator)
-    events = _events(read.events, locator)
-    try:
-        campaign = Campaign(initial, events)
-    except (FoldError, EventFormatError) as err:
-        raise _replay_error(initial, events, locator, err) from None
-    return LoadedCampaign(path, read.head, rules, campaign, read.torn)
-
-
-def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignState]:
-    for key in head:
-        if key not in TOP_KEYS:
-            raise locator.error(f"unknown top-level key {key!r} in a campaign file", key)
-    if head.get("format") != CAMPAIGN_FORMAT:
-        raise locator.error(f"format must be {CAMPAIGN_FORMAT} in a campaign file", "format")
-    table = head.get("campaign")
-    if not isinstance(table, dict):
-        raise locator.error("a campaign file needs a [campaign] table (is this one?)", "")
-    for key, kind in CAMPAIGN_KEYS.items():
-        if not isinstance(table.get(key), kind):
-            raise locator.error(f"[campaign] needs {key} (text)", key, "campaign")
-    for key in table:
-        if key not in CAMPAIGN_KEYS and key not in OPTIONAL_KEYS:
-            raise locator.error(f"unknown key {key!r} in [campaign]", key, "campaign")
-    options = table.get("options", {})
-    if not isinstance(options, dict):
-        raise locator.error("[campaign] options must be a table", "options", "campaign")
-    problem = text_problem(table["title"], "the title", TITLE_LIMIT)
-    if problem:
-        raise locator.error(problem, "title", "campaign")
-    try:
-        rules = load_ruleset(table["ruleset"])
-    except UnknownRuleset as err:
-        raise locator.error(str(err), "ruleset", "campaign") from None
-    check_options(options, rules, locator, "campaign")
-    state = CampaignState(
-        id=table["id"], title=table["title"], ruleset=rules.id, options=dict(options)
-    )
-    return rules, state
-
-
-def _events(tables: list[dict[str, Any]], locator: Locator) -> list[CampaignEvent]:
-    events: list[CampaignEvent] = []
-    for index, table in enumerate(tables):
-        try:
-            event = event_from(table)
-        except (EventFormatError, TypeError) as err:
-            raise locator.error(str(err), getattr(err, "key", ""), "events", index) from None
-        if event.seq != index + 1:
-            message = f"event seq {event.seq} should be {index + 1} (no gaps)"
-            raise locator.error(message, "seq", "events", index)
-        events.append(event)
-    return events
-
-
-def _replay_error(
-    initial: CampaignState, events: list[CampaignEvent], locator: Locator, err: Exception
-) -> JournalError:
-    """Name the first event that does not fold."""
-    for index in range(len(events)):
-        try:
-            Campaign(initial, events[: index + 1])
-        except (FoldError, EventFormatError) as inner:
-            return locator.error(
-                f"event {index + 1} cannot be applied: {inner}", "type", "events", index
-            )
-    return locator.error(f"the journal cannot be replayed: {err}", "", "events", 0)
-
-
-class CampaignFile(JournalFile[LoadedCampaign]):
-    """A campaign open for writing: the lock held, a torn tail moved aside, each event
-    appended (one write, one fsync) before it is folded in."""
-
-    def load_journal(self, path: Path) -> LoadedCampaign:
-        """Read and validate the campaign file."""
-        return load_campaign(path)
-
-    @property
-    def campaign(self) -> Campaign:
-        """The campaign in memory."""
-        return self.loaded.campaign
+class CampaignFile(OpenCampaign):
+    """A campaign open for writing: the lock held, a torn tail moved aside, a fight a
+    crash cut short finished or dropped, each event appended (one write, one fsync)
+    before it is folded in."""
 
     def opened(self) -> None:
         """Finish (or drop) a fight that a crash cut short while it was being made (its
         line in ``repaired``)."""
-        from tracker.store.campaign_cut_short import finish_cut_short
-
         self.repaired = finish_cut_short(self)
-
-    def keep(self, event: CampaignEvent) -> int:
-        """Append one command's event to the file (all or nothing), then fold it in; the
-        file's size before it (what :meth:`take_back` cuts back to)."""
-        size = self.writer.append(event_table(event))
-        self.campaign.commit(event)
-        return size
-
-    def take_back(self, size: int) -> None:
-        """Take the command kept last back off the file (cut back to ``size``) and out of
-        the campaign; JournalError if the disk refuses (the next opening then repairs)."""
-        self.writer.take_back(size)
-        campaign = self.campaign
-        self.loaded.campaign = Campaign(campaign.initial, campaign.events[:-1])

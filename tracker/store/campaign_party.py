@@ -16,7 +16,7 @@ from tracker.core.campaign import PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
-from tracker.store.campaign_file import load_campaign
+from tracker.store.campaign_load import load_campaign
 
 LINK_KEY = "campaign"
 """The ``[encounter]`` key naming the campaign and the fight's number in it: ``"ID/N"``."""

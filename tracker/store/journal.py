@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import tomllib
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from tracker.store.durable import write_document as write_document
 from tracker.store.errors import JournalError
 from tracker.store.journal_damage import CRC_LINE_RE as _CRC_ANY_RE
 from tracker.store.journal_damage import lost_first_block
+from tracker.store.journal_repair import TornTail as TornTail
 from tracker.store.journal_repair import repair_torn as repair_torn
 from tracker.store.toml_parse import _toml_error as _toml_error
 from tracker.store.toml_parse import line_col as _line_col
@@ -57,24 +58,6 @@ _LOOSE_HEADER_RE = re.compile(
 
 
 # --------------------------------------------------------------------------- reading
-
-
-@dataclass(frozen=True)
-class TornTail:
-    """The unreadable end of a journal: ``data`` starts at byte ``offset`` (line, column
-    ``at``). ``events_kept`` intact events (whole commands) precede it.
-
-    ``damage`` is empty for the end of an append cut short by a crash; else it says what
-    is wrong in the middle of the file, at ``damage_at``, and ``data`` holds everything
-    from the last whole command before it on. Pass it to :func:`repair_torn`.
-    """
-
-    offset: int
-    data: bytes
-    events_kept: int
-    damage: str = field(default="", compare=False)
-    at: tuple[int, int] = field(default=(1, 1), compare=False)
-    damage_at: tuple[int, int] = field(default=(1, 1), compare=False)
 
 
 @dataclass

@@ -10,18 +10,33 @@ one line, ``file:line:col`` first.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.errors import JournalError
 
-if TYPE_CHECKING:
-    from tracker.store.journal import TornTail
-
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+
+
+@dataclass(frozen=True)
+class TornTail:
+    """The unreadable end of a journal: ``data`` starts at byte ``offset`` (line, column
+    ``at``). ``events_kept`` intact events (whole commands) precede it.
+
+    ``damage`` is empty for the end of an append cut short by a crash; else it says what
+    is wrong in the middle of the file, at ``damage_at``, and ``data`` holds everything
+    from the last whole command before it on. Pass it to :func:`repair_torn`.
+    """
+
+    offset: int
+    data: bytes
+    events_kept: int
+    damage: str = field(default="", compare=False)
+    at: tuple[int, int] = field(default=(1, 1), compare=False)
+    damage_at: tuple[int, int] = field(default=(1, 1), compare=False)
 
 
 def _side_file(path: Path, kind: str, now: datetime) -> tuple[Path, int]:

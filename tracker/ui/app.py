@@ -26,6 +26,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.rules.shipped import ruleset_docs
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.keymap import keymap_path, read_keymap
 from tracker.ui.log_room import LogRoom
@@ -561,7 +562,9 @@ class TrackerApp(LookingBackApp):
     def action_help(self) -> None:
         """The key table and the commands."""
         shorthand = self.query_one(InitiativePane).shorthand()
-        self.push_screen(HelpScreen(self.key_rows(), self.verbs, shorthand))
+        rules = self.rules
+        docs = ruleset_docs(rules.id) if rules is not None else ""
+        self.push_screen(HelpScreen(self.key_rows(), self.verbs, shorthand, docs))
 
     def key_rows(self) -> list[tuple[str, str, str, str]]:
         """(keys, description, tooltip, id) for each binding, with the user's keymap."""

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from datetime import datetime
 from pathlib import Path
 
 from tracker.core.safe_text import visible
-from tracker.store.durable import create_file
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
 from tracker.store.settings import remember_opened
@@ -42,21 +40,6 @@ def pick_sample(samples: list[Path]) -> Path | None:
         if wanted in by_ruleset:
             return by_ruleset[wanted]
     return samples[0] if samples else None
-
-
-def fresh_copy(sample: Path, folder: Path, now: datetime | None = None) -> Path:
-    """Copy ``sample`` into ``folder`` under a new name; the bundled file is never touched."""
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    data = sample.read_bytes()
-    for number in range(1, 1000):
-        target = folder / f"{sample.stem}-{stamp}{f'-{number}' if number > 1 else ''}.toml"
-        try:
-            create_file(target, data)  # a name taken, even by a dangling link, is skipped
-        except FileExistsError:
-            continue
-        return target
-    raise FileExistsError(f"{folder}: too many copies of {sample.name} named {stamp}")
 
 
 def launch(path: Path | None) -> int:

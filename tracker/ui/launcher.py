@@ -30,9 +30,9 @@ from tracker.core.safe_text import visible
 from tracker.store.campaign_file import load_campaign
 from tracker.store.encounter_file import new_file
 from tracker.store.errors import StoreError
+from tracker.store.fresh_copy import fresh_copy
 from tracker.store.lock import WriterLock
 from tracker.store.settings import Settings, remember_opened
-from tracker.ui.launch import fresh_copy
 from tracker.ui.launcher_choices import (
     SECTIONS,
     Choice,

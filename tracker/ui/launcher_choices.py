@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.text import Text
 
 from tracker.core.safe_text import visible
-from tracker.paths import sample_encounters
+from tracker.rules.shipped import sample_files
 from tracker.store.campaign_listing import CampaignSummary, campaign_summary
 from tracker.store.listing import EncounterSummary, list_folder, summarise
 from tracker.store.settings import Settings
@@ -81,7 +81,7 @@ def launcher_choices(settings: Settings) -> list[Choice]:
     far = {s.path for s in outside}
     choices += [Choice("campaign", campaign=c, where=_far(c.path, far)) for c in found]
     choices += [Choice("file", s, where=_far(s.path, far)) for s in files]
-    samples = [summarise(path) for path in sample_encounters()]
+    samples = [summarise(path) for path in sample_files()]
     choices.extend(Choice("sample", s) for s in sorted(samples, key=lambda s: s.shown_title))
     choices.append(Choice("new"))
     return choices

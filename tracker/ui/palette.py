@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -21,9 +20,8 @@ from tracker.ui.party import PartyScreen
 from tracker.ui.party_host import campaign_of, open_party
 from tracker.ui.plain import escaped, plain
 from tracker.ui.reminder_keys import reminder_choices
-
-if TYPE_CHECKING:
-    from tracker.ui.app import TrackerApp
+from tracker.ui.table_app import TableApp
+from tracker.ui.table_host import TableHost
 
 
 @dataclass(frozen=True)
@@ -39,7 +37,7 @@ class PaletteCommand:
     run: Callable[[], object]
 
 
-def table_commands(app: TrackerApp) -> list[PaletteCommand]:
+def table_commands(app: TableHost) -> list[PaletteCommand]:
     """Every command that applies to the fight now."""
     state = app.state
     party = list(_campaign_commands(app))
@@ -58,7 +56,7 @@ def table_commands(app: TrackerApp) -> list[PaletteCommand]:
     ]
 
 
-def _flow_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
+def _flow_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
     line = app.run_and_report
     if state.phase == "setup":
         yield PaletteCommand(
@@ -75,7 +73,7 @@ def _flow_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCo
         yield PaletteCommand(f"Redo: {redo}", "restore what was undone", app.action_redo)
 
 
-def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
+def _reminder_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
     for choice in reminder_choices(state, app.rules_or_fail()):
         yield PaletteCommand(
             f"{choice.reminder.text}: {choice.label}",
@@ -84,7 +82,7 @@ def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palet
         )
 
 
-def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
+def _combatant_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
     verbs = app.verbs
     for fighter in state.active:
         name = fighter.name
@@ -114,7 +112,7 @@ def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[Pale
 
 
 def _order_commands(
-    app: TrackerApp, state: EncounterState, cid: str, name: str
+    app: TableHost, state: EncounterState, cid: str, name: str
 ) -> Iterator[PaletteCommand]:
     if state.phase != "running":
         return
@@ -135,7 +133,7 @@ def _order_commands(
     )
 
 
-def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
+def _ailment_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
     if "ail" not in app.verbs:
         return
     target = app.selected_id()
@@ -146,10 +144,10 @@ def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palett
         )
 
 
-def _campaign_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
+def _campaign_commands(app: TableHost) -> Iterator[PaletteCommand]:
     """ "Party…" when the encounter belongs to a campaign (first: "party" also matches
     log lines that mention the party)."""
-    if campaign_of(app) is not None:
+    if isinstance(app, TableApp) and campaign_of(app) is not None:
         yield PaletteCommand(
             "Party…",
             "the campaign's PCs between fights: rest, next fight",
@@ -157,7 +155,7 @@ def _campaign_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
         )
 
 
-def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
+def _screen_commands(app: TableHost) -> Iterator[PaletteCommand]:
     yield PaletteCommand(
         "Add a combatant…", "reinforcements, a summoned ally", app.action_add_combatant
     )
@@ -177,7 +175,7 @@ def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     yield PaletteCommand("Quit", "everything is saved already", app.action_quit)
 
 
-def _look_back_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
+def _look_back_commands(app: TableHost) -> Iterator[PaletteCommand]:
     if app.looking_back:
         yield PaletteCommand(
             "Back to the fight", "stop looking back (v, Esc)", app.action_look_done
@@ -190,7 +188,7 @@ def _look_back_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
         )
 
 
-def _verb_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
+def _verb_commands(app: TableHost) -> Iterator[PaletteCommand]:
     for verb in sorted(app.verbs.values(), key=lambda v: v.name):
         yield PaletteCommand(
             f"Type: {verb.usage}", verb.summary, partial(app.open_command_bar, verb.name + " ")
@@ -201,12 +199,10 @@ class TableCommands(Provider):
     """The tracker's state-dependent commands for Textual's command palette."""
 
     def _commands(self) -> list[PaletteCommand]:
-        from tracker.ui.app import TrackerApp
-
         app = self.app
         if isinstance(self.screen, PartyScreen):  # the fight's commands wait under it
             return []
-        return table_commands(app) if isinstance(app, TrackerApp) else []
+        return table_commands(app) if isinstance(app, TableHost) else []
 
     async def discover(self) -> Hits:
         """Everything that applies now, before anything is typed."""

@@ -6,20 +6,55 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from tracker.core.campaign import PartyMember
+from tracker.store.campaign_load import LoadedCampaign
 from tracker.ui.plain import escaped, plain
 
-if TYPE_CHECKING:
-    from tracker.ui.party import PartyScreen
+
+@runtime_checkable
+class PartyHost(Protocol):
+    """What the palette drives on the party screen (``tracker.ui.party.PartyScreen`` is
+    one; declared here so that this module needs nothing from the screen that uses it)."""
+
+    loaded: LoadedCampaign
+
+    def member(self) -> PartyMember | None:
+        """The highlighted PC."""
+
+    def rest_kind(self, kind: str, only: str | None = None) -> None:
+        """Rest the party (or ``only`` one PC)."""
+
+    def show_member(self, who: str) -> None:
+        """Highlight a PC."""
+
+    def action_fight(self) -> None:
+        """Make the next fight."""
+
+    def action_undo(self) -> None:
+        """Undo the latest campaign command."""
+
+    def action_redo(self) -> None:
+        """Redo."""
+
+    def action_treat(self) -> None:
+        """Treat the highlighted PC."""
+
+    def action_edit(self) -> None:
+        """Edit the highlighted PC."""
+
+    def action_back(self) -> None:
+        """Leave the party screen."""
+
 
 Entry = tuple[str, str, Callable[[], object]]
 """(title, help, what it does)."""
 
 
-def party_entries(screen: PartyScreen) -> list[Entry]:
+def party_entries(screen: PartyHost) -> list[Entry]:
     """Everything the party screen can do now."""
     downtime = screen.loaded.rules.downtime()
     entries: list[Entry] = [("Next fight…", "the party as they stand, played", screen.action_fight)]
@@ -40,7 +75,7 @@ def party_entries(screen: PartyScreen) -> list[Entry]:
     return entries
 
 
-def member_entries(screen: PartyScreen) -> list[Entry]:
+def member_entries(screen: PartyHost) -> list[Entry]:
     """What the party screen can do to the highlighted PC: treat, edit, rest them only."""
     member = screen.member()
     if member is None:
@@ -60,9 +95,8 @@ class PartyCommands(Provider):
     """The party screen's commands for Textual's command palette."""
 
     def _entries(self) -> list[Entry]:
-        from tracker.ui.party import PartyScreen
-
-        return party_entries(self.screen) if isinstance(self.screen, PartyScreen) else []
+        screen = self.screen
+        return party_entries(screen) if isinstance(screen, PartyHost) else []
 
     async def discover(self) -> Hits:
         """Every command, before anything is typed."""

@@ -18,6 +18,7 @@ from textual.theme import Theme
 
 from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
+from tracker.rules.shipped import shipped_folders
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
@@ -63,7 +64,9 @@ def user_themes_dir() -> Path:
 def load_themes(folders: list[Path] | None = None) -> ThemeShelf:
     """Read every ``*.toml`` theme in ``folders`` (bundled, then the user's)."""
     shelf = ThemeShelf()
-    for folder in folders if folders is not None else [bundled_dir("themes"), user_themes_dir()]:
+    if folders is None:
+        folders = [bundled_dir("themes"), *shipped_folders("themes"), user_themes_dir()]
+    for folder in folders:
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.toml")):

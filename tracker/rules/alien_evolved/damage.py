@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import INSTANT, Critical, CriticalTable
@@ -110,13 +111,13 @@ def roll_critical(
         draft.say(f"{fighter.name} already has critical {roll.total}: rolled again")
     number = roll.total
     kind = "critical systems damage" if synthetic else "critical injury"
-    draft.emit(
-        ev.DiceRolled,
-        who=who,
-        expr=die,
-        rolls=tuple(rolls),
+    record_roll(
+        draft,
+        who,
+        die,
+        tuple(rolls),
         total=number,
-        purpose=kind,
+        reason=kind,
         text=f"{fighter.name} rolls {kind} ({why}): {die} → {number}",
     )
     entry = table.find(number, synthetic)

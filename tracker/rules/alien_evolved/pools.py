@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from tracker.core import events as ev
 from tracker.core.draft import Draft
+from tracker.core.records import record_roll
 
 
 def record_pool(
@@ -12,12 +12,12 @@ def record_pool(
 ) -> None:
     """Record ``faces``, a roll of ``size`` d6 by ``who`` for ``purpose``, that came to
     ``total`` (sixes, damage, supply lost …), with its log line ``text``."""
-    draft.emit(
-        ev.DiceRolled,
-        who=who,
-        expr=f"{size}d6",
-        rolls=faces,
+    record_roll(
+        draft,
+        who,
+        f"{size}d6",
+        faces,
         total=total,
-        purpose=purpose,
+        reason=purpose,
         text=text,
     )

@@ -23,6 +23,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
@@ -180,13 +181,13 @@ def friendly_fire(
     if len(near) > 1:
         face = dice.d(len(near))
         hit = near[face - 1]
-        draft.emit(
-            ev.DiceRolled,
-            who=hit.id,
-            expr=f"1d{len(near)}",
-            rolls=(face,),
+        record_roll(
+            draft,
+            hit.id,
+            f"1d{len(near)}",
+            (face,),
             total=face,
-            purpose="friendly fire",
+            reason="friendly fire",
             text=f"Friendly fire: 1d{len(near)} {face} → {hit.name} is in the line of fire",
         )
     size = int(data["friendly_fire"]["dice"])

@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
@@ -68,13 +69,13 @@ def panic(
     total = roll.total + level
     row = table.find_panic(total) if table is not None else None
     shown = f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress {level} = {total}"
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=roll.expr,
-        rolls=roll.dice,
+    record_roll(
+        draft,
+        fighter.id,
+        roll.expr,
+        roll.dice,
         total=total,
-        purpose="panic",
+        reason="panic",
         text=shown
         if row is not None
         else f"{shown} — look it up, then 'panic {fighter.id} {total} EFFECT'",

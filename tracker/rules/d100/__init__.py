@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.common import whole as whole
 from tracker.rules.readings import readings_from
 
@@ -235,13 +235,13 @@ def pick_location(
         return where
     roll = dice.d(100)
     where = tables.hit_location(fighter.kind, roll)
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr="1d100",
-        rolls=(roll,),
+    record_roll(
+        draft,
+        fighter.id,
+        "1d100",
+        (roll,),
         total=roll,
-        purpose="hit location",
+        reason="hit location",
         text=f"Hit location on {fighter.name}: d100 {roll} → {where.label}",
     )
     return where

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 
 
 class Numbers(Protocol):
@@ -86,13 +86,13 @@ def roll_test(
     shown = f"d100 {roll}"
     if keep_worse:
         shown = f"d100 {rolls[0]}, rerolled {rolls[1]} ({keep_worse}: the worse kept) {roll}"
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr="2d100kh1" if keep_worse else "1d100",
-        rolls=rolls,
+    record_roll(
+        draft,
+        fighter.id,
+        "2d100kh1" if keep_worse else "1d100",
+        rolls,
         total=roll,
-        purpose=purpose,
+        reason=purpose,
         text=f"{fighter.name} {purpose}: {shown} vs {label} {value}{sum_words}: {result.words}",
     )
     return result

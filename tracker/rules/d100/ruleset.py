@@ -140,7 +140,7 @@ class D100Ruleset(Ruleset):
         """The Agility Bonus initiative adds."""
         return bonus(self.tables, fighter, "ag", self.lender(state, fighter))
 
-    def rolls_initiative(self, state: EncounterState, fighter: Combatant) -> bool:
+    def needs_initiative_roll(self, state: EncounterState, fighter: Combatant) -> bool:
         """Whether the combatant gets an initiative slot of its own."""
         return True
 
@@ -148,7 +148,7 @@ class D100Ruleset(Ruleset):
         """1d10 + Agility Bonus for each slot, the die recorded."""
         for slot in slots:
             fighter = draft.state.combatant(slot)
-            if not self.rolls_initiative(draft.state, fighter):
+            if not self.needs_initiative_roll(draft.state, fighter):
                 continue
             ab = self.agility_bonus(draft.state, fighter)
             face = dice.d(self.tables.number("initiative", "die"))

@@ -16,6 +16,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import Location, pick_location, whole
 from tracker.rules.d100.damage import (
@@ -141,13 +142,13 @@ def righteous_fury(
         return ()
     faces = exploding_d10(dice)
     again = " (each 10 rolls again)" if len(faces) > 1 else ""
-    draft.emit(
-        ev.DiceRolled,
-        who=attacker.id,
-        expr="1d10",
-        rolls=faces,
+    record_roll(
+        draft,
+        attacker.id,
+        "1d10",
+        faces,
         total=sum(faces),
-        purpose=label,
+        reason=label,
         text=f"{label}! {attacker.name} adds 1d10 "
         f"[{', '.join(map(str, faces))}] = {sum(faces)}{again}",
     )

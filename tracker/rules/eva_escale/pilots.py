@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
@@ -101,13 +102,13 @@ def eject(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) ->
     row = _row(rules, total)
     shown = f"{raw}{f' {mod:+d} = {total}' if mod else ''}"
     rolled = (raw,) if word.casefold() == "roll" else ()
-    draft.emit(
-        ev.DiceRolled,
-        who=construct.id,
-        expr="1d100",
-        rolls=rolled,
+    record_roll(
+        draft,
+        construct.id,
+        "1d100",
+        rolled,
         total=total,
-        purpose="ejection",
+        reason="ejection",
         text=f"{construct.name} ejection: d100 {shown} → {row['name']}: {row['text']}",
     )
     if not row.get("ejects", False):
@@ -150,13 +151,13 @@ def _stays(draft: Draft, construct: Combatant, row: Mapping[str, Any], dice: Dic
     breach = str(row.get("breach", ""))
     if breach:
         roll = dice.roll(breach)
-        draft.emit(
-            ev.DiceRolled,
-            who=construct.id,
-            expr=roll.expr,
-            rolls=roll.dice,
+        record_roll(
+            draft,
+            construct.id,
+            roll.expr,
+            roll.dice,
             total=roll.total,
-            purpose="breach",
+            reason="breach",
             text=f"Any Breach damage to {construct.name}'s cockpit +{roll.total} "
             f"({roll.expr} [{', '.join(map(str, roll.dice))}])",
         )
@@ -261,13 +262,13 @@ def _impact(
     roll = dice.roll(expr)
     soak = soak_of(rules.tables, pilot, "body", 0)
     lost = max(0, roll.total - soak.value)
-    draft.emit(
-        ev.DiceRolled,
-        who=pilot.id,
-        expr=roll.expr,
-        rolls=roll.dice,
+    record_roll(
+        draft,
+        pilot.id,
+        roll.expr,
+        roll.dice,
         total=roll.total,
-        purpose="impact",
+        reason="impact",
         text=f"{pilot.name} takes {roll.expr} impact damage "
         f"[{', '.join(map(str, roll.dice))}] = {roll.total} vs "
         f"{soak.shown}: {lost} wound(s)",

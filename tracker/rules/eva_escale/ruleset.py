@@ -133,7 +133,7 @@ class EvaRules(D100Ruleset):
         lender = self.lender(state, fighter) or forces.pilot_of(state, fighter)
         return score(self.tables, fighter, "ag", lender)
 
-    def rolls_initiative(self, state: EncounterState, fighter: Combatant) -> bool:
+    def needs_initiative_roll(self, state: EncounterState, fighter: Combatant) -> bool:
         """Hordes act on their commander's initiative; pilots aboard on their construct's."""
         return fighter.kind != "horde" and not forces.aboard(state, fighter)
 

@@ -17,6 +17,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     blocked_by,
@@ -257,13 +258,13 @@ def roll_location(draft: Draft, tables: NervTables, dice: DiceLike, fighter: Com
     """Roll d100 on the hit-location table and record the die."""
     roll = dice.d(100)
     location = tables.hit_location(roll)
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr="1d100",
-        rolls=(roll,),
+    record_roll(
+        draft,
+        fighter.id,
+        "1d100",
+        (roll,),
         total=roll,
-        purpose="hit location",
+        reason="hit location",
         text=f"Hit location on {fighter.name}: d100 {roll} → {location.label}",
     )
     return location

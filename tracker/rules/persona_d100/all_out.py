@@ -14,6 +14,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.common import words_and_options
 from tracker.rules.d100.damage import exploding_d10, lose_wounds
 from tracker.rules.persona_d100.book import STAGGERED, PersonaBase, ailments
@@ -41,13 +42,13 @@ def all_out(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) 
     spend_one_more(draft, leader, "an All-Out Attack")
     faces = exploding_d10(dice)
     total = sum(faces) + len(crew)
-    draft.emit(
-        ev.DiceRolled,
-        who=leader.id,
-        expr="1d10",
-        rolls=faces,
+    record_roll(
+        draft,
+        leader.id,
+        "1d10",
+        faces,
         total=total,
-        purpose="All-Out Attack",
+        reason="All-Out Attack",
         text=f"All-Out Attack! {', '.join(c.name for c in crew)}: 1d10 "
         f"[{', '.join(map(str, faces))}] + {len(crew)} contributors = {total} "
         f"Almighty damage to every enemy, ignoring armour and Toughness",

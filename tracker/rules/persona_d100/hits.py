@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.d100 import whole
 from tracker.rules.d100.checks import Modifier
 from tracker.rules.d100.damage import DamageRoll, confirm, exploding_d10
@@ -101,13 +101,13 @@ def special_damage(
             faces = (*faces, *exploding_d10(dice))
     sources = ", ".join(attack.sources)
     again = " (exploding: two or more sources)" if len(attack.sources) >= 2 else ""
-    draft.emit(
-        ev.DiceRolled,
-        who=attack.target.id,
-        expr="1d10",
-        rolls=faces,
+    record_roll(
+        draft,
+        attack.target.id,
+        "1d10",
+        faces,
         total=sum(faces),
-        purpose="Special Damage",
+        reason="Special Damage",
         text=f"Special Damage ({sources}): 1d10 [{', '.join(map(str, faces))}] = "
         f"{sum(faces)}{again}",
     )

@@ -18,6 +18,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, resolve
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.wrath_glory.damage import Hit, resolve_hit, soak_pool
 from tracker.rules.wrath_glory.dice import (
     PoolTest,
@@ -87,13 +88,13 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         spend_wrath(draft, actor, "a re-roll")
     result = roll_pool(dice, size, 0, reroll=command.flag("wrath"))
     bonus = f" ({' '.join(dice_notes)})" if dice_notes else ""
-    draft.emit(
-        ev.DiceRolled,
-        who=actor.id,
-        expr=f"{size}d6",
-        rolls=result.faces,
+    record_roll(
+        draft,
+        actor.id,
+        f"{size}d6",
+        result.faces,
         total=result.icons,
-        purpose=f"{kind} attack",
+        reason=f"{kind} attack",
         text=f"{actor.name} makes a {kind} attack: {size}d{bonus} "
         f"{result.faces_text()} → {result.icons} icon(s)",
     )

@@ -19,6 +19,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.common import clamp
 from tracker.rules.wrath_glory.dice import is_hero, soak_faces, spend_wrath
 
@@ -136,12 +137,13 @@ def _soak(
 def _log(draft: Draft, fighter: Combatant, rolls: list[int], text: str) -> None:
     line = f"{fighter.name} is hit: {text}"
     if rolls:
-        draft.emit(
-            ev.DiceRolled,
-            who=fighter.id,
-            expr="damage",
-            rolls=tuple(rolls),
-            purpose="damage",
+        record_roll(
+            draft,
+            fighter.id,
+            "damage",
+            tuple(rolls),
+            total=0,
+            reason="damage",
             text=line,
         )
     else:
@@ -289,13 +291,13 @@ def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bo
     result = face + bonus
     outcome = _defiance_outcome(draft, data, who, result)
     shown = f"{face}+{bonus} = {result}" if bonus else str(face)
-    draft.emit(
-        ev.DiceRolled,
-        who=who,
-        expr="1d6",
-        rolls=(face,),
+    record_roll(
+        draft,
+        who,
+        "1d6",
+        (face,),
         total=result,
-        purpose="defiance",
+        reason="defiance",
         text=f"{fighter.name}'s Defiance Check: {shown} — {outcome}",
     )
     _clear_reminder(draft, who, "defiance")
@@ -380,13 +382,13 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     before = fighter.track("shock")
     after = clamp(fighter, "shock", before + roll.total)
-    draft.emit(
-        ev.DiceRolled,
-        who=who,
-        expr=roll.expr,
-        rolls=roll.dice,
+    record_roll(
+        draft,
+        who,
+        roll.expr,
+        roll.dice,
         total=roll.total,
-        purpose="restore shock",
+        reason="restore shock",
         text=f"{fighter.name} restores Shock: {roll.expr} {list(roll.dice)} = "
         f"{roll.total}; Shock {before} → {after}",
     )

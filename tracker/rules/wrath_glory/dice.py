@@ -18,6 +18,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 
 GLORY = "glory"
 """The encounter-wide Glory pool (``state.tracks``)."""
@@ -188,13 +189,13 @@ def run_test(
     text = f"{fighter.name} tests{what}: {size}d vs {dn_text} {result.faces_text()} → " + ", ".join(
         parts
     )
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=f"{size}d6",
-        rolls=result.faces,
+    record_roll(
+        draft,
+        fighter.id,
+        f"{size}d6",
+        result.faces,
         total=result.icons,
-        purpose=purpose or "test",
+        reason=purpose or "test",
         text=text,
     )
     wrath_glory(draft, data, fighter, result)

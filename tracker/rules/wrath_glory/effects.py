@@ -18,6 +18,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 
@@ -240,13 +241,13 @@ def give_effect(
 
 def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
     roll = dice.roll(str(data["prone"]["flying_fall"]))
-    draft.emit(
-        ev.DiceRolled,
-        who=fighter.id,
-        expr=roll.expr,
-        rolls=roll.dice,
+    record_roll(
+        draft,
+        fighter.id,
+        roll.expr,
+        roll.dice,
         total=roll.total,
-        purpose="fall",
+        reason="fall",
         text=f"{fighter.name} falls from the air: {roll.expr} {list(roll.dice)} = "
         f"{roll.total} Wounds",
     )

@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
 from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
+from tracker.core.records import record_roll
 from tracker.rules.wrath_glory.dice import roll_pool
 
 Data = Mapping[str, Any]
@@ -183,13 +184,13 @@ def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str, actor: str) 
         size = fighter.stats.get("initiative", int(data["defaults"]["initiative"]))
         result = roll_pool(dice, max(1, size), 0)
         results.append(result)
-        draft.emit(
-            ev.DiceRolled,
-            who=fighter.id,
-            expr=f"{size}d6",
-            rolls=result.faces,
+        record_roll(
+            draft,
+            fighter.id,
+            f"{size}d6",
+            result.faces,
             total=result.icons,
-            purpose="opposed Initiative",
+            reason="opposed Initiative",
             text=f"{fighter.name}'s Initiative {size}d {result.faces_text()} → "
             f"{result.icons} icon(s)",
         )

@@ -285,7 +285,7 @@ def _save_actors(actors: list[ActorImport]) -> None:
 
 
 def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> None:
-    from tracker.store.bestiary import add_into
+    from tracker.store.bestiary_add import add_into
 
     log = add_into(into, [a.converted.block for a in actors], dice)
     actors[0].log = log

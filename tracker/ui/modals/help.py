@@ -1,5 +1,6 @@
 """The help screen: the key table (with the user's keymap applied), the glyphs of the
-initiative pane, and every command of this ruleset for the ``:`` bar."""
+initiative pane, every command of this ruleset for the ``:`` bar, and the docs page a
+ruleset's package ships (``docs.md``), if it ships one."""
 
 from __future__ import annotations
 
@@ -90,11 +91,13 @@ class HelpScreen(ModalScreen[None]):
         keys: list[tuple[str, str, str, str]],
         verbs: Mapping[str, Verb],
         shorthand: Sequence[tuple[str, str]] = (),
+        docs: str = "",
     ) -> None:
         super().__init__()
         self.keys = keys
         self.verbs = verbs
         self.shorthand = shorthand
+        self.docs = docs
 
     def compose(self) -> ComposeResult:
         """Three sections in a scrolling dialog."""
@@ -105,6 +108,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(visible_lines(legend_text(self.shorthand))), id="help-legend")
             yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
             yield Static(verb_table(self.verbs), id="help-verbs")
+            if self.docs:  # the ruleset's own page, as plain text (it is the package's data)
+                yield Label("This ruleset", classes="dialog-title")
+                yield Static(Text(visible_lines(self.docs)), id="help-ruleset")
             yield Static("Esc close · ctrl+p every command by name", classes="dialog-keys")
 
     def on_mount(self) -> None:

@@ -1,0 +1,155 @@
+"""``tracker rulesets check ID`` and the pytest plugin find what a ruleset author gets
+wrong: a verb that raises instead of refusing, a fight that replays to another state, a
+missing docs page — one line each, exit status 1; a ruleset that keeps the contract
+passes, from the command line and from its own test suite."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tracker.contract import CLAUSES
+
+EXAMPLE = Path(__file__).resolve().parent / "example_ruleset"
+
+PROBE = '''
+import random
+from tracker.api import RosterError, Ruleset, SummaryPart, TrackView, by_name, set_track, verb
+
+WANTS_HP = False
+
+
+class Rules(Ruleset):
+    """A ruleset with the slips the contract is there to find."""
+
+    id = "probe"
+    title = "Probe"
+
+    def starting_tracks(self, fighter):
+        hp = HP
+        return {"hp": hp}, {"hp": hp}
+
+    def verbs(self):
+        return by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg))
+
+    def dmg(self, draft, command, dice):
+        fighter = draft.state.combatants[command.args[0]]   # KeyError for a name
+        set_track(draft, fighter.id, "hp", fighter.track("hp") - int(command.args[1]))
+
+    def check_fighter(self, fighter):
+        if WANTS_HP and "hp" not in fighter.stats:
+            raise RosterError(f"{fighter.name} needs hp")
+
+    def summary_parts(self, fighter):
+        return [SummaryPart(f"HP {fighter.track('hp')}")]
+
+    def track_views(self, fighter):
+        return [TrackView("HP", fighter.track("hp"))]
+'''
+
+SAMPLE = """format = 2
+[encounter]
+title = "Two"
+ruleset = "probe"
+
+[[combatants]]
+id = "ann"
+name = "Ann"
+side = "pc"
+stats = { hp = 4 }
+
+[[combatants]]
+id = "orc"
+name = "Orc"
+stats = { hp = 4 }
+"""
+
+
+def install(where: Path, hp: str, wants_hp: bool = False) -> Path:
+    """The probe package and its entry point under ``where``."""
+    package = where / "probe"
+    (package / "samples").mkdir(parents=True)
+    code = PROBE.replace("hp = HP", f"hp = {hp}").replace(
+        "WANTS_HP = False", f"WANTS_HP = {wants_hp}"
+    )
+    (package / "__init__.py").write_text(code)
+    (package / "samples" / "two.toml").write_text(SAMPLE)
+    info = where / "probe-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: probe\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tracker.rulesets]\nprobe = probe:Rules\n")
+    return where
+
+
+def cairn_site(where: Path) -> Path:
+    """The example's entry point under ``where`` (its package is read from EXAMPLE)."""
+    info = where / "tracker_cairn-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tracker-cairn\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text("[tracker.rulesets]\ncairn = cairn:CairnRules\n")
+    return where
+
+
+def run(argv: list[str], path: list[Path], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``argv`` in a fresh interpreter seeing ``path`` first."""
+    joined = os.pathsep.join([*map(str, path), os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "PYTHONPATH": joined.rstrip(os.pathsep), "XDG_DATA_HOME": str(cwd)}
+    return subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=180)
+
+
+def check(rid: str, path: list[Path], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``tracker rulesets check rid``."""
+    return run([sys.executable, "-m", "tracker", "rulesets", "check", rid], path, cwd)
+
+
+def test_each_slip_is_a_failed_clause_in_one_line(tmp_path: Path) -> None:
+    checked = check("probe", [install(tmp_path / "site", "3")], tmp_path)
+    assert checked.returncode == 1 and checked.stderr == ""
+    lines = checked.stdout.splitlines()
+    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 4 of 6 clauses hold"
+    assert [line.split()[0] for line in lines[:-1]] == ["ok", "ok", "FAILED", "ok", "ok", "FAILED"]
+    assert lines[2] == (
+        "FAILED   every verb has a row in its docs page: "
+        "the package ships no docs.md beside the ruleset"
+    )
+    assert lines[5].startswith("FAILED   errors are one line: 'dmg' raised IndexError")
+
+
+def test_a_fight_that_replays_to_another_state_is_found(tmp_path: Path) -> None:
+    checked = check("probe", [install(tmp_path / "site", "random.randint(1, 10**9)")], tmp_path)
+    assert checked.returncode == 1
+    assert "the file replays to another state" in checked.stdout
+
+
+def test_a_ruleset_that_wants_numbers_at_add_gets_its_hostile_names_checked(
+    tmp_path: Path,
+) -> None:
+    checked = check("probe", [install(tmp_path / "site", "3", wants_hp=True)], tmp_path)
+    assert "ok       hostile names stay data" in checked.stdout.splitlines()
+
+
+def test_the_example_keeps_the_contract_from_its_own_tests(tmp_path: Path) -> None:
+    (tmp_path / "test_cairn.py").write_text(
+        "def test_cairn(ruleset_contract):\n    ruleset_contract('cairn')\n\n"
+        "def test_probe(ruleset_contract):\n    ruleset_contract('probe')\n"
+    )
+    path = [EXAMPLE, cairn_site(tmp_path / "site"), install(tmp_path / "more", "3")]
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "tracker.testing", "-p", "no:cacheprovider"]
+    tested = run([*argv, "test_cairn.py"], path, tmp_path)
+    assert "1 failed, 1 passed" in tested.stdout, tested.stdout
+    assert "probe breaks the ruleset contract:" in tested.stdout
+    assert "errors are one line: 'dmg" in tested.stdout
+
+
+def test_the_contract_and_its_plugin_load_no_textual(tmp_path: Path) -> None:
+    code = (
+        "import contextlib, io, sys\nfrom tracker.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['rulesets', 'check', 'basic'])\n"
+        "import tracker.testing\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    ran = run([sys.executable, "-c", code], [], tmp_path)
+    assert ran.stdout.strip() == "[]", ran.stderr

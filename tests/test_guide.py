@@ -1,0 +1,66 @@
+"""The ruleset guide is what CI builds: its ``pyproject.toml`` is the example's, its code
+and the example import only ``tracker.api``, and every hook a ruleset may define is in
+its tables (a hook added to ``Ruleset`` without a line in the guide fails here)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from tracker import api
+from tracker.rules.base import Ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = (ROOT / "docs" / "rulesets" / "authoring.md").read_text(encoding="utf-8")
+EXAMPLE = ROOT / "tests" / "example_ruleset"
+HELPERS = {"check_data", "check_keys", "data", "int_table", "order_key", "prepare", "summary"}
+"""Public names of ``Ruleset`` a ruleset calls or inherits but does not define."""
+
+
+def blocks(language: str) -> list[str]:
+    """The guide's fenced code blocks in ``language``."""
+    return re.findall(rf"```{language}\n(.*?)```", GUIDE, re.S)
+
+
+def tracker_imports(source: str) -> set[str]:
+    """The tracker modules a piece of Python imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tracker"):
+            found.add(node.module or "")
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("tracker")}
+    return found
+
+
+def test_the_guides_pyproject_is_the_one_ci_builds() -> None:
+    assert blocks("toml")[0] == (EXAMPLE / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_guide_and_the_example_import_only_tracker_api() -> None:
+    sources = [*blocks("python"), *(p.read_text() for p in EXAMPLE.rglob("*.py"))]
+    assert {module for source in sources for module in tracker_imports(source)} == {
+        "tracker.api",
+        "tracker.testing",
+    }
+    used = {
+        alias.name
+        for node in ast.walk(ast.parse((EXAMPLE / "cairn" / "__init__.py").read_text()))
+        if isinstance(node, ast.ImportFrom) and node.module == "tracker.api"
+        for alias in node.names
+    }
+    assert used <= set(api.__all__)
+
+
+def test_every_hook_is_in_the_guide() -> None:
+    cells = [row.split(" | ")[0] for row in GUIDE.splitlines() if row.startswith("| `")]
+    documented = {name for cell in cells for name in re.findall(r"`([a-z_]+)", cell)}
+    hooks = {name for name in dir(Ruleset) if not name.startswith("_")} - HELPERS
+    assert sorted(hooks - documented) == []
+
+
+def test_the_api_is_versioned() -> None:
+    major, minor, patch = api.API_VERSION.split(".")
+    assert (major, minor, patch) == ("1", "0", "0")
+    assert "Deprecation policy" in GUIDE and api.API_VERSION in GUIDE

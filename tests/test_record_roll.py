@@ -1,0 +1,47 @@
+"""One ``record_roll`` builds every dice roll a ruleset records: the journal it writes is
+the one the hand-built events wrote. The files under ``fixtures/rolls/`` were played with
+the code before ``record_roll`` (same samples, same commands, same seed); played again
+now, every event reads the same but for its time."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tracker.core.codec import to_table
+from tracker.core.dice import Dice
+from tracker.store.encounter_file import EncounterFile, load
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "rolls"
+SAMPLES = Path(__file__).resolve().parent.parent / "encounters"
+PLAYS = {
+    "nerv-sachiel": ["start", "dmg sachiel 12", "dmg rei 30", "roll 2d6", "next"],
+    "wrath-ork-boarding": ["start", "attack amelia nob 6 melee dmg=10", "roll 3d6", "next"],
+    "alien-operations-deck": ["start", "panic ripley", "crit vasquez", "roll 2d6", "next"],
+    "eva-escale-ramiel": ["start", "dmg ramiel 30", "eject unit-01 roll", "roll 1d100"],
+}
+
+
+def tables(path: Path) -> list[dict[str, Any]]:
+    """The file's events as the journal holds them, without their times."""
+    return [
+        {k: v for k, v in to_table(e).items() if k != "at"} for e in load(path).encounter.events
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(PLAYS))
+def test_the_rolls_played_now_are_the_rolls_played_before(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "f.toml"
+    shutil.copyfile(SAMPLES / f"{name}.toml", path)
+    dice = Dice(seed=7)
+    with EncounterFile(path) as gm:
+        for line in PLAYS[name]:
+            gm.execute(line, dice)
+        played = gm.encounter.state
+    before, now = tables(FIXTURES / f"{name}.toml"), tables(path)
+    assert [e for e in now if e["type"] == "dice.rolled"]
+    assert now == before
+    assert load(FIXTURES / f"{name}.toml").encounter.state.combatants == played.combatants

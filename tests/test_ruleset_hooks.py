@@ -1,0 +1,150 @@
+"""A ruleset is refused at load, in one line, when it lacks a required hook or misspells
+one: a misspelt hook would otherwise be ignored in silence (the default used instead)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from tracker.api import Combatant, Ruleset, SummaryPart, TrackView, Verb
+from tracker.rules.hooks import REQUIRED, HookError, check_hooks
+from tracker.rules.registry import RULESETS, load_ruleset
+
+COMPLETE = '''
+from tracker.api import Ruleset
+
+class Rules(Ruleset):
+    """A whole ruleset."""
+
+    id = "probe"
+    title = "Probe"
+
+    def starting_tracks(self, fighter):
+        return {"hp": 3}, {"hp": 3}
+
+    def verbs(self):
+        return {}
+
+    def summary_parts(self, fighter):
+        return []
+
+    def track_views(self, fighter):
+        return []
+'''
+
+
+class Whole(Ruleset):
+    """Every required hook."""
+
+    id: ClassVar[str] = "whole"
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """Three hit points."""
+        return {"hp": 3}, {"hp": 3}
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """No commands of its own."""
+        return {}
+
+    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
+        """``HP 3``."""
+        return [SummaryPart(f"HP {fighter.track('hp')}")]
+
+    def track_views(self, fighter: Combatant) -> list[TrackView]:
+        """HP."""
+        return [TrackView("HP", fighter.track("hp"))]
+
+
+def test_the_bundled_rulesets_define_every_required_hook() -> None:
+    for rid in RULESETS:
+        check_hooks(type(load_ruleset(rid)), Ruleset)
+
+
+def test_a_missing_required_hook_is_named() -> None:
+    class NoRow(Ruleset):
+        """summary_parts left out."""
+
+        def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+            """None."""
+            return {}, {}
+
+        def verbs(self) -> Mapping[str, Verb]:
+            """None."""
+            return {}
+
+        def track_views(self, fighter: Combatant) -> list[TrackView]:
+            """None."""
+            return []
+
+    with pytest.raises(HookError) as caught:
+        check_hooks(NoRow, Ruleset)
+    assert str(caught.value) == "NoRow does not define the required hook(s) `summary_parts`"
+    assert set(REQUIRED) == {"starting_tracks", "verbs", "summary_parts", "track_views"}
+
+
+def test_a_misspelt_hook_is_refused_with_the_hook_it_meant() -> None:
+    class Typo(Whole):
+        """``summery_parts`` beside the real one."""
+
+        def summery_parts(self, fighter: Combatant) -> list[SummaryPart]:
+            """Misspelt."""
+            return []
+
+    with pytest.raises(HookError) as caught:
+        check_hooks(Typo, Ruleset)
+    assert str(caught.value) == "Typo.`summery_parts` is not a hook; did you mean `summary_parts`?"
+
+
+def test_other_public_names_are_the_rulesets_own() -> None:
+    class Own(Whole):
+        """Helpers with names of their own."""
+
+        def damage(self) -> None:
+            """A verb's handler."""
+
+        tables: ClassVar[dict[str, int]] = {}
+
+    check_hooks(Own, Ruleset)
+
+
+def _plugin(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
+    """``tracker rulesets`` with a package ``probe`` (``code``) installed by entry point."""
+    (tmp_path / "probe.py").write_text(code, encoding="utf-8")
+    info = tmp_path / "probe-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: probe\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tracker.rulesets]\nprobe = probe:Rules\n")
+    path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return subprocess.run(
+        [sys.executable, "-m", "tracker", "rulesets"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": path},
+        timeout=60,
+    )
+
+
+def test_a_plugin_that_misspells_a_hook_is_one_line_and_the_rest_still_list(
+    tmp_path: Path,
+) -> None:
+    listed = _plugin(tmp_path, COMPLETE.replace("def track_views", "def track_veiws"))
+    assert listed.returncode == 1 and "nerv-d100" in listed.stdout
+    assert listed.stderr.count("\n") == 1 and "Traceback" not in listed.stderr
+    assert "`track_veiws` is not a hook; did you mean `track_views`?" in listed.stderr
+
+
+def test_a_plugin_missing_a_required_hook_is_one_line(tmp_path: Path) -> None:
+    listed = _plugin(tmp_path, COMPLETE.replace("def verbs(self):\n        return {}\n", ""))
+    assert listed.returncode == 1 and listed.stderr.count("\n") == 1
+    assert "does not define the required hook(s) `verbs`" in listed.stderr
+
+
+def test_a_whole_plugin_lists(tmp_path: Path) -> None:
+    listed = _plugin(tmp_path, COMPLETE)
+    assert listed.returncode == 0 and "probe" in listed.stdout, listed.stderr

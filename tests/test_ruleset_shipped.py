@@ -1,0 +1,70 @@
+"""What a ruleset's package ships reaches the GM: Cairn's sample is in the launcher and
+``tracker samples``, its blocks in the bestiary, its theme on the shelf, and its docs page
+under ``?`` in the TUI, as plain text (the package's words are data, not markup)."""
+
+from __future__ import annotations
+
+import shutil
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from tests.ui_helpers import make_app, opened, text_of, ui_test
+from tracker.export.theme import theme_file
+from tracker.rules import registry, shipped
+from tracker.rules.registry import load_ruleset
+from tracker.store.bestiary import load_bestiary
+from tracker.store.settings import Settings
+from tracker.ui.launcher_choices import launcher_choices
+from tracker.ui.modals.help import HelpScreen
+from tracker.ui.themes import load_themes
+
+EXAMPLE = Path(__file__).resolve().parent / "example_ruleset"
+SAMPLE = EXAMPLE / "cairn" / "samples" / "cairn-barrow.toml"
+
+
+@pytest.fixture(autouse=True)
+def cairn(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The example installed: its package on the path, its entry point declared."""
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    point = EntryPoint("cairn", "cairn:CairnRules", registry.GROUP)
+    monkeypatch.setattr(registry, "installed", lambda: {"cairn": point})
+    monkeypatch.setattr(shipped, "installed", lambda: {"cairn": point})
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def test_its_sample_is_offered_beside_the_bundled_ones(tmp_path: Path) -> None:
+    assert SAMPLE in shipped.sample_files()
+    settings = Settings(encounters=tmp_path / "mine")
+    choices = [c for c in launcher_choices(settings) if c.kind == "sample"]
+    offered = [c.summary.path for c in choices if c.summary is not None]
+    assert SAMPLE in offered and len(offered) == 7
+
+
+def test_its_blocks_are_starters_in_the_bestiary() -> None:
+    bestiary = load_bestiary(load_ruleset("cairn"))
+    assert bestiary.problems == []
+    assert {"giant-rat", "barrow-wight"} <= set(bestiary.entries)
+    assert bestiary.entries["giant-rat"].bundled
+
+
+def test_its_theme_is_on_the_shelf_and_in_the_exports() -> None:
+    assert "cairn-moss" in load_themes().themes
+    assert theme_file("cairn-moss") == EXAMPLE / "cairn" / "themes" / "cairn-moss.toml"
+
+
+@ui_test
+async def test_help_shows_its_docs_page_as_plain_text(tmp_path: Path) -> None:
+    fight = tmp_path / "barrow.toml"
+    shutil.copyfile(SAMPLE, fight)
+    app = make_app(fight)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opened(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        page = text_of(app.screen.query_one("#help-ruleset", Static), width=110)
+        assert "HP, then STR" in page and "**Critical Damage**" in page
+        assert "`tend WHO`" in page

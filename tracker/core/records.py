@@ -1,0 +1,106 @@
+"""Typed constructors for the events a ruleset writes: one function per kind, its fields
+named and typed, so mypy checks what ``draft.emit(kind, **fields)`` cannot.
+
+Each builds the same event the journal has always held (a file written before these
+existed replays the same), emits it into the draft and returns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+
+
+def record_roll(
+    draft: Draft,
+    who: str,
+    expr: str,
+    rolls: Iterable[int],
+    *,
+    total: int,
+    reason: str,
+    text: str,
+) -> ev.DiceRolled:
+    """A roll made for ``who`` (empty: nobody in particular), its faces recorded:
+    ``expr`` as the GM reads it (``1d100``, ``3d6``), ``rolls`` the faces, ``total`` what
+    the rule made of them (a sum, a count of icons), ``reason`` why it was rolled (the
+    event's ``purpose``), ``text`` its log line."""
+    return draft.emit(
+        ev.DiceRolled,
+        who=who,
+        expr=expr,
+        rolls=tuple(rolls),
+        total=total,
+        purpose=reason,
+        text=text,
+    )
+
+
+def say(draft: Draft, text: str, who: str = "") -> ev.Said:
+    """A log line with no effect on the fight (about ``who``, if given)."""
+    return draft.emit(ev.Said, who=who, text=text)
+
+
+def track_set(
+    draft: Draft, who: str, track: str, value: int, *, limit: int = -1, text: str = ""
+) -> ev.TrackSet:
+    """A track now reads ``value`` (``limit`` >= 0: its new maximum; ``who`` empty: an
+    encounter-wide pool). Not clamped: ``tracker.api.set_track`` clamps."""
+    return draft.emit(ev.TrackSet, who=who, track=track, value=value, limit=limit, text=text)
+
+
+def condition_applied(
+    draft: Draft,
+    who: str,
+    name: str,
+    *,
+    category: str = "",
+    rounds: int = 0,
+    level: int = 0,
+    source: str = "",
+    text: str = "",
+) -> ev.ConditionApplied:
+    """``who`` gains a condition (or has it replaced): ``rounds`` > 0 counts down,
+    ``level`` > 0 is its strength, ``source`` who caused it."""
+    return draft.emit(
+        ev.ConditionApplied,
+        who=who,
+        name=name,
+        category=category,
+        rounds=rounds,
+        level=level,
+        source=source,
+        text=text,
+    )
+
+
+def condition_changed(
+    draft: Draft, who: str, name: str, *, rounds: int = 0, level: int = 0, text: str = ""
+) -> ev.ConditionChanged:
+    """A condition's countdown or level changes."""
+    return draft.emit(
+        ev.ConditionChanged, who=who, name=name, rounds=rounds, level=level, text=text
+    )
+
+
+def condition_removed(draft: Draft, who: str, name: str, *, text: str = "") -> ev.ConditionRemoved:
+    """A condition ends (shaken off, cured, expired)."""
+    return draft.emit(ev.ConditionRemoved, who=who, name=name, text=text)
+
+
+def reminder_raised(draft: Draft, who: str, key: str, *, text: str) -> ev.ReminderRaised:
+    """Something for the GM to resolve about ``who``; ``key`` names it for
+    ``reminder_resolved`` and the ruleset's ``reminder_actions``."""
+    return draft.emit(ev.ReminderRaised, who=who, key=key, text=text)
+
+
+def reminder_resolved(draft: Draft, who: str, key: str, *, text: str = "") -> ev.ReminderResolved:
+    """The reminder ``key`` about ``who`` is dealt with."""
+    return draft.emit(ev.ReminderResolved, who=who, key=key, text=text)
+
+
+def status_changed(draft: Draft, who: str, status: str, *, text: str = "") -> ev.StatusChanged:
+    """``who`` is now ``active``, ``down``, ``dead`` or ``removed``."""
+    return draft.emit(ev.StatusChanged, who=who, status=status, text=text)

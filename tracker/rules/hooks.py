@@ -1,0 +1,60 @@
+"""What a ruleset class must and may define, checked when it is loaded.
+
+The required hooks are abstract on ``Ruleset``: a ruleset without one cannot play a fight
+(no tracks, no commands, nothing on the initiative row). Every other hook has a default.
+A public name on a ruleset class that is not a hook but is close to one is a misspelt
+hook (``summery_parts``): the tracker would silently use the default, so it is refused.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+from functools import cache
+
+from tracker.core.errors import TrackerError
+
+REQUIRED = ("starting_tracks", "verbs", "summary_parts", "track_views")
+"""The hooks every ruleset defines (abstract on ``Ruleset``)."""
+
+CLOSE = 0.85
+"""How alike a name and a hook must be for the name to count as a misspelling."""
+
+
+class HookError(TrackerError):
+    """A ruleset class misses a required hook or misspells one."""
+
+
+@cache
+def hook_problem(cls: type, base: type) -> str:
+    """One sentence on what is wrong with ``cls``'s hooks (empty: nothing); a misspelt
+    hook first, as it explains a required one missing."""
+    hooks = [name for name in dir(base) if not name.startswith("_")]
+    for name in own_public_names(cls, base):
+        if name in hooks:
+            continue
+        close = difflib.get_close_matches(name, hooks, n=1, cutoff=CLOSE)
+        if close:
+            return f"{cls.__name__}.`{name}` is not a hook; did you mean `{close[0]}`?"
+    missing = sorted(getattr(cls, "__abstractmethods__", ()))
+    if missing:
+        names = ", ".join(f"`{name}`" for name in missing)
+        return f"{cls.__name__} does not define the required hook(s) {names}"
+    return ""
+
+
+def own_public_names(cls: type, base: type) -> list[str]:
+    """Public names the classes between ``cls`` and ``base`` define themselves."""
+    names: list[str] = []
+    for klass in inspect.getmro(cls):
+        if klass is base or issubclass(base, klass):
+            continue
+        names += [name for name in vars(klass) if not name.startswith("_") and name not in names]
+    return names
+
+
+def check_hooks(cls: type, base: type) -> None:
+    """Raise ``HookError`` with one sentence when ``cls``'s hooks are not right."""
+    problem = hook_problem(cls, base)
+    if problem:
+        raise HookError(problem)
