@@ -36,7 +36,16 @@ def served(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     log = tmp_path / "serve.log"
     with log.open("w", encoding="utf-8") as sink:
         server = subprocess.Popen(
-            [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
+            [
+                sys.executable,
+                "-m",
+                "tracker.cli",
+                "serve",
+                "--terminal",
+                str(path),
+                "--port",
+                str(port),
+            ],
             stdout=sink,
             stderr=sink,
         )
