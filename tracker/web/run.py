@@ -132,7 +132,16 @@ def quiet_logging() -> None:
         logger.handlers[:] = [handler]
         logger.propagate = False
         logger.setLevel(logging.INFO if name == "tracker.serve" else logging.ERROR)
+    # aiohttp says "not HTTP at all" (a TLS hello, noise) at debug level: one line too
+    server = logging.getLogger("aiohttp.server")
+    server.setLevel(logging.DEBUG)
+    server.filters[:] = [_bad_requests_and_errors]
     logging.getLogger("aiohttp.access").setLevel(logging.ERROR)
+
+
+def _bad_requests_and_errors(record: logging.LogRecord) -> bool:
+    """aiohttp's errors, and its debug line about a request it could not read."""
+    return record.levelno >= logging.ERROR or str(record.msg).startswith("Error handling")
 
 
 class OneLine(logging.Formatter):
