@@ -16,7 +16,9 @@ from aiohttp.test_utils import TestClient
 from tests.player_helpers import async_test, compact, copy_sample, play
 from tests.test_player_leak import SAMPLES, SECRET_NOTE, allies_summaries, secrets_played
 from tests.web_helpers import board_where, next_event, served, with_token
+from tracker.export.player_view import player_board
 from tracker.store.encounter_file import load
+from tracker.web.page import text
 
 UNDONE = "Ambush from the ridge that never happened"
 ROUTES = ["/", "/?large", "/page.css", "/theme.css", "/live.js", "/nope"]
@@ -32,9 +34,10 @@ async def every_byte(client: TestClient, path: Path) -> str:
     sent.append(await (await client.post(with_token("/"))).read())
     stream = await client.get(with_token("/events"))
     sent.append((await next_event(stream)).encode())
-    await asyncio.to_thread(play, path, "next", f"note {UNDONE}", "undo")
+    await asyncio.to_thread(play, path, "next")
     after = load(path).encounter.state
-    sent.append((await board_where(stream, f"Round {after.round}")).encode())
+    turn = " · ".join(player_board(after, load(path).rules).where)
+    sent.append((await board_where(stream, f'<p class="turn">{text(turn)}</p>')).encode())
     sent.append(await (await client.get(with_token("/"))).read())
     stream.close()
     raw = b"\n".join(sent).decode("utf-8")
@@ -46,6 +49,7 @@ async def every_byte(client: TestClient, path: Path) -> str:
 async def test_nothing_gm_only_is_sent(tmp_path: Path, sample: str) -> None:
     path = copy_sample(sample, tmp_path)
     rules, enemy, hidden, numbers, was = secrets_played(path)
+    play(path, f"note {UNDONE}", "undo")
     secret = rules.summary(enemy)
     assert secret != was and secret not in allies_summaries(path, rules)
     assert numbers, "the GM's log must have numbers about the wound for this check to mean much"
@@ -63,6 +67,7 @@ async def test_nothing_gm_only_is_sent(tmp_path: Path, sample: str) -> None:
 async def test_reveal_true_sends_the_numbers(tmp_path: Path, sample: str) -> None:
     path = copy_sample(sample, tmp_path)
     rules, enemy, hidden, numbers, _ = secrets_played(path)
+    play(path, f"note {UNDONE}", "undo")
     compact(path, reveal=True)
     async with served(path) as client:
         sent = await every_byte(client, path)

@@ -130,7 +130,7 @@ def _log(lines: Sequence[PlayerLine]) -> str:
 
 
 def _kind(kind: str) -> str:
-    return kind if kind in ("round", "turn", "line") else "line"
+    return f"log-{kind}" if kind in ("round", "turn") else "log-line"
 
 
 def theme_css(palette: Palette) -> str:
