@@ -50,7 +50,11 @@ async def next_event(stream: ClientResponse, name: str = "board") -> str:
 
 async def board_where(stream: ClientResponse, wanted: str) -> str:
     """The first board the stream sends that holds ``wanted``."""
-    while True:
-        board = await next_event(stream)
-        if wanted in board:
-            return board
+
+    async def first() -> str:
+        while True:
+            board = await next_event(stream)
+            if wanted in board:
+                return board
+
+    return await asyncio.wait_for(first(), WAIT)
