@@ -92,3 +92,16 @@ def test_a_count_left_by_a_server_that_died_is_not_counted(
     assert pages_open(path) == 2
     ours.drop()
     assert pages_open(path) == 0
+
+
+def test_the_web_layer_never_imports_textual() -> None:
+    code = (
+        "import sys\n"
+        "import tracker.web.run, tracker.web.server, tracker.web.page, tracker.web.phones\n"
+        "import tracker.cli.serve\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == ""

@@ -86,7 +86,10 @@ def serve_page(follower: FileFollower, options: ServeOptions) -> int:
             print(qr_text(url), end="", flush=True)
         print("tracker: scan the code or open the address; Ctrl+C stops serving", flush=True)
 
-    asyncio.run(_serve(follower, token, options, sock, ready))
+    try:
+        asyncio.run(_serve(follower, token, options, sock, ready))
+    except KeyboardInterrupt:  # Ctrl+C before the server could catch it itself
+        pass
     print("tracker: stopped serving; every page is closed", flush=True)
     return 0
 
