@@ -107,7 +107,8 @@ class PlayersServer:
         return web.Response(text=css, content_type="text/css", headers=SAFE_HEADERS)
 
     def _full(self, request: web.Request) -> web.StreamResponse:
-        return refuse(request, 503, f"{self.viewers} pages already open (--max-viewers)")
+        pages = f"{self.viewers} page{'' if self.viewers == 1 else 's'}"
+        return refuse(request, 503, f"{pages} already open (--max-viewers {self.max_viewers})")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The live stream: the fragment now, then after every change; a ping when quiet."""
