@@ -1,4 +1,4 @@
-"""Imports only point down: ui -> contract -> export -> store -> api -> rules -> core
+"""Imports only point down: ui -> contract -> web -> export -> store -> api -> rules -> core
 (DESIGN.md, "Layers"), and no module imports itself through others (no cycle of any
 kind: under ``TYPE_CHECKING`` and inside functions count too).
 
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tracker"
-LADDER = ["core", "rules", "api", "store", "export", "contract", "testing", "ui"]
+LADDER = ["core", "rules", "api", "store", "export", "web", "contract", "testing", "ui"]
 """Lowest first: a layer may import its own and any lower layer, never a higher one."""
 OUTSIDE = {"cli", "paths", "__init__", "__main__", "_data"}
 

@@ -47,7 +47,16 @@ def test_serve_answers_on_loopback(tmp_path: Path) -> None:
     play(path, "start", "hide archer", "gm-note the ferryman is a spy")
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "tracker.cli",
+            "serve",
+            "--terminal",
+            str(path),
+            "--port",
+            str(port),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

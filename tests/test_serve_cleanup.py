@@ -55,7 +55,16 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, int, subprocess.Popen[str]]]:
     path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "tracker.cli",
+            "serve",
+            "--terminal",
+            str(path),
+            "--port",
+            str(port),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -148,7 +157,16 @@ def test_a_plain_get_of_the_websocket_is_one_line(served: tuple) -> None:
 def test_a_port_in_use_is_one_line_before_any_address(served: tuple) -> None:
     path, port, _ = served
     result = subprocess.run(
-        [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "tracker.cli",
+            "serve",
+            "--terminal",
+            str(path),
+            "--port",
+            str(port),
+        ],
         capture_output=True,
         text=True,
         timeout=30,

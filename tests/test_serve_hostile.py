@@ -22,7 +22,8 @@ from tests.test_player_serve import STARTUP, fetch, free_port
 from tracker.cli import main
 from tracker.core.errors import TrackerError
 from tracker.ui.player.page import page_script, served_script_path
-from tracker.ui.player.serving import OneLine, PlayerServer, bind
+from tracker.ui.player.serving import OneLine, PlayerServer
+from tracker.web.join import bind
 
 BAD_REQUEST = b"GET /ws\x1b]52;c;YQ==\x07 HTTP/1.1\r\n\r\n"
 BAD_REQUESTS = 1000
@@ -36,7 +37,16 @@ def served(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     log = tmp_path / "serve.log"
     with log.open("w", encoding="utf-8") as sink:
         server = subprocess.Popen(
-            [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(port)],
+            [
+                sys.executable,
+                "-m",
+                "tracker.cli",
+                "serve",
+                "--terminal",
+                str(path),
+                "--port",
+                str(port),
+            ],
             stdout=sink,
             stderr=sink,
         )

@@ -7,7 +7,7 @@ tracker state FILE [--json]         the current state
 tracker log FILE [...]              the round log
 tracker check FILE [--repair]       validate the file (move a damaged end aside)
 tracker view FILE                   read-only player view following the file
-tracker serve FILE                  the player view in a web browser
+tracker serve FILE [--lan]          the players' view as a live web page (QR code)
 tracker rulesets | themes | samples list what is installed
 tracker ls [DIR] [--json]           your encounters, newest first
 tracker bestiary [--ruleset ID]     the stat blocks 'add' can find
@@ -56,7 +56,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker log FILE [...]              the round log (Markdown, HTML, text, JSON)
   tracker check FILE [--repair]       validate a file (--repair: move a damaged end aside)
   tracker view FILE                   the players' read-only view, following the file
-  tracker serve FILE                  the players' view in a web browser
+  tracker serve FILE [--lan]          the players' view as a live page for their phones
   tracker rulesets | themes | samples what is installed
   tracker rulesets check ID           the ruleset contract, run on one installed ruleset
   tracker completion bash|zsh|fish    a shell completion script

@@ -1,6 +1,8 @@
 """``tracker view`` and ``tracker serve``: the players' view in a terminal or a browser.
 
-Textual and textual-serve are imported only when the command runs.
+``tracker serve`` serves a live web page (``tracker.web``, aiohttp, no Textual);
+``tracker serve --terminal`` the terminal view through textual-serve. Each is imported
+only when the command runs.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 from tracker.cli.numbers import whole_number
 
 VIEW_HELP = "a read-only player view that follows the file as the GM plays"
-SERVE_HELP = "the player view in a web browser (textual-serve)"
+SERVE_HELP = "the players' view as a live web page for phones (join token + QR code)"
 
 
 def setup_view(p: argparse.ArgumentParser) -> None:
@@ -33,18 +35,43 @@ def view(ns: argparse.Namespace) -> int:
 
 
 def setup_serve(p: argparse.ArgumentParser) -> None:
-    """``tracker serve FILE [--host H] [--port P] [--public-url URL] [--large]``."""
+    """``tracker serve FILE [--lan | --host H] [--port P] [--max-viewers N] [--terminal] …``."""
     setup_view(p)
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on this laptop's LAN address, for the players' phones (default: loopback)",
+    )
+    where.add_argument(
         "--host",
         type=_host,
-        default="127.0.0.1",
-        help="address to listen on (default: loopback only; there is no password)",
+        default=None,
+        help="listen on this address (default 127.0.0.1)",
     )
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument(
+        "--max-viewers",
+        type=_viewers,
+        default=30,
+        help="refuse pages past this many connected at once (default 30)",
+    )
+    p.add_argument(
+        "--terminal",
+        action="store_true",
+        help="serve the terminal view through textual-serve instead of the web page",
+    )
+    p.add_argument(
         "--public-url", default=None, help="the address browsers use, if not http://HOST:PORT"
     )
+
+
+def _viewers(text: str) -> int:
+    """How many pages may be connected: 1 to 10000."""
+    number = whole_number(text)
+    if number is None or not 1 <= number <= 10000:
+        raise argparse.ArgumentTypeError(f"a number of pages from 1 to 10000, not {text!r}")
+    return number
 
 
 def _port(text: str) -> int:
@@ -68,7 +95,21 @@ def _host(text: str) -> str:
 
 
 def serve(ns: argparse.Namespace) -> int:
-    """Serve the player view to browsers until Ctrl+C."""
-    from tracker.ui.player.launch import serve as serve_view
+    """Serve the players' view to browsers until Ctrl+C."""
+    from tracker.web.join import LOOPBACK, lan_address
 
-    return serve_view(ns.file, ns.host, ns.port, large=ns.large, public_url=ns.public_url)
+    host = ns.host or (lan_address() if ns.lan else LOOPBACK)
+    if ns.terminal:
+        from tracker.ui.player.launch import serve as serve_view
+
+        return serve_view(ns.file, host, ns.port, large=ns.large, public_url=ns.public_url)
+    from tracker.web.run import ServeOptions, serve_file
+
+    options = ServeOptions(
+        host=host,
+        port=ns.port,
+        max_viewers=ns.max_viewers,
+        large=ns.large,
+        public_url=ns.public_url or "",
+    )
+    return serve_file(ns.file, options)

@@ -1,7 +1,9 @@
 """The round log as the players may read it.
 
 Starts from the public log (undone commands, GM notes and lines about combatants hidden
-at the time are left out, as in every players' export), then:
+at the time are left out, as in every players' export), leaves out the undo and redo
+lines too (``Undone: …`` repeats the very line that was taken back; a redone command's
+own lines show again), then:
 
 * drops every line about, or naming, a combatant who is hidden *now* (a GM who hides
   someone mid-fight wants them off the table's screen);
@@ -66,15 +68,15 @@ def player_log(
     reader = _Reader(rules, final, initial, reveal)
     lines: list[PlayerLine] = []
     for beat in timeline.beats:
-        if beat.event.text and beat.live and not beat.secret and not _gm_note(beat.event):
+        if beat.event.text and beat.live and not beat.secret and not _not_for_players(beat.event):
             text = reader.line(beat.event, after[beat.event.batch])
             if text:
                 lines.append(PlayerLine(beat.event.seq, beat.round, _kind(beat), text))
     return lines
 
 
-def _gm_note(event: ev.Event) -> bool:
-    return ev.gm_only(event)
+def _not_for_players(event: ev.Event) -> bool:
+    return ev.gm_only(event) or isinstance(event, ev.HISTORY_TYPES)
 
 
 def _kind(beat: Beat) -> str:

@@ -48,6 +48,7 @@ from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.status import StatusPane
+from tracker.ui.phones_watch import follow_phones
 from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
 from tracker.ui.screenshot import save_screen
 from tracker.ui.themes import ThemeShelf
@@ -226,6 +227,7 @@ class TrackerApp(LookingBackApp):
         self.query_one(InitiativePane).focus()
         self.open_encounter()
         self.call_after_refresh(self._use_keymap)
+        follow_phones(self, self.path)
 
     def _opened(self, play: EncounterFile) -> None:
         """Show the opened file; a new encounter (nobody in it) starts in the add dialog."""

@@ -36,6 +36,9 @@ class EncounterHeader(TextLine):
     """The earlier turn on the screen (``Round 2 · Rei's turn (3 of 9)``), empty when the
     screen shows the fight as it stands."""
 
+    phones: reactive[int] = reactive(0, repaint=False)
+    """How many players' pages ``tracker serve`` has connected (``ui/phones_watch.py``)."""
+
     rules: Ruleset | None = None
     """The encounter's ruleset: it may add parts to the line (Glory, Stretch …)."""
 
@@ -71,6 +74,10 @@ class EncounterHeader(TextLine):
         """Show or clear the busy note."""
         self.show()
 
+    def watch_phones(self) -> None:
+        """Show how many players' pages are open."""
+        self.show()
+
     def watch_file_name(self) -> None:
         """Show the file name."""
         self.show()
@@ -99,6 +106,7 @@ class EncounterHeader(TextLine):
             Part(self.ruleset_title or state.ruleset, 2),
             *(Part(text, 9) for text in where(state)),
             *(Part(text, 6) for text in extra),
+            *([Part(phones_part(self.phones), 4)] if self.phones > 0 else []),
             Part(visible(self.file_name), 1),
             Part(saved[0], 8, saved[1]),
         ]
@@ -145,6 +153,11 @@ def fitted(parts: list[Part], width: int) -> list[Part]:
 
 def _cells(parts: list[Part]) -> int:
     return sum(cell_len(p.text) for p in parts) + 3 * max(0, len(parts) - 1)
+
+
+def phones_part(count: int) -> str:
+    """The header's words for ``count`` players' pages connected to ``tracker serve``."""
+    return f"{count} player page{'' if count == 1 else 's'} open"
 
 
 def where(state: EncounterState) -> list[str]:

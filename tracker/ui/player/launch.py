@@ -68,7 +68,8 @@ def serve(
     if isinstance(follower, str):
         print(f"tracker: {visible(follower)}", file=sys.stderr)
         return 1
-    from tracker.ui.player.serving import PlayerServer, bind
+    from tracker.ui.player.serving import PlayerServer
+    from tracker.web.join import bind
 
     loaded = follower.loaded
     title = loaded.encounter.state.title if loaded is not None else path.stem

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
-import errno
 import json
 import logging
 import os
@@ -37,7 +36,6 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 from tracker.ui.player.page import SCRIPT_ROUTE, TEMPLATES, page_script
 
@@ -323,27 +321,3 @@ async def _deliver(
         await service.blur()
     elif kind == "focus":
         await service.focus()
-
-
-def _why(err: BaseException) -> str:
-    """Why an address cannot be listened on, and what to do."""
-    if isinstance(err, OSError) and err.errno == errno.EADDRINUSE:
-        return "it is in use — pick another with --port"
-    if isinstance(err, OSError) and err.strerror:
-        return f"{err.strerror} — check --host and --port"
-    return "that is not an address this computer has — check --host"
-
-
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``; a TrackerError (one line) when it cannot be had."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(128)
-    except (OSError, UnicodeError, TypeError, ValueError, OverflowError) as err:
-        sock.close()
-        raise TrackerError(f"cannot listen on {visible(host)}:{port}: {_why(err)}") from None
-    sock.setblocking(False)
-    return sock

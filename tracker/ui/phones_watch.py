@@ -1,0 +1,30 @@
+"""The header's count of the players' pages: how many phones ``tracker serve`` has connected.
+
+``tracker serve`` writes the count to a small file in the user's runtime folder
+(:mod:`tracker.web.phones`); the GM's app looks at it every ``EVERY`` seconds (a stat
+and a directory listing) and hands the number to the header.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from tracker.ui.panes.header import EncounterHeader
+from tracker.web.phones import pages_open
+
+EVERY = 2.0
+"""Seconds between two looks at the count."""
+
+
+def follow_phones(app: App[Any], path: Path) -> None:
+    """Keep the app's header's count of connected pages up to date."""
+
+    def look() -> None:
+        for header in app.query(EncounterHeader):
+            header.phones = pages_open(path)
+
+    look()
+    app.set_interval(EVERY, look)

@@ -1,0 +1,171 @@
+"""``tracker serve FILE``: bind, print the URL and its QR code, serve until Ctrl+C.
+
+The address is bound before anything is printed (a port in use is one line, exit 1).
+Ctrl+C (or SIGTERM) wakes every stream so it ends, closes every connection and removes
+the count file; the exit status is 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from tracker.core.errors import TrackerError
+from tracker.core.safe_text import visible
+from tracker.store.follow import FileFollower
+from tracker.store.journal_repair import tail_note
+from tracker.web.join import bind, new_token, page_url, qr_text
+from tracker.web.phones import PhoneCount
+from tracker.web.server import DEFAULT_MAX_VIEWERS, PlayersServer
+from tracker.web.stage import Stage
+
+log = logging.getLogger("tracker.serve")
+LOG_MOST = 200
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How ``tracker serve`` listens and whom it lets in."""
+
+    host: str
+    port: int
+    max_viewers: int = DEFAULT_MAX_VIEWERS
+    large: bool = False
+    public_url: str = ""
+    qr: bool = True
+
+
+def serve_file(path: Path, options: ServeOptions) -> int:
+    """Serve the players' page of ``path`` until Ctrl+C; the exit status."""
+    follower = first_look(path)
+    if isinstance(follower, str):
+        print(f"tracker: {visible(follower)}", file=sys.stderr)
+        return 1
+    torn = follower.loaded.torn if follower.loaded is not None else None
+    if torn is not None and torn.damage:
+        print(f"tracker: {visible(tail_note(path, torn))}", file=sys.stderr)
+    return serve_page(follower, options)
+
+
+def first_look(path: Path) -> FileFollower | str:
+    """A follower that has read ``path`` once, or the one-line reason it cannot."""
+    if not path.is_file():
+        what = "is a folder" if path.is_dir() else "does not exist"
+        return f"{path}: {what} — give the encounter file the GM is playing"
+    follower = FileFollower(path)
+    catch = follower.poll()
+    return catch.problem or follower
+
+
+def serve_page(follower: FileFollower, options: ServeOptions) -> int:
+    """Serve the players' page of the file ``follower`` has read, until Ctrl+C."""
+    try:
+        sock = bind(options.host, options.port)
+    except TrackerError as err:
+        print(f"tracker: {err}", file=sys.stderr)
+        return 1
+    quiet_logging()
+    token = new_token()
+    host, port = sock.getsockname()[:2]
+    url = page_url(str(host), int(port), token, options.large, options.public_url)
+
+    def ready() -> None:
+        name = visible(follower.path.name)
+        print(f"tracker: the players' page of {name} is at {url}", flush=True)
+        if options.qr:
+            print(qr_text(url), end="", flush=True)
+        print("tracker: scan the code or open the address; Ctrl+C stops serving", flush=True)
+
+    try:
+        asyncio.run(_serve(follower, token, options, sock, ready))
+    except KeyboardInterrupt:  # Ctrl+C before the server could catch it itself
+        pass
+    print("tracker: stopped serving; every page is closed", flush=True)
+    return 0
+
+
+async def _serve(
+    follower: FileFollower,
+    token: str,
+    options: ServeOptions,
+    sock: socket.socket,
+    ready: Callable[[], None],
+) -> None:
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(_one_line_exception)
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    stage = Stage(follower)
+    stage.look()
+    count = PhoneCount(follower.path)
+    server = PlayersServer(stage, token, options.max_viewers, count)
+    runner = web.AppRunner(server.app(), access_log=None, shutdown_timeout=2.0)
+    await runner.setup()
+    await web.SockSite(runner, sock, shutdown_timeout=2.0).start()
+    following = asyncio.create_task(stage.follow())
+    count.write(0)
+    ready()
+    try:
+        await stop.wait()
+    finally:
+        stage.close()
+        following.cancel()
+        await runner.cleanup()
+        count.drop()
+
+
+def quiet_logging() -> None:
+    """Every log line of the server, aiohttp's included, as one line on stderr."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLine())
+    for name in ("tracker.serve", "aiohttp.server", "aiohttp.web", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False
+        logger.setLevel(logging.INFO if name == "tracker.serve" else logging.ERROR)
+    # aiohttp says "not HTTP at all" (a TLS hello, noise) at debug level: one line too
+    server = logging.getLogger("aiohttp.server")
+    server.setLevel(logging.DEBUG)
+    server.filters[:] = [_bad_requests_and_errors]
+    logging.getLogger("aiohttp.access").setLevel(logging.ERROR)
+
+
+def _bad_requests_and_errors(record: logging.LogRecord) -> bool:
+    """aiohttp's errors, and its debug line about a request it could not read."""
+    return record.levelno >= logging.ERROR or str(record.msg).startswith("Error handling")
+
+
+class OneLine(logging.Formatter):
+    """A log record as one line: its message, and the error's own words if it carries
+    one (never a traceback), every control character shown visibly."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """``tracker serve: MESSAGE[: ERROR]``, on one line."""
+        message = record.getMessage()
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            message = f"{message}: {_said(error)}"
+        return "tracker serve: " + visible(" ".join(message.split()))
+
+
+def _said(error: BaseException) -> str:
+    words = " ".join(str(error).split()) or type(error).__name__
+    return words if len(words) <= LOG_MOST else words[: LOG_MOST - 1] + "…"
+
+
+def _one_line_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    error = context.get("exception")
+    said = _said(error) if isinstance(error, BaseException) else ""
+    log.info("%s%s", context.get("message", "an error"), f": {said}" if said else "")

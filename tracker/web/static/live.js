@@ -1,0 +1,53 @@
+// The players' page, live: one EventSource on the page's own stream (the join token rides
+// along in the URL the server wrote into data-stream). Each "board" event replaces <main>
+// with the fragment the server rendered and escaped. A dropped stream (the laptop slept,
+// the Wi-Fi went) shows "reconnecting" and is opened again; without this script the page
+// still shows the fight (reload to update).
+"use strict";
+(function () {
+  var url = document.body.getAttribute("data-stream");
+  var live = document.getElementById("live");
+  var status = document.getElementById("status");
+  if (!url || !live || !status || !window.EventSource) { return; }
+  var source = null;
+  var heard = Date.now();
+  var wait = 1000;
+  var timer = 0;
+
+  function showStatus(on) { status.hidden = !on; }
+
+  function open() {
+    clearTimeout(timer);
+    if (source) { source.close(); }
+    source = new EventSource(url);
+    source.addEventListener("open", function () { heard = Date.now(); wait = 1000; showStatus(false); });
+    source.addEventListener("ping", function () { heard = Date.now(); });
+    source.addEventListener("board", function (event) {
+      heard = Date.now();
+      wait = 1000;
+      showStatus(false);
+      live.innerHTML = event.data;
+    });
+    source.addEventListener("error", function () {
+      showStatus(true);
+      if (source.readyState === EventSource.CLOSED) { later(); }
+    });
+  }
+
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(open, wait);
+    wait = Math.min(wait * 2, 15000);
+  }
+
+  // A stream that has said nothing for longer than the server's pings is dead (sleep).
+  setInterval(function () {
+    if (Date.now() - heard > 40000) { showStatus(true); heard = Date.now(); open(); }
+  }, 5000);
+  function wake() {
+    if (document.visibilityState !== "hidden" && Date.now() - heard > 20000) { open(); }
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", function () { showStatus(true); open(); });
+  open();
+})();
