@@ -24,7 +24,13 @@ from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
-from tracker.store.foundry.shapes import SYSTEMS, NotImportable, actor_export, is_roll_table
+from tracker.store.foundry.shapes import (
+    SYSTEMS,
+    NotACombatant,
+    NotImportable,
+    actor_export,
+    is_roll_table,
+)
 from tracker.store.foundry.sources import Source, expand, read_sources
 from tracker.store.foundry.wrath import wrath_block
 from tracker.store.rewrite_lock import all_or_nothing
@@ -112,6 +118,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     if side and side not in SIDES:
         raise ImportFailed([f"--side is one of {', '.join(SIDES)}, not {side!r}"])
     result = Plan()
+    named = {path for path in paths if not path.is_dir()}
     files, problems = expand(list(paths))
     for path in files:
         try:
@@ -122,6 +129,11 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         for source in sources:
             try:
                 _read_one(source, forced, tables, result)
+            except NotACombatant as err:
+                if path in named:
+                    problems.append(f"{source.label}: {err}")
+                else:  # a pack's folder holds its vehicles among its threats
+                    result.skipped.append(f"{source.label}: {err.what}, not a combatant")
             except (NotImportable, TrackerError) as err:
                 problems.append(f"{source.label}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)

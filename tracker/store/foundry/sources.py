@@ -11,13 +11,14 @@
 
 Every file is refused in one sentence when it cannot be read: larger than
 ``SIZE_LIMIT``, not UTF-8, not JSON or YAML, nested deeper than ``DEPTH_LIMIT``, a number
-no sheet holds, YAML aliases (which Foundry never writes). LevelDB packs (Foundry 11+)
+no sheet holds, YAML whose aliases expand past any actor's size. LevelDB packs (Foundry 11+)
 are binary: they are unpacked with foundryvtt-cli first.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,10 @@ SIZE_LIMIT = 20 * 1024 * 1024
 
 SUFFIXES = (".json", ".yml", ".yaml", ".db")
 """The files a folder is searched for."""
+
+EXPANDED_LIMIT = 1_000_000
+"""Most values a YAML document may hold once its aliases are expanded (an actor with
+every item holds a few thousand)."""
 
 MOST_FILES = 5000
 """Most files one folder may hold (a pack of every adversary is a few hundred)."""
@@ -166,23 +171,51 @@ def _nedb(path: Path, text: str) -> list[Source]:
     return [Source(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
 
 
-class _PlainLoader(yaml.SafeLoader):
-    """YAML's safe loader without aliases (foundryvtt-cli never writes them, and a few
-    nested ones make a file of kilobytes a document of gigabytes)."""
+class _PackLoader(yaml.SafeLoader):
+    """YAML's safe loader as foundryvtt-cli's output needs it.
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            line = event.start_mark.line + 1
+    js-yaml writes an object met twice as an anchor and an alias (``&ref_0`` … ``*ref_0``):
+    those are read, but a document whose aliases would expand past ``EXPANDED_LIMIT``
+    values (a few nested ones make a file of kilobytes a document of gigabytes) is
+    refused. ``.nan`` and ``.inf`` (which Foundry's own JSON writes as ``null``) are read
+    as no number.
+    """
+
+    def compose_document(self) -> Any:
+        node = super().compose_document()
+        if _expanded_size(node, {}) > EXPANDED_LIMIT:
             raise NotImportable(
-                f"not a Foundry export (a YAML alias at line {line}; Foundry never writes them)"
+                f"not a Foundry export (its YAML aliases expand to more than "
+                f"{EXPANDED_LIMIT:,} values)"
             )
-        return super().compose_node(parent, index)
+        return node
+
+    def construct_yaml_float(self, node: Any) -> Any:
+        number = super().construct_yaml_float(node)
+        return number if math.isfinite(number) else None
+
+
+_PackLoader.add_constructor("tag:yaml.org,2002:float", _PackLoader.construct_yaml_float)
+
+
+def _expanded_size(node: Any, sizes: dict[int, int]) -> int:
+    """How many values ``node`` holds once every alias is expanded (shared nodes counted
+    once per use, each computed once)."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return known
+    size = 1
+    if isinstance(node, yaml.SequenceNode):
+        size += sum(_expanded_size(child, sizes) for child in node.value)
+    elif isinstance(node, yaml.MappingNode):
+        size += sum(_expanded_size(k, sizes) + _expanded_size(v, sizes) for k, v in node.value)
+    sizes[id(node)] = min(size, EXPANDED_LIMIT + 1)
+    return sizes[id(node)]
 
 
 def _yaml(text: str) -> Any:
     try:
-        return yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - a safe loader, no aliases
+        return yaml.load(text, Loader=_PackLoader)  # noqa: S506 - a safe loader, aliases bounded
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         place = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
