@@ -101,6 +101,23 @@ def test_the_import_report_names_the_timers_and_the_instant_deaths() -> None:
     ]
 
 
+def test_a_death_roll_modifier_in_the_fatal_column_stays_with_the_injury() -> None:
+    # the core rules' "FATAL: Yes, –1" (real official table rows 52-55, 61-62): the -1 is
+    # the death roll's, and the GM must see it when the injury is dealt
+    table = imported("rolltable-criticals-death-modifier.json", "alien-critical-injuries")
+    table.do("crit kane 31")
+    table.do("crit lambert 32")
+    table.do("crit parker 33")
+    (vein,) = table.who("kane").injuries
+    assert vein.effect == "Can’t use the arm. Death rolls –1. Healing time: 1d6 days"
+    assert table.who("lambert").injuries[0].effect == (
+        "STAMINA –2. Death rolls –2. Healing time: 3d6 days"
+    )
+    assert table.who("parker").injuries[0].effect == "MOBILITY –1. Healing time: 2d6 days"
+    assert table.who("kane").condition("Dying") is not None
+    assert table.who("parker").condition("Dying") is None
+
+
 def test_the_gm_may_enter_an_instant_death_by_hand() -> None:
     table = Table(roster=CREW)
     with pytest.raises(RuleError, match="lethal= takes round, stretch, shift, instant"):

@@ -132,6 +132,8 @@ _SAYS_DEATH = re.compile(
 )
 _SAYS_LETHAL = re.compile(r"\b(lethal|fatal)\b", re.IGNORECASE)
 _NOT_LETHAL = re.compile(r"\b(not|non)[\s-]+(lethal|fatal)\b", re.IGNORECASE)
+_DEATH_MODIFIER = re.compile(r"^y\w*\W+([-–−]\s*\d+)\b", re.IGNORECASE)
+"""``FATAL: Yes, –1``: the core rules' lethal column gives the death roll a modifier."""
 _HEAD = re.compile(r"\s*([^.:!?\n]{1,60}?)\s*[:—–]\s+(\S.*)", re.DOTALL)
 """``SYSTEM SHUTDOWN: the synthetic …`` — a name and its effect in one string."""
 
@@ -187,10 +189,12 @@ def _fits(number: int, synthetic: bool) -> bool:
 def _critical(result: Result) -> tuple[dict[str, Any], Lethality]:
     fields = labelled(result.body)
     name, effect = _name_effect(result, fields)
+    modifier = _DEATH_MODIFIER.match(fields.get("lethal", "").strip())
+    if modifier:
+        effect = _sentence(effect, f"Death rolls {''.join(modifier.group(1).split())}.")
     healing = fields.get("healing", "")
     if healing.strip(" .").casefold() not in ("", "-", "–", "blank", "none"):
-        effect = effect.strip()
-        effect += ("" if not effect or effect[-1] in ".!?" else ".") + f" Healing time: {healing}"
+        effect = _sentence(effect, f"Healing time: {healing}")
     lethal = _lethality(result, fields)
     row: dict[str, Any] = {"name": cut(plain_line(name), NAME_LIMIT) or "Critical"}
     effect = " ".join(effect.split())
@@ -199,6 +203,12 @@ def _critical(result: Result) -> tuple[dict[str, Any], Lethality]:
     if lethal.kind in ("timed", "instant"):
         row["lethal"] = lethal.timer
     return row, lethal
+
+
+def _sentence(effect: str, more: str) -> str:
+    """``effect`` with one more sentence after it."""
+    effect = effect.strip()
+    return f"{effect}{'' if not effect or effect[-1] in '.!?' else '.'} {more}".strip()
 
 
 def _name_effect(result: Result, fields: dict[str, str]) -> tuple[str, str]:
