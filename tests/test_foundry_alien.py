@@ -149,6 +149,26 @@ def test_an_official_npc_no_user_owns_is_an_enemy_and_an_owned_character_a_pc(
     assert block_of(path)["side"] == "pc"
 
 
+def test_a_module_pack_owned_by_its_authors_brings_its_npcs_in_as_npcs() -> None:
+    # the official modules' actors (real data) are owned by the authors' users, creatures
+    # and ships too: Foundry makes whoever creates an actor its owner. Only a pregen a
+    # further (player's) user owns is a PC; the NPCs take their friendly tokens' side
+    actors = plan([FIXTURES / "alien-module-pack"]).actors
+    sides = {a.converted.name: a.converted.block["side"] for a in actors}
+    assert sides == {"Dock Boss": "ally", "Rook": "pc", "Tunnel Hound": "enemy"}
+    (boss,) = (a.converted for a in actors if a.converted.name == "Dock Boss")
+    assert boss.remarks[-1] == (
+        "side ally: its owners own the creatures too: the GM's (ownership), its token is "
+        "friendly; import with --side to change"
+    )
+
+
+def test_one_owned_character_alone_is_still_a_pc() -> None:
+    # with no creature and no second actor, nothing shows the owner to be the GM
+    (rook,) = plan([FIXTURES / "alien-module-pack" / "Pregen_Rook.json"]).actors
+    assert rook.converted.block["side"] == "pc"
+
+
 @pytest.mark.parametrize(("disposition", "side"), [(1, "ally"), (0, "neutral"), (-2, "enemy")])
 def test_an_npc_no_user_owns_takes_its_tokens_disposition(
     tmp_path: Path, disposition: int, side: str

@@ -18,7 +18,7 @@ items; Health, when the export holds none, is the Evolved rule's (STR + AGL) / 2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,8 +86,11 @@ class Sheet:
         return self.actor.data
 
 
-def alien_block(actor: ActorExport, fallback: str) -> Converted:
-    """The block for an ``alienrpg`` character, synthetic or creature, and its report."""
+def alien_block(
+    actor: ActorExport, fallback: str, game_masters: frozenset[str] = frozenset()
+) -> Converted:
+    """The block for an ``alienrpg`` character, synthetic or creature, and its report;
+    ``game_masters``: the users the import shows to be the GM's (see ``gm_accounts``)."""
     sheet = Sheet(actor)
     if actor.type == "creature":
         _creature(sheet)
@@ -95,7 +98,7 @@ def alien_block(actor: ActorExport, fallback: str) -> Converted:
         _person(sheet)
     sheet.traits += item_traits(actor.items)
     remarks = _health(sheet)
-    side, why = side_of(actor)
+    side, why = side_of(actor, game_masters)
     block: dict[str, Any] = {"side": side, "kind": KINDS[actor.type], "stats": sheet.stats}
     block["supplies"] = sheet.supplies
     if sheet.traits:
@@ -114,21 +117,47 @@ def alien_block(actor: ActorExport, fallback: str) -> Converted:
     )
 
 
-def side_of(actor: ActorExport) -> tuple[str, str]:
-    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a user owns;
-    an actor no user owns (the official modules' NPCs have ``npc = false``) takes its
-    token's disposition: friendly → ``ally``, neutral → ``neutral``, else ``enemy``."""
+def side_of(actor: ActorExport, game_masters: frozenset[str] = frozenset()) -> tuple[str, str]:
+    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a player
+    owns (a user other than ``game_masters``); any other actor (the official modules' NPCs
+    have ``npc = false``) takes its token's disposition: friendly → ``ally``, neutral →
+    ``neutral``, else ``enemy``."""
     if actor.type == "creature":
         return "enemy", "a creature"
     if at(actor.data, "header.npc") is True:
         return "enemy", "header.npc is set"
-    owners = actor.doc.get("ownership", actor.doc.get("permission"))
-    if isinstance(owners, Mapping) and any(whole(level) == OWNER for level in owners.values()):
+    owners = owned_by(actor)
+    if owners - game_masters:
         return "pc", "a user owns it (ownership)"
     token = actor.doc.get("prototypeToken", actor.doc.get("token"))
     disposition = whole(at(token, "disposition"))
     side, token_is = DISPOSITIONS.get(-1 if disposition is None else disposition, ("enemy", ""))
-    return side, f"no user owns it (ownership){token_is}; import with --side to change"
+    nobody = "its owners own the creatures too: the GM's" if owners else "no user owns it"
+    return side, f"{nobody} (ownership){token_is}; import with --side to change"
+
+
+def owned_by(actor: ActorExport) -> frozenset[str]:
+    """The users who own ``actor`` (``default``: every user)."""
+    owners = actor.doc.get("ownership", actor.doc.get("permission"))
+    if not isinstance(owners, Mapping):
+        return frozenset()
+    return frozenset(str(user) for user, level in owners.items() if whole(level) == OWNER)
+
+
+def gm_accounts(actors: Sequence[ActorExport]) -> frozenset[str]:
+    """The users an import shows to be the GM's. Foundry makes whoever creates an actor
+    its owner, so a GM owns every NPC they made: the owners of a creature (no player
+    plays one) and, among two actors or more, the users who own every one of them."""
+    owners = [owned_by(actor) for actor in actors]
+    found = {
+        user
+        for actor, users in zip(actors, owners, strict=True)
+        if actor.type == "creature"
+        for user in users
+    }
+    if len(owners) >= 2:
+        found |= frozenset.intersection(*owners)
+    return frozenset(found - {"default"})
 
 
 def _person(sheet: Sheet) -> None:
