@@ -279,6 +279,33 @@ def test_a_creature_joins_an_encounter_with_its_traits(
     assert 'name = "No Heat Signature"' in text and 'name = "Rivet Gun"' in text
 
 
+def test_notes_longer_than_the_notes_limit_are_kept_whole_as_a_trait(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # the official modules' creature notes run to 3,500 characters (real data: the
+    # Proto-Hive's last 1,400, with its acid and containment rules, were cut away)
+    fight = tmp_path / "fight.toml"
+    encounters = Path(__file__).parents[1] / "encounters"
+    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    code, out, err = run(
+        capsys, str(FIXTURES / "alien-creature-long-notes.json"), "--into", str(fight)
+    )
+    assert code == 0, err
+    assert "notes cut to 2,000 characters, kept whole as the trait 'Notes'\n" in out
+    assert main(["state", str(fight), "--json"]) == 0
+    (crawler,) = (
+        f for f in json.loads(capsys.readouterr().out)["combatants"] if f["name"] == "Vent Crawler"
+    )
+    assert len(crawler["notes"]) == 2000 and crawler["notes"].endswith("…")
+    notes = crawler["traits"][-1]
+    assert (notes["name"], notes["kind"]) == ("Notes", "rule")
+    assert notes["text"].startswith("STAGE II VENTCRAWLER\nThe vent crawler nests")
+    assert notes["text"].endswith(
+        "CONTAINMENT: Vent the deck to vacuum for one full Turn; the clutch dies with it. "
+        "Do not use fire near the scrubbers."
+    )
+
+
 def test_side_puts_every_actor_on_the_side_the_gm_names(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
