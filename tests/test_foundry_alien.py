@@ -346,6 +346,22 @@ def test_a_vehicle_or_spacecraft_is_refused_in_one_line(
     assert not (user_data_dir() / "bestiary").exists()
 
 
+def test_a_module_pack_dumped_to_one_json_array_imports_each_actor(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # public module repositories keep packs as one array of documents (real data: the
+    # core rules' 78 actors, spacecraft among them); the ship is skipped, not refused
+    code, out, err = run(capsys, str(FIXTURES / "alien-module-dump.json"))
+    assert code == 0, err
+    heads = [line for line in out.splitlines() if not line.startswith(" ")]
+    assert heads[0].startswith("alien-module-dump.json #1: alien-evolved block 'tunnel-hound'")
+    assert heads[1].startswith("alien-module-dump.json #3: alien-evolved block 'dock-boss'")
+    assert heads[2] == (
+        "alien-module-dump.json #2: a 'spacecraft' actor of alienrpg, not a combatant — skipped"
+    )
+    assert "side ally: its owners own the creatures too" in out  # the Dock Boss: an NPC
+
+
 def test_an_actor_of_another_system_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ roll tables, or one of the Alien tables (``--tables alien-panic`` …).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,13 +128,14 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         except NotImportable as err:
             problems.append(f"{path.name}: {err}")
     game_masters = _game_masters(sources, forced)
+    alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
         try:
             _read_one(source, forced, tables, result, game_masters)
         except NotACombatant as err:
-            if source.path in named:
+            if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
-            else:  # a pack's folder holds its vehicles among its threats
+            else:  # a pack holds its vehicles among its threats
                 result.skipped.append(f"{source.label}: {err.what}, not a combatant")
         except (NotImportable, TrackerError) as err:
             problems.append(f"{source.label}: {err}")

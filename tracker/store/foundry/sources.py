@@ -7,6 +7,8 @@
   embedded items and results inside;
 - NeDB packs (``.db``, Foundry 0.8–10): one JSON document per line, appended as edited
   (a later line with the same ``_id`` replaces an earlier one; ``$$deleted`` drops it);
+- a pack dumped to one JSON array of documents (as public module repositories keep
+  them), each named ``actors.json #3``;
 - a folder: every such file in it and its subfolders (a pack's source folder).
 
 Every file is refused in one sentence when it cannot be read: larger than
@@ -102,7 +104,20 @@ def read_sources(path: Path) -> list[Source]:
         return _nedb(path, text)
     doc = _yaml(text) if suffix in (".yml", ".yaml") else _json(text)
     _check(doc)
+    if _is_document_list(doc):
+        return [Source(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
     return [Source(path, path.name, doc)]
+
+
+def _is_document_list(doc: Any) -> bool:
+    """A list of Foundry documents (a pack dumped to one JSON array, as public module
+    repositories keep them): objects each with a name and a type or results."""
+    return (
+        isinstance(doc, list)
+        and bool(doc)
+        and all(isinstance(item, dict) and "name" in item for item in doc)
+        and all("type" in item or "results" in item for item in doc)
+    )
 
 
 def _read_bytes(path: Path) -> bytes:
