@@ -165,8 +165,11 @@ def critical_rows(table: FoundryTable, synthetic: bool) -> tuple[list[dict[str, 
     lethal rows had a timer the text names, which kill at once, which had none."""
     rows: list[dict[str, Any]] = []
     found: dict[str, list[str]] = {"timed": [], "instant": [], "untimed": [], "skipped": []}
+    counted = not synthetic and _counted_d66(table)
     for result in table.results:
         numbers = [n for n in range(result.low, result.high + 1) if _fits(n, synthetic)]
+        if counted:
+            numbers = [_d66(n) for n in range(result.low, result.high + 1)]
         if not numbers:
             found["skipped"].append(f"{result.low}-{result.high}")
             continue
@@ -177,7 +180,26 @@ def critical_rows(table: FoundryTable, synthetic: bool) -> tuple[list[dict[str, 
             found["timed"].append(f"{numbers[0]} ({lethal.timer}{said})")
         elif lethal.kind:
             found[lethal.kind].append(str(numbers[0]))
-    return rows, _critical_remarks(found, synthetic)
+    remarks = _critical_remarks(found, synthetic)
+    if counted:
+        remarks.insert(
+            0,
+            f"numbered 1-36 (formula {table.formula or 'none'}): "
+            "read in D66 order, 1 → 11 … 36 → 66",
+        )
+    return rows, remarks
+
+
+def _counted_d66(table: FoundryTable) -> bool:
+    """A D66 table numbered 1-36 (the system's first critical-injuries table rolled
+    ``1d36``): its results cover 1 to 36 exactly, the 7th being D66 21."""
+    covered = sorted(n for r in table.results for n in range(r.low, r.high + 1))
+    return covered == list(range(1, 37))
+
+
+def _d66(count: int) -> int:
+    """The ``count``-th D66 result (1 → 11, 6 → 16, 7 → 21 … 36 → 66)."""
+    return 10 * ((count - 1) // 6 + 1) + (count - 1) % 6 + 1
 
 
 def _fits(number: int, synthetic: bool) -> bool:
