@@ -375,3 +375,23 @@ def test_an_actor_of_another_system_is_refused_in_one_line(
         "tracker: npc.json: a 'mothership' actor: the tracker imports alienrpg and "
         "wrath-and-glory actors (or pass --ruleset) — nothing was imported\n"
     )
+
+
+def test_the_critical_injuries_a_sheet_carries_come_in_as_rules() -> None:
+    # real module NPCs carry active critical-injury items ("#41 Broken legs: cannot
+    # move"); only their modifiers came across, the injury itself was dropped
+    block = block_of(FIXTURES / "alien-character-injured.json")
+    injuries = [t for t in block["traits"] if t["name"].startswith("Critical injury")]
+    assert injuries == [
+        {
+            "name": "Critical injury: #35 Busted kneecap",
+            "text": "Can't run, only crawl. Healing time: 9 days",
+            "kind": "rule",
+        },
+        {
+            "name": "Critical injury: #61 Ruptured jugular",
+            "text": "STAMINA –1. Fatal, time limit One Round. Healing time: 2d6 days",
+            "kind": "rule",
+        },
+    ]  # the healed (inactive) severed ear is not among them
+    assert block["stats"]["agility"] == 4 - 2  # both active injuries' modifiers

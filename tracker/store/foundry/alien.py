@@ -105,7 +105,7 @@ def alien_block(
         block["traits"] = sheet.traits
     name = actor_name(actor, fallback)
     fields = unused_fields(sheet.data, sheet.used, QUIET)
-    items = item_summary(actor.items, ("weapon", "armor", "talent"))
+    items = item_summary(actor.items, ("weapon", "armor", "talent", "critical-injury"))
     remarks = [*remarks, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
