@@ -196,7 +196,7 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     )
     assert computed.endswith("armour_rating 1: the active armour items")
     assert summary == (
-        "  ignored: general.career, general.appearance, general.agenda, items: 2 items; "
+        "  ignored: general.appearance; "
         "traits kept whole: 1 talent, 1 weapon; "
         "side enemy: no user owns it (ownership); import with --side to change"
     )
@@ -395,3 +395,15 @@ def test_the_critical_injuries_a_sheet_carries_come_in_as_rules() -> None:
         },
     ]  # the healed (inactive) severed ear is not among them
     assert block["stats"]["agility"] == 4 - 2  # both active injuries' modifiers
+
+
+def test_an_npcs_career_agenda_signature_item_and_gear_are_in_its_notes() -> None:
+    # the official modules' NPCs are played by their agenda and gear (real data: 142
+    # careers as numbers, 73 agendas, 68 sheets of gear) — all were reported as ignored
+    converted = plan([FIXTURES / "alien-npc-profile.json"]).actors[0].converted
+    assert converted.block["notes"].startswith(
+        "Career: Wildcatter · Agenda: Keep the miners from learning what is in bay 4. · "
+        "Signature item: A lucky lighter · "
+        "Gear: Nightsight Goggles, Spare Goggles, Hand-cuffs, Whistle · "
+    )
+    assert converted.ignored == "ignored: general.appearance"

@@ -25,6 +25,7 @@ from typing import Any
 from tracker.store.foundry.alien_traits import Trait, item_traits, special_rules, table_traits
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
+from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
 
 KINDS = {"character": "human", "synthetic": "synthetic", "creature": "creature"}
@@ -53,6 +54,25 @@ OWNER = 3
 DISPOSITIONS = {1: ("ally", ", its token is friendly"), 0: ("neutral", ", its token is neutral")}
 """A token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret) → the side an actor
 no user owns takes (hostile, secret or none: ``enemy``)."""
+CAREERS = {
+    1: "Colonial Marine",
+    2: "Colonial Marshal",
+    3: "Company Agent",
+    4: "Kid",
+    5: "Medic",
+    6: "Mercenary",
+    7: "Officer",
+    8: "Pilot",
+    9: "Roughneck",
+    10: "Scientist",
+    11: "Synthetic",
+    12: "Homebrew",
+    13: "Wildcatter",
+    14: "Entertainer",
+}
+"""The system's career list (``ALIENRPG.career_list``): ``general.career`` holds its number."""
+PROFILE = (("general.agenda", "Agenda"), ("general.sigItem", "Signature item"))
+"""Sheet fields a GM plays an NPC by, kept in the notes under these labels."""
 QUIET = (
     "header.npc",
     "header.synthstress",
@@ -105,7 +125,7 @@ def alien_block(
         block["traits"] = sheet.traits
     name = actor_name(actor, fallback)
     fields = unused_fields(sheet.data, sheet.used, QUIET)
-    items = item_summary(actor.items, ("weapon", "armor", "talent", "critical-injury"))
+    items = item_summary(actor.items, ("weapon", "armor", "talent", "critical-injury", "item"))
     remarks = [*remarks, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
@@ -185,8 +205,27 @@ def _person(sheet: Sheet) -> None:
         if value:
             sheet.supplies[kind] = value
             sheet.read.append(kind)
+    _profile(sheet)
     sheet.used.add("notes")
     sheet.notes.text(data.get("notes"))
+
+
+def _profile(sheet: Sheet) -> None:
+    """Career, agenda, signature item and gear, as notes lines (``Career: Roughneck``)."""
+    career = at(sheet.data, "general.career.value")
+    number = whole(career)
+    name = CAREERS.get(number, "") if number is not None else plain_line(career)
+    if name:
+        sheet.notes.line(f"Career: {name}")
+    for path, label in PROFILE:
+        text = plain_line(at(sheet.data, f"{path}.value"))
+        if text:
+            sheet.notes.line(f"{label}: {text}")
+    gear = [plain_line(i.get("name")) for i in sheet.actor.items if i.get("type") == "item"]
+    gear += plain_lines(sheet.data.get("adhocitems")).split("\n")  # one item a paragraph
+    if any(gear):
+        sheet.notes.line("Gear: " + ", ".join(g for g in gear if g))
+    sheet.used.update(("general.career", "general.agenda", "general.sigItem", "adhocitems"))
 
 
 def _attributes(sheet: Sheet, active: list[Mapping[str, Any]]) -> dict[str, int]:
