@@ -56,6 +56,10 @@ def read_table(doc: Mapping[str, Any], fallback: str) -> FoundryTable:
         if not isinstance(raw, Mapping):
             raise NotImportable(f"RollTable result {index + 1} is not an object")
         low, high = _range(raw.get("range"), index)
+        linked = _linked_table(raw)
+        if linked:
+            results.append(Result(low, high, "", f"Roll on {linked}: 'roll table {linked}'."))
+            continue
         title = plain_line(raw.get("name"), NAME_LIMIT) if "description" in raw else ""
         words = raw.get("description") if "description" in raw else raw.get("text")
         if "description" in raw and not title and not words:
@@ -66,6 +70,17 @@ def read_table(doc: Mapping[str, Any], fallback: str) -> FoundryTable:
     name = plain_line(doc.get("name"), NAME_LIMIT) or plain_line(fallback, NAME_LIMIT)
     formula = str(doc.get("formula") or "").strip()
     return FoundryTable(name or "Table", formula, tuple(sorted(results, key=lambda r: r.low)))
+
+
+def _linked_table(raw: Mapping[str, Any]) -> str:
+    """The name of the RollTable a result draws from (Foundry 13 ``documentUuid``
+    ``RollTable.…`` or ``Compendium.….RollTable.…``; before, ``documentCollection`` or
+    ``collection`` ``RollTable``), "" when it is a text result."""
+    uuid = raw.get("documentUuid")
+    collection = raw.get("documentCollection") or raw.get("collection")
+    if not (isinstance(uuid, str) and "RollTable." in uuid) and collection != "RollTable":
+        return ""
+    return plain_line(raw.get("name") or raw.get("text"), NAME_LIMIT)
 
 
 def _range(value: Any, index: int) -> tuple[int, int]:
