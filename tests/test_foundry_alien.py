@@ -407,3 +407,12 @@ def test_an_npcs_career_agenda_signature_item_and_gear_are_in_its_notes() -> Non
         "Gear: Nightsight Goggles, Spare Goggles, Hand-cuffs, Whistle · "
     )
     assert converted.ignored == "ignored: general.appearance"
+
+
+def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:
+    # consumables.rounds (the Evolved sheet's "Rounds Supply") was reported as ignored
+    converted = plan([FIXTURES / "alien-character-rounds.json"]).actors[0].converted
+    assert converted.block["supplies"] == {"air": 3, "ammo": 5}
+    assert "consumables.rounds" not in converted.ignored
+    table = Table(roster=[{**entry_of(FIXTURES / "alien-character-rounds.json"), "id": "deke"}])
+    assert table.who("deke").track("ammo") == 5

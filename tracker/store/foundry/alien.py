@@ -71,6 +71,9 @@ CAREERS = {
     14: "Entertainer",
 }
 """The system's career list (``ALIENRPG.career_list``): ``general.career`` holds its number."""
+SUPPLIES = {"air": "air", "power": "power", "ammo": "rounds"}
+"""The ruleset's supplies → the sheet's ``consumables`` (its ``rounds``: the ammo supply
+the Evolved sheet rolls, "Rounds Supply")."""
 PROFILE = (("general.agenda", "Agenda"), ("general.sigItem", "Signature item"))
 """Sheet fields a GM plays an NPC by, kept in the notes under these labels."""
 QUIET = (
@@ -199,9 +202,9 @@ def _person(sheet: Sheet) -> None:
         )
     _read(sheet, "header.stress", "stress")
     _armour(sheet, active)
-    for kind in ("air", "power"):
-        value = whole(at(data, f"consumables.{kind}"))
-        sheet.used.add(f"consumables.{kind}")
+    for kind, key in SUPPLIES.items():
+        value = whole(at(data, f"consumables.{key}"))
+        sheet.used.add(f"consumables.{key}")
         if value:
             sheet.supplies[kind] = value
             sheet.read.append(kind)
