@@ -149,6 +149,26 @@ def test_an_official_npc_no_user_owns_is_an_enemy_and_an_owned_character_a_pc(
     assert block_of(path)["side"] == "pc"
 
 
+def test_a_module_pack_owned_by_its_authors_brings_its_npcs_in_as_npcs() -> None:
+    # the official modules' actors (real data) are owned by the authors' users, creatures
+    # and ships too: Foundry makes whoever creates an actor its owner. Only a pregen a
+    # further (player's) user owns is a PC; the NPCs take their friendly tokens' side
+    actors = plan([FIXTURES / "alien-module-pack"]).actors
+    sides = {a.converted.name: a.converted.block["side"] for a in actors}
+    assert sides == {"Dock Boss": "ally", "Rook": "pc", "Tunnel Hound": "enemy"}
+    (boss,) = (a.converted for a in actors if a.converted.name == "Dock Boss")
+    assert boss.remarks[-1] == (
+        "side ally: its owners own the creatures too: the GM's (ownership), its token is "
+        "friendly; import with --side to change"
+    )
+
+
+def test_one_owned_character_alone_is_still_a_pc() -> None:
+    # with no creature and no second actor, nothing shows the owner to be the GM
+    (rook,) = plan([FIXTURES / "alien-module-pack" / "Pregen_Rook.json"]).actors
+    assert rook.converted.block["side"] == "pc"
+
+
 @pytest.mark.parametrize(("disposition", "side"), [(1, "ally"), (0, "neutral"), (-2, "enemy")])
 def test_an_npc_no_user_owns_takes_its_tokens_disposition(
     tmp_path: Path, disposition: int, side: str
@@ -176,7 +196,7 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     )
     assert computed.endswith("armour_rating 1: the active armour items")
     assert summary == (
-        "  ignored: general.career, general.appearance, general.agenda, items: 2 items; "
+        "  ignored: general.appearance; "
         "traits kept whole: 1 talent, 1 weapon; "
         "side enemy: no user owns it (ownership); import with --side to change"
     )
@@ -259,6 +279,33 @@ def test_a_creature_joins_an_encounter_with_its_traits(
     assert 'name = "No Heat Signature"' in text and 'name = "Rivet Gun"' in text
 
 
+def test_notes_longer_than_the_notes_limit_are_kept_whole_as_a_trait(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # the official modules' creature notes run to 3,500 characters (real data: the
+    # Proto-Hive's last 1,400, with its acid and containment rules, were cut away)
+    fight = tmp_path / "fight.toml"
+    encounters = Path(__file__).parents[1] / "encounters"
+    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    code, out, err = run(
+        capsys, str(FIXTURES / "alien-creature-long-notes.json"), "--into", str(fight)
+    )
+    assert code == 0, err
+    assert "notes cut to 2,000 characters, kept whole as the trait 'Notes'\n" in out
+    assert main(["state", str(fight), "--json"]) == 0
+    (crawler,) = (
+        f for f in json.loads(capsys.readouterr().out)["combatants"] if f["name"] == "Vent Crawler"
+    )
+    assert len(crawler["notes"]) == 2000 and crawler["notes"].endswith("…")
+    notes = crawler["traits"][-1]
+    assert (notes["name"], notes["kind"]) == ("Notes", "rule")
+    assert notes["text"].startswith("STAGE II VENTCRAWLER\nThe vent crawler nests")
+    assert notes["text"].endswith(
+        "CONTAINMENT: Vent the deck to vacuum for one full Turn; the clutch dies with it. "
+        "Do not use fire near the scrubbers."
+    )
+
+
 def test_side_puts_every_actor_on_the_side_the_gm_names(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -299,6 +346,22 @@ def test_a_vehicle_or_spacecraft_is_refused_in_one_line(
     assert not (user_data_dir() / "bestiary").exists()
 
 
+def test_a_module_pack_dumped_to_one_json_array_imports_each_actor(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # public module repositories keep packs as one array of documents (real data: the
+    # core rules' 78 actors, spacecraft among them); the ship is skipped, not refused
+    code, out, err = run(capsys, str(FIXTURES / "alien-module-dump.json"))
+    assert code == 0, err
+    heads = [line for line in out.splitlines() if not line.startswith(" ")]
+    assert heads[0].startswith("alien-module-dump.json #1: alien-evolved block 'tunnel-hound'")
+    assert heads[1].startswith("alien-module-dump.json #3: alien-evolved block 'dock-boss'")
+    assert heads[2] == (
+        "alien-module-dump.json #2: a 'spacecraft' actor of alienrpg, not a combatant — skipped"
+    )
+    assert "side ally: its owners own the creatures too" in out  # the Dock Boss: an NPC
+
+
 def test_an_actor_of_another_system_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -312,3 +375,44 @@ def test_an_actor_of_another_system_is_refused_in_one_line(
         "tracker: npc.json: a 'mothership' actor: the tracker imports alienrpg and "
         "wrath-and-glory actors (or pass --ruleset) — nothing was imported\n"
     )
+
+
+def test_the_critical_injuries_a_sheet_carries_come_in_as_rules() -> None:
+    # real module NPCs carry active critical-injury items ("#41 Broken legs: cannot
+    # move"); only their modifiers came across, the injury itself was dropped
+    block = block_of(FIXTURES / "alien-character-injured.json")
+    injuries = [t for t in block["traits"] if t["name"].startswith("Critical injury")]
+    assert injuries == [
+        {
+            "name": "Critical injury: #35 Busted kneecap",
+            "text": "Can't run, only crawl. Healing time: 9 days",
+            "kind": "rule",
+        },
+        {
+            "name": "Critical injury: #61 Ruptured jugular",
+            "text": "STAMINA –1. Fatal, time limit One Round. Healing time: 2d6 days",
+            "kind": "rule",
+        },
+    ]  # the healed (inactive) severed ear is not among them
+    assert block["stats"]["agility"] == 4 - 2  # both active injuries' modifiers
+
+
+def test_an_npcs_career_agenda_signature_item_and_gear_are_in_its_notes() -> None:
+    # the official modules' NPCs are played by their agenda and gear (real data: 142
+    # careers as numbers, 73 agendas, 68 sheets of gear) — all were reported as ignored
+    converted = plan([FIXTURES / "alien-npc-profile.json"]).actors[0].converted
+    assert converted.block["notes"].startswith(
+        "Career: Wildcatter · Agenda: Keep the miners from learning what is in bay 4. · "
+        "Signature item: A lucky lighter · "
+        "Gear: Nightsight Goggles, Spare Goggles, Hand-cuffs, Whistle · "
+    )
+    assert converted.ignored == "ignored: general.appearance"
+
+
+def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:
+    # consumables.rounds (the Evolved sheet's "Rounds Supply") was reported as ignored
+    converted = plan([FIXTURES / "alien-character-rounds.json"]).actors[0].converted
+    assert converted.block["supplies"] == {"air": 3, "ammo": 5}
+    assert "consumables.rounds" not in converted.ignored
+    table = Table(roster=[{**entry_of(FIXTURES / "alien-character-rounds.json"), "id": "deke"}])
+    assert table.who("deke").track("ammo") == 5

@@ -101,6 +101,40 @@ def test_the_import_report_names_the_timers_and_the_instant_deaths() -> None:
     ]
 
 
+def test_a_death_roll_modifier_in_the_fatal_column_stays_with_the_injury() -> None:
+    # the core rules' "FATAL: Yes, –1" (real official table rows 52-55, 61-62): the -1 is
+    # the death roll's, and the GM must see it when the injury is dealt
+    table = imported("rolltable-criticals-death-modifier.json", "alien-critical-injuries")
+    table.do("crit kane 31")
+    table.do("crit lambert 32")
+    table.do("crit parker 33")
+    (vein,) = table.who("kane").injuries
+    assert vein.effect == "Can’t use the arm. Death rolls –1. Healing time: 1d6 days"
+    assert table.who("lambert").injuries[0].effect == (
+        "STAMINA –2. Death rolls –2. Healing time: 3d6 days"
+    )
+    assert table.who("parker").injuries[0].effect == "MOBILITY –1. Healing time: 2d6 days"
+    assert table.who("kane").condition("Dying") is not None
+    assert table.who("parker").condition("Dying") is None
+
+
+def test_a_critical_table_numbered_1_to_36_is_read_in_d66_order() -> None:
+    # the system's first critical-injuries table (real NeDB pack, 2020) rolls 1d36 over
+    # results 1-36 in D66 order: its 22nd result is D66 44, its 7th D66 21
+    table = imported("rolltable-criticals-d36-v06.json", "alien-critical-injuries")
+    lines = table.do("crit kane 44")
+    assert lines[0] == "Kane suffers critical 44, Wound 22: Every breath whistles., lethal (shift)"
+    table.do("crit parker 21")
+    assert table.who("parker").injuries[0].name == "Wound 7"
+    table.do("crit brett 66")
+    assert table.who("brett").status == "dead"  # result 36: no time limit, dies at once
+    (item,) = plan(
+        [FIXTURES / "rolltable-criticals-d36-v06.json"], tables="alien-critical-injuries"
+    ).tables
+    assert any(r.startswith("numbered 1-36 (formula 1d36): read in D66") for r in item.remarks)
+    assert len(item.rows) == 36 and "left out" not in " ".join(item.remarks)
+
+
 def test_the_gm_may_enter_an_instant_death_by_hand() -> None:
     table = Table(roster=CREW)
     with pytest.raises(RuleError, match="lethal= takes round, stretch, shift, instant"):

@@ -83,7 +83,7 @@ def test_alien_character_in_both_shapes(name: str) -> None:
         {"name": "M41A Pulse Rifle", "text": "bonus +1, damage 3, range Long", "kind": "weapon"},
         {"name": "Banter", "text": "Calm others", "kind": "talent"},
     ]
-    assert block["notes"] == "Smart-gunner. Keeps her cool & her aim."
+    assert block["notes"] == "Career: Colonial Marine · Smart-gunner. Keeps her cool & her aim."
     assert "<" not in block["notes"] and "alert" not in block["notes"]
 
 
@@ -118,7 +118,7 @@ def test_alien_creature_in_both_shapes(name: str) -> None:
 
 def test_alien_summary_lists_what_is_left_out() -> None:
     converted = plan([fixture("alien-character.json")]).actors[0].converted
-    assert converted.ignored == "ignored: general.career, consumables.food"
+    assert converted.ignored == "ignored: consumables.food"
 
 
 # --- Wrath & Glory --------------------------------------------------------------------

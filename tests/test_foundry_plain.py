@@ -22,6 +22,11 @@ from tracker.store.foundry.plain import plain_line, plain_lines
         ("a\x1b[31mb\u202ec\x00d", "a [31mb c d"),
         ("<img src=x onerror=alert(1)>", ""),
         (None, ""),
+        # the official modules' creature texts hyphenate with &shy; (real data)
+        (
+            "<h5>STAGE II CHEST&shy;BURSTER</h5><p>A chest\u00adburster</p>",
+            "STAGE II CHESTBURSTER A chestburster",
+        ),
     ],
 )
 def test_plain_line(html: object, text: str) -> None:

@@ -27,6 +27,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 PACK = FIXTURES / "wrath-pack"
 CARNIFEX = PACK / "Carnifex_cArNiFeX00000001.yml"
 NECRON = PACK / "Necron_Warrior_nEcRoNwArRiOr001.json"
+REFS = FIXTURES / "wrath-pack-refs"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -99,6 +100,36 @@ def test_a_pack_folder_is_one_import_and_the_report_names_each_file(
     assert [p.name for p in user_files()] == ["wrath-glory.toml"]
 
 
+def test_a_js_yaml_pack_with_shared_objects_nan_and_a_vehicle_imports_its_threat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # foundryvtt-cli writes an object met twice as &ref_0 … *ref_0 and NaN as .nan; a
+    # real adversary pack keeps its vehicles among its threats (issue 28, real data)
+    code, out, err = run(capsys, str(REFS))
+    assert code == 0, err
+    heads = [line for line in out.splitlines() if not line.startswith(" ")]
+    assert heads[0].startswith("Grot_Scrapper_gRoTsCrApPeR0001.yml: wrath-glory block")
+    assert heads[1] == (
+        "Scrap_Kart_sCrApKaRt0000001.yml: a 'vehicle' actor of wrath-and-glory, "
+        "not a combatant — skipped"
+    )
+    (block,) = plan([REFS]).actors
+    stats, traits = block.converted.block["stats"], block.converted.block["traits"]
+    assert [t["name"] for t in traits] == ["Scrap Blasta", "Spare Scrap Blasta"]
+    assert all("Spread (scrap)" in t["text"] for t in traits)  # the alias read as its anchor
+    assert stats["weapon_skill"] == 4 and stats["awareness"] == 2
+    assert "athletics" not in stats and "ballistic_skill" not in stats  # .nan: no number
+
+
+def test_a_vehicle_named_on_the_command_line_is_still_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, str(REFS / "Scrap_Kart_sCrApKaRt0000001.yml"))
+    assert code == 1 and out == ""
+    assert "a 'vehicle' actor of wrath-and-glory: the tracker imports agent, threat" in err
+    assert user_files() == []
+
+
 def test_a_folder_of_only_pack_folders_imports_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -128,6 +159,15 @@ def write(tmp_path: Path, name: str, data: bytes) -> Path:
     return path
 
 
+def alias_bomb() -> bytes:
+    """Eight levels of ten aliases each: 10^8 values from a few hundred bytes."""
+    lines = [b"l0: &l0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    for level in range(1, 8):
+        refs = b", ".join([b"*l%d" % (level - 1)] * 10)
+        lines.append(b"l%d: &l%d [%s]" % (level, level, refs))
+    return b"\n".join(lines) + b"\n"
+
+
 def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     carnifex = CARNIFEX.read_text(encoding="utf-8")
     necron = NECRON.read_text(encoding="utf-8")
@@ -153,9 +193,9 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
             write(tmp_path, "deep.yml", b"a: " + b"[" * 10**5 + b"]" * 10**5),
             "nested too deeply",
         ),
-        "YAML alias": (
-            write(tmp_path, "alias.yml", b"a: &x [1, 2]\nb: *x\n"),
-            "a YAML alias at line 2",
+        "YAML alias bomb": (
+            write(tmp_path, "bomb.yml", alias_bomb()),
+            "its YAML aliases expand to more than 1,000,000 values",
         ),
         "bad pack line": (
             write(tmp_path, "pack.db", necron.replace("\n", " ").encode() + b"\n{oops\n"),
@@ -173,7 +213,7 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "truncated YAML",
         "10^5 nesting JSON",
         "10^5 nesting YAML",
-        "YAML alias",
+        "YAML alias bomb",
         "bad pack line",
     ],
 )
@@ -207,9 +247,10 @@ def test_a_bad_file_in_a_folder_refuses_the_whole_folder(
     folder.mkdir()
     for source in PACK.iterdir():
         (folder / source.name).write_bytes(source.read_bytes())
-    (folder / "trukk.json").write_bytes((FIXTURES / "wrath-vehicle.json").read_bytes())
+    necron = NECRON.read_bytes()
+    (folder / "cut.json").write_bytes(necron[: len(necron) // 2])
     code, _out, err = run(capsys, str(folder))
-    assert code == 1 and err.startswith("tracker: trukk.json: a 'vehicle' actor")
+    assert code == 1 and err.startswith("tracker: cut.json: not a Foundry export (not JSON")
     assert user_files() == []
 
 

@@ -70,6 +70,26 @@ def test_a_foundry_13_table_reads_name_and_description(capsys: pytest.CaptureFix
     assert "--tables alien-panic" in out  # a hint: this looks like the Alien panic table
 
 
+@pytest.mark.parametrize(
+    ("name", "linked", "row"),
+    [
+        ("rolltable-subtable-v13.json", "Hive wounds, the deep cuts", (5, 6)),  # documentUuid
+        ("rolltable-subtable-old.json", "Things in the vents", (4, 6)),  # collection RollTable
+    ],
+)
+def test_a_result_that_draws_from_another_table_says_to_roll_it(
+    name: str, linked: str, row: tuple[int, int]
+) -> None:
+    # the official Xenomorph critical table's 3 draws on its sub table (real data): the
+    # row held the sub table's bare name, with nothing telling the GM to roll it
+    (item,) = plan([FIXTURES / name]).tables
+    assert item.table.rows[-1] == TableRow(*row, f"Roll on {linked}: 'roll table {linked}'.")
+    assert item.table.rows[0].text in (
+        "Shrugs it off: It hisses and keeps coming.",
+        "Dripping water.",
+    )
+
+
 def test_a_bad_table_file_is_one_line_and_the_rest_still_load() -> None:
     save_table(RollTable("Good", "1d2", (TableRow(1, 2, "fine"),)))
     bad = tables_dir() / "bad.toml"

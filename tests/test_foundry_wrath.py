@@ -183,3 +183,16 @@ def test_unequipped_armour_does_not_count_and_the_report_says_so(tmp_path: Path)
     result = converted(path)
     assert result.block["stats"]["resilience"] == 13  # Toughness 12 + 1, no carapace
     assert "Chitin Carapace (armour 5) is not equipped: not counted" in result.remarks
+
+
+def test_a_flying_threat_keeps_its_fly_speed() -> None:
+    # combat.fly (the data model's flying Speed): 79 threats of a real adversary pack
+    # (jetbikes, jump packs, wings) had it reported as ignored
+    skyrider = converted(FIXTURES / "wrath-skyrider.yml")
+    stats = skyrider.block["stats"]
+    assert (stats["speed"], stats["fly"]) == (6, 16)
+    assert list(stats).index("fly") == list(stats).index("speed") + 1
+    assert "Speed 6; Fly 16" in "; ".join(skyrider.read)
+    assert "combat.fly" not in skyrider.ignored
+    grot = converted(FIXTURES / "wrath-pack-refs" / "Grot_Scrapper_gRoTsCrApPeR0001.yml")
+    assert "fly" not in grot.block["stats"]  # no fly field: it does not fly

@@ -18,13 +18,14 @@ items; Health, when the export holds none, is the Evolved rule's (STR + AGL) / 2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.store.foundry.alien_traits import Trait, item_traits, special_rules, table_traits
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
+from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
 
 KINDS = {"character": "human", "synthetic": "synthetic", "creature": "creature"}
@@ -53,6 +54,28 @@ OWNER = 3
 DISPOSITIONS = {1: ("ally", ", its token is friendly"), 0: ("neutral", ", its token is neutral")}
 """A token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret) → the side an actor
 no user owns takes (hostile, secret or none: ``enemy``)."""
+CAREERS = {
+    1: "Colonial Marine",
+    2: "Colonial Marshal",
+    3: "Company Agent",
+    4: "Kid",
+    5: "Medic",
+    6: "Mercenary",
+    7: "Officer",
+    8: "Pilot",
+    9: "Roughneck",
+    10: "Scientist",
+    11: "Synthetic",
+    12: "Homebrew",
+    13: "Wildcatter",
+    14: "Entertainer",
+}
+"""The system's career list (``ALIENRPG.career_list``): ``general.career`` holds its number."""
+SUPPLIES = {"air": "air", "power": "power", "ammo": "rounds"}
+"""The ruleset's supplies → the sheet's ``consumables`` (its ``rounds``: the ammo supply
+the Evolved sheet rolls, "Rounds Supply")."""
+PROFILE = (("general.agenda", "Agenda"), ("general.sigItem", "Signature item"))
+"""Sheet fields a GM plays an NPC by, kept in the notes under these labels."""
 QUIET = (
     "header.npc",
     "header.synthstress",
@@ -86,8 +109,11 @@ class Sheet:
         return self.actor.data
 
 
-def alien_block(actor: ActorExport, fallback: str) -> Converted:
-    """The block for an ``alienrpg`` character, synthetic or creature, and its report."""
+def alien_block(
+    actor: ActorExport, fallback: str, game_masters: frozenset[str] = frozenset()
+) -> Converted:
+    """The block for an ``alienrpg`` character, synthetic or creature, and its report;
+    ``game_masters``: the users the import shows to be the GM's (see ``gm_accounts``)."""
     sheet = Sheet(actor)
     if actor.type == "creature":
         _creature(sheet)
@@ -95,14 +121,14 @@ def alien_block(actor: ActorExport, fallback: str) -> Converted:
         _person(sheet)
     sheet.traits += item_traits(actor.items)
     remarks = _health(sheet)
-    side, why = side_of(actor)
+    side, why = side_of(actor, game_masters)
     block: dict[str, Any] = {"side": side, "kind": KINDS[actor.type], "stats": sheet.stats}
     block["supplies"] = sheet.supplies
     if sheet.traits:
         block["traits"] = sheet.traits
     name = actor_name(actor, fallback)
     fields = unused_fields(sheet.data, sheet.used, QUIET)
-    items = item_summary(actor.items, ("weapon", "armor", "talent"))
+    items = item_summary(actor.items, ("weapon", "armor", "talent", "critical-injury", "item"))
     remarks = [*remarks, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
@@ -114,21 +140,47 @@ def alien_block(actor: ActorExport, fallback: str) -> Converted:
     )
 
 
-def side_of(actor: ActorExport) -> tuple[str, str]:
-    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a user owns;
-    an actor no user owns (the official modules' NPCs have ``npc = false``) takes its
-    token's disposition: friendly → ``ally``, neutral → ``neutral``, else ``enemy``."""
+def side_of(actor: ActorExport, game_masters: frozenset[str] = frozenset()) -> tuple[str, str]:
+    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a player
+    owns (a user other than ``game_masters``); any other actor (the official modules' NPCs
+    have ``npc = false``) takes its token's disposition: friendly → ``ally``, neutral →
+    ``neutral``, else ``enemy``."""
     if actor.type == "creature":
         return "enemy", "a creature"
     if at(actor.data, "header.npc") is True:
         return "enemy", "header.npc is set"
-    owners = actor.doc.get("ownership", actor.doc.get("permission"))
-    if isinstance(owners, Mapping) and any(whole(level) == OWNER for level in owners.values()):
+    owners = owned_by(actor)
+    if owners - game_masters:
         return "pc", "a user owns it (ownership)"
     token = actor.doc.get("prototypeToken", actor.doc.get("token"))
     disposition = whole(at(token, "disposition"))
     side, token_is = DISPOSITIONS.get(-1 if disposition is None else disposition, ("enemy", ""))
-    return side, f"no user owns it (ownership){token_is}; import with --side to change"
+    nobody = "its owners own the creatures too: the GM's" if owners else "no user owns it"
+    return side, f"{nobody} (ownership){token_is}; import with --side to change"
+
+
+def owned_by(actor: ActorExport) -> frozenset[str]:
+    """The users who own ``actor`` (``default``: every user)."""
+    owners = actor.doc.get("ownership", actor.doc.get("permission"))
+    if not isinstance(owners, Mapping):
+        return frozenset()
+    return frozenset(str(user) for user, level in owners.items() if whole(level) == OWNER)
+
+
+def gm_accounts(actors: Sequence[ActorExport]) -> frozenset[str]:
+    """The users an import shows to be the GM's. Foundry makes whoever creates an actor
+    its owner, so a GM owns every NPC they made: the owners of a creature (no player
+    plays one) and, among two actors or more, the users who own every one of them."""
+    owners = [owned_by(actor) for actor in actors]
+    found = {
+        user
+        for actor, users in zip(actors, owners, strict=True)
+        if actor.type == "creature"
+        for user in users
+    }
+    if len(owners) >= 2:
+        found |= frozenset.intersection(*owners)
+    return frozenset(found - {"default"})
 
 
 def _person(sheet: Sheet) -> None:
@@ -150,14 +202,33 @@ def _person(sheet: Sheet) -> None:
         )
     _read(sheet, "header.stress", "stress")
     _armour(sheet, active)
-    for kind in ("air", "power"):
-        value = whole(at(data, f"consumables.{kind}"))
-        sheet.used.add(f"consumables.{kind}")
+    for kind, key in SUPPLIES.items():
+        value = whole(at(data, f"consumables.{key}"))
+        sheet.used.add(f"consumables.{key}")
         if value:
             sheet.supplies[kind] = value
             sheet.read.append(kind)
+    _profile(sheet)
     sheet.used.add("notes")
     sheet.notes.text(data.get("notes"))
+
+
+def _profile(sheet: Sheet) -> None:
+    """Career, agenda, signature item and gear, as notes lines (``Career: Roughneck``)."""
+    career = at(sheet.data, "general.career.value")
+    number = whole(career)
+    name = CAREERS.get(number, "") if number is not None else plain_line(career)
+    if name:
+        sheet.notes.line(f"Career: {name}")
+    for path, label in PROFILE:
+        text = plain_line(at(sheet.data, f"{path}.value"))
+        if text:
+            sheet.notes.line(f"{label}: {text}")
+    gear = [plain_line(i.get("name")) for i in sheet.actor.items if i.get("type") == "item"]
+    gear += plain_lines(sheet.data.get("adhocitems")).split("\n")  # one item a paragraph
+    if any(gear):
+        sheet.notes.line("Gear: " + ", ".join(g for g in gear if g))
+    sheet.used.update(("general.career", "general.agenda", "general.sigItem", "adhocitems"))
 
 
 def _attributes(sheet: Sheet, active: list[Mapping[str, Any]]) -> dict[str, int]:

@@ -2,7 +2,9 @@
 
 Each trait is ``{name, text, kind}`` (``kind``: ability, talent, keyword, weapon or rule), kept
 whole — a creature's special rules (Sprint, Vacuum, Cold …), its attack and critical tables,
-talents (``talent`` items, their ``general.comment``) and weapons with what the sheet shows
+talents (``talent`` items, their ``general.comment``), the active critical injuries the
+sheet carries (``critical-injury`` items: effects, fatal, healing time) and weapons with
+what the sheet shows
 of them (bonus, damage, range from the system's range list, armour piercing, full auto,
 the weapon's comment, e.g. "Armor piercing").
 """
@@ -69,11 +71,14 @@ def table_traits(data: Mapping[str, Any]) -> list[Trait]:
 
 
 def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
-    """Talents and weapons, in the export's order."""
+    """Talents, weapons and the critical injuries the sheet carries, in the export's order."""
     found = []
     for item in items:
         kind, system = item.get("type"), item_system(item)
-        if kind == "talent":
+        if kind == "critical-injury" and at(system, "header.active") in (True, "true"):
+            name = f"Critical injury: {plain_line(item.get('name'), NAME_LIMIT)}"
+            found.append(trait(name, injury_text(system), "rule"))
+        elif kind == "talent":
             words = plain_line(at(system, "general.comment.value")) or plain_line(_notes(system))
             found.append(trait(str(item.get("name", "")), words, "talent"))
         elif kind == "weapon":
@@ -104,6 +109,19 @@ def weapon_text(system: Mapping[str, Any]) -> str:
         if text and text.casefold().replace("armor", "armour") not in parts:
             words.append(text)
     return " · ".join(words)
+
+
+def injury_text(system: Mapping[str, Any]) -> str:
+    """A critical-injury item as the sheet shows it: ``Both legs broken. Fatal, time limit
+    One Round. Healing time: 4 days``."""
+    parts = [plain_line(at(system, "attributes.effects"))]
+    if at(system, "attributes.fatal") in (True, "true"):
+        limit = plain_line(at(system, "attributes.timelimit.value"))
+        parts.append(f"Fatal, time limit {limit}." if limit not in ("", "0") else "Fatal.")
+    healing = plain_line(at(system, "attributes.healingtime.value"))
+    if healing:
+        parts.append(f"Healing time: {healing}")
+    return " ".join(part for part in parts if part)
 
 
 def _range(value: Any) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.core.joining import slug
-from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT
+from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, TRAIT_LIMIT
 from tracker.store.foundry.plain import cut, plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport
 
@@ -69,17 +69,31 @@ class Notes:
     def joined(self, remarks: list[str]) -> str:
         """Every line on one line, `` · `` between (the journal keeps a block's notes in its
         events, where text is one line), cut to the notes limit (and a remark when cut)."""
-        text = " · ".join(" ".join(line.split()) for line in self.lines)
+        text = self.one_line()
         if len(text) > NOTE_LIMIT:
-            remarks.append(f"notes cut to {NOTE_LIMIT:,} characters")
+            remarks.append(
+                f"notes cut to {NOTE_LIMIT:,} characters, kept whole as the trait 'Notes'"
+            )
         return cut(text, NOTE_LIMIT)
+
+    def one_line(self) -> str:
+        """Every line on one line, uncut."""
+        return " · ".join(" ".join(line.split()) for line in self.lines)
+
+    def whole(self) -> str:
+        """Every line, paragraphs kept apart, up to the length of one trait."""
+        return cut("\n".join(self.lines), TRAIT_LIMIT)
 
 
 def finish(
     actor: ActorExport, name: str, block: dict[str, Any], notes: Notes, remarks: list[str]
 ) -> dict[str, Any]:
-    """The block with its id, name, notes and source in the documented order."""
+    """The block with its id, name, notes and source in the documented order; notes
+    longer than the notes limit are also kept whole, as the trait ``Notes``."""
     text = notes.joined(remarks)
+    if len(notes.one_line()) > NOTE_LIMIT:
+        whole = {"name": "Notes", "text": notes.whole(), "kind": "rule"}
+        block = {**block, "traits": [*block.get("traits", []), whole]}
     ordered: dict[str, Any] = {"id": block_id(name) or "actor", "name": name}
     ordered.update({k: v for k, v in block.items() if v not in ({}, "", None)})
     if text:

@@ -8,6 +8,7 @@ roll tables, or one of the Alien tables (``--tables alien-panic`` …).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,11 +21,17 @@ from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
-from tracker.store.foundry.alien import alien_block
+from tracker.store.foundry.alien import alien_block, gm_accounts
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
-from tracker.store.foundry.shapes import SYSTEMS, NotImportable, actor_export, is_roll_table
+from tracker.store.foundry.shapes import (
+    SYSTEMS,
+    NotACombatant,
+    NotImportable,
+    actor_export,
+    is_roll_table,
+)
 from tracker.store.foundry.sources import Source, expand, read_sources
 from tracker.store.foundry.wrath import wrath_block
 from tracker.store.rewrite_lock import all_or_nothing
@@ -112,18 +119,26 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     if side and side not in SIDES:
         raise ImportFailed([f"--side is one of {', '.join(SIDES)}, not {side!r}"])
     result = Plan()
+    named = {path for path in paths if not path.is_dir()}
     files, problems = expand(list(paths))
+    sources: list[Source] = []
     for path in files:
         try:
-            sources = read_sources(path)
+            sources += read_sources(path)
         except NotImportable as err:
             problems.append(f"{path.name}: {err}")
-            continue
-        for source in sources:
-            try:
-                _read_one(source, forced, tables, result)
-            except (NotImportable, TrackerError) as err:
+    game_masters = _game_masters(sources, forced)
+    alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
+    for source in sources:
+        try:
+            _read_one(source, forced, tables, result, game_masters)
+        except NotACombatant as err:
+            if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
+            else:  # a pack holds its vehicles among its threats
+                result.skipped.append(f"{source.label}: {err.what}, not a combatant")
+        except (NotImportable, TrackerError) as err:
+            problems.append(f"{source.label}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)
     if not problems and not result.actors and not result.tables:
         problems = [*result.skipped, "no actor or RollTable in what was named"]
@@ -147,7 +162,22 @@ def _forced_system(ruleset: str) -> str:
     raise ImportFailed([f"--ruleset {ruleset}: Foundry actors import into {known}"])
 
 
-def _read_one(source: Source, forced: str, tables: str, into: Plan) -> None:
+def _game_masters(sources: list[Source], forced: str) -> frozenset[str]:
+    """The GM's users, as the Alien actors read in this import show them."""
+    actors = []
+    for source in sources:
+        try:
+            actor = actor_export(source.doc, forced)
+        except NotImportable:
+            continue
+        if actor.system == "alienrpg":
+            actors.append(actor)
+    return gm_accounts(actors)
+
+
+def _read_one(
+    source: Source, forced: str, tables: str, into: Plan, game_masters: frozenset[str]
+) -> None:
     doc, path = source.doc, source.path
     key = doc.get("_key") if isinstance(doc, dict) else None
     if isinstance(key, str) and key.startswith("!folders!"):
@@ -159,8 +189,10 @@ def _read_one(source: Source, forced: str, tables: str, into: Plan) -> None:
         into.tables.append(table)
         return
     actor = actor_export(doc, forced)
-    convert = alien_block if actor.system == "alienrpg" else wrath_block
-    converted = convert(actor, source.stem)
+    if actor.system == "alienrpg":
+        converted = alien_block(actor, source.stem, game_masters)
+    else:
+        converted = wrath_block(actor, source.stem)
     _check_block(converted)
     into.actors.append(ActorImport(path, converted, label=source.label))
 

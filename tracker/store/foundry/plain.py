@@ -3,7 +3,8 @@
 Foundry keeps descriptions, notes and roll-table results as HTML, and lets enrichers
 into them (``[[1d6]]`` inline rolls, ``@UUID[…]{Label}`` links). What the tracker keeps is
 the words: tags go, ``<script>`` and ``<style>`` go with their content, entities are
-decoded (``&lt;b&gt;`` becomes the visible text ``<b>``, as Foundry shows it), paragraph
+decoded (``&lt;b&gt;`` becomes the visible text ``<b>``, as Foundry shows it; a soft
+hyphen ``&shy;`` goes, as a browser hides it), paragraph
 and line breaks become newlines, and control, direction and zero-width characters become
 spaces. The result is data for the safe-text layer, never markup.
 """
@@ -43,6 +44,9 @@ _BREAKS = frozenset(
 _INLINE_ROLL = re.compile(r"\[\[\s*(?:/\w+\s+)?([^\]]*?)\s*\]\]")
 _LABELLED_LINK = re.compile(r"@\w+\[[^\]]*\]\{([^}]*)\}")
 _BARE_LINK = re.compile(r"@\w+\[([^\]]*)\]")
+_SOFT_HYPHEN = "\u00ad"
+"""``&shy;``: where a browser may break a word; a terminal shows it as a stray dash or
+nothing (and Rich counts it a cell), so it goes."""
 
 
 class _Words(HTMLParser):
@@ -79,7 +83,7 @@ def html_words(html: str) -> str:
     parser = _Words()
     parser.feed(html)
     parser.close()
-    text = "".join(parser.parts)
+    text = "".join(parser.parts).replace(_SOFT_HYPHEN, "")
     text = _LABELLED_LINK.sub(r"\1", text)
     text = _BARE_LINK.sub(lambda m: m.group(1).rsplit(".", 1)[-1], text)
     text = _INLINE_ROLL.sub(r"\1", text)

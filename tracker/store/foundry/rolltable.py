@@ -56,6 +56,10 @@ def read_table(doc: Mapping[str, Any], fallback: str) -> FoundryTable:
         if not isinstance(raw, Mapping):
             raise NotImportable(f"RollTable result {index + 1} is not an object")
         low, high = _range(raw.get("range"), index)
+        linked = _linked_table(raw)
+        if linked:
+            results.append(Result(low, high, "", f"Roll on {linked}: 'roll table {linked}'."))
+            continue
         title = plain_line(raw.get("name"), NAME_LIMIT) if "description" in raw else ""
         words = raw.get("description") if "description" in raw else raw.get("text")
         if "description" in raw and not title and not words:
@@ -66,6 +70,17 @@ def read_table(doc: Mapping[str, Any], fallback: str) -> FoundryTable:
     name = plain_line(doc.get("name"), NAME_LIMIT) or plain_line(fallback, NAME_LIMIT)
     formula = str(doc.get("formula") or "").strip()
     return FoundryTable(name or "Table", formula, tuple(sorted(results, key=lambda r: r.low)))
+
+
+def _linked_table(raw: Mapping[str, Any]) -> str:
+    """The name of the RollTable a result draws from (Foundry 13 ``documentUuid``
+    ``RollTable.…`` or ``Compendium.….RollTable.…``; before, ``documentCollection`` or
+    ``collection`` ``RollTable``), "" when it is a text result."""
+    uuid = raw.get("documentUuid")
+    collection = raw.get("documentCollection") or raw.get("collection")
+    if not (isinstance(uuid, str) and "RollTable." in uuid) and collection != "RollTable":
+        return ""
+    return plain_line(raw.get("name") or raw.get("text"), NAME_LIMIT)
 
 
 def _range(value: Any, index: int) -> tuple[int, int]:
@@ -132,6 +147,8 @@ _SAYS_DEATH = re.compile(
 )
 _SAYS_LETHAL = re.compile(r"\b(lethal|fatal)\b", re.IGNORECASE)
 _NOT_LETHAL = re.compile(r"\b(not|non)[\s-]+(lethal|fatal)\b", re.IGNORECASE)
+_DEATH_MODIFIER = re.compile(r"^y\w*\W+([-–−]\s*\d+)\b", re.IGNORECASE)
+"""``FATAL: Yes, –1``: the core rules' lethal column gives the death roll a modifier."""
 _HEAD = re.compile(r"\s*([^.:!?\n]{1,60}?)\s*[:—–]\s+(\S.*)", re.DOTALL)
 """``SYSTEM SHUTDOWN: the synthetic …`` — a name and its effect in one string."""
 
@@ -163,8 +180,11 @@ def critical_rows(table: FoundryTable, synthetic: bool) -> tuple[list[dict[str, 
     lethal rows had a timer the text names, which kill at once, which had none."""
     rows: list[dict[str, Any]] = []
     found: dict[str, list[str]] = {"timed": [], "instant": [], "untimed": [], "skipped": []}
+    counted = not synthetic and _counted_d66(table)
     for result in table.results:
         numbers = [n for n in range(result.low, result.high + 1) if _fits(n, synthetic)]
+        if counted:
+            numbers = [_d66(n) for n in range(result.low, result.high + 1)]
         if not numbers:
             found["skipped"].append(f"{result.low}-{result.high}")
             continue
@@ -175,7 +195,26 @@ def critical_rows(table: FoundryTable, synthetic: bool) -> tuple[list[dict[str, 
             found["timed"].append(f"{numbers[0]} ({lethal.timer}{said})")
         elif lethal.kind:
             found[lethal.kind].append(str(numbers[0]))
-    return rows, _critical_remarks(found, synthetic)
+    remarks = _critical_remarks(found, synthetic)
+    if counted:
+        remarks.insert(
+            0,
+            f"numbered 1-36 (formula {table.formula or 'none'}): "
+            "read in D66 order, 1 → 11 … 36 → 66",
+        )
+    return rows, remarks
+
+
+def _counted_d66(table: FoundryTable) -> bool:
+    """A D66 table numbered 1-36 (the system's first critical-injuries table rolled
+    ``1d36``): its results cover 1 to 36 exactly, the 7th being D66 21."""
+    covered = sorted(n for r in table.results for n in range(r.low, r.high + 1))
+    return covered == list(range(1, 37))
+
+
+def _d66(count: int) -> int:
+    """The ``count``-th D66 result (1 → 11, 6 → 16, 7 → 21 … 36 → 66)."""
+    return 10 * ((count - 1) // 6 + 1) + (count - 1) % 6 + 1
 
 
 def _fits(number: int, synthetic: bool) -> bool:
@@ -187,10 +226,12 @@ def _fits(number: int, synthetic: bool) -> bool:
 def _critical(result: Result) -> tuple[dict[str, Any], Lethality]:
     fields = labelled(result.body)
     name, effect = _name_effect(result, fields)
+    modifier = _DEATH_MODIFIER.match(fields.get("lethal", "").strip())
+    if modifier:
+        effect = _sentence(effect, f"Death rolls {''.join(modifier.group(1).split())}.")
     healing = fields.get("healing", "")
     if healing.strip(" .").casefold() not in ("", "-", "–", "blank", "none"):
-        effect = effect.strip()
-        effect += ("" if not effect or effect[-1] in ".!?" else ".") + f" Healing time: {healing}"
+        effect = _sentence(effect, f"Healing time: {healing}")
     lethal = _lethality(result, fields)
     row: dict[str, Any] = {"name": cut(plain_line(name), NAME_LIMIT) or "Critical"}
     effect = " ".join(effect.split())
@@ -199,6 +240,12 @@ def _critical(result: Result) -> tuple[dict[str, Any], Lethality]:
     if lethal.kind in ("timed", "instant"):
         row["lethal"] = lethal.timer
     return row, lethal
+
+
+def _sentence(effect: str, more: str) -> str:
+    """``effect`` with one more sentence after it."""
+    effect = effect.strip()
+    return f"{effect}{'' if not effect or effect[-1] in '.!?' else '.'} {more}".strip()
 
 
 def _name_effect(result: Result, fields: dict[str, str]) -> tuple[str, str]:

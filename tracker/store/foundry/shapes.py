@@ -25,9 +25,25 @@ ACTOR_TYPES = {
 }
 """The actor types each system's importer reads."""
 
+OTHER_TYPES = {
+    "alienrpg": ("vehicles", "spacecraft", "territory", "colony", "planet"),
+    "wrath-and-glory": ("vehicle",),
+}
+"""Actor types the systems also have that are no combatant (a pack holds them among its
+threats: a folder's import skips them)."""
+
 
 class NotImportable(TrackerError):
     """A file the importer cannot use; the message says why, in one sentence."""
+
+
+class NotACombatant(NotImportable):
+    """An actor of a system the tracker knows that is no combatant (a vehicle …);
+    ``what`` names it (``a 'vehicle' actor of wrath-and-glory``)."""
+
+    def __init__(self, what: str, wanted: str) -> None:
+        super().__init__(f"{what}: the tracker imports {wanted}")
+        self.what = what
 
 
 @dataclass(frozen=True)
@@ -81,9 +97,11 @@ def is_roll_table(doc: Mapping[str, Any]) -> bool:
 def guess_system(doc: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     """The system an actor without a system id was made by, read from its fields."""
     kind = doc.get("type")
-    if kind in ACTOR_TYPES["alienrpg"] and isinstance(data.get("header"), Mapping):
+    alien = (*ACTOR_TYPES["alienrpg"], *OTHER_TYPES["alienrpg"])
+    wrath = (*ACTOR_TYPES["wrath-and-glory"], *OTHER_TYPES["wrath-and-glory"])
+    if kind in alien and isinstance(data.get("header"), Mapping):
         return "alienrpg"
-    if kind in ACTOR_TYPES["wrath-and-glory"] and isinstance(data.get("combat"), Mapping):
+    if kind in wrath and isinstance(data.get("combat"), Mapping):
         return "wrath-and-glory"
     return ""
 
@@ -107,6 +125,8 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
     kind = str(doc["type"])
     if kind not in ACTOR_TYPES[system]:
         wanted = ", ".join(ACTOR_TYPES[system])
+        if kind in OTHER_TYPES[system]:
+            raise NotACombatant(f"a {kind!r} actor of {system}", wanted)
         raise NotImportable(f"a {kind!r} actor of {system}: the tracker imports {wanted}")
     items = tuple(i for i in doc.get("items", ()) or () if isinstance(i, Mapping))
     return ActorExport(system, kind, str(doc.get("name", "")), data, items, doc)

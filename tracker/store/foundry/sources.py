@@ -7,17 +7,20 @@
   embedded items and results inside;
 - NeDB packs (``.db``, Foundry 0.8–10): one JSON document per line, appended as edited
   (a later line with the same ``_id`` replaces an earlier one; ``$$deleted`` drops it);
+- a pack dumped to one JSON array of documents (as public module repositories keep
+  them), each named ``actors.json #3``;
 - a folder: every such file in it and its subfolders (a pack's source folder).
 
 Every file is refused in one sentence when it cannot be read: larger than
 ``SIZE_LIMIT``, not UTF-8, not JSON or YAML, nested deeper than ``DEPTH_LIMIT``, a number
-no sheet holds, YAML aliases (which Foundry never writes). LevelDB packs (Foundry 11+)
+no sheet holds, YAML whose aliases expand past any actor's size. LevelDB packs (Foundry 11+)
 are binary: they are unpacked with foundryvtt-cli first.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +37,10 @@ SIZE_LIMIT = 20 * 1024 * 1024
 
 SUFFIXES = (".json", ".yml", ".yaml", ".db")
 """The files a folder is searched for."""
+
+EXPANDED_LIMIT = 1_000_000
+"""Most values a YAML document may hold once its aliases are expanded (an actor with
+every item holds a few thousand)."""
 
 MOST_FILES = 5000
 """Most files one folder may hold (a pack of every adversary is a few hundred)."""
@@ -97,7 +104,20 @@ def read_sources(path: Path) -> list[Source]:
         return _nedb(path, text)
     doc = _yaml(text) if suffix in (".yml", ".yaml") else _json(text)
     _check(doc)
+    if _is_document_list(doc):
+        return [Source(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
     return [Source(path, path.name, doc)]
+
+
+def _is_document_list(doc: Any) -> bool:
+    """A list of Foundry documents (a pack dumped to one JSON array, as public module
+    repositories keep them): objects each with a name and a type or results."""
+    return (
+        isinstance(doc, list)
+        and bool(doc)
+        and all(isinstance(item, dict) and "name" in item for item in doc)
+        and all("type" in item or "results" in item for item in doc)
+    )
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -166,29 +186,72 @@ def _nedb(path: Path, text: str) -> list[Source]:
     return [Source(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
 
 
-class _PlainLoader(yaml.SafeLoader):
-    """YAML's safe loader without aliases (foundryvtt-cli never writes them, and a few
-    nested ones make a file of kilobytes a document of gigabytes)."""
+_FastestLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when PyYAML was built with it (a pack of 600 files reads in
+seconds, not a minute), else the pure-Python one: the same nodes, the same errors."""
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            line = event.start_mark.line + 1
-            raise NotImportable(
-                f"not a Foundry export (a YAML alias at line {line}; Foundry never writes them)"
-            )
-        return super().compose_node(parent, index)
+
+class _PackLoader(_FastestLoader):
+    """YAML's safe loader as foundryvtt-cli's output needs it.
+
+    js-yaml writes an object met twice as an anchor and an alias (``&ref_0`` … ``*ref_0``):
+    those are read, but a document whose aliases would expand past ``EXPANDED_LIMIT``
+    values (a few nested ones make a file of kilobytes a document of gigabytes) is
+    refused before it is built (see ``_yaml``). ``.nan`` and ``.inf`` (which Foundry's
+    own JSON writes as ``null``) are read as no number.
+    """
+
+    def construct_yaml_float(self, node: Any) -> Any:
+        number = super().construct_yaml_float(node)
+        return number if math.isfinite(number) else None
+
+
+_PackLoader.add_constructor("tag:yaml.org,2002:float", _PackLoader.construct_yaml_float)
+
+
+def _expanded_size(node: Any, sizes: dict[int, int]) -> int:
+    """How many values ``node`` holds once every alias is expanded (shared nodes counted
+    once per use, each computed once)."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return known
+    size = 1
+    if isinstance(node, yaml.SequenceNode):
+        size += sum(_expanded_size(child, sizes) for child in node.value)
+    elif isinstance(node, yaml.MappingNode):
+        size += sum(_expanded_size(k, sizes) + _expanded_size(v, sizes) for k, v in node.value)
+    sizes[id(node)] = min(size, EXPANDED_LIMIT + 1)
+    return sizes[id(node)]
 
 
 def _yaml(text: str) -> Any:
     try:
-        return yaml.load(text, Loader=_PlainLoader)  # noqa: S506 - a safe loader, no aliases
+        return _bounded_yaml(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         place = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = err.problem or err.context or "not YAML"
+        if "nesting depth" in problem:  # libyaml's own limit
+            raise NotImportable(f"not a Foundry export (YAML nested too deeply{place})") from None
         raise NotImportable(f"not a Foundry export (not YAML: {problem}{place})") from None
     except yaml.YAMLError as err:
         raise NotImportable(f"not a Foundry export (not YAML: {one_line(err)})") from None
     except RecursionError:
         raise NotImportable("not a Foundry export (YAML nested too deeply)") from None
+
+
+def _bounded_yaml(text: str) -> Any:
+    """The one document of ``text``, its aliases' expanded size checked before it is built."""
+    loader = _PackLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if _expanded_size(node, {}) > EXPANDED_LIMIT:
+            raise NotImportable(
+                f"not a Foundry export (its YAML aliases expand to more than "
+                f"{EXPANDED_LIMIT:,} values)"
+            )
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()

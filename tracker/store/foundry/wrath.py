@@ -3,7 +3,8 @@
 The system's data model (its DataModel classes; template.json before them, same fields):
 ``attributes.<name>`` {rating, base, bonus, total}; ``skills.<name>`` {attribute, rating,
 base, bonus, total}; ``combat`` defence / resilience / determination / resolve /
-conviction {bonus, total}, wounds / shock {value, bonus, max}, ``speed``, ``size``;
+conviction {bonus, total}, wounds / shock {value, bonus, max}, ``speed``, ``fly`` (a
+flying Speed, 0 when it does not fly), ``size``;
 agents also ``advances.tier`` and ``resources.wrath``. Totals are computed when Foundry
 opens a sheet, so an export may hold 0 for them: :mod:`.wrath_numbers` computes those
 as the system does. Items: :mod:`.wrath_items`.
@@ -38,7 +39,7 @@ from tracker.store.foundry.wrath_numbers import (
 QUIET = ("advances", "experience", "corruption.current", "bio.threat", "settings")
 KNOWN_COMBAT = frozenset(
     {"defence", "resilience", "determination", "resolve", "conviction", "wounds", "shock"}
-    | {"speed", "size"}
+    | {"speed", "fly", "size"}
 )
 
 
@@ -85,8 +86,8 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
 
 
 def _ordered(stats: dict[str, int]) -> dict[str, int]:
-    """Attributes, Wounds and Shock, the combat numbers, Speed and Wrath, then skills."""
-    first = [*ATTRIBUTES, "wounds", "shock", *DERIVED, "speed", "wrath"]
+    """Attributes, Wounds and Shock, the combat numbers, Speed, Fly and Wrath, then skills."""
+    first = [*ATTRIBUTES, "wounds", "shock", *DERIVED, "speed", "fly", "wrath"]
     ordered = {k: stats[k] for k in first if k in stats}
     ordered.update((k, v) for k, v in stats.items() if k not in ordered)
     return ordered
@@ -97,6 +98,10 @@ def _speed_and_wrath(data: Mapping[str, Any], sheet: Sheet, agent: bool) -> None
     if speed:
         sheet.stats["speed"] = speed
         sheet.read.append(f"Speed {speed}")
+    fly = whole(at(data, "combat.fly"))
+    if fly:  # jump packs, jetbikes, wings: the sheet's flying Speed (0: it does not fly)
+        sheet.stats["fly"] = fly
+        sheet.read.append(f"Fly {fly}")
     wrath = whole(at(data, "resources.wrath"))
     if agent and wrath is not None:
         sheet.stats["wrath"] = wrath
