@@ -416,3 +416,15 @@ def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:
     assert "consumables.rounds" not in converted.ignored
     table = Table(roster=[{**entry_of(FIXTURES / "alien-character-rounds.json"), "id": "deke"}])
     assert table.who("deke").track("ammo") == 5
+
+
+def test_a_synthetic_no_player_owns_is_an_enemy_whatever_its_token_says() -> None:
+    """Issue 28: creatures and synthetics that no player owns default to enemy (a
+    friendly token in an official module is the module's default, not the GM's word)."""
+    doc = json.loads((FIXTURES / "alien-synthetic.json").read_text(encoding="utf-8"))
+    doc["prototypeToken"] = {"disposition": 1}
+    doc["system"]["header"]["npc"] = False  # as the official modules write them
+    block = alien_block(actor_export(doc, ""), "synthetic").block
+    assert block["side"] == "enemy"
+    doc["ownership"] = {"default": 0, "player1": 3}
+    assert alien_block(actor_export(doc, ""), "synthetic").block["side"] == "pc"

@@ -142,9 +142,10 @@ def alien_block(
 
 def side_of(actor: ActorExport, game_masters: frozenset[str] = frozenset()) -> tuple[str, str]:
     """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a player
-    owns (a user other than ``game_masters``); any other actor (the official modules' NPCs
-    have ``npc = false``) takes its token's disposition: friendly → ``ally``, neutral →
-    ``neutral``, else ``enemy``."""
+    owns (a user other than ``game_masters``); a synthetic no player owns is an ``enemy``
+    (issue 28: what no player plays is the GM's to set against them); any other
+    character (the official modules' NPCs have ``npc = false``) takes its token's
+    disposition: friendly → ``ally``, neutral → ``neutral``, else ``enemy``."""
     if actor.type == "creature":
         return "enemy", "a creature"
     if at(actor.data, "header.npc") is True:
@@ -152,6 +153,8 @@ def side_of(actor: ActorExport, game_masters: frozenset[str] = frozenset()) -> t
     owners = owned_by(actor)
     if owners - game_masters:
         return "pc", "a user owns it (ownership)"
+    if actor.type == "synthetic":
+        return "enemy", "a synthetic no player owns; import with --side to change"
     token = actor.doc.get("prototypeToken", actor.doc.get("token"))
     disposition = whole(at(token, "disposition"))
     side, token_is = DISPOSITIONS.get(-1 if disposition is None else disposition, ("enemy", ""))
