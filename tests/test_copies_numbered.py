@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.ui_helpers import nerv_file
 from tracker.core.dice import Dice
+from tracker.core.joining import slug
 from tracker.core.session import Encounter
 from tracker.store.encounter_file import EncounterFile, load, new_file
 
@@ -60,3 +61,10 @@ def test_a_first_batch_of_copies_is_numbered_from_one(tmp_path: Path) -> None:
         events = play.execute("add 2 bandit", DICE)
         assert sorted(names(play.encounter).values()) == ["Bandit 1", "Bandit 2"]
         assert not any("is now" in e.text for e in events)
+
+
+def test_an_accented_name_makes_an_id_a_gm_can_type() -> None:
+    """``add Pflüger`` is ``pfluger`` (typed on any keyboard), not ``pfl-ger``."""
+    assert slug("Dock Foreman Pflüger") == "dock-foreman-pfluger"
+    assert slug("Señora Núñez") == "senora-nunez"
+    assert slug("Ork Boy") == "ork-boy"

@@ -13,6 +13,7 @@ it (the living, or those named) as they stand in the campaign now.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -114,8 +115,11 @@ def find_block(library: Library, wanted: str) -> Block | None:
 
 
 def slug(name: str) -> str:
-    """An id made from a name: ``Ork Boy`` → ``ork-boy``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    """An id made from a name: ``Ork Boy`` → ``ork-boy``, ``Pflüger`` → ``pfluger`` (a
+    letter's accents dropped, not the letter)."""
+    plain = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
 
 
 def add_copies(
