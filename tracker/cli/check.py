@@ -15,8 +15,6 @@ from pathlib import Path
 from tracker.cli.output import warn
 from tracker.core.safe_text import visible
 
-HELP = "validate an encounter file (--repair: move a damaged or torn end aside)"
-
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The command's arguments."""

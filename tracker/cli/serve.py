@@ -11,9 +11,6 @@ from pathlib import Path
 
 from tracker.cli.numbers import whole_number
 
-VIEW_HELP = "a read-only player view that follows the file as the GM plays"
-SERVE_HELP = "the player view in a web browser (textual-serve)"
-
 
 def setup_view(p: argparse.ArgumentParser) -> None:
     """``tracker view FILE [--large]``."""

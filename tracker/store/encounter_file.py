@@ -26,8 +26,6 @@ from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.core.session import Encounter
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
-from tracker.store.bestiary import ShelvedLibrary, block_kept, save_block
-from tracker.store.campaign_party import party_of
 from tracker.store.errors import JournalError, StoreError
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.format_upgrade import upgrade_on_disk
@@ -230,7 +228,11 @@ class EncounterFile(JournalFile[Loaded]):
 
     def opened(self) -> None:
         """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's
-        fight) for the encounter's 'add' commands."""
+        fight) for the encounter's 'add' commands (imported here: a read-only load needs
+        neither the bestiary nor the campaign)."""
+        from tracker.store.bestiary import ShelvedLibrary
+        from tracker.store.campaign_party import party_of
+
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
@@ -239,6 +241,8 @@ class EncounterFile(JournalFile[Loaded]):
     def _save_cut_short(self) -> list[str]:
         """The last command saved stat blocks (``save-template``) that never reached the
         bestiary — a crash between the two writes: save them now; one line each."""
+        from tracker.store.bestiary import block_kept, save_block
+
         events = self.encounter.events
         last = events[-1].batch if events else None
         lines = []
@@ -321,6 +325,8 @@ class EncounterFile(JournalFile[Loaded]):
         """The journal first, then the stat blocks into the bestiary: if the bestiary
         refuses, the command is cut back off the journal (neither file changed); a crash
         between the two leaves the journal's command, whose blocks the next opening saves."""
+        from tracker.store.bestiary import save_block
+
         size = self.writer.append_batch(tables)
         try:
             for event in events:
