@@ -103,6 +103,18 @@ class JournalWriter:
             raise self._failed(size, exc) from exc
         return size
 
+    def append_line(self, line: bytes) -> None:
+        """Append one line that is not an event (a snapshot: a TOML comment) with one
+        ``write`` + ``fsync``; on failure the file is cut back and JournalError raised."""
+        fd = self._open_fd()
+        size = os.fstat(fd).st_size
+        try:
+            if os.write(fd, line) != len(line):
+                raise OSError(errno.ENOSPC, "the line was not written whole")
+            fsync_file(fd)
+        except OSError as exc:
+            raise self._failed(size, exc) from exc
+
     def take_back(self, size: int) -> None:
         """Cut the file back to ``size`` bytes (what :meth:`append_batch` returned): the
         command appended last is undone on disk, as if it had never been written (the
