@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tracker.cli import main
 from tracker.core.codec import to_table
 from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
@@ -142,10 +143,11 @@ def test_a_damaged_snapshot_is_ignored(tmp_path: Path, where: float) -> None:
     assert loaded.encounter.state == fight.state
 
 
-def test_a_lying_snapshot_is_found_out_and_ignored(tmp_path: Path) -> None:
+def lying_file(folder: Path) -> tuple[Encounter, Path, int]:
+    """(the fight, its file with a snapshot whose state is a lie, the snapshot's seq)."""
     fight = played(500)
     at = command_end(fight, 450)
-    path = written(fight, tmp_path)
+    path = written(fight, folder)
     true = replay(fight.initial, fight.events[:at])
     orc = true.combatants["orc"]
     lie = replace(true, combatants={**true.combatants, "orc": replace(orc, tracks={"hp": 1})})
@@ -154,6 +156,11 @@ def test_a_lying_snapshot_is_found_out_and_ignored(tmp_path: Path) -> None:
     cut = len(b"\n[[events]]\n".join(blocks[: at + 1])) + 1
     line = snapshot_line(at, lie, data[: data.index(b"\n[[events]]\n") + 1])
     path.write_bytes(data[:cut] + line + data[cut:])
+    return fight, path, at
+
+
+def test_a_lying_snapshot_is_found_out_and_ignored(tmp_path: Path) -> None:
+    fight, path, at = lying_file(tmp_path)
     loaded = load(path)
     encounter = loaded.encounter
     assert encounter.taken_up_at == at  # its crc holds: taken up, not yet trusted
@@ -161,6 +168,20 @@ def test_a_lying_snapshot_is_found_out_and_ignored(tmp_path: Path) -> None:
     assert encounter.state == fight.state
     assert encounter.state.combatants["orc"].tracks != {"hp": 1}
     assert encounter.notes and f"event {at} disagrees" in encounter.notes[0]
+
+
+def test_check_and_play_say_that_a_snapshot_lied(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight, path, at = lying_file(tmp_path)
+    assert main(["check", str(path)]) == 0
+    said = capsys.readouterr()
+    assert f"{len(fight.events)} events" in said.out
+    assert f"event {at} disagrees with the events" in said.err
+    with EncounterFile(path) as play:
+        play.read_all()  # what the table app does once the file is open
+        assert play.encounter.state == fight.state
+        assert any("disagrees" in line for line in play.repaired)
 
 
 def test_a_snapshot_of_another_head_is_stale(tmp_path: Path) -> None:

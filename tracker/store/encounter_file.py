@@ -230,6 +230,18 @@ class EncounterFile(JournalFile[Loaded]):
             )
         return lines
 
+    def read_all(self) -> None:
+        """Read the events before the snapshot the file was taken up from, if any (the
+        snapshot is checked against them); a snapshot that disagreed adds its line to
+        ``repaired``. JournalError (the file closed) if they cannot be read."""
+        encounter = self.encounter
+        try:
+            encounter.read_earlier()
+        except BaseException:
+            self.close()
+            raise
+        self.repaired.extend(note for note in encounter.notes if note not in self.repaired)
+
     @property
     def encounter(self) -> Encounter:
         """The encounter in play."""

@@ -118,6 +118,7 @@ class TableApp(PlainTextApp[int]):
     def _open(self) -> None:
         try:
             play = EncounterFile(self.path)
+            play.read_all()  # the whole log is shown: a snapshot is checked right away
         except (TrackerError, OSError) as err:
             self.call_from_thread(self._failed, one_line(err))
             return
