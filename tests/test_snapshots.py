@@ -4,82 +4,24 @@ ignored)."""
 
 from __future__ import annotations
 
-import random
 import tomllib
-import zlib
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tracker.cli import main
-from tracker.core.codec import to_table
 from tracker.core.dice import Dice
-from tracker.core.errors import RuleError
 from tracker.core.fold import replay
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store import encounter_file
 from tracker.store.encounter_file import EncounterFile, load
-from tracker.store.journal import read_journal, write_document
-from tracker.store.snapshot import MARK, head_bytes, snapshot_line
+from tracker.store.journal import read_journal
+from tracker.store.snapshot import MARK, snapshot_line
 
-from .conftest import ROSTER, basic_encounter
-
-COMMANDS = ("next", "dmg {who} {n}", "heal {who} {n}", "ail {who} Prone rounds=2", "note n {n}")
-WHO = [str(entry["id"]) for entry in ROSTER]
-
-
-def played(events_wanted: int, seed: int = 1) -> Encounter:
-    """The basic test fight played by seeded random commands, undo and redo among them in
-    its last 1,000 events (each undo replays from a checkpoint: kept short)."""
-    fight = basic_encounter([{**e, "stats": {"hp": 999_999, "init": 1}} for e in ROSTER])
-    rng, dice = random.Random(seed), Dice(seed=seed)
-    fight.run("start", dice)
-    while len(fight.events) < events_wanted:
-        roll = rng.random() if len(fight.events) > events_wanted - 1000 else 1.0
-        line = "undo" if roll < 0.03 else "redo" if roll < 0.04 else rng.choice(COMMANDS)
-        try:
-            fight.run(line.format(who=rng.choice(WHO), n=rng.randint(1, 9)), dice)
-        except RuleError:
-            pass
-    return fight
-
-
-def written(fight: Encounter, folder: Path, snapshot_after: int = 0) -> Path:
-    """The fight as a file, with a snapshot after its first ``snapshot_after`` events (0:
-    none; it must be the end of a command)."""
-    head = {"format": 2, "encounter": {"title": "Test", "ruleset": "basic"}, "combatants": []}
-    head["combatants"] = [
-        {"id": c.id, "name": c.name, "side": c.side, "stats": dict(c.stats)}
-        for c in fight.initial.combatants.values()
-    ]
-    events = fight.events
-    tables = [to_table(e) for e in events]
-    for index, table in enumerate(tables):
-        if index + 1 == len(tables) or events[index + 1].batch != events[index].batch:
-            table["batch_end"] = True
-    path = folder / "fight.toml"
-    if not snapshot_after:
-        write_document(path, head, tables)
-        return path
-    write_document(path, head, tables[:snapshot_after])
-    state = replay(fight.initial, events[:snapshot_after])
-    with path.open("ab") as file:
-        file.write(snapshot_line(snapshot_after, state, head_bytes(path)))
-    rest = folder / "rest.toml"
-    write_document(rest, {}, tables[snapshot_after:])
-    with path.open("ab") as file:
-        file.write(rest.read_bytes())
-    rest.unlink()
-    return path
-
-
-def command_end(fight: Encounter, near: int) -> int:
-    """The count of events at the end of the command that ends nearest before ``near``."""
-    events = fight.events
-    return max(i for i in range(1, near) if events[i].batch != events[i - 1].batch)
+from .snapshot_helpers import WHO, command_end, played, written
 
 
 def full_state(path: Path) -> EncounterState:
@@ -170,7 +112,7 @@ def test_a_lying_snapshot_is_found_out_and_ignored(tmp_path: Path) -> None:
     assert encounter.notes and f"event {at} disagrees" in encounter.notes[0]
 
 
-def test_check_and_play_say_that_a_snapshot_lied(
+def test_check_says_that_a_snapshot_lied(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     fight, path, at = lying_file(tmp_path)
@@ -178,10 +120,6 @@ def test_check_and_play_say_that_a_snapshot_lied(
     said = capsys.readouterr()
     assert f"{len(fight.events)} events" in said.out
     assert f"event {at} disagrees with the events" in said.err
-    with EncounterFile(path) as play:
-        play.read_all()  # what the table app does once the file is open
-        assert play.encounter.state == fight.state
-        assert any("disagrees" in line for line in play.repaired)
 
 
 def test_a_snapshot_of_another_head_is_stale(tmp_path: Path) -> None:
@@ -219,23 +157,55 @@ def test_play_writes_snapshots_and_undo_redo_cross_them(
     assert reopened.encounter.state == state
 
 
-def test_a_torn_snapshot_line_is_ignored_and_play_goes_on(
+def test_a_crash_while_a_snapshot_and_its_command_were_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(encounter_file, "EVERY", 20)
     path = written(played(30), tmp_path)
     with EncounterFile(path) as play:
-        play.execute("note hello", Dice(seed=1))
+        before = play.encounter.state
+        play.execute("note hello", Dice(seed=1))  # the snapshot is written with it
     whole = path.read_bytes()
     start, end = _snapshot_span(whole)
-    assert end == len(whole)  # the snapshot is the last line
-    truth = load(path).encounter.state
-    for cut in sorted({start + 1, start + 5, (start + end) // 2, end - 2, end - 1}):
-        path.write_bytes(whole[:cut])  # a crash while the line was written
-        assert load(path).encounter.state == truth
+    assert whole[end:].startswith(b"[[events]]\n")  # the command follows its snapshot
+    cuts = {start + 1, start + 5, (start + end) // 2, end - 1, end, end + 3, len(whole) - 5}
+    for cut in sorted(cuts):
+        path.write_bytes(whole[:cut])  # a crash during the one write of both
+        assert load(path).encounter.state == before  # the command is not there
         with EncounterFile(path) as play:
-            assert play.recovered is None  # nothing to move aside: a comment
+            assert play.encounter.state == before
             play.execute("note after", Dice(seed=1))
-        after = load(path)
-        assert after.encounter.count == truth.seq + 1
-        assert zlib.crc32(path.read_bytes()[:start]) == zlib.crc32(whole[:start])
+        after = load(path).encounter
+        assert after.count == before.seq + 1
+        assert after.events[-1].text.endswith("after")
+        assert path.read_bytes()[:start] == whole[:start]
+
+
+def test_undo_right_after_opening_needs_nothing_before_the_snapshot(tmp_path: Path) -> None:
+    fight = played(2000)
+    at = len(fight.events)
+    dice = Dice(seed=5)
+    fight.run("note the last command", dice)
+    path = written(fight, tmp_path, snapshot_after=at)  # as play writes it: before the last
+    encounter = load(path).encounter
+    assert encounter.run("undo", dice)[0].text == fight.run("undo", dice)[0].text
+    assert encounter.taken_up_at == at  # nothing before the snapshot was read
+    assert encounter.state == fight.state
+    assert encounter.run("redo", dice)[0].text == fight.run("redo", dice)[0].text
+    assert encounter.taken_up_at == at and encounter.state == fight.state
+
+
+def test_undo_and_redo_look_at_the_last_commands_before_a_snapshot(tmp_path: Path) -> None:
+    fight = played(2000)
+    path = written(fight, tmp_path, snapshot_after=len(fight.events))  # the last line
+    encounter = load(path).encounter
+    assert encounter.recent_events == []
+    target = fight.undo_target()
+    assert target is not None
+    assert encounter.undo_target() == target
+    assert encounter.describe_batch(target) == fight.describe_batch(target)
+    assert encounter.redo_target() == fight.redo_target()
+    assert encounter.taken_up_at == len(fight.events)  # answered without reading more
+    dice = Dice(seed=5)
+    assert encounter.run("undo", dice)[0].text == fight.run("undo", dice)[0].text
+    assert encounter.state == fight.state  # the state before the last command: read

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import takewhile
+from typing import Protocol
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -37,7 +38,24 @@ class Resume:
 
     count: int
     state: EncounterState
-    earlier: Callable[[], Sequence[ev.Event]]
+    earlier: Earlier
+    last: Sequence[ev.Event] = ()
+    """The last events before the snapshot (its final commands), read with the ones after
+    it: what undo and redo look at first."""
+
+
+class Earlier(Protocol):
+    """The events before a snapshot, read when asked for or ahead of time (off the
+    screen's thread), with the state they fold to."""
+
+    def start(self) -> None:
+        """Begin reading them in the background (nothing if already begun)."""
+
+    def ready(self) -> bool:
+        """Whether they are read (``result`` returns at once)."""
+
+    def result(self) -> tuple[Sequence[ev.Event], EncounterState]:
+        """(the events, the state they fold to); reads them now if not begun."""
 
 
 class Encounter:
@@ -89,16 +107,38 @@ class Encounter:
         """The snapshot's event count while the events before it are not read yet, else 0."""
         return self._resume.count if self._resume else 0
 
+    @property
+    def taken_up_state(self) -> EncounterState | None:
+        """The snapshot's state while the events before it are not read yet, else None."""
+        return self._resume.state if self._resume else None
+
+    @property
+    def recent_events(self) -> list[ev.Event]:
+        """The events in memory: every event, or those after the snapshot while the
+        earlier ones are not read yet (nothing is read for it)."""
+        return self._events
+
+    @property
+    def earlier_ready(self) -> bool:
+        """Whether the events before the snapshot are read ahead (``read_earlier`` is
+        quick) — or there are none to read."""
+        return self._resume is None or self._resume.earlier.ready()
+
+    def read_earlier_soon(self) -> None:
+        """Begin reading the events before the snapshot in the background, if any."""
+        if self._resume is not None:
+            self._resume.earlier.start()
+
     def read_earlier(self) -> None:
         """Read the events before the snapshot the journal was taken up from, and check
         the snapshot against them (nothing to do if there was none or it is done)."""
         resume = self._resume
         if resume is None:
             return
-        earlier = list(resume.earlier())[: resume.count]
+        earlier, folded = resume.earlier.result()
         self._resume = None
-        self._events[:0] = earlier
-        if replay(self.initial, earlier) == resume.state:
+        self._events[:0] = earlier[: resume.count]
+        if folded == resume.state:
             return
         self.notes.append(
             f"the snapshot of the fight as of event {resume.count} disagrees with the "
@@ -112,7 +152,8 @@ class Encounter:
         resume, tail = self._resume, self._events
         yield from reversed(tail)
         if resume is not None:
-            yield from reversed(self.events[: resume.count])
+            yield from reversed(resume.last)
+            yield from reversed(self.events[: resume.count - len(resume.last)])
 
     def latest_batch(self) -> list[ev.Event]:
         """The events of the latest command, in order, from memory: none when the journal
@@ -230,8 +271,14 @@ class Encounter:
 
     def describe_batch(self, batch: int) -> str:
         """The first log line of a batch, for 'undid …' messages."""
-        first = self.count - len(self._events) + 1  # the first event in memory
-        events = self._events if batch >= first else self.events
+        last = self._resume.last if self._resume else ()
+        first = self.count - len(self._events) + 1  # the first event after the snapshot
+        if batch >= first:
+            events: Sequence[ev.Event] = self._events
+        elif last and batch >= last[0].seq:
+            events = [*last, *self._events]
+        else:
+            events = self.events
         texts = [e.text for e in events if e.batch == batch and e.text]
         summary = "; ".join(texts) or f"command {batch}"
         return summary if len(summary) <= 100 else summary[:99] + "…"

@@ -39,6 +39,7 @@ from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
 from tracker.store.snapshot import (
     EVERY,
+    EarlierEvents,
     Snapshot,
     head_bytes,
     head_end,
@@ -126,11 +127,33 @@ def _after_snapshot(path: Path, data: bytes, start: int, snapshot: Snapshot) -> 
     if version != CURRENT_FORMAT or snapshot.state.ruleset != rules.id:
         return None
     events = checked_events(read, version, locator, snapshot.seq + 1)
-    resume = Resume(snapshot.seq, snapshot.state, lambda: _all_events(path, data))
+    earlier = EarlierEvents(lambda: _all_events(path, data), initial, snapshot.seq)
+    last = _last_before(path, data, start, snapshot)
+    resume = Resume(snapshot.seq, snapshot.state, earlier, last)
     encounter = Encounter(initial, rules, events, resume=resume)
     if missing_combatants(encounter.state):
         return None
     return Loaded(path, head, rules, encounter, None, version, newest_seq(data))
+
+
+LAST_BEFORE = 50
+"""How many events before a snapshot are read with it (for undo and redo)."""
+
+
+def _last_before(path: Path, data: bytes, start: int, snapshot: Snapshot) -> list[Event]:
+    """The last ``LAST_BEFORE`` events before ``snapshot`` (fewer, or none, if they do
+    not read as the whole file would)."""
+    stop = data.rfind(b"\n" + SNAPSHOT_MARK, start, snapshot.end) + 1
+    first = stop
+    for _ in range(min(LAST_BEFORE, snapshot.seq)):
+        first = data.rfind(b"\n[[events]]\n", start - 1, first - 1) + 1
+    try:
+        read = read_journal_data(path, data[:start] + data[first:stop])
+        _, version, _, _ = read_head(read, Locator(path))
+        events = checked_events(read, version, Locator(path), snapshot.seq - len(read.events) + 1)
+    except TrackerError:
+        return []
+    return events if read.torn is None else []
 
 
 def missing_combatants(state: EncounterState) -> list[str]:
@@ -230,18 +253,6 @@ class EncounterFile(JournalFile[Loaded]):
             )
         return lines
 
-    def read_all(self) -> None:
-        """Read the events before the snapshot the file was taken up from, if any (the
-        snapshot is checked against them); a snapshot that disagreed adds its line to
-        ``repaired``. JournalError (the file closed) if they cannot be read."""
-        encounter = self.encounter
-        try:
-            encounter.read_earlier()
-        except BaseException:
-            self.close()
-            raise
-        self.repaired.extend(note for note in encounter.notes if note not in self.repaired)
-
     @property
     def encounter(self) -> Encounter:
         """The encounter in play."""
@@ -282,29 +293,30 @@ class EncounterFile(JournalFile[Loaded]):
         tables = [to_table(event) for event in events]
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
+        before = self._snapshot_due()
         if any(isinstance(event, TemplateSaved) for event in events):
-            self._keep_with_blocks(events, tables)
+            self._keep_with_blocks(events, tables, before)
             if meanwhile is not None:
                 meanwhile(self.encounter.state)
         elif meanwhile is None:
-            self.writer.append_batch(tables)
+            self.writer.append_batch(tables, before)
             self.encounter.commit(events)
         else:
-            self._keep_drawing(events, tables, meanwhile)
-        self._snapshot_if_due()
+            self._keep_drawing(events, tables, meanwhile, before)
 
-    def _snapshot_if_due(self) -> None:
-        """Keep the state as a snapshot once the newest is ``EVERY`` events behind (tried
-        once each time: a snapshot is only a shortcut, a failure to write one is silent)."""
+    def _snapshot_due(self) -> bytes:
+        """The snapshot line to write before the command's events, once the newest is
+        ``EVERY`` events behind (b"": none). It holds the state before the command, so
+        that the file's last command is after it, and undoing it needs nothing earlier.
+        Tried once each time: a snapshot is only a shortcut, failing to make one is silent."""
         count = self.encounter.count
         if count - self.loaded.snapshot_seq < EVERY:
-            return
+            return b""
         self.loaded.snapshot_seq = count
         try:
-            line = snapshot_line(count, self.encounter.state, head_bytes(self.path))
-            self.writer.append_line(line)
-        except (JournalError, OSError, TypeError, ValueError):
-            pass
+            return snapshot_line(count, self.encounter.state, head_bytes(self.path))
+        except (OSError, TypeError, ValueError):
+            return b""
 
     def _bring_up_to_date(self) -> None:
         """Before the first command is appended to a file of an older format, rewrite it
@@ -314,13 +326,15 @@ class EncounterFile(JournalFile[Loaded]):
         if upgraded:
             self.rewritten()
 
-    def _keep_with_blocks(self, events: list[Event], tables: list[dict[str, Any]]) -> None:
+    def _keep_with_blocks(
+        self, events: list[Event], tables: list[dict[str, Any]], before: bytes
+    ) -> None:
         """The journal first, then the stat blocks into the bestiary: if the bestiary
         refuses, the command is cut back off the journal (neither file changed); a crash
         between the two leaves the journal's command, whose blocks the next opening saves."""
         from tracker.store.bestiary import save_block
 
-        size = self.writer.append_batch(tables)
+        size = self.writer.append_batch(tables, before)
         try:
             for event in events:
                 if isinstance(event, TemplateSaved):
@@ -342,12 +356,14 @@ class EncounterFile(JournalFile[Loaded]):
         events: list[Event],
         tables: list[dict[str, Any]],
         meanwhile: Callable[[EncounterState], object],
+        before: bytes,
     ) -> None:
-        """Write the events, then fold them in and hand the state to ``meanwhile`` while
-        the fsync is under way; if it fails, take the command back (JournalError)."""
-        saving = self.writer.start_batch(tables)
+        """Write the events (``before`` them: a snapshot line or b""), then fold them in
+        and hand the state to ``meanwhile`` while the fsync is under way; if it fails, take
+        the command back (JournalError)."""
+        saving = self.writer.start_batch(tables, before)
         encounter = self.encounter
-        before = (encounter.count, encounter.state)
+        was = (encounter.count, encounter.state)
         try:
             encounter.commit(events)
             meanwhile(encounter.state)
@@ -355,5 +371,5 @@ class EncounterFile(JournalFile[Loaded]):
             try:
                 saving.wait()
             except JournalError:
-                encounter.take_back(*before)
+                encounter.take_back(*was)
                 raise

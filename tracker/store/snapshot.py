@@ -23,11 +23,14 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tracker.core.events import Event
+from tracker.core.fold import replay
 from tracker.core.model import EncounterState
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store.file_text import EVENT_FIELDS, flaw_in
@@ -120,3 +123,45 @@ def _read_line(line: bytes, head_crc: int) -> tuple[int, EncounterState] | None:
     except (ValueError, binascii.Error, zlib.error, RecursionError):
         return None
     return (seq, state) if state.seq == seq else None
+
+
+class EarlierEvents:
+    """The events before a snapshot (``read`` returns every event of the file as it was
+    opened) and the state the first ``count`` of them fold to: read on demand, or ahead
+    on a thread of its own (``start``); ``result`` waits for that thread."""
+
+    def __init__(
+        self, read: Callable[[], Sequence[Event]], initial: EncounterState, count: int
+    ) -> None:
+        self._read, self._initial, self._count = read, initial, count
+        self._thread: threading.Thread | None = None
+        self._done: tuple[Sequence[Event], EncounterState] | None = None
+        self._failed: BaseException | None = None
+
+    def start(self) -> None:
+        """Begin reading on a thread (nothing if begun)."""
+        if self._thread is None and self._done is None:
+            self._thread = threading.Thread(target=self._run, name="tracker-earlier", daemon=True)
+            self._thread.start()
+
+    def ready(self) -> bool:
+        """Whether the events are read (or failed to be)."""
+        return self._done is not None or self._failed is not None
+
+    def result(self) -> tuple[Sequence[Event], EncounterState]:
+        """(the events before the snapshot, the state they fold to); the reading's error."""
+        if self._thread is None and not self.ready():
+            self._run()
+        elif self._thread is not None:
+            self._thread.join()
+        if self._failed is not None:
+            raise self._failed
+        assert self._done is not None
+        return self._done
+
+    def _run(self) -> None:
+        try:
+            events = list(self._read())[: self._count]
+            self._done = (events, replay(self._initial, events))
+        except BaseException as err:  # handed to whoever asks for the result
+            self._failed = err
