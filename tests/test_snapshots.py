@@ -18,6 +18,7 @@ from tracker.core.session import Encounter
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store import encounter_file
 from tracker.store.encounter_file import EncounterFile, load
+from tracker.store.follow import FileFollower
 from tracker.store.journal import read_journal
 from tracker.store.snapshot import MARK, snapshot_line
 
@@ -209,3 +210,40 @@ def test_undo_and_redo_look_at_the_last_commands_before_a_snapshot(tmp_path: Pat
     dice = Dice(seed=5)
     assert encounter.run("undo", dice)[0].text == fight.run("undo", dice)[0].text
     assert encounter.state == fight.state  # the state before the last command: read
+
+
+@pytest.mark.parametrize(
+    "name", ["Orc\x1b[31m", "Orc\u202e", "x" * 5000], ids=["escape", "bidi", "long"]
+)
+def test_a_snapshot_with_text_a_file_may_not_hold_is_ignored(tmp_path: Path, name: str) -> None:
+    fight = played(300)
+    at = command_end(fight, 250)
+    path = written(fight, tmp_path)
+    true = replay(fight.initial, fight.events[:at])
+    orc = replace(true.combatants["orc"], name=name)
+    bad = replace(true, combatants={**true.combatants, "orc": orc})
+    data = path.read_bytes()
+    cut = len(b"\n[[events]]\n".join(data.split(b"\n[[events]]\n")[: at + 1])) + 1
+    line = snapshot_line(at, bad, data[: data.index(b"\n[[events]]\n") + 1])
+    path.write_bytes(data[:cut] + line + data[cut:])
+    loaded = load(path)
+    assert loaded.encounter.taken_up_at == 0  # the one text check refused it
+    assert loaded.encounter.state == fight.state
+
+
+def test_a_player_view_follows_a_file_as_snapshots_are_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(encounter_file, "EVERY", 10)
+    path = written(played(5), tmp_path)
+    follower = FileFollower(path)
+    assert follower.poll().reloaded
+    dice = Dice(seed=2)
+    with EncounterFile(path) as play:
+        for n in range(30):
+            play.execute(f"dmg {WHO[n % 4]} 1" if n % 2 else "next", dice)
+            caught = follower.poll()
+            assert not caught.problem
+            assert follower.loaded is not None
+            assert follower.loaded.encounter.state == play.encounter.state
+    assert path.read_bytes().count(b"\n" + MARK) >= 3

@@ -270,17 +270,15 @@ class Encounter:
         return stack[-1] if stack else None
 
     def describe_batch(self, batch: int) -> str:
-        """The first log line of a batch, for 'undid …' messages."""
-        last = self._resume.last if self._resume else ()
-        first = self.count - len(self._events) + 1  # the first event after the snapshot
-        if batch >= first:
-            events: Sequence[ev.Event] = self._events
-        elif last and batch >= last[0].seq:
-            events = [*last, *self._events]
-        else:
-            events = self.events
-        texts = [e.text for e in events if e.batch == batch and e.text]
-        summary = "; ".join(texts) or f"command {batch}"
+        """The first log line of a batch, for 'undid …' messages (its events are found
+        walking back from the end: a batch's events come at and after its own seq)."""
+        texts = []
+        for event in self.newest_first():
+            if event.seq < batch:
+                break
+            if event.batch == batch and event.text:
+                texts.append(event.text)
+        summary = "; ".join(reversed(texts)) or f"command {batch}"
         return summary if len(summary) <= 100 else summary[:99] + "…"
 
     def _undo(self, draft: Draft) -> list[ev.Event]:
