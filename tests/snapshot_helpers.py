@@ -4,6 +4,7 @@ snapshot where wanted."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from tracker.core.codec import to_table
@@ -69,3 +70,19 @@ def command_end(fight: Encounter, near: int) -> int:
     """The count of events at the end of the command that ends nearest before ``near``."""
     events = fight.events
     return max(i for i in range(1, near) if events[i].batch != events[i - 1].batch)
+
+
+def lying_file(folder: Path) -> tuple[Encounter, Path, int]:
+    """(the fight, its file with a snapshot whose state is a lie, the snapshot's seq)."""
+    fight = played(500)
+    at = command_end(fight, 450)
+    path = written(fight, folder)
+    true = replay(fight.initial, fight.events[:at])
+    orc = true.combatants["orc"]
+    lie = replace(true, combatants={**true.combatants, "orc": replace(orc, tracks={"hp": 1})})
+    data = path.read_bytes()
+    blocks = data.split(b"\n[[events]]\n")
+    cut = len(b"\n[[events]]\n".join(blocks[: at + 1])) + 1
+    line = snapshot_line(at, lie, data[: data.index(b"\n[[events]]\n") + 1])
+    path.write_bytes(data[:cut] + line + data[cut:])
+    return fight, path, at

@@ -14,7 +14,6 @@ from tracker.cli import main
 from tracker.core.dice import Dice
 from tracker.core.fold import replay
 from tracker.core.model import EncounterState
-from tracker.core.session import Encounter
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store import encounter_file
 from tracker.store.encounter_file import EncounterFile, load
@@ -22,7 +21,7 @@ from tracker.store.follow import FileFollower
 from tracker.store.journal import read_journal
 from tracker.store.snapshot import MARK, snapshot_line
 
-from .snapshot_helpers import WHO, command_end, played, written
+from .snapshot_helpers import WHO, command_end, lying_file, played, written
 
 
 def full_state(path: Path) -> EncounterState:
@@ -84,22 +83,6 @@ def test_a_damaged_snapshot_is_ignored(tmp_path: Path, where: float) -> None:
     loaded = load(path)
     assert loaded.encounter.taken_up_at == 0  # every event replayed
     assert loaded.encounter.state == fight.state
-
-
-def lying_file(folder: Path) -> tuple[Encounter, Path, int]:
-    """(the fight, its file with a snapshot whose state is a lie, the snapshot's seq)."""
-    fight = played(500)
-    at = command_end(fight, 450)
-    path = written(fight, folder)
-    true = replay(fight.initial, fight.events[:at])
-    orc = true.combatants["orc"]
-    lie = replace(true, combatants={**true.combatants, "orc": replace(orc, tracks={"hp": 1})})
-    data = path.read_bytes()
-    blocks = data.split(b"\n[[events]]\n")
-    cut = len(b"\n[[events]]\n".join(blocks[: at + 1])) + 1
-    line = snapshot_line(at, lie, data[: data.index(b"\n[[events]]\n") + 1])
-    path.write_bytes(data[:cut] + line + data[cut:])
-    return fight, path, at
 
 
 def test_a_lying_snapshot_is_found_out_and_ignored(tmp_path: Path) -> None:
