@@ -1,7 +1,11 @@
 """Core speed goals, measured as ratios in one run (the machine is shared and noisy).
 
-(a) load + replay of a generated 10,000-event encounter vs tomllib parsing the same
-    file alone — goal <= 1.3x
+(a) load + replay of a generated 10,000-event encounter without snapshots (every event
+    read and replayed) vs tomllib parsing the same file alone — goal <= 1.3x
+(b) the same file with snapshots (issue 32), its newest one as far behind as play leaves
+    it (``snapshot.EVERY - 1`` events) and right at the end: load + replay (from the
+    snapshot) vs tomllib parsing the whole file — goal <= 0.5x; and a 100,000-event file
+    the same way
 (c) folding 100,000 in-memory events — goal >= 200,000 events/s
 
 Run: python bench/bench_core.py
@@ -26,6 +30,7 @@ from tracker.core.session import Encounter
 from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_file import load
 from tracker.store.journal import write_document
+from tracker.store.snapshot import EVERY, head_bytes, snapshot_line
 
 COMMANDS = [
     "next",
@@ -72,19 +77,53 @@ def generate(
     return fight
 
 
-def write(fight: Encounter, folder: Path) -> Path:
-    """The fight as an encounter file."""
+def write(fight: Encounter, folder: Path, snapshot_after: int = 0, name: str = "bench") -> Path:
+    """The fight as an encounter file (with a snapshot after the command that ends nearest
+    before event ``snapshot_after``, as play writes them, if that is not 0)."""
     head = {
-        "format": 1,
+        "format": 2 if snapshot_after else 1,
         "encounter": {"title": "Bench", "ruleset": "basic"},
         "combatants": [
             {"id": c.id, "name": c.name, "side": c.side, "hidden": c.hidden, "stats": dict(c.stats)}
             for c in fight.initial.combatants.values()
         ],
     }
-    path = folder / "bench.toml"
-    write_document(path, head, [to_table(e) for e in fight.events])
+    path = folder / f"{name}.toml"
+    events = fight.events
+    tables = [to_table(e) for e in events]
+    if not snapshot_after:
+        write_document(path, head, tables)
+        return path
+    for index, table in enumerate(tables):
+        if index + 1 == len(tables) or events[index + 1].batch != events[index].batch:
+            table["batch_end"] = True
+    at = max(i for i in range(1, snapshot_after + 1) if tables[i - 1].get("batch_end"))
+    write_document(path, head, tables[:at])
+    with path.open("ab") as file:
+        file.write(snapshot_line(at, replay(fight.initial, events[:at]), head_bytes(path)))
+    rest = folder / "rest.toml"
+    write_document(rest, {}, tables[at:])
+    with path.open("ab") as file:
+        file.write(rest.read_bytes())
+    rest.unlink()
     return path
+
+
+def snapshot_ratios(fight: Encounter, folder: Path, label: str) -> None:
+    """Print (b) for ``fight``: its newest snapshot far behind, and at the end."""
+    count = len(fight.events)
+    for behind, words in ((EVERY - 1, f"{EVERY - 1} events behind"), (0, "at the end")):
+        path = write(fight, folder, count - behind, name=f"snap{behind}")
+        data = path.read_bytes()
+        parse, opened = interleaved(
+            lambda d=data: tomllib.loads(d.decode("utf-8")), lambda p=path: load(p), 5
+        )
+        check = load(path).encounter
+        assert check.taken_up_at and check.state == fight.state
+        print(
+            f"(b) {label}, snapshot {words}: tomllib parse {parse * 1000:.0f} ms, "
+            f"load+replay {opened * 1000:.1f} ms, ratio {opened / parse:.3f}x (goal <= 0.5x)"
+        )
 
 
 def timed(fn: Callable[[], object]) -> float:
@@ -114,11 +153,14 @@ def main() -> int:
         parse, full = interleaved(
             lambda: tomllib.loads(data.decode("utf-8")), lambda: load(path), 7
         )
-    print(
-        f"(a) {events} events: tomllib parse {parse * 1000:.0f} ms, "
-        f"load+validate+replay {full * 1000:.0f} ms, ratio {full / parse:.2f}x (goal <= 1.3x)"
-    )
+        print(
+            f"(a) {events} events: tomllib parse {parse * 1000:.0f} ms, "
+            f"load+validate+replay {full * 1000:.0f} ms, ratio {full / parse:.2f}x (goal <= 1.3x)"
+        )
+        snapshot_ratios(fight, Path(folder), f"{events} events")
     many = generate(100_000, fighters=40, seed=2)
+    with tempfile.TemporaryDirectory() as folder:
+        snapshot_ratios(many, Path(folder), f"{len(many.events)} events")
     fold_time = min(timed(lambda: replay(many.initial, many.events)) for _ in range(3))
     rate = len(many.events) / fold_time
     print(

@@ -7,7 +7,9 @@ At each size (``--sizes``, default 120x36 and 200x50):
 1. First paint: a generated encounter (100 combatants, 5,000 events, basic ruleset) opened
    headless, against a bare Textual app with the same widgets left empty, in the same
    run (goal: ratio <= 1.3x). The file is read and replayed in a worker, so the time
-   until the loaded fight is on screen is printed too.
+   until the loaded fight is on screen is printed too; then the same fight with a
+   journal snapshot (as play writes them): the time from the first paint to the fight
+   on screen against ``load`` (load + replay) of the same file (goal: <= 1.3x).
 2. Key ``n``: the time from the command starting (``run_line``) to the end of the last
    screen paint it caused (Textual's compositor refresh, timed as it returns; Pilot's own
    waits are not counted); p50/p95 of each run of presses, the median run's printed with
@@ -23,6 +25,7 @@ import argparse
 import asyncio
 import gc
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -47,7 +50,7 @@ from tracker.core.dice import Dice  # noqa: E402
 from tracker.core.session import Encounter  # noqa: E402
 from tracker.paths import bundled_dir  # noqa: E402
 from tracker.rules.registry import load_ruleset  # noqa: E402
-from tracker.store.encounter_file import initial_state  # noqa: E402
+from tracker.store.encounter_file import EncounterFile, initial_state, load  # noqa: E402
 from tracker.store.journal import write_document  # noqa: E402
 from tracker.store.locator import Locator  # noqa: E402
 from tracker.store.upgrade import CURRENT_FORMAT  # noqa: E402
@@ -94,6 +97,15 @@ def big_encounter(path: Path, combatants: int, events: int) -> None:
         )
         fight.run(line, dice)
     write_document(path, head, [to_table(e) for e in fight.events])
+
+
+def with_snapshot(source: Path, path: Path) -> None:
+    """A copy of ``source`` played one more command, which writes a snapshot as play does
+    (the copy has none and more than ``snapshot.EVERY`` events)."""
+    shutil.copyfile(source, path)
+    with EncounterFile(path) as play:
+        play.execute("note a snapshot follows", Dice(seed=1))
+    assert b"\n# snapshot " in path.read_bytes()
 
 
 class BareApp(App[None]):
@@ -292,6 +304,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "big.toml"
         big_encounter(source, args.combatants, args.events)
+        with_snapshot(source, source.with_name("snapshot.toml"))
         print(
             f"encounter: {args.combatants} combatants, {args.events}+ events, "
             f"{source.stat().st_size / 1e6:.1f} MB"
@@ -319,6 +332,7 @@ def measure(source: Path, size: tuple[int, int], runs: int, keys: int, key_runs:
         f"ratio {o / b:.2f}x (goal <= 1.3x)"
     )
     print(f"loaded fight on screen (worker): {s * 1000:.0f} ms")
+    on_screen_vs_load(source.with_name("snapshot.toml"), size, runs)
     timed: dict[str, list[list[float]]] = {label: [] for label, _ in KEY_APPS}
     for _ in range(key_runs):
         gc.collect()
@@ -328,6 +342,24 @@ def measure(source: Path, size: tuple[int, int], runs: int, keys: int, key_runs:
         timed["bare, every pane rewritten"].append(every_pane)
     for label, goal in KEY_APPS:
         print(f"key n → screen, {label}: {key_summary(timed[label])}{goal}")
+
+
+def on_screen_vs_load(path: Path, size: tuple[int, int], runs: int) -> None:
+    """The fight with a snapshot: first paint to fight on screen, against load + replay."""
+    shown, loads = [], []
+    for _ in range(runs):
+        gc.collect()
+        first, loaded = asyncio.run(first_paint_tracker(path, size))
+        shown.append(loaded - first)
+        gc.collect()
+        started = time.perf_counter()
+        load(path)
+        loads.append(time.perf_counter() - started)
+    s, loaded_in = statistics.median(shown), statistics.median(loads)
+    print(
+        f"with a snapshot: on screen {s * 1000:.0f} ms after the first paint, "
+        f"load+replay {loaded_in * 1000:.0f} ms, ratio {s / loaded_in:.2f}x (goal <= 1.3x)"
+    )
 
 
 KEY_APPS = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -42,3 +43,52 @@ def test_headless_cli_run_loads_no_textual(tmp_path: object) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.strip().splitlines()[-1] == "CLEAN"
+
+
+def _modules_after(argv: list[str]) -> set[str]:
+    """The modules a ``tracker`` run with ``argv`` has imported when it ends."""
+    code = (
+        "import sys\nfrom tracker.cli import main\n"
+        f"main({argv!r})\n"
+        "print('MODULES', ' '.join(sorted(sys.modules)))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    line = result.stdout.strip().splitlines()[-1]
+    assert line.startswith("MODULES ")
+    return set(line.split()[1:])
+
+
+SAMPLE = str(Path(__file__).resolve().parents[1] / "encounters" / "nerv-sachiel.toml")
+
+
+def test_state_imports_only_what_it_needs() -> None:
+    loaded = _modules_after(["state", SAMPLE])
+    assert "tracker.export.state_json" in loaded  # the run did print a state
+    unwanted = {
+        "tracker.store.foundry.importing",
+        "tracker.cli.campaign",
+        "tracker.cli.ls",
+        "tracker.store.bestiary",
+        "importlib.metadata",  # a bundled ruleset needs no entry points
+    }
+    assert not unwanted & loaded
+
+
+def test_help_imports_no_subcommand_or_ruleset() -> None:
+    loaded = _modules_after(["--help"])
+    assert not {m for m in loaded if m.startswith(("tracker.core.events", "tracker.rules."))}
+    assert not {m for m in loaded if m.startswith("tracker.store.")}
+
+
+def test_a_ruleset_not_bundled_reads_the_entry_points() -> None:
+    code = (
+        "import sys\nfrom tracker.rules.registry import UnknownRuleset, load_ruleset\n"
+        "try:\n    load_ruleset('no-such-ruleset')\nexcept UnknownRuleset:\n    pass\n"
+        "print('importlib.metadata' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == "True"

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
     from tracker.store.campaign_file import CampaignFile, LoadedCampaign
 
-HELP = "the party between fights: injuries, stress, trauma, Fate … carried from fight to fight"
 
 Action = Callable[[argparse.Namespace], int]
 

@@ -15,8 +15,6 @@ from pathlib import Path
 from tracker.cli.output import warn
 from tracker.core.safe_text import visible
 
-HELP = "validate an encounter file (--repair: move a damaged or torn end aside)"
-
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The command's arguments."""
@@ -40,11 +38,15 @@ def run(ns: argparse.Namespace) -> int:
     if torn is not None and torn.damage:
         warn(tail_note(ns.file, torn))
         return 1
-    state = loaded.encounter.state
+    encounter = loaded.encounter
+    count = len(encounter.events)  # every event read: a snapshot is checked against them
+    state = encounter.state
     print(
         f"{visible(str(ns.file))}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
-        f"{len(loaded.encounter.events)} events"
+        f"{count} events"
     )
+    for note in encounter.notes:
+        warn(f"{ns.file}: {note}")
     if torn is not None:
         warn(tail_note(ns.file, torn))
     if ns.repair:

@@ -20,8 +20,6 @@ from tracker.cli.output import saved
 from tracker.core.safe_text import visible
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
-HELP = "import Foundry VTT actors and RollTables (exports, pack sources, .db packs, folders)"
-
 _SECTION_NAMES = {
     "critical_injuries": "Alien critical injuries",
     "critical_systems": "Alien critical systems damage",

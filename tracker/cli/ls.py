@@ -18,8 +18,6 @@ from tracker.store.campaign_listing import CampaignSummary, campaign_summary
 from tracker.store.listing import EncounterSummary, list_folder
 from tracker.store.settings import Settings
 
-HELP = "list your encounters (default: the encounters folder), newest first"
-
 
 def setup(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``tracker ls``."""

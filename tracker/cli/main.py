@@ -18,6 +18,7 @@ tracker import FILE.json… [--into FILE]  Foundry VTT actors and RollTables
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -25,15 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from tracker.cli import bestiary as cli_bestiary
-from tracker.cli import campaign as cli_campaign
-from tracker.cli import check as cli_check
-from tracker.cli import completion as cli_completion
-from tracker.cli import foundry_import as cli_import
-from tracker.cli import ls as cli_ls
 from tracker.cli import output as cli_output
-from tracker.cli import rulesets as cli_rulesets
-from tracker.cli import serve as cli_serve
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
 from tracker.cli.output import plain_name, saved, say_opened, warn
 from tracker.core.errors import TrackerError, one_line
@@ -82,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     cli_output.forget()
     try:
         if args[:1] == ["_complete"]:  # the shell completion scripts' helper
-            return cli_completion.complete_words(args[1:])
+            from tracker.cli.completion import complete_words
+
+            return complete_words(args[1:])
         if args and args[0] in SUBCOMMANDS:
             status = _dispatch(args)
             sys.stdout.flush()
@@ -125,11 +120,11 @@ def _quiet_stdout() -> None:
 
 
 def _dispatch(args: list[str]) -> int:
-    parser = build_parser()
+    parser = build_parser(only=None if args[0] == "completion" else args[0])
     if args[0] not in FULL_SCREEN:  # what we print is data: no control bytes reach the terminal
         sys.stdout, sys.stderr = PlainStream(sys.stdout), PlainStream(sys.stderr)
     namespace = parser.parse_args(args)
-    namespace.root_parser = parser  # `tracker completion` reads every subcommand from it
+    namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
     return handler(namespace)
 
@@ -159,8 +154,10 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} — see `{self.prog} --help`")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser for every headless subcommand."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argparse parser for every headless subcommand; with ``only`` (a subcommand's
+    name, or "" for none), the others are named (``--help`` lists them) but their
+    modules are not imported."""
     parser = _Parser(
         prog="tracker",
         description=DESCRIPTION,
@@ -169,11 +166,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name, (setup, handler, text) in SUBCOMMANDS.items():
+    for name, (where, text) in SUBCOMMANDS.items():
         child = sub.add_parser(name, help=text, description=text)
-        setup(child)
-        child.set_defaults(handler=handler)
+        if only is None or name == only:
+            setup, handler = _command(where)
+            setup(child)
+            child.set_defaults(handler=handler)
     return parser
+
+
+def _command(where: str) -> tuple[Callable[[argparse.ArgumentParser], None], Handler]:
+    """(setup, handler) named ``module:setup:handler`` (module "": this one), importing
+    the subcommand's module only now."""
+    module_name, setup, handler = where.split(":")
+    module = importlib.import_module(module_name) if module_name else sys.modules[__name__]
+    return getattr(module, setup), getattr(module, handler)
 
 
 # --- subcommands --------------------------------------------------------------------
@@ -348,23 +355,49 @@ def _samples(ns: argparse.Namespace) -> int:
     return 1 if broken else 0
 
 
-SUBCOMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {
-    "new": (_setup_new, _new, "create an encounter file"),
-    "do": (_setup_do, _do, "apply one command headless and print the log lines it made"),
-    "state": (_setup_state, _state, "print the current state"),
-    "log": (_setup_log, _log, "print the round log"),
-    "check": (cli_check.setup, cli_check.run, cli_check.HELP),
-    "rulesets": (cli_rulesets.setup, cli_rulesets.run, cli_rulesets.HELP),
-    "themes": (_setup_none, _themes, "list the bundled and your own themes"),
-    "samples": (_setup_none, _samples, "list the sample encounters (bundled, from rulesets)"),
-    "ls": (cli_ls.setup, cli_ls.run, cli_ls.HELP),
-    "bestiary": (cli_bestiary.setup, cli_bestiary.run, "list the stat blocks 'add' can find"),
-    "campaign": (cli_campaign.setup, cli_campaign.run, cli_campaign.HELP),
-    "import": (cli_import.setup, cli_import.run, cli_import.HELP),
-    "view": (cli_serve.setup_view, cli_serve.view, cli_serve.VIEW_HELP),
-    "serve": (cli_serve.setup_serve, cli_serve.serve, cli_serve.SERVE_HELP),
-    "completion": (cli_completion.setup, cli_completion.run, cli_completion.HELP),
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "new": (":_setup_new:_new", "create an encounter file"),
+    "do": (":_setup_do:_do", "apply one command headless and print the log lines it made"),
+    "state": (":_setup_state:_state", "print the current state"),
+    "log": (":_setup_log:_log", "print the round log"),
+    "check": (
+        "tracker.cli.check:setup:run",
+        "validate an encounter file (--repair: move a damaged or torn end aside)",
+    ),
+    "rulesets": (
+        "tracker.cli.rulesets:setup:run",
+        "list the installed rulesets; 'check ID' runs the ruleset contract on one",
+    ),
+    "themes": (":_setup_none:_themes", "list the bundled and your own themes"),
+    "samples": (":_setup_none:_samples", "list the sample encounters (bundled, from rulesets)"),
+    "ls": (
+        "tracker.cli.ls:setup:run",
+        "list your encounters (default: the encounters folder), newest first",
+    ),
+    "bestiary": ("tracker.cli.bestiary:setup:run", "list the stat blocks 'add' can find"),
+    "campaign": (
+        "tracker.cli.campaign:setup:run",
+        "the party between fights: injuries, stress, trauma, Fate … carried from fight to fight",
+    ),
+    "import": (
+        "tracker.cli.foundry_import:setup:run",
+        "import Foundry VTT actors and RollTables (exports, pack sources, .db packs, folders)",
+    ),
+    "view": (
+        "tracker.cli.serve:setup_view:view",
+        "a read-only player view that follows the file as the GM plays",
+    ),
+    "serve": (
+        "tracker.cli.serve:setup_serve:serve",
+        "the players' view as a live web page for phones (join token + QR code)",
+    ),
+    "completion": (
+        "tracker.cli.completion:setup:run",
+        "print a shell completion script (bash, zsh or fish)",
+    ),
 }
+"""Each subcommand: where its argument setup and handler are (``module:setup:handler``,
+imported only when the subcommand runs) and its one-line help."""
 
 
 def version_line() -> str:
@@ -376,7 +409,7 @@ def version_line() -> str:
 
 def _open_tui(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help"):
-        build_parser().print_help()
+        build_parser(only="").print_help()
         return 0
     if args and args[0] in ("-V", "--version"):
         print(version_line())

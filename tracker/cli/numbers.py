@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
-from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import TrackerError
-from tracker.core.protocol import DiceLike
+
+if TYPE_CHECKING:
+    from tracker.core.protocol import DiceLike
 
 
 class UsageError(TrackerError):
@@ -37,6 +39,8 @@ def seed_value(text: str) -> int:
 def make_dice(seed: int | None, faces: str = "") -> DiceLike:
     """Real dice typed by the GM, or a seeded (or random) roller (``TRACKER_SEED`` seeds
     it when ``--seed`` does not); UsageError (one line) for a value that is not one."""
+    from tracker.core.dice import Dice, ScriptedDice
+
     if faces:
         numbers = [whole_number(f) for f in faces.replace(" ", "").split(",") if f]
         if not numbers or None in numbers:

@@ -13,9 +13,6 @@ from pathlib import Path
 
 from tracker.cli.numbers import whole_number
 
-VIEW_HELP = "a read-only player view that follows the file as the GM plays"
-SERVE_HELP = "the players' view as a live web page for phones (join token + QR code)"
-
 
 def setup_view(p: argparse.ArgumentParser) -> None:
     """``tracker view FILE [--large]``."""

@@ -48,14 +48,25 @@ def replay(
     """
     undone = undone_batches(e for e in events if isinstance(e, ev.HISTORY_TYPES))
     start, state = (0, initial) if checkpoints is None else checkpoints.resume(undone, initial)
-    for index in range(start, len(events)):
-        event = events[index]
+    return fold_on(state, events[start:], undone, start, checkpoints)
+
+
+def fold_on(
+    state: EncounterState,
+    events: Sequence[ev.Event],
+    undone: frozenset[int],
+    count: int = 0,
+    checkpoints: Checkpoints | None = None,
+) -> EncounterState:
+    """Fold ``events`` onto ``state`` (the state after the journal's first ``count``
+    events), stepping over the batches in ``undone`` (those undone at the journal's end)."""
+    for index, event in enumerate(events, count + 1):
         if event.batch in undone:
             state = skip(state, event)
         else:
             state = apply(state, event)
         if checkpoints is not None:
-            checkpoints.offer(index + 1, state, undone)
+            checkpoints.offer(index, state, undone)
     return state
 
 

@@ -8,13 +8,13 @@ every pane is driven by the ruleset, not by one game.
 
 from __future__ import annotations
 
+import os
 import sys
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from typing import Any, ClassVar
 
 from tracker.core import events as ev
@@ -142,7 +142,7 @@ class Ruleset(ABC):
         if not self.data_file:
             return rule_data({}, where)
         package = sys.modules[type(self).__module__].__package__ or "tracker.rules"
-        text = resources.files(package).joinpath(self.data_file).read_bytes()
+        text = _package_bytes(package, self.data_file)
         try:
             raw = tomllib.loads(text.decode("utf-8"))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
@@ -456,3 +456,16 @@ def _kind(wanted: type) -> str:
         list: "a list",
         float: "a number",
     }.get(wanted, wanted.__name__)
+
+
+def _package_bytes(package: str, name: str) -> bytes:
+    """The bytes of the file ``name`` inside ``package``, through the package's own loader
+    (as ``pkgutil.get_data``; ``importlib.resources`` costs an import of its own)."""
+    module = sys.modules[package]
+    loader: Any = getattr(module.__spec__, "loader", None)
+    where = getattr(module, "__file__", None)
+    if where is not None and hasattr(loader, "get_data"):
+        return bytes(loader.get_data(os.path.join(os.path.dirname(where), name)))
+    from importlib import resources
+
+    return resources.files(package).joinpath(name).read_bytes()

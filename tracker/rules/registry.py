@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
 from tracker.rules.hooks import check_hooks
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "tracker.rulesets"
 
@@ -49,7 +52,10 @@ class BrokenRuleset(TrackerError):
 @cache
 def installed() -> dict[str, EntryPoint]:
     """Rulesets other packages declare in the ``tracker.rulesets`` group, by id (a bundled
-    id cannot be taken over)."""
+    id cannot be taken over). ``importlib.metadata`` is read only now: a bundled ruleset
+    never needs it."""
+    from importlib.metadata import entry_points
+
     return {point.name: point for point in entry_points(group=GROUP) if point.name not in RULESETS}
 
 

@@ -10,9 +10,12 @@ meanwhile is shown: until then the batch may not be on disk.
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from tracker.store.durable import fsync_file
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 
 class BackgroundSync:
@@ -24,6 +27,8 @@ class BackgroundSync:
     def start(self, fd: int) -> Syncing:
         """Begin ``fsync(fd)`` on the sync thread; return once it is under way."""
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # only a drawing screen needs it
+
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="tracker-fsync")
         begun = threading.Event()
         syncing = Syncing(self._pool.submit(_sync, fd, begun))

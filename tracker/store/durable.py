@@ -16,7 +16,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 import sys
 import time
@@ -159,7 +158,7 @@ def _create_temp(path: Path) -> tuple[str, int]:
     """Create a hidden temp file beside ``path`` (mode 0o666 less umask, or the old file's)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
     while True:
-        name = str(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
+        name = str(path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp"))
         try:
             fd = os.open(name, flags, 0o666)
             break

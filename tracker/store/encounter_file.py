@@ -10,50 +10,46 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
-from tracker.core.codec import from_table, to_table
-from tracker.core.errors import EventFormatError, FoldError, RuleError, TrackerError
+from tracker.core.codec import to_table
+from tracker.core.errors import FoldError, TrackerError
 from tracker.core.events import Event, TemplateSaved
 from tracker.core.fold import apply
 from tracker.core.joining import add_copies
 from tracker.core.library import Block
-from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
-from tracker.core.safe_text import TITLE_LIMIT, text_problem
-from tracker.core.session import Encounter
-from tracker.rules.base import RosterError, Ruleset
-from tracker.rules.registry import UnknownRuleset, load_ruleset
-from tracker.store.bestiary import ShelvedLibrary, block_kept, save_block
-from tracker.store.campaign_party import party_of
+from tracker.core.session import Encounter, Resume
+from tracker.rules.base import Ruleset
+from tracker.rules.registry import load_ruleset
+from tracker.store.encounter_read import checked_events, read_head
+from tracker.store.encounter_read import initial_state as initial_state
 from tracker.store.errors import JournalError, StoreError
-from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.format_upgrade import upgrade_on_disk
 from tracker.store.journal import (
-    JournalRead,
+    SNAPSHOT_MARK,
     TornTail,
     create_document,
-    read_journal,
+    intact_blocks,
+    read_bytes,
+    read_journal_data,
 )
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
-from tracker.store.options_check import check_options, chosen_readings
-from tracker.store.upgrade import CURRENT_FORMAT, file_format, upcast, upgrade
-
-TOP_KEYS = {"format", "encounter", "combatants", "events"}
-ENCOUNTER_KEYS = {
-    "title": str,
-    "ruleset": str,
-    "theme": str,
-    "reveal": bool,
-    "notes": str,
-    "options": dict,
-    "campaign": str,
-    "campaign_file": str,
-    "fight_id": str,
-}
+from tracker.store.options_check import chosen_readings
+from tracker.store.snapshot import (
+    EVERY,
+    EarlierEvents,
+    Snapshot,
+    head_bytes,
+    head_end,
+    newest_seq,
+    snapshot_line,
+    snapshots,
+)
+from tracker.store.upgrade import CURRENT_FORMAT
 
 
 @dataclass
@@ -67,104 +63,99 @@ class Loaded:
     torn: TornTail | None
     source_format: int = CURRENT_FORMAT
     """The format the file is written in (``head`` is already today's)."""
+    snapshot_seq: int = 0
+    """How many events the newest snapshot in the file folds in (0: it has none)."""
 
 
 def load(path: Path) -> Loaded:
-    """Read and validate an encounter file; JournalError (one line) on any problem."""
-    read = read_journal(path)
+    """Read and validate an encounter file; JournalError (one line) on any problem.
+
+    A journal with a snapshot (:mod:`tracker.store.snapshot`) is taken up from the newest
+    one that checks out: only the events after it are read now, the earlier ones when
+    first needed (``Encounter.events``), and the snapshot is checked against them then.
+    Anything unusual about the file is read the whole way, which names the problem.
+    """
+    path = Path(path)
+    data = read_bytes(path)
+    return _from_snapshot(path, data) or _load_all(path, data)
+
+
+def _load_all(path: Path, data: bytes) -> Loaded:
+    """Read every event of ``data`` and replay them all."""
+    read = read_journal_data(path, data)
     locator = Locator(path)
-    check_document(read.head, locator, HEAD_FIELDS)
-    version = file_format(read.head, locator)
-    head = upgrade(read.head, locator)
-    rules = _ruleset(head, locator)
-    initial = initial_state(head, rules, locator)
-    read.events = upcast(read.events, version)
-    check_events(read.events, locator)
-    events = _events(read, locator)
+    head, version, rules, initial = read_head(read, locator)
+    events = checked_events(read, version, locator)
     try:
         encounter = Encounter(initial, rules, events)
     except (FoldError, KeyError):
         _replay_check(initial, events, locator)
         raise
     check_references(encounter.state, read.events, locator)
-    return Loaded(path, head, rules, encounter, read.torn, version)
+    return Loaded(path, head, rules, encounter, read.torn, version, newest_seq(data))
 
 
-def _ruleset(head: Mapping[str, Any], locator: Locator) -> Ruleset:
-    for key in head:
-        if key not in TOP_KEYS:
-            raise locator.error(
-                f"unknown top-level key {key!r} — allowed: {', '.join(sorted(TOP_KEYS))}", key
-            )
-    table = head.get("encounter")
-    if not isinstance(table, dict):
-        raise locator.error("the file needs an [encounter] table with a ruleset", "")
-    for key, value in table.items():
-        wanted = ENCOUNTER_KEYS.get(key)
-        if wanted is None:
-            raise locator.error(
-                f"unknown key {key!r} in [encounter] — allowed: "
-                f"{', '.join(sorted(ENCOUNTER_KEYS))}",
-                key,
-                "encounter",
-            )
-        if not isinstance(value, wanted):
-            raise locator.error(f"encounter.{key} has the wrong type", key, "encounter")
-    if "ruleset" not in table:
-        raise locator.error('[encounter] needs ruleset = "…"', "", "encounter")
+def _all_events(path: Path, data: bytes) -> list[Event]:
+    """Every event of ``data`` (read and checked, not replayed)."""
+    read = read_journal_data(path, data)
+    locator = Locator(path)
+    _, version, _, _ = read_head(read, locator)
+    return checked_events(read, version, locator)
+
+
+def _from_snapshot(path: Path, data: bytes) -> Loaded | None:
+    """The file taken up from its newest snapshot that checks out; None when it has none,
+    or anything about the file is unusual (the whole reading then says what)."""
+    start = head_end(data)
+    if start <= 0 or data.find(SNAPSHOT_MARK, start) < 0 or intact_blocks(data) is None:
+        return None
+    for snapshot in snapshots(data, start):
+        try:
+            loaded = _after_snapshot(path, data, start, snapshot)
+        except (TrackerError, KeyError):
+            return None
+        if loaded is not None:
+            return loaded
+    return None
+
+
+def _after_snapshot(path: Path, data: bytes, start: int, snapshot: Snapshot) -> Loaded | None:
+    """The file read from ``snapshot`` on (its head and the events after it)."""
+    read = read_journal_data(path, data[:start] + data[snapshot.end :])
+    locator = Locator(path)
+    if read.torn is not None:
+        return None
+    head, version, rules, initial = read_head(read, locator)
+    if version != CURRENT_FORMAT or snapshot.state.ruleset != rules.id:
+        return None
+    events = checked_events(read, version, locator, snapshot.seq + 1)
+    earlier = EarlierEvents(lambda: _all_events(path, data), initial, snapshot.seq)
+    last = _last_before(path, data, start, snapshot)
+    resume = Resume(snapshot.seq, snapshot.state, earlier, last)
+    encounter = Encounter(initial, rules, events, resume=resume)
+    if missing_combatants(encounter.state):
+        return None
+    return Loaded(path, head, rules, encounter, None, version, newest_seq(data))
+
+
+LAST_BEFORE = 50
+"""How many events before a snapshot are read with it (for undo and redo)."""
+
+
+def _last_before(path: Path, data: bytes, start: int, snapshot: Snapshot) -> list[Event]:
+    """The last ``LAST_BEFORE`` events before ``snapshot`` (fewer, or none, if they do
+    not read as the whole file would)."""
+    stop = data.rfind(b"\n" + SNAPSHOT_MARK, start, snapshot.end) + 1
+    first = stop
+    for _ in range(min(LAST_BEFORE, snapshot.seq)):
+        first = data.rfind(b"\n[[events]]\n", start - 1, first - 1) + 1
     try:
-        return load_ruleset(table["ruleset"])
-    except UnknownRuleset as err:
-        raise locator.error(str(err), "ruleset", "encounter") from None
-
-
-def initial_state(head: Mapping[str, Any], rules: Ruleset, locator: Locator) -> EncounterState:
-    """The state before the first event: the roster, prepared by the ruleset."""
-    roster = head.get("combatants", [])
-    if not isinstance(roster, list):
-        raise locator.error("combatants must be [[combatants]] tables", "combatants")
-    combatants: dict[str, Combatant] = {}
-    for index, entry in enumerate(roster):
-        if not isinstance(entry, dict):
-            raise locator.error("each combatant must be a table", "", "combatants", index)
-        try:
-            fighter = rules.prepare(entry)
-        except (RosterError, RuleError) as err:
-            key = getattr(err, "key", "")
-            raise locator.error(str(err), key, "combatants", index) from None
-        if fighter.id in combatants:
-            raise locator.error(f"duplicate combatant id {fighter.id!r}", "id", "combatants", index)
-        combatants[fighter.id] = fighter
-    table = head["encounter"]
-    problem = text_problem(table.get("title", ""), "the title", TITLE_LIMIT)
-    if problem:
-        raise locator.error(problem, "title", "encounter")
-    check_options(table.get("options", {}), rules, locator, "encounter")
-    return EncounterState(
-        title=table.get("title", ""),
-        ruleset=rules.id,
-        combatants=combatants,
-        options=dict(table.get("options", {})),
-    )
-
-
-def _events(read: JournalRead, locator: Locator) -> list[Event]:
-    events: list[Event] = []
-    for index, table in enumerate(read.events):
-        try:
-            event = from_table(table)
-        except EventFormatError as err:
-            raise locator.error(str(err), err.key, "events", index) from None
-        if event.seq != index + 1:
-            raise locator.error(
-                f"event seq {event.seq} should be {index + 1} "
-                "(events are numbered 1, 2, 3 … without gaps)",
-                "seq",
-                "events",
-                index,
-            )
-        events.append(event)
-    return events
+        read = read_journal_data(path, data[:start] + data[first:stop])
+        _, version, _, _ = read_head(read, Locator(path))
+        events = checked_events(read, version, Locator(path), snapshot.seq - len(read.events) + 1)
+    except TrackerError:
+        return []
+    return events if read.torn is None else []
 
 
 def missing_combatants(state: EncounterState) -> list[str]:
@@ -236,7 +227,11 @@ class EncounterFile(JournalFile[Loaded]):
 
     def opened(self) -> None:
         """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's
-        fight) for the encounter's 'add' commands."""
+        fight) for the encounter's 'add' commands (imported here: a read-only load needs
+        neither the bestiary nor the campaign)."""
+        from tracker.store.bestiary import ShelvedLibrary
+        from tracker.store.campaign_party import party_of
+
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
@@ -245,11 +240,10 @@ class EncounterFile(JournalFile[Loaded]):
     def _save_cut_short(self) -> list[str]:
         """The last command saved stat blocks (``save-template``) that never reached the
         bestiary — a crash between the two writes: save them now; one line each."""
-        events = self.encounter.events
-        last = events[-1].batch if events else None
+        from tracker.store.bestiary import block_kept, save_block
+
         lines = []
-        batch = takewhile(lambda event: event.batch == last, reversed(events))
-        for event in reversed(list(batch)):
+        for event in self.encounter.latest_batch():
             if not isinstance(event, TemplateSaved):
                 continue
             if block_kept(self.rules.id, event.block, event.at):
@@ -305,15 +299,30 @@ class EncounterFile(JournalFile[Loaded]):
         tables = [to_table(event) for event in events]
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
+        before = self._snapshot_due()
         if any(isinstance(event, TemplateSaved) for event in events):
-            self._keep_with_blocks(events, tables)
+            self._keep_with_blocks(events, tables, before)
             if meanwhile is not None:
                 meanwhile(self.encounter.state)
         elif meanwhile is None:
-            self.writer.append_batch(tables)
+            self.writer.append_batch(tables, before)
             self.encounter.commit(events)
         else:
-            self._keep_drawing(events, tables, meanwhile)
+            self._keep_drawing(events, tables, meanwhile, before)
+
+    def _snapshot_due(self) -> bytes:
+        """The snapshot line to write before the command's events, once the newest is
+        ``EVERY`` events behind (b"": none). It holds the state before the command, so
+        that the file's last command is after it, and undoing it needs nothing earlier.
+        Tried once each time: a snapshot is only a shortcut, failing to make one is silent."""
+        count = self.encounter.count
+        if count - self.loaded.snapshot_seq < EVERY:
+            return b""
+        self.loaded.snapshot_seq = count
+        try:
+            return snapshot_line(count, self.encounter.state, head_bytes(self.path))
+        except (OSError, TypeError, ValueError):
+            return b""
 
     def _bring_up_to_date(self) -> None:
         """Before the first command is appended to a file of an older format, rewrite it
@@ -323,11 +332,15 @@ class EncounterFile(JournalFile[Loaded]):
         if upgraded:
             self.rewritten()
 
-    def _keep_with_blocks(self, events: list[Event], tables: list[dict[str, Any]]) -> None:
+    def _keep_with_blocks(
+        self, events: list[Event], tables: list[dict[str, Any]], before: bytes
+    ) -> None:
         """The journal first, then the stat blocks into the bestiary: if the bestiary
         refuses, the command is cut back off the journal (neither file changed); a crash
         between the two leaves the journal's command, whose blocks the next opening saves."""
-        size = self.writer.append_batch(tables)
+        from tracker.store.bestiary import save_block
+
+        size = self.writer.append_batch(tables, before)
         try:
             for event in events:
                 if isinstance(event, TemplateSaved):
@@ -349,12 +362,14 @@ class EncounterFile(JournalFile[Loaded]):
         events: list[Event],
         tables: list[dict[str, Any]],
         meanwhile: Callable[[EncounterState], object],
+        before: bytes,
     ) -> None:
-        """Write the events, then fold them in and hand the state to ``meanwhile`` while
-        the fsync is under way; if it fails, take the command back (JournalError)."""
-        saving = self.writer.start_batch(tables)
+        """Write the events (``before`` them: a snapshot line or b""), then fold them in
+        and hand the state to ``meanwhile`` while the fsync is under way; if it fails, take
+        the command back (JournalError)."""
+        saving = self.writer.start_batch(tables, before)
         encounter = self.encounter
-        before = (len(encounter.events), encounter.state)
+        was = (encounter.count, encounter.state)
         try:
             encounter.commit(events)
             meanwhile(encounter.state)
@@ -362,5 +377,5 @@ class EncounterFile(JournalFile[Loaded]):
             try:
                 saving.wait()
             except JournalError:
-                encounter.take_back(*before)
+                encounter.take_back(*was)
                 raise

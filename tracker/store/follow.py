@@ -133,7 +133,7 @@ class FileFollower:
                 stamp = _stamp(os.fstat(file.fileno()))
                 data = file.read()
             self.bytes_read += len(data)
-            if stamp[:2] == before[:2] and _resume_offset(data, len(loaded.encounter.events)) >= 0:
+            if stamp[:2] == before[:2] and _resume_offset(data, loaded.encounter.count) >= 0:
                 return loaded, data, stamp
         raise JournalError(self.path, "the file keeps being replaced; trying again")
 
@@ -201,7 +201,7 @@ class FileFollower:
                 event = from_table({k: v for k, v in table.items() if k != BATCH_END})
             except TrackerError:
                 raise _Rewritten from None
-            if event.seq != len(encounter.events) + len(events) + 1:
+            if event.seq != encounter.count + len(events) + 1:
                 raise _Rewritten
             events.append(event)
         if events:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import socket
 import stat
 import time
 from datetime import UTC, datetime
@@ -78,6 +76,13 @@ def runtime_folder() -> Path | None:
     return _private_folder(fallback)
 
 
+def _host() -> str:
+    """This machine's name (``socket`` is imported only when a note is written)."""
+    import socket
+
+    return socket.gethostname()
+
+
 def write_note(key: str) -> Ident | None:
     """Write this process's note under ``key``; its identity, or None if it could not be."""
     folder = runtime_folder()
@@ -85,11 +90,11 @@ def write_note(key: str) -> Ident | None:
         return None
     info = {
         "pid": os.getpid(),
-        "host": socket.gethostname(),
+        "host": _host(),
         "since": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     data = (json.dumps(info) + "\n").encode("utf-8")
-    temp = folder / f".{key}.{secrets.token_hex(6)}.tmp"
+    temp = folder / f".{key}.{os.urandom(6).hex()}.tmp"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
     try:
         fd = os.open(temp, flags, 0o600)

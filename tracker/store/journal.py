@@ -215,7 +215,7 @@ def _take_events(
     return events
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
     """Read the whole file in binary, turning OS errors into JournalError."""
     try:
         return path.read_bytes()
@@ -232,7 +232,11 @@ def read_journal(path: Path) -> JournalRead:
     the damage is described in ``JournalRead.torn``.
     """
     path = Path(path)
-    data = _read_bytes(path)
+    return read_journal_data(path, read_bytes(path))
+
+
+def read_journal_data(path: Path, data: bytes) -> JournalRead:
+    """:func:`read_journal` of the bytes ``data`` read from ``path``."""
     read = _read_intact(path, data) or _read_carefully(path, data)
     return _whole_batches(data, read)
 
@@ -288,10 +292,12 @@ def _whole_batches(data: bytes, read: JournalRead) -> JournalRead:
 
 
 _SEPARATOR = b"\n[[events]]\n"
+SNAPSHOT_MARK = b"# snapshot "
+"""How a snapshot line starts (:mod:`tracker.store.snapshot`)."""
 _HEADER_CRC = zlib.crc32(b"[[events]]\n")
 
 
-def _intact_blocks(data: bytes) -> int | None:
+def intact_blocks(data: bytes) -> int | None:
     """How many event blocks there are, if every one is whole, in the usual shape
     (LF line ends, crc last, nothing between blocks) and passes its crc; else None."""
     _, found, rest = data.partition(_SEPARATOR)
@@ -301,6 +307,10 @@ def _intact_blocks(data: bytes) -> int | None:
     for part in parts:
         at = part.rfind(b"\ncrc = ")
         digits = part[at + 7 :]
+        if not digits.isdigit():  # a snapshot line may follow (a comment: tomllib skips it)
+            digits, _, rest = digits.partition(b"\n")
+            if not rest.startswith(SNAPSHOT_MARK) or b"\n" in rest:
+                return None
         if at < 0 or not digits.isdigit():
             return None
         if zlib.crc32(memoryview(part)[: at + 1], _HEADER_CRC) != int(digits):
@@ -311,7 +321,7 @@ def _intact_blocks(data: bytes) -> int | None:
 def _read_intact(path: Path, data: bytes) -> JournalRead | None:
     """The fast path for a healthy file: check every block, parse once; None when
     anything looks unusual (the careful path then finds and names the problem)."""
-    count = _intact_blocks(data)
+    count = intact_blocks(data)
     first = data.find(_SEPARATOR) + 1
     if count is None or _CRC_ANY_RE.search(data, 0, first):  # a first block without its header
         return None

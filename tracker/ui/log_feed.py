@@ -29,16 +29,27 @@ class LogFeed:
         self.round = 0
         self.turn = ""
         self.cast = EncounterState()
+        self.partial = False
+        """True while the lines start at a snapshot (the events before it not read yet)."""
 
     def update(self, encounter: Encounter) -> tuple[bool, list[LogLine]]:
-        """Catch up with the journal: (whether everything was rebuilt, the new lines)."""
+        """Catch up with the journal: (whether everything was rebuilt, the new lines).
+
+        A journal taken up from a snapshot shows the lines after it until the events
+        before it are read (in the background, begun here): then the whole log."""
+        since = encounter.taken_up_at
+        recent = encounter.recent_events
+        if (
+            since
+            and not encounter.earlier_ready
+            and not _rewrites(recent[max(self.seen - since, 0) :])
+        ):
+            encounter.read_earlier_soon()
+            return self._since_snapshot(encounter, since)
         events = encounter.events
         fresh = events[self.seen :]
-        if (
-            self.seen == 0
-            or self.seen > len(events)
-            or any(isinstance(e, (*ev.HISTORY_TYPES, ev.CombatantRenamed)) for e in fresh)
-        ):
+        if self.seen == 0 or self.partial or self.seen > len(events) or _rewrites(fresh):
+            self.partial = False
             timeline = Timeline(encounter.initial, events)
             self.lines = lines_of(timeline)
             added, rebuilt = list(self.lines), True
@@ -52,6 +63,24 @@ class LogFeed:
             self.round, self.turn = timeline.beats[-1].round, timeline.beats[-1].turn
         return rebuilt, added
 
+    def _since_snapshot(self, encounter: Encounter, since: int) -> tuple[bool, list[LogLine]]:
+        """The lines of the events after the snapshot (all of them the first time)."""
+        recent = encounter.recent_events
+        rebuilt = not self.partial or self.seen < since
+        if rebuilt:
+            start = encounter.taken_up_state or EncounterState()
+            self.lines, self.seen, self.partial = [], since, True
+            self.cast = EncounterState(combatants=start.combatants)
+            self.round, self.turn = start.round, start.current or ""
+        timeline = Timeline(self.cast, [*self._markers(), *recent[self.seen - since :]])
+        added = lines_of(timeline)
+        self.lines.extend(added)
+        self.seen = since + len(recent)
+        self.cast = EncounterState(combatants=encounter.state.combatants)
+        if timeline.beats:
+            self.round, self.turn = timeline.beats[-1].round, timeline.beats[-1].turn
+        return rebuilt, list(self.lines) if rebuilt else added
+
     def _markers(self) -> list[ev.Event]:
         """Silent events that set the walk's round and turn to where it stopped."""
         markers: list[ev.Event] = []
@@ -60,3 +89,8 @@ class LogFeed:
         if self.turn:
             markers.append(ev.TurnStarted(seq=0, at=_EPOCH, who=self.turn))
         return markers
+
+
+def _rewrites(events: list[ev.Event]) -> bool:
+    """Whether any of ``events`` changes lines already shown (an undo, a redo, a renaming)."""
+    return any(isinstance(e, (*ev.HISTORY_TYPES, ev.CombatantRenamed)) for e in events)

@@ -209,9 +209,9 @@ class TableApp(PlainTextApp[int]):
 
     def can_redo(self) -> bool:
         """Whether there is something to restore: only right after undo or redo."""
-        if self.play is None or not self.play.encounter.events:
+        if self.play is None:
             return False
-        last = self.play.encounter.events[-1]
+        last = next(self.play.encounter.newest_first(), None)
         return isinstance(last, HISTORY_TYPES) and self.play.encounter.redo_target() is not None
 
     def encounter_undo_redo(self) -> tuple[str, str]:
@@ -219,7 +219,7 @@ class TableApp(PlainTextApp[int]):
         if self.play is None:
             return "", ""
         encounter = self.play.encounter
-        seq = len(encounter.events)
+        seq = encounter.count
         if self._history[0] != seq:
             undo = encounter.undo_target()
             redo = encounter.redo_target() if self.can_redo() else None
@@ -245,7 +245,7 @@ class TableApp(PlainTextApp[int]):
         if (
             words
             and words[0].casefold() in ("undo", "redo")
-            and (len(self.play.encounter.events) > self.replay_in_worker_after)
+            and (self.play.encounter.count > self.replay_in_worker_after)
         ):
             self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)

@@ -8,6 +8,8 @@ scrollbar's column free, so the scrollbar coming and going moves no line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
 from textual.theme import Theme
@@ -20,6 +22,9 @@ from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.styling import forget_styles
 from tracker.ui.panes.titles import retitle
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
 
 INDENT = 6
 """Cells a wrapped log line's continuation is indented by."""
@@ -45,6 +50,8 @@ class LogPane(LinesView, can_focus=True):
         self._wrap_width = 0
         self.until: int | None = None
         """While looking back: the last event shown (None: the whole log)."""
+        self._filling: Timer | None = None
+        self._noted = 0
 
     def present(self, state: EncounterState | None, selected: str = "") -> None:
         """Read the events behind a new state and show them (the selection is not the
@@ -55,6 +62,9 @@ class LogPane(LinesView, can_focus=True):
         if self.encounter is None or state is None:
             return
         rebuilt, added = self.feed.update(self.encounter)
+        for note in self.encounter.notes[self._noted :]:  # a snapshot that disagreed
+            self.notify(note, severity="warning", timeout=10, markup=False)
+        self._noted = len(self.encounter.notes)
         if self.until is not None:
             self._redraw()
         elif rebuilt:
@@ -64,6 +74,24 @@ class LogPane(LinesView, can_focus=True):
             self.add_lines(self._texts(added))
         self.scroll_to_last()
         self._retitle()
+        if self.feed.partial and self._filling is None:
+            self._filling = self.set_interval(0.2, self._fill_in)
+
+    def _fill_in(self) -> None:
+        """The log starts at a snapshot: once the events before it are read (in the
+        background), show the whole log (``present`` says if the snapshot disagreed)."""
+        encounter = self.encounter
+        if encounter is None or not self.feed.partial:
+            self._stop_filling()
+        elif encounter.earlier_ready:
+            self._stop_filling()
+            self.state = None  # read again: the whole log
+            self.present(encounter.state)
+
+    def _stop_filling(self) -> None:
+        if self._filling is not None:
+            self._filling.stop()
+            self._filling = None
 
     def look_until(self, seq: int | None) -> None:
         """Show the log up to event ``seq`` (looking back), or all of it (None)."""
