@@ -22,7 +22,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.flow import name_of
 from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import ONE, Asks, DiceLike, Verb
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.downtime import Downtime
@@ -58,16 +58,20 @@ def verb(
     decide: Callable[..., None],
     *context: Any,
     flags: tuple[str, ...] = (),
+    role: str = "",
+    asks: Asks = ONE,
 ) -> Verb:
     """One command of a ruleset, bound the one way every ruleset binds them: ``decide`` is
     called as ``decide(draft, command, dice, *context)`` (``context``: the ruleset's tables,
     data or core, in the order its module asks for them); ``flags`` are bare words read as
-    ``key=yes`` options (``dmg ann 12 soak``)."""
+    ``key=yes`` options (``dmg ann 12 soak``). ``role`` is the table action it plays
+    (``tracker.core.roles``: damage, heal, condition, cure …) and ``asks`` what its dialog
+    asks (one target or several, one amount or the highest of several dice)."""
 
     def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
         decide(draft, with_flags(command, *flags) if flags else command, dice, *context)
 
-    return Verb(name, usage, summary, handler)
+    return Verb(name, usage, summary, handler, role, asks)
 
 
 def by_name(*verbs: Verb) -> dict[str, Verb]:
@@ -115,7 +119,9 @@ class Ruleset:
     ``data_file`` (TOML beside the module, optional), ``theme`` (default theme),
     ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
     initiative acts first), ``tie_die`` (sides of the roll-off die), ``damage_tracks``
-    (tracks whose loss counts as damage in recaps; ``track@location`` counts too).
+    (tracks whose loss counts as damage in recaps; ``track@location`` counts too),
+    ``one_per_category`` (a combatant holds one ailment per catalogue category: the
+    shared ``ail`` refuses a second, the ailment picker marks it).
     """
 
     id: ClassVar[str] = ""
@@ -126,6 +132,7 @@ class Ruleset:
     descending: ClassVar[bool] = True
     tie_die: ClassVar[int] = 10
     damage_tracks: ClassVar[tuple[str, ...]] = ("hp", "health", "wounds", "hit points")
+    one_per_category: ClassVar[bool] = False
 
     @cached_property
     def data(self) -> dict[str, Any]:

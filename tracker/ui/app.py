@@ -26,6 +26,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.core.roles import ADD, CONDITION, DAMAGE, HEAL, NOTE
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.keymap import keymap_path, read_keymap
 from tracker.ui.log_room import LogRoom
@@ -323,22 +324,22 @@ class TrackerApp(LookingBackApp):
     def _checks(
         self, state: EncounterState, parameters: tuple[object, ...]
     ) -> dict[str, Callable[[], bool]]:
-        slot, verbs = self.selected, self.verbs
+        slot, plays = self.selected, self.role_verb
         running = state.phase == "running"
         return {
             "start_fight": lambda: state.phase == "setup",
             "next_turn": lambda: running,
             "prev_turn": lambda: running,
-            "damage": lambda: "dmg" in verbs and bool(slot),
-            "heal": lambda: "heal" in verbs and bool(slot),
-            "ailment": lambda: "ail" in verbs and bool(slot),
+            "damage": lambda: plays(DAMAGE) is not None and bool(slot),
+            "heal": lambda: plays(HEAL) is not None and bool(slot),
+            "ailment": lambda: plays(CONDITION) is not None and bool(slot),
             "undo": self.can_undo,
             "redo": self.can_redo,
             "delay": lambda: running and slot in state.order and slot not in state.acted,
             "act_now": lambda: running and slot in state.delayed,
             "move": lambda: running and slot in state.order,
             "remove": lambda: bool(slot),
-            "notes": lambda: "notes" in verbs and bool(slot),
+            "notes": lambda: plays(NOTE) is not None and bool(slot),
             "end_fight": lambda: state.phase != "ended",
             "copy_round": lambda: state.round > 0,
             "resolve": lambda: self._has_choice(state, parameters),
@@ -396,11 +397,11 @@ class TrackerApp(LookingBackApp):
 
     def action_damage(self) -> None:
         """Damage the selected combatant."""
-        self.open_damage(self.selected_id(), "dmg")
+        self.open_damage(self.selected_id(), DAMAGE)
 
     def action_heal(self) -> None:
         """Heal the selected combatant."""
-        self.open_damage(self.selected_id(), "heal")
+        self.open_damage(self.selected_id(), HEAL)
 
     def action_ailment(self) -> None:
         """Give the selected combatant an ailment."""
@@ -470,11 +471,10 @@ class TrackerApp(LookingBackApp):
 
     def action_add_combatant(self) -> None:
         """The add-combatant modal."""
-        if self.state is not None and "add" in self.verbs:
+        verb = self.role_verb(ADD)
+        if self.state is not None and verb is not None:
             self.push_screen(
-                AddCombatantScreen(
-                    self.run_line, self.state, self.verbs["add"].usage, self.library()
-                ),
+                AddCombatantScreen(self.run_line, self.state, verb, self.library()),
                 self._modal_done,
             )
 
@@ -484,9 +484,10 @@ class TrackerApp(LookingBackApp):
 
     def action_notes(self) -> None:
         """Edit the GM's note on the selected combatant."""
-        if self.state is not None and self.selected_id() in self.state.combatants:
+        verb = self.role_verb(NOTE)
+        if self.state is not None and verb and self.selected_id() in self.state.combatants:
             fighter = self.state.combatants[self.selected_id()]
-            self.push_screen(NotesScreen(self.run_line, fighter), self._modal_done)
+            self.push_screen(NotesScreen(self.run_line, fighter, verb), self._modal_done)
 
     def action_roll_dice(self) -> None:
         """The dice roller."""
@@ -564,9 +565,27 @@ class TrackerApp(LookingBackApp):
         self.push_screen(HelpScreen(self.key_rows(), self.verbs, shorthand))
 
     def key_rows(self) -> list[tuple[str, str, str, str]]:
-        """(keys, description, tooltip, id) for each binding, with the user's keymap."""
-        return key_rows(self, [b for b in self.BINDINGS if isinstance(b, Binding)])
+        """(keys, description, tooltip, id) for each binding, with the user's keymap; a
+        key that plays a role names the command it runs (``:hurt``), or says it has none."""
+        rows = key_rows(self, [b for b in self.BINDINGS if isinstance(b, Binding)])
+        return [(keys, does, self._role_tip(tip, bid), bid) for keys, does, tip, bid in rows]
 
+    def _role_tip(self, tooltip: str, binding_id: str) -> str:
+        role = ROLE_KEYS.get(binding_id)
+        if role is None:
+            return tooltip
+        verb = self.role_verb(role)
+        return f"{tooltip} (:{verb.name})" if verb else f"{tooltip} (none in this ruleset)"
+
+
+ROLE_KEYS = {
+    "damage": DAMAGE,
+    "heal": HEAL,
+    "ailment": CONDITION,
+    "notes": NOTE,
+    "add-combatant": ADD,
+}
+"""The keys (binding ids) that run the verb playing a role (``tracker.core.roles``)."""
 
 OUR_ACTIONS = {
     binding.action.partition("(")[0]

@@ -15,7 +15,9 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
-from tracker.core.model import EncounterState
+from tracker.core.model import Combatant, EncounterState
+from tracker.core.protocol import Verb
+from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL
 from tracker.ui.modals.dialog import quote
 from tracker.ui.party import PartyScreen
 from tracker.ui.party_host import campaign_of, open_party
@@ -85,32 +87,35 @@ def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palet
 
 
 def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
-    verbs = app.verbs
+    damage, heal = app.role_verb(DAMAGE), app.role_verb(HEAL)
+    condition, cure = app.role_verb(CONDITION), app.role_verb(CURE)
     for fighter in state.active:
-        name = fighter.name
+        name, cid = fighter.name, fighter.id
         yield PaletteCommand(
-            f"Select {name}", "show in the body and status panes", partial(app.select, fighter.id)
+            f"Select {name}", "show in the body and status panes", partial(app.select, cid)
         )
-        if "dmg" in verbs:
+        if damage is not None:
             yield PaletteCommand(
-                f"Damage {name}…", verbs["dmg"].usage, partial(app.open_damage, fighter.id, "dmg")
+                f"Damage {name}…", damage.usage, partial(app.open_damage, cid, DAMAGE)
             )
-        if "heal" in verbs:
+        if heal is not None:
+            yield PaletteCommand(f"Heal {name}…", heal.usage, partial(app.open_damage, cid, HEAL))
+        if condition is not None:
             yield PaletteCommand(
-                f"Heal {name}…", verbs["heal"].usage, partial(app.open_damage, fighter.id, "heal")
+                f"Ailment on {name}…", condition.usage, partial(app.open_ailment, cid, "")
             )
-        if "ail" in verbs:
-            yield PaletteCommand(
-                f"Ailment on {name}…", verbs["ail"].usage, partial(app.open_ailment, fighter.id, "")
-            )
-        for condition in fighter.conditions:
-            if "cure" in verbs:
-                yield PaletteCommand(
-                    f"Cure {condition.name} on {name}",
-                    "end the condition",
-                    partial(app.run_and_report, f"cure {fighter.id} {quote(condition.name)}"),
-                )
-        yield from _order_commands(app, state, fighter.id, name)
+        if cure is not None:
+            yield from _cure_commands(app, fighter, cure)
+        yield from _order_commands(app, state, cid, name)
+
+
+def _cure_commands(app: TrackerApp, fighter: Combatant, cure: Verb) -> Iterator[PaletteCommand]:
+    for held in fighter.conditions:
+        yield PaletteCommand(
+            f"Cure {held.name} on {fighter.name}",
+            "end the condition",
+            partial(app.run_and_report, f"{cure.name} {fighter.id} {quote(held.name)}"),
+        )
 
 
 def _order_commands(
@@ -136,7 +141,7 @@ def _order_commands(
 
 
 def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
-    if "ail" not in app.verbs:
+    if app.role_verb(CONDITION) is None:
         return
     target = app.selected_id()
     for spec in app.rules_or_fail().catalogue_for(state):

@@ -22,6 +22,7 @@ from tracker.core.grammar import resolve
 from tracker.core.hidden_names import HiddenNamed
 from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
+from tracker.core.roles import CONDITION, DAMAGE, role_verb
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.errors import JournalError
@@ -194,6 +195,10 @@ class TableApp(PlainTextApp[int]):
     def verbs(self) -> Mapping[str, Verb]:
         """Every command this encounter understands."""
         return self.play.encounter.verbs if self.play is not None else {}
+
+    def role_verb(self, role: str) -> Verb | None:
+        """The encounter's verb playing ``role`` (``tracker.core.roles``), if any."""
+        return role_verb(self.verbs, role)
 
     def bar_source(self) -> tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]:
         """What the command bar completes from."""
@@ -413,23 +418,23 @@ class TableApp(PlainTextApp[int]):
         """Focus the ``:`` bar with ``text`` typed."""
         self.query_one(CommandBar).open(text)
 
-    def open_damage(self, target: str, verb: str = "dmg") -> None:
-        """The damage (or heal) modal for ``target``."""
-        if self.state is None or verb not in self.verbs or not target:
+    def open_damage(self, target: str, role: str = DAMAGE) -> None:
+        """The damage (or heal) modal for ``target``, for the verb playing ``role``."""
+        verb = self.role_verb(role)
+        if self.state is None or verb is None or not target:
             return
         self.push_screen(
-            DamageScreen(self.run_line, self.state, self.rules_or_fail(), self.verbs[verb], target),
+            DamageScreen(self.run_line, self.state, self.rules_or_fail(), verb, target),
             self._modal_done,
         )
 
     def open_ailment(self, target: str, name: str = "") -> None:
         """The ailment picker for ``target``, with ``name`` typed in its filter."""
-        if self.state is None or "ail" not in self.verbs or not target:
+        verb = self.role_verb(CONDITION)
+        if self.state is None or verb is None or not target:
             return
         self.push_screen(
-            AilmentScreen(
-                self.run_line, self.state, self.rules_or_fail(), self.verbs["ail"], target, name
-            ),
+            AilmentScreen(self.run_line, self.state, self.rules_or_fail(), verb, target, name),
             self._modal_done,
         )
 

@@ -17,7 +17,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
-from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Rules, Verb
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.alien_evolved import actions as alien_actions
 from tracker.rules.alien_evolved import cards as alien_cards
@@ -159,8 +159,15 @@ class AlienRules(Ruleset):
                 data,
                 "dodge",
             ),
-            verb("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", self.damage),
-            verb("heal", "heal WHO N", "recover Health", self.heal),
+            verb(
+                "dmg",
+                "dmg WHO N",
+                "lose Health (0: Broken and a critical)",
+                self.damage,
+                role="damage",
+                asks=SEVERAL,
+            ),
+            verb("heal", "heal WHO N", "recover Health", self.heal, role="heal", asks=SEVERAL),
             verb(
                 "crit",
                 "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift]",
@@ -255,8 +262,22 @@ class AlienRules(Ruleset):
                 alien_stress.reload,
                 data,
             ),
-            verb("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", self.ail),
-            verb("cure", "cure WHO CONDITION", "end a condition", self.cure),
+            verb(
+                "ail",
+                "ail WHO CONDITION",
+                "mark a condition (cover, panic …)",
+                self.ail,
+                role="condition",
+                asks=SEVERAL,
+            ),
+            verb(
+                "cure",
+                "cure WHO CONDITION",
+                "end a condition",
+                self.cure,
+                role="cure",
+                asks=SEVERAL,
+            ),
             verb(
                 "encumbrance-reading",
                 "encumbrance-reading per-turn|per-move",

@@ -16,7 +16,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder
-from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Rules, Verb
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import resource_verbs_check, shift_track
@@ -208,8 +208,16 @@ class WrathGloryRules(Ruleset):
                 "Damage Rating against Resilience",
                 self.damage,
                 flags=("soak", "wrath"),
+                role="damage",
+                asks=SEVERAL,
             ),
-            verb("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", self.wound),
+            verb(
+                "wound",
+                "wound WHO N",
+                "take N Wounds directly (Mortal Wounds)",
+                self.wound,
+                asks=SEVERAL,
+            ),
             verb("shock", "shock WHO N", "take N Shock directly", self.shock),
             verb(
                 "heal",
@@ -217,6 +225,8 @@ class WrathGloryRules(Ruleset):
                 "restore Wounds (or Shock)",
                 self.heal,
                 flags=("shock",),
+                role="heal",
+                asks=SEVERAL,
             ),
             verb(
                 "restore",
@@ -238,8 +248,18 @@ class WrathGloryRules(Ruleset):
                 wrath_effects.ail,
                 data,
                 flags=("flying",),
+                role="condition",
+                asks=SEVERAL,
             ),
-            verb("cure", "cure WHO EFFECT", "end a combat effect", wrath_effects.cure, data),
+            verb(
+                "cure",
+                "cure WHO EFFECT",
+                "end a combat effect",
+                wrath_effects.cure,
+                data,
+                role="cure",
+                asks=SEVERAL,
+            ),
             verb(
                 "fear",
                 "fear WHO [pass|fail] [source=WHO]",
