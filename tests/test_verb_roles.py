@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from tests.roles_helpers import cairn_fight
-from tests.ui_helpers import make_app, opened, state_of, ui_test
+from tests.ui_helpers import make_app, opened, state_of, text_of, ui_test
 from tracker.core.protocol import Asks, Verb
 from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL, NOTE, role_problems, role_verb
 from tracker.rules.registry import RULESETS, load_ruleset
@@ -94,7 +94,7 @@ async def test_palette_completion_and_help_follow_the_roles(
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
         app.run_line("afflict kit deprived")
-        assert example_line(state_of(app), app.verbs) == "hurt bandit 5"
+        assert example_line(state_of(app), app.session.verbs) == "hurt bandit 5"
         titles = {c.title: c for c in table_commands(app)}
         assert "Damage Bandit…" in titles and "Heal Kit…" in titles
         titles["Cure Deprived on Kit"].run()
@@ -102,6 +102,8 @@ async def test_palette_completion_and_help_follow_the_roles(
         state, verbs, rules = app.bar_source()
         assert state is not None
         assert "Deprived" in complete("afflict kit De", state, verbs, rules).candidates
-        rows = {row[3]: row[2] for row in app.key_rows()}
-        assert rows["damage"].endswith("(:hurt)") and rows["heal"].endswith("(:mend)")
-        assert rows["ailment"].endswith("(:afflict)")
+        await pilot.press("question_mark")
+        commands = text_of(app.screen.query_one("#help-verbs", Static), 120)
+        assert "several attackers: the highest die hits (key d)" in commands
+        assert "recover hit protection (key h)" in commands
+        assert "a condition (key a)" in commands

@@ -16,7 +16,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, check_text
 
-ADD_USAGE = "add [N] NAME|BLOCK [hidden] [side=enemy] [stat=N|DICE …] | add party [PC …]"
+ADD_USAGE = "add [N] NAME|BLOCK [hidden] [side=enemy] [stat=N …] | add party [PC …]"
 ROLL_USAGE = "roll DICE [WHO] [for=WHAT] | roll table NAME"
 SAVE_USAGE = "save-template WHO [as ID]"
 

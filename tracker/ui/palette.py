@@ -69,16 +69,16 @@ def _flow_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCo
     if state.phase == "running":
         yield PaletteCommand("Next turn", "end this turn and begin the next", partial(line, "next"))
         yield PaletteCommand("Previous turn", "step back a turn", partial(line, "prev"))
-        yield PaletteCommand("End the fight…", "the fight is over", app.action_end_fight)
-    undo, redo = app.encounter_undo_redo()
+        yield PaletteCommand("End the fight…", "the fight is over", app.table.action_end_fight)
+    undo, redo = app.session.undo_redo()
     if undo:
-        yield PaletteCommand(f"Undo: {undo}", "take back the last command", app.action_undo)
+        yield PaletteCommand(f"Undo: {undo}", "take back the last command", app.table.action_undo)
     if redo:
-        yield PaletteCommand(f"Redo: {redo}", "restore what was undone", app.action_redo)
+        yield PaletteCommand(f"Redo: {redo}", "restore what was undone", app.table.action_redo)
 
 
 def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
-    for choice in reminder_choices(state, app.rules_or_fail()):
+    for choice in reminder_choices(state, app.session.rules_or_fail()):
         yield PaletteCommand(
             f"{choice.reminder.text}: {choice.label}",
             f":{choice.line}",
@@ -87,8 +87,8 @@ def _reminder_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palet
 
 
 def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
-    damage, heal = app.role_verb(DAMAGE), app.role_verb(HEAL)
-    condition, cure = app.role_verb(CONDITION), app.role_verb(CURE)
+    damage, heal = app.session.role_verb(DAMAGE), app.session.role_verb(HEAL)
+    condition, cure = app.session.role_verb(CONDITION), app.session.role_verb(CURE)
     for fighter in state.active:
         name, cid = fighter.name, fighter.id
         yield PaletteCommand(
@@ -141,10 +141,10 @@ def _order_commands(
 
 
 def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[PaletteCommand]:
-    if app.role_verb(CONDITION) is None:
+    if app.session.role_verb(CONDITION) is None:
         return
     target = app.selected_id()
-    for spec in app.rules_or_fail().catalogue_for(state):
+    for spec in app.session.rules_or_fail().catalogue_for(state):
         hint = f"{spec.category}: {spec.summary}" if spec.category else spec.summary
         yield PaletteCommand(
             f"Apply {spec.name} to…", hint, partial(app.open_ailment, target, spec.name)
@@ -164,30 +164,28 @@ def _campaign_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
 
 def _screen_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
     yield PaletteCommand(
-        "Add a combatant…", "reinforcements, a summoned ally", app.action_add_combatant
+        "Add a combatant…", "reinforcements, a summoned ally", app.table.action_add_combatant
     )
-    yield PaletteCommand("Roll dice…", "faces recorded in the log", app.action_roll_dice)
-    yield PaletteCommand("Command line", "type a command (:)", app.action_command_bar)
+    yield PaletteCommand("Roll dice…", "faces recorded in the log", app.table.action_roll_dice)
+    yield PaletteCommand("Command line", "type a command (:)", app.table.action_command_bar)
     yield PaletteCommand(
-        "The message in full", "the line under the bar, whole (m)", app.action_whole_message
+        "The message in full", "the line under the bar, whole (m)", app.table.action_whole_message
     )
-    yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.action_export)
+    yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.table.action_export)
     yield PaletteCommand(
-        "Copy this round as Markdown", "to the clipboard and recaps/", app.action_copy_round
+        "Copy this round as Markdown", "to the clipboard and recaps/", app.table.action_copy_round
     )
-    yield PaletteCommand("Help: keys and commands", "the key table", app.action_help)
-    yield PaletteCommand("Next theme", "cycle the colours", app.action_next_theme)
+    yield PaletteCommand("Help: keys and commands", "the key table", app.table.action_help)
+    yield PaletteCommand("Next theme", "cycle the colours", app.next_theme)
     for theme in app.shelf.names:
         yield PaletteCommand(f"Theme: {theme}", "switch colours", partial(app.choose_theme, theme))
     yield PaletteCommand("Quit", "everything is saved already", app.action_quit)
 
 
 def _look_back_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
-    if app.looking_back:
-        yield PaletteCommand(
-            "Back to the fight", "stop looking back (v, Esc)", app.action_look_done
-        )
-    for moment in reversed(app.turn_moments()):
+    if app.session.looking_back:
+        yield PaletteCommand("Back to the fight", "stop looking back (v, Esc)", app.look_done)
+    for moment in reversed(app.session.turn_moments()):
         yield PaletteCommand(
             f"Look back: {moment.label}",
             "the whole board as it stood, read-only",
@@ -196,7 +194,7 @@ def _look_back_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
 
 
 def _verb_commands(app: TrackerApp) -> Iterator[PaletteCommand]:
-    for verb in sorted(app.verbs.values(), key=lambda v: v.name):
+    for verb in sorted(app.session.verbs.values(), key=lambda v: v.name):
         yield PaletteCommand(
             f"Type: {verb.usage}", verb.summary, partial(app.open_command_bar, verb.name + " ")
         )

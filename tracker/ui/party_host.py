@@ -2,7 +2,7 @@
 
 The encounter's header says which campaign it belongs to (``campaign_file``); the party
 screen opens over the fight (whose keys rest meanwhile). Its next fight ends this app
-and the launch loop plays the new file (``TableApp.then_open``).
+and the launch loop plays the new file (``TrackerApp.then_open``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from tracker.ui.outcome import Outcome
 from tracker.ui.party import PartyScreen
 
 if TYPE_CHECKING:
-    from tracker.ui.table_app import TableApp
+    from tracker.ui.app import TrackerApp
 
 
-def campaign_of(app: TableApp) -> Path | None:
+def campaign_of(app: TrackerApp) -> Path | None:
     """The campaign file the open encounter belongs to (None: a one-off encounter, or
     one whose header does not say where its campaign is)."""
     if app.play is None:
@@ -33,7 +33,7 @@ def campaign_of(app: TableApp) -> Path | None:
     return Path(os.path.normpath(where)) if where is not None else None
 
 
-def open_party(app: TableApp) -> None:
+def open_party(app: TrackerApp) -> None:
     """Show the party screen of the encounter's campaign (or say in one line why not)."""
     where = campaign_of(app)
     if where is None:
