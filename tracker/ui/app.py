@@ -30,7 +30,6 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.outcome import Outcome
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.rewind import Moment
-from tracker.core.roles import DAMAGE
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.journal_repair import tail_note
@@ -237,8 +236,8 @@ class TrackerApp(PlainTextApp[int]):
             self.call_later(self.confirm, ran.question, ran.anyway)
         if ran.outcome.ok:
             self.collector.command_ran()
-        if ran.ended:
-            self.call_later(self.offer_writeback)
+        if ran.ended and self.play is not None:
+            self.call_later(self.writeback.offer, self.play)
         return ran.outcome
 
     @work(thread=True, exclusive=True, group="replay")
@@ -289,11 +288,6 @@ class TrackerApp(PlainTextApp[int]):
     def run_and_report(self, line: str) -> Outcome:
         """Run a line from a key or the palette and show the outcome."""
         return self.report(self.run_line(line))
-
-    def offer_writeback(self) -> None:
-        """The fight just ended: if it is a campaign fight, offer its write-back."""
-        if self.play is not None:
-            self.writeback.offer(self.play)
 
     # --- showing the state ----------------------------------------------------------
 
@@ -387,16 +381,6 @@ class TrackerApp(PlainTextApp[int]):
     def open_command_bar(self, text: str = "") -> None:
         """Focus the ``:`` bar with ``text`` typed."""
         self.table.query_one(CommandBar).open(text)
-
-    def open_damage(self, target: str, role: str = DAMAGE) -> None:
-        """The damage (or heal) dialog for ``target``, for the verb playing ``role``."""
-        if self.state is not None:
-            self.dialogs.damage(self.state, target, role)
-
-    def open_ailment(self, target: str, name: str = "") -> None:
-        """The ailment picker for ``target``, with ``name`` typed in its filter."""
-        if self.state is not None:
-            self.dialogs.ailment(self.state, target, name)
 
     def confirm(self, question: str, line: str) -> None:
         """Ask a yes/no question, then run ``line`` on yes."""

@@ -96,13 +96,15 @@ def _combatant_commands(app: TrackerApp, state: EncounterState) -> Iterator[Pale
         )
         if damage is not None:
             yield PaletteCommand(
-                f"Damage {name}…", damage.usage, partial(app.open_damage, cid, DAMAGE)
+                f"Damage {name}…", damage.usage, partial(app.dialogs.damage, state, cid, DAMAGE)
             )
         if heal is not None:
-            yield PaletteCommand(f"Heal {name}…", heal.usage, partial(app.open_damage, cid, HEAL))
+            yield PaletteCommand(
+                f"Heal {name}…", heal.usage, partial(app.dialogs.damage, state, cid, HEAL)
+            )
         if condition is not None:
             yield PaletteCommand(
-                f"Ailment on {name}…", condition.usage, partial(app.open_ailment, cid, "")
+                f"Ailment on {name}…", condition.usage, partial(app.dialogs.ailment, state, cid, "")
             )
         if cure is not None:
             yield from _cure_commands(app, fighter, cure)
@@ -147,7 +149,7 @@ def _ailment_commands(app: TrackerApp, state: EncounterState) -> Iterator[Palett
     for spec in app.session.rules_or_fail().catalogue_for(state):
         hint = f"{spec.category}: {spec.summary}" if spec.category else spec.summary
         yield PaletteCommand(
-            f"Apply {spec.name} to…", hint, partial(app.open_ailment, target, spec.name)
+            f"Apply {spec.name} to…", hint, partial(app.dialogs.ailment, state, target, spec.name)
         )
 
 

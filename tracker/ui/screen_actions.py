@@ -1,5 +1,5 @@
-"""What the table's screen keys do to the screen itself (no command runs): zoom a pane,
-the body chart full screen, a picture of the screen, the next theme."""
+"""What the table's screen keys do outside the journal (no command runs): zoom a pane,
+the body chart full screen, a picture of the screen, the next theme, the round copied."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.widget import Widget
 
+from tracker.core.errors import TrackerError, one_line
+from tracker.core.outcome import Outcome
+from tracker.store.encounter_file import EncounterFile
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.screenshot import save_screen
@@ -35,6 +38,18 @@ def body_chart(app: App[Any]) -> None:
     else:
         app.screen.maximize(body, container=False)
         body.focus()
+
+
+def copy_round(app: App[Any], play: EncounterFile, round_no: int) -> Outcome:
+    """Copy round ``round_no``'s log as Markdown (and save it under recaps/)."""
+    from tracker.export.formats import round_markdown
+    from tracker.ui.export_screen import copy_round_markdown
+
+    try:
+        markdown = round_markdown(play.loaded, round_no)
+    except TrackerError as err:
+        return Outcome(False, one_line(err))
+    return Outcome(True, copy_round_markdown(app, markdown))
 
 
 def restore_panes(app: App[Any]) -> None:

@@ -18,9 +18,7 @@ from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
-from tracker.core.errors import TrackerError, one_line
 from tracker.core.model import EncounterState
-from tracker.core.outcome import Outcome
 from tracker.core.roles import DAMAGE, HEAL
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui import screen_actions
@@ -370,18 +368,9 @@ class TableScreen(Screen[None]):
 
     def action_copy_round(self) -> None:
         """Copy this round's log as Markdown (and save it under recaps/)."""
-        from tracker.export.formats import round_markdown
-        from tracker.ui.export_screen import copy_round_markdown
-
         play, state = self.host.session.play, self.host.state
-        if play is None or state is None:
-            return
-        try:
-            markdown = round_markdown(play.loaded, state.round)
-        except TrackerError as err:
-            self.host.report(Outcome(False, one_line(err)))
-            return
-        self.host.report(Outcome(True, copy_round_markdown(self.app, markdown)))
+        if play is not None and state is not None:
+            self.host.report(screen_actions.copy_round(self.app, play, state.round))
 
     def action_zoom(self) -> None:
         """The focused pane full screen, or back to every pane."""
