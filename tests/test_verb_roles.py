@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-from tests.roles_helpers import cairn_fight
+from tests.roles_helpers import CairnLite, cairn_fight
 from tests.ui_helpers import make_app, opened, state_of, text_of, ui_test
 from tracker.core.protocol import Asks, Verb
 from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL, NOTE, role_problems, role_verb
 from tracker.rules.registry import RULESETS, load_ruleset
+from tracker.rules.ruledata import RuleDataError
 from tracker.ui.completion import complete
 from tracker.ui.modals.ailment import AilmentScreen
 from tracker.ui.modals.damage import DamageScreen
@@ -44,6 +45,20 @@ def test_unknown_roles_and_a_role_played_twice_are_named() -> None:
     assert any("'smite'" in p for p in problems)
     assert any("'b' and 'c' both play 'damage'" in p for p in problems)
     assert any("'lots'" in p for p in problems)
+
+
+def test_a_misspelt_role_is_refused_in_one_line_at_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(RULESETS, "cairn-lite", "tests.roles_helpers")
+    monkeypatch.setattr(
+        CairnLite,
+        "verbs",
+        lambda self: {"hurt": Verb("hurt", "hurt WHO N", "", _noop, "damge")},
+    )
+    with pytest.raises(RuleDataError) as refused:
+        load_ruleset("cairn-lite")
+    said = str(refused.value)
+    assert said.startswith("cairn-lite: verb 'hurt' has role 'damge' — roles: damage, heal")
+    assert "\n" not in said
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(RULESETS))

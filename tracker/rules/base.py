@@ -23,6 +23,7 @@ from tracker.core.flow import name_of
 from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import ONE, Asks, DiceLike, Verb
+from tracker.core.roles import role_problems
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.downtime import Downtime
@@ -153,10 +154,14 @@ class Ruleset:
     def check_data(self) -> None:
         """Read the data and build every typed table now, at load, so that a slip in the
         data file is one line before the fight rather than an error in the middle of it.
-        A ruleset whose ``tables`` are built from the data gets this for free."""
+        A ruleset whose ``tables`` are built from the data gets this for free. Its verbs'
+        roles are checked too (a role no key knows, one role played twice)."""
         with reading(f"{self.id} {self.data_file or 'data'}"):
             _ = self.data
             _ = getattr(self, "tables", None)  # a cached property: built here
+        problems = role_problems(self.verbs())
+        if problems:  # a misspelt role would leave its key without a verb, silently
+            raise RuleDataError(f"{self.id}: {problems[0]}")
 
     # --- roster ---------------------------------------------------------------------
 
