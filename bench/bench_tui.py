@@ -65,7 +65,6 @@ from tracker.ui.panes.log_pane import LogPane  # noqa: E402
 from tracker.ui.panes.pane_widths import InitiativeFrame  # noqa: E402
 from tracker.ui.panes.status import StatusPane  # noqa: E402
 from tracker.ui.panes.text_line import TextLine  # noqa: E402
-from tracker.ui.table_app import TableApp  # noqa: E402
 from tracker.ui.themes import load_themes  # noqa: E402
 
 SIZES = "120x36,200x50"
@@ -217,19 +216,19 @@ class PaintClock:
 
     def __enter__(self) -> PaintClock:
         clock = self
-        paint, run = Screen._compositor_refresh, TableApp.run_line
+        paint, run = Screen._compositor_refresh, TrackerApp.run_line
 
         def timed_paint(screen: Screen[Any]) -> None:
             paint(screen)
             clock.painted = time.perf_counter()
 
-        def timed_run(app: TableApp, line: str) -> Outcome:
+        def timed_run(app: TrackerApp, line: str) -> Outcome:
             clock.started = time.perf_counter()
             return run(app, line)
 
-        self._saved = [(Screen, "_compositor_refresh", paint), (TableApp, "run_line", run)]
+        self._saved = [(Screen, "_compositor_refresh", paint), (TrackerApp, "run_line", run)]
         setattr(Screen, "_compositor_refresh", timed_paint)  # noqa: B010 (a method, swapped)
-        setattr(TableApp, "run_line", timed_run)  # noqa: B010
+        setattr(TrackerApp, "run_line", timed_run)  # noqa: B010
         return self
 
     def started_at(self) -> float:

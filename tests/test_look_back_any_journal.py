@@ -122,7 +122,7 @@ async def test_v_and_brackets_after_an_undo_show_the_turns(tmp_path: Path) -> No
         assert header.looking_back.endswith("(1 of 3)")
         assert state_of(app).combatant("orc").track("hp") == 15
         await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
-        assert not app.looking_back and app.state == live
+        assert not app.session.looking_back and app.state == live
 
 
 @ui_test
@@ -136,10 +136,10 @@ async def test_the_sample_after_undo_redo_and_a_note_can_be_looked_back_at(
         for line in ("start", "next", "undo", "redo", "notes sachiel the core glows"):
             assert app.run_line(line).ok, line
         await pilot.press("v")
-        assert app.looking_back
+        assert app.session.looking_back
         assert app.query_one(EncounterHeader).looking_back.startswith("Round 1 · ")
         await pilot.press("left_square_bracket", "escape")
-        assert not app.looking_back
+        assert not app.session.looking_back
 
 
 @ui_test

@@ -57,10 +57,10 @@ async def test_v_shows_the_last_turn_read_only_and_esc_returns(tmp_path: Path) -
         assert app.state is not None and app.state.current == live.current
         assert app.state.combatant("orc").condition("Prone") is None
         await pilot.press("right_square_bracket")  # past the last turn: back to the fight
-        assert not app.looking_back and header.looking_back == ""
+        assert not app.session.looking_back and header.looking_back == ""
         assert app.state == live
         await pilot.press("v")
         await pilot.press("escape")
-        assert not app.looking_back and app.state == live
+        assert not app.session.looking_back and app.state == live
         assert any("Prone" in line for line in log.plain_lines)
         assert app.run_line("dmg orc 3").ok

@@ -21,16 +21,16 @@ async def test_keys_are_offered_only_where_they_apply(tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
-        assert app.check_action("start_fight", ()) is True
-        assert app.check_action("next_turn", ()) is False
-        assert app.check_action("undo", ()) is False
-        assert app.check_action("act_now", ()) is False
+        assert app.table.check_action("start_fight", ()) is True
+        assert app.table.check_action("next_turn", ()) is False
+        assert app.table.check_action("undo", ()) is False
+        assert app.table.check_action("act_now", ()) is False
         await pilot.press("s")
-        assert app.check_action("start_fight", ()) is False
-        assert app.check_action("next_turn", ()) is True
-        assert app.check_action("undo", ()) is True
+        assert app.table.check_action("start_fight", ()) is False
+        assert app.table.check_action("next_turn", ()) is True
+        assert app.table.check_action("undo", ()) is True
         await pilot.press("colon")
-        assert app.check_action("next_turn", ()) is False  # typing in the bar
+        assert app.table.check_action("next_turn", ()) is False  # typing in the bar
 
 
 @ui_test
@@ -177,7 +177,7 @@ async def test_long_journal_undo_replays_in_a_worker(tmp_path: Path) -> None:
         await opened(pilot)
         await pilot.press("s")
         assert app.run_line("dmg orc 5").ok
-        app.replay_in_worker_after = 3
+        app.session.replay_in_worker_after = 3
         outcome = app.run_line("undo")
         assert outcome.ok and "replaying" in outcome.message
         await app.workers.wait_for_complete()

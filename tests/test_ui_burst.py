@@ -67,7 +67,7 @@ async def test_a_refused_line_gives_the_keys_back_and_comes_back_on_up(tmp_path:
 @ui_test
 async def test_two_quick_undos_are_one_undo_and_one_clear_answer(tmp_path: Path) -> None:
     app = make_app(basic_file(tmp_path))
-    app.replay_in_worker_after = 0  # every undo replays in a worker, as on a long journal
+    app.session.replay_in_worker_after = 0  # every undo replays in a worker, as on a long journal
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
         await pilot.press("s", "n", "n")

@@ -202,7 +202,7 @@ async def test_reminder_is_resolved_with_its_number_key(tmp_path: Path) -> None:
         assert state_of(app).reminders
         status = pane_text(app, "#status-text")
         assert offers(status, "1", "pass") and offers(status, "2", "fail")
-        assert app.check_action("resolve", ("2",))
+        assert app.table.check_action("resolve", ("2",))
         await pilot.press("2")
         assert not [r for r in state_of(app).reminders if r.who == "sachiel"]
         burning = state_of(app).combatant("sachiel").condition("Burning")

@@ -69,13 +69,13 @@ def test_mid_fight_at_every_size(
 
 
 MODALS: dict[str, Callable[[TrackerApp], None]] = {
-    "damage": lambda app: app.action_damage(),
-    "ailment": lambda app: app.action_ailment(),
-    "add": lambda app: app.action_add_combatant(),
-    "dice": lambda app: app.action_roll_dice(),
-    "help": lambda app: app.action_help(),
-    "export": lambda app: app.action_export(),
-    "choices": lambda app: app.action_every_choice(),
+    "damage": lambda app: app.table.action_damage(),
+    "ailment": lambda app: app.table.action_ailment(),
+    "add": lambda app: app.table.action_add_combatant(),
+    "dice": lambda app: app.table.action_roll_dice(),
+    "help": lambda app: app.table.action_help(),
+    "export": lambda app: app.table.action_export(),
+    "choices": lambda app: app.table.action_every_choice(),
 }
 
 
@@ -108,7 +108,7 @@ def check_rows(app: TrackerApp, where: str) -> None:
     """Every row's numbers are whole numbers the rules gave for that combatant, and the
     main ones (the summary's first-rank parts) are all there."""
     pane = app.query_one(InitiativePane)
-    state, rules = state_of(app), app.rules_or_fail()
+    state, rules = state_of(app), app.session.rules_or_fail()
     for row, line in zip(pane.rows, pane.plain_lines, strict=True):
         fighter = state.combatant(row.slot)
         parts = summary_parts(rules, fighter)
@@ -172,9 +172,9 @@ async def test_three_reminders_leave_the_selected_one_on_a_short_screen(
         shown = "\n".join(visible_status(app))
         fighter = state_of(app).combatant(app.selected)
         assert fighter.name in shown
-        for track in app.rules_or_fail().track_views(fighter):
+        for track in app.session.rules_or_fail().track_views(fighter):
             assert f"{track.value}/{track.limit}" in shown or track.limit <= 0, track
-        for choice in app.reminder_keys.keyed(state_of(app), app.rules_or_fail()):
+        for choice in app.reminder_keys.keyed(state_of(app), app.session.rules_or_fail()):
             if choice.key:
                 assert offers(shown, choice.key, choice.label), (choice, shown)
         # the first keyed choice is resolved by its key, as the pane shows it

@@ -96,7 +96,7 @@ def tracks_shown(app: TrackerApp, shown: str) -> None:
     """The selected combatant's tracks (value/limit) are in the status pane, or in the
     body pane where it is on screen."""
     fighter = state_of(app).combatant(app.selected)
-    rules = app.rules_or_fail()
+    rules = app.session.rules_or_fail()
     if not rules.body(fighter) and app.query_one("#body").display:
         shown += pane_text(app, "#body-drawing")
     assert words(fighter.name) in shown
@@ -125,7 +125,7 @@ async def test_reminders_a_refusal_and_the_tracks_are_whole(
         shown = words(" ".join(visible_status(app)))
         for reminder in state_of(app).reminders:
             assert words(reminder.text) in shown, (reminder.text, shown)
-        for choice in app.reminder_keys.keyed(state_of(app), app.rules_or_fail()):
+        for choice in app.reminder_keys.keyed(state_of(app), app.session.rules_or_fail()):
             if choice.key:
                 assert offers(shown, choice.key, choice.label), (choice, shown)
         if (sample, size) in A_SCROLL_AWAY:
@@ -154,7 +154,9 @@ async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
         assert log.outer_size.height < height
         assert len(state_of(app).reminders) == 3
         for _ in range(3):
-            keys = [c.key for c in app.reminder_keys.keyed(state_of(app), app.rules_or_fail())]
+            keys = [
+                c.key for c in app.reminder_keys.keyed(state_of(app), app.session.rules_or_fail())
+            ]
             await pilot.press(next(k for k in keys if k))
             await pilot.pause()
             footer = {getattr(k, "action", "") for k in app.query("FooterKey") if k.display}
@@ -215,6 +217,6 @@ async def test_the_status_pane_crowding_as_the_app_closes_is_let_be(tmp_path: Pa
         await opened(pilot)
         app.confirm("Take Sachiel out of the fight?", "remove sachiel")
         await pilot.pause()
-        app._crowded(StatusPane.Crowded(rows=3))  # a dialog on top: the table's log is found
+        app.table._crowded(StatusPane.Crowded(rows=3))  # a dialog on top: the log is found
     assert not app.screen_stack
-    app._crowded(StatusPane.Crowded(rows=3))  # closed: nothing to give rows to
+    app.table._crowded(StatusPane.Crowded(rows=3))  # closed: nothing to give rows to

@@ -18,8 +18,8 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError, TrackerError
 from tracker.core.flow import name_of, possessive
 from tracker.core.grammar import Command, each_target, named, parse_int, who_arg, with_flags
-from tracker.core.model import Combatant, Condition, EncounterState, Injury, Reminder
-from tracker.core.protocol import DiceLike, RollLike, Verb
+from tracker.core.model import Combatant, Condition, EncounterState, Injury, Reminder, Trait
+from tracker.core.protocol import ONE, SEVERAL, Asks, DiceLike, RollLike, Verb
 from tracker.core.records import (
     condition_applied,
     condition_changed,
@@ -31,6 +31,7 @@ from tracker.core.records import (
     status_changed,
     track_set,
 )
+from tracker.core.roles import ADD, CONDITION, CURE, DAMAGE, HEAL, NOTE, ROLES
 from tracker.rules.base import (
     NUMBER_LIMIT,
     AilmentSpec,
@@ -42,6 +43,7 @@ from tracker.rules.base import (
     verb,
 )
 from tracker.rules.common import clamp, countdown, set_track, shift_track
+from tracker.rules.conditions import condition_verbs
 from tracker.rules.display import SummaryPart, joined
 from tracker.rules.downtime import Downtime
 from tracker.rules.hooks import REQUIRED
@@ -51,7 +53,19 @@ API_VERSION = "1.0.0"
 """The version of this module's names and of the hooks (semantic versioning)."""
 
 __all__ = [
+    "ADD",
     "API_VERSION",
+    "CONDITION",
+    "CURE",
+    "DAMAGE",
+    "HEAL",
+    "NOTE",
+    "ONE",
+    "ROLES",
+    "SEVERAL",
+    "Asks",
+    "Trait",
+    "condition_verbs",
     "NUMBER_LIMIT",
     "REQUIRED",
     "AilmentSpec",

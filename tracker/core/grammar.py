@@ -188,19 +188,17 @@ def _listed(found: list[Combatant]) -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
 
 
-SEVERAL_TARGET_VERBS = ("dmg", "wound", "heal", "ail", "cure")
-"""Verbs whose WHO may name several combatants at once (``dmg orc,goblin 5``)."""
-
-
-def each_target(state: EncounterState, command: Command) -> list[tuple[str, Command]]:
+def each_target(
+    state: EncounterState, command: Command, several: bool
+) -> list[tuple[str, Command]]:
     """``dmg a,b,c 5`` as one command per target, each with its combatant's name (one
-    command, unnamed, when WHO names one or the verb takes one). A name missing between
-    commas or given twice is a RuleError."""
+    command, unnamed, when WHO names one or the verb takes one: ``several`` is the verb's
+    ``Asks.takes_several``). A name missing between commas or given twice is a RuleError."""
     args = list(command.args)
     while len(args) > 1 and (args[0].endswith(",") or "," in args[1]):
         args[:2] = [f"{args[0]} {args[1]}"]  # ``dmg orc, goblin 5``, ``dmg gale harpy,orc 5``
     first = args[0] if args else ""
-    if command.verb not in SEVERAL_TARGET_VERBS or "," not in first:
+    if not several or "," not in first:
         return [("", command)]
     tokens = [token.strip() for token in first.split(",")]
     if not all(tokens):

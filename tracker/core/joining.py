@@ -26,6 +26,7 @@ from tracker.core.library import Block, Library, Party
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, WORD_LIMIT, check_text
+from tracker.core.stat_dice import roll_options, text_keys
 from tracker.core.traits import trait_tables
 
 MOST_COPIES = 50
@@ -61,9 +62,12 @@ def add(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: L
     if not typed:
         raise RuleError("'add' needs a name or a stat block, e.g. 'add Goblin hp=7' or 'add 3 orc'")
     name = number_copies(draft, typed, 1)[0]
-    entry = entry_maker(rules)(new_id(draft.state, name), name, options)
+    rolled: list[str] = []
+    stats = roll_options(options, dice, rolled, text_keys(rules))
+    entry = entry_maker(rules)(new_id(draft.state, name), name, stats)
     fighter = rules.prepare(entry, where=f"add {name}")
-    join_fight(draft, rules, fighter, dice, f"{fighter.name} joins the fight ({fighter.side})")
+    text = f"{fighter.name} joins the fight ({fighter.side})"
+    join_fight(draft, rules, fighter, dice, text + (f": {', '.join(rolled)}" if rolled else ""))
 
 
 def add_party(
@@ -137,8 +141,9 @@ def add_copies(
     joined = []
     for name in number_copies(draft, base, count):
         cid = new_id(draft.state, name)
-        overrides = entry_maker(rules)(cid, name, options or {})
         rolled: list[str] = []
+        typed = roll_options(options or {}, dice, rolled, text_keys(rules))
+        overrides = entry_maker(rules)(cid, name, typed)
         entry = merged(rolled_entry(block, dice, rolled), overrides)
         fighter = rules.prepare(entry, where=f"add {block.get('id', base)}")
         text = f"{fighter.name} joins the fight ({fighter.side})"

@@ -50,13 +50,48 @@ Handler = Callable[[Draft, Command, DiceLike], None]
 
 
 @dataclass(frozen=True)
+class Asks:
+    """What a verb's dialog asks, and what its command line takes.
+
+    ``several``: WHO on the command line may name several combatants (``dmg orc,goblin
+    5``), each decided in turn as one command. ``targets``: the dialog asks for ``"one"``
+    target or ``"several"`` (which implies ``several``). ``amount``: ``"one"`` — one
+    amount (a number, or dice for rulesets that roll it); ``"highest"`` — several
+    attackers' dice of which the highest counts (the dialog asks for each, the line
+    carries them as words of their own: ``hurt orc 3 5``).
+    """
+
+    several: bool = False
+    targets: str = "one"
+    amount: str = "one"
+
+    @property
+    def takes_several(self) -> bool:
+        """Whether WHO may name several combatants."""
+        return self.several or self.targets == "several"
+
+
+ONE = Asks()
+"""One target, one amount (the default)."""
+SEVERAL = Asks(several=True)
+"""The command line takes several targets at once; the dialog asks for one."""
+
+
+@dataclass(frozen=True)
 class Verb:
-    """A command verb: what it does, how to type it, and the code that decides it."""
+    """A command verb: what it does, how to type it, and the code that decides it.
+
+    ``role`` says which of the TUI's actions it plays (``tracker.core.roles``: damage,
+    heal, condition, cure, note, add), so keys, dialogs, palette and help find it by
+    role, never by name; ``asks`` says what its dialog asks.
+    """
 
     name: str
     usage: str
     summary: str
     handler: Handler
+    role: str = ""
+    asks: Asks = ONE
 
 
 class Rules(Protocol):

@@ -200,7 +200,7 @@ class Encounter:
         if verb is None:
             known = ", ".join(sorted([*self.verbs, "undo", "redo"]))
             raise RuleError(f"unknown command '{command.verb}' — commands: {known}")
-        for name, part in each_target(self.state, command):
+        for name, part in each_target(self.state, command, verb.asks.takes_several):
             try:
                 verb.handler(draft, part, dice)
             except RuleError as err:

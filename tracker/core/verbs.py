@@ -21,6 +21,7 @@ from tracker.core.library_verbs import (
 from tracker.core.model import slot_owner
 from tracker.core.protocol import DiceLike, Handler, Rules, Verb
 from tracker.core.records import record_roll
+from tracker.core.roles import ADD, NOTE
 from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, check_text
 
 LibraryOf = Callable[[], Library]
@@ -55,9 +56,13 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
         ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
     return {
-        name: Verb(name, usage, summary, _bind(fn, rules, library))
+        name: Verb(name, usage, summary, _bind(fn, rules, library), CORE_ROLES.get(name, ""))
         for name, usage, summary, fn in table
     }
+
+
+CORE_ROLES = {"add": ADD, "notes": NOTE}
+"""The table actions the shared verbs play (``tracker.core.roles``)."""
 
 
 def _bind(fn: Callable[..., None], rules: Rules, library: LibraryOf) -> Handler:

@@ -23,7 +23,8 @@ from tracker.core.errors import RuleError, TrackerError
 from tracker.core.flow import name_of
 from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, Trait, slot_owner
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import ONE, Asks, DiceLike, Verb
+from tracker.core.roles import role_problems
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
@@ -62,16 +63,20 @@ def verb(
     decide: Callable[..., None],
     *context: Any,
     flags: tuple[str, ...] = (),
+    role: str = "",
+    asks: Asks = ONE,
 ) -> Verb:
     """One command of a ruleset, bound the one way every ruleset binds them: ``decide`` is
     called as ``decide(draft, command, dice, *context)`` (``context``: the ruleset's tables,
     data or core, in the order its module asks for them); ``flags`` are bare words read as
-    ``key=yes`` options (``dmg ann 12 soak``)."""
+    ``key=yes`` options (``dmg ann 12 soak``). ``role`` is the table action it plays
+    (``tracker.core.roles``: damage, heal, condition, cure …) and ``asks`` what its dialog
+    asks (one target or several, one amount or the highest of several dice)."""
 
     def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
         decide(draft, with_flags(command, *flags) if flags else command, dice, *context)
 
-    return Verb(name, usage, summary, handler)
+    return Verb(name, usage, summary, handler, role, asks)
 
 
 def by_name(*verbs: Verb) -> dict[str, Verb]:
@@ -121,7 +126,9 @@ class Ruleset(ABC):
     ``data_file`` (TOML beside the module, optional), ``theme`` (default theme),
     ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
     initiative acts first), ``tie_die`` (sides of the roll-off die), ``damage_tracks``
-    (tracks whose loss counts as damage in recaps; ``track@location`` counts too).
+    (tracks whose loss counts as damage in recaps; ``track@location`` counts too),
+    ``one_per_category`` (a combatant holds one ailment per catalogue category: the
+    shared ``ail`` refuses a second, the ailment picker marks it).
     """
 
     id: ClassVar[str] = ""
@@ -132,6 +139,7 @@ class Ruleset(ABC):
     descending: ClassVar[bool] = True
     tie_die: ClassVar[int] = 10
     damage_tracks: ClassVar[tuple[str, ...]] = ("hp", "health", "wounds", "hit points")
+    one_per_category: ClassVar[bool] = False
 
     @cached_property
     def data(self) -> dict[str, Any]:
@@ -152,11 +160,15 @@ class Ruleset(ABC):
     def check_data(self) -> None:
         """Read the data and build every typed table now, at load, so that a slip in the
         data file is one line before the fight rather than an error in the middle of it.
-        A ruleset whose ``tables`` are built from the data gets this for free."""
+        A ruleset whose ``tables`` are built from the data gets this for free. Its verbs'
+        roles are checked too (a role no key knows, one role played twice)."""
         with reading(f"{self.id} {self.data_file or 'data'}"):
             _ = self.data
             _ = getattr(self, "tables", None)  # a cached property: built here
             _ = self.readings()
+        problems = role_problems(self.verbs())
+        if problems:  # a misspelt role would leave its key without a verb, silently
+            raise RuleDataError(f"{self.id}: {problems[0]}")
 
     def readings(self) -> tuple[Reading, ...]:
         """The rules the game's text leaves open, each read one way per encounter or

@@ -1,112 +1,60 @@
-"""The tracker's Textual App: the main screen, its keys and the command palette.
+"""The tracker's Textual App: one encounter file at the table.
 
-Every key is a ``Binding`` with an id (rebindable in ``keymap.toml``) and a tooltip,
-shown in the Footer only where it applies (``check_action``). Each action becomes a
-command line run through the encounter file, or opens a modal that builds one; the same
-actions are in the palette (ctrl+p) and the ``:`` bar.
+The App composes a ``TableSession`` (``tracker.store.table_session``: commands, undo and
+redo, replay, looking back — no Textual) with its screens: the table
+(``table_screen.TableScreen``: the panes and every key), the dialogs it opens
+(``table_dialogs``) and the campaign write-back offer. Every key becomes a command line
+run here, or opens a dialog that builds one; the same actions are in the palette
+(ctrl+p) and the ``:`` bar. The one reactive ``state`` is assigned after every command
+and the app hands it, with the selection, to the panes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import time
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from textual import on
+from textual import work
 from textual.actions import ActionParseResult
-from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.app import App, SystemCommand
 from textual.dom import DOMNode
-from textual.screen import ModalScreen, Screen
-from textual.widget import Widget
-from textual.widgets import Input
+from textual.reactive import reactive
+from textual.screen import Screen
 
-from tracker.core.errors import TrackerError
-from tracker.core.library import EmptyLibrary, Library
-from tracker.core.model import EncounterState
-from tracker.core.protocol import DiceLike
-from tracker.rules.shipped import ruleset_docs
+from tracker.core.dice import Dice
+from tracker.core.errors import TrackerError, one_line
+from tracker.core.grammar import resolve
+from tracker.core.model import EncounterState, slot_owner
+from tracker.core.outcome import Outcome
+from tracker.core.protocol import DiceLike, Verb
+from tracker.core.rewind import Moment
+from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
-from tracker.ui.keymap import keymap_path, read_keymap
-from tracker.ui.log_room import LogRoom
-from tracker.ui.looking_back import STILL_OFFERED, LookingBackApp
-from tracker.ui.modals.add_combatant import AddCombatantScreen
-from tracker.ui.modals.choices import ChoicesScreen
-from tracker.ui.modals.dice_roller import DiceRollerScreen
-from tracker.ui.modals.help import HelpScreen, key_rows
-from tracker.ui.modals.message import MessageScreen
-from tracker.ui.modals.notes import NotesScreen
-from tracker.ui.outcome import Outcome
+from tracker.store.journal_repair import tail_note
+from tracker.store.settings import remember_theme
+from tracker.store.table_session import TableSession
+from tracker.ui import screen_actions
+from tracker.ui.collector import IdleCollector
+from tracker.ui.keymap import keymap_path
+from tracker.ui.looking_back import LookingBack
+from tracker.ui.modals.help import KeyRow
 from tracker.ui.palette import TableCommands
-from tracker.ui.panes.body_chart import BodyChart
-from tracker.ui.panes.command_bar import CommandBar, CommandInput
-from tracker.ui.panes.frame import PaneFrame
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
-from tracker.ui.panes.initiative import InitiativePane, order_rows
-from tracker.ui.panes.key_footer import KeyFooter
-from tracker.ui.panes.log_pane import LogPane
-from tracker.ui.panes.pane_widths import InitiativeFrame
-from tracker.ui.panes.status import StatusPane
-from tracker.ui.phones_watch import follow_phones
-from tracker.ui.reminder_keys import KEYS, MORE, Choice, ReminderKeys, by_key, identity
-from tracker.ui.screenshot import save_screen
-from tracker.ui.themes import ThemeShelf
+from tracker.ui.panes.initiative import order_rows
+from tracker.ui.plain import PlainTextApp
+from tracker.ui.reminder_keys import ReminderKeys
+from tracker.ui.table_dialogs import TableDialogs
+from tracker.ui.table_screen import TableScreen
+from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes, starting_theme
+from tracker.ui.writeback_offer import WritebackOffer
+
+UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
 
 
-def _key(
-    key: str,
-    action: str,
-    description: str,
-    binding_id: str,
-    tooltip: str,
-    show: bool = True,
-    display: str | None = None,
-) -> Binding:
-    return Binding(
-        key, action, description, show=show, key_display=display, id=binding_id, tooltip=tooltip
-    )
-
-
-def _resolve_binding(key: str) -> Binding:
-    return _key(
-        key,
-        f"resolve('{key}')",
-        "resolve",
-        f"resolve-{key}",
-        "resolve a reminder with its number key",
-        show=key == KEYS[0],
-        display="1-9",
-    )
-
-
-FOOTER_RANK = (
-    "start_fight",
-    "next_turn",
-    "resolve('1')",
-    "look_step(-1)",
-    "look_step(1)",
-    "look_done",
-    "help",
-    "command_bar",
-    "damage",
-    "undo",
-    "heal",
-    "ailment",
-    "add_combatant",
-    "act_now",
-    "delay",
-    "body_chart",
-    "roll_dice",
-    "redo",
-    "export",
-    "quit",
-)
-"""Footer keys from the most needed at the table to the least (a narrow footer keeps
-the first that fit; ``?`` lists them all)."""
-
-
-class TrackerApp(LookingBackApp):
+class TrackerApp(PlainTextApp[int]):
     """The table-side combat tracker for one encounter file."""
 
     CSS_PATH = "tracker.tcss"
@@ -116,63 +64,15 @@ class TrackerApp(LookingBackApp):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-medium"), (44, "-tall")]
     ALLOW_IN_MAXIMIZED_VIEW = "Footer, #header, #command-bar"
 
-    BINDINGS = [
-        _key("s", "start_fight", "start", "start-fight", "roll initiative, begin round 1"),
-        _key("n", "next_turn", "next", "next-turn", "end this turn, begin the next"),
-        _key("p", "prev_turn", "prev", "prev-turn", "step back to the last turn", False),
-        _key("j,down", "select(1)", "down", "select-next", "select the next one", False),
-        _key("k,up", "select(-1)", "up", "select-prev", "select the one above", False),
-        _key("d", "damage", "damage", "damage", "damage the selected combatant"),
-        _key("h", "heal", "heal", "heal", "heal the selected combatant"),
-        _key("a", "ailment", "ailment", "ailment", "give an ailment or condition"),
-        _key("u", "undo", "undo", "undo", "take back the last command"),
-        *(_resolve_binding(key) for key in KEYS),
-        _key(
-            MORE,
-            "every_choice",
-            "choices",
-            "every-choice",
-            "every way to resolve a reminder",
-            False,
-        ),
-        _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
-        _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
-        _key("b", "body_chart", "body", "body-chart", "the selected one's body chart full screen"),
-        _key("ctrl+r,U", "redo", "redo", "redo", "restore what was undone"),
-        _key("w", "delay", "delay", "delay", "the selected combatant holds their turn"),
-        _key("enter", "act_now", "act now", "act-now", "the selected delayer acts now"),
-        _key("shift+up", "move(-1)", "move up", "move-up", "swap with the one above", False),
-        _key("shift+down", "move(1)", "move down", "move-down", "swap with the one below", False),
-        _key("plus", "add_combatant", "add", "add-combatant", "add a combatant", display="+"),
-        _key("r", "roll_dice", "dice", "roll-dice", "roll dice into the log"),
-        _key("N", "notes", "notes", "notes", "keep a GM note on the selected one", False),
-        _key("m", "whole_message", "message", "whole-message", "the bar's message in full", False),
-        _key("v", "look_back", "look back", "look-back", "the board at an earlier turn", False),
-        _key(
-            "left_square_bracket",
-            "look_step(-1)",
-            "earlier",
-            "look-earlier",
-            "a turn earlier",
-            display="[",
-        ),
-        _key(
-            "right_square_bracket",
-            "look_step(1)",
-            "later",
-            "look-later",
-            "a turn later",
-            display="]",
-        ),
-        _key("escape", "look_done", "back", "look-done", "back to the fight", display="Esc"),
-        _key("z", "zoom", "zoom", "zoom", "the focused pane full screen (again: back)", False),
-        _key("t", "next_theme", "theme", "theme", "next colour theme", False),
-        _key("e", "export", "export", "export", "write the round log to a file"),
-        _key("y", "copy_round", "copy round", "copy-round", "copy this round as Markdown", False),
-        _key("x", "remove", "remove", "remove", "take the selected one out of the fight", False),
-        _key("E", "end_fight", "end fight", "end-fight", "the fight is over", False),
-        _key("q", "quit", "quit", "quit", "leave (everything is saved)"),
-    ]
+    state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
+    """The state the journal folds to (or the board looked back at); assigned after
+    every command."""
+
+    selected: reactive[str] = reactive("", repaint=False)
+    """The initiative slot under the cursor (the body and status panes show it)."""
+
+    busy: reactive[str] = reactive("", repaint=False)
+    """What keeps the tracker busy (opening, replaying), empty when idle."""
 
     def __init__(
         self,
@@ -182,118 +82,31 @@ class TrackerApp(LookingBackApp):
         shelf: ThemeShelf | None = None,
         keymap_file: Path | None = None,
     ) -> None:
-        super().__init__(path, dice, shelf=shelf)
+        super().__init__()
+        self.path = path
+        self.session = TableSession(path, Dice() if dice is None else dice)
+        self.shelf = shelf if shelf is not None else load_themes()
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
-        self.reminder_keys = ReminderKeys()
-        self.log_room = LogRoom()
-        """Rows the log's frame has given to the status pane."""
+        self.failure = ""
+        self.first_paint: float | None = None
+        self.opened_paint: float | None = None
+        self.collector = IdleCollector()
+        self.dialogs = TableDialogs(self, self.session, self.run_line, self.report)
+        self.writeback = WritebackOffer(self.report, self.push_screen)
+        self.table = TableScreen(self, id="_default")
+        """The table's screen: the panes and every key."""
+        self.looking = LookingBack(self, self.table)
+        self.then_open: Path | None = None
+        """The file to play once this app exits (the party screen's next fight)."""
+        self._present_due = False
+        for theme in self.shelf.themes.values():
+            self.register_theme(theme)
+        if DEFAULT_THEME in self.shelf.themes:
+            self.theme = DEFAULT_THEME
 
-    def compose(self) -> ComposeResult:
-        """Header, the three panes, the log, the command bar, the footer (the app hands
-        the panes the state and the selection: ``TableApp._present``)."""
-        yield EncounterHeader(id="header").data_bind(TrackerApp.busy)
-        with Horizontal(id="panes"):
-            with InitiativeFrame(id="initiative-frame"):
-                yield InitiativePane(id="initiative")
-            yield BodyChart(id="body")
-            yield StatusPane(self.reminder_keys, id="status")
-        with PaneFrame(id="log-frame"):
-            yield LogPane(id="log")
-        yield CommandBar(self.bar_source, id="command-bar")
-        yield KeyFooter(FOOTER_RANK)
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own palette commands, less its theme picker (it offers Textual's ~20
-        themes; the palette's "Theme: …" entries and t offer this app's), its Quit (ours
-        says that everything is saved), and its Screenshot saved beside the encounter file
-        (Textual's wants a Downloads folder)."""
-        for command in super().get_system_commands(screen):
-            if command.title == "Screenshot":
-                yield SystemCommand(
-                    "Screenshot",
-                    f"Save an SVG picture of the screen in {self.path.parent}",
-                    lambda: self.set_timer(0.1, self._screenshot_here),
-                )
-            elif command.title not in ("Theme", "Quit"):
-                yield command
-
-    def _screenshot_here(self) -> None:
-        said = save_screen(self, self.path.parent)
-        error = said.startswith("no ")
-        self.notify(said, severity="error" if error else "information", markup=False)
-
-    def on_mount(self) -> None:
-        """Focus on the order, paint, then the user's keymap and the file."""
-        self.query_one(InitiativePane).focus()
-        self.open_encounter()
-        self.call_after_refresh(self._use_keymap)
-        follow_phones(self, self.path)
-
-    def _opened(self, play: EncounterFile) -> None:
-        """Show the opened file; a new encounter (nobody in it) starts in the add dialog."""
-        super()._opened(play)
-        if not play.encounter.state.combatants:
-            self.action_add_combatant()
-
-    def _use_keymap(self) -> None:
-        known = {b.id for b in self.BINDINGS if isinstance(b, Binding) and b.id}
-        keymap = read_keymap(self.keymap_file, known)
-        self.set_keymap(keymap.keys)
-        for problem in [*self.shelf.problems, *keymap.problems]:
-            self.notify(problem, severity="warning", timeout=8, markup=False)
-
-    # --- messages from the panes ------------------------------------------------------
-
-    @on(CommandBar.Run)
-    def _bar_line(self, message: CommandBar.Run) -> None:
-        outcome = self.run_line(message.line)
-        bar = self.query_one(CommandBar)
-        if outcome.ok:
-            bar.accepted(message.line, outcome.message)
-        else:
-            bar.refused(outcome.message, message.line)
-        if isinstance(self.focused, CommandInput):
-            self.query_one(InitiativePane).focus()
-
-    @on(StatusPane.Crowded)
-    def _crowded(self, message: StatusPane.Crowded) -> None:
-        if not self.screen_stack:  # closing
-            return
-        # the table's own screen, also while a dialog is on top of it
-        for frame in self.screen_stack[0].query("#log-frame"):
-            self.log_room.give(frame, message.rows)
-
-    def on_resize(self) -> None:
-        """Another screen size: the log's frame as the stylesheet has it, until the
-        status pane asks again."""
-        for frame in self.query("#log-frame"):
-            self.log_room.reset(frame)
-
-    @on(CommandInput.Left)
-    def _bar_left(self) -> None:
-        self.query_one(InitiativePane).focus()
-
-    @on(InitiativePane.Picked)
-    def _picked(self, message: InitiativePane.Picked) -> None:
-        self.selected = message.slot
-        if message.twice:  # as the d key: refused in a sentence while looking back
-            self.call_later(self.run_action, "damage")
-
-    # --- which keys apply -------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer a key only where it applies (the Footer shows just those)."""
-        if action not in OUR_ACTIONS:
-            return True
-        if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
-            return False
-        if self.looking_back and action not in STILL_OFFERED:
-            return False
-        state = self.state
-        if state is None:
-            return action in ("quit", "help", "next_theme")
-        check = self._checks(state, parameters).get(action)
-        return check() if check is not None else True
+    def get_default_screen(self) -> Screen[Any]:
+        """The table's screen."""
+        return self.table
 
     async def run_action(
         self,
@@ -301,281 +114,280 @@ class TrackerApp(LookingBackApp):
         default_namespace: DOMNode | None = None,
         namespaces: Mapping[str, DOMNode] | None = None,
     ) -> bool:
-        """Run an action; a key that would change the fight while an earlier turn is shown
-        is refused in one line instead of doing nothing."""
+        """Run an action; a table key that would change the fight while an earlier turn
+        is shown is refused in one line instead of doing nothing."""
         if await super().run_action(action, default_namespace, namespaces):
             return True
         name = (action if isinstance(action, str) else action[1]).partition("(")[0]
-        if default_namespace not in (None, self) or not self._held_back(name):
+        if default_namespace not in (None, self, self.table) or not self.table.held_back(name):
             return False
-        refused = self.refuse_while_looking()
+        refused = self.session.refuse_while_looking()
         if refused is not None:
             self.report(refused)
         return True
 
-    def _held_back(self, action: str) -> bool:
-        """Whether ``action`` is refused only because an earlier turn is shown."""
-        return (
-            self.looking_back
-            and action in OUR_ACTIONS
-            and action not in STILL_OFFERED
-            and not isinstance(self.screen, ModalScreen)
-            and not isinstance(self.focused, Input)
-        )
+    @property
+    def reminder_keys(self) -> ReminderKeys:
+        """The number keys handed out to the reminders' choices."""
+        return self.table.reminder_keys
 
-    def _checks(
-        self, state: EncounterState, parameters: tuple[object, ...]
-    ) -> dict[str, Callable[[], bool]]:
-        slot, verbs = self.selected, self.verbs
-        running = state.phase == "running"
-        return {
-            "start_fight": lambda: state.phase == "setup",
-            "next_turn": lambda: running,
-            "prev_turn": lambda: running,
-            "damage": lambda: "dmg" in verbs and bool(slot),
-            "heal": lambda: "heal" in verbs and bool(slot),
-            "ailment": lambda: "ail" in verbs and bool(slot),
-            "undo": self.can_undo,
-            "redo": self.can_redo,
-            "delay": lambda: running and slot in state.order and slot not in state.acted,
-            "act_now": lambda: running and slot in state.delayed,
-            "move": lambda: running and slot in state.order,
-            "remove": lambda: bool(slot),
-            "notes": lambda: "notes" in verbs and bool(slot),
-            "end_fight": lambda: state.phase != "ended",
-            "copy_round": lambda: state.round > 0,
-            "resolve": lambda: self._has_choice(state, parameters),
-            "every_choice": lambda: bool(self._choices(state)),
-            "look_back": lambda: state.round > 0 or self.looking_back,
-            "look_step": lambda: self.looking_back,
-            "look_done": lambda: self.looking_back,
-        }
+    def key_rows(self) -> list[KeyRow]:
+        """(keys, description, tooltip, id) for each of the table's keys."""
+        return self.table.key_rows()
 
-    def key_signature(self) -> tuple[object, ...]:
-        """Which of the keys apply now, and which reminder keys are handed out."""
-        state = self.state
-        if state is None:
-            return ()
-        checks = self._checks(state, ())
-        keys = tuple(c.key for c in self._choices(state))
-        return (*(check() for name, check in checks.items() if name != "resolve"), keys)
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands as the table has them (``screen_actions``)."""
+        commands = super().get_system_commands(screen)
+        return screen_actions.system_commands(self, commands, self.path.parent)
 
-    def freeze_keys(self, frozen: bool) -> None:
-        """No reminder key is handed out or freed while an earlier turn is shown."""
-        self.reminder_keys.frozen = frozen
+    # --- what the screens, keys and palette read ------------------------------------
 
-    def _choices(self, state: EncounterState) -> list[Choice]:
-        return self.reminder_keys.keyed(state, self.rules_or_fail())
+    @property
+    def play(self) -> EncounterFile | None:
+        """The open encounter file (None while opening)."""
+        return self.session.play
 
-    def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
-        """A choice has this key; the footer's ``1-9 resolve`` (key 1) stays while any
-        reminder choice has a key, whichever numbers are left."""
-        key = parameters[0] if parameters else ""
-        choices = self._choices(state)
-        if key == KEYS[0]:
-            return any(choice.key for choice in choices)
-        return isinstance(key, str) and by_key(choices, key) is not None
+    @property
+    def rules(self) -> Ruleset | None:
+        """The encounter's ruleset, once the file is open."""
+        return self.session.rules
 
-    # --- the actions ------------------------------------------------------------------
+    def bar_source(self) -> tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]:
+        """What the command bar completes from."""
+        return self.state, self.session.verbs, self.rules
 
-    def action_start_fight(self) -> None:
-        """Roll initiative and begin round 1."""
-        self.run_and_report("start")
+    def selected_id(self) -> str:
+        """The selected combatant's id (``""``: nobody)."""
+        return slot_owner(self.selected) if self.selected else ""
 
-    def action_next_turn(self) -> None:
-        """End this turn and begin the next."""
-        self.run_and_report("next")
+    # --- opening and closing --------------------------------------------------------
 
-    def action_prev_turn(self) -> None:
-        """Step back to the previous turn."""
-        self.run_and_report("prev")
+    def open_encounter(self) -> None:
+        """Paint the empty screen, then open the file in a worker."""
+        self.table.query_one(EncounterHeader).file_name = self.path.name
+        self.busy = "opening"
+        self.call_after_refresh(self._painted_first)
 
-    def action_select(self, step: int) -> None:
-        """Move the selection up or down the initiative order."""
-        rows = [row.slot for row in order_rows(self.state)] if self.state else []
-        if rows:
-            index = rows.index(self.selected) if self.selected in rows else -1
-            self.selected = rows[max(0, min(len(rows) - 1, index + step))]
+    def _painted_first(self) -> None:
+        """The empty screen is up: now read the file (in a worker, off the screen's way)."""
+        self.first_paint = time.perf_counter()
+        self._open()
 
-    def action_damage(self) -> None:
-        """Damage the selected combatant."""
-        self.open_damage(self.selected_id(), "dmg")
+    def _painted_opened(self) -> None:
+        self.opened_paint = time.perf_counter()
 
-    def action_heal(self) -> None:
-        """Heal the selected combatant."""
-        self.open_damage(self.selected_id(), "heal")
+    @work(thread=True, exclusive=True, group="open")
+    def _open(self) -> None:
+        try:
+            play = self.session.open()
+        except (TrackerError, OSError) as err:
+            self.call_from_thread(self._failed, one_line(err))
+            return
+        self.call_from_thread(self._opened, play)
 
-    def action_ailment(self) -> None:
-        """Give the selected combatant an ailment."""
-        self.open_ailment(self.selected_id())
+    def _failed(self, message: str) -> None:
+        self.failure = message
+        self.exit(1, return_code=1)
 
-    def action_undo(self) -> None:
-        """Take back the last command."""
-        self.run_and_report("undo")
+    def _opened(self, play: EncounterFile) -> None:
+        """Show the opened file; a new encounter (nobody in it) starts in the add dialog."""
+        self.table.opened(play)
+        self.use_theme(starting_theme(play, self.shelf))
+        self.busy = ""
+        self.show(play.encounter.state)
+        self.call_after_refresh(self._painted_opened)
+        self.collector.start()
+        self.set_interval(0.5, self.collector.tick)
+        if play.recovered is not None and play.loaded.torn is not None:
+            note = tail_note(play.path, play.loaded.torn, play.recovered)
+            self.notify(note, severity="warning", timeout=10, markup=False)
+        for line in play.repaired:
+            self.notify(line, severity="warning", timeout=10, markup=False)
+        if not play.encounter.state.combatants:
+            self.table.action_add_combatant()
 
-    def action_redo(self) -> None:
-        """Restore what was undone."""
-        self.run_and_report("redo")
+    def on_unmount(self) -> None:
+        """Release the file (and its lock) when the app goes away."""
+        self.collector.stop()
+        self.writeback.close()
+        self.session.close()
 
-    def action_delay(self) -> None:
-        """The selected combatant holds their turn."""
-        self.run_and_report(f"delay {self.selected}")
+    def watch_busy(self, busy: str) -> None:
+        """The header says what keeps the tracker busy."""
+        for header in self.table.query(EncounterHeader):
+            header.busy = busy
 
-    def action_act_now(self) -> None:
-        """The selected delaying combatant acts now."""
-        self.run_and_report(f"act {self.selected}")
+    # --- running commands -----------------------------------------------------------
 
-    def action_move(self, step: int) -> None:
-        """Swap the selected combatant with a neighbour in the order."""
-        order = self.state.order if self.state else ()
-        if self.selected in order:
-            other = order.index(self.selected) + step
-            if 0 <= other < len(order):
-                self.run_and_report(f"swap {self.selected} {order[other]}")
+    def run_line(self, line: str) -> Outcome:
+        """Run one command line; the outcome says what it did or why it was refused."""
+        words = line.strip().lstrip(":").split()
+        if words and words[0].casefold() in UI_VERBS:
+            return self._screen_word(words)
+        refused = self.session.refusal(self.busy)
+        if refused is not None:
+            return refused
+        if self.session.replays_long(line):
+            self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
+            self._replay(line)
+            return Outcome(True, f"{words[0]}: replaying the journal…")
+        ran = self.session.run(line, meanwhile=self.show)
+        if ran.question:
+            self.call_later(self.confirm, ran.question, ran.anyway)
+        if ran.outcome.ok:
+            self.collector.command_ran()
+        if ran.ended and self.play is not None:
+            self.call_later(self.writeback.offer, self.play)
+        return ran.outcome
 
-    def action_resolve(self, key: str) -> None:
-        """Resolve a reminder with the choice that has this key."""
-        if self.state is not None and self.rules is not None:
-            choice = by_key(self._choices(self.state), str(key))
-            if choice is not None:
-                self.run_and_report(choice.line)
+    @work(thread=True, exclusive=True, group="replay")
+    def _replay(self, line: str) -> None:
+        self.call_from_thread(self._replayed, self.session.replay(line))
+
+    def _replayed(self, outcome: Outcome) -> None:
+        self.busy = ""
+        if self.play is not None and outcome.ok:
+            self.show(self.play.encounter.state)
+        self.report(outcome)
+
+    def _screen_word(self, words: list[str]) -> Outcome:
+        verb, rest = words[0].casefold(), words[1:]
+        if verb in ("help", "export"):
+            self.call_later(self.table.run_action, verb)
+        elif verb in ("quit", "q"):
+            self.exit(0)
+        elif verb == "theme":
+            if rest and rest[0] not in self.shelf.themes:
+                return Outcome(
+                    False, f"no theme {rest[0]!r} — themes: {', '.join(self.shelf.names)}"
+                )
+            if rest:
+                self.choose_theme(rest[0])
             else:
-                self.query_one(CommandBar).say(f"no reminder choice on {key} — see Status")
+                self.call_later(self.next_theme)
+        elif verb == "select":
+            return self._select_word(rest)
+        return Outcome(True, " ".join(words))
 
-    def action_resolve_choice(self, who: str, key: str, seq: int, label: str) -> None:
-        """Resolve a reminder with a clicked choice (if it is still open)."""
-        if self.state is not None and self.rules is not None:
-            for choice in self._choices(self.state):
-                if identity(choice.reminder) == (who, key, seq) and choice.label == label:
-                    self.run_and_report(choice.line)
-                    return
+    def _select_word(self, rest: list[str]) -> Outcome:
+        if self.state is None or not rest:
+            return Outcome(False, "'select' needs a combatant, e.g. 'select goblin'")
+        try:
+            self.select(resolve(self.state, rest[0]))
+        except TrackerError as err:
+            return Outcome(False, one_line(err))
+        return Outcome(True, f"selected {self.state.combatant(self.selected).name}")
 
-    def action_every_choice(self) -> None:
-        """Every way to resolve the open reminders, in a list to pick from."""
-        if self.state is not None and self.rules is not None:
-            choices = self._choices(self.state)
-            if choices:
-                self.push_screen(ChoicesScreen(self.state, choices), self._chosen)
+    def report(self, outcome: Outcome) -> Outcome:
+        """Show an outcome under the command bar (a refusal as an error)."""
+        self.table.query_one(CommandBar).say(
+            ("✗ " if not outcome.ok else "") + outcome.message, "done" if outcome.ok else "error"
+        )
+        return outcome
 
-    def _chosen(self, line: str | None) -> None:
-        if line:
-            self.run_and_report(line)
+    def run_and_report(self, line: str) -> Outcome:
+        """Run a line from a key or the palette and show the outcome."""
+        return self.report(self.run_line(line))
 
-    def action_whole_message(self) -> None:
-        """The message under the bar in full (one cut short ends in ``m shows all``)."""
-        message = self.query_one(CommandBar).message_text
-        if message.plain:
-            self.push_screen(MessageScreen(message))
+    # --- showing the state ----------------------------------------------------------
 
-    def action_command_bar(self) -> None:
-        """Focus the ``:`` bar."""
-        self.open_command_bar()
+    def show(self, state: EncounterState) -> None:
+        """Show the fight's ``state``; the selection follows the turn."""
+        before = self.state
+        self.state = state
+        rows = [row.slot for row in order_rows(state)]
+        turn_moved = before is None or before.current != state.current
+        if state.current and (turn_moved or self.selected not in rows):
+            self.selected = state.current
+        elif self.selected not in rows:
+            self.selected = rows[0] if rows else ""
+        self.table.offer_keys()
+        self._present()
 
-    def action_add_combatant(self) -> None:
-        """The add-combatant modal."""
-        if self.state is not None and "add" in self.verbs:
-            self.push_screen(
-                AddCombatantScreen(
-                    self.run_line, self.state, self.verbs["add"].usage, self.library()
-                ),
-                self._modal_done,
+    def watch_state(self) -> None:
+        """A new state (a command, looking back): the panes show it."""
+        self._present_soon()
+
+    def watch_selected(self) -> None:
+        """Another combatant selected: the keys that apply may change, the panes follow."""
+        self.table.offer_keys()
+        self._present_soon()
+
+    def _present_soon(self) -> None:
+        """Hand the panes the state and the selection once the current message is handled
+        (a new state and a new selection arriving together are drawn once)."""
+        if not self._present_due:
+            self._present_due = True
+            self.call_next(self._present_if_due)
+
+    def _present_if_due(self) -> None:
+        if self._present_due:  # not already done by the command that asked
+            self._present()
+
+    def _present(self) -> None:
+        """Hand every pane of the table's screen the state and the selection, now (a
+        command does this itself, so that all of it is in the same frame)."""
+        self._present_due = False
+        self.table.present(self.state, self.selected)
+
+    def select(self, slot: str) -> None:
+        """Show this slot (or combatant) in the body and status panes."""
+        if self.state is not None and slot_owner(slot) in self.state.combatants:
+            rows = [row.slot for row in order_rows(self.state)]
+            self.selected = (
+                slot
+                if slot in rows
+                else next((r for r in rows if slot_owner(r) == slot_owner(slot)), slot)
             )
 
-    def library(self) -> Library:
-        """The stat blocks and roll tables of the open encounter (none before one opens)."""
-        return self.play.library if self.play is not None else EmptyLibrary()
+    # --- looking back ---------------------------------------------------------------
 
-    def action_notes(self) -> None:
-        """Edit the GM's note on the selected combatant."""
-        if self.state is not None and self.selected_id() in self.state.combatants:
-            fighter = self.state.combatants[self.selected_id()]
-            self.push_screen(NotesScreen(self.run_line, fighter), self._modal_done)
+    def look_at(self, moment: Moment) -> None:
+        """Show the board at ``moment``."""
+        self.looking.look_at(moment)
 
-    def action_roll_dice(self) -> None:
-        """The dice roller."""
-        if self.state is not None:
-            self.push_screen(DiceRollerScreen(self.run_line, self.state, self.selected_id()))
+    def look_back(self) -> None:
+        """Show the turn before this one (again: back to the fight)."""
+        self.looking.back()
 
-    def action_next_theme(self) -> None:
+    def look_step(self, step: int) -> None:
+        """A turn earlier (-1) or later (1); past the last turn, back to the fight."""
+        self.looking.step(step)
+
+    def look_done(self) -> None:
+        """Back to the fight as it stands."""
+        self.looking.done()
+
+    # --- themes and dialogs ---------------------------------------------------------
+
+    def use_theme(self, name: str) -> None:
+        """Switch to a theme by name."""
+        if name in self.shelf.themes:
+            self.theme = name
+
+    def choose_theme(self, name: str) -> None:
+        """Switch to the theme the GM chose, and remember it for this file (settings)."""
+        self.use_theme(name)
+        problem = remember_theme(self.theme, self.play.path if self.play is not None else None)
+        if problem:
+            self.notify(problem, severity="warning", timeout=6, markup=False)
+
+    def next_theme(self) -> None:
         """Cycle through the bundled and user themes."""
-        names = self.shelf.names
-        if names:
-            index = names.index(self.theme) + 1 if self.theme in names else 0
-            self.choose_theme(names[index % len(names)])
+        if self.shelf.names:
+            self.choose_theme(screen_actions.next_theme(self.shelf.names, self.theme))
             self.notify(f"Theme: {self.theme}", timeout=2, markup=False)
 
-    def action_remove(self) -> None:
-        """Take the selected combatant out (after asking)."""
-        self.confirm_remove(self.selected_id())
+    def open_command_bar(self, text: str = "") -> None:
+        """Focus the ``:`` bar with ``text`` typed."""
+        self.table.query_one(CommandBar).open(text)
 
-    def action_end_fight(self) -> None:
-        """End the fight (after asking)."""
-        self.confirm("End the fight?", "end")
+    def confirm(self, question: str, line: str) -> None:
+        """Ask a yes/no question, then run ``line`` on yes."""
+        self.dialogs.confirm(question, line)
 
-    def action_export(self) -> None:
-        """The export modal: the round log to Markdown, HTML, text or JSON."""
-        from tracker.ui.export_screen import ExportScreen
-
-        def written(path: Path | None) -> None:
-            if path is not None:
-                self.report(Outcome(True, f"log written to {path}"))
-
-        if self.play is not None:
-            self.push_screen(ExportScreen(self.play.loaded), written)
-
-    def action_copy_round(self) -> None:
-        """Copy this round's log as Markdown (and save it under recaps/)."""
-        from tracker.export.formats import round_markdown
-        from tracker.ui.export_screen import copy_round_markdown
-
-        if self.play is None or self.state is None:
-            return
-        try:
-            markdown = round_markdown(self.play.loaded, self.state.round)
-        except TrackerError as err:
-            self.report(Outcome(False, " ".join(str(err).split())))
-            return
-        self.report(Outcome(True, copy_round_markdown(self, markdown)))
-
-    def action_zoom(self) -> None:
-        """The focused pane full screen, or back to every pane."""
-        screen = self.screen
-        if screen.maximized is not None:
-            self._restore_panes()
-            return
-        pane = self.focused
-        while pane is not None and not (isinstance(pane, Widget) and pane.allow_maximize):
-            pane = pane.parent if isinstance(pane.parent, Widget) else None
-        screen.maximize(pane if pane is not None else self.query_one("#initiative-frame"))
-
-    def action_body_chart(self) -> None:
-        """The selected combatant's body chart full screen (again: back)."""
-        body = self.query_one(BodyChart)
-        if self.screen.maximized is body:
-            self._restore_panes()
-        else:
-            self.screen.maximize(body, container=False)
-            body.focus()
-
-    def _restore_panes(self) -> None:
-        self.screen.minimize()
-        self.query_one(InitiativePane).focus()
-
-    def action_help(self) -> None:
-        """The key table and the commands."""
-        shorthand = self.query_one(InitiativePane).shorthand()
-        rules = self.rules
-        docs = ruleset_docs(rules.id) if rules is not None else ""
-        self.push_screen(HelpScreen(self.key_rows(), self.verbs, shorthand, docs))
-
-    def key_rows(self) -> list[tuple[str, str, str, str]]:
-        """(keys, description, tooltip, id) for each binding, with the user's keymap."""
-        return key_rows(self, [b for b in self.BINDINGS if isinstance(b, Binding)])
-
-
-OUR_ACTIONS = {
-    binding.action.partition("(")[0]
-    for binding in TrackerApp.BINDINGS
-    if isinstance(binding, Binding)
-}
-"""The actions of the app's own keys (the others, Textual's, are always offered)."""
+    def confirm_remove(self, cid: str) -> None:
+        """Ask, then take a combatant out of the fight."""
+        if self.state is not None and cid:
+            name = self.state.combatant(cid).name
+            self.confirm(f"Take {name} out of the fight?", f"remove {cid}")

@@ -16,6 +16,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import resolve
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import Verb
+from tracker.core.roles import CONDITION, CURE
 from tracker.rules.base import Ruleset
 
 UI_WORDS = {
@@ -109,7 +110,7 @@ def _expected(
     place = len([w for w in words[1:-1] if not w.startswith("@") and "=" not in w])
     expected = usage_slots(found.usage)
     slot = expected[place] if place < len(expected) else ""
-    return _for_slot(slot, words, state, rules)
+    return _for_slot(slot, words, state, rules, found.role)
 
 
 def usage_slots(usage: str) -> list[str]:
@@ -124,13 +125,13 @@ def usage_slots(usage: str) -> list[str]:
 
 
 def _for_slot(
-    slot: str, words: list[str], state: EncounterState, rules: Ruleset | None
+    slot: str, words: list[str], state: EncounterState, rules: Ruleset | None, role: str
 ) -> list[str]:
     if slot in WHO_WORDS or slot.startswith("WHO"):
         extra = ["all"] if "all" in slot else []
         return [*combatant_words(state), ".", *extra]
-    if slot == "NAME" and rules is not None and words[0].casefold() in ("ail", "cure"):
-        return _ailment_words(words, state, rules)
+    if slot and rules is not None and role in (CONDITION, CURE):  # the ailment's name
+        return _ailment_words(words, state, rules, role)
     if slot == "RESOURCE":
         fighter = _named(words, state)
         return sorted(t for t in fighter.tracks if "@" not in t) if fighter else []
@@ -154,8 +155,8 @@ def _named(words: list[str], state: EncounterState) -> Combatant | None:
         return None
 
 
-def _ailment_words(words: list[str], state: EncounterState, rules: Ruleset) -> list[str]:
-    if words[0].casefold() == "cure":
+def _ailment_words(words: list[str], state: EncounterState, rules: Ruleset, role: str) -> list[str]:
+    if role == CURE:
         fighter = _named(words, state)
         return [c.name for c in fighter.conditions] if fighter else []
     return [spec.name for spec in rules.catalogue_for(state)]

@@ -1,18 +1,12 @@
-"""What running a command line gave: applied (with its log sentences) or refused (why)."""
+"""What running a command line gave (``tracker.core.outcome``), and how a dialog runs one."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from tracker.core.outcome import Outcome
 
-@dataclass(frozen=True)
-class Outcome:
-    """``ok`` when the command was applied and saved; ``message`` is what to show."""
-
-    ok: bool
-    message: str
-
+__all__ = ["Outcome", "Runner"]
 
 Runner = Callable[[str], Outcome]
 """Runs one command line through the encounter file (the app's ``run_line``)."""

@@ -14,14 +14,15 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
-from tracker.core.model import EncounterState
+from tracker.core.model import Combatant, EncounterState
+from tracker.core.protocol import Verb
+from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL
 from tracker.ui.modals.dialog import quote
+from tracker.ui.palette_host import PaletteHost
 from tracker.ui.party import PartyScreen
 from tracker.ui.party_host import campaign_of, open_party
 from tracker.ui.plain import escaped, plain
 from tracker.ui.reminder_keys import reminder_choices
-from tracker.ui.table_app import TableApp
-from tracker.ui.table_host import TableHost
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class PaletteCommand:
     run: Callable[[], object]
 
 
-def table_commands(app: TableHost) -> list[PaletteCommand]:
+def table_commands(app: PaletteHost) -> list[PaletteCommand]:
     """Every command that applies to the fight now."""
     state = app.state
     party = list(_campaign_commands(app))
@@ -56,7 +57,7 @@ def table_commands(app: TableHost) -> list[PaletteCommand]:
     ]
 
 
-def _flow_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
+def _flow_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
     line = app.run_and_report
     if state.phase == "setup":
         yield PaletteCommand(
@@ -65,16 +66,16 @@ def _flow_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCom
     if state.phase == "running":
         yield PaletteCommand("Next turn", "end this turn and begin the next", partial(line, "next"))
         yield PaletteCommand("Previous turn", "step back a turn", partial(line, "prev"))
-        yield PaletteCommand("End the fight…", "the fight is over", app.action_end_fight)
-    undo, redo = app.encounter_undo_redo()
+        yield PaletteCommand("End the fight…", "the fight is over", app.table.action_end_fight)
+    undo, redo = app.session.undo_redo()
     if undo:
-        yield PaletteCommand(f"Undo: {undo}", "take back the last command", app.action_undo)
+        yield PaletteCommand(f"Undo: {undo}", "take back the last command", app.table.action_undo)
     if redo:
-        yield PaletteCommand(f"Redo: {redo}", "restore what was undone", app.action_redo)
+        yield PaletteCommand(f"Redo: {redo}", "restore what was undone", app.table.action_redo)
 
 
-def _reminder_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
-    for choice in reminder_choices(state, app.rules_or_fail()):
+def _reminder_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
+    for choice in reminder_choices(state, app.session.rules_or_fail()):
         yield PaletteCommand(
             f"{choice.reminder.text}: {choice.label}",
             f":{choice.line}",
@@ -82,37 +83,42 @@ def _reminder_commands(app: TableHost, state: EncounterState) -> Iterator[Palett
         )
 
 
-def _combatant_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
-    verbs = app.verbs
+def _combatant_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
+    damage, heal = app.session.role_verb(DAMAGE), app.session.role_verb(HEAL)
+    condition, cure = app.session.role_verb(CONDITION), app.session.role_verb(CURE)
     for fighter in state.active:
-        name = fighter.name
+        name, cid = fighter.name, fighter.id
         yield PaletteCommand(
-            f"Select {name}", "show in the body and status panes", partial(app.select, fighter.id)
+            f"Select {name}", "show in the body and status panes", partial(app.select, cid)
         )
-        if "dmg" in verbs:
+        if damage is not None:
             yield PaletteCommand(
-                f"Damage {name}…", verbs["dmg"].usage, partial(app.open_damage, fighter.id, "dmg")
+                f"Damage {name}…", damage.usage, partial(app.dialogs.damage, state, cid, DAMAGE)
             )
-        if "heal" in verbs:
+        if heal is not None:
             yield PaletteCommand(
-                f"Heal {name}…", verbs["heal"].usage, partial(app.open_damage, fighter.id, "heal")
+                f"Heal {name}…", heal.usage, partial(app.dialogs.damage, state, cid, HEAL)
             )
-        if "ail" in verbs:
+        if condition is not None:
             yield PaletteCommand(
-                f"Ailment on {name}…", verbs["ail"].usage, partial(app.open_ailment, fighter.id, "")
+                f"Ailment on {name}…", condition.usage, partial(app.dialogs.ailment, state, cid, "")
             )
-        for condition in fighter.conditions:
-            if "cure" in verbs:
-                yield PaletteCommand(
-                    f"Cure {condition.name} on {name}",
-                    "end the condition",
-                    partial(app.run_and_report, f"cure {fighter.id} {quote(condition.name)}"),
-                )
-        yield from _order_commands(app, state, fighter.id, name)
+        if cure is not None:
+            yield from _cure_commands(app, fighter, cure)
+        yield from _order_commands(app, state, cid, name)
+
+
+def _cure_commands(app: PaletteHost, fighter: Combatant, cure: Verb) -> Iterator[PaletteCommand]:
+    for held in fighter.conditions:
+        yield PaletteCommand(
+            f"Cure {held.name} on {fighter.name}",
+            "end the condition",
+            partial(app.run_and_report, f"{cure.name} {fighter.id} {quote(held.name)}"),
+        )
 
 
 def _order_commands(
-    app: TableHost, state: EncounterState, cid: str, name: str
+    app: PaletteHost, state: EncounterState, cid: str, name: str
 ) -> Iterator[PaletteCommand]:
     if state.phase != "running":
         return
@@ -133,21 +139,21 @@ def _order_commands(
     )
 
 
-def _ailment_commands(app: TableHost, state: EncounterState) -> Iterator[PaletteCommand]:
-    if "ail" not in app.verbs:
+def _ailment_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
+    if app.session.role_verb(CONDITION) is None:
         return
     target = app.selected_id()
-    for spec in app.rules_or_fail().catalogue_for(state):
+    for spec in app.session.rules_or_fail().catalogue_for(state):
         hint = f"{spec.category}: {spec.summary}" if spec.category else spec.summary
         yield PaletteCommand(
-            f"Apply {spec.name} to…", hint, partial(app.open_ailment, target, spec.name)
+            f"Apply {spec.name} to…", hint, partial(app.dialogs.ailment, state, target, spec.name)
         )
 
 
-def _campaign_commands(app: TableHost) -> Iterator[PaletteCommand]:
+def _campaign_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
     """ "Party…" when the encounter belongs to a campaign (first: "party" also matches
     log lines that mention the party)."""
-    if isinstance(app, TableApp) and campaign_of(app) is not None:
+    if campaign_of(app) is not None:
         yield PaletteCommand(
             "Party…",
             "the campaign's PCs between fights: rest, next fight",
@@ -155,32 +161,30 @@ def _campaign_commands(app: TableHost) -> Iterator[PaletteCommand]:
         )
 
 
-def _screen_commands(app: TableHost) -> Iterator[PaletteCommand]:
+def _screen_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
     yield PaletteCommand(
-        "Add a combatant…", "reinforcements, a summoned ally", app.action_add_combatant
+        "Add a combatant…", "reinforcements, a summoned ally", app.table.action_add_combatant
     )
-    yield PaletteCommand("Roll dice…", "faces recorded in the log", app.action_roll_dice)
-    yield PaletteCommand("Command line", "type a command (:)", app.action_command_bar)
+    yield PaletteCommand("Roll dice…", "faces recorded in the log", app.table.action_roll_dice)
+    yield PaletteCommand("Command line", "type a command (:)", app.table.action_command_bar)
     yield PaletteCommand(
-        "The message in full", "the line under the bar, whole (m)", app.action_whole_message
+        "The message in full", "the line under the bar, whole (m)", app.table.action_whole_message
     )
-    yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.action_export)
+    yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.table.action_export)
     yield PaletteCommand(
-        "Copy this round as Markdown", "to the clipboard and recaps/", app.action_copy_round
+        "Copy this round as Markdown", "to the clipboard and recaps/", app.table.action_copy_round
     )
-    yield PaletteCommand("Help: keys and commands", "the key table", app.action_help)
-    yield PaletteCommand("Next theme", "cycle the colours", app.action_next_theme)
+    yield PaletteCommand("Help: keys and commands", "the key table", app.table.action_help)
+    yield PaletteCommand("Next theme", "cycle the colours", app.next_theme)
     for theme in app.shelf.names:
         yield PaletteCommand(f"Theme: {theme}", "switch colours", partial(app.choose_theme, theme))
     yield PaletteCommand("Quit", "everything is saved already", app.action_quit)
 
 
-def _look_back_commands(app: TableHost) -> Iterator[PaletteCommand]:
-    if app.looking_back:
-        yield PaletteCommand(
-            "Back to the fight", "stop looking back (v, Esc)", app.action_look_done
-        )
-    for moment in reversed(app.turn_moments()):
+def _look_back_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
+    if app.session.looking_back:
+        yield PaletteCommand("Back to the fight", "stop looking back (v, Esc)", app.look_done)
+    for moment in reversed(app.session.turn_moments()):
         yield PaletteCommand(
             f"Look back: {moment.label}",
             "the whole board as it stood, read-only",
@@ -188,8 +192,8 @@ def _look_back_commands(app: TableHost) -> Iterator[PaletteCommand]:
         )
 
 
-def _verb_commands(app: TableHost) -> Iterator[PaletteCommand]:
-    for verb in sorted(app.verbs.values(), key=lambda v: v.name):
+def _verb_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
+    for verb in sorted(app.session.verbs.values(), key=lambda v: v.name):
         yield PaletteCommand(
             f"Type: {verb.usage}", verb.summary, partial(app.open_command_bar, verb.name + " ")
         )
@@ -202,7 +206,7 @@ class TableCommands(Provider):
         app = self.app
         if isinstance(self.screen, PartyScreen):  # the fight's commands wait under it
             return []
-        return table_commands(app) if isinstance(app, TableHost) else []
+        return table_commands(app) if isinstance(app, PaletteHost) else []
 
     async def discover(self) -> Hits:
         """Everything that applies now, before anything is typed."""

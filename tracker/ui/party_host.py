@@ -2,26 +2,48 @@
 
 The encounter's header says which campaign it belongs to (``campaign_file``); the party
 screen opens over the fight (whose keys rest meanwhile). Its next fight ends this app
-and the launch loop plays the new file (``TableApp.then_open``).
+and the launch loop plays the new file (``TrackerApp.then_open``).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from tracker.core.errors import TrackerError, one_line
 from tracker.store.campaign_file import load_campaign
 from tracker.store.campaign_party import campaign_path
+from tracker.store.encounter_file import EncounterFile
 from tracker.ui.outcome import Outcome
 from tracker.ui.party import PartyScreen
 
-if TYPE_CHECKING:
-    from tracker.ui.table_app import TableApp
+
+class PartyHost(Protocol):
+    """What the party screen asks of the app it opens over (``TrackerApp``): the open
+    fight, a place to say why not, and a way to end the app with the next fight to open."""
+
+    then_open: Path | None
+
+    @property
+    def play(self) -> EncounterFile | None:
+        """The open encounter (None: not open yet)."""
+        ...
+
+    def report(self, outcome: Outcome) -> Outcome:
+        """Show an outcome under the command bar."""
+        ...
+
+    def push_screen(self, screen: Any, callback: Any = None) -> Any:
+        """Show ``screen`` over the app; ``callback`` gets what it is dismissed with."""
+        ...
+
+    def exit(self, result: Any = None) -> None:
+        """End the app."""
+        ...
 
 
-def campaign_of(app: TableApp) -> Path | None:
+def campaign_of(app: PartyHost) -> Path | None:
     """The campaign file the open encounter belongs to (None: a one-off encounter, or
     one whose header does not say where its campaign is)."""
     if app.play is None:
@@ -33,7 +55,7 @@ def campaign_of(app: TableApp) -> Path | None:
     return Path(os.path.normpath(where)) if where is not None else None
 
 
-def open_party(app: TableApp) -> None:
+def open_party(app: PartyHost) -> None:
     """Show the party screen of the encounter's campaign (or say in one line why not)."""
     where = campaign_of(app)
     if where is None:

@@ -8,9 +8,8 @@ and a directory listing) and hands the number to the header.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from textual.app import App
+from textual.widget import Widget
 
 from tracker.ui.panes.header import EncounterHeader
 from tracker.web.phones import pages_open
@@ -19,12 +18,13 @@ EVERY = 2.0
 """Seconds between two looks at the count."""
 
 
-def follow_phones(app: App[Any], path: Path) -> None:
-    """Keep the app's header's count of connected pages up to date."""
+def follow_phones(screen: Widget, path: Path) -> None:
+    """Keep the count of connected pages in ``screen``'s header up to date (while the
+    screen lives, dialogs over it or not)."""
 
     def look() -> None:
-        for header in app.query(EncounterHeader):
+        for header in screen.query(EncounterHeader):
             header.phones = pages_open(path)
 
     look()
-    app.set_interval(EVERY, look)
+    screen.set_interval(EVERY, look)

@@ -1,113 +1,83 @@
-"""What the command palette drives on the fight's App, declared apart from the App.
-
-``tracker.ui.app.TrackerApp`` is a ``TableHost``; the palette (which the App lists as its
-commands provider) reads the App through this protocol, so neither imports the other.
-"""
+"""What the table's screen asks of the app that holds it (``TrackerApp``), as a protocol:
+the screen is a view of the app's session and state, and imports no app."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from pathlib import Path
+from typing import Protocol
 
 from tracker.core.model import EncounterState
+from tracker.core.outcome import Outcome
 from tracker.core.protocol import Verb
-from tracker.core.rewind import Moment
 from tracker.rules.base import Ruleset
-from tracker.ui.outcome import Outcome
+from tracker.store.table_session import TableSession
+from tracker.ui.table_dialogs import TableDialogs
 from tracker.ui.themes import ThemeShelf
 
 
-@runtime_checkable
 class TableHost(Protocol):
-    """The fight's App as the palette sees it: its state, its commands and its actions."""
+    """What the table's screen asks of the app that holds it (``TrackerApp``)."""
 
-    @property
-    def state(self) -> EncounterState | None:
-        """The fight as it stands (None while the file opens)."""
+    state: EncounterState | None
+    selected: str
+    session: TableSession
+    dialogs: TableDialogs
+    shelf: ThemeShelf
+    keymap_file: Path
 
-    @property
-    def verbs(self) -> Mapping[str, Verb]:
-        """Every command the fight knows, by name."""
+    def open_encounter(self) -> None:
+        """Paint the empty screen, then open the file."""
+        ...
 
-    @property
-    def shelf(self) -> ThemeShelf:
-        """The themes on offer."""
+    def bar_source(self) -> tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]:
+        """What the command bar completes from."""
+        ...
 
-    @property
-    def looking_back(self) -> bool:
-        """Whether an earlier turn is on the screen."""
+    def show(self, state: EncounterState) -> None:
+        """Show the fight's state."""
+        ...
 
-    def turn_moments(self) -> list[Moment]:
-        """Every turn start of the fight so far."""
-
-    def look_at(self, moment: Moment) -> None:
-        """Show the board as it stood at ``moment``."""
-
-    def action_look_done(self) -> None:
-        """Back to the fight."""
-
-    async def action_quit(self) -> None:
-        """Quit (everything is saved already)."""
+    def run_line(self, line: str) -> Outcome:
+        """Run one command line."""
+        ...
 
     def run_and_report(self, line: str) -> Outcome:
-        """Run a command line and show its outcome."""
+        """Run a line and show its outcome."""
+        ...
 
-    def encounter_undo_redo(self) -> tuple[str, str]:
-        """What undo and redo would take back or restore now."""
-
-    def rules_or_fail(self) -> Ruleset:
-        """The fight's ruleset."""
-
-    def select(self, slot: str) -> None:
-        """Show a combatant in the body and status panes."""
+    def report(self, outcome: Outcome) -> Outcome:
+        """Show an outcome under the bar."""
+        ...
 
     def selected_id(self) -> str:
         """The selected combatant's id."""
+        ...
 
-    def open_damage(self, target: str, verb: str = "dmg") -> None:
-        """The damage (or heal) dialog."""
+    def look_back(self) -> None:
+        """Show the turn before this one (again: back to the fight)."""
+        ...
 
-    def open_ailment(self, target: str, name: str = "") -> None:
-        """The ailment picker."""
+    def look_step(self, step: int) -> None:
+        """A turn earlier or later."""
+        ...
+
+    def look_done(self) -> None:
+        """Back to the fight."""
+        ...
+
+    def next_theme(self) -> None:
+        """The next colour theme."""
+        ...
+
+    def confirm(self, question: str, line: str) -> None:
+        """Ask, then run ``line`` on yes."""
+        ...
 
     def confirm_remove(self, cid: str) -> None:
-        """Ask, then take a combatant out of the fight."""
-
-    def choose_theme(self, name: str) -> None:
-        """Switch theme."""
+        """Ask, then take a combatant out."""
+        ...
 
     def open_command_bar(self, text: str = "") -> None:
-        """Focus the ``:`` bar with ``text`` typed."""
-
-    def action_end_fight(self) -> None:
-        """End the fight (after asking)."""
-
-    def action_undo(self) -> None:
-        """Undo the last command."""
-
-    def action_redo(self) -> None:
-        """Redo what undo took back."""
-
-    def action_add_combatant(self) -> None:
-        """The add-combatant dialog."""
-
-    def action_roll_dice(self) -> None:
-        """The dice roller."""
-
-    def action_command_bar(self) -> None:
         """Focus the ``:`` bar."""
-
-    def action_whole_message(self) -> None:
-        """The message under the bar in full."""
-
-    def action_export(self) -> None:
-        """The export dialog."""
-
-    def action_copy_round(self) -> None:
-        """Copy this round's log as Markdown."""
-
-    def action_help(self) -> None:
-        """The key table and the commands."""
-
-    def action_next_theme(self) -> None:
-        """The next theme."""
+        ...

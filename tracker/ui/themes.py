@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
@@ -22,6 +22,10 @@ from tracker.rules.shipped import shipped_folders
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
+from tracker.store.settings import Settings
+
+if TYPE_CHECKING:  # a type only: the player view reads themes without an encounter file
+    from tracker.store.encounter_file import EncounterFile
 
 DEFAULT_THEME = "default-dark"
 COLOUR_KEYS = (
@@ -135,3 +139,17 @@ def _colour(value: object, key: str, where: str) -> str:
             f'theme {where}: {key} = {value!r} is not a colour (use "#rrggbb" or a colour name)'
         ) from None
     return str(value)
+
+
+def starting_theme(play: EncounterFile, shelf: ThemeShelf) -> str:
+    """The theme an opened encounter starts in: the one the GM chose for this file wins;
+    then the file's own, its ruleset's, and the one the GM chose last (for a file naming
+    none)."""
+    table = play.loaded.head.get("encounter", {})
+    settings = Settings.load()
+    chosen = settings.file_themes.get(str(play.path.absolute()), "")
+    named = (chosen, str(table.get("theme", "")), play.rules.theme, settings.theme)
+    for wanted in named:
+        if wanted in shelf.themes:
+            return wanted
+    return DEFAULT_THEME

@@ -15,7 +15,10 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tracker.api import (
+    DAMAGE,
+    HEAL,
     AilmentSpec,
+    Asks,
     Combatant,
     Command,
     DiceLike,
@@ -103,8 +106,10 @@ class CairnRules(Ruleset):
                 "dmg WHO DAMAGE [DAMAGE …]",
                 "damage; several attackers: the highest",
                 self.damage,
+                role=DAMAGE,  # the d key and the damage dialog
+                asks=Asks(amount="highest"),  # the dialog asks each attacker's die
             ),
-            verb("heal", "heal WHO N", "restore N HP", self.heal),
+            verb("heal", "heal WHO N", "restore N HP", self.heal, role=HEAL),
             verb(
                 "save",
                 "save WHO str|dex|wil",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from tracker.core.protocol import Verb
+from tracker.core.protocol import ONE, SEVERAL, Asks, Verb
 from tracker.rules.alien_evolved import actions, cards, damage, health, rolls, stress, time
 from tracker.rules.base import by_name, verb
 
@@ -63,11 +63,29 @@ VERBS: tuple[VerbRow, ...] = (
 )  # fmt: skip
 
 
+ROLES: dict[str, tuple[str, Asks]] = {
+    "dmg": ("damage", SEVERAL),
+    "heal": ("heal", SEVERAL),
+    "ail": ("condition", SEVERAL),
+    "cure": ("cure", SEVERAL),
+}
+"""The table action each verb plays (``tracker.core.roles``) and what its dialog asks;
+a verb not named here plays none and takes one target."""
+
+
 def bound(parts: Mapping[str, object]) -> dict[str, Verb]:
     """Every command of the table, given the ruleset's ``parts`` (``core``, ``data`` …)."""
     return by_name(
         *(
-            verb(name, usage, summary, decide, *(parts.get(word, word) for word in context))
+            verb(
+                name,
+                usage,
+                summary,
+                decide,
+                *(parts.get(word, word) for word in context),
+                role=ROLES.get(name, ("", ONE))[0],
+                asks=ROLES.get(name, ("", ONE))[1],
+            )
             for name, usage, summary, decide, context in VERBS
         )
     )

@@ -13,9 +13,10 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import countdown, resource_verbs_check, shift_track
+from tracker.rules.conditions import condition_verbs
 from tracker.rules.display import SummaryPart
 
 
@@ -58,12 +59,18 @@ class BasicRules(Ruleset):
     # --- commands -------------------------------------------------------------------
 
     def verbs(self) -> Mapping[str, Verb]:
-        """dmg, heal, ail, cure, spend, gain."""
+        """dmg, heal, the shared ail and cure, spend, gain."""
         return by_name(
-            verb("dmg", "dmg WHO N", "damage: lose N hit points", self.damage),
-            verb("heal", "heal WHO N", "regain N hit points", self.heal),
-            verb("ail", "ail WHO NAME [rounds=N]", "give a condition", self.ail),
-            verb("cure", "cure WHO NAME", "end a condition", self.cure),
+            verb(
+                "dmg",
+                "dmg WHO N",
+                "damage: lose N hit points",
+                self.damage,
+                role="damage",
+                asks=SEVERAL,
+            ),
+            verb("heal", "heal WHO N", "regain N hit points", self.heal, role="heal", asks=SEVERAL),
+            *condition_verbs(self).values(),
             verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
             verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
         )
@@ -90,40 +97,6 @@ class BasicRules(Ruleset):
                 ev.StatusChanged, who=fighter.id, status="active", text=f"{fighter.name} is back up"
             )
 
-    def ail(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """Give a condition, optionally for a number of rounds."""
-        fighter = who_arg(draft.state, command)
-        name = " ".join(command.args[1:]).strip()
-        if not name:
-            raise RuleError("'ail' needs a condition, e.g. 'ail goblin Prone rounds=2'")
-        name = self._canonical(name)
-        rounds = command.option_int("rounds")
-        if rounds < 0:
-            raise RuleError("rounds must be 0 (until cured) or more")
-        lasting = f" for {rounds} round(s)" if rounds else ""
-        draft.emit(
-            ev.ConditionApplied,
-            who=fighter.id,
-            name=name,
-            rounds=rounds,
-            text=f"{fighter.name} is {name}{lasting}",
-        )
-
-    def cure(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """End a condition."""
-        fighter = who_arg(draft.state, command)
-        name = " ".join(command.args[1:]).strip()
-        held = fighter.condition(name)
-        if held is None:
-            has = ", ".join(c.name for c in fighter.conditions) or "none"
-            raise RuleError(f"{fighter.name} is not {name or '…'} — conditions: {has}")
-        draft.emit(
-            ev.ConditionRemoved,
-            who=fighter.id,
-            name=held.name,
-            text=f"{fighter.name} is no longer {held.name}",
-        )
-
     def spend(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Spend N (default 1) of a resource."""
         self._resource(draft, command, -1)
@@ -139,12 +112,6 @@ class BasicRules(Ruleset):
         if sign < 0 and fighter.tracks[track] < amount:
             raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")
         shift_track(draft, fighter.id, track, sign * amount)
-
-    def _canonical(self, name: str) -> str:
-        for spec in self.catalogue():
-            if spec.name.casefold() == name.casefold():
-                return spec.name
-        return name[:1].upper() + name[1:]
 
     # --- views ----------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import score, turns
@@ -197,6 +197,8 @@ class EvaRules(D100Ruleset):
                 "damage against Soak (DAMAGE: 14 or 2d10+4)",
                 damage.damage,
                 self,
+                role="damage",
+                asks=SEVERAL,
             ),
             verb(
                 "wound",
@@ -204,6 +206,7 @@ class EvaRules(D100Ruleset):
                 "wounds entered directly (no Soak)",
                 damage.wound,
                 self,
+                asks=SEVERAL,
             ),
             verb(
                 "heal",
@@ -211,6 +214,8 @@ class EvaRules(D100Ruleset):
                 "Critical Damage, then wounds, healed",
                 damage.heal,
                 self,
+                role="heal",
+                asks=SEVERAL,
             ),
             verb(
                 "ail",
@@ -218,8 +223,18 @@ class EvaRules(D100Ruleset):
                 "give an effect (mental: to the pilot)",
                 pilots.ail,
                 self,
+                role="condition",
+                asks=SEVERAL,
             ),
-            verb("cure", "cure WHO NAME", "end an effect", pilots.cure, self),
+            verb(
+                "cure",
+                "cure WHO NAME",
+                "end an effect",
+                pilots.cure,
+                self,
+                role="cure",
+                asks=SEVERAL,
+            ),
             verb(
                 "defeat",
                 "defeat WHO",

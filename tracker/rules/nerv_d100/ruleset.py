@@ -15,7 +15,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.rules.base import (
     AilmentSpec,
     LocationView,
@@ -52,6 +52,7 @@ class NervRules(Ruleset):
     title: ClassVar[str] = "NERV d100 (wounds, injuries by location, ailments)"
     data_file: ClassVar[str] = "data.toml"
     theme: ClassVar[str] = "nerv"
+    one_per_category: ClassVar[bool] = True
     roster_keys: ClassVar[dict[str, type]] = {
         "fate": int,
         "advantage": int,
@@ -223,12 +224,15 @@ class NervRules(Ruleset):
                 "[type=T] [block=N]",
                 "an attack's damage against Defense",
                 hits.damage,
+                role="damage",
+                asks=SEVERAL,
             ),
             verb(
                 "wound",
                 "wound WHO N [@LOC] [savage[=N]] [block=N]",
                 "wounds entered directly",
                 hits.wound,
+                asks=SEVERAL,
             ),
             verb(
                 "injure",
@@ -241,6 +245,8 @@ class NervRules(Ruleset):
                 "heal WHO N [@LOC]",
                 "restore wounds (with @LOC: heal injuries there)",
                 hits.heal,
+                role="heal",
+                asks=SEVERAL,
             ),
             verb(
                 "ail",
@@ -248,8 +254,18 @@ class NervRules(Ruleset):
                 "give an ailment or condition",
                 ailing.ail,
                 t,
+                role="condition",
+                asks=SEVERAL,
             ),
-            verb("cure", "cure WHO NAME", "end an ailment or condition", ailing.cure, t),
+            verb(
+                "cure",
+                "cure WHO NAME",
+                "end an ailment or condition",
+                ailing.cure,
+                t,
+                role="cure",
+                asks=SEVERAL,
+            ),
             verb(
                 "shake",
                 "shake WHO pass|fail|roll [NAME] [dof=N]",

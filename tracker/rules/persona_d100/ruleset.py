@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import altitude, folded
@@ -34,6 +34,7 @@ class PersonaRules(PersonaBase):
     """
 
     id: ClassVar[str] = "persona-d100"
+    one_per_category: ClassVar[bool] = True
     title: ClassVar[str] = "Persona d100 (affinities, One More, Baton Pass)"
     data_file: ClassVar[str] = "data.toml"
     theme: ClassVar[str] = "velvet"
@@ -125,6 +126,8 @@ class PersonaRules(PersonaBase):
                 "an attack, read against the target's affinity",
                 affinity.damage,
                 self,
+                role="damage",
+                asks=SEVERAL,
             ),
             verb(
                 "heal",
@@ -132,6 +135,8 @@ class PersonaRules(PersonaBase):
                 "Lethal Damage, then wounds (+ Baton rank)",
                 affinity.heal,
                 self,
+                role="heal",
+                asks=SEVERAL,
             ),
             verb(
                 "ail",
@@ -139,8 +144,18 @@ class PersonaRules(PersonaBase):
                 "an ailment: one per category",
                 ailing.ail,
                 self,
+                role="condition",
+                asks=SEVERAL,
             ),
-            verb("cure", "cure WHO NAME", "an ailment or condition ends", ailing.cure, self),
+            verb(
+                "cure",
+                "cure WHO NAME",
+                "an ailment or condition ends",
+                ailing.cure,
+                self,
+                role="cure",
+                asks=SEVERAL,
+            ),
             verb(
                 "onemore",
                 "onemore WHO stamina | onemore WHO ACTION …",

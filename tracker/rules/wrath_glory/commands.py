@@ -13,7 +13,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
-from tracker.core.protocol import DiceLike, Verb
+from tracker.core.protocol import ONE, SEVERAL, Asks, DiceLike, Verb
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.base import by_name, verb
 from tracker.rules.common import resource_verbs_check, shift_track
@@ -148,11 +148,31 @@ VERBS: tuple[VerbRow, ...] = (
 )  # fmt: skip
 
 
+ROLES: dict[str, tuple[str, Asks]] = {
+    "dmg": ("damage", SEVERAL),
+    "wound": ("", SEVERAL),
+    "heal": ("heal", SEVERAL),
+    "ail": ("condition", SEVERAL),
+    "cure": ("cure", SEVERAL),
+}
+"""The table action each verb plays (``tracker.core.roles``) and what its dialog asks;
+a verb not named here plays none and takes one target."""
+
+
 def bound(parts: Mapping[object, object]) -> dict[str, Verb]:
     """Every command of the table, given the ruleset's ``parts`` (``core``, ``data``)."""
     return by_name(
         *(
-            verb(name, usage, summary, decide, *(parts.get(c, c) for c in context), flags=flags)
+            verb(
+                name,
+                usage,
+                summary,
+                decide,
+                *(parts.get(c, c) for c in context),
+                flags=flags,
+                role=ROLES.get(name, ("", ONE))[0],
+                asks=ROLES.get(name, ("", ONE))[1],
+            )
             for name, usage, summary, decide, context, flags in VERBS
         )
     )

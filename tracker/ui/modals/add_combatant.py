@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from tracker.core.joining import dice_keys, find_block
 from tracker.core.library import Block, EmptyLibrary, Library
 from tracker.core.model import SIDES, EncounterState
+from tracker.core.protocol import Verb
 from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote
 from tracker.ui.outcome import Runner
 from tracker.ui.plain import inert, plain
@@ -54,11 +55,12 @@ class AddCombatantScreen(CommandDialog):
     ]
 
     def __init__(
-        self, runner: Runner, state: EncounterState, usage: str, library: Library | None = None
+        self, runner: Runner, state: EncounterState, verb: Verb, library: Library | None = None
     ) -> None:
         super().__init__(runner)
         self.state = state
-        self.usage = usage
+        self.verb = verb
+        self.usage = verb.usage
         self.library = library or EmptyLibrary()
         self.block_ids = list(self.library.block_ids())
 
@@ -193,9 +195,9 @@ class AddCombatantScreen(CommandDialog):
         side = self.chosen(self.query_one("#add-side", Select)) or "enemy"
         block = self.chosen_block()
         if block is None:
-            words = ["add", quote(name), f"side={side}"]
+            words = [self.verb.name, quote(name), f"side={side}"]
         else:
-            words = ["add", *self._copies(), str(block["id"])]
+            words = [self.verb.name, *self._copies(), str(block["id"])]
             if side != block.get("side", "enemy"):
                 words.append(f"side={side}")
         stats = self.query_one("#add-stats", Input).value.strip()

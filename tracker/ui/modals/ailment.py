@@ -1,7 +1,8 @@
 """The ailment picker: only the ruleset's catalogue, by category, with conflicts shown.
 
-Type to filter, ↑/↓ to move, Enter to apply. An ailment whose category the target
-already holds is marked; the ruleset decides (and says in place) whether it is refused.
+Type to filter, ↑/↓ to move, Enter to apply. Where the ruleset allows one ailment
+per category (``Ruleset.one_per_category``), one whose category the target already holds
+is marked; the ruleset decides (and says in place) whether it is refused.
 A ruleset without a catalogue takes any name typed.
 """
 
@@ -23,9 +24,10 @@ from tracker.ui.outcome import Runner
 from tracker.ui.plain import inert, plain
 
 
-def conflict(fighter: Combatant, spec: AilmentSpec) -> str:
-    """What the target already holds in the ailment's category (``""``: nothing)."""
-    if not spec.category:
+def conflict(fighter: Combatant, spec: AilmentSpec, rules: Ruleset) -> str:
+    """What the target already holds in the ailment's category (``""``: nothing, or the
+    ruleset lets a combatant hold several of a category)."""
+    if not spec.category or not rules.one_per_category:
         return ""
     held = fighter.in_category(spec.category)
     if held is None or held.name.casefold() == spec.name.casefold():
@@ -127,7 +129,7 @@ class AilmentScreen(CommandDialog):
             label.append(f"  {spec.category}", style="italic")
         if spec.summary:
             label.append(f" · {spec.summary}")
-        held = conflict(self.fighter, spec)
+        held = conflict(self.fighter, spec, self.rules)
         if held:
             label.append(f"  ⚠ already {held} ({spec.category})", style="bold")
         if self.fighter.condition(spec.name):

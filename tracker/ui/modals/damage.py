@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from tracker.core.model import EncounterState
 from tracker.core.protocol import Verb
+from tracker.core.roles import HEAL
 from tracker.rules.base import Ruleset
 from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
 from tracker.ui.outcome import Runner
@@ -35,20 +36,13 @@ class DamageScreen(CommandDialog):
         self.target = target
 
     def compose(self) -> ComposeResult:
-        """Title, target, amount, location, options, preview, refusal, keys."""
-        title = "Heal" if self.verb.name == "heal" else "Damage"
+        """Title, target(s), amount, location, options, preview, refusal, keys (what the
+        verb's ``asks`` says: one target or several, one amount or several dice)."""
+        title = "Heal" if self.verb.role == HEAL else "Damage"
         with Vertical(id="dialog", classes="dialog"):
             yield Label(plain(f"{title} — {self.verb.summary}"), classes="dialog-title")
-            yield Label("Target")
-            yield FieldSelect(
-                target_options(self.state),
-                value=self.target,
-                allow_blank=False,
-                id="damage-target",
-                compact=True,
-            )
-            yield Label("Amount")
-            yield Input(placeholder="how much", restrict=AMOUNT, id="damage-amount", compact=True)
+            yield from self._target_field()
+            yield from self._amount_field()
             yield Label("Location", id="damage-location-label")
             yield FieldSelect(
                 self._locations(self.target),
@@ -63,6 +57,33 @@ class DamageScreen(CommandDialog):
             yield Static(id="dialog-error", classes="dialog-error")
             yield Static("Enter apply · Tab next field · Esc close", classes="dialog-keys")
 
+    def _target_field(self) -> ComposeResult:
+        if self.several:
+            yield Label("Targets (names or ids, comma-separated)")
+            yield Input(self.target, id="damage-targets", compact=True, select_on_focus=False)
+            return
+        yield Label("Target")
+        yield FieldSelect(
+            target_options(self.state),
+            value=self.target,
+            allow_blank=False,
+            id="damage-target",
+            compact=True,
+        )
+
+    def _amount_field(self) -> ComposeResult:
+        if self.verb.asks.amount == "highest":
+            yield Label("Each attacker's die (the highest counts)")
+            yield Input(placeholder="d6 d8 d10", restrict=AMOUNT, id="damage-amount", compact=True)
+            return
+        yield Label("Amount")
+        yield Input(placeholder="how much", restrict=AMOUNT, id="damage-amount", compact=True)
+
+    @property
+    def several(self) -> bool:
+        """Whether the dialog asks for several targets."""
+        return self.verb.asks.targets == "several"
+
     def on_mount(self) -> None:
         """Start in the amount field; hide the location for rulesets without any."""
         self._show_locations()
@@ -72,11 +93,11 @@ class DamageScreen(CommandDialog):
     def _locations(self, target: str) -> list[tuple[Text, str]]:
         fighter = self.state.combatant(target)
         names = self.rules.location_names(fighter)
-        first = "rolled (the rules pick)" if self.verb.name != "heal" else "anywhere"
+        first = "rolled (the rules pick)" if self.verb.role != HEAL else "anywhere"
         return [(Text(first), ROLLED), *((Text(name.capitalize()), name) for name in names)]
 
     def _show_locations(self) -> None:
-        has = len(self._locations(self.target)) > 1
+        has = not self.several and len(self._locations(self.target)) > 1
         self.query_one("#damage-location", Select).display = has
         self.query_one("#damage-location-label", Label).display = has
 
@@ -95,14 +116,28 @@ class DamageScreen(CommandDialog):
         self.refresh_preview()
 
     def command_line(self) -> str:
-        """``dmg unit01 12 @core exploit``."""
-        amount = self.query_one("#damage-amount", Input).value.strip()
-        if not amount:
+        """``dmg unit01 12 @core exploit`` (``hurt a,b 3 5`` for several targets and the
+        highest of several dice)."""
+        amount = self._amount()
+        targets = self._targets()
+        if not amount or not targets:
             return ""
-        words = [self.verb.name, self.target, amount]
-        location = self.chosen(self.query_one("#damage-location", Select))
+        words = [self.verb.name, targets, *amount]
+        location = None if self.several else self.chosen(self.query_one("#damage-location", Select))
         if location:
             words.append("@" + location.replace(" ", "-"))
         options = self.query_one("#damage-options", Input).value.strip()
         line = " ".join(quote(w) for w in words)
         return f"{line} {options}" if options else line
+
+    def _amount(self) -> list[str]:
+        typed = self.query_one("#damage-amount", Input).value.strip()
+        if self.verb.asks.amount == "highest":
+            return typed.split()
+        return [typed] if typed else []
+
+    def _targets(self) -> str:
+        if not self.several:
+            return self.target
+        typed = self.query_one("#damage-targets", Input).value
+        return ",".join(name.strip() for name in typed.split(",") if name.strip())

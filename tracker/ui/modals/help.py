@@ -65,13 +65,16 @@ def key_table(keys: Iterable[tuple[str, str, str, str]]) -> Table:
     return table
 
 
-def verb_table(verbs: Mapping[str, Verb]) -> Table:
-    """Every command, how to type it and what it does."""
+def verb_table(verbs: Mapping[str, Verb], keys: Mapping[str, str] | None = None) -> Table:
+    """Every command, how to type it and what it does; ``keys``: the key that runs a
+    verb (the keys of the verb roles: ``hurt`` → ``d``)."""
     table = Table(box=None, show_header=True, header_style="bold", expand=True)
     table.add_column("command")
     table.add_column("does")
+    keys = keys or {}
     for verb in sorted(verbs.values(), key=lambda v: v.name):
-        table.add_row(Text(visible(verb.usage)), Text(visible(verb.summary)))
+        key = f" (key {keys[verb.name]})" if verb.name in keys else ""
+        table.add_row(Text(visible(verb.usage)), Text(visible(verb.summary + key)))
     table.add_row("undo | redo", "take back / restore the last command")
     table.add_row("help | theme NAME | select WHO | export | quit", "the screen itself")
     return table
@@ -91,12 +94,15 @@ class HelpScreen(ModalScreen[None]):
         keys: list[tuple[str, str, str, str]],
         verbs: Mapping[str, Verb],
         shorthand: Sequence[tuple[str, str]] = (),
+        verb_keys: Mapping[str, str] | None = None,
         docs: str = "",
     ) -> None:
         super().__init__()
         self.keys = keys
         self.verbs = verbs
         self.shorthand = shorthand
+        self.verb_keys = verb_keys or {}
+        """The key that runs a verb (by its role), by verb name."""
         self.docs = docs
 
     def compose(self) -> ComposeResult:
@@ -107,7 +113,7 @@ class HelpScreen(ModalScreen[None]):
             yield Label("Initiative marks and badges", classes="dialog-title")
             yield Static(Text(visible_lines(legend_text(self.shorthand))), id="help-legend")
             yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
-            yield Static(verb_table(self.verbs), id="help-verbs")
+            yield Static(verb_table(self.verbs, self.verb_keys), id="help-verbs")
             if self.docs:  # the ruleset's own page, as plain text (it is the package's data)
                 yield Label("This ruleset", classes="dialog-title")
                 yield Static(Text(visible_lines(self.docs)), id="help-ruleset")

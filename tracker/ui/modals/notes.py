@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from tracker.core.model import Combatant
+from tracker.core.protocol import Verb
 from tracker.core.safe_text import NOTE_LIMIT, visible
 from tracker.ui.modals.dialog import CommandDialog, quote
 from tracker.ui.outcome import Runner
@@ -18,9 +19,10 @@ from tracker.ui.plain import plain
 class NotesScreen(CommandDialog):
     """Edit ``notes WHO TEXT`` (``-`` when emptied) for one combatant."""
 
-    def __init__(self, runner: Runner, fighter: Combatant) -> None:
+    def __init__(self, runner: Runner, fighter: Combatant, verb: Verb) -> None:
         super().__init__(runner)
         self.fighter = fighter
+        self.verb = verb
 
     def compose(self) -> ComposeResult:
         """The note as it reads now, ready to edit."""
@@ -52,4 +54,4 @@ class NotesScreen(CommandDialog):
     def command_line(self) -> str:
         """``notes orc carries the key`` (``notes orc -`` to clear)."""
         text = self.query_one("#notes-text", Input).value.strip()
-        return f"notes {quote(self.fighter.id)} {text or '-'}"
+        return f"{self.verb.name} {quote(self.fighter.id)} {text or '-'}"

@@ -21,6 +21,7 @@ from textual.widgets import Input
 
 from tracker.core.model import EncounterState
 from tracker.core.protocol import Verb
+from tracker.core.roles import DAMAGE, role_verb
 from tracker.rules.base import Ruleset
 from tracker.ui.completion import complete
 from tracker.ui.panes.styling import solid_style
@@ -197,11 +198,12 @@ class CommandBar(Vertical):
         self.say(f"✗ {reason}", "error")
 
 
-def example_line(state: EncounterState, verbs: Mapping[str, object]) -> str:
+def example_line(state: EncounterState, verbs: Mapping[str, Verb]) -> str:
     """A line this encounter would take, for the empty bar: damage to its first enemy
-    (``dmg sachiel 5``), else a note."""
+    (``dmg sachiel 5``, with the verb playing the damage role), else a note."""
     standing = [c for c in state.active if c.status == "active"]
     foes = [c.id for c in standing if c.side == "enemy"] or [c.id for c in standing]
-    if "dmg" in verbs and foes:
-        return f"dmg {foes[0]} 5"
+    damage = role_verb(verbs, DAMAGE)
+    if damage is not None and foes:
+        return f"{damage.name} {foes[0]} 5"
     return "note the bridge is out"

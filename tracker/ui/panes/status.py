@@ -275,7 +275,7 @@ class StatusPane(SelectedPane):
     def _choice_text(self, choice: Choice, *, bare: bool = False) -> Text:
         """``[1] pass`` (``bare``: ``[1]pass``); a click resolves it."""
         click = Style(
-            meta={"@click": ("app.resolve_choice", identity(choice.reminder) + (choice.label,))}
+            meta={"@click": ("screen.resolve_choice", identity(choice.reminder) + (choice.label,))}
         )
         text = Text()
         if choice.key:

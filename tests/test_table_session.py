@@ -1,0 +1,116 @@
+"""The table's session controller without Textual (issue 31): commands, undo and redo,
+the replay of a long journal, the hidden-name question, the fight's end and looking back
+— what the App draws, decided here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.ui_helpers import basic_file
+from tracker.core.dice import ScriptedDice
+from tracker.core.model import EncounterState
+from tracker.store.table_session import TableSession
+
+
+def _session(tmp_path: Path, faces: list[int] | None = None) -> TableSession:
+    session = TableSession(basic_file(tmp_path), ScriptedDice(faces or [15, 9, 12, 3]))
+    session.open()
+    return session
+
+
+def test_nothing_runs_before_the_file_is_open_or_while_busy(tmp_path: Path) -> None:
+    session = TableSession(basic_file(tmp_path), ScriptedDice([]))
+    refused = session.refusal()
+    assert refused is not None and refused.message == "one moment — opening the encounter"
+    session.open()
+    try:
+        assert session.refusal() is None
+        busy = session.refusal("replaying")
+        assert busy is not None and busy.message == "one moment — replaying the encounter"
+    finally:
+        session.close()
+
+
+def test_a_command_its_undo_and_redo_say_what_they_did(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    try:
+        shown: list[EncounterState] = []
+        ran = session.run("dmg gob 5", meanwhile=shown.append)
+        assert ran.outcome.ok and ran.outcome.message == "Goblin: HP 7 → 2"
+        assert shown and shown[-1].combatant("gob").track("hp") == 2
+        assert session.can_undo() and not session.can_redo()
+        assert session.undo_redo() == ("Goblin: HP 7 → 2", "")
+        assert session.run("undo").outcome.message == "Undone: Goblin: HP 7 → 2"
+        assert session.can_redo() and session.undo_redo()[1] == "Goblin: HP 7 → 2"
+        assert session.run("redo").outcome.ok
+        state = session.state
+        assert state is not None and state.combatant("gob").track("hp") == 2
+        refused = session.run("dmg nobody 5").outcome
+        assert not refused.ok and "nobody" in refused.message and "\n" not in refused.message
+    finally:
+        session.close()
+
+
+def test_a_long_journal_replays_undo_off_the_screens_way(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    try:
+        session.run("dmg gob 1")
+        assert not session.replays_long("undo")
+        session.replay_in_worker_after = 0
+        assert session.replays_long(":undo") and not session.replays_long("dmg gob 1")
+        outcome = session.replay("undo")
+        assert outcome.ok and outcome.message == "Undone: Goblin: HP 7 → 6"
+    finally:
+        session.close()
+
+
+def test_the_end_of_the_fight_and_a_hidden_name_are_said(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    try:
+        session.run("add 'Secret Boss' hidden")
+        asked = session.run("note The secret-boss lurks")
+        assert not asked.outcome.ok and "Secret Boss" in asked.question
+        assert asked.anyway == "note! The secret-boss lurks"
+        assert session.run(asked.anyway).outcome.ok
+        ended = session.run("end")
+        assert ended.outcome.ok and ended.ended
+        assert not session.run("note after").ended
+    finally:
+        session.close()
+
+
+def test_looking_back_steps_through_the_turns_and_refuses_commands(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    try:
+        assert session.look_back() is None  # no turn yet
+        session.run("start")
+        session.run("dmg gob 3")
+        session.run("next")
+        moment = session.look_back()
+        assert moment is not None
+        board = session.look_at(moment)
+        assert board is not None and board.combatant("gob").track("hp") == 7
+        assert session.place(moment).endswith("(1 of 2)")
+        refused = session.refuse_while_looking()
+        assert refused is not None and "Esc returns to the fight" in refused.message
+        assert session.refusal() == refused
+        assert session.stepped(-1) == moment  # nothing earlier: stays
+        later = session.stepped(1)
+        assert later is not None and later != moment
+        session.look_at(later)
+        assert session.stepped(1) is None  # past the last turn: back to the fight
+        session.look_done()
+        assert session.refusal() is None
+    finally:
+        session.close()
+
+
+def test_the_session_needs_no_textual() -> None:
+    code = (
+        "import sys, tracker.store.table_session; "
+        "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,220 @@
+"""The encounter at the table, without a screen: the open file, commands run on it,
+undo and redo (long ones replayed off the screen's way), and looking back at an earlier
+turn. The TUI's App holds one and draws what it says; tests drive it without Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from tracker.core.errors import TrackerError, one_line
+from tracker.core.events import HISTORY_TYPES
+from tracker.core.hidden_names import HiddenNamed
+from tracker.core.model import EncounterState
+from tracker.core.outcome import Outcome
+from tracker.core.protocol import DiceLike, Verb
+from tracker.core.rewind import Moment, board_at, moments
+from tracker.core.roles import role_verb
+from tracker.rules.base import Ruleset
+from tracker.store.encounter_file import EncounterFile
+from tracker.store.errors import JournalError
+
+REPLAY_IN_WORKER_AFTER = 3000
+"""Journals longer than this replay undo and redo off the screen's way."""
+
+Meanwhile = Callable[[EncounterState], object]
+"""Shown the new state while the disk syncs (the screen draws it)."""
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What running a line did: its outcome, whether it ended the fight, and the line
+    to run if the GM says yes to ``question`` (a hidden name about to be shown)."""
+
+    outcome: Outcome
+    ended: bool = False
+    question: str = ""
+    anyway: str = ""
+
+
+class TableSession:
+    """One encounter file in play: commands, undo and redo, replay, look-back."""
+
+    def __init__(self, path: Path, dice: DiceLike) -> None:
+        self.path = path
+        self.dice = dice
+        self.play: EncounterFile | None = None
+        self.replay_in_worker_after = REPLAY_IN_WORKER_AFTER
+        self.looking_at: Moment | None = None
+        self.moments: list[Moment] = []
+        self._history: tuple[int, str, str] = (-1, "", "")
+
+    # --- the file -------------------------------------------------------------------
+
+    def open(self) -> EncounterFile:
+        """Open (and lock) the file; TrackerError or OSError when it cannot be played."""
+        self.play = EncounterFile(self.path)
+        return self.play
+
+    def close(self) -> None:
+        """Release the file and its lock."""
+        if self.play is not None:
+            self.play.close()
+            self.play = None
+
+    @property
+    def state(self) -> EncounterState | None:
+        """The state of the fight as it stands (None before the file is open)."""
+        return self.play.encounter.state if self.play is not None else None
+
+    @property
+    def rules(self) -> Ruleset | None:
+        """The encounter's ruleset, once the file is open."""
+        return self.play.rules if self.play is not None else None
+
+    def rules_or_fail(self) -> Ruleset:
+        """The ruleset; TrackerError while the file is still opening."""
+        if self.play is None:
+            raise TrackerError("the encounter is still opening")
+        return self.play.rules
+
+    @property
+    def verbs(self) -> Mapping[str, Verb]:
+        """Every command this encounter understands."""
+        return self.play.encounter.verbs if self.play is not None else {}
+
+    def role_verb(self, role: str) -> Verb | None:
+        """The encounter's verb playing ``role`` (``tracker.core.roles``), if any."""
+        return role_verb(self.verbs, role)
+
+    # --- undo and redo --------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether there is a command to take back (a short look from the end)."""
+        return self.play is not None and self.play.encounter.undo_target() is not None
+
+    def can_redo(self) -> bool:
+        """Whether there is something to restore: only right after undo or redo."""
+        if self.play is None:
+            return False
+        last = next(self.play.encounter.newest_first(), None)
+        return isinstance(last, HISTORY_TYPES) and self.play.encounter.redo_target() is not None
+
+    def undo_redo(self) -> tuple[str, str]:
+        """What undo and redo would take back or restore now (``""``: nothing)."""
+        if self.play is None:
+            return "", ""
+        encounter = self.play.encounter
+        seq = encounter.count
+        if self._history[0] != seq:
+            undo = encounter.undo_target()
+            redo = encounter.redo_target() if self.can_redo() else None
+            self._history = (
+                seq,
+                encounter.describe_batch(undo) if undo else "",
+                encounter.describe_batch(redo) if redo else "",
+            )
+        return self._history[1], self._history[2]
+
+    # --- running commands -----------------------------------------------------------
+
+    def refusal(self, busy: str = "") -> Outcome | None:
+        """Why no command can run now (opening, busy, looking back), or None."""
+        if self.play is None or busy:
+            return Outcome(False, f"one moment — {busy or 'opening'} the encounter")
+        return self.refuse_while_looking()
+
+    def replays_long(self, line: str) -> bool:
+        """Whether ``line`` is an undo or redo of a journal long enough to replay in a
+        worker, off the screen's way."""
+        words = line.strip().lstrip(":").split()
+        return (
+            self.play is not None
+            and bool(words)
+            and words[0].casefold() in ("undo", "redo")
+            and self.play.encounter.count > self.replay_in_worker_after
+        )
+
+    def run(self, line: str, meanwhile: Meanwhile | None = None) -> Ran:
+        """Run one command line now (``refusal`` checked first by the caller)."""
+        assert self.play is not None
+        play = self.play
+        was_over = play.encounter.state.phase == "ended"
+        try:  # the panes are drawn while the disk syncs; painted once it has
+            events = play.execute(line, self.dice, meanwhile=meanwhile)
+        except JournalError as err:  # not saved, so taken back: draw what stands
+            if meanwhile is not None:
+                meanwhile(play.encounter.state)
+            return Ran(Outcome(False, one_line(err)))
+        except HiddenNamed as err:  # ask before a hidden name reaches the players
+            return Ran(Outcome(False, one_line(err)), question=err.question, anyway=err.anyway)
+        except TrackerError as err:
+            return Ran(Outcome(False, one_line(err)))
+        ended = not was_over and play.encounter.state.phase == "ended"
+        return Ran(Outcome(True, "; ".join(e.text for e in events if e.text) or line), ended)
+
+    def replay(self, line: str) -> Outcome:
+        """Run an undo or redo of a long journal (in a worker thread: nothing else runs)."""
+        assert self.play is not None
+        try:
+            events = self.play.execute(line, self.dice)
+        except TrackerError as err:
+            return Outcome(False, one_line(err))
+        return Outcome(True, "; ".join(e.text for e in events if e.text))
+
+    # --- looking back ---------------------------------------------------------------
+
+    @property
+    def looking_back(self) -> bool:
+        """Whether an earlier turn is on the screen."""
+        return self.looking_at is not None
+
+    def turn_moments(self) -> list[Moment]:
+        """Every turn start of the fight so far."""
+        if self.play is None:
+            return []
+        encounter = self.play.encounter
+        return moments(encounter.initial, encounter.events)
+
+    def look_at(self, moment: Moment) -> EncounterState | None:
+        """The board at ``moment``, which is now the one looked at (None: not open)."""
+        if self.play is None:
+            return None
+        encounter = self.play.encounter
+        self.looking_at = moment
+        self.moments = self.turn_moments()
+        return board_at(encounter.initial, encounter.events, moment)
+
+    def place(self, moment: Moment) -> str:
+        """Where ``moment`` is among the turns: ``Round 2 · Ann's turn (3 of 7)``."""
+        index = self.moments.index(moment) + 1 if moment in self.moments else 0
+        return f"{moment.label} ({index} of {len(self.moments)})"
+
+    def look_back(self) -> Moment | None:
+        """The turn before this one (the only one in round 1's first turn), or None."""
+        found = self.turn_moments()
+        if not found:
+            return None
+        return found[-2] if len(found) > 1 else found[-1]
+
+    def stepped(self, step: int) -> Moment | None:
+        """The turn ``step`` turns from the one looked at; None past the last turn (back
+        to the fight); the one looked at itself before the first."""
+        if self.looking_at is None or self.looking_at not in self.moments:
+            return self.looking_at
+        index = self.moments.index(self.looking_at) + step
+        if index >= len(self.moments):
+            return None
+        return self.moments[index] if index >= 0 else self.looking_at
+
+    def look_done(self) -> None:
+        """Back to the fight as it stands."""
+        self.looking_at = None
+
+    def refuse_while_looking(self) -> Outcome | None:
+        """The refusal for a command typed while looking back (None when not looking)."""
+        if self.looking_at is None:
+            return None
+        return Outcome(False, f"looking back at {self.looking_at.label} — Esc returns to the fight")

@@ -1,0 +1,405 @@
+"""The table's screen: the panes, and every key of the fight.
+
+Every key is a ``Binding`` with an id (rebindable in ``keymap.toml``) and a tooltip
+(``app_keys``), shown in the Footer only where it applies (``check_action``). An action
+runs a command line through the app, or opens one of its dialogs; looking back, every
+key that would change the fight is refused in a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Protocol
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input
+
+from tracker.core.model import EncounterState
+from tracker.core.roles import DAMAGE, HEAL
+from tracker.rules.shipped import ruleset_docs
+from tracker.store.encounter_file import EncounterFile
+from tracker.ui import screen_actions
+from tracker.ui.app_keys import (
+    FOOTER_RANK,
+    OUR_ACTIONS,
+    ROLE_KEYS,
+    STILL_OFFERED,
+    TABLE_KEYS,
+    key_checks,
+)
+from tracker.ui.keymap import read_keymap
+from tracker.ui.log_room import LogRoom
+from tracker.ui.modals.help import HelpScreen, KeyRow, key_rows
+from tracker.ui.panes.body_chart import BodyChart
+from tracker.ui.panes.command_bar import CommandBar, CommandInput, example_line
+from tracker.ui.panes.frame import PaneFrame
+from tracker.ui.panes.header import EncounterHeader
+from tracker.ui.panes.initiative import InitiativePane, order_rows
+from tracker.ui.panes.key_footer import KeyFooter
+from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.pane_widths import InitiativeFrame
+from tracker.ui.panes.selected_pane import SelectedPane
+from tracker.ui.panes.status import StatusPane
+from tracker.ui.phones_watch import follow_phones
+from tracker.ui.reminder_keys import KEYS, Choice, ReminderKeys, by_key, identity
+from tracker.ui.table_host import TableHost
+
+
+class Presenter(Protocol):
+    """A pane that shows the state and the selection (the screen hands them over)."""
+
+    def present(self, state: EncounterState | None, selected: str) -> None:
+        """Show ``state``, with ``selected`` as the combatant in focus."""
+
+
+class TableScreen(Screen[None]):
+    """The fight: header, order, body chart, status, log, the ``:`` bar and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(TABLE_KEYS)
+
+    def __init__(self, host: TableHost, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.host = host
+        self.reminder_keys = ReminderKeys()
+        self.log_room = LogRoom()
+        """Rows the log's frame has given to the status pane."""
+        self._offered: tuple[object, ...] = ()
+        self._presenters: list[Presenter] = []
+
+    def compose(self) -> ComposeResult:
+        """Header, the three panes, the log, the command bar, the footer (the app hands
+        the panes the state and the selection)."""
+        yield EncounterHeader(id="header")
+        with Horizontal(id="panes"):
+            with InitiativeFrame(id="initiative-frame"):
+                yield InitiativePane(id="initiative")
+            yield BodyChart(id="body")
+            yield StatusPane(self.reminder_keys, id="status")
+        with PaneFrame(id="log-frame"):
+            yield LogPane(id="log")
+        yield CommandBar(self.host.bar_source, id="command-bar")
+        yield KeyFooter(FOOTER_RANK)
+
+    def on_mount(self) -> None:
+        """Focus on the order, paint, then the user's keymap and the file."""
+        self.query_one(InitiativePane).focus()
+        self.host.open_encounter()
+        self.call_after_refresh(self.use_keymap)
+        follow_phones(self, self.host.session.path)
+
+    def present(self, state: EncounterState | None, selected: str) -> None:
+        """Hand every pane the state and the selection (a pane takes no part in Textual's
+        reactive binding, which costs more than the drawing at every turn)."""
+        if not self._presenters:
+            if not self.query(InitiativePane):  # not composed yet
+                return
+            self._presenters = [
+                self.query_one(EncounterHeader),
+                self.query_one(InitiativePane),
+                self.query_one(LogPane),
+                *self.query(SelectedPane),
+            ]
+        for pane in self._presenters:
+            pane.present(state, selected)
+
+    def opened(self, play: EncounterFile) -> None:
+        """The file is open: the panes learn its ruleset, the log its journal."""
+        for pane in (
+            self.query_one(InitiativePane),
+            self.query_one(BodyChart),
+            self.query_one(StatusPane),
+        ):
+            pane.rules = play.rules
+        self.query_one(LogPane).encounter = play.encounter
+        header = self.query_one(EncounterHeader)
+        header.rules = play.rules
+        header.ruleset_title = play.rules.id
+        self.query_one(CommandBar).example(example_line(play.encounter.state, play.encounter.verbs))
+
+    def use_keymap(self) -> None:
+        """The user's keymap (``keymap.toml``) on the table's keys; problems in toasts."""
+        known = {b.id for b in self.BINDINGS if isinstance(b, Binding) and b.id}
+        keymap = read_keymap(self.host.keymap_file, known)
+        self.app.set_keymap(keymap.keys)
+        for problem in [*self.host.shelf.problems, *keymap.problems]:
+            self.notify(problem, severity="warning", timeout=8, markup=False)
+
+    # --- messages from the panes ------------------------------------------------------
+
+    @on(CommandBar.Run)
+    def _bar_line(self, message: CommandBar.Run) -> None:
+        outcome = self.host.run_line(message.line)
+        bar = self.query_one(CommandBar)
+        if outcome.ok:
+            bar.accepted(message.line, outcome.message)
+        else:
+            bar.refused(outcome.message, message.line)
+        if isinstance(self.app.focused, CommandInput):
+            self.query_one(InitiativePane).focus()
+
+    @on(StatusPane.Crowded)
+    def _crowded(self, message: StatusPane.Crowded) -> None:
+        if not self.is_attached:  # closing
+            return
+        for frame in self.query("#log-frame"):
+            self.log_room.give(frame, message.rows)
+
+    def on_resize(self) -> None:
+        """Another screen size: the log's frame as the stylesheet has it, until the
+        status pane asks again."""
+        for frame in self.query("#log-frame"):
+            self.log_room.reset(frame)
+
+    @on(CommandInput.Left)
+    def _bar_left(self) -> None:
+        self.query_one(InitiativePane).focus()
+
+    @on(InitiativePane.Picked)
+    def _picked(self, message: InitiativePane.Picked) -> None:
+        self.host.selected = message.slot
+        if message.twice:  # as the d key: refused in a sentence while looking back
+            self.call_later(self.run_action, "damage")
+
+    # --- which keys apply -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer a key only where it applies (the Footer shows just those)."""
+        if action not in OUR_ACTIONS:
+            return True
+        if isinstance(self.app.screen, ModalScreen) or isinstance(self.app.focused, Input):
+            return False
+        if self.host.session.looking_back and action not in STILL_OFFERED:
+            return False
+        state = self.host.state
+        if state is None:
+            return action in ("quit", "help", "next_theme")
+        check = self.checks(state, parameters).get(action)
+        return check() if check is not None else True
+
+    def held_back(self, action: str) -> bool:
+        """Whether ``action`` is refused only because an earlier turn is shown."""
+        return (
+            self.host.session.looking_back
+            and action in OUR_ACTIONS
+            and action not in STILL_OFFERED
+            and not isinstance(self.app.screen, ModalScreen)
+            and not isinstance(self.app.focused, Input)
+        )
+
+    def checks(
+        self, state: EncounterState, parameters: tuple[object, ...]
+    ) -> dict[str, Callable[[], bool]]:
+        """Whether each of the table's actions applies now (``app_keys.key_checks``)."""
+        return key_checks(
+            state,
+            self.host.selected,
+            self.host.session,
+            lambda: self._has_choice(state, parameters),
+            lambda: bool(self.choices(state)),
+        )
+
+    def key_signature(self) -> tuple[object, ...]:
+        """Which of the keys apply now, and which reminder keys are handed out."""
+        state = self.host.state
+        if state is None:
+            return ()
+        checks = self.checks(state, ())
+        keys = tuple(c.key for c in self.choices(state))
+        return (*(check() for name, check in checks.items() if name != "resolve"), keys)
+
+    def offer_keys(self) -> None:
+        """Refresh the Footer, but only when the keys that apply have changed (a Footer
+        rebuild costs more than the rest of a command)."""
+        signature = self.key_signature()
+        if signature != self._offered:
+            self._offered = signature
+            self.refresh_bindings()
+
+    def choices(self, state: EncounterState) -> list[Choice]:
+        """The open reminders' choices, with the number keys handed out."""
+        return self.reminder_keys.keyed(state, self.host.session.rules_or_fail())
+
+    def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
+        """A choice has this key; the footer's ``1-9 resolve`` (key 1) stays while any
+        reminder choice has a key, whichever numbers are left."""
+        key = parameters[0] if parameters else ""
+        choices = self.choices(state)
+        if key == KEYS[0]:
+            return any(choice.key for choice in choices)
+        return isinstance(key, str) and by_key(choices, key) is not None
+
+    def key_rows(self) -> list[KeyRow]:
+        """(keys, description, tooltip, id) for each binding, with the user's keymap."""
+        return key_rows(self.app, [b for b in self.BINDINGS if isinstance(b, Binding)])
+
+    def verb_keys(self, rows: list[KeyRow]) -> dict[str, str]:
+        """The key that runs each verb playing a role (``hurt`` → ``d``), for help."""
+        keys = {binding_id: shown for shown, _, _, binding_id in rows}
+        found = {}
+        for binding_id, role in ROLE_KEYS.items():
+            verb = self.host.session.role_verb(role)
+            if verb is not None and binding_id in keys:
+                found[verb.name] = keys[binding_id]
+        return found
+
+    # --- the actions ------------------------------------------------------------------
+
+    def action_start_fight(self) -> None:
+        """Roll initiative and begin round 1."""
+        self.host.run_and_report("start")
+
+    def action_next_turn(self) -> None:
+        """End this turn and begin the next."""
+        self.host.run_and_report("next")
+
+    def action_prev_turn(self) -> None:
+        """Step back to the previous turn."""
+        self.host.run_and_report("prev")
+
+    def action_select(self, step: int) -> None:
+        """Move the selection up or down the initiative order."""
+        state = self.host.state
+        rows = [row.slot for row in order_rows(state)] if state else []
+        if rows:
+            index = rows.index(self.host.selected) if self.host.selected in rows else -1
+            self.host.selected = rows[max(0, min(len(rows) - 1, index + step))]
+
+    def action_damage(self) -> None:
+        """Damage the selected combatant."""
+        if self.host.state is not None:
+            self.host.dialogs.damage(self.host.state, self.host.selected_id(), DAMAGE)
+
+    def action_heal(self) -> None:
+        """Heal the selected combatant."""
+        if self.host.state is not None:
+            self.host.dialogs.damage(self.host.state, self.host.selected_id(), HEAL)
+
+    def action_ailment(self) -> None:
+        """Give the selected combatant an ailment."""
+        if self.host.state is not None:
+            self.host.dialogs.ailment(self.host.state, self.host.selected_id())
+
+    def action_undo(self) -> None:
+        """Take back the last command."""
+        self.host.run_and_report("undo")
+
+    def action_redo(self) -> None:
+        """Restore what was undone."""
+        self.host.run_and_report("redo")
+
+    def action_delay(self) -> None:
+        """The selected combatant holds their turn."""
+        self.host.run_and_report(f"delay {self.host.selected}")
+
+    def action_act_now(self) -> None:
+        """The selected delaying combatant acts now."""
+        self.host.run_and_report(f"act {self.host.selected}")
+
+    def action_move(self, step: int) -> None:
+        """Swap the selected combatant with a neighbour in the order."""
+        order = self.host.state.order if self.host.state else ()
+        selected = self.host.selected
+        if selected in order:
+            other = order.index(selected) + step
+            if 0 <= other < len(order):
+                self.host.run_and_report(f"swap {selected} {order[other]}")
+
+    def action_resolve(self, key: str) -> None:
+        """Resolve a reminder with the choice that has this key."""
+        if self.host.state is not None and self.host.session.rules is not None:
+            choice = by_key(self.choices(self.host.state), str(key))
+            if choice is not None:
+                self.host.run_and_report(choice.line)
+            else:
+                self.query_one(CommandBar).say(f"no reminder choice on {key} — see Status")
+
+    def action_resolve_choice(self, who: str, key: str, seq: int, label: str) -> None:
+        """Resolve a reminder with a clicked choice (if it is still open)."""
+        if self.host.state is not None and self.host.session.rules is not None:
+            for choice in self.choices(self.host.state):
+                if identity(choice.reminder) == (who, key, seq) and choice.label == label:
+                    self.host.run_and_report(choice.line)
+                    return
+
+    def action_every_choice(self) -> None:
+        """Every way to resolve the open reminders, in a list to pick from."""
+        if self.host.state is not None and self.host.session.rules is not None:
+            self.host.dialogs.choices(self.host.state, self.choices(self.host.state))
+
+    def action_whole_message(self) -> None:
+        """The message under the bar in full (one cut short ends in ``m shows all``)."""
+        self.host.dialogs.message(self.query_one(CommandBar).message_text)
+
+    def action_command_bar(self) -> None:
+        """Focus the ``:`` bar."""
+        self.host.open_command_bar()
+
+    def action_add_combatant(self) -> None:
+        """The add-combatant dialog."""
+        if self.host.state is not None:
+            self.host.dialogs.add_combatant(self.host.state)
+
+    def action_notes(self) -> None:
+        """Edit the GM's note on the selected combatant."""
+        if self.host.state is not None:
+            self.host.dialogs.notes(self.host.state, self.host.selected_id())
+
+    def action_roll_dice(self) -> None:
+        """The dice roller."""
+        if self.host.state is not None:
+            self.host.dialogs.dice(self.host.state, self.host.selected_id())
+
+    def action_next_theme(self) -> None:
+        """Cycle through the bundled and user themes."""
+        self.host.next_theme()
+
+    def action_remove(self) -> None:
+        """Take the selected combatant out (after asking)."""
+        self.host.confirm_remove(self.host.selected_id())
+
+    def action_end_fight(self) -> None:
+        """End the fight (after asking)."""
+        self.host.confirm("End the fight?", "end")
+
+    def action_export(self) -> None:
+        """The export dialog: the round log to Markdown, HTML, text or JSON."""
+        self.host.dialogs.export()
+
+    def action_copy_round(self) -> None:
+        """Copy this round's log as Markdown (and save it under recaps/)."""
+        play, state = self.host.session.play, self.host.state
+        if play is not None and state is not None:
+            self.host.report(screen_actions.copy_round(self.app, play, state.round))
+
+    def action_zoom(self) -> None:
+        """The focused pane full screen, or back to every pane."""
+        screen_actions.zoom(self.app)
+
+    def action_body_chart(self) -> None:
+        """The selected combatant's body chart full screen (again: back)."""
+        screen_actions.body_chart(self.app)
+
+    def action_look_back(self) -> None:
+        """Show the turn before this one (again: back to the fight)."""
+        self.host.look_back()
+
+    def action_look_step(self, step: int) -> None:
+        """A turn earlier (-1) or later (1); past the last turn, back to the fight."""
+        self.host.look_step(step)
+
+    def action_look_done(self) -> None:
+        """Back to the fight as it stands."""
+        self.host.look_done()
+
+    def action_help(self) -> None:
+        """The key table and the commands."""
+        shorthand = self.query_one(InitiativePane).shorthand()
+        rows = self.key_rows()
+        verbs = self.host.session.verbs
+        rules = self.host.session.rules
+        docs = ruleset_docs(rules.id) if rules is not None else ""
+        self.app.push_screen(HelpScreen(rows, verbs, shorthand, self.verb_keys(rows), docs))
