@@ -77,7 +77,10 @@ def test_a_fight_starts_with_the_campaign_s_readings(
     ok(capsys, "campaign", "fight", path, tmp_path / "f.toml")
     options = load(tmp_path / "f.toml").encounter.state.options
     assert options == {"defend": "lapses", "fear-shake": "counts"}
-    assert "Reading defend = lapses" in ok(capsys, "do", tmp_path / "f.toml", "reading")
+    fight = tmp_path / "f.toml"
+    before = fight.read_bytes()
+    assert "Reading defend = lapses" in ok(capsys, "do", fight, "reading")
+    assert fight.read_bytes() == before  # asked, not changed: nothing in the journal
 
 
 def test_bad_readings_are_one_line_and_change_nothing(

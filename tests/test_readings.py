@@ -16,7 +16,7 @@ from tests.persona_helpers import shadow, user
 from tracker.cli import main
 from tracker.core import events as ev
 from tracker.core.dice import ScriptedDice
-from tracker.core.errors import RuleError
+from tracker.core.errors import Answer, RuleError
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.rules.readings import chosen
@@ -54,6 +54,15 @@ def _said(encounter: Encounter, line: str) -> list[str]:
     return [e.text for e in encounter.run(line, ScriptedDice([]), AT)]
 
 
+def _listed(encounter: Encounter) -> list[str]:
+    """What ``reading`` alone shows: an answer, with nothing recorded."""
+    count = len(encounter.events)
+    with pytest.raises(Answer) as asked:
+        encounter.decide("reading", ScriptedDice([]), AT)
+    assert len(encounter.events) == count
+    return asked.value.lines
+
+
 def test_every_bundled_reading_names_its_seed_line_and_question() -> None:
     for rid in ruleset_ids():
         for reading in load_ruleset(rid).readings():
@@ -82,7 +91,7 @@ def test_a_journal_written_with_an_old_verb_replays_as_it_did(
 
 def test_reading_alone_lists_every_reading_with_the_choice_in_force() -> None:
     fight = _fight("wrath-glory", {"full_defence": "earlier-turn"})
-    assert _said(fight, "reading") == [
+    assert _listed(fight) == [
         "Reading full_defence = earlier-turn (or own-turn; seed 002 l.32): only a turn already "
         "over counts: in one's own turn Full Defence costs the rest of this round"
     ]
@@ -198,6 +207,6 @@ def test_any_run_of_readings_leaves_the_last_choice_in_force_and_undo_goes_back(
         assert dict(fight.state.options) == before
         fight.run("redo", ScriptedDice([]), AT)
         wanted[key] = choice
-    listed = "\n".join(_said(fight, "reading"))
+    listed = "\n".join(_listed(fight))
     for key, choice in wanted.items():
         assert f"Reading {key} = {choice} (" in listed

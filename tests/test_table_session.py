@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.ui_helpers import basic_file
+from tests.ui_helpers import basic_file, nerv_file
 from tracker.core.dice import ScriptedDice
 from tracker.core.model import EncounterState
 from tracker.store.table_session import TableSession
@@ -114,3 +114,20 @@ def test_the_session_needs_no_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_reading_alone_is_shown_and_leaves_undo_to_the_last_change(tmp_path: Path) -> None:
+    """``:reading`` lists the readings under the bar; the journal keeps nothing of it, so
+    undo still takes back the GM's last change (issue 29: readings)."""
+    session = TableSession(nerv_file(tmp_path), ScriptedDice([]))
+    session.open()
+    try:
+        assert session.run("reading defend lapses").outcome.ok
+        size = session.path.read_bytes()
+        asked = session.run("reading").outcome
+        assert asked.ok and asked.message.startswith("Reading ")
+        assert "defend = lapses" in asked.message
+        assert session.path.read_bytes() == size
+        assert session.run("undo").outcome.message.startswith("Undone: Reading defend = lapses")
+    finally:
+        session.close()

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
 from tracker.cli.output import plain_name, saved, say_opened, warn
-from tracker.core.errors import TrackerError, one_line
+from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
@@ -231,7 +231,11 @@ def _do(ns: argparse.Namespace) -> int:
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         say_opened(play)
-        events = play.execute(" ".join(words), dice)
+        try:
+            events = play.execute(" ".join(words), dice)
+        except Answer as answer:  # asked, not changed: shown, nothing written
+            print("\n".join(visible(line) for line in answer.lines))
+            return 0
     saved()
     for event in events:
         if event.text:

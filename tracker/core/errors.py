@@ -21,6 +21,16 @@ class RuleError(TrackerError):
     """A command that the rules (or the state of the fight) do not allow."""
 
 
+class Answer(RuleError):
+    """A command that asks rather than changes (``reading`` alone lists the readings):
+    ``lines`` are shown to the GM and nothing is recorded. Anything that does not know
+    it takes it for a refusal, which records nothing either."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(" · ".join(lines))
+        self.lines = lines
+
+
 class FoldError(TrackerError):
     """An event that cannot be applied to the state (a broken or foreign journal)."""
 

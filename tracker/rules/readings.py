@@ -28,7 +28,7 @@ from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.errors import RuleError
+from tracker.core.errors import Answer, RuleError
 from tracker.core.grammar import Command
 from tracker.core.protocol import DiceLike, Verb
 
@@ -167,15 +167,14 @@ def listing(readings: Iterable[Reading], options: Mapping[str, Any]) -> list[str
 
 def decide(draft: Draft, command: Command, readings: tuple[Reading, ...], key: str = "") -> None:
     """``reading KEY CHOICE`` (or ``reading KEY=CHOICE``): read an open rule this way from
-    now on (one event); ``reading`` alone: the readings and their choices, as log lines."""
+    now on (one event); ``reading`` alone: the readings and their choices (an Answer:
+    shown, not recorded, so undo still takes back the GM's last change)."""
     if not key and not command.args and len(command.options) == 1:
         command = replace(command, args=next(iter(command.options.items())), options={})
     if not key and not command.args:
         if not readings:
             raise RuleError("this ruleset has no readings to choose")
-        for line in listing(readings, draft.state.options):
-            draft.say(line)
-        return
+        raise Answer(listing(readings, draft.state.options))  # asked: nothing recorded
     rest = command.args if key else command.args[1:]
     reading = find(readings, key or command.args[0])
     if not rest:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from tracker.core.errors import TrackerError, one_line
+from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.events import HISTORY_TYPES
 from tracker.core.hidden_names import HiddenNamed
 from tracker.core.model import EncounterState
@@ -148,6 +148,8 @@ class TableSession:
             if meanwhile is not None:
                 meanwhile(play.encounter.state)
             return Ran(Outcome(False, one_line(err)))
+        except Answer as answer:  # asked, not changed: shown under the bar, not recorded
+            return Ran(Outcome(True, " · ".join(answer.lines)))
         except HiddenNamed as err:  # ask before a hidden name reaches the players
             return Ran(Outcome(False, one_line(err)), question=err.question, anyway=err.anyway)
         except TrackerError as err:
