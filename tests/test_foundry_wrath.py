@@ -123,6 +123,10 @@ def test_a_shock_immune_threat_takes_no_shock(
     carnifex = load(fight).encounter.state.combatant("carnifex")
     assert (carnifex.track("shock"), carnifex.limits["shock"]) == (0, 0)
     assert not carnifex.conditions  # never Exhausted
+    rules = load(fight).rules  # and the panes say so, not "0/0 Exhausted"
+    shock = rules.track_views(carnifex)[0]
+    assert (shock.label, shock.severity, shock.note) == ("Shock", "ok", "Shock-immune")
+    assert [p.long for p in rules.summary_parts(carnifex)][0] == "Shock-immune"
 
 
 def test_attack_rolls_agility_plus_ballistic_skill(

@@ -164,7 +164,9 @@ class WrathGloryRules(Ruleset):
         shock = f"{fighter.track('shock')}/{fighter.limits.get('shock', 0)}"
         wounds = f"{fighter.track('wounds')}/{fighter.limits.get('wounds', 0)}"
         parts = [
-            SummaryPart(f"S {shock}", f"Shock {shock}"),
+            SummaryPart("S —", "Shock-immune")
+            if wrath_damage.shock_immune(fighter)
+            else SummaryPart(f"S {shock}", f"Shock {shock}"),
             SummaryPart(f"W {wounds}", f"Wounds {wounds}"),
         ]
         failures = fighter.track("defiance")
@@ -196,6 +198,8 @@ class WrathGloryRules(Ruleset):
 
     @staticmethod
     def _pool_view(fighter: Combatant, track: str, label: str) -> TrackView:
+        if track == "shock" and wrath_damage.shock_immune(fighter):  # never Exhausted
+            return TrackView(label, 0, -1, "ok", "Shock-immune")
         value, limit = fighter.track(track), fighter.limits.get(track, 0)
         severity = "down" if value == 0 else "hurt" if value * 2 <= limit else "ok"
         note = {"shock": "Exhausted", "wounds": "unconscious"}[track] if value == 0 else ""
