@@ -283,3 +283,13 @@ def _block_table(block: bytes) -> dict[str, object]:
     if again != block:
         raise _Rewritten
     return table
+
+
+def first_look(path: Path) -> FileFollower | str:
+    """A follower that has read ``path`` once, or the one-line reason it cannot."""
+    if not path.is_file():
+        what = "is a folder" if path.is_dir() else "does not exist"
+        return f"{path}: {what} — give the encounter file the GM is playing"
+    follower = FileFollower(path)
+    catch = follower.poll()
+    return catch.problem or follower

@@ -16,21 +16,20 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
-from tracker.store.follow import FileFollower
+from tracker.store.follow import FileFollower, first_look
 from tracker.store.journal_repair import tail_note
 from tracker.web.join import bind, new_token, page_url, qr_text
+from tracker.web.log_line import OneLine, one_line_exception
 from tracker.web.phones import PhoneCount
 from tracker.web.server import DEFAULT_MAX_VIEWERS, PlayersServer
 from tracker.web.stage import Stage
 
 log = logging.getLogger("tracker.serve")
-LOG_MOST = 200
 
 
 @dataclass(frozen=True)
@@ -55,16 +54,6 @@ def serve_file(path: Path, options: ServeOptions) -> int:
     if torn is not None and torn.damage:
         print(f"tracker: {visible(tail_note(path, torn))}", file=sys.stderr)
     return serve_page(follower, options)
-
-
-def first_look(path: Path) -> FileFollower | str:
-    """A follower that has read ``path`` once, or the one-line reason it cannot."""
-    if not path.is_file():
-        what = "is a folder" if path.is_dir() else "does not exist"
-        return f"{path}: {what} — give the encounter file the GM is playing"
-    follower = FileFollower(path)
-    catch = follower.poll()
-    return catch.problem or follower
 
 
 def serve_page(follower: FileFollower, options: ServeOptions) -> int:
@@ -102,7 +91,7 @@ async def _serve(
     ready: Callable[[], None],
 ) -> None:
     loop = asyncio.get_running_loop()
-    loop.set_exception_handler(_one_line_exception)
+    loop.set_exception_handler(one_line_exception)
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
@@ -145,27 +134,3 @@ def quiet_logging() -> None:
 def _bad_requests_and_errors(record: logging.LogRecord) -> bool:
     """aiohttp's errors, and its debug line about a request it could not read."""
     return record.levelno >= logging.ERROR or str(record.msg).startswith("Error handling")
-
-
-class OneLine(logging.Formatter):
-    """A log record as one line: its message, and the error's own words if it carries
-    one (never a traceback), every control character shown visibly."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        """``tracker serve: MESSAGE[: ERROR]``, on one line."""
-        message = record.getMessage()
-        error = record.exc_info[1] if record.exc_info else None
-        if error is not None:
-            message = f"{message}: {_said(error)}"
-        return "tracker serve: " + visible(" ".join(message.split()))
-
-
-def _said(error: BaseException) -> str:
-    words = " ".join(str(error).split()) or type(error).__name__
-    return words if len(words) <= LOG_MOST else words[: LOG_MOST - 1] + "…"
-
-
-def _one_line_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    error = context.get("exception")
-    said = _said(error) if isinstance(error, BaseException) else ""
-    log.info("%s%s", context.get("message", "an error"), f": {said}" if said else "")

@@ -7,10 +7,11 @@ of an out-of-turn action)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
-from tracker.core.protocol import ONE, SEVERAL, Asks, Verb
+from tracker.core.protocol import SEVERAL, Asks, Verb
 from tracker.rules.alien_evolved import actions, cards, damage, health, rolls, stress, time
-from tracker.rules.base import by_name, verb
+from tracker.rules.verb_table import bound_table
 
 VerbRow = tuple[str, str, str, Callable[..., None], tuple[str, ...]]
 
@@ -73,19 +74,6 @@ ROLES: dict[str, tuple[str, Asks]] = {
 a verb not named here plays none and takes one target."""
 
 
-def bound(parts: Mapping[str, object]) -> dict[str, Verb]:
+def bound(parts: Mapping[Any, object]) -> dict[str, Verb]:
     """Every command of the table, given the ruleset's ``parts`` (``core``, ``data`` …)."""
-    return by_name(
-        *(
-            verb(
-                name,
-                usage,
-                summary,
-                decide,
-                *(parts.get(word, word) for word in context),
-                role=ROLES.get(name, ("", ONE))[0],
-                asks=ROLES.get(name, ("", ONE))[1],
-            )
-            for name, usage, summary, decide, context in VERBS
-        )
-    )
+    return bound_table(VERBS, parts, ROLES)

@@ -13,10 +13,10 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
-from tracker.core.protocol import ONE, SEVERAL, Asks, DiceLike, Verb
+from tracker.core.protocol import SEVERAL, Asks, DiceLike, Verb
 from tracker.core.verbs import dismiss_reminders
-from tracker.rules.base import by_name, verb
 from tracker.rules.common import resource_verbs_check, shift_track
+from tracker.rules.verb_table import bound_table
 from tracker.rules.wrath_glory import attack, effects, options, order
 from tracker.rules.wrath_glory import damage as wounds
 from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory
@@ -159,20 +159,6 @@ ROLES: dict[str, tuple[str, Asks]] = {
 a verb not named here plays none and takes one target."""
 
 
-def bound(parts: Mapping[object, object]) -> dict[str, Verb]:
-    """Every command of the table, given the ruleset's ``parts`` (``core``, ``data``)."""
-    return by_name(
-        *(
-            verb(
-                name,
-                usage,
-                summary,
-                decide,
-                *(parts.get(c, c) for c in context),
-                flags=flags,
-                role=ROLES.get(name, ("", ONE))[0],
-                asks=ROLES.get(name, ("", ONE))[1],
-            )
-            for name, usage, summary, decide, context, flags in VERBS
-        )
-    )
+def bound(parts: Mapping[Any, object]) -> dict[str, Verb]:
+    """Every command of the table, given the ruleset's ``parts`` (``core``, ``data`` …)."""
+    return bound_table(VERBS, parts, ROLES)

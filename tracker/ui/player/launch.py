@@ -12,21 +12,11 @@ import sys
 from pathlib import Path
 
 from tracker.core.safe_text import visible
-from tracker.store.follow import FileFollower
+from tracker.store.follow import first_look
 from tracker.store.journal_repair import tail_note
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-
-
-def first_look(path: Path) -> FileFollower | str:
-    """A follower that has read ``path`` once, or the one-line reason it cannot."""
-    if not path.is_file():
-        what = "is a folder" if path.is_dir() else "does not exist"
-        return f"{path}: {what} — give the encounter file the GM is playing"
-    follower = FileFollower(path)
-    catch = follower.poll()
-    return catch.problem or follower
 
 
 def run_view(path: Path, large: bool = False) -> int:

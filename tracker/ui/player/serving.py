@@ -36,8 +36,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from tracker.core.safe_text import visible
 from tracker.ui.player.page import SCRIPT_ROUTE, TEMPLATES, page_script
+from tracker.web.log_line import OneLine, one_line_exception
 
 log = logging.getLogger("tracker.serve")
 
@@ -45,8 +45,6 @@ MAX_COLUMNS = 400
 MAX_ROWS = 150
 QUIT_WAIT = 2.0
 TERM_WAIT = 1.0
-LOG_MOST = 200
-"""The most characters of an error's message a log line quotes."""
 
 _LIVE: set[asyncio.subprocess.Process] = set()
 """Every player-view process started and not yet reaped."""
@@ -253,7 +251,7 @@ class PlayerServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        loop.set_exception_handler(_one_line_exception)
+        loop.set_exception_handler(one_line_exception)
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, self.request_exit)
@@ -269,32 +267,6 @@ class PlayerServer(Server):
             )
         finally:
             kill_every_view()
-
-
-class OneLine(logging.Formatter):
-    """A log record as one line: its message, and the error's own words if it carries
-    one (never a traceback), every control character shown visibly."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        """``tracker serve: MESSAGE[: ERROR]``, on one line."""
-        message = record.getMessage()
-        error = record.exc_info[1] if record.exc_info else None
-        if error is not None:
-            message = f"{message}: {_said(error)}"
-        return "tracker serve: " + visible(" ".join(message.split()))
-
-
-def _said(error: BaseException) -> str:
-    """An error in a few words: its own message, cut short."""
-    words = " ".join(str(error).split()) or type(error).__name__
-    return words if len(words) <= LOG_MOST else words[: LOG_MOST - 1] + "…"
-
-
-def _one_line_exception(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """An error no handler caught, as one log line."""
-    error = context.get("exception")
-    said = _said(error) if isinstance(error, BaseException) else ""
-    log.info("%s%s", context.get("message", "an error"), f": {said}" if said else "")
 
 
 def _envelope(data: str) -> tuple[str, Any] | None:
