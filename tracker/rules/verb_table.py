@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tracker.core.protocol import ONE, Asks, Verb
+from tracker.core.protocol import ONE, SEVERAL, Asks, Verb
+from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL
 from tracker.rules.base import by_name, verb
 
 VerbRow = tuple[Any, ...]
@@ -17,6 +18,15 @@ no part is given as it stands), ``flags`` the bare words read as options."""
 Roles = Mapping[str, tuple[str, Asks]]
 """The table action a verb plays (``tracker.core.roles``) and what its dialog asks, by
 verb name; a verb not named plays none and takes one target."""
+
+USUAL_ROLES: Roles = {
+    "dmg": (DAMAGE, SEVERAL),
+    "heal": (HEAL, SEVERAL),
+    "ail": (CONDITION, SEVERAL),
+    "cure": (CURE, SEVERAL),
+}
+"""The roles of a ruleset whose verbs are named ``dmg``, ``heal``, ``ail`` and ``cure``,
+each taking several targets on the command line (``dmg orc,goblin 5``)."""
 
 
 def bound_table(

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tracker.core.protocol import SEVERAL, Asks, Verb
+from tracker.core.protocol import Verb
 from tracker.rules.alien_evolved import actions, cards, damage, health, rolls, stress, time
-from tracker.rules.verb_table import bound_table
+from tracker.rules.verb_table import USUAL_ROLES, bound_table
 
 VerbRow = tuple[str, str, str, Callable[..., None], tuple[str, ...]]
 
@@ -64,14 +64,8 @@ VERBS: tuple[VerbRow, ...] = (
 )  # fmt: skip
 
 
-ROLES: dict[str, tuple[str, Asks]] = {
-    "dmg": ("damage", SEVERAL),
-    "heal": ("heal", SEVERAL),
-    "ail": ("condition", SEVERAL),
-    "cure": ("cure", SEVERAL),
-}
-"""The table action each verb plays (``tracker.core.roles``) and what its dialog asks;
-a verb not named here plays none and takes one target."""
+ROLES = USUAL_ROLES
+"""``dmg``, ``heal``, ``ail`` and ``cure`` play their usual roles."""
 
 
 def bound(parts: Mapping[Any, object]) -> dict[str, Verb]:

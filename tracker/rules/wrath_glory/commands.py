@@ -13,10 +13,10 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
-from tracker.core.protocol import SEVERAL, Asks, DiceLike, Verb
+from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.common import resource_verbs_check, shift_track
-from tracker.rules.verb_table import bound_table
+from tracker.rules.verb_table import USUAL_ROLES, Roles, bound_table
 from tracker.rules.wrath_glory import attack, effects, options, order
 from tracker.rules.wrath_glory import damage as wounds
 from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory
@@ -148,15 +148,8 @@ VERBS: tuple[VerbRow, ...] = (
 )  # fmt: skip
 
 
-ROLES: dict[str, tuple[str, Asks]] = {
-    "dmg": ("damage", SEVERAL),
-    "wound": ("", SEVERAL),
-    "heal": ("heal", SEVERAL),
-    "ail": ("condition", SEVERAL),
-    "cure": ("cure", SEVERAL),
-}
-"""The table action each verb plays (``tracker.core.roles``) and what its dialog asks;
-a verb not named here plays none and takes one target."""
+ROLES: Roles = {**USUAL_ROLES, "wound": ("", SEVERAL)}
+"""The usual roles; ``wound`` (Mortal Wounds) plays none but takes several targets."""
 
 
 def bound(parts: Mapping[Any, object]) -> dict[str, Verb]:
