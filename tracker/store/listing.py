@@ -117,8 +117,7 @@ def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
 
 
 def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
-    match = HEADER_RE.search(data)
-    start = match.start() if match else _torn_header(data)
+    start = _first_block(data)
     head = _head(path, data[:start])
     table, roster = _parts(path, head)
     names = {str(e.get("id", "")): str(e.get("name", "")) for e in roster}
@@ -149,6 +148,16 @@ def _head(path: Path, data: bytes) -> Mapping[str, Any]:
     head = parse_document(path, data)
     check_document(head, Locator(path), HEAD_FIELDS)
     return head
+
+
+def _first_block(data: bytes) -> int:
+    """Where the first ``[[events]]`` line starts (the end of the head): found by one
+    ``find`` in our writer's layout, else by the loader's pattern."""
+    at = data.find(b"\n[[events]]\n")
+    if at >= 0 and not data.startswith(b"[[events]]") and b"\r" not in data[:at]:
+        return at + 1
+    match = HEADER_RE.search(data)
+    return match.start() if match else _torn_header(data)
 
 
 def _torn_header(data: bytes) -> int:

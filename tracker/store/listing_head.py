@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tracker.core.safe_text import NUMBER_LIMIT, UNSAFE_EXCEPT_LINES, WORD_LIMIT
+from tracker.core.safe_text import NUMBER_LIMIT, WORD_LIMIT
 from tracker.store.file_text import HEAD_FIELDS
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -30,7 +30,7 @@ _NESTING = 8
 
 
 _KEY = r'[A-Za-z0-9_-]{1,80}|"[^"\\\n=,{}\[\]]{0,80}"'
-_TEXT = r'"(?:[^"\\\n]|\\["\\]){0,80}"'
+_TEXT = r'"[^"\\\n]{0,80}+"'
 _FIGURE = r"[+-]?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?"
 _SCALAR = rf"{_TEXT}|{_FIGURE}|true|false"
 _LINE = re.compile(
@@ -42,8 +42,8 @@ _LINE = re.compile(
 """The usual line of a head: blank, a comment, a table's header, ``key = "text"`` (up to
 80 characters: every limit allows that), a number (up to 15 digits), a flag, or an
 inline table of numbers; each perhaps followed by a comment."""
+assert min(HEAD_FIELDS.default, *HEAD_FIELDS.limits.values(), WORD_LIMIT) >= 80
 _NUMBER_PAIR = re.compile(rf"({_KEY}) *= *({_FIGURE})")
-_ESCAPE = re.compile(r"\\(.)")
 
 
 def _unquoted(key: str) -> str:
@@ -52,9 +52,8 @@ def _unquoted(key: str) -> str:
 
 def _scalar(raw: str) -> Any:
     """The value of a text, number or flag the pattern matched."""
-    if raw.startswith('"'):
-        inner = raw[1:-1]
-        return _ESCAPE.sub(r"\1", inner) if "\\" in inner else inner
+    if raw[0] == '"':
+        return raw[1:-1]
     if raw in ("true", "false"):
         return raw == "true"
     return float(raw) if "." in raw else int(raw)
@@ -67,8 +66,9 @@ class _Decline(Exception):
 def quick_head(text: str) -> dict[str, Any] | None:
     """The head ``text`` as ``tomllib`` parses it, known to pass the file check; None
     when it is not in the plain shape this reads (then parse it the careful way)."""
-    if "\t" in text or UNSAFE_EXCEPT_LINES.search(text):
-        return None  # a tab, a CR, a BOM, a control byte: the careful reading decides
+    if not text.replace("\n", " ").isprintable():
+        return None  # a tab, a CR, a BOM, a control or direction character: the careful
+        # reading decides (``isprintable`` refuses every character ``UNSAFE`` names)
     try:
         return _Head().read(text)
     except _Decline:
@@ -86,38 +86,54 @@ class _Head:
         """The root keys made by ``[[name]]`` lines."""
 
     def read(self, text: str) -> dict[str, Any]:
-        """Every line read into the document: the usual lines by one pattern, the rest
-        by the careful line reader below."""
+        """Every line read into the document: by one pattern when every line is a usual
+        one (one row a line), else line by line."""
+        rows = _LINE.findall(text)
+        if len(rows) != text.count("\n") + 1:
+            return self._mixed(text)
+        for header, key, scalar, pairs in rows:
+            if key:
+                self._usual(key, scalar, pairs)
+            elif header:
+                self._header(header)
+        return self.root
+
+    def _mixed(self, text: str) -> dict[str, Any]:
+        """The usual lines by the pattern, the others by the careful line reader."""
         at = 0
         for match in _LINE.finditer(text):
             if match.start() != at:
                 for line in text[at : match.start() - 1].split("\n"):
                     self._line(line)
             at = match.end() + 1
-            if match[1]:
+            if match[2]:
+                self._usual(match[2], match[3], match[4])
+            elif match[1]:
                 self._header(match[1])
-            elif match[2]:
-                self._usual(match)
         if at <= len(text):
             for line in text[at:].split("\n"):
                 self._line(line)
         return self.root
 
-    def _usual(self, match: re.Match[str]) -> None:
-        """A line the pattern read: ``key = "text"``, a number, a flag or ``{ k = 1 }``."""
-        key = _unquoted(match[2])
-        if match[3] is not None:
-            value: Any = _scalar(match[3])
+    def _usual(self, key: str, scalar: str, pairs: str) -> None:
+        """A line the pattern read: ``key = "text"``, a number, a flag or ``{ k = 1 }``
+        (a text of at most 80 characters: within every limit)."""
+        if key[0] == '"':
+            key = key[1:-1]
+        if scalar:
+            value: Any = scalar[1:-1] if scalar[0] == '"' else _scalar(scalar)
         elif self.table is self.root:
             raise _Decline  # the file check reads a root table by its own rules
         else:
-            pairs = _NUMBER_PAIR.findall(match[4])
-            value = {_unquoted(k): _scalar(v) for k, v in pairs}
-            if len(value) != len(pairs):
+            found = _NUMBER_PAIR.findall(pairs)
+            value = {
+                k[1:-1] if k[0] == '"' else k: float(v) if "." in v else int(v) for k, v in found
+            }
+            if len(value) != len(found):
                 raise _Decline
-        if type(value) is str and len(value) > HEAD_FIELDS.limit_at((*self.path, key)):
-            raise _Decline
-        _put(self.table, key, value)
+        if key in self.table:
+            raise _Decline  # tomllib refuses a key given twice
+        self.table[key] = value
 
     def _line(self, line: str) -> None:
         """One line the pattern did not read, read character by character."""
