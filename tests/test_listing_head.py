@@ -22,6 +22,7 @@ from tests.test_listing import COMMANDS, play
 from tests.ui_helpers import BASIC_TEXT, basic_file
 from tracker.core.errors import TrackerError
 from tracker.store.file_text import HEAD_FIELDS, check_document
+from tracker.store.journal import HEADER_RE
 from tracker.store.listing import EncounterSummary, summarise
 from tracker.store.listing_head import quick_head
 from tracker.store.locator import Locator
@@ -243,3 +244,31 @@ def test_any_title_and_names_written_by_our_writer_read_the_same(
 def test_any_head_text_reads_the_same_or_is_declined(text: str) -> None:
     with _folder() as folder:
         assert_head_agrees(folder / "head.toml", text)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXTS, TEXTS)
+def test_any_title_and_name_in_a_played_file_list_the_same_row_both_ways(
+    title: str, name: str
+) -> None:
+    text = BASIC_TEXT.replace('title = "Goblin ambush"', toml_line("title", title))
+    text = text.replace('name = "Ann"', toml_line("name", name))
+    with _folder() as folder:
+        path = folder / "fight.toml"
+        path.write_text(text, encoding="utf-8")
+        row = assert_rows_agree(path)
+        try:
+            play(path, ["start", "next", "undo", "next"])
+        except TrackerError:
+            return  # a roster the rules refuse (a blank name) cannot be played
+        assert row.problem == ""
+        assert assert_rows_agree(path).status.startswith("round 1, ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"[[events]]", b"\n", b"\r\n", b"x = 1", b"[[events]"])))
+def test_the_first_event_block_is_found_where_the_loader_finds_it(parts: list[bytes]) -> None:
+    data = b"".join(parts)
+    match = HEADER_RE.search(data)
+    expected = match.start() if match else listing._torn_header(data)
+    assert listing._first_block(data) == expected
