@@ -2,13 +2,13 @@
 
 Each file's summary comes from its head (title, ruleset, roster: read without a TOML
 parser when it is in our writer's plain shape, :mod:`tracker.store.listing_head`, else
-parsed and checked in full) and a quick reading of its journal (:mod:`tracker.store.journal_scan`): status (not started /
-round N, whose turn / ended), combatants (the roster plus those added, not undone) and
-when it was last played (the last event's time, else the file's mtime). Summaries are
-cached by file size, mtime and inode (:mod:`tracker.store.listing_cache`), so listing
-a folder again reads only the files that changed. A file that cannot be read is listed
-with a one-line problem (``file:line:col`` where known); the others are still listed.
-Newest first.
+parsed and checked in full) and a quick reading of its journal
+(:mod:`tracker.store.journal_scan`): status (not started / round N, whose turn /
+ended), combatants (the roster plus those added, not undone) and when it was last
+played (the last event's time, else the file's mtime). Summaries are cached by file
+size, mtime and inode (:mod:`tracker.store.listing_cache`), so listing a folder again
+reads only the files that changed. A file that cannot be read is listed with a one-line
+problem (``file:line:col`` where known); the others are still listed. Newest first.
 """
 
 from __future__ import annotations
