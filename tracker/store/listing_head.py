@@ -46,14 +46,8 @@ assert min(HEAD_FIELDS.default, *HEAD_FIELDS.limits.values(), WORD_LIMIT) >= 80
 _NUMBER_PAIR = re.compile(rf"({_KEY}) *= *({_FIGURE})")
 
 
-def _unquoted(key: str) -> str:
-    return key[1:-1] if key.startswith('"') else key
-
-
 def _scalar(raw: str) -> Any:
-    """The value of a text, number or flag the pattern matched."""
-    if raw[0] == '"':
-        return raw[1:-1]
+    """The value of a number or flag the pattern matched."""
     if raw in ("true", "false"):
         return raw == "true"
     return float(raw) if "." in raw else int(raw)
