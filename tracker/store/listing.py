@@ -1,20 +1,21 @@
 """A folder of encounter files, summarised without replaying any journal.
 
-Each file's summary comes from its TOML head (title, ruleset, roster) and a quick
-reading of its journal (:mod:`tracker.store.journal_scan`): status (not started /
-round N, whose turn / ended), combatants (the roster plus those added, not undone) and
-when it was last played (the last event's time, else the file's mtime). Summaries are
-cached by file size, mtime and inode (:mod:`tracker.store.listing_cache`), so listing
-a folder again reads only the files that changed. A file that cannot be read is listed
-with a one-line problem (``file:line:col`` where known); the others are still listed.
-Newest first.
+Each file's summary comes from its head (title, ruleset, roster: read without a TOML
+parser when it is in our writer's plain shape, :mod:`tracker.store.listing_head`, else
+parsed and checked in full) and a quick reading of its journal
+(:mod:`tracker.store.journal_scan`): status (not started / round N, whose turn /
+ended), combatants (the roster plus those added, not undone) and when it was last
+played (the last event's time, else the file's mtime). Summaries are cached by file
+size, mtime and inode (:mod:`tracker.store.listing_cache`), so listing a folder again
+reads only the files that changed. A file that cannot be read is listed with a one-line
+problem (``file:line:col`` where known); the others are still listed. Newest first.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from tracker.store.file_text import HEAD_FIELDS, check_document
 from tracker.store.journal import HEADER_RE, parse_document
 from tracker.store.journal_scan import standing
 from tracker.store.listing_cache import ListingCache, stat_key
+from tracker.store.listing_head import quick_head
 from tracker.store.locator import Locator
 
 PHASE_WORDS = {"setup": "not started", "ended": "ended"}
@@ -86,7 +88,17 @@ class EncounterSummary:
 
     def cached(self) -> tuple[Any, ...]:
         """The summary's fields as the cache keeps them (all but the path, its key)."""
-        return astuple(self)[1:]
+        return (
+            self.title,
+            self.ruleset,
+            self.phase,
+            self.round,
+            self.acting,
+            self.combatants,
+            self.last_played,
+            self.problem,
+            self.damage,
+        )
 
 
 def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
@@ -106,10 +118,8 @@ def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
 
 
 def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
-    match = HEADER_RE.search(data)
-    start = match.start() if match else _torn_header(data)
-    head = parse_document(path, data[:start])
-    check_document(head, Locator(path), HEAD_FIELDS)
+    start = _first_block(data)
+    head = _head(path, data[:start])
     table, roster = _parts(path, head)
     names = {str(e.get("id", "")): str(e.get("name", "")) for e in roster}
     where = standing(path, data, start, head, names)
@@ -125,6 +135,30 @@ def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
         last_played=played,
         damage=where.damage,
     )
+
+
+def _head(path: Path, data: bytes) -> Mapping[str, Any]:
+    """The file's head as a document that passed the file check: read quickly when it
+    is in our writer's plain shape, else parsed and checked the careful way."""
+    try:
+        quick = quick_head(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        quick = None
+    if quick is not None:
+        return quick
+    head = parse_document(path, data)
+    check_document(head, Locator(path), HEAD_FIELDS)
+    return head
+
+
+def _first_block(data: bytes) -> int:
+    """Where the first ``[[events]]`` line starts (the end of the head): found by one
+    ``find`` in our writer's layout, else by the loader's pattern."""
+    at = data.find(b"\n[[events]]\n")
+    if at >= 0 and not data.startswith(b"[[events]]") and b"\r" not in data[:at]:
+        return at + 1
+    match = HEADER_RE.search(data)
+    return match.start() if match else _torn_header(data)
 
 
 def _torn_header(data: bytes) -> int:
