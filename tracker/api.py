@@ -46,8 +46,8 @@ from tracker.rules.common import clamp, countdown, set_track, shift_track
 from tracker.rules.conditions import condition_verbs
 from tracker.rules.display import SummaryPart, joined
 from tracker.rules.downtime import Downtime
-from tracker.rules.readings import Reading, chosen
 from tracker.rules.hooks import REQUIRED
+from tracker.rules.readings import Reading, chosen
 from tracker.rules.ruledata import RuleDataError
 
 API_VERSION = "1.1.0"
