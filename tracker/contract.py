@@ -18,11 +18,13 @@ from pathlib import Path
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.model import Combatant, EncounterState
+from tracker.core.roles import DAMAGE, role_verb
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
+from tracker.store.bestiary import bestiary_files, read_blocks
 from tracker.store.encounter_file import EncounterFile, load, new_file
 
 CORE_VERBS = frozenset(
@@ -116,6 +118,21 @@ def samples_play(rules: Ruleset, work: Path) -> None:
         _play(path, rules)
 
 
+def bestiary_loads(rules: Ruleset, work: Path) -> None:
+    """Every stat block the ruleset ships (its package's ``bestiary/``, or the tracker's
+    starters for a bundled one) makes a combatant: ``add 2 BLOCK`` would not refuse it."""
+    for path, starter in bestiary_files(rules.id):
+        if not starter:
+            continue  # the GM's own blocks are not the ruleset's to answer for
+        try:
+            blocks = read_blocks(path, rules)
+        except TrackerError as err:
+            raise _broken(str(err)) from None
+        problems = [problem for _, problem in blocks if problem]
+        if problems:
+            raise _broken(problems[0])
+
+
 def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
     """Names that are markup or code are kept as typed, every view takes them and the
     HTML export escapes them; a name with control bytes is refused in one line, the file
@@ -162,6 +179,7 @@ CLAUSES = (
     Clause("every verb has a usage line and a summary", verbs_have_help),
     Clause("every verb has a row in its docs page", verbs_documented),
     Clause("its samples play start, next, damage, undo, redo; replay = live", samples_play),
+    Clause("its bestiary's blocks load", bestiary_loads),
     Clause("hostile names stay data", hostile_names_stay_data),
     Clause("errors are one line", errors_are_one_line),
 )
@@ -269,8 +287,10 @@ def _script(state: EncounterState, rules: Ruleset) -> Iterator[str]:
     yield "start"
     yield "next"
     foe = next((c for c in state.combatants.values() if c.side == "enemy"), None)
-    if foe is not None and "dmg" in rules.verbs():
-        yield f"dmg {foe.id} 3"
+    verbs = rules.verbs()  # the damage verb by its role (``harm``, ``hurt``), else ``dmg``
+    damage = role_verb(verbs, DAMAGE) or verbs.get("dmg")
+    if foe is not None and damage is not None:
+        yield f"{damage.name} {foe.id} 3"
     yield from ("undo", "redo", "undo")
 
 
