@@ -16,7 +16,8 @@ EXAMPLE = Path(__file__).resolve().parent / "example_ruleset"
 
 PROBE = '''
 import random
-from tracker.api import RosterError, RuleError, Ruleset, SummaryPart, TrackView, by_name, set_track, verb
+from tracker.api import RosterError, Ruleset, SummaryPart, TrackView, by_name, set_track, verb
+from tracker.api import RuleError
 
 WANTS_HP = False
 
