@@ -17,6 +17,7 @@ from tracker.api import (
     DAMAGE,
     HEAL,
     AilmentSpec,
+    Asks,
     Combatant,
     Command,
     DiceLike,
@@ -73,7 +74,14 @@ class MothershipLite(Ruleset):
     def verbs(self) -> Mapping[str, Verb]:
         """harm, mend, inflict, treat."""
         return by_name(
-            verb("harm", "harm WHO N", "damage less AP", self.harm, role=DAMAGE),
+            verb(
+                "harm",
+                "harm WHO[,WHO…] N",
+                "damage less AP (a blast: several targets)",
+                self.harm,
+                role=DAMAGE,
+                asks=Asks(targets="several"),
+            ),
             verb("mend", "mend WHO N", "restore Health", self.mend, role=HEAL),
             verb("inflict", "inflict WHO NAME", "a condition", self.inflict, role=CONDITION),
             verb("treat", "treat WHO NAME", "a condition ends", self.treat, role=CURE),

@@ -9,14 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from tests.stranger_helpers import mothership_fight
-from tests.ui_helpers import make_app, opened, pane_text, ui_test
+from tests.ui_helpers import make_app, opened, pane_text, state_of, ui_test
 from tracker.cli import main
 from tracker.core.dice import ScriptedDice
 from tracker.core.errors import RuleError
 from tracker.rules.base import RosterError
 from tracker.store.encounter_file import load
+from tracker.ui.modals.damage import DamageScreen
 
 NO_DICE = ScriptedDice([])
 
@@ -48,6 +50,28 @@ async def test_a_condition_from_the_catalogue_shows_under_its_category(
     assert "Wound:  Bleeding" in shown and "Wound: —" not in shown
     assert "Mind: —" in shown
     assert "Conditions:  Cornered" in shown and "Bleeding" not in shown.split("Conditions:")[1]
+
+
+@ui_test
+async def test_a_blast_dialog_asks_for_several_targets_and_one_amount(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The guide now says what Asks(targets="several") alone gives: the d key's dialog
+    # takes several names and one amount, and the handler is called for each target.
+    path = mothership_fight(tmp_path, monkeypatch)
+    app = make_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await opened(pilot)
+        app.select("ripley")
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
+        app.screen.query_one("#damage-targets", Input).value = "ripley,android"
+        await pilot.press(*"5", "enter")
+        await pilot.pause()
+        state = state_of(app)
+    assert state.combatant("ripley").track("health") == 10  # 5 less AP 3
+    assert state.combatant("android").track("health") == 10
 
 
 def test_a_stat_the_ruleset_does_not_count_is_refused_at_add(
