@@ -191,3 +191,22 @@ def test_a_shipped_stat_block_that_cannot_make_a_combatant_fails(tmp_path: Path)
     lines = checked.stdout.splitlines()
     assert checked.returncode == 1 and lines[4].startswith("FAILED   its bestiary's blocks load: ")
     assert lines[4].endswith("probe.toml:6:1: block 'ogre': stats.hp must be a whole number")
+
+
+def test_a_theme_the_package_does_not_ship_fails(tmp_path: Path) -> None:
+    # The stranger's theme = "mothership-amber" without a themes/ file: the fight opened
+    # in the default theme, and nothing said why.
+    site = install(tmp_path / "site", "3")
+    code = (site / "probe" / "__init__.py").read_text()
+    code = code.replace('title = "Probe"', 'title = "Probe"\n    theme = "probe-amber"')
+    (site / "probe" / "__init__.py").write_text(code)
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[0] == (
+        "FAILED   its data loads: "
+        "its theme 'probe-amber' is neither the tracker's nor in the package's themes/"
+    )
+    (site / "probe" / "themes").mkdir()
+    (site / "probe" / "themes" / "probe-amber.toml").write_text(
+        (EXAMPLE / "cairn" / "themes" / "cairn-moss.toml").read_text()
+    )
+    assert check("probe", [site], tmp_path).stdout.splitlines()[0] == "ok       its data loads"

@@ -21,6 +21,7 @@ from tracker.core.model import Combatant, EncounterState
 from tracker.core.roles import DAMAGE, role_verb
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
+from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
@@ -73,9 +74,16 @@ def _broken(what: str) -> ContractBroken:
 
 
 def data_loads(rules: Ruleset, work: Path) -> None:
-    """Its data file and tables load, it has a title, its catalogue names are unique."""
+    """Its data file and tables load, it has a title, its catalogue names are unique, and
+    the theme it opens in is bundled or in its package's ``themes/`` (a misspelt or
+    unshipped one would fall back to the default in silence)."""
     if not rules.title:
         raise _broken(f"{type(rules).__name__}.title is empty")
+    themes = [*bundled_dir("themes").glob("*.toml"), *shipped(rules.id, "themes")]
+    if rules.theme not in {path.stem for path in themes}:
+        raise _broken(
+            f"its theme {rules.theme!r} is neither the tracker's nor in the package's themes/"
+        )
     names = [spec.name.casefold() for spec in rules.catalogue()]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
