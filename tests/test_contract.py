@@ -113,7 +113,7 @@ def test_each_slip_is_a_failed_clause_in_one_line(tmp_path: Path) -> None:
     verdicts = [line.split()[0] for line in lines[:-1]]
     assert verdicts == ["ok", "ok", "FAILED", "ok", "ok", "ok", "FAILED"]
     assert lines[2] == (
-        "FAILED   every verb has a row in its docs page: "
+        "FAILED   every verb and reading is in its docs page: "
         "the package ships no docs.md beside the ruleset"
     )
     assert lines[6].startswith("FAILED   errors are one line: 'dmg' raised IndexError")
@@ -210,3 +210,34 @@ def test_a_theme_the_package_does_not_ship_fails(tmp_path: Path) -> None:
         (EXAMPLE / "cairn" / "themes" / "cairn-moss.toml").read_text()
     )
     assert check("probe", [site], tmp_path).stdout.splitlines()[0] == "ok       its data loads"
+
+
+def test_a_reading_the_docs_page_does_not_name_fails(tmp_path: Path) -> None:
+    # The guide asks for each reading on the docs page; nothing checked it.
+    site = install(tmp_path / "site", "3")
+    code = (site / "probe" / "__init__.py").read_text()
+    code = code.replace('title = "Probe"', 'title = "Probe"\n    data_file = "data.toml"')
+    (site / "probe" / "__init__.py").write_text(code)
+    (site / "probe" / "data.toml").write_text(READING)
+    (site / "probe" / "docs.md").write_text("# Probe\n\n| `dmg WHO N` | lose N hp |\n")
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[2] == (
+        "FAILED   every verb and reading is in its docs page: "
+        "docs.md does not name the reading(s) morale-check"
+    )
+    (site / "probe" / "docs.md").write_text(
+        "# Probe\n\n| `dmg WHO N` | lose N hp |\n\n- `morale-check` (seed 007 l.112): …\n"
+    )
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[2] == "ok       every verb and reading is in its docs page"
+
+
+READING = """[readings.morale-check]
+about = "is the morale check made when the first ally falls, or the first PC?"
+seed = "007"
+line = "112"
+default = "ally"
+[readings.morale-check.choices]
+ally = "the first ally to fall calls a morale check"
+pc = "only the first PC to fall calls a morale check"
+"""

@@ -100,7 +100,8 @@ def verbs_have_help(rules: Ruleset, work: Path) -> None:
 
 
 def verbs_documented(rules: Ruleset, work: Path) -> None:
-    """Every verb but the core's has a row in the ruleset's docs page (``| `verb …` |``)."""
+    """Every verb but the core's has a row in the ruleset's docs page (``| `verb …` |``),
+    and the page names each reading (`` `KEY` ``), so the GM can learn what it decides."""
     page = docs_page(rules.id)
     if page is None:
         if rules.id in RULESETS:
@@ -112,6 +113,9 @@ def verbs_documented(rules: Ruleset, work: Path) -> None:
     missing = sorted(set(rules.verbs()) - documented - CORE_VERBS)
     if missing:
         raise _broken(f"{page.name} has no row for {', '.join(missing)}")
+    unsaid = [r.key for r in rules.readings() if f"`{r.key}`" not in text]
+    if unsaid:
+        raise _broken(f"{page.name} does not name the reading(s) {', '.join(unsaid)}")
 
 
 def samples_play(rules: Ruleset, work: Path) -> None:
@@ -185,7 +189,7 @@ def errors_are_one_line(rules: Ruleset, work: Path) -> None:
 CLAUSES = (
     Clause("its data loads", data_loads),
     Clause("every verb has a usage line and a summary", verbs_have_help),
-    Clause("every verb has a row in its docs page", verbs_documented),
+    Clause("every verb and reading is in its docs page", verbs_documented),
     Clause("its samples play start, next, damage, undo, redo; replay = live", samples_play),
     Clause("its bestiary's blocks load", bestiary_loads),
     Clause("hostile names stay data", hostile_names_stay_data),
