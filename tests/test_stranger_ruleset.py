@@ -108,3 +108,18 @@ def test_a_ruleset_that_lists_no_stats_still_takes_any(
     monkeypatch.setattr(type(fight.rules), "stat_names", ())
     fight.run("add Parker hp=12", NO_DICE)
     assert fight.state.combatant("parker").stats["hp"] == 12
+
+
+def test_too_few_dice_says_how_many_were_given_and_what_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``--dice 9,9 harm android-1,android-2 2d10`` said only "ran out of scripted dice":
+    # each target rolls its own 2d10, so four faces were needed.
+    path = tmp_path / "f.toml"
+    assert main(["new", str(path), "--ruleset", "basic"]) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["do", str(path), "--dice", "4,2", "roll", "3d6"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said.count("\n") == 0 and "2 faces given" in said and "a d6 more" in said
+    assert path.read_bytes() == before
