@@ -17,6 +17,7 @@ EXAMPLE = Path(__file__).resolve().parent / "example_ruleset"
 PROBE = '''
 import random
 from tracker.api import RosterError, Ruleset, SummaryPart, TrackView, by_name, set_track, verb
+from tracker.api import RuleError
 
 WANTS_HP = False
 
@@ -108,13 +109,14 @@ def test_each_slip_is_a_failed_clause_in_one_line(tmp_path: Path) -> None:
     checked = check("probe", [install(tmp_path / "site", "3")], tmp_path)
     assert checked.returncode == 1 and checked.stderr == ""
     lines = checked.stdout.splitlines()
-    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 4 of 6 clauses hold"
-    assert [line.split()[0] for line in lines[:-1]] == ["ok", "ok", "FAILED", "ok", "ok", "FAILED"]
+    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 5 of 7 clauses hold"
+    verdicts = [line.split()[0] for line in lines[:-1]]
+    assert verdicts == ["ok", "ok", "FAILED", "ok", "ok", "ok", "FAILED"]
     assert lines[2] == (
-        "FAILED   every verb has a row in its docs page: "
+        "FAILED   every verb and reading is in its docs page: "
         "the package ships no docs.md beside the ruleset"
     )
-    assert lines[5].startswith("FAILED   errors are one line: 'dmg' raised IndexError")
+    assert lines[6].startswith("FAILED   errors are one line: 'dmg' raised IndexError")
 
 
 def test_a_fight_that_replays_to_another_state_is_found(tmp_path: Path) -> None:
@@ -153,3 +155,89 @@ def test_the_contract_and_its_plugin_load_no_textual(tmp_path: Path) -> None:
     )
     ran = run([sys.executable, "-c", code], [], tmp_path)
     assert ran.stdout.strip() == "[]", ran.stderr
+
+
+def test_the_damage_verb_is_played_by_its_role_whatever_its_name(tmp_path: Path) -> None:
+    # A stranger's Mothership damage verb is ``harm``: the contract used to play only a
+    # verb named ``dmg``, so a ``harm`` that raised on every hit kept the contract.
+    site = install(tmp_path / "site", "3")
+    code = (site / "probe" / "__init__.py").read_text()
+    code = code.replace(
+        'verb("dmg", "dmg WHO N", "lose N hp", self.dmg)',
+        'verb("harm", "harm WHO N", "lose N hp", self.harm, role="damage")',
+    ).replace("def dmg(self, draft, command, dice):", HARM + "\n    def dmg(self, d, c, x):")
+    (site / "probe" / "__init__.py").write_text(code)
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[3] == (
+        "FAILED   its samples play start, next, damage, undo, redo; replay = live: "
+        "'harm orc 3' raised ZeroDivisionError: division by zero"
+    )
+
+
+HARM = """def harm(self, draft, command, dice):
+        if list(command.args[1:]) == ["3"]:
+            1 / 0
+        raise RuleError("harm whom?")
+"""
+
+
+def test_a_shipped_stat_block_that_cannot_make_a_combatant_fails(tmp_path: Path) -> None:
+    site = install(tmp_path / "site", "3")
+    (site / "probe" / "bestiary").mkdir()
+    (site / "probe" / "bestiary" / "probe.toml").write_text(
+        'ruleset = "probe"\n\n[[blocks]]\nid = "ogre"\nname = "Ogre"\nstats = { hp = "lots" }\n'
+    )
+    checked = check("probe", [site], tmp_path)
+    lines = checked.stdout.splitlines()
+    assert checked.returncode == 1 and lines[4].startswith("FAILED   its bestiary's blocks load: ")
+    assert lines[4].endswith("probe.toml:6:1: block 'ogre': stats.hp must be a whole number")
+
+
+def test_a_theme_the_package_does_not_ship_fails(tmp_path: Path) -> None:
+    # The stranger's theme = "mothership-amber" without a themes/ file: the fight opened
+    # in the default theme, and nothing said why.
+    site = install(tmp_path / "site", "3")
+    code = (site / "probe" / "__init__.py").read_text()
+    code = code.replace('title = "Probe"', 'title = "Probe"\n    theme = "probe-amber"')
+    (site / "probe" / "__init__.py").write_text(code)
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[0] == (
+        "FAILED   its data loads: "
+        "its theme 'probe-amber' is neither the tracker's nor in the package's themes/"
+    )
+    (site / "probe" / "themes").mkdir()
+    (site / "probe" / "themes" / "probe-amber.toml").write_text(
+        (EXAMPLE / "cairn" / "themes" / "cairn-moss.toml").read_text()
+    )
+    assert check("probe", [site], tmp_path).stdout.splitlines()[0] == "ok       its data loads"
+
+
+def test_a_reading_the_docs_page_does_not_name_fails(tmp_path: Path) -> None:
+    # The guide asks for each reading on the docs page; nothing checked it.
+    site = install(tmp_path / "site", "3")
+    code = (site / "probe" / "__init__.py").read_text()
+    code = code.replace('title = "Probe"', 'title = "Probe"\n    data_file = "data.toml"')
+    (site / "probe" / "__init__.py").write_text(code)
+    (site / "probe" / "data.toml").write_text(READING)
+    (site / "probe" / "docs.md").write_text("# Probe\n\n| `dmg WHO N` | lose N hp |\n")
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[2] == (
+        "FAILED   every verb and reading is in its docs page: "
+        "docs.md does not name the reading(s) morale-check"
+    )
+    (site / "probe" / "docs.md").write_text(
+        "# Probe\n\n| `dmg WHO N` | lose N hp |\n\n- `morale-check` (seed 007 l.112): …\n"
+    )
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[2] == "ok       every verb and reading is in its docs page"
+
+
+READING = """[readings.morale-check]
+about = "is the morale check made when the first ally falls, or the first PC?"
+seed = "007"
+line = "112"
+default = "ally"
+[readings.morale-check.choices]
+ally = "the first ally to fall calls a morale check"
+pc = "only the first PC to fall calls a morale check"
+"""

@@ -1,7 +1,8 @@
 """The contract every registered ruleset keeps, run on the six bundled ones through the
 same clauses ``tracker rulesets check ID`` and a plugin's own tests run
 (``tracker.contract``, ``tracker.testing``): its data loads, every verb has a usage line,
-a summary and a row in its docs page, its sample plays start / next / damage / undo /
+a summary and a row in its docs page (which names each reading), its theme is shipped,
+its bestiary's blocks load, its sample plays start / next / damage / undo /
 redo and replays to the state in play, hostile names stay data, errors are one line."""
 
 from __future__ import annotations

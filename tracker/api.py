@@ -47,9 +47,10 @@ from tracker.rules.conditions import condition_verbs
 from tracker.rules.display import SummaryPart, joined
 from tracker.rules.downtime import Downtime
 from tracker.rules.hooks import REQUIRED
+from tracker.rules.readings import Reading, chosen
 from tracker.rules.ruledata import RuleDataError
 
-API_VERSION = "1.0.0"
+API_VERSION = "1.1.0"
 """The version of this module's names and of the hooks (semantic versioning)."""
 
 __all__ = [
@@ -81,6 +82,7 @@ __all__ = [
     "Lasting",
     "LocationView",
     "PartyMember",
+    "Reading",
     "Reminder",
     "RollLike",
     "RosterError",
@@ -92,6 +94,7 @@ __all__ = [
     "TrackerError",
     "Verb",
     "by_name",
+    "chosen",
     "clamp",
     "condition_applied",
     "condition_changed",

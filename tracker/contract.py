@@ -18,11 +18,14 @@ from pathlib import Path
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.model import Combatant, EncounterState
+from tracker.core.roles import DAMAGE, role_verb
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
+from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
+from tracker.store.bestiary import bestiary_files, read_blocks
 from tracker.store.encounter_file import EncounterFile, load, new_file
 
 CORE_VERBS = frozenset(
@@ -71,9 +74,16 @@ def _broken(what: str) -> ContractBroken:
 
 
 def data_loads(rules: Ruleset, work: Path) -> None:
-    """Its data file and tables load, it has a title, its catalogue names are unique."""
+    """Its data file and tables load, it has a title, its catalogue names are unique, and
+    the theme it opens in is bundled or in its package's ``themes/`` (a misspelt or
+    unshipped one would fall back to the default in silence)."""
     if not rules.title:
         raise _broken(f"{type(rules).__name__}.title is empty")
+    themes = [*bundled_dir("themes").glob("*.toml"), *shipped(rules.id, "themes")]
+    if rules.theme not in {path.stem for path in themes}:
+        raise _broken(
+            f"its theme {rules.theme!r} is neither the tracker's nor in the package's themes/"
+        )
     names = [spec.name.casefold() for spec in rules.catalogue()]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
@@ -90,7 +100,8 @@ def verbs_have_help(rules: Ruleset, work: Path) -> None:
 
 
 def verbs_documented(rules: Ruleset, work: Path) -> None:
-    """Every verb but the core's has a row in the ruleset's docs page (``| `verb …` |``)."""
+    """Every verb but the core's has a row in the ruleset's docs page (``| `verb …` |``),
+    and the page names each reading (`` `KEY` ``), so the GM can learn what it decides."""
     page = docs_page(rules.id)
     if page is None:
         if rules.id in RULESETS:
@@ -102,6 +113,9 @@ def verbs_documented(rules: Ruleset, work: Path) -> None:
     missing = sorted(set(rules.verbs()) - documented - CORE_VERBS)
     if missing:
         raise _broken(f"{page.name} has no row for {', '.join(missing)}")
+    unsaid = [r.key for r in rules.readings() if f"`{r.key}`" not in text]
+    if unsaid:
+        raise _broken(f"{page.name} does not name the reading(s) {', '.join(unsaid)}")
 
 
 def samples_play(rules: Ruleset, work: Path) -> None:
@@ -114,6 +128,21 @@ def samples_play(rules: Ruleset, work: Path) -> None:
         path = work / f"play-{number}.toml"
         shutil.copyfile(sample, path)
         _play(path, rules)
+
+
+def bestiary_loads(rules: Ruleset, work: Path) -> None:
+    """Every stat block the ruleset ships (its package's ``bestiary/``, or the tracker's
+    starters for a bundled one) makes a combatant: ``add 2 BLOCK`` would not refuse it."""
+    for path, starter in bestiary_files(rules.id):
+        if not starter:
+            continue  # the GM's own blocks are not the ruleset's to answer for
+        try:
+            blocks = read_blocks(path, rules)
+        except TrackerError as err:
+            raise _broken(str(err)) from None
+        problems = [problem for _, problem in blocks if problem]
+        if problems:
+            raise _broken(problems[0])
 
 
 def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
@@ -160,8 +189,9 @@ def errors_are_one_line(rules: Ruleset, work: Path) -> None:
 CLAUSES = (
     Clause("its data loads", data_loads),
     Clause("every verb has a usage line and a summary", verbs_have_help),
-    Clause("every verb has a row in its docs page", verbs_documented),
+    Clause("every verb and reading is in its docs page", verbs_documented),
     Clause("its samples play start, next, damage, undo, redo; replay = live", samples_play),
+    Clause("its bestiary's blocks load", bestiary_loads),
     Clause("hostile names stay data", hostile_names_stay_data),
     Clause("errors are one line", errors_are_one_line),
 )
@@ -269,8 +299,10 @@ def _script(state: EncounterState, rules: Ruleset) -> Iterator[str]:
     yield "start"
     yield "next"
     foe = next((c for c in state.combatants.values() if c.side == "enemy"), None)
-    if foe is not None and "dmg" in rules.verbs():
-        yield f"dmg {foe.id} 3"
+    verbs = rules.verbs()  # the damage verb by its role (``harm``, ``hurt``), else ``dmg``
+    damage = role_verb(verbs, DAMAGE) or verbs.get("dmg")
+    if foe is not None and damage is not None:
+        yield f"{damage.name} {foe.id} 3"
     yield from ("undo", "redo", "undo")
 
 

@@ -170,11 +170,17 @@ class ScriptedDice(_DiceSource):
 
     def __init__(self, faces: Iterable[int]) -> None:
         self._faces: Iterator[int] = iter(faces)
+        self._given = 0
 
     def _face(self, sides: int) -> int:
         face = next(self._faces, None)
         if face is None:
-            raise DiceError("ran out of scripted dice")
+            given = f"{self._given} face{'' if self._given == 1 else 's'} given"
+            raise DiceError(
+                f"ran out of scripted dice: {given}, and the command rolls a d{sides} more"
+                " (give a face for every die it rolls, each target's too)"
+            )
+        self._given += 1
         return face
 
 

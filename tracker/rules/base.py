@@ -127,6 +127,7 @@ class Ruleset(ABC):
     ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
     initiative acts first), ``tie_die`` (sides of the roll-off die), ``damage_tracks``
     (tracks whose loss counts as damage in recaps; ``track@location`` counts too),
+    ``stat_names`` (the stats a roster may give; empty: any),
     ``one_per_category`` (a combatant holds one ailment per catalogue category: the
     shared ``ail`` refuses a second, the ailment picker marks it).
     """
@@ -140,6 +141,7 @@ class Ruleset(ABC):
     tie_die: ClassVar[int] = 10
     damage_tracks: ClassVar[tuple[str, ...]] = ("hp", "health", "wounds", "hit points")
     one_per_category: ClassVar[bool] = False
+    stat_names: ClassVar[tuple[str, ...]] = ()
 
     @cached_property
     def data(self) -> dict[str, Any]:
@@ -194,6 +196,7 @@ class Ruleset(ABC):
         if side not in ("pc", "ally", "enemy", "neutral"):
             raise RosterError(f"side {side!r} of {name} must be pc, ally, enemy or neutral", "side")
         stats = self.int_table(entry.get("stats", {}), "stats")
+        self._check_stat_names(stats, name)
         armour = self.int_table(entry.get("armour", {}), "armour")
         extras = {k: v for k, v in entry.items() if k in self.roster_keys}
         fighter = Combatant(
@@ -216,6 +219,18 @@ class Ruleset(ABC):
                     f"{name} would start with {track} {value}: a track starts at 0 or more", "stats"
                 )
         return Combatant(**{**fighter.__dict__, "tracks": tracks, "limits": limits})
+
+    def _check_stat_names(self, stats: Mapping[str, int], name: str) -> None:
+        """A stat the ruleset does not know (``hp`` where it counts ``health``) is refused,
+        not kept and ignored, when the ruleset lists its ``stat_names``."""
+        known = {n.casefold().replace("_", " ") for n in self.stat_names}
+        for stat in stats:
+            if known and stat not in known:
+                names = ", ".join(sorted(known))
+                raise RosterError(
+                    f"{self.id} has no stat {stat!r} (for {name}) — its stats: {names}",
+                    f"stats.{stat}",
+                )
 
     def check_fighter(self, fighter: Combatant) -> None:
         """Ruleset-specific roster checks, run before the tracks are built (RosterError)."""

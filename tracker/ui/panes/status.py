@@ -207,14 +207,15 @@ class StatusPane(SelectedPane):
         worded = {_category_of(line, rules): line for line in said}
         labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
         known = {k.casefold() for k in categories}
-        rest = [c for c in fighter.conditions if c.category.casefold() not in known | labels]
+        kind = _categories(rules)
+        rest = [c for c in fighter.conditions if kind(c) not in known | labels]
         lines = []
         for category in categories:
             if category in worded:
                 line = worded[category]
                 lines.append((self._worded(line), not _says_nothing(line)))
                 continue
-            held = [c for c in fighter.conditions if c.category.casefold() == category.casefold()]
+            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
             if category.casefold() == "condition":
                 held, rest = held + rest, []
             lines.append((self._badges(category.capitalize(), held), bool(held)))
@@ -308,6 +309,15 @@ def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
     if view.injuries:
         line.append("· " + ", ".join(view.injuries), styles.get(view.severity, styles["bad"]))
     return line
+
+
+def _categories(rules: Ruleset) -> Callable[[Condition], str]:
+    """A condition's category, folded: its own, else that of the catalogue entry of its
+    name (a ruleset's own verb may put ``Bleeding`` on without saying it is a wound)."""
+    listed = {spec.name.casefold(): spec.category.casefold() for spec in rules.catalogue()}
+    return lambda condition: (
+        condition.category.casefold() or listed.get(condition.name.casefold(), "")
+    )
 
 
 def _category_of(line: str, rules: Ruleset) -> str | None:
