@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from tracker.core.campaign import PartyMember
 from tracker.core.draft import Draft
+
+if TYPE_CHECKING:  # a campaign's party is read only in a campaign's fight
+    from tracker.core.campaign import PartyMember
 
 Block = Mapping[str, Any]
 """A stat block: a roster entry whose numbers may be dice (``wounds = "2d6+2"``)."""

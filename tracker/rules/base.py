@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -28,9 +28,11 @@ from tracker.core.roles import role_problems
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
-from tracker.rules.downtime import Downtime
 from tracker.rules.readings import Reading, reading_verbs, readings_from
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
+
+if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
+    from tracker.rules.downtime import Downtime
 
 NUMBER_LIMIT = 999_999
 """The largest number a roster or a command may hold (no rule text needs more)."""
@@ -263,6 +265,8 @@ class Ruleset(ABC):
 
     def downtime(self) -> Downtime:
         """What outlives a fight and how rest heals, between fights (a campaign)."""
+        from tracker.rules.downtime import Downtime
+
         return Downtime(self)
 
     # --- initiative -----------------------------------------------------------------

@@ -20,7 +20,6 @@ a snapshot whose state disagrees with them is ignored (:class:`tracker.core.sess
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 import threading
@@ -56,6 +55,8 @@ class Snapshot:
 def snapshot_line(seq: int, state: EncounterState, head: bytes) -> bytes:
     """The snapshot line for ``state`` after ``seq`` events of a file whose head is ``head``;
     ValueError or TypeError if the state cannot be written (a NaN, say)."""
+    import base64  # here and in the reader: a short fight has no snapshot
+
     text = json.dumps(state_data(state), separators=(",", ":"), allow_nan=False)
     data = base64.b64encode(zlib.compress(text.encode("utf-8"), 6))
     body = b"%d %d %s" % (seq, zlib.crc32(head), data)
@@ -115,6 +116,8 @@ def _read_line(line: bytes, head_crc: int) -> tuple[int, EncounterState] | None:
     seq, head, crc = (int(word) for word in words[:3])
     if head != head_crc or zlib.crc32(b"%d %d %s" % (seq, head, words[3])) != crc:
         return None
+    import base64
+
     try:
         document = json.loads(zlib.decompress(base64.b64decode(words[3], validate=True)))
         if flaw_in(document, EVENT_FIELDS) is not None:  # the one text check of every reader
