@@ -1,0 +1,89 @@
+"""Event classes are made without compiling a method each (CLI start, issue 32), yet behave
+as the frozen keyword-only dataclasses they were: same repr, equality, hash, defaults,
+``replace`` and refusals."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tracker.core import events as ev
+from tracker.core.campaign_events import CAMPAIGN_EVENTS
+from tracker.core.journal_events import JournalEvent
+
+AT = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
+CLASSES = sorted({*ev.EVENT_TYPES.values(), *CAMPAIGN_EVENTS.values()}, key=lambda c: c.TYPE)
+
+
+def _required(cls: type[JournalEvent]) -> dict[str, Any]:
+    """A value for each field that has no default (a word, a number, a table)."""
+    values: dict[str, Any] = {"seq": 3, "at": AT}
+    for f in dataclasses.fields(cls):
+        if f.name in values or f.default is not dataclasses.MISSING:
+            continue
+        if f.default_factory is not dataclasses.MISSING:
+            continue
+        values[f.name] = {"str": "orc", "int": 2, "float": 1.5}.get(str(f.type), {"k": 1})
+    return values
+
+
+def _twin(cls: type[JournalEvent]) -> Any:
+    """The same fields made by ``dataclass(frozen=True, kw_only=True)`` itself."""
+    fields = [(f.name, f.type, f) for f in dataclasses.fields(cls)]
+    made = dataclasses.make_dataclass(cls.__name__, fields, frozen=True, kw_only=True)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def test_no_event_class_has_methods_of_its_own_compiled() -> None:
+    generated = {"__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"}
+    for cls in (*CLASSES, JournalEvent, ev.Event):
+        assert not generated & vars(cls).keys(), cls.__name__
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.TYPE)
+def test_an_event_reads_and_compares_as_its_dataclass_twin(cls: type[JournalEvent]) -> None:
+    values = _required(cls)
+    event, twin = cls(**values), _twin(cls)(**values)
+    assert repr(event) == repr(twin)
+    assert dataclasses.asdict(event) == dataclasses.asdict(twin)
+    assert event == cls(**values) and event != twin
+    assert dataclasses.replace(event, seq=4) != event
+    assert dataclasses.replace(event, seq=4).seq == 4
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.seq = 9  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del event.text  # type: ignore[misc]
+    with pytest.raises(TypeError, match="required keyword-only argument: 'at'"):
+        cls(**{k: v for k, v in values.items() if k != "at"})
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        cls(**values, colour="red")
+
+
+def test_a_default_table_is_not_shared_between_events() -> None:
+    first = ev.CombatantAdded(seq=1, at=AT, id="orc", name="Orc")
+    second = ev.CombatantAdded(seq=2, at=AT, id="gob", name="Gob")
+    assert first.stats == {} and first.stats is not second.stats
+
+
+@given(
+    who=st.text(max_size=8),
+    name=st.text(max_size=8),
+    rounds=st.integers(-3, 3),
+    level=st.integers(-3, 3),
+    other=st.text(max_size=8),
+)
+def test_equal_events_hash_alike_and_differ_in_any_field(
+    who: str, name: str, rounds: int, level: int, other: str
+) -> None:
+    event = ev.ConditionChanged(seq=1, at=AT, who=who, name=name, rounds=rounds, level=level)
+    same = ev.ConditionChanged(seq=1, at=AT, who=who, name=name, rounds=rounds, level=level)
+    assert event == same and hash(event) == hash(same)
+    twin = _twin(ev.ConditionChanged)(seq=1, at=AT, who=who, name=name, rounds=rounds, level=level)
+    assert repr(event) == repr(twin)
+    assert (dataclasses.replace(event, who=other) == event) is (other == who)
