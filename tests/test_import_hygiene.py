@@ -76,6 +76,37 @@ def test_state_imports_only_what_it_needs() -> None:
     assert not unwanted & loaded
 
 
+def _copied_sample(tmp_path: Path) -> str:
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes(Path(SAMPLE).read_bytes())
+    return str(fight)
+
+
+CAMPAIGN_AND_REST = {
+    "tracker.core.campaign",
+    "tracker.core.campaign_events",
+    "tracker.store.campaign_load",
+    "tracker.rules.downtime",
+    "tracker.rules.nerv_d100.downtime",
+}
+"""What only a campaign, a rest or ``add party`` needs (issue 32: a one-off fight's
+``state`` and ``do`` start without them)."""
+
+
+def test_state_and_do_on_a_one_off_fight_load_no_campaign_or_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fight = _copied_sample(tmp_path)
+    for argv in (["state", fight], ["do", fight, "roll", "1d6"]):
+        loaded = _modules_after(argv)
+        assert "tracker.core.events" in loaded  # the run did read the fight
+        assert not CAMPAIGN_AND_REST & loaded, argv
+    read_only = _modules_after(["state", fight])
+    assert not {"hashlib", "base64"} & read_only  # no lock key, no snapshot in a short fight
+
+
 def test_help_imports_no_subcommand_or_ruleset() -> None:
     loaded = _modules_after(["--help"])
     assert not {m for m in loaded if m.startswith(("tracker.core.events", "tracker.rules."))}
