@@ -58,11 +58,11 @@ def test_an_event_reads_and_compares_as_its_dataclass_twin(cls: type[JournalEven
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.seq = 9  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        del event.text  # type: ignore[misc]
+        del event.text
     with pytest.raises(TypeError, match="required keyword-only argument: 'at'"):
         cls(**{k: v for k, v in values.items() if k != "at"})
     with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
-        cls(**values, colour="red")
+        cls(**values, colour="red")  # type: ignore[call-arg]
 
 
 def test_a_default_table_is_not_shared_between_events() -> None:
