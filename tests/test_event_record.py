@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tracker.core import events as ev
 from tracker.core.campaign_events import CAMPAIGN_EVENTS
 from tracker.core.journal_events import JournalEvent
+from tracker.core.model import Combatant, Condition, EncounterState, Trait
 
 AT = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
 CLASSES = sorted({*ev.EVENT_TYPES.values(), *CAMPAIGN_EVENTS.values()}, key=lambda c: c.TYPE)
@@ -40,9 +41,9 @@ def _twin(cls: type[JournalEvent]) -> Any:
     return made
 
 
-def test_no_event_class_has_methods_of_its_own_compiled() -> None:
+def test_no_event_or_state_class_has_methods_of_its_own_compiled() -> None:
     generated = {"__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"}
-    for cls in (*CLASSES, JournalEvent, ev.Event):
+    for cls in (*CLASSES, JournalEvent, ev.Event, Combatant, Condition, EncounterState, Trait):
         assert not generated & vars(cls).keys(), cls.__name__
 
 
@@ -87,3 +88,36 @@ def test_equal_events_hash_alike_and_differ_in_any_field(
     twin = _twin(ev.ConditionChanged)(seq=1, at=AT, who=who, name=name, rounds=rounds, level=level)
     assert repr(event) == repr(twin)
     assert (dataclasses.replace(event, who=other) == event) is (other == who)
+
+
+def _frozen_twin(cls: type) -> Any:
+    """The same fields made by ``dataclass(frozen=True)`` itself."""
+    fields = [(f.name, f.type, f) for f in dataclasses.fields(cls)]
+    made = dataclasses.make_dataclass(cls.__name__, fields, frozen=True)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def test_a_state_record_takes_its_fields_by_position_as_the_dataclass_did() -> None:
+    trait = Trait("Claws", "2d6 damage", "weapon")
+    twin = _frozen_twin(Trait)("Claws", "2d6 damage", "weapon")
+    assert repr(trait) == repr(twin) and trait == Trait(
+        name="Claws", text="2d6 damage", kind="weapon"
+    )
+    assert hash(trait) == hash(Trait("Claws", "2d6 damage", "weapon"))
+    with pytest.raises(TypeError, match="multiple values for argument 'name'"):
+        Trait("Claws", name="Bite")  # type: ignore[misc]
+    with pytest.raises(TypeError, match="positional arguments but 5 were given"):
+        Trait("Claws", "2d6", "weapon", "extra")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="required positional argument: 'name'"):
+        Condition()  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        trait.name = "Bite"  # type: ignore[misc]
+
+
+def test_a_fight_state_compares_by_value() -> None:
+    orc = Combatant(id="orc", name="Orc")
+    state = EncounterState(combatants={"orc": orc})
+    assert state == EncounterState(combatants={"orc": Combatant(id="orc", name="Orc")})
+    assert state != EncounterState(combatants={"orc": Combatant(id="orc", name="Orc", side="pc")})
+    assert repr(orc) == repr(_frozen_twin(Combatant)(id="orc", name="Orc"))

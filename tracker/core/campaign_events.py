@@ -15,7 +15,7 @@ from typing import Any
 
 from tracker.core.codec import event_fields, to_table
 from tracker.core.errors import EventFormatError
-from tracker.core.event_record import event_record
+from tracker.core.frozen_record import event_record
 from tracker.core.journal_events import BatchRedone, BatchUndone, JournalEvent, registrar
 
 

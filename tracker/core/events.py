@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
-from tracker.core.event_record import event_record
+from tracker.core.frozen_record import event_record
 from tracker.core.journal_events import BatchRedone, BatchUndone, JournalEvent, registrar
 
 

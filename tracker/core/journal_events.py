@@ -13,14 +13,14 @@ from datetime import datetime
 from typing import ClassVar, Protocol, TypeVar
 
 from tracker.core.errors import FoldError
-from tracker.core.event_record import EventRecord, event_record
+from tracker.core.frozen_record import FrozenRecord, event_record
 from tracker.core.model import evolve
 
 J = TypeVar("J", bound="JournalEvent")
 
 
 @event_record
-class JournalEvent(EventRecord):
+class JournalEvent(FrozenRecord):
     """Base of every event of every journal (encounter or campaign)."""
 
     TYPE: ClassVar[str] = ""

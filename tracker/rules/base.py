@@ -13,7 +13,6 @@ import sys
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,6 +20,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError, TrackerError
 from tracker.core.flow import name_of
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, Trait, slot_owner
 from tracker.core.protocol import ONE, Asks, DiceLike, Verb
@@ -86,8 +86,8 @@ def by_name(*verbs: Verb) -> dict[str, Verb]:
     return {v.name: v for v in verbs}
 
 
-@dataclass(frozen=True)
-class TrackView:
+@frozen_record
+class TrackView(FrozenRecord):
     """A track as the UI shows it: ``Wounds 2/4``, ``Stress 3/5 (Fatigued at 3)``."""
 
     label: str
@@ -97,8 +97,8 @@ class TrackView:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class LocationView:
+@frozen_record
+class LocationView(FrozenRecord):
     """One body location on the body chart."""
 
     key: str
@@ -110,8 +110,8 @@ class LocationView:
     severity: str = "ok"
 
 
-@dataclass(frozen=True)
-class AilmentSpec:
+@frozen_record
+class AilmentSpec(FrozenRecord):
     """One entry of a ruleset's ailment catalogue."""
 
     name: str
