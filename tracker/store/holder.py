@@ -77,7 +77,10 @@ def runtime_folder() -> Path | None:
 
 
 def _host() -> str:
-    """This machine's name (``socket`` is imported only when a note is written)."""
+    """This machine's name: the node name ``uname`` gives, as ``socket.gethostname()``
+    does (``socket``, slower to import, only where there is no ``uname``)."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
     import socket
 
     return socket.gethostname()
