@@ -25,11 +25,11 @@ import json
 import threading
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.core.events import Event
 from tracker.core.fold import replay
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import EncounterState
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store.file_text import EVENT_FIELDS, flaw_in
@@ -42,8 +42,8 @@ LOOK_BACK = 3
 _FIRST_BLOCK = b"\n[[events]]\n"
 
 
-@dataclass(frozen=True)
-class Snapshot:
+@frozen_record
+class Snapshot(FrozenRecord):
     """A snapshot that checks out: the state after the first ``seq`` events; the journal's
     events after it start at byte ``end``."""
 
