@@ -105,6 +105,23 @@ def test_state_and_do_on_a_one_off_fight_load_no_campaign_or_rest(
         assert not CAMPAIGN_AND_REST & loaded, argv
     read_only = _modules_after(["state", fight])
     assert not {"hashlib", "base64"} & read_only  # no lock key, no snapshot in a short fight
+    assert "shutil" not in read_only  # argparse's terminal width, read without it
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_help_still_wraps_at_the_terminal_width(
+    columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = subprocess.run(
+        [sys.executable, "-m", "tracker", "log", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    widest = max(len(line) for line in result.stdout.splitlines())
+    assert columns - 12 <= widest <= columns - 2
 
 
 def test_help_imports_no_subcommand_or_ruleset() -> None:

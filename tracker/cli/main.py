@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
-from tracker.cli.output import plain_name, saved, say_opened, warn
+from tracker.cli.output import plain_name, saved, say_opened, terminal_columns, warn
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
@@ -152,6 +152,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Raise the mistake as a UsageError (main prints it in one line)."""
         raise UsageError(f"{message} — see `{self.prog} --help`")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """The help formatter, told the terminal's width here: argparse's own way
+        imports ``shutil`` (and its compressors) at every start, for help rarely shown."""
+        make: Callable[..., argparse.HelpFormatter] = self.formatter_class
+        return make(prog=self.prog, width=terminal_columns() - 2)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
