@@ -27,6 +27,7 @@ from tracker.core.protocol import ONE, Asks, DiceLike, Verb
 from tracker.core.roles import role_problems
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
+from tracker.rules.data_cache import parsed_toml
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.readings import Reading, reading_verbs, readings_from
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
@@ -153,8 +154,10 @@ class Ruleset(ABC):
             return rule_data({}, where)
         package = sys.modules[type(self).__module__].__package__ or "tracker.rules"
         text = _package_bytes(package, self.data_file)
+        where_file = getattr(sys.modules[package], "__file__", None)
+        folder = os.path.dirname(where_file) if where_file else None
         try:
-            raw = tomllib.loads(text.decode("utf-8"))
+            raw = parsed_toml(text, folder, self.data_file)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
             raise RuleDataError(f"{where} cannot be read: {err}") from None
         return rule_data(raw, where)
