@@ -106,6 +106,7 @@ def test_state_and_do_on_a_one_off_fight_load_no_campaign_or_rest(
     read_only = _modules_after(["state", fight])
     assert not {"hashlib", "base64"} & read_only  # no lock key, no snapshot in a short fight
     assert "shutil" not in read_only  # argparse's terminal width, read without it
+    assert "threading" not in read_only  # no fsync, no snapshot read ahead
 
 
 @pytest.mark.parametrize("columns", [60, 100])

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import binascii
 import json
-import threading
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker.core.events import Event
 from tracker.core.fold import replay
@@ -34,6 +34,9 @@ from tracker.core.model import EncounterState
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store.file_text import EVENT_FIELDS, flaw_in
 from tracker.store.journal import SNAPSHOT_MARK as MARK
+
+if TYPE_CHECKING:
+    import threading
 
 EVERY = 1000
 """A command is followed by a snapshot when the newest one is this many events behind."""
@@ -144,6 +147,8 @@ class EarlierEvents:
     def start(self) -> None:
         """Begin reading on a thread (nothing if begun)."""
         if self._thread is None and self._done is None:
+            import threading  # only a long fight, opened from a snapshot, reads on a thread
+
             self._thread = threading.Thread(target=self._run, name="tracker-earlier", daemon=True)
             self._thread.start()
 
