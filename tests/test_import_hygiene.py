@@ -109,6 +109,17 @@ def test_state_and_do_on_a_one_off_fight_load_no_campaign_or_rest(
     assert "threading" not in read_only  # no fsync, no snapshot read ahead
 
 
+def test_do_with_a_runtime_folder_set_reads_no_platform_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    loaded = _modules_after(["do", _copied_sample(tmp_path), "roll", "1d6"])
+    assert "platformdirs" not in loaded and "socket" not in loaded
+    assert (runtime / "tracker").is_dir()  # the holder's note went there
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_help_still_wraps_at_the_terminal_width(
     columns: int, monkeypatch: pytest.MonkeyPatch
