@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tracker.core import events as ev
 from tracker.core.campaign_events import CAMPAIGN_EVENTS
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.journal_events import JournalEvent
 from tracker.core.model import Combatant, Condition, EncounterState, Trait
 
@@ -121,3 +122,25 @@ def test_a_fight_state_compares_by_value() -> None:
     assert state == EncounterState(combatants={"orc": Combatant(id="orc", name="Orc")})
     assert state != EncounterState(combatants={"orc": Combatant(id="orc", name="Orc", side="pc")})
     assert repr(orc) == repr(_frozen_twin(Combatant)(id="orc", name="Orc"))
+
+
+def test_a_record_the_shared_init_cannot_build_is_refused_at_once() -> None:
+    with pytest.raises(TypeError, match="__post_init__"):
+
+        @frozen_record
+        class Checked(FrozenRecord):
+            """Checks itself after __init__."""
+
+            size: int
+
+            def __post_init__(self) -> None:
+                """Never called by the shared __init__."""
+
+    with pytest.raises(TypeError, match="outside __init__"):
+
+        @frozen_record
+        class Derived(FrozenRecord):
+            """A field set from its default only."""
+
+            size: int
+            area: int = dataclasses.field(init=False, default=0)

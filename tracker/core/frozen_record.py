@@ -10,8 +10,8 @@ method, reading the fields of the class it is called on. Journals and the fold b
 their events and states without ``__init__`` (the codec and ``evolve`` fill them in), and
 the shared ``__init__`` is within a fifth of the compiled one.
 
-A class with ``__post_init__`` is refused (the shared ``__init__`` does not call it):
-keep ``dataclass(frozen=True)`` for it.
+A class with ``__post_init__`` or a ``field(init=False)`` is refused (the shared
+``__init__`` does not call or set them): keep ``dataclass(frozen=True)`` for it.
 """
 
 from __future__ import annotations
@@ -52,16 +52,24 @@ def _made(cls: type[T], *, kw_only: bool) -> type[T]:
         raise TypeError(f"{cls.__name__} is a frozen record but not a FrozenRecord")
     if "__post_init__" in dir(cls):
         raise TypeError(f"{cls.__name__} has __post_init__: make it a dataclass")
-    return dataclasses.dataclass(kw_only=kw_only, init=False, repr=False, eq=False)(cls)
+    made = dataclasses.dataclass(kw_only=kw_only, init=False, repr=False, eq=False)(cls)
+    if any(not f.init for f in _fields_of(made)):  # the shared __init__ skips those
+        raise TypeError(f"{cls.__name__} has a field outside __init__: make it a dataclass")
+    return made
+
+
+def _fields_of(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(cls)
 
 
 def _spec(cls: type) -> tuple[_Spec, tuple[str, ...]]:
     """The fields ``__init__`` takes, and the names of those it takes by position."""
     known = _SPECS.get(cls)
     if known is None:
-        fields = [f for f in dataclasses.fields(cls) if f.init]
-        spec = tuple((f.name, f.default, f.default_factory) for f in fields)
-        known = _SPECS[cls] = (spec, tuple(f.name for f in fields if not f.kw_only))
+        fields = dataclasses.fields(cls)
+        spec = tuple((f.name, f.default, f.default_factory) for f in fields if f.init)
+        positional = tuple(f.name for f in fields if f.init and not f.kw_only)
+        known = _SPECS[cls] = (spec, positional)
     return known
 
 
