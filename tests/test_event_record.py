@@ -124,18 +124,21 @@ def test_a_fight_state_compares_by_value() -> None:
     assert repr(orc) == repr(_frozen_twin(Combatant)(id="orc", name="Orc"))
 
 
-def test_a_record_the_shared_init_cannot_build_is_refused_at_once() -> None:
-    with pytest.raises(TypeError, match="__post_init__"):
+def test_post_init_checks_run_and_what_init_cannot_build_is_refused() -> None:
+    @frozen_record
+    class Checked(FrozenRecord):
+        """Checks itself after __init__."""
 
-        @frozen_record
-        class Checked(FrozenRecord):
-            """Checks itself after __init__."""
+        size: int
 
-            size: int
+        def __post_init__(self) -> None:
+            """A size below one is refused."""
+            if self.size < 1:
+                raise ValueError("too small")
 
-            def __post_init__(self) -> None:
-                """Never called by the shared __init__."""
-
+    assert Checked(2).size == 2
+    with pytest.raises(ValueError, match="too small"):
+        Checked(0)
     with pytest.raises(TypeError, match="outside __init__"):
 
         @frozen_record
@@ -144,3 +147,12 @@ def test_a_record_the_shared_init_cannot_build_is_refused_at_once() -> None:
 
             size: int
             area: int = dataclasses.field(init=False, default=0)
+
+    with pytest.raises(TypeError, match="InitVar"):
+
+        @frozen_record
+        class Passed(FrozenRecord):
+            """A value handed to __post_init__ only."""
+
+            size: int
+            scale: dataclasses.InitVar[int] = 1

@@ -10,8 +10,9 @@ method, reading the fields of the class it is called on. Journals and the fold b
 their events and states without ``__init__`` (the codec and ``evolve`` fill them in), and
 the shared ``__init__`` is within a fifth of the compiled one.
 
-A class with ``__post_init__`` or a ``field(init=False)`` is refused (the shared
-``__init__`` does not call or set them): keep ``dataclass(frozen=True)`` for it.
+``__post_init__`` is called after ``__init__`` as the dataclass calls it. A class with a
+``field(init=False)`` or an ``InitVar`` is refused (the shared ``__init__`` does not set
+or pass them): keep ``dataclass(frozen=True)`` for it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ T = TypeVar("T")
 _Spec = tuple[tuple[str, Any, Any], ...]
 """(name, default, default factory) of each field ``__init__`` takes, in order."""
 
-_SPECS: dict[type, tuple[_Spec, tuple[str, ...]]] = {}
+_SPECS: dict[type, tuple[_Spec, tuple[str, ...], bool]] = {}
 _VALUES: dict[type, Any] = {}
 _SHOWN: dict[type, tuple[str, ...]] = {}
 
@@ -50,8 +51,8 @@ def event_record(cls: type[T]) -> type[T]:
 def _made(cls: type[T], *, kw_only: bool) -> type[T]:
     if not issubclass(cls, FrozenRecord):
         raise TypeError(f"{cls.__name__} is a frozen record but not a FrozenRecord")
-    if "__post_init__" in dir(cls):
-        raise TypeError(f"{cls.__name__} has __post_init__: make it a dataclass")
+    if any("InitVar" in str(hint) for hint in vars(cls).get("__annotations__", {}).values()):
+        raise TypeError(f"{cls.__name__} has an InitVar: make it a dataclass")
     made = dataclasses.dataclass(kw_only=kw_only, init=False, repr=False, eq=False)(cls)
     if any(not f.init for f in _fields_of(made)):  # the shared __init__ skips those
         raise TypeError(f"{cls.__name__} has a field outside __init__: make it a dataclass")
@@ -62,14 +63,15 @@ def _fields_of(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
 
 
-def _spec(cls: type) -> tuple[_Spec, tuple[str, ...]]:
-    """The fields ``__init__`` takes, and the names of those it takes by position."""
+def _spec(cls: type) -> tuple[_Spec, tuple[str, ...], bool]:
+    """The fields ``__init__`` takes, the names of those it takes by position, and
+    whether the class has a ``__post_init__``."""
     known = _SPECS.get(cls)
     if known is None:
         fields = dataclasses.fields(cls)
         spec = tuple((f.name, f.default, f.default_factory) for f in fields if f.init)
         positional = tuple(f.name for f in fields if f.init and not f.kw_only)
-        known = _SPECS[cls] = (spec, positional)
+        known = _SPECS[cls] = (spec, positional, hasattr(cls, "__post_init__"))
     return known
 
 
@@ -110,7 +112,7 @@ class FrozenRecord:
 
     def __init__(self, *args: Any, **given: Any) -> None:
         cls = type(self)
-        spec, positional = _SPECS.get(cls) or _spec(cls)
+        spec, positional, post_init = _SPECS.get(cls) or _spec(cls)
         if args:
             named = _by_position(cls, positional, args)
             twice = named.keys() & given.keys()
@@ -138,6 +140,8 @@ class FrozenRecord:
                 f"{next(iter(given))!r}"
             )
         self.__dict__.update(values)
+        if post_init:
+            getattr(self, "__post_init__")()  # noqa: B009 (FrozenRecord itself has none)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
