@@ -76,6 +76,66 @@ def test_state_imports_only_what_it_needs() -> None:
     assert not unwanted & loaded
 
 
+def _copied_sample(tmp_path: Path) -> str:
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes(Path(SAMPLE).read_bytes())
+    return str(fight)
+
+
+CAMPAIGN_AND_REST = {
+    "tracker.core.campaign",
+    "tracker.core.campaign_events",
+    "tracker.store.campaign_load",
+    "tracker.rules.downtime",
+    "tracker.rules.nerv_d100.downtime",
+}
+"""What only a campaign, a rest or ``add party`` needs (issue 32: a one-off fight's
+``state`` and ``do`` start without them)."""
+
+
+def test_state_and_do_on_a_one_off_fight_load_no_campaign_or_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fight = _copied_sample(tmp_path)
+    for argv in (["state", fight], ["do", fight, "roll", "1d6"]):
+        loaded = _modules_after(argv)
+        assert "tracker.core.events" in loaded  # the run did read the fight
+        assert not CAMPAIGN_AND_REST & loaded, argv
+    read_only = _modules_after(["state", fight])
+    assert not {"hashlib", "base64"} & read_only  # no lock key, no snapshot in a short fight
+    assert "shutil" not in read_only  # argparse's terminal width, read without it
+    assert "threading" not in read_only  # no fsync, no snapshot read ahead
+
+
+def test_do_with_a_runtime_folder_set_reads_no_platform_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    loaded = _modules_after(["do", _copied_sample(tmp_path), "roll", "1d6"])
+    assert "platformdirs" not in loaded and "socket" not in loaded
+    assert (runtime / "tracker").is_dir()  # the holder's note went there
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_help_still_wraps_at_the_terminal_width(
+    columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = subprocess.run(
+        [sys.executable, "-m", "tracker", "log", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    widest = max(len(line) for line in result.stdout.splitlines())
+    assert columns - 12 <= widest <= columns - 2
+
+
 def test_help_imports_no_subcommand_or_ruleset() -> None:
     loaded = _modules_after(["--help"])
     assert not {m for m in loaded if m.startswith(("tracker.core.events", "tracker.rules."))}

@@ -75,10 +75,16 @@ def user_runtime_dir() -> Path:
     when that variable names an absolute folder, else ``user_cache_dir()/run``. Whether
     it is safe to use (ours, not a link) is checked where it is made
     (:mod:`tracker.store.holder`)."""
+    return xdg_runtime_dir() or user_cache_dir() / "run"
+
+
+def xdg_runtime_dir() -> Path | None:
+    """``$XDG_RUNTIME_DIR/tracker`` when that variable names an absolute folder, else None
+    (read without ``platformdirs``: a writing command's start need not import it)."""
     base = os.environ.get("XDG_RUNTIME_DIR", "")
     if base and os.path.isabs(base):
         return Path(base) / "tracker"
-    return user_cache_dir() / "run"
+    return None
 
 
 def sample_encounters() -> list[Path]:

@@ -8,6 +8,7 @@ on failure never applies it twice.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,3 +59,19 @@ def plain_name(path: Path) -> None:
     problem = text_problem(path.name, "the file name", NAME_LIMIT * 3)
     if problem:
         raise TrackerError(f"{visible(str(path))}: {problem}")
+
+
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it: ``COLUMNS``, else
+    the size of standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    stdout = sys.__stdout__
+    if columns <= 0 and stdout is not None:
+        try:
+            columns = os.get_terminal_size(stdout.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80

@@ -9,16 +9,17 @@ that change PCs carry ``party``: each changed PC's whole lasting state as it now
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from typing import Any
 
 from tracker.core.codec import event_fields, to_table
 from tracker.core.errors import EventFormatError
+from tracker.core.frozen_record import event_record
 from tracker.core.journal_events import BatchRedone, BatchUndone, JournalEvent, registrar
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class CampaignEvent(JournalEvent):
     """Base of every campaign event."""
 
@@ -29,7 +30,7 @@ campaign_event = registrar(CAMPAIGN_EVENTS)
 """Class decorator: register a campaign event class under its type tag."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class PartyChanged(CampaignEvent):
     """Base of the events that set PCs' lasting state: ``party`` maps PC id → state table."""
 
@@ -37,7 +38,7 @@ class PartyChanged(CampaignEvent):
 
 
 @campaign_event("pc.joined")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class PcJoined(PartyChanged):
     """A PC joins the party with a roster ``entry`` (``party`` holds their starting state)."""
 
@@ -46,7 +47,7 @@ class PcJoined(PartyChanged):
 
 
 @campaign_event("fight.made")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class FightMade(CampaignEvent):
     """An encounter file was made from the party as it stood (``link``: its number).
 
@@ -63,7 +64,7 @@ class FightMade(CampaignEvent):
 
 
 @campaign_event("fight.written_back")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class WrittenBack(PartyChanged):
     """The GM confirmed what fight ``link`` left on the PCs in ``party`` (``skipped``:
     PCs the GM left as they were)."""
@@ -73,7 +74,7 @@ class WrittenBack(PartyChanged):
 
 
 @campaign_event("party.rested")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Rested(PartyChanged):
     """Downtime or rest of ``kind`` (short, long, stretch, shift …) as the ruleset states."""
 
@@ -81,7 +82,7 @@ class Rested(PartyChanged):
 
 
 @campaign_event("pc.set")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class LastingSet(PartyChanged):
     """The GM typed a change (``key`` = ``value``) where the text is silent."""
 
@@ -91,7 +92,7 @@ class LastingSet(PartyChanged):
 
 
 @campaign_event("injury.treated")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Treated(PartyChanged):
     """The GM records treatment: ``injury`` is healed, with a ``note``."""
 
@@ -101,7 +102,7 @@ class Treated(PartyChanged):
 
 
 @campaign_event("reading.chosen")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ReadingChosen(CampaignEvent):
     """The campaign reads the open rule ``key`` as ``value`` from now on (its fights and
     rests alike)."""
@@ -111,13 +112,13 @@ class ReadingChosen(CampaignEvent):
 
 
 @campaign_event("history.undone")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Undone(CampaignEvent, BatchUndone):
     """The command whose batch is ``target`` is undone (nothing is deleted)."""
 
 
 @campaign_event("history.redone")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Redone(CampaignEvent, BatchRedone):
     """An undone command is restored."""
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from tracker.core.errors import TrackerError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 
 MAX_DICE = 100
 """Most dice one term may roll (``100d6``)."""
@@ -42,8 +42,8 @@ class DiceError(TrackerError, ValueError):
 # --------------------------------------------------------------------------- terms
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+@frozen_record
+class DiceTerm(FrozenRecord):
     """One unsigned term: ``count`` dice of ``sides`` (with keep/explode), or a constant.
 
     ``keep`` keeps that many highest dice (lowest when ``keep_low``); ``explode`` rolls
@@ -184,8 +184,8 @@ def _check_keep(term: DiceTerm) -> None:
 # --------------------------------------------------------------------------- expressions
 
 
-@dataclass(frozen=True)
-class DiceExpr:
+@frozen_record
+class DiceExpr(FrozenRecord):
     """A sum of 1 to 10 signed terms; ``terms`` holds ``(sign, term)`` with sign +1 or -1."""
 
     terms: tuple[tuple[int, DiceTerm], ...]

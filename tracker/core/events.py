@@ -8,13 +8,14 @@ Dice rolled are recorded in the event (``rolls``) so replay never rolls again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from tracker.core.frozen_record import event_record
 from tracker.core.journal_events import BatchRedone, BatchUndone, JournalEvent, registrar
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Event(JournalEvent):
     """Base of every encounter event."""
 
@@ -29,7 +30,7 @@ event_type = registrar(EVENT_TYPES)
 
 
 @event_type("encounter.started")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class EncounterStarted(Event):
     """The fight begins; ``surprised`` lose their first turn."""
 
@@ -37,13 +38,13 @@ class EncounterStarted(Event):
 
 
 @event_type("encounter.ended")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class EncounterEnded(Event):
     """The fight is over."""
 
 
 @event_type("round.started")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class RoundStarted(Event):
     """A new round begins."""
 
@@ -51,7 +52,7 @@ class RoundStarted(Event):
 
 
 @event_type("round.ended")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class RoundEnded(Event):
     """The round is over."""
 
@@ -59,7 +60,7 @@ class RoundEnded(Event):
 
 
 @event_type("turn.started")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TurnStarted(Event):
     """It is now ``who``'s turn (a slot: ``id`` or ``id@2``)."""
 
@@ -67,7 +68,7 @@ class TurnStarted(Event):
 
 
 @event_type("turn.ended")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TurnEnded(Event):
     """``who``'s turn is over."""
 
@@ -75,7 +76,7 @@ class TurnEnded(Event):
 
 
 @event_type("turn.skipped")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TurnSkipped(Event):
     """``who`` loses this turn (surprised, stunned …)."""
 
@@ -83,7 +84,7 @@ class TurnSkipped(Event):
 
 
 @event_type("turn.rewound")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TurnRewound(Event):
     """The GM steps back to an earlier turn (no triggers fire)."""
 
@@ -92,7 +93,7 @@ class TurnRewound(Event):
 
 
 @event_type("turn.delayed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TurnDelayed(Event):
     """``who`` holds their turn and leaves the order until they act."""
 
@@ -100,7 +101,7 @@ class TurnDelayed(Event):
 
 
 @event_type("turn.resumed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TurnResumed(Event):
     """A delayed ``who`` re-enters the order right after ``after`` (or first)."""
 
@@ -109,7 +110,7 @@ class TurnResumed(Event):
 
 
 @event_type("initiative.set")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class InitiativeSet(Event):
     """``who`` (a slot) has initiative ``value``; ``tiebreak`` is a recorded roll-off."""
 
@@ -120,7 +121,7 @@ class InitiativeSet(Event):
 
 
 @event_type("initiative.cleared")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class InitiativeCleared(Event):
     """Initiative slots are dropped (cards handed back at the end of a round)."""
 
@@ -128,7 +129,7 @@ class InitiativeCleared(Event):
 
 
 @event_type("order.set")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class OrderSet(Event):
     """The initiative order is now exactly ``order`` (slots)."""
 
@@ -139,7 +140,7 @@ class OrderSet(Event):
 
 
 @event_type("combatant.added")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class CombatantAdded(Event):
     """A combatant joins mid-fight (reinforcements, an ejected pilot on foot)."""
 
@@ -156,7 +157,7 @@ class CombatantAdded(Event):
 
 
 @event_type("combatant.renamed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class CombatantRenamed(Event):
     """``who`` is now called ``name`` (the first Bandit becomes Bandit 1 when Bandit 2
     joins); the id stays."""
@@ -166,7 +167,7 @@ class CombatantRenamed(Event):
 
 
 @event_type("combatant.status")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class StatusChanged(Event):
     """``who`` is now active, down, dead or removed."""
 
@@ -175,7 +176,7 @@ class StatusChanged(Event):
 
 
 @event_type("combatant.revealed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Revealed(Event):
     """A hidden combatant is shown to the players (or hidden again)."""
 
@@ -184,7 +185,7 @@ class Revealed(Event):
 
 
 @event_type("combatant.noted")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class CombatantNoted(Event):
     """The GM's standing note on ``who`` now reads ``notes`` (empty: none). GM only."""
 
@@ -193,7 +194,7 @@ class CombatantNoted(Event):
 
 
 @event_type("track.set")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TrackSet(Event):
     """A numeric track now reads ``value`` (``who`` empty: an encounter-wide pool)."""
 
@@ -204,7 +205,7 @@ class TrackSet(Event):
 
 
 @event_type("condition.applied")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ConditionApplied(Event):
     """``who`` gains (or has replaced) a condition."""
 
@@ -217,7 +218,7 @@ class ConditionApplied(Event):
 
 
 @event_type("condition.changed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ConditionChanged(Event):
     """A condition's countdown or level changes."""
 
@@ -228,7 +229,7 @@ class ConditionChanged(Event):
 
 
 @event_type("condition.removed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ConditionRemoved(Event):
     """A condition ends (shaken off, cured, expired)."""
 
@@ -237,7 +238,7 @@ class ConditionRemoved(Event):
 
 
 @event_type("injury.added")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class InjuryAdded(Event):
     """An injury or critical result read from a chart."""
 
@@ -250,7 +251,7 @@ class InjuryAdded(Event):
 
 
 @event_type("injury.removed")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class InjuryRemoved(Event):
     """An injury is healed (``name`` at ``location``)."""
 
@@ -260,7 +261,7 @@ class InjuryRemoved(Event):
 
 
 @event_type("action.used")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ActionUsed(Event):
     """``who`` spends an action this turn (the ruleset's action economy)."""
 
@@ -269,7 +270,7 @@ class ActionUsed(Event):
 
 
 @event_type("reminder.raised")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ReminderRaised(Event):
     """Something for the GM to resolve about ``who`` (``key`` names it)."""
 
@@ -278,7 +279,7 @@ class ReminderRaised(Event):
 
 
 @event_type("reminder.resolved")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class ReminderResolved(Event):
     """The reminder ``key`` about ``who`` is dealt with."""
 
@@ -290,7 +291,7 @@ class ReminderResolved(Event):
 
 
 @event_type("note.added")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class NoteAdded(Event):
     """A GM note or ruling; ``gm_only`` notes never reach players or exports."""
 
@@ -298,7 +299,7 @@ class NoteAdded(Event):
 
 
 @event_type("log.said")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class Said(Event):
     """A log line the rules wrote (an explanation, a tie-break, a ruling shown)."""
 
@@ -306,7 +307,7 @@ class Said(Event):
 
 
 @event_type("dice.rolled")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class DiceRolled(Event):
     """A roll made through the tracker, faces recorded."""
 
@@ -318,7 +319,7 @@ class DiceRolled(Event):
 
 
 @event_type("template.saved")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class TemplateSaved(Event):
     """The GM kept a combatant as the stat block ``block`` (its id: ``key``) in the
     bestiary. The store writes the block; the fight's state is unchanged. GM only."""
@@ -329,7 +330,7 @@ class TemplateSaved(Event):
 
 
 @event_type("option.set")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class OptionSet(Event):
     """An encounter option (e.g. ``turn_order = "chosen"``) is set."""
 
@@ -338,13 +339,13 @@ class OptionSet(Event):
 
 
 @event_type("history.undone")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class HistoryUndone(Event, BatchUndone):
     """The command whose batch is ``target`` is undone (nothing is deleted)."""
 
 
 @event_type("history.redone")
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class HistoryRedone(Event, BatchRedone):
     """An undone command is restored."""
 

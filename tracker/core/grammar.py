@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from tracker.core.errors import RuleError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.safe_text import LINE_LIMIT, check_text
 
@@ -27,8 +28,8 @@ WHO_THEN_TEXT_VERBS = ("notes",)
 """Verbs whose first word is a combatant and the rest free text (``notes orc has the key``)."""
 
 
-@dataclass(frozen=True)
-class Command:
+@frozen_record
+class Command(FrozenRecord):
     """One parsed command line."""
 
     verb: str

@@ -15,10 +15,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core import events as ev
-from tracker.core.campaign import PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, bounded
@@ -28,6 +27,9 @@ from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, WORD_LIMIT, check_text
 from tracker.core.stat_dice import roll_options, text_keys
 from tracker.core.traits import trait_tables
+
+if TYPE_CHECKING:  # a campaign's party is read only in a campaign's fight
+    from tracker.core.campaign import PartyMember
 
 MOST_COPIES = 50
 """Most copies one ``add`` makes (a horde is one combatant, not fifty)."""

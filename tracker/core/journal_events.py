@@ -9,18 +9,18 @@ commands stay in the journal; a replay steps over their events, advancing ``seq`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar, Protocol, TypeVar
 
 from tracker.core.errors import FoldError
+from tracker.core.frozen_record import FrozenRecord, event_record
 from tracker.core.model import evolve
 
 J = TypeVar("J", bound="JournalEvent")
 
 
-@dataclass(frozen=True, kw_only=True)
-class JournalEvent:
+@event_record
+class JournalEvent(FrozenRecord):
     """Base of every event of every journal (encounter or campaign)."""
 
     TYPE: ClassVar[str] = ""
@@ -53,14 +53,14 @@ UNDONE_TAG, REDONE_TAG = "history.undone", "history.redone"
 """The tags of undo and redo, the same in both journals."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class BatchUndone(JournalEvent):
     """The command whose batch is ``target`` is undone (nothing is deleted)."""
 
     target: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_record
 class BatchRedone(JournalEvent):
     """An undone command (batch ``target``) is restored."""
 

@@ -9,18 +9,20 @@ exports never need the library again.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from tracker.core.campaign import PartyMember
 from tracker.core.draft import Draft
+from tracker.core.frozen_record import FrozenRecord, frozen_record
+
+if TYPE_CHECKING:  # a campaign's party is read only in a campaign's fight
+    from tracker.core.campaign import PartyMember
 
 Block = Mapping[str, Any]
 """A stat block: a roster entry whose numbers may be dice (``wounds = "2d6+2"``)."""
 
 
-@dataclass(frozen=True)
-class TableRow:
+@frozen_record
+class TableRow(FrozenRecord):
     """One result of a roll table: the totals it covers (inclusive) and its text."""
 
     low: int
@@ -28,8 +30,8 @@ class TableRow:
     text: str
 
 
-@dataclass(frozen=True)
-class RollTable:
+@frozen_record
+class RollTable(FrozenRecord):
     """A table of results looked up by a dice total (a Foundry RollTable, a GM's own)."""
 
     name: str

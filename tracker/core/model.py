@@ -7,8 +7,10 @@ never mutated after construction: every change builds a new object with ``evolve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar
+
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 
 T = TypeVar("T")
 
@@ -32,8 +34,8 @@ def slot_owner(slot: str) -> str:
     return slot.partition("@")[0]
 
 
-@dataclass(frozen=True)
-class Condition:
+@frozen_record
+class Condition(FrozenRecord):
     """An ailment, condition or effect on a combatant.
 
     ``rounds`` counts down (0 means it lasts until removed); ``level`` is the
@@ -48,8 +50,8 @@ class Condition:
     since_round: int = 0
 
 
-@dataclass(frozen=True)
-class Injury:
+@frozen_record
+class Injury(FrozenRecord):
     """A lasting injury or critical result, read from a chart by the ruleset."""
 
     location: str
@@ -65,8 +67,8 @@ TRAIT_KINDS = ("ability", "talent", "keyword", "weapon", "rule")
 special rule."""
 
 
-@dataclass(frozen=True)
-class Trait:
+@frozen_record
+class Trait(FrozenRecord):
     """A structured note on a combatant, kept whole: an ability, talent, keyword, weapon
     or special rule with its name and its text (which may run over several lines)."""
 
@@ -83,8 +85,8 @@ class Trait:
         return table
 
 
-@dataclass(frozen=True)
-class Reminder:
+@frozen_record
+class Reminder(FrozenRecord):
     """Something the GM should resolve (a shake-off test, a death roll, a Blood Loss test)."""
 
     who: str
@@ -93,8 +95,8 @@ class Reminder:
     seq: int = 0
 
 
-@dataclass(frozen=True)
-class Combatant:
+@frozen_record
+class Combatant(FrozenRecord):
     """One creature, pilot, robot or horde in the fight.
 
     ``tracks`` hold current values (``"wounds"``, ``"wounds@head"``, ``"stress"``,
@@ -143,8 +145,8 @@ class Combatant:
         return self.status in ("dead", "removed")
 
 
-@dataclass(frozen=True)
-class EncounterState:
+@frozen_record
+class EncounterState(FrozenRecord):
     """Everything the tracker knows about the fight after folding the journal up to ``seq``."""
 
     title: str = ""

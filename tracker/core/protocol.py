@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tracker.core.draft import Draft
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState
 
@@ -49,8 +49,8 @@ class DiceLike(Protocol):
 Handler = Callable[[Draft, Command, DiceLike], None]
 
 
-@dataclass(frozen=True)
-class Asks:
+@frozen_record
+class Asks(FrozenRecord):
     """What a verb's dialog asks, and what its command line takes.
 
     ``several``: WHO on the command line may name several combatants (``dmg orc,goblin
@@ -77,8 +77,8 @@ SEVERAL = Asks(several=True)
 """The command line takes several targets at once; the dialog asks for one."""
 
 
-@dataclass(frozen=True)
-class Verb:
+@frozen_record
+class Verb(FrozenRecord):
     """A command verb: what it does, how to type it, and the code that decides it.
 
     ``role`` says which of the TUI's actions it plays (``tracker.core.roles``: damage,

@@ -6,7 +6,6 @@ No file I/O here: ``tracker.store`` persists what ``commit`` accepts.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import takewhile
 from typing import Protocol
@@ -15,6 +14,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.fold import Checkpoints, apply, fold_on, replay
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command, each_target, parse_command
 from tracker.core.hidden_names import guard_public_lines
 from tracker.core.library import EmptyLibrary, Library
@@ -35,8 +35,8 @@ def now_utc() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-@dataclass(frozen=True)
-class Resume:
+@frozen_record
+class Resume(FrozenRecord):
     """Where a journal is taken up from a snapshot: ``state`` after its first ``count``
     events, which ``earlier`` reads when they are first needed (undo past them, look-back,
     the whole log). The snapshot is never trusted over the events: once they are read,

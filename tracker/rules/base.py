@@ -13,24 +13,27 @@ import sys
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError, TrackerError
 from tracker.core.flow import name_of
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, Trait, slot_owner
 from tracker.core.protocol import ONE, Asks, DiceLike, Verb
 from tracker.core.roles import role_problems
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
+from tracker.rules.data_cache import parsed_toml
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
-from tracker.rules.downtime import Downtime
 from tracker.rules.readings import Reading, reading_verbs, readings_from
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
+
+if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
+    from tracker.rules.downtime import Downtime
 
 NUMBER_LIMIT = 999_999
 """The largest number a roster or a command may hold (no rule text needs more)."""
@@ -84,8 +87,8 @@ def by_name(*verbs: Verb) -> dict[str, Verb]:
     return {v.name: v for v in verbs}
 
 
-@dataclass(frozen=True)
-class TrackView:
+@frozen_record
+class TrackView(FrozenRecord):
     """A track as the UI shows it: ``Wounds 2/4``, ``Stress 3/5 (Fatigued at 3)``."""
 
     label: str
@@ -95,8 +98,8 @@ class TrackView:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class LocationView:
+@frozen_record
+class LocationView(FrozenRecord):
     """One body location on the body chart."""
 
     key: str
@@ -108,8 +111,8 @@ class LocationView:
     severity: str = "ok"
 
 
-@dataclass(frozen=True)
-class AilmentSpec:
+@frozen_record
+class AilmentSpec(FrozenRecord):
     """One entry of a ruleset's ailment catalogue."""
 
     name: str
@@ -153,8 +156,10 @@ class Ruleset(ABC):
             return rule_data({}, where)
         package = sys.modules[type(self).__module__].__package__ or "tracker.rules"
         text = _package_bytes(package, self.data_file)
+        where_file = getattr(sys.modules[package], "__file__", None)
+        folder = os.path.dirname(where_file) if where_file else None
         try:
-            raw = tomllib.loads(text.decode("utf-8"))
+            raw = parsed_toml(text, folder, self.data_file)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
             raise RuleDataError(f"{where} cannot be read: {err}") from None
         return rule_data(raw, where)
@@ -278,6 +283,8 @@ class Ruleset(ABC):
 
     def downtime(self) -> Downtime:
         """What outlives a fight and how rest heals, between fights (a campaign)."""
+        from tracker.rules.downtime import Downtime
+
         return Downtime(self)
 
     # --- initiative -----------------------------------------------------------------

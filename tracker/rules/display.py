@@ -9,8 +9,8 @@ out. Rulesets describe their summary as ``SummaryPart``s; badges come from condi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Condition
 
 URGENT_FIRST = (
@@ -40,8 +40,8 @@ URGENT_FIRST = (
 in the order they were given. A ruleset's data may list its own: ``[display] urgent``."""
 
 
-@dataclass(frozen=True)
-class SummaryPart:
+@frozen_record
+class SummaryPart(FrozenRecord):
     """One piece of a row's summary: ``W 2/4`` short, ``Wounds 2/4`` long. A narrow row
     leaves out the parts of highest ``rank`` first (0: kept as long as anything is)."""
 
@@ -60,8 +60,8 @@ def joined(parts: Sequence[SummaryPart]) -> str:
     return " ".join(part.short for part in parts if part.short)
 
 
-@dataclass(frozen=True)
-class Badge:
+@frozen_record
+class Badge(FrozenRecord):
     """A condition on a row: ``Burning 2 · 3 rounds`` long, ``Burn2·3`` short."""
 
     long: str

@@ -8,7 +8,6 @@ hook (``summery_parts``): the tracker would silently use the default, so it is r
 
 from __future__ import annotations
 
-import difflib
 import inspect
 from functools import cache
 
@@ -33,6 +32,8 @@ def hook_problem(cls: type, base: type) -> str:
     for name in own_public_names(cls, base):
         if name in hooks:
             continue
+        import difflib  # only for a name that is not a hook: a good ruleset needs no guess
+
         close = difflib.get_close_matches(name, hooks, n=1, cutoff=CLOSE)
         if close:
             return f"{cls.__name__}.`{name}` is not a hook; did you mean `{close[0]}`?"

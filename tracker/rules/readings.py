@@ -23,12 +23,13 @@ journals (and their ``option.set`` events) replay as they always did.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import Answer, RuleError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command
 from tracker.core.protocol import DiceLike, Verb
 
@@ -36,8 +37,8 @@ USAGE = "reading [KEY CHOICE]"
 SUMMARY = "how this encounter reads a rule the text leaves open (alone: list them)"
 
 
-@dataclass(frozen=True)
-class Reading:
+@frozen_record
+class Reading(FrozenRecord):
     """One open rule: its key, what it asks, where the text says it, and its choices
     (``choices[0]`` is the default), each with what it means at the table."""
 

@@ -9,12 +9,12 @@ meanwhile is shown: until then the batch may not be on disk.
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 
 from tracker.store.durable import fsync_file
 
 if TYPE_CHECKING:
+    import threading
     from concurrent.futures import Future, ThreadPoolExecutor
 
 
@@ -26,6 +26,8 @@ class BackgroundSync:
 
     def start(self, fd: int) -> Syncing:
         """Begin ``fsync(fd)`` on the sync thread; return once it is under way."""
+        import threading  # a read-only command never syncs
+
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor  # only a drawing screen needs it
 

@@ -27,7 +27,6 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
-from tracker.store.toml_rewrite import check_rows, replaced, row_text, update
 
 SECTION = "blocks"
 
@@ -222,6 +221,8 @@ def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None)
     block with the same id is replaced, every other block and every comment kept. The
     file is read and rewritten under its writer lock (two trackers saving at once both
     keep their blocks), atomically and only once it reads back as expected."""
+    from tracker.store.toml_rewrite import update  # only a write needs the rewriter
+
     target = path if path is not None else user_bestiary_file(ruleset)
     update(target, lambda text: _with_blocks(target, text, ruleset, blocks))
     return target
@@ -229,6 +230,8 @@ def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None)
 
 def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block]) -> str:
     """The bestiary file's ``text`` with ``blocks`` in it (checked to read back)."""
+    from tracker.store.toml_rewrite import check_rows, replaced, row_text
+
     if text:
         named = tomllib.loads(text).get("ruleset", ruleset)
         if named != ruleset:

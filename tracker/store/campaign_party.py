@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tracker.core.campaign import PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import TrackerError
 from tracker.rules.base import Ruleset
-from tracker.store.campaign_load import load_campaign
+
+if TYPE_CHECKING:  # the campaign is read the first time its party is asked for
+    from tracker.core.campaign import PartyMember
 
 LINK_KEY = "campaign"
 """The ``[encounter]`` key naming the campaign and the fight's number in it: ``"ID/N"``."""
@@ -53,6 +54,8 @@ class CampaignParty:
     def members(self) -> Sequence[PartyMember]:
         """Every PC as the campaign file holds them now; TrackerError (one line) if the
         file is gone, broken, or of another ruleset."""
+        from tracker.store.campaign_load import load_campaign
+
         path = campaign_path(self.head, self.encounter)
         if path is None:
             return ()

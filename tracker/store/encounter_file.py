@@ -240,12 +240,12 @@ class EncounterFile(JournalFile[Loaded]):
     def _save_cut_short(self) -> list[str]:
         """The last command saved stat blocks (``save-template``) that never reached the
         bestiary — a crash between the two writes: save them now; one line each."""
-        from tracker.store.bestiary import block_kept, save_block
-
         lines = []
         for event in self.encounter.latest_batch():
             if not isinstance(event, TemplateSaved):
                 continue
+            from tracker.store.bestiary import block_kept, save_block
+
             if block_kept(self.rules.id, event.block, event.at):
                 continue
             try:

@@ -15,9 +15,10 @@ problem at ``file:line:col`` with the file's :class:`~tracker.store.locator.Loca
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date, datetime, time
 
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.safe_text import (
     LINE_LIMIT,
     NAME_LIMIT,
@@ -37,8 +38,8 @@ DEPTH_LIMIT = 64
 """How deeply tables and lists may nest in anything read from a file."""
 
 
-@dataclass(frozen=True)
-class Fields:
+@frozen_record
+class Fields(FrozenRecord):
     """How long a text may be, by the key it sits under, and which keys may hold lines.
 
     A text inside a table or list under a ``lined`` key may hold line breaks and tabs
@@ -100,8 +101,8 @@ SETTINGS_FIELDS = Fields(key_limit=LINE_LIMIT)
 """The settings: folders and files by their path (the ``[themes]`` keys are paths too)."""
 
 
-@dataclass(frozen=True)
-class Flaw:
+@frozen_record
+class Flaw(FrozenRecord):
     """What is wrong with a value read from a file, and the keys leading to it."""
 
     message: str

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tracker.paths import user_cache_dir, user_runtime_dir
+from tracker.paths import user_cache_dir, xdg_runtime_dir
 from tracker.store.file_text import flaw_in
 
 __all__ = ["drop_note", "read_note", "runtime_folder", "write_note"]
@@ -62,9 +62,8 @@ def _private_folder(folder: Path) -> Path | None:
 
 def runtime_folder() -> Path | None:
     """The folder the notes live in, or None when no safe one can be had."""
-    runtime = user_runtime_dir()
-    fallback = user_cache_dir() / "run"
-    if runtime != fallback:
+    runtime = xdg_runtime_dir()  # the cache folder (platformdirs) only when it is unset
+    if runtime is not None:
         try:
             base_is_ours = _ours(os.lstat(runtime.parent))
         except OSError:
@@ -73,11 +72,14 @@ def runtime_folder() -> Path | None:
             folder = _private_folder(runtime)
             if folder is not None:
                 return folder
-    return _private_folder(fallback)
+    return _private_folder(user_cache_dir() / "run")
 
 
 def _host() -> str:
-    """This machine's name (``socket`` is imported only when a note is written)."""
+    """This machine's name: the node name ``uname`` gives, as ``socket.gethostname()``
+    does (``socket``, slower to import, only where there is no ``uname``)."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
     import socket
 
     return socket.gethostname()

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.store.block import BATCH_END
 from tracker.store.block import HEADER as HEADER
 from tracker.store.block import format_event as format_event
@@ -88,8 +89,8 @@ class _Chunk:
     """False for a problem that is an edit, not damage (a section after the events)."""
 
 
-@dataclass(frozen=True)
-class _Damage:
+@frozen_record
+class _Damage(FrozenRecord):
     """What is wrong in the middle of a journal, and at which byte."""
 
     what: str

@@ -10,10 +10,11 @@ one line, ``file:line:col`` first.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.errors import JournalError
 
@@ -21,8 +22,8 @@ _O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 
 
-@dataclass(frozen=True)
-class TornTail:
+@frozen_record
+class TornTail(FrozenRecord):
     """The unreadable end of a journal: ``data`` starts at byte ``offset`` (line, column
     ``at``). ``events_kept`` intact events (whole commands) precede it.
 

@@ -15,7 +15,6 @@ Readers never lock.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 from datetime import datetime
 from pathlib import Path
@@ -85,7 +84,10 @@ def _file_key(fd: int) -> str:
 
 
 def _standin_key(path: Path) -> str | None:
-    """The stand-in's name for a file not made yet: its folder's identity and its name."""
+    """The stand-in's name for a file not made yet: its folder's identity and its name
+    (``hashlib`` is imported here: opening a file that exists needs no digest)."""
+    import hashlib
+
     try:
         folder = os.stat(path.parent if str(path.parent) else Path("."))
     except OSError:

@@ -20,21 +20,23 @@ a snapshot whose state disagrees with them is ignored (:class:`tracker.core.sess
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
-import threading
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker.core.events import Event
 from tracker.core.fold import replay
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import EncounterState
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store.file_text import EVENT_FIELDS, flaw_in
 from tracker.store.journal import SNAPSHOT_MARK as MARK
+
+if TYPE_CHECKING:
+    import threading
 
 EVERY = 1000
 """A command is followed by a snapshot when the newest one is this many events behind."""
@@ -43,8 +45,8 @@ LOOK_BACK = 3
 _FIRST_BLOCK = b"\n[[events]]\n"
 
 
-@dataclass(frozen=True)
-class Snapshot:
+@frozen_record
+class Snapshot(FrozenRecord):
     """A snapshot that checks out: the state after the first ``seq`` events; the journal's
     events after it start at byte ``end``."""
 
@@ -56,6 +58,8 @@ class Snapshot:
 def snapshot_line(seq: int, state: EncounterState, head: bytes) -> bytes:
     """The snapshot line for ``state`` after ``seq`` events of a file whose head is ``head``;
     ValueError or TypeError if the state cannot be written (a NaN, say)."""
+    import base64  # here and in the reader: a short fight has no snapshot
+
     text = json.dumps(state_data(state), separators=(",", ":"), allow_nan=False)
     data = base64.b64encode(zlib.compress(text.encode("utf-8"), 6))
     body = b"%d %d %s" % (seq, zlib.crc32(head), data)
@@ -115,6 +119,8 @@ def _read_line(line: bytes, head_crc: int) -> tuple[int, EncounterState] | None:
     seq, head, crc = (int(word) for word in words[:3])
     if head != head_crc or zlib.crc32(b"%d %d %s" % (seq, head, words[3])) != crc:
         return None
+    import base64
+
     try:
         document = json.loads(zlib.decompress(base64.b64decode(words[3], validate=True)))
         if flaw_in(document, EVENT_FIELDS) is not None:  # the one text check of every reader
@@ -141,6 +147,8 @@ class EarlierEvents:
     def start(self) -> None:
         """Begin reading on a thread (nothing if begun)."""
         if self._thread is None and self._done is None:
+            import threading  # only a long fight, opened from a snapshot, reads on a thread
+
             self._thread = threading.Thread(target=self._run, name="tracker-earlier", daemon=True)
             self._thread.start()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -23,11 +23,13 @@ from tracker.rules.alien_evolved import commands as alien_commands
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
-from tracker.rules.alien_evolved.downtime import AlienDowntime
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.alien_evolved.time import UNITS
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
+
+if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
+    from tracker.rules.alien_evolved.downtime import AlienDowntime
 
 
 class AlienRules(Ruleset):
@@ -51,6 +53,8 @@ class AlienRules(Ruleset):
 
     def downtime(self) -> AlienDowntime:
         """Stretches and shifts of rest between fights (seed 003)."""
+        from tracker.rules.alien_evolved.downtime import AlienDowntime
+
         return AlienDowntime(self)
 
     # --- roster ---------------------------------------------------------------------

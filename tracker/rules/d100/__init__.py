@@ -9,11 +9,11 @@ TOML file; nothing here knows Evangelions or Personas.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
@@ -32,8 +32,8 @@ def folded(name: str) -> str:
     return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
 
 
-@dataclass(frozen=True)
-class Location:
+@frozen_record
+class Location(FrozenRecord):
     """A hit location: its d100 band (``low``..``high``; 0 = called attacks only), the
     kinds that have it (none listed: every kind) and the injury chart it reads from."""
 
@@ -50,8 +50,8 @@ class Location:
         return not self.kinds or kind in self.kinds
 
 
-@dataclass(frozen=True)
-class ConditionSpec:
+@frozen_record
+class ConditionSpec(FrozenRecord):
     """A catalogue entry: ailment or condition, its category and what it changes.
 
     ``blocks`` lists what it forbids (``actions``, ``moves``, ``parry`` …); ``sets`` the

@@ -10,11 +10,11 @@ these.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
@@ -28,8 +28,8 @@ class Numbers(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Modifier:
+@frozen_record
+class Modifier(FrozenRecord):
     """A modifier to a test's target, with the words the log shows (``+2 Advantage``)."""
 
     value: int
@@ -41,8 +41,8 @@ class Modifier:
         return self.words or f"{self.value:+d}"
 
 
-@dataclass(frozen=True)
-class TestResult:
+@frozen_record
+class TestResult(FrozenRecord):
     """A d100 test: the roll, the target, pass or fail and the degrees."""
 
     roll: int

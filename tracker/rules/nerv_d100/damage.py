@@ -9,12 +9,12 @@ combatant's TOTAL injury score. The log says how every number was reached.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
@@ -31,8 +31,8 @@ from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, abov
 from tracker.rules.readings import chosen
 
 
-@dataclass(frozen=True)
-class Hit:
+@frozen_record
+class Hit(FrozenRecord):
     """One attack as the GM describes it."""
 
     damage: int
@@ -47,8 +47,8 @@ class Hit:
     block: int = 0
 
 
-@dataclass(frozen=True)
-class WoundCount:
+@frozen_record
+class WoundCount(FrozenRecord):
     """How many wounds a hit deals, and why (for the log)."""
 
     defense: int

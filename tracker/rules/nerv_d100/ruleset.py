@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
@@ -31,10 +31,12 @@ from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import defend, economy, fate_tests, resources, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
-from tracker.rules.nerv_d100.downtime import NervDowntime
 from tracker.rules.nerv_d100.initiative import opposed_grace_ties
 from tracker.rules.nerv_d100.stats import bonus, score
 from tracker.rules.nerv_d100.tables import NervTables
+
+if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
+    from tracker.rules.nerv_d100.downtime import NervDowntime
 
 EXTRAS_IN_STATS = ("fate", "advantage", "wounds")
 
@@ -164,6 +166,8 @@ class NervRules(Ruleset):
 
     def downtime(self) -> NervDowntime:
         """Short and Long Downtime between fights (seed 000)."""
+        from tracker.rules.nerv_d100.downtime import NervDowntime
+
         return NervDowntime(self)
 
     # --- initiative -----------------------------------------------------------------

@@ -10,16 +10,15 @@ counts it in the attack roll.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tracker.core.draft import Draft
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant
 from tracker.rules.nerv_d100.stats import put_on, take_off
 from tracker.rules.nerv_d100.tables import NervTables
 
 
-@dataclass(frozen=True)
-class RunningTarget:
+@frozen_record
+class RunningTarget(FrozenRecord):
     """What a runner gives attackers: ``level`` Advantages to melee attacks and as many
     Disadvantages to ranged ones, by the condition ``name``."""
 

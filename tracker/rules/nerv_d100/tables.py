@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.errors import RuleError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.rules.d100 import ConditionSpec, Location
 from tracker.rules.readings import readings_from
 
@@ -41,8 +41,8 @@ def without_above(effect: str, name: str) -> str:
     return ABOVE.sub("", effect) + (f" (as above: {', '.join(kept)})" if kept else "")
 
 
-@dataclass(frozen=True)
-class InjuryRow:
+@frozen_record
+class InjuryRow(FrozenRecord):
     """One row of an injury chart and the flags the tracker acts on."""
 
     chart: str
@@ -66,8 +66,8 @@ def is_ailment(spec: ConditionSpec) -> bool:
     return spec.category in AILMENT_CATEGORIES
 
 
-@dataclass(frozen=True)
-class EgoFracture:
+@frozen_record
+class EgoFracture(FrozenRecord):
     """The Ego Fracture rule's names and the stat whose bonus is its grace period."""
 
     name: str
@@ -75,8 +75,8 @@ class EgoFracture:
     grace_stat: str
 
 
-@dataclass(frozen=True)
-class TestModifier:
+@frozen_record
+class TestModifier(FrozenRecord):
     """Something the tracker counts in the tests it rolls: a condition held, an injury in
     force or an action declared since the tester's turn began, and the Advantage (or, when
     negative, Disadvantage) it gives to the tests of ``stats`` or ``checks`` (all when
@@ -96,8 +96,8 @@ class TestModifier:
         return self.held or self.injury or self.declared
 
 
-@dataclass(frozen=True)
-class Band:
+@frozen_record
+class Band(FrozenRecord):
     """A row of a Degrees-of-Failure table."""
 
     low: int
@@ -110,8 +110,8 @@ class Band:
     helpless: bool = False
 
 
-@dataclass(frozen=True)
-class Check:
+@frozen_record
+class Check(FrozenRecord):
     """A test the tracker reminds about (Blood Loss, breath, exhaustion)."""
 
     key: str
@@ -120,8 +120,8 @@ class Check:
     text: str
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+@frozen_record
+class ActionSpec(FrozenRecord):
     """An action of the economy: its cost in ★, its variation group, extra moves."""
 
     key: str

@@ -9,7 +9,7 @@ The tables live in data.toml; the commands in the modules beside this one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
@@ -23,7 +23,9 @@ from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import order as wrath_order
 from tracker.rules.wrath_glory.dice import glory, is_hero
-from tracker.rules.wrath_glory.downtime import WrathDowntime
+
+if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
+    from tracker.rules.wrath_glory.downtime import WrathDowntime
 
 
 class WrathGloryRules(Ruleset):
@@ -65,6 +67,8 @@ class WrathGloryRules(Ruleset):
 
     def downtime(self) -> WrathDowntime:
         """No rest in the text; Exhausted and unconsciousness follow what is carried."""
+        from tracker.rules.wrath_glory.downtime import WrathDowntime
+
         return WrathDowntime(self)
 
     # --- turn order -----------------------------------------------------------------
