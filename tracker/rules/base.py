@@ -18,45 +18,26 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.errors import RuleError, TrackerError
 from tracker.core.flow import name_of
-from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command, with_flags
-from tracker.core.model import Combatant, Condition, EncounterState, Reminder, Trait, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import ONE, Asks, DiceLike, Verb
 from tracker.core.roles import role_problems
-from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
-from tracker.core.traits import read_traits
 from tracker.rules.data_cache import parsed_toml
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
+from tracker.rules.display import AilmentSpec as AilmentSpec
+from tracker.rules.display import LocationView as LocationView
+from tracker.rules.display import TrackView as TrackView
 from tracker.rules.readings import Reading, reading_verbs, readings_from
+from tracker.rules.roster import BASE_KEYS as BASE_KEYS
+from tracker.rules.roster import NUMBER_LIMIT as NUMBER_LIMIT
+from tracker.rules.roster import RosterError as RosterError
+from tracker.rules.roster import check_keys, int_table, roster_traits
+from tracker.rules.roster import check_roster_text as check_roster_text
 from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.downtime import Downtime
-
-NUMBER_LIMIT = 999_999
-"""The largest number a roster or a command may hold (no rule text needs more)."""
-
-BASE_KEYS = {
-    "id": str,
-    "name": str,
-    "side": str,
-    "kind": str,
-    "stats": dict,
-    "armour": dict,
-    "hidden": bool,
-    "notes": str,
-    "traits": list,
-}
-
-
-class RosterError(TrackerError):
-    """A roster entry the ruleset cannot use; ``key`` is the offending key path."""
-
-    def __init__(self, message: str, key: str = "") -> None:
-        super().__init__(message)
-        self.key = key
 
 
 def verb(
@@ -85,39 +66,6 @@ def verb(
 def by_name(*verbs: Verb) -> dict[str, Verb]:
     """Verbs keyed by their name, as ``Ruleset.verbs`` returns them."""
     return {v.name: v for v in verbs}
-
-
-@frozen_record
-class TrackView(FrozenRecord):
-    """A track as the UI shows it: ``Wounds 2/4``, ``Stress 3/5 (Fatigued at 3)``."""
-
-    label: str
-    value: int
-    limit: int = -1
-    severity: str = "ok"
-    note: str = ""
-
-
-@frozen_record
-class LocationView(FrozenRecord):
-    """One body location on the body chart."""
-
-    key: str
-    label: str
-    armour: int = 0
-    value: int = -1
-    limit: int = -1
-    injuries: tuple[str, ...] = ()
-    severity: str = "ok"
-
-
-@frozen_record
-class AilmentSpec(FrozenRecord):
-    """One entry of a ruleset's ailment catalogue."""
-
-    name: str
-    category: str = ""
-    summary: str = ""
 
 
 class Ruleset(ABC):
@@ -214,7 +162,7 @@ class Ruleset(ABC):
             extras=extras,
             hidden=bool(entry.get("hidden", False)),
             notes=str(entry.get("notes", "")),
-            traits=_traits(entry.get("traits", []), name),
+            traits=roster_traits(entry.get("traits", []), name),
         )
         self.check_fighter(fighter)
         tracks, limits = self.starting_tracks(fighter)
@@ -243,38 +191,12 @@ class Ruleset(ABC):
 
     def check_keys(self, entry: Mapping[str, Any]) -> None:
         """Unknown keys, missing id/name and wrong types are RosterErrors."""
-        allowed = {**BASE_KEYS, **self.roster_keys}
-        for key in ("id", "name"):
-            if not isinstance(entry.get(key), str) or not entry.get(key):
-                raise RosterError(f"every combatant needs a {key} (text)", key)
-        for key, value in entry.items():
-            if key not in allowed:
-                names = ", ".join(sorted(allowed))
-                raise RosterError(
-                    f"unknown key {key!r} for {entry['name']} — allowed: {names}", key
-                )
-            wanted = allowed[key]
-            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-                raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)
-            if key != "traits":  # checked whole by read_traits, long texts and all
-                check_roster_text(key, value)
+        check_keys(entry, self.roster_keys)
 
     @staticmethod
     def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:
         """A table of whole numbers (stats, armour), names folded to lower case."""
-        result: dict[str, int] = {}
-        for name, value in table.items():
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RosterError(f"{key}.{name} must be a whole number", f"{key}.{name}")
-            if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
-                raise RosterError(
-                    f"{key}.{name} = {value} is out of range: numbers run from "
-                    f"{-NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}",
-                    f"{key}.{name}",
-                )
-            check_roster_text(f"{key}.{name}", name)
-            result[name.casefold().replace("_", " ")] = value
-        return result
+        return int_table(table, key)
 
     @abstractmethod
     def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
@@ -455,41 +377,6 @@ class Ruleset(ABC):
     def player_summary(self, fighter: Combatant) -> str:
         """How players see an enemy's health, in words."""
         return {"down": "down", "dead": "dead"}.get(fighter.status, "fighting")
-
-
-def check_roster_text(key: str, value: object) -> None:
-    """Every text in a roster entry (nested tables too) is plain and short enough."""
-    if isinstance(value, str):
-        notes = key == "notes"
-        limit = NOTE_LIMIT if notes else NAME_LIMIT if key == "name" else WORD_LIMIT
-        problem = text_problem(value, key, limit, lines=notes)
-        if problem:
-            raise RosterError(problem, key)
-    elif isinstance(value, dict):
-        for name, item in value.items():
-            check_roster_text(f"{key}.{name}", str(name))
-            check_roster_text(f"{key}.{name}", item)
-    elif isinstance(value, list):
-        for item in value:
-            check_roster_text(key, item)
-
-
-def _traits(value: Any, name: str) -> tuple[Trait, ...]:
-    try:
-        return read_traits(value, name)
-    except RuleError as err:
-        raise RosterError(str(err), "traits") from None
-
-
-def _kind(wanted: type) -> str:
-    return {
-        str: "text",
-        int: "a whole number",
-        bool: "true or false",
-        dict: "a table",
-        list: "a list",
-        float: "a number",
-    }.get(wanted, wanted.__name__)
 
 
 def _package_bytes(package: str, name: str) -> bytes:

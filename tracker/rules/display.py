@@ -106,3 +106,36 @@ def badges(
     """A combatant's badges, most urgent first (ties in the order they were given)."""
     made = [badge_of(condition, urgent, words) for condition in conditions]
     return sorted(made, key=lambda b: b.rank)
+
+
+@frozen_record
+class TrackView(FrozenRecord):
+    """A track as the UI shows it: ``Wounds 2/4``, ``Stress 3/5 (Fatigued at 3)``."""
+
+    label: str
+    value: int
+    limit: int = -1
+    severity: str = "ok"
+    note: str = ""
+
+
+@frozen_record
+class LocationView(FrozenRecord):
+    """One body location on the body chart."""
+
+    key: str
+    label: str
+    armour: int = 0
+    value: int = -1
+    limit: int = -1
+    injuries: tuple[str, ...] = ()
+    severity: str = "ok"
+
+
+@frozen_record
+class AilmentSpec(FrozenRecord):
+    """One entry of a ruleset's ailment catalogue."""
+
+    name: str
+    category: str = ""
+    summary: str = ""
