@@ -13,10 +13,11 @@ At each size (``--sizes``, default 120x36 and 200x50):
 2. Key ``n``: the time from the command starting (``run_line``) to the end of the last
    screen paint it caused (Textual's compositor refresh, timed as it returns; Pilot's own
    waits are not counted); p50/p95 of each run of presses, the median run's printed with
-   the range of all runs, and the slowest press (goal: p95 <= 8 ms); beside the same
-   measurement on the bare app changing one line, and on a bare app rewriting the text of
-   every pane (what Textual takes to paint as much as a turn changes). The machine is
-   shared: a busy moment spoils one run's p95, hence several runs.
+   the range of all runs, and the slowest press; beside the same measurement on the
+   bare app changing one line (goal: the tracker's p95 <= 4x the bare app's), and on
+   a bare app rewriting the text of every pane (what Textual takes to paint as much as
+   a turn changes). The machine is shared: a busy moment spoils one run's p95, hence
+   several runs.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -341,6 +343,8 @@ def measure(source: Path, size: tuple[int, int], runs: int, keys: int, key_runs:
         timed["bare, every pane rewritten"].append(every_pane)
     for label, goal in KEY_APPS:
         print(f"key n → screen, {label}: {key_summary(timed[label])}{goal}")
+    ours, bare = (statistics.median(p95s(timed[label])) for label in ("tracker", "bare"))
+    print(f"key n p95: tracker/bare ratio {ours / bare:.1f}x (goal <= 4x)")
 
 
 def on_screen_vs_load(path: Path, size: tuple[int, int], runs: int) -> None:
@@ -350,7 +354,7 @@ def on_screen_vs_load(path: Path, size: tuple[int, int], runs: int) -> None:
         gc.collect()
         first, loaded = asyncio.run(first_paint_tracker(path, size))
         shown.append(loaded - first)
-        gc.collect()
+        settle()
         started = time.perf_counter()
         load(path)
         loads.append(time.perf_counter() - started)
@@ -361,22 +365,36 @@ def on_screen_vs_load(path: Path, size: tuple[int, int], runs: int) -> None:
     )
 
 
+def settle() -> None:
+    """Wait for the app's background reading of the events before its snapshot (it
+    outlives the app) and collect garbage, so neither is timed as part of ``load``."""
+    for thread in threading.enumerate():
+        if thread.name == "tracker-earlier":
+            thread.join()
+    gc.collect()
+
+
 KEY_APPS = (
-    ("tracker", " (goal p95 <= 8 ms)"),
+    ("tracker", ""),
     ("bare", ""),
     ("bare, every pane rewritten", ""),
 )
 
 
+def p95s(runs: list[list[float]]) -> list[float]:
+    """Each run's p95, lowest first."""
+    return sorted(percentile(values, 0.95) for values in runs)
+
+
 def key_summary(runs: list[list[float]]) -> str:
     """p50 and p95 of each run's presses (the median run's first), and the slowest press."""
     p50s = sorted(percentile(values, 0.5) for values in runs)
-    p95s = sorted(percentile(values, 0.95) for values in runs)
+    p95 = p95s(runs)
     presses = sum(len(values) for values in runs)
     slowest = max(max(values) for values in runs)
     return (
         f"p50 {statistics.median(p50s):.1f} ms ({_span(p50s)}), "
-        f"p95 {statistics.median(p95s):.1f} ms ({_span(p95s)}), max {slowest:.1f} ms "
+        f"p95 {statistics.median(p95):.1f} ms ({_span(p95)}), max {slowest:.1f} ms "
         f"({len(runs)} run{'s' if len(runs) != 1 else ''}, {presses} presses)"
     )
 

@@ -7,10 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual.screen import Screen
+
 from tests.snapshot_helpers import command_end, lying_file, played, written
 from tests.ui_helpers import make_app, opened, play_of, state_of, ui_test
 from tracker.export.logbook import lines_of
 from tracker.export.timeline import Timeline
+from tracker.store.snapshot import EarlierEvents
 from tracker.ui.panes.log_pane import LogPane
 
 
@@ -67,3 +71,35 @@ async def test_the_table_says_when_a_snapshot_disagreed_with_the_events(tmp_path
             f"the snapshot of the fight as of event {at} disagrees with the events: "
             "it is ignored and the events are replayed"
         ]
+
+
+@ui_test
+async def test_the_events_before_the_snapshot_are_read_once_the_fight_is_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading them sooner, on a thread, holds up the first frame of the fight."""
+    fight = played(3000)
+    path = written(fight, tmp_path, snapshot_after=command_end(fight, len(fight.events) - 30))
+    app = make_app(path)
+    shown: list[bool] = []
+    painted_fight: list[bool] = []
+    start, paint = EarlierEvents.start, Screen._compositor_refresh
+
+    def noted_start(earlier: EarlierEvents) -> None:
+        shown.append(bool(painted_fight))
+        start(earlier)
+
+    def noted_paint(screen: Screen[Any]) -> None:
+        paint(screen)
+        if app.query_one(LogPane).feed.partial:  # the fight, from its snapshot, is drawn
+            painted_fight.append(True)
+
+    monkeypatch.setattr(EarlierEvents, "start", noted_start)
+    monkeypatch.setattr(Screen, "_compositor_refresh", noted_paint)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for _ in range(500):
+            if not app.query_one(LogPane).feed.partial:
+                break
+            await pilot.pause(0.01)
+    assert shown and all(shown)

@@ -36,7 +36,8 @@ class LogFeed:
         """Catch up with the journal: (whether everything was rebuilt, the new lines).
 
         A journal taken up from a snapshot shows the lines after it until the events
-        before it are read (in the background, begun here): then the whole log."""
+        before it are read (in the background: the caller begins that with
+        ``encounter.read_earlier_soon`` once the fight is on screen): then the whole log."""
         since = encounter.taken_up_at
         recent = encounter.recent_events
         if (
@@ -44,7 +45,6 @@ class LogFeed:
             and not encounter.earlier_ready
             and not _rewrites(recent[max(self.seen - since, 0) :])
         ):
-            encounter.read_earlier_soon()
             return self._since_snapshot(encounter, since)
         events = encounter.events
         fresh = events[self.seen :]

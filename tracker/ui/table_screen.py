@@ -85,10 +85,9 @@ class TableScreen(Screen[None]):
         yield KeyFooter(FOOTER_RANK)
 
     def on_mount(self) -> None:
-        """Focus on the order, paint, then the user's keymap and the file."""
+        """Focus on the order, paint, then the file (the user's keymap comes with it)."""
         self.query_one(InitiativePane).focus()
         self.host.open_encounter()
-        self.call_after_refresh(self.use_keymap)
         follow_phones(self, self.host.session.path)
 
     def present(self, state: EncounterState | None, selected: str) -> None:
@@ -107,7 +106,10 @@ class TableScreen(Screen[None]):
             pane.present(state, selected)
 
     def opened(self, play: EncounterFile) -> None:
-        """The file is open: the panes learn its ruleset, the log its journal."""
+        """The file is open: the panes learn its ruleset, the log its journal, the keys
+        the user's keymap (applied here, not while the file is read: the footer it
+        rebuilds would hold up the reading, and is rebuilt for the fight's keys anyway)."""
+        self.use_keymap()
         for pane in (
             self.query_one(InitiativePane),
             self.query_one(BodyChart),

@@ -48,6 +48,8 @@ class LinesView(SteadyColours, ScrollView):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._lines: list[Text] = []
+        self._given: list[Text] = []
+        """The lines as handed to ``set_lines`` (``_lines`` holds them made inert)."""
         self._cells: list[int] = []
         """Each line's width in cells."""
         self._strips: dict[int, tuple[Text, Strip]] = {}
@@ -75,9 +77,14 @@ class LinesView(SteadyColours, ScrollView):
     def set_lines(self, lines: list[Text], cursor: int = -1) -> None:
         """Replace every line (and the cursor); repaint the lines that changed. A
         control character in a line is shown as its stand-in, never sent to the terminal."""
-        lines = [inert(line) for line in lines]
+        given, shown = self._given, self._lines
+        self._given = list(lines)
+        lines = [  # a line handed over again (the same object) is not checked again
+            shown[i] if i < len(given) and line is given[i] else inert(line)
+            for i, line in enumerate(lines)
+        ]
         old, old_cursor = self._lines, self.cursor
-        self._lines, self.cursor = list(lines), cursor
+        self._lines, self.cursor = lines, cursor
         if len(old) != len(lines):
             self._cells = [line.cell_len for line in lines]
             self._resize()
@@ -91,6 +98,7 @@ class LinesView(SteadyColours, ScrollView):
 
     def add_lines(self, lines: list[Text]) -> None:
         """Append lines at the bottom (control characters shown as stand-ins)."""
+        self._given.extend(lines)
         lines = [inert(line) for line in lines]
         first = len(self._lines)
         self._lines.extend(lines)

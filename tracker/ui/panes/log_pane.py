@@ -75,6 +75,9 @@ class LogPane(LinesView, can_focus=True):
         self.scroll_to_last()
         self._retitle()
         if self.feed.partial and self._filling is None:
+            # the earlier events are read once the fight is on screen: a thread reading
+            # them sooner holds the interpreter while the first frame of the fight is drawn
+            self.call_after_refresh(self.encounter.read_earlier_soon)
             self._filling = self.set_interval(0.2, self._fill_in)
 
     def _fill_in(self) -> None:

@@ -64,7 +64,14 @@ def rows_needed(lines: Sequence[Text], width: int, console: Console) -> int:
     """Rows ``lines`` take once wrapped to ``width`` cells."""
     if width <= 0:
         return len(lines)
-    return sum(max(1, len(line.wrap(console, width))) for line in lines)
+    return sum(
+        1 if _one_row(line, width) else max(1, len(line.wrap(console, width))) for line in lines
+    )
+
+
+def _one_row(line: Text, width: int) -> bool:
+    """Whether ``line`` surely takes one row of ``width`` cells (no wrapping needed)."""
+    return line.cell_len <= width and "\n" not in line.plain and "\t" not in line.plain
 
 
 def elide_words(line: Text, width: int) -> Text:
