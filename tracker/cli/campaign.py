@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli.numbers import make_dice, seed_value
-from tracker.cli.output import saved, say_opened
+from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -49,20 +49,12 @@ def run(ns: argparse.Namespace) -> int:
 
 
 def _args_new(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
-    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
-    p.add_argument("--title", default="", help="the campaign's title")
-    p.add_argument(
-        "--reading",
-        action="append",
-        default=[],
-        metavar="KEY=CHOICE",
-        help="read an open rule this way in every fight and rest (repeatable)",
+    new_file_arguments(
+        p, "the campaign's title", "read an open rule this way in every fight and rest (repeatable)"
     )
 
 
 def _new(ns: argparse.Namespace) -> int:
-    from tracker.cli.output import plain_name
     from tracker.store.campaign_file import new_campaign
 
     plain_name(ns.file)

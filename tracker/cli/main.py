@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
-from tracker.cli.output import plain_name, saved, say_opened, terminal_columns, warn
+from tracker.cli.output import (
+    new_file_arguments,
+    plain_name,
+    saved,
+    say_opened,
+    terminal_columns,
+    warn,
+)
 from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
@@ -196,15 +203,10 @@ def _command(where: str) -> tuple[Callable[[argparse.ArgumentParser], None], Han
 
 
 def _setup_new(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
-    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
-    p.add_argument("--title", default="", help="the encounter's title")
-    p.add_argument(
-        "--reading",
-        action="append",
-        default=[],
-        metavar="KEY=CHOICE",
-        help="read an open rule this way (repeatable; `reading` in the fight lists them)",
+    new_file_arguments(
+        p,
+        "the encounter's title",
+        "read an open rule this way (repeatable; `reading` in the fight lists them)",
     )
 
 

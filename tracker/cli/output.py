@@ -75,3 +75,12 @@ def terminal_columns() -> int:
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns or 80
+
+
+def new_file_arguments(p: Any, title: str, reading: str) -> None:
+    """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
+    ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
+    p.add_argument("file", type=Path)
+    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
+    p.add_argument("--title", default="", help=title)
+    p.add_argument("--reading", action="append", default=[], metavar="KEY=CHOICE", help=reading)
