@@ -55,6 +55,7 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "install",
         "--no-deps",
         "--no-index",
+        "--ignore-installed",  # the tracker this suite runs from is on the path too
         "--quiet",
         *wheels,
     )
