@@ -5,15 +5,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.binding import Binding
 from textual.command import CommandPalette
 
 from tests.ui_helpers import basic_file, make_app, nerv_file, opened, refused, state_of, ui_test
 from tracker.store.encounter_file import load
 from tracker.store.lock import WriterLock
+from tracker.ui.app_keys import TABLE_KEYS
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.palette import table_commands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.table_screen import TableScreen
+
+
+@ui_test
+async def test_every_key_of_the_table_has_its_action_and_q_leaves(tmp_path: Path) -> None:
+    """A key whose action the table's screen lacks does nothing at all (``q`` did, once the
+    app was split into an App and its screen): each key's action is there, and ``q`` quits."""
+    for binding in TABLE_KEYS:
+        if isinstance(binding, Binding):
+            assert hasattr(TableScreen, "action_" + binding.action.split("(")[0]), binding.key
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("q")
+        await pilot.pause(0.2)
+        assert not app.is_running
 
 
 @ui_test

@@ -359,6 +359,11 @@ class TableScreen(Screen[None]):
         """Cycle through the bundled and user themes."""
         self.host.next_theme()
 
+    async def action_quit(self) -> None:
+        """``q``: leave (everything is saved already); the key is the screen's, the
+        leaving the app's."""
+        await self.app.action_quit()
+
     def action_remove(self) -> None:
         """Take the selected combatant out (after asking)."""
         self.host.confirm_remove(self.host.selected_id())
