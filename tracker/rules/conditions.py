@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
+from tracker.core.records import condition_applied, condition_removed
 from tracker.core.roles import CONDITION, CURE
 from tracker.rules.base import AilmentSpec, Ruleset, by_name, verb
 
@@ -54,14 +54,13 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_nam
     if rules.one_per_category:
         _make_room(draft, fighter, spec, command.flag("replace"))
     lasting = f" for {rounds} round(s)" if rounds else ""
-    category = {"category": spec.category} if spec.category else {}
-    draft.emit(
-        ev.ConditionApplied,
-        who=fighter.id,
-        name=spec.name,
+    condition_applied(
+        draft,
+        fighter.id,
+        spec.name,
+        category=spec.category,
         rounds=rounds,
         text=f"{fighter.name} is {spec.name}{lasting}",
-        **category,
     )
 
 
@@ -73,12 +72,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     if held is None:
         has = ", ".join(c.name for c in fighter.conditions) or "none"
         raise RuleError(f"{fighter.name} is not {name or '…'} — conditions: {has}")
-    draft.emit(
-        ev.ConditionRemoved,
-        who=fighter.id,
-        name=held.name,
-        text=f"{fighter.name} is no longer {held.name}",
-    )
+    condition_removed(draft, fighter.id, held.name, text=f"{fighter.name} is no longer {held.name}")
 
 
 def _spec(catalogue: list[AilmentSpec], typed: str, free_names: bool) -> AilmentSpec:
@@ -102,9 +96,6 @@ def _make_room(draft: Draft, fighter: Combatant, spec: AilmentSpec, replace: boo
             f"{fighter.name} already has {held.name} ({spec.category}): one per category "
             f"— add 'replace' to swap it for {spec.name}"
         )
-    draft.emit(
-        ev.ConditionRemoved,
-        who=fighter.id,
-        name=held.name,
-        text=f"{fighter.name}: {spec.name} replaces {held.name}",
+    condition_removed(
+        draft, fighter.id, held.name, text=f"{fighter.name}: {spec.name} replaces {held.name}"
     )
