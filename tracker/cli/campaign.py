@@ -2,27 +2,28 @@
 
 new · add-pc · show · log · fight · writeback · rest · set · treat · reading · undo · redo ·
 recap
+(show, log and recap, which only read, are in campaign_read.py)
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tracker.cli import campaign_read as read
 from tracker.cli.numbers import make_dice, seed_value
 from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
-from tracker.core.campaign import describe, lasting_table
+from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import json_safe, visible
+from tracker.core.safe_text import visible
 
 if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
-    from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+    from tracker.store.campaign_file import CampaignFile
 
 
 Action = Callable[[argparse.Namespace], int]
@@ -124,76 +125,6 @@ def _roster_entry(path: Path, words: list[str]) -> dict[str, Any]:
         ids = ", ".join(str(e.get("id")) for e in roster) or "none"
         raise TrackerError(f"{path} has no combatant {words[0]!r} in its roster — ids: {ids}")
     return dict(found[0])
-
-
-def _args_show(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="JSON instead of text")
-
-
-def _show(ns: argparse.Namespace) -> int:
-    from tracker.store.campaign_file import load_campaign
-
-    loaded = load_campaign(ns.campaign)
-    state = loaded.campaign.state
-    downtime = loaded.rules.downtime().reading_as(state.options)
-    if ns.json:
-        print(json_safe(json.dumps(_document(loaded), indent=2, ensure_ascii=False)))
-        return 0
-    print(
-        visible(
-            f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), "
-            f"{len(state.fights)} fight(s)"
-        )
-    )
-    for reading in loaded.rules.readings():
-        if reading.key in state.options:
-            print(visible(f"reading {reading.key} = {reading.chosen(state.options)}"))
-    for member in state.party.values():
-        print(visible(f"{member.name} ({member.id})"))
-        for line in describe(member.lasting) + downtime.notes(member):
-            print(visible(f"  {line}"))
-    for fight in state.fights:
-        mark = "written back" if fight.written else "not written back"
-        print(visible(f"fight {fight.link}: {fight.title} — {fight.file} ({mark})"))
-    return 0
-
-
-def _document(loaded: LoadedCampaign) -> dict[str, object]:
-    """The campaign as the JSON ``show --json`` prints."""
-    state = loaded.campaign.state
-    downtime = loaded.rules.downtime().reading_as(state.options)
-    party = [
-        {
-            "id": m.id,
-            "name": m.name,
-            "entry": dict(m.entry),
-            "lasting": lasting_table(m.lasting),
-            "notes": downtime.notes(m),
-        }
-        for m in state.party.values()
-    ]
-    fights = [
-        {"link": f.link, "file": f.file, "title": f.title, "written": f.written}
-        for f in state.fights
-    ]
-    return {
-        "id": state.id,
-        "title": state.title,
-        "ruleset": state.ruleset,
-        "readings": {r.key: r.chosen(state.options) for r in loaded.rules.readings()},
-        "party": party,
-        "fights": fights,
-    }
-
-
-def _log(ns: argparse.Namespace) -> int:
-    from tracker.store.campaign_file import load_campaign
-
-    campaign = load_campaign(ns.campaign).campaign
-    for event in campaign.events:
-        undone = " (undone)" if event.batch in campaign.state.undone else ""
-        print(visible(f"{event.seq:>3} {event.at:%Y-%m-%d %H:%M} {event.text}{undone}"))
-    return 0
 
 
 # --- fight and write-back ---------------------------------------------------------------
@@ -353,52 +284,6 @@ def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int
     return 0
 
 
-def _args_recap(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--format", "-f", metavar="FMT", help="md or html (default: from -o's suffix, else md)"
-    )
-    p.add_argument("--html", action="store_true", help="the same as --format html")
-    p.add_argument("-o", "--out", type=Path, metavar="OUT", help="write to this file")
-
-
-def _recap(ns: argparse.Namespace) -> int:
-    from tracker.core.safe_text import visible_lines
-    from tracker.export.campaign_recap import campaign_markdown
-    from tracker.export.campaign_recap_html import campaign_html
-    from tracker.store.campaign_file import load_campaign
-    from tracker.store.output import check_output, write_output
-
-    name = _recap_format(ns)
-    if ns.out is not None:
-        check_output(ns.out, [ns.campaign])
-    loaded = load_campaign(ns.campaign)
-    text = visible_lines(campaign_html(loaded) if name == "html" else campaign_markdown(loaded))
-    if ns.out is None:
-        print(text, end="")
-        return 0
-    try:
-        write_output(ns.out, text.encode("utf-8"), [ns.campaign])
-    except OSError as err:
-        raise TrackerError(f"{ns.out}: cannot write the recap: {err.strerror or err}") from None
-    print(visible(f"campaign recap written to {ns.out}"))
-    return 0
-
-
-def _recap_format(ns: argparse.Namespace) -> str:
-    """``md`` or ``html``: --html, --format, else -o's suffix, else md."""
-    from tracker.export.formats import format_for, format_named
-
-    if ns.html:
-        return "html"
-    if ns.format:
-        name = format_named(ns.format).name
-    else:
-        name = format_for(ns.out).name if ns.out is not None else "md"
-    if name not in ("md", "html"):
-        raise TrackerError(f"a campaign recap is md or html, not {name!r}")
-    return name
-
-
 # --- helpers ----------------------------------------------------------------------------
 
 
@@ -421,8 +306,8 @@ def _nothing(p: argparse.ArgumentParser) -> None:
 ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Action]] = {
     "new": ("create a campaign file", _args_new, _new),
     "add-pc": ("a PC joins the party", _args_add, _add_pc),
-    "show": ("the party as it stands", _args_show, _show),
-    "log": ("the campaign's journal", _nothing, _log),
+    "show": ("the party as it stands", read.args_show, read.show),
+    "log": ("the campaign's journal", _nothing, read.log),
     "fight": ("a new encounter with the party as they stand", _args_fight, _fight),
     "writeback": (
         "what a fight left on the PCs, confirmed into the campaign",
@@ -441,7 +326,7 @@ ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Action]
     "redo": ("restore the command undo took back", _nothing, _redo),
     "recap": (
         "the campaign as Markdown or HTML: fights, and each PC's timeline",
-        _args_recap,
-        _recap,
+        read.args_recap,
+        read.recap,
     ),
 }

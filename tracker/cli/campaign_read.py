@@ -1,0 +1,135 @@
+"""``tracker campaign show``, ``log`` and ``recap``: the campaign read, never written."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tracker.core.campaign import describe, lasting_table
+from tracker.core.errors import TrackerError
+from tracker.core.safe_text import json_safe, visible
+
+if TYPE_CHECKING:
+    from tracker.store.campaign_file import LoadedCampaign
+
+
+def args_show(p: argparse.ArgumentParser) -> None:
+    """``show``'s options."""
+    p.add_argument("--json", action="store_true", help="JSON instead of text")
+
+
+def show(ns: argparse.Namespace) -> int:
+    """The party as it stands, as text or JSON."""
+    from tracker.store.campaign_file import load_campaign
+
+    loaded = load_campaign(ns.campaign)
+    state = loaded.campaign.state
+    downtime = loaded.rules.downtime().reading_as(state.options)
+    if ns.json:
+        print(json_safe(json.dumps(document(loaded), indent=2, ensure_ascii=False)))
+        return 0
+    print(
+        visible(
+            f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), "
+            f"{len(state.fights)} fight(s)"
+        )
+    )
+    for reading in loaded.rules.readings():
+        if reading.key in state.options:
+            print(visible(f"reading {reading.key} = {reading.chosen(state.options)}"))
+    for member in state.party.values():
+        print(visible(f"{member.name} ({member.id})"))
+        for line in describe(member.lasting) + downtime.notes(member):
+            print(visible(f"  {line}"))
+    for fight in state.fights:
+        mark = "written back" if fight.written else "not written back"
+        print(visible(f"fight {fight.link}: {fight.title} — {fight.file} ({mark})"))
+    return 0
+
+
+def document(loaded: LoadedCampaign) -> dict[str, object]:
+    """The campaign as the JSON ``show --json`` prints."""
+    state = loaded.campaign.state
+    downtime = loaded.rules.downtime().reading_as(state.options)
+    party = [
+        {
+            "id": m.id,
+            "name": m.name,
+            "entry": dict(m.entry),
+            "lasting": lasting_table(m.lasting),
+            "notes": downtime.notes(m),
+        }
+        for m in state.party.values()
+    ]
+    fights = [
+        {"link": f.link, "file": f.file, "title": f.title, "written": f.written}
+        for f in state.fights
+    ]
+    return {
+        "id": state.id,
+        "title": state.title,
+        "ruleset": state.ruleset,
+        "readings": {r.key: r.chosen(state.options) for r in loaded.rules.readings()},
+        "party": party,
+        "fights": fights,
+    }
+
+
+def log(ns: argparse.Namespace) -> int:
+    """The campaign's journal, one line an event, undone ones marked."""
+    from tracker.store.campaign_file import load_campaign
+
+    campaign = load_campaign(ns.campaign).campaign
+    for event in campaign.events:
+        undone = " (undone)" if event.batch in campaign.state.undone else ""
+        print(visible(f"{event.seq:>3} {event.at:%Y-%m-%d %H:%M} {event.text}{undone}"))
+    return 0
+
+
+def args_recap(p: argparse.ArgumentParser) -> None:
+    """``recap``'s options."""
+    p.add_argument(
+        "--format", "-f", metavar="FMT", help="md or html (default: from -o's suffix, else md)"
+    )
+    p.add_argument("--html", action="store_true", help="the same as --format html")
+    p.add_argument("-o", "--out", type=Path, metavar="OUT", help="write to this file")
+
+
+def recap(ns: argparse.Namespace) -> int:
+    from tracker.core.safe_text import visible_lines
+    from tracker.export.campaign_recap import campaign_markdown
+    from tracker.export.campaign_recap_html import campaign_html
+    from tracker.store.campaign_file import load_campaign
+    from tracker.store.output import check_output, write_output
+
+    name = recap_format(ns)
+    if ns.out is not None:
+        check_output(ns.out, [ns.campaign])
+    loaded = load_campaign(ns.campaign)
+    text = visible_lines(campaign_html(loaded) if name == "html" else campaign_markdown(loaded))
+    if ns.out is None:
+        print(text, end="")
+        return 0
+    try:
+        write_output(ns.out, text.encode("utf-8"), [ns.campaign])
+    except OSError as err:
+        raise TrackerError(f"{ns.out}: cannot write the recap: {err.strerror or err}") from None
+    print(visible(f"campaign recap written to {ns.out}"))
+    return 0
+
+
+def recap_format(ns: argparse.Namespace) -> str:
+    """``md`` or ``html``: --html, --format, else -o's suffix, else md."""
+    from tracker.export.formats import format_for, format_named
+
+    if ns.html:
+        return "html"
+    if ns.format:
+        name = format_named(ns.format).name
+    else:
+        name = format_for(ns.out).name if ns.out is not None else "md"
+    if name not in ("md", "html"):
+        raise TrackerError(f"a campaign recap is md or html, not {name!r}")
+    return name
