@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tracker.core.protocol import Verb
-from tracker.rules.alien_evolved import actions, cards, damage, health, rolls, stress, time
+from tracker.rules.alien_evolved import actions, cards, damage, dying, health, rolls, stress, time
 from tracker.rules.verb_table import USUAL_ROLES, bound_table
 
 VerbRow = tuple[str, str, str, Callable[..., None], tuple[str, ...]]
@@ -32,11 +32,11 @@ VERBS: tuple[VerbRow, ...] = (
     ("heal", "heal WHO N", "recover Health", health.heal, ()),
     ("crit", "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]",
      "roll or enter a critical", damage.crit, ("data", "criticals")),
-    ("deathroll", "deathroll WHO [pass|fail]", "a death roll (Stamina)", damage.death_roll,
+    ("deathroll", "deathroll WHO [pass|fail]", "a death roll (Stamina)", dying.death_roll,
      ("data",)),
-    ("firstaid", "firstaid WHO N|fail [by=WHO] [roll=POOL]", "first aid", damage.first_aid,
+    ("firstaid", "firstaid WHO N|fail [by=WHO] [roll=POOL]", "first aid", dying.first_aid,
      ("data",)),
-    ("rally", "rally WHO N|fail [by=WHO]", "rally a Broken character", damage.rally, ("data",)),
+    ("rally", "rally WHO N|fail [by=WHO]", "rally a Broken character", dying.rally, ("data",)),
     # stress and rolls
     ("stress", "stress WHO +N|-N", "change the stress level", stress.stress, ("data",)),
     ("panic", "panic WHO [N EFFECT…]", "roll (or enter) a panic result", stress.panic,

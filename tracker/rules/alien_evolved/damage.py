@@ -1,11 +1,12 @@
-"""Alien damage: Health, Broken, critical injuries, death rolls, first aid and rally.
+"""Alien damage: Health, Broken, critical injuries and the death-roll timer they start.
 
 At 0 Health a human is Broken and rolls a critical injury (D66; a result of 14 or more
 already suffered is rolled again); more damage while Broken gives another one. A lethal
 injury starts a death-roll timer (round, stretch or shift): failed first aid shortens it a
 step, and at round it kills; first aid stabilises; three death rolls survived on one's own
 end it. A synthetic at 0 Health takes critical systems damage and keeps operating until
-a shutdown. The tables are the GM's (see alien_tables).
+a shutdown. The tables are the GM's (see alien_tables). Death rolls, first aid and
+rally are in :mod:`dying`.
 """
 
 from __future__ import annotations
@@ -14,15 +15,12 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from tracker.core import events as ev
-from tracker.core.dice import successes
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, parse_int, resolve, who_arg
+from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.rules.alien_evolved.actions import charge
-from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import INSTANT, Critical, CriticalTable
 from tracker.rules.alien_evolved.waiting import (
     CRITICAL,
@@ -48,7 +46,7 @@ def timer_name(fighter: Combatant, data: Data) -> str:
     return str(data["death"]["timers"][step - 1]) if step else ""
 
 
-def _alive(fighter: Combatant) -> None:
+def check_alive(fighter: Combatant) -> None:
     if fighter.status == "dead":
         raise RuleError(f"{fighter.name} is dead")
 
@@ -58,7 +56,7 @@ def damage(
 ) -> None:
     """Lose Health; at 0 Broken (or systems damage) and a critical; more damage, another."""
     fighter = draft.state.combatant(who)
-    _alive(fighter)
+    check_alive(fighter)
     if amount < 1:
         raise RuleError("damage must be 1 or more — 'heal' restores Health")
     before = fighter.track("health")
@@ -144,7 +142,7 @@ def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: Crit
     """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]``: enter or roll
     one (``instant``: it kills at once)."""
     fighter = who_arg(draft.state, command, 0, "who")
-    _alive(fighter)
+    check_alive(fighter)
     if len(command.args) < 2:
         roll_critical(draft, dice, data, table, fighter.id, "rolled by the GM")
         return
@@ -195,8 +193,8 @@ def add_critical(draft: Draft, data: Data, who: str, entry: Critical) -> None:
     )
     waiting = waiting_keys(draft.state, who, entry.number)
     if waiting:
-        _resolve(draft, who, waiting[0])
-    _resolve(draft, who, CRITICAL)  # a journal from before criticals were numbered
+        resolve_reminder(draft, who, waiting[0])
+    resolve_reminder(draft, who, CRITICAL)  # a journal from before criticals were numbered
     if synthetic and entry.number == int(data["critical"]["shutdown"]):
         draft.emit(
             ev.ConditionApplied,
@@ -216,7 +214,7 @@ def _dies_at_once(draft: Draft, who: str, entry: Critical) -> None:
     """A lethal critical with no time limit: no death roll, no first aid — dead."""
     fighter = draft.state.combatant(who)
     if fighter.track(TIMER):
-        _clear_timer(draft, who)
+        clear_timer(draft, who)
     draft.emit(
         ev.StatusChanged,
         who=who,
@@ -231,9 +229,9 @@ def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:
     current = fighter.track(TIMER)
     if current and current <= step:
         return
-    _set(draft, who, TIMER, step)
+    set_track(draft, who, TIMER, step)
     if SAVES not in fighter.tracks:
-        _set(draft, who, SAVES, 0)
+        set_track(draft, who, SAVES, 0)
     draft.emit(
         ev.ConditionApplied,
         who=who,
@@ -244,174 +242,18 @@ def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:
     )
 
 
-def _set(draft: Draft, who: str, track: str, value: int) -> None:
+def set_track(draft: Draft, who: str, track: str, value: int) -> None:
     draft.emit(ev.TrackSet, who=who, track=track, value=value)
 
 
-def _resolve(draft: Draft, who: str, key: str) -> None:
+def resolve_reminder(draft: Draft, who: str, key: str) -> None:
     if any(r.who == who and r.key == key for r in draft.state.reminders):
         draft.emit(ev.ReminderResolved, who=who, key=key)
 
 
-def death_due(draft: Draft, who: str, why: str) -> None:
-    """Remind the GM of a death roll."""
-    fighter = draft.state.combatant(who)
-    draft.emit(
-        ev.ReminderRaised,
-        who=who,
-        key="deathroll",
-        text=f"{fighter.name}: death roll ({why}) — Stamina, no push, no stress dice; "
-        f"{fighter.track(SAVES)}/3 survived",
-    )
-
-
-def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``deathroll WHO [pass|fail]``: roll Stamina (or enter the result)."""
-    fighter = who_arg(draft.state, command, 0, "who")
-    _alive(fighter)
-    if not fighter.track(TIMER):
-        raise RuleError(f"{fighter.name} has no lethal critical injury: no death roll")
-    passed = _death_result(draft, command, dice, data, fighter)
-    _resolve(draft, fighter.id, "deathroll")
-    if not passed:
-        _clear_timer(draft, fighter.id)
-        draft.emit(
-            ev.StatusChanged,
-            who=fighter.id,
-            status="dead",
-            text=f"{fighter.name} fails the death roll and dies",
-        )
-        return
-    saves = fighter.track(SAVES) + 1
-    _set(draft, fighter.id, SAVES, saves)
-    if saves >= int(data["death"]["survive_after"]):
-        _clear_timer(draft, fighter.id)
-        draft.say(f"{fighter.name} survives a third death roll and stops rolling")
-    else:
-        draft.say(f"{fighter.name} lingers on ({saves}/3 death rolls survived)")
-
-
-def _death_result(
-    draft: Draft, command: Command, dice: DiceLike, data: Data, fighter: Combatant
-) -> bool:
-    word = command.args[1].casefold() if len(command.args) > 1 else ""
-    if word in ("pass", "fail"):
-        draft.say(f"{fighter.name}'s death roll: {word}ed at the table")
-        return word == "pass"
-    if word:
-        raise RuleError("a death roll is 'pass', 'fail', or nothing to roll Stamina")
-    size = fighter.stats.get("stamina", int(data["defaults"]["stamina"]))
-    faces = dice.pool(max(1, size))
-    passed = successes(faces, int(data["death"]["success_face"])) > 0
-    text = (
-        f"{fighter.name}'s death roll: Stamina {size}d {list(faces)} → "
-        f"{'success' if passed else 'failure'}"
-    )
-    record_pool(draft, fighter.id, size, faces, successes(faces), "death roll", text)
-    return passed
-
-
-def _clear_timer(draft: Draft, who: str) -> None:
-    _set(draft, who, TIMER, 0)
-    _set(draft, who, SAVES, 0)
+def clear_timer(draft: Draft, who: str) -> None:
+    set_track(draft, who, TIMER, 0)
+    set_track(draft, who, SAVES, 0)
     fighter = draft.state.combatant(who)
     if fighter.condition("Dying"):
         draft.emit(ev.ConditionRemoved, who=who, name="Dying")
-
-
-def get_up(draft: Draft, who: str, health: int, why: str) -> None:
-    """No longer Broken: back up with ``health`` Health."""
-    fighter = draft.state.combatant(who)
-    value = min(fighter.limits.get("health", health), fighter.track("health") + health)
-    draft.emit(
-        ev.TrackSet,
-        who=who,
-        track="health",
-        value=value,
-        text=f"{fighter.name} is back up ({why}): Health {fighter.track('health')} → {value}",
-    )
-    draft.emit(ev.ConditionRemoved, who=who, name="Broken")
-    if fighter.status == "down":
-        draft.emit(ev.StatusChanged, who=who, status="active")
-
-
-def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``firstaid WHO N|fail [by=HELPER] [roll=POOL]``: stabilise, and get the Broken up."""
-    fighter = who_arg(draft.state, command, 0, "who gets first aid")
-    _alive(fighter)
-    broken, dying = bool(fighter.condition("Broken")), bool(fighter.track(TIMER))
-    if not broken and not dying:
-        raise RuleError(f"{fighter.name} is neither Broken nor dying: first aid changes nothing")
-    helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
-    if helper == fighter.id and broken:
-        raise RuleError(f"{fighter.name} is Broken and cannot give first aid to themselves")
-    count = _aid_successes(draft, command, dice, data, fighter, helper)
-    if helper:
-        charge(draft, helper, data, "full", "first-aid")
-    if count > 0:
-        if dying:
-            _clear_timer(draft, fighter.id)
-            draft.say(f"{fighter.name} is stabilised: no more death rolls")
-        if broken:
-            get_up(draft, fighter.id, count, f"first aid, {count} success(es)")
-        return
-    _aid_failed(draft, data, fighter, dying)
-
-
-def _aid_successes(
-    draft: Draft, command: Command, dice: DiceLike, data: Data, fighter: Combatant, helper: str
-) -> int:
-    if "roll" in command.options:
-        size = command.option_int("roll")
-        if helper == fighter.id:
-            size -= int(data["first_aid"]["self_penalty"])
-        faces = dice.pool(max(0, size))
-        count = successes(faces, int(data["stress"]["success_face"]))
-        text = f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → {count} success(es)"
-        record_pool(draft, helper or fighter.id, size, faces, count, "first aid", text)
-        return count
-    word = command.arg(1, "the successes rolled (0 or 'fail'), or roll=POOL")
-    return 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
-
-
-def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> None:
-    if not dying:
-        draft.say(f"First aid on {fighter.name} fails")
-        return
-    step = fighter.track(TIMER)
-    if step <= 1:
-        _clear_timer(draft, fighter.id)
-        draft.emit(
-            ev.StatusChanged,
-            who=fighter.id,
-            status="dead",
-            text=f"First aid on {fighter.name} fails with the death roll due every "
-            f"round: {fighter.name} dies",
-        )
-        return
-    shorter = str(data["death"]["timers"][step - 2])
-    _set(draft, fighter.id, TIMER, step - 1)
-    draft.emit(
-        ev.ConditionChanged,
-        who=fighter.id,
-        name="Dying",
-        level=step - 1,
-        text=f"First aid on {fighter.name} fails: the death roll now comes every {shorter}",
-    )
-
-
-def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``rally WHO N|fail [by=HELPER]``: a COMMAND roll gets the Broken up (not the dying)."""
-    fighter = who_arg(draft.state, command, 0, "who is rallied")
-    _alive(fighter)
-    if not fighter.condition("Broken"):
-        raise RuleError(f"{fighter.name} is not Broken: nothing to rally")
-    helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
-    if helper:
-        charge(draft, helper, data, "quick", "rally")
-    word = command.arg(1, "the successes rolled (0 or 'fail')")
-    count = 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
-    if count > 0:
-        get_up(draft, fighter.id, count, f"rallied, {count} success(es)")
-    else:
-        draft.say(f"The rally fails: {fighter.name} stays Broken")

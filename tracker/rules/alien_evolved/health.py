@@ -13,6 +13,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.protocol import DiceLike
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.alien_evolved import damage as alien_damage
+from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved.tables import CriticalTable
 
 Data = Mapping[str, Any]
@@ -37,7 +38,7 @@ def heal(draft: Draft, command: Command, dice: DiceLike) -> None:
     if amount < 1 or fighter.track("health") >= fighter.limits["health"]:
         raise RuleError(f"{fighter.name}'s Health is full or the amount is not 1 or more")
     if fighter.condition("Broken"):
-        alien_damage.get_up(draft, fighter.id, amount, "healed")
+        dying.get_up(draft, fighter.id, amount, "healed")
         return
     after = min(fighter.limits["health"], fighter.track("health") + amount)
     draft.emit(

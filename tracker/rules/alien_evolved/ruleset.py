@@ -20,7 +20,7 @@ from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.rules.alien_evolved import actions as alien_actions
 from tracker.rules.alien_evolved import cards as alien_cards
 from tracker.rules.alien_evolved import commands as alien_commands
-from tracker.rules.alien_evolved import damage as alien_damage
+from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_evolved.tables import CriticalTable
@@ -107,7 +107,7 @@ class AlienRules(Ruleset):
         """With a round timer the death roll comes right after one acts."""
         fighter = draft.state.combatant(slot)
         if fighter.status != "dead" and timer_name(fighter, self.data) == "round":
-            alien_damage.death_due(draft, fighter.id, "the round timer, after acting")
+            dying.death_due(draft, fighter.id, "the round timer, after acting")
 
     # --- commands -------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
-from tracker.rules.alien_evolved import damage as alien_damage
+from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved.damage import timer_name
 from tracker.rules.alien_evolved.downtime import no_rest_healing
 from tracker.rules.readings import Reading, chosen
@@ -32,7 +32,7 @@ def stretch(
     _pass(draft, data, "stretch", ("round", "stretch"))
     for fighter in draft.state.active:
         if _gets_up(fighter) and not _stays_down(draft.state, fighter, data, readings):
-            alien_damage.get_up(draft, fighter.id, 1, "on their own after a stretch")
+            dying.get_up(draft, fighter.id, 1, "on their own after a stretch")
         elif "rest" in command.args or command.flag("rest"):
             _rest(draft, fighter, data)
 
@@ -42,7 +42,7 @@ def shift(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     _pass(draft, data, "shift", ("round", "stretch", "shift"))
     for fighter in draft.state.active:
         if _gets_up(fighter):
-            alien_damage.get_up(draft, fighter.id, 1, "on their own")
+            dying.get_up(draft, fighter.id, 1, "on their own")
 
 
 def _stays_down(
@@ -69,7 +69,7 @@ def _pass(draft: Draft, data: Data, unit: str, timers: tuple[str, ...]) -> None:
     )
     for fighter in draft.state.active:
         if fighter.status != "dead" and timer_name(fighter, data) in timers:
-            alien_damage.death_due(draft, fighter.id, f"the {unit} has passed")
+            dying.death_due(draft, fighter.id, f"the {unit} has passed")
 
 
 def _rest(draft: Draft, fighter: Combatant, data: Data) -> None:
