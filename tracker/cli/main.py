@@ -130,7 +130,11 @@ def _dispatch(args: list[str]) -> int:
     parser = build_parser(only=None if args[0] == "completion" else args[0])
     if args[0] not in FULL_SCREEN:  # what we print is data: no control bytes reach the terminal
         sys.stdout, sys.stderr = PlainStream(sys.stdout), PlainStream(sys.stderr)
-    namespace = parser.parse_args(args)
+    namespace, unknown = parser.parse_known_args(args)
+    if unknown:  # named after the subcommand whose --help says what it takes
+        which = " ".join(args[:2] if args[0] == "campaign" else args[:1])
+        extra = " ".join(unknown)
+        raise UsageError(f"unrecognized arguments: {extra} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
     return handler(namespace)
@@ -313,13 +317,21 @@ def _setup_log(p: argparse.ArgumentParser) -> None:
 
 def _log(ns: argparse.Namespace) -> int:
     from tracker.export.batch import plan, run_jobs
+    from tracker.export.formats import format_named
     from tracker.export.recap import ExportOptions, parse_rounds
 
     if ns.round is not None and whole_number(ns.round) is None:
-        raise TrackerError(
+        raise UsageError(
             f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
         )
-    first, last = parse_rounds(ns.round or ns.rounds or "")
+    if len(ns.files) > 1 and not ns.out:
+        raise UsageError("several encounters need a folder to write to: add -o DIR")
+    try:  # what the command line asks for, before any file is read
+        first, last = parse_rounds(ns.round or ns.rounds or "")
+        if ns.format:
+            format_named(ns.format)
+    except TrackerError as err:
+        raise UsageError(str(err)) from None
     options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
     fmt, jobs = plan(ns.files, ns.out, ns.format, options)
     failed = run_jobs(jobs, fmt, options, say=_said, warn=warn)
