@@ -26,7 +26,7 @@ from tracker.store.encounter_file import EncounterFile, load
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schemas"
-NAMES = ("state", "log", "ls", "bestiary", "campaign")
+NAMES = ("state", "log", "ls", "bestiary", "campaign", "paths")
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -112,8 +112,10 @@ def setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=SHELLS, help="the shell the script is for")
     p.epilog = (
         "bash: source <(tracker completion bash)   (e.g. in ~/.bashrc)\n"
-        "zsh:  tracker completion zsh > ~/.zfunc/_tracker   (a folder on $fpath)\n"
-        "fish: tracker completion fish > ~/.config/fish/completions/tracker.fish"
+        "zsh:  mkdir -p ~/.zfunc && tracker completion zsh > ~/.zfunc/_tracker\n"
+        "      (and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath))\n"
+        "fish: mkdir -p ~/.config/fish/completions &&\n"
+        "      tracker completion fish > ~/.config/fish/completions/tracker.fish"
     )
     p.formatter_class = argparse.RawDescriptionHelpFormatter
 

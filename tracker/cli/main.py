@@ -13,6 +13,7 @@ tracker ls [DIR] [--json]           your encounters, newest first
 tracker bestiary [--ruleset ID]     the stat blocks 'add' can find
 tracker campaign ACTION CAMPAIGN …  the party between fights (new, add-pc, fight, writeback, rest …)
 tracker import FILE.json… [--into FILE]  Foundry VTT actors and RollTables
+tracker paths [--json]              where the GM's files live
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker rulesets | themes | samples what is installed
   tracker rulesets check ID           the ruleset contract, run on one installed ruleset
   tracker completion bash|zsh|fish    a shell completion script
+  tracker paths [--json]              where your settings, encounters, bestiary … live
   tracker bestiary [--ruleset ID]     the stat blocks `add 3 ork-boy` can find
   tracker campaign ACTION …           the party between fights: fight, writeback, rest
   tracker import FILE.json…           Foundry VTT actors → your bestiary (or --into FILE);
@@ -417,6 +419,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": (
         "tracker.cli.serve:setup_serve:serve",
         "the players' view as a live web page for phones (join token + QR code)",
+    ),
+    "paths": (
+        "tracker.cli.paths:setup:run",
+        "where your settings, encounters, bestiary, tables, recaps and caches live",
     ),
     "completion": (
         "tracker.cli.completion:setup:run",
