@@ -196,14 +196,20 @@ def test_a_superscript_among_the_command_words_is_never_a_traceback(
         (["log", "F", "--format", "pdf"], ""),
         (["log", "F", "--rounds", "zz"], ""),
         (["log", "F", "F"], ""),
+        (["do", "F"], "needs a command"),
+        (["do", "F", "--seed", "3"], "needs a command"),
+        (["new", "N", "--ruleset", "nerv-d100", "--reading", "deadline"], "KEY=CHOICE"),
+        (["campaign", "new", "N", "--ruleset", "nerv-d100", "--reading", "x"], "KEY=CHOICE"),
     ],
 )
 def test_a_misused_subcommand_exits_2_and_names_its_help(
     words: list[str], helps: str, fight: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = fight.read_bytes()
-    status, err = run(capsys, *[str(fight) if w == "F" else w for w in words])
+    new = fight.with_name("new.toml")
+    status, err = run(capsys, *[{"F": str(fight), "N": str(new)}.get(w, w) for w in words])
     assert status == 2
     assert err.startswith("tracker: ") and err.count("\n") == 1, err
     assert helps in err
     assert fight.read_bytes() == before
+    assert not new.exists()

@@ -244,7 +244,7 @@ def _do(ns: argparse.Namespace) -> int:
 
     words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
-        raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+        raise UsageError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         say_opened(play)
