@@ -70,6 +70,18 @@ def test_the_encounters_folder_is_the_one_the_settings_name(
     assert paths(capsys)["encounters"] == str(home / "games")
 
 
+def test_a_broken_settings_file_is_one_line_and_the_default_folder(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    settings_path().parent.mkdir(parents=True)
+    settings_path().write_text("encounters = [broken\n", encoding="utf-8")
+    assert main(["paths", "--json"]) == 0
+    said = capsys.readouterr()
+    assert json.loads(said.out)["encounters"] == str(home / ".local/share/tracker/encounters")
+    assert said.err.startswith("tracker: ") and "settings.toml" in said.err
+    assert said.err.count("\n") == 1
+
+
 @pytest.mark.parametrize("value", ["relative/path", "", "./x", "~/not-expanded"])
 def test_a_relative_or_blank_xdg_value_is_ignored(
     capsys: pytest.CaptureFixture[str],

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from tracker.core.safe_text import json_safe, visible
+
+if TYPE_CHECKING:
+    from tracker.store.settings import Settings
 
 HELP = "where your settings, encounters, bestiary, tables, recaps and caches live"
 
@@ -21,8 +25,15 @@ def setup(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace) -> int:
-    """Print each place, one a line (or as JSON); 0."""
-    places = user_places()
+    """Print each place, one a line (or as JSON); 0. A settings file that cannot be read
+    is one line on stderr (the encounters folder shown is then the default)."""
+    from tracker.cli.output import warn
+    from tracker.store.settings import Settings
+
+    settings = Settings.load()
+    if settings.problem:
+        warn(settings.problem)
+    places = user_places(settings)
     if ns.json:
         print(json_safe(json.dumps(places, indent=2, ensure_ascii=False)))
         return 0
@@ -32,10 +43,10 @@ def run(ns: argparse.Namespace) -> int:
     return 0
 
 
-def user_places() -> dict[str, str]:
+def user_places(settings: Settings) -> dict[str, str]:
     """Each place the tracker reads or writes a GM's files, by name, as a full path."""
     from tracker.paths import user_cache_dir, user_config_dir, user_data_dir, user_runtime_dir
-    from tracker.store.settings import Settings, settings_path
+    from tracker.store.settings import settings_path
 
     config, data = user_config_dir(), user_data_dir()
     places = {
@@ -44,7 +55,7 @@ def user_places() -> dict[str, str]:
         "keymap": config / "keymap.toml",
         "themes": config / "themes",
         "data": data,
-        "encounters": Settings.load().encounters,
+        "encounters": settings.encounters,
         "bestiary": data / "bestiary",
         "tables": data / "tables",
         "recaps": data / "recaps",
