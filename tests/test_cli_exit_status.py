@@ -157,8 +157,8 @@ def test_tracker_seed_seeds_the_dice(
 @pytest.mark.parametrize(
     ("words", "status"),
     [
-        (["log", "F", "--rounds", "²-3"], 1),
-        (["log", "F", "--round", "²"], 1),
+        (["log", "F", "--rounds", "²-3"], 2),
+        (["log", "F", "--round", "²"], 2),
         (["serve", "F", "--port", "²"], 2),
     ],
 )
@@ -185,3 +185,31 @@ def test_a_superscript_among_the_command_words_is_never_a_traceback(
     status, err = run(capsys, "do", str(fight), *words)
     assert status in (0, 1)
     assert status == 0 or (err.startswith("tracker: ") and err.count("\n") == 1), err
+
+
+@pytest.mark.parametrize(
+    ("words", "helps"),
+    [
+        (["state", "F", "--bogus"], "tracker state --help"),
+        (["ls", "--bogus"], "tracker ls --help"),
+        (["campaign", "show", "F", "--bogus"], "tracker campaign show --help"),
+        (["log", "F", "--format", "pdf"], ""),
+        (["log", "F", "--rounds", "zz"], ""),
+        (["log", "F", "F"], ""),
+        (["do", "F"], "needs a command"),
+        (["do", "F", "--seed", "3"], "needs a command"),
+        (["new", "N", "--ruleset", "nerv-d100", "--reading", "deadline"], "KEY=CHOICE"),
+        (["campaign", "new", "N", "--ruleset", "nerv-d100", "--reading", "x"], "KEY=CHOICE"),
+    ],
+)
+def test_a_misused_subcommand_exits_2_and_names_its_help(
+    words: list[str], helps: str, fight: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = fight.read_bytes()
+    new = fight.with_name("new.toml")
+    status, err = run(capsys, *[{"F": str(fight), "N": str(new)}.get(w, w) for w in words])
+    assert status == 2
+    assert err.startswith("tracker: ") and err.count("\n") == 1, err
+    assert helps in err
+    assert fight.read_bytes() == before
+    assert not new.exists()

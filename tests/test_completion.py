@@ -101,6 +101,48 @@ def test_bash_completes_subcommands_files_verbs_and_ids(
     ]
 
 
+BASH_FIRST_WORD = """
+source "$1"
+t() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+      _tracker_complete; printf '%s|' "${COMPREPLY[@]}"; echo; }
+t tracker o
+t tracker ""
+t tracker log f.toml -f j
+"""
+
+
+def test_bash_completes_a_file_to_play_and_the_log_formats(
+    capsys: pytest.CaptureFixture[str], table: Path
+) -> None:
+    path = table / "tracker.bash"
+    path.write_text(script(capsys, "bash"), encoding="utf-8")
+    lines = in_shell(table, ["bash", "-c", BASH_FIRST_WORD, "bash", str(path)], "").splitlines()
+    assert lines[0] == "other.toml|"  # `tracker FILE` plays it; notes.txt is not offered
+    first = set(lines[1].strip("|").split("|"))
+    assert {"f.toml", "other.toml", "bin", "state", "campaign"} <= first
+    assert "notes.txt" not in first
+    assert lines[2] == "json|"
+
+
+def test_zsh_globs_toml_files_as_zsh_reads_a_glob(capsys: pytest.CaptureFixture[str]) -> None:
+    text = script(capsys, "zsh")
+    assert "_files -g '(" not in text  # zsh's _files matches nothing for '(*.toml)'
+    assert text.count("_files -g '*.toml'") > 10
+    assert "  _tracker_subcommands\n  _files -g '*.toml'\n" in text  # `tracker FILE`
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
+def test_fish_completes_a_file_to_play_and_the_log_formats(
+    capsys: pytest.CaptureFixture[str], table: Path
+) -> None:
+    path = table / "tracker.fish"
+    path.write_text(script(capsys, "fish"), encoding="utf-8")
+    run = f'source {path}; complete -C "tracker o"; echo ==; complete -C "tracker log f.toml -f j"'
+    files, formats = in_shell(table, ["fish", "-c", run], "").split("==\n")
+    assert [line.split("\t")[0] for line in files.splitlines()] == ["other.toml"]
+    assert [line.split("\t")[0] for line in formats.splitlines()] == ["json"]
+
+
 @pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
 def test_fish_completes_verbs_and_ids(capsys: pytest.CaptureFixture[str], table: Path) -> None:
     path = table / "tracker.fish"

@@ -84,20 +84,20 @@ def test_one_broken_file_among_many_is_reported_and_the_rest_written(
 
 
 @pytest.mark.parametrize(
-    ("args", "words"),
+    ("args", "words", "expected"),
     [
-        (["--rounds", "3-1"], "make no range"),
-        (["--round", "2-3"], "--rounds A-B"),
-        (["--round", "9"], "round 9 was never fought"),
-        (["--format", "pdf"], "formats: md, html, txt, json"),
+        (["--rounds", "3-1"], "make no range", 2),  # a misused command line
+        (["--round", "2-3"], "--rounds A-B", 2),
+        (["--round", "9"], "round 9 was never fought", 1),  # the file says no
+        (["--format", "pdf"], "formats: md, html, txt, json", 2),
     ],
 )
 def test_bad_requests_are_one_line_and_write_nothing(
-    args: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    args: list[str], words: str, expected: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "recap.md"
     status, out, err = run(capsys, "log", str(FIXTURE), *args, "-o", str(target))
-    assert status == 1 and out == ""
+    assert status == expected and out == ""
     assert err.startswith("tracker: ") and words in err and err.count("\n") == 1
     assert not target.exists()
 
@@ -106,7 +106,7 @@ def test_several_files_need_a_folder(
     fights: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, _, err = run(capsys, "log", *map(str, fights))
-    assert status == 1 and "-o DIR" in err
+    assert status == 2 and "-o DIR" in err
 
 
 def test_refuses_to_write_over_the_encounter(

@@ -26,7 +26,7 @@ from tracker.store.encounter_file import EncounterFile, load
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "docs" / "schemas"
-NAMES = ("state", "log", "ls", "bestiary", "campaign")
+NAMES = ("state", "log", "ls", "bestiary", "campaign", "paths")
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -193,3 +193,48 @@ def test_a_renamed_key_anywhere_fails_the_schema(
                 renamed += 1
         check(name, document)
     assert renamed > 60
+
+
+HOSTILE = ("[red]x[/red]", "<script>&amp;", "{b} ;x| $HOME", "Ünïcødé 名前 🐉")
+FOUNDRY = ROOT / "tests" / "fixtures" / "foundry"
+
+
+def test_hostile_names_hold_to_every_schema(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fight = tmp_path / "hostile.toml"
+    ok(capsys, "new", fight, "--ruleset", "basic", "--title", HOSTILE[1])
+    for name in HOSTILE:
+        ok(capsys, "do", fight, "add", name, "hp=5")
+    for line in ("start", "dmg red 2", f"note {HOSTILE[2]}", f"gm-note {HOSTILE[1]}", "next"):
+        ok(capsys, "do", fight, *line.split(" ", 1 if "note" in line else -1))
+    state = printed(capsys, "state", fight, "--json")
+    check("state", state)
+    assert [c["name"] for c in state["combatants"]] == list(HOSTILE)
+    check("log", printed(capsys, "log", fight, "-f", "json", "--gm", "--with-undone"))
+    camp = tmp_path / "camp.toml"
+    ok(capsys, "campaign", "new", camp, "--ruleset", "basic", "--title", HOSTILE[0])
+    ok(capsys, "campaign", "add-pc", camp, HOSTILE[3], "hp=8")
+    check("campaign", printed(capsys, "campaign", "show", camp, "--json"))
+    check("ls", printed(capsys, "ls", tmp_path, "--json"))
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "actors"),
+    [
+        ("wrath-glory", ["wrath-agent.json", "wrath-threat.json"]),
+        ("alien-evolved", ["alien-character.json", "alien-creature.json"]),
+    ],
+)
+def test_an_imported_foundry_fight_holds_to_the_schemas(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, ruleset: str, actors: list[str]
+) -> None:
+    fight = tmp_path / "imported.toml"
+    ok(capsys, "new", fight, "--ruleset", ruleset)
+    ok(capsys, "import", "--into", fight, *(FOUNDRY / actor for actor in actors))
+    ok(capsys, "do", fight, "--seed", "1", "start")
+    ok(capsys, "do", fight, "next")
+    state = printed(capsys, "state", fight, "--json")
+    check("state", state)
+    assert any(c["traits"] for c in state["combatants"])
+    check("log", printed(capsys, "log", fight, "-f", "json", "--gm"))

@@ -1,12 +1,13 @@
 """``tracker completion bash|zsh|fish``: a shell completion script, made by ``shtab`` from
 the command line's own argparse parser, so it never lags behind a new subcommand.
 
-It completes subcommands and options, encounter and campaign files (``*.toml``), folders
-for ``ls``, ruleset ids for ``--ruleset``, and after ``do FILE`` the file's verbs, then its
-combatant ids. Those come from the hidden ``tracker _complete line WORDS…`` (the words
-typed so far), which reads the file without changing it and prints only plain words
-(letters, digits and ``_.+:@=-``): the shell expands what it is given, so nothing a file
-holds may reach it as anything but a word.
+It completes subcommands and options, encounter and campaign files (``*.toml``; as the
+first word too, for ``tracker FILE``), folders for ``ls``, ruleset ids for ``--ruleset``,
+``log``'s formats, and after ``do FILE`` the file's verbs, then its combatant ids. Those
+come from the hidden ``tracker _complete line WORDS…`` (the words typed so far), which
+reads the file without changing it and prints only plain words (letters, digits and
+``_.+:@=-``): the shell expands what it is given, so nothing a file holds may reach it as
+anything but a word.
 """
 
 from __future__ import annotations
@@ -34,6 +35,14 @@ DO_WORDS = {
     "zsh": "_tracker_do_words",
     "fish": "(_tracker_do_words)",
 }
+FORMATS = {
+    "bash": "_tracker_formats",
+    "zsh": "(md html txt json)",
+    "fish": "md html txt json",
+}
+TOML_ZSH = "_files -g '*.toml'"
+"""zsh's completion of ``*.toml`` files and folders: shtab's own ``_files -g '(*.toml)'``
+matches nothing in zsh 5.9."""
 RULESETS = {
     "bash": "_tracker_rulesets",
     "zsh": "_tracker_rulesets",
@@ -46,6 +55,9 @@ _tracker_do_words() {
 }
 _tracker_rulesets() {
   compgen -W "$(tracker _complete rulesets 2>/dev/null)" -- "$1"
+}
+_tracker_formats() {
+  compgen -W "md html txt json" -- "$1"
 }
 """,
     "zsh": """\
@@ -61,6 +73,11 @@ _tracker_rulesets() {
   found=(${(f)"$(tracker _complete rulesets 2>/dev/null)"})
   compadd -a found
 }
+functions[_tracker_subcommands]=$functions[_shtab_tracker_commands]
+_shtab_tracker_commands() {
+  _tracker_subcommands
+  _files -g '*.toml'
+}
 """,
     "fish": """\
 function _tracker_do_words
@@ -69,6 +86,25 @@ function _tracker_do_words
 end
 """,
 }
+TAIL = {
+    "bash": """
+_tracker_complete() {
+  _shtab_tracker
+  local word="${COMP_WORDS[COMP_CWORD]}" line
+  if [[ $COMP_CWORD -eq 1 && $word != -* ]]; then
+    compopt -o filenames 2>/dev/null
+    while IFS= read -r line; do COMPREPLY+=("$line"); done < <(
+      compgen -f -X '!*.toml' -- "$word"; compgen -d -- "$word")
+  fi
+}
+complete -o bashdefault -F _tracker_complete tracker""",
+    "zsh": "",
+    "fish": "complete -c tracker -n __fish_use_subcommand -ka '(__fish_complete_suffix .toml)'"
+    " -d 'play this file'",
+}
+"""After shtab's script: ``tracker FILE`` plays a file, so the first word completes to
+``*.toml`` files and folders beside the subcommands (zsh: in :data:`PREAMBLE`; fish's
+script starts by removing every completion, so its line comes after it)."""
 
 
 def setup(p: argparse.ArgumentParser) -> None:
@@ -76,8 +112,10 @@ def setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("shell", choices=SHELLS, help="the shell the script is for")
     p.epilog = (
         "bash: source <(tracker completion bash)   (e.g. in ~/.bashrc)\n"
-        "zsh:  tracker completion zsh > ~/.zfunc/_tracker   (a folder on $fpath)\n"
-        "fish: tracker completion fish > ~/.config/fish/completions/tracker.fish"
+        "zsh:  mkdir -p ~/.zfunc && tracker completion zsh > ~/.zfunc/_tracker\n"
+        "      (and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath))\n"
+        "fish: mkdir -p ~/.config/fish/completions &&\n"
+        "      tracker completion fish > ~/.config/fish/completions/tracker.fish"
     )
     p.formatter_class = argparse.RawDescriptionHelpFormatter
 
@@ -88,9 +126,10 @@ def run(ns: argparse.Namespace) -> int:
     import shtab
 
     parser: argparse.ArgumentParser = ns.root_parser
-    mark(parser, shtab.glob("*.toml"), shtab.FILE, shtab.DIRECTORY)
+    toml = {**shtab.glob("*.toml"), "zsh": TOML_ZSH}
+    mark(parser, toml, shtab.FILE, shtab.DIRECTORY)
     script = shtab.complete(parser, ns.shell, preamble=PREAMBLE[ns.shell])
-    print(script)
+    print(script + TAIL[ns.shell])
     return 0
 
 
@@ -111,6 +150,8 @@ def mark(parser: argparse.ArgumentParser, toml: Any, any_file: Any, folder: Any)
             setattr(action, "complete", any_file)  # noqa: B010
         elif action.dest == "ruleset":
             setattr(action, "complete", RULESETS)  # noqa: B010
+        elif command == ("log",) and action.dest == "format":
+            setattr(action, "complete", FORMATS)  # noqa: B010
 
 
 def _actions(

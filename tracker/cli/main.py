@@ -13,6 +13,7 @@ tracker ls [DIR] [--json]           your encounters, newest first
 tracker bestiary [--ruleset ID]     the stat blocks 'add' can find
 tracker campaign ACTION CAMPAIGN …  the party between fights (new, add-pc, fight, writeback, rest …)
 tracker import FILE.json… [--into FILE]  Foundry VTT actors and RollTables
+tracker paths [--json]              where the GM's files live
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker rulesets | themes | samples what is installed
   tracker rulesets check ID           the ruleset contract, run on one installed ruleset
   tracker completion bash|zsh|fish    a shell completion script
+  tracker paths [--json]              where your settings, encounters, bestiary … live
   tracker bestiary [--ruleset ID]     the stat blocks `add 3 ork-boy` can find
   tracker campaign ACTION …           the party between fights: fight, writeback, rest
   tracker import FILE.json…           Foundry VTT actors → your bestiary (or --into FILE);
@@ -130,7 +132,11 @@ def _dispatch(args: list[str]) -> int:
     parser = build_parser(only=None if args[0] == "completion" else args[0])
     if args[0] not in FULL_SCREEN:  # what we print is data: no control bytes reach the terminal
         sys.stdout, sys.stderr = PlainStream(sys.stdout), PlainStream(sys.stderr)
-    namespace = parser.parse_args(args)
+    namespace, unknown = parser.parse_known_args(args)
+    if unknown:  # named after the subcommand whose --help says what it takes
+        which = " ".join(args[:2] if args[0] == "campaign" else args[:1])
+        extra = " ".join(unknown)
+        raise UsageError(f"unrecognized arguments: {extra} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
     return handler(namespace)
@@ -238,7 +244,7 @@ def _do(ns: argparse.Namespace) -> int:
 
     words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
-        raise TrackerError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+        raise UsageError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         say_opened(play)
@@ -313,13 +319,21 @@ def _setup_log(p: argparse.ArgumentParser) -> None:
 
 def _log(ns: argparse.Namespace) -> int:
     from tracker.export.batch import plan, run_jobs
+    from tracker.export.formats import format_named
     from tracker.export.recap import ExportOptions, parse_rounds
 
     if ns.round is not None and whole_number(ns.round) is None:
-        raise TrackerError(
+        raise UsageError(
             f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
         )
-    first, last = parse_rounds(ns.round or ns.rounds or "")
+    if len(ns.files) > 1 and not ns.out:
+        raise UsageError("several encounters need a folder to write to: add -o DIR")
+    try:  # what the command line asks for, before any file is read
+        first, last = parse_rounds(ns.round or ns.rounds or "")
+        if ns.format:
+            format_named(ns.format)
+    except TrackerError as err:
+        raise UsageError(str(err)) from None
     options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
     fmt, jobs = plan(ns.files, ns.out, ns.format, options)
     failed = run_jobs(jobs, fmt, options, say=_said, warn=warn)
@@ -405,6 +419,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": (
         "tracker.cli.serve:setup_serve:serve",
         "the players' view as a live web page for phones (join token + QR code)",
+    ),
+    "paths": (
+        "tracker.cli.paths:setup:run",
+        "where your settings, encounters, bestiary, tables, recaps and caches live",
     ),
     "completion": (
         "tracker.cli.completion:setup:run",

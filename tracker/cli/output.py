@@ -8,6 +8,7 @@ on failure never applies it twice.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -83,4 +84,19 @@ def new_file_arguments(p: Any, title: str, reading: str) -> None:
     p.add_argument("file", type=Path)
     p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
     p.add_argument("--title", default="", help=title)
-    p.add_argument("--reading", action="append", default=[], metavar="KEY=CHOICE", help=reading)
+    p.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        type=key_choice,
+        metavar="KEY=CHOICE",
+        help=reading,
+    )
+
+
+def key_choice(text: str) -> str:
+    """``--reading``'s value as typed, if it has the shape ``KEY=CHOICE`` (whether the
+    ruleset has that reading is for the ruleset to say); a misused command line if not."""
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"a reading is KEY=CHOICE, not {text!r}")
+    return text

@@ -21,7 +21,7 @@ import tomllib
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from tracker.core.errors import TrackerError
 from tracker.paths import user_config_dir, user_data_dir
@@ -135,8 +135,42 @@ def _merge(target: MutableMapping[str, Any], table: dict[str, Any]) -> None:
         old = target.get(key)
         if isinstance(value, dict) and isinstance(old, MutableMapping):
             _merge(old, value)
+        elif isinstance(value, list) and _one_per_line(old) and old != value:
+            target[key] = _one_per_line_array(old, value)
         elif key not in target or old != value:
             target[key] = value
+
+
+def _one_per_line(old: object) -> TypeGuard[list[Any]]:
+    """Whether ``old`` is an array the GM wrote over several lines (a one-line array is
+    rewritten whole: tomlkit keeps its trailing comment and spaces it evenly)."""
+    return isinstance(old, list) and "\n" in getattr(old, "as_string", str)()
+
+
+def _one_per_line_array(old: list[Any], values: list[Any]) -> Any:
+    """``values`` as an array of one item a line, each item that was in ``old`` with the
+    comment the GM wrote beside it (the comment after the closing bracket stays too)."""
+    import tomlkit
+
+    said = _comments_beside(old)
+    array = tomlkit.array()
+    for value in values:
+        array.add_line(value, indent="    ", comment=said.get(value))
+    array.add_line(indent="")
+    return array
+
+
+def _comments_beside(old: list[Any]) -> dict[Any, str]:
+    """The comment after each item of the multi-line array ``old`` (``"a",  # mine``)."""
+    said: dict[Any, str] = {}
+    for line in getattr(old, "as_string", str)().splitlines():
+        text = line.strip()
+        for item in old:
+            shown = getattr(item, "as_string", str)()
+            rest = text.removeprefix(shown).lstrip(" \t,")
+            if text.startswith(shown) and rest.startswith("#"):
+                said[item] = rest[1:].strip()
+    return said
 
 
 def _from_table(path: Path, table: dict[str, Any]) -> Settings:
