@@ -124,14 +124,16 @@ def floor(folder: Path) -> None:
                 file.read(4096)
 
 
-def best(fn: Callable[[], object], repeat: int) -> float:
-    """The fastest of ``repeat`` calls, in seconds."""
-    times = []
+def best(fns: list[Callable[[], object]], repeat: int) -> list[float]:
+    """The fastest of ``repeat`` calls of each of ``fns``, in seconds, the calls taken in
+    turn (a burst of load on a shared machine then slows all of them alike)."""
+    times: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for fn, spent in zip(fns, times, strict=True):
+            start = time.perf_counter()
+            fn()
+            spent.append(time.perf_counter() - start)
+    return [min(spent) for spent in times]
 
 
 def main() -> None:
@@ -158,9 +160,15 @@ def main() -> None:
         print(f"status  {', '.join(statuses)}")
         quick = sum(quick_head(head_bytes(s.path).decode()) is not None for s in listed)
         print(f"heads   {quick} of {len(listed)} read quickly (no TOML parser)")
-        base = best(lambda: floor(folder), args.repeat)
-        cold = best(lambda: list_folder(folder, cache=False), args.repeat)
-        warm = best(lambda: list_folder(folder), args.repeat)
+        list_folder(folder)  # the cache written: every warm listing below reads it
+        base, cold, warm = best(
+            [
+                lambda: floor(folder),
+                lambda: list_folder(folder, cache=False),
+                lambda: list_folder(folder),
+            ],
+            args.repeat,
+        )
         print(f"floor   stat + read 4 KB       {base * 1e3:7.1f} ms")
         print(f"cold    list, no cache         {cold * 1e3:7.1f} ms  {cold / base:5.1f}x floor")
         print(f"warm    list, cache            {warm * 1e3:7.1f} ms  {warm / base:5.1f}x floor")

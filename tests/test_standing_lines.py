@@ -77,9 +77,9 @@ def last_line(data: bytes) -> tuple[int, int]:
 def forged(data: bytes, fields: bytes, seq: int | None = None) -> bytes:
     """``data`` with its last standing line saying ``fields`` (its crc made anew)."""
     start, end = last_line(data)
-    words = data[start + len(MARK) : end - 1].split(b" ")
-    body = MARK + (str(seq).encode() if seq is not None else words[0]) + b" " + words[1]
-    line = body + b" " + fields
+    words = data[start + len(MARK) : end - 1].split(b" ")  # seq, head length, head crc...
+    body = MARK + (str(seq).encode() if seq is not None else words[0])
+    line = b" ".join([body, *words[1:3], fields])
     return data[:start] + line + b" %d\n" % zlib.crc32(line) + data[end:]
 
 

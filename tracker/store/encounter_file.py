@@ -49,7 +49,7 @@ from tracker.store.snapshot import (
     snapshot_line,
     snapshots,
 )
-from tracker.store.standing_line import head_crc, standing_line
+from tracker.store.standing_line import head_mark, standing_line
 from tracker.store.upgrade import CURRENT_FORMAT
 
 
@@ -66,8 +66,9 @@ class Loaded:
     """The format the file is written in (``head`` is already today's)."""
     snapshot_seq: int = 0
     """How many events the newest snapshot in the file folds in (0: it has none)."""
-    head_crc: int = 0
-    """The crc32 of the file's head as read and checked (what standing lines vouch for)."""
+    head_mark: tuple[int, int] = (0, 0)
+    """The length and crc32 of the file's head as read and checked (what standing lines
+    vouch for)."""
 
 
 def load(path: Path) -> Loaded:
@@ -82,7 +83,7 @@ def load(path: Path) -> Loaded:
     data = read_bytes(path)
     loaded = _from_snapshot(path, data) or _load_all(path, data)
     kept = data if loaded.torn is None else data[: loaded.torn.offset]
-    loaded.head_crc = head_crc(kept)
+    loaded.head_mark = head_mark(kept)
     return loaded
 
 
@@ -331,16 +332,16 @@ class EncounterFile(JournalFile[Loaded]):
         if not events:
             return b""
         loaded = self.loaded
-        return standing_line(events[-1].seq, self.encounter.state, loaded.head_crc, loaded.head)
+        return standing_line(events[-1].seq, self.encounter.state, loaded.head_mark, loaded.head)
 
     def rewritten(self) -> None:
         """Follow a rewrite of the whole file (a format upgrade): its head is read again
         for the standing lines."""
         super().rewritten()
         try:
-            self.loaded.head_crc = head_crc(head_bytes(self.path))
+            self.loaded.head_mark = head_mark(head_bytes(self.path))
         except OSError:
-            self.loaded.head_crc = 0  # the lines then vouch for no head: ls reads in full
+            self.loaded.head_mark = (0, 0)  # the lines vouch for no head: ls reads in full
 
     def _snapshot_due(self) -> bytes:
         """The snapshot line to write before the command's events, once the newest is

@@ -105,16 +105,17 @@ class EncounterSummary:
         )
 
 
-def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
+def summarise(path: Path, mtime: float | None = None, where: str = "") -> EncounterSummary:
     """Read one encounter file's head and tail (never its whole journal replayed): from
-    its standing line when it ends with one that checks out, else the full way."""
+    its standing line when it ends with one that checks out, else the full way.
+    ``where``: the path as a string, if the caller has it (a listing of many files)."""
     if mtime is None:
         try:
             mtime = path.stat().st_mtime
         except OSError:
             mtime = 0.0
     try:
-        quick = read_standing(path)
+        quick = read_standing(where or path)
         if quick is not None:
             return _standing_summary(path, quick)
         return _summary(path, path.read_bytes(), mtime)
@@ -230,7 +231,7 @@ def list_folder(folder: Path, cache: bool = True) -> list[EncounterSummary]:
         if known is not None:
             summaries.append(EncounterSummary(path, *known))
             continue
-        summary = summarise(path, info.st_mtime)
+        summary = summarise(path, info.st_mtime, entry.path)
         shelf.put(entry.name, key, summary.cached())
         summaries.append(summary)
     if cache:

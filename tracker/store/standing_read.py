@@ -32,8 +32,10 @@ PHASES = ("setup", "running", "ended")
 _SEP = b"\n[[events]]\n"
 _AT_RE = re.compile(rb"\nat = (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)\n")
 _O_BINARY: int = getattr(os, "O_BINARY", 0)
+_JSON = json.JSONDecoder()
+_NEWLINE = ord("\n")
 _LINE_RE = re.compile(
-    re.escape(MARK) + rb"([0-9]{1,20}) ([0-9]{1,10}) (\[[^\n]*\]) ([0-9]{1,10})\n\Z"
+    re.escape(MARK) + rb"([0-9]{1,20}) ([0-9]{1,20}) ([0-9]{1,10}) (\[[^\n]*\]) ([0-9]{1,10})\n\Z"
 )
 
 
@@ -50,7 +52,7 @@ class Standing:
     last_at: datetime
 
 
-def read_standing(path: Path) -> Standing | None:
+def read_standing(path: str | Path) -> Standing | None:
     """The file's standing from its first and last few KB; None when it does not end with
     a standing line that checks out (read it the full way then). OSError if it cannot be
     read."""
@@ -61,9 +63,9 @@ def read_standing(path: Path) -> Standing | None:
     finally:
         os.close(fd)
     line = _last_line(tail)
-    if line is None or not _head_is(head, line[1]):
+    if line is None or not _head_is(head, line[1], line[2]):
         return None
-    seq, _, fields, line_at = line
+    seq, _, _, fields, line_at = line
     last = _last_block(tail, line_at, seq)
     if last is None or not _plausible(fields):
         return None
@@ -77,18 +79,21 @@ def _read_end(fd: int) -> bytes:
     return os.read(fd, TAIL_READ)
 
 
-def _last_line(tail: bytes) -> tuple[int, int, list[Any], int] | None:
-    """(seq, head crc, data, where the line starts) of a standing line ending ``tail``
-    whose crc holds; None if it does not end so."""
+def _last_line(tail: bytes) -> tuple[int, int, int, list[Any], int] | None:
+    """(seq, head length, head crc, data, where the line starts) of a standing line ending
+    ``tail`` whose crc holds; None if it does not end so."""
     at = tail.rfind(b"\n", 0, len(tail) - 1) + 1
     match = _LINE_RE.match(tail, at) if at > 0 else None
-    if match is None or zlib.crc32(memoryview(tail)[at : match.start(4) - 1]) != int(match[4]):
+    if match is None or zlib.crc32(memoryview(tail)[at : match.start(5) - 1]) != int(match[5]):
         return None
+    text = match[4].decode("ascii", "replace")
     try:
-        fields = json.loads(match[3])
+        fields, end = _JSON.raw_decode(text)
     except ValueError:
         return None
-    return int(match[1]), int(match[2]), fields, at
+    if end != len(text):
+        return None
+    return int(match[1]), int(match[2]), int(match[3]), fields, at
 
 
 def _last_block(tail: bytes, stop: int, seq: int) -> datetime | None:
@@ -105,20 +110,20 @@ def _last_block(tail: bytes, stop: int, seq: int) -> datetime | None:
         return None
     if not tail.endswith(b"\nbatch_end = true", start, crc_at):
         return None
-    if tail.find(b"\nseq = %d\n" % seq, start, crc_at) < 0:
-        return None
+    if not tail.startswith(b"[[events]]\nseq = %d\n" % seq, start):
+        return None  # the writer puts seq first
     match = _AT_RE.search(tail, start, crc_at + 1)
     return datetime.fromisoformat(match[1].decode()) if match else None
 
 
-def _head_is(data: bytes, crc: int) -> bool:
-    """Whether the head at the start of ``data`` (all before its first ``[[events]]``
-    line, found as the listing finds it) has the crc ``crc``: the head the writer read and
-    checked, whose title and ruleset the line repeats."""
-    end = data.find(_SEP) + 1
-    if end <= 0 or data.startswith(_SEP[1:]) or data.find(b"\r", 0, end) >= 0:
+def _head_is(data: bytes, length: int, crc: int) -> bool:
+    """Whether the file whose start is ``data`` has a head of ``length`` bytes (all before
+    its first ``[[events]]`` line) whose crc is ``crc``: the head the writer read and
+    checked (so it holds no other ``[[events]]`` line), whose title and ruleset the line
+    repeats."""
+    if not 0 < length <= len(data) - len(_SEP) + 1 or data[length - 1] != _NEWLINE:
         return False
-    return zlib.crc32(memoryview(data)[:end]) == crc
+    return data.startswith(_SEP[1:], length) and zlib.crc32(memoryview(data)[:length]) == crc
 
 
 def _plausible(fields: Any) -> bool:
@@ -127,14 +132,13 @@ def _plausible(fields: Any) -> bool:
     if type(fields) is not list or len(fields) != 7:
         return False
     phase, round_no, current, acting, combatants, title, ruleset = fields
-    texts = (current, acting, title, ruleset)
     return (
         phase in PHASES
         and type(round_no) is int
         and type(combatants) is int
+        and type(current) is type(acting) is type(title) is type(ruleset) is str
         and 0 <= round_no <= NUMBER_LIMIT
         and 0 <= combatants <= NUMBER_LIMIT
-        and all(type(text) is str for text in texts)
         and max(len(current), len(acting), len(ruleset)) <= WORD_LIMIT
         and len(title) <= TITLE_LIMIT
         and UNSAFE.search(current + acting + title + ruleset) is None
