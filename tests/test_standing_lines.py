@@ -264,26 +264,45 @@ def test_damage_in_a_standing_line_never_costs_an_event_before_it(played: Path) 
             assert len(load(played).encounter.events) >= before
 
 
+def format_1(path: Path) -> None:
+    """Rewrite the played file at ``path`` as an older tracker wrote it: format 1, no
+    batch marks, no standing lines."""
+    old = STANDING.sub(b"", path.read_bytes()).replace(b"batch_end = true\n", b"")
+    old = re.sub(rb"crc = \d+\n", b"", old).replace(b"format = 2", b"format = 1")
+    head, *events = old.split(b"[[events]]\n")
+    path.write_bytes(
+        head
+        + b"".join(
+            b"[[events]]\n" + body + b"crc = %d\n" % zlib.crc32(b"[[events]]\n" + body)
+            for body in events
+        )
+    )
+
+
 def test_a_format_1_file_lists_the_same_and_its_upgrade_writes_standing_lines(
     tmp_path: Path,
 ) -> None:
     path = basic_file(tmp_path)
     play(path, [*INIT, "start", "next"])
-    old = STANDING.sub(b"", path.read_bytes()).replace(b"batch_end = true\n", b"")
-    old = re.sub(rb"crc = \d+\n", b"", old).replace(b"format = 2", b"format = 1")
-    blocks = old.split(b"[[events]]\n")
-    head, events = blocks[0], blocks[1:]
-    rebuilt = head + b"".join(
-        b"[[events]]\n" + body + b"crc = %d\n" % zlib.crc32(b"[[events]]\n" + body)
-        for body in events
-    )
-    path.write_bytes(rebuilt)
+    format_1(path)
     assert load(path).source_format == 1
     assert falls_back(path).acting == "Goblin"
     assert_listing_agrees(path)
     play(path, ["next"])  # upgraded to format 2 first, then the command and its line
     assert b"format = 2" in path.read_bytes()
     assert assert_fast_row_is_the_full_row(path).acting == "Bo"
+
+
+def test_a_format_1_file_that_stays_so_gets_no_standing_lines(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    play(path, [*INIT, "start", "next"])
+    format_1(path)
+    (tmp_path / "link.toml").hardlink_to(path)  # a hard-linked file is not rewritten
+    play(path, ["next", "undo", "next"])
+    data = path.read_bytes()
+    assert b"format = 1" in data and MARK not in data
+    assert falls_back(path).acting == "Bo"
+    assert_listing_agrees(path)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -328,10 +328,11 @@ class EncounterFile(JournalFile[Loaded]):
             meanwhile(encounter.state)
 
     def _standing(self, events: Sequence[Event]) -> bytes:
-        """The standing line after ``events`` (b"" if there are none)."""
-        if not events:
-            return b""
+        """The standing line after ``events`` (b"" if there are none, or no head to vouch
+        for: a file that stays in an older format)."""
         loaded = self.loaded
+        if not events or loaded.head_mark[0] == 0:
+            return b""
         return standing_line(events[-1].seq, self.encounter.state, loaded.head_mark, loaded.head)
 
     def rewritten(self) -> None:
@@ -364,6 +365,8 @@ class EncounterFile(JournalFile[Loaded]):
         self.loaded.source_format = CURRENT_FORMAT  # tried once: a hard-linked file stays
         if upgraded:
             self.rewritten()
+        else:  # an older format stays: no standing lines (ls reads it the full way)
+            self.loaded.head_mark = (0, 0)
 
     def _keep_with_blocks(
         self, events: list[Event], tables: list[dict[str, Any]], around: tuple[bytes, bytes]
