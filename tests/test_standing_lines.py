@@ -340,3 +340,17 @@ def test_a_campaign_file_has_no_standing_lines(tmp_path: Path) -> None:
     assert MARK not in campaign.read_bytes()
     listed = list_folder(tmp_path, cache=False)
     assert [row.problem != "" for row in listed] == [True]  # a campaign: ls names it so
+
+
+def test_check_names_a_standing_line_that_disagrees_with_the_journal(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(played)]) == 0
+    assert capsys.readouterr().err == ""
+    lie = b'["running",1,"orc","Orc",5,"Goblin ambush","basic"]'
+    played.write_bytes(forged(played.read_bytes(), lie))
+    assert summarise(played).acting == "Orc"  # checks out: ls believes it
+    assert main(["check", str(played)]) == 0  # the fight itself is fine
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'says "round 1, Orc\'s turn"' in err
+    assert 'the journal says "round 1, Bo\'s turn"' in err

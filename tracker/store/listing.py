@@ -140,6 +140,26 @@ def _standing_summary(path: Path, quick: Standing) -> EncounterSummary:
     )
 
 
+def standing_problem(path: Path) -> str:
+    """One line if the file ends with a standing line that checks out but says another
+    status than its journal (a hand-forged line: ``tracker ls`` would show it), else ""."""
+    try:
+        quick = read_standing(path)
+        if quick is None:
+            return ""
+        said = _standing_summary(path, quick)
+        full = _summary(path, path.read_bytes(), 0.0)
+    except (OSError, TrackerError, ValueError, TypeError, KeyError, OverflowError):
+        return ""  # the load names what is wrong with the file
+    if said.cached() == full.cached():
+        return ""
+    return (
+        f'{path}: its last "# standing" line says "{said.status}" but the journal says '
+        f'"{full.status}" ({full.combatants} combatants): `tracker ls` shows the line until '
+        "the next command writes a new one (or delete the line)"
+    )
+
+
 def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
     start = _first_block(data)
     head = _head(path, data[:start])
