@@ -31,7 +31,7 @@ from tracker.store.journal_scan import standing
 from tracker.store.listing_cache import ListingCache, stat_key
 from tracker.store.listing_head import quick_head
 from tracker.store.locator import Locator
-from tracker.store.standing_read import Standing, read_standing
+from tracker.store.standing_read import StandingRow, read_standing
 
 PHASE_WORDS = {"setup": "not started", "ended": "ended"}
 
@@ -126,7 +126,7 @@ def summarise(path: Path, mtime: float | None = None, where: str = "") -> Encoun
     return EncounterSummary(path, last_played=mtime, problem=problem)
 
 
-def _standing_summary(path: Path, quick: Standing) -> EncounterSummary:
+def _standing_summary(path: Path, quick: StandingRow) -> EncounterSummary:
     """The summary of a file that ends with a standing line that checks out."""
     return EncounterSummary(
         path,

@@ -40,7 +40,7 @@ _LINE_RE = re.compile(
 
 
 @dataclass(frozen=True)
-class Standing:
+class StandingRow:
     """What a listing shows of a file, read from its standing line."""
 
     title: str
@@ -52,7 +52,7 @@ class Standing:
     last_at: datetime
 
 
-def read_standing(path: str | Path) -> Standing | None:
+def read_standing(path: str | Path) -> StandingRow | None:
     """The file's standing from its first and last few KB; None when it does not end with
     a standing line that checks out (read it the full way then). OSError if it cannot be
     read."""
@@ -70,7 +70,7 @@ def read_standing(path: str | Path) -> Standing | None:
     if last is None or not _plausible(fields):
         return None
     phase, round_no, _, acting, combatants, title, ruleset = fields
-    return Standing(title, ruleset, phase, round_no, acting, combatants, last)
+    return StandingRow(title, ruleset, phase, round_no, acting, combatants, last)
 
 
 def _read_end(fd: int) -> bytes:
