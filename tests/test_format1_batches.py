@@ -73,13 +73,18 @@ def test_a_crash_anywhere_in_the_first_command_leaves_it_whole_or_absent(
     started = fight(path)
     assert started[0] == "running" and started[3] > old[3] + 1
     batch_at = [m.start() for m in HEADER_RE.finditer(data)][old[3]]
-    line_cuts = [batch_at] + [batch_at + m.end() for m in re.finditer(rb"\n", data[batch_at:-1])]
-    byte_cuts = random.Random(7).sample(range(batch_at, len(data) - 1), 150)  # not the last \n
+    standing = data.rindex(b"\n# standing ") + 1  # the write's last line: a comment
+    blocks = data[batch_at : standing - 1]
+    line_cuts = [batch_at] + [batch_at + m.end() for m in re.finditer(rb"\n", blocks)]
+    byte_cuts = random.Random(7).sample(range(batch_at, standing - 1), 150)  # not the last \n
     for cut in sorted({*line_cuts, *byte_cuts}):
         path.write_bytes(data[:cut])
         assert len(read_journal(path).events) == old[3], cut
         if cut in line_cuts:
             assert fight(path) == old, cut
+    for cut in range(standing, len(data), 7):  # cut in the standing line: the command is whole
+        path.write_bytes(data[:cut])
+        assert fight(path) == started, cut
     path.write_bytes(data)
     assert fight(path) == started
     path.write_bytes(data[: line_cuts[len(line_cuts) // 2]])

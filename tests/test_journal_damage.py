@@ -58,6 +58,11 @@ def expected_kept(data: bytes, at: int) -> int:
     return max(n for n in whole_commands(data) if n <= intact)
 
 
+def last_block_cut(data: bytes) -> int:
+    """25 bytes before the end of the last block (before the command's standing line)."""
+    return data.rindex(b"\n# standing ") + 1 - 25
+
+
 def line_of(data: bytes, at: int) -> int:
     return data.count(b"\n", 0, at) + 1
 
@@ -72,11 +77,18 @@ def damaged(data: bytes, rng: random.Random, at: int, nul: bool) -> bytes:
     return bytes(flipped)
 
 
+def in_standing_line(data: bytes, at: int) -> bool:
+    """Whether byte ``at`` is in a standing line (a comment after a command's last block)."""
+    return data.startswith(b"# standing ", data.rfind(b"\n", 0, at) + 1)
+
+
 def cases(data: bytes, count: int, seed: int) -> list[tuple[int, bool]]:
+    """Offsets in the event blocks (damage in a standing line: test_standing_lines.py)."""
     journal = HEADER_RE.search(data)
     assert journal is not None
     rng = random.Random(seed)
-    offsets = rng.sample(range(journal.start(), len(data)), count)
+    blocks = [at for at in range(journal.start(), len(data)) if not in_standing_line(data, at)]
+    offsets = rng.sample(blocks, count)
     return [(at, i % 3 == 0) for i, at in enumerate(offsets)]
 
 
@@ -200,7 +212,7 @@ def test_a_torn_tail_is_named_by_line_in_one_warning(
     played: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
 ) -> None:
     path = tmp_path / "ford.toml"
-    cut = len(played) - 25
+    cut = last_block_cut(played)
     path.write_bytes(played[:cut])
     last = [m.start() for m in HEADER_RE.finditer(played)][-1]
     kept = read_journal(path).torn
@@ -217,7 +229,7 @@ def test_do_names_the_line_of_what_it_moved_aside(
     played: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "ford.toml"
-    path.write_bytes(played[:-25])
+    path.write_bytes(played[: last_block_cut(played)])
     capsys.readouterr()
     assert main(["do", str(path), "note on we go"]) == 0
     _, err = capsys.readouterr()
@@ -242,7 +254,9 @@ def test_ls_warns_when_it_reads_damage_and_lists_the_fight_up_to_it(
     with EncounterFile(path) as gm:
         for line in ("add Troll hp=9 init=5", "start", "next", "next"):
             gm.execute(line, Dice(seed=4))
-    data = path.read_bytes()
+    # a file without standing lines (an older tracker's) is read by the journal scan, which
+    # reads the last round's blocks; the standing line is read only if the file ends whole
+    data = re.sub(rb"(?m)^# standing .*\n", b"", path.read_bytes())
     at = data.rindex(b'\ntype = "round.started"\n') + 30  # the listing reads it for the round
     bad = data[:at] + b"\0" * 4 + data[at + 4 :]
     path.write_bytes(bad)

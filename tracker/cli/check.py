@@ -47,6 +47,10 @@ def run(ns: argparse.Namespace) -> int:
     )
     for note in encounter.notes:
         warn(f"{ns.file}: {note}")
+    from tracker.store.listing import standing_problem
+
+    if problem := standing_problem(ns.file):
+        warn(problem)
     if torn is not None:
         warn(tail_note(ns.file, torn))
     if ns.repair:

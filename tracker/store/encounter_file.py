@@ -49,6 +49,7 @@ from tracker.store.snapshot import (
     snapshot_line,
     snapshots,
 )
+from tracker.store.standing_line import head_mark, standing_line
 from tracker.store.upgrade import CURRENT_FORMAT
 
 
@@ -65,6 +66,9 @@ class Loaded:
     """The format the file is written in (``head`` is already today's)."""
     snapshot_seq: int = 0
     """How many events the newest snapshot in the file folds in (0: it has none)."""
+    head_mark: tuple[int, int] = (0, 0)
+    """The length and crc32 of the file's head as read and checked (what standing lines
+    vouch for)."""
 
 
 def load(path: Path) -> Loaded:
@@ -77,7 +81,10 @@ def load(path: Path) -> Loaded:
     """
     path = Path(path)
     data = read_bytes(path)
-    return _from_snapshot(path, data) or _load_all(path, data)
+    loaded = _from_snapshot(path, data) or _load_all(path, data)
+    kept = data if loaded.torn is None else data[: loaded.torn.offset]
+    loaded.head_mark = head_mark(kept)
+    return loaded
 
 
 def _load_all(path: Path, data: bytes) -> Loaded:
@@ -296,19 +303,46 @@ class EncounterFile(JournalFile[Loaded]):
     def _keep(
         self, events: list[Event], meanwhile: Callable[[EncounterState], object] | None = None
     ) -> None:
+        """Fold the events in, then write them (behind them, the standing line of the state
+        they lead to); if the write fails, the state goes back to what it was."""
         tables = [to_table(event) for event in events]
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
         before = self._snapshot_due()
-        if any(isinstance(event, TemplateSaved) for event in events):
-            self._keep_with_blocks(events, tables, before)
-            if meanwhile is not None:
-                meanwhile(self.encounter.state)
-        elif meanwhile is None:
-            self.writer.append_batch(tables, before)
-            self.encounter.commit(events)
-        else:
-            self._keep_drawing(events, tables, meanwhile, before)
+        encounter = self.encounter
+        was = (encounter.count, encounter.state)
+        encounter.commit(events)
+        after = self._standing(events)
+        saves = any(isinstance(event, TemplateSaved) for event in events)
+        try:
+            if saves:
+                self._keep_with_blocks(events, tables, (before, after))
+            elif meanwhile is None:
+                self.writer.append_batch(tables, before, after)
+            else:
+                self._keep_drawing(tables, meanwhile, before, after)
+        except (JournalError, StoreError):
+            encounter.take_back(*was)
+            raise
+        if saves and meanwhile is not None:
+            meanwhile(encounter.state)
+
+    def _standing(self, events: Sequence[Event]) -> bytes:
+        """The standing line after ``events`` (b"" if there are none, or no head to vouch
+        for: a file that stays in an older format)."""
+        loaded = self.loaded
+        if not events or loaded.head_mark[0] == 0:
+            return b""
+        return standing_line(events[-1].seq, self.encounter.state, loaded.head_mark, loaded.head)
+
+    def rewritten(self) -> None:
+        """Follow a rewrite of the whole file (a format upgrade): its head is read again
+        for the standing lines."""
+        super().rewritten()
+        try:
+            self.loaded.head_mark = head_mark(head_bytes(self.path))
+        except OSError:
+            self.loaded.head_mark = (0, 0)  # the lines vouch for no head: ls reads in full
 
     def _snapshot_due(self) -> bytes:
         """The snapshot line to write before the command's events, once the newest is
@@ -331,16 +365,18 @@ class EncounterFile(JournalFile[Loaded]):
         self.loaded.source_format = CURRENT_FORMAT  # tried once: a hard-linked file stays
         if upgraded:
             self.rewritten()
+        else:  # an older format stays: no standing lines (ls reads it the full way)
+            self.loaded.head_mark = (0, 0)
 
     def _keep_with_blocks(
-        self, events: list[Event], tables: list[dict[str, Any]], before: bytes
+        self, events: list[Event], tables: list[dict[str, Any]], around: tuple[bytes, bytes]
     ) -> None:
         """The journal first, then the stat blocks into the bestiary: if the bestiary
         refuses, the command is cut back off the journal (neither file changed); a crash
         between the two leaves the journal's command, whose blocks the next opening saves."""
         from tracker.store.bestiary import save_block
 
-        size = self.writer.append_batch(tables, before)
+        size = self.writer.append_batch(tables, *around)
         try:
             for event in events:
                 if isinstance(event, TemplateSaved):
@@ -355,27 +391,19 @@ class EncounterFile(JournalFile[Loaded]):
             raise StoreError(f"{err} — the command was not saved") from err
         finally:
             self.library.forget()
-        self.encounter.commit(events)
 
     def _keep_drawing(
         self,
-        events: list[Event],
         tables: list[dict[str, Any]],
         meanwhile: Callable[[EncounterState], object],
         before: bytes,
+        after: bytes,
     ) -> None:
-        """Write the events (``before`` them: a snapshot line or b""), then fold them in
-        and hand the state to ``meanwhile`` while the fsync is under way; if it fails, take
-        the command back (JournalError)."""
-        saving = self.writer.start_batch(tables, before)
-        encounter = self.encounter
-        was = (encounter.count, encounter.state)
+        """Write the events (``before`` them: a snapshot line or b""; ``after``: the
+        standing line) and hand the state they lead to to ``meanwhile`` while the fsync is
+        under way; JournalError if it fails (the command is cut back off the file)."""
+        saving = self.writer.start_batch(tables, before, after)
         try:
-            encounter.commit(events)
-            meanwhile(encounter.state)
+            meanwhile(self.encounter.state)
         finally:
-            try:
-                saving.wait()
-            except JournalError:
-                encounter.take_back(*was)
-                raise
+            saving.wait()

@@ -227,7 +227,18 @@ def _resume_offset(data: bytes, count: int) -> int:
     if count == 0:
         return data.rfind(b"\n") + 1
     crc = _CRC_LINE_RE.search(data, starts[-1])
-    return crc.end() if crc else -1
+    return _after_comments(data, crc.end()) if crc else -1
+
+
+def _after_comments(data: bytes, at: int) -> int:
+    """Where the whole comment lines from byte ``at`` end (the standing line after a
+    command: what is read next starts after it)."""
+    while data.startswith(b"#", at):
+        end = data.find(b"\n", at)
+        if end < 0:
+            break
+        at = end + 1
+    return at
 
 
 def _whole_blocks(data: bytes) -> tuple[list[dict[str, object]], int]:
@@ -249,7 +260,7 @@ def _whole_blocks(data: bytes) -> tuple[list[dict[str, object]], int]:
             break  # still being written
         tables.append(_block_table(data[start : crc.end()]))
         _check_gap(data[crc.end() : stop], last=index + 1 == len(starts))
-        used = crc.end()
+        used = _after_comments(data, crc.end())
     return tables, used
 
 

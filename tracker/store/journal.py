@@ -35,6 +35,7 @@ from tracker.store.journal_damage import CRC_LINE_RE as _CRC_ANY_RE
 from tracker.store.journal_damage import lost_first_block
 from tracker.store.journal_repair import TornTail as TornTail
 from tracker.store.journal_repair import repair_torn as repair_torn
+from tracker.store.standing_line import MARK as STANDING_MARK
 from tracker.store.toml_parse import _toml_error as _toml_error
 from tracker.store.toml_parse import line_col as _line_col
 from tracker.store.toml_parse import parse_document as parse_document
@@ -295,12 +296,15 @@ def _whole_batches(data: bytes, read: JournalRead) -> JournalRead:
 _SEPARATOR = b"\n[[events]]\n"
 SNAPSHOT_MARK = b"# snapshot "
 """How a snapshot line starts (:mod:`tracker.store.snapshot`)."""
+_MARKS = (STANDING_MARK, SNAPSHOT_MARK)
+"""The comment lines our writer leaves between blocks."""
 _HEADER_CRC = zlib.crc32(b"[[events]]\n")
 
 
 def intact_blocks(data: bytes) -> int | None:
     """How many event blocks there are, if every one is whole, in the usual shape
-    (LF line ends, crc last, nothing between blocks) and passes its crc; else None."""
+    (LF line ends, crc last, nothing between blocks but standing and snapshot lines) and
+    passes its crc; else None."""
     _, found, rest = data.partition(_SEPARATOR)
     if not found or not rest.endswith(b"\n"):
         return None
@@ -308,9 +312,9 @@ def intact_blocks(data: bytes) -> int | None:
     for part in parts:
         at = part.rfind(b"\ncrc = ")
         digits = part[at + 7 :]
-        if not digits.isdigit():  # a snapshot line may follow (a comment: tomllib skips it)
+        if not digits.isdigit():  # a standing line, a snapshot line may follow (comments)
             digits, _, rest = digits.partition(b"\n")
-            if not rest.startswith(SNAPSHOT_MARK) or b"\n" in rest:
+            if not all(line.startswith(_MARKS) for line in rest.split(b"\n")):
                 return None
         if at < 0 or not digits.isdigit():
             return None

@@ -5,7 +5,10 @@ parser when it is in our writer's plain shape, :mod:`tracker.store.listing_head`
 parsed and checked in full) and a quick reading of its journal
 (:mod:`tracker.store.journal_scan`): status (not started / round N, whose turn /
 ended), combatants (the roster plus those added, not undone) and when it was last
-played (the last event's time, else the file's mtime). Summaries are cached by file
+played (the last event's time, else the file's mtime). A file our writer left ending in
+a standing line (:mod:`tracker.store.standing_line`) is summarised from its first and
+last few KB alone: the line says where the fight stood after the last command. Summaries
+are cached by file
 size, mtime and inode (:mod:`tracker.store.listing_cache`), so listing a folder again
 reads only the files that changed. A file that cannot be read is listed with a one-line
 problem (``file:line:col`` where known); the others are still listed. Newest first.
@@ -28,6 +31,7 @@ from tracker.store.journal_scan import standing
 from tracker.store.listing_cache import ListingCache, stat_key
 from tracker.store.listing_head import quick_head
 from tracker.store.locator import Locator
+from tracker.store.standing_read import StandingRow, read_standing
 
 PHASE_WORDS = {"setup": "not started", "ended": "ended"}
 
@@ -101,20 +105,59 @@ class EncounterSummary:
         )
 
 
-def summarise(path: Path, mtime: float | None = None) -> EncounterSummary:
-    """Read one encounter file's head and tail (never its whole journal replayed)."""
+def summarise(path: Path, mtime: float | None = None, where: str = "") -> EncounterSummary:
+    """Read one encounter file's head and tail (never its whole journal replayed): from
+    its standing line when it ends with one that checks out, else the full way.
+    ``where``: the path as a string, if the caller has it (a listing of many files)."""
     if mtime is None:
         try:
             mtime = path.stat().st_mtime
         except OSError:
             mtime = 0.0
     try:
+        quick = read_standing(where or path)
+        if quick is not None:
+            return _standing_summary(path, quick)
         return _summary(path, path.read_bytes(), mtime)
     except OSError as err:
         problem = f"{path}: cannot read the file: {err.strerror or err}"
     except (TrackerError, ValueError, TypeError, KeyError, OverflowError) as err:
         problem = one_line(err)
     return EncounterSummary(path, last_played=mtime, problem=problem)
+
+
+def _standing_summary(path: Path, quick: StandingRow) -> EncounterSummary:
+    """The summary of a file that ends with a standing line that checks out."""
+    return EncounterSummary(
+        path,
+        quick.title,
+        quick.ruleset,
+        quick.phase,
+        quick.round,
+        quick.acting,
+        quick.combatants,
+        quick.last_at.timestamp(),
+    )
+
+
+def standing_problem(path: Path) -> str:
+    """One line if the file ends with a standing line that checks out but says another
+    status than its journal (a hand-forged line: ``tracker ls`` would show it), else ""."""
+    try:
+        quick = read_standing(path)
+        if quick is None:
+            return ""
+        said = _standing_summary(path, quick)
+        full = _summary(path, path.read_bytes(), 0.0)
+    except (OSError, TrackerError, ValueError, TypeError, KeyError, OverflowError):
+        return ""  # the load names what is wrong with the file
+    if said.cached() == full.cached():
+        return ""
+    return (
+        f'{path}: its last "# standing" line says "{said.status}" but the journal says '
+        f'"{full.status}" ({full.combatants} combatants): `tracker ls` shows the line until '
+        "the next command writes a new one (or delete the line)"
+    )
 
 
 def _summary(path: Path, data: bytes, mtime: float) -> EncounterSummary:
@@ -208,7 +251,7 @@ def list_folder(folder: Path, cache: bool = True) -> list[EncounterSummary]:
         if known is not None:
             summaries.append(EncounterSummary(path, *known))
             continue
-        summary = summarise(path, info.st_mtime)
+        summary = summarise(path, info.st_mtime, entry.path)
         shelf.put(entry.name, key, summary.cached())
         summaries.append(summary)
     if cache:

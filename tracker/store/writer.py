@@ -85,17 +85,19 @@ class JournalWriter:
         """Append one event as a batch of its own (see :meth:`append_batch`)."""
         return self.append_batch([table])
 
-    def append_batch(self, tables: Sequence[Mapping[str, Any]], before: bytes = b"") -> int:
+    def append_batch(
+        self, tables: Sequence[Mapping[str, Any]], before: bytes = b"", after: bytes = b""
+    ) -> int:
         """Append one command's events: all of them or none; the file's size before them
         (what :meth:`take_back` cuts back to). ``before`` (a snapshot line: a comment) is
-        written in front of them, in the same write.
+        written in front of them and ``after`` (a standing line) behind, in the same write.
 
         Every block is formatted (and checked to round-trip) first; the last one carries
         ``batch_end = true``. Then exactly one ``os.write`` of them all and one
         ``os.fsync``. On any failure the file is cut back to its old length and
         JournalError (one line) is raised: the file is as it was before the command.
         """
-        size = self._write(tables, before)
+        size = self._write(tables, before, after)
         if not tables:
             return size
         try:
@@ -116,12 +118,14 @@ class JournalWriter:
             reason = exc.strerror or exc
             raise JournalError(self.path, f"cannot take the command back: {reason}") from exc
 
-    def start_batch(self, tables: Sequence[Mapping[str, Any]], before: bytes = b"") -> PendingBatch:
+    def start_batch(
+        self, tables: Sequence[Mapping[str, Any]], before: bytes = b"", after: bytes = b""
+    ) -> PendingBatch:
         """Write one command's events (as :meth:`append_batch`) and start their fsync on
         the sync thread, so that the caller can draw meanwhile; the returned batch's
         ``wait`` finishes the append (or cuts the file back and raises JournalError).
         Nothing may be shown as saved before it."""
-        size = self._write(tables, before)
+        size = self._write(tables, before, after)
         if not tables:
             return PendingBatch(self, size, None)
         try:
@@ -134,14 +138,16 @@ class JournalWriter:
             raise JournalError(self.path, "the journal writer is closed")
         return self._fd
 
-    def _write(self, tables: Sequence[Mapping[str, Any]], before: bytes = b"") -> int:
-        """Write ``before`` and the blocks of ``tables`` in one ``os.write``; the file's
-        size before."""
+    def _write(
+        self, tables: Sequence[Mapping[str, Any]], before: bytes = b"", after: bytes = b""
+    ) -> int:
+        """Write ``before``, the blocks of ``tables`` and ``after`` in one ``os.write``;
+        the file's size before."""
         fd = self._open_fd()
         size = os.fstat(fd).st_size
         if not tables:
             return size
-        data = before + self._blocks(tables)
+        data = before + self._blocks(tables) + after
         try:
             written = os.write(fd, data)
             if written != len(data):
