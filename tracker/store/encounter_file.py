@@ -229,8 +229,8 @@ class EncounterFile(JournalFile[Loaded]):
         """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's
         fight) for the encounter's 'add' commands (imported here: a read-only load needs
         neither the bestiary nor the campaign)."""
-        from tracker.store.bestiary import ShelvedLibrary
         from tracker.store.campaign_party import party_of
+        from tracker.store.shelf import ShelvedLibrary
 
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
