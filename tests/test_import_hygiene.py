@@ -120,6 +120,32 @@ def test_do_with_a_runtime_folder_set_reads_no_platform_folders(
     assert (runtime / "tracker").is_dir()  # the holder's note went there
 
 
+WRITING_START_SKIPS = {
+    "hashlib",  # OpenSSL: the stand-in name's digest only while a stand-in is there
+    "platformdirs",  # the notes' folder read from $XDG_CACHE_HOME/$HOME on Linux
+    "tempfile",
+    "shutil",
+    "difflib",  # a ruleset's helper names far from every hook: no guess to make
+    "tracker.store.bestiary",  # read the first time a command looks up a stat block
+    "tracker.rules.shipped",
+}
+"""What ``do`` on a one-off fight need not import (issue 32: its start <= 3x the floor)."""
+
+
+def test_do_without_a_runtime_folder_skips_digests_platform_folders_and_the_bestiary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fight = _copied_sample(tmp_path)
+    for argv in (["do", fight, "start"], ["do", fight, "roll", "1d6"], ["state", fight]):
+        loaded = _modules_after(argv)
+        assert "tracker.core.events" in loaded  # the run did read the fight
+        assert not WRITING_START_SKIPS & loaded, argv
+    assert (tmp_path / "cache" / "tracker" / "run").is_dir()  # the holder's note went there
+    assert "encounter.started" in Path(fight).read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_help_still_wraps_at_the_terminal_width(
     columns: int, monkeypatch: pytest.MonkeyPatch
