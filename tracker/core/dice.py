@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 from tracker.core.dice_expr import D66 as D66
 from tracker.core.dice_expr import MAX_CONSTANT as MAX_CONSTANT
@@ -24,12 +23,13 @@ from tracker.core.dice_expr import DiceExpr as DiceExpr
 from tracker.core.dice_expr import DiceTerm as DiceTerm
 from tracker.core.dice_expr import Draw, as_expr, check_sides
 from tracker.core.dice_expr import parse as parse
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 
 # --------------------------------------------------------------------------- rolling
 
 
-@dataclass(frozen=True)
-class Roll:
+@frozen_record
+class Roll(FrozenRecord):
     """A finished roll: canonical expression, every natural face in rolling order, total."""
 
     expr: str
