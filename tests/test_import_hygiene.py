@@ -155,6 +155,12 @@ def test_do_without_a_runtime_folder_skips_digests_platform_folders_and_the_best
     assert "encounter.started" in Path(fight).read_text(encoding="utf-8")
 
 
+def test_log_in_markdown_loads_no_console_progress_bar_or_html_page(tmp_path: Path) -> None:
+    loaded = _modules_after(["log", _copied_sample(tmp_path)])
+    assert "tracker.export.markdown" in loaded  # the run did write the recap
+    assert not {"rich.console", "rich.progress", "tracker.export.html_recap"} & loaded
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_help_still_wraps_at_the_terminal_width(
     columns: int, monkeypatch: pytest.MonkeyPatch
