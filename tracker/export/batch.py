@@ -11,12 +11,12 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
 from tracker.core.errors import TrackerError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.export.formats import (
     FORMATS,
     SUFFIX_ALIASES,
@@ -38,8 +38,8 @@ PROGRESS_DELAY = 0.4
 """Seconds of work before the progress bar appears."""
 
 
-@dataclass(frozen=True)
-class Job:
+@frozen_record
+class Job(FrozenRecord):
     """One encounter to export and where its recap goes (None: standard output)."""
 
     source: Path

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 
 from tracker.core.errors import TrackerError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.safe_text import json_safe, visible_lines
 from tracker.export.recap import ExportOptions, Recap, build_recap
 from tracker.store.encounter_file import Loaded, load
 
 
-@dataclass(frozen=True)
-class Format:
+@frozen_record
+class Format(FrozenRecord):
     """An export format: its name, file suffix, what it is, and its renderer."""
 
     name: str
