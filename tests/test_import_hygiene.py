@@ -151,6 +151,7 @@ def test_do_without_a_runtime_folder_skips_digests_platform_folders_and_the_best
         assert "tracker.core.events" in loaded  # the run did read the fight
         assert not WRITING_START_SKIPS & loaded, argv
     assert not READ_ONLY_SKIPS & loaded  # the last run: state
+    assert "random" not in _modules_after(["do", fight, "next"])  # no die rolled
     assert (tmp_path / "cache" / "tracker" / "run").is_dir()  # the holder's note went there
     assert "encounter.started" in Path(fight).read_text(encoding="utf-8")
 
