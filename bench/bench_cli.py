@@ -1,5 +1,6 @@
 """CLI start time: ``tracker state``, ``tracker do`` and ``tracker --help`` on a bundled
-sample, against the floor ``python -c "import rich, tomllib"``.
+sample (and, for the record, ``tracker log`` of it and ``tracker ls`` of its folder),
+against the floor ``python -c "import rich, tomllib"``.
 
 Each command runs in a fresh interpreter (as a GM's shell runs it), turn about with the
 floor so that both meet the same machine load; the best of REPEAT runs each, after one
@@ -62,6 +63,8 @@ def main() -> int:
             "state": [*tracker, "state", str(fight)],
             "do": [*tracker, "do", str(fight), "roll", "1d6"],
             "--help": [*tracker, "--help"],
+            "log": [*tracker, "log", str(fight)],
+            "ls": [*tracker, "ls", folder],
         }
         for name, argv in commands.items():
             run_once(argv, env)  # bytecode written

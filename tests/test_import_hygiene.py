@@ -120,6 +120,48 @@ def test_do_with_a_runtime_folder_set_reads_no_platform_folders(
     assert (runtime / "tracker").is_dir()  # the holder's note went there
 
 
+WRITING_START_SKIPS = {
+    "hashlib",  # OpenSSL: the stand-in name's digest only while a stand-in is there
+    "platformdirs",  # the notes' folder read from $XDG_CACHE_HOME/$HOME on Linux
+    "tempfile",
+    "shutil",
+    "difflib",  # a ruleset's helper names far from every hook: no guess to make
+    "tracker.store.bestiary",  # read the first time a command looks up a stat block
+    "tracker.rules.shipped",
+    "tomli_w",  # only a whole file's head is written with it
+    "tracker.store.format_upgrade",  # only a file of an older format is rewritten
+    "tracker.core.state_codec",  # only a long fight's snapshot is read or written
+    "binascii",
+}
+"""What ``do`` and ``state`` on a one-off fight need not import (issue 32: their start
+<= 3x the floor)."""
+
+READ_ONLY_SKIPS = {"tracker.store.lock", "tracker.store.writer", "fcntl", "json"}
+"""What ``state`` (no lock, no note, no block written) need not import either."""
+
+
+def test_do_without_a_runtime_folder_skips_digests_platform_folders_and_the_bestiary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fight = _copied_sample(tmp_path)
+    for argv in (["do", fight, "start"], ["do", fight, "roll", "1d6"], ["state", fight]):
+        loaded = _modules_after(argv)
+        assert "tracker.core.events" in loaded  # the run did read the fight
+        assert not WRITING_START_SKIPS & loaded, argv
+    assert not READ_ONLY_SKIPS & loaded  # the last run: state
+    assert "random" not in _modules_after(["do", fight, "next"])  # no die rolled
+    assert (tmp_path / "cache" / "tracker" / "run").is_dir()  # the holder's note went there
+    assert "encounter.started" in Path(fight).read_text(encoding="utf-8")
+
+
+def test_log_in_markdown_loads_no_console_progress_bar_or_html_page(tmp_path: Path) -> None:
+    loaded = _modules_after(["log", _copied_sample(tmp_path)])
+    assert "tracker.export.markdown" in loaded  # the run did write the recap
+    assert not {"rich.console", "rich.progress", "tracker.export.html_recap"} & loaded
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_help_still_wraps_at_the_terminal_width(
     columns: int, monkeypatch: pytest.MonkeyPatch

@@ -3,6 +3,7 @@ one: a misspelt hook would otherwise be ignored in silence (the default used ins
 
 from __future__ import annotations
 
+import difflib
 import os
 import subprocess
 import sys
@@ -11,9 +12,11 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracker.api import Combatant, Ruleset, SummaryPart, TrackView, Verb
-from tracker.rules.hooks import REQUIRED, HookError, check_hooks
+from tracker.rules.hooks import CLOSE, REQUIRED, HookError, check_hooks
 from tracker.rules.registry import RULESETS, load_ruleset
 
 COMPLETE = '''
@@ -111,6 +114,41 @@ def test_other_public_names_are_the_rulesets_own() -> None:
         tables: ClassVar[dict[str, int]] = {}
 
     check_hooks(Own, Ruleset)
+
+
+HOOKS = sorted(name for name in dir(Ruleset) if not name.startswith("_"))
+
+
+@st.composite
+def near_hook_names(draw: st.DrawFn) -> str:
+    """A hook's name with a letter or two changed, dropped, added or swapped, or a name
+    of its own: misspellings at, over and under the closeness a guess needs."""
+    name = list(draw(st.sampled_from(HOOKS)))
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(name) - 1))
+        letter = draw(st.sampled_from("aeiorst_"))
+        edit = draw(st.sampled_from(["change", "drop", "add", "swap"]))
+        if edit == "change":
+            name[at] = letter
+        elif edit == "drop" and len(name) > 2:
+            del name[at]
+        elif edit == "add":
+            name.insert(at, letter)
+        elif at + 1 < len(name):
+            name[at], name[at + 1] = name[at + 1], name[at]
+    return "".join(name).strip("_") or "x"
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.one_of(near_hook_names(), st.from_regex(r"[a-z][a-z_]{0,24}", fullmatch=True)))
+def test_a_name_is_refused_exactly_when_difflib_finds_the_hook_it_meant(name: str) -> None:
+    guess = difflib.get_close_matches(name, HOOKS, n=1, cutoff=CLOSE)
+    own = type("Own", (Whole,), {"__doc__": "A name.", name: lambda self: None})
+    if name in HOOKS or not guess:
+        check_hooks(own, Ruleset)
+        return
+    with pytest.raises(HookError, match=f"did you mean `{guess[0]}`"):
+        check_hooks(own, Ruleset)
 
 
 def _plugin(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:

@@ -72,10 +72,39 @@ def user_cache_dir() -> Path:
 
 def user_runtime_dir() -> Path:
     """The user's runtime folder for "who holds the lock" notes: ``$XDG_RUNTIME_DIR/tracker``
-    when that variable names an absolute folder, else ``user_cache_dir()/run``. Whether
-    it is safe to use (ours, not a link) is checked where it is made
+    when that variable names an absolute folder, else :func:`runtime_fallback_dir`.
+    Whether it is safe to use (ours, not a link) is checked where it is made
     (:mod:`tracker.store.holder`)."""
-    return xdg_runtime_dir() or user_cache_dir() / "run"
+    return xdg_runtime_dir() or runtime_fallback_dir()
+
+
+XDG_PLATFORM = sys.platform not in ("darwin", "win32", "ios", "android") and not hasattr(
+    sys, "getandroidapilevel"
+)
+"""Whether the user's folders are where the XDG spec puts them (Linux and the BSDs; not
+macOS, Windows, iOS or Android, whose folders only ``platformdirs`` knows)."""
+
+
+def runtime_fallback_dir() -> Path:
+    """``user_cache_dir()/run``, where the notes go without ``$XDG_RUNTIME_DIR``: on an XDG
+    platform read from ``$XDG_CACHE_HOME`` or ``$HOME`` as ``platformdirs`` reads them (a
+    relative or blank value ignored), without importing it and the modules it brings
+    (a writing command's start, issue 32); elsewhere, or with no absolute ``$HOME``,
+    through ``platformdirs``."""
+    return (_xdg_cache_dir() or user_cache_dir()) / "run"
+
+
+def _xdg_cache_dir() -> Path | None:
+    """``$XDG_CACHE_HOME/tracker`` or ``$HOME/.cache/tracker`` on an XDG platform, the
+    first whose value is absolute; None when neither is, or on another platform."""
+    if not XDG_PLATFORM:
+        return None
+    cache, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
+    if os.path.isabs(cache):
+        return Path(cache, APP)
+    if os.path.isabs(home):
+        return Path(os.path.expanduser("~/.cache"), APP)  # from $HOME, as platformdirs
+    return None
 
 
 def xdg_runtime_dir() -> Path | None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -285,6 +284,8 @@ def _state(ns: argparse.Namespace) -> int:
     _warn_left_out(ns.file, loaded)
     state = loaded.encounter.state
     if ns.json:
+        import json
+
         print(
             json_safe(json.dumps(state_document(state, loaded.rules), indent=2, ensure_ascii=False))
         )

@@ -7,9 +7,8 @@ re-exported here.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tracker.core.dice_expr import D66 as D66
 from tracker.core.dice_expr import MAX_CONSTANT as MAX_CONSTANT
@@ -24,12 +23,16 @@ from tracker.core.dice_expr import DiceExpr as DiceExpr
 from tracker.core.dice_expr import DiceTerm as DiceTerm
 from tracker.core.dice_expr import Draw, as_expr, check_sides
 from tracker.core.dice_expr import parse as parse
+from tracker.core.frozen_record import FrozenRecord, frozen_record
+
+if TYPE_CHECKING:
+    import random
 
 # --------------------------------------------------------------------------- rolling
 
 
-@dataclass(frozen=True)
-class Roll:
+@frozen_record
+class Roll(FrozenRecord):
     """A finished roll: canonical expression, every natural face in rolling order, total."""
 
     expr: str
@@ -154,12 +157,23 @@ class _DiceSource:
 
 
 class Dice(_DiceSource):
-    """Real dice over an injectable, seedable :class:`random.Random`."""
+    """Real dice over an injectable, seedable :class:`random.Random` (made at the first
+    roll: ``tracker do FILE next`` rolls nothing, and need not import ``random``)."""
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         if seed is not None and rng is not None:
             raise DiceError("give dice a seed or a random source, not both (e.g. Dice(seed=1))")
-        self.rng = rng if rng is not None else random.Random(seed)
+        self._seed = seed
+        self._rng = rng
+
+    @property
+    def rng(self) -> random.Random:
+        """The random source the faces come from."""
+        if self._rng is None:
+            import random
+
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def _face(self, sides: int) -> int:
         return self.rng.randint(1, sides)

@@ -120,60 +120,60 @@ def _with(state: EncounterState, who: str, **changes: object) -> EncounterState:
     return evolve(state, combatants=combatants)
 
 
-@_mutate.register
+@_mutate.register(ev.EncounterStarted)
 def _(event: ev.EncounterStarted, state: EncounterState) -> EncounterState:
     return evolve(state, phase="running", round=1, surprised=event.surprised, acted=())
 
 
-@_mutate.register
+@_mutate.register(ev.EncounterEnded)
 def _(event: ev.EncounterEnded, state: EncounterState) -> EncounterState:
     return evolve(state, phase="ended", current=None)
 
 
-@_mutate.register
+@_mutate.register(ev.RoundStarted)
 def _(event: ev.RoundStarted, state: EncounterState) -> EncounterState:
     surprised = state.surprised if event.round <= 1 else ()
     return evolve(state, round=event.round, acted=(), surprised=surprised, current=None)
 
 
-@_mutate.register
+@_mutate.register(ev.RoundEnded)
 def _(event: ev.RoundEnded, state: EncounterState) -> EncounterState:
     return evolve(state, current=None)
 
 
-@_mutate.register
+@_mutate.register(ev.TurnStarted)
 def _(event: ev.TurnStarted, state: EncounterState) -> EncounterState:
     state = evolve(state, current=event.who)
     return _with(state, event.who, spent=())
 
 
-@_mutate.register
+@_mutate.register(ev.TurnEnded)
 def _(event: ev.TurnEnded, state: EncounterState) -> EncounterState:
     acted = state.acted if event.who in state.acted else (*state.acted, event.who)
     return evolve(state, acted=acted)
 
 
-@_mutate.register
+@_mutate.register(ev.TurnSkipped)
 def _(event: ev.TurnSkipped, state: EncounterState) -> EncounterState:
     acted = state.acted if event.who in state.acted else (*state.acted, event.who)
     return evolve(state, acted=acted)
 
 
-@_mutate.register
+@_mutate.register(ev.TurnRewound)
 def _(event: ev.TurnRewound, state: EncounterState) -> EncounterState:
     order = state.order
     acted = order[: order.index(event.who)] if event.who in order else ()
     return evolve(state, current=event.who, round=event.round, acted=acted)
 
 
-@_mutate.register
+@_mutate.register(ev.TurnDelayed)
 def _(event: ev.TurnDelayed, state: EncounterState) -> EncounterState:
     order = tuple(s for s in state.order if s != event.who)
     current = None if state.current == event.who else state.current
     return evolve(state, order=order, delayed=(*state.delayed, event.who), current=current)
 
 
-@_mutate.register
+@_mutate.register(ev.TurnResumed)
 def _(event: ev.TurnResumed, state: EncounterState) -> EncounterState:
     if event.who not in state.delayed:
         raise FoldError(f"{event.who!r} is not delaying")
@@ -184,14 +184,14 @@ def _(event: ev.TurnResumed, state: EncounterState) -> EncounterState:
     return evolve(state, order=tuple(order), delayed=delayed)
 
 
-@_mutate.register
+@_mutate.register(ev.InitiativeSet)
 def _(event: ev.InitiativeSet, state: EncounterState) -> EncounterState:
     initiative = {**state.initiative, event.who: event.value}
     tiebreak = {**state.tiebreak, event.who: event.tiebreak}
     return evolve(state, initiative=initiative, tiebreak=tiebreak)
 
 
-@_mutate.register
+@_mutate.register(ev.InitiativeCleared)
 def _(event: ev.InitiativeCleared, state: EncounterState) -> EncounterState:
     gone = set(event.slots)
     initiative = {k: v for k, v in state.initiative.items() if k not in gone}
@@ -200,13 +200,13 @@ def _(event: ev.InitiativeCleared, state: EncounterState) -> EncounterState:
     return evolve(state, initiative=initiative, tiebreak=tiebreak, order=order)
 
 
-@_mutate.register
+@_mutate.register(ev.OrderSet)
 def _(event: ev.OrderSet, state: EncounterState) -> EncounterState:
     delayed = tuple(s for s in state.delayed if s not in event.order)
     return evolve(state, order=event.order, delayed=delayed)
 
 
-@_mutate.register
+@_mutate.register(ev.CombatantAdded)
 def _(event: ev.CombatantAdded, state: EncounterState) -> EncounterState:
     if event.id in state.combatants:
         raise FoldError(f"combatant {event.id!r} already exists")
@@ -233,12 +233,12 @@ def _traits(event: ev.CombatantAdded) -> tuple[Trait, ...]:
         raise FoldError(str(err)) from None
 
 
-@_mutate.register
+@_mutate.register(ev.CombatantRenamed)
 def _(event: ev.CombatantRenamed, state: EncounterState) -> EncounterState:
     return _with(state, event.who, name=event.name)
 
 
-@_mutate.register
+@_mutate.register(ev.StatusChanged)
 def _(event: ev.StatusChanged, state: EncounterState) -> EncounterState:
     state = _with(state, event.who, status=event.status)
     if event.status != "removed":
@@ -249,17 +249,17 @@ def _(event: ev.StatusChanged, state: EncounterState) -> EncounterState:
     return evolve(state, order=order, delayed=delayed)
 
 
-@_mutate.register
+@_mutate.register(ev.Revealed)
 def _(event: ev.Revealed, state: EncounterState) -> EncounterState:
     return _with(state, event.who, hidden=event.hidden)
 
 
-@_mutate.register
+@_mutate.register(ev.CombatantNoted)
 def _(event: ev.CombatantNoted, state: EncounterState) -> EncounterState:
     return _with(state, event.who, notes=event.notes)
 
 
-@_mutate.register
+@_mutate.register(ev.TrackSet)
 def _(event: ev.TrackSet, state: EncounterState) -> EncounterState:
     if not event.who:
         return evolve(state, tracks={**state.tracks, event.track: event.value})
@@ -273,7 +273,7 @@ def _(event: ev.TrackSet, state: EncounterState) -> EncounterState:
     return _with(state, event.who, tracks=tracks, limits=limits)
 
 
-@_mutate.register
+@_mutate.register(ev.ConditionApplied)
 def _(event: ev.ConditionApplied, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     kept = tuple(c for c in fighter.conditions if c.name.casefold() != event.name.casefold())
@@ -288,7 +288,7 @@ def _(event: ev.ConditionApplied, state: EncounterState) -> EncounterState:
     return _with(state, event.who, conditions=(*kept, condition))
 
 
-@_mutate.register
+@_mutate.register(ev.ConditionChanged)
 def _(event: ev.ConditionChanged, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     old = fighter.condition(event.name)
@@ -299,7 +299,7 @@ def _(event: ev.ConditionChanged, state: EncounterState) -> EncounterState:
     return _with(state, event.who, conditions=conditions)
 
 
-@_mutate.register
+@_mutate.register(ev.ConditionRemoved)
 def _(event: ev.ConditionRemoved, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     wanted = event.name.casefold()
@@ -307,7 +307,7 @@ def _(event: ev.ConditionRemoved, state: EncounterState) -> EncounterState:
     return _with(state, event.who, conditions=kept)
 
 
-@_mutate.register
+@_mutate.register(ev.InjuryAdded)
 def _(event: ev.InjuryAdded, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     injury = Injury(
@@ -321,7 +321,7 @@ def _(event: ev.InjuryAdded, state: EncounterState) -> EncounterState:
     return _with(state, event.who, injuries=(*fighter.injuries, injury))
 
 
-@_mutate.register
+@_mutate.register(ev.InjuryRemoved)
 def _(event: ev.InjuryRemoved, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     for injury in reversed(fighter.injuries):
@@ -331,26 +331,26 @@ def _(event: ev.InjuryRemoved, state: EncounterState) -> EncounterState:
     raise FoldError(f"{fighter.name} has no injury {event.name!r} at {event.location}")
 
 
-@_mutate.register
+@_mutate.register(ev.ActionUsed)
 def _(event: ev.ActionUsed, state: EncounterState) -> EncounterState:
     fighter = state.combatant(event.who)
     return _with(state, event.who, spent=(*fighter.spent, event.action))
 
 
-@_mutate.register
+@_mutate.register(ev.ReminderRaised)
 def _(event: ev.ReminderRaised, state: EncounterState) -> EncounterState:
     kept = tuple(r for r in state.reminders if (r.who, r.key) != (event.who, event.key))
     reminder = Reminder(who=event.who, key=event.key, text=event.text, seq=event.seq)
     return evolve(state, reminders=(*kept, reminder))
 
 
-@_mutate.register
+@_mutate.register(ev.ReminderResolved)
 def _(event: ev.ReminderResolved, state: EncounterState) -> EncounterState:
     kept = tuple(r for r in state.reminders if (r.who, r.key) != (event.who, event.key))
     return evolve(state, reminders=kept)
 
 
-@_mutate.register
+@_mutate.register(ev.OptionSet)
 def _(event: ev.OptionSet, state: EncounterState) -> EncounterState:
     return evolve(state, options={**state.options, event.key: event.value})
 

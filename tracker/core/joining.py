@@ -13,7 +13,6 @@ it (the living, or those named) as they stand in the campaign now.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -123,6 +122,8 @@ def find_block(library: Library, wanted: str) -> Block | None:
 def slug(name: str) -> str:
     """An id made from a name: ``Ork Boy`` → ``ork-boy``, ``Pflüger`` → ``pfluger`` (a
     letter's accents dropped, not the letter)."""
+    import unicodedata  # only a name to match or make an id of needs it
+
     plain = unicodedata.normalize("NFKD", name.casefold())
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")

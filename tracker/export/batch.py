@@ -11,14 +11,12 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
+from typing import TYPE_CHECKING
 
 from tracker.core.errors import TrackerError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.export.formats import (
     FORMATS,
     SUFFIX_ALIASES,
@@ -32,12 +30,16 @@ from tracker.store.encounter_file import load
 from tracker.store.journal_repair import tail_note
 from tracker.store.output import check_output, write_output
 
+if TYPE_CHECKING:  # the bar is made only once the work takes a while
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
 PROGRESS_DELAY = 0.4
 """Seconds of work before the progress bar appears."""
 
 
-@dataclass(frozen=True)
-class Job:
+@frozen_record
+class Job(FrozenRecord):
     """One encounter to export and where its recap goes (None: standard output)."""
 
     source: Path
@@ -156,7 +158,7 @@ class SlowProgress:
         self.total = total
         self.delay = delay
         self.started = time.monotonic()
-        self.console = Console(stderr=True)
+        self.console: Console | None = None
         self.bar: Progress | None = None
         self.task: TaskID | None = None
         self.done = 0
@@ -180,8 +182,8 @@ class SlowProgress:
         if (
             self.bar is None
             and self.total > 1
-            and self.console.is_terminal
             and time.monotonic() - self.started >= self.delay
+            and self._stderr().is_terminal
         ):
             self._show()
         if self.bar is not None and self.task is not None:
@@ -193,12 +195,23 @@ class SlowProgress:
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=self.done)
 
+    def _stderr(self) -> Console:
+        """The console on standard error (``rich.console`` imported now: a short export
+        never shows a bar, and ``tracker log``'s start need not pay for it)."""
+        if self.console is None:
+            from rich.console import Console
+
+            self.console = Console(stderr=True)
+        return self.console
+
     def _show(self) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
         self.bar = Progress(
             TextColumn("exporting {task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            console=self.console,
+            console=self._stderr(),
             transient=True,
         )
         self.task = self.bar.add_task(self.label, total=self.total, completed=self.done)

@@ -8,8 +8,8 @@ fenced block); the HTML export colours the same bars with Rich.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.export.summary import SIDE_LABELS, EncounterSummary
 
 BAR_WIDTH = 30
@@ -38,8 +38,8 @@ def sparkline(values: Sequence[int]) -> str:
     )
 
 
-@dataclass(frozen=True)
-class BarRow:
+@frozen_record
+class BarRow(FrozenRecord):
     """One bar of the chart: which round (0 on continuation rows), side, amount, bar."""
 
     round: int

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 
 from tracker.core.errors import TrackerError
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.safe_text import json_safe, visible_lines
-from tracker.export.html_recap import render_html
-from tracker.export.json_log import render_json
-from tracker.export.markdown import render_markdown
 from tracker.export.recap import ExportOptions, Recap, build_recap
-from tracker.export.text import render_text
 from tracker.store.encounter_file import Loaded, load
 
 
-@dataclass(frozen=True)
-class Format:
+@frozen_record
+class Format(FrozenRecord):
     """An export format: its name, file suffix, what it is, and its renderer."""
 
     name: str
@@ -26,12 +23,14 @@ class Format:
     render: Callable[[Recap], str]
 
 
-def _finished(
-    render: Callable[[Recap], str], finish: Callable[[str], str]
-) -> Callable[[Recap], str]:
-    """A renderer whose output passes through ``finish`` (the sink's last safety net)."""
+def _finished(where: str, finish: Callable[[str], str]) -> Callable[[Recap], str]:
+    """The renderer ``where`` names (``module:function``, imported when it first renders:
+    ``tracker log`` in Markdown never loads the HTML page's charts and theme) with its
+    output passed through ``finish`` (the sink's last safety net)."""
+    module, name = where.split(":")
 
     def rendered(recap: Recap) -> str:
+        render: Callable[[Recap], str] = getattr(import_module(module), name)
         return finish(render(recap))
 
     return rendered
@@ -40,10 +39,27 @@ def _finished(
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("md", ".md", "Markdown", _finished(render_markdown, visible_lines)),
-        Format("html", ".html", "HTML page", _finished(render_html, visible_lines)),
-        Format("txt", ".txt", "plain text", _finished(render_text, visible_lines)),
-        Format("json", ".json", "JSON events", _finished(render_json, json_safe)),
+        Format(
+            "md",
+            ".md",
+            "Markdown",
+            _finished("tracker.export.markdown:render_markdown", visible_lines),
+        ),
+        Format(
+            "html",
+            ".html",
+            "HTML page",
+            _finished("tracker.export.html_recap:render_html", visible_lines),
+        ),
+        Format(
+            "txt", ".txt", "plain text", _finished("tracker.export.text:render_text", visible_lines)
+        ),
+        Format(
+            "json",
+            ".json",
+            "JSON events",
+            _finished("tracker.export.json_log:render_json", json_safe),
+        ),
     )
 }
 
@@ -86,4 +102,4 @@ def export_file(source: Path, fmt: Format, options: ExportOptions) -> str:
 def round_markdown(loaded: Loaded, round_no: int, *, gm: bool = False) -> str:
     """One round as Markdown (for "copy this round" in the TUI)."""
     options = ExportOptions(round_no, round_no, gm=gm)
-    return visible_lines(render_markdown(recap_of(loaded, options)))
+    return FORMATS["md"].render(recap_of(loaded, options))

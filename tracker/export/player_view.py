@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.flow import name_of, possessive
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
 
@@ -55,8 +56,8 @@ class PlayerRow:
         return self.mark in ("↓", "✝")
 
 
-@dataclass(frozen=True)
-class PlayerBoard:
+@frozen_record
+class PlayerBoard(FrozenRecord):
     """The fight as the players see it: where it stands and who is in it, in order."""
 
     title: str

@@ -14,6 +14,7 @@ from typing import Any
 
 from tracker.core.errors import TrackerError
 from tracker.core.flow import possessive
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine, lines_of, visible
@@ -31,8 +32,8 @@ class RoundsError(TrackerError):
     """Rounds asked for that cannot be exported (bad range, never fought)."""
 
 
-@dataclass(frozen=True)
-class ExportOptions:
+@frozen_record
+class ExportOptions(FrozenRecord):
     """Which rounds (``first``..``last``, None: all) and for whom the recap is cut."""
 
     first: int | None = None
@@ -83,8 +84,8 @@ class TurnBlock:
     hidden: bool = False
 
 
-@dataclass(frozen=True)
-class RoundBlock:
+@frozen_record
+class RoundBlock(FrozenRecord):
     """One round: lines before its first turn, then its turns (round 0: before the fight)."""
 
     round: int
@@ -97,8 +98,8 @@ class RoundBlock:
         return f"Round {self.round}" if self.round else "Before the fight"
 
 
-@dataclass(frozen=True)
-class Recap:
+@frozen_record
+class Recap(FrozenRecord):
     """Everything an export format needs: title, rounds of lines, the summary."""
 
     title: str

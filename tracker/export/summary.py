@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.core import events as ev
+from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.export.player_view import in_full
 from tracker.export.timeline import Beat, Timeline
@@ -37,8 +38,8 @@ SIDE_LABELS = {
 FALLS = ("down", "dead")
 
 
-@dataclass(frozen=True)
-class FighterTally:
+@frozen_record
+class FighterTally(FrozenRecord):
     """One combatant's fight in numbers and words."""
 
     id: str
@@ -61,8 +62,8 @@ class FighterTally:
         return ", ".join(f"{status} in round {n}" for n, status in self.falls)
 
 
-@dataclass(frozen=True)
-class RoundDamage:
+@frozen_record
+class RoundDamage(FrozenRecord):
     """Damage dealt in one round by each side, in ``SIDE_ORDER``."""
 
     round: int
@@ -74,8 +75,8 @@ class RoundDamage:
         return sum(amount for _, amount in self.by_side)
 
 
-@dataclass(frozen=True)
-class EncounterSummary:
+@frozen_record
+class EncounterSummary(FrozenRecord):
     """What the end of a recap tells: rounds, tallies per combatant, damage per round."""
 
     rounds_fought: int

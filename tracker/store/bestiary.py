@@ -19,7 +19,7 @@ from typing import Any
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry, slug
-from tracker.core.library import Block, Party, RollTable
+from tracker.core.library import Block, RollTable
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.shipped import shipped
@@ -157,55 +157,6 @@ def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
     except TrackerError as err:
         return str(locator.error(f"block {key!r}: {err}", "", SECTION, index))
     return ""
-
-
-class ShelvedLibrary:
-    """The bestiary and roll tables of a ruleset, read from disk the first time a
-    command asks (``tracker do FILE next`` never reads them)."""
-
-    def __init__(self, rules: Ruleset, party: Party | None = None) -> None:
-        self.rules = rules
-        self._bestiary: Bestiary | None = None
-        self._party = party
-
-    @property
-    def bestiary(self) -> Bestiary:
-        """The blocks and tables, read now if not yet."""
-        if self._bestiary is None:
-            self._bestiary = load_bestiary(self.rules, gm_tables())
-        return self._bestiary
-
-    def forget(self) -> None:
-        """Read the files again at the next lookup (a block was saved)."""
-        self._bestiary = None
-
-    def block(self, name: str) -> Block | None:
-        """The block with id ``name``."""
-        return self.bestiary.block(name)
-
-    def block_ids(self) -> Sequence[str]:
-        """Every block's id, sorted."""
-        return self.bestiary.block_ids()
-
-    def table(self, name: str) -> RollTable | None:
-        """The roll table called ``name``."""
-        return self.bestiary.table(name)
-
-    def table_names(self) -> Sequence[str]:
-        """Every roll table's name, sorted."""
-        return self.bestiary.table_names()
-
-    def party(self) -> Party | None:
-        """The party of the encounter's campaign (None: a one-off encounter)."""
-        return self._party
-
-
-def gm_tables() -> list[RollTable]:
-    """The GM's roll tables (none when the tables module finds none)."""
-    from tracker.store import tables
-
-    found, _problems = tables.load_tables()
-    return list(found)
 
 
 # --- saving -------------------------------------------------------------------------

@@ -7,7 +7,6 @@ round-trip through ``tomllib`` before it is written anywhere.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tomllib
@@ -24,7 +23,10 @@ _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 
 
 def _fmt_str(value: str) -> str:
-    """Return ``value`` as a TOML basic string (JSON escapes are valid TOML escapes)."""
+    """Return ``value`` as a TOML basic string (JSON escapes are valid TOML escapes;
+    ``json`` imported here: a read-only command writes no block)."""
+    import json
+
     text = json.dumps(value, ensure_ascii=False)
     return text.replace("\x7f", "\\u007f") if "\x7f" in text else text
 

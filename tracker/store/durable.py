@@ -24,8 +24,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
 
@@ -72,6 +70,8 @@ def _document_text(path: Path, head: Mapping[str, Any], events: list[dict[str, A
     if "events" in head:
         raise JournalError(path, "the head may not contain `events`: pass them separately")
     try:
+        import tomli_w  # only a whole file's head is written with it
+
         head_text = tomli_w.dumps(dict(head))
         blocks = "".join(format_event(event) for event in marked_batches(events))
         text = head_text + ("\n" if head_text and blocks else "") + blocks

@@ -27,7 +27,6 @@ from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_read import checked_events, read_head
 from tracker.store.encounter_read import initial_state as initial_state
 from tracker.store.errors import JournalError, StoreError
-from tracker.store.format_upgrade import upgrade_on_disk
 from tracker.store.journal import (
     SNAPSHOT_MARK,
     TornTail,
@@ -236,8 +235,8 @@ class EncounterFile(JournalFile[Loaded]):
         """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's
         fight) for the encounter's 'add' commands (imported here: a read-only load needs
         neither the bestiary nor the campaign)."""
-        from tracker.store.bestiary import ShelvedLibrary
         from tracker.store.campaign_party import party_of
+        from tracker.store.shelf import ShelvedLibrary
 
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
@@ -361,6 +360,8 @@ class EncounterFile(JournalFile[Loaded]):
     def _bring_up_to_date(self) -> None:
         """Before the first command is appended to a file of an older format, rewrite it
         in today's, as a step of its own (see ``tracker.store.format_upgrade``)."""
+        from tracker.store.format_upgrade import upgrade_on_disk  # only an older file's
+
         upgraded = upgrade_on_disk(self.path, self.loaded.source_format)
         self.loaded.source_format = CURRENT_FORMAT  # tried once: a hard-linked file stays
         if upgraded:

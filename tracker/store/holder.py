@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tracker.paths import user_cache_dir, xdg_runtime_dir
+from tracker.paths import runtime_fallback_dir, xdg_runtime_dir
 from tracker.store.file_text import flaw_in
 
 __all__ = ["drop_note", "read_note", "runtime_folder", "write_note"]
@@ -62,7 +62,7 @@ def _private_folder(folder: Path) -> Path | None:
 
 def runtime_folder() -> Path | None:
     """The folder the notes live in, or None when no safe one can be had."""
-    runtime = xdg_runtime_dir()  # the cache folder (platformdirs) only when it is unset
+    runtime = xdg_runtime_dir()
     if runtime is not None:
         try:
             base_is_ours = _ours(os.lstat(runtime.parent))
@@ -72,7 +72,7 @@ def runtime_folder() -> Path | None:
             folder = _private_folder(runtime)
             if folder is not None:
                 return folder
-    return _private_folder(user_cache_dir() / "run")
+    return _private_folder(runtime_fallback_dir())
 
 
 def _host() -> str:

@@ -78,8 +78,8 @@ class JournalRead:
     head_lines: int
 
 
-@dataclass(frozen=True)
-class _Chunk:
+@frozen_record
+class _Chunk(FrozenRecord):
     """Outcome of checking one ``[[events]]`` block: ``end`` is where good bytes stop."""
 
     ok: bool

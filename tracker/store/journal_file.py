@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
@@ -17,8 +17,10 @@ from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.durable import remove_stale_temps
 from tracker.store.errors import JournalError
 from tracker.store.journal import TornTail, repair_torn
-from tracker.store.lock import WriterLock
-from tracker.store.writer import JournalWriter
+
+if TYPE_CHECKING:  # imported when a file is opened for writing: `tracker state` never is
+    from tracker.store.lock import WriterLock
+    from tracker.store.writer import JournalWriter
 
 
 class LoadedJournal(Protocol):
@@ -45,8 +47,11 @@ class JournalFile(Generic[L]):
 
     def __init__(self, path: Path) -> None:
         """Lock, load and repair ``path``; LockedError or JournalError (one line)."""
+        from tracker.store.lock import WriterLock
+        from tracker.store.writer import JournalWriter
+
         self.path = Path(path)
-        self.lock = WriterLock(self.path)
+        self.lock: WriterLock = WriterLock(self.path)
         self.lock.acquire()
         try:
             remove_stale_temps(self.path, older_than=None)  # the lock: nobody rewrites it
@@ -55,7 +60,7 @@ class JournalFile(Generic[L]):
             self.repaired: list[str] = []
             if self.loaded.torn is not None:
                 self.recovered = repair_torn(self.path, self.loaded.torn)
-            self.writer = JournalWriter(self.path)
+            self.writer: JournalWriter = JournalWriter(self.path)
             self.opened()
         except BaseException:
             self.lock.release()
@@ -73,6 +78,8 @@ class JournalFile(Generic[L]):
             raise JournalError(
                 self.path, "the file was taken by another writer while it was rewritten"
             )
+        from tracker.store.writer import JournalWriter
+
         self.writer = JournalWriter(self.path)
 
     def opened(self) -> None:

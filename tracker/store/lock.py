@@ -83,17 +83,41 @@ def _file_key(fd: int) -> str:
     return f"{info.st_dev:x}-{info.st_ino:x}.holder"
 
 
-def _standin_key(path: Path) -> str | None:
-    """The stand-in's name for a file not made yet: its folder's identity and its name
-    (``hashlib`` is imported here: opening a file that exists needs no digest)."""
-    import hashlib
-
+def _standin_prefix(path: Path) -> str | None:
+    """The start of the stand-in names of every file not made yet in ``path``'s folder:
+    the folder's identity (None: no folder, so no file can be made there to guard)."""
     try:
         folder = os.stat(path.parent if str(path.parent) else Path("."))
     except OSError:
-        return None  # no folder: the file cannot be made there, nothing to guard
-    digest = hashlib.sha256(os.fsencode(path.name)).hexdigest()[:20]
-    return f"new-{folder.st_dev:x}-{folder.st_ino:x}-{digest}"
+        return None
+    return f"new-{folder.st_dev:x}-{folder.st_ino:x}-"
+
+
+def _standin_key(path: Path) -> str | None:
+    """The stand-in's name for a file not made yet: its folder's identity and a digest of
+    its name (``hashlib``, whose OpenSSL takes milliseconds to load, is imported here:
+    opening a file that exists needs the digest only while some stand-in of its folder
+    is there, :func:`_standins_in`)."""
+    prefix = _standin_prefix(path)
+    return None if prefix is None else _standin_name(prefix, path)
+
+
+def _standin_name(prefix: str, path: Path) -> str:
+    """``prefix`` (:func:`_standin_prefix`) and the first 20 hex digits of the SHA-256 of
+    ``path``'s name."""
+    import hashlib
+
+    return prefix + hashlib.sha256(os.fsencode(path.name)).hexdigest()[:20]
+
+
+def _standins_in(folder: Path, prefix: str) -> bool:
+    """Whether the runtime ``folder`` holds a stand-in whose name starts with ``prefix``
+    (True when it cannot be listed: then the name itself is looked for)."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(e.name.startswith(prefix) and e.name.endswith(".lock") for e in entries)
+    except OSError:
+        return True
 
 
 def _since_text(since: object) -> str | None:
@@ -217,9 +241,10 @@ class WriterLock:
     def _name_held_elsewhere(self) -> bool:
         """Whether another holder took this name before the file was made and has not yet
         moved its lock onto the file (:meth:`lock_file`)."""
-        key, folder = _standin_key(self.path), runtime_folder()
-        if key is None or folder is None:
-            return False
+        prefix, folder = _standin_prefix(self.path), runtime_folder()
+        if prefix is None or folder is None or not _standins_in(folder, prefix):
+            return False  # no stand-in in this file's folder: nobody holds its name
+        key = _standin_name(prefix, self.path)
         try:
             fd = os.open(folder / f"{key}.lock", os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY)
         except OSError:

@@ -20,8 +20,6 @@ a snapshot whose state disagrees with them is ignored (:class:`tracker.core.sess
 
 from __future__ import annotations
 
-import binascii
-import json
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -31,7 +29,6 @@ from tracker.core.events import Event
 from tracker.core.fold import replay
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import EncounterState
-from tracker.core.state_codec import state_data, state_from_data
 from tracker.store.file_text import EVENT_FIELDS, flaw_in
 from tracker.store.journal import SNAPSHOT_MARK as MARK
 
@@ -58,7 +55,10 @@ class Snapshot(FrozenRecord):
 def snapshot_line(seq: int, state: EncounterState, head: bytes) -> bytes:
     """The snapshot line for ``state`` after ``seq`` events of a file whose head is ``head``;
     ValueError or TypeError if the state cannot be written (a NaN, say)."""
-    import base64  # here and in the reader: a short fight has no snapshot
+    import base64  # these here and in the reader: a short fight has no snapshot
+    import json
+
+    from tracker.core.state_codec import state_data
 
     text = json.dumps(state_data(state), separators=(",", ":"), allow_nan=False)
     data = base64.b64encode(zlib.compress(text.encode("utf-8"), 6))
@@ -120,13 +120,16 @@ def _read_line(line: bytes, head_crc: int) -> tuple[int, EncounterState] | None:
     if head != head_crc or zlib.crc32(b"%d %d %s" % (seq, head, words[3])) != crc:
         return None
     import base64
+    import json
 
-    try:
+    from tracker.core.state_codec import state_from_data
+
+    try:  # binascii.Error (a damaged base64) is a ValueError
         document = json.loads(zlib.decompress(base64.b64decode(words[3], validate=True)))
         if flaw_in(document, EVENT_FIELDS) is not None:  # the one text check of every reader
             return None
         state = state_from_data(document)
-    except (ValueError, binascii.Error, zlib.error, RecursionError):
+    except (ValueError, zlib.error, RecursionError):
         return None
     return (seq, state) if state.seq == seq else None
 
