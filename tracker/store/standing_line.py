@@ -24,7 +24,6 @@ line's crc and the head's length and crc hold; anything else is read the full wa
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Mapping
 from typing import Any
@@ -52,6 +51,8 @@ def standing_line(
 ) -> bytes:
     """The standing line after the event ``seq``, of the state ``state`` it leads to, in a
     file whose head has the length and crc ``head`` and reads as ``document``."""
+    import json  # only a command that writes needs it (``tracker state`` reads)
+
     table = document.get("encounter")
     encounter: Mapping[str, Any] = table if isinstance(table, Mapping) else {}
     acting = ""
