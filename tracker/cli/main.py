@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from tracker.cli import output as cli_output
-from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value, whole_number
+from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
     new_file_arguments,
     plain_name,
@@ -294,102 +294,11 @@ def _state(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _setup_log(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "files", nargs="+", type=Path, metavar="FILE", help="encounter file(s); several need -o DIR"
-    )
-    which = p.add_mutually_exclusive_group()
-    which.add_argument("--round", metavar="N", help="only round N")
-    which.add_argument("--rounds", metavar="A-B", help="only rounds A to B, e.g. 2-4")
-    p.add_argument(
-        "--format",
-        "-f",
-        metavar="FMT",
-        help="md, html, txt or json (default: from -o's suffix, else md)",
-    )
-    p.add_argument(
-        "-o", "--out", metavar="OUT", help="a file, or a folder (one recap per encounter)"
-    )
-    p.add_argument("--with-undone", action="store_true", help="include undone actions")
-    p.add_argument(
-        "--gm",
-        action="store_true",
-        help="the GM's copy: hidden combatants and GM-only notes included",
-    )
-
-
-def _log(ns: argparse.Namespace) -> int:
-    from tracker.export.batch import plan, run_jobs
-    from tracker.export.formats import format_named
-    from tracker.export.recap import ExportOptions, parse_rounds
-
-    if ns.round is not None and whole_number(ns.round) is None:
-        raise UsageError(
-            f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
-        )
-    if len(ns.files) > 1 and not ns.out:
-        raise UsageError("several encounters need a folder to write to: add -o DIR")
-    try:  # what the command line asks for, before any file is read
-        first, last = parse_rounds(ns.round or ns.rounds or "")
-        if ns.format:
-            format_named(ns.format)
-    except TrackerError as err:
-        raise UsageError(str(err)) from None
-    options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
-    fmt, jobs = plan(ns.files, ns.out, ns.format, options)
-    failed = run_jobs(jobs, fmt, options, say=_said, warn=warn)
-    return 1 if failed else 0
-
-
-def _said(text: str) -> None:
-    print(visible(text))
-
-
-def _setup_none(p: argparse.ArgumentParser) -> None:
-    pass
-
-
-def _themes(ns: argparse.Namespace) -> int:
-    import tomllib
-
-    from tracker.paths import bundled_dir, user_config_dir
-    from tracker.rules.shipped import shipped_folders
-
-    for label, folder in (
-        ("bundled", bundled_dir("themes")),
-        *(("ruleset", shipped) for shipped in shipped_folders("themes")),
-        ("yours", user_config_dir() / "themes"),
-    ):
-        for path in sorted(folder.glob("*.toml")):
-            try:
-                name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
-                name = f"{path.stem} (unreadable)"
-            print(visible(f"{name!s:<16} {label}: {path}"))
-    return 0
-
-
-def _samples(ns: argparse.Namespace) -> int:
-    from tracker.rules.shipped import sample_files
-    from tracker.store.encounter_file import load
-
-    broken = 0
-    for path in sample_files():  # a ruleset package's broken sample: one line, the rest listed
-        try:
-            loaded = load(path)
-        except TrackerError as err:
-            broken += 1
-            print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
-            continue
-        print(visible(f"{loaded.rules.id:<14} {loaded.encounter.state.title:<34} {path}"))
-    return 1 if broken else 0
-
-
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "new": (":_setup_new:_new", "create an encounter file"),
     "do": (":_setup_do:_do", "apply one command headless and print the log lines it made"),
     "state": (":_setup_state:_state", "print the current state"),
-    "log": (":_setup_log:_log", "print the round log"),
+    "log": ("tracker.cli.log:setup:run", "print the round log"),
     "check": (
         "tracker.cli.check:setup:run",
         "validate an encounter file (--repair: move a damaged or torn end aside)",
@@ -398,8 +307,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "tracker.cli.rulesets:setup:run",
         "list the installed rulesets; 'check ID' runs the ruleset contract on one",
     ),
-    "themes": (":_setup_none:_themes", "list the bundled and your own themes"),
-    "samples": (":_setup_none:_samples", "list the sample encounters (bundled, from rulesets)"),
+    "themes": ("tracker.cli.shelves:setup:themes", "list the bundled and your own themes"),
+    "samples": (
+        "tracker.cli.shelves:setup:samples",
+        "list the sample encounters (bundled, from rulesets)",
+    ),
     "ls": (
         "tracker.cli.ls:setup:run",
         "list your encounters (default: the encounters folder), newest first",

@@ -1,0 +1,65 @@
+"""``tracker log FILE… [--round N | --rounds A-B] [-f FMT] [-o OUT]``: the round log."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tracker.cli.numbers import UsageError, whole_number
+from tracker.cli.output import warn
+from tracker.core.errors import TrackerError
+from tracker.core.safe_text import visible
+
+
+def setup(p: argparse.ArgumentParser) -> None:
+    """``log``'s arguments."""
+    p.add_argument(
+        "files", nargs="+", type=Path, metavar="FILE", help="encounter file(s); several need -o DIR"
+    )
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--round", metavar="N", help="only round N")
+    which.add_argument("--rounds", metavar="A-B", help="only rounds A to B, e.g. 2-4")
+    p.add_argument(
+        "--format",
+        "-f",
+        metavar="FMT",
+        help="md, html, txt or json (default: from -o's suffix, else md)",
+    )
+    p.add_argument(
+        "-o", "--out", metavar="OUT", help="a file, or a folder (one recap per encounter)"
+    )
+    p.add_argument("--with-undone", action="store_true", help="include undone actions")
+    p.add_argument(
+        "--gm",
+        action="store_true",
+        help="the GM's copy: hidden combatants and GM-only notes included",
+    )
+
+
+def run(ns: argparse.Namespace) -> int:
+    """Write the round log of each file (to stdout, a file or a folder); 1 if one failed."""
+    from tracker.export.batch import plan, run_jobs
+    from tracker.export.formats import format_named
+    from tracker.export.recap import ExportOptions, parse_rounds
+
+    if ns.round is not None and whole_number(ns.round) is None:
+        raise UsageError(
+            f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
+        )
+    if len(ns.files) > 1 and not ns.out:
+        raise UsageError("several encounters need a folder to write to: add -o DIR")
+    try:  # what the command line asks for, before any file is read
+        first, last = parse_rounds(ns.round or ns.rounds or "")
+        if ns.format:
+            format_named(ns.format)
+    except TrackerError as err:
+        raise UsageError(str(err)) from None
+    options = ExportOptions(first, last, gm=ns.gm, with_undone=ns.with_undone)
+    fmt, jobs = plan(ns.files, ns.out, ns.format, options)
+    failed = run_jobs(jobs, fmt, options, say=said, warn=warn)
+    return 1 if failed else 0
+
+
+def said(text: str) -> None:
+    """One line of what the export did, as the terminal may show it."""
+    print(visible(text))
