@@ -78,7 +78,6 @@ class KeyFooter(PlainFooter):
         """While this context is entered, the screen offers every key it may ever offer
         (the footer is built with all of them, and hides those that do not apply)."""
         self.set_reactive(Footer._bindings_ready, True)  # built at once, not on a signal
-        self._due = False
 
     def compose(self) -> ComposeResult:
         """Every key the screen may offer, those that do not apply now (or do not fit)
@@ -114,34 +113,38 @@ class KeyFooter(PlainFooter):
         ]
         return keys_that_fit(cells, self.rank, width + GUTTER)
 
+    def on_mount(self) -> None:
+        """Hear of changed keys at once (Textual's Footer hears of them a frame late)."""
+        self.call_next(self._hear_at_once)
+
+    def _hear_at_once(self) -> None:
+        signal = self.screen.bindings_updated_signal
+        signal.unsubscribe(self)
+        signal.subscribe(self, self.bindings_changed, immediate=True)
+
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """The keys that apply may have changed: show and hide keys before the next frame
-        (once, however many changes come before it)."""
-        if self.is_attached and screen is self.screen and not self._due:
-            self._due = True
-            self.call_next(self._follow)
+        """The keys that apply may have changed: show and hide keys now, so that the
+        change is in the same frame as what changed them."""
+        if self.is_attached and screen is self.screen:
+            self._follow()
 
-    async def on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: Resize) -> None:
         """Another width may hold other keys."""
-        await self._follow()
+        self._follow()
 
-    async def _follow(self) -> None:
-        """Show the keys that apply and fit, hide the others; build the footer again if
-        a key is offered that it does not hold as it is (a key the keymap changed)."""
-        self._due = False
-        if not self.is_attached:
-            return
+    def _follow(self) -> None:
+        """Show the keys that apply and fit, hide the others; build the footer again
+        (before the next frame) if a key is offered that it does not hold as it is (a key
+        the keymap changed)."""
         offered = self._offered()
-        kept = self._fitting(offered)
         keys = [key for key in self.children if not _is_palette(key)]
         held = {getattr(key, "action", ""): key for key in keys}
-        if any(not _holds(held.get(action), wanted) for action, wanted in offered.items()):
-            await self.recompose()
+        if any(not _holds(held.get(action), wanted) for action, wanted in offered.items()) or [
+            action for action in held if action in offered
+        ] != list(offered):
+            self.call_next(self.recompose)
             return
-        order = [action for action in held if action in offered]
-        if order != [action for action in offered if action in held]:
-            await self.recompose()
-            return
+        kept = self._fitting(offered)
         for key in keys:
             shows = _shows(key, offered, kept)
             if key.display != shows:
