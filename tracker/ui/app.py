@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,9 @@ from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes, starting_t
 from tracker.ui.writeback_offer import WritebackOffer
 
 UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
+HOLD_SCREEN = 0.5
+"""Seconds the screen waits, undrawn, for the file to open (a longer reading shows the
+screen meanwhile: a resized terminal is drawn again, the header says "opening")."""
 
 
 class TrackerApp(PlainTextApp[int]):
@@ -99,6 +103,8 @@ class TrackerApp(PlainTextApp[int]):
         self.then_open: Path | None = None
         """The file to play once this app exits (the party screen's next fight)."""
         self._present_due = False
+        self._held = ExitStack()
+        """Holds the screen's drawing while the file is read (``_painted_first``)."""
         for theme in self.shelf.themes.values():
             self.register_theme(theme)
         if DEFAULT_THEME in self.shelf.themes:
@@ -169,8 +175,13 @@ class TrackerApp(PlainTextApp[int]):
         self.call_after_refresh(self._painted_first)
 
     def _painted_first(self) -> None:
-        """The empty screen is up: now read the file (in a worker, off the screen's way)."""
+        """The empty screen is up: now read the file (in a worker, off the screen's way).
+        The screen is not drawn again while the worker reads (a frame drawn meanwhile
+        would slow the reading down, and show nothing new): the fight's first frame is
+        the next one, unless the reading takes longer than ``HOLD_SCREEN`` seconds."""
         self.first_paint = time.perf_counter()
+        self._held.enter_context(self.batch_update())
+        self.set_timer(HOLD_SCREEN, self._held.close)
         self._open()
 
     def _painted_opened(self) -> None:
@@ -186,6 +197,7 @@ class TrackerApp(PlainTextApp[int]):
         self.call_from_thread(self._opened, play)
 
     def _failed(self, message: str) -> None:
+        self._held.close()
         self.failure = message
         self.exit(1, return_code=1)
 
@@ -195,6 +207,7 @@ class TrackerApp(PlainTextApp[int]):
         self.use_theme(starting_theme(play, self.shelf))
         self.busy = ""
         self.show(play.encounter.state)
+        self._held.close()
         self.call_after_refresh(self._painted_opened)
         self.collector.start()
         self.set_interval(0.5, self.collector.tick)

@@ -8,7 +8,8 @@ key that would change the fight is refused in a sentence.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import ClassVar, Protocol
 
 from textual import on
@@ -69,6 +70,7 @@ class TableScreen(Screen[None]):
         """Rows the log's frame has given to the status pane."""
         self._offered: tuple[object, ...] = ()
         self._presenters: list[Presenter] = []
+        self._every_key = False
 
     def compose(self) -> ComposeResult:
         """Header, the three panes, the log, the command bar, the footer (the app hands
@@ -82,7 +84,7 @@ class TableScreen(Screen[None]):
         with PaneFrame(id="log-frame"):
             yield LogPane(id="log")
         yield CommandBar(self.host.bar_source, id="command-bar")
-        yield KeyFooter(FOOTER_RANK)
+        yield KeyFooter(FOOTER_RANK, self.every_key)
 
     def on_mount(self) -> None:
         """Focus on the order, paint, then the file (the user's keymap comes with it)."""
@@ -168,9 +170,19 @@ class TableScreen(Screen[None]):
 
     # --- which keys apply -------------------------------------------------------------
 
+    @contextmanager
+    def every_key(self) -> Iterator[None]:
+        """Offer every key while the footer is built (it hides those that do not apply,
+        and shows them in place when they do)."""
+        self._every_key = True
+        try:
+            yield
+        finally:
+            self._every_key = False
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer a key only where it applies (the Footer shows just those)."""
-        if action not in OUR_ACTIONS:
+        if action not in OUR_ACTIONS or self._every_key:
             return True
         if isinstance(self.app.screen, ModalScreen) or isinstance(self.app.focused, Input):
             return False

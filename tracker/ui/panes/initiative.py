@@ -26,6 +26,7 @@ from tracker.rules.base import Ruleset
 from tracker.rules.display import Badge, SummaryPart, badges
 from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
+from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.row_fit import (
     LEAD,
     FittedRow,
@@ -163,6 +164,9 @@ class InitiativePane(LinesView, can_focus=True):
         self._styled: tuple[object, dict[str, Style]] = (None, {})
         self._shorthand: list[tuple[str, str]] = []
         self._roster: tuple[tuple[str, str], ...] = ()
+        self._roster_seen: tuple[object, ...] = ()
+        self._planned: int | None = None
+        """The width the layout due will give the pane (None: none due, or unknown)."""
         self.asked = 0
         """Cells the rows ask for: names whole, long forms (0: nothing shown yet)."""
         self.flat = False
@@ -178,6 +182,11 @@ class InitiativePane(LinesView, can_focus=True):
             self.selected = selected
             self.move_cursor(self._index(selected))
 
+    @property
+    def built_width(self) -> int:
+        """The width the rows were last built for."""
+        return self._fit_width
+
     def on_mount(self) -> None:
         """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
@@ -186,11 +195,21 @@ class InitiativePane(LinesView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the rows to the new width (and say again which rows show)."""
-        if self._room() != self._fit_width:
-            self.rebuild()
+        self._settled()
         self._retitle()
 
+    def _settled(self) -> None:
+        """Laid out: the rows fit the width the pane has (built again if they were built
+        for another)."""
+        self._planned = None
+        if self._room() != self._fit_width:
+            self.rebuild()
+
     def _room(self) -> int:
+        """The width the rows are built for: the pane's, or the one the layout due will
+        give it (rows that ask for another width: built once, for that width)."""
+        if self._planned is not None:
+            return self._planned
         width = self.scrollable_content_region.width
         return width if width > 0 else 38
 
@@ -213,9 +232,13 @@ class InitiativePane(LinesView, can_focus=True):
             return
         self.rows = order_rows(state)
         styles = self._styles()
-        self._fit_width = self._room()
         fighters = [state.combatant(row.slot) for row in self.rows]
-        shorthand = self._measure(fighters)
+        roster = (tuple(row.slot for row in self.rows), tuple(fighters))
+        if roster != self._roster_seen:
+            self._roster_seen = roster
+            self._ask(fighters)
+        self._fit_width = self._room()
+        shorthand = self._measure(fighters, roster)
         lines = [
             self._row_text(state, row, fighter, styles)
             for row, fighter in zip(self.rows, fighters, strict=True)
@@ -229,15 +252,14 @@ class InitiativePane(LinesView, can_focus=True):
             self._legend_of = shorthand
             retip(self, legend_text(shorthand))
 
-    def _measure(self, fighters: list[Combatant]) -> list[tuple[str, str]]:
+    def _measure(self, fighters: list[Combatant], roster: object) -> list[tuple[str, str]]:
         """Set the name column and return the shorthand the rows use, worked out again
         only when a combatant, the order or the width changed (not at every turn)."""
-        key = (self._fit_width, tuple(row.slot for row in self.rows), tuple(fighters))
+        key = (self._fit_width, roster)
         if key != self._measured_for:
             self._measured_for = key
             self._column = self._name_column(fighters)
             self._shorthand = self.shorthand()
-            self._ask(fighters)
         return self._shorthand
 
     def _ask(self, fighters: list[Combatant]) -> None:
@@ -251,8 +273,12 @@ class InitiativePane(LinesView, can_focus=True):
             flat = not any(self.rules.body(f) for f in fighters)
             if (asked, flat) != (self.asked, self.flat):
                 self.asked, self.flat = asked, flat
-                frame_of(self).refresh(layout=True)
-                self.call_after_refresh(frame_of(self).refresh, layout=True)
+                frame = frame_of(self)
+                if isinstance(frame, InitiativeFrame) and frame.sized_by_rows():
+                    self._planned = frame.content_cells(self.screen.size.width)
+                frame.refresh(layout=True)
+                self.call_after_refresh(frame.refresh, layout=True)
+                self.call_after_refresh(self._settled)
 
     def _retitle(self) -> None:
         if self.state is not None:

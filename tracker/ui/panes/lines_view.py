@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual import on
+from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -131,6 +133,12 @@ class LinesView(SteadyColours, ScrollView):
                 self.vertical_scrollbar.window_virtual_size = size.height
         else:
             self.virtual_size = size
+
+    @on(Resize)
+    def _repaint_resized(self) -> None:
+        """Paint every line again at the new size: a scroll position that the new height
+        moved during the layout pass would otherwise leave the old lines on screen."""
+        self.refresh()
 
     def _refresh_rows(self, rows: list[int]) -> None:
         top = int(self.scroll_offset.y)

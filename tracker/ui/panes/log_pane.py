@@ -130,9 +130,13 @@ class LogPane(LinesView, can_focus=True):
         self.call_after_refresh(self._restyle)
 
     def on_resize(self) -> None:
-        """Wrap the lines again for the new width."""
+        """Wrap the lines again for the new width; a log that follows the newest line
+        keeps it at the bottom when it gets taller or shorter (the status pane taking or
+        giving back rows)."""
         if self._width_now() != self._wrap_width and self.feed.lines:
             self._redraw()
+        elif not self.has_class("-back"):
+            self._bottom()
 
     def _width_now(self) -> int:
         return self.content_region.width - SCROLLBAR

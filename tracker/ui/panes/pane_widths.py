@@ -9,10 +9,11 @@ stylesheet shares the width (``tracker.tcss``); z (maximize) fills the screen.
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from textual.geometry import Size
 
 from tracker.ui.panes.frame import PaneFrame
-from tracker.ui.panes.initiative import InitiativePane
 
 CHROME = 4
 """The frame's border and padding, left and right."""
@@ -42,12 +43,30 @@ def initiative_cells(screen: int, rows: int, flat: bool) -> int:
     return max(LEAST, min(rows + CHROME, most))
 
 
+@runtime_checkable
+class AsksRoom(Protocol):
+    """The pane in the frame: the cells its rows ask for, and whether it has no figures."""
+
+    asked: int
+    flat: bool
+
+
 class InitiativeFrame(PaneFrame):
     """The initiative pane's frame, as wide as its rows ask (``initiative_cells``)."""
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         """The width inside the border and padding, on a screen ``viewport`` wide (the
         panes fill its width; ``container`` is already less this frame's own border)."""
+        return self.content_cells(viewport.width)
+
+    def content_cells(self, screen: int) -> int:
+        """The width inside the border and padding on a screen ``screen`` cells wide."""
         pane = self.children[0] if self.children else None
-        asked, flat = (pane.asked, pane.flat) if isinstance(pane, InitiativePane) else (0, False)
-        return initiative_cells(viewport.width, asked, flat) - CHROME
+        asked, flat = (pane.asked, pane.flat) if isinstance(pane, AsksRoom) else (0, False)
+        return initiative_cells(screen, asked, flat) - CHROME
+
+    def sized_by_rows(self) -> bool:
+        """Whether the stylesheet leaves the width to the rows (from 120 columns, not
+        zoomed): then ``content_cells`` is the width the next layout gives."""
+        width = self.styles.width
+        return width is not None and width.is_auto

@@ -1,0 +1,138 @@
+"""Issue 32: a long fight opens in one frame — nothing is drawn while the file is read,
+the fight's first frame has the footer's keys and rows built for the order's final width,
+and the footer shows and hides keys in place instead of building itself again."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.screen import Screen
+
+from tests.snapshot_helpers import written
+from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
+from tracker.core.dice import Dice
+from tracker.core.session import Encounter
+from tracker.ui.app import TrackerApp
+from tracker.ui.panes.initiative import InitiativePane
+
+from .conftest import basic_encounter
+
+
+def long_fight(folder: Path, combatants: int = 40, events: int = 600) -> Path:
+    """A basic fight of ``combatants`` with long names, ``events`` events, no snapshot."""
+    roster = [
+        {
+            "id": f"c{i}",
+            "name": f"Fighter with a long name {i}",
+            "side": "pc" if i % 4 == 0 else "enemy",
+            "stats": {"hp": 1000, "init": i % 5},
+        }
+        for i in range(combatants)
+    ]
+    fight: Encounter = basic_encounter(roster)
+    dice, pick = Dice(seed=1), random.Random(2)
+    fight.run("start", dice)
+    while len(fight.events) < events:
+        who = f"c{pick.randrange(combatants)}"
+        fight.run(pick.choice([f"dmg {who} 1", "next", f"heal {who} 1"]), dice)
+    return written(fight, folder)
+
+
+class Frames:
+    """Counts the frames the table's screen paints (Textual's compositor refresh)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        paint = Screen._compositor_refresh
+
+        def counted(screen: Screen[Any]) -> None:
+            self.count += 1
+            paint(screen)
+
+        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+
+
+@pytest.mark.parametrize("size", [(120, 36), (200, 50)], ids=["120x36", "200x50"])
+def test_the_fight_is_drawn_once_it_is_read_and_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    frames = Frames(monkeypatch)
+    seen: dict[str, Any] = {}
+    first, opened_file = TrackerApp._painted_first, TrackerApp._opened
+
+    def painted_first(app: TrackerApp) -> None:
+        seen["first paint"] = frames.count
+        first(app)
+
+    def opened_now(app: TrackerApp, play: Any) -> None:
+        seen["read"] = frames.count
+        opened_file(app, play)  # the fight handed to the panes; its first frame is next
+        seen["rows built for"] = app.query_one(InitiativePane).built_width
+        seen["footer"] = footer_actions(app)
+
+    monkeypatch.setattr(TrackerApp, "_painted_first", painted_first)
+    monkeypatch.setattr(TrackerApp, "_opened", opened_now)
+    path = long_fight(tmp_path)
+
+    @ui_test
+    async def scenario() -> None:
+        app = make_app(path)
+        async with app.run_test(size=size) as pilot:
+            await opened(pilot)
+            assert state_of(app).round >= 1
+            seen["pane width"] = app.query_one(InitiativePane).scrollable_content_region.width
+
+    scenario()
+    # nothing was drawn while the file was read (it would only slow the reading down)
+    assert seen["read"] == seen["first paint"], seen
+    # the rows were built for the width the order's frame has once the fight is in
+    assert seen["rows built for"] == seen["pane width"], seen
+    # and the fight's keys go to the screen with it
+    assert {"next_turn", "damage", "help"} <= set(seen["footer"]), seen
+
+
+def footer_actions(app: TrackerApp) -> list[str]:
+    """The actions of the keys the footer shows, left to right."""
+    return [str(getattr(key, "action", "")) for key in app.query("FooterKey") if key.display]
+
+
+@ui_test
+async def test_the_footer_shows_and_hides_keys_without_building_them_again(
+    tmp_path: Path,
+) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await opened(pilot)
+        keys = list(app.query("FooterKey"))
+        shown = footer_actions(app)
+        assert "start_fight" in shown and "next_turn" not in shown, shown
+        await pilot.press("s")  # the fight starts: "start" goes, "next" comes
+        await pilot.pause()
+        shown = footer_actions(app)
+        assert "next_turn" in shown and "start_fight" not in shown, shown
+        await pilot.press("colon")  # typing a command: the table's keys step aside
+        await pilot.pause()
+        assert "next_turn" not in footer_actions(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "next_turn" in footer_actions(app)
+        assert list(app.query("FooterKey")) == keys  # the same keys, shown or hidden
+
+
+@ui_test
+async def test_a_narrow_footer_keeps_the_keys_that_fit_as_it_changes(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        footer = app.query_one("KeyFooter")
+        widths = [key.outer_size.width for key in app.query("FooterKey") if key.display]
+        assert "next_turn" in footer_actions(app)
+        assert sum(widths) <= footer.size.width  # no key runs off the edge
+        await pilot.resize_terminal(200, 40)
+        await pilot.pause()
+        assert len(footer_actions(app)) > len(widths)  # a wider footer shows more keys
