@@ -35,7 +35,6 @@ class Drawing(SteadyColours):
         """The lines are one block, centred in the pane (the body figure)."""
         self.lines: list[Text] = []
         self._strips: list[Strip] = []
-        self._rows: RowCache = {}
 
     @property
     def content(self) -> Group:
@@ -71,7 +70,7 @@ class Drawing(SteadyColours):
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
-        strips = rendered_rows(shown, width, self.app.console, self._rows)
+        strips = rendered_rows(shown, width, self.app.console)
         room = self._visible_rows()
         blank = Strip([Segment(" " * width)], width)
         return strips + [blank] * max(0, room - len(strips))
@@ -79,11 +78,6 @@ class Drawing(SteadyColours):
     def _visible_rows(self) -> int:
         region = getattr(self.parent, "scrollable_content_region", None)
         return int(region.height) if region is not None else 0
-
-    def notify_style_update(self) -> None:
-        """Styles changed (a new theme): draw every line again."""
-        super().notify_style_update()
-        self._rows.clear()
 
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
@@ -104,47 +98,16 @@ def _centred(lines: list[Text], width: int) -> list[Text]:
     return [Text(pad) + line if line.plain else line for line in lines]
 
 
-RowCache = dict[tuple[object, ...], list[Strip]]
-"""A drawing's rows of each line it drew last, by what the line reads and looks like."""
-
-
-def rendered_rows(
-    lines: list[Text], width: int, console: Console, cache: RowCache | None = None
-) -> list[Strip]:
+def rendered_rows(lines: list[Text], width: int, console: Console) -> list[Strip]:
     """The rows ``lines`` take at ``width`` (wrapped, padded to the width), each line that
-    fits as it is drawn directly (most do: Rich's wrapping is most of a pane's cost). A
-    line found in ``cache`` (drawn the last time, alike in every way) is not drawn again;
-    the cache is left holding just this drawing's lines."""
+    fits as it is drawn directly (most do: Rich's wrapping is most of a pane's cost)."""
     if any(line.end != "\n" for line in lines):  # a line that runs on into the next one
         return _wrapped(Group(*lines), width, console)
-    last = cache.copy() if cache is not None else {}
-    if cache is not None:
-        cache.clear()
     rows: list[Strip] = []
     for line in lines:
-        key = _look(line, width)
-        found = last.get(key)
-        if found is None:
-            row = _one_row(line, width, console)
-            found = [row] if row is not None else _wrapped(line, width, console)
-        if cache is not None:
-            cache[key] = found
-        rows += found
+        row = _one_row(line, width, console)
+        rows += [row] if row is not None else _wrapped(line, width, console)
     return rows
-
-
-def _look(line: Text, width: int) -> tuple[object, ...]:
-    """Everything that decides how ``line`` is drawn at ``width``."""
-    return (
-        line.plain,
-        tuple(line.spans),
-        line.style,
-        line.justify,
-        line.overflow,
-        line.no_wrap,
-        line.tab_size,
-        width,
-    )
 
 
 def _one_row(line: Text, width: int, console: Console) -> Strip | None:
