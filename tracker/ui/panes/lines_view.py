@@ -141,10 +141,13 @@ class LinesView(SteadyColours, ScrollView):
         self.refresh()
 
     def _refresh_rows(self, rows: list[int]) -> None:
-        top = int(self.scroll_offset.y)
-        for row in sorted(set(rows)):
-            if top <= row < top + self.size.height:
-                self.refresh_lines(row, 1)
+        """Repaint the rows on screen among ``rows``, in one refresh (each refresh call
+        costs a message check of its own)."""
+        top, height = int(self.scroll_offset.y), self.size.height
+        width = max(self.virtual_size.width, self.size.width)
+        shown = [Region(0, row - top, width, 1) for row in set(rows) if top <= row < top + height]
+        if shown:
+            self.refresh(*shown)
 
     def move_cursor(self, index: int) -> None:
         """Put the cursor on line ``index`` and scroll it into view: a cursor that leaves

@@ -32,6 +32,9 @@ class TextLine(SteadyColours):
         self.more = more
         """Said after the ``…`` of a text cut short (``m shows all``)."""
         self._strips: tuple[Text, int, Style, list[Strip]] | None = None
+        self._rows: tuple[Text, int, list[Text]] | None = None
+        """The rows of the text last wrapped, and the width they were wrapped to (the
+        height is fitted from them, then they are drawn: one wrapping for both)."""
 
     def update(self, text: Text) -> None:
         """Show ``text`` (control characters as stand-ins); repaint only if it reads or
@@ -80,6 +83,12 @@ class TextLine(SteadyColours):
     def _wrapped(self, width: int) -> list[Text]:
         """The rows shown: the text wrapped to ``width``, the last kept row cut with
         ``…`` when more would be needed."""
+        cached = self._rows
+        if cached is None or cached[0] is not self.text or cached[1] != width:
+            cached = self._rows = (self.text, width, self._wrap(width))
+        return cached[2]
+
+    def _wrap(self, width: int) -> list[Text]:
         if self.rows > 1 and width > 0:
             rows = list(self.text.wrap(self.app.console, width))
         else:
