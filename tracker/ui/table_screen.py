@@ -89,6 +89,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         """Focus on the order, paint, then the file (the user's keymap comes with it)."""
         self.query_one(InitiativePane).focus()
+        self.call_after_refresh(self.query_one(KeyFooter).build_whole)
         self.host.open_encounter()
         follow_phones(self, self.host.session.path)
 

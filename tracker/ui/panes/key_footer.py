@@ -7,9 +7,11 @@ every key) is among the last to go.
 
 Textual's Footer also builds its keys again (every key a new widget) whenever the keys
 that apply change: when the fight opens, and at many a turn. This one is built once with
-every key the screen may offer (``every_key``), those that do not apply now hidden; a
-change shows and hides keys in place, in the same frame as the change. It is built
-again only when a key itself changed (the user's keymap).
+every key the screen may offer (``every_key``), those that do not apply now hidden, right
+after the first paint (:meth:`KeyFooter.build_whole`: the first paint shows only the keys
+that apply then, and comes as soon as a bare app's); a change shows and hides keys in
+place, in the same frame as the change. It is built again only when a key itself changed
+(the user's keymap).
 """
 
 from __future__ import annotations
@@ -78,11 +80,18 @@ class KeyFooter(PlainFooter):
         """While this context is entered, the screen offers every key it may ever offer
         (the footer is built with all of them, and hides those that do not apply)."""
         self.set_reactive(Footer._bindings_ready, True)  # built at once, not on a signal
+        self._whole = False
+
+    def build_whole(self) -> None:
+        """Build the footer again with every key the screen may offer (before the next
+        frame), so that later changes only show and hide keys."""
+        self._whole = True
+        self.call_next(self.recompose)
 
     def compose(self) -> ComposeResult:
         """Every key the screen may offer, those that do not apply now (or do not fit)
         hidden."""
-        with self.every_key():
+        with self.every_key() if self._whole else nullcontext():
             keys = list(super().compose())
         offered = self._offered()
         kept = self._fitting(offered)
