@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from tests.midfight import MIDFIGHT
 from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
 from tracker.ui.app import TrackerApp
-from tracker.ui.panes.initiative import InitiativePane, shown_name
+from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.order_rows import shown_name
 from tracker.ui.panes.pane_widths import (
     BODY_CELLS,
     FLAT_BODY_CELLS,

@@ -14,7 +14,8 @@ from tests.ui_helpers import ROOT, make_app, opened, pane_text, state_of, text_o
 from tracker.core.model import Combatant, Condition
 from tracker.rules.registry import load_ruleset
 from tracker.ui.app import TrackerApp
-from tracker.ui.panes.initiative import InitiativePane, row_badges
+from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.order_rows import row_badges
 from tracker.ui.screenshot import save_screen
 
 

@@ -21,7 +21,8 @@ from tracker.core.model import slot_owner
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import FIGURE_WIDTH
-from tracker.ui.panes.initiative import InitiativePane, row_badges, shown_name, summary_parts
+from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.order_rows import row_badges, shown_name, summary_parts
 from tracker.ui.panes.status import StatusPane
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]

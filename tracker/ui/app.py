@@ -44,7 +44,7 @@ from tracker.ui.modals.help import KeyRow
 from tracker.ui.palette import TableCommands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
-from tracker.ui.panes.initiative import order_rows
+from tracker.ui.panes.order_rows import order_rows
 from tracker.ui.plain import PlainTextApp
 from tracker.ui.reminder_keys import ReminderKeys
 from tracker.ui.table_dialogs import TableDialogs

@@ -39,9 +39,10 @@ from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput, example_line
 from tracker.ui.panes.frame import PaneFrame
 from tracker.ui.panes.header import EncounterHeader
-from tracker.ui.panes.initiative import InitiativePane, order_rows
+from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.order_rows import order_rows
 from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.status import StatusPane

@@ -17,7 +17,7 @@ from textual.widgets import Label, Static
 
 from tracker.core.protocol import Verb
 from tracker.core.safe_text import visible, visible_lines
-from tracker.ui.panes.initiative import legend_text
+from tracker.ui.panes.order_rows import legend_text
 
 KeyRow = tuple[str, str, str, str]
 """(keys, what it does, tooltip, binding id)."""

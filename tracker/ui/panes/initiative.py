@@ -6,13 +6,10 @@ down (↓), dead (✝) or done for the round (✓); hidden combatants carry ◌ 
 The summary comes from the ruleset in a long and a short form (``Wounds 2/4``, ``W 2/4``),
 coloured by how hurt the combatant is; badges are the conditions, most urgent first, with
 their level and rounds left. The row fits the pane's width without cutting a number
-(``row_fit``).
+(``row_fit``); the rows and what each is made of are worked out in ``order_rows``.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -23,95 +20,29 @@ from textual.theme import Theme
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.export.cells import pad_cells
 from tracker.rules.base import Ruleset
-from tracker.rules.display import Badge, SummaryPart, badges
 from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
+from tracker.ui.panes.order_rows import (
+    SHORTHAND_MOST,
+    Row,
+    RowFacts,
+    health,
+    initiative_text,
+    legend_text,
+    order_rows,
+    shown_name,
+    summary_parts,
+)
 from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.row_fit import (
     LEAD,
     FittedRow,
     fit_row,
-    least_summary,
     name_column,
     row_cells,
-    spelled_summary,
 )
 from tracker.ui.panes.styling import forget_styles
 from tracker.ui.panes.titles import retip, retitle
-
-LEGEND = (
-    ("▶", "acting now"),
-    ("⏸", "delaying"),
-    ("!", "surprised"),
-    ("↓", "down"),
-    ("✝", "dead"),
-    ("✓", "has acted this round"),
-    ("◌", "hidden from players"),
-)
-BADGE_LEGEND = (
-    ("Burn2·3", "a condition: its first letters, its level (2), rounds left (3)"),
-    ("…2", "two more conditions than the row has room for (see Status)"),
-    ("W 2/4", "the ruleset's summary; wider panes spell it out (Wounds 2/4)"),
-)
-SEVERITIES = ("hurt", "bad", "down")
-
-
-@dataclass(frozen=True)
-class Row:
-    """One initiative row: the slot it stands for and its glyph."""
-
-    slot: str
-    mark: str
-
-
-_LAST_ORDER: list[tuple[EncounterState, list[Row]]] = []
-"""The rows of the last state asked for (a command asks for them more than once)."""
-
-
-def order_rows(state: EncounterState) -> list[Row]:
-    """Rows in play order: the order, then those delaying, then anyone not placed yet."""
-    if _LAST_ORDER and _LAST_ORDER[0][0] is state:
-        return list(_LAST_ORDER[0][1])
-    rows = _ordered(state)
-    _LAST_ORDER[:] = [(state, rows)]
-    return list(rows)
-
-
-def _ordered(state: EncounterState) -> list[Row]:
-    fighters = state.combatants
-    rows: list[Row] = []
-    placed: set[str] = set()
-    for slot in state.order:
-        owner = slot_owner(slot)
-        fighter = fighters.get(owner)
-        if fighter is not None:
-            placed.add(owner)
-            if fighter.status != "removed":
-                rows.append(Row(slot, _mark(state, slot, fighter)))
-    for slot in state.delayed:
-        placed.add(slot_owner(slot))
-        if state.combatant(slot).status != "removed":
-            rows.append(Row(slot, "⏸"))
-    rows += [
-        Row(c.id, _mark(state, c.id, c))
-        for c in fighters.values()
-        if c.id not in placed and c.status != "removed"
-    ]
-    return rows
-
-
-def _mark(state: EncounterState, slot: str, fighter: Combatant) -> str:
-    if state.current == slot:
-        return "▶"
-    if fighter.status == "dead":
-        return "✝"
-    if fighter.status == "down":
-        return "↓"
-    if slot in state.surprised and state.round <= 1 and slot not in state.acted:
-        return "!"
-    if slot in state.acted:
-        return "✓"
-    return " "
 
 
 class InitiativePane(LinesView, can_focus=True):
@@ -363,7 +294,7 @@ class InitiativePane(LinesView, can_focus=True):
         fitted = fit_row(shown_name(fighter, row.slot), facts.parts, facts.held, room, self._column)
         line = Text(no_wrap=True, end="")
         line.append(f"{row.mark} ", styles["mark"])
-        line.append(f"{_initiative(state, row.slot):>3} ", styles["value"])
+        line.append(f"{initiative_text(state, row.slot):>3} ", styles["value"])
         line.append_text(_name(fighter, fitted.name, self._column, styles))
         line.append(" ")
         line.append(fitted.summary, styles.get(health(self.rules, fighter), ""))
@@ -380,82 +311,6 @@ class InitiativePane(LinesView, can_focus=True):
         index = offset.y + int(self.scroll_offset.y)
         if 0 <= index < len(self.rows):
             self.post_message(self.Picked(self.rows[index].slot, event.chain == 2))
-
-
-def _initiative(state: EncounterState, slot: str) -> str:
-    value = state.initiative.get(slot)
-    if value is None:
-        return "—"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def shown_name(fighter: Combatant, slot: str) -> str:
-    """The name a row shows: ``◌`` when hidden, ``#2`` for a second initiative slot."""
-    _, _, extra = slot.partition("@")
-    name = f"{fighter.name} #{extra}" if extra else fighter.name
-    return "◌" + name if fighter.hidden else name
-
-
-def summary_parts(rules: Ruleset, fighter: Combatant) -> list[SummaryPart]:
-    """The ruleset's summary in parts (a ruleset with only ``summary`` gives one part)."""
-    parts = rules.summary_parts(fighter)
-    if parts:
-        return parts
-    text = rules.summary(fighter)
-    return [SummaryPart(text)] if text else []
-
-
-def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
-    """The combatant's conditions as badges, most urgent first; one the summary already
-    says (alien's ``BROKEN``) is not said twice."""
-    said = {w.casefold() for p in summary_parts(rules, fighter) for w in (p.short, p.wide)}
-    held = [c for c in fighter.conditions if c.name.casefold() not in said]
-    return badges(held, rules.urgent_badges(), rules.level_words)
-
-
-def health(rules: Ruleset, fighter: Combatant) -> str:
-    """How hurt the combatant is, from its first track with a limit: ok, hurt, bad, down."""
-    if fighter.status in ("down", "dead"):
-        return "down"
-    for view in rules.track_views(fighter):
-        if view.limit > 0:
-            return view.severity if view.severity in SEVERITIES else "ok"
-    return "ok"
-
-
-def legend_text(shorthand: Sequence[tuple[str, str]] = ()) -> str:
-    """What the row's glyphs and badges mean (the pane's tooltip and the help screen),
-    with this fight's own shorthand (``+1A  attackers +1 Advantage``) when given."""
-    lines = [f"{glyph}  {meaning}" for glyph, meaning in (*LEGEND, *BADGE_LEGEND)]
-    if shorthand:
-        lines += ["", "In this fight:", *(f"{short}  {long}" for short, long in shorthand)]
-    return "\n".join(lines)
-
-
-SHORTHAND_MOST = 12
-"""The most short forms the tooltip and the help explain."""
-
-
-@dataclass(frozen=True)
-class RowFacts:
-    """What a combatant's row is made of, measured once per version of the combatant."""
-
-    fighter: Combatant
-    parts: list[SummaryPart]
-    held: list[Badge]
-    need: int
-    spelled: int
-    shorthand: list[tuple[str, str]]
-    """(short, long) for each piece whose two forms differ."""
-
-    @classmethod
-    def of(cls, fighter: Combatant, parts: list[SummaryPart], rules: Ruleset) -> RowFacts:
-        """Measure a combatant's row."""
-        held = row_badges(rules, fighter)
-        pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
-        shorthand = [(short, wide) for short, wide in pairs if short != wide]
-        need, spelled = least_summary(parts, held), spelled_summary(parts, held)
-        return cls(fighter, parts, held, need, spelled, shorthand)
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:

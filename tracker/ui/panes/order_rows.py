@@ -1,0 +1,165 @@
+"""The initiative order's rows and what each is made of, without drawing them: the rows in
+play order with their glyphs, the name a row shows, the ruleset's summary and badges, how
+hurt a combatant is, the legend of the glyphs (the pane, :mod:`initiative`, draws them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.rules.base import Ruleset
+from tracker.rules.display import Badge, SummaryPart, badges
+from tracker.ui.panes.row_fit import least_summary, spelled_summary
+
+LEGEND = (
+    ("▶", "acting now"),
+    ("⏸", "delaying"),
+    ("!", "surprised"),
+    ("↓", "down"),
+    ("✝", "dead"),
+    ("✓", "has acted this round"),
+    ("◌", "hidden from players"),
+)
+BADGE_LEGEND = (
+    ("Burn2·3", "a condition: its first letters, its level (2), rounds left (3)"),
+    ("…2", "two more conditions than the row has room for (see Status)"),
+    ("W 2/4", "the ruleset's summary; wider panes spell it out (Wounds 2/4)"),
+)
+SEVERITIES = ("hurt", "bad", "down")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One initiative row: the slot it stands for and its glyph."""
+
+    slot: str
+    mark: str
+
+
+_LAST_ORDER: list[tuple[EncounterState, list[Row]]] = []
+"""The rows of the last state asked for (a command asks for them more than once)."""
+
+
+def order_rows(state: EncounterState) -> list[Row]:
+    """Rows in play order: the order, then those delaying, then anyone not placed yet."""
+    if _LAST_ORDER and _LAST_ORDER[0][0] is state:
+        return list(_LAST_ORDER[0][1])
+    rows = _ordered(state)
+    _LAST_ORDER[:] = [(state, rows)]
+    return list(rows)
+
+
+def _ordered(state: EncounterState) -> list[Row]:
+    fighters = state.combatants
+    rows: list[Row] = []
+    placed: set[str] = set()
+    for slot in state.order:
+        owner = slot_owner(slot)
+        fighter = fighters.get(owner)
+        if fighter is not None:
+            placed.add(owner)
+            if fighter.status != "removed":
+                rows.append(Row(slot, _mark(state, slot, fighter)))
+    for slot in state.delayed:
+        placed.add(slot_owner(slot))
+        if state.combatant(slot).status != "removed":
+            rows.append(Row(slot, "⏸"))
+    rows += [
+        Row(c.id, _mark(state, c.id, c))
+        for c in fighters.values()
+        if c.id not in placed and c.status != "removed"
+    ]
+    return rows
+
+
+def _mark(state: EncounterState, slot: str, fighter: Combatant) -> str:
+    if state.current == slot:
+        return "▶"
+    if fighter.status == "dead":
+        return "✝"
+    if fighter.status == "down":
+        return "↓"
+    if slot in state.surprised and state.round <= 1 and slot not in state.acted:
+        return "!"
+    if slot in state.acted:
+        return "✓"
+    return " "
+
+
+def initiative_text(state: EncounterState, slot: str) -> str:
+    """The slot's initiative as a row shows it (``—`` when not rolled, ``12.5`` kept)."""
+    value = state.initiative.get(slot)
+    if value is None:
+        return "—"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def shown_name(fighter: Combatant, slot: str) -> str:
+    """The name a row shows: ``◌`` when hidden, ``#2`` for a second initiative slot."""
+    _, _, extra = slot.partition("@")
+    name = f"{fighter.name} #{extra}" if extra else fighter.name
+    return "◌" + name if fighter.hidden else name
+
+
+def summary_parts(rules: Ruleset, fighter: Combatant) -> list[SummaryPart]:
+    """The ruleset's summary in parts (a ruleset with only ``summary`` gives one part)."""
+    parts = rules.summary_parts(fighter)
+    if parts:
+        return parts
+    text = rules.summary(fighter)
+    return [SummaryPart(text)] if text else []
+
+
+def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
+    """The combatant's conditions as badges, most urgent first; one the summary already
+    says (alien's ``BROKEN``) is not said twice."""
+    said = {w.casefold() for p in summary_parts(rules, fighter) for w in (p.short, p.wide)}
+    held = [c for c in fighter.conditions if c.name.casefold() not in said]
+    return badges(held, rules.urgent_badges(), rules.level_words)
+
+
+def health(rules: Ruleset, fighter: Combatant) -> str:
+    """How hurt the combatant is, from its first track with a limit: ok, hurt, bad, down."""
+    if fighter.status in ("down", "dead"):
+        return "down"
+    for view in rules.track_views(fighter):
+        if view.limit > 0:
+            return view.severity if view.severity in SEVERITIES else "ok"
+    return "ok"
+
+
+def legend_text(shorthand: Sequence[tuple[str, str]] = ()) -> str:
+    """What the row's glyphs and badges mean (the pane's tooltip and the help screen),
+    with this fight's own shorthand (``+1A  attackers +1 Advantage``) when given."""
+    lines = [f"{glyph}  {meaning}" for glyph, meaning in (*LEGEND, *BADGE_LEGEND)]
+    if shorthand:
+        lines += ["", "In this fight:", *(f"{short}  {long}" for short, long in shorthand)]
+    return "\n".join(lines)
+
+
+SHORTHAND_MOST = 12
+"""The most short forms the tooltip and the help explain."""
+
+
+@dataclass(frozen=True)
+class RowFacts:
+    """What a combatant's row is made of, measured once per version of the combatant."""
+
+    fighter: Combatant
+    parts: list[SummaryPart]
+    held: list[Badge]
+    need: int
+    spelled: int
+    shorthand: list[tuple[str, str]]
+    """(short, long) for each piece whose two forms differ."""
+
+    @classmethod
+    def of(cls, fighter: Combatant, parts: list[SummaryPart], rules: Ruleset) -> RowFacts:
+        """Measure a combatant's row."""
+        held = row_badges(rules, fighter)
+        pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
+        shorthand = [(short, wide) for short, wide in pairs if short != wide]
+        need, spelled = least_summary(parts, held), spelled_summary(parts, held)
+        return cls(fighter, parts, held, need, spelled, shorthand)
