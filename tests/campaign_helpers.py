@@ -14,6 +14,8 @@ from tracker.store.encounter_file import load
 
 NERV_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "nerv-sachiel.toml"
 ALIEN_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "alien-operations-deck.toml"
+ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
+"""A nerv-d100 PC as ``campaign add-pc`` takes her."""
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:

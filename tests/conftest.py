@@ -1,4 +1,5 @@
-"""Shared fixtures: a small basic-ruleset fight and its helpers."""
+"""Shared fixtures: a small basic-ruleset fight and its helpers; the party screen's
+campaign (Tokyo-3, nerv-d100) in its encounters folder."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.campaign_helpers import ASUKA, NERV_SAMPLE, ok
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
@@ -80,4 +82,28 @@ stats = { hp = 7, init = 2 }
 """
     path = tmp_path / "fight.toml"
     path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def party_folder(tmp_path: Path) -> Path:
+    """The GM's encounters folder (the party screen tests)."""
+    path = tmp_path / "encounters"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def party_campaign(party_folder: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """Tokyo-3 (nerv-d100): Asuka and Rei; fight 1 (Sachiel) written back with Asuka's
+    left leg hurt (Foot Pain) and 1 Stress."""
+    path = party_folder / "tokyo.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
+    ok(capsys, "campaign", "add-pc", path, *ASUKA)
+    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
+    fight = party_folder / "sachiel.toml"
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    for line in ("add Sachiel physique=60 grace=40", "wound asuka 5 @left_leg", "end"):
+        ok(capsys, "do", fight, *line.split())
+    ok(capsys, "campaign", "writeback", path, fight, "--yes")
     return path

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
-from tests.campaign_helpers import fighter, member, ok
-from tests.test_party_screen import ASUKA, launcher, party, settle
+from tests.campaign_helpers import ASUKA, fighter, member, ok
+from tests.party_helpers import launcher, party, settle
 from tests.ui_helpers import ui_test
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions

@@ -1,12 +1,12 @@
 """Alien RPG actors as the official modules ship them (issue 28): every skill, talents and
-weapons as traits, armour vs fire, a creature's special rules and tables kept whole, the
-side an unowned NPC takes; bad actors refused in one line.
+weapons as traits, armour vs fire, a creature's special rules and tables kept whole; bad
+actors refused in one line (the side each actor takes: test_foundry_alien_sides.py).
 
 The fixtures are our own actors in the shape of the alienrpg system's data model
 (module/data/actor-character.mjs, actor-creature.mjs, item-weapon.mjs, item-talent.mjs) and
-of the official modules' compendium actors: ``header.npc = false``, ``ownership`` with no
-user, embedded items with ``header.active = "true"``. Expected numbers are worked out by
-hand from those files in the comments.
+of the official modules' compendium actors: ``header.npc = false``, a friendly token,
+``ownership`` with no user, embedded items with ``header.active = "true"``. Expected numbers
+are worked out by hand from those files in the comments.
 """
 
 from __future__ import annotations
@@ -20,31 +20,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.alien_helpers import Table
+from tests.foundry_helpers import FIXTURES, NPC, block_of, run
 from tracker.cli import main
 from tracker.paths import user_data_dir
 from tracker.store.foundry.alien import SKILLS, alien_block
 from tracker.store.foundry.importing import plan
 from tracker.store.foundry.shapes import actor_export
 
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
-NPC = FIXTURES / "alien-npc-official.json"
 DRONE = FIXTURES / "alien-drone-official.json"
-
-
-def block_of(path: Path) -> dict[str, Any]:
-    result = plan([path])
-    return result.actors[0].converted.block
 
 
 def entry_of(path: Path) -> dict[str, Any]:
     """The block as a roster entry (what ``add`` hands the ruleset)."""
     return {k: v for k, v in block_of(path).items() if k != "source"}
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["import", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --- characters and synthetics ----------------------------------------------------------
@@ -134,55 +122,6 @@ def test_talents_and_weapons_are_traits_kept_whole() -> None:
     ]
 
 
-def test_an_official_npc_no_user_owns_is_an_enemy_and_an_owned_character_a_pc(
-    tmp_path: Path,
-) -> None:
-    assert block_of(NPC)["side"] == "enemy"  # header.npc false, ownership {default: 0}
-    assert block_of(FIXTURES / "alien-character.json")["side"] == "pc"  # a player owns her
-    doc = json.loads((FIXTURES / "alien-synthetic.json").read_text(encoding="utf-8"))
-    doc["system"]["header"]["npc"] = False
-    path = tmp_path / "synthetic.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    assert block_of(path)["side"] == "enemy"
-    doc["ownership"] = {"default": 0, "player0000000001": 3}
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    assert block_of(path)["side"] == "pc"
-
-
-def test_a_module_pack_owned_by_its_authors_brings_its_npcs_in_as_npcs() -> None:
-    # the official modules' actors (real data) are owned by the authors' users, creatures
-    # and ships too: Foundry makes whoever creates an actor its owner. Only a pregen a
-    # further (player's) user owns is a PC; the NPCs take their friendly tokens' side
-    actors = plan([FIXTURES / "alien-module-pack"]).actors
-    sides = {a.converted.name: a.converted.block["side"] for a in actors}
-    assert sides == {"Dock Boss": "ally", "Rook": "pc", "Tunnel Hound": "enemy"}
-    (boss,) = (a.converted for a in actors if a.converted.name == "Dock Boss")
-    assert boss.remarks[-1] == (
-        "side ally: its owners own the creatures too: the GM's (ownership), its token is "
-        "friendly; import with --side to change"
-    )
-
-
-def test_one_owned_character_alone_is_still_a_pc() -> None:
-    # with no creature and no second actor, nothing shows the owner to be the GM
-    (rook,) = plan([FIXTURES / "alien-module-pack" / "Pregen_Rook.json"]).actors
-    assert rook.converted.block["side"] == "pc"
-
-
-@pytest.mark.parametrize(("disposition", "side"), [(1, "ally"), (0, "neutral"), (-2, "enemy")])
-def test_an_npc_no_user_owns_takes_its_tokens_disposition(
-    tmp_path: Path, disposition: int, side: str
-) -> None:
-    doc = json.loads(NPC.read_text(encoding="utf-8"))
-    doc["prototypeToken"]["disposition"] = disposition  # Foundry: 1 friendly, 0 neutral …
-    path = tmp_path / "npc.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    converted = plan([path]).actors[0].converted
-    assert converted.block["side"] == side
-    if side != "enemy":
-        assert f"side {side}: no user owns it (ownership), its token is" in converted.remarks[-1]
-
-
 def test_the_report_says_what_was_read_computed_and_left_out(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -198,7 +137,7 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     assert summary == (
         "  ignored: general.appearance; "
         "traits kept whole: 1 talent, 1 weapon; "
-        "side enemy: no user owns it (ownership); import with --side to change"
+        "side enemy: an NPC: no user owns it (ownership); import with --side to change"
     )
 
 
@@ -306,21 +245,6 @@ def test_notes_longer_than_the_notes_limit_are_kept_whole_as_a_trait(
     )
 
 
-def test_side_puts_every_actor_on_the_side_the_gm_names(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    fight = tmp_path / "fight.toml"
-    encounters = Path(__file__).parents[1] / "encounters"
-    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
-    code, out, err = run(capsys, str(NPC), "--side", "ally", "--into", str(fight))
-    assert code == 0, err
-    assert out.splitlines()[3].endswith("; side ally: set by --side")
-    assert main(["state", str(fight), "--json"]) == 0
-    fighters = json.loads(capsys.readouterr().out)["combatants"]
-    assert [f["side"] for f in fighters if f["id"] == "dock-foreman-okafor"] == ["ally"]
-    assert main(["import", str(NPC), "--side", "boss"]) == 2  # a misused command line
-
-
 # --- what is refused --------------------------------------------------------------------
 
 
@@ -359,7 +283,7 @@ def test_a_module_pack_dumped_to_one_json_array_imports_each_actor(
     assert heads[2] == (
         "alien-module-dump.json #2: a 'spacecraft' actor of alienrpg, not a combatant — skipped"
     )
-    assert "side ally: its owners own the creatures too" in out  # the Dock Boss: an NPC
+    assert "side enemy: an NPC: its owners own the creatures too" in out  # the Dock Boss
 
 
 def test_an_actor_of_another_system_is_refused_in_one_line(
@@ -416,15 +340,3 @@ def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:
     assert "consumables.rounds" not in converted.ignored
     table = Table(roster=[{**entry_of(FIXTURES / "alien-character-rounds.json"), "id": "deke"}])
     assert table.who("deke").track("ammo") == 5
-
-
-def test_a_synthetic_no_player_owns_is_an_enemy_whatever_its_token_says() -> None:
-    """Issue 28: creatures and synthetics that no player owns default to enemy (a
-    friendly token in an official module is the module's default, not the GM's word)."""
-    doc = json.loads((FIXTURES / "alien-synthetic.json").read_text(encoding="utf-8"))
-    doc["prototypeToken"] = {"disposition": 1}
-    doc["system"]["header"]["npc"] = False  # as the official modules write them
-    block = alien_block(actor_export(doc, ""), "synthetic").block
-    assert block["side"] == "enemy"
-    doc["ownership"] = {"default": 0, "player1": 3}
-    assert alien_block(actor_export(doc, ""), "synthetic").block["side"] == "pc"

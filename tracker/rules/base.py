@@ -179,7 +179,7 @@ class Ruleset(ABC):
         known = {n.casefold().replace("_", " ") for n in self.stat_names}
         for stat in stats:
             if known and stat not in known:
-                names = ", ".join(sorted(known))
+                names = ", ".join(sorted(self.stat_names))  # as the GM types them
                 raise RosterError(
                     f"{self.id} has no stat {stat!r} (for {name}) — its stats: {names}",
                     f"stats.{stat}",

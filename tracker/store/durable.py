@@ -26,8 +26,8 @@ from typing import Any
 
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 STALE_AFTER = 60.0

@@ -42,10 +42,10 @@ from tracker.store.durable import (
 )
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 from tracker.store.toml_parse import parse_document
 from tracker.store.upgrade import BATCHES_MARKED_FROM, CURRENT_FORMAT
 
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _FORMAT_LINE_RE = re.compile(
     rb"^([ \t]*(?:format|\"format\"|'format')[ \t]*=[ \t]*)([0-9]+)([ \t]*(?:#[^\r\n]*)?\r?)$",
     re.MULTILINE,

@@ -22,13 +22,13 @@ from typing import Any
 
 from tracker.paths import runtime_fallback_dir, xdg_runtime_dir
 from tracker.store.file_text import flaw_in
+from tracker.store.open_flags import O_BINARY as _BINARY
 
 __all__ = ["drop_note", "read_note", "runtime_folder", "write_note"]
 
 _NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 _NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
-_BINARY: int = getattr(os, "O_BINARY", 0)
 NOTE_LIMIT = 4096
 """The most of a note that is read (a note is about 80 bytes)."""
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.errors import JournalError
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 
 

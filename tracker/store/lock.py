@@ -23,6 +23,7 @@ from typing import Any
 
 from tracker.store.errors import LockedError, StoreError
 from tracker.store.holder import Ident, drop_note, read_note, runtime_folder, write_note
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 
 try:  # POSIX
     import fcntl
@@ -35,7 +36,6 @@ except ImportError:  # pragma: no cover - Windows
 __all__ = ["WriterLock"]
 
 _WIN_LOCK_OFFSET = 1 << 30  # lock a byte far past the text, so others can still read it
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 _O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # a FIFO in the way must not hang us

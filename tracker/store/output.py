@@ -27,6 +27,7 @@ from pathlib import Path
 
 from tracker.core.errors import TrackerError
 from tracker.store.durable import write_file_atomically
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 
 __all__ = ["check_output", "looks_like_journal", "write_output"]
 
@@ -34,7 +35,6 @@ HEAD_BYTES = 256 * 1024
 """How much of an existing file is read to tell whether it is a journal."""
 _TABLE = re.compile(rb"^[ \t]*\[[ \t]*(encounter|campaign)[ \t]*\][ \t]*(#.*)?\r?$", re.M)
 _MARK = re.compile(rb"^[ \t]*(format[ \t]*=|\[\[[ \t]*(events|combatants)[ \t]*\]\])", re.M)
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 

@@ -25,10 +25,10 @@ from pathlib import Path
 from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.lock import WriterLock
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 
 WAIT = 3.0
 """Seconds to keep trying while another tracker holds the file."""
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 
 

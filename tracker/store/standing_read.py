@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.safe_text import NUMBER_LIMIT, TITLE_LIMIT, UNSAFE, WORD_LIMIT
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 from tracker.store.standing_line import MARK
 
 HEAD_READ = 8192
@@ -31,7 +32,6 @@ TAIL_READ = 4096
 PHASES = ("setup", "running", "ended")
 _SEP = b"\n[[events]]\n"
 _AT_RE = re.compile(rb"\nat = (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)\n")
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
 _JSON = json.JSONDecoder()
 _NEWLINE = ord("\n")
 _LINE_RE = re.compile(

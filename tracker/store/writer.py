@@ -14,8 +14,7 @@ from tracker.store.block import BATCH_END, format_event
 from tracker.store.durable import fsync_file, write_all
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE, check_block, parse_document
-
-_O_BINARY: int = getattr(os, "O_BINARY", 0)
+from tracker.store.open_flags import O_BINARY as _O_BINARY
 
 
 def _tail_windows(file: BinaryIO) -> Iterator[tuple[int, bytes]]:

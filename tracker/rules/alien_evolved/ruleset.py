@@ -42,6 +42,16 @@ class AlienRules(Ruleset):
     roster_keys: ClassVar[dict[str, type]] = {"supplies": dict}
     descending: ClassVar[bool] = False
     tie_die: ClassVar[int] = 10
+    stat_names: ClassVar[tuple[str, ...]] = (
+        *("health", "speed", "stamina", "stress", "reloads"),
+        *("ammo", "air", "power"),  # data.toml [supply] kinds, given as stats by ``add``
+        *("strength", "wits", "agility", "empathy", "armour_rating", "armour_vs_fire"),
+        *("close_combat", "ranged_combat", "mobility", "observation", "heavy_machinery"),
+        *("survival", "comtech", "piloting", "command", "manipulation", "medical_aid"),
+        "acid_splash",
+    )
+    """What a character sheet or a creature's holds (the skills: data.toml [skills]); any
+    other stat (``hp=5`` for ``health=5``) is refused in one line rather than ignored."""
 
     def __init__(self, tables: Path | None = None) -> None:
         self.tables = CriticalTable(tables)

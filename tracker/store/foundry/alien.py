@@ -18,10 +18,11 @@ items; Health, when the export holds none, is the Evolved rule's (STR + AGL) / 2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tracker.store.foundry.alien_sides import side_of
 from tracker.store.foundry.alien_traits import Trait, item_traits, special_rules, table_traits
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
@@ -49,11 +50,6 @@ CREATURE_DICE = {"mobility": "mobility", "observation": "observation", "acidSpla
 MODIFIED_BY = ("item", "critical-injury", "armor")
 """Item types whose ``modifiers`` count while active (as the system's sheet counts them)."""
 PLURALS = {"ability": "abilities", "talent": "talents", "weapon": "weapons", "rule": "rules"}
-OWNER = 3
-"""Foundry's OWNER permission level."""
-DISPOSITIONS = {1: ("ally", ", its token is friendly"), 0: ("neutral", ", its token is neutral")}
-"""A token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret) → the side an actor
-no user owns takes (hostile, secret or none: ``enemy``)."""
 CAREERS = {
     1: "Colonial Marine",
     2: "Colonial Marshal",
@@ -113,7 +109,7 @@ def alien_block(
     actor: ActorExport, fallback: str, game_masters: frozenset[str] = frozenset()
 ) -> Converted:
     """The block for an ``alienrpg`` character, synthetic or creature, and its report;
-    ``game_masters``: the users the import shows to be the GM's (see ``gm_accounts``)."""
+    ``game_masters``: the users the import shows to be the GM's (see ``alien_sides``)."""
     sheet = Sheet(actor)
     if actor.type == "creature":
         _creature(sheet)
@@ -138,52 +134,6 @@ def alien_block(
         read=list(sheet.read),
         computed=list(sheet.computed),
     )
-
-
-def side_of(actor: ActorExport, game_masters: frozenset[str] = frozenset()) -> tuple[str, str]:
-    """``enemy`` for creatures and ``header.npc`` actors; ``pc`` for an actor a player
-    owns (a user other than ``game_masters``); a synthetic no player owns is an ``enemy``
-    (issue 28: what no player plays is the GM's to set against them); any other
-    character (the official modules' NPCs have ``npc = false``) takes its token's
-    disposition: friendly → ``ally``, neutral → ``neutral``, else ``enemy``."""
-    if actor.type == "creature":
-        return "enemy", "a creature"
-    if at(actor.data, "header.npc") is True:
-        return "enemy", "header.npc is set"
-    owners = owned_by(actor)
-    if owners - game_masters:
-        return "pc", "a user owns it (ownership)"
-    if actor.type == "synthetic":
-        return "enemy", "a synthetic no player owns; import with --side to change"
-    token = actor.doc.get("prototypeToken", actor.doc.get("token"))
-    disposition = whole(at(token, "disposition"))
-    side, token_is = DISPOSITIONS.get(-1 if disposition is None else disposition, ("enemy", ""))
-    nobody = "its owners own the creatures too: the GM's" if owners else "no user owns it"
-    return side, f"{nobody} (ownership){token_is}; import with --side to change"
-
-
-def owned_by(actor: ActorExport) -> frozenset[str]:
-    """The users who own ``actor`` (``default``: every user)."""
-    owners = actor.doc.get("ownership", actor.doc.get("permission"))
-    if not isinstance(owners, Mapping):
-        return frozenset()
-    return frozenset(str(user) for user, level in owners.items() if whole(level) == OWNER)
-
-
-def gm_accounts(actors: Sequence[ActorExport]) -> frozenset[str]:
-    """The users an import shows to be the GM's. Foundry makes whoever creates an actor
-    its owner, so a GM owns every NPC they made: the owners of a creature (no player
-    plays one) and, among two actors or more, the users who own every one of them."""
-    owners = [owned_by(actor) for actor in actors]
-    found = {
-        user
-        for actor, users in zip(actors, owners, strict=True)
-        if actor.type == "creature"
-        for user in users
-    }
-    if len(owners) >= 2:
-        found |= frozenset.intersection(*owners)
-    return frozenset(found - {"default"})
 
 
 def _person(sheet: Sheet) -> None:

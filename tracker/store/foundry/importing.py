@@ -21,7 +21,8 @@ from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
-from tracker.store.foundry.alien import alien_block, gm_accounts
+from tracker.store.foundry.alien import alien_block
+from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows

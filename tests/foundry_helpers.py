@@ -1,0 +1,29 @@
+"""Shared by the Foundry import tests: the fixture folder, one actor's block, the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tracker.cli import main
+from tracker.store.foundry.importing import plan
+
+FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
+NPC = FIXTURES / "alien-npc-official.json"
+"""An NPC as the official Alien modules ship one: ``header.npc = false``, a friendly
+token, no user owning it."""
+
+
+def block_of(path: Path) -> dict[str, Any]:
+    """The block the importer makes of the first actor in ``path``."""
+    result = plan([path])
+    return result.actors[0].converted.block
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``tracker import ARGS``: exit status, stdout, stderr."""
+    code = main(["import", *args])
+    out, err = capsys.readouterr()
+    return code, out, err

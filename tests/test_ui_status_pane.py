@@ -1,0 +1,127 @@
+"""Pilot tests of the status pane: ailments under their category, reminders resolved by
+number key, by 0 and by a click."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from tests.ui_helpers import (
+    make_app,
+    nerv_file,
+    offers,
+    opened,
+    pane_text,
+    state_of,
+    text_of,
+    ui_test,
+)
+from tracker.ui.app import TrackerApp
+from tracker.ui.modals.damage import DamageScreen
+from tracker.ui.panes.drawing import Drawing
+from tracker.ui.panes.initiative import InitiativePane
+
+
+@ui_test
+async def test_ailment_badge_shows_under_its_category(tmp_path: Path) -> None:
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("sachiel")
+        assert app.run_line("ail sachiel Burning").ok
+        await pilot.pause()
+        status = pane_text(app, "#status-text")
+        physical = next(line for line in status.splitlines() if line.startswith("Physical:"))
+        assert "Burning" in physical
+        mental = next(line for line in status.splitlines() if line.startswith("Mental:"))
+        assert "—" in mental
+
+
+async def burning_sachiel_acts(pilot: Pilot[Any]) -> None:
+    """Open the file, set Sachiel burning and move on to its turn: its shake-off is open."""
+    await opened(pilot)
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    for line in ("start", "ail sachiel Burning"):
+        assert app.run_line(line).ok
+    while state_of(app).current != "sachiel":
+        await pilot.press("n")
+
+
+@ui_test
+async def test_reminder_is_resolved_with_its_number_key(tmp_path: Path) -> None:
+    # seed 000 "Ailments": a shake-off test at the start of the bearer's turn; each
+    # failure adds Advantage to the next test.
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await burning_sachiel_acts(pilot)
+        assert state_of(app).reminders
+        status = pane_text(app, "#status-text")
+        assert offers(status, "1", "pass") and offers(status, "2", "fail")
+        assert app.table.check_action("resolve", ("2",))
+        await pilot.press("2")
+        assert not [r for r in state_of(app).reminders if r.who == "sachiel"]
+        burning = state_of(app).combatant("sachiel").condition("Burning")
+        assert burning is not None and burning.level == 1
+        assert not offers(pane_text(app, "#status-text"), "1", "pass")
+
+
+@ui_test
+async def test_reminder_keys_stay_put_and_the_rest_are_reached_with_0(tmp_path: Path) -> None:
+    # issue 12: Sachiel's [1] pass became [2] pass when another reminder arrived above it;
+    # choices after the ninth had no key at all.
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await burning_sachiel_acts(pilot)
+        before = pane_text(app, "#status-text")
+        assert offers(before, "1", "pass") and offers(before, "2", "fail")
+        # seed 000 l.203-205: an injury is a Fear trigger, a reminder of its own
+        assert app.run_line("wound rei 4 @left-leg").ok
+        await pilot.pause()
+        after = pane_text(app, "#status-text")
+        assert offers(after, "1", "pass") and offers(after, "2", "fail")
+        assert "[0] every choice" in after
+        fear = [r for r in state_of(app).reminders if r.who == "rei"]
+        assert fear
+        await pilot.press("0")
+        listed = app.screen.query_one("#choices-list", OptionList)
+        labels = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert any(label.startswith("[1]") and "pass" in label for label in labels)
+        wanted = next(i for i, label in enumerate(labels) if "Fear" in label and "pass" in label)
+        listed.highlighted = wanted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not [r for r in state_of(app).reminders if r.who == "rei"]
+        assert offers(pane_text(app, "#status-text"), "1", "pass")
+
+
+@ui_test
+async def test_a_click_on_a_choice_resolves_it_and_a_double_click_on_a_row_opens_damage(
+    tmp_path: Path,
+) -> None:
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await burning_sachiel_acts(pilot)
+        status = app.query_one("#status-text", Drawing)
+        row = next(i for i, line in enumerate(status_lines(app)) if offers(line, "2", "fail"))
+        column = status_lines(app)[row].index("fail")
+        await pilot.click(status, offset=(column, row))
+        await pilot.pause()
+        assert not [r for r in state_of(app).reminders if r.who == "sachiel"]
+        burning = state_of(app).combatant("sachiel").condition("Burning")
+        # seed 000 "Ailments": a failed shake-off adds Advantage to the next (level 1)
+        assert burning is not None and burning.level == 1
+        pane = app.query_one(InitiativePane)
+        index = next(i for i, line in enumerate(pane.plain_lines) if "Sachiel" in line)
+        await pilot.click(pane, offset=(10, index), times=2)
+        await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
+
+
+def status_lines(app: TrackerApp) -> list[str]:
+    """The status pane's rows as drawn (wrapped to its width)."""
+    status = app.query_one("#status-text", Drawing)
+    return text_of(status, status.size.width).splitlines()
