@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,8 @@ def test_each_modal_at_80x24(
     snap_compare: Any, tmp_path: Path, modal: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", "/home/gm/.local/share")  # the export path shown
+    played_on = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)  # the export names the fight's day
+    monkeypatch.setattr("tracker.core.session.now_utc", lambda: played_on)
     sample = "nerv-sachiel.toml"
     app = midfight_app(tmp_path, sample)
     assert snap_compare(app, terminal_size=(80, 24), run_before=played(sample, MODALS[modal]))
