@@ -149,6 +149,8 @@ class KeyFooter(Widget, can_focus=False):
             return
         before = self._row
         self._heard += 1
+        if not self.size.width:  # not laid out yet: its first paint reads the keys
+            return
         if self.shown_keys() != before:
             self._point_at(self._mouse_x)
             self.refresh()
