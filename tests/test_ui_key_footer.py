@@ -121,6 +121,7 @@ async def test_the_row_holds_whole_keys_by_need_at_every_width(tmp_path: Path, w
             assert left.end + GUTTER <= right.start and text[left.end] == " "
         shown = footer.shown_actions()
         assert {"next_turn", "help", "damage", "undo"} <= set(shown)
+        assert len(set(shown)) == len(shown)  # redo has two keys, and is offered once
         if width == 80:  # the least needed left out, the most needed kept
             assert "quit" not in shown and "command_bar" in shown
 
@@ -137,6 +138,18 @@ async def test_the_palette_key_sits_at_the_right_edge_of_a_wide_footer(tmp_path:
         assert "command_palette" not in footer.shown_actions()
         assert "palette" not in row_text(footer)
         assert {"next_turn", "damage"} <= set(footer.shown_actions())
+
+
+@ui_test
+async def test_the_footer_stays_on_screen_while_a_pane_is_zoomed(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        footer = await started(app, pilot)
+        await pilot.press("z")
+        await pilot.pause()
+        assert app.screen.maximized is not None
+        under, _ = app.screen.get_widget_at(placed(footer, "next_turn").start, 35)
+        assert under is footer
 
 
 def test_the_first_paint_shows_the_keys_that_apply_before_the_file_opens(
