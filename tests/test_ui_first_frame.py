@@ -17,6 +17,7 @@ from tracker.core.dice import Dice
 from tracker.core.session import Encounter
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.key_footer import KeyFooter
 
 from .conftest import basic_encounter
 
@@ -96,7 +97,7 @@ def test_the_fight_is_drawn_once_it_is_read_and_whole(
 
 def footer_actions(app: TrackerApp) -> list[str]:
     """The actions of the keys the footer shows, left to right."""
-    return [str(getattr(key, "action", "")) for key in app.query("FooterKey") if key.display]
+    return app.query_one(KeyFooter).shown_actions()
 
 
 @ui_test
@@ -106,7 +107,8 @@ async def test_the_footer_shows_and_hides_keys_without_building_them_again(
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=(160, 40)) as pilot:
         await opened(pilot)
-        keys = list(app.query("FooterKey"))
+        footer = app.query_one(KeyFooter)
+        assert not footer.children  # one widget draws every key
         shown = footer_actions(app)
         assert "start_fight" in shown and "next_turn" not in shown, shown
         await pilot.press("s")  # the fight starts: "start" goes, "next" comes
@@ -119,7 +121,7 @@ async def test_the_footer_shows_and_hides_keys_without_building_them_again(
         await pilot.press("escape")
         await pilot.pause()
         assert "next_turn" in footer_actions(app)
-        assert list(app.query("FooterKey")) == keys  # the same keys, shown or hidden
+        assert app.query_one(KeyFooter) is footer and not footer.children  # nothing built
 
 
 @ui_test
@@ -129,10 +131,10 @@ async def test_a_narrow_footer_keeps_the_keys_that_fit_as_it_changes(tmp_path: P
         await opened(pilot)
         await pilot.press("s")
         await pilot.pause()
-        footer = app.query_one("KeyFooter")
-        widths = [key.outer_size.width for key in app.query("FooterKey") if key.display]
+        footer = app.query_one(KeyFooter)
+        narrow = footer.shown_keys()
         assert "next_turn" in footer_actions(app)
-        assert sum(widths) <= footer.size.width  # no key runs off the edge
+        assert all(key.end <= footer.size.width == 80 for key in narrow)  # none off the edge
         await pilot.resize_terminal(200, 40)
         await pilot.pause()
-        assert len(footer_actions(app)) > len(widths)  # a wider footer shows more keys
+        assert len(footer_actions(app)) > len(narrow)  # a wider footer shows more keys

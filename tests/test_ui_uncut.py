@@ -28,6 +28,7 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.modals.message import MessageScreen
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.panes.text_line import TextLine
 
@@ -159,7 +160,7 @@ async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
             ]
             await pilot.press(next(k for k in keys if k))
             await pilot.pause()
-            footer = {getattr(k, "action", "") for k in app.query("FooterKey") if k.display}
+            footer = app.query_one(KeyFooter).shown_actions()
             if state_of(app).reminders:  # the footer keeps "1-9 resolve" while one is open
                 assert "resolve('1')" in footer, footer
         await pilot.pause()

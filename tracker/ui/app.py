@@ -66,7 +66,7 @@ class TrackerApp(PlainTextApp[int]):
     COMMANDS = App.COMMANDS | {TableCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-normal"), (160, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-medium"), (44, "-tall")]
-    ALLOW_IN_MAXIMIZED_VIEW = "Footer, #header, #command-bar"
+    ALLOW_IN_MAXIMIZED_VIEW = "Footer, KeyFooter, #header, #command-bar"
 
     state: reactive[EncounterState | None] = reactive(None, always_update=True, repaint=False)
     """The state the journal folds to (or the board looked back at); assigned after

@@ -8,8 +8,7 @@ key that would change the fight is refused in a sentence.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from textual import on
@@ -71,7 +70,6 @@ class TableScreen(Screen[None]):
         """Rows the log's frame has given to the status pane."""
         self._offered: tuple[object, ...] = ()
         self._presenters: list[Presenter] = []
-        self._every_key = False
 
     def compose(self) -> ComposeResult:
         """Header, the three panes, the log, the command bar, the footer (the app hands
@@ -85,12 +83,11 @@ class TableScreen(Screen[None]):
         with PaneFrame(id="log-frame"):
             yield LogPane(id="log")
         yield CommandBar(self.host.bar_source, id="command-bar")
-        yield KeyFooter(FOOTER_RANK, self.every_key)
+        yield KeyFooter(FOOTER_RANK)
 
     def on_mount(self) -> None:
         """Focus on the order, paint, then the file (the user's keymap comes with it)."""
         self.query_one(InitiativePane).focus()
-        self.call_after_refresh(self.query_one(KeyFooter).build_whole)
         self.host.open_encounter()
         follow_phones(self, self.host.session.path)
 
@@ -111,8 +108,8 @@ class TableScreen(Screen[None]):
 
     def opened(self, play: EncounterFile) -> None:
         """The file is open: the panes learn its ruleset, the log its journal, the keys
-        the user's keymap (applied here, not while the file is read: the footer it
-        rebuilds would hold up the reading, and is rebuilt for the fight's keys anyway)."""
+        the user's keymap (applied here, with the fight's keys, not while the file is
+        read)."""
         self.use_keymap()
         for pane in (
             self.query_one(InitiativePane),
@@ -172,19 +169,9 @@ class TableScreen(Screen[None]):
 
     # --- which keys apply -------------------------------------------------------------
 
-    @contextmanager
-    def every_key(self) -> Iterator[None]:
-        """Offer every key while the footer is built (it hides those that do not apply,
-        and shows them in place when they do)."""
-        self._every_key = True
-        try:
-            yield
-        finally:
-            self._every_key = False
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer a key only where it applies (the Footer shows just those)."""
-        if action not in OUR_ACTIONS or self._every_key:
+        if action not in OUR_ACTIONS:
             return True
         if isinstance(self.app.screen, ModalScreen) or isinstance(self.app.focused, Input):
             return False
@@ -228,8 +215,8 @@ class TableScreen(Screen[None]):
         return (*(check() for name, check in checks.items() if name != "resolve"), keys)
 
     def offer_keys(self) -> None:
-        """Refresh the Footer, but only when the keys that apply have changed (a Footer
-        rebuild costs more than the rest of a command)."""
+        """Refresh the footer, but only when the keys that apply have changed (asking
+        every key whether it applies costs more than the rest of a command)."""
         signature = self.key_signature()
         if signature != self._offered:
             self._offered = signature

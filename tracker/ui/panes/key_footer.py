@@ -1,182 +1,268 @@
-"""The footer, fitted to the terminal's width: the most needed keys, none cut in half.
+"""The footer: one widget that draws the whole row of key hints itself.
 
-Textual's Footer lays every offered key out in a row and lets the last ones run off
-the edge (``r`` of ``r dice`` at 80 columns). This one leaves out, least needed first,
-the keys that would not fit whole, and keeps their order; ``?`` (the help screen lists
-every key) is among the last to go.
-
-Textual's Footer also builds its keys again (every key a new widget) whenever the keys
-that apply change: when the fight opens, and at many a turn. This one is built once with
-every key the screen may offer (``every_key``), those that do not apply now hidden, right
-after the first paint (:meth:`KeyFooter.build_whole`: the first paint shows only the keys
-that apply then, and comes as soon as a bare app's); a change shows and hides keys in
-place, in the same frame as the change. It is built again only when a key itself changed
-(the user's keymap).
+Textual's Footer mounts one widget per key, and builds them all again whenever the keys
+that apply change; each of them also costs a little at every paint. This footer is one
+line: it reads the keys that apply from the screen (``active_bindings``) when the screen
+says they changed (in the same frame as the change), lays them out (``footer_keys``:
+the most needed kept whole when the row is narrow, the palette's key at the right edge)
+and draws them as Textual's compact Footer does, with the same component classes and
+theme variables. A key under the mouse is highlighted and has its tooltip; a click on it
+presses it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
 
-from rich.cells import cell_len
-from textual.app import ComposeResult
-from textual.events import Resize
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import ActiveBinding
+from textual.color import Color
+from textual.css.styles import StylesBase
+from textual.events import Leave, MouseDown, MouseMove, Resize
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from tracker.core.safe_text import visible
-from tracker.ui.plain import PlainFooter
+from tracker.ui.panes.footer_keys import Offered, Placed, lay_out
+from tracker.ui.plain import plain
 
-GUTTER = 1
-"""Cells between two keys in the compact footer."""
+KEY = "footer-key--key"
+DESCRIPTION = "footer-key--description"
+ITEM = "key-footer--item"
+HOVER = "key-footer--hover"
+DISABLED = "key-footer--disabled"
+PALETTE = "key-footer--palette"
 
-PALETTE = "-command-palette"
-"""The class of the palette's key (docked right; the stylesheet hides it when narrow)."""
-
-
-def keys_that_fit(offered: Sequence[tuple[str, int]], rank: Sequence[str], room: int) -> set[str]:
-    """The actions to show: ``offered`` is each action with the cells its key takes, in
-    footer order; those earliest in ``rank`` (unranked last, in footer order) are kept
-    while they fit in ``room`` cells."""
-    place = {action: index for index, action in enumerate(rank)}
-    order = sorted(range(len(offered)), key=lambda i: (place.get(offered[i][0], len(rank)), i))
-    kept: set[str] = set()
-    used = 0
-    for index in order:
-        action, cells = offered[index]
-        if used + cells <= room:
-            kept.add(action)
-            used += cells
-    return kept
+EDGE_BAR = "▏"
+"""The bar left of the palette's key (Textual's ``vkey`` border)."""
 
 
-class Offered(NamedTuple):
-    """One key the footer shows: its action, key, how the key is named, its description,
-    and whether it is enabled."""
+class KeyFooter(Widget, can_focus=False):
+    """The table's footer: as many whole keys as its width holds, by rank, drawn by one
+    widget; the palette's key at the right edge where the stylesheet shows it."""
 
-    action: str
-    key: str
-    shown: str
-    description: str
-    enabled: bool
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {KEY, DESCRIPTION, ITEM, HOVER, DISABLED, PALETTE}
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    KeyFooter .footer-key--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    KeyFooter .footer-key--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    KeyFooter .key-footer--item { background: $footer-item-background; }
+    KeyFooter .key-footer--hover {
+        color: $footer-key-foreground;
+        background: $block-hover-background;
+    }
+    KeyFooter .key-footer--disabled { text-style: dim; }
+    KeyFooter .key-footer--palette { color: $foreground 20%; }
+    """
 
-
-class KeyFooter(PlainFooter):
-    """A compact footer that shows as many whole keys as its width holds, by rank, and
-    shows or hides its keys in place when the keys that apply change."""
-
-    def __init__(
-        self,
-        rank: Iterable[str],
-        every_key: Callable[[], AbstractContextManager[object]] = nullcontext,
-    ) -> None:
-        super().__init__(compact=True)
+    def __init__(self, rank: Iterable[str], *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
         self.rank = tuple(rank)
         """Actions from the most needed at the table to the least."""
-        self.every_key = every_key
-        """While this context is entered, the screen offers every key it may ever offer
-        (the footer is built with all of them, and hides those that do not apply)."""
-        self.set_reactive(Footer._bindings_ready, True)  # built at once, not on a signal
-        self._whole = False
+        self._heard = 0
+        self._row: tuple[Placed, ...] = ()
+        self._row_for: tuple[int, int, bool] | None = None
+        self._mouse_x: int | None = None
+        self._hovered: Placed | None = None
 
-    def build_whole(self) -> None:
-        """Build the footer again with every key the screen may offer (before the next
-        frame), so that later changes only show and hide keys."""
-        self._whole = True
-        self.call_next(self.recompose)
+    # --- what the row shows ---------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        """Every key the screen may offer, those that do not apply now (or do not fit)
-        hidden."""
-        with self.every_key() if self._whole else nullcontext():
-            keys = list(super().compose())
-        offered = self._offered()
-        kept = self._fitting(offered)
-        for widget in keys:
-            if not _is_palette(widget):
-                widget.display = _shows(widget, offered, kept)
-            yield widget
+    def shown_keys(self) -> tuple[Placed, ...]:
+        """The keys on the row, left to right (the palette's key last, when shown), with
+        the cells each takes."""
+        wanted = (self._heard, self.size.width, self._palette_shown())
+        if wanted != self._row_for:
+            self._row_for = wanted
+            active = self.screen.active_bindings
+            palette = self._palette(active) if wanted[2] else None
+            self._row = lay_out(self._offered(active), palette, self.size.width, self.rank)
+        return self._row
 
-    def _offered(self) -> dict[str, Offered]:
+    def shown_actions(self) -> list[str]:
+        """The actions of the keys on the row, left to right."""
+        return [placed.action for placed in self.shown_keys()]
+
+    def key_at(self, x: int) -> Placed | None:
+        """The key on the row's cell ``x`` (None: between keys)."""
+        return next((p for p in self.shown_keys() if p.start <= x < p.end), None)
+
+    def _offered(self, active: Mapping[str, ActiveBinding]) -> list[Offered]:
         """Each shown action once (the first key bound to it), in footer order."""
         seen: dict[str, Offered] = {}
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        for _node, binding, enabled, tooltip in active.values():
             if binding.show and binding.action not in seen:
                 shown = visible(self.app.get_key_display(binding))
+                description = visible(binding.description)
                 seen[binding.action] = Offered(
-                    binding.action, binding.key, shown, visible(binding.description), enabled
+                    binding.action, binding.key, shown, description, enabled, tooltip
                 )
-        return seen
+        return list(seen.values())
 
-    def _fitting(self, offered: dict[str, Offered]) -> set[str] | None:
-        """The actions that fit (None: the width is not known yet, so all)."""
-        width = self.size.width
-        if width <= 0:
+    def _palette(self, active: Mapping[str, ActiveBinding]) -> Offered | None:
+        """The command palette's key, if the app has one."""
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if not self.app.ENABLE_COMMAND_PALETTE or palette is None:
             return None
-        cells = [
-            (key.action, cell_len(key.shown) + 1 + cell_len(key.description) + GUTTER)
-            for key in offered.values()
-        ]
-        return keys_that_fit(cells, self.rank, width + GUTTER)
+        binding = palette.binding
+        return Offered(
+            binding.action,
+            binding.key,
+            visible(self.app.get_key_display(binding)),
+            visible(binding.description),
+            palette.enabled,
+            binding.tooltip or binding.description,
+        )
+
+    def _palette_shown(self) -> bool:
+        """Whether the stylesheet shows the palette's key (not below 160 columns)."""
+        return self.get_component_styles(PALETTE).display != "none"
+
+    # --- keeping up -----------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Hear of changed keys at once (Textual's Footer hears of them a frame late)."""
-        self.call_next(self._hear_at_once)
+        """Hear of changed keys at once, to show them in the same frame as the change."""
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
 
-    def _hear_at_once(self) -> None:
-        signal = self.screen.bindings_updated_signal
-        signal.unsubscribe(self)
-        signal.subscribe(self, self.bindings_changed, immediate=True)
+    def on_unmount(self) -> None:
+        """Stop hearing of the screen's keys."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        """The keys that apply may have changed: show and hide keys now, so that the
-        change is in the same frame as what changed them."""
-        if self.is_attached and screen is self.screen:
-            self._follow()
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        """The keys that apply may have changed: draw the row again if it changed."""
+        if not self.is_attached or screen is not self.screen:
+            return
+        before = self._row
+        self._heard += 1
+        if not self.size.width:  # not laid out yet: its first paint reads the keys
+            return
+        if self.shown_keys() != before:
+            self._point_at(self._mouse_x)
+            self.refresh()
 
     def on_resize(self, event: Resize) -> None:
-        """Another width may hold other keys."""
-        self._follow()
+        """Another width holds other keys: the one under the mouse may be another."""
+        self._point_at(self._mouse_x)
 
-    def _follow(self) -> None:
-        """Show the keys that apply and fit, hide the others; build the footer again
-        (before the next frame) if a key is offered that it does not hold as it is (a key
-        the keymap changed)."""
-        offered = self._offered()
-        keys = [key for key in self.children if not _is_palette(key)]
-        held = {getattr(key, "action", ""): key for key in keys}
-        if any(not _holds(held.get(action), wanted) for action, wanted in offered.items()) or [
-            action for action in held if action in offered
-        ] != list(offered):
-            self.call_next(self.recompose)
+    # --- the mouse ------------------------------------------------------------------
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        """Highlight the key under the mouse, and give its tooltip."""
+        self._mouse_x = event.x
+        self._point_at(event.x)
+
+    def on_leave(self, event: Leave) -> None:
+        """No key under the mouse any more."""
+        self._mouse_x = None
+        self._point_at(None)
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        """Press the key under the mouse (a disabled key rings the bell), as a Footer
+        key does."""
+        placed = self.key_at(event.x)
+        if placed is None:
             return
-        kept = self._fitting(offered)
-        for key in keys:
-            shows = _shows(key, offered, kept)
-            if key.display != shows:
-                key.display = shows
+        if placed.key.enabled:
+            self.app.simulate_key(placed.key.key)
+        else:
+            self.app.bell()
+
+    def _point_at(self, x: int | None) -> None:
+        """The key at ``x`` (None: none) is the one under the mouse."""
+        placed = None if x is None else self.key_at(x)
+        if placed == self._hovered:
+            return
+        self._hovered = placed
+        tip = placed.key.tooltip if placed is not None else ""
+        self.tooltip = plain(tip, lines=True) if tip else None
+        self.styles.pointer = "default" if placed is None else "pointer"
+        self.refresh()
+
+    # --- drawing --------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """The row of keys (the footer is one line high)."""
+        width = self.size.width
+        gap = Style(bgcolor=self.background_colors[1].rich_color)
+        if y:
+            return Strip.blank(width, gap)
+        segments: list[Segment] = []
+        end = 0
+        styles: dict[tuple[str, ...], Style] = {}  # each look worked out once a drawing
+        for placed in self.shown_keys():
+            if placed.start > end:
+                segments.append(Segment(" " * (placed.start - end), gap))
+            segments += self._drawn(placed, styles)
+            end = placed.end
+        if width > end:
+            segments.append(Segment(" " * (width - end), gap))
+        return Strip(segments, max(width, end))
+
+    def _drawn(self, placed: Placed, styles: dict[tuple[str, ...], Style]) -> list[Segment]:
+        """One key's segments: the palette's bar, the key's name, its description."""
+        key = placed.key
+        item = (ITEM, *([HOVER] if placed == self._hovered else []))
+        item += () if key.enabled else (DISABLED,)
+        drawn = []
+        for part, text in (
+            (PALETTE, EDGE_BAR if placed.edge else ""),
+            (KEY, key.shown),
+            (DESCRIPTION, " " + key.description if key.description else ""),
+        ):
+            if text:
+                if (*item, part) not in styles:
+                    styles[(*item, part)] = self._style(item, part)
+                drawn.append(Segment(text, styles[(*item, part)]))
+        return drawn
+
+    def _style(self, item: tuple[str, ...], part: str) -> Style:
+        """The style of a key's ``part`` as Textual's Footer draws it: the part's
+        component styles over the key's (``item``) over this footer's; the palette's bar
+        is its colour over the footer's background, on the key's background."""
+        if part == PALETTE:
+            base = self.background_colors[1]
+            behind = self.get_component_styles(*item).background
+            bar = self.get_component_styles(PALETTE).color
+            return Style(color=(base + bar).rich_color, bgcolor=(base + behind).rich_color)
+        layers = [self.get_component_styles(*item), self.get_component_styles(part)]
+        return _layered([node.styles for node in reversed(self.ancestors_with_self)] + layers)
 
 
-def _is_palette(widget: Widget) -> bool:
-    return widget.has_class(PALETTE)
-
-
-def _shows(widget: Widget, offered: dict[str, Offered], kept: set[str] | None) -> bool:
-    action = getattr(widget, "action", "")  # a FooterKey (not exported by Textual)
-    return action in offered and (kept is None or action in kept)
-
-
-def _holds(widget: Widget | None, wanted: Offered) -> bool:
-    """Whether a footer key shows ``wanted`` as it is (key, name, description, enabled)."""
-    if widget is None:
-        return False
-    held = (
-        getattr(widget, "key", None),
-        getattr(widget, "key_display", None),
-        getattr(widget, "description", None),
-        not widget.has_class("-disabled"),
+def _layered(layers: Sequence[StylesBase]) -> Style:
+    """The Rich style of a node whose styles, from the App down, are ``layers`` (as
+    Textual's ``DOMNode.rich_style`` sums its ancestors')."""
+    background = Color(0, 0, 0, 0)
+    color = Color(255, 255, 255, 0)
+    style = Style()
+    opacity = 1.0
+    for styles in layers:
+        opacity *= styles.opacity
+        text_background = background
+        if styles.has_rule("background"):
+            tinted = styles.background.tint(styles.background_tint)
+            text_background = background + tinted
+            background += tinted.multiply_alpha(opacity)
+        if styles.has_rule("color"):
+            color = styles.color
+        style += styles.text_style
+        if styles.has_rule("auto_color") and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+    return style + Style.from_color(
+        (background + color).rich_color if (background.a or color.a) else None,
+        background.rich_color if background.a else None,
     )
-    return held == (wanted.key, wanted.shown, wanted.description, wanted.enabled)
