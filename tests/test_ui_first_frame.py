@@ -136,3 +136,32 @@ async def test_a_narrow_footer_keeps_the_keys_that_fit_as_it_changes(tmp_path: P
         await pilot.resize_terminal(200, 40)
         await pilot.pause()
         assert len(footer_actions(app)) > len(widths)  # a wider footer shows more keys
+
+
+@ui_test
+async def test_a_longer_name_builds_the_order_once_for_the_width_it_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[int] = []
+    rebuild = InitiativePane.rebuild
+
+    def counted(pane: InitiativePane) -> None:
+        rebuild(pane)
+        built.append(pane.built_width)
+
+    monkeypatch.setattr(InitiativePane, "rebuild", counted)
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await opened(pilot)
+        pane = app.query_one(InitiativePane)
+        before = pane.scrollable_content_region.width
+        built.clear()
+        with app.batch_update():  # as the fight's first frame: drawn once the batch ends
+            app.run_and_report("add Bartholomew the Unusually Long-Named side=enemy hp=5 init=1")
+            await pilot.pause()  # Textual runs after-refresh callbacks with nothing drawn
+        for _ in range(5):
+            await pilot.pause(0.05)
+        after = pane.scrollable_content_region.width
+    assert after > before  # the frame grew for the longer name
+    # the rows were built for the width the frame was about to have, and not again
+    assert built == [after], (built, before, after)

@@ -122,12 +122,19 @@ class InitiativePane(LinesView, can_focus=True):
         """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
         self.watch(self, "scroll_y", self._retitle, init=False)
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
         retip(self, legend_text())
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the rows to the new width (and say again which rows show)."""
         self._settled()
         self._retitle()
+
+    def _laid_out(self, _screen: object) -> None:
+        """The screen was laid out: rows built for the width a layout was due to give the
+        pane are built again if it gave another (it gives that width: nothing is done)."""
+        if self._planned is not None:
+            self._settled()
 
     def _settled(self) -> None:
         """Laid out: the rows fit the width the pane has (built again if they were built
@@ -195,7 +202,8 @@ class InitiativePane(LinesView, can_focus=True):
 
     def _ask(self, fighters: list[Combatant]) -> None:
         """The cells the rows ask for, again when the roster changed; a new answer lays
-        the screen out again (``pane_widths``), once more after a layout then pending."""
+        the screen out again (``pane_widths``): once, the rows built for the width that
+        layout gives (``_planned``; checked when it is done, ``_laid_out``)."""
         names = [shown_name(f, row.slot) for row, f in zip(self.rows, fighters, strict=True)]
         roster = tuple(zip((row.slot for row in self.rows), names, strict=True))
         if roster != self._roster and self.rules is not None:
@@ -208,8 +216,6 @@ class InitiativePane(LinesView, can_focus=True):
                 if isinstance(frame, InitiativeFrame) and frame.sized_by_rows():
                     self._planned = frame.content_cells(self.screen.size.width)
                 frame.refresh(layout=True)
-                self.call_after_refresh(frame.refresh, layout=True)
-                self.call_after_refresh(self._settled)
 
     def _retitle(self) -> None:
         if self.state is not None:
