@@ -5,6 +5,7 @@ and the footer shows and hides keys in place instead of building itself again.""
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ from tests.snapshot_helpers import written
 from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
 from tracker.core.dice import Dice
 from tracker.core.session import Encounter
+from tracker.store.encounter_file import EncounterFile
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
 
 from .conftest import basic_encounter
@@ -165,3 +168,34 @@ async def test_a_longer_name_builds_the_order_once_for_the_width_it_asks(
     assert after > before  # the frame grew for the longer name
     # the rows were built for the width the frame was about to have, and not again
     assert built == [after], (built, before, after)
+
+
+@ui_test
+async def test_a_key_pressed_while_the_shown_fight_finishes_opening_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = threading.Event()
+    settle = EncounterFile.settle
+
+    def held_settle(play: EncounterFile) -> None:
+        go_on.wait(10)  # the rest of opening, held back while the fight is on screen
+        settle(play)
+
+    monkeypatch.setattr(EncounterFile, "settle", held_settle)
+    path = basic_file(tmp_path)
+    kept = path.read_bytes()
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for _ in range(500):
+            if app.opened_paint is not None:
+                break
+            await pilot.pause(0.01)
+        assert state_of(app).phase == "setup"  # the fight is on screen
+        await pilot.press("s")
+        bar = app.query_one(CommandBar)
+        assert bar.message == "✗ one moment — opening the encounter"
+        assert state_of(app).phase == "setup" and path.read_bytes() == kept
+        go_on.set()
+        await opened(pilot)
+        await pilot.press("s")
+        assert state_of(app).phase != "setup"

@@ -189,12 +189,15 @@ class TrackerApp(PlainTextApp[int]):
 
     @work(thread=True, exclusive=True, group="open")
     def _open(self) -> None:
+        """Lock and read the file; once the fight is handed to the screen, the rest of
+        opening (until then a command is refused: "one moment — opening")."""
         try:
-            play = self.session.open()
+            play = self.session.open(settle=False)
         except (TrackerError, OSError) as err:
             self.call_from_thread(self._failed, one_line(err))
             return
         self.call_from_thread(self._opened, play)
+        self.session.settle()
 
     def _failed(self, message: str) -> None:
         self._held.close()
