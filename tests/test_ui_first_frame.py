@@ -5,6 +5,7 @@ and the footer shows and hides keys in place instead of building itself again.""
 from __future__ import annotations
 
 import random
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -199,3 +200,39 @@ async def test_a_key_pressed_while_the_shown_fight_finishes_opening_is_refused(
         await opened(pilot)
         await pilot.press("s")
         assert state_of(app).phase != "setup"
+
+
+def test_the_fights_first_frame_is_the_one_that_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The order asks for more room than the empty screen gave it: its frame grows and
+    the body chart narrows in the fight's first frame, drawn as it will stay (at 200x50
+    the side panes still show a scrollbar for that one frame)."""
+    shots: list[str] = []
+    paint, opened_file = Screen._compositor_refresh, TrackerApp._opened
+    opened_now: list[bool] = []
+
+    def shot(screen: Screen[Any]) -> None:
+        paint(screen)
+        if opened_now:
+            shots.append(screen.app.export_screenshot())
+
+    def noted_open(app: TrackerApp, play: Any) -> None:
+        opened_file(app, play)
+        opened_now.append(True)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", shot)
+    monkeypatch.setattr(TrackerApp, "_opened", noted_open)
+    path = long_fight(tmp_path, combatants=8, events=100)
+
+    @ui_test
+    async def scenario() -> None:
+        app = make_app(path)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await opened(pilot)
+            await pilot.pause(0.2)
+            shots.append(app.export_screenshot())
+
+    scenario()
+    first, settled = (re.sub(r"terminal-\d+", "", svg) for svg in (shots[0], shots[-1]))
+    assert first == settled

@@ -11,6 +11,8 @@ layout pass is asked for, only when the lines outgrow the pane.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
@@ -35,22 +37,28 @@ class Drawing(SteadyColours):
         """The lines are one block, centred in the pane (the body figure)."""
         self.lines: list[Text] = []
         self._strips: list[Strip] = []
+        self._width = 0
+        """The width the strips were made for."""
+        self._maker: Callable[[int], list[Text]] | None = None
 
     @property
     def content(self) -> Group:
         """What the drawing shows, as Rich renderables (tests read it as text)."""
         return Group(*self.lines)
 
-    def draw(self, lines: list[Text]) -> None:
+    def draw(self, lines: list[Text], made_for: Callable[[int], list[Text]] | None = None) -> None:
         """Show ``lines`` (wrapped to the pane's width), padded to fill the pane; a
-        control character is shown as its stand-in, never sent to the terminal."""
+        control character is shown as its stand-in, never sent to the terminal.
+        ``made_for`` makes the lines for another width (lines that depend on it): a
+        layout that gives the drawing another width before it is painted has them made
+        again as it is painted, so that the frame shows them as they will stay."""
         lines = [inert(line, lines=True) for line in lines]
-        self.lines = lines
+        self.lines, self._maker = lines, made_for
         width = self.size.width
         if width <= 0:  # not laid out yet: drawn when it is (on_resize)
             return
         strips = self._strips_for(lines, width)
-        old, self._strips = self._strips, strips
+        old, self._strips, self._width = self._strips, strips, width
         if len(strips) != len(old):
             self.styles.height = len(strips)  # a new height: Textual lays the screen out
             self.refresh()
@@ -79,9 +87,21 @@ class Drawing(SteadyColours):
         region = getattr(self.parent, "scrollable_content_region", None)
         return int(region.height) if region is not None else 0
 
+    def _made_again(self, width: int) -> None:
+        """Make the lines and strips for the ``width`` the drawing is painted at; a height
+        that changes with them is set once painted."""
+        assert self._maker is not None
+        self.lines = [inert(line, lines=True) for line in self._maker(width)]
+        rows = len(self._strips)
+        self._strips, self._width = self._strips_for(self.lines, width), width
+        if len(self._strips) != rows:
+            self.call_later(self.draw, self.lines, self._maker)
+
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
         width = self.size.width
+        if width > 0 and width != self._width and self._maker is not None:
+            self._made_again(width)
         style = self.base_style
         if y >= len(self._strips):
             return Strip.blank(width, style)
