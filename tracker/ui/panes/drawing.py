@@ -17,7 +17,7 @@ from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from tracker.ui.panes.styling import SteadyColours
@@ -28,7 +28,7 @@ class Drawing(SteadyColours):
     """Lines of styled text, wrapped to the pane, repainted row by row."""
 
     DEFAULT_CSS = """
-    Drawing { height: 1; width: 100%; }
+    Drawing { height: auto; min-height: 100%; width: 100%; }
     """
 
     def __init__(self, *, id: str | None = None, centred: bool = False) -> None:  # noqa: A002
@@ -59,17 +59,22 @@ class Drawing(SteadyColours):
             return
         strips = self._strips_for(lines, width)
         old, self._strips, self._width = self._strips, strips, width
-        if len(strips) != len(old):
-            self.styles.height = len(strips)  # a new height: Textual lays the screen out
-            self.refresh()
+        room = self._visible_rows()
+        if max(len(strips), room) != max(len(old), room):
+            self.refresh(layout=True)  # a new height: Textual lays the screen out
             return
         changed = [
             Region(0, row, width, 1)
-            for row, (before, after) in enumerate(zip(old, strips, strict=True))
-            if before != after
+            for row in range(max(len(old), len(strips)))
+            if _row(old, row) != _row(strips, row)
         ]
         if changed:
             self.refresh(*changed)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows drawn (the pane's whole height at least: ``min-height``, so that a
+        pane laid out anew is filled in the same layout pass)."""
+        return len(self._strips)
 
     def on_resize(self, event: Resize) -> None:
         """A new width: wrap again."""
@@ -78,10 +83,7 @@ class Drawing(SteadyColours):
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
-        strips = rendered_rows(shown, width, self.app.console)
-        room = self._visible_rows()
-        blank = Strip([Segment(" " * width)], width)
-        return strips + [blank] * max(0, room - len(strips))
+        return rendered_rows(shown, width, self.app.console)
 
     def _visible_rows(self) -> int:
         region = getattr(self.parent, "scrollable_content_region", None)
@@ -92,10 +94,10 @@ class Drawing(SteadyColours):
         that changes with them is set once painted."""
         assert self._maker is not None
         self.lines = [inert(line, lines=True) for line in self._maker(width)]
-        rows = len(self._strips)
+        rows, room = len(self._strips), self._visible_rows()
         self._strips, self._width = self._strips_for(self.lines, width), width
-        if len(self._strips) != rows:
-            self.call_later(self.draw, self.lines, self._maker)
+        if max(len(self._strips), room) != max(rows, room):
+            self.call_later(self.refresh, layout=True)
 
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
@@ -106,6 +108,11 @@ class Drawing(SteadyColours):
         if y >= len(self._strips):
             return Strip.blank(width, style)
         return self._strips[y].apply_style(style).crop_extend(0, width, style)
+
+
+def _row(strips: list[Strip], row: int) -> Strip | None:
+    """Row ``row`` of ``strips`` (None: a blank row below them)."""
+    return strips[row] if row < len(strips) else None
 
 
 def _centred(lines: list[Text], width: int) -> list[Text]:
