@@ -191,8 +191,7 @@ class TrackerApp(PlainTextApp[int]):
 
     @work(thread=True, exclusive=True, group="open")
     def _open(self) -> None:
-        """Lock and read the file; once the fight is handed to the screen, the rest of
-        opening (until then a command is refused: "one moment — opening")."""
+        """Lock and read the file; the rest of opening once the screen has the fight."""
         try:
             play = self.session.open(settle=False)
         except (TrackerError, OSError) as err:
@@ -207,8 +206,8 @@ class TrackerApp(PlainTextApp[int]):
         self.exit(1, return_code=1)
 
     def _opened(self, play: EncounterFile) -> None:
-        """Show the opened file; a new encounter (nobody in it) starts in the add dialog.
-        The screen is held (again, after a long reading) until the panes have it all."""
+        """Show the opened file (the screen held until the panes have it all); a new
+        encounter (nobody in it) starts in the add dialog."""
         if self._hold_timer is not None:
             self._hold_timer.stop()
         self._held.enter_context(self.batch_update())
