@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
 from tracker.core.dice import Dice
 from tracker.core.session import Encounter
 from tracker.store.encounter_file import EncounterFile
+from tracker.store.table_session import TableSession
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
@@ -202,12 +204,26 @@ async def test_a_key_pressed_while_the_shown_fight_finishes_opening_is_refused(
         assert state_of(app).phase != "setup"
 
 
-@pytest.mark.parametrize("size", [(120, 36), (200, 50)], ids=["120x36", "200x50"])
+@pytest.mark.parametrize(
+    ("size", "slow"),
+    [((120, 36), False), ((200, 50), False), ((120, 36), True)],
+    ids=["120x36", "200x50", "a slow reading"],
+)
 def test_the_fights_first_frame_is_the_one_that_stays(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], slow: bool
 ) -> None:
     """The order asks for more room than the empty screen gave it: its frame grows and
-    the side panes narrow in the fight's first frame, drawn as they will stay."""
+    the side panes narrow in the fight's first frame, drawn as they will stay (also
+    when the reading outlasts the wait after which the screen is drawn meanwhile)."""
+    if slow:
+        monkeypatch.setattr("tracker.ui.app.HOLD_SCREEN", 0.02)
+        open_file = TableSession.open
+
+        def slow_open(session: TableSession, *, settle: bool = True) -> EncounterFile:
+            time.sleep(0.2)
+            return open_file(session, settle=settle)
+
+        monkeypatch.setattr(TableSession, "open", slow_open)
     shots: list[str] = []
     paint, opened_file = Screen._compositor_refresh, TrackerApp._opened
     opened_now: list[bool] = []
