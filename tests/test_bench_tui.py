@@ -36,3 +36,13 @@ def test_each_run_of_presses_counts_in_the_summary() -> None:
     line = tui.key_summary([[1.0] * 19 + [9.0], [2.0] * 20, [3.0] * 20])
     assert line.startswith("p50 2.0 ms (runs 1.0-3.0), p95 3.0 ms (runs 2.0-9.0), max 9.0 ms")
     assert "(3 runs, 60 presses)" in line
+
+
+def test_a_fight_is_on_screen_after_the_first_paint_and_settles_after_that(
+    tmp_path: Path,
+) -> None:
+    tui = bench()
+    source = tmp_path / "short.toml"
+    tui.big_encounter(source, 8, 100)
+    first, shown, settled = asyncio.run(tui.first_paint_tracker(source, (80, 24)))
+    assert 0 < first < shown <= settled

@@ -4,13 +4,18 @@ the replay of a long journal, the hidden-name question, the fight's end and look
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.ui_helpers import basic_file, nerv_file
 from tracker.core.dice import ScriptedDice
 from tracker.core.model import EncounterState
+from tracker.store.encounter_file import EncounterFile
+from tracker.store.errors import LockedError
 from tracker.store.table_session import TableSession
 
 
@@ -31,6 +36,32 @@ def test_nothing_runs_before_the_file_is_open_or_while_busy(tmp_path: Path) -> N
         assert busy is not None and busy.message == "one moment — replaying the encounter"
     finally:
         session.close()
+
+
+def test_the_fight_is_there_to_show_before_the_rest_of_opening_and_nothing_runs_until_then(
+    tmp_path: Path,
+) -> None:
+    path = basic_file(tmp_path)
+    kept = path.read_bytes()
+    stale = tmp_path / f".{path.name}.{'ab' * 6}.tmp"  # a rewrite killed before its rename
+    stale.write_text("half a file", encoding="utf-8")
+    session = TableSession(path, ScriptedDice([15, 9, 12, 3]))
+    play = session.open(settle=False)
+    try:
+        assert set(play.encounter.state.combatants) == {"ann", "bo", "gob", "orc"}
+        with pytest.raises(LockedError):  # the lock is held already: a second GM is refused
+            EncounterFile(path)
+        refused = session.refusal()
+        assert refused is not None and refused.message == "one moment — opening the encounter"
+        assert path.read_bytes() == kept and stale.exists()  # nothing written or removed yet
+        session.settle()
+        assert session.refusal() is None and not stale.exists()
+        with pytest.raises(LockedError, match=f"pid {os.getpid()}"):  # now the note says who
+            EncounterFile(path)
+        assert session.run("start").outcome.ok
+    finally:
+        session.close()
+    assert b"encounter.started" in path.read_bytes()
 
 
 def test_a_command_its_undo_and_redo_say_what_they_did(tmp_path: Path) -> None:

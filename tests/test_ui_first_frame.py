@@ -5,6 +5,9 @@ and the footer shows and hides keys in place instead of building itself again.""
 from __future__ import annotations
 
 import random
+import re
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,10 @@ from tests.snapshot_helpers import written
 from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
 from tracker.core.dice import Dice
 from tracker.core.session import Encounter
+from tracker.store.encounter_file import EncounterFile
+from tracker.store.table_session import TableSession
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
 
@@ -138,3 +144,113 @@ async def test_a_narrow_footer_keeps_the_keys_that_fit_as_it_changes(tmp_path: P
         await pilot.resize_terminal(200, 40)
         await pilot.pause()
         assert len(footer_actions(app)) > len(narrow)  # a wider footer shows more keys
+
+
+@ui_test
+async def test_a_longer_name_builds_the_order_once_for_the_width_it_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[int] = []
+    rebuild = InitiativePane.rebuild
+
+    def counted(pane: InitiativePane) -> None:
+        rebuild(pane)
+        built.append(pane.built_width)
+
+    monkeypatch.setattr(InitiativePane, "rebuild", counted)
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await opened(pilot)
+        pane = app.query_one(InitiativePane)
+        before = pane.scrollable_content_region.width
+        built.clear()
+        with app.batch_update():  # as the fight's first frame: drawn once the batch ends
+            app.run_and_report("add Bartholomew the Unusually Long-Named side=enemy hp=5 init=1")
+            await pilot.pause()  # Textual runs after-refresh callbacks with nothing drawn
+        for _ in range(5):
+            await pilot.pause(0.05)
+        after = pane.scrollable_content_region.width
+    assert after > before  # the frame grew for the longer name
+    # the rows were built for the width the frame was about to have, and not again
+    assert built == [after], (built, before, after)
+
+
+@ui_test
+async def test_a_key_pressed_while_the_shown_fight_finishes_opening_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = threading.Event()
+    settle = EncounterFile.settle
+
+    def held_settle(play: EncounterFile) -> None:
+        go_on.wait(10)  # the rest of opening, held back while the fight is on screen
+        settle(play)
+
+    monkeypatch.setattr(EncounterFile, "settle", held_settle)
+    path = basic_file(tmp_path)
+    kept = path.read_bytes()
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for _ in range(500):
+            if app.opened_paint is not None:
+                break
+            await pilot.pause(0.01)
+        assert state_of(app).phase == "setup"  # the fight is on screen
+        await pilot.press("s")
+        bar = app.query_one(CommandBar)
+        assert bar.message == "✗ one moment — opening the encounter"
+        assert state_of(app).phase == "setup" and path.read_bytes() == kept
+        go_on.set()
+        await opened(pilot)
+        await pilot.press("s")
+        assert state_of(app).phase != "setup"
+
+
+@pytest.mark.parametrize(
+    ("size", "slow"),
+    [((120, 36), False), ((200, 50), False), ((120, 36), True)],
+    ids=["120x36", "200x50", "a slow reading"],
+)
+def test_the_fights_first_frame_is_the_one_that_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], slow: bool
+) -> None:
+    """The order asks for more room than the empty screen gave it: its frame grows and
+    the side panes narrow in the fight's first frame, drawn as they will stay (also
+    when the reading outlasts the wait after which the screen is drawn meanwhile)."""
+    if slow:
+        monkeypatch.setattr("tracker.ui.app.HOLD_SCREEN", 0.02)
+        open_file = TableSession.open
+
+        def slow_open(session: TableSession, *, settle: bool = True) -> EncounterFile:
+            time.sleep(0.2)
+            return open_file(session, settle=settle)
+
+        monkeypatch.setattr(TableSession, "open", slow_open)
+    shots: list[str] = []
+    paint, opened_file = Screen._compositor_refresh, TrackerApp._opened
+    opened_now: list[bool] = []
+
+    def shot(screen: Screen[Any]) -> None:
+        paint(screen)
+        if opened_now:
+            shots.append(screen.app.export_screenshot())
+
+    def noted_open(app: TrackerApp, play: Any) -> None:
+        opened_file(app, play)
+        opened_now.append(True)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", shot)
+    monkeypatch.setattr(TrackerApp, "_opened", noted_open)
+    path = long_fight(tmp_path, combatants=8, events=100)
+
+    @ui_test
+    async def scenario() -> None:
+        app = make_app(path)
+        async with app.run_test(size=size) as pilot:
+            await opened(pilot)
+            await pilot.pause(0.2)
+            shots.append(app.export_screenshot())
+
+    scenario()
+    first, settled = (re.sub(r"terminal-\d+", "", svg) for svg in (shots[0], shots[-1]))
+    assert first == settled

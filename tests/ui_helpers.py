@@ -89,7 +89,7 @@ async def opened(pilot: Pilot[int]) -> None:
     app = pilot.app
     assert isinstance(app, TrackerApp)
     for _ in range(500):
-        if app.opened_paint is not None or app.failure:
+        if app.failure or (app.opened_paint is not None and app.session.refusal() is None):
             break
         await pilot.pause(0.01)
     assert app.play is not None, app.failure or "the file did not open in 5 s"

@@ -60,8 +60,18 @@ def _private_folder(folder: Path) -> Path | None:
     return folder
 
 
-def runtime_folder() -> Path | None:
-    """The folder the notes live in, or None when no safe one can be had."""
+def _made_folder(folder: Path) -> Path | None:
+    """``folder`` if it is there, a real folder and ours (nothing is made or changed)."""
+    try:
+        return folder if _ours(os.lstat(folder)) else None
+    except OSError:
+        return None
+
+
+def runtime_folder(make: bool = True) -> Path | None:
+    """The folder the notes live in, or None when no safe one can be had (``make`` False:
+    None too when it is not there yet — a look that makes nothing)."""
+    usable = _private_folder if make else _made_folder
     runtime = xdg_runtime_dir()
     if runtime is not None:
         try:
@@ -69,10 +79,10 @@ def runtime_folder() -> Path | None:
         except OSError:
             base_is_ours = False
         if base_is_ours:
-            folder = _private_folder(runtime)
+            folder = usable(runtime)
             if folder is not None:
                 return folder
-    return _private_folder(runtime_fallback_dir())
+    return usable(runtime_fallback_dir())
 
 
 def _host() -> str:

@@ -34,10 +34,11 @@ L = TypeVar("L", bound=LoadedJournal)
 
 
 class JournalFile(Generic[L]):
-    """A journal open for writing: the writer lock held, temp files a killed rewrite left
-    removed, a torn tail or everything from damage in mid-file moved aside (its side file
-    in ``recovered``, what was cut in ``loaded.torn``), each command's events appended
-    (one write, one fsync).
+    """A journal open for writing: the writer lock held, a torn tail or everything from
+    damage in mid-file moved aside (its side file in ``recovered``, what was cut in
+    ``loaded.torn``), each command's events appended (one write, one fsync); once
+    settled (:meth:`settle`), its holder's note left and temp files a killed rewrite left
+    removed.
 
     A subclass says how its kind of file loads (``load_journal``) and may finish opening
     in ``opened`` — there, a command that a crash cut short between this file and another
@@ -45,16 +46,18 @@ class JournalFile(Generic[L]):
     while opening releases the lock.
     """
 
-    def __init__(self, path: Path) -> None:
-        """Lock, load and repair ``path``; LockedError or JournalError (one line)."""
+    def __init__(self, path: Path, *, settle: bool = True) -> None:
+        """Lock, load and repair ``path``; LockedError or JournalError (one line).
+        ``settle`` False leaves to :meth:`settle` what showing the file need not wait for."""
         from tracker.store.lock import WriterLock
         from tracker.store.writer import JournalWriter
 
         self.path = Path(path)
+        self.settled = False
+        """Whether the whole of opening is done (:meth:`settle`): commands may be run."""
         self.lock: WriterLock = WriterLock(self.path)
-        self.lock.acquire()
+        self.lock.acquire(note=False)
         try:
-            remove_stale_temps(self.path, older_than=None)  # the lock: nobody rewrites it
             self.loaded: L = self.load_journal(self.path)
             self.recovered: Path | None = None
             self.repaired: list[str] = []
@@ -65,6 +68,19 @@ class JournalFile(Generic[L]):
         except BaseException:
             self.lock.release()
             raise
+        if settle:
+            self.settle()
+
+    def settle(self) -> None:
+        """The rest of opening, which nothing shown waits for (the TUI does it with the
+        fight on screen, before it takes a command): the holder's note, which names this
+        process to a second writer, and the removal of temp files a killed rewrite left
+        (with the lock held nobody else is rewriting the file). Nothing once closed."""
+        if self.settled or not self.lock.held:
+            return
+        self.lock.leave_note()
+        remove_stale_temps(self.path, older_than=None)
+        self.settled = True
 
     def load_journal(self, path: Path) -> L:
         """Read and validate the file (its kind's loader); JournalError on any problem."""

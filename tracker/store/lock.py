@@ -185,8 +185,10 @@ class WriterLock:
         """Whether this object currently holds the lock."""
         return self._held
 
-    def acquire(self) -> None:
-        """Take the lock or raise :class:`LockedError`; a no-op if this object holds it."""
+    def acquire(self, *, note: bool = True) -> None:
+        """Take the lock or raise :class:`LockedError`; a no-op if this object holds it.
+        ``note`` False leaves the holder's note to :meth:`leave_note` (until then a second
+        writer is refused as by "another process" once its wait for the note is over)."""
         if self._held:
             return
         for _ in range(10):
@@ -197,9 +199,16 @@ class WriterLock:
             except _Moved:
                 continue
             self._held = True
-            self._note = write_note(self._key) if self._key is not None else None
+            if note:
+                self.leave_note()
             return
         raise StoreError(f"{self.path.name}: could not take the lock (the file keeps moving)")
+
+    def leave_note(self) -> None:
+        """Say who holds the lock (pid, host, since) in the runtime folder, for a second
+        writer's refusal; a no-op unless the lock is held and has no note yet."""
+        if self._held and self._note is None and self._key is not None:
+            self._note = write_note(self._key)
 
     def lock_file(self) -> bool:
         """Lock the file itself now that it exists (a hard link or symlink to it meets the
@@ -241,7 +250,7 @@ class WriterLock:
     def _name_held_elsewhere(self) -> bool:
         """Whether another holder took this name before the file was made and has not yet
         moved its lock onto the file (:meth:`lock_file`)."""
-        prefix, folder = _standin_prefix(self.path), runtime_folder()
+        prefix, folder = _standin_prefix(self.path), runtime_folder(make=False)
         if prefix is None or folder is None or not _standins_in(folder, prefix):
             return False  # no stand-in in this file's folder: nobody holds its name
         key = _standin_name(prefix, self.path)

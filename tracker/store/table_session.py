@@ -53,10 +53,17 @@ class TableSession:
 
     # --- the file -------------------------------------------------------------------
 
-    def open(self) -> EncounterFile:
-        """Open (and lock) the file; TrackerError or OSError when it cannot be played."""
-        self.play = EncounterFile(self.path)
+    def open(self, *, settle: bool = True) -> EncounterFile:
+        """Open (and lock) the file; TrackerError or OSError when it cannot be played.
+        ``settle`` False: commands wait for :meth:`settle` (the rest of opening, done while
+        the fight is already on screen)."""
+        self.play = EncounterFile(self.path, settle=settle)
         return self.play
+
+    def settle(self) -> None:
+        """Finish opening the file (``EncounterFile.settle``): commands may run."""
+        if self.play is not None:
+            self.play.settle()
 
     def close(self) -> None:
         """Release the file and its lock."""
@@ -122,7 +129,7 @@ class TableSession:
 
     def refusal(self, busy: str = "") -> Outcome | None:
         """Why no command can run now (opening, busy, looking back), or None."""
-        if self.play is None or busy:
+        if self.play is None or busy or not self.play.settled:
             return Outcome(False, f"one moment — {busy or 'opening'} the encounter")
         return self.refuse_while_looking()
 

@@ -23,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError, one_line
@@ -105,6 +106,7 @@ class TrackerApp(PlainTextApp[int]):
         self._present_due = False
         self._held = ExitStack()
         """Holds the screen's drawing while the file is read (``_painted_first``)."""
+        self._hold_timer: Timer | None = None
         for theme in self.shelf.themes.values():
             self.register_theme(theme)
         if DEFAULT_THEME in self.shelf.themes:
@@ -181,7 +183,7 @@ class TrackerApp(PlainTextApp[int]):
         the next one, unless the reading takes longer than ``HOLD_SCREEN`` seconds."""
         self.first_paint = time.perf_counter()
         self._held.enter_context(self.batch_update())
-        self.set_timer(HOLD_SCREEN, self._held.close)
+        self._hold_timer = self.set_timer(HOLD_SCREEN, self._held.close)
         self._open()
 
     def _painted_opened(self) -> None:
@@ -189,12 +191,14 @@ class TrackerApp(PlainTextApp[int]):
 
     @work(thread=True, exclusive=True, group="open")
     def _open(self) -> None:
+        """Lock and read the file; the rest of opening once the screen has the fight."""
         try:
-            play = self.session.open()
+            play = self.session.open(settle=False)
         except (TrackerError, OSError) as err:
             self.call_from_thread(self._failed, one_line(err))
             return
         self.call_from_thread(self._opened, play)
+        self.session.settle()
 
     def _failed(self, message: str) -> None:
         self._held.close()
@@ -202,13 +206,16 @@ class TrackerApp(PlainTextApp[int]):
         self.exit(1, return_code=1)
 
     def _opened(self, play: EncounterFile) -> None:
-        """Show the opened file; a new encounter (nobody in it) starts in the add dialog."""
+        """Show the opened file (the screen held until the panes have it all); a new
+        encounter (nobody in it) starts in the add dialog."""
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+        self._held.enter_context(self.batch_update())
         self.table.opened(play)
         self.use_theme(starting_theme(play, self.shelf))
         self.busy = ""
         self.show(play.encounter.state)
-        self._held.close()
-        self.call_after_refresh(self._painted_opened)
+        self.table.call_next(self._draw_opened)
         self.collector.start()
         self.set_interval(0.5, self.collector.tick)
         if play.recovered is not None and play.loaded.torn is not None:
@@ -218,6 +225,14 @@ class TrackerApp(PlainTextApp[int]):
             self.notify(line, severity="warning", timeout=10, markup=False)
         if not play.encounter.state.combatants:
             self.table.action_add_combatant()
+
+    def _draw_opened(self) -> None:
+        """Let the screen draw the fight once every pane has asked for what it changed
+        (a frame drawn before the order's frame asked for its new width would lay the
+        panes out as they were, and the next frame would move them)."""
+        self._held.close()
+        self.table.check_idle()  # the screen lays out and paints at its next idle
+        self.call_after_refresh(self._painted_opened)
 
     def on_unmount(self) -> None:
         """Release the file (and its lock) when the app goes away."""

@@ -58,18 +58,19 @@ class BodyChart(SelectedPane):
         # The name heads the drawing: a title that changed at every turn would repaint
         # the border at every turn.
         retitle(self, "Body")
-        drawing.draw(self.lines(fighter, self.rules))
+        rules = self.rules
+        drawing.draw(self.lines(fighter, rules), lambda room: self.lines(fighter, rules, room))
 
     def _styles(self) -> dict[str, Style]:
         names = ("ok", "hurt", "bad", "down", "frame", "heading", "lethal")
         return {name: solid_style(self, f"body--{name}") for name in names}
 
-    def lines(self, fighter: Combatant, rules: Ruleset) -> list[Text]:
+    def lines(self, fighter: Combatant, rules: Ruleset, room: int | None = None) -> list[Text]:
         """Every line of the drawing, top to bottom: whose body it is, the figure (or the
-        tracks), the injuries."""
+        tracks), the injuries; for ``room`` cells (None: the pane's width now)."""
         styles = self._styles()
         views = rules.body(fighter)
-        room = self.scrollable_content_region.width
+        room = self.scrollable_content_region.width if room is None else room
         if views:
             lines = draw_figure(views, styles, figure_scale(room) if room > 0 else 1.0)
         else:

@@ -11,11 +11,13 @@ layout pass is asked for, only when the lines outgrow the pane.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from tracker.ui.panes.styling import SteadyColours
@@ -26,7 +28,7 @@ class Drawing(SteadyColours):
     """Lines of styled text, wrapped to the pane, repainted row by row."""
 
     DEFAULT_CSS = """
-    Drawing { height: 1; width: 100%; }
+    Drawing { height: auto; min-height: 100%; width: 100%; }
     """
 
     def __init__(self, *, id: str | None = None, centred: bool = False) -> None:  # noqa: A002
@@ -35,33 +37,44 @@ class Drawing(SteadyColours):
         """The lines are one block, centred in the pane (the body figure)."""
         self.lines: list[Text] = []
         self._strips: list[Strip] = []
+        self._width = 0
+        """The width the strips were made for."""
+        self._maker: Callable[[int], list[Text]] | None = None
 
     @property
     def content(self) -> Group:
         """What the drawing shows, as Rich renderables (tests read it as text)."""
         return Group(*self.lines)
 
-    def draw(self, lines: list[Text]) -> None:
+    def draw(self, lines: list[Text], made_for: Callable[[int], list[Text]] | None = None) -> None:
         """Show ``lines`` (wrapped to the pane's width), padded to fill the pane; a
-        control character is shown as its stand-in, never sent to the terminal."""
+        control character is shown as its stand-in, never sent to the terminal.
+        ``made_for`` makes the lines for another width (lines that depend on it): a
+        layout that gives the drawing another width before it is painted has them made
+        again as it is painted, so that the frame shows them as they will stay."""
         lines = [inert(line, lines=True) for line in lines]
-        self.lines = lines
+        self.lines, self._maker = lines, made_for
         width = self.size.width
         if width <= 0:  # not laid out yet: drawn when it is (on_resize)
             return
         strips = self._strips_for(lines, width)
-        old, self._strips = self._strips, strips
-        if len(strips) != len(old):
-            self.styles.height = len(strips)  # a new height: Textual lays the screen out
-            self.refresh()
+        old, self._strips, self._width = self._strips, strips, width
+        room = self._visible_rows()
+        if max(len(strips), room) != max(len(old), room):
+            self.refresh(layout=True)  # a new height: Textual lays the screen out
             return
         changed = [
             Region(0, row, width, 1)
-            for row, (before, after) in enumerate(zip(old, strips, strict=True))
-            if before != after
+            for row in range(max(len(old), len(strips)))
+            if _row(old, row) != _row(strips, row)
         ]
         if changed:
             self.refresh(*changed)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows drawn (the pane's whole height at least: ``min-height``, so that a
+        pane laid out anew is filled in the same layout pass)."""
+        return len(self._strips)
 
     def on_resize(self, event: Resize) -> None:
         """A new width: wrap again."""
@@ -70,22 +83,36 @@ class Drawing(SteadyColours):
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
-        strips = rendered_rows(shown, width, self.app.console)
-        room = self._visible_rows()
-        blank = Strip([Segment(" " * width)], width)
-        return strips + [blank] * max(0, room - len(strips))
+        return rendered_rows(shown, width, self.app.console)
 
     def _visible_rows(self) -> int:
         region = getattr(self.parent, "scrollable_content_region", None)
         return int(region.height) if region is not None else 0
 
+    def _made_again(self, width: int) -> None:
+        """Make the lines and strips for the ``width`` the drawing is painted at; a height
+        that changes with them is set once painted."""
+        assert self._maker is not None
+        self.lines = [inert(line, lines=True) for line in self._maker(width)]
+        rows, room = len(self._strips), self._visible_rows()
+        self._strips, self._width = self._strips_for(self.lines, width), width
+        if max(len(self._strips), room) != max(rows, room):
+            self.call_later(self.refresh, layout=True)
+
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
         width = self.size.width
+        if width > 0 and width != self._width and self._maker is not None:
+            self._made_again(width)
         style = self.base_style
         if y >= len(self._strips):
             return Strip.blank(width, style)
         return self._strips[y].apply_style(style).crop_extend(0, width, style)
+
+
+def _row(strips: list[Strip], row: int) -> Strip | None:
+    """Row ``row`` of ``strips`` (None: a blank row below them)."""
+    return strips[row] if row < len(strips) else None
 
 
 def _centred(lines: list[Text], width: int) -> list[Text]:

@@ -98,6 +98,8 @@ class InitiativePane(LinesView, can_focus=True):
         self._roster_seen: tuple[object, ...] = ()
         self._planned: int | None = None
         """The width the layout due will give the pane (None: none due, or unknown)."""
+        self._waited = False
+        """Whether a layout has been seen that did not give the pane ``_planned`` yet."""
         self.asked = 0
         """Cells the rows ask for: names whole, long forms (0: nothing shown yet)."""
         self.flat = False
@@ -122,12 +124,25 @@ class InitiativePane(LinesView, can_focus=True):
         """Draw again when the theme changes; explain the glyphs in a tooltip."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
         self.watch(self, "scroll_y", self._retitle, init=False)
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out, immediate=True)
         retip(self, legend_text())
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the rows to the new width (and say again which rows show)."""
         self._settled()
         self._retitle()
+
+    def _laid_out(self, _screen: object) -> None:
+        """The screen was laid out (heard at once): rows built for the width the layout
+        due was to give the pane stand if it gave that width, else they are built again
+        — after one more layout, as the first may have been laid out from what Textual
+        kept of the panes before the frame's change reached them."""
+        if self._planned is None:
+            return
+        if self.scrollable_content_region.width != self._planned and not self._waited:
+            self._waited = True
+            return
+        self._settled()
 
     def _settled(self) -> None:
         """Laid out: the rows fit the width the pane has (built again if they were built
@@ -195,7 +210,8 @@ class InitiativePane(LinesView, can_focus=True):
 
     def _ask(self, fighters: list[Combatant]) -> None:
         """The cells the rows ask for, again when the roster changed; a new answer lays
-        the screen out again (``pane_widths``), once more after a layout then pending."""
+        the screen out again (``pane_widths``): once, the rows built for the width that
+        layout gives (``_planned``; checked when it is done, ``_laid_out``)."""
         names = [shown_name(f, row.slot) for row, f in zip(self.rows, fighters, strict=True)]
         roster = tuple(zip((row.slot for row in self.rows), names, strict=True))
         if roster != self._roster and self.rules is not None:
@@ -207,9 +223,8 @@ class InitiativePane(LinesView, can_focus=True):
                 frame = frame_of(self)
                 if isinstance(frame, InitiativeFrame) and frame.sized_by_rows():
                     self._planned = frame.content_cells(self.screen.size.width)
+                    self._waited = False
                 frame.refresh(layout=True)
-                self.call_after_refresh(frame.refresh, layout=True)
-                self.call_after_refresh(self._settled)
 
     def _retitle(self) -> None:
         if self.state is not None:
