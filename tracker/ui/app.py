@@ -44,7 +44,7 @@ from tracker.ui.modals.help import KeyRow
 from tracker.ui.palette import TableCommands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
-from tracker.ui.panes.order_rows import order_rows
+from tracker.ui.panes.order_rows import row_slots
 from tracker.ui.plain import PlainTextApp
 from tracker.ui.reminder_keys import ReminderKeys
 from tracker.ui.table_dialogs import TableDialogs
@@ -308,7 +308,7 @@ class TrackerApp(PlainTextApp[int]):
         """Show the fight's ``state``; the selection follows the turn."""
         before = self.state
         self.state = state
-        rows = [row.slot for row in order_rows(state)]
+        rows = row_slots(state)
         turn_moved = before is None or before.current != state.current
         if state.current and (turn_moved or self.selected not in rows):
             self.selected = state.current
@@ -346,7 +346,7 @@ class TrackerApp(PlainTextApp[int]):
     def select(self, slot: str) -> None:
         """Show this slot (or combatant) in the body and status panes."""
         if self.state is not None and slot_owner(slot) in self.state.combatants:
-            rows = [row.slot for row in order_rows(self.state)]
+            rows = row_slots(self.state)
             self.selected = (
                 slot
                 if slot in rows

@@ -5,7 +5,7 @@ hurt a combatant is, the legend of the glyphs (the pane, :mod:`initiative`, draw
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
@@ -38,17 +38,88 @@ class Row:
     mark: str
 
 
-_LAST_ORDER: list[tuple[EncounterState, list[Row]]] = []
-"""The rows of the last state asked for (a command asks for them more than once)."""
+@dataclass(frozen=True)
+class Order:
+    """The rows of one state, with each row's combatant id and slot (the screen asks for
+    them several times a command; the next state's rows are worked out from them)."""
+
+    state: EncounterState
+    rows: tuple[Row, ...]
+    owners: tuple[str, ...]
+    slots: tuple[str, ...]
+
+
+_LAST_ORDER: list[Order] = []
+"""The rows of the last state asked for."""
+
+
+def order_of(state: EncounterState) -> Order:
+    """The rows of ``state`` in play order: the order, then those delaying, then anyone
+    not placed yet. A state that differs from the last one asked for only in who acts,
+    who has acted or how combatants fare keeps the last rows, with new marks where they
+    changed (the fold keeps unchanged combatants as the same objects)."""
+    last = _LAST_ORDER[0] if _LAST_ORDER else None
+    if last is not None and last.state is state:
+        return last
+    found = _remarked(last, state) if last is not None else None
+    if found is None:
+        rows = tuple(_ordered(state))
+        slots = tuple(row.slot for row in rows)
+        found = Order(state, rows, tuple(slot_owner(slot) for slot in slots), slots)
+    _LAST_ORDER[:] = [found]
+    return found
 
 
 def order_rows(state: EncounterState) -> list[Row]:
     """Rows in play order: the order, then those delaying, then anyone not placed yet."""
-    if _LAST_ORDER and _LAST_ORDER[0][0] is state:
-        return list(_LAST_ORDER[0][1])
-    rows = _ordered(state)
-    _LAST_ORDER[:] = [(state, rows)]
-    return list(rows)
+    return list(order_of(state).rows)
+
+
+def row_slots(state: EncounterState) -> tuple[str, ...]:
+    """The slots of the rows, top to bottom (what the selection may be)."""
+    return order_of(state).slots
+
+
+def _remarked(last: Order, state: EncounterState) -> Order | None:
+    """``state``'s rows from ``last`` when only marks can differ (None: they may not)."""
+    before = last.state
+    if (
+        state.order != before.order
+        or state.delayed != before.delayed
+        or state.surprised != before.surprised
+        or state.round != before.round
+    ):
+        return None
+    touched = _fared(before.combatants, state.combatants)
+    if touched is None:
+        return None
+    touched.update(slot_owner(s) for s in (before.current, state.current) if s)
+    touched.update(slot_owner(s) for s in set(before.acted).symmetric_difference(state.acted))
+    fighters = state.combatants
+    rows = tuple(
+        Row(row.slot, _mark(state, row.slot, fighters[owner]))
+        if owner in touched and row.mark != "⏸"
+        else row
+        for row, owner in zip(last.rows, last.owners, strict=True)
+    )
+    return Order(state, rows, last.owners, last.slots)
+
+
+def _fared(before: Mapping[str, Combatant], after: Mapping[str, Combatant]) -> set[str] | None:
+    """The combatants whose status changed (None: one joined, left, or was removed or
+    brought back, which changes the rows themselves)."""
+    if before is after:
+        return set()
+    if tuple(before) != tuple(after):  # in the same order: those not placed are listed so
+        return None
+    touched = set()
+    for cid, fighter in after.items():
+        was = before[cid]
+        if was is not fighter and was.status != fighter.status:
+            if "removed" in (was.status, fighter.status):
+                return None
+            touched.add(cid)
+    return touched
 
 
 def _ordered(state: EncounterState) -> list[Row]:
