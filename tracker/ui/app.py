@@ -245,6 +245,8 @@ class TrackerApp(PlainTextApp[int]):
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
         ran = self.session.run(line, meanwhile=self.show)
+        if self.collector.frame_due():
+            self.call_after_refresh(self.collector.after_frame)
         if ran.question:
             self.call_later(self.confirm, ran.question, ran.anyway)
         if ran.outcome.ok:
@@ -325,6 +327,8 @@ class TrackerApp(PlainTextApp[int]):
         """Another combatant selected: the keys that apply may change, the panes follow."""
         self.table.offer_keys()
         self._present_soon()
+        if self.collector.frame_due():
+            self.call_after_refresh(self.collector.after_frame)
 
     def _present_soon(self) -> None:
         """Hand the panes the state and the selection once the current message is handled
