@@ -11,6 +11,8 @@ layout pass is asked for, only when the lines outgrow the pane.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
@@ -35,11 +37,19 @@ class Drawing(SteadyColours):
         """The lines are one block, centred in the pane (the body figure)."""
         self.lines: list[Text] = []
         self._strips: list[Strip] = []
+        self._rows_of: dict[tuple[Hashable, int], list[Strip]] = {}
+        """The rows each line of the last drawing took, by what the line shows."""
 
     @property
     def content(self) -> Group:
         """What the drawing shows, as Rich renderables (tests read it as text)."""
         return Group(*self.lines)
+
+    @property
+    def rows(self) -> list[Strip]:
+        """The rows drawn, top to bottom, before the pane's colours (blank rows fill the
+        pane's height)."""
+        return list(self._strips)
 
     def draw(self, lines: list[Text]) -> None:
         """Show ``lines`` (wrapped to the pane's width), padded to fill the pane; a
@@ -70,10 +80,29 @@ class Drawing(SteadyColours):
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
-        strips = rendered_rows(shown, width, self.app.console)
+        strips = self._reused_rows(shown, width)
         room = self._visible_rows()
         blank = Strip([Segment(" " * width)], width)
         return strips + [blank] * max(0, room - len(strips))
+
+    def _reused_rows(self, lines: list[Text], width: int) -> list[Strip]:
+        """The rows of ``lines``; a line that reads and looks as one of the last drawing's
+        keeps its rows (the same strips: nothing rendered again, nothing repainted)."""
+        if any(line.end != "\n" for line in lines):  # lines that run on: drawn as one
+            self._rows_of = {}
+            return rendered_rows(lines, width, self.app.console)
+        last = self._rows_of
+        made: dict[tuple[Hashable, int], list[Strip]] = {}
+        rows: list[Strip] = []
+        for line in lines:
+            key = (_look(line), width)
+            found = made.get(key) or last.get(key)
+            if found is None:
+                found = rendered_rows([line], width, self.app.console)
+            made[key] = found
+            rows += found
+        self._rows_of = made
+        return rows
 
     def _visible_rows(self) -> int:
         region = getattr(self.parent, "scrollable_content_region", None)
@@ -96,6 +125,19 @@ def _centred(lines: list[Text], width: int) -> list[Text]:
         return lines
     pad = " " * indent
     return [Text(pad) + line if line.plain else line for line in lines]
+
+
+def _look(line: Text) -> Hashable:
+    """Everything that decides how ``line`` is drawn (two lines alike draw alike)."""
+    return (
+        line.plain,
+        tuple(line.spans),
+        line.style,
+        line.justify,
+        line.overflow,
+        line.no_wrap,
+        line.tab_size,
+    )
 
 
 def rendered_rows(lines: list[Text], width: int, console: Console) -> list[Strip]:
