@@ -54,6 +54,8 @@ class LinesView(SteadyColours, ScrollView):
         """The lines as handed to ``set_lines`` (``_lines`` holds them made inert)."""
         self._cells: list[int] = []
         """Each line's width in cells."""
+        self._widest = 0
+        """The widest line's cells (kept as lines come, not looked for again in a long log)."""
         self._strips: dict[int, tuple[Text, Strip]] = {}
         self._finished: dict[int, tuple[Text, tuple[object, ...], Strip]] = {}
         """Each line's finished strip, with what it was finished for."""
@@ -89,11 +91,18 @@ class LinesView(SteadyColours, ScrollView):
         self._lines, self.cursor = lines, cursor
         if len(old) != len(lines):
             self._cells = [line.cell_len for line in lines]
+            self._widest = max(self._cells, default=0)
             self._resize()
             return
         changed = [i for i, (a, b) in enumerate(zip(old, lines, strict=True)) if a is not b]
+        narrowed = False
         for index in changed:
-            self._cells[index] = lines[index].cell_len
+            before, self._cells[index] = self._cells[index], lines[index].cell_len
+            narrowed = narrowed or before == self._widest
+        if narrowed:  # the widest line may have changed: looked for again
+            self._widest = max(self._cells, default=0)
+        else:
+            self._widest = max([self._widest, *(self._cells[i] for i in changed)])
         if old_cursor != cursor:
             changed += [i for i in (old_cursor, cursor) if i >= 0]
         self._resize(changed)
@@ -104,14 +113,16 @@ class LinesView(SteadyColours, ScrollView):
         lines = [inert(line) for line in lines]
         first = len(self._lines)
         self._lines.extend(lines)
-        self._cells.extend(line.cell_len for line in lines)
+        cells = [line.cell_len for line in lines]
+        self._cells.extend(cells)
+        self._widest = max([self._widest, *cells])
         self._resize(list(range(first, len(self._lines))))
 
     def _resize(self, changed: list[int] | None = None) -> None:
         """Fit the scrollable size to the lines (as wide as the widest: a pane whose
         lines all fit shows no horizontal scrollbar); repaint ``changed`` (None: all)."""
         rows = -(-len(self._lines) // self.room) * self.room
-        size = Size(max(self._cells, default=0), rows)
+        size = Size(self._widest, rows)
         if size != self.virtual_size:
             self._grow(size)
             self.refresh()
