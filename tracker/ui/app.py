@@ -307,8 +307,10 @@ class TrackerApp(PlainTextApp[int]):
     # --- showing the state ----------------------------------------------------------
 
     def show(self, state: EncounterState) -> None:
-        """Show the fight's ``state``; the selection follows the turn."""
-        before = self.state
+        """Show the fight's ``state``; the selection follows the turn (the panes are
+        handed both here, once, not again by the watchers)."""
+        before, selected = self.state, self.selected
+        self._present_due = True
         self.state = state
         rows = row_slots(state)
         turn_moved = before is None or before.current != state.current
@@ -316,7 +318,8 @@ class TrackerApp(PlainTextApp[int]):
             self.selected = state.current
         elif self.selected not in rows:
             self.selected = rows[0] if rows else ""
-        self.table.offer_keys()
+        if self.selected == selected:  # else the selection's watcher offered them
+            self.table.offer_keys()
         self._present()
 
     def watch_state(self) -> None:
