@@ -67,6 +67,7 @@ class StatusPane(SelectedPane):
         self.keys = keys if keys is not None else ReminderKeys()
         """The keys given to reminder choices (the app's, so its keys agree)."""
         self._unkeyed = False
+        self._said_for: tuple[Combatant, EncounterState, Ruleset, list[str]] | None = None
         self._asked: tuple[object, ...] = ()
         """The rows last asked for, with the room and the screen size they were for."""
 
@@ -85,12 +86,20 @@ class StatusPane(SelectedPane):
         if state is None or rules is None or not self.is_mounted:
             return None
         fighter = self._fighter(state)
-        said = tuple(rules.status_lines(fighter, state)) if fighter is not None else ()
+        said = tuple(self._said(fighter, state, rules)) if fighter is not None else ()
         fighters = state.combatants
         names = tuple(fighters[r.who].name for r in state.reminders if r.who in fighters)
         choices = tuple(self.keys.keyed(state, rules))
         narrow = self.screen.has_class("-narrow")
         return (rules, fighter, said, state.reminders, names, choices, narrow)
+
+    def _said(self, fighter: Combatant, state: EncounterState, rules: Ruleset) -> list[str]:
+        """The ruleset's status lines about ``fighter`` (asked once per state and fighter:
+        ``shown`` and the drawing both read them)."""
+        said = self._said_for
+        if said is None or said[0] is not fighter or said[1] is not state or said[2] is not rules:
+            said = self._said_for = (fighter, state, rules, rules.status_lines(fighter, state))
+        return said[3]
 
     def _fighter(self, state: EncounterState) -> Combatant | None:
         if self.selected and slot_owner(self.selected) in state.combatants:
@@ -188,7 +197,7 @@ class StatusPane(SelectedPane):
         head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
-        said = rules.status_lines(fighter, state)
+        said = self._said(fighter, state, rules)
         block = FighterBlock(head, self._notes(fighter), self._ailments(fighter, rules, said))
         body = rules.body(fighter)
         if body or self.screen.has_class("-narrow"):  # no body pane there to show them
