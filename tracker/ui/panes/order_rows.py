@@ -5,8 +5,10 @@ hurt a combatant is, the legend of the glyphs (the pane, :mod:`initiative`, draw
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
@@ -47,6 +49,8 @@ class Order:
     rows: tuple[Row, ...]
     owners: tuple[str, ...]
     slots: tuple[str, ...]
+    places: Mapping[str, tuple[int, ...]]
+    """Each combatant's rows (their indices)."""
 
 
 _LAST_ORDER: list[Order] = []
@@ -63,9 +67,7 @@ def order_of(state: EncounterState) -> Order:
         return last
     found = _remarked(last, state) if last is not None else None
     if found is None:
-        rows = tuple(_ordered(state))
-        slots = tuple(row.slot for row in rows)
-        found = Order(state, rows, tuple(slot_owner(slot) for slot in slots), slots)
+        found = _laid_out(state)
     _LAST_ORDER[:] = [found]
     return found
 
@@ -78,6 +80,16 @@ def order_rows(state: EncounterState) -> list[Row]:
 def row_slots(state: EncounterState) -> tuple[str, ...]:
     """The slots of the rows, top to bottom (what the selection may be)."""
     return order_of(state).slots
+
+
+def _laid_out(state: EncounterState) -> Order:
+    rows = tuple(_ordered(state))
+    slots = tuple(row.slot for row in rows)
+    owners = tuple(slot_owner(slot) for slot in slots)
+    places: dict[str, tuple[int, ...]] = {}
+    for index, owner in enumerate(owners):
+        places[owner] = (*places.get(owner, ()), index)
+    return Order(state, rows, owners, slots, places)
 
 
 def _remarked(last: Order, state: EncounterState) -> Order | None:
@@ -94,15 +106,22 @@ def _remarked(last: Order, state: EncounterState) -> Order | None:
     if touched is None:
         return None
     touched.update(slot_owner(s) for s in (before.current, state.current) if s)
-    touched.update(slot_owner(s) for s in set(before.acted).symmetric_difference(state.acted))
-    fighters = state.combatants
-    rows = tuple(
-        Row(row.slot, _mark(state, row.slot, fighters[owner]))
-        if owner in touched and row.mark != "⏸"
-        else row
-        for row, owner in zip(last.rows, last.owners, strict=True)
-    )
-    return Order(state, rows, last.owners, last.slots)
+    touched.update(slot_owner(s) for s in _acted_or_not(before.acted, state.acted))
+    fighters, rows = state.combatants, list(last.rows)
+    for owner in touched:
+        for index in last.places.get(owner, ()):
+            row = rows[index]
+            if row.mark != "⏸":
+                mark = _mark(state, row.slot, fighters[owner])
+                rows[index] = row if mark == row.mark else Row(row.slot, mark)
+    return Order(state, tuple(rows), last.owners, last.slots, last.places)
+
+
+def _acted_or_not(before: tuple[str, ...], after: tuple[str, ...]) -> Iterable[str]:
+    """The slots that acted or stopped having acted (most often the one that just did)."""
+    if after[: len(before)] == before:
+        return after[len(before) :]
+    return set(before).symmetric_difference(after)
 
 
 def _fared(before: Mapping[str, Combatant], after: Mapping[str, Combatant]) -> set[str] | None:
@@ -113,9 +132,10 @@ def _fared(before: Mapping[str, Combatant], after: Mapping[str, Combatant]) -> s
     if tuple(before) != tuple(after):  # in the same order: those not placed are listed so
         return None
     touched = set()
-    for cid, fighter in after.items():
+    changed = compress(after.items(), map(is_not, after.values(), before.values()))
+    for cid, fighter in changed:
         was = before[cid]
-        if was is not fighter and was.status != fighter.status:
+        if was.status != fighter.status:
             if "removed" in (was.status, fighter.status):
                 return None
             touched.add(cid)
