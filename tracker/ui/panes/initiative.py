@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import is_not, or_
 
 from rich.style import Style
 from rich.text import Text
@@ -172,7 +174,7 @@ class InitiativePane(LinesView, can_focus=True):
         order = order_of(state)
         self.rows = list(order.rows)
         combatants = state.combatants
-        fighters = tuple(combatants[owner] for owner in order.owners)
+        fighters = tuple(map(combatants.__getitem__, order.owners))
         roster = (order.slots, fighters)
         if roster != self._roster_seen:
             self._roster_seen = roster
@@ -204,11 +206,10 @@ class InitiativePane(LinesView, can_focus=True):
             ]
         else:
             lines = list(built.lines)
-            for index, (row, fighter, was_row, was) in enumerate(
-                zip(order.rows, fighters, built.rows, built.fighters, strict=True)
-            ):
-                if row is not was_row or fighter is not was:
-                    lines[index] = self._row_text(state, row, fighter, styles)
+            moved = map(is_not, order.rows, built.rows)
+            fared = map(is_not, fighters, built.fighters)
+            for index in compress(count(), map(or_, moved, fared)):
+                lines[index] = self._row_text(state, order.rows[index], fighters[index], styles)
         self._built = Built(key, order.rows, fighters, state.initiative, lines)
         return lines
 

@@ -8,6 +8,8 @@ One line may carry the cursor (the ``lines--cursor`` component style).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count
+from operator import is_not
 
 from rich.segment import Segment
 from rich.style import Style
@@ -83,10 +85,12 @@ class LinesView(SteadyColours, ScrollView):
         control character in a line is shown as its stand-in, never sent to the terminal."""
         given, shown = self._given, self._lines
         self._given = list(lines)
-        lines = [  # a line handed over again (the same object) is not checked again
-            shown[i] if i < len(given) and line is given[i] else inert(line)
-            for i, line in enumerate(lines)
-        ]
+        kept = min(len(given), len(lines))
+        fresh = [inert(line) for line in lines[kept:]]
+        lines = shown[:kept]  # a line handed over again (the same object): checked already
+        for index in compress(count(), map(is_not, self._given, given)):
+            lines[index] = inert(self._given[index])
+        lines += fresh
         old, old_cursor = self._lines, self.cursor
         self._lines, self.cursor = lines, cursor
         if len(old) != len(lines):
@@ -94,7 +98,7 @@ class LinesView(SteadyColours, ScrollView):
             self._widest = max(self._cells, default=0)
             self._resize()
             return
-        changed = [i for i, (a, b) in enumerate(zip(old, lines, strict=True)) if a is not b]
+        changed = list(compress(count(), map(is_not, old, lines)))
         narrowed = False
         for index in changed:
             before, self._cells[index] = self._cells[index], lines[index].cell_len
