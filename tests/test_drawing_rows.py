@@ -4,6 +4,7 @@ exactly what Rich would draw (same text, same colours, same padding), whatever t
 from __future__ import annotations
 
 import io
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,9 +12,11 @@ from rich.console import Console, Group
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.strip import Strip
 
-from tracker.ui.panes.drawing import rendered_rows
+from tests.ui_helpers import ui_test
+from tracker.ui.panes.drawing import Drawing, rendered_rows
 
 STYLES = [Style(), Style(bold=True), Style(color="red"), Style(bgcolor="blue", italic=True)]
 WORDS = st.text(alphabet="ab ·█░—…字x\t\n", max_size=30)
@@ -53,3 +56,38 @@ def test_rows_are_what_rich_would_draw(drawn: list[Text], width: int) -> None:
         drawn_as(row) for row in by_rich(drawn, width, console)
     ]
     assert all(row.cell_length == width for row in ours)
+
+
+class OneDrawing(App[None]):
+    """A drawing alone on the screen."""
+
+    def compose(self) -> ComposeResult:
+        """The drawing."""
+        yield Drawing(id="drawing")
+
+
+def random_line(rng: random.Random) -> Text:
+    """A line of a few words, alike to others often enough (the same name, a bar)."""
+    line = Text(rng.choice(["Orc", "Ann ████░░", "Bo · enemy", "", "Prone 2"]))
+    line.style = rng.choice(STYLES)
+    if line.plain and rng.random() < 0.5:
+        line.stylize(rng.choice(STYLES), 0, rng.randint(0, len(line.plain)))
+    return line
+
+
+@ui_test
+async def test_a_drawing_redrawn_shows_what_rich_would_draw() -> None:
+    """Rows reused from the last drawing (a line that reads and looks the same) are the
+    rows Rich draws for the new lines, in a drawing of any lines drawn after any others."""
+    rng = random.Random(32)
+    app = OneDrawing()
+    async with app.run_test(size=(30, 12)) as pilot:
+        drawing = app.query_one(Drawing)
+        console = Console(width=80, file=io.StringIO(), color_system="truecolor")
+        for _ in range(150):
+            drawn = [random_line(rng) for _ in range(rng.randint(0, 6))]
+            drawing.draw(drawn)
+            expected = by_rich(drawn, 30, console)
+            shown = drawing.rows[: len(expected)]
+            assert [drawn_as(row) for row in shown] == [drawn_as(row) for row in expected]
+        await pilot.pause()

@@ -4,6 +4,8 @@ same as working it all out anew — inert, and as many rows as the wrap makes.""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -55,3 +57,25 @@ def test_rows_needed_is_what_the_wrap_makes(lines: list[str], width: int) -> Non
         len(texts) if width <= 0 else sum(max(1, len(text.wrap(console, width))) for text in texts)
     )
     assert rows_needed(texts, width, console) == wrapped
+
+
+@ui_test
+async def test_the_view_is_as_wide_as_its_widest_line_whatever_came_and_went() -> None:
+    """The widest line is kept as lines are added and replaced (a long log is not looked
+    through again at every line): the view is always exactly as wide as its widest line."""
+    rng = random.Random(32)
+    app = OneView()
+    async with app.run_test(size=(40, 10)):
+        view = app.query_one(LinesView)
+        for _ in range(300):
+            shown = list(view.lines)
+            step = rng.random()
+            if step < 0.4:
+                view.add_lines([Text("x" * rng.randint(0, 60)) for _ in range(rng.randint(1, 3))])
+            elif step < 0.8 and shown:
+                shown[rng.randrange(len(shown))] = Text("y" * rng.randint(0, 60))
+                view.set_lines(shown)
+            else:
+                view.set_lines([Text("z" * rng.randint(0, 60)) for _ in range(rng.randint(0, 5))])
+            widest = max((line.cell_len for line in view.lines), default=0)
+            assert view.virtual_size.width == widest

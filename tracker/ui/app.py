@@ -45,7 +45,7 @@ from tracker.ui.modals.help import KeyRow
 from tracker.ui.palette import TableCommands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
-from tracker.ui.panes.order_rows import order_rows
+from tracker.ui.panes.order_rows import row_slots
 from tracker.ui.plain import PlainTextApp
 from tracker.ui.reminder_keys import ReminderKeys
 from tracker.ui.table_dialogs import TableDialogs
@@ -260,6 +260,8 @@ class TrackerApp(PlainTextApp[int]):
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
         ran = self.session.run(line, meanwhile=self.show)
+        if self.collector.frame_due():
+            self.call_after_refresh(self.collector.after_frame)
         if ran.question:
             self.call_later(self.confirm, ran.question, ran.anyway)
         if ran.outcome.ok:
@@ -320,16 +322,19 @@ class TrackerApp(PlainTextApp[int]):
     # --- showing the state ----------------------------------------------------------
 
     def show(self, state: EncounterState) -> None:
-        """Show the fight's ``state``; the selection follows the turn."""
-        before = self.state
+        """Show the fight's ``state``; the selection follows the turn (the panes are
+        handed both here, once, not again by the watchers)."""
+        before, selected = self.state, self.selected
+        self._present_due = True
         self.state = state
-        rows = [row.slot for row in order_rows(state)]
+        rows = row_slots(state)
         turn_moved = before is None or before.current != state.current
         if state.current and (turn_moved or self.selected not in rows):
             self.selected = state.current
         elif self.selected not in rows:
             self.selected = rows[0] if rows else ""
-        self.table.offer_keys()
+        if self.selected == selected:  # else the selection's watcher offered them
+            self.table.offer_keys()
         self._present()
 
     def watch_state(self) -> None:
@@ -340,6 +345,8 @@ class TrackerApp(PlainTextApp[int]):
         """Another combatant selected: the keys that apply may change, the panes follow."""
         self.table.offer_keys()
         self._present_soon()
+        if self.collector.frame_due():
+            self.call_after_refresh(self.collector.after_frame)
 
     def _present_soon(self) -> None:
         """Hand the panes the state and the selection once the current message is handled
@@ -361,7 +368,7 @@ class TrackerApp(PlainTextApp[int]):
     def select(self, slot: str) -> None:
         """Show this slot (or combatant) in the body and status panes."""
         if self.state is not None and slot_owner(slot) in self.state.combatants:
-            rows = [row.slot for row in order_rows(self.state)]
+            rows = row_slots(self.state)
             self.selected = (
                 slot
                 if slot in rows

@@ -41,7 +41,7 @@ from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
-from tracker.ui.panes.order_rows import order_rows
+from tracker.ui.panes.order_rows import row_slots
 from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.status import StatusPane
@@ -266,7 +266,7 @@ class TableScreen(Screen[None]):
     def action_select(self, step: int) -> None:
         """Move the selection up or down the initiative order."""
         state = self.host.state
-        rows = [row.slot for row in order_rows(state)] if state else []
+        rows = row_slots(state) if state else ()
         if rows:
             index = rows.index(self.host.selected) if self.host.selected in rows else -1
             self.host.selected = rows[max(0, min(len(rows) - 1, index + step))]

@@ -45,6 +45,10 @@ class BodyChart(SelectedPane):
             return None
         return state.combatant(slot)
 
+    def shown(self) -> tuple[object, ...]:
+        """The drawing is the selected combatant's alone."""
+        return (self.rules, self.fighter)
+
     def redraw(self) -> None:
         """Draw the figure or the tracks, then the injuries."""
         if not self.is_mounted:

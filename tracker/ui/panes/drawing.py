@@ -11,7 +11,7 @@ layout pass is asked for, only when the lines outgrow the pane.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from rich.console import Console, Group
 from rich.segment import Segment
@@ -40,11 +40,19 @@ class Drawing(SteadyColours):
         self._width = 0
         """The width the strips were made for."""
         self._maker: Callable[[int], list[Text]] | None = None
+        self._rows_of: dict[tuple[Hashable, int], list[Strip]] = {}
+        """The rows each line of the last drawing took, by what the line shows."""
 
     @property
     def content(self) -> Group:
         """What the drawing shows, as Rich renderables (tests read it as text)."""
         return Group(*self.lines)
+
+    @property
+    def rows(self) -> list[Strip]:
+        """The rows drawn, top to bottom, before the pane's colours (below them, to the
+        pane's height, the drawing paints blank rows)."""
+        return list(self._strips)
 
     def draw(self, lines: list[Text], made_for: Callable[[int], list[Text]] | None = None) -> None:
         """Show ``lines`` (wrapped to the pane's width), padded to fill the pane; a
@@ -83,7 +91,26 @@ class Drawing(SteadyColours):
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
-        return rendered_rows(shown, width, self.app.console)
+        return self._reused_rows(shown, width)
+
+    def _reused_rows(self, lines: list[Text], width: int) -> list[Strip]:
+        """The rows of ``lines``; a line that reads and looks as one of the last drawing's
+        keeps its rows (the same strips: nothing rendered again, nothing repainted)."""
+        if any(line.end != "\n" for line in lines):  # lines that run on: drawn as one
+            self._rows_of = {}
+            return rendered_rows(lines, width, self.app.console)
+        last = self._rows_of
+        made: dict[tuple[Hashable, int], list[Strip]] = {}
+        rows: list[Strip] = []
+        for line in lines:
+            key = (_look(line), width)
+            found = made.get(key) or last.get(key)
+            if found is None:
+                found = rendered_rows([line], width, self.app.console)
+            made[key] = found
+            rows += found
+        self._rows_of = made
+        return rows
 
     def _visible_rows(self) -> int:
         region = getattr(self.parent, "scrollable_content_region", None)
@@ -123,6 +150,19 @@ def _centred(lines: list[Text], width: int) -> list[Text]:
         return lines
     pad = " " * indent
     return [Text(pad) + line if line.plain else line for line in lines]
+
+
+def _look(line: Text) -> Hashable:
+    """Everything that decides how ``line`` is drawn (two lines alike draw alike)."""
+    return (
+        line.plain,
+        tuple(line.spans),
+        line.style,
+        line.justify,
+        line.overflow,
+        line.no_wrap,
+        line.tab_size,
+    )
 
 
 def rendered_rows(lines: list[Text], width: int, console: Console) -> list[Strip]:

@@ -45,6 +45,8 @@ class EncounterHeader(TextLine):
     state: EncounterState | None = None
     """The encounter shown (set by ``present``)."""
 
+    _said: tuple[object, ...] = ()
+
     def on_mount(self) -> None:
         """Redraw when the theme changes."""
         self.app.theme_changed_signal.subscribe(self, self._new_theme)
@@ -54,6 +56,7 @@ class EncounterHeader(TextLine):
 
     def _restyle(self) -> None:
         forget_styles()
+        self._said = ()
         self.show()
 
     def present(self, state: EncounterState | None, selected: str = "") -> None:
@@ -87,6 +90,7 @@ class EncounterHeader(TextLine):
         right (the left part gives way when the line is too long)."""
         state = self.state
         if state is None:
+            self._said = ()
             self.update(
                 Text(
                     f"tracker · {self.busy or 'opening'} {visible(self.file_name)}…",
@@ -96,8 +100,7 @@ class EncounterHeader(TextLine):
             )
             return
         if self.looking_back:
-            width = self.size.width or 200
-            self.update(self._line(fitted(self._looking_parts(state), width)))
+            self._say(self._looking_parts(state), self.size.width or 200)
             return
         extra = self.rules.header_parts(state) if self.rules is not None else []
         saved = (f"{self.busy}…", "header--busy") if self.busy else ("saved ✓", "header--saved")
@@ -110,7 +113,15 @@ class EncounterHeader(TextLine):
             Part(visible(self.file_name), 1),
             Part(saved[0], 8, saved[1]),
         ]
-        self.update(self._line(fitted(parts, self.size.width or 200)))
+        self._say(parts, self.size.width or 200)
+
+    def _say(self, parts: list[Part], width: int) -> None:
+        """Show ``parts`` fitted to ``width``, unless the line already says just that (a
+        command that changes neither the round nor the turn leaves the line alone)."""
+        said = (tuple(parts), width, self.app.theme)
+        if said != self._said:
+            self._said = said
+            self.update(self._line(fitted(parts, width)))
 
     def _looking_parts(self, state: EncounterState) -> list[Part]:
         return [

@@ -11,6 +11,11 @@ their level and rounds left. The row fits the pane's width without cutting a num
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import compress, count
+from operator import is_not, or_
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -24,12 +29,13 @@ from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
 from tracker.ui.panes.order_rows import (
     SHORTHAND_MOST,
+    Order,
     Row,
     RowFacts,
     health,
     initiative_text,
     legend_text,
-    order_rows,
+    order_of,
     shown_name,
     summary_parts,
 )
@@ -86,6 +92,8 @@ class InitiativePane(LinesView, can_focus=True):
         self.selected = ""
         """The slot under the cursor."""
         self.rows: list[Row] = []
+        self._built: Built | None = None
+        """The lines last built, and what they were built from."""
         self._made: dict[str, tuple[Combatant, str, float | None, int, Text]] = {}
         self._facts: dict[str, RowFacts] = {}
         self._column = 0
@@ -165,30 +173,30 @@ class InitiativePane(LinesView, can_focus=True):
     def _restyle(self) -> None:
         forget_styles()
         self._made.clear()
+        self._built = None
         self._measured_for = ()
         self._styled = (None, {})
         self.rebuild()
 
     def rebuild(self) -> None:
-        """Turn the state into rows and lines."""
+        """Turn the state into rows and lines: a row's line is made again only when its
+        combatant, mark, initiative or the pane's width changed."""
         state = self.state
         if state is None or self.rules is None:
-            self.rows = []
+            self.rows, self._built = [], None
             self.set_lines([Text("opening the encounter…", style="italic")])
             return
-        self.rows = order_rows(state)
-        styles = self._styles()
-        fighters = [state.combatant(row.slot) for row in self.rows]
-        roster = (tuple(row.slot for row in self.rows), tuple(fighters))
+        order = order_of(state)
+        self.rows = list(order.rows)
+        combatants = state.combatants
+        fighters = tuple(map(combatants.__getitem__, order.owners))
+        roster = (order.slots, fighters)
         if roster != self._roster_seen:
             self._roster_seen = roster
-            self._ask(fighters)
+            self._ask(list(fighters))
         self._fit_width = self._room()
-        shorthand = self._measure(fighters, roster)
-        lines = [
-            self._row_text(state, row, fighter, styles)
-            for row, fighter in zip(self.rows, fighters, strict=True)
-        ]
+        shorthand = self._measure(list(fighters), roster)
+        lines = self._row_lines(state, order, fighters)
         if not lines:  # the hint wraps: a narrow pane cut it at "add a com…"
             hint = Text("nobody yet — press + to add a combatant", style="italic")
             lines = list(hint.wrap(self.app.console, max(self._fit_width, 12)))
@@ -197,6 +205,28 @@ class InitiativePane(LinesView, can_focus=True):
         if shorthand != self._legend_of:
             self._legend_of = shorthand
             retip(self, legend_text(shorthand))
+
+    def _row_lines(
+        self, state: EncounterState, order: Order, fighters: tuple[Combatant, ...]
+    ) -> list[Text]:
+        """Each row's line: those of the last rows kept where the row, its combatant and
+        its initiative are the same objects and the column and styles unchanged."""
+        styles = self._styles()
+        key = (order.slots, self._column, self._fit_width, self._styled[0])
+        built = self._built
+        if built is None or built.key != key or built.initiative != state.initiative:
+            lines = [
+                self._row_text(state, row, fighter, styles)
+                for row, fighter in zip(order.rows, fighters, strict=True)
+            ]
+        else:
+            lines = list(built.lines)
+            moved = map(is_not, order.rows, built.rows)
+            fared = map(is_not, fighters, built.fighters)
+            for index in compress(count(), map(or_, moved, fared)):
+                lines[index] = self._row_text(state, order.rows[index], fighters[index], styles)
+        self._built = Built(key, order.rows, fighters, state.initiative, lines)
+        return lines
 
     def _measure(self, fighters: list[Combatant], roster: object) -> list[tuple[str, str]]:
         """Set the name column and return the shorthand the rows use, worked out again
@@ -326,6 +356,17 @@ class InitiativePane(LinesView, can_focus=True):
         index = offset.y + int(self.scroll_offset.y)
         if 0 <= index < len(self.rows):
             self.post_message(self.Picked(self.rows[index].slot, event.chain == 2))
+
+
+@dataclass(frozen=True)
+class Built:
+    """The initiative's lines as last built, with what they were built from."""
+
+    key: tuple[object, ...]
+    rows: tuple[Row, ...]
+    fighters: tuple[Combatant, ...]
+    initiative: Mapping[str, float]
+    lines: list[Text]
 
 
 def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:

@@ -8,6 +8,8 @@ One line may carry the cursor (the ``lines--cursor`` component style).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count
+from operator import is_not
 
 from rich.segment import Segment
 from rich.style import Style
@@ -54,6 +56,8 @@ class LinesView(SteadyColours, ScrollView):
         """The lines as handed to ``set_lines`` (``_lines`` holds them made inert)."""
         self._cells: list[int] = []
         """Each line's width in cells."""
+        self._widest = 0
+        """The widest line's cells (kept as lines come, not looked for again in a long log)."""
         self._strips: dict[int, tuple[Text, Strip]] = {}
         self._finished: dict[int, tuple[Text, tuple[object, ...], Strip]] = {}
         """Each line's finished strip, with what it was finished for."""
@@ -81,19 +85,28 @@ class LinesView(SteadyColours, ScrollView):
         control character in a line is shown as its stand-in, never sent to the terminal."""
         given, shown = self._given, self._lines
         self._given = list(lines)
-        lines = [  # a line handed over again (the same object) is not checked again
-            shown[i] if i < len(given) and line is given[i] else inert(line)
-            for i, line in enumerate(lines)
-        ]
+        kept = min(len(given), len(lines))
+        fresh = [inert(line) for line in lines[kept:]]
+        lines = shown[:kept]  # a line handed over again (the same object): checked already
+        for index in compress(count(), map(is_not, self._given, given)):
+            lines[index] = inert(self._given[index])
+        lines += fresh
         old, old_cursor = self._lines, self.cursor
         self._lines, self.cursor = lines, cursor
         if len(old) != len(lines):
             self._cells = [line.cell_len for line in lines]
+            self._widest = max(self._cells, default=0)
             self._resize()
             return
-        changed = [i for i, (a, b) in enumerate(zip(old, lines, strict=True)) if a is not b]
+        changed = list(compress(count(), map(is_not, old, lines)))
+        narrowed = False
         for index in changed:
-            self._cells[index] = lines[index].cell_len
+            before, self._cells[index] = self._cells[index], lines[index].cell_len
+            narrowed = narrowed or before == self._widest
+        if narrowed:  # the widest line may have changed: looked for again
+            self._widest = max(self._cells, default=0)
+        else:
+            self._widest = max([self._widest, *(self._cells[i] for i in changed)])
         if old_cursor != cursor:
             changed += [i for i in (old_cursor, cursor) if i >= 0]
         self._resize(changed)
@@ -104,14 +117,16 @@ class LinesView(SteadyColours, ScrollView):
         lines = [inert(line) for line in lines]
         first = len(self._lines)
         self._lines.extend(lines)
-        self._cells.extend(line.cell_len for line in lines)
+        cells = [line.cell_len for line in lines]
+        self._cells.extend(cells)
+        self._widest = max([self._widest, *cells])
         self._resize(list(range(first, len(self._lines))))
 
     def _resize(self, changed: list[int] | None = None) -> None:
         """Fit the scrollable size to the lines (as wide as the widest: a pane whose
         lines all fit shows no horizontal scrollbar); repaint ``changed`` (None: all)."""
         rows = -(-len(self._lines) // self.room) * self.room
-        size = Size(max(self._cells, default=0), rows)
+        size = Size(self._widest, rows)
         if size != self.virtual_size:
             self._grow(size)
             self.refresh()

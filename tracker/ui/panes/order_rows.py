@@ -5,8 +5,10 @@ hurt a combatant is, the legend of the glyphs (the pane, :mod:`initiative`, draw
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
@@ -38,17 +40,106 @@ class Row:
     mark: str
 
 
-_LAST_ORDER: list[tuple[EncounterState, list[Row]]] = []
-"""The rows of the last state asked for (a command asks for them more than once)."""
+@dataclass(frozen=True)
+class Order:
+    """The rows of one state, with each row's combatant id and slot (the screen asks for
+    them several times a command; the next state's rows are worked out from them)."""
+
+    state: EncounterState
+    rows: tuple[Row, ...]
+    owners: tuple[str, ...]
+    slots: tuple[str, ...]
+    places: Mapping[str, tuple[int, ...]]
+    """Each combatant's rows (their indices)."""
+
+
+_LAST_ORDER: list[Order] = []
+"""The rows of the last state asked for."""
+
+
+def order_of(state: EncounterState) -> Order:
+    """The rows of ``state`` in play order: the order, then those delaying, then anyone
+    not placed yet. A state that differs from the last one asked for only in who acts,
+    who has acted or how combatants fare keeps the last rows, with new marks where they
+    changed (the fold keeps unchanged combatants as the same objects)."""
+    last = _LAST_ORDER[0] if _LAST_ORDER else None
+    if last is not None and last.state is state:
+        return last
+    found = _remarked(last, state) if last is not None else None
+    if found is None:
+        found = _laid_out(state)
+    _LAST_ORDER[:] = [found]
+    return found
 
 
 def order_rows(state: EncounterState) -> list[Row]:
     """Rows in play order: the order, then those delaying, then anyone not placed yet."""
-    if _LAST_ORDER and _LAST_ORDER[0][0] is state:
-        return list(_LAST_ORDER[0][1])
-    rows = _ordered(state)
-    _LAST_ORDER[:] = [(state, rows)]
-    return list(rows)
+    return list(order_of(state).rows)
+
+
+def row_slots(state: EncounterState) -> tuple[str, ...]:
+    """The slots of the rows, top to bottom (what the selection may be)."""
+    return order_of(state).slots
+
+
+def _laid_out(state: EncounterState) -> Order:
+    rows = tuple(_ordered(state))
+    slots = tuple(row.slot for row in rows)
+    owners = tuple(slot_owner(slot) for slot in slots)
+    places: dict[str, tuple[int, ...]] = {}
+    for index, owner in enumerate(owners):
+        places[owner] = (*places.get(owner, ()), index)
+    return Order(state, rows, owners, slots, places)
+
+
+def _remarked(last: Order, state: EncounterState) -> Order | None:
+    """``state``'s rows from ``last`` when only marks can differ (None: they may not)."""
+    before = last.state
+    if (
+        state.order != before.order
+        or state.delayed != before.delayed
+        or state.surprised != before.surprised
+        or state.round != before.round
+    ):
+        return None
+    touched = _fared(before.combatants, state.combatants)
+    if touched is None:
+        return None
+    touched.update(slot_owner(s) for s in (before.current, state.current) if s)
+    touched.update(slot_owner(s) for s in _acted_or_not(before.acted, state.acted))
+    fighters, rows = state.combatants, list(last.rows)
+    for owner in touched:
+        for index in last.places.get(owner, ()):
+            row = rows[index]
+            if row.mark != "⏸":
+                mark = _mark(state, row.slot, fighters[owner])
+                rows[index] = row if mark == row.mark else Row(row.slot, mark)
+    return Order(state, tuple(rows), last.owners, last.slots, last.places)
+
+
+def _acted_or_not(before: tuple[str, ...], after: tuple[str, ...]) -> Iterable[str]:
+    """The slots that acted or stopped having acted (most often the one that just did)."""
+    if after[: len(before)] == before:
+        return after[len(before) :]
+    return set(before).symmetric_difference(after)
+
+
+def _fared(before: Mapping[str, Combatant], after: Mapping[str, Combatant]) -> set[str] | None:
+    """The combatants whose status changed (None: one joined, left, or was removed or
+    brought back, which changes the rows themselves)."""
+    if before is after:
+        return set()
+    if tuple(before) != tuple(after):  # in the same order: those not placed are listed so
+        return None
+    touched = set()
+    changed = compress(after.items(), map(is_not, after.values(), before.values()))
+    for cid, fighter in changed:
+        was = before[cid]
+        if was.status != fighter.status:
+            if "removed" in (was.status, fighter.status):
+                return None
+            touched.add(cid)
+    return touched
 
 
 def _ordered(state: EncounterState) -> list[Row]:

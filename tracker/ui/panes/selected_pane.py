@@ -29,12 +29,22 @@ class SelectedPane(VerticalScroll, can_focus=True):
         self.selected = ""
         """The slot whose details are drawn."""
         self._room = Size(0, 0)
+        self._shown: tuple[object, ...] | None = None
 
     def present(self, state: EncounterState | None, selected: str) -> None:
-        """Show ``selected`` in ``state``: drawn again only if either changed."""
+        """Show ``selected`` in ``state``: drawn again only if either changed, and what
+        the drawing is made of (``shown``) with it."""
         if state is not self.state or selected != self.selected:
             self.state, self.selected = state, selected
-            self.redraw()
+            shown = self.shown()
+            if shown is None or shown != self._shown:
+                self._shown = shown
+                self.redraw()
+
+    def shown(self) -> tuple[object, ...] | None:
+        """Everything the drawing is made of in the state and the selection (the same
+        again: not drawn again); None: drawn at every new state (subclasses say)."""
+        return None
 
     def on_resize(self) -> None:
         """Draw again for a new room (a new width wraps the lines, a new screen size may

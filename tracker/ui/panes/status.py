@@ -67,6 +67,9 @@ class StatusPane(SelectedPane):
         self.keys = keys if keys is not None else ReminderKeys()
         """The keys given to reminder choices (the app's, so its keys agree)."""
         self._unkeyed = False
+        self._said_for: tuple[Combatant, EncounterState, Ruleset, list[str]] | None = None
+        self._asked: tuple[object, ...] = ()
+        """The rows last asked for, with the room and the screen size they were for."""
 
     def compose(self) -> ComposeResult:
         """One Static holding the text."""
@@ -74,6 +77,34 @@ class StatusPane(SelectedPane):
 
     def _style(self, name: str) -> Style:
         return solid_style(self, f"status--{name}")
+
+    def shown(self) -> tuple[object, ...] | None:
+        """The selected combatant and the ruleset's lines about it, the open reminders
+        with their choices and the names of whom they are about, and whether the screen
+        is narrow (the locations are listed here then)."""
+        state, rules = self.state, self.rules
+        if state is None or rules is None or not self.is_mounted:
+            return None
+        fighter = self._fighter(state)
+        said = tuple(self._said(fighter, state, rules)) if fighter is not None else ()
+        fighters = state.combatants
+        names = tuple(fighters[r.who].name for r in state.reminders if r.who in fighters)
+        choices = tuple(self.keys.keyed(state, rules))
+        narrow = self.screen.has_class("-narrow")
+        return (rules, fighter, said, state.reminders, names, choices, narrow)
+
+    def _said(self, fighter: Combatant, state: EncounterState, rules: Ruleset) -> list[str]:
+        """The ruleset's status lines about ``fighter`` (asked once per state and fighter:
+        ``shown`` and the drawing both read them)."""
+        said = self._said_for
+        if said is None or said[0] is not fighter or said[1] is not state or said[2] is not rules:
+            said = self._said_for = (fighter, state, rules, rules.status_lines(fighter, state))
+        return said[3]
+
+    def _fighter(self, state: EncounterState) -> Combatant | None:
+        if self.selected and slot_owner(self.selected) in state.combatants:
+            return state.combatant(self.selected)
+        return None
 
     def redraw(self) -> None:
         """Rebuild the text from the state: whole when it fits, else compact."""
@@ -84,9 +115,7 @@ class StatusPane(SelectedPane):
         if state is None or rules is None:
             text.draw([])
             return
-        fighter = None
-        if self.selected and slot_owner(self.selected) in state.combatants:
-            fighter = state.combatant(self.selected)
+        fighter = self._fighter(state)
         reminders = self.reminder_entries(state, rules)
         block = self.fighter_block(fighter, state, rules) if fighter else None
         region = self.scrollable_content_region
@@ -113,8 +142,16 @@ class StatusPane(SelectedPane):
                 width -= self.styles.scrollbar_size_vertical
                 top, rest = self._drawing(reminders, block, width, tight)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
-        self.post_message(self.Crowded(rows_needed(least, width, console) - room))
+        self._ask_rows(rows_needed(least, width, console) - room, (width, room))
         return top + rest
+
+    def _ask_rows(self, rows: int, room: tuple[int, int]) -> None:
+        """Tell the screen how many rows are missing (``Crowded``), only when that or the
+        room it was worked out for changed (the log's frame has already given them)."""
+        asked = (rows, room, self.screen.size)
+        if asked != self._asked:
+            self._asked = asked
+            self.post_message(self.Crowded(rows))
 
     def _drawing(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, tight: int
@@ -160,7 +197,7 @@ class StatusPane(SelectedPane):
         head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
-        said = rules.status_lines(fighter, state)
+        said = self._said(fighter, state, rules)
         block = FighterBlock(head, self._notes(fighter), self._ailments(fighter, rules, said))
         body = rules.body(fighter)
         if body or self.screen.has_class("-narrow"):  # no body pane there to show them

@@ -1,0 +1,45 @@
+"""While the table is open, Python's young garbage is collected once a key's frame is on
+the screen, not in the middle of the next key; Python's own settings come back after."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from tests.ui_helpers import basic_file, make_app, opened, ui_test
+from tracker.ui.collector import NEVER, YOUNG, IdleCollector
+
+
+def test_the_young_are_collected_after_the_frame_and_python_settings_come_back() -> None:
+    saved = gc.get_threshold()
+    collector = IdleCollector()
+    assert not collector.frame_due()  # not running: nothing asked for
+    collector.start()
+    try:
+        assert gc.get_threshold() == (max(saved[0], YOUNG), saved[1], NEVER)
+        assert collector.frame_due()
+        assert not collector.frame_due()  # one collection a frame, however many ask
+        litter = [[index] for index in range(2000)]
+        assert gc.get_count()[0] > 1000
+        collector.after_frame()
+        assert gc.get_count()[0] < 100
+        assert collector.frame_due()  # asked again for the next frame
+        del litter
+    finally:
+        collector.stop()
+    assert gc.get_threshold() == saved
+
+
+@ui_test
+async def test_each_command_collects_after_its_frame(tmp_path: Path) -> None:
+    saved = gc.get_threshold()
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        before = app.collector.frames
+        for line in ("start", "next", "next"):
+            app.run_and_report(line)
+            await pilot.pause()
+        assert app.collector.frames >= before + 3
+        assert gc.get_threshold()[2] == NEVER
+    assert gc.get_threshold() == saved
