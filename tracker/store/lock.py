@@ -230,7 +230,7 @@ class WriterLock:
             self._drop()
             self._set(fd, None, _file_key(fd))
             self._held = True
-            self._note = write_note(self._key) if self._key is not None else None
+            self.leave_note()
             return True
         return False
 
