@@ -260,8 +260,7 @@ class TrackerApp(PlainTextApp[int]):
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
         ran = self.session.run(line, meanwhile=self.show)
-        if self.collector.frame_due():
-            self.call_after_refresh(self.collector.after_frame)
+        self._collect_after_frame()
         if ran.question:
             self.call_later(self.confirm, ran.question, ran.anyway)
         if ran.outcome.ok:
@@ -345,6 +344,10 @@ class TrackerApp(PlainTextApp[int]):
         """Another combatant selected: the keys that apply may change, the panes follow."""
         self.table.offer_keys()
         self._present_soon()
+        self._collect_after_frame()
+
+    def _collect_after_frame(self) -> None:
+        """Collect the young garbage of this change once its frame is painted (once a frame)."""
         if self.collector.frame_due():
             self.call_after_refresh(self.collector.after_frame)
 
