@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, Binding
 from textual.color import Color
 from textual.css.styles import StylesBase
 from textual.events import Leave, MouseDown, MouseMove, Resize
@@ -107,12 +107,15 @@ class KeyFooter(Widget, can_focus=False):
         seen: dict[str, Offered] = {}
         for _node, binding, enabled, tooltip in active.values():
             if binding.show and binding.action not in seen:
-                shown = visible(self.app.get_key_display(binding))
-                description = visible(binding.description)
-                seen[binding.action] = Offered(
-                    binding.action, binding.key, shown, description, enabled, tooltip
-                )
+                seen[binding.action] = self._offer(binding, enabled, tooltip)
         return list(seen.values())
+
+    def _offer(self, binding: Binding, enabled: bool, tooltip: str) -> Offered:
+        """``binding`` as the footer shows it: its key named as the keymap has it, its
+        name and description as plain visible text."""
+        shown = visible(self.app.get_key_display(binding))
+        description = visible(binding.description)
+        return Offered(binding.action, binding.key, shown, description, enabled, tooltip)
 
     def _palette(self, active: Mapping[str, ActiveBinding]) -> Offered | None:
         """The command palette's key, if the app has one."""
@@ -120,14 +123,7 @@ class KeyFooter(Widget, can_focus=False):
         if not self.app.ENABLE_COMMAND_PALETTE or palette is None:
             return None
         binding = palette.binding
-        return Offered(
-            binding.action,
-            binding.key,
-            visible(self.app.get_key_display(binding)),
-            visible(binding.description),
-            palette.enabled,
-            binding.tooltip or binding.description,
-        )
+        return self._offer(binding, palette.enabled, binding.tooltip or binding.description)
 
     def _palette_shown(self) -> bool:
         """Whether the stylesheet shows the palette's key (not below 160 columns)."""
