@@ -65,12 +65,11 @@ class Drawing(SteadyColours):
         width = self.size.width
         if width <= 0:  # not laid out yet: drawn when it is (on_resize)
             return
-        strips = self._strips_for(lines, width)
-        old, self._strips, self._width = self._strips, strips, width
-        room = self._visible_rows()
-        if max(len(strips), room) != max(len(old), room):
+        old = self._strips
+        if self._restrip(lines, width):
             self.refresh(layout=True)  # a new height: Textual lays the screen out
             return
+        strips = self._strips
         changed = [
             Region(0, row, width, 1)
             for row in range(max(len(old), len(strips)))
@@ -121,10 +120,15 @@ class Drawing(SteadyColours):
         that changes with them is set once painted."""
         assert self._maker is not None
         self.lines = [inert(line, lines=True) for line in self._maker(width)]
-        rows, room = len(self._strips), self._visible_rows()
-        self._strips, self._width = self._strips_for(self.lines, width), width
-        if max(len(self._strips), room) != max(rows, room):
+        if self._restrip(self.lines, width):
             self.call_later(self.refresh, layout=True)
+
+    def _restrip(self, lines: list[Text], width: int) -> bool:
+        """Make the strips of ``lines`` at ``width``; whether the drawing's height (at
+        least the pane's) changed with them."""
+        rows, room = len(self._strips), self._visible_rows()
+        self._strips, self._width = self._strips_for(lines, width), width
+        return max(len(self._strips), room) != max(rows, room)
 
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
