@@ -1,6 +1,8 @@
 """Opening the encounter file at the table: the empty screen is painted first, then the
-file is locked and read in a worker while the screen waits undrawn, and the fight is
-handed to the panes and drawn in one frame.
+file is locked, read and repaired in a worker while the screen waits undrawn, the fight
+is handed to the panes and drawn in one frame, and only then is the rest of opening done
+(the holder's note, stale temp files: ``TableSession.settle``), in a worker again, while
+a command typed meanwhile is answered "one moment — opening the encounter".
 
 The app (``TrackerApp``) holds one ``Opening`` and names two of its steps itself —
 ``_painted_first`` (the empty screen is up) and ``_opened`` (the file is read) — so that
@@ -91,15 +93,14 @@ class Opening:
         self.app.run_worker(self._read, name="open", group="open", exclusive=True, thread=True)
 
     def _read(self) -> None:
-        """Lock and read the file; the rest of opening once the screen has the fight."""
-        session = self.host.session
+        """Lock, read and repair the file (in a worker); the screen is handed the fight,
+        and the rest of opening waits until it is painted (:meth:`_painted_opened`)."""
         try:
-            play = session.open(settle=False)
+            play = self.host.session.open(settle=False)
         except (TrackerError, OSError) as err:
             self.app.call_from_thread(self._failed, one_line(err))
             return
         self.app.call_from_thread(self.host._opened, play)
-        session.settle()
 
     def _failed(self, message: str) -> None:
         self._held.close()
@@ -141,4 +142,9 @@ class Opening:
         self.app.call_after_refresh(self._painted_opened)
 
     def _painted_opened(self) -> None:
+        """The fight is on the screen: now the rest of opening (the holder's note, stale
+        temp files), in a worker that no frame of the opening waits for; commands are
+        refused until it is done (``TableSession.refusal``)."""
         self.host.opened_paint = time.perf_counter()
+        session = self.host.session
+        self.app.run_worker(session.settle, name="settle", group="settle", thread=True)
