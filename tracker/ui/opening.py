@@ -90,6 +90,7 @@ class Opening:
         self.host.first_paint = time.perf_counter()
         self._held.enter_context(self.app.batch_update())
         self._hold_timer = self.app.set_timer(self.hold, self._held.close)
+        self.host.collector.before_reading()
         self.app.run_worker(self._read, name="open", group="open", exclusive=True, thread=True)
 
     def _read(self) -> None:
