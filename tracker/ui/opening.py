@@ -144,8 +144,9 @@ class Opening:
 
     def _painted_opened(self) -> None:
         """The fight is on the screen: now the rest of opening (the holder's note, stale
-        temp files), in a worker that no frame of the opening waits for; commands are
-        refused until it is done (``TableSession.refusal``)."""
+        temp files), in a worker that no frame waits for; commands are refused until it
+        is done (``TableSession.refusal``), and the log's earlier events are read after
+        it (``TableSession.open``)."""
         self.host.opened_paint = time.perf_counter()
         session = self.host.session
         self.app.run_worker(session.settle, name="settle", group="settle", thread=True)
