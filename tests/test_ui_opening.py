@@ -21,6 +21,7 @@ from tracker.store.journal import HEADER_RE
 from tracker.store.table_session import TableSession
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.key_footer import KeyFooter
 
 STALE_TEMP = ".fight.toml.0123456789ab.tmp"
 """A temp file a rewrite killed mid-way left beside the fight."""
@@ -134,3 +135,29 @@ async def test_a_torn_last_command_is_moved_aside_and_said_as_the_fight_opens(
         assert Path(side).read_bytes() == data[last : last + 20]
         await pilot.press("colon", *"dmg orc 2", "enter")
         assert state_of(app).combatant("orc").track("hp") == 13
+
+
+@ui_test
+async def test_without_a_keymap_the_footer_is_worked_out_once_as_the_fight_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    heard: list[str] = []
+    changed, opened_file = KeyFooter._bindings_changed, TrackerApp._opened
+
+    def noted(footer: KeyFooter, screen: Screen[object]) -> None:
+        heard.append("keys")
+        changed(footer, screen)
+
+    def noted_open(app: TrackerApp, play: EncounterFile) -> None:
+        heard.append("opening")
+        opened_file(app, play)
+        heard.append("opened")
+
+    monkeypatch.setattr(KeyFooter, "_bindings_changed", noted)
+    monkeypatch.setattr(TrackerApp, "_opened", noted_open)
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        assert "start_fight" in app.query_one(KeyFooter).shown_actions()
+    during = heard[heard.index("opening") + 1 : heard.index("opened")]
+    assert during == ["keys"]  # the fight's keys, once (not the keymap's as well)
