@@ -7,15 +7,20 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from tests.snapshot_helpers import command_end, played, written
 from tests.ui_helpers import basic_file, nerv_file
 from tracker.core.dice import ScriptedDice
+from tracker.core.events import Event
 from tracker.core.model import EncounterState
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.errors import LockedError
+from tracker.store.snapshot import EarlierEvents
 from tracker.store.table_session import TableSession
 
 
@@ -160,5 +165,45 @@ def test_reading_alone_is_shown_and_leaves_undo_to_the_last_change(tmp_path: Pat
         assert "defend = lapses" in asked.message
         assert session.path.read_bytes() == size
         assert session.run("undo").outcome.message.startswith("Undone: Reading defend = lapses")
+    finally:
+        session.close()
+
+
+def test_reading_ahead_held_while_opening_begins_once_released() -> None:
+    read = threading.Event()
+
+    def events() -> list[Event]:
+        read.set()
+        return []
+
+    earlier = EarlierEvents(events, EncounterState(), 0)
+    earlier.hold()
+    earlier.start()  # asked for while the file is still opening: kept for later
+    assert not read.wait(0.05) and not earlier.ready()
+    earlier.release()  # opening is done: the reading begins now, on its own thread
+    assert read.wait(10)
+    assert earlier.result() == ([], EncounterState())
+    earlier.release()  # a second release, or one without a hold, changes nothing
+
+
+def test_a_fight_taken_up_from_a_snapshot_reads_its_earlier_events_after_settling(
+    tmp_path: Path,
+) -> None:
+    fight = played(400)
+    path = written(fight, tmp_path, snapshot_after=command_end(fight, len(fight.events) - 30))
+    session = TableSession(path, ScriptedDice([]))
+    play = session.open(settle=False)
+    try:
+        encounter = play.encounter
+        assert encounter.taken_up_at > 0  # from the snapshot
+        encounter.read_earlier_soon()  # the log asks for them as the fight is first drawn
+        assert not encounter.earlier_ready
+        session.settle()
+        for _ in range(1000):
+            if encounter.earlier_ready:
+                break
+            time.sleep(0.01)
+        assert encounter.earlier_ready  # read ahead, on the thread
+        assert encounter.events == fight.events
     finally:
         session.close()

@@ -1,12 +1,16 @@
 """While the table is open, Python's young garbage is collected once a key's frame is on
-the screen, not in the middle of the next key; Python's own settings come back after."""
+the screen, not in the middle of the next key; while the file is read, Python's young
+collections wait as long; Python's own settings come back after."""
 
 from __future__ import annotations
 
 import gc
 from pathlib import Path
 
-from tests.ui_helpers import basic_file, make_app, opened, ui_test
+import pytest
+
+from tests.ui_helpers import basic_file, make_app, opened, refused, ui_test
+from tracker.store.encounter_file import EncounterFile, Loaded
 from tracker.ui.collector import NEVER, YOUNG, IdleCollector
 
 
@@ -43,3 +47,24 @@ async def test_each_command_collects_after_its_frame(tmp_path: Path) -> None:
         assert app.collector.frames >= before + 3
         assert gc.get_threshold()[2] == NEVER
     assert gc.get_threshold() == saved
+
+
+@ui_test
+async def test_the_file_is_read_without_pythons_young_collections_and_a_refusal_restores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    load_journal = EncounterFile.load_journal
+
+    def noted(play: EncounterFile, path: Path) -> Loaded:
+        seen.append(gc.get_threshold())  # as the worker reads the file
+        return load_journal(play, path)
+
+    monkeypatch.setattr(EncounterFile, "load_journal", noted)
+    broken = basic_file(tmp_path, "broken.toml", extra='\n[[combatants]]\nid = "x"\n')
+    app = make_app(broken)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await refused(pilot)
+    assert seen == [(max(saved[0], YOUNG), saved[1], NEVER)]
+    assert gc.get_threshold() == saved and app.failure  # a file that cannot be played

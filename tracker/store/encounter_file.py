@@ -68,6 +68,8 @@ class Loaded:
     head_mark: tuple[int, int] = (0, 0)
     """The length and crc32 of the file's head as read and checked (what standing lines
     vouch for)."""
+    earlier: EarlierEvents | None = None
+    """The reading of the events before the snapshot the file was taken up from."""
 
 
 def load(path: Path) -> Loaded:
@@ -141,7 +143,7 @@ def _after_snapshot(path: Path, data: bytes, start: int, snapshot: Snapshot) -> 
     encounter = Encounter(initial, rules, events, resume=resume)
     if missing_combatants(encounter.state):
         return None
-    return Loaded(path, head, rules, encounter, None, version, newest_seq(data))
+    return Loaded(path, head, rules, encounter, None, version, newest_seq(data), earlier=earlier)
 
 
 LAST_BEFORE = 50

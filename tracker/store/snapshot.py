@@ -137,7 +137,8 @@ def _read_line(line: bytes, head_crc: int) -> tuple[int, EncounterState] | None:
 class EarlierEvents:
     """The events before a snapshot (``read`` returns every event of the file as it was
     opened) and the state the first ``count`` of them fold to: read on demand, or ahead
-    on a thread of its own (``start``); ``result`` waits for that thread."""
+    on a thread of its own (``start``, which waits while held: :meth:`hold`); ``result``
+    waits for that thread."""
 
     def __init__(
         self, read: Callable[[], Sequence[Event]], initial: EncounterState, count: int
@@ -146,9 +147,38 @@ class EarlierEvents:
         self._thread: threading.Thread | None = None
         self._done: tuple[Sequence[Event], EncounterState] | None = None
         self._failed: BaseException | None = None
+        self._gate: threading.Lock | None = None
+        self._held = self._asked = False
+
+    def hold(self) -> None:
+        """Begin no reading ahead until :meth:`release` (a ``start`` meanwhile is kept for
+        then): opening the file is not finished, and a thread reading now would hold the
+        interpreter while its last few writes wait for it at each step."""
+        import threading
+
+        self._gate = threading.Lock()
+        self._held = True
+
+    def release(self) -> None:
+        """Reading ahead may begin: now, if it was asked for while held (any thread)."""
+        if self._gate is None:
+            return
+        with self._gate:
+            self._held = False
+            if self._asked:
+                self._begin()
 
     def start(self) -> None:
-        """Begin reading on a thread (nothing if begun)."""
+        """Begin reading on a thread (nothing if begun; once released, if held)."""
+        if self._gate is None:
+            self._begin()
+            return
+        with self._gate:
+            self._asked = True
+            if not self._held:
+                self._begin()
+
+    def _begin(self) -> None:
         if self._thread is None and self._done is None:
             import threading  # only a long fight, opened from a snapshot, reads on a thread
 

@@ -56,14 +56,20 @@ class TableSession:
     def open(self, *, settle: bool = True) -> EncounterFile:
         """Open (and lock) the file; TrackerError or OSError when it cannot be played.
         ``settle`` False: commands wait for :meth:`settle` (the rest of opening, done while
-        the fight is already on screen)."""
+        the fight is already on screen; the events before a snapshot are not read ahead
+        until then: a thread reading them would hold those few writes up for some 45 ms)."""
         self.play = EncounterFile(self.path, settle=settle)
+        if not settle and self.play.loaded.earlier is not None:
+            self.play.loaded.earlier.hold()
         return self.play
 
     def settle(self) -> None:
-        """Finish opening the file (``EncounterFile.settle``): commands may run."""
+        """Finish opening the file (``EncounterFile.settle``): commands may run, and the
+        events before a snapshot may be read ahead."""
         if self.play is not None:
             self.play.settle()
+            if self.play.loaded.earlier is not None:
+                self.play.loaded.earlier.release()
 
     def close(self) -> None:
         """Release the file and its lock."""

@@ -2,18 +2,17 @@
 
 The App composes a ``TableSession`` (``tracker.store.table_session``: commands, undo and
 redo, replay, looking back — no Textual) with its screens: the table
-(``table_screen.TableScreen``: the panes and every key), the dialogs it opens
-(``table_dialogs``) and the campaign write-back offer. Every key becomes a command line
-run here, or opens a dialog that builds one; the same actions are in the palette
-(ctrl+p) and the ``:`` bar. The one reactive ``state`` is assigned after every command
-and the app hands it, with the selection, to the panes.
+(``table_screen.TableScreen``: the panes and every key), the opening of the file
+(``opening``), the dialogs it opens (``table_dialogs``) and the campaign write-back
+offer. Every key becomes a command line run here, or opens a dialog that builds one;
+the same actions are in the palette (ctrl+p) and the ``:`` bar. The one reactive
+``state`` is assigned after every command and the app hands it, with the selection, to
+the panes.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ from textual.app import App, SystemCommand
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError, one_line
@@ -34,7 +32,6 @@ from tracker.core.protocol import DiceLike, Verb
 from tracker.core.rewind import Moment
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
-from tracker.store.journal_repair import tail_note
 from tracker.store.settings import remember_theme
 from tracker.store.table_session import TableSession
 from tracker.ui import screen_actions
@@ -42,6 +39,7 @@ from tracker.ui.collector import IdleCollector
 from tracker.ui.keymap import keymap_path
 from tracker.ui.looking_back import LookingBack
 from tracker.ui.modals.help import KeyRow
+from tracker.ui.opening import HOLD_SCREEN, Opening
 from tracker.ui.palette import TableCommands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
@@ -50,13 +48,10 @@ from tracker.ui.plain import PlainTextApp
 from tracker.ui.reminder_keys import ReminderKeys
 from tracker.ui.table_dialogs import TableDialogs
 from tracker.ui.table_screen import TableScreen
-from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes, starting_theme
+from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 from tracker.ui.writeback_offer import WritebackOffer
 
 UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
-HOLD_SCREEN = 0.5
-"""Seconds the screen waits, undrawn, for the file to open (a longer reading shows the
-screen meanwhile: a resized terminal is drawn again, the header says "opening")."""
 
 
 class TrackerApp(PlainTextApp[int]):
@@ -104,9 +99,7 @@ class TrackerApp(PlainTextApp[int]):
         self.then_open: Path | None = None
         """The file to play once this app exits (the party screen's next fight)."""
         self._present_due = False
-        self._held = ExitStack()
-        """Holds the screen's drawing while the file is read (``_painted_first``)."""
-        self._hold_timer: Timer | None = None
+        self.opening = Opening(self, self, HOLD_SCREEN)
         for theme in self.shelf.themes.values():
             self.register_theme(theme)
         if DEFAULT_THEME in self.shelf.themes:
@@ -171,68 +164,16 @@ class TrackerApp(PlainTextApp[int]):
     # --- opening and closing --------------------------------------------------------
 
     def open_encounter(self) -> None:
-        """Paint the empty screen, then open the file in a worker."""
-        self.table.query_one(EncounterHeader).file_name = self.path.name
-        self.busy = "opening"
-        self.call_after_refresh(self._painted_first)
+        """Paint the empty screen, then open the file in a worker (``opening``)."""
+        self.opening.start()
 
     def _painted_first(self) -> None:
-        """The empty screen is up: now read the file (in a worker, off the screen's way).
-        The screen is not drawn again while the worker reads (a frame drawn meanwhile
-        would slow the reading down, and show nothing new): the fight's first frame is
-        the next one, unless the reading takes longer than ``HOLD_SCREEN`` seconds."""
-        self.first_paint = time.perf_counter()
-        self._held.enter_context(self.batch_update())
-        self._hold_timer = self.set_timer(HOLD_SCREEN, self._held.close)
-        self._open()
-
-    def _painted_opened(self) -> None:
-        self.opened_paint = time.perf_counter()
-
-    @work(thread=True, exclusive=True, group="open")
-    def _open(self) -> None:
-        """Lock and read the file; the rest of opening once the screen has the fight."""
-        try:
-            play = self.session.open(settle=False)
-        except (TrackerError, OSError) as err:
-            self.call_from_thread(self._failed, one_line(err))
-            return
-        self.call_from_thread(self._opened, play)
-        self.session.settle()
-
-    def _failed(self, message: str) -> None:
-        self._held.close()
-        self.failure = message
-        self.exit(1, return_code=1)
+        """The empty screen is painted: read the file (``Opening.painted_first``)."""
+        self.opening.painted_first()
 
     def _opened(self, play: EncounterFile) -> None:
-        """Show the opened file (the screen held until the panes have it all); a new
-        encounter (nobody in it) starts in the add dialog."""
-        if self._hold_timer is not None:
-            self._hold_timer.stop()
-        self._held.enter_context(self.batch_update())
-        self.table.opened(play)
-        self.use_theme(starting_theme(play, self.shelf))
-        self.busy = ""
-        self.show(play.encounter.state)
-        self.table.call_next(self._draw_opened)
-        self.collector.start()
-        self.set_interval(0.5, self.collector.tick)
-        if play.recovered is not None and play.loaded.torn is not None:
-            note = tail_note(play.path, play.loaded.torn, play.recovered)
-            self.notify(note, severity="warning", timeout=10, markup=False)
-        for line in play.repaired:
-            self.notify(line, severity="warning", timeout=10, markup=False)
-        if not play.encounter.state.combatants:
-            self.table.action_add_combatant()
-
-    def _draw_opened(self) -> None:
-        """Let the screen draw the fight once every pane has asked for what it changed
-        (a frame drawn before the order's frame asked for its new width would lay the
-        panes out as they were, and the next frame would move them)."""
-        self._held.close()
-        self.table.check_idle()  # the screen lays out and paints at its next idle
-        self.call_after_refresh(self._painted_opened)
+        """The file is read: show the fight (``Opening.opened``)."""
+        self.opening.opened(play)
 
     def on_unmount(self) -> None:
         """Release the file (and its lock) when the app goes away."""

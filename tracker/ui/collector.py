@@ -7,7 +7,8 @@ A command leaves some thousand young objects (a turn's new strips and their cach
 Python's threshold of 700 they were gone over during nearly every key, and the middle
 generation (some 5,000 objects, 2-8 ms) every tenth; now the young generations are
 collected once the command's frame is on the screen, and Python's own young collection
-only steps in when far more have piled up. Everything is restored when the app ends.
+only steps in when far more have piled up. The same threshold holds while the file is read
+(its objects all stay), without freezing them. Everything is restored when the app ends.
 """
 
 from __future__ import annotations
@@ -34,6 +35,16 @@ class IdleCollector:
         """Frames after which the young objects were collected."""
         self.due = False
         """A collection after the coming frame is asked for."""
+
+    def before_reading(self) -> None:
+        """The file is about to be read (its objects all stay): Python's own young
+        collection waits for as many new objects as while the app runs, and full passes
+        wait, so the reading's objects are not gone over again and again. Nothing is
+        frozen yet (:meth:`start` does that once the fight is open); :meth:`stop`
+        restores Python's settings."""
+        if not self.running:
+            young, middle, _ = self.saved
+            gc.set_threshold(max(young, YOUNG), middle, NEVER)
 
     def start(self) -> None:
         """Freeze what exists (the journal, the states) and hold back full passes."""
@@ -77,7 +88,7 @@ class IdleCollector:
 
     def stop(self) -> None:
         """Back to Python's own collection schedule."""
+        gc.set_threshold(*self.saved)
         if self.running:
-            gc.set_threshold(*self.saved)
             gc.unfreeze()
             self.running = False

@@ -124,10 +124,12 @@ class TableScreen(Screen[None]):
         self.query_one(CommandBar).example(example_line(play.encounter.state, play.encounter.verbs))
 
     def use_keymap(self) -> None:
-        """The user's keymap (``keymap.toml``) on the table's keys; problems in toasts."""
+        """The user's keymap (``keymap.toml``) on the table's keys; problems in toasts.
+        Without one the keys stand as bound (the footer is worked out once, for the fight)."""
         known = {b.id for b in self.BINDINGS if isinstance(b, Binding) and b.id}
         keymap = read_keymap(self.host.keymap_file, known)
-        self.app.set_keymap(keymap.keys)
+        if keymap.keys:
+            self.app.set_keymap(keymap.keys)
         for problem in [*self.host.shelf.problems, *keymap.problems]:
             self.notify(problem, severity="warning", timeout=8, markup=False)
 
