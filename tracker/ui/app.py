@@ -95,7 +95,7 @@ class TrackerApp(PlainTextApp[int]):
         self.failure = ""
         self.first_paint: float | None = None
         self.opened_paint: float | None = None
-        self.collector = IdleCollector()
+        self.collector = IdleCollector(paused=self._paused)
         self.dialogs = TableDialogs(self, self.session, self.run_line, self.report)
         self.writeback = WritebackOffer(self.report, self.push_screen)
         self.table = TableScreen(self, id="_default")
@@ -233,6 +233,11 @@ class TrackerApp(PlainTextApp[int]):
         self._held.close()
         self.table.check_idle()  # the screen lays out and paints at its next idle
         self.call_after_refresh(self._painted_opened)
+
+    def _paused(self) -> None:
+        """The GM has paused after commands: build the journal's next snapshot now."""
+        if not self.busy:  # not while a replay's worker writes to the journal
+            self.session.prepare_snapshot()
 
     def on_unmount(self) -> None:
         """Release the file (and its lock) when the app goes away."""
