@@ -7,7 +7,7 @@ import gc
 from pathlib import Path
 
 from tests.ui_helpers import basic_file, make_app, opened, ui_test
-from tracker.ui.collector import NEVER, YOUNG, IdleCollector
+from tracker.ui.collector import IDLE_SECONDS, NEVER, YOUNG, IdleCollector
 
 
 def test_the_young_are_collected_after_the_frame_and_python_settings_come_back() -> None:
@@ -43,3 +43,25 @@ async def test_each_command_collects_after_its_frame(tmp_path: Path) -> None:
         assert app.collector.frames >= before + 3
         assert gc.get_threshold()[2] == NEVER
     assert gc.get_threshold() == saved
+
+
+def test_work_kept_off_the_keys_runs_once_when_the_gm_pauses_after_commands() -> None:
+    done: list[int] = []
+    collector = IdleCollector(paused=lambda: done.append(gc.get_count()[0]))
+    collector.start()
+    try:
+        collector.tick()
+        assert done == []  # no command yet: nothing to do
+        collector.command_ran()
+        collector.tick()
+        assert done == []  # the GM has not paused yet
+        collector.last_command -= IDLE_SECONDS
+        collector.tick()
+        collector.tick()
+        assert len(done) == 1  # once a pause, not at every tick
+        collector.command_ran()
+        collector.last_command -= IDLE_SECONDS
+        collector.tick()
+        assert len(done) == 2
+    finally:
+        collector.stop()
