@@ -226,12 +226,12 @@ async def test_the_table_writes_snapshots_built_while_the_gm_pauses(
         assert count >= 10 and in_a_command == []
         app.collector.last_command -= collector.IDLE_SECONDS  # the GM pauses
         app.collector.tick()
-        assert built[-1] == count
+        assert built  # (a slow machine's own tick may have built it at an earlier pause)
         await pilot.press("n")
         await pilot.pause()
         state = play_of(app).encounter.state
     assert in_a_command == []  # no key's command built a snapshot
-    assert count in snapshot_seqs(path)
+    assert snapshot_seqs(path)[-1] == built[-1]
     reopened = load(path).encounter
     assert reopened.taken_up_at == max(snapshot_seqs(path))
     assert reopened.state == state == full_state(path)
