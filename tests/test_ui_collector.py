@@ -11,7 +11,7 @@ import pytest
 
 from tests.ui_helpers import basic_file, make_app, opened, refused, ui_test
 from tracker.store.encounter_file import EncounterFile, Loaded
-from tracker.ui.collector import NEVER, YOUNG, IdleCollector
+from tracker.ui.collector import IDLE_SECONDS, NEVER, YOUNG, IdleCollector
 
 
 def test_the_young_are_collected_after_the_frame_and_python_settings_come_back() -> None:
@@ -68,3 +68,25 @@ async def test_the_file_is_read_without_pythons_young_collections_and_a_refusal_
         await refused(pilot)
     assert seen == [(max(saved[0], YOUNG), saved[1], NEVER)]
     assert gc.get_threshold() == saved and app.failure  # a file that cannot be played
+
+
+def test_work_kept_off_the_keys_runs_once_when_the_gm_pauses_after_commands() -> None:
+    done: list[int] = []
+    collector = IdleCollector(paused=lambda: done.append(gc.get_count()[0]))
+    collector.start()
+    try:
+        collector.tick()
+        assert done == []  # no command yet: nothing to do
+        collector.command_ran()
+        collector.tick()
+        assert done == []  # the GM has not paused yet
+        collector.last_command -= IDLE_SECONDS
+        collector.tick()
+        collector.tick()
+        assert len(done) == 1  # once a pause, not at every tick
+        collector.command_ran()
+        collector.last_command -= IDLE_SECONDS
+        collector.tick()
+        assert len(done) == 2
+    finally:
+        collector.stop()

@@ -309,7 +309,7 @@ class EncounterFile(JournalFile[Loaded]):
         tables = [to_table(event) for event in events]
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
-        before = self._snapshot_due()
+        before = self._snapshot_due(built_ahead_only=meanwhile is not None)
         encounter = self.encounter
         was = (encounter.count, encounter.state)
         encounter.commit(events)
@@ -340,20 +340,49 @@ class EncounterFile(JournalFile[Loaded]):
         """Follow a rewrite of the whole file (a format upgrade): its head is read again
         for the standing lines."""
         super().rewritten()
+        self._ahead = None  # a snapshot holds the crc of the head it was built after
         try:
             self.loaded.head_mark = head_mark(head_bytes(self.path))
         except OSError:
             self.loaded.head_mark = (0, 0)  # the lines vouch for no head: ls reads in full
 
-    def _snapshot_due(self) -> bytes:
+    def prepare_snapshot(self) -> bool:
+        """Build the snapshot that is due (the newest is ``EVERY`` events behind) for the
+        state as it stands, ahead of the next command, which writes it in front of its
+        events: the screen calls this when the GM pauses, so that no key waits for one.
+        Whether a snapshot is ready (a state that cannot be written makes none)."""
+        count = self.encounter.count
+        if count - self.loaded.snapshot_seq < EVERY:
+            return False
+        if self._ahead is None or self._ahead[0] != count:
+            self._ahead = (count, self._snapshot_line(count))
+        return bool(self._ahead[1])
+
+    _ahead: tuple[int, bytes] | None = None
+    """The snapshot line :meth:`prepare_snapshot` built, and the count it holds."""
+
+    def _snapshot_due(self, *, built_ahead_only: bool = False) -> bytes:
         """The snapshot line to write before the command's events, once the newest is
         ``EVERY`` events behind (b"": none). It holds the state before the command, so
         that the file's last command is after it, and undoing it needs nothing earlier.
-        Tried once each time: a snapshot is only a shortcut, failing to make one is silent."""
+        ``built_ahead_only``: only one :meth:`prepare_snapshot` built for this state (a
+        key's command builds none). Tried once each time: a snapshot is only a shortcut,
+        failing to make one is silent."""
         count = self.encounter.count
+        ahead, self._ahead = self._ahead, None
         if count - self.loaded.snapshot_seq < EVERY:
             return b""
+        if ahead is not None and ahead[0] == count:
+            line = ahead[1]
+        elif built_ahead_only:
+            return b""
+        else:
+            line = self._snapshot_line(count)
         self.loaded.snapshot_seq = count
+        return line
+
+    def _snapshot_line(self, count: int) -> bytes:
+        """The snapshot line of the state after ``count`` events (b"": it cannot be made)."""
         try:
             return snapshot_line(count, self.encounter.state, head_bytes(self.path))
         except (OSError, TypeError, ValueError):

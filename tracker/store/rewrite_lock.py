@@ -108,7 +108,8 @@ def _restore(item: Rewritten) -> None:
 @contextmanager
 def _locked(path: Path, wait: float) -> Iterator[bool]:
     """Hold the writer lock of ``path`` (the file it names now); yields whether the file
-    was created empty for the purpose (it is removed again unless written)."""
+    was created empty for the purpose (it is removed again unless written) and is empty
+    still: another tracker may have locked and written it before this one's lock."""
     deadline = time.monotonic() + wait
     while True:
         created = _create(path)
@@ -124,7 +125,7 @@ def _locked(path: Path, wait: float) -> Iterator[bool]:
             raise JournalError(path, "is a link to a file that does not exist: nothing written")
         _give_up_at(deadline, path, "another program keeps removing it")
     try:
-        yield created
+        yield created and _empty(path)
     finally:
         if created:
             _remove_if_empty(path)
@@ -176,6 +177,13 @@ def _create(path: Path) -> bool:
         raise JournalError(path, f"cannot create it: {err.strerror or err}") from None
     os.close(fd)
     return True
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return os.stat(path).st_size == 0
+    except OSError:
+        return False
 
 
 def _remove_if_empty(path: Path) -> None:

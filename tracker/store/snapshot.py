@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     import threading
 
 EVERY = 1000
-"""A command is followed by a snapshot when the newest one is this many events behind."""
+"""A snapshot is due once the newest one is this many events behind: the next command
+writes it in front of its events (at the table, the one built when the GM last paused,
+``EncounterFile.prepare_snapshot``; from the command line, one built there and then)."""
 LOOK_BACK = 3
 """How many of the newest snapshots opening tries before replaying every event."""
 _FIRST_BLOCK = b"\n[[events]]\n"

@@ -179,6 +179,12 @@ class TableSession:
             return Outcome(False, one_line(err))
         return Outcome(True, "; ".join(e.text for e in events if e.text))
 
+    def prepare_snapshot(self) -> bool:
+        """Build the journal's due snapshot now (the GM has paused), so that the next
+        command writes it without building it (``EncounterFile.prepare_snapshot``); not
+        while the file is still opening."""
+        return self.play is not None and self.play.settled and self.play.prepare_snapshot()
+
     # --- looking back ---------------------------------------------------------------
 
     @property

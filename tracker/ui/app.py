@@ -90,7 +90,7 @@ class TrackerApp(PlainTextApp[int]):
         self.failure = ""
         self.first_paint: float | None = None
         self.opened_paint: float | None = None
-        self.collector = IdleCollector()
+        self.collector = IdleCollector(paused=self._paused)
         self.dialogs = TableDialogs(self, self.session, self.run_line, self.report)
         self.writeback = WritebackOffer(self.report, self.push_screen)
         self.table = TableScreen(self, id="_default")
@@ -174,6 +174,11 @@ class TrackerApp(PlainTextApp[int]):
     def _opened(self, play: EncounterFile) -> None:
         """The file is read: show the fight (``Opening.opened``)."""
         self.opening.opened(play)
+
+    def _paused(self) -> None:
+        """The GM has paused after commands: build the journal's next snapshot now."""
+        if not self.busy:  # not while a replay's worker writes to the journal
+            self.session.prepare_snapshot()
 
     def on_unmount(self) -> None:
         """Release the file (and its lock) when the app goes away."""

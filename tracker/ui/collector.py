@@ -9,12 +9,15 @@ generation (some 5,000 objects, 2-8 ms) every tenth; now the young generations a
 collected once the command's frame is on the screen, and Python's own young collection
 only steps in when far more have piled up. The same threshold holds while the file is read
 (its objects all stay), without freezing them. Everything is restored when the app ends.
+Other work a key should not wait for (the journal's next snapshot) is handed ``paused``
+and done at the same moment, before the full pass.
 """
 
 from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Callable
 
 IDLE_SECONDS = 1.0
 NEVER = 1_000_000
@@ -26,7 +29,9 @@ YOUNG = 20_000
 class IdleCollector:
     """Full collections only while nobody is pressing keys."""
 
-    def __init__(self) -> None:
+    def __init__(self, paused: Callable[[], object] | None = None) -> None:
+        self.paused = paused
+        """Called once the GM pauses after commands (before the full pass)."""
         self.saved = gc.get_threshold()
         self.last_command = time.monotonic()
         self.pending = False
@@ -82,6 +87,8 @@ class IdleCollector:
         idle = time.monotonic() - self.last_command >= IDLE_SECONDS
         if self.running and self.pending and idle:
             self.pending = False
+            if self.paused is not None:
+                self.paused()
             gc.collect()
         elif self.running and gc.get_count()[0] > self.saved[0]:
             gc.collect(0)  # what the clock, the mouse and the like left
