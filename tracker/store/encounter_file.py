@@ -2,12 +2,14 @@
 
 Every problem with a file is ONE ``JournalError`` line ``FILE:LINE:COL: what is wrong``,
 and loading never changes the disk. Opening for play takes the writer lock, moves a torn
-tail aside (saying so once), and appends each new event the moment it is decided.
+tail aside (saying so once), and appends each new event the moment it is decided, with
+the journal's next snapshot in front of it when one is due (:mod:`.next_snapshot`). The
+reading of a file's parts and their checks are :mod:`.encounter_read`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,15 +18,20 @@ from typing import Any
 from tracker.core.codec import to_table
 from tracker.core.errors import FoldError, TrackerError
 from tracker.core.events import Event, TemplateSaved
-from tracker.core.fold import apply
 from tracker.core.joining import add_copies
 from tracker.core.library import Block
-from tracker.core.model import EncounterState, slot_owner
+from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.session import Encounter, Resume
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
-from tracker.store.encounter_read import checked_events, read_head
+from tracker.store.encounter_read import (
+    check_references,
+    check_replay,
+    checked_events,
+    missing_combatants,
+    read_head,
+)
 from tracker.store.encounter_read import initial_state as initial_state
 from tracker.store.errors import JournalError, StoreError
 from tracker.store.journal import (
@@ -37,6 +44,7 @@ from tracker.store.journal import (
 )
 from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
+from tracker.store.next_snapshot import NextSnapshot
 from tracker.store.options_check import chosen_readings
 from tracker.store.snapshot import (
     EVERY,
@@ -64,7 +72,8 @@ class Loaded:
     source_format: int = CURRENT_FORMAT
     """The format the file is written in (``head`` is already today's)."""
     snapshot_seq: int = 0
-    """How many events the newest snapshot in the file folds in (0: it has none)."""
+    """How many events the newest snapshot in the file folds in, as read (0: it has none;
+    in play, ``EncounterFile.next_snapshot`` counts on from it)."""
     head_mark: tuple[int, int] = (0, 0)
     """The length and crc32 of the file's head as read and checked (what standing lines
     vouch for)."""
@@ -97,7 +106,7 @@ def _load_all(path: Path, data: bytes) -> Loaded:
     try:
         encounter = Encounter(initial, rules, events)
     except (FoldError, KeyError):
-        _replay_check(initial, events, locator)
+        check_replay(initial, events, locator)
         raise
     check_references(encounter.state, read.events, locator)
     return Loaded(path, head, rules, encounter, read.torn, version, newest_seq(data))
@@ -166,54 +175,6 @@ def _last_before(path: Path, data: bytes, start: int, snapshot: Snapshot) -> lis
     return events if read.torn is None else []
 
 
-def missing_combatants(state: EncounterState) -> list[str]:
-    """Ids the fight still names (order, initiative, turn, reminders) with no combatant."""
-    slots = [*state.order, *state.initiative, *state.delayed]
-    if state.current:
-        slots.append(state.current)
-    named = [slot_owner(slot) for slot in slots] + [r.who for r in state.reminders]
-    return sorted({cid for cid in named if cid and cid not in state.combatants})
-
-
-def check_references(
-    state: EncounterState, tables: Sequence[Mapping[str, Any]], locator: Locator
-) -> None:
-    """A JournalError at the first event naming a combatant the roster no longer has."""
-    missing = missing_combatants(state)
-    if not missing:
-        return
-    cid = missing[0]
-    index = next((i for i, t in enumerate(tables) if _names(t, cid)), 0)
-    raise locator.error(
-        f"event {index + 1} names combatant {cid!r}, who is not in the roster — was a "
-        "[[combatants]] entry renamed or deleted? Put its id back",
-        "",
-        "events",
-        index,
-    )
-
-
-def _names(value: object, cid: str) -> bool:
-    if isinstance(value, str):
-        return slot_owner(value) == cid
-    if isinstance(value, dict):
-        return any(_names(item, cid) for item in value.values())
-    if isinstance(value, list):
-        return any(_names(item, cid) for item in value)
-    return False
-
-
-def _replay_check(initial: EncounterState, events: Sequence[Event], locator: Locator) -> None:
-    state = initial
-    for index, event in enumerate(events):
-        try:
-            state = apply(state, event)
-        except (FoldError, KeyError) as err:
-            raise locator.error(
-                f"event {event.seq} cannot be applied: {err}", "type", "events", index
-            ) from None
-
-
 def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()) -> None:
     """Create an empty encounter file; refuse to overwrite an existing one. ``readings``:
     ``KEY=CHOICE`` words, written as the encounter's options (JournalError if one is not
@@ -236,13 +197,15 @@ class EncounterFile(JournalFile[Loaded]):
     def opened(self) -> None:
         """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's
         fight) for the encounter's 'add' commands (imported here: a read-only load needs
-        neither the bestiary nor the campaign)."""
+        neither the bestiary nor the campaign); count from the file's newest snapshot to
+        the next."""
         from tracker.store.campaign_party import party_of
         from tracker.store.shelf import ShelvedLibrary
 
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
+        self.next_snapshot = NextSnapshot(self.loaded.snapshot_seq, EVERY, self._snapshot_line)
         self.repaired = self._save_cut_short()
 
     def _save_cut_short(self) -> list[str]:
@@ -309,9 +272,9 @@ class EncounterFile(JournalFile[Loaded]):
         tables = [to_table(event) for event in events]
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
-        before = self._snapshot_due(built_ahead_only=meanwhile is not None)
         encounter = self.encounter
         was = (encounter.count, encounter.state)
+        before = self.next_snapshot.take(encounter.count, built_ahead_only=meanwhile is not None)
         encounter.commit(events)
         after = self._standing(events)
         saves = any(isinstance(event, TemplateSaved) for event in events)
@@ -340,7 +303,7 @@ class EncounterFile(JournalFile[Loaded]):
         """Follow a rewrite of the whole file (a format upgrade): its head is read again
         for the standing lines."""
         super().rewritten()
-        self._ahead = None  # a snapshot holds the crc of the head it was built after
+        self.next_snapshot.forget()
         try:
             self.loaded.head_mark = head_mark(head_bytes(self.path))
         except OSError:
@@ -351,35 +314,7 @@ class EncounterFile(JournalFile[Loaded]):
         state as it stands, ahead of the next command, which writes it in front of its
         events: the screen calls this when the GM pauses, so that no key waits for one.
         Whether a snapshot is ready (a state that cannot be written makes none)."""
-        count = self.encounter.count
-        if count - self.loaded.snapshot_seq < EVERY:
-            return False
-        if self._ahead is None or self._ahead[0] != count:
-            self._ahead = (count, self._snapshot_line(count))
-        return bool(self._ahead[1])
-
-    _ahead: tuple[int, bytes] | None = None
-    """The snapshot line :meth:`prepare_snapshot` built, and the count it holds."""
-
-    def _snapshot_due(self, *, built_ahead_only: bool = False) -> bytes:
-        """The snapshot line to write before the command's events, once the newest is
-        ``EVERY`` events behind (b"": none). It holds the state before the command, so
-        that the file's last command is after it, and undoing it needs nothing earlier.
-        ``built_ahead_only``: only one :meth:`prepare_snapshot` built for this state (a
-        key's command builds none). Tried once each time: a snapshot is only a shortcut,
-        failing to make one is silent."""
-        count = self.encounter.count
-        ahead, self._ahead = self._ahead, None
-        if count - self.loaded.snapshot_seq < EVERY:
-            return b""
-        if ahead is not None and ahead[0] == count:
-            line = ahead[1]
-        elif built_ahead_only:
-            return b""
-        else:
-            line = self._snapshot_line(count)
-        self.loaded.snapshot_seq = count
-        return line
+        return self.next_snapshot.prepare(self.encounter.count)
 
     def _snapshot_line(self, count: int) -> bytes:
         """The snapshot line of the state after ``count`` events (b"": it cannot be made)."""

@@ -1,16 +1,18 @@
 """Reading an encounter file's parts: its head (format, ruleset, roster: the state before
-any event) and its event tables as events. ``tracker.store.encounter_file`` puts them
-together (the whole journal, or from a snapshot on)."""
+any event), its event tables as events, and the checks of the fight they replay to (every
+event applies; every combatant named is in the roster). ``tracker.store.encounter_file``
+puts them together (the whole journal, or from a snapshot on)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tracker.core.codec import from_table
-from tracker.core.errors import EventFormatError, RuleError
+from tracker.core.errors import EventFormatError, FoldError, RuleError
 from tracker.core.events import Event
-from tracker.core.model import Combatant, EncounterState
+from tracker.core.fold import apply
+from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
@@ -130,3 +132,52 @@ def _events(read: JournalRead, locator: Locator, first: int = 1) -> list[Event]:
             )
         events.append(event)
     return events
+
+
+def missing_combatants(state: EncounterState) -> list[str]:
+    """Ids the fight still names (order, initiative, turn, reminders) with no combatant."""
+    slots = [*state.order, *state.initiative, *state.delayed]
+    if state.current:
+        slots.append(state.current)
+    named = [slot_owner(slot) for slot in slots] + [r.who for r in state.reminders]
+    return sorted({cid for cid in named if cid and cid not in state.combatants})
+
+
+def check_references(
+    state: EncounterState, tables: Sequence[Mapping[str, Any]], locator: Locator
+) -> None:
+    """A JournalError at the first event naming a combatant the roster no longer has."""
+    missing = missing_combatants(state)
+    if not missing:
+        return
+    cid = missing[0]
+    index = next((i for i, t in enumerate(tables) if _names(t, cid)), 0)
+    raise locator.error(
+        f"event {index + 1} names combatant {cid!r}, who is not in the roster — was a "
+        "[[combatants]] entry renamed or deleted? Put its id back",
+        "",
+        "events",
+        index,
+    )
+
+
+def _names(value: object, cid: str) -> bool:
+    if isinstance(value, str):
+        return slot_owner(value) == cid
+    if isinstance(value, dict):
+        return any(_names(item, cid) for item in value.values())
+    if isinstance(value, list):
+        return any(_names(item, cid) for item in value)
+    return False
+
+
+def check_replay(initial: EncounterState, events: Sequence[Event], locator: Locator) -> None:
+    """A JournalError at the first event that cannot be applied to the state before it."""
+    state = initial
+    for index, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except (FoldError, KeyError) as err:
+            raise locator.error(
+                f"event {event.seq} cannot be applied: {err}", "type", "events", index
+            ) from None

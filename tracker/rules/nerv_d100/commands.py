@@ -14,15 +14,13 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.nerv_d100.damage import (
     Hit,
-    add_injury,
     check_at_once,
-    check_incapacitated,
     exploited_ailment,
-    heal_injuries,
     resolve_hit,
     roll_location,
     take_wounds,
 )
+from tracker.rules.nerv_d100.injuries import add_injury, check_incapacitated, heal_injuries
 from tracker.rules.nerv_d100.running import attack_note
 from tracker.rules.nerv_d100.stats import shift, whole
 from tracker.rules.nerv_d100.tables import Location, NervTables

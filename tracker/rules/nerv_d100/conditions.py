@@ -14,13 +14,8 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict, sync_thresholds
-from tracker.rules.nerv_d100.damage import (
-    Hit,
-    add_injury,
-    check_incapacitated,
-    incapacitate,
-    resolve_hit,
-)
+from tracker.rules.nerv_d100.damage import Hit, resolve_hit
+from tracker.rules.nerv_d100.injuries import add_injury, check_incapacitated, incapacitate
 from tracker.rules.nerv_d100.stats import (
     DECAY,
     bonus,

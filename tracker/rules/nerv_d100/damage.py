@@ -1,9 +1,9 @@
-"""nerv-d100 damage: Defense, counting wounds, the wound pool, injuries, Savage attacks.
+"""nerv-d100 damage: Defense, counting wounds, the wound pool, Savage attacks, Burning.
 
 Damage above Defense (Physique Bonus + armour at the location) is one wound; each
 multiple-wound source adds one. Wounds come off the pool; a wound with none left is an
-Injury point and Stress. Injuries are read from the chart of the location hit at the
-combatant's TOTAL injury score. The log says how every number was reached.
+Injury point and Stress, and each Savage source adds an Injury point (what an Injury point
+does is :mod:`.injuries`'). The log says how every number was reached.
 """
 
 from __future__ import annotations
@@ -18,16 +18,15 @@ from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, afflict, end_condition
-from tracker.rules.nerv_d100.stats import (
-    blocked_by,
-    bonus,
-    injury_rows,
-    is_helpless,
-    remind,
-    shift,
+from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, end_condition
+from tracker.rules.nerv_d100.injuries import (
+    add_injury,
+    check_incapacitated,
+    critical_effect,
+    incapacitate,
 )
-from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
+from tracker.rules.nerv_d100.stats import blocked_by, bonus, injury_rows, is_helpless, shift
+from tracker.rules.nerv_d100.tables import Location, NervTables
 from tracker.rules.readings import chosen
 
 
@@ -165,22 +164,6 @@ def resolve_hit(draft: Draft, tables: NervTables, dice: DiceLike, who: str, hit:
     )
 
 
-def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str, why: str) -> None:
-    """The damage type's critical effect (Stunned, Blood Loss, Burning, Shocked)."""
-    name = tables.critical_effect(damage_type)
-    if name:
-        afflict(draft, tables, who, name, why=f"{why}, {damage_type}")
-        return
-    kinds = ", ".join(f"{t}: {tables.critical_effect(t)}" for t in tables.damage_types())
-    fighter = draft.state.combatant(who)
-    remind(
-        draft,
-        who,
-        "critical",
-        f"{fighter.name}: {why} — apply the weapon's critical effect ({kinds})",
-    )
-
-
 def exploited_ailment(tables: NervTables, fighter: Combatant, damage_type: str) -> str:
     """The ailment a hit of ``damage_type`` exploits on ``fighter`` ("" when none): seed
     000 l.168 "Ailments often provide Exploit Hits" — voltaic on Shocked, impact on
@@ -268,108 +251,6 @@ def roll_location(draft: Draft, tables: NervTables, dice: DiceLike, fighter: Com
         text=f"Hit location on {fighter.name}: d100 {roll} → {location.label}",
     )
     return location
-
-
-def add_injury(
-    draft: Draft, tables: NervTables, who: str, location: Location, damage_type: str = ""
-) -> None:
-    """One Injury point: the chart of ``location`` read at the new total, effects applied."""
-    fighter = draft.state.combatant(who)
-    before = {(r.chart, r.name) for r in injury_rows(fighter, tables)}
-    total = fighter.track("injuries") + 1
-    shift(draft, who, "injuries", 1, "Injuries")
-    rows = tables.rows_in_effect(location.chart, total)
-    head = rows[0]
-    also = above_clause(rows[1:])
-    draft.emit(
-        ev.InjuryAdded,
-        who=fighter.id,
-        location=location.key,
-        score=total,
-        name=head.name,
-        effect=head.effect + also,
-        text=f"{fighter.name}: injury {total} to the {location.label.lower()} — "
-        f"{head.name}: {head.effect}{also}",
-    )
-    fresh = [row for row in rows if (row.chart, row.name) not in before]
-    injury_effects(draft, tables, who, fresh, damage_type)
-    if not before and fighter.kind == "character":
-        remind(
-            draft,
-            who,
-            "fear:injury",
-            f"{fighter.name} suffered an injury, a Fear trigger: Will or Fortitude (Courage) test",
-        )
-
-
-def injury_effects(
-    draft: Draft, tables: NervTables, who: str, rows: list[InjuryRow], damage_type: str
-) -> None:
-    """What rows newly in effect do at once: critical effect, conditions, Stress, Fear test."""
-    if any(row.critical for row in rows):
-        critical_effect(draft, tables, who, damage_type, "Crucial Strike")
-    names: list[str] = []
-    for row in rows:
-        names.extend(row.applies)
-        if row.prone:
-            names.append("Prone")
-    for name in dict.fromkeys(names):
-        afflict(draft, tables, who, name, why="injury", source="injury")
-    for row in rows:
-        add_stress(draft, tables, who, row.stress, row.name)
-        if row.fear_test:
-            fighter = draft.state.combatant(who)
-            remind(draft, who, "fear:injury", f"{fighter.name}: {row.name} — a Fear test is due")
-
-
-def incapacitate(draft: Draft, who: str, why: str) -> None:
-    """Down: incapacitated (the GM types 'dead WHO' if the blow kills)."""
-    fighter = draft.state.combatant(who)
-    if fighter.status in ("down", "dead"):
-        return
-    draft.emit(
-        ev.StatusChanged,
-        who=fighter.id,
-        status="down",
-        text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
-    )
-
-
-def check_incapacitated(
-    draft: Draft, tables: NervTables, who: str, location: Location | None
-) -> None:
-    """More Injury points than Physique Bonus: incapacitated, worst at the final location."""
-    fighter = draft.state.combatant(who)
-    pb = bonus(fighter, "physique")
-    injuries = fighter.track("injuries")
-    if injuries <= pb or fighter.status != "active":
-        return
-    worst = ""
-    if location is not None:
-        worst = (
-            f"; an extreme {tables.chart_row(location.chart, 4).name} at the "
-            f"{location.label.lower()}"
-        )
-    incapacitate(draft, who, f"{injuries} injuries > Physique Bonus {pb}{worst}")
-
-
-def heal_injuries(
-    draft: Draft, tables: NervTables, who: str, points: int, location: Location
-) -> None:
-    """Heal the latest ``points`` injuries at ``location``."""
-    fighter = draft.state.combatant(who)
-    there = [i for i in fighter.injuries if i.location == location.key]
-    if not there:
-        raise RuleError(f"{fighter.name} has no injury at the {location.label.lower()}")
-    for injury in list(reversed(there))[:points]:
-        draft.emit(
-            ev.InjuryRemoved,
-            who=fighter.id,
-            location=injury.location,
-            name=injury.name,
-            text=f"{fighter.name}: {injury.name} ({location.label.lower()}) healed",
-        )
-        shift(draft, who, "injuries", -1, "Injuries")
 
 
 def burn(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
