@@ -84,9 +84,11 @@ class Drawing(SteadyColours):
         return len(self._strips)
 
     def on_resize(self, event: Resize) -> None:
-        """A new width: wrap again."""
-        if event.size.width != (self._strips[0].cell_length if self._strips else -1):
-            self.draw(self.lines)
+        """A new width: the lines made again for it (if they depend on it), wrapped again."""
+        width = event.size.width
+        if width != (self._strips[0].cell_length if self._strips else -1):
+            maker = self._maker
+            self.draw(self.lines if maker is None else maker(width), maker)
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines
