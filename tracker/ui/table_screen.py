@@ -14,7 +14,6 @@ from typing import ClassVar, Protocol
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
@@ -36,7 +35,7 @@ from tracker.ui.log_room import LogRoom
 from tracker.ui.modals.help import HelpScreen, KeyRow, key_rows
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput, example_line
-from tracker.ui.panes.frame import PaneFrame
+from tracker.ui.panes.frame import PaneFrame, PaneRow
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
@@ -75,7 +74,7 @@ class TableScreen(Screen[None]):
         """Header, the three panes, the log, the command bar, the footer (the app hands
         the panes the state and the selection)."""
         yield EncounterHeader(id="header")
-        with Horizontal(id="panes"):
+        with PaneRow(id="panes"):
             with InitiativeFrame(id="initiative-frame"):
                 yield InitiativePane(id="initiative")
             yield BodyChart(id="body")

@@ -20,11 +20,12 @@ from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import SteadyColours
 from tracker.ui.plain import inert
 
 
-class Drawing(SteadyColours):
+class Drawing(SteadyColours, KeptPaint):
     """Lines of styled text, wrapped to the pane, repainted row by row."""
 
     DEFAULT_CSS = """
