@@ -38,6 +38,7 @@ from tracker.ui.panes.command_bar import CommandBar, CommandInput, example_line
 from tracker.ui.panes.frame import PaneFrame, PaneRow
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.order_rows import row_slots
@@ -56,7 +57,7 @@ class Presenter(Protocol):
         """Show ``state``, with ``selected`` as the combatant in focus."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(Screen[None], KeptPaint):
     """The fight: header, order, body chart, status, log, the ``:`` bar and the keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(TABLE_KEYS)
