@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from rich.text import Text
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.strip import Strip
@@ -17,6 +19,7 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.panes.frame import PaneFrame
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
+from tracker.ui.panes.text_line import TextLine
 
 PLAY = ["start", "next", "dmg gob 3", "heal gob 1", "next", "ail orc Prone", "undo", "next"]
 
@@ -106,3 +109,36 @@ async def test_a_turn_hands_over_the_frames_and_the_footer_as_they_were(tmp_path
         await pilot.pause()
         for handed, (crop, rows) in kept.items():
             assert handed.render_lines(crop) is rows
+
+
+@pytest.mark.parametrize(
+    ("theme", "size"),
+    [("default-dark", (120, 36)), ("default-light", (80, 24)), ("nerv", (200, 50))],
+)
+@ui_test
+async def test_the_header_and_message_rows_are_those_textual_makes(
+    theme: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """The header and the message line make their rows themselves (side padding, the
+    background, the screen's filters): the very rows Textual's styles would make, on a
+    dark and a light theme, with a message of two rows and one of one."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        app.theme = theme
+        message = app.table.query_one("#command-message", TextLine)
+        heights: set[int] = set()
+        for line in ["start", "next", "dmg gob 3", ""]:
+            if line:
+                app.run_and_report(line)
+            else:
+                message.update(Text("a long message " * 20))
+            await pilot.pause()
+            heights.add(message.outer_size.height)
+            for widget in app.table.query(TextLine):
+                crop = Region(0, 0, *widget.outer_size)
+                widget.refresh()
+                ours = [list(row) for row in widget.render_lines(crop)]
+                textual = [list(row) for row in Widget.render_lines(widget, crop)]
+                assert ours == textual, widget.id
+        assert heights == {1, 2}

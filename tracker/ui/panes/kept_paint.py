@@ -38,9 +38,13 @@ class KeptPaint(Widget):
             and kept[2] == filters
         ):
             return kept[3]
-        strips = super().render_lines(crop)
+        strips = self.paint_rows(crop)
         self._kept = (crop, self.outer_size, filters, strips)
         return strips
+
+    def paint_rows(self, crop: Region) -> list[Strip]:
+        """Make the rows in ``crop`` (as Textual does; a widget may make them its own way)."""
+        return super().render_lines(crop)
 
     def refresh(
         self,
