@@ -17,6 +17,7 @@ from textual.widget import Widget
 from tests.ui_helpers import basic_file, make_app, opened, ui_test
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.frame import PaneFrame
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.text_line import TextLine
@@ -116,26 +117,35 @@ async def test_a_turn_hands_over_the_frames_and_the_footer_as_they_were(tmp_path
     [("default-dark", (120, 36)), ("default-light", (80, 24)), ("nerv", (200, 50))],
 )
 @ui_test
-async def test_the_header_and_message_rows_are_those_textual_makes(
+async def test_rows_framed_by_the_panes_are_those_textual_makes(
     theme: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    """The header and the message line make their rows themselves (side padding, the
-    background, the screen's filters): the very rows Textual's styles would make, on a
-    dark and a light theme, with a message of two rows and one of one."""
+    """The header, the message line, the order, the log and the side panes' drawings
+    frame their rows themselves (side padding, the background, the screen's filters):
+    the very rows Textual's styles would make, on a dark and a light theme, with a
+    message of one row and of two, and with the log focused (its scrollbar shown)."""
     app = make_app(basic_file(tmp_path))
     async with app.run_test(size=size) as pilot:
         await opened(pilot)
         app.theme = theme
         message = app.table.query_one("#command-message", TextLine)
         heights: set[int] = set()
-        for line in ["start", "next", "dmg gob 3", ""]:
-            if line:
+        for line in ["start", "next", "dmg gob 3", "", "focus log"]:
+            if line == "focus log":
+                app.table.query_one(LogPane).focus()
+            elif line:
                 app.run_and_report(line)
             else:
                 message.update(Text("a long message " * 20))
             await pilot.pause()
             heights.add(message.outer_size.height)
-            for widget in app.table.query(TextLine):
+            framing = [
+                widget
+                for widget in app.table.walk_children()
+                if isinstance(widget, KeptPaint) and widget.flat_rows and widget.region
+            ]
+            assert len(framing) == (6 if size[0] >= 120 else 5)  # no body chart below 120
+            for widget in framing:
                 crop = Region(0, 0, *widget.outer_size)
                 widget.refresh()
                 ours = [list(row) for row in widget.render_lines(crop)]

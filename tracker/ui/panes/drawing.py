@@ -32,6 +32,8 @@ class Drawing(SteadyColours, KeptPaint):
     Drawing { height: auto; min-height: 100%; width: 100%; }
     """
 
+    flat_rows = True
+
     def __init__(self, *, id: str | None = None, centred: bool = False) -> None:  # noqa: A002
         super().__init__(id=id)
         self.centred = centred

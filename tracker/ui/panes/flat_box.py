@@ -8,7 +8,8 @@ that work cost more than the text. ``FlatBox`` works the box out once per style 
 and makes a row as Textual would: the padding blank in the background, the line
 extended to the content's width in the background, then the screen's filters.
 A widget with anything else round it (a border, an outline, a tint, opacity, padding
-above or below, a scrollbar, a border title) is drawn by Textual itself.
+above or below, a border title) is drawn by Textual itself, and so is one while it
+shows a scrollbar.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def flat_box(widget: Widget) -> FlatBox | None:
     more, which Textual draws itself)."""
     styles = widget.styles
     top, right, bottom, left = styles.padding
-    if top or bottom or widget.scrollbar_gutter or widget.opacity != 1.0:
+    if top or bottom or widget.opacity != 1.0:
         return None
     if any(edge[0] for edge in (*styles.border, *styles.outline)):
         return None

@@ -10,22 +10,38 @@ short pane. This mixin keeps the rows it handed over and gives them again while 
 widget has not been refreshed, restyled or resized since; anything that would make
 Textual draw the widget again (``refresh``, new styles, a new size, another part of it
 asked for, another filter) makes it draw as before.
+
+A widget with nothing round its rows but side padding (``flat_rows``: the header, the
+message line, the order, the log, the side panes' drawings) frames its rows itself
+(``FlatBox``), each row once for as long as it is the same strip: Textual's styles cache
+would work the box out again at every paint that changes one of its rows.
 """
 
 from __future__ import annotations
 
-from typing import Self
+from typing import ClassVar, Self
 
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tracker.ui.panes.flat_box import FlatBox, flat_box
+
 
 class KeptPaint(Widget):
     """A widget whose rows are handed over again, not made again, until it changes."""
 
+    flat_rows: ClassVar[bool] = False
+    """Nothing but side padding round the rows (checked at each style change): the
+    widget frames them itself."""
+
     _kept: tuple[Region, Size, tuple[LineFilter, ...], list[Strip]] | None = None
+    _box: FlatBox | None | bool = False
+    """The widget's box, worked out once per style change (False: not yet)."""
+    _framed: dict[int, tuple[Strip, Strip]] | None = None
+    """Each row's strip as drawn and as framed, for the box and width framed last."""
+    _framed_for: tuple[FlatBox, int, tuple[LineFilter, ...]] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The rows in ``crop``: the last ones if nothing changed since they were made."""
@@ -38,13 +54,39 @@ class KeptPaint(Widget):
             and kept[2] == filters
         ):
             return kept[3]
-        strips = self.paint_rows(crop)
+        strips = self.paint_rows(crop, filters)
         self._kept = (crop, self.outer_size, filters, strips)
         return strips
 
-    def paint_rows(self, crop: Region) -> list[Strip]:
-        """Make the rows in ``crop`` (as Textual does; a widget may make them its own way)."""
-        return super().render_lines(crop)
+    def paint_rows(self, crop: Region, filters: tuple[LineFilter, ...]) -> list[Strip]:
+        """Make the rows in ``crop``: framed here when the box is flat and all of the
+        widget is asked for, else by Textual."""
+        box = self._box
+        if box is False:
+            box = self._box = flat_box(self) if self.flat_rows else None
+        width, height = self.region.size  # the size Textual draws the widget at
+        if (
+            not isinstance(box, FlatBox)
+            or crop != Region(0, 0, width, height)
+            or not width
+            or self.scrollbar_size_vertical
+            or self.scrollbar_size_horizontal
+        ):
+            return super().render_lines(crop)
+        if self._framed is None or self._framed_for != (box, width, filters):
+            self._framed, self._framed_for = {}, (box, width, filters)
+        framed, content = self._framed, width - box.left - box.right
+        rows = []
+        for y in range(height):
+            line = self.render_line(y)
+            done = framed.get(y)
+            if done is None or done[0] is not line:
+                row = box.framed(line, content, width)
+                for line_filter in filters:
+                    row = row.apply_filter(line_filter, box.background)
+                done = framed[y] = (line, row)
+            rows.append(done[1])
+        return rows
 
     def refresh(
         self,
@@ -61,4 +103,5 @@ class KeptPaint(Widget):
     def notify_style_update(self) -> None:
         """New styles (a theme, focus): the rows are made again."""
         super().notify_style_update()
-        self._kept = None
+        self._kept = self._framed = None
+        self._box = False

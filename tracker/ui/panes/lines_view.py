@@ -37,6 +37,8 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
 
     room = 1
 
+    flat_rows = True
+
     COMPONENT_CLASSES = {"lines--cursor"}
 
     DEFAULT_CSS = """

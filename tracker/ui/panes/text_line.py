@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
 from textual.strip import Strip
 
-from tracker.ui.panes.flat_box import FlatBox, flat_box
 from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import SteadyColours
 from tracker.ui.plain import inert
@@ -22,6 +20,8 @@ from tracker.ui.plain import inert
 
 class TextLine(SteadyColours, KeptPaint):
     """Rich ``Text`` in up to ``rows`` rows, cut with an ellipsis only after the last."""
+
+    flat_rows = True
 
     DEFAULT_CSS = """
     TextLine { height: 1; }
@@ -38,8 +38,6 @@ class TextLine(SteadyColours, KeptPaint):
         self._rows: tuple[Text, int, list[Text]] | None = None
         """The rows of the text last wrapped, and the width they were wrapped to (the
         height is fitted from them, then they are drawn: one wrapping for both)."""
-        self._box: FlatBox | None | bool = False
-        """The widget's box, worked out once per style change (False: not yet)."""
 
     def update(self, text: Text) -> None:
         """Show ``text`` (control characters as stand-ins); repaint only if it reads or
@@ -110,26 +108,7 @@ class TextLine(SteadyColours, KeptPaint):
             rows[-1].append_text(tail)
         return rows
 
-    def paint_rows(self, crop: Region) -> list[Strip]:
-        """The rows with the side padding round them, made here rather than by Textual's
-        styles cache (the same rows: it works the box out again at every change)."""
-        box = self._box
-        if box is False:
-            box = self._box = flat_box(self)
-        width, height = self.outer_size
-        if not isinstance(box, FlatBox) or crop != Region(0, 0, width, height):
-            return super().paint_rows(crop)
-        filters = self.get_line_filters()
-        rows = []
-        for y in range(height):
-            row = box.framed(self.render_line(y), width - box.left - box.right, width)
-            for line_filter in filters:
-                row = row.apply_filter(line_filter, box.background)
-            rows.append(row)
-        return rows
-
     def notify_style_update(self) -> None:
         """Styles changed (a new theme): work the colours out again."""
         super().notify_style_update()
         self._strips = None
-        self._box = False
