@@ -22,7 +22,18 @@ from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.text_line import TextLine
 
-PLAY = ["start", "next", "dmg gob 3", "heal gob 1", "next", "ail orc Prone", "undo", "next"]
+PLAY = [
+    "start",
+    "next",
+    "dmg gob 3",
+    "heal gob 1",
+    "next",
+    "ail orc Prone",
+    "undo",
+    "next",
+    "next",
+    "next",
+]
 
 
 def painted(app: TrackerApp) -> str:
