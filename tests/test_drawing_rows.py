@@ -13,6 +13,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.events import Resize
+from textual.geometry import Size
 from textual.strip import Strip
 
 from tests.ui_helpers import ui_test
@@ -91,3 +93,29 @@ async def test_a_drawing_redrawn_shows_what_rich_would_draw() -> None:
             shown = drawing.rows[: len(expected)]
             assert [drawn_as(row) for row in shown] == [drawn_as(row) for row in expected]
         await pilot.pause()
+
+
+def ruler(width: int) -> list[Text]:
+    """Lines that depend on the width they are made for (a bar across the pane)."""
+    return [Text(f"made for {width}"), Text("─" * width)]
+
+
+@ui_test
+async def test_a_drawing_alone_makes_its_lines_again_for_a_new_width() -> None:
+    """A drawing given a maker shows, after a resize, the lines made for the new width
+    (not the old width's lines wrapped again), whether the resize reaches it before its
+    next paint (the Resize event itself) or after (a resized terminal); the maker is kept
+    for the next resize."""
+    app = OneDrawing()
+    async with app.run_test(size=(30, 12)) as pilot:
+        drawing = app.query_one(Drawing)
+        drawing.draw(ruler(30), ruler)
+        await pilot.pause()
+        drawing.post_message(Resize(Size(44, 12), Size(44, 12)))
+        await pilot.pause()
+        assert [line.plain for line in drawing.lines] == ["made for 44", "─" * 44]
+        for width in (40, 36):
+            await pilot.resize_terminal(width, 12)
+            await pilot.pause()
+            shown = [row.text.rstrip() for row in drawing.rows]
+            assert shown[:2] == [f"made for {width}", "─" * width]

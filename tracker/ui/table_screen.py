@@ -14,7 +14,6 @@ from typing import ClassVar, Protocol
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
@@ -36,9 +35,10 @@ from tracker.ui.log_room import LogRoom
 from tracker.ui.modals.help import HelpScreen, KeyRow, key_rows
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput, example_line
-from tracker.ui.panes.frame import PaneFrame
+from tracker.ui.panes.frame import PaneFrame, PaneRow
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.panes.order_rows import row_slots
@@ -57,7 +57,7 @@ class Presenter(Protocol):
         """Show ``state``, with ``selected`` as the combatant in focus."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(Screen[None], KeptPaint):
     """The fight: header, order, body chart, status, log, the ``:`` bar and the keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(TABLE_KEYS)
@@ -75,7 +75,7 @@ class TableScreen(Screen[None]):
         """Header, the three panes, the log, the command bar, the footer (the app hands
         the panes the state and the selection)."""
         yield EncounterHeader(id="header")
-        with Horizontal(id="panes"):
+        with PaneRow(id="panes"):
             with InitiativeFrame(id="initiative-frame"):
                 yield InitiativePane(id="initiative")
             yield BodyChart(id="body")

@@ -24,6 +24,7 @@ from tracker.core.protocol import Verb
 from tracker.core.roles import DAMAGE, role_verb
 from tracker.rules.base import Ruleset
 from tracker.ui.completion import complete
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.text_line import TextLine
 
@@ -43,7 +44,7 @@ class GrammarSuggester(Suggester):
         return complete(value, state, verbs, rules).line
 
 
-class CommandInput(Input):
+class CommandInput(Input, KeptPaint):
     """The text field of the command bar.
 
     | Key | Does |
@@ -115,7 +116,7 @@ class CommandInput(Input):
         self.back = 0
 
 
-class CommandBar(Vertical):
+class CommandBar(Vertical, KeptPaint):
     """The command input and the line of help (or of refusal) under it; a long one
     wraps to a second row, and one longer still ends in ``… m shows all``."""
 

@@ -20,16 +20,19 @@ from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import SteadyColours
 from tracker.ui.plain import inert
 
 
-class Drawing(SteadyColours):
+class Drawing(SteadyColours, KeptPaint):
     """Lines of styled text, wrapped to the pane, repainted row by row."""
 
     DEFAULT_CSS = """
     Drawing { height: auto; min-height: 100%; width: 100%; }
     """
+
+    flat_rows = True
 
     def __init__(self, *, id: str | None = None, centred: bool = False) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -84,9 +87,11 @@ class Drawing(SteadyColours):
         return len(self._strips)
 
     def on_resize(self, event: Resize) -> None:
-        """A new width: wrap again."""
-        if event.size.width != (self._strips[0].cell_length if self._strips else -1):
-            self.draw(self.lines)
+        """A new width: the lines made again for it (if they depend on it), wrapped again."""
+        width = event.size.width
+        if width != (self._strips[0].cell_length if self._strips else -1):
+            maker = self._maker
+            self.draw(self.lines if maker is None else maker(width), maker)
 
     def _strips_for(self, lines: list[Text], width: int) -> list[Strip]:
         shown = _centred(lines, width) if self.centred else lines

@@ -8,14 +8,20 @@ repaints one row), and a scroll repaints the lines only.
 
 from __future__ import annotations
 
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
+from tracker.ui.panes.kept_paint import KeptPaint
 
-class PaneFrame(Vertical):
+
+class PaneFrame(Vertical, KeptPaint):
     """A pane's border and title; the pane that zooms full screen."""
 
     ALLOW_MAXIMIZE = True
+
+
+class PaneRow(Horizontal, KeptPaint):
+    """The row of panes side by side (it draws nothing of its own but their background)."""
 
 
 def frame_of(widget: Widget) -> Widget:

@@ -23,10 +23,10 @@ from textual.css.styles import StylesBase
 from textual.events import Leave, MouseDown, MouseMove, Resize
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widget import Widget
 
 from tracker.core.safe_text import visible
 from tracker.ui.panes.footer_keys import Offered, Placed, lay_out
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.plain import plain
 
 KEY = "footer-key--key"
@@ -40,7 +40,7 @@ EDGE_BAR = "▏"
 """The bar left of the palette's key (Textual's ``vkey`` border)."""
 
 
-class KeyFooter(Widget, can_focus=False):
+class KeyFooter(KeptPaint, can_focus=False):
     """The table's footer: as many whole keys as its width holds, by rank, drawn by one
     widget; the palette's key at the right edge where the stylesheet shows it."""
 

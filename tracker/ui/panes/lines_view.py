@@ -21,6 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import SteadyColours, solid_style
 from tracker.ui.plain import inert
 
@@ -28,13 +29,15 @@ WARM_AHEAD = 3
 """Rows from the bottom of the view at which the cursor's next page is made ready."""
 
 
-class LinesView(SteadyColours, ScrollView):
+class LinesView(SteadyColours, KeptPaint, ScrollView):
     """Rich ``Text`` lines in a scrolling view; ``cursor`` is the highlighted line (-1: none).
 
     ``room`` rounds the scrollable height up to a multiple of itself.
     """
 
     room = 1
+
+    flat_rows = True
 
     COMPONENT_CLASSES = {"lines--cursor"}
 

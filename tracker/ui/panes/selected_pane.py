@@ -13,10 +13,11 @@ from textual.theme import Theme
 
 from tracker.core.model import EncounterState
 from tracker.rules.base import Ruleset
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import forget_styles
 
 
-class SelectedPane(VerticalScroll, can_focus=True):
+class SelectedPane(VerticalScroll, KeptPaint, can_focus=True):
     """Base of panes drawn from the state and the selected slot."""
 
     ALLOW_MAXIMIZE = True

@@ -13,12 +13,15 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
+from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import SteadyColours
 from tracker.ui.plain import inert
 
 
-class TextLine(SteadyColours):
+class TextLine(SteadyColours, KeptPaint):
     """Rich ``Text`` in up to ``rows`` rows, cut with an ellipsis only after the last."""
+
+    flat_rows = True
 
     DEFAULT_CSS = """
     TextLine { height: 1; }
