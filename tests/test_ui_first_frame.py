@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ import pytest
 from textual.screen import Screen
 
 from tests.snapshot_helpers import written
-from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
+from tests.ui_helpers import basic_file, hold_settling, make_app, opened, state_of, ui_test
 from tracker.core.dice import Dice
 from tracker.core.session import Encounter
 from tracker.store.encounter_file import EncounterFile
@@ -179,14 +178,7 @@ async def test_a_longer_name_builds_the_order_once_for_the_width_it_asks(
 async def test_a_key_pressed_while_the_shown_fight_finishes_opening_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    go_on = threading.Event()
-    settle = EncounterFile.settle
-
-    def held_settle(play: EncounterFile) -> None:
-        go_on.wait(10)  # the rest of opening, held back while the fight is on screen
-        settle(play)
-
-    monkeypatch.setattr(EncounterFile, "settle", held_settle)
+    go_on = hold_settling(monkeypatch)  # the rest of opening waits while the fight shows
     path = basic_file(tmp_path)
     kept = path.read_bytes()
     app = make_app(path)

@@ -6,14 +6,13 @@ typed meanwhile is refused in a sentence."""
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.screen import Screen
 
-from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
+from tests.ui_helpers import basic_file, hold_settling, make_app, opened, state_of, ui_test
 from tracker.core.dice import Dice
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.errors import LockedError
@@ -70,14 +69,7 @@ async def test_the_rest_of_opening_waits_until_the_fight_is_on_the_screen(
 async def test_a_second_tracker_is_refused_while_the_fight_shows_and_told_who_once_open(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    go_on = threading.Event()
-    settle = EncounterFile.settle
-
-    def held_settle(play: EncounterFile) -> None:
-        go_on.wait(10)  # the rest of opening, held back while the fight is on screen
-        settle(play)
-
-    monkeypatch.setattr(EncounterFile, "settle", held_settle)
+    go_on = hold_settling(monkeypatch)  # the rest of opening waits while the fight shows
     path = basic_file(tmp_path)
     stale = tmp_path / STALE_TEMP
     stale.write_bytes(b"half a rewrite")

@@ -8,10 +8,12 @@ import functools
 import io
 import re
 import shutil
+import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -72,6 +74,20 @@ def nerv_file(folder: Path, name: str = "sachiel.toml") -> Path:
     path = folder / name
     shutil.copyfile(NERV_SAMPLE, path)
     return path
+
+
+def hold_settling(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Hold the rest of opening (``EncounterFile.settle``) back while the fight is on
+    screen, until the returned event is set (or 10 s pass)."""
+    go_on = threading.Event()
+    settle = EncounterFile.settle
+
+    def held_settle(play: EncounterFile) -> None:
+        go_on.wait(10)
+        settle(play)
+
+    monkeypatch.setattr(EncounterFile, "settle", held_settle)
+    return go_on
 
 
 def make_app(path: Path, seed: int = 7, keymap: Path | None = None) -> TrackerApp:
