@@ -115,12 +115,15 @@ class InitiativePane(LinesView, can_focus=True):
 
     def present(self, state: EncounterState | None, selected: str) -> None:
         """Show ``state`` with the cursor on ``selected``: the rows are built again only
-        for a new state; a new selection moves the cursor (scrolling it into view)."""
+        for a new state; a new selection moves the cursor (scrolling it into view). New rows
+        and a new selection together repaint in one refresh: the rows are built with the
+        cursor already on the new selection."""
+        moved = selected != self.selected
+        self.selected = selected
         if state is not self.state:
             self.state = state
             self.rebuild()
-        if selected != self.selected:
-            self.selected = selected
+        if moved:
             self.move_cursor(self._index(selected))
 
     @property

@@ -180,7 +180,8 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
             self.scroll_to_region(
                 Region(0, index, 1, 1), animate=False, immediate=False, x_axis=False
             )
-        self._refresh_rows([previous, index])
+        if previous != index:  # else the rows handed with the cursor repainted it
+            self._refresh_rows([previous, index])
         if height > 0 and top + height - WARM_AHEAD <= index < top + height:
             self.call_after_refresh(self._warm, top + height - 1, height)
 
