@@ -200,8 +200,12 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         self.call_after_refresh(self._bottom)
 
     def _bottom(self) -> None:
+        """Scroll to the last line, unless there already (scrolling to where the view is
+        costs Textual's whole scroll round: the scrollbar, the watchers, a repaint)."""
         height = self.scrollable_content_region.height
-        self.scroll_to(y=max(0, len(self._lines) - height), animate=False, immediate=True)
+        y = max(0, len(self._lines) - height)
+        if y != self.scroll_y or y != self.scroll_target_y:
+            self.scroll_to(y=y, animate=False, immediate=True)
 
     def notify_style_update(self) -> None:
         """Styles changed (a new theme, focus): drop the cached strips."""
