@@ -1,21 +1,18 @@
 """The table's screen: the panes, and every key of the fight.
 
 Every key is a ``Binding`` with an id (rebindable in ``keymap.toml``) and a tooltip
-(``app_keys``), shown in the Footer only where it applies (``check_action``). An action
+(``app_keys``), shown in the Footer only where it applies (``key_offer``). An action
 runs a command line through the app, or opens one of its dialogs; looking back, every
 key that would change the fight is refused in a sentence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Input
 
 from tracker.core.model import EncounterState
 from tracker.core.roles import DAMAGE, HEAL
@@ -24,15 +21,12 @@ from tracker.store.encounter_file import EncounterFile
 from tracker.ui import screen_actions
 from tracker.ui.app_keys import (
     FOOTER_RANK,
-    OUR_ACTIONS,
-    ROLE_KEYS,
-    STILL_OFFERED,
     TABLE_KEYS,
-    key_checks,
 )
+from tracker.ui.key_offer import KeyOffer
 from tracker.ui.keymap import read_keymap
 from tracker.ui.log_room import LogRoom
-from tracker.ui.modals.help import HelpScreen, KeyRow, key_rows
+from tracker.ui.modals.help import HelpScreen
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.command_bar import CommandBar, CommandInput, example_line
 from tracker.ui.panes.frame import PaneFrame, PaneRow
@@ -46,7 +40,7 @@ from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.status import StatusPane
 from tracker.ui.phones_watch import follow_phones
-from tracker.ui.reminder_keys import KEYS, Choice, ReminderKeys, by_key, identity
+from tracker.ui.reminder_keys import ReminderKeys, by_key, identity
 from tracker.ui.table_host import TableHost
 
 
@@ -57,7 +51,7 @@ class Presenter(Protocol):
         """Show ``state``, with ``selected`` as the combatant in focus."""
 
 
-class TableScreen(Screen[None], KeptPaint):
+class TableScreen(KeyOffer, KeptPaint):
     """The fight: header, order, body chart, status, log, the ``:`` bar and the keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(TABLE_KEYS)
@@ -168,88 +162,6 @@ class TableScreen(Screen[None], KeptPaint):
         self.host.selected = message.slot
         if message.twice:  # as the d key: refused in a sentence while looking back
             self.call_later(self.run_action, "damage")
-
-    # --- which keys apply -------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer a key only where it applies (the Footer shows just those)."""
-        if action not in OUR_ACTIONS:
-            return True
-        if isinstance(self.app.screen, ModalScreen) or isinstance(self.app.focused, Input):
-            return False
-        if self.host.session.looking_back and action not in STILL_OFFERED:
-            return False
-        state = self.host.state
-        if state is None:
-            return action in ("quit", "help", "next_theme")
-        check = self.checks(state, parameters).get(action)
-        return check() if check is not None else True
-
-    def held_back(self, action: str) -> bool:
-        """Whether ``action`` is refused only because an earlier turn is shown."""
-        return (
-            self.host.session.looking_back
-            and action in OUR_ACTIONS
-            and action not in STILL_OFFERED
-            and not isinstance(self.app.screen, ModalScreen)
-            and not isinstance(self.app.focused, Input)
-        )
-
-    def checks(
-        self, state: EncounterState, parameters: tuple[object, ...]
-    ) -> dict[str, Callable[[], bool]]:
-        """Whether each of the table's actions applies now (``app_keys.key_checks``)."""
-        return key_checks(
-            state,
-            self.host.selected,
-            self.host.session,
-            lambda: self._has_choice(state, parameters),
-            lambda: bool(self.choices(state)),
-        )
-
-    def key_signature(self) -> tuple[object, ...]:
-        """Which of the keys apply now, and which reminder keys are handed out."""
-        state = self.host.state
-        if state is None:
-            return ()
-        checks = self.checks(state, ())
-        keys = tuple(c.key for c in self.choices(state))
-        return (*(check() for name, check in checks.items() if name != "resolve"), keys)
-
-    def offer_keys(self) -> None:
-        """Refresh the footer, but only when the keys that apply have changed (asking
-        every key whether it applies costs more than the rest of a command)."""
-        signature = self.key_signature()
-        if signature != self._offered:
-            self._offered = signature
-            self.refresh_bindings()
-
-    def choices(self, state: EncounterState) -> list[Choice]:
-        """The open reminders' choices, with the number keys handed out."""
-        return self.reminder_keys.keyed(state, self.host.session.rules_or_fail())
-
-    def _has_choice(self, state: EncounterState, parameters: tuple[object, ...]) -> bool:
-        """A choice has this key; the footer's ``1-9 resolve`` (key 1) stays while any
-        reminder choice has a key, whichever numbers are left."""
-        key = parameters[0] if parameters else ""
-        choices = self.choices(state)
-        if key == KEYS[0]:
-            return any(choice.key for choice in choices)
-        return isinstance(key, str) and by_key(choices, key) is not None
-
-    def key_rows(self) -> list[KeyRow]:
-        """(keys, description, tooltip, id) for each binding, with the user's keymap."""
-        return key_rows(self.app, [b for b in self.BINDINGS if isinstance(b, Binding)])
-
-    def verb_keys(self, rows: list[KeyRow]) -> dict[str, str]:
-        """The key that runs each verb playing a role (``hurt`` → ``d``), for help."""
-        keys = {binding_id: shown for shown, _, _, binding_id in rows}
-        found = {}
-        for binding_id, role in ROLE_KEYS.items():
-            verb = self.host.session.role_verb(role)
-            if verb is not None and binding_id in keys:
-                found[verb.name] = keys[binding_id]
-        return found
 
     # --- the actions ------------------------------------------------------------------
 
