@@ -12,6 +12,7 @@ from tracker.store.foundry.importing import plan
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 NPC = FIXTURES / "alien-npc-official.json"
+ENCOUNTERS = Path(__file__).parents[1] / "encounters"
 """An NPC as the official Alien modules ship one: ``header.npc = false``, a friendly
 token, no user owning it."""
 
@@ -27,3 +28,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(["import", *args])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def alien_fight(folder: Path) -> Path:
+    """A copy of the bundled Alien sample encounter in ``folder``, to import actors into."""
+    fight = folder / "fight.toml"
+    fight.write_bytes((ENCOUNTERS / "alien-operations-deck.toml").read_bytes())
+    return fight

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.alien_helpers import Table
-from tests.foundry_helpers import FIXTURES, NPC, block_of, run
+from tests.foundry_helpers import FIXTURES, NPC, alien_fight, block_of, run
 from tracker.cli import main
 from tracker.paths import user_data_dir
 from tracker.store.foundry.alien import SKILLS, alien_block
@@ -208,9 +208,7 @@ def test_a_creature_keeps_armour_vs_fire_its_dice_and_its_own_tables() -> None:
 def test_a_creature_joins_an_encounter_with_its_traits(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    fight = tmp_path / "fight.toml"
-    encounters = Path(__file__).parents[1] / "encounters"
-    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    fight = alien_fight(tmp_path)
     code, _out, err = run(capsys, str(DRONE), str(NPC), "--into", str(fight))
     assert code == 0, err
     assert main(["check", str(fight)]) == 0
@@ -223,9 +221,7 @@ def test_notes_longer_than_the_notes_limit_are_kept_whole_as_a_trait(
 ) -> None:
     # the official modules' creature notes run to 3,500 characters (real data: the
     # Proto-Hive's last 1,400, with its acid and containment rules, were cut away)
-    fight = tmp_path / "fight.toml"
-    encounters = Path(__file__).parents[1] / "encounters"
-    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    fight = alien_fight(tmp_path)
     code, out, err = run(
         capsys, str(FIXTURES / "alien-creature-long-notes.json"), "--into", str(fight)
     )

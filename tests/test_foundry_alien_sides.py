@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.foundry_helpers import FIXTURES, NPC, block_of, run
+from tests.foundry_helpers import FIXTURES, NPC, alien_fight, block_of, run
 from tracker.cli import main
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.importing import plan
@@ -62,9 +62,7 @@ def test_an_official_npc_no_user_owns_is_an_enemy_and_an_owned_character_a_pc(
 def test_an_adventures_cast_comes_in_npcs_as_enemies_and_the_pregen_as_a_pc(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    fight = tmp_path / "fight.toml"
-    encounters = Path(__file__).parents[1] / "encounters"
-    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    fight = alien_fight(tmp_path)
     code, out, err = run(capsys, str(CAST), "--into", str(fight))
     assert code == 0, err
     reasons = [line.split("; ", 1)[1] for line in out.splitlines() if "; side " in line]
@@ -151,9 +149,7 @@ def test_one_owned_character_alone_is_still_a_pc() -> None:
 def test_side_puts_every_actor_on_the_side_the_gm_names(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    fight = tmp_path / "fight.toml"
-    encounters = Path(__file__).parents[1] / "encounters"
-    fight.write_bytes((encounters / "alien-operations-deck.toml").read_bytes())
+    fight = alien_fight(tmp_path)
     code, out, err = run(capsys, str(NPC), "--side", "ally", "--into", str(fight))
     assert code == 0, err
     assert out.splitlines()[3].endswith("; side ally: set by --side")
