@@ -35,6 +35,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
+from bench_tui import percentile  # noqa: E402
 from tui_apps import big_encounter  # noqa: E402
 
 QUIET = 0.04
@@ -107,12 +108,6 @@ def timed_presses(
     finally:
         terminal.close()
     return [t for t in timed if t is not None]
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` fall."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def private_env(home: Path) -> dict[str, str]:
