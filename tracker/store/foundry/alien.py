@@ -24,7 +24,7 @@ from typing import Any
 
 from tracker.store.foundry.alien_sides import side_of
 from tracker.store.foundry.alien_traits import Trait, item_traits, special_rules, table_traits
-from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
+from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
@@ -125,14 +125,15 @@ def alien_block(
     name = actor_name(actor, fallback)
     fields = unused_fields(sheet.data, sheet.used, QUIET)
     items = item_summary(actor.items, ("weapon", "armor", "talent", "critical-injury", "item"))
-    remarks = [*remarks, _kept(sheet.traits), f"side {side}: {why}"]
+    by_effects, said = effect_report(actor)
+    remarks = [*remarks, *said, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
         finish(actor, name, block, sheet.notes, remarks),
         ignored_line(fields, items),
         [r for r in remarks if r],
         read=list(sheet.read),
-        computed=list(sheet.computed),
+        computed=[*by_effects, *sheet.computed],
     )
 
 

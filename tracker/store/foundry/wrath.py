@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tracker.core.traits import trait_tables
-from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
+from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, unused_fields
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
@@ -62,6 +62,8 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
             f"not in the export: {', '.join(sheet.missing)} (the ruleset's defaults apply)"
         )
     remarks += items.remarks
+    by_effects, said = effect_report(actor)
+    remarks += said
     notes = Notes()
     size = plain_line(at(data, "combat.size"))
     if size:
@@ -81,7 +83,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         ignored_line(fields, item_summary(actor.items, USED)),
         remarks,
         read=sheet.read,
-        computed=sheet.computed,
+        computed=[*by_effects, *sheet.computed],
     )
 
 
