@@ -265,3 +265,14 @@ def test_a_timed_condition_nothing_counts_down_fails(tmp_path: Path) -> None:
     assert check("probe", [site], tmp_path).stdout.splitlines()[7] == (
         "ok       timed conditions run out"
     )
+
+
+def test_an_id_that_is_not_the_entry_points_name_says_both(tmp_path: Path) -> None:
+    site = install(tmp_path / "site", "3")
+    probe = site / "probe" / "__init__.py"
+    probe.write_text(probe.read_text().replace('id = "probe"', 'id = "probe-rules"'))
+    checked = check("probe", [site], tmp_path)
+    assert checked.returncode == 1
+    assert "has id = 'probe-rules': the class's id and the entry point's name must be the same" in (
+        checked.stdout + checked.stderr
+    )
