@@ -104,9 +104,10 @@ def test_a_foundry_10_copy_on_the_actor_is_not_counted_twice(tmp_path: Path) -> 
 
 
 def test_a_stored_total_moves_with_its_bonus(tmp_path: Path) -> None:
-    """An export that kept its totals: the effect's bonus reaches the total too."""
+    """A Resilience the GM set by hand (autoCalc off): the effect's bonus reaches it too."""
     doc = warden()
     doc["system"]["combat"]["resilience"]["total"] = 9
+    doc["system"]["settings"]["autoCalc"]["resilience"] = False
     stats = converted(saved(tmp_path, doc)).block["stats"]
     assert stats["resilience"] == 11
 

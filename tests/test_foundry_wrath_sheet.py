@@ -76,3 +76,40 @@ def test_a_threat_with_a_friendly_token_fights_beside_the_heroes(
     assert code == 0, err
     assert "side ally: its token is friendly; import with --side to change" in out
     assert load(fight).encounter.state.combatant("hive-gangers").side == "ally"
+
+
+def saved(tmp_path: Path, doc: dict[str, Any]) -> Path:
+    path = tmp_path / "actor.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_a_number_the_sheet_computes_is_computed_whatever_total_is_stored(
+    tmp_path: Path,
+) -> None:
+    doc = json.loads(MOB.read_text(encoding="utf-8"))
+    doc["system"]["combat"]["resilience"]["total"] = 30  # stale: autoCalc is on
+    converted = plan([saved(tmp_path, doc)]).actors[0].converted
+    assert converted.block["stats"]["resilience"] == 5  # Toughness 4 + 1
+    assert (
+        "Resilience 5 = Toughness 4 + 1 (the sheet computes it; the export's stored 30 "
+        "is not shown)" in converted.computed
+    )
+
+
+def test_a_number_the_gm_set_by_hand_is_read(tmp_path: Path) -> None:
+    doc = json.loads(MOB.read_text(encoding="utf-8"))
+    doc["system"]["combat"]["resilience"]["total"] = 9
+    doc["system"]["settings"]["autoCalc"]["resilience"] = False
+    converted = plan([saved(tmp_path, doc)]).actors[0].converted
+    assert converted.block["stats"]["resilience"] == 9
+    assert "Resilience 9" in converted.read
+
+
+def test_an_agents_wounds_follow_the_sheet_when_it_computes_them(tmp_path: Path) -> None:
+    doc = json.loads(VETERAN.read_text(encoding="utf-8"))
+    doc["system"]["combat"]["wounds"]["max"] = 20
+    doc["system"]["settings"] = {"autoCalc": {"wounds": True, "shock": False}}
+    doc["system"]["combat"]["shock"]["max"] = 9
+    stats = plan([saved(tmp_path, doc)]).actors[0].converted.block["stats"]
+    assert (stats["wounds"], stats["shock"]) == (7, 9)  # 2 × Tier 2 + Toughness 3; by hand
