@@ -133,6 +133,19 @@ def test_an_alien_effect_raises_strength_and_close_combat(tmp_path: Path) -> Non
     assert "effects not applied: Steady Aim (a roll modifier)" in result.remarks
 
 
+def test_foundry_14_changes_under_system_with_a_type_word(tmp_path: Path) -> None:
+    """Foundry 14 moved ``changes`` into the effect's ``system`` and ``mode`` became ``type``
+    (the Wrath & Glory system now needs Foundry 14)."""
+    doc = warden()
+    for effect in [*doc["effects"], *(e for item in doc["items"] for e in item["effects"])]:
+        changes = effect.pop("changes")
+        for change in changes:
+            change["type"] = {1: "multiply", 2: "add", 5: "override"}[change.pop("mode")]
+        effect["system"] = {**effect.get("system", {}), "changes": changes}
+    stats = converted(saved(tmp_path, doc)).block["stats"]
+    assert (stats["toughness"], stats["resilience"], stats["defence"]) == (5, 12, 2)
+
+
 @given(st.lists(st.integers(-5, 5), max_size=6), st.integers(0, 10))
 def test_added_bonuses_sum_in_any_order(bonuses: list[int], start: int) -> None:
     changes = [

@@ -3,9 +3,10 @@
 An effect (``ActiveEffect``) carries ``changes`` = [{key, mode, value, priority}]: ``key`` a
 path into the actor (``system.combat.resilience.bonus``; ``data.…`` before Foundry 10),
 ``mode`` 1 multiply, 2 add, 3 downgrade (the lower stays), 4 upgrade (the higher stays),
-5 override, 0 custom (the system's own code). Foundry applies every change of every
-active effect in order of ``priority`` (``mode × 10`` when none is given) before the
-system computes its derived numbers.
+5 override, 0 custom (the system's own code). Foundry 14 keeps them as ``system.changes``
+with a ``type`` word instead of the mode (``add``, ``override`` …). Foundry applies every
+change of every active effect in order of ``priority`` (``mode × 10`` when none is
+given) before the system computes its derived numbers.
 
 Which effects count, as Foundry and the systems decide:
 
@@ -35,6 +36,14 @@ from typing import Any
 from tracker.store.foundry.plain import plain_line
 
 MULTIPLY, ADD, DOWNGRADE, UPGRADE, OVERRIDE = 1, 2, 3, 4, 5
+MODES = {
+    "multiply": MULTIPLY,
+    "add": ADD,
+    "downgrade": DOWNGRADE,
+    "upgrade": UPGRADE,
+    "override": OVERRIDE,
+}
+"""Foundry 14's change ``type`` words → the modes of Foundry 13 and earlier."""
 MOST_CHANGES = 500
 """Most changes read from one actor (a sheet has a few dozen)."""
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
@@ -156,10 +165,11 @@ def _roll_modifier(effect: Mapping[str, Any], result: Applied) -> bool:
 def _changes(effect: Mapping[str, Any], result: Applied) -> list[_Change]:
     name = _name(effect)
     found = []
-    for order, change in enumerate(_listed(effect.get("changes"))):
+    listed = effect.get("changes") if "changes" in effect else at(effect, "system.changes")
+    for order, change in enumerate(_listed(listed)):
         key = str(change.get("key", ""))
         head, _, rest = key.partition(".")
-        mode = change.get("mode")
+        mode = change.get("mode", MODES.get(str(change.get("type", "")).casefold()))
         value = _number(change.get("value"))
         if head not in ("system", "data") or not rest:
             continue
