@@ -65,24 +65,19 @@ def verb(
 
 def by_name(*verbs: Verb | Mapping[str, Verb]) -> dict[str, Verb]:
     """Verbs keyed by their name, as ``Ruleset.verbs`` returns them; a mapping of verbs
-    (``condition_verbs(self)``) joins whole: ``by_name(verb(…), condition_verbs(self))``.
-    Anything else is a TypeError saying what ``by_name`` takes."""
+    joins whole: ``by_name(verb(…), condition_verbs(self))``. Anything else is a
+    TypeError saying what ``by_name`` takes."""
     found: dict[str, Verb] = {}
     for item in verbs:
-        if isinstance(item, Verb):
-            found[item.name] = item
-        elif isinstance(item, Mapping) and all(isinstance(v, Verb) for v in item.values()):
-            found.update((v.name, v) for v in item.values())
-        else:
+        given = item.values() if isinstance(item, Mapping) else [item]
+        if not all(isinstance(v, Verb) for v in given):
+            star = " (pass condition_verbs(self), not *condition_verbs(self))"
             raise TypeError(
-                f"by_name takes verbs made with verb(…) and mappings of them such as "
+                "by_name takes verbs made with verb(…) and mappings of them such as "
                 f"condition_verbs(self), not {type(item).__name__} {str(item)[:40]!r}"
-                + (
-                    " (pass condition_verbs(self) itself, not *condition_verbs(self))"
-                    if isinstance(item, str)
-                    else ""
-                )
+                + (star if isinstance(item, str) else "")
             )
+        found.update((v.name, v) for v in given)
     return found
 
 
