@@ -109,9 +109,9 @@ def test_each_slip_is_a_failed_clause_in_one_line(tmp_path: Path) -> None:
     checked = check("probe", [install(tmp_path / "site", "3")], tmp_path)
     assert checked.returncode == 1 and checked.stderr == ""
     lines = checked.stdout.splitlines()
-    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 5 of 7 clauses hold"
+    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 6 of 8 clauses hold"
     verdicts = [line.split()[0] for line in lines[:-1]]
-    assert verdicts == ["ok", "ok", "FAILED", "ok", "ok", "ok", "FAILED"]
+    assert verdicts == ["ok", "ok", "FAILED", "ok", "ok", "ok", "FAILED", "ok"]
     assert lines[2] == (
         "FAILED   every verb and reading is in its docs page: "
         "the package ships no docs.md beside the ruleset"
@@ -241,3 +241,38 @@ default = "ally"
 ally = "the first ally to fall calls a morale check"
 pc = "only the first PC to fall calls a morale check"
 """
+
+
+def test_a_timed_condition_nothing_counts_down_fails(tmp_path: Path) -> None:
+    # A stranger's Brinkwater gave the shared ``ail`` (``rounds=N``) and no countdown:
+    # "Tam is Bleeding for 2 round(s)" and Tam bled for ever, the contract all green.
+    site = install(tmp_path / "site", "3")
+    probe = site / "probe" / "__init__.py"
+    code = probe.read_text().replace(
+        'by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg))',
+        'by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg), condition_verbs(self))',
+    )
+    probe.write_text("from tracker.api import condition_verbs, countdown\n" + code)
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[7] == (
+        "FAILED   timed conditions run out: 'ail . Dazed rounds=1' still holds a round later: "
+        "count timed conditions down (countdown(draft, slot) in on_turn_end, as the guide shows)"
+    )
+    probe.write_text(
+        probe.read_text()
+        + "\n    def on_turn_end(self, draft, slot, dice):\n        countdown(draft, slot)\n"
+    )
+    assert check("probe", [site], tmp_path).stdout.splitlines()[7] == (
+        "ok       timed conditions run out"
+    )
+
+
+def test_an_id_that_is_not_the_entry_points_name_says_both(tmp_path: Path) -> None:
+    site = install(tmp_path / "site", "3")
+    probe = site / "probe" / "__init__.py"
+    probe.write_text(probe.read_text().replace('id = "probe"', 'id = "probe-rules"'))
+    checked = check("probe", [site], tmp_path)
+    assert checked.returncode == 1
+    assert "has id = 'probe-rules': the class's id and the entry point's name must be the same" in (
+        checked.stdout + checked.stderr
+    )

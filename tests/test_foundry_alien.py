@@ -336,3 +336,30 @@ def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:
     assert "consumables.rounds" not in converted.ignored
     table = Table(roster=[{**entry_of(FIXTURES / "alien-character-rounds.json"), "id": "deke"}])
     assert table.who("deke").track("ammo") == 5
+
+
+# --- agendas, specialties, the Tough talent ---------------------------------------------
+
+QUARTERMASTER = FIXTURES / "alien-npc-quartermaster.json"
+"""The Dock Boss's sheet (STR 4, AGL 3) with the Tough talent, an agenda item and a
+specialty item: Health max 6 on the sheet, (4 + 3) / 2 rounded up + 2."""
+
+
+def test_an_npcs_agenda_and_specialty_are_kept_as_traits() -> None:
+    traits = {t["name"]: t for t in block_of(QUARTERMASTER)["traits"]}
+    agenda = traits["Agenda: Keep the Manifest Clean"]
+    assert agenda["kind"] == "rule" and "crate 19" in agenda["text"]
+    assert traits["Specialty: Logistics"]["kind"] == "talent"
+    assert "items" not in plan([QUARTERMASTER]).actors[0].converted.ignored
+
+
+def test_health_computed_adds_the_tough_talent(tmp_path: Path) -> None:
+    doc = json.loads(QUARTERMASTER.read_text(encoding="utf-8"))
+    doc["system"]["header"]["health"] = {"value": 0, "max": 0}
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert converted.block["stats"]["health"] == 6 == block_of(QUARTERMASTER)["stats"]["health"]
+    assert "health 6 computed: (STR + AGL) / 2, rounded up + 2 (the Tough talent)" in (
+        converted.remarks
+    )

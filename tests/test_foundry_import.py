@@ -150,7 +150,7 @@ def test_wrath_threat_in_both_shapes(name: str) -> None:
     block = block_of(name)
     assert block["id"] == "ork-nob" and block["side"] == "enemy"
     assert block["stats"] == NOB_STATS
-    assert block["notes"] == "Size: Large · Bosses the boyz around."
+    assert block["notes"] == "Species: Ork · Faction: Goff · Size: Large · Bosses the boyz around."
     assert block["traits"] == [
         {
             "name": "Big Choppa",
@@ -213,9 +213,7 @@ def test_import_writes_the_bestiary_and_prints_one_line_per_file(
         "weapon_skill 4; Resilience 9; Defence 2; Determination 5; Resolve 2; Conviction 3; "
         "Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
     )
-    assert (
-        lines[2] == "  ignored: bio.species, bio.faction, resources.ruin, combat.passiveAwareness"
-    )
+    assert lines[2] == "  ignored: resources.ruin, combat.passiveAwareness"
     assert lines[3].startswith("alien-creature.json: alien-evolved block 'xenomorph-drone'")
     bestiary = load_bestiary(load_ruleset("wrath-glory"))
     assert bestiary.problems == []
@@ -314,7 +312,7 @@ def test_hostile_text_is_stored_as_plain_data() -> None:
     for text in texts:
         assert not UNSAFE.search(text) and "<" not in text and "pwn" not in text
     assert block["traits"][0]["name"].startswith("[red]Choppa ]8;;http://x")
-    assert block["notes"] == "Size: Large · Line one [bold]Line two"
+    assert block["notes"] == "Species: Ork · Faction: Goff · Size: Large · Line one [bold]Line two"
     load_ruleset("wrath-glory").prepare({k: v for k, v in block.items() if k != "source"})
 
 

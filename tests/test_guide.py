@@ -13,6 +13,7 @@ import pytest
 from tracker import api
 from tracker.core.grammar import parse_command
 from tracker.rules.base import Ruleset
+from tracker.rules.registry import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "rulesets" / "authoring.md").read_text(encoding="utf-8")
@@ -65,7 +66,7 @@ def test_every_hook_is_in_the_guide() -> None:
 
 def test_the_api_is_versioned() -> None:
     major, minor, patch = api.API_VERSION.split(".")
-    assert (major, minor, patch) == ("1", "1", "0")
+    assert (major, minor, patch) == ("1", "2", "0")
     assert "Deprecation policy" in GUIDE and api.API_VERSION in GUIDE
 
 
@@ -88,3 +89,14 @@ def test_the_guides_account_of_a_command_is_what_a_handler_gets() -> None:
     assert refused in GUIDE
     with pytest.raises(api.RuleError, match=refused):
         command.arg(2, "the damage")
+
+
+def test_by_name_takes_condition_verbs_whole_and_says_what_it_takes() -> None:
+    # A stranger wrote ``by_name(strike, *condition_verbs(self))`` as the guide's words
+    # suggested: the load failed with "AttributeError: 'str' object has no attribute 'name'".
+    rules = load_ruleset("basic")
+    strike = api.verb("strike", "strike WHO N", "a hit", lambda draft, command, dice: None)
+    verbs = api.by_name(strike, api.condition_verbs(rules))
+    assert list(verbs) == ["strike", "ail", "cure"]
+    with pytest.raises(TypeError, match=r"not \*condition_verbs\(self\)"):
+        api.by_name(strike, *api.condition_verbs(rules))  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from pathlib import Path
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.model import Combatant, EncounterState
-from tracker.core.roles import DAMAGE, role_verb
+from tracker.core.roles import CONDITION, DAMAGE, role_verb
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
 from tracker.paths import bundled_dir
@@ -186,6 +186,36 @@ def errors_are_one_line(rules: Ruleset, work: Path) -> None:
                 _try(play, line)
 
 
+def timed_conditions_end(rules: Ruleset, work: Path) -> None:
+    """A condition given for one round (the condition verb's ``rounds=1``) has ended by
+    the bearer's next turn: something counts timed conditions down."""
+    given = role_verb(rules.verbs(), CONDITION)
+    if given is None or "rounds=" not in given.usage:
+        return  # no condition is given for a number of rounds
+    path = work / "timed.toml"
+    shutil.copyfile((_samples(rules) or [_made_up_fight(rules, work)])[0], path)
+    names = [spec.name for spec in rules.catalogue()] or ["Dazed"]
+    line = f"{given.name} . {shlex.quote(names[0])} rounds=1"
+    dice = Dice(seed=5)
+    with EncounterFile(path) as play:
+        play.execute("start", dice)
+        bearer = play.encounter.state.current
+        if bearer is None:
+            raise Skipped("nobody acts after 'start'")
+        try:
+            play.execute(line, dice)
+        except TrackerError as err:
+            raise Skipped(f"{line!r} is refused: {err}") from None
+        for _ in range(len(play.encounter.state.order) + 1):
+            play.execute("next", dice)
+        fighter = play.encounter.state.combatant(bearer)
+    if any(c.name == names[0] and c.rounds > 0 for c in fighter.conditions):
+        raise _broken(
+            f"{line!r} still holds a round later: count timed conditions down "
+            "(countdown(draft, slot) in on_turn_end, as the guide shows)"
+        )
+
+
 CLAUSES = (
     Clause("its data loads", data_loads),
     Clause("every verb has a usage line and a summary", verbs_have_help),
@@ -194,6 +224,7 @@ CLAUSES = (
     Clause("its bestiary's blocks load", bestiary_loads),
     Clause("hostile names stay data", hostile_names_stay_data),
     Clause("errors are one line", errors_are_one_line),
+    Clause("timed conditions run out", timed_conditions_end),
 )
 """The contract, in the order it is checked."""
 

@@ -63,9 +63,22 @@ def verb(
     return Verb(name, usage, summary, handler, role, asks)
 
 
-def by_name(*verbs: Verb) -> dict[str, Verb]:
-    """Verbs keyed by their name, as ``Ruleset.verbs`` returns them."""
-    return {v.name: v for v in verbs}
+def by_name(*verbs: Verb | Mapping[str, Verb]) -> dict[str, Verb]:
+    """Verbs keyed by their name, as ``Ruleset.verbs`` returns them; a mapping of verbs
+    joins whole: ``by_name(verb(…), condition_verbs(self))``. Anything else is a
+    TypeError saying what ``by_name`` takes."""
+    found: dict[str, Verb] = {}
+    for item in verbs:
+        given = item.values() if isinstance(item, Mapping) else [item]
+        if not all(isinstance(v, Verb) for v in given):
+            star = " (pass condition_verbs(self), not *condition_verbs(self))"
+            raise TypeError(
+                "by_name takes verbs made with verb(…) and mappings of them such as "
+                f"condition_verbs(self), not {type(item).__name__} {str(item)[:40]!r}"
+                + (star if isinstance(item, str) else "")
+            )
+        found.update((v.name, v) for v in given)
+    return found
 
 
 class Ruleset(ABC):

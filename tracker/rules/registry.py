@@ -97,7 +97,12 @@ def _from_package(ruleset_id: str, point: EntryPoint) -> Ruleset:
     except Exception as err:  # a third-party package may fail in any way
         raise _broken(ruleset_id, point, f"cannot be loaded: {type(err).__name__}: {err}") from None
     if rules.id != ruleset_id:
-        raise _broken(ruleset_id, point, f"is not a tracker Ruleset with id = {ruleset_id!r}")
+        raise _broken(
+            ruleset_id,
+            point,
+            f"has id = {rules.id!r}: the class's id and the entry point's name must be the "
+            f"same ({ruleset_id!r} is what encounter files name)",
+        )
     return rules
 
 

@@ -23,8 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.store.foundry.alien_sides import side_of
-from tracker.store.foundry.alien_traits import Trait, item_traits, special_rules, table_traits
-from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
+from tracker.store.foundry.alien_traits import (
+    HEADED,
+    Trait,
+    item_traits,
+    special_rules,
+    table_traits,
+)
+from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
@@ -49,6 +55,8 @@ SKILLS = {
 CREATURE_DICE = {"mobility": "mobility", "observation": "observation", "acidSplash": "acid_splash"}
 MODIFIED_BY = ("item", "critical-injury", "armor")
 """Item types whose ``modifiers`` count while active (as the system's sheet counts them)."""
+TOUGH = 2
+"""Health the Tough talent adds (the system's sheet adds it to the Health modifier)."""
 PLURALS = {"ability": "abilities", "talent": "talents", "weapon": "weapons", "rule": "rules"}
 CAREERS = {
     1: "Colonial Marine",
@@ -124,15 +132,18 @@ def alien_block(
         block["traits"] = sheet.traits
     name = actor_name(actor, fallback)
     fields = unused_fields(sheet.data, sheet.used, QUIET)
-    items = item_summary(actor.items, ("weapon", "armor", "talent", "critical-injury", "item"))
-    remarks = [*remarks, _kept(sheet.traits), f"side {side}: {why}"]
+    items = item_summary(
+        actor.items, ("weapon", "armor", "talent", "critical-injury", "item", *HEADED)
+    )
+    by_effects, said = effect_report(actor)
+    remarks = [*remarks, *said, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
         finish(actor, name, block, sheet.notes, remarks),
         ignored_line(fields, items),
         [r for r in remarks if r],
         read=list(sheet.read),
-        computed=list(sheet.computed),
+        computed=[*by_effects, *sheet.computed],
     )
 
 
@@ -251,7 +262,8 @@ def _modifier(items: Iterable[Mapping[str, Any]], path: str) -> int:
 
 def _health(sheet: Sheet) -> list[str]:
     """Health: the sheet's maximum (else its value); with neither, computed as the Evolved
-    sheet computes it, (STR + AGL) / 2 rounded half up, plus item modifiers."""
+    sheet computes it, (STR + AGL) / 2 rounded half up, plus item modifiers and 2 for the
+    Tough talent."""
     for path in ("header.health.max", "header.health.value"):
         value = whole(at(sheet.data, path))
         if value and value > 0:
@@ -261,10 +273,17 @@ def _health(sheet: Sheet) -> list[str]:
     strength, agility = sheet.stats.get("strength"), sheet.stats.get("agility")
     if strength and agility:
         bonus = _modifier(_active_items(sheet.actor.items), "attributes.health")
-        health = (strength + agility + 1) // 2 + bonus
+        tough = TOUGH * sum(1 for i in sheet.actor.items if _is_tough(i))
+        health = (strength + agility + 1) // 2 + bonus + tough
         sheet.stats = {"health": health, **sheet.stats}
-        return [f"health {health} computed: (STR + AGL) / 2, rounded up"]
+        plus = f" + {tough} (the Tough talent)" if tough else ""
+        return [f"health {health} computed: (STR + AGL) / 2, rounded up{plus}"]
     return ["no Health in the export: the ruleset's default applies"]
+
+
+def _is_tough(item: Mapping[str, Any]) -> bool:
+    name = plain_line(item.get("name")).casefold()
+    return item.get("type") == "talent" and name == "tough"
 
 
 def _kept(traits: list[Trait]) -> str:

@@ -3,7 +3,8 @@
 Each trait is ``{name, text, kind}`` (``kind``: ability, talent, keyword, weapon or rule), kept
 whole — a creature's special rules (Sprint, Vacuum, Cold …), its attack and critical tables,
 talents (``talent`` items, their ``general.comment``), the active critical injuries the
-sheet carries (``critical-injury`` items: effects, fatal, healing time) and weapons with
+sheet carries (``critical-injury`` items: effects, fatal, healing time), agenda and
+specialty items (their ``general.comment``) and weapons with
 what the sheet shows
 of them (bonus, damage, range from the system's range list, armour piercing, full auto,
 the weapon's comment, e.g. "Armor piercing").
@@ -70,8 +71,13 @@ def table_traits(data: Mapping[str, Any]) -> list[Trait]:
     return found
 
 
+HEADED = {"agenda": ("Agenda", "rule"), "specialty": ("Specialty", "talent")}
+"""Item types kept as traits under a heading (``Agenda: Get the sample out``), and their kind."""
+
+
 def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
-    """Talents, weapons and the critical injuries the sheet carries, in the export's order."""
+    """Talents, weapons, the critical injuries the sheet carries, agendas and specialties,
+    in the export's order."""
     found = []
     for item in items:
         kind, system = item.get("type"), item_system(item)
@@ -83,6 +89,10 @@ def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
             found.append(trait(str(item.get("name", "")), words, "talent"))
         elif kind == "weapon":
             found.append(trait(str(item.get("name", "")), weapon_text(system), "weapon"))
+        elif kind in HEADED:
+            heading, what = HEADED[str(kind)]
+            words = plain_lines(at(system, "general.comment.value"))
+            found.append(trait(f"{heading}: {plain_line(item.get('name'))}", words, what))
     return found
 
 

@@ -102,6 +102,21 @@ def finish(
     return ordered
 
 
+def effect_report(actor: ActorExport) -> tuple[list[str], list[str]]:
+    """(computed, remarks) for the report from the actor's active effects: what they
+    changed, the conditions on the sheet, and what was left out."""
+    computed = [f"active effects: {'; '.join(actor.effects)}"] if actor.effects else []
+    remarks = []
+    if actor.conditions:
+        said = ", ".join(dict.fromkeys(actor.conditions))
+        remarks.append(
+            f"conditions on the sheet: {said} (not in the numbers: put them on in the fight)"
+        )
+    if actor.effects_left_out:
+        remarks.append("effects not applied: " + ", ".join(actor.effects_left_out))
+    return computed, remarks
+
+
 def signed(value: int) -> str:
     """``+2``, ``-1``, ``0``."""
     return f"+{value}" if value > 0 else str(value)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.errors import TrackerError
+from tracker.store.foundry.effects import apply_effects
 
 SYSTEMS = {"alienrpg": "alien-evolved", "wrath-and-glory": "wrath-glory"}
 """Foundry system id → the tracker ruleset its actors become."""
@@ -56,6 +57,12 @@ class ActorExport:
     data: Mapping[str, Any]
     items: tuple[Mapping[str, Any], ...]
     doc: Mapping[str, Any]
+    effects: tuple[str, ...] = ()
+    """What the actor's active effects changed (``Blessed: combat.resilience.bonus +1``)."""
+    conditions: tuple[str, ...] = ()
+    """Status effects on the sheet (``Prone``): conditions the GM applies in the fight."""
+    effects_left_out: tuple[str, ...] = ()
+    """Effects or changes not applied, and why."""
 
     @property
     def ruleset(self) -> str:
@@ -129,7 +136,18 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
             raise NotACombatant(f"a {kind!r} actor of {system}", wanted)
         raise NotImportable(f"a {kind!r} actor of {system}: the tracker imports {wanted}")
     items = tuple(i for i in doc.get("items", ()) or () if isinstance(i, Mapping))
-    return ActorExport(system, kind, str(doc.get("name", "")), data, items, doc)
+    applied = apply_effects(doc, data)
+    return ActorExport(
+        system,
+        kind,
+        str(doc.get("name", "")),
+        applied.data,
+        items,
+        doc,
+        tuple(applied.changed),
+        tuple(applied.conditions),
+        tuple(applied.left_out),
+    )
 
 
 def _kind(value: Any) -> str:

@@ -9,11 +9,13 @@ agents also ``advances.tier`` and ``resources.wrath``. Totals are computed when 
 opens a sheet, so an export may hold 0 for them: :mod:`.wrath_numbers` computes those
 as the system does. Items: :mod:`.wrath_items`.
 
-Mapping: agent → side pc (a Hero), threat → side enemy; attributes, skills and the
+Mapping: agent → side pc (a Hero), threat → side enemy (ally when its token is
+friendly); attributes, skills and the
 combat numbers become stats (a skill its own part, so pools read
 ``agility+ballistic_skill``); Wounds and Shock their ``max`` (a threat's Shock 0 stays
-0: it takes no Shock); weapons, abilities, talents and keywords become traits; size and
-the actor's notes go into the notes.
+0: it takes no Shock); weapons, abilities, talents, keywords, augmetics and injuries
+become traits; species, archetype, faction, size, a mob's count and the actor's notes go
+into the notes.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from tracker.core.traits import trait_tables
-from tracker.store.foundry.blocks import Converted, Notes, actor_name, finish
+from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
 from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, unused_fields
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
-from tracker.store.foundry.wrath_items import USED, Items, read_items
+from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items
 from tracker.store.foundry.wrath_numbers import (
     ATTRIBUTES,
     DERIVED,
@@ -36,6 +38,9 @@ from tracker.store.foundry.wrath_numbers import (
     skills,
 )
 
+FRIENDLY = 1
+"""Foundry's friendly token disposition (0 neutral, -1 hostile, -2 secret)."""
+CHANGE = "; import with --side to change"
 QUIET = ("advances", "experience", "corruption.current", "bio.threat", "settings")
 KNOWN_COMBAT = frozenset(
     {"defence", "resilience", "determination", "resolve", "conviction", "wounds", "shock"}
@@ -62,16 +67,29 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
             f"not in the export: {', '.join(sheet.missing)} (the ruleset's defaults apply)"
         )
     remarks += items.remarks
+    by_effects, said = effect_report(actor)
+    remarks += said
     notes = Notes()
+    _who(data, items, notes)
     size = plain_line(at(data, "combat.size"))
     if size:
         notes.line(f"Size: {size.capitalize()}")
+    mob = _mob(data)
+    if mob:
+        notes.line(f"Mob of {mob}")
+        remarks.append(
+            f"a mob of {mob}: one combatant in the tracker (its numbers are one member's)"
+        )
     notes.text(data.get("notes") if isinstance(data.get("notes"), str) else "")
-    block: dict[str, Any] = {"side": "pc" if agent else "enemy", "stats": stats}
+    side = "pc" if agent else _threat_side(actor)
+    if side == "ally":
+        remarks.append(f"side ally: its token is friendly{CHANGE}")
+    block: dict[str, Any] = {"side": side, "stats": stats}
     if items.traits:
         block["traits"] = trait_tables(items.traits)
         sheet.read.append(_traits_line(items))
-    used = {"attributes", "skills", "combat", "resources.wrath", "notes"}
+    used = {"attributes", "skills", "combat", "resources.wrath", "notes", "mob"}
+    used |= {f"bio.{key}" for key in IDENTITY}
     fields = unused_fields(data, used, QUIET)
     fields += [f"combat.{k}" for k in _unused_combat(data)]
     name = actor_name(actor, fallback)
@@ -81,8 +99,30 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         ignored_line(fields, item_summary(actor.items, USED)),
         remarks,
         read=sheet.read,
-        computed=sheet.computed,
+        computed=[*by_effects, *sheet.computed],
     )
+
+
+def _who(data: Mapping[str, Any], items: Items, notes: Notes) -> None:
+    """``Species: Ork · Archetype: Boy · Faction: Goffs``: the items, else the sheet's bio."""
+    for key in IDENTITY:
+        name = items.identity.get(key) or plain_line(at(data, f"bio.{key}"))
+        if name:
+            notes.line(f"{key.capitalize()}: {name}")
+
+
+def _mob(data: Mapping[str, Any]) -> int:
+    """How many the threat's mob holds (``mob.value``; a bare number before 2024), 0 if none."""
+    mob = data.get("mob")
+    count = whole(mob)  # {value: n} or n
+    return count if count and count > 1 else 0
+
+
+def _threat_side(actor: ActorExport) -> str:
+    """A threat is an enemy, or an ally when the GM made its token friendly (the system
+    gives every new actor a neutral token, so only friendly says something)."""
+    token = actor.doc.get("prototypeToken", actor.doc.get("token"))
+    return "ally" if whole(at(token, "disposition")) == FRIENDLY else "enemy"
 
 
 def _ordered(stats: dict[str, int]) -> dict[str, int]:

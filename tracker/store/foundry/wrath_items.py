@@ -8,7 +8,9 @@ numbers) and ``traits`` as a list. A melee weapon's Damage Rating adds the wield
 Strength at the table (``attack … melee dmg=N`` adds it). Armour gives its ``rating``
 when equipped: the best one counts, shields add theirs (to Defence too).
 
-Weapons, abilities, talents, keywords and psychic powers become traits, kept whole.
+Weapons, abilities, talents, keywords, psychic powers, mutations, augmetics and traumatic
+and memorable injuries become traits, kept whole; the species, archetype and faction items
+name who the actor is (a line of the notes each).
 """
 
 from __future__ import annotations
@@ -31,10 +33,21 @@ KINDS = {
     "keyword": "keyword",
     "psychicPower": "ability",
     "mutation": "ability",
+    "augmetic": "ability",
+    "traumaticInjury": "rule",
+    "memorableInjury": "rule",
 }
 """Item types kept as traits, and the kind each becomes."""
+HEADINGS = {
+    "augmetic": "Augmetic",
+    "traumaticInjury": "Traumatic injury",
+    "memorableInjury": "Memorable injury",
+}
+"""Item types whose trait names say what they are (``Traumatic injury: Lost Eye``)."""
+IDENTITY = ("species", "archetype", "faction")
+"""Singleton items naming who the actor is: a line of the notes each."""
 
-USED = (*KINDS, "armour")
+USED = (*KINDS, "armour", *IDENTITY)
 _RANKS = {1: " + Rank", 2: " + Double Rank", "single": " + Rank", "double": " + Double Rank"}
 
 
@@ -47,6 +60,8 @@ class Items:
     shields: int = 0
     armour_names: list[str] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
+    identity: dict[str, str] = field(default_factory=dict)
+    """``species`` / ``archetype`` / ``faction`` → the item's name."""
 
 
 def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
@@ -63,7 +78,11 @@ def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
             found.traits.append(Trait(name, _cut(weapon_text(system), name, found), "weapon"))
         elif kind in KINDS:
             text = _cut(_described(system), name, found)
+            if kind in HEADINGS:
+                name = plain_line(f"{HEADINGS[kind]}: {name}", NAME_LIMIT)
             found.traits.append(Trait(name, text, KINDS[kind]))
+        elif kind in IDENTITY:
+            found.identity.setdefault(kind, name)
     found.armour = best
     return found
 

@@ -12,8 +12,11 @@ The ``wrath-and-glory`` DataModels (``scripts/model/actor/components/``): an att
 - an agent's Wounds = 2 × Tier + Toughness + bonus and Shock = Willpower + Tier + bonus;
   a threat's Wounds and Shock are what its sheet says (Shock 0: it takes no Shock).
 
-An export keeps the stored totals, which are 0 until Foundry opens the sheet: a total
-above 0 is read as it is, a 0 is computed here, and each computed number says how.
+An export keeps the stored totals, which are 0 until Foundry opens the sheet. A number
+the sheet computes itself (``settings.autoCalc``: on unless the GM turned it off) is
+computed here whatever total is stored; a number the GM sets by hand (autoCalc off, or
+an export from before the setting) is read when above 0, and computed when 0. Each
+computed number says how.
 """
 
 from __future__ import annotations
@@ -93,14 +96,14 @@ def derived(
     """Resilience, Defence, Determination, Resolve, Conviction, Wounds and Shock."""
     for key in DERIVED:
         stored = whole(at(data, f"combat.{key}.total")) or whole(at(data, f"combat.{key}"))
-        if stored and stored > 0:
+        worked = _worked(key, data, sheet.stats, armour, shields)
+        if stored and stored > 0 and not (worked is not None and auto_calc(data, key)):
             sheet.stats[key] = stored
             sheet.read.append(f"{key.capitalize()} {stored}")
             continue
-        worked = _worked(key, data, sheet.stats, armour, shields)
         if worked is not None:
             sheet.stats[key], how = worked
-            sheet.computed.append(f"{key.capitalize()} {sheet.stats[key]} = {how}")
+            sheet.computed.append(f"{key.capitalize()} {sheet.stats[key]} = {how}{_stale(stored)}")
         elif key in ("defence", "resilience"):
             sheet.missing.append(key)
     for track in ("wounds", "shock"):
@@ -145,7 +148,7 @@ def _pool(data: Mapping[str, Any], sheet: Sheet, track: str, agent: bool, tier: 
     top = whole(at(entry, "max"))
     bonus = whole(at(entry, "bonus")) or 0
     plus = f" {_signed(bonus)} bonus" if bonus else ""
-    if top and top > 0:
+    if top and top > 0 and not (agent and auto_calc(data, track)):
         sheet.stats[track] = top
         sheet.read.append(f"{track.capitalize()} {top}")
         return
@@ -164,7 +167,18 @@ def _pool(data: Mapping[str, Any], sheet: Sheet, track: str, agent: bool, tier: 
         sheet.missing.append(track)
         return
     stats[track] = value
-    sheet.computed.append(f"{track.capitalize()} {value} = {how}")
+    sheet.computed.append(f"{track.capitalize()} {value} = {how}{_stale(top)}")
+
+
+def auto_calc(data: Mapping[str, Any], key: str) -> bool:
+    """The sheet computes this number itself (``settings.autoCalc.<key>``, on by default in
+    the data model; an export without settings predates it and keeps its totals)."""
+    return at(data, f"settings.autoCalc.{key}") is True
+
+
+def _stale(stored: int | None) -> str:
+    """What the report adds when the export held another number the sheet does not show."""
+    return f" (the sheet computes it; the export's stored {stored} is not shown)" if stored else ""
 
 
 def _sum(*values: Any) -> int:
