@@ -114,6 +114,27 @@ def test_a_token_from_another_run_is_403(served: Served, tmp_path: Path, runtime
         stop(other)
 
 
+def test_a_restarted_server_keeps_the_link_so_open_pages_come_back(
+    served: Served, tmp_path: Path, runtime: Path
+) -> None:
+    path = tmp_path / "basic-bandits-at-the-ford.toml"
+    port = served.url.split(":")[2].split("/")[0]
+    assert stop(served)[0] == 0
+    again = start(path, runtime, "--port", port)  # the GM's Ctrl+C, then serve again
+    try:
+        assert again.token == served.token
+        assert status_of(served.url)[0] == 200  # the players' open pages reconnect
+    finally:
+        stop(again)
+    fresh = start(path, runtime, "--port", port, "--new-token")
+    try:
+        assert fresh.token != served.token
+        assert status_of(served.url) == (403, b"forbidden\n")
+        assert status_of(fresh.url)[0] == 200
+    finally:
+        stop(fresh)
+
+
 def raw(port: int, request: bytes) -> None:
     with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
         conn.sendall(request)

@@ -64,6 +64,25 @@ def test_the_lan_address_needs_no_internet_and_falls_back(monkeypatch: pytest.Mo
     assert join.lan_address() == "127.0.0.1"
 
 
+def test_the_join_token_is_kept_per_fight_until_the_gm_asks_for_a_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    fight, other = tmp_path / "fight.toml", tmp_path / "other.toml"
+    first = join.kept_token(fight)
+    assert join.kept_token(fight) == first  # serve again: the phones' link still works
+    assert join.kept_token(tmp_path / "." / "fight.toml") == first
+    assert join.kept_token(other) != first
+    fresh = join.kept_token(fight, fresh=True)
+    assert fresh != first and join.kept_token(fight) == fresh
+    kept = sorted((tmp_path / "tracker").glob("join-*"))
+    assert len(kept) == 2 and all(f.stat().st_mode & 0o077 == 0 for f in kept)
+    for file in kept:
+        file.write_text("not a token\n")  # damaged: a new one, never this text
+    again = join.kept_token(fight)
+    assert again not in (fresh, "not a token") and len(again) == 32
+
+
 def test_the_url_carries_the_token_and_brackets_an_ipv6_address() -> None:
     token = join.new_token()
     assert len(token) >= 22 and token != join.new_token()

@@ -54,6 +54,12 @@ def setup_serve(p: argparse.ArgumentParser) -> None:
         help="refuse pages past this many connected at once (default 30)",
     )
     p.add_argument(
+        "--new-token",
+        action="store_true",
+        help="a new join link: pages opened with the last one are refused (default: the "
+        "same link as the last serve of this file, so open pages reconnect)",
+    )
+    p.add_argument(
         "--terminal",
         action="store_true",
         help="serve the terminal view through textual-serve instead of the web page",
@@ -108,5 +114,6 @@ def serve(ns: argparse.Namespace) -> int:
         max_viewers=ns.max_viewers,
         large=ns.large,
         public_url=ns.public_url or "",
+        new_token=ns.new_token,
     )
     return serve_file(ns.file, options)

@@ -1,7 +1,10 @@
 """Joining the page: the join token, the address to listen on, the URL and its QR code.
 
-The token is ``secrets.token_urlsafe(TOKEN_BYTES)`` (192 bits), new for every run, sent as
-``?t=`` in the URL; a page keeps it for its stream and its files. ``--lan`` listens on
+The token is ``secrets.token_urlsafe(TOKEN_BYTES)`` (192 bits), sent as ``?t=`` in the
+URL; a page keeps it for its stream and its files. It is kept per encounter file in the
+user's private runtime folder (:func:`kept_token`), so a GM who stops ``tracker serve``
+and starts it again on the same fight gets the same URL and every open page reconnects;
+``--new-token`` makes a new one (the old pages are then refused). ``--lan`` listens on
 the laptop's LAN address, found without the internet: a UDP socket "connected" to a
 private address (no packet is sent) tells which local address the route uses; failing
 that, the host name's address; failing that, loopback.
@@ -10,14 +13,21 @@ that, the host name's address; failing that, loopback.
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
+import re
 import secrets
 import socket
+from pathlib import Path
 
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
+from tracker.store.holder import runtime_folder
+from tracker.web.private_file import read_private, write_private
 
 TOKEN_BYTES = 24
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+"""What a kept token must look like (``token_urlsafe(24)``); anything else is made anew."""
 LOOPBACK = "127.0.0.1"
 _PROBE = ("10.254.254.254", 1)
 """A private address: routing to it picks the LAN interface; nothing is sent."""
@@ -26,6 +36,31 @@ _PROBE = ("10.254.254.254", 1)
 def new_token() -> str:
     """A fresh join token (URL-safe, 192 random bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def kept_token(path: Path, fresh: bool = False) -> str:
+    """The join token of ``path``: the one its last ``tracker serve`` used, else (or when
+    ``fresh``) a new one, kept for the next run (a new one each run when no private
+    folder can be had)."""
+    folder = runtime_folder()
+    if folder is None:
+        return new_token()
+    file = folder / f"join-{_file_key(path)}"
+    kept = "" if fresh else read_private(file, 64)
+    if _TOKEN.fullmatch(kept):
+        return kept
+    token = new_token()
+    write_private(file, token + "\n")
+    return token
+
+
+def _file_key(path: Path) -> str:
+    """A name for ``path`` in the runtime folder: a hash of where it really is."""
+    try:
+        where = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        where = path.absolute()
+    return hashlib.sha256(str(where).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def lan_address() -> str:

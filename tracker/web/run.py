@@ -23,7 +23,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 from tracker.store.follow import FileFollower, first_look
 from tracker.store.journal_repair import tail_note
-from tracker.web.join import bind, new_token, page_url, qr_text
+from tracker.web.join import bind, kept_token, page_url, qr_text
 from tracker.web.log_line import OneLine, one_line_exception
 from tracker.web.phones import PhoneCount
 from tracker.web.server import DEFAULT_MAX_VIEWERS, PlayersServer
@@ -42,6 +42,7 @@ class ServeOptions:
     large: bool = False
     public_url: str = ""
     qr: bool = True
+    new_token: bool = False
 
 
 def serve_file(path: Path, options: ServeOptions) -> int:
@@ -64,7 +65,7 @@ def serve_page(follower: FileFollower, options: ServeOptions) -> int:
         print(f"tracker: {err}", file=sys.stderr)
         return 1
     quiet_logging()
-    token = new_token()
+    token = kept_token(follower.path, options.new_token)
     host, port = sock.getsockname()[:2]
     url = page_url(str(host), int(port), token, options.large, options.public_url)
 

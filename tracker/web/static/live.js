@@ -2,7 +2,8 @@
 // along in the URL the server wrote into data-stream). Each "board" event replaces <main>
 // with the fragment the server rendered and escaped. A dropped stream (the laptop slept,
 // the Wi-Fi went) shows "reconnecting" and is opened again; without this script the page
-// still shows the fight (reload to update).
+// still shows the fight (reload to update). A stream the server refuses (403: the GM
+// started the server with --new-token) says so and stops trying: the old link is dead.
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
@@ -14,9 +15,26 @@
   var wait = 1000;
   var timer = 0;
 
-  function showStatus(on) { status.hidden = !on; }
+  var RECONNECTING = status.textContent;
+  var REFUSED = "This link no longer works: scan the GM's new code.";
+  var refused = false;
+
+  function showStatus(on) {
+    if (refused) { return; }
+    status.textContent = RECONNECTING;
+    status.hidden = !on;
+  }
+
+  function refuse() {
+    refused = true;
+    clearTimeout(timer);
+    if (source) { source.close(); }
+    status.textContent = REFUSED;
+    status.hidden = false;
+  }
 
   function open() {
+    if (refused) { return; }
     clearTimeout(timer);
     if (source) { source.close(); }
     source = new EventSource(url);
@@ -30,8 +48,17 @@
     });
     source.addEventListener("error", function () {
       showStatus(true);
-      if (source.readyState === EventSource.CLOSED) { later(); }
+      if (source.readyState === EventSource.CLOSED) { probe(); }
     });
+  }
+
+  // Why did the stream close? A 403 is for good; anything else (the server is away, the
+  // table is full) is tried again later.
+  function probe() {
+    if (!window.fetch) { later(); return; }
+    window.fetch(url, { method: "HEAD", cache: "no-store" }).then(function (reply) {
+      if (reply.status === 403) { refuse(); } else { later(); }
+    }, later);
   }
 
   function later() {

@@ -1,0 +1,95 @@
+"""The players' page script (``live.js``) run in Node with a stand-in browser: what a
+phone shows when its stream drops, comes back, or is refused for good."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from tracker.web.page import static_file
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js to run the page script")
+
+BROWSER = r"""
+"use strict";
+const said = [];
+const element = (text) => ({ textContent: text, hidden: true, innerHTML: "" });
+const status = element("reconnecting…");
+const live = element("");
+const timers = [];
+let answer = 0;
+const sources = [];
+class EventSource {
+  constructor(url) { this.url = url; this.readyState = 0; this.on = {}; sources.push(this); }
+  addEventListener(name, fn) { this.on[name] = fn; }
+  close() { this.readyState = 2; }
+}
+EventSource.CLOSED = 2;
+globalThis.EventSource = EventSource;
+globalThis.window = globalThis;
+window.addEventListener = () => {};
+globalThis.document = {
+  body: { getAttribute: () => "/events?t=abc" },
+  getElementById: (id) => (id === "status" ? status : live),
+  addEventListener: () => {},
+  visibilityState: "visible",
+};
+globalThis.setTimeout = (fn) => { timers.push(fn); return timers.length; };
+globalThis.clearTimeout = () => {};
+globalThis.setInterval = () => 0;
+window.fetch = (url, options) => {
+  said.push(`${options.method} ${url}`);
+  return Promise.resolve({ status: answer });
+};
+const settle = () => new Promise((done) => setImmediate(done));
+async function drop(status_code) {
+  answer = status_code;
+  const source = sources[sources.length - 1];
+  source.readyState = 2;
+  source.on.error();
+  await settle();
+}
+async function run(script) {
+  eval(script);
+  const seen = {};
+  sources[0].on.open();
+  seen.opened = status.hidden;
+  await drop(0);  // the server is away (the fetch itself fails the same way)
+  seen.away = [status.hidden, status.textContent, timers.length];
+  timers.shift()();  // the retry: the server is back with the same link
+  sources[sources.length - 1].on.open();
+  seen.back = [status.hidden, sources.length];
+  await drop(403);  // the GM started the server with --new-token
+  seen.refused = [status.hidden, status.textContent, timers.length, sources.length];
+  seen.fetched = said;
+  process.stdout.write(JSON.stringify(seen));
+}
+"""
+
+
+def run_page_script() -> dict[str, object]:
+    """What the stand-in browser saw (the page script's text passed in as JSON)."""
+    script = static_file("live.js").decode("utf-8")
+    program = BROWSER + f"run({json.dumps(script)});\n"
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "-e", program], capture_output=True, text=True, timeout=60, check=True
+    )
+    seen: dict[str, object] = json.loads(done.stdout)
+    return seen
+
+
+def test_a_page_whose_link_was_replaced_says_to_scan_the_new_code_and_stops() -> None:
+    seen = run_page_script()
+    assert seen["opened"] is True  # nothing to say while the stream is open
+    assert seen["away"] == [False, "reconnecting…", 1]  # says so, and tries again later
+    assert seen["back"] == [True, 2]  # the same link after a restart: following again
+    refused = seen["refused"]
+    assert isinstance(refused, list) and refused[0] is False
+    assert "scan the GM's new code" in str(refused[1])
+    assert refused[2:] == [0, 2]  # no more tries, no new stream: the old link is dead
+    assert seen["fetched"] == ["HEAD /events?t=abc", "HEAD /events?t=abc"]
