@@ -18,6 +18,7 @@ from tracker.core.safe_text import visible
 from tracker.export.player_log import PlayerLine
 from tracker.export.player_view import PlayerBoard, PlayerRow
 from tracker.export.theme import COLOURS, Palette
+from tracker.web.colours import on_colours
 
 LOG_SHOWN = 60
 """The most log lines a page holds (the newest): a long fight stays a light page."""
@@ -134,11 +135,13 @@ def _kind(kind: str) -> str:
 
 
 def theme_css(palette: Palette) -> str:
-    """The theme's colours as CSS custom properties (``--primary`` …) for ``/page.css``.
+    """The theme's colours as CSS custom properties (``--primary`` …) for ``/page.css``,
+    with the text colour that reads on each coloured fill (``--on-secondary`` …).
 
     A palette holds only ``#rrggbb`` values (checked when the theme file is read).
     """
     lines = [f"  --{name}: {getattr(palette, name)};" for name in COLOURS]
+    lines += [f"  --{name}: {colour};" for name, colour in on_colours(palette).items()]
     scheme = "dark" if palette.dark else "light"
     return ":root {\n" + "\n".join(lines) + f"\n  color-scheme: {scheme};\n}}\n"
 

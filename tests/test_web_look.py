@@ -1,0 +1,59 @@
+"""How the players' page reads on a phone: text on the theme's coloured fills is readable
+in every bundled theme (WCAG contrast), whatever colours the theme picked for a terminal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tracker.export.theme import load_palette
+from tracker.web.colours import READABLE, contrast
+from tracker.web.page import static_file, theme_css
+
+THEMES = sorted(p.stem for p in (Path(__file__).parent.parent / "themes").glob("*.toml"))
+
+
+def rules(css: str) -> dict[str, dict[str, str]]:
+    """Every ``selector { property: value; … }`` of a style sheet, by selector."""
+    found: dict[str, dict[str, str]] = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        pairs = (d.split(":", 1) for d in body.split(";") if ":" in d)
+        declared = {k.strip(): v.strip() for k, v in pairs}
+        for selector in selectors.split(","):
+            found.setdefault(" ".join(selector.split()), {}).update(declared)
+    return found
+
+
+def colour_of(value: str, variables: dict[str, str]) -> str:
+    """``var(--x)`` resolved through the theme's variables (else the value itself)."""
+    named = re.fullmatch(r"var\(--([\w-]+)\)", value)
+    return variables[named[1]] if named else value
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize(
+    ("selector", "fill_from"),
+    [
+        (".row.acting", ".row.acting"),
+        (".acting .mark", ".row.acting"),
+        (".badges li", ".badges li"),
+    ],
+)
+def test_text_on_the_acting_row_and_the_badges_reads_in_every_theme(
+    theme: str, selector: str, fill_from: str
+) -> None:
+    variables = dict(re.findall(r"--([\w-]+): (#[0-9a-f]{6});", theme_css(load_palette(theme))))
+    sheet = rules(static_file("page.css").decode("utf-8"))
+    fill = colour_of(sheet[fill_from]["background"], variables)
+    text = colour_of(sheet[selector]["color"], variables)
+    assert contrast(text, fill) >= READABLE, f"{theme}: {text} on {fill}"
+
+
+def test_the_theme_themes_the_page() -> None:
+    """The fix may not make every theme look alike: the theme's own colours come first."""
+    nerv = load_palette("nerv")
+    velvet = load_palette("velvet")
+    assert f"--on-secondary: {velvet.foreground};" in theme_css(velvet)
+    assert f"--on-secondary: {nerv.background};" in theme_css(nerv)
