@@ -16,10 +16,19 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js to run the p
 
 BROWSER = r"""
 "use strict";
-const said = [];
+const asked = [];
 const element = (text) => ({ textContent: text, hidden: true, innerHTML: "" });
 const status = element("reconnecting…");
 const live = element("");
+live.querySelector = () => {
+  const turn = /<p class="turn">([^<]*)<\/p>/.exec(live.innerHTML);
+  return turn ? { textContent: turn[1] } : null;
+};
+const spoken = [];
+const said = {
+  get textContent() { return spoken.length ? spoken[spoken.length - 1] : "Round 1"; },
+  set textContent(words) { spoken.push(words); },
+};
 const timers = [];
 let answer = 0;
 const sources = [];
@@ -34,7 +43,7 @@ globalThis.window = globalThis;
 window.addEventListener = () => {};
 globalThis.document = {
   body: { getAttribute: () => "/events?t=abc" },
-  getElementById: (id) => (id === "status" ? status : live),
+  getElementById: (id) => ({ status, said, live })[id],
   addEventListener: () => {},
   visibilityState: "visible",
 };
@@ -42,7 +51,7 @@ globalThis.setTimeout = (fn) => { timers.push(fn); return timers.length; };
 globalThis.clearTimeout = () => {};
 globalThis.setInterval = () => 0;
 window.fetch = (url, options) => {
-  said.push(`${options.method} ${url}`);
+  asked.push(`${options.method} ${url}`);
   return Promise.resolve({ status: answer });
 };
 const settle = () => new Promise((done) => setImmediate(done));
@@ -65,16 +74,29 @@ async function run(script) {
   seen.back = [status.hidden, sources.length];
   await drop(403);  // the GM started the server with --new-token
   seen.refused = [status.hidden, status.textContent, timers.length, sources.length];
-  seen.fetched = said;
+  seen.fetched = asked;
   process.stdout.write(JSON.stringify(seen));
+}
+function board(turn, hp) {
+  const data = `<header class="where"><h1>T</h1><p class="turn">${turn}</p></header>${hp}`;
+  sources[sources.length - 1].on.board({ data });
+}
+function speak(script) {
+  eval(script);
+  sources[0].on.open();
+  board("Round 1", "HP 12/12");  // the first board: the turn the page already says
+  board("Round 1 · Ann&#x27;s turn", "HP 12/12");
+  board("Round 1 · Ann&#x27;s turn", "HP 7/12");  // a wound: nothing to announce
+  board("Round 1 · Bandit 2&#x27;s turn", "HP 7/12");
+  process.stdout.write(JSON.stringify({ spoken, shown: live.innerHTML }));
 }
 """
 
 
-def run_page_script() -> dict[str, object]:
+def run_page_script(scenario: str = "run") -> dict[str, object]:
     """What the stand-in browser saw (the page script's text passed in as JSON)."""
     script = static_file("live.js").decode("utf-8")
-    program = BROWSER + f"run({json.dumps(script)});\n"
+    program = BROWSER + f"{scenario}({json.dumps(script)});\n"
     assert NODE is not None
     done = subprocess.run(
         [NODE, "-e", program], capture_output=True, text=True, timeout=60, check=True
@@ -93,3 +115,9 @@ def test_a_page_whose_link_was_replaced_says_to_scan_the_new_code_and_stops() ->
     assert "scan the GM's new code" in str(refused[1])
     assert refused[2:] == [0, 2]  # no more tries, no new stream: the old link is dead
     assert seen["fetched"] == ["HEAD /events?t=abc", "HEAD /events?t=abc"]
+
+
+def test_a_screen_reader_hears_each_new_turn_once_and_nothing_else() -> None:
+    seen = run_page_script("speak")
+    assert seen["spoken"] == ["Round 1 · Ann&#x27;s turn", "Round 1 · Bandit 2&#x27;s turn"]
+    assert "HP 7/12" in str(seen["shown"])  # the board itself changed every time

@@ -1,13 +1,17 @@
 """How the players' page reads on a phone: text on the theme's coloured fills is readable
-in every bundled theme (WCAG contrast), whatever colours the theme picked for a terminal."""
+in every bundled theme (WCAG contrast), whatever colours the theme picked for a terminal;
+a screen reader is told each new turn, not the whole board on every change."""
 
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from tests.player_helpers import async_test, copy_sample, play
+from tests.web_helpers import served, with_token
 from tracker.export.theme import load_palette
 from tracker.web.colours import READABLE, contrast
 from tracker.web.page import static_file, theme_css
@@ -57,3 +61,46 @@ def test_the_theme_themes_the_page() -> None:
     velvet = load_palette("velvet")
     assert f"--on-secondary: {velvet.foreground};" in theme_css(velvet)
     assert f"--on-secondary: {nerv.background};" in theme_css(nerv)
+
+
+class LiveRegions(HTMLParser):
+    """Where the page's ``aria-live`` regions are, and what the first one says."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+        self.regions: list[tuple[str, tuple[str, ...]]] = []  # (attribute value, ancestors)
+        self.words = ""
+        self._in_region = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        live = dict(attrs).get("aria-live")
+        if live is not None:
+            self.regions.append((live, tuple(self.open)))
+            self._in_region = len(self.open) + 1
+        if tag not in ("meta", "link", "br"):
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open and self.open[-1] == tag:
+            self.open.pop()
+        if len(self.open) < self._in_region:
+            self._in_region = 0
+
+    def handle_data(self, data: str) -> None:
+        if self._in_region:
+            self.words += data
+
+
+@async_test
+async def test_only_the_turn_is_announced_not_the_whole_board(tmp_path: Path) -> None:
+    path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
+    play(path, "start", "next")
+    async with served(path) as client:
+        page = await (await client.get(with_token("/"))).text()
+    found = LiveRegions()
+    found.feed(page)
+    assert found.regions == [("polite", ("html", "body"))]  # one, outside <main>
+    turn = re.search(r'<p class="turn">([^<]*)</p>', page)
+    assert turn is not None and found.words == turn[1].replace("&#x27;", "'")
+    assert "turn" in found.words and '<main id="live">' in page

@@ -4,7 +4,9 @@ User text (names, titles, log lines, ailments) is escaped in one place, :func:`t
 (control characters first shown visibly, then ``html.escape``); no user text is ever a
 link or an attribute other than an escaped class-free ``title``. The page carries no
 inline script or style: ``/page.css``, ``/theme.css`` and ``/live.js`` are same-origin
-files, as the Content-Security-Policy demands.
+files, as the Content-Security-Policy demands. A screen reader hears each new turn from
+one small live region outside ``<main>`` (``#said``, kept up to date by the script), not
+the whole board again on every change.
 """
 
 from __future__ import annotations
@@ -76,16 +78,23 @@ def page(view: PlayersView, token: str, large: bool = False) -> str:
         f'</head><body{body_class} data-stream="/events{query}">'
         '<p id="status" class="status" role="status" hidden>reconnecting…</p>'
         '<noscript><p class="status">Reload the page to see the latest turn.</p></noscript>'
-        f'<main id="live" aria-live="polite">{fragment(view)}</main>'
+        '<p id="said" class="said-aloud" aria-live="polite" aria-atomic="true">'
+        f"{_turn(view.board)}</p>"
+        f'<main id="live">{fragment(view)}</main>'
         "</body></html>\n"
     )
+
+
+def _turn(board: PlayerBoard) -> str:
+    """Round and whose turn: "Round 2 · Ann's turn"."""
+    return " · ".join(text(w) for w in board.where)
 
 
 def _where(board: PlayerBoard) -> str:
     pools = "".join(f"<li>{text(p)}</li>" for p in board.pools)
     return (
         f'<header class="where"><h1>{text(board.title)}</h1>'
-        f'<p class="turn">{" · ".join(text(w) for w in board.where)}</p>'
+        f'<p class="turn">{_turn(board)}</p>'
         + (f'<ul class="pools">{pools}</ul>' if pools else "")
         + "</header>"
     )

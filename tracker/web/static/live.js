@@ -1,14 +1,17 @@
 // The players' page, live: one EventSource on the page's own stream (the join token rides
 // along in the URL the server wrote into data-stream). Each "board" event replaces <main>
-// with the fragment the server rendered and escaped. A dropped stream (the laptop slept,
-// the Wi-Fi went) shows "reconnecting" and is opened again; without this script the page
-// still shows the fight (reload to update). A stream the server refuses (403: the GM
-// started the server with --new-token) says so and stops trying: the old link is dead.
+// with the fragment the server rendered and escaped; a new round or turn is copied into
+// the small live region #said, which is all a screen reader announces. A dropped stream
+// (the laptop slept, the Wi-Fi went) shows "reconnecting" and is opened again; without
+// this script the page still shows the fight (reload to update). A stream the server
+// refuses (403: the GM started the server with --new-token) says so and stops trying:
+// the old link is dead.
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
   var live = document.getElementById("live");
   var status = document.getElementById("status");
+  var said = document.getElementById("said");
   if (!url || !live || !status || !window.EventSource) { return; }
   var source = null;
   var heard = Date.now();
@@ -23,6 +26,13 @@
     if (refused) { return; }
     status.textContent = RECONNECTING;
     status.hidden = !on;
+  }
+
+  function sayTurn() {
+    var turn = live.querySelector(".where .turn");
+    if (said && turn && said.textContent !== turn.textContent) {
+      said.textContent = turn.textContent;
+    }
   }
 
   function refuse() {
@@ -45,6 +55,7 @@
       wait = 1000;
       showStatus(false);
       live.innerHTML = event.data;
+      sayTurn();
     });
     source.addEventListener("error", function () {
       showStatus(true);
