@@ -102,6 +102,15 @@ def test_the_url_carries_a_long_random_token_and_a_qr_code(served: Served) -> No
     assert status_of(served.url)[0] == 200
 
 
+def test_the_code_and_the_address_fit_an_80x24_terminal(served: Served) -> None:
+    rows = [
+        line[i : i + 80] for line in served.printed.splitlines() for i in range(0, len(line), 80)
+    ]
+    assert len(rows) + 1 <= 24  # the cursor's row below: nothing has scrolled away
+    assert served.url in rows  # the address whole, on a row of its own, to read or copy
+    assert sum("▄" in row or "▀" in row for row in rows) >= 15  # the whole code
+
+
 def test_a_token_from_another_run_is_403(served: Served, tmp_path: Path, runtime: Path) -> None:
     path = copy_sample("nerv-sachiel.toml", tmp_path)
     other = start(path, runtime)

@@ -91,6 +91,14 @@ def test_the_url_carries_the_token_and_brackets_an_ipv6_address() -> None:
     assert "\x1b" not in join.qr_text("http://192.168.1.20:8000/?t=" + token)
 
 
+def test_the_code_is_white_on_black_on_a_real_terminal_whatever_its_colours() -> None:
+    url = "http://192.168.1.20:8000/?t=" + join.new_token()
+    plain = join.qr_text(url).splitlines()
+    coloured = join.qr_text(url, colour=True).splitlines()
+    assert coloured == [f"\x1b[97;40m{line}\x1b[0m" for line in plain]
+    assert plain[0] == "█" * len(plain[0])  # the light border is drawn, never left to the terminal
+
+
 def test_a_count_left_by_a_server_that_died_is_not_counted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -92,13 +92,28 @@ def _bracketed(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters, for the terminal."""
+QR_BORDER = 2
+"""Light modules around the code: two (not the print standard's four) keep the code, the
+address and the last line within 24 rows; phone cameras read it."""
+_WHITE_ON_BLACK = "\x1b[97;40m"
+_RESET = "\x1b[0m"
+
+
+def qr_text(url: str, colour: bool = False) -> str:
+    """The URL as a QR code drawn with block characters, for the terminal.
+
+    The blocks are the light modules, so on a terminal with light text on dark the code
+    reads as printed. ``colour`` (a real terminal) sets white on black for each line, so
+    a light-background terminal does not show it inverted (some phones cannot read that).
+    """
     import segno
 
     out = io.StringIO()
-    segno.make(url, error="l", micro=False).terminal(out=out, compact=True)
-    return out.getvalue()
+    segno.make(url, error="l", micro=False).terminal(out=out, compact=True, border=QR_BORDER)
+    lines = out.getvalue().splitlines()
+    if colour:
+        lines = [f"{_WHITE_ON_BLACK}{line}{_RESET}" for line in lines]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _why(err: BaseException) -> str:

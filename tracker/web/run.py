@@ -70,11 +70,7 @@ def serve_page(follower: FileFollower, options: ServeOptions) -> int:
     url = page_url(str(host), int(port), token, options.large, options.public_url)
 
     def ready() -> None:
-        name = visible(follower.path.name)
-        print(f"tracker: the players' page of {name} is at {url}", flush=True)
-        if options.qr:
-            print(qr_text(url), end="", flush=True)
-        print("tracker: scan the code or open the address; Ctrl+C stops serving", flush=True)
+        print(welcome(follower.path.name, url, options.qr, sys.stdout.isatty()), end="", flush=True)
 
     try:
         asyncio.run(_serve(follower, token, options, sock, ready))
@@ -114,6 +110,17 @@ async def _serve(
         following.cancel()
         await runner.cleanup()
         count.drop()
+
+
+def welcome(name: str, url: str, qr: bool = True, colour: bool = False) -> str:
+    """What the GM reads when serving starts: the QR code, then the address on a line of
+    its own, so that both stay on an 80x24 screen (the code first: the address is never
+    the line that scrolls away)."""
+    code = qr_text(url, colour) if qr else ""
+    return (
+        f"{code}tracker: the players' page of {visible(name)}: scan the code or open\n"
+        f"{url}\ntracker: Ctrl+C stops serving\n"
+    )
 
 
 def quiet_logging() -> None:
