@@ -20,9 +20,20 @@ const asked = [];
 const element = (text) => ({ textContent: text, hidden: true, innerHTML: "" });
 const status = element("reconnecting…");
 const live = element("");
-live.querySelector = () => {
-  const turn = /<p class="turn">([^<]*)<\/p>/.exec(live.innerHTML);
-  return turn ? { textContent: turn[1] } : null;
+const FOUND = {
+  ".where .turn": [/<p class="turn">([^<]*)<\/p>/, (m) => ({ textContent: m[1] })],
+  ".where h1": [/<h1>([^<]*)<\/h1>/, (m) => ({ textContent: m[1] })],
+  ".where": [/<header class="where" data-look="([^"]*)"/, (m) => ({ getAttribute: () => m[1] })],
+};
+live.querySelector = (selector) => {
+  const [pattern, made] = FOUND[selector];
+  const found = pattern.exec(live.innerHTML);
+  return found ? made(found) : null;
+};
+const hrefs = ["/theme.css?t=abc"];
+const theme = {
+  getAttribute: () => hrefs[0],
+  setAttribute: (name, value) => hrefs.push(value),
 };
 const spoken = [];
 const said = {
@@ -43,7 +54,8 @@ globalThis.window = globalThis;
 window.addEventListener = () => {};
 globalThis.document = {
   body: { getAttribute: () => "/events?t=abc" },
-  getElementById: (id) => ({ status, said, live })[id],
+  getElementById: (id) => ({ status, said, live, theme })[id],
+  title: "Bandits at the ford · tracker",
   addEventListener: () => {},
   visibilityState: "visible",
 };
@@ -77,9 +89,19 @@ async function run(script) {
   seen.fetched = asked;
   process.stdout.write(JSON.stringify(seen));
 }
-function board(turn, hp) {
-  const data = `<header class="where"><h1>T</h1><p class="turn">${turn}</p></header>${hp}`;
+function board(turn, hp, title = "Bandits at the ford", look = "0a1b2c3d") {
+  const data = `<header class="where" data-look="${look}"><h1>${title}</h1>`
+    + `<p class="turn">${turn}</p></header>${hp}`;
   sources[sources.length - 1].on.board({ data });
+}
+function replace(script) {
+  live.innerHTML = '<header class="where" data-look="0a1b2c3d"><h1>Bandits at the ford</h1>';
+  eval(script);
+  sources[0].on.open();
+  board("Round 2 · Ann&#x27;s turn", "HP 12/12");
+  const before = [hrefs.length, document.title];
+  board("Round 1", "W 4/4", "Sachiel over Tokyo-3", "99ffee00");  // another fight, in nerv
+  process.stdout.write(JSON.stringify({ before, hrefs, title: document.title }));
 }
 function speak(script) {
   eval(script);
@@ -121,3 +143,10 @@ def test_a_screen_reader_hears_each_new_turn_once_and_nothing_else() -> None:
     seen = run_page_script("speak")
     assert seen["spoken"] == ["Round 1 · Ann&#x27;s turn", "Round 1 · Bandit 2&#x27;s turn"]
     assert "HP 7/12" in str(seen["shown"])  # the board itself changed every time
+
+
+def test_a_page_left_open_when_the_file_is_replaced_takes_the_new_fights_look_and_title() -> None:
+    seen = run_page_script("replace")
+    assert seen["before"] == [1, "Bandits at the ford · tracker"]  # same look: nothing loaded
+    assert seen["hrefs"] == ["/theme.css?t=abc", "/theme.css?t=abc&v=99ffee00"]
+    assert seen["title"] == "Sachiel over Tokyo-3 · tracker"

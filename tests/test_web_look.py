@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.player_helpers import async_test, copy_sample, play
-from tests.web_helpers import served, with_token
+from tests.web_helpers import board_where, next_event, served, with_token
 from tracker.export.theme import load_palette
 from tracker.web.colours import READABLE, contrast
 from tracker.web.page import static_file, theme_css
@@ -104,3 +104,26 @@ async def test_only_the_turn_is_announced_not_the_whole_board(tmp_path: Path) ->
     turn = re.search(r'<p class="turn">([^<]*)</p>', page)
     assert turn is not None and found.words == turn[1].replace("&#x27;", "'")
     assert "turn" in found.words and '<main id="live">' in page
+
+
+@async_test
+async def test_a_fight_in_another_theme_put_in_place_changes_the_pages_colours(
+    tmp_path: Path,
+) -> None:
+    path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
+    play(path, "start")
+    async with served(path) as client:
+        stream = await client.get(with_token("/events"))
+        before = await next_event(stream)
+        colours = await (await client.get(with_token("/theme.css"))).text()
+        (tmp_path / "new").mkdir()
+        other = copy_sample("nerv-sachiel.toml", tmp_path / "new")
+        other.replace(path)  # the GM puts another fight (nerv's theme) in the file's place
+        after = await board_where(stream, "Sachiel")
+        now = await (await client.get(with_token("/theme.css"))).text()
+        stream.close()
+    look = re.compile(r'<header class="where" data-look="([0-9a-f]{8})">')
+    was, became = look.search(before), look.search(after)
+    assert was is not None and became is not None and was[1] != became[1]
+    nerv = load_palette("nerv")
+    assert f"--primary: {nerv.primary};" in now and now != colours

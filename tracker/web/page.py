@@ -6,12 +6,15 @@ link or an attribute other than an escaped class-free ``title``. The page carrie
 inline script or style: ``/page.css``, ``/theme.css`` and ``/live.js`` are same-origin
 files, as the Content-Security-Policy demands. A screen reader hears each new turn from
 one small live region outside ``<main>`` (``#said``, kept up to date by the script), not
-the whole board again on every change.
+the whole board again on every change. The fragment's ``data-look`` names the theme's
+colours, so a page left open when the GM replaces the file with a fight in another theme
+loads the new colours (and the tab takes the new title).
 """
 
 from __future__ import annotations
 
 import html
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -45,6 +48,8 @@ class PlayersView:
     board: PlayerBoard
     log: tuple[PlayerLine, ...]
     problem: bool = False
+    look: str = ""
+    """A short hash of the theme's colours: a page whose look changed loads them again."""
 
 
 def text(value: str) -> str:
@@ -54,7 +59,7 @@ def text(value: str) -> str:
 
 def fragment(view: PlayersView) -> str:
     """The live part of the page: where the fight stands, the order, the log."""
-    parts = [_where(view.board)]
+    parts = [_where(view.board, view.look)]
     if view.problem:
         parts.append(f'<p class="stale" role="status">{text(STALE)}</p>')
     parts += [_order(view.board.rows), _log(view.log)]
@@ -73,7 +78,7 @@ def page(view: PlayersView, token: str, large: bool = False) -> str:
         f"<title>{title} · tracker</title>"
         '<link rel="icon" href="data:,">'
         f'<link rel="stylesheet" href="/page.css{query}">'
-        f'<link rel="stylesheet" href="/theme.css{query}">'
+        f'<link rel="stylesheet" id="theme" href="/theme.css{query}">'
         f'<script src="/live.js{query}" defer></script>'
         f'</head><body{body_class} data-stream="/events{query}">'
         '<p id="status" class="status" role="status" hidden>reconnecting…</p>'
@@ -90,10 +95,10 @@ def _turn(board: PlayerBoard) -> str:
     return " · ".join(text(w) for w in board.where)
 
 
-def _where(board: PlayerBoard) -> str:
+def _where(board: PlayerBoard, look: str) -> str:
     pools = "".join(f"<li>{text(p)}</li>" for p in board.pools)
     return (
-        f'<header class="where"><h1>{text(board.title)}</h1>'
+        f'<header class="where" data-look="{text(look)}"><h1>{text(board.title)}</h1>'
         f'<p class="turn">{_turn(board)}</p>'
         + (f'<ul class="pools">{pools}</ul>' if pools else "")
         + "</header>"
@@ -153,6 +158,11 @@ def theme_css(palette: Palette) -> str:
     lines += [f"  --{name}: {colour};" for name, colour in on_colours(palette).items()]
     scheme = "dark" if palette.dark else "light"
     return ":root {\n" + "\n".join(lines) + f"\n  color-scheme: {scheme};\n}}\n"
+
+
+def look_of(palette: Palette) -> str:
+    """A short name for the palette's colours (it changes when any colour does)."""
+    return f"{zlib.crc32(theme_css(palette).encode()):08x}"
 
 
 def static_file(name: str) -> bytes:

@@ -5,14 +5,19 @@
 // (the laptop slept, the Wi-Fi went) shows "reconnecting" and is opened again; without
 // this script the page still shows the fight (reload to update). A stream the server
 // refuses (403: the GM started the server with --new-token) says so and stops trying:
-// the old link is dead.
+// the old link is dead. A board in other colours (the GM replaced the file with another
+// fight) loads the theme again, and the tab takes the fight's title.
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
   var live = document.getElementById("live");
   var status = document.getElementById("status");
   var said = document.getElementById("said");
+  var theme = document.getElementById("theme");
   if (!url || !live || !status || !window.EventSource) { return; }
+  var themeHref = theme ? theme.getAttribute("href") : "";
+  var shown = live.querySelector(".where");
+  var look = shown ? shown.getAttribute("data-look") : "";
   var source = null;
   var heard = Date.now();
   var wait = 1000;
@@ -33,6 +38,17 @@
     if (said && turn && said.textContent !== turn.textContent) {
       said.textContent = turn.textContent;
     }
+  }
+
+  // The GM replaced the file with another fight: its title on the tab, its colours.
+  function follow() {
+    var where = live.querySelector(".where");
+    var title = live.querySelector(".where h1");
+    if (title) { document.title = title.textContent + " · tracker"; }
+    var now = where ? where.getAttribute("data-look") : "";
+    if (!now || now === look || !theme) { return; }
+    look = now;
+    theme.setAttribute("href", themeHref + "&v=" + encodeURIComponent(now));
   }
 
   function refuse() {
@@ -56,6 +72,7 @@
       showStatus(false);
       live.innerHTML = event.data;
       sayTurn();
+      follow();
     });
     source.addEventListener("error", function () {
       showStatus(true);
