@@ -127,3 +127,20 @@ async def test_a_fight_in_another_theme_put_in_place_changes_the_pages_colours(
     assert was is not None and became is not None and was[1] != became[1]
     nerv = load_palette("nerv")
     assert f"--primary: {nerv.primary};" in now and now != colours
+
+
+@async_test
+async def test_who_is_an_enemy_is_said_in_words_not_only_by_the_rows_colour(
+    tmp_path: Path,
+) -> None:
+    # nerv draws the players' rows orange and the enemies' red: a colour-blind player (or
+    # a screen reader) could not tell Sachiel's side
+    path = copy_sample("nerv-sachiel.toml", tmp_path)
+    play(path, "start")
+    async with served(path) as client:
+        page = await (await client.get(with_token("/"))).text()
+    rows = re.findall(r'<li class="row side-(\w+)[^"]*"[^>]*><div class="line">(.*?)</div>', page)
+    assert {side for side, _ in rows} == {"pc", "enemy"}
+    for side, line in rows:
+        words = re.sub(r"<[^>]+>", " ", line).split()
+        assert ("enemy" in words) == (side == "enemy"), (side, line)
