@@ -4,6 +4,7 @@ phone shows when its stream drops, comes back, or is refused for good."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 
@@ -87,6 +88,7 @@ async function run(script) {
   await drop(403);  // the GM started the server with --new-token
   seen.refused = [status.hidden, status.textContent, timers.length, sources.length];
   seen.fetched = asked;
+  seen.streams = sources.map((source) => source.url);
   process.stdout.write(JSON.stringify(seen));
 }
 function board(turn, hp, title = "Bandits at the ford", look = "0a1b2c3d") {
@@ -136,7 +138,10 @@ def test_a_page_whose_link_was_replaced_says_to_scan_the_new_code_and_stops() ->
     assert isinstance(refused, list) and refused[0] is False
     assert "scan the GM's new code" in str(refused[1])
     assert refused[2:] == [0, 2]  # no more tries, no new stream: the old link is dead
-    assert seen["fetched"] == ["HEAD /events?t=abc", "HEAD /events?t=abc"]
+    streams = seen["streams"]
+    assert isinstance(streams, list) and len(set(streams)) == 1  # one page: one name
+    assert re.fullmatch(r"/events\?t=abc&p=[0-9a-f]{24}", streams[0])
+    assert seen["fetched"] == [f"HEAD {streams[0]}"] * 2
 
 
 def test_a_screen_reader_hears_each_new_turn_once_and_nothing_else() -> None:

@@ -67,6 +67,10 @@ class Stage:
         woken, self._changed = self._changed, asyncio.Event()
         woken.set()
 
+    def wake(self) -> None:
+        """Wake every stream now, with no change (each sends a ping; a replaced one ends)."""
+        self._wake()
+
     async def next_change(self, since: int, timeout: float) -> bool:
         """Wait until the version is past ``since`` (True) or ``timeout`` s pass (False)."""
         if self.version != since or self.closing:

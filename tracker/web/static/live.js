@@ -10,6 +10,14 @@
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
+  // This page's own name on its stream: when it comes back (the phone woke), the server
+  // ends its old stream instead of counting the page twice.
+  if (url && window.crypto && window.crypto.getRandomValues) {
+    var bytes = window.crypto.getRandomValues(new Uint8Array(12));
+    url += "&p=" + Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
   var live = document.getElementById("live");
   var status = document.getElementById("status");
   var said = document.getElementById("said");
