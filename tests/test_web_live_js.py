@@ -84,7 +84,9 @@ async function run(script) {
   seen.away = [status.hidden, status.textContent, timers.length];
   timers.shift()();  // the retry: the server is back with the same link
   sources[sources.length - 1].on.open();
-  seen.back = [status.hidden, sources.length];
+  seen.back = [status.hidden, status.textContent, sources.length];
+  timers.shift()();  // a moment later
+  seen.calm = status.hidden;
   await drop(403);  // the GM started the server with --new-token
   seen.refused = [status.hidden, status.textContent, timers.length, sources.length];
   seen.fetched = asked;
@@ -133,7 +135,8 @@ def test_a_page_whose_link_was_replaced_says_to_scan_the_new_code_and_stops() ->
     seen = run_page_script()
     assert seen["opened"] is True  # nothing to say while the stream is open
     assert seen["away"] == [False, "reconnecting…", 1]  # says so, and tries again later
-    assert seen["back"] == [True, 2]  # the same link after a restart: following again
+    assert seen["back"] == [False, "Connected again.", 2]  # the same link after a restart
+    assert seen["calm"] is True  # and then out of the way
     refused = seen["refused"]
     assert isinstance(refused, list) and refused[0] is False
     assert "scan the GM's new code" in str(refused[1])

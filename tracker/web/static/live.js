@@ -2,11 +2,12 @@
 // along in the URL the server wrote into data-stream). Each "board" event replaces <main>
 // with the fragment the server rendered and escaped; a new round or turn is copied into
 // the small live region #said, which is all a screen reader announces. A dropped stream
-// (the laptop slept, the Wi-Fi went) shows "reconnecting" and is opened again; without
-// this script the page still shows the fight (reload to update). A stream the server
-// refuses (403: the GM started the server with --new-token) says so and stops trying:
-// the old link is dead. A board in other colours (the GM replaced the file with another
-// fight) loads the theme again, and the tab takes the fight's title.
+// (the laptop slept, the Wi-Fi went) shows "reconnecting" and is opened again, then says
+// "Connected again." for a moment; without this script the page still shows the fight
+// (reload to update). A stream the server refuses (403: the GM started the server with
+// --new-token) says so and stops trying: the old link is dead. A board in other colours
+// (the GM replaced the file with another fight) loads the theme again, and the tab takes
+// the fight's title.
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
@@ -35,10 +36,21 @@
   var REFUSED = "This link no longer works: scan the GM's new code.";
   var refused = false;
 
+  var BACK = "Connected again.";
+  var calm = 0;
+
+  // on: "reconnecting…"; off after that was shown: "Connected again." for a moment.
   function showStatus(on) {
     if (refused) { return; }
-    status.textContent = RECONNECTING;
-    status.hidden = !on;
+    if (on) {
+      clearTimeout(calm);
+      status.textContent = RECONNECTING;
+      status.hidden = false;
+      return;
+    }
+    if (status.hidden || status.textContent !== RECONNECTING) { return; }
+    status.textContent = BACK;
+    calm = setTimeout(function () { status.hidden = true; }, 3000);
   }
 
   function sayTurn() {
