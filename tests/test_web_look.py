@@ -144,3 +144,14 @@ async def test_who_is_an_enemy_is_said_in_words_not_only_by_the_rows_colour(
     for side, line in rows:
         words = re.sub(r"<[^>]+>", " ", line).split()
         assert ("enemy" in words) == (side == "enemy"), (side, line)
+
+
+def test_a_long_word_wraps_instead_of_scrolling_the_page_sideways() -> None:
+    # an ailment typed as one long word ("Hypnotised-by-the-Spiral-of-Doom…") made its badge
+    # wider than a phone at 200 % text (282 px on a 180 px page): every text may break
+    sheet = rules(static_file("page.css").decode("utf-8"))
+    assert sheet["body"]["overflow-wrap"] == "anywhere"
+    unbreakable = [s for s, d in sheet.items() if d.get("white-space") == "nowrap"]
+    assert unbreakable == [".said-aloud"]  # only the off-screen words for a screen reader
+    for selector, declared in sheet.items():
+        assert declared.get("overflow-wrap", "anywhere") == "anywhere", selector
