@@ -3,9 +3,11 @@ read mid-fight, the LAN address, the URL, and the page count the GM's header rea
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -72,11 +74,17 @@ def test_the_join_token_is_kept_per_fight_until_the_gm_asks_for_a_new_one(
     first = join.kept_token(fight)
     assert join.kept_token(fight) == first  # serve again: the phones' link still works
     assert join.kept_token(tmp_path / "." / "fight.toml") == first
-    assert join.kept_token(other) != first
+    last_week = join.kept_token(other)
+    assert last_week != first
     fresh = join.kept_token(fight, fresh=True)
     assert fresh != first and join.kept_token(fight) == fresh
     kept = sorted((tmp_path / "tracker").glob("join-*"))
     assert len(kept) == 2 and all(f.stat().st_mode & 0o077 == 0 for f in kept)
+    long_ago = time.time() - 7 * 24 * 3600
+    for file in kept:
+        os.utime(file, (long_ago, long_ago))  # last week's game
+    this_week = join.kept_token(other)
+    assert this_week != last_week and join.kept_token(other) == this_week
     for file in kept:
         file.write_text("not a token\n")  # damaged: a new one, never this text
     again = join.kept_token(fight)

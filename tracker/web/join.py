@@ -15,9 +15,11 @@ from __future__ import annotations
 import errno
 import hashlib
 import io
+import os
 import re
 import secrets
 import socket
+import time
 from pathlib import Path
 
 from tracker.core.errors import TrackerError
@@ -26,6 +28,8 @@ from tracker.store.holder import runtime_folder
 from tracker.web.private_file import read_private, write_private
 
 TOKEN_BYTES = 24
+KEEP_HOURS = 12
+"""How long after a serve starts the next serve of the same file keeps its link."""
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 """What a kept token must look like (``token_urlsafe(24)``); anything else is made anew."""
 LOOPBACK = "127.0.0.1"
@@ -39,19 +43,35 @@ def new_token() -> str:
 
 
 def kept_token(path: Path, fresh: bool = False) -> str:
-    """The join token of ``path``: the one its last ``tracker serve`` used, else (or when
-    ``fresh``) a new one, kept for the next run (a new one each run when no private
-    folder can be had)."""
+    """The join token of ``path``: the one its last ``tracker serve`` used if that started
+    less than :data:`KEEP_HOURS` ago (a restart in the same session), else (or when
+    ``fresh``) a new one, kept for the next run (a new one each run when no private folder
+    can be had): last week's link does not open this week's fight."""
     folder = runtime_folder()
     if folder is None:
         return new_token()
     file = folder / f"join-{_file_key(path)}"
-    kept = "" if fresh else read_private(file, 64)
+    kept = "" if fresh or not _recent(file) else read_private(file, 64)
     if _TOKEN.fullmatch(kept):
+        _touch(file)
         return kept
     token = new_token()
     write_private(file, token + "\n")
     return token
+
+
+def _recent(file: Path) -> bool:
+    try:
+        return time.time() - os.stat(file, follow_symlinks=False).st_mtime < KEEP_HOURS * 3600
+    except OSError:
+        return False
+
+
+def _touch(file: Path) -> None:
+    try:
+        os.utime(file, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        pass
 
 
 def _file_key(path: Path) -> str:
