@@ -60,9 +60,13 @@ globalThis.document = {
   addEventListener: () => {},
   visibilityState: "visible",
 };
-globalThis.setTimeout = (fn) => { timers.push(fn); return timers.length; };
+const delays = [];
+const intervals = [];
+globalThis.setTimeout = (fn, ms) => { timers.push(fn); delays.push(ms); return timers.length; };
 globalThis.clearTimeout = () => {};
-globalThis.setInterval = () => 0;
+globalThis.setInterval = (fn) => { intervals.push(fn); return intervals.length; };
+let now = 0;
+Date.now = () => now;
 window.fetch = (url, options) => {
   asked.push(`${options.method} ${url}`);
   return Promise.resolve({ status: answer });
@@ -98,6 +102,26 @@ function board(turn, hp, title = "Bandits at the ford", look = "0a1b2c3d") {
     + `<p class="turn">${turn}</p></header>${hp}`;
   sources[sources.length - 1].on.board({ data });
 }
+async function patience(script) {
+  eval(script);
+  sources[0].on.open();
+  now = 24000;
+  intervals[0]();  // quiet for 24 s: pings come every 10 s, so maybe one was late
+  const quiet = sources.length;
+  now = 50000;
+  intervals[0]();  // quiet for 26 s more: the laptop went to sleep
+  const woken = [sources.length, status.hidden];
+  const before = delays.length;
+  for (let n = 0; n < 6; n++) {  // the server is still away: try, try again
+    answer = 0;
+    const source = sources[sources.length - 1];
+    source.readyState = 2;
+    source.on.error();
+    await settle();
+    timers.shift()();
+  }
+  process.stdout.write(JSON.stringify({ quiet, woken, waits: delays.slice(before) }));
+}
 function replace(script) {
   live.innerHTML = '<header class="where" data-look="0a1b2c3d"><h1>Bandits at the ford</h1>';
   eval(script);
@@ -124,9 +148,8 @@ def run_page_script(scenario: str = "run") -> dict[str, object]:
     script = static_file("live.js").decode("utf-8")
     program = BROWSER + f"{scenario}({json.dumps(script)});\n"
     assert NODE is not None
-    done = subprocess.run(
-        [NODE, "-e", program], capture_output=True, text=True, timeout=60, check=True
-    )
+    done = subprocess.run([NODE, "-e", program], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
     seen: dict[str, object] = json.loads(done.stdout)
     return seen
 
@@ -158,3 +181,12 @@ def test_a_page_left_open_when_the_file_is_replaced_takes_the_new_fights_look_an
     assert seen["before"] == [1, "Bandits at the ford · tracker"]  # same look: nothing loaded
     assert seen["hrefs"] == ["/theme.css?t=abc", "/theme.css?t=abc&v=99ffee00"]
     assert seen["title"] == "Sachiel over Tokyo-3 · tracker"
+
+
+def test_a_page_notices_a_sleeping_laptop_soon_and_keeps_trying_every_few_seconds() -> None:
+    seen = run_page_script("patience")
+    assert seen["quiet"] == 1  # one late ping is not a dead stream
+    assert seen["woken"] == [2, False]  # 26 s of silence: "reconnecting…", a new stream
+    waits = seen["waits"]
+    assert isinstance(waits, list) and waits[:3] == [1000, 2000, 4000]
+    assert max(waits) == 5000  # the page is back at most 5 s after the laptop wakes

@@ -30,6 +30,8 @@
   var source = null;
   var heard = Date.now();
   var wait = 1000;
+  var MOST_WAIT = 5000; // a page tries again at least this often: back soon after a wake
+  var SILENT = 25000; // quiet for longer than two of the server's pings: the stream is dead
   var timer = 0;
 
   var RECONNECTING = status.textContent;
@@ -112,12 +114,12 @@
   function later() {
     clearTimeout(timer);
     timer = setTimeout(open, wait);
-    wait = Math.min(wait * 2, 15000);
+    wait = Math.min(wait * 2, MOST_WAIT);
   }
 
   // A stream that has said nothing for longer than the server's pings is dead (sleep).
   setInterval(function () {
-    if (Date.now() - heard > 40000) { showStatus(true); heard = Date.now(); open(); }
+    if (Date.now() - heard > SILENT) { showStatus(true); heard = Date.now(); open(); }
   }, 5000);
   function wake() {
     if (document.visibilityState !== "hidden" && Date.now() - heard > 20000) { open(); }
