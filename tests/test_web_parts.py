@@ -85,10 +85,12 @@ def test_the_join_token_is_kept_per_fight_until_the_gm_asks_for_a_new_one(
         os.utime(file, (long_ago, long_ago))  # last week's game
     this_week = join.kept_token(other)
     assert this_week != last_week and join.kept_token(other) == this_week
+    assert len(list((tmp_path / "tracker").glob("join-*"))) == 1  # last week's: gone
+    kept = sorted((tmp_path / "tracker").glob("join-*"))
     for file in kept:
         file.write_text("not a token\n")  # damaged: a new one, never this text
-    again = join.kept_token(fight)
-    assert again not in (fresh, "not a token") and len(again) == 32
+    again = join.kept_token(other)
+    assert again not in (this_week, "not a token") and len(again) == 32
 
 
 def test_the_url_carries_the_token_and_brackets_an_ipv6_address() -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 from tracker.store.holder import runtime_folder
-from tracker.web.private_file import read_private, write_private
+from tracker.web.private_file import read_private, remove, write_private
 
 TOKEN_BYTES = 24
 KEEP_HOURS = 12
@@ -50,6 +50,7 @@ def kept_token(path: Path, fresh: bool = False) -> str:
     folder = runtime_folder()
     if folder is None:
         return new_token()
+    _forget_old(folder)
     file = folder / f"join-{_file_key(path)}"
     kept = "" if fresh or not _recent(file) else read_private(file, 64)
     if _TOKEN.fullmatch(kept):
@@ -58,6 +59,17 @@ def kept_token(path: Path, fresh: bool = False) -> str:
     token = new_token()
     write_private(file, token + "\n")
     return token
+
+
+def _forget_old(folder: Path) -> None:
+    """Remove the kept links no serve can use any more (older than KEEP_HOURS)."""
+    try:
+        names = [name for name in os.listdir(folder) if name.startswith("join-")]
+    except OSError:
+        return
+    for name in names:
+        if not _recent(folder / name):
+            remove(folder / name)
 
 
 def _recent(file: Path) -> bool:
