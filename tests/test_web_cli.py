@@ -196,6 +196,20 @@ def test_ctrl_c_closes_every_stream_and_the_count(served: Served, tmp_path: Path
         stream.close()
 
 
+def test_closing_the_gms_terminal_stops_serving_cleanly(served: Served, tmp_path: Path) -> None:
+    path = tmp_path / "basic-bandits-at-the-ford.toml"
+    os.environ["XDG_RUNTIME_DIR"] = str(tmp_path / "run")
+    try:
+        assert any((tmp_path / "run" / "tracker").glob("phones-*"))
+        served.process.send_signal(signal.SIGHUP)  # the terminal window closed
+        out, _ = served.process.communicate(timeout=30)
+        assert pages_open(path) == 0
+    finally:
+        del os.environ["XDG_RUNTIME_DIR"]
+    assert served.process.returncode == 0 and "stopped serving" in out
+    assert not any((tmp_path / "run" / "tracker").glob("phones-*"))  # nothing left behind
+
+
 @pytest.mark.parametrize(
     "words",
     [["--max-viewers", "0"], ["--max-viewers", "many"], ["--lan", "--host", "127.0.0.1"]],

@@ -1,8 +1,8 @@
 """``tracker serve FILE``: bind, print the URL and its QR code, serve until Ctrl+C.
 
 The address is bound before anything is printed (a port in use is one line, exit 1).
-Ctrl+C (or SIGTERM) wakes every stream so it ends, closes every connection and removes
-the count file; the exit status is 0.
+Ctrl+C (or SIGTERM, or SIGHUP: the GM closed the terminal) wakes every stream so it ends,
+closes every connection and removes the count file; the exit status is 0.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ from tracker.web.server import DEFAULT_MAX_VIEWERS, PlayersServer
 from tracker.web.stage import Stage
 
 log = logging.getLogger("tracker.serve")
+_STOPPING = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Ctrl+C, a kill, or the GM closing the terminal: each stops serving cleanly."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,7 @@ async def _serve(
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(one_line_exception)
     stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in _STOPPING:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     stage = Stage(follower)
