@@ -123,19 +123,19 @@ def test_a_token_from_another_run_is_403(served: Served, tmp_path: Path, runtime
         stop(other)
 
 
-def test_a_restarted_server_keeps_the_link_so_open_pages_come_back(
+def test_a_server_restarted_with_same_link_keeps_it_so_open_pages_come_back(
     served: Served, tmp_path: Path, runtime: Path
 ) -> None:
     path = tmp_path / "basic-bandits-at-the-ford.toml"
     port = served.url.split(":")[2].split("/")[0]
     assert stop(served)[0] == 0
-    again = start(path, runtime, "--port", port)  # the GM's Ctrl+C, then serve again
+    again = start(path, runtime, "--port", port, "--same-link")  # Ctrl+C, then serve again
     try:
         assert again.token == served.token
         assert status_of(served.url)[0] == 200  # the players' open pages reconnect
     finally:
         stop(again)
-    fresh = start(path, runtime, "--port", port, "--new-token")
+    fresh = start(path, runtime, "--port", port)  # by default, a new run is a new link
     try:
         assert fresh.token != served.token
         assert status_of(served.url) == (403, b"forbidden\n")

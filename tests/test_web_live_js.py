@@ -91,7 +91,7 @@ async function run(script) {
   seen.back = [status.hidden, status.textContent, sources.length];
   timers.shift()();  // a moment later
   seen.calm = status.hidden;
-  await drop(403);  // the GM started the server with --new-token
+  await drop(403);  // the GM started the server again with a new link
   seen.refused = [status.hidden, status.textContent, timers.length, sources.length];
   seen.fetched = asked;
   seen.streams = sources.map((source) => source.url);

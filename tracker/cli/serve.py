@@ -54,10 +54,11 @@ def setup_serve(p: argparse.ArgumentParser) -> None:
         help="refuse pages past this many connected at once (default 30)",
     )
     p.add_argument(
-        "--new-token",
+        "--same-link",
         action="store_true",
-        help="a new join link: pages opened with the last one are refused (default: the "
-        "same link as the last serve of this file, so open pages reconnect)",
+        help="the join link of this file's last serve if it started within 12 hours, so "
+        "the players' open pages reconnect (default: a new link; pages opened with the "
+        "last one are told to scan the new code)",
     )
     p.add_argument(
         "--terminal",
@@ -114,6 +115,6 @@ def serve(ns: argparse.Namespace) -> int:
         max_viewers=ns.max_viewers,
         large=ns.large,
         public_url=ns.public_url or "",
-        new_token=ns.new_token,
+        same_link=ns.same_link,
     )
     return serve_file(ns.file, options)

@@ -1,10 +1,11 @@
 """Joining the page: the join token, the address to listen on, the URL and its QR code.
 
-The token is ``secrets.token_urlsafe(TOKEN_BYTES)`` (192 bits), sent as ``?t=`` in the
-URL; a page keeps it for its stream and its files. It is kept per encounter file in the
-user's private runtime folder (:func:`kept_token`), so a GM who stops ``tracker serve``
-and starts it again on the same fight gets the same URL and every open page reconnects;
-``--new-token`` makes a new one (the old pages are then refused). ``--lan`` listens on
+The token is ``secrets.token_urlsafe(TOKEN_BYTES)`` (192 bits), new for every run, sent as
+``?t=`` in the URL; a page keeps it for its stream and its files: another run's token is
+refused. It is kept per encounter file in the user's private runtime folder
+(:func:`kept_token`), so a GM who stops ``tracker serve`` and starts it again on the same
+fight with ``--same-link`` (within :data:`KEEP_HOURS`) gets the same URL and every open
+page reconnects. ``--lan`` listens on
 the laptop's LAN address, found without the internet: a UDP socket "connected" to a
 private address (no packet is sent) tells which local address the route uses; failing
 that, the host name's address; failing that, loopback.

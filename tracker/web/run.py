@@ -46,7 +46,8 @@ class ServeOptions:
     large: bool = False
     public_url: str = ""
     qr: bool = True
-    new_token: bool = False
+    same_link: bool = False
+    """Serve with the link of this file's last serve (``--same-link``), if recent."""
 
 
 def serve_file(path: Path, options: ServeOptions) -> int:
@@ -69,7 +70,7 @@ def serve_page(follower: FileFollower, options: ServeOptions) -> int:
         print(f"tracker: {err}", file=sys.stderr)
         return 1
     quiet_logging()
-    token = kept_token(follower.path, options.new_token)
+    token = kept_token(follower.path, fresh=not options.same_link)
     host, port = sock.getsockname()[:2]
     url = page_url(str(host), int(port), token, options.large, options.public_url)
 

@@ -4,8 +4,8 @@
 // the small live region #said, which is all a screen reader announces. A dropped stream
 // (the laptop slept, the Wi-Fi went) shows "reconnecting" and is opened again, then says
 // "Connected again." for a moment; without this script the page still shows the fight
-// (reload to update). A stream the server refuses (403: the GM started the server with
-// --new-token) says so and stops trying: the old link is dead. A board in other colours
+// (reload to update). A stream the server refuses (403: the GM served again without
+// --same-link) says so and stops trying: the old link is dead. A board in other colours
 // (the GM replaced the file with another fight) loads the theme again, and the tab takes
 // the fight's title.
 "use strict";
