@@ -38,7 +38,10 @@ from tracker.export.player_view import player_board  # noqa: E402
 from tracker.store.encounter_file import EncounterFile  # noqa: E402
 
 TURN = "document.querySelector('.where .turn').textContent"
-SAYS_RECONNECTING = "!document.getElementById('status').hidden"
+SAYS_RECONNECTING = (
+    "!document.getElementById('status').hidden"
+    " && document.getElementById('status').textContent.startsWith('reconnecting')"
+)
 
 
 class Tab:
@@ -187,8 +190,8 @@ async def check(path: Path, rounds: int, out: Path) -> None:
         f"{statistics.median(taken):.0f} ms, p95 {p95:.0f} ms, max {taken[-1]:.0f} ms"
     )
     print(
-        f"offline: 'reconnecting' shown, hidden {back - cut:.1f} s later once the network "
-        "returned, and the next command reached the page"
+        f"offline: 'reconnecting' shown, 'Connected again.' {back - cut:.1f} s later once the "
+        "network returned, and the next command reached the page"
     )
     print(f"console messages, CSP reports and errors before the network cut: {len(quiet)}")
     print(

@@ -12,11 +12,11 @@ from rich.text import Text
 from tests.midfight import MIDFIGHT
 from tests.player_helpers import async_test, copy_sample, play, screen_text
 from tests.test_player_app import view
+from tracker.cli import main
 from tracker.core.dice import Dice
-from tracker.export.cells import fit_cells
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.player.app import PlayerApp
-from tracker.ui.player.cards import NAME_WIDTH, card_rows
+from tracker.ui.player.cards import CardLine, card_rows
 from tracker.ui.player.log_pane import PlayerLogPane
 
 SIZE = (80, 24)
@@ -63,9 +63,10 @@ async def test_the_acting_row_and_every_badge_are_on_an_80x24_screen(
         acting = [row for row in board.rows if row.acting]
         for row in acting:
             marked = [line for line in shown.splitlines() if "▶" in line]
-            assert marked and fit_cells(row.name, NAME_WIDTH).strip() in marked[0], shown
+            assert marked and row.name.split()[0] in marked[0], shown
+        inside = squeezed("".join(line.strip("│") for line in shown.splitlines()))
         for row in board.rows:
-            assert fit_cells(row.name, NAME_WIDTH).strip() in shown, (row.name, shown)
+            assert squeezed(row.name) in inside, (row.name, shown)  # whole, never cut
             for ailment in row.ailments:
                 assert f" {ailment} " in shown, (ailment, shown)
 
@@ -105,7 +106,7 @@ async def test_a_long_order_scrolls_to_the_acting_card(tmp_path: Path) -> None:
 
 def test_badges_that_do_not_fit_start_a_row_of_their_own() -> None:
     head = Text("▶   4 Ripley              H 0/3")
-    rows = card_rows(head, [Text(" Broken "), Text(" Critical Injury ")], 40)
+    rows = card_rows([head], [Text(" Broken "), Text(" Critical Injury ")], 40)
     assert [row.plain for row in rows] == [
         "▶   4 Ripley              H 0/3  Broken ",
         "       Critical Injury ",
@@ -120,3 +121,40 @@ async def test_large_type_on_a_short_screen_keeps_one_line_per_combatant(tmp_pat
             await pilot.pause(0.05)
         details = [d for d in app.query(".card-details") if d.display]
         assert details == []
+
+
+LONG_NAMES = [
+    "Sir Reginald Ponsonby-Smythe the Third of Lower Wallop",
+    "Supercalifragilisticexpialidocious-the-Unpronounceable-Destroyer-of-Worlds-XXXX",
+    "[b]<i>x</i> [/oops]",
+    "מרחבא בעולם שלום",
+    "🐉 Drake 👑🔥",
+]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (200, 50)])
+@async_test
+async def test_long_and_hostile_names_are_whole_at_every_size(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # the view cut every name to 18 cells ("Sir Reginald Pons…"), even with the pane's
+    # other 90 columns empty at 200x50
+    path = tmp_path / "names.toml"
+    assert main(["new", str(path), "--ruleset", "basic"]) == 0
+    adds = [f"add '{name}' side={('pc', 'enemy')[n % 2]} hp=9" for n, name in enumerate(LONG_NAMES)]
+    play(path, *adds, "start")
+    app = view(path)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(4):
+            await pilot.pause(0.05)
+        cards = [
+            [line.render_line(y).text.rstrip() for y in range(line.size.height)]
+            for line in app.query(CardLine)
+        ]
+    shown = [row for card in cards for row in card]
+    names = [re.sub(r"HP 9/9|unhurt", "", "".join(card)) for card in cards]  # less the health
+    for name in LONG_NAMES:
+        assert any(squeezed(name) in squeezed(card) for card in names), (name, shown)
+    assert not any("…" in row for row in shown)
+    for name in [n for n in LONG_NAMES if len(n) <= 30]:  # room for these beside the health
+        assert any(name in row for row in shown), (name, shown)

@@ -102,6 +102,15 @@ def test_the_url_carries_a_long_random_token_and_a_qr_code(served: Served) -> No
     assert status_of(served.url)[0] == 200
 
 
+def test_the_code_and_the_address_fit_an_80x24_terminal(served: Served) -> None:
+    rows = [
+        line[i : i + 80] for line in served.printed.splitlines() for i in range(0, len(line), 80)
+    ]
+    assert len(rows) + 1 <= 24  # the cursor's row below: nothing has scrolled away
+    assert served.url in rows  # the address whole, on a row of its own, to read or copy
+    assert sum("▄" in row or "▀" in row for row in rows) >= 15  # the whole code
+
+
 def test_a_token_from_another_run_is_403(served: Served, tmp_path: Path, runtime: Path) -> None:
     path = copy_sample("nerv-sachiel.toml", tmp_path)
     other = start(path, runtime)
@@ -112,6 +121,27 @@ def test_a_token_from_another_run_is_403(served: Served, tmp_path: Path, runtime
         assert status_of(replayed) == (403, b"forbidden\n")
     finally:
         stop(other)
+
+
+def test_a_server_restarted_with_same_link_keeps_it_so_open_pages_come_back(
+    served: Served, tmp_path: Path, runtime: Path
+) -> None:
+    path = tmp_path / "basic-bandits-at-the-ford.toml"
+    port = served.url.split(":")[2].split("/")[0]
+    assert stop(served)[0] == 0
+    again = start(path, runtime, "--port", port, "--same-link")  # Ctrl+C, then serve again
+    try:
+        assert again.token == served.token
+        assert status_of(served.url)[0] == 200  # the players' open pages reconnect
+    finally:
+        stop(again)
+    fresh = start(path, runtime, "--port", port)  # by default, a new run is a new link
+    try:
+        assert fresh.token != served.token
+        assert status_of(served.url) == (403, b"forbidden\n")
+        assert status_of(fresh.url)[0] == 200
+    finally:
+        stop(fresh)
 
 
 def raw(port: int, request: bytes) -> None:
@@ -164,6 +194,20 @@ def test_ctrl_c_closes_every_stream_and_the_count(served: Served, tmp_path: Path
     for stream in streams:
         assert stream.read().endswith(b"\n\n")  # ended cleanly, not cut mid-event
         stream.close()
+
+
+def test_closing_the_gms_terminal_stops_serving_cleanly(served: Served, tmp_path: Path) -> None:
+    path = tmp_path / "basic-bandits-at-the-ford.toml"
+    os.environ["XDG_RUNTIME_DIR"] = str(tmp_path / "run")
+    try:
+        assert any((tmp_path / "run" / "tracker").glob("phones-*"))
+        served.process.send_signal(signal.SIGHUP)  # the terminal window closed
+        out, _ = served.process.communicate(timeout=30)
+        assert pages_open(path) == 0
+    finally:
+        del os.environ["XDG_RUNTIME_DIR"]
+    assert served.process.returncode == 0 and "stopped serving" in out
+    assert not any((tmp_path / "run" / "tracker").glob("phones-*"))  # nothing left behind
 
 
 @pytest.mark.parametrize(

@@ -147,6 +147,26 @@ async def test_a_change_on_disk_reaches_every_open_page(tmp_path: Path) -> None:
 
 
 @async_test
+async def test_a_page_that_comes_back_takes_the_place_of_its_old_stream(tmp_path: Path) -> None:
+    # a phone that left the Wi-Fi sends no goodbye: its old stream stayed counted (the GM's
+    # "N player pages open", --max-viewers) for as long as TCP took to give up on it
+    path = started(tmp_path)
+    async with served(path, max_viewers=2) as client:
+        page = with_token("/events") + "&p=0f1e2d3c4b5a6978"
+        old = await client.get(page)
+        other = await client.get(with_token("/events") + "&p=aaaabbbbccccdddd")
+        await next_event(old)
+        await next_event(other)
+        again = await client.get(page)  # the phone woke: same page, a new stream
+        assert again.status == 200 and "Round 1" in await next_event(again)
+        rest = await asyncio.wait_for(old.content.read(), 20)  # the old stream ended
+        assert not rest.strip() or rest.endswith(b"\n\n")
+        assert (await client.get(with_token("/events"))).status == 503  # still two pages
+        for stream in (old, other, again):
+            stream.close()
+
+
+@async_test
 async def test_the_next_page_past_max_viewers_is_refused(tmp_path: Path) -> None:
     path = started(tmp_path)
     async with served(path, max_viewers=2) as client:

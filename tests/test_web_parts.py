@@ -3,9 +3,11 @@ read mid-fight, the LAN address, the URL, and the page count the GM's header rea
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -64,12 +66,47 @@ def test_the_lan_address_needs_no_internet_and_falls_back(monkeypatch: pytest.Mo
     assert join.lan_address() == "127.0.0.1"
 
 
+def test_the_join_token_is_kept_per_fight_until_the_gm_asks_for_a_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    fight, other = tmp_path / "fight.toml", tmp_path / "other.toml"
+    first = join.kept_token(fight)
+    assert join.kept_token(fight) == first  # serve again: the phones' link still works
+    assert join.kept_token(tmp_path / "." / "fight.toml") == first
+    last_week = join.kept_token(other)
+    assert last_week != first
+    fresh = join.kept_token(fight, fresh=True)
+    assert fresh != first and join.kept_token(fight) == fresh
+    kept = sorted((tmp_path / "tracker").glob("join-*"))
+    assert len(kept) == 2 and all(f.stat().st_mode & 0o077 == 0 for f in kept)
+    long_ago = time.time() - 7 * 24 * 3600
+    for file in kept:
+        os.utime(file, (long_ago, long_ago))  # last week's game
+    this_week = join.kept_token(other)
+    assert this_week != last_week and join.kept_token(other) == this_week
+    assert len(list((tmp_path / "tracker").glob("join-*"))) == 1  # last week's: gone
+    kept = sorted((tmp_path / "tracker").glob("join-*"))
+    for file in kept:
+        file.write_text("not a token\n")  # damaged: a new one, never this text
+    again = join.kept_token(other)
+    assert again not in (this_week, "not a token") and len(again) == 32
+
+
 def test_the_url_carries_the_token_and_brackets_an_ipv6_address() -> None:
     token = join.new_token()
     assert len(token) >= 22 and token != join.new_token()
     assert join.page_url("192.168.1.20", 8000, token) == f"http://192.168.1.20:8000/?t={token}"
     assert join.page_url("::1", 8000, token, large=True) == f"http://[::1]:8000/?t={token}&large"
     assert "\x1b" not in join.qr_text("http://192.168.1.20:8000/?t=" + token)
+
+
+def test_the_code_is_white_on_black_on_a_real_terminal_whatever_its_colours() -> None:
+    url = "http://192.168.1.20:8000/?t=" + join.new_token()
+    plain = join.qr_text(url).splitlines()
+    coloured = join.qr_text(url, colour=True).splitlines()
+    assert coloured == [f"\x1b[97;40m{line}\x1b[0m" for line in plain]
+    assert plain[0] == "█" * len(plain[0])  # the light border is drawn, never left to the terminal
 
 
 def test_a_count_left_by_a_server_that_died_is_not_counted(

@@ -54,6 +54,13 @@ def setup_serve(p: argparse.ArgumentParser) -> None:
         help="refuse pages past this many connected at once (default 30)",
     )
     p.add_argument(
+        "--same-link",
+        action="store_true",
+        help="the join link of this file's last serve if it started within 12 hours, so "
+        "the players' open pages reconnect (default: a new link; pages opened with the "
+        "last one are told to scan the new code)",
+    )
+    p.add_argument(
         "--terminal",
         action="store_true",
         help="serve the terminal view through textual-serve instead of the web page",
@@ -108,5 +115,6 @@ def serve(ns: argparse.Namespace) -> int:
         max_viewers=ns.max_viewers,
         large=ns.large,
         public_url=ns.public_url or "",
+        same_link=ns.same_link,
     )
     return serve_file(ns.file, options)

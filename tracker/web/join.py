@@ -1,7 +1,11 @@
 """Joining the page: the join token, the address to listen on, the URL and its QR code.
 
 The token is ``secrets.token_urlsafe(TOKEN_BYTES)`` (192 bits), new for every run, sent as
-``?t=`` in the URL; a page keeps it for its stream and its files. ``--lan`` listens on
+``?t=`` in the URL; a page keeps it for its stream and its files: another run's token is
+refused. It is kept per encounter file in the user's private runtime folder
+(:func:`kept_token`), so a GM who stops ``tracker serve`` and starts it again on the same
+fight with ``--same-link`` (within :data:`KEEP_HOURS`) gets the same URL and every open
+page reconnects. ``--lan`` listens on
 the laptop's LAN address, found without the internet: a UDP socket "connected" to a
 private address (no packet is sent) tells which local address the route uses; failing
 that, the host name's address; failing that, loopback.
@@ -10,14 +14,25 @@ that, the host name's address; failing that, loopback.
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
+import os
+import re
 import secrets
 import socket
+import time
+from pathlib import Path
 
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
+from tracker.store.holder import runtime_folder
+from tracker.web.private_file import read_private, remove, write_private
 
 TOKEN_BYTES = 24
+KEEP_HOURS = 12
+"""How long after a serve starts the next serve of the same file keeps its link."""
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+"""What a kept token must look like (``token_urlsafe(24)``); anything else is made anew."""
 LOOPBACK = "127.0.0.1"
 _PROBE = ("10.254.254.254", 1)
 """A private address: routing to it picks the LAN interface; nothing is sent."""
@@ -26,6 +41,59 @@ _PROBE = ("10.254.254.254", 1)
 def new_token() -> str:
     """A fresh join token (URL-safe, 192 random bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def kept_token(path: Path, fresh: bool = False) -> str:
+    """The join token of ``path``: the one its last ``tracker serve`` used if that started
+    less than :data:`KEEP_HOURS` ago (a restart in the same session), else (or when
+    ``fresh``) a new one, kept for the next run (a new one each run when no private folder
+    can be had): last week's link does not open this week's fight."""
+    folder = runtime_folder()
+    if folder is None:
+        return new_token()
+    _forget_old(folder)
+    file = folder / f"join-{_file_key(path)}"
+    kept = "" if fresh or not _recent(file) else read_private(file, 64)
+    if _TOKEN.fullmatch(kept):
+        _touch(file)
+        return kept
+    token = new_token()
+    write_private(file, token + "\n")
+    return token
+
+
+def _forget_old(folder: Path) -> None:
+    """Remove the kept links no serve can use any more (older than KEEP_HOURS)."""
+    try:
+        names = [name for name in os.listdir(folder) if name.startswith("join-")]
+    except OSError:
+        return
+    for name in names:
+        if not _recent(folder / name):
+            remove(folder / name)
+
+
+def _recent(file: Path) -> bool:
+    try:
+        return time.time() - os.stat(file, follow_symlinks=False).st_mtime < KEEP_HOURS * 3600
+    except OSError:
+        return False
+
+
+def _touch(file: Path) -> None:
+    try:
+        os.utime(file, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        pass
+
+
+def _file_key(path: Path) -> str:
+    """A name for ``path`` in the runtime folder: a hash of where it really is."""
+    try:
+        where = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        where = path.absolute()
+    return hashlib.sha256(str(where).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def lan_address() -> str:
@@ -57,13 +125,28 @@ def _bracketed(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters, for the terminal."""
+QR_BORDER = 2
+"""Light modules around the code: two (not the print standard's four) keep the code, the
+address and the last line within 24 rows; phone cameras read it."""
+_WHITE_ON_BLACK = "\x1b[97;40m"
+_RESET = "\x1b[0m"
+
+
+def qr_text(url: str, colour: bool = False) -> str:
+    """The URL as a QR code drawn with block characters, for the terminal.
+
+    The blocks are the light modules, so on a terminal with light text on dark the code
+    reads as printed. ``colour`` (a real terminal) sets white on black for each line, so
+    a light-background terminal does not show it inverted (some phones cannot read that).
+    """
     import segno
 
     out = io.StringIO()
-    segno.make(url, error="l", micro=False).terminal(out=out, compact=True)
-    return out.getvalue()
+    segno.make(url, error="l", micro=False).terminal(out=out, compact=True, border=QR_BORDER)
+    lines = out.getvalue().splitlines()
+    if colour:
+        lines = [f"{_WHITE_ON_BLACK}{line}{_RESET}" for line in lines]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _why(err: BaseException) -> str:

@@ -4,12 +4,17 @@ User text (names, titles, log lines, ailments) is escaped in one place, :func:`t
 (control characters first shown visibly, then ``html.escape``); no user text is ever a
 link or an attribute other than an escaped class-free ``title``. The page carries no
 inline script or style: ``/page.css``, ``/theme.css`` and ``/live.js`` are same-origin
-files, as the Content-Security-Policy demands.
+files, as the Content-Security-Policy demands. A screen reader hears each new turn from
+one small live region outside ``<main>`` (``#said``, kept up to date by the script), not
+the whole board again on every change. The fragment's ``data-look`` names the theme's
+colours, so a page left open when the GM replaces the file with a fight in another theme
+loads the new colours (and the tab takes the new title).
 """
 
 from __future__ import annotations
 
 import html
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -18,6 +23,7 @@ from tracker.core.safe_text import visible
 from tracker.export.player_log import PlayerLine
 from tracker.export.player_view import PlayerBoard, PlayerRow
 from tracker.export.theme import COLOURS, Palette
+from tracker.web.colours import on_colours
 
 LOG_SHOWN = 60
 """The most log lines a page holds (the newest): a long fight stays a light page."""
@@ -33,6 +39,9 @@ _MARK_WORDS = {
     "✓": "has acted",
 }
 _SIDES = ("pc", "ally", "enemy", "neutral")
+_SIDE_WORDS = {"enemy": "enemy", "neutral": "neutral"}
+"""Said beside the name, not only by the row's colour (a colour-blind player, a screen
+reader): the players' own side needs no word."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,8 @@ class PlayersView:
     board: PlayerBoard
     log: tuple[PlayerLine, ...]
     problem: bool = False
+    look: str = ""
+    """A short hash of the theme's colours: a page whose look changed loads them again."""
 
 
 def text(value: str) -> str:
@@ -51,7 +62,7 @@ def text(value: str) -> str:
 
 def fragment(view: PlayersView) -> str:
     """The live part of the page: where the fight stands, the order, the log."""
-    parts = [_where(view.board)]
+    parts = [_where(view.board, view.look)]
     if view.problem:
         parts.append(f'<p class="stale" role="status">{text(STALE)}</p>')
     parts += [_order(view.board.rows), _log(view.log)]
@@ -70,21 +81,28 @@ def page(view: PlayersView, token: str, large: bool = False) -> str:
         f"<title>{title} · tracker</title>"
         '<link rel="icon" href="data:,">'
         f'<link rel="stylesheet" href="/page.css{query}">'
-        f'<link rel="stylesheet" href="/theme.css{query}">'
+        f'<link rel="stylesheet" id="theme" href="/theme.css{query}">'
         f'<script src="/live.js{query}" defer></script>'
         f'</head><body{body_class} data-stream="/events{query}">'
         '<p id="status" class="status" role="status" hidden>reconnecting…</p>'
         '<noscript><p class="status">Reload the page to see the latest turn.</p></noscript>'
-        f'<main id="live" aria-live="polite">{fragment(view)}</main>'
+        '<p id="said" class="said-aloud" aria-live="polite" aria-atomic="true">'
+        f"{_turn(view.board)}</p>"
+        f'<main id="live">{fragment(view)}</main>'
         "</body></html>\n"
     )
 
 
-def _where(board: PlayerBoard) -> str:
+def _turn(board: PlayerBoard) -> str:
+    """Round and whose turn: "Round 2 · Ann's turn"."""
+    return " · ".join(text(w) for w in board.where)
+
+
+def _where(board: PlayerBoard, look: str) -> str:
     pools = "".join(f"<li>{text(p)}</li>" for p in board.pools)
     return (
-        f'<header class="where"><h1>{text(board.title)}</h1>'
-        f'<p class="turn">{" · ".join(text(w) for w in board.where)}</p>'
+        f'<header class="where" data-look="{text(look)}"><h1>{text(board.title)}</h1>'
+        f'<p class="turn">{_turn(board)}</p>'
         + (f'<ul class="pools">{pools}</ul>' if pools else "")
         + "</header>"
     )
@@ -107,6 +125,8 @@ def _row(row: PlayerRow) -> str:
     word = _MARK_WORDS.get(row.mark, "")
     mark = f'<span class="mark" title="{word}">{text(row.mark.strip())}</span>' if word else ""
     said = f'<span class="said">{word}</span>' if word else ""
+    if side in _SIDE_WORDS:
+        said = f'<span class="side">{_SIDE_WORDS[side]}</span>{said}'
     init = f'<span class="init">{text(row.initiative)}</span>' if row.initiative else ""
     badges = "".join(f"<li>{text(a)}</li>" for a in row.ailments)
     details = "".join(f"<li>{text(d)}</li>" for d in row.details)
@@ -134,13 +154,20 @@ def _kind(kind: str) -> str:
 
 
 def theme_css(palette: Palette) -> str:
-    """The theme's colours as CSS custom properties (``--primary`` …) for ``/page.css``.
+    """The theme's colours as CSS custom properties (``--primary`` …) for ``/page.css``,
+    with the text colour that reads on each coloured fill (``--on-secondary`` …).
 
     A palette holds only ``#rrggbb`` values (checked when the theme file is read).
     """
     lines = [f"  --{name}: {getattr(palette, name)};" for name in COLOURS]
+    lines += [f"  --{name}: {colour};" for name, colour in on_colours(palette).items()]
     scheme = "dark" if palette.dark else "light"
     return ":root {\n" + "\n".join(lines) + f"\n  color-scheme: {scheme};\n}}\n"
+
+
+def look_of(palette: Palette) -> str:
+    """A short name for the palette's colours (it changes when any colour does)."""
+    return f"{zlib.crc32(theme_css(palette).encode()):08x}"
 
 
 def static_file(name: str) -> bytes:

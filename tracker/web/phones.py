@@ -3,20 +3,18 @@
 ``tracker serve`` writes the count to ``phones-DEV-INO-PID`` in the user's private runtime
 folder (:func:`tracker.store.holder.runtime_folder`, 0700), named after the encounter
 file's identity and its own process id; the TUI sums the files for its encounter whose
-process is still alive. Written to a temp file opened without following links, then
-renamed into place; removed when the server stops.
+process is still alive. Written as a private file (:mod:`tracker.web.private_file`);
+removed when the server stops.
 """
 
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
 from tracker.store.holder import runtime_folder
+from tracker.web.private_file import read_private, remove, write_private
 
-_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
-_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 _MOST = 10_000
 
 
@@ -38,23 +36,13 @@ class PhoneCount:
 
     def write(self, count: int) -> None:
         """Say ``count`` pages are connected (quietly nothing when no folder can be had)."""
-        if self.file is None:
-            return
-        temp = self.file.with_name(f".{self.file.name}.{secrets.token_hex(6)}.tmp")
-        try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600)
-            try:
-                os.write(fd, f"{count}\n".encode("ascii"))
-            finally:
-                os.close(fd)
-            os.replace(temp, self.file)
-        except OSError:
-            _remove(temp)
+        if self.file is not None:
+            write_private(self.file, f"{count}\n")
 
     def drop(self) -> None:
         """Remove the file (the server stops)."""
         if self.file is not None:
-            _remove(self.file)
+            remove(self.file)
 
 
 def pages_open(path: Path) -> int:
@@ -86,21 +74,5 @@ def _alive(pid: int) -> bool:
 
 
 def _read_count(file: Path) -> int:
-    try:
-        fd = os.open(file, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return 0
-    try:
-        words = os.read(fd, 32).decode("ascii", "replace").strip()
-    except OSError:
-        return 0
-    finally:
-        os.close(fd)
+    words = read_private(file, 32)
     return int(words) if words.isdigit() and int(words) <= _MOST else 0
-
-
-def _remove(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass

@@ -1,8 +1,8 @@
 """``tracker serve FILE``: bind, print the URL and its QR code, serve until Ctrl+C.
 
 The address is bound before anything is printed (a port in use is one line, exit 1).
-Ctrl+C (or SIGTERM) wakes every stream so it ends, closes every connection and removes
-the count file; the exit status is 0.
+Ctrl+C (or SIGTERM, or SIGHUP: the GM closed the terminal) wakes every stream so it ends,
+closes every connection and removes the count file; the exit status is 0.
 """
 
 from __future__ import annotations
@@ -23,13 +23,17 @@ from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 from tracker.store.follow import FileFollower, first_look
 from tracker.store.journal_repair import tail_note
-from tracker.web.join import bind, new_token, page_url, qr_text
+from tracker.web.join import bind, kept_token, page_url, qr_text
 from tracker.web.log_line import OneLine, one_line_exception
 from tracker.web.phones import PhoneCount
 from tracker.web.server import DEFAULT_MAX_VIEWERS, PlayersServer
 from tracker.web.stage import Stage
 
 log = logging.getLogger("tracker.serve")
+_STOPPING = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Ctrl+C, a kill, or the GM closing the terminal: each stops serving cleanly."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,8 @@ class ServeOptions:
     large: bool = False
     public_url: str = ""
     qr: bool = True
+    same_link: bool = False
+    """Serve with the link of this file's last serve (``--same-link``), if recent."""
 
 
 def serve_file(path: Path, options: ServeOptions) -> int:
@@ -64,16 +70,12 @@ def serve_page(follower: FileFollower, options: ServeOptions) -> int:
         print(f"tracker: {err}", file=sys.stderr)
         return 1
     quiet_logging()
-    token = new_token()
+    token = kept_token(follower.path, fresh=not options.same_link)
     host, port = sock.getsockname()[:2]
     url = page_url(str(host), int(port), token, options.large, options.public_url)
 
     def ready() -> None:
-        name = visible(follower.path.name)
-        print(f"tracker: the players' page of {name} is at {url}", flush=True)
-        if options.qr:
-            print(qr_text(url), end="", flush=True)
-        print("tracker: scan the code or open the address; Ctrl+C stops serving", flush=True)
+        print(welcome(follower.path.name, url, options.qr, sys.stdout.isatty()), end="", flush=True)
 
     try:
         asyncio.run(_serve(follower, token, options, sock, ready))
@@ -93,7 +95,7 @@ async def _serve(
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(one_line_exception)
     stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in _STOPPING:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     stage = Stage(follower)
@@ -113,6 +115,17 @@ async def _serve(
         following.cancel()
         await runner.cleanup()
         count.drop()
+
+
+def welcome(name: str, url: str, qr: bool = True, colour: bool = False) -> str:
+    """What the GM reads when serving starts: the QR code, then the address on a line of
+    its own, so that both stay on an 80x24 screen (the code first: the address is never
+    the line that scrolls away)."""
+    code = qr_text(url, colour) if qr else ""
+    return (
+        f"{code}tracker: the players' page of {visible(name)}: scan the code or open\n"
+        f"{url}\ntracker: Ctrl+C stops serving\n"
+    )
 
 
 def quiet_logging() -> None:

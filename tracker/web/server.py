@@ -10,7 +10,9 @@ stream (no inline script or style, no other origin). A bad request is one log li
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 
@@ -44,6 +46,7 @@ _REASONS = {
     405: "only GET",
     503: "the table is full",
 }
+_PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -62,6 +65,8 @@ class PlayersServer:
         self.max_viewers = max_viewers
         self.count = count
         self.viewers = 0
+        self.pages: dict[str, asyncio.Event] = {}
+        """The stream of each page that names itself (``&p=``), to end when it comes again."""
 
     def app(self) -> web.Application:
         """The application: the page, its three files and the stream, behind the guard."""
@@ -111,28 +116,51 @@ class PlayersServer:
         return refuse(request, 503, f"{pages} already open (--max-viewers {self.max_viewers})")
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        """The live stream: the fragment now, then after every change; a ping when quiet."""
-        if self.viewers >= self.max_viewers:
+        """The live stream: the fragment now, then after every change; a ping when quiet.
+
+        A page that comes back (``&p=`` the same: its phone woke, its Wi-Fi returned) takes
+        the place of its old stream, which may be dead without the server knowing (a phone
+        that left the network sends no goodbye): the old one ends, and neither the count
+        nor ``--max-viewers`` counts a page twice.
+        """
+        page = _page_id(request)
+        if self.viewers >= self.max_viewers and page not in self.pages:
             return self._full(request)
         headers = {**SAFE_HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         if request.method == "HEAD":
             return web.Response(headers=headers)
         stream = web.StreamResponse(headers=headers)
+        replaced = self._take(page)
         self._counted(+1)
         try:
             await stream.prepare(request)
             await stream.write(b"retry: 2000\n\n")
-            await self._push(request, stream)
+            await self._push(request, stream, replaced)
         except (ConnectionError, RuntimeError):
             pass  # the page went away
         finally:
             self._counted(-1)
+            if self.pages.get(page) is replaced:
+                del self.pages[page]
         return stream
 
-    async def _push(self, request: web.Request, stream: web.StreamResponse) -> None:
+    def _take(self, page: str) -> asyncio.Event:
+        """A new stream of ``page``: the event that will end it; its old stream is ended."""
+        replaced = asyncio.Event()
+        if page:
+            old = self.pages.get(page)
+            self.pages[page] = replaced
+            if old is not None:
+                old.set()
+                self.stage.wake()
+        return replaced
+
+    async def _push(
+        self, request: web.Request, stream: web.StreamResponse, replaced: asyncio.Event
+    ) -> None:
         stage = self.stage
         seen = -1
-        while not stage.closing:
+        while not stage.closing and not replaced.is_set():
             if stage.version != seen:
                 seen = stage.version
                 await stream.write(event("board", stage.html))
@@ -149,6 +177,12 @@ class PlayersServer:
 
     async def _shutdown(self, app: web.Application) -> None:
         self.stage.close()
+
+
+def _page_id(request: web.Request) -> str:
+    """The page's own name for itself (``&p=``, made by its script), or "" for none."""
+    said = request.query.get("p", "")
+    return said if _PAGE_ID.fullmatch(said) else ""
 
 
 def event(name: str, data: str) -> bytes:

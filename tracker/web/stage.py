@@ -15,7 +15,7 @@ from tracker.export.player_log import player_log
 from tracker.export.player_view import player_board, reveals
 from tracker.export.theme import DARK, Palette, load_palette
 from tracker.store.follow import Catch, FileFollower
-from tracker.web.page import PlayersView, fragment
+from tracker.web.page import PlayersView, fragment, look_of
 
 FOLLOW_EVERY = 0.1
 """Seconds between two looks at the file."""
@@ -48,12 +48,13 @@ class Stage:
         self._problem = problem
         reveal = reveals(loaded.head)
         encounter = loaded.encounter
+        self.palette = load_palette(_theme_name(loaded.head, loaded.rules.theme))
         self.view = PlayersView(
             board=player_board(encounter.state, loaded.rules, reveal),
             log=tuple(player_log(encounter.initial, encounter.events, loaded.rules, reveal)),
             problem=problem,
+            look=look_of(self.palette),
         )
-        self.palette = load_palette(_theme_name(loaded.head, loaded.rules.theme))
         html = fragment(self.view)
         if html == self.html:
             return False
@@ -65,6 +66,10 @@ class Stage:
     def _wake(self) -> None:
         woken, self._changed = self._changed, asyncio.Event()
         woken.set()
+
+    def wake(self) -> None:
+        """Wake every stream now, with no change (each sends a ping; a replaced one ends)."""
+        self._wake()
 
     async def next_change(self, since: int, timeout: float) -> bool:
         """Wait until the version is past ``since`` (True) or ``timeout`` s pass (False)."""

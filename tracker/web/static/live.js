@@ -1,22 +1,88 @@
 // The players' page, live: one EventSource on the page's own stream (the join token rides
 // along in the URL the server wrote into data-stream). Each "board" event replaces <main>
-// with the fragment the server rendered and escaped. A dropped stream (the laptop slept,
-// the Wi-Fi went) shows "reconnecting" and is opened again; without this script the page
-// still shows the fight (reload to update).
+// with the fragment the server rendered and escaped; a new round or turn is copied into
+// the small live region #said, which is all a screen reader announces. A dropped stream
+// (the laptop slept, the Wi-Fi went) shows "reconnecting" and is opened again, then says
+// "Connected again." for a moment; without this script the page still shows the fight
+// (reload to update). A stream the server refuses (403: the GM served again without
+// --same-link) says so and stops trying: the old link is dead. A board in other colours
+// (the GM replaced the file with another fight) loads the theme again, and the tab takes
+// the fight's title.
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
+  // This page's own name on its stream: when it comes back (the phone woke), the server
+  // ends its old stream instead of counting the page twice.
+  if (url && window.crypto && window.crypto.getRandomValues) {
+    var bytes = window.crypto.getRandomValues(new Uint8Array(12));
+    url += "&p=" + Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
   var live = document.getElementById("live");
   var status = document.getElementById("status");
+  var said = document.getElementById("said");
+  var theme = document.getElementById("theme");
   if (!url || !live || !status || !window.EventSource) { return; }
+  var themeHref = theme ? theme.getAttribute("href") : "";
+  var shown = live.querySelector(".where");
+  var look = shown ? shown.getAttribute("data-look") : "";
   var source = null;
   var heard = Date.now();
   var wait = 1000;
+  var MOST_WAIT = 5000; // a page tries again at least this often: back soon after a wake
+  var SILENT = 25000; // quiet for longer than two of the server's pings: the stream is dead
   var timer = 0;
 
-  function showStatus(on) { status.hidden = !on; }
+  var RECONNECTING = status.textContent;
+  var REFUSED = "This link no longer works: scan the GM's new code.";
+  var refused = false;
+
+  var BACK = "Connected again.";
+  var calm = 0;
+
+  // on: "reconnecting…"; off after that was shown: "Connected again." for a moment.
+  function showStatus(on) {
+    if (refused) { return; }
+    if (on) {
+      clearTimeout(calm);
+      status.textContent = RECONNECTING;
+      status.hidden = false;
+      return;
+    }
+    if (status.hidden || status.textContent !== RECONNECTING) { return; }
+    status.textContent = BACK;
+    calm = setTimeout(function () { status.hidden = true; }, 3000);
+  }
+
+  function sayTurn() {
+    var turn = live.querySelector(".where .turn");
+    if (said && turn && said.textContent !== turn.textContent) {
+      said.textContent = turn.textContent;
+    }
+  }
+
+  // The GM replaced the file with another fight: its title on the tab, its colours.
+  function follow() {
+    var where = live.querySelector(".where");
+    var title = live.querySelector(".where h1");
+    if (title) { document.title = title.textContent + " · tracker"; }
+    var now = where ? where.getAttribute("data-look") : "";
+    if (!now || now === look || !theme) { return; }
+    look = now;
+    theme.setAttribute("href", themeHref + "&v=" + encodeURIComponent(now));
+  }
+
+  function refuse() {
+    refused = true;
+    clearTimeout(timer);
+    if (source) { source.close(); }
+    status.textContent = REFUSED;
+    status.hidden = false;
+  }
 
   function open() {
+    if (refused) { return; }
     clearTimeout(timer);
     if (source) { source.close(); }
     source = new EventSource(url);
@@ -27,22 +93,33 @@
       wait = 1000;
       showStatus(false);
       live.innerHTML = event.data;
+      sayTurn();
+      follow();
     });
     source.addEventListener("error", function () {
       showStatus(true);
-      if (source.readyState === EventSource.CLOSED) { later(); }
+      if (source.readyState === EventSource.CLOSED) { probe(); }
     });
+  }
+
+  // Why did the stream close? A 403 is for good; anything else (the server is away, the
+  // table is full) is tried again later.
+  function probe() {
+    if (!window.fetch) { later(); return; }
+    window.fetch(url, { method: "HEAD", cache: "no-store" }).then(function (reply) {
+      if (reply.status === 403) { refuse(); } else { later(); }
+    }, later);
   }
 
   function later() {
     clearTimeout(timer);
     timer = setTimeout(open, wait);
-    wait = Math.min(wait * 2, 15000);
+    wait = Math.min(wait * 2, MOST_WAIT);
   }
 
   // A stream that has said nothing for longer than the server's pings is dead (sleep).
   setInterval(function () {
-    if (Date.now() - heard > 40000) { showStatus(true); heard = Date.now(); open(); }
+    if (Date.now() - heard > SILENT) { showStatus(true); heard = Date.now(); open(); }
   }, 5000);
   function wake() {
     if (document.visibilityState !== "hidden" && Date.now() - heard > 20000) { open(); }
