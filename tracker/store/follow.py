@@ -30,6 +30,7 @@ from pathlib import Path
 from tracker.core.codec import from_table
 from tracker.core.errors import TrackerError
 from tracker.core.events import Event
+from tracker.rules.user_files import loads_toml
 from tracker.store.block import BATCH_END
 from tracker.store.encounter_file import Loaded, load
 from tracker.store.errors import JournalError
@@ -279,7 +280,7 @@ def _check_gap(gap: bytes, last: bool) -> None:
 def _block_table(block: bytes) -> dict[str, object]:
     """The event table of one whole block; ``_Rewritten`` unless it is exactly as written."""
     try:
-        parsed = tomllib.loads(block.decode("utf-8"))
+        parsed = loads_toml(block.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         raise _Rewritten from None
     events = parsed.get("events")

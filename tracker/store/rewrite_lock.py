@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from tracker.rules.user_files import read_regular
 from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.lock import WriterLock
@@ -196,6 +197,6 @@ def _remove_if_empty(path: Path) -> None:
 
 def _read(path: Path) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular(path)
     except OSError as err:
         raise JournalError(path, f"cannot be read: {err.strerror or err}") from None

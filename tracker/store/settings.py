@@ -25,6 +25,7 @@ from typing import Any, TypeGuard
 
 from tracker.core.errors import TrackerError
 from tracker.paths import user_config_dir, user_data_dir
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import SETTINGS_FIELDS, check_document
 from tracker.store.locator import Locator
@@ -70,7 +71,7 @@ class Settings:
         """The settings in ``path`` (default :func:`settings_path`), tolerant of damage."""
         path = path or settings_path()
         try:
-            data: bytes | None = path.read_bytes()
+            data: bytes | None = read_regular(path)
         except FileNotFoundError:
             data = None
         except OSError as err:
@@ -83,7 +84,7 @@ class Settings:
         if not data:
             return cls()
         try:
-            table = tomllib.loads(data.decode("utf-8"))
+            table = loads_toml(data.decode("utf-8"))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
             return cls(problem=_problem(path, err))
         try:

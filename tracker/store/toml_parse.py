@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from tracker.rules.user_files import loads_toml
 from tracker.store.errors import JournalError
 
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
@@ -43,6 +44,6 @@ def parse_document(path: Path, data: bytes) -> dict[str, Any]:
         line, col = line_col(data, exc.start)
         raise JournalError(path, "the file is not valid UTF-8", line, col) from exc
     try:
-        return tomllib.loads(text)
+        return loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(path, text, exc) from exc

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tracker.paths import user_config_dir
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.file_text import flaw_in
 from tracker.store.locator import Locator
 
@@ -39,7 +40,7 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
     if not path.is_file():
         return found
     try:
-        table = tomllib.loads(path.read_bytes().decode("utf-8"))
+        table = loads_toml(read_regular(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         found.problems.append(f"{path.name}: {' '.join(str(err).split())} — keymap ignored")
         return found

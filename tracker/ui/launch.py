@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from tracker.core.safe_text import visible
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
 from tracker.store.settings import remember_opened
@@ -24,7 +25,7 @@ PREFERRED_RULESETS = ("nerv-d100", "basic")
 def sample_ruleset(path: Path) -> str:
     """The ruleset a sample encounter names (``""`` if it cannot be read)."""
     try:
-        head = tomllib.loads(path.read_bytes().decode("utf-8"))
+        head = loads_toml(read_regular(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return ""
     table = head.get("encounter", {})

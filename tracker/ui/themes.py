@@ -19,6 +19,7 @@ from textual.theme import Theme
 from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
 from tracker.rules.shipped import shipped_folders
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
@@ -90,7 +91,7 @@ class ThemeError(Exception):
 def read_theme(path: Path) -> Theme:
     """One theme file as a Textual ``Theme``; ThemeError if it is not a usable theme."""
     try:
-        table = tomllib.loads(path.read_bytes().decode("utf-8"))
+        table = loads_toml(read_regular(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise ThemeError(f"theme {path.name}: {' '.join(str(err).split())}") from None
     try:

@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from tracker.core.errors import one_line
+from tracker.rules.user_files import read_regular
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.shapes import NotImportable
 
@@ -122,8 +123,7 @@ def _is_document_list(doc: Any) -> bool:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        with path.open("rb") as file:
-            data = file.read(SIZE_LIMIT + 1)
+        data = read_regular(path, SIZE_LIMIT)
     except OSError as err:
         raise NotImportable(f"cannot be read: {err.strerror or err}") from None
     if len(data) > SIZE_LIMIT:
