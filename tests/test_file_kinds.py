@@ -192,3 +192,52 @@ def test_any_nesting_parses_or_is_refused_with_a_place_never_a_recursion_error(
 def _cells(opens: list[str]) -> int:
     """Characters before the bracket that goes one level past the limit."""
     return sum(len(o) for o in opens[:NESTING_LIMIT])
+
+
+# --- a byte-order mark, another encoding --------------------------------------------------
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_bestiary_saved_with_a_byte_order_mark_is_read_and_saved_into(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    """An encounter saved by Notepad (UTF-8 with a BOM) loaded, but a bestiary, settings,
+    theme or keymap saved the same way was refused: `tracker bestiary` said
+    `basic.toml:1:1: Invalid statement` and `save-template` was not saved."""
+    bestiary = user_bestiary_file("basic")
+    bestiary.parent.mkdir(parents=True)
+    bestiary.write_bytes(BOM + b'ruleset = "basic"\n\n[[blocks]]\nid = "ogre"\nname = "Ogre"\n')
+    assert "ogre" in ok(capsys, "bestiary")
+    fight = basic_file(tmp_path)
+    assert "Ogre" in ok(capsys, "do", fight, "add", "ogre")
+    ok(capsys, "do", fight, "save-template", "orc", "as", "brute")
+    assert {"ogre", "brute"} <= set(ok(capsys, "bestiary", "--json").split('"'))
+
+
+def test_settings_a_theme_and_a_keymap_with_a_byte_order_mark_are_read(tmp_path: Path) -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(BOM + b'theme = "nerv"\n')
+    settings = Settings.load()
+    assert (settings.theme, settings.problem) == ("nerv", "")
+    theme = tmp_path / "themes" / "mine.toml"
+    theme.parent.mkdir()
+    theme.write_bytes(BOM + b'name = "mine"\nprimary = "#123456"\n')
+    shelf = load_themes([theme.parent])
+    assert "mine" in shelf.themes and shelf.problems == []
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_bytes(BOM + b'undo = "z"\n')
+    found = read_keymap(keymap, {"undo"})
+    assert found.keys == {"undo": "z"} and found.problems == []
+
+
+def test_settings_in_another_encoding_are_named_by_file_line_and_column() -> None:
+    """Settings in UTF-16 said `cannot read the settings ('utf-8' codec can't decode byte
+    0xff in position 0: invalid start byte)`: Python's words, and no place."""
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes('theme = "nerv"\n'.encode("utf-16"))
+    assert Settings.load().problem == (
+        f"{path}:1:1: cannot read the settings (the file is not valid UTF-8) — using the defaults"
+    )

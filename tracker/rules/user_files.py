@@ -7,8 +7,9 @@ A named pipe, a socket or a device where a file should be (planted in an encount
 or ``f.toml -> /dev/zero``) would block a reader forever or feed it without end; the
 parser recurses once per level of ``[[[…]]]`` or ``{a={a=…}}``. Both are refused here, as
 ``OSError`` and ``tomllib.TOMLDecodeError``, the errors every reader already turns into
-its one line. It sits in the lowest layer that reads the GM's files (``rules`` reads the
-GM's own tables), so store, export and ui share it.
+its one line. A byte-order mark before the first line (Notepad's UTF-8) is skipped by
+every reader alike. It sits in the lowest layer that reads the GM's files (``rules``
+reads the GM's own tables), so store, export and ui share it.
 """
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ def read_text(path: Path | str) -> str:
 
 def loads_toml(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, with nesting too deep for the parser refused as a
-    :class:`TooDeepError` (a ``TOMLDecodeError``) that names where it goes too deep."""
+    :class:`TooDeepError` (a ``TOMLDecodeError``) that names where it goes too deep, and
+    a leading byte-order mark (Notepad's UTF-8) skipped, as the encounter loader does."""
+    text = text.removeprefix("\ufeff")
     try:
         return tomllib.loads(text)
     except RecursionError:
