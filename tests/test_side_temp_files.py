@@ -5,6 +5,7 @@ the runtime folder and read-only folders: tests/test_side_files.py."""
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from datetime import UTC, datetime
@@ -20,9 +21,10 @@ from tests.side_helpers import LINKS, PRECIOUS, Capsys, plant, victim
 from tests.ui_helpers import basic_file
 from tracker.core.dice import Dice
 from tracker.core.library import Block
-from tracker.store.bestiary import save_blocks
+from tracker.store.bestiary import save_blocks, user_bestiary_file
 from tracker.store.durable import remove_stale_temps
 from tracker.store.encounter_file import EncounterFile
+from tracker.store.errors import JournalError
 from tracker.store.journal import read_journal, repair_torn
 from tracker.store.settings import Settings
 
@@ -167,6 +169,23 @@ def test_saving_a_block_replaces_a_linked_bestiary_and_never_writes_through_it(
     plant(kind, path, bashrc)
     save_blocks("basic", [cast(Block, {"id": "orc", "name": "Orc", "stats": {"hp": 5}})], path)
     assert bashrc.read_bytes() == b"" and "orc" in path.read_text()
+
+
+def test_a_bestiary_that_links_to_itself_is_refused_in_one_line(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    """`ln -s basic.toml basic.toml` in the bestiary folder: save-template said
+    `tracker: [Errno 40] Too many levels of symbolic links: '…'` (Python's words)."""
+    path = user_bestiary_file("basic")
+    path.parent.mkdir(parents=True)
+    path.symlink_to(path)
+    with pytest.raises(JournalError, match="basic.toml: cannot be read: Too many levels"):
+        save_blocks("basic", [cast(Block, {"id": "orc", "name": "Orc"})], path)
+    fight = basic_file(tmp_path)
+    err = refused(capsys, [fight], "do", fight, "save-template", "orc", "as", "brute")
+    loop = os.strerror(errno.ELOOP)
+    assert err == f"tracker: {path}: cannot be read: {loop} — the command was not saved\n"
+    assert path.is_symlink()
 
 
 # -------------------------------------------------------------------- torn-tail aside

@@ -165,6 +165,8 @@ def _identity(path: Path) -> tuple[int, int] | None:
         st = os.stat(path)
     except FileNotFoundError:
         return None
+    except OSError as err:  # a link to itself, a folder that cannot be searched
+        raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
     return st.st_dev, st.st_ino
 
 
