@@ -241,3 +241,23 @@ def test_settings_in_another_encoding_are_named_by_file_line_and_column() -> Non
     assert Settings.load().problem == (
         f"{path}:1:1: cannot read the settings (the file is not valid UTF-8) — using the defaults"
     )
+
+
+# --- a newer tracker's file -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["show"], ["add-pc", "Ann", "hp=3"], ["fight", "g.toml"]])
+def test_a_campaign_from_a_newer_tracker_says_to_upgrade(
+    tmp_path: Path, capsys: Capsys, command: list[str]
+) -> None:
+    """An encounter of format 3 said "format 3 is newer than this tracker reads (2) —
+    upgrade tracker"; a campaign of format 3 said "format must be 2 in a campaign file",
+    as if the GM had mistyped it."""
+    path = tmp_path / "c.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "basic")
+    path.write_text(path.read_text().replace("format = 2", "format = 3", 1))
+    err = refused(capsys, [path], "campaign", command[0], path, *command[1:])
+    assert err == (
+        f"tracker: {path}:1:1: format 3 is newer than this tracker reads (2) — upgrade tracker\n"
+    )
+    assert not (tmp_path / "g.toml").exists()
