@@ -261,3 +261,22 @@ def test_a_campaign_from_a_newer_tracker_says_to_upgrade(
         f"tracker: {path}:1:1: format 3 is newer than this tracker reads (2) — upgrade tracker\n"
     )
     assert not (tmp_path / "g.toml").exists()
+
+
+def test_opening_a_pipe_in_the_tui_or_the_view_says_what_it_is(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    """`tracker fifo.toml` said "fifo.toml: does not exist — create one with `tracker new
+    fifo.toml …`", and `tracker new` then said it already exists."""
+    from tracker.store.follow import first_look
+    from tracker.ui import launch
+
+    path = pipe(tmp_path / "fifo.toml")
+    assert launch.launch(path) == 1
+    assert capsys.readouterr().err == f"tracker: {path}: is a named pipe, not a file\n"
+    assert first_look(path) == (
+        f"{path}: is a named pipe, not a file — give the encounter file the GM is playing"
+    )
+    assert launch.play(tmp_path / "nope.toml").endswith(
+        f"does not exist — create one with `tracker new {tmp_path / 'nope.toml'} --ruleset basic`"
+    )

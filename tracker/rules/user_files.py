@@ -72,6 +72,17 @@ def _not_a_file(path: Path | str, mode: int) -> OSError:
     return OSError(errno.EINVAL, f"{what or 'a device'}, not a file", str(path))
 
 
+def why_not_a_file(path: Path) -> str:
+    """Why ``path`` (where :meth:`Path.is_file` is False) cannot be read as a file:
+    ``is a folder``, ``is a named pipe, not a file`` (socket, device) or ``does not exist``."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "does not exist"
+    error = _not_a_file(path, mode)
+    return "is a folder" if isinstance(error, IsADirectoryError) else f"is {error.strerror}"
+
+
 def read_text(path: Path | str) -> str:
     """:func:`read_regular` decoded as UTF-8 (``UnicodeDecodeError`` when it is not)."""
     return read_regular(path).decode("utf-8")
