@@ -350,34 +350,3 @@ def test_a_campaign_damaged_mid_journal_plays_on_after_the_last_whole_command(
     assert main(["campaign", "show", str(path)]) == 0
     shown = capsys.readouterr().out
     assert "Ann" in shown and "Dee" in shown and "Bo" not in shown
-
-
-def test_check_and_repair_take_a_campaign_file_too(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`tracker check c.toml` on a campaign said "unknown top-level key 'campaign' —
-    allowed: combatants, encounter, events, format", so `check --repair` could not keep a
-    campaign's damaged end aside without playing on."""
-    path = tmp_path / "c.toml"
-    assert main(["campaign", "new", str(path), "--ruleset", "basic"]) == 0
-    for pc in ("Ann", "Bo", "Cy"):
-        assert main(["campaign", "add-pc", str(path), pc, "hp=9"]) == 0
-    capsys.readouterr()
-    assert main(["check", str(path)]) == 0
-    assert (
-        capsys.readouterr().out == f"{path}: ok — a basic campaign, 3 PC(s), 0 fight(s), 3 events\n"
-    )
-    data = path.read_bytes()
-    at = data.index(b'"Bo"')
-    bad = data[:at] + b"\0" * 4 + data[at + 4 :]
-    path.write_bytes(bad)
-    assert main(["check", str(path)]) == 1
-    block = data.rindex(b"[[events]]", 0, at)
-    err = capsys.readouterr().err
-    assert err.startswith(f"tracker: {path}:{line_of(bad, block)}:1: ") and err.count("\n") == 1
-    assert path.read_bytes() == bad and sorted(tmp_path.iterdir()) == [path]
-    assert main(["check", "--repair", str(path)]) == 0
-    side = next(tmp_path.glob("c.toml.damaged-*"))
-    assert path.read_bytes() + side.read_bytes() == bad
-    assert "repaired — 1 events kept" in capsys.readouterr().out
-    assert main(["check", str(path)]) == 0
