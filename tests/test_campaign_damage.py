@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tracker.cli import main
+from tracker.store.journal import HEADER_RE
 
 
 def line_of(data: bytes, at: int) -> int:
@@ -65,3 +66,33 @@ def test_reading_a_damaged_campaign_warns_and_changes_nothing(
     assert err.count("\n") == 1 and f"tracker check --repair {path}" in err
     assert "Ann" in out and "Cy" not in out
     assert path.read_bytes() == bad and sorted(tmp_path.iterdir()) == [path]
+
+
+def test_a_fight_damaged_mid_journal_is_not_written_back_until_repaired(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`campaign writeback c.toml f1.toml --yes` on a fight whose journal is damaged in
+    the middle wrote back the fight as it stood before the damage, without a word, and
+    marked it written back: what came after the damage was lost to the campaign."""
+    camp, fight = tmp_path / "c.toml", tmp_path / "f1.toml"
+    assert main(["campaign", "new", str(camp), "--ruleset", "basic"]) == 0
+    assert main(["campaign", "add-pc", str(camp), "Ann", "hp=10"]) == 0
+    assert main(["campaign", "fight", str(camp), str(fight)]) == 0
+    for line in (["add", "Orc", "hp=5"], ["start"], ["dmg", "ann", "2"], ["note", "end"]):
+        assert main(["do", "--seed", "3", str(fight), *line]) == 0
+    data = bytearray(fight.read_bytes())
+    block = [m.start() for m in HEADER_RE.finditer(data)][-2]
+    data[block + 15] ^= 0x04
+    fight.write_bytes(bytes(data))
+    before = camp.read_bytes()
+    capsys.readouterr()
+    assert main(["campaign", "writeback", str(camp), str(fight), "--yes"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"tracker: {fight}:{line_of(bytes(data), block)}:1: event block")
+    assert err.endswith(
+        "— nothing is written back (`tracker check --repair "
+        f"{fight}` keeps the damaged part aside first)\n"
+    )
+    assert camp.read_bytes() == before and fight.read_bytes() == bytes(data)
+    assert main(["check", "--repair", str(fight)]) == 0
+    assert main(["campaign", "writeback", str(camp), str(fight), "--yes"]) == 0
