@@ -36,11 +36,12 @@ _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 @dataclass(frozen=True)
 class Rewritten:
     """One file rewritten by this command: its bytes before (None: it did not exist)
-    and after."""
+    and after, and the folders made for it (outermost first), removed with it."""
 
     path: Path
     before: bytes | None
     after: bytes
+    made: tuple[Path, ...] = ()
 
 
 _DONE: ContextVar[list[Rewritten] | None] = ContextVar("rewrites", default=None)
@@ -51,15 +52,20 @@ def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float | Non
     place atomically. JournalError (one line, the file as it was) when another tracker
     keeps it locked for ``wait`` seconds (default :data:`WAIT`), or the file cannot be read
     or written."""
+    made = _missing_folders(path.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path, WAIT if wait is None else wait) as created:
-        before = None if created else _read(path)
-        item = Rewritten(path, before, make(before))
-        try:
-            write_file_atomically(path, item.after)
-        except BaseException:  # e.g. the folder's fsync, after the new file is in place
-            _restore(item)
-            raise
+    try:
+        with _locked(path, WAIT if wait is None else wait) as created:
+            before = None if created else _read(path)
+            item = Rewritten(path, before, make(before), made)
+            try:
+                write_file_atomically(path, item.after)
+            except BaseException:  # e.g. the folder's fsync, after the new file is in place
+                _restore(item)
+                raise
+    except BaseException:
+        _remove_empty(made)
+        raise
     done = _DONE.get()
     if done is not None:
         done.append(item)
@@ -100,6 +106,7 @@ def _restore(item: Rewritten) -> None:
             return
         if item.before is None:
             item.path.unlink()
+            _remove_empty(item.made)
         else:
             write_file_atomically(item.path, item.before)
     except (OSError, JournalError):
@@ -187,6 +194,24 @@ def _empty(path: Path) -> bool:
         return os.stat(path).st_size == 0
     except OSError:
         return False
+
+
+def _missing_folders(folder: Path) -> tuple[Path, ...]:
+    """The folders ``folder.mkdir(parents=True)`` would make, outermost first."""
+    missing: list[Path] = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return tuple(reversed(missing))
+
+
+def _remove_empty(folders: tuple[Path, ...]) -> None:
+    """Remove the folders a refused or undone rewrite made, innermost first, if empty."""
+    for folder in reversed(folders):
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty (another file went there), or already gone
 
 
 def _remove_if_empty(path: Path) -> None:
