@@ -47,21 +47,11 @@ def read_regular(path: Path | str, limit: int | None = None) -> bytes:
     read (opened without blocking, so a pipe with no writer cannot hang the reader).
     """
     fd = os.open(path, _FLAGS)
-    try:
+    with open(fd, "rb", buffering=0) as file:  # closes fd
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             raise _not_a_file(path, mode)
-        chunks: list[bytes] = []
-        size = 0
-        while limit is None or size <= limit:
-            chunk = os.read(fd, 1 << 20 if limit is None else min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
+        return file.read() if limit is None else file.read(limit + 1)
 
 
 def _not_a_file(path: Path | str, mode: int) -> OSError:
