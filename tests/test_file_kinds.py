@@ -280,3 +280,28 @@ def test_opening_a_pipe_in_the_tui_or_the_view_says_what_it_is(
     assert launch.play(tmp_path / "nope.toml").endswith(
         f"does not exist — create one with `tracker new {tmp_path / 'nope.toml'} --ruleset basic`"
     )
+
+
+# --- an import's place ------------------------------------------------------------------------
+
+BROKEN_IMPORTS = {
+    "cut.json": (b'{"name": "x",\n "type" "threat"}', "2:9", "not JSON: Expecting ':' delimiter"),
+    "pack.db": (b'{"name": "x", "type": "threat"}\n{oops\n', "2:2", "not JSON: Expecting property"),
+    "cut.yml": (b'name: x\ntype: threat\nsystem: "open\n', "4:1", "not YAML: found unexpected end"),
+    "latin.json": (b'{"name": "\xff"}', "1:11", "not UTF-8 text, byte 10"),
+}
+
+
+@pytest.mark.parametrize("name", BROKEN_IMPORTS)
+def test_a_broken_import_is_named_by_file_line_and_column(
+    tmp_path: Path, capsys: Capsys, name: str
+) -> None:
+    """`tracker import cut.json` said "cut.json: not a Foundry export (not JSON: Expecting
+    ':' delimiter at line 2, column 9)": the place in words inside the sentence, where
+    every other file error starts `file:line:col:`."""
+    data, place, said = BROKEN_IMPORTS[name]
+    path = tmp_path / name
+    path.write_bytes(data)
+    err = refused(capsys, [path], "import", path)
+    assert err.startswith(f"tracker: {name}:{place}: not a Foundry export ({said}")
+    assert err.endswith(") — nothing was imported\n")

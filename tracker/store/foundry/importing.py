@@ -129,7 +129,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         try:
             sources += read_sources(path)
         except NotImportable as err:
-            problems.append(f"{path.name}: {err}")
+            problems.append(f"{err.where(path.name)}: {err}")
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
