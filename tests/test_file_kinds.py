@@ -24,6 +24,7 @@ from tests.side_helpers import Capsys
 from tests.ui_helpers import basic_file
 from tracker.rules.user_files import NESTING_LIMIT, TooDeepError, loads_toml, read_regular
 from tracker.store.bestiary import user_bestiary_file
+from tracker.store.errors import JournalError
 from tracker.store.settings import Settings, settings_path
 from tracker.ui.keymap import read_keymap
 from tracker.ui.themes import load_themes
@@ -305,3 +306,25 @@ def test_a_broken_import_is_named_by_file_line_and_column(
     err = refused(capsys, [path], "import", path)
     assert err.startswith(f"tracker: {name}:{place}: not a Foundry export ({said}")
     assert err.endswith(") — nothing was imported\n")
+
+
+def test_a_bestiary_or_table_not_in_utf8_is_named_by_line_and_column(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    """A bestiary in Latin-1 said `basic.toml: is not UTF-8 text (byte 40)`, where an
+    encounter says `f.toml:4:8: the file is not valid UTF-8`."""
+    from tracker.store.tables import read_table
+
+    bestiary = user_bestiary_file("basic")
+    bestiary.parent.mkdir(parents=True)
+    bestiary.write_bytes(b'ruleset = "basic"\n\n[[blocks]]\nid = "o\xff"\n')
+    fight = basic_file(tmp_path)
+    err = refused(capsys, [fight, bestiary], "do", fight, "save-template", "orc", "as", "x")
+    assert (
+        err
+        == f"tracker: {bestiary}:4:8: is not UTF-8 text: fix it first — the command was not saved\n"
+    )
+    table = tmp_path / "t.toml"
+    table.write_bytes(b'name = "x\xfe"\n')
+    with pytest.raises(JournalError, match=r"t\.toml:1:10: is not UTF-8 text$"):
+        read_table(table)

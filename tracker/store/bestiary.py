@@ -28,6 +28,7 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.toml_parse import utf8_text
 
 SECTION = "blocks"
 
@@ -129,9 +130,7 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
 
 def _text(path: Path) -> str:
     try:
-        return read_regular(path).decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise JournalError(path, f"is not UTF-8 text (byte {err.start})") from None
+        return utf8_text(path, read_regular(path))
     except OSError as err:
         raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
 

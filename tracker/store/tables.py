@@ -28,6 +28,7 @@ from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table, toml_line
+from tracker.store.toml_parse import utf8_text
 
 KEYS = ("name", "formula", "results")
 SECTION = "results"
@@ -70,9 +71,7 @@ def load_tables(folder: Path | None = None) -> tuple[list[RollTable], list[str]]
 def read_table(path: Path) -> RollTable:
     """One table file as a RollTable; JournalError (``file:line:col: what``) if it is not one."""
     try:
-        text = read_regular(path).decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise JournalError(path, f"is not UTF-8 text (byte {err.start})") from None
+        text = utf8_text(path, read_regular(path))
     except OSError as err:
         raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
     try:

@@ -22,6 +22,16 @@ def line_col(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, col
 
 
+def utf8_text(path: Path, data: bytes, then: str = "") -> str:
+    """``data`` as UTF-8 text; JournalError naming ``file:line:col`` of the first byte that
+    is not (``then`` said after it, e.g. what to do)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = line_col(data, exc.start)
+        raise JournalError(path, f"is not UTF-8 text{then}", line, col) from None
+
+
 def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
     """Turn a tomllib error into a JournalError with the position from its message."""
     message = str(exc)

@@ -21,6 +21,7 @@ from tracker.store.errors import JournalError
 from tracker.store.journal import _toml_error
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table
+from tracker.store.toml_parse import utf8_text
 
 _HEADER = re.compile(r"\s*\[(\[)?\s*([A-Za-z0-9_-]+)")
 
@@ -72,10 +73,7 @@ def decoded(path: Path, data: bytes | None) -> str:
     """``data`` (the file's bytes; None: no file) as text; JournalError unless it is TOML."""
     if not data:
         return ""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise JournalError(path, f"is not UTF-8 text (byte {err.start}): fix it first") from None
+    text = utf8_text(path, data, ": fix it first")
     try:
         loads_toml(text)
     except tomllib.TOMLDecodeError as err:
