@@ -328,3 +328,24 @@ def test_a_bestiary_or_table_not_in_utf8_is_named_by_line_and_column(
     table.write_bytes(b'name = "x\xfe"\n')
     with pytest.raises(JournalError, match=r"t\.toml:1:10: is not UTF-8 text$"):
         read_table(table)
+
+
+def test_a_theme_or_keymap_that_does_not_parse_is_named_by_file_line_and_column(
+    tmp_path: Path,
+) -> None:
+    """A broken theme said `theme evil.toml: Invalid statement (at line 2, column 1)`,
+    one in Latin-1 `'utf-8' codec can't decode byte 0xff in position 9: …` (Python's
+    words); the keymap the same. Both now start `file:line:col:` as the settings do."""
+    theme = tmp_path / "themes" / "evil.toml"
+    theme.parent.mkdir()
+    theme.write_bytes(b'name = "evil"\n!!\n')
+    [problem] = load_themes([theme.parent]).problems
+    assert problem == f"theme {theme}:2:1: Invalid statement"
+    theme.write_bytes(b'name = "\xff"\n')
+    [problem] = load_themes([theme.parent]).problems
+    assert problem == f"theme {theme}:1:9: the file is not valid UTF-8"
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_bytes(b'undo = "z"\n!!\n')
+    assert read_keymap(keymap, {"undo"}).problems == [
+        f"{keymap}:2:1: Invalid statement — keymap ignored"
+    ]
