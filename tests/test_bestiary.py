@@ -210,8 +210,8 @@ def test_add_into_adds_imported_blocks_as_one_command(tmp_path: Path) -> None:
         {"id": "facehugger", "name": "Facehugger", "kind": "creature", "stats": {"health": 1}},
         {"id": "drone", "name": "Drone", "kind": "creature", "stats": {"health": "1d3+4"}},
     ]
-    lines = add_into(path, blocks, ScriptedDice([3]))
-    assert lines == [
+    lines, opened = add_into(path, blocks, ScriptedDice([3]))
+    assert opened == [] and lines == [
         "Facehugger joins the fight (enemy)",
         "Drone 3 joins the fight (enemy): health 1d3+4 = 7 [3]",
     ]

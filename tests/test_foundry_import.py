@@ -257,7 +257,7 @@ def test_two_actors_of_one_name_get_two_ids() -> None:
     ("name", "why"),
     [
         ("not-foundry.json", "not a Foundry actor or RollTable export"),
-        ("not-json.json", "not a Foundry export (not JSON: Expecting value at line 1, column 1)"),
+        ("not-json.json", ":1:1: not a Foundry export (not JSON: Expecting value)"),
         ("dnd5e-npc.json", "a 'dnd5e' actor: the tracker imports alienrpg and wrath-and-glory"),
         ("absent.json", "cannot be read"),
     ],
@@ -268,7 +268,7 @@ def test_a_file_that_is_not_an_export_is_one_line_and_nothing_is_written(
     code, out, err = run(capsys, str(fixture("wrath-threat.json")), str(fixture(name)))
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith(f"tracker: {name}: ") and why in err
+    assert err.startswith(f"tracker: {name}:") and why in err
     assert err.rstrip().endswith("nothing was imported")
     assert user_files() == []  # the good file before it was not written either
 

@@ -10,6 +10,7 @@ The fixtures are our own W&G actors written in those shapes (tests/fixtures/foun
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -199,7 +200,7 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         ),
         "bad pack line": (
             write(tmp_path, "pack.db", necron.replace("\n", " ").encode() + b"\n{oops\n"),
-            "pack.db: line 2: not a Foundry export (not JSON",
+            "pack.db:2:2: not a Foundry export (not JSON",
         ),
     }
 
@@ -250,7 +251,9 @@ def test_a_bad_file_in_a_folder_refuses_the_whole_folder(
     necron = NECRON.read_bytes()
     (folder / "cut.json").write_bytes(necron[: len(necron) // 2])
     code, _out, err = run(capsys, str(folder))
-    assert code == 1 and err.startswith("tracker: cut.json: not a Foundry export (not JSON")
+    assert code == 1 and re.match(
+        r"tracker: cut\.json:\d+:\d+: not a Foundry export \(not JSON", err
+    )
     assert user_files() == []
 
 

@@ -237,6 +237,28 @@ def test_do_names_the_line_of_what_it_moved_aside(
     assert re.match(rf"tracker: {re.escape(str(path))}:\d+:1: .*{re.escape(str(side))}$", err)
 
 
+def test_import_into_a_damaged_fight_says_what_it_moved_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`import --into` a fight damaged in mid-journal moved the rest aside as `do` does,
+    but said nothing of it: the GM never learnt part of the fight was in a side file."""
+    path = tmp_path / "boarding.toml"
+    shutil.copyfile(SAMPLE.with_name("wrath-ork-boarding.toml"), path)
+    for line in (["start"], ["next"], ["next"], ["note", "on"]):
+        assert main(["do", "--seed", "2", str(path), *line]) == 0
+    data = bytearray(path.read_bytes())
+    block = [m.start() for m in HEADER_RE.finditer(data)][-3]
+    data[block + 15] ^= 0x04
+    path.write_bytes(bytes(data))
+    capsys.readouterr()
+    threat = SAMPLE.parent.parent / "tests" / "fixtures" / "foundry" / "wrath-threat.json"
+    assert main(["import", str(threat), "--into", str(path)]) == 0
+    err = capsys.readouterr().err
+    side = next(tmp_path.glob("boarding.toml.damaged-*"))
+    assert err.startswith(f"tracker: {path}:{line_of(bytes(data), block)}:1: event block fails")
+    assert err.endswith(f"was moved to {side}\n") and err.count("\n") == 1
+
+
 def test_an_empty_file_is_named_at_line_1_column_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

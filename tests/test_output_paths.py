@@ -12,6 +12,7 @@ from typing import Any, cast
 import pytest
 
 from tests.campaign_helpers import cli, ok, refused
+from tests.crash_points import count_points, failing_at
 from tests.side_helpers import LINKS, PRECIOUS, Capsys, plant, victim
 from tests.ui_helpers import basic_file
 from tracker.store.encounter_file import load
@@ -184,3 +185,32 @@ def test_a_hand_written_roster_without_events_is_a_journal(tmp_path: Path) -> No
     text = '[encounter]\ntitle = "Prep"\nruleset = "basic"\n\n[[combatants]]\nid = "a"\n'
     roster.write_text(text)
     assert looks_like_journal(roster)
+
+
+@pytest.mark.parametrize("old", [b"last week's recap\n", None], ids=["over-a-file", "new-name"])
+def test_an_export_failing_at_any_write_leaves_the_old_file(
+    tmp_path: Path, capsys: Capsys, old: bytes | None
+) -> None:
+    """`tracker log f.toml -o out.md` whose folder fsync failed after the new file was
+    in place said "cannot write the file: Input/output error", exit 1 — and the old
+    recap was gone, replaced by the new one."""
+
+    def export(folder: Path) -> list[object]:
+        folder.mkdir()
+        if old is not None:
+            (folder / "out.md").write_bytes(old)
+        return ["log", basic_file(folder), "-o", folder / "out.md"]
+
+    total = count_points(export(tmp_path / "count"))
+    for at in range(1, total + 1):
+        folder = tmp_path / f"fail-{at}"
+        status, err = failing_at(at, export(folder), capsys)
+        out = folder / "out.md"
+        if status == 1:
+            assert err.count("\n") == 1, err
+            assert (out.read_bytes() if out.exists() else None) == old, at
+            assert sorted(p.name for p in folder.iterdir()) == ["fight.toml"] + ["out.md"] * (
+                old is not None
+            ), at
+        else:
+            assert status == 0 and out.read_bytes() != old, at

@@ -44,8 +44,8 @@ def test_a_broken_file_is_the_defaults_and_one_line_saying_why() -> None:
     path.write_text('theme = "nerv\nencounters = 3\n', encoding="utf-8")
     settings = Settings.load()
     assert settings.theme == "" and settings.encounters == user_data_dir() / "encounters"
-    assert settings.problem.startswith(f"{path}: cannot read the settings (")
-    assert "line 1" in settings.problem and "\n" not in settings.problem
+    assert settings.problem.startswith(f"{path}:1:14: cannot read the settings (")
+    assert "\n" not in settings.problem
 
 
 def test_a_value_of_the_wrong_type_is_ignored_and_named() -> None:

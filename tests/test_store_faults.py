@@ -1,6 +1,7 @@
 """Files damaged by hand or by another tool are one line naming the place, never a
 traceback (issue 16: a roster id renamed under its events, a non-text turn order, a
-torn-tail repair that cannot cut the file)."""
+torn-tail repair that cannot cut the file), and a repair whose writes fail or are
+killed loses no byte."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.crash_points import KILLED, count_points, failing_at, killed_at, snapshot
 from tests.player_helpers import ENCOUNTERS, play
 from tracker.cli import main
 from tracker.store import journal, journal_repair
 from tracker.store.encounter_file import load
 from tracker.store.errors import JournalError
-from tracker.store.journal import read_journal, write_document
+from tracker.store.journal import HEADER_RE, read_journal, write_document
 
 
 def started(tmp_path: Path) -> Path:
@@ -62,7 +64,7 @@ def test_a_repair_that_cannot_cut_the_file_leaves_no_side_file(
     torn = read_journal(path).torn
     assert torn is not None
 
-    def cannot(target: Path, offset: int) -> None:
+    def cannot(target: Path, torn: object) -> None:
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(journal_repair, "_truncate", cannot)
@@ -73,6 +75,53 @@ def test_a_repair_that_cannot_cut_the_file_leaves_no_side_file(
     monkeypatch.undo()
     side = journal.repair_torn(path, torn)
     assert sorted(os.listdir(tmp_path)) == ["ford.toml", side.name]
+
+
+def damaged_fight(folder: Path) -> tuple[Path, bytes]:
+    """A played fight with one bit flipped two commands before its end."""
+    folder.mkdir()
+    path = started(folder)
+    play(path, "next", "next")
+    data = bytearray(path.read_bytes())
+    data[[m.start() for m in HEADER_RE.finditer(data)][-2] + 15] ^= 0x04
+    path.write_bytes(bytes(data))
+    return path, bytes(data)
+
+
+def test_a_repair_failing_at_any_write_leaves_the_file_whole_or_the_rest_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check --repair` whose fsync of the cut file failed (EIO) cut the journal, then
+    deleted the side file holding the cut bytes: the damaged end was lost, and the GM
+    was told the repair had failed. Now the tail is written back (the file as it was)."""
+    path, bad = damaged_fight(tmp_path / "count")
+    total = count_points(["check", "--repair", path])
+    for at in range(1, total + 1):
+        path, bad = damaged_fight(tmp_path / f"fail-{at}")
+        status, err = failing_at(at, ["check", "--repair", path], capsys)
+        files = snapshot(path.parent)
+        if status == 1:
+            assert err.count("\n") == 1 and files == {"ford.toml": bad}, (at, err)
+        else:
+            [side] = [name for name in files if name != "ford.toml"]
+            assert files["ford.toml"] + files[side] == bad, at
+        assert main(["check", "--repair", str(path)]) == 0
+        assert main(["do", str(path), "next"]) == 0
+
+
+def test_a_repair_killed_at_any_write_loses_no_byte(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, bad = damaged_fight(tmp_path / "count")
+    total = count_points(["check", "--repair", path])
+    for at in range(1, total + 1):
+        path, bad = damaged_fight(tmp_path / f"kill-{at}")
+        assert killed_at(at, ["check", "--repair", path]) == KILLED
+        files = snapshot(path.parent)
+        kept = files.pop("ford.toml")
+        assert kept == bad or any(kept + side == bad for side in files.values()), at
+        assert main(["check", "--repair", str(path)]) == 0
+        assert main(["do", str(path), "next"]) == 0
 
 
 @pytest.mark.parametrize(

@@ -302,6 +302,24 @@ def test_import_to_the_library_failing_at_any_write_writes_all_or_nothing(
             assert written == ["alien-evolved.toml", "wandering-horrors.toml", "wrath-glory.toml"]
 
 
+def test_an_import_the_bestiary_refuses_leaves_no_folder_behind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import refused by a damaged bestiary took back the roll table it had written,
+    but left the `tables/` folder it had made for it: the data folder was not as it was."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    bestiary = user_bestiary_file("wrath-glory")
+    bestiary.parent.mkdir(parents=True)
+    bestiary.write_text("junk = [\n", encoding="utf-8")
+    before = sorted(data.rglob("*"))
+    command = ["import", FOUNDRY / "rolltable-generic.json", FOUNDRY / "wrath-threat.json"]
+    capsys.readouterr()
+    status, err = run_cli(command), capsys.readouterr().err
+    assert status == 1 and err.count("\n") == 1 and "wrath-glory.toml:2:1" in err
+    assert sorted(data.rglob("*")) == before
+
+
 def test_a_block_the_gm_took_out_of_the_bestiary_after_the_save_stays_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

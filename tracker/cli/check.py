@@ -1,4 +1,5 @@
-"""``tracker check FILE [--repair]``: validate an encounter file; keep a bad end aside.
+"""``tracker check FILE [--repair]``: validate an encounter or campaign file; keep a bad
+end aside.
 
 Damage in the middle of the journal is reported as ``FILE:LINE:COL`` (exit status 1) and
 the file is left as it is; ``--repair`` moves everything from the last whole command
@@ -28,9 +29,12 @@ def setup(p: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     """Check (and with ``--repair`` repair) the file; the exit status."""
+    from tracker.store.campaign_listing import is_campaign
     from tracker.store.encounter_file import load
     from tracker.store.journal_repair import tail_note
 
+    if is_campaign(ns.file):
+        return _campaign(ns.file, ns.repair)
     loaded = load(ns.file)
     torn = loaded.torn
     if torn is not None and ns.repair:
@@ -66,6 +70,46 @@ def _repair(path: Path) -> int:
     with EncounterFile(path) as play:
         torn, side = play.loaded.torn, play.recovered
         kept = len(play.encounter.events)
+    if torn is not None and side is not None:
+        print(visible(tail_note(path, torn, side)))
+    shown = visible(str(path))
+    print(f"{shown}: repaired — {kept} events kept; play on with `tracker {shown}`")
+    return 0
+
+
+def _campaign(path: Path, repair: bool) -> int:
+    """``check`` of a campaign file: the same verdicts, counted in PCs and fights."""
+    from tracker.store.campaign_file import load_campaign
+    from tracker.store.journal_repair import tail_note
+
+    loaded = load_campaign(path)
+    torn = loaded.torn
+    if torn is not None and repair:
+        return _repair_campaign(path)
+    if torn is not None and torn.damage:
+        warn(tail_note(path, torn))
+        return 1
+    state = loaded.campaign.state
+    print(
+        f"{visible(str(path))}: ok — a {loaded.rules.id} campaign, {len(state.party)} PC(s), "
+        f"{len(state.fights)} fight(s), {len(loaded.campaign.events)} events"
+    )
+    if torn is not None:
+        warn(tail_note(path, torn))
+    if repair:
+        print(f"{visible(str(path))}: nothing to repair")
+    return 0
+
+
+def _repair_campaign(path: Path) -> int:
+    """Open the campaign for writing, which moves the bad end aside."""
+    from tracker.store.campaign_file import CampaignFile
+    from tracker.store.journal_repair import tail_note
+
+    with CampaignFile(path) as play:
+        torn, side, kept = play.loaded.torn, play.recovered, len(play.campaign.events)
+        for line in play.repaired:  # a fight a crash cut short, finished or dropped
+            warn(line)
     if torn is not None and side is not None:
         print(visible(tail_note(path, torn, side)))
     shown = visible(str(path))

@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tracker.cli.output import saved
+from tracker.cli.output import saved, warn
 from tracker.core.safe_text import visible
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
@@ -79,6 +79,8 @@ def run(ns: argparse.Namespace) -> int:
             said = visible(line) + (" — nothing was imported" if last else "")
             print(f"tracker: {said}", file=sys.stderr)
         return 1
+    for line in result.opened:
+        warn(line)
     for line in report(result):
         print(visible(line))
     return 0

@@ -301,7 +301,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "log": ("tracker.cli.log:setup:run", "print the round log"),
     "check": (
         "tracker.cli.check:setup:run",
-        "validate an encounter file (--repair: move a damaged or torn end aside)",
+        "validate an encounter or campaign file (--repair: move a damaged or torn end aside)",
     ),
     "rulesets": (
         "tracker.cli.rulesets:setup:run",

@@ -46,11 +46,7 @@ def warn(text: str) -> None:
 def say_opened(play: JournalFile[Any]) -> None:
     """What opening ``play`` for writing did to it: a torn or damaged end moved aside, a
     command a crash cut short finished or dropped; one line each on stderr."""
-    from tracker.store.journal_repair import tail_note
-
-    if play.recovered is not None and play.loaded.torn is not None:
-        warn(tail_note(play.path, play.loaded.torn, play.recovered))
-    for line in play.repaired:
+    for line in play.said_on_opening():
         warn(line)
 
 

@@ -7,6 +7,7 @@ import sys
 
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
+from tracker.rules.user_files import loads_toml, read_text
 
 
 def setup(p: argparse.ArgumentParser) -> None:
@@ -27,8 +28,8 @@ def themes(ns: argparse.Namespace) -> int:
     ):
         for path in sorted(folder.glob("*.toml")):
             try:
-                name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+                name = loads_toml(read_text(path)).get("name", path.stem)
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
                 name = f"{path.stem} (unreadable)"
             print(visible(f"{name!s:<16} {label}: {path}"))
     return 0

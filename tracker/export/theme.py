@@ -17,6 +17,7 @@ from typing import Any
 
 from tracker.paths import bundled_dir, user_config_dir
 from tracker.rules.shipped import shipped_folders
+from tracker.rules.user_files import loads_toml, read_regular
 
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 
@@ -83,7 +84,7 @@ def load_palette(name: str) -> Palette:
     if path is None:
         return DARK
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        data = loads_toml(read_regular(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return DARK
     return palette_from(name, data)

@@ -23,10 +23,12 @@ from tracker.core.library import Block, RollTable
 from tracker.paths import bundled_dir, user_data_dir
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.shipped import shipped
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.toml_parse import utf8_text
 
 SECTION = "blocks"
 
@@ -113,7 +115,7 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
     locator = Locator(path)
     text = _text(path)
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
     check_table({k: v for k, v in data.items() if k != SECTION}, locator, HEAD_FIELDS)
@@ -128,9 +130,7 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
 
 def _text(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise JournalError(path, f"is not UTF-8 text (byte {err.start})") from None
+        return utf8_text(path, read_regular(path))
     except OSError as err:
         raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
 
@@ -184,7 +184,7 @@ def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block])
     from tracker.store.toml_rewrite import check_rows, replaced, row_text
 
     if text:
-        named = tomllib.loads(text).get("ruleset", ruleset)
+        named = loads_toml(text).get("ruleset", ruleset)
         if named != ruleset:
             raise JournalError(target, f"holds {named!r} blocks, not {ruleset!r}: nothing written")
     else:
@@ -209,8 +209,8 @@ def block_kept(ruleset: str, block: Block, since: datetime, path: Path | None = 
     bestiary)."""
     target = path if path is not None else user_bestiary_file(ruleset)
     try:
-        data = target.read_bytes()
-        rows = tomllib.loads(data.decode("utf-8")).get(SECTION, [])
+        data = read_regular(target)
+        rows = loads_toml(data.decode("utf-8")).get(SECTION, [])
         edited = data and target.stat().st_mtime >= since.timestamp() + 1
     except FileNotFoundError:
         return False
@@ -221,7 +221,7 @@ def block_kept(ruleset: str, block: Block, since: datetime, path: Path | None = 
 
 
 def _ids(text: str) -> list[str]:
-    rows = tomllib.loads(text).get(SECTION, [])
+    rows = loads_toml(text).get(SECTION, [])
     return [_id(r) for r in rows] if isinstance(rows, list) else []
 
 

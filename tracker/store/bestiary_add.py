@@ -10,9 +10,11 @@ from tracker.core.protocol import DiceLike
 from tracker.store.encounter_file import EncounterFile
 
 
-def add_into(path: Path, blocks: Sequence[Block], dice: DiceLike) -> list[str]:
+def add_into(path: Path, blocks: Sequence[Block], dice: DiceLike) -> tuple[list[str], list[str]]:
     """Add one copy of each block to the encounter at ``path`` as one command (one undo
-    takes them all back); the log lines it wrote."""
+    takes them all back); the log lines it wrote, and what opening the file did to it
+    (a torn or damaged end moved aside), for the GM."""
     with EncounterFile(path) as play:
         events = play.add_blocks(blocks, dice)
-    return [event.text for event in events if event.text]
+        said = play.said_on_opening()
+    return [event.text for event in events if event.text], said

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from tracker.rules.user_files import loads_toml
+
 HEADER = "[[events]]\n"
 BATCH_END = "batch_end"
 """The key (``batch_end = true``) that closes the last block of a command's batch."""
@@ -124,7 +126,7 @@ def format_event(table: Mapping[str, Any]) -> str:
 def _check_round_trip(block: str, table: Mapping[str, Any], crc: int) -> None:
     """Raise ValueError unless ``block`` parses back to ``table`` plus ``crc``."""
     try:
-        parsed = tomllib.loads(block)
+        parsed = loads_toml(block)
     except tomllib.TOMLDecodeError as exc:  # pragma: no cover - a bug in the formatter
         raise ValueError(f"event does not round-trip through TOML: {exc}") from exc
     expected = {**{k: _plain(v) for k, v in table.items()}, "crc": crc}

@@ -275,8 +275,14 @@ class WriteBack:
 def plan_writeback(play: OpenCampaign, path: Path, skip: Sequence[str] = ()) -> WriteBack:
     """Compare the encounter's PCs with the party; RuleError if the encounter is not one
     of this campaign's fights (or not the file the campaign made as that fight), or is
-    written back already."""
+    written back already; JournalError if it is damaged in mid-journal (what it holds
+    after the damage would be lost to the campaign)."""
     loaded = load(path)
+    if loaded.torn is not None and loaded.torn.damage:
+        line, col = loaded.torn.damage_at
+        repair = f"`tracker check --repair {path}` keeps the damaged part aside first"
+        said = f"{loaded.torn.damage} — nothing is written back ({repair})"
+        raise JournalError(path, said, line, col)
     table = loaded.head.get("encounter", {})
     link = _link(play, table.get(LINK_KEY), path, table.get(ID_KEY, ""))
     state = play.campaign.state

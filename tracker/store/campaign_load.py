@@ -75,7 +75,11 @@ def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignS
     for key in head:
         if key not in TOP_KEYS:
             raise locator.error(f"unknown top-level key {key!r} in a campaign file", key)
-    if head.get("format") != CAMPAIGN_FORMAT:
+    version = head.get("format")
+    if type(version) is int and version > CAMPAIGN_FORMAT:
+        newer = f"format {version} is newer than this tracker reads ({CAMPAIGN_FORMAT})"
+        raise locator.error(f"{newer} — upgrade tracker", "format")
+    if version != CAMPAIGN_FORMAT:
         raise locator.error(f"format must be {CAMPAIGN_FORMAT} in a campaign file", "format")
     table = head.get("campaign")
     if not isinstance(table, dict):

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tracker.rules.user_files import loads_toml
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
 from tracker.store.open_flags import O_BINARY as _O_BINARY
@@ -101,7 +102,7 @@ def marked_batches(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _parse_back(text: str, count: int) -> None:
     """Raise ValueError unless ``text`` parses, with ``count`` events."""
     try:
-        doc = tomllib.loads(text)
+        doc = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"the result would not be valid TOML: {exc}") from exc
     if len(doc.get("events", ())) != count:

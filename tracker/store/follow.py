@@ -30,6 +30,7 @@ from pathlib import Path
 from tracker.core.codec import from_table
 from tracker.core.errors import TrackerError
 from tracker.core.events import Event
+from tracker.rules.user_files import loads_toml, why_not_a_file
 from tracker.store.block import BATCH_END
 from tracker.store.encounter_file import Loaded, load
 from tracker.store.errors import JournalError
@@ -279,7 +280,7 @@ def _check_gap(gap: bytes, last: bool) -> None:
 def _block_table(block: bytes) -> dict[str, object]:
     """The event table of one whole block; ``_Rewritten`` unless it is exactly as written."""
     try:
-        parsed = tomllib.loads(block.decode("utf-8"))
+        parsed = loads_toml(block.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         raise _Rewritten from None
     events = parsed.get("events")
@@ -299,7 +300,7 @@ def _block_table(block: bytes) -> dict[str, object]:
 def first_look(path: Path) -> FileFollower | str:
     """A follower that has read ``path`` once, or the one-line reason it cannot."""
     if not path.is_file():
-        what = "is a folder" if path.is_dir() else "does not exist"
+        what = why_not_a_file(path)
         return f"{path}: {what} — give the encounter file the GM is playing"
     follower = FileFollower(path)
     catch = follower.poll()

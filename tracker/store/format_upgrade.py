@@ -33,6 +33,7 @@ from typing import Any
 
 import tomli_w
 
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.block import BATCH_END
 from tracker.store.durable import (
     batch_of,
@@ -67,7 +68,7 @@ def upgrade_on_disk(path: Path, version: int) -> bool:
     try:
         if os.stat(real).st_nlink > 1:
             return False
-        data = real.read_bytes()
+        data = read_regular(real)
     except OSError as exc:
         raise JournalError(path, f"cannot read the file: {exc.strerror or exc}") from exc
     new = upgraded_bytes(path, data, version)
@@ -115,7 +116,7 @@ def _marked_journal(path: Path, journal: bytes) -> bytes:
 def _table(path: Path, block: bytes) -> dict[str, Any]:
     """The event table of one intact block."""
     try:
-        events = tomllib.loads(block.decode("utf-8"))["events"]
+        events = loads_toml(block.decode("utf-8"))["events"]
         return dict(events[0])
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, IndexError) as exc:
         msg = f"cannot upgrade the file: an event does not read ({exc})"

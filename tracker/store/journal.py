@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.frozen_record import FrozenRecord, frozen_record
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.block import BATCH_END
 from tracker.store.block import HEADER as HEADER
 from tracker.store.block import format_event as format_event
@@ -132,7 +133,7 @@ def _check_trailer(data: bytes, after: int, stop: int, last: bool) -> _Chunk:
     """Judge text after a good block's crc line: comments, a torn append, or a stray section."""
     text = data[after:stop]
     try:
-        parsed: dict[str, Any] | None = tomllib.loads(text.decode("utf-8"))
+        parsed: dict[str, Any] | None = loads_toml(text.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         parsed = None
     if parsed == {}:
@@ -220,7 +221,7 @@ def _take_events(
 def read_bytes(path: Path) -> bytes:
     """Read the whole file in binary, turning OS errors into JournalError."""
     try:
-        return path.read_bytes()
+        return read_regular(path)
     except OSError as exc:
         raise JournalError(path, f"cannot read the file: {exc.strerror or exc}") from exc
 

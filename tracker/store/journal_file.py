@@ -71,6 +71,16 @@ class JournalFile(Generic[L]):
         if settle:
             self.settle()
 
+    def said_on_opening(self) -> list[str]:
+        """What opening did to the file, one line each for the GM: a torn or damaged end
+        moved aside (``file:line:col`` and the side file), a command a crash cut short
+        finished or dropped."""
+        from tracker.store.journal_repair import tail_note
+
+        torn, side = self.loaded.torn, self.recovered
+        aside = [tail_note(self.path, torn, side)] if torn is not None and side else []
+        return aside + self.repaired
+
     def settle(self) -> None:
         """The rest of opening, which nothing shown waits for (the TUI does it with the
         fight on screen, before it takes a command): the holder's note, which names this

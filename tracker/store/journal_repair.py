@@ -55,10 +55,15 @@ def _side_file(path: Path, kind: str, now: datetime) -> tuple[Path, int]:
 
 def _check_still_torn(path: Path, torn: TornTail) -> None:
     """Raise unless the file still ends with exactly ``torn.data`` at ``torn.offset``."""
+    if not _still_torn(path, torn):
+        raise JournalError(path, "the file changed since it was read; read it again")
+
+
+def _still_torn(path: Path, torn: TornTail) -> bool:
+    """Whether the file still ends with exactly ``torn.data`` at ``torn.offset``."""
     with open(path, "rb") as file:
         file.seek(torn.offset)
-        if torn.offset > os.fstat(file.fileno()).st_size or file.read() != torn.data:
-            raise JournalError(path, "the file changed since it was read; read it again")
+        return torn.offset <= os.fstat(file.fileno()).st_size and file.read() == torn.data
 
 
 def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path:
@@ -67,7 +72,9 @@ def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path
     The side file (``PATH.torn-YYYYMMDDTHHMMSSZ``, or ``PATH.damaged-…`` when
     ``torn.damage`` says the file was damaged mid-way) is written and fsynced before the
     original is truncated at ``torn.offset`` (and fsynced); if the cut fails (a read-only
-    file) the side file is removed again, so a later try makes exactly one. Refuses if the
+    file, or its fsync fails and the tail is written back) the side file is removed again,
+    so a later try makes exactly one; if the file could not be made whole again, the side
+    file stays and the error names it: no byte is ever lost. Refuses if the
     file no longer ends with ``torn.data``. Returns the side file's path. ``now`` defaults
     to the current time.
     """
@@ -84,23 +91,51 @@ def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path
         finally:
             os.close(fd)
         fsync_dir(path.parent)
-        _truncate(path, torn.offset)
+        _truncate(path, torn)
     except OSError as exc:
+        what = "damaged part" if torn.damage else "torn tail"
+        message = f"cannot repair the {what}: {exc.strerror or exc}"
+        if side is not None and not _kept_whole(path, torn):
+            raise JournalError(
+                path, f"{message}; its {len(torn.data)} bytes are in {side}"
+            ) from exc
         if side is not None:  # the file keeps its tail: no copy of it may stay behind
             side.unlink(missing_ok=True)
-        what = "damaged part" if torn.damage else "torn tail"
-        raise JournalError(path, f"cannot repair the {what}: {exc.strerror or exc}") from exc
+        raise JournalError(path, message) from exc
     return side
 
 
-def _truncate(path: Path, offset: int) -> None:
-    """Cut ``path`` to ``offset`` bytes and fsync it."""
-    fd = os.open(path, os.O_WRONLY | _O_BINARY)
+def _kept_whole(path: Path, torn: TornTail) -> bool:
+    """Whether ``path`` still holds its tail (False when it cannot even be read)."""
     try:
-        os.ftruncate(fd, offset)
-        fsync_file(fd)
+        return _still_torn(path, torn)
+    except OSError:
+        return False
+
+
+def _truncate(path: Path, torn: TornTail) -> None:
+    """Cut ``path`` to ``torn.offset`` bytes and fsync it; if the fsync fails, the tail
+    is written back (the file is then as it was, unless that fails too)."""
+    fd = os.open(path, os.O_RDWR | _O_BINARY)
+    try:
+        os.ftruncate(fd, torn.offset)
+        try:
+            fsync_file(fd)
+        except OSError:
+            _put_back(fd, torn)
+            raise
     finally:
         os.close(fd)
+
+
+def _put_back(fd: int, torn: TornTail) -> None:
+    """Write ``torn.data`` back at ``torn.offset`` after a cut that could not be flushed."""
+    try:
+        os.lseek(fd, torn.offset, os.SEEK_SET)
+        write_all(fd, torn.data)
+        fsync_file(fd)
+    except OSError:
+        pass  # the caller sees the file without its tail and keeps the side file
 
 
 def tail_note(path: Path, torn: TornTail, side: Path | None = None) -> str:

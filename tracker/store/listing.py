@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.errors import TrackerError, one_line
+from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_document
 from tracker.store.journal import HEADER_RE, parse_document
@@ -118,7 +119,7 @@ def summarise(path: Path, mtime: float | None = None, where: str = "") -> Encoun
         quick = read_standing(where or path)
         if quick is not None:
             return _standing_summary(path, quick)
-        return _summary(path, path.read_bytes(), mtime)
+        return _summary(path, read_regular(path), mtime)
     except OSError as err:
         problem = f"{path}: cannot read the file: {err.strerror or err}"
     except (TrackerError, ValueError, TypeError, KeyError, OverflowError) as err:
@@ -148,7 +149,7 @@ def standing_problem(path: Path) -> str:
         if quick is None:
             return ""
         said = _standing_summary(path, quick)
-        full = _summary(path, path.read_bytes(), 0.0)
+        full = _summary(path, read_regular(path), 0.0)
     except (OSError, TrackerError, ValueError, TypeError, KeyError, OverflowError):
         return ""  # the load names what is wrong with the file
     if said.cached() == full.cached():

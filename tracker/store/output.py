@@ -13,7 +13,8 @@ round" all write through :func:`write_output`, which first refuses (one line,
   as those hold nothing that could be overwritten.
 
 A regular file (or a new name) is then written atomically: a temp file beside it,
-fsync, ``os.replace`` — a failed write leaves the old file. A device or a pipe is
+fsync, ``os.replace`` — a failed write leaves the old file (put back if the failure came
+after the replace, as a folder's fsync can). A device or a pipe is
 written as it is.
 """
 
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tracker.core.errors import TrackerError
+from tracker.rules.user_files import read_regular
 from tracker.store.durable import write_file_atomically
 from tracker.store.open_flags import O_BINARY as _O_BINARY
 
@@ -121,4 +123,30 @@ def write_output(target: Path, data: bytes, sources: Sequence[Path] = ()) -> Non
         except OSError as err:
             raise TrackerError(f"{target}: cannot write the file: {err.strerror or err}") from None
         return
-    write_file_atomically(target, data)
+    before = _old_export(target)
+    try:
+        write_file_atomically(target, data)
+    except TrackerError:  # e.g. the folder's fsync failed after the new file was in place
+        _put_back(target, before, data)
+        raise
+
+
+def _old_export(target: Path) -> bytes | None:
+    """The bytes of the file ``target`` names now (None: a new name, or unreadable)."""
+    try:
+        return read_regular(target)
+    except OSError:
+        return None
+
+
+def _put_back(target: Path, before: bytes | None, written: bytes) -> None:
+    """After a failed write: the old file back (or no file) if the new one is in place."""
+    try:
+        if read_regular(target) != written:
+            return
+        if before is None:
+            target.unlink()
+        else:
+            write_file_atomically(target, before)
+    except (OSError, TrackerError):
+        pass  # best effort: the error already says the write failed

@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from tracker.rules.user_files import read_regular
 from tracker.store.durable import write_file_atomically
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.lock import WriterLock
@@ -35,11 +36,12 @@ _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 @dataclass(frozen=True)
 class Rewritten:
     """One file rewritten by this command: its bytes before (None: it did not exist)
-    and after."""
+    and after, and the folders made for it (outermost first), removed with it."""
 
     path: Path
     before: bytes | None
     after: bytes
+    made: tuple[Path, ...] = ()
 
 
 _DONE: ContextVar[list[Rewritten] | None] = ContextVar("rewrites", default=None)
@@ -50,15 +52,20 @@ def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float | Non
     place atomically. JournalError (one line, the file as it was) when another tracker
     keeps it locked for ``wait`` seconds (default :data:`WAIT`), or the file cannot be read
     or written."""
+    made = _missing_folders(path.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path, WAIT if wait is None else wait) as created:
-        before = None if created else _read(path)
-        item = Rewritten(path, before, make(before))
-        try:
-            write_file_atomically(path, item.after)
-        except BaseException:  # e.g. the folder's fsync, after the new file is in place
-            _restore(item)
-            raise
+    try:
+        with _locked(path, WAIT if wait is None else wait) as created:
+            before = None if created else _read(path)
+            item = Rewritten(path, before, make(before), made)
+            try:
+                write_file_atomically(path, item.after)
+            except BaseException:  # e.g. the folder's fsync, after the new file is in place
+                _restore(item)
+                raise
+    except BaseException:
+        _remove_empty(made)
+        raise
     done = _DONE.get()
     if done is not None:
         done.append(item)
@@ -99,6 +106,7 @@ def _restore(item: Rewritten) -> None:
             return
         if item.before is None:
             item.path.unlink()
+            _remove_empty(item.made)
         else:
             write_file_atomically(item.path, item.before)
     except (OSError, JournalError):
@@ -164,6 +172,8 @@ def _identity(path: Path) -> tuple[int, int] | None:
         st = os.stat(path)
     except FileNotFoundError:
         return None
+    except OSError as err:  # a link to itself, a folder that cannot be searched
+        raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
     return st.st_dev, st.st_ino
 
 
@@ -186,6 +196,24 @@ def _empty(path: Path) -> bool:
         return False
 
 
+def _missing_folders(folder: Path) -> tuple[Path, ...]:
+    """The folders ``folder.mkdir(parents=True)`` would make, outermost first."""
+    missing: list[Path] = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return tuple(reversed(missing))
+
+
+def _remove_empty(folders: tuple[Path, ...]) -> None:
+    """Remove the folders a refused or undone rewrite made, innermost first, if empty."""
+    for folder in reversed(folders):
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty (another file went there), or already gone
+
+
 def _remove_if_empty(path: Path) -> None:
     try:
         if os.stat(path).st_size == 0:
@@ -196,6 +224,6 @@ def _remove_if_empty(path: Path) -> None:
 
 def _read(path: Path) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular(path)
     except OSError as err:
         raise JournalError(path, f"cannot be read: {err.strerror or err}") from None

@@ -17,7 +17,6 @@ was: only what changed is rewritten).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +24,12 @@ from typing import Any, TypeGuard
 
 from tracker.core.errors import TrackerError
 from tracker.paths import user_config_dir, user_data_dir
+from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import SETTINGS_FIELDS, check_document
 from tracker.store.locator import Locator
 from tracker.store.rewrite_lock import rewrite
+from tracker.store.toml_parse import parse_document
 
 KEYS = ("encounters", "theme", "last_file")
 RECENT_MOST = 10
@@ -70,7 +71,7 @@ class Settings:
         """The settings in ``path`` (default :func:`settings_path`), tolerant of damage."""
         path = path or settings_path()
         try:
-            data: bytes | None = path.read_bytes()
+            data: bytes | None = read_regular(path)
         except FileNotFoundError:
             data = None
         except OSError as err:
@@ -83,9 +84,10 @@ class Settings:
         if not data:
             return cls()
         try:
-            table = tomllib.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            return cls(problem=_problem(path, err))
+            table = parse_document(path, data)
+        except JournalError as err:
+            where = JournalError(path, "cannot read the settings", err.line, err.col)
+            return cls(problem=f"{where} ({err.message}) — using the defaults")
         try:
             check_document(table, Locator(path), SETTINGS_FIELDS)
         except JournalError as err:

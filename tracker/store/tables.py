@@ -21,12 +21,14 @@ from tracker.core.library import RollTable, TableRow
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, text_problem
 from tracker.paths import user_data_dir
 from tracker.rules.registry import ruleset_ids
+from tracker.rules.user_files import loads_toml, read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import TABLE_FIELDS, check_document
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table, toml_line
+from tracker.store.toml_parse import utf8_text
 
 KEYS = ("name", "formula", "results")
 SECTION = "results"
@@ -69,13 +71,11 @@ def load_tables(folder: Path | None = None) -> tuple[list[RollTable], list[str]]
 def read_table(path: Path) -> RollTable:
     """One table file as a RollTable; JournalError (``file:line:col: what``) if it is not one."""
     try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise JournalError(path, f"is not UTF-8 text (byte {err.start})") from None
+        text = utf8_text(path, read_regular(path))
     except OSError as err:
         raise JournalError(path, f"cannot be read: {err.strerror or err}") from None
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
     locator = Locator(path)
@@ -166,7 +166,7 @@ def table_text(table: RollTable) -> str:
     head = toml_line("name", table.name) + "\n" + toml_line("formula", table.formula) + "\n"
     rows = [array_table(SECTION, {"range": [r.low, r.high], "text": r.text}) for r in table.rows]
     text = "\n".join([head, *rows])
-    back = tomllib.loads(text)
+    back = loads_toml(text)
     if len(back[SECTION]) != len(table.rows) or back["name"] != table.name:
         raise TrackerError(f"table {table.name!r} would not read back as written")
     return text

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from tracker.rules.user_files import loads_toml
 from tracker.store.errors import JournalError
 
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
@@ -19,6 +20,16 @@ def line_col(data: bytes, offset: int) -> tuple[int, int]:
     line_start = data.rfind(b"\n", 0, offset) + 1
     col = len(data[line_start:offset].decode("utf-8", "replace")) + 1
     return data.count(b"\n", 0, offset) + 1, col
+
+
+def utf8_text(path: Path, data: bytes, then: str = "") -> str:
+    """``data`` as UTF-8 text; JournalError naming ``file:line:col`` of the first byte that
+    is not (``then`` said after it, e.g. what to do)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = line_col(data, exc.start)
+        raise JournalError(path, f"is not UTF-8 text{then}", line, col) from None
 
 
 def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
@@ -43,6 +54,6 @@ def parse_document(path: Path, data: bytes) -> dict[str, Any]:
         line, col = line_col(data, exc.start)
         raise JournalError(path, "the file is not valid UTF-8", line, col) from exc
     try:
-        return tomllib.loads(text)
+        return loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(path, text, exc) from exc

@@ -16,10 +16,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from tracker.rules.user_files import loads_toml
 from tracker.store.errors import JournalError
 from tracker.store.journal import _toml_error
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table
+from tracker.store.toml_parse import utf8_text
 
 _HEADER = re.compile(r"\s*\[(\[)?\s*([A-Za-z0-9_-]+)")
 
@@ -55,7 +57,7 @@ def replaced(
     for name, array, chunk in _chunks(text):
         if name == section and array:
             try:
-                rows = tomllib.loads(chunk).get(section, [])
+                rows = loads_toml(chunk).get(section, [])
             except tomllib.TOMLDecodeError:
                 rows = []
             if rows and isinstance(rows[0], Mapping) and drop(rows[0]):
@@ -71,12 +73,9 @@ def decoded(path: Path, data: bytes | None) -> str:
     """``data`` (the file's bytes; None: no file) as text; JournalError unless it is TOML."""
     if not data:
         return ""
+    text = utf8_text(path, data, ": fix it first")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise JournalError(path, f"is not UTF-8 text (byte {err.start}): fix it first") from None
-    try:
-        tomllib.loads(text)
+        loads_toml(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
     return text
@@ -92,7 +91,7 @@ def update(path: Path, change: Callable[[str], str]) -> None:
 def check_rows(path: Path, text: str, section: str, expect: Callable[[list[Any]], bool]) -> None:
     """JournalError unless ``text`` parses and its ``section`` passes ``expect``."""
     try:
-        rows = tomllib.loads(text).get(section, [])
+        rows = loads_toml(text).get(section, [])
     except tomllib.TOMLDecodeError as err:
         raise JournalError(path, f"cannot be updated safely ({err}): nothing written") from None
     if not isinstance(rows, list) or not expect(rows):

@@ -11,13 +11,15 @@ line each, and ignored.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tracker.paths import user_config_dir
+from tracker.rules.user_files import read_regular
+from tracker.store.errors import JournalError
 from tracker.store.file_text import flaw_in
 from tracker.store.locator import Locator
+from tracker.store.toml_parse import parse_document
 
 
 @dataclass
@@ -39,9 +41,12 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
     if not path.is_file():
         return found
     try:
-        table = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        found.problems.append(f"{path.name}: {' '.join(str(err).split())} — keymap ignored")
+        table = parse_document(path, read_regular(path))
+    except OSError as err:
+        found.problems.append(f"{path.name}: {err.strerror or err} — keymap ignored")
+        return found
+    except JournalError as err:
+        found.problems.append(f"{err} — keymap ignored")
         return found
     locator = Locator(path)
     entries = {k: (v, "") for k, v in table.items() if k != "keys"}

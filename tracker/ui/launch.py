@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from tracker.core.safe_text import visible
+from tracker.rules.user_files import loads_toml, read_regular, why_not_a_file
 from tracker.store.errors import StoreError
 from tracker.store.lock import WriterLock
 from tracker.store.settings import remember_opened
@@ -24,7 +25,7 @@ PREFERRED_RULESETS = ("nerv-d100", "basic")
 def sample_ruleset(path: Path) -> str:
     """The ruleset a sample encounter names (``""`` if it cannot be read)."""
     try:
-        head = tomllib.loads(path.read_bytes().decode("utf-8"))
+        head = loads_toml(read_regular(path).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return ""
     table = head.get("encounter", {})
@@ -69,7 +70,9 @@ def launch(path: Path | None) -> int:
 def play(path: Path) -> str:
     """Play ``path`` in the tracker, remembered as the last file; why it failed, or ""."""
     if not path.is_file():
-        what = "is a folder" if path.is_dir() else "does not exist"
+        what = why_not_a_file(path)
+        if what not in ("does not exist", "is a folder"):  # a pipe, socket or device
+            return f"{path}: {what}"
         return f"{path}: {what} — create one with `tracker new {path} --ruleset basic`"
     try:  # another GM holding the file: say so before the screen opens
         with WriterLock(path):

@@ -8,7 +8,6 @@ text or numbers a load would refuse (an escape in ``name``) names ``file:line:co
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,10 +18,12 @@ from textual.theme import Theme
 from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
 from tracker.rules.shipped import shipped_folders
+from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
 from tracker.store.settings import Settings
+from tracker.store.toml_parse import parse_document
 
 if TYPE_CHECKING:  # a type only: the player view reads themes without an encounter file
     from tracker.store.encounter_file import EncounterFile
@@ -90,11 +91,10 @@ class ThemeError(Exception):
 def read_theme(path: Path) -> Theme:
     """One theme file as a Textual ``Theme``; ThemeError if it is not a usable theme."""
     try:
-        table = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise ThemeError(f"theme {path.name}: {' '.join(str(err).split())}") from None
-    try:
+        table = parse_document(path, read_regular(path))
         check_document(table, Locator(path), THEME_FIELDS)
+    except OSError as err:
+        raise ThemeError(f"theme {path.name}: {err.strerror or err}") from None
     except JournalError as err:
         raise ThemeError(f"theme {err}") from None
     return theme_from_table(table, path.stem, path.name)

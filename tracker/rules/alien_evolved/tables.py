@@ -39,6 +39,7 @@ from typing import Any
 
 from tracker.core.errors import RuleError
 from tracker.paths import user_data_dir
+from tracker.rules.user_files import loads_toml, read_regular
 
 TIMERS = ("round", "stretch", "shift")
 INSTANT = "instant"
@@ -98,8 +99,8 @@ class CriticalTable:
         if not self.path.is_file():
             return {}
         try:
-            return tomllib.loads(self.path.read_bytes().decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            return loads_toml(read_regular(self.path).decode("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
             raise RuleError(f"{self.path}: not a readable table ({err})") from None
 
     @cached_property

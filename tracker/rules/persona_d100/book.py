@@ -20,6 +20,7 @@ from tracker.core.model import Combatant, Condition, EncounterState
 from tracker.paths import user_data_dir
 from tracker.rules.d100 import ConditionSpec, condition_spec, folded
 from tracker.rules.d100.ruleset import D100Ruleset
+from tracker.rules.user_files import loads_toml, read_regular
 
 STAGGERED = "Staggered"
 CONDITION = "Condition"
@@ -49,8 +50,8 @@ class AilmentBook:
         if not self.path.is_file():
             return ()
         try:
-            data = tomllib.loads(self.path.read_bytes().decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            data = loads_toml(read_regular(self.path).decode("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
             raise RuleError(f"{self.path}: not a readable ailment list ({err})") from None
         return tuple(self.checked(row, str(self.path)) for row in data.get("ailments", []))
 

@@ -98,6 +98,8 @@ class Plan:
     tables: list[TableImport] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     """Documents a pack's folder holds that are no actor or table (its folders)."""
+    opened: list[str] = field(default_factory=list)
+    """What opening the ``--into`` encounter did to it (a damaged end moved aside)."""
 
 
 def read_json(path: Path) -> Any:
@@ -127,7 +129,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         try:
             sources += read_sources(path)
         except NotImportable as err:
-            problems.append(f"{path.name}: {err}")
+            problems.append(f"{err.where(path.name)}: {err}")
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
@@ -297,7 +299,7 @@ def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) 
         if into is None:
             _save_actors(result.actors)
         elif result.actors:
-            _join(into, result.actors, dice or Dice())
+            result.opened = _join(into, result.actors, dice or Dice())
 
 
 def _save_table(item: TableImport) -> None:
@@ -317,10 +319,12 @@ def _save_actors(actors: list[ActorImport]) -> None:
             actor.written = path
 
 
-def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> None:
+def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:
+    """The actors join ``into`` as one command; what opening it did to it."""
     from tracker.store.bestiary_add import add_into
 
-    log = add_into(into, [a.converted.block for a in actors], dice)
+    log, opened = add_into(into, [a.converted.block for a in actors], dice)
     actors[0].log = log
     for actor in actors:
         actor.written, actor.joined = into, True
+    return opened

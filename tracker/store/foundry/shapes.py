@@ -35,7 +35,16 @@ threats: a folder's import skips them)."""
 
 
 class NotImportable(TrackerError):
-    """A file the importer cannot use; the message says why, in one sentence."""
+    """A file the importer cannot use; the message says why, in one sentence, and ``at``
+    where in the file (line, column; None when it is the whole file)."""
+
+    def __init__(self, message: str, at: tuple[int, int] | None = None) -> None:
+        super().__init__(message)
+        self.at = at
+
+    def where(self, name: str) -> str:
+        """``NAME:LINE:COL`` (or ``NAME``) for the one line naming the file."""
+        return f"{name}:{self.at[0]}:{self.at[1]}" if self.at else name
 
 
 class NotACombatant(NotImportable):

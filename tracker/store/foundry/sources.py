@@ -29,8 +29,10 @@ from typing import Any
 import yaml
 
 from tracker.core.errors import one_line
+from tracker.rules.user_files import read_regular
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.shapes import NotImportable
+from tracker.store.toml_parse import line_col
 
 SIZE_LIMIT = 20 * 1024 * 1024
 """The largest file an import reads (an actor with every item is well under 1 MB)."""
@@ -122,8 +124,7 @@ def _is_document_list(doc: Any) -> bool:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        with path.open("rb") as file:
-            data = file.read(SIZE_LIMIT + 1)
+        data = read_regular(path, SIZE_LIMIT)
     except OSError as err:
         raise NotImportable(f"cannot be read: {err.strerror or err}") from None
     if len(data) > SIZE_LIMIT:
@@ -135,13 +136,14 @@ def _text(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise NotImportable(f"not a Foundry export (not UTF-8 text, byte {err.start})") from None
+        said = f"not a Foundry export (not UTF-8 text, byte {err.start})"
+        raise NotImportable(said, line_col(data, err.start)) from None
 
 
-def _check(doc: Any, where: str = "") -> None:
+def _check(doc: Any, line: int = 0) -> None:
     flaw = flaw_in(doc, FOREIGN)
     if flaw is not None:
-        raise NotImportable(f"{where}not a Foundry export ({flaw.message})")
+        raise NotImportable(f"not a Foundry export ({flaw.message})", (line, 1) if line else None)
 
 
 def _refused_constant(name: str) -> float:
@@ -149,17 +151,19 @@ def _refused_constant(name: str) -> float:
 
 
 def _json(text: str, line: int = 0) -> Any:
-    where = f"line {line}: " if line else ""
+    """The JSON document ``text`` (line ``line`` of a NeDB pack; 0: a whole file)."""
+    whole_line = (line, 1) if line else None
     try:
         return json.loads(text, parse_constant=_refused_constant)
     except json.JSONDecodeError as err:
-        at = f"column {err.colno}" if line else f"line {err.lineno}, column {err.colno}"
-        raise NotImportable(f"{where}not a Foundry export (not JSON: {err.msg} at {at})") from None
+        at = (line or err.lineno, err.colno)
+        raise NotImportable(f"not a Foundry export (not JSON: {err.msg})", at) from None
     except ValueError as err:  # Infinity, NaN, a number of thousands of digits
         said = one_line(err) if "sheet" in str(err) else "a number of thousands of digits"
-        raise NotImportable(f"{where}not a Foundry export ({said})") from None
+        raise NotImportable(f"not a Foundry export ({said})", whole_line) from None
     except RecursionError:
-        raise NotImportable(f"{where}not a Foundry export (JSON nested too deeply)") from None
+        said = "not a Foundry export (JSON nested too deeply)"
+        raise NotImportable(said, whole_line) from None
 
 
 def _nedb(path: Path, text: str) -> list[Source]:
@@ -169,9 +173,9 @@ def _nedb(path: Path, text: str) -> list[Source]:
         if not line.strip():
             continue
         doc = _json(line, number)
-        _check(doc, f"line {number}: ")
+        _check(doc, number)
         if not isinstance(doc, dict):
-            raise NotImportable(f"line {number}: not a Foundry document (not an object)")
+            raise NotImportable("not a Foundry document (not an object)", (number, 1))
         if "$$indexCreated" in doc:
             continue
         key = str(doc.get("_id") or f"line {number}")
@@ -229,11 +233,11 @@ def _yaml(text: str) -> Any:
         return _bounded_yaml(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        place = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        at = (mark.line + 1, mark.column + 1) if mark else None
         problem = err.problem or err.context or "not YAML"
         if "nesting depth" in problem:  # libyaml's own limit
-            raise NotImportable(f"not a Foundry export (YAML nested too deeply{place})") from None
-        raise NotImportable(f"not a Foundry export (not YAML: {problem}{place})") from None
+            raise NotImportable("not a Foundry export (YAML nested too deeply)", at) from None
+        raise NotImportable(f"not a Foundry export (not YAML: {problem})", at) from None
     except yaml.YAMLError as err:
         raise NotImportable(f"not a Foundry export (not YAML: {one_line(err)})") from None
     except RecursionError:
