@@ -138,9 +138,11 @@ class AlienRules(Ruleset):
             parts.append(SummaryPart(f"S {stress}", f"Stress {stress}", 1))
         if fighter.condition("Shut down"):
             return [*parts, SummaryPart("SHUT DOWN")]
-        if fighter.condition("Broken"):
-            parts.append(SummaryPart("BROKEN"))
         timer = timer_name(fighter, self.data)
+        if fighter.condition("Broken"):
+            # a narrow row says "dying/round" before BROKEN (seed 003 l.135-142: a
+            # lethal critical comes with Broken), so the names keep their room
+            parts.append(SummaryPart("BROKEN", rank=2 if timer else 0))
         if timer:
             parts.append(SummaryPart(f"dying/{timer}", f"dying (death roll each {timer})"))
         return parts

@@ -207,6 +207,7 @@ def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
     """The combatant's conditions as badges, most urgent first; one the summary already
     says (alien's ``BROKEN``) is not said twice."""
     said = {w.casefold() for p in summary_parts(rules, fighter) for w in (p.short, p.wide)}
+    said |= {w.partition("/")[0] for w in said}  # "dying/round" says Dying
     held = [c for c in fighter.conditions if c.name.casefold() not in said]
     return badges(held, rules.urgent_badges(), rules.level_words)
 
