@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
+from tests.alien_helpers import Table
 from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -40,3 +41,26 @@ async def test_alien_a_dying_row_leaves_every_other_name_whole_at_80x24(tmp_path
         ripley = next(row for row in rows if "Ripley" in row)
         assert "dying/round" in ripley, ripley
 
+
+def test_alien_actions_left_say_two_quick_or_a_full_and_a_quick() -> None:
+    # seen in the status pane on a drone's turn: "Actions left: a full and 2 quick" (three
+    # actions); seed 003 l.60: "take 2 Quick Actions or 1 Quick Action and 1 Full Action"
+    table = Table()
+    table.start()
+    assert "Actions left: 2 quick, or a full and 1 quick" in _lines(table, "bishop")
+    table.do("quick bishop aim")
+    assert "Actions left: a quick or a full" in _lines(table, "bishop")
+    table.do("full bishop ranged")
+    assert "No actions left" in _lines(table, "bishop")
+
+
+def test_alien_after_a_full_action_one_quick_is_left() -> None:
+    # seed 003 l.76: "one full action and one quick action, or two quick actions"
+    table = Table()
+    table.start()
+    table.do("full bishop ranged")
+    assert "Actions left: 1 quick" in _lines(table, "bishop")
+
+
+def _lines(table: Table, who: str) -> list[str]:
+    return table.rules.status_lines(table.who(who), table.state)
