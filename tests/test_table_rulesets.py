@@ -10,7 +10,9 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from tests.alien_helpers import Table
+from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
 
 
@@ -64,3 +66,29 @@ def test_alien_after_a_full_action_one_quick_is_left() -> None:
 
 def _lines(table: Table, who: str) -> list[str]:
     return table.rules.status_lines(table.who(who), table.state)
+
+
+@ui_test
+async def test_nerv_the_selected_ones_tracks_and_ailment_are_whole_at_80x24(
+    tmp_path: Path,
+) -> None:
+    # seen at 80x24 with Sachiel selected and no reminder open: "Injuries 0/6…",
+    # "Fatigued above 6,…", "Physical: Burning, Damage 4 (1…" — the thresholds of seed
+    # 000 l.205 and l.275's growing fire cut although nothing else wanted the rows
+    app = make_app(sample_copy(tmp_path, "nerv-sachiel.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        lines = ("start", "dmg sachiel 12 @core exploit", "ail sachiel Burning")
+        for line in (*lines, "next", "next", "next", "shake sachiel fail"):
+            assert app.run_line(line).ok, line
+        app.selected = "sachiel"
+        await pilot.pause()
+        assert not state_of(app).reminders
+        drawing = app.query_one("#status-text", Drawing)
+        rows = [drawing.render_line(y).text.rstrip() for y in range(drawing.size.height)]
+        assert not any(row.endswith("…") for row in rows), rows
+        shown = " ".join(" ".join(visible_status(app)).split())
+        for whole in ("0/6 incapacitated above 6", "Fatigued above 6, Exhausted at 8"):
+            assert whole in shown, shown
+        said = " ".join(" ".join(rows).split())
+        assert "Burning, Damage 4 (1 failed" in said, said
