@@ -10,8 +10,10 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from tests.alien_helpers import Table
+from tests.player_helpers import screen_text
 from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -92,3 +94,22 @@ async def test_nerv_the_selected_ones_tracks_and_ailment_are_whole_at_80x24(
             assert whole in shown, shown
         said = " ".join(" ".join(rows).split())
         assert "Burning, Damage 4 (1 failed" in said, said
+
+
+@ui_test
+async def test_persona_the_damage_dialog_lists_every_option_at_80x24(tmp_path: Path) -> None:
+    # seen at 80x24: the damage dialog's Options field showed its usage as a one-row
+    # placeholder, cut after "[@LOC|hit=NN] [pen=N]": element=, technical, stagger,
+    # crit, same, longshot, confirm= and cmod= (seed 004's weaknesses, Technical and
+    # Critical hits) were nowhere in the dialog
+    app = make_app(sample_copy(tmp_path, "persona-d100-shadows.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
+        shown = " ".join(screen_text(app).split())
+        usage = app.screen.verb.usage.split()
+        for option in usage[3:]:
+            assert option in shown, (option, shown)
