@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from rich.cells import cell_len
+from rich.text import Text
 
 from tests.alien_helpers import Table
 from tests.player_helpers import screen_text
@@ -16,6 +17,7 @@ from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.status import StatusPane
 
 
 def sample_copy(folder: Path, name: str) -> Path:
@@ -113,3 +115,32 @@ async def test_persona_the_damage_dialog_lists_every_option_at_80x24(tmp_path: P
         usage = app.screen.verb.usage.split()
         for option in usage[3:]:
             assert option in shown, (option, shown)
+
+
+@ui_test
+async def test_nerv_reminders_wrap_to_the_pane_when_its_scrollbar_comes(tmp_path: Path) -> None:
+    # seen at 200x50 after `u` `U`: a reminder wrapped for the pane without its scrollbar
+    # was wrapped again when the scrollbar came, "…suffered an injury, a" / "Fear" /
+    # "trigger: Will or…", "(impact:" / "Stunned," / "rending: …" / "voltaic:"
+    path = sample_copy(tmp_path, "nerv-sachiel.toml")
+    lance = " ".join(["Light lance from the palms."] * 8)
+    roster = f'wounds = 8\ntraits = [{{ name = "Lance", text = "{lance}", kind = "ability" }}]\n'
+    path.write_text(path.read_text().replace("wounds = 8\n", roster, 1))
+    app = make_app(path, seed=3)
+    async with app.run_test(size=(180, 50)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok and app.run_line("dmg rei 20 @head").ok
+        app.selected = "unit-02"
+        await pilot.pause()
+        pane = app.query_one(StatusPane)
+        assert not pane.show_vertical_scrollbar
+        app.selected = "sachiel"  # the reminders and a long trait: the scrollbar comes
+        await pilot.pause()
+        assert pane.show_vertical_scrollbar
+        width = app.query_one("#status-text", Drawing).size.width
+        shown = visible_status(app)
+        for reminder in state_of(app).reminders:
+            rows = [row.plain.rstrip() for row in Text(reminder.text).wrap(app.console, width)]
+            first = shown.index(rows[0])
+            assert shown[first : first + len(rows) - 1] == rows[:-1], (rows, shown)
+            assert shown[first + len(rows) - 1].startswith(rows[-1]), (rows, shown)
