@@ -144,3 +144,19 @@ async def test_nerv_reminders_wrap_to_the_pane_when_its_scrollbar_comes(tmp_path
             first = shown.index(rows[0])
             assert shown[first : first + len(rows) - 1] == rows[:-1], (rows, shown)
             assert shown[first + len(rows) - 1].startswith(rows[-1]), (rows, shown)
+
+
+@ui_test
+async def test_basic_the_ailment_dialog_does_not_promise_a_shake_off(tmp_path: Path) -> None:
+    # seen in basic's ailment dialog: "Rounds (0: until shaken off or cured)" — basic,
+    # eva-escale and persona-d100 (the rulesets whose conditions take rounds=) have no
+    # shake-off test (seed 001, 004): a condition without rounds lasts until cured
+    app = make_app(sample_copy(tmp_path, "basic-bandits-at-the-ford.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.press("a")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Rounds (0: until cured)" in shown, shown
+        assert "shaken off" not in shown, shown

@@ -80,7 +80,7 @@ class AilmentScreen(CommandDialog):
                 compact=True,
             )
             yield OptionList(id="ailment-list")
-            yield Label("Rounds (0: until shaken off or cured)", id="ailment-rounds-label")
+            yield Label("Rounds (0: until cured)", id="ailment-rounds-label")
             yield Input(placeholder="0", type="integer", id="ailment-rounds", compact=True)
             yield Label("Options")
             yield Input(placeholder=self.verb.usage, id="ailment-options", compact=True)
