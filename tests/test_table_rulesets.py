@@ -160,3 +160,17 @@ async def test_basic_the_ailment_dialog_does_not_promise_a_shake_off(tmp_path: P
         shown = " ".join(screen_text(app).split())
         assert "Rounds (0: until cured)" in shown, shown
         assert "shaken off" not in shown, shown
+
+
+@ui_test
+async def test_wrath_enter_in_an_empty_damage_dialog_says_which_field(tmp_path: Path) -> None:
+    # seen: `d`, Tab, Enter answered "✗ fill in the fields first" — which field?
+    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.press("d", "tab", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
+        shown = " ".join(screen_text(app).split())
+        assert "✗ type the amount first" in shown, shown

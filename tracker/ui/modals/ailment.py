@@ -176,6 +176,12 @@ class AilmentScreen(CommandDialog):
             return options.get_option_at_index(index).id or ""
         return self.query_one("#ailment-filter", Input).value.strip()
 
+    def missing(self) -> str:
+        """Say what to pick or type."""
+        if self.catalogue:
+            return "pick an ailment first (type to filter, ↑↓ to pick)"
+        return "type the condition's name first"
+
     def command_line(self) -> str:
         """``ail unit01 Burning rounds=2``."""
         name = self.picked()

@@ -137,6 +137,12 @@ class DamageScreen(CommandDialog):
         line = " ".join(quote(w) for w in words)
         return f"{line} {options}" if options else line
 
+    def missing(self) -> str:
+        """Name the empty field: the amount, or the targets."""
+        if not self._amount():
+            return "type the amount first (the Amount field: a number, or dice)"
+        return "name a target first (Targets: names or ids, comma-separated)"
+
     def _amount(self) -> list[str]:
         typed = self.query_one("#damage-amount", Input).value.strip()
         if self.verb.asks.amount == "highest":
