@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any, cast
 
+import pytest
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import SystemCommand
 
 from tests.alien_helpers import Table
 from tests.player_helpers import screen_text
@@ -18,6 +21,7 @@ from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.status import StatusPane
+from tracker.ui.screen_actions import system_commands
 
 
 def sample_copy(folder: Path, name: str) -> Path:
@@ -174,3 +178,14 @@ async def test_wrath_enter_in_an_empty_damage_dialog_says_which_field(tmp_path: 
         assert isinstance(app.screen, DamageScreen)
         shown = " ".join(screen_text(app).split())
         assert "✗ type the amount first" in shown, shown
+
+
+def test_the_palettes_screenshot_names_its_folder_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # seen in the palette after `tracker nerv-sachiel.toml`: "Save an SVG picture of the
+    # screen in ." — the encounter's folder, named as the command line named the file
+    monkeypatch.chdir(tmp_path)
+    shot = SystemCommand("Screenshot", "Save an SVG screenshot", lambda: None)
+    offered = list(system_commands(cast(Any, None), [shot], Path("nerv-sachiel.toml").parent))
+    assert offered[0].help == f"Save an SVG picture of the screen in {tmp_path}"
