@@ -16,6 +16,7 @@ from textual.app import SystemCommand
 from tests.alien_helpers import Table
 from tests.player_helpers import screen_text
 from tests.test_ui_sizes import visible_status
+from tests.test_ui_uncut import message_rows
 from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.drawing import Drawing
@@ -189,3 +190,42 @@ def test_the_palettes_screenshot_names_its_folder_whole(
     shot = SystemCommand("Screenshot", "Save an SVG screenshot", lambda: None)
     offered = list(system_commands(cast(Any, None), [shot], Path("nerv-sachiel.toml").parent))
     assert offered[0].help == f"Save an SVG picture of the screen in {tmp_path}"
+
+
+@ui_test
+async def test_a_key_that_does_not_apply_says_why(tmp_path: Path) -> None:
+    # seen in every ruleset: `1`, `0`, Enter, `s`, `n`, `v`, `y`, `u` did nothing at all
+    # where they did not apply (the footer had dropped them); now each says why
+    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        said = {}
+        for key in ("n", "v", "y", "u", "1", "0"):
+            await pilot.press(key)
+            await pilot.pause()
+            said[key] = message_rows(app)
+        assert app.run_line("start").ok
+        for key in ("enter", "s"):
+            await pilot.press(key)
+            await pilot.pause()
+            said[key] = message_rows(app)
+    assert "✗ the fight has not started yet — s rolls initiative" in said["n"]
+    assert "✗ no round has been played yet: nothing to look back at" in said["v"]
+    assert "✗ no round has been played yet: nothing to copy" in said["y"]
+    assert "✗ nothing to undo" in said["u"]
+    assert "✗ no reminder is open" in said["1"] and "✗ no reminder is open" in said["0"]
+    assert "✗ Trooper Kell is not delaying" in said["enter"]
+    assert "✗ the fight has already started" in said["s"]
+
+
+@ui_test
+async def test_esc_on_the_table_stays_silent(tmp_path: Path) -> None:
+    # Esc is pressed by habit (after a dialog): it is not answered with a refusal
+    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        before = message_rows(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert message_rows(app) == before
