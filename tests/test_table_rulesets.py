@@ -229,3 +229,19 @@ async def test_esc_on_the_table_stays_silent(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert message_rows(app) == before
+
+
+@ui_test
+async def test_persona_the_one_more_track_says_what_it_is_for(tmp_path: Path) -> None:
+    # seen at 120x36: "One More 2 act … onemore, baton, allout, or stamina" — read as a
+    # line cut short; seed 004 l.122-124: an extra action, a Baton Pass, a charge of
+    # Stamina, or an All-Out Attack when every enemy is Staggered
+    app = make_app(sample_copy(tmp_path, "persona-d100-shadows.toml"), seed=5)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok and app.run_line("dmg slime 12 element=fire").ok
+        app.selected = "yu"
+        await pilot.pause()
+        shown = " ".join(" ".join(visible_status(app)).split())
+        assert "One More 1 an extra action, a Baton Pass, Stamina or an All-Out Attack" in shown
+        assert "…" not in shown, shown
