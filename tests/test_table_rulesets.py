@@ -245,3 +245,28 @@ async def test_persona_the_one_more_track_says_what_it_is_for(tmp_path: Path) ->
         shown = " ".join(" ".join(visible_status(app)).split())
         assert "One More 1 an extra action, a Baton Pass, Stamina or an All-Out Attack" in shown
         assert "…" not in shown, shown
+
+
+@ui_test
+async def test_one_who_joins_above_the_turn_is_marked_to_act_next(tmp_path: Path) -> None:
+    # seen with eva-escale: Unit-01 defeated on Unit-02's turn, Shinji ejected on foot and
+    # rolled initiative 9 — his row sat at the top, unmarked, above Ramiel's ✓, and `n`
+    # went to him, not to Misato below ▶ (the first slot yet to act acts next)
+    app = make_app(sample_copy(tmp_path, "basic-bandits-at-the-ford.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("start", "next", "next", "add Scout side=enemy hp=5 init=40"):
+            assert app.run_line(line).ok, line
+        await pilot.pause()
+        rows = [row.rstrip() for row in app.query_one(InitiativePane).plain_lines]
+        scout = next(row for row in rows if "Scout" in row)
+        assert scout.startswith("»"), rows
+        assert app.run_line("next").ok
+        await pilot.pause()
+        assert state_of(app).current == "scout"
+        rows = [row.rstrip() for row in app.query_one(InitiativePane).plain_lines]
+        assert next(row for row in rows if "Scout" in row).startswith("▶"), rows
+        assert app.run_line("next").ok
+        await pilot.pause()
+        rows = [row.rstrip() for row in app.query_one(InitiativePane).plain_lines]
+        assert next(row for row in rows if "Scout" in row).startswith("✓"), rows
