@@ -270,3 +270,18 @@ async def test_one_who_joins_above_the_turn_is_marked_to_act_next(tmp_path: Path
         await pilot.pause()
         rows = [row.rstrip() for row in app.query_one(InitiativePane).plain_lines]
         assert next(row for row in rows if "Scout" in row).startswith("✓"), rows
+
+
+@ui_test
+async def test_alien_the_add_dialogs_title_is_whole_at_80x24(tmp_path: Path) -> None:
+    # seen at 80x24: "Add a combatant — add [N] NAME|BLOCK [hidden] [side=enemy] [stat=N …"
+    # — the title cut, "| add party [PC …]" never shown
+    app = make_app(sample_copy(tmp_path, "alien-operations-deck.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.press("plus")
+        await pilot.pause()
+        rows = [row for row in screen_text(app).splitlines() if row.strip()]
+        title = next(i for i, row in enumerate(rows) if "Add a combatant —" in row)
+        assert "add party [PC …]" in rows[title + 1], rows
