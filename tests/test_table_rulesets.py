@@ -285,3 +285,20 @@ async def test_alien_the_add_dialogs_title_is_whole_at_80x24(tmp_path: Path) -> 
         rows = [row for row in screen_text(app).splitlines() if row.strip()]
         title = next(i for i, row in enumerate(rows) if "Add a combatant —" in row)
         assert "add party [PC …]" in rows[title + 1], rows
+
+
+@ui_test
+async def test_moving_the_top_row_up_says_it_is_at_the_top(tmp_path: Path) -> None:
+    # seen: shift+↑ on the first row (and shift+↓ on the last) did nothing at all
+    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        app.selected = state_of(app).order[0]
+        await pilot.press("shift+up")
+        await pilot.pause()
+        assert "✗ already at the top of the order" in message_rows(app)
+        app.selected = state_of(app).order[-1]
+        await pilot.press("shift+down")
+        await pilot.pause()
+        assert "✗ already at the foot of the order" in message_rows(app)
