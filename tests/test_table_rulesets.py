@@ -302,3 +302,17 @@ async def test_moving_the_top_row_up_says_it_is_at_the_top(tmp_path: Path) -> No
         await pilot.press("shift+down")
         await pilot.pause()
         assert "✗ already at the foot of the order" in message_rows(app)
+
+
+@ui_test
+async def test_nerv_a_message_cut_short_says_so_once(tmp_path: Path) -> None:
+    # seen at 80x24 after `s`: "Rei Ayanami (on foot) initiative … … m shows all" — the
+    # row cut with its own "…" before the one that says more follows
+    app = make_app(sample_copy(tmp_path, "nerv-sachiel.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        shown = message_rows(app).rstrip()
+        assert shown.endswith(" … m shows all"), shown
+        assert "… …" not in shown and shown.count("…") == 1, shown
