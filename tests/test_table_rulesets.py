@@ -316,3 +316,18 @@ async def test_nerv_a_message_cut_short_says_so_once(tmp_path: Path) -> None:
         shown = message_rows(app).rstrip()
         assert shown.endswith(" … m shows all"), shown
         assert "… …" not in shown and shown.count("…") == 1, shown
+
+
+@ui_test
+async def test_persona_the_ailment_dialog_opens_whole_at_80x24(tmp_path: Path) -> None:
+    # seen at 80x24: `a` opened the dialog scrolled past its title (24 rows of fields for
+    # 24 rows of screen): the GM saw "Target" first, not what the dialog is for
+    app = make_app(sample_copy(tmp_path, "persona-d100-shadows.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.press("a")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Ailment — an ailment: one per category" in shown, shown
+        assert "Enter apply · ↑↓ pick · Tab next field · Esc close" in shown, shown

@@ -97,6 +97,7 @@ class AilmentScreen(CommandDialog):
         self.query_one("#ailment-rounds-label", Label).display = takes_rounds
         listed = self.query_one("#ailment-list", OptionList)
         listed.display = bool(self.catalogue)
+        listed.set_class(takes_rounds, "-with-rounds")
         listed.can_focus = False  # ↑↓ in the filter move it; Tab goes on to Rounds
         self._fill()
         self.query_one("#ailment-filter", Input).focus()
