@@ -18,6 +18,7 @@ from typing import Any
 
 from textual import work
 from textual.actions import ActionParseResult
+from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
 from textual.dom import DOMNode
 from textual.reactive import reactive
@@ -119,9 +120,14 @@ class TrackerApp(PlainTextApp[int]):
         is shown is refused in one line instead of doing nothing."""
         if await super().run_action(action, default_namespace, namespaces):
             return True
-        name = (action if isinstance(action, str) else action[1]).partition("(")[0]
-        if default_namespace not in (None, self, self.table) or not self.table.held_back(name):
+        _, name, parameters = parse_action(action) if isinstance(action, str) else action
+        if default_namespace not in (None, self, self.table):
             return False
+        if not self.table.held_back(name):
+            reason = self.table.why_not(name, parameters)
+            if reason is not None:
+                self.report(Outcome(False, reason))
+            return reason is not None
         refused = self.session.refuse_while_looking()
         if refused is not None:
             self.report(refused)

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from tracker.core.model import EncounterState
+from tracker.ui import key_refusals
 from tracker.ui.app_keys import OUR_ACTIONS, ROLE_KEYS, STILL_OFFERED, key_checks
 from tracker.ui.modals.help import KeyRow, key_rows
 from tracker.ui.reminder_keys import KEYS, Choice, ReminderKeys, by_key
@@ -53,6 +54,23 @@ class KeyOffer(Screen[None]):
             and not isinstance(self.app.screen, ModalScreen)
             and not isinstance(self.app.focused, Input)
         )
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a table key the footer does not offer does nothing now (None: it applies,
+        or is not the table's, or a dialog or the bar has the keys)."""
+        state = self.host.state
+        if (
+            state is None
+            or action not in OUR_ACTIONS
+            or isinstance(self.app.screen, ModalScreen)
+            or isinstance(self.app.focused, Input)
+            or self.check_action(action, parameters)
+        ):
+            return None
+        key = str(parameters[0]) if parameters else ""
+        keyed = any(choice.key for choice in self.choices(state))
+        plays = self.host.session.role_verb
+        return key_refusals.refusal(action, key, state, self.host.selected, keyed, plays)
 
     def checks(
         self, state: EncounterState, parameters: tuple[object, ...]

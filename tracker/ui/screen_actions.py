@@ -78,6 +78,7 @@ def system_commands(
     themes; the palette's "Theme: …" entries and t offer this app's), its Quit (ours
     says that everything is saved), and its Screenshot saved beside the encounter file
     (Textual's wants a Downloads folder): in ``folder``, beside the encounter file."""
+    folder = folder.absolute()  # "in ." says nothing when the file was named relatively
     for command in commands:
         if command.title == "Screenshot":
             yield SystemCommand(

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from tracker.core.model import EncounterState
+from tracker.core.outcome import Outcome
 from tracker.core.roles import DAMAGE, HEAL
 from tracker.rules.shipped import ruleset_docs
 from tracker.store.encounter_file import EncounterFile
@@ -224,6 +225,9 @@ class TableScreen(KeyOffer, KeptPaint):
             other = order.index(selected) + step
             if 0 <= other < len(order):
                 self.host.run_and_report(f"swap {selected} {order[other]}")
+            else:
+                edge = "top" if step < 0 else "foot"
+                self.host.report(Outcome(False, f"already at the {edge} of the order"))
 
     def action_resolve(self, key: str) -> None:
         """Resolve a reminder with the choice that has this key."""

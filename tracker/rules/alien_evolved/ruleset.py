@@ -138,9 +138,11 @@ class AlienRules(Ruleset):
             parts.append(SummaryPart(f"S {stress}", f"Stress {stress}", 1))
         if fighter.condition("Shut down"):
             return [*parts, SummaryPart("SHUT DOWN")]
-        if fighter.condition("Broken"):
-            parts.append(SummaryPart("BROKEN"))
         timer = timer_name(fighter, self.data)
+        if fighter.condition("Broken"):
+            # a narrow row says "dying/round" before BROKEN (seed 003 l.135-142: a
+            # lethal critical comes with Broken), so the names keep their room
+            parts.append(SummaryPart("BROKEN", rank=2 if timer else 0))
         if timer:
             parts.append(SummaryPart(f"dying/{timer}", f"dying (death roll each {timer})"))
         return parts
@@ -206,9 +208,7 @@ class AlienRules(Ruleset):
         if fighter.condition("Broken"):
             lines.append("Broken: a single move this round, no stress, no panic")
         elif state.current and state.current.split("@")[0] == fighter.id:
-            left = max(0, int(self.data["actions"]["per_turn"]) - count)
-            full_left = "a full and " if not fulls and left == 2 else ""
-            lines.append(f"Actions left: {full_left}{left} quick" if left else "No actions left")
+            lines.append(self._actions_left(count, fulls))
         for injury in fighter.injuries:
             lethal = " (lethal)" if injury.lethal else ""
             lines.append(
@@ -221,6 +221,19 @@ class AlienRules(Ruleset):
             f"shift {state.tracks.get('shift', 0)}"
         )
         return lines
+
+    def _actions_left(self, count: int, fulls: int) -> str:
+        """Seed 003 l.60: "2 Quick Actions or 1 Quick Action and 1 Full Action" — the
+        budget is two actions, at most one of them full."""
+        left = max(0, int(self.data["actions"]["per_turn"]) - count)
+        full = fulls < int(self.data["actions"]["full_per_turn"])
+        if not left:
+            return "No actions left"
+        if not full:
+            return f"Actions left: {left} quick"
+        if left == 1:
+            return "Actions left: a quick or a full"
+        return f"Actions left: {left} quick, or a full and {left - 1} quick"
 
     def header_parts(self, state: EncounterState) -> list[str]:
         """The time units: stretches and shifts passed (rounds are in the header already)."""

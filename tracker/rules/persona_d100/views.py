@@ -45,7 +45,7 @@ def track_views(rules: PersonaBase, fighter: Combatant) -> list[TrackView]:
                 fighter.track(ONE_MORE),
                 -1,
                 "ok",
-                "act … onemore, baton, allout, or stamina",
+                "an extra action, a Baton Pass, Stamina or an All-Out Attack",
             )
         )
     return views

@@ -187,6 +187,10 @@ class AddCombatantScreen(CommandDialog):
         self.clear_error()
         self.refresh_preview()
 
+    def missing(self) -> str:
+        """The one field the line needs."""
+        return "type a name first (or part of a stat block's)"
+
     def command_line(self) -> str:
         """``add 'Goblin archer' side=enemy hp=7`` or ``add 3 ork-boy``."""
         name = self.query_one("#add-name", Input).value.strip()

@@ -80,7 +80,7 @@ class AilmentScreen(CommandDialog):
                 compact=True,
             )
             yield OptionList(id="ailment-list")
-            yield Label("Rounds (0: until shaken off or cured)", id="ailment-rounds-label")
+            yield Label("Rounds (0: until cured)", id="ailment-rounds-label")
             yield Input(placeholder="0", type="integer", id="ailment-rounds", compact=True)
             yield Label("Options")
             yield Input(placeholder=self.verb.usage, id="ailment-options", compact=True)
@@ -97,6 +97,7 @@ class AilmentScreen(CommandDialog):
         self.query_one("#ailment-rounds-label", Label).display = takes_rounds
         listed = self.query_one("#ailment-list", OptionList)
         listed.display = bool(self.catalogue)
+        listed.set_class(takes_rounds, "-with-rounds")
         listed.can_focus = False  # ↑↓ in the filter move it; Tab goes on to Rounds
         self._fill()
         self.query_one("#ailment-filter", Input).focus()
@@ -175,6 +176,12 @@ class AilmentScreen(CommandDialog):
                 return ""
             return options.get_option_at_index(index).id or ""
         return self.query_one("#ailment-filter", Input).value.strip()
+
+    def missing(self) -> str:
+        """Say what to pick or type."""
+        if self.catalogue:
+            return "pick an ailment first (type to filter, ↑↓ to pick)"
+        return "type the condition's name first"
 
     def command_line(self) -> str:
         """``ail unit01 Burning rounds=2``."""

@@ -52,7 +52,8 @@ class DamageScreen(CommandDialog):
                 compact=True,
             )
             yield Label("Options")
-            yield Input(placeholder=self.verb.usage, id="damage-options", compact=True)
+            yield Static(plain(self.options_usage), id="damage-usage", classes="dialog-usage")
+            yield Input(placeholder="none", id="damage-options", compact=True)
             yield Static(id="dialog-preview", classes="dialog-preview")
             yield Static(id="dialog-error", classes="dialog-error")
             yield Static("Enter apply · Tab next field · Esc close", classes="dialog-keys")
@@ -78,6 +79,12 @@ class DamageScreen(CommandDialog):
             return
         yield Label("Amount")
         yield Input(placeholder="how much", restrict=AMOUNT, id="damage-amount", compact=True)
+
+    @property
+    def options_usage(self) -> str:
+        """What the options field takes: the verb's usage after its target and amount,
+        whole (wrapped: persona's runs to 160 cells, a one-row placeholder cut it)."""
+        return " ".join(self.verb.usage.split()[3:]) or "none"
 
     @property
     def several(self) -> bool:
@@ -129,6 +136,12 @@ class DamageScreen(CommandDialog):
         options = self.query_one("#damage-options", Input).value.strip()
         line = " ".join(quote(w) for w in words)
         return f"{line} {options}" if options else line
+
+    def missing(self) -> str:
+        """Name the empty field: the amount, or the targets."""
+        if not self._amount():
+            return "type the amount first (the Amount field: a number, or dice)"
+        return "name a target first (Targets: names or ids, comma-separated)"
 
     def _amount(self) -> list[str]:
         typed = self.query_one("#damage-amount", Input).value.strip()

@@ -59,6 +59,10 @@ class CommandDialog(ModalScreen[Outcome | None]):
         """The line the dialog would run now (empty: not ready)."""
         raise NotImplementedError
 
+    def missing(self) -> str:
+        """What to fill in before Enter can run the dialog (its line is empty)."""
+        return "fill in the fields first"
+
     def action_submit(self) -> None:
         """Enter from a field that does not take it itself (a closed dropdown)."""
         self.submit()
@@ -86,7 +90,7 @@ class CommandDialog(ModalScreen[Outcome | None]):
             return
         line = self.command_line()
         if not line:
-            self.refuse("fill in the fields first")
+            self.refuse(self.missing())
             return
         outcome = self.runner(line)
         if outcome.ok:

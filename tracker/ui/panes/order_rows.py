@@ -22,6 +22,7 @@ LEGEND = (
     ("↓", "down"),
     ("✝", "dead"),
     ("✓", "has acted this round"),
+    ("»", "joined after its place this round: acts next"),
     ("◌", "hidden from players"),
 )
 BADGE_LEGEND = (
@@ -103,16 +104,16 @@ def _remarked(last: Order, state: EncounterState) -> Order | None:
     ):
         return None
     touched = _fared(before.combatants, state.combatants)
-    if touched is None:
+    if touched is None or (before.current != state.current and _any_late(last.rows)):
         return None
     touched.update(slot_owner(s) for s in (before.current, state.current) if s)
     touched.update(slot_owner(s) for s in _acted_or_not(before.acted, state.acted))
-    fighters, rows = state.combatants, list(last.rows)
+    fighters, rows, passed = state.combatants, list(last.rows), _passed(state)
     for owner in touched:
         for index in last.places.get(owner, ()):
             row = rows[index]
             if row.mark != "⏸":
-                mark = _mark(state, row.slot, fighters[owner])
+                mark = _mark(state, row.slot, fighters[owner], passed)
                 rows[index] = row if mark == row.mark else Row(row.slot, mark)
     return Order(state, tuple(rows), last.owners, last.slots, last.places)
 
@@ -143,7 +144,7 @@ def _fared(before: Mapping[str, Combatant], after: Mapping[str, Combatant]) -> s
 
 
 def _ordered(state: EncounterState) -> list[Row]:
-    fighters = state.combatants
+    fighters, passed = state.combatants, _passed(state)
     rows: list[Row] = []
     placed: set[str] = set()
     for slot in state.order:
@@ -152,20 +153,30 @@ def _ordered(state: EncounterState) -> list[Row]:
         if fighter is not None:
             placed.add(owner)
             if fighter.status != "removed":
-                rows.append(Row(slot, _mark(state, slot, fighter)))
+                rows.append(Row(slot, _mark(state, slot, fighter, passed)))
     for slot in state.delayed:
         placed.add(slot_owner(slot))
         if state.combatant(slot).status != "removed":
             rows.append(Row(slot, "⏸"))
     rows += [
-        Row(c.id, _mark(state, c.id, c))
+        Row(c.id, _mark(state, c.id, c, passed))
         for c in fighters.values()
         if c.id not in placed and c.status != "removed"
     ]
     return rows
 
 
-def _mark(state: EncounterState, slot: str, fighter: Combatant) -> str:
+def _passed(state: EncounterState) -> frozenset[str]:
+    """The slots above the acting one (none when nobody acts)."""
+    current, order = state.current, state.order
+    return frozenset(order[: order.index(current)]) if current in order else frozenset()
+
+
+def _any_late(rows: Iterable[Row]) -> bool:
+    return any(row.mark == "»" for row in rows)
+
+
+def _mark(state: EncounterState, slot: str, fighter: Combatant, passed: frozenset[str]) -> str:
     if state.current == slot:
         return "▶"
     if fighter.status == "dead":
@@ -176,6 +187,8 @@ def _mark(state: EncounterState, slot: str, fighter: Combatant) -> str:
         return "!"
     if slot in state.acted:
         return "✓"
+    if slot in passed:  # joined mid-round above the turn: the next `n` is theirs
+        return "»"
     return " "
 
 
@@ -207,6 +220,7 @@ def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
     """The combatant's conditions as badges, most urgent first; one the summary already
     says (alien's ``BROKEN``) is not said twice."""
     said = {w.casefold() for p in summary_parts(rules, fighter) for w in (p.short, p.wide)}
+    said |= {w.partition("/")[0] for w in said}  # "dying/round" says Dying
     held = [c for c in fighter.conditions if c.name.casefold() not in said]
     return badges(held, rules.urgent_badges(), rules.level_words)
 

@@ -137,10 +137,9 @@ class StatusPane(SelectedPane):
             top, rest = self._drawing(reminders, block, width, tight)
             if rows_needed(top, width, console) <= room:
                 break
-        if tight >= TIGHTEST - 1 and len(top) + len(rest) > room:
-            if not self.show_vertical_scrollbar:  # it will show, and take a cell
-                width -= self.styles.scrollbar_size_vertical
-                top, rest = self._drawing(reminders, block, width, tight)
+        if not self.show_vertical_scrollbar and rows_needed(top + rest, width, console) > room:
+            width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
+            top, rest = self._drawing(reminders, block, width, tight)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
         self._ask_rows(rows_needed(least, width, console) - room, (width, room))
         return top + rest

@@ -5,11 +5,11 @@ the selected combatant's block out of sight. When the full drawing would not fit
 pane is drawn tighter, a step at a time, until the reminders and the selected
 combatant's name and tracks fit: first empty ailment categories are left out, then each
 reminder's text is followed by rows of its keyed choices (choices without a key are
-left to the list of every choice), and last the combatant's name and tracks come before
-their other lines, each track one row (its value whole; only a note after it may be
-cut). Reminders and the name are never cut (they wrap): when even the tightest drawing
-needs more rows than the pane has, the log gives way (``StatusPane.Crowded``). What is
-below the tracks may still need a scroll.
+left to the list of every choice) and the combatant's name and tracks come before
+their other lines, and last each track takes one row (its value whole; only a note after
+it may be cut). Reminders and the name are never cut (they wrap): when even the tightest
+drawing needs more rows than the pane has, the log gives way (``StatusPane.Crowded``).
+Nothing below the tracks is cut either: it wraps, and may need a scroll.
 """
 
 from __future__ import annotations
@@ -20,8 +20,11 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.text import Text
 
+TRACKS_FIRST = 2
+"""From here the selected combatant's name and tracks (whole) come before their notes
+and ailments (the reminders' keys take rows of their own from here too)."""
 TIGHTEST = 3
-"""Reminders a row of text and a row of keys, the combatant's lines a row each."""
+"""Reminders a row of text and a row of keys, the combatant's tracks a row each."""
 
 
 @dataclass
@@ -48,16 +51,19 @@ class FighterBlock:
         """The lines that must be seen (the name to the tracks) and the rest, at a
         tightness from 0 (roomy) to 3 (a row each, name and tracks first)."""
         ailments = [line for line, holds in self.ailments if holds or tight == 0]
-        if tight < TIGHTEST:
+        if tight < TRACKS_FIRST:
             return [self.head, *self.notes, *ailments, *self.tracks], [
                 *self.locations,
                 *self.said,
                 *self.traits,
             ]
+        # below the tracks everything wraps whole (the pane scrolls): an ailment's
+        # damage or a rule's line is read, not guessed from "Burning, Damage 4 (1…"
+        rest = [*ailments, *self.locations, *self.notes, *self.said, *self.traits]
+        if tight < TIGHTEST:
+            return [self.head, *self.tracks], rest
         # the name wraps; a track keeps its value whole (only its note may be cut)
-        top = [self.head, *(elide_words(line, width) for line in self.tracks)]
-        rest = [*ailments, *self.locations, *self.notes, *self.said]
-        return top, [*(elide_words(line, width) for line in rest), *self.traits]
+        return [self.head, *(elide_words(line, width) for line in self.tracks)], rest
 
 
 def rows_needed(lines: Sequence[Text], width: int, console: Console) -> int:

@@ -103,8 +103,7 @@ class TextLine(SteadyColours, KeptPaint):
             row.truncate(width, overflow="ellipsis")
         if cut:
             tail = Text(f" … {self.more}" if self.more else " …", style=self.text.style)
-            rows[-1].rstrip()
-            rows[-1].truncate(max(0, width - tail.cell_len))
+            rows[-1] = _cut_at_word(rows[-1], max(0, width - tail.cell_len))
             rows[-1].append_text(tail)
         return rows
 
@@ -112,3 +111,18 @@ class TextLine(SteadyColours, KeptPaint):
         """Styles changed (a new theme): work the colours out again."""
         super().notify_style_update()
         self._strips = None
+
+
+def _cut_at_word(row: Text, width: int) -> Text:
+    """``row`` in ``width`` cells, ending after a whole word (never inside a number: the
+    ``…`` that follows says more is left out, once)."""
+    row.rstrip()
+    if row.cell_len <= width:
+        return row
+    kept = row.copy()
+    kept.truncate(width, overflow="crop")
+    space = kept.plain.rfind(" ")
+    if space > 0:
+        kept = kept[:space]
+    kept.rstrip()
+    return kept
