@@ -245,6 +245,23 @@ def shown_lines(listing: OptionList, count: int) -> list[str]:
 
 
 @ui_test
+async def test_a_file_deleted_while_listed_is_said_and_dropped(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    app = launcher(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (settings.encounters / "bridge.toml").unlink()
+        await pilot.press(*"bridge", "enter")
+        await pilot.pause()
+        line = problem_line(app)
+        assert line.startswith("✗ bridge.toml is no longer in ")
+        assert "moved or deleted after the list was read" in line
+        assert ("file", "bridge.toml") not in rows(app) and app.is_running
+        assert "tracker new" not in line  # not an offer to make it anew
+        app.exit(None)
+
+
+@ui_test
 async def test_a_broken_settings_file_is_said_once_and_the_defaults_used() -> None:
     path = settings_path()
     path.parent.mkdir(parents=True)

@@ -206,6 +206,9 @@ class LauncherApp(PlainTextApp[Path | None]):
             self.say(choice.summary.problem)
             return
         path = choice.summary.path
+        if choice.kind != "sample" and not path.is_file():
+            self.gone(path)
+            return
         try:
             if choice.kind == "sample":
                 path = fresh_copy(path, self.settings.encounters)
@@ -216,8 +219,20 @@ class LauncherApp(PlainTextApp[Path | None]):
             return
         self.exit(path)
 
+    def gone(self, path: Path) -> None:
+        """A listed file moved or deleted since the list was read: say so, read it again."""
+        self.choices = launcher_choices(self.settings)
+        self.show_choices(self.query_one("#launcher-search", Input).value)
+        self.say(
+            f"{path.name} is no longer in {shown_folder(path.parent)}: it was moved or "
+            "deleted after the list was read, so the list is read again"
+        )
+
     def open_party(self, path: Path) -> None:
         """The party screen of a campaign file; its next fight is played from there."""
+        if not path.is_file():
+            self.gone(path)
+            return
         try:
             loaded = load_campaign(path)
         except (TrackerError, OSError) as err:
