@@ -132,6 +132,22 @@ async def test_e_sets_a_value_as_the_gms_ruling_and_u_undoes_it(
 
 
 @ui_test
+async def test_a_rest_s_outcome_is_read_whole_at_80_columns(
+    party_folder: Path, party_campaign: Path
+) -> None:
+    app = launcher(party_folder, party_campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "2")  # Long Downtime (seed 000 l.347, 412)
+        await settle(pilot)
+        said = party(app).message
+        assert said.endswith("Rei Ayanami (on foot): no change") and len(said) > 80
+        line = party(app).query_one("#party-message", Static)
+        rows = [line.render_line(y).text.strip() for y in range(line.size.height)]
+        assert " ".join(rows).split() == said.split()  # every word on screen, none cut
+
+
+@ui_test
 async def test_shift_r_rests_the_highlighted_pc_only(
     party_folder: Path, party_campaign: Path
 ) -> None:

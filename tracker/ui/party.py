@@ -174,11 +174,11 @@ class PartyScreen(ModalScreen[Path | None]):
         self.query_one("#party-tracks", VerticalScroll).border_title = plain(member.name)
 
     def say(self, message: str, ok: bool = True) -> None:
-        """One line under the panes; a refusal starts with ✗."""
+        """One sentence under the panes, wrapped to be read whole (a rest's outcome for
+        every PC); a refusal starts with ✗."""
         self.message = message if ok else f"✗ {message}"
         line = self.query_one("#party-message", Static)
-        shown = Text(visible(self.message), no_wrap=True, overflow="ellipsis")
-        line.update(shown)
+        line.update(Text(visible(self.message)))
         line.set_class(not ok, "-error")
 
     # --- commands -----------------------------------------------------------------------
