@@ -229,8 +229,12 @@ class PartyScreen(ModalScreen[Path | None]):
 
     def _ask_rest(self, who: str, only: str | None) -> None:
         downtime = self.loaded.rules.downtime()
-        if not downtime.rests:
-            self.say(downtime.no_rest(""), ok=False)
+        if not downtime.rests:  # what to do here: the screen's edit, not the command line
+            self.say(
+                f"the {self.loaded.rules.id} text states no rest or downtime rule: press e "
+                "to enter what you rule for the highlighted PC (it is logged)",
+                ok=False,
+            )
             return
         kinds = [(k, downtime.label(k), summary) for k, summary in downtime.rests.items()]
 
