@@ -76,3 +76,16 @@ def test_eva_states_no_rest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     ok(capsys, "campaign", "add-pc", path, "Toji", "ag=40", "t=35", "fate=1")
     err = refused(capsys, [path], "campaign", "rest", path, "short")
     assert "campaign set" in err
+
+
+def test_a_dying_pc_s_tracks_read_as_words(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", campaign, fight, "--only", "vasq")
+    for line in ("start --seed 3", "dmg vasquez 5", "crit vasquez 61 Gut_Shot lethal=shift", "end"):
+        ok(capsys, "do", fight, *line.split())
+    said = ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "Death timer — → 3" in said and "Death saves — → 0" in said
+    shown = ok(capsys, "campaign", "show", campaign)
+    assert "Death timer 3" in shown and "_" not in shown.replace("Gut_Shot", "")
