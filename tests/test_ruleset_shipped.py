@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from textual.widgets import Static
 
-from tests.ui_helpers import make_app, opened, text_of, ui_test
+from tests.ui_helpers import make_app, opened, ui_test
 from tracker.export.theme import theme_file
 from tracker.rules import registry, shipped
 from tracker.rules.registry import load_ruleset
@@ -84,6 +84,8 @@ dmg wight d6 [/]
 ```
 
 - see [the site](https://example.invalid/x) for more
+
+> the last line, a quote
 """
 
 
@@ -101,6 +103,7 @@ async def test_help_keeps_a_hostile_docs_page_as_data(
     assert "dmg wight d6 [/]" in page and "```" not in page
     assert "Barrow rules" in page and "# Barrow" not in page and "## Wounds" not in page
     assert "the site (https://example.invalid/x)" in page  # shown, nothing to click
+    assert page.rstrip().endswith("▌ the last line, a quote")  # the page's end on screen
 
 
 async def help_page(tmp_path: Path) -> str:
@@ -116,7 +119,7 @@ async def help_page(tmp_path: Path) -> str:
         await pilot.pause()
         shown = app.screen.query_one("#help-ruleset", Static)
         assert not any(segment.style and segment.style.link for segment in segments(shown))
-        return text_of(shown, width=110)
+        return "\n".join(shown.render_line(y).text.rstrip() for y in range(shown.size.height))
 
 
 def segments(static: Static) -> list[Segment]:

@@ -36,7 +36,7 @@ def laid_out(page: str, width: int, dark: bool) -> Segments:
     for row in rows:
         segments.extend(row)
         segments.append(Segment.line())
-    return Segments(segments[:-1])
+    return Segments(segments)  # each row ends its line: the last one is counted too
 
 
 class DocsPage(Static):
