@@ -89,3 +89,15 @@ def test_a_dying_pc_s_tracks_read_as_words(
     assert "Death timer — → 3" in said and "Death saves — → 0" in said
     shown = ok(capsys, "campaign", "show", campaign)
     assert "Death timer 3" in shown and "_" not in shown.replace("Gut_Shot", "")
+
+
+def test_a_critical_rolled_and_never_entered_is_named_at_the_write_back(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", campaign, fight, "--only", "vasq")
+    for line in ("start --seed 3", "dmg vasquez 5", "end"):  # 0 Health: roll a critical
+        ok(capsys, "do", fight, *line.split())
+    said = ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "! still open in the fight, not carried: Pvt. Vasquez: look up critical injury" in said
+    assert member(campaign, "vasquez").lasting.injuries == ()  # nothing made up for it

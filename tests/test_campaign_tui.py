@@ -327,3 +327,16 @@ def test_the_edit_leaves_out_and_puts_back_a_condition_or_a_death() -> None:
     assert edit_planned(left, clean, "condition", "Blood Loss").has("Blood Loss")
     with pytest.raises(RuleError, match="Stress must be between"):
         edit_planned(left, clean, "stress", "99999999")
+
+
+@ui_test
+async def test_the_offer_names_what_the_fight_left_unresolved(campaign: Path, fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("colon", *"end", "enter")
+        await pilot.pause()
+        shown = " ".join(summary(app).split())
+        # seed 000: an injury is a Fear trigger; the test was never made in the fight
+        assert "! still open in the fight, not carried: Asuka suffered an injury" in shown
+        app.exit()

@@ -19,7 +19,7 @@ from textual.widgets import Label, Static
 from tracker.core.campaign import Change, PartyMember, edit_planned, writeback_changes
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
-from tracker.store.campaign_fight import WriteBack
+from tracker.store.campaign_fight import UNRESOLVED, WriteBack
 from tracker.ui.party_modals import NUMBER_KEYS, ChangeForm, number_bindings
 from tracker.ui.plain import plain
 
@@ -114,6 +114,8 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
                 out.append(f"\n      {visible(line)}")
             for line in plan.edits(who):
                 out.append(f"\n      edited by you: {visible(line)}", "italic")
+            for line in plan.unresolved.get(who, []):
+                out.append(f"\n      {UNRESOLVED}{visible(line)}", "bold")
         for who in plan.skipped:
             out.append(f"\n    {visible(self.party[who].name)}: skipped (stays as they were)")
         return out
