@@ -369,8 +369,18 @@ def edit_planned(
         return replace(planned, dead="" if out else left.dead)
     if key not in planned.tracks:
         raise RuleError(f"no track {key!r} to edit — tracks: {', '.join(planned.tracks) or 'none'}")
-    number = parse_int(value.strip(), track_label(key))
+    number = in_range(planned, key, parse_int(value.strip(), track_label(key)))
     return replace(planned, tracks={**planned.tracks, key: number})
+
+
+def in_range(lasting: Lasting, key: str, number: int) -> int:
+    """``number`` if the track ``key`` can hold it (0 up to its maximum, as in a fight),
+    else a RuleError saying what it can be."""
+    top = lasting.limits.get(key)
+    if number < 0 or (top is not None and number > top):
+        can = f"0 to {top} (its maximum)" if top is not None else "0 or more"
+        raise RuleError(f"{track_label(key)} can be {can}, not {number}")
+    return number
 
 
 def _injury_toggled(left: Lasting, planned: Lasting, label: str, out: bool) -> Lasting:
