@@ -231,3 +231,16 @@ def test_the_write_back_edit_keeps_a_track_where_a_fight_can_hold_it() -> None:
     with pytest.raises(RuleError, match="Stress can be 0 or more, not -1"):
         edit_planned(left, left, "stress", "-1")
     assert edit_planned(left, left, "wounds", "4").tracks["wounds"] == 4
+
+
+def test_a_campaign_given_for_an_encounter_and_back_says_which_it_is(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("state", "log", "check"):
+        err = refused(capsys, [campaign], command, campaign)
+        assert "tokyo.toml:3:1: this is a campaign file, not an encounter: " in err
+        assert "`tracker campaign show tokyo.toml` shows the party" in err
+    fight = tmp_path / "one-off.toml"
+    ok(capsys, "new", fight, "--ruleset", "nerv-d100")
+    err = refused(capsys, [fight], "campaign", "show", fight)
+    assert "this is an encounter, not a campaign file (`tracker campaign new` makes one)" in err

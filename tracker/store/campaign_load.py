@@ -72,6 +72,9 @@ def load_campaign(path: Path) -> LoadedCampaign:
 
 
 def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignState]:
+    if "encounter" in head and "campaign" not in head:  # the GM named the wrong file
+        message = "this is an encounter, not a campaign file (`tracker campaign new` makes one)"
+        raise locator.error(message, "encounter")
     for key in head:
         if key not in TOP_KEYS:
             raise locator.error(f"unknown top-level key {key!r} in a campaign file", key)
