@@ -20,6 +20,7 @@ from tracker.store.encounter_file import load
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.confirm import ConfirmScreen
 from tracker.ui.modals.writeback import WritebackScreen
+from tracker.ui.palette import table_commands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.party_modals import ChangeForm
 
@@ -340,3 +341,39 @@ async def test_the_offer_names_what_the_fight_left_unresolved(campaign: Path, fi
         # seed 000: an injury is a Fear trigger; the test was never made in the fight
         assert "! still open in the fight, not carried: Asuka suffered an injury" in shown
         app.exit()
+
+
+@ui_test
+async def test_not_now_then_the_palette_writes_it_back(campaign: Path, fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.run_and_report("end")
+        await pilot.pause()
+        await pilot.press("n")  # not now
+        await pilot.pause()
+        assert "'Write back to the campaign…' in the palette (ctrl+p)" in message(app)
+        [entry] = [c for c in table_commands(app) if c.title == "Write back to the campaign…"]
+        entry.run()
+        await pilot.pause()
+        assert "Asuka:" in summary(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert message(app) == "Fight 1 written back to Tokyo-3 (tokyo.toml)"
+        again = [c for c in table_commands(app) if c.title == "Write back to the campaign…"]
+        again[0].run()  # written already: said, nothing offered
+        await pilot.pause()
+        assert not isinstance(app.screen, WritebackScreen)
+        assert message(app).startswith("fight 1 is written back already")
+    assert [i.label() for i in member(campaign, "asuka").lasting.injuries] == [
+        "Left Leg 1 Foot Pain"
+    ]
+
+
+@ui_test
+async def test_a_fight_going_on_offers_no_write_back(fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        titles = [c.title for c in table_commands(app)]
+        assert "Party…" in titles and "Write back to the campaign…" not in titles
