@@ -377,3 +377,23 @@ def test_launcher_snapshot(
     monkeypatch.setenv("TZ", "UTC")
     app = launcher(gm_folder(tmp_path))
     assert snap_compare(app, terminal_size=size, run_before=_still)
+
+
+@ui_test
+async def test_a_file_from_elsewhere_shows_its_name_before_its_folder_at_80_columns(
+    tmp_path: Path,
+) -> None:
+    settings = gm_folder(tmp_path)
+    far = tmp_path / "a-folder-with-a-rather-long-name" / "and-another-one-inside-it"
+    far.mkdir(parents=True)
+    fight = played(basic_file(far, "dawn.toml"), [*INIT, "start"])
+    settings.recent = (fight,)
+    settings.save()
+    app = launcher(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"dawn")
+        listing = app.query_one("#launcher-list", OptionList)
+        row = " ".join(shown_lines(listing, 4))
+        assert "dawn.toml in " in row  # the name whole, the folder cut
+        app.exit(None)

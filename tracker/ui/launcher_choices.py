@@ -42,8 +42,8 @@ class Choice:
     campaign: CampaignSummary | None = None
     """The campaign file of a ``campaign`` row (opening it shows the party screen)."""
     where: str = ""
-    """Where a file opened lately from outside the encounters folder lives (its whole
-    path, ``~/`` for the home folder), shown instead of its bare name."""
+    """Where a file opened lately from outside the encounters folder lives (``f1.toml in
+    ~/games``, ``~/`` for the home folder), shown instead of its bare name."""
 
     @property
     def path(self) -> Path | None:
@@ -100,7 +100,8 @@ def elsewhere(settings: Settings, mine: list[EncounterSummary]) -> list[Encounte
 
 
 def _far(path: Path, far: set[Path]) -> str:
-    return shown_folder(path) if path in far else ""
+    """``f1.toml in ~/games``: the name first, so a narrow row cuts the folder, not it."""
+    return f"{visible(path.name)} in {shown_folder(path.parent)}" if path in far else ""
 
 
 def _real(path: Path) -> Path:
