@@ -397,3 +397,17 @@ async def test_a_file_from_elsewhere_shows_its_name_before_its_folder_at_80_colu
         row = " ".join(shown_lines(listing, 4))
         assert "dawn.toml in " in row  # the name whole, the folder cut
         app.exit(None)
+
+
+@ui_test
+async def test_enter_with_nothing_matching_says_why_nothing_opens(tmp_path: Path) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"zzqx", "enter")
+        await pilot.pause()
+        assert problem_line(app) == (
+            "✗ nothing matches 'zzqx': Esc clears the search, ctrl+n starts a new encounter"
+        )
+        assert app.is_running
+        app.exit(None)

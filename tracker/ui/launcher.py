@@ -183,10 +183,15 @@ class LauncherApp(PlainTextApp[Path | None]):
         getattr(listing, f"action_{how}")()
 
     def action_open(self) -> None:
-        """Open the highlighted row."""
+        """Open the highlighted row (with none, say why nothing opens)."""
         choice = self.highlighted()
         if choice is not None:
             self.open_choice(choice)
+        elif not self.shown:
+            typed = self.query_one("#launcher-search", Input).value
+            self.say(
+                f"nothing matches {typed!r}: Esc clears the search, ctrl+n starts a new encounter"
+            )
 
     def open_option(self, option: Option) -> None:
         """Open the row behind a list option (a click)."""
