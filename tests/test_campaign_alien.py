@@ -89,6 +89,7 @@ def test_a_dying_pc_s_tracks_read_as_words(
     assert "Death timer — → 3" in said and "Death saves — → 0" in said
     shown = ok(capsys, "campaign", "show", campaign)
     assert "Death timer 3" in shown and "_" not in shown.replace("Gut_Shot", "")
+    assert "dying: a death roll every shift, 0 of 3 survived (seed 003 l.155-157)" in shown
 
 
 def test_a_critical_rolled_and_never_entered_is_named_at_the_write_back(
