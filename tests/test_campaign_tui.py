@@ -377,3 +377,20 @@ async def test_a_fight_going_on_offers_no_write_back(fight: Path) -> None:
         await opened(pilot)
         titles = [c.title for c in table_commands(app)]
         assert "Party…" in titles and "Write back to the campaign…" not in titles
+
+
+@ui_test
+async def test_a_long_line_of_the_offer_wraps_under_its_own_start(
+    campaign: Path, fight: Path
+) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.run_and_report("end")
+        await pilot.pause()
+        shown = app.screen.query_one("#writeback-summary", Static)
+        rows = [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
+        start = next(i for i, row in enumerate(rows) if "! still open" in row)
+        assert rows[start].startswith("      ! still open in the fight")
+        assert rows[start + 1].startswith("      ") and rows[start + 1][6] != " "
+        app.exit()
