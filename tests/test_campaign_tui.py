@@ -394,3 +394,24 @@ async def test_a_long_line_of_the_offer_wraps_under_its_own_start(
         assert rows[start].startswith("      ! still open in the fight")
         assert rows[start + 1].startswith("      ") and rows[start + 1][6] != " "
         app.exit()
+
+
+@ui_test
+async def test_a_long_offer_keeps_its_question_and_keys_on_screen_at_80x24(
+    campaign: Path, fight: Path
+) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.run_and_report("wound asuka 6 @right_leg")  # injuries enough to fill the screen
+        app.run_and_report("end")
+        await pilot.pause()
+        assert isinstance(app.screen, WritebackScreen)
+        dialog = app.screen.query_one("#dialog")
+        scroll = app.screen.query_one("#writeback-scroll")
+        assert scroll.max_scroll_y > 0  # the summary scrolls inside the dialog …
+        assert dialog.max_scroll_y == 0  # … and the dialog itself never does
+        for part in ("#writeback-question", "#writeback-keys"):
+            region = app.screen.query_one(part).region
+            assert 0 <= region.y and region.bottom <= 24
+        app.exit()
