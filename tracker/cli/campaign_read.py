@@ -20,11 +20,22 @@ def args_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="JSON instead of text")
 
 
+def read_campaign(path: Path) -> LoadedCampaign:
+    """The campaign as its file holds it; a damaged or torn end, left out of what is
+    shown, is said on stderr (the file is not changed: reading never repairs)."""
+    from tracker.cli.output import warn
+    from tracker.store.campaign_file import load_campaign
+    from tracker.store.campaign_load import unread_end
+
+    loaded = load_campaign(path)
+    if loaded.torn is not None:
+        warn(unread_end(path, loaded.torn))
+    return loaded
+
+
 def show(ns: argparse.Namespace) -> int:
     """The party as it stands, as text or JSON."""
-    from tracker.store.campaign_file import load_campaign
-
-    loaded = load_campaign(ns.campaign)
+    loaded = read_campaign(ns.campaign)
     state = loaded.campaign.state
     downtime = loaded.rules.downtime().reading_as(state.options)
     if ns.json:
@@ -79,9 +90,7 @@ def document(loaded: LoadedCampaign) -> dict[str, object]:
 
 def log(ns: argparse.Namespace) -> int:
     """The campaign's journal, one line an event, undone ones marked."""
-    from tracker.store.campaign_file import load_campaign
-
-    campaign = load_campaign(ns.campaign).campaign
+    campaign = read_campaign(ns.campaign).campaign
     for event in campaign.events:
         undone = " (undone)" if event.batch in campaign.state.undone else ""
         print(visible(f"{event.seq:>3} {event.at:%Y-%m-%d %H:%M} {event.text}{undone}"))
@@ -101,13 +110,12 @@ def recap(ns: argparse.Namespace) -> int:
     from tracker.core.safe_text import visible_lines
     from tracker.export.campaign_recap import campaign_markdown
     from tracker.export.campaign_recap_html import campaign_html
-    from tracker.store.campaign_file import load_campaign
     from tracker.store.output import check_output, write_output
 
     name = recap_format(ns)
     if ns.out is not None:
         check_output(ns.out, [ns.campaign])
-    loaded = load_campaign(ns.campaign)
+    loaded = read_campaign(ns.campaign)
     text = visible_lines(campaign_html(loaded) if name == "html" else campaign_markdown(loaded))
     if ns.out is None:
         print(text, end="")

@@ -132,3 +132,15 @@ def _replay_error(
                 f"event {index + 1} cannot be applied: {inner}", "type", "events", index
             )
     return locator.error(f"the journal cannot be replayed: {err}", "", "events", 0)
+
+
+def unread_end(path: Path, torn: TornTail) -> str:
+    """One line on a campaign's damaged or torn end, left out when it is only read (the
+    next command that writes moves it aside and says so)."""
+    line, col = torn.damage_at if torn.damage else torn.at
+    what = torn.damage or "the last command was cut off by a crash"
+    return (
+        f"{path}:{line}:{col}: {what}; showing the campaign up to event "
+        f"{torn.events_kept} — the file is unchanged (the next campaign command that "
+        f"writes moves the {len(torn.data)} bytes from line {torn.at[0]} on aside)"
+    )

@@ -42,6 +42,7 @@ from tracker.export.campaign_recap import fight_source
 from tracker.rules.party import rest, set_value, treat
 from tracker.store.campaign_fight import fighting, left_out, make_fight, next_number, party_board
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+from tracker.store.campaign_load import unread_end
 from tracker.ui.launcher_choices import file_name_for
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.party_modals import ChangeForm, FightScreen, RestScreen
@@ -98,9 +99,12 @@ class PartyScreen(ModalScreen[Path | None]):
         yield PlainFooter(compact=True)
 
     def on_mount(self) -> None:
-        """Draw the campaign; the keyboard starts in the list of PCs."""
+        """Draw the campaign (saying so if its end could not be read); the keyboard
+        starts in the list of PCs."""
         self.show(self.loaded)
         self.query_one("#party-list", OptionList).focus()
+        if self.loaded.torn is not None:
+            self.say(unread_end(self.loaded.path, self.loaded.torn), ok=False)
 
     # --- drawing ------------------------------------------------------------------------
 
