@@ -152,6 +152,30 @@ def test_a_bad_block_is_one_line_with_its_place_and_the_rest_still_load() -> Non
     assert problem.startswith(f"{mine}:11:1: block 'squig': unknown key 'colour'")
 
 
+@pytest.mark.parametrize("line", ["add squig", "add 2 squig", "add Squig"])
+def test_a_broken_block_is_refused_saying_why_not_added_bare(tmp_path: Path, line: str) -> None:
+    mine = my_blocks(
+        "wrath-glory", '[[blocks]]\nid = "squig"\nname = "Squig"\nstats = { wounds = "2d" }\n'
+    )
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    before = path.read_bytes()
+    with EncounterFile(path) as play, pytest.raises(RuleError) as caught:
+        play.execute(line, NONE)
+    assert str(caught.value).startswith(
+        f"the stat block {line.split()[-1]!r} cannot be added until it is fixed: {mine}:5:1: "
+        "block 'squig': stats.wounds must be a whole number"
+    )
+    assert path.read_bytes() == before  # no bare "Squig" with no stats in the fight
+
+
+def test_a_broken_block_of_the_gm_does_not_fall_back_to_the_starter(tmp_path: Path) -> None:
+    my_blocks("wrath-glory", '[[blocks]]\nid = "ork-boy"\nname = "Ork Boy"\nstats = "x"\n')
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play, pytest.raises(RuleError, match="cannot be added until"):
+        play.execute("add ork-boy", NONE)
+    assert "ork-boy" not in load_bestiary(load_ruleset("wrath-glory")).block_ids()
+
+
 def test_tracker_bestiary_lists_and_names_the_bad_file(capsys: pytest.CaptureFixture[str]) -> None:
     mine = my_blocks("basic", "[[blocks]\n")
     assert main(["bestiary", "--ruleset", "basic"]) == 1

@@ -76,3 +76,29 @@ def test_eva_states_no_rest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     ok(capsys, "campaign", "add-pc", path, "Toji", "ag=40", "t=35", "fate=1")
     err = refused(capsys, [path], "campaign", "rest", path, "short")
     assert "campaign set" in err
+
+
+def test_a_dying_pc_s_tracks_read_as_words(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", campaign, fight, "--only", "vasq")
+    for line in ("start --seed 3", "dmg vasquez 5", "crit vasquez 61 Gut_Shot lethal=shift", "end"):
+        ok(capsys, "do", fight, *line.split())
+    said = ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "Death timer — → 3" in said and "Death saves — → 0" in said
+    shown = ok(capsys, "campaign", "show", campaign)
+    assert "Death timer 3" in shown and "_" not in shown.replace("Gut_Shot", "")
+    assert "dying: a death roll every shift, 0 of 3 survived (seed 003 l.155-157)" in shown
+
+
+def test_a_critical_rolled_and_never_entered_is_named_at_the_write_back(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", campaign, fight, "--only", "vasq")
+    for line in ("start --seed 3", "dmg vasquez 5", "end"):  # 0 Health: roll a critical
+        ok(capsys, "do", fight, *line.split())
+    said = ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "! still open in the fight, not carried: Pvt. Vasquez: look up critical injury" in said
+    assert member(campaign, "vasquez").lasting.injuries == ()  # nothing made up for it

@@ -105,3 +105,19 @@ def test_killed_writers_leave_whole_commands(campaign: Path) -> None:
         assert len(loaded.campaign.events) in (count, count + 1)
         with CampaignFile(campaign):  # a torn tail, if any, is moved aside
             pass
+
+
+def test_reading_a_damaged_campaign_says_so_and_changes_nothing(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An edited event in the middle: show, log and recap show what is before it and say
+    on stderr where the damage is (a party shown empty without a word hid it)."""
+    text = campaign.read_text(encoding="utf-8")
+    campaign.write_text(text.replace('value = "3"', 'value = "9"', 1), encoding="utf-8")
+    before = campaign.read_bytes()
+    for command in ("show", "log", "recap"):
+        code, out, err = cli(capsys, "campaign", command, campaign)
+        assert code == 0 and err.count("\n") == 1
+        assert err.startswith(f"tracker: {campaign}:") and "fails its crc check" in err
+        assert "showing the campaign up to event 2 — the file is unchanged" in err
+    assert campaign.read_bytes() == before

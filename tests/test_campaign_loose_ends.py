@@ -18,7 +18,7 @@ from tracker.export.recap import ExportOptions
 from tracker.rules.nerv_d100.stats import injury_rows
 from tracker.rules.registry import load_ruleset
 from tracker.store.settings import RECENT_MOST, Settings, remember_opened
-from tracker.ui.launcher_choices import launcher_choices, prompt
+from tracker.ui.launcher_choices import launcher_choices, prompt, shown_folder
 from tracker.ui.launcher_search import ranked
 
 
@@ -126,7 +126,8 @@ async def test_a_campaign_opened_from_elsewhere_is_listed_by_the_launcher(
     kinds = [(c.kind, c.path) for c in rows if c.kind in ("campaign", "file")]
     assert ("campaign", toes.absolute()) in kinds
     row = next(c for c in rows if c.kind == "campaign")
-    assert str(toes.absolute()) in prompt(row).plain  # where it lives, not just its name
+    where = f"{toes.name} in {shown_folder(toes.absolute().parent)}"
+    assert where in prompt(row).plain  # where it lives, not just its name (the name first)
     assert ranked([row], tmp_path.name) == [row]  # typing where it lives finds it
     assert ("file", tmp_path / "f1.toml") not in kinds  # never opened: not listed
     assert remember_opened(tmp_path / "f1.toml") == ""

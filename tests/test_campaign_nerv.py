@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import NERV_SAMPLE, cli, fighter, member, ok, refused
+from tracker.core.campaign import Lasting, edit_planned
+from tracker.core.errors import RuleError
 
 ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
 
@@ -180,6 +182,26 @@ def test_bad_input_is_one_line(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tokyo.toml"]
 
 
+@pytest.mark.parametrize(
+    ("track", "value", "said"),
+    [
+        ("stress", "-5", "Stress can be 0 or more, not -5"),
+        ("wounds", "99", "Wounds can be 0 to 4 (its maximum), not 99"),
+        ("fate", "-1", "Fate can be 0 to 2 (its maximum), not -1"),
+        ("max.fate", "-3", "max.fate = -3 is out of range"),
+    ],
+)
+def test_set_keeps_a_track_where_a_fight_can_hold_it(
+    campaign: Path, capsys: pytest.CaptureFixture[str], track: str, value: str, said: str
+) -> None:
+    """A typo never carries Stress -5 or Wounds 99/4 into the next fight (a fight keeps
+    each track between 0 and its maximum)."""
+    err = refused(capsys, [campaign], "campaign", "set", campaign, "asuka", track, value)
+    assert said in err
+    ok(capsys, "campaign", "set", campaign, "asuka", "wounds", "2")
+    assert member(campaign, "asuka").lasting.tracks["wounds"] == 2
+
+
 def test_show_json(campaign: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``show --json``: the party with their lasting state."""
     import json
@@ -200,3 +222,25 @@ def test_recap_markdown(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFi
     asuka = text[text.index("### Asuka") :]
     assert "| 4 | Fight 1 (Sachiel) written back" in asuka and "| 2 | 7 |" in asuka
     assert "Long Downtime" in asuka and "| 0 | 6 |" in asuka
+
+
+def test_the_write_back_edit_keeps_a_track_where_a_fight_can_hold_it() -> None:
+    left = Lasting(tracks={"wounds": 1, "stress": 2}, limits={"wounds": 4})
+    with pytest.raises(RuleError, match=r"Wounds can be 0 to 4 \(its maximum\), not 9"):
+        edit_planned(left, left, "wounds", "9")
+    with pytest.raises(RuleError, match="Stress can be 0 or more, not -1"):
+        edit_planned(left, left, "stress", "-1")
+    assert edit_planned(left, left, "wounds", "4").tracks["wounds"] == 4
+
+
+def test_a_campaign_given_for_an_encounter_and_back_says_which_it_is(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ("state", "log", "check"):
+        err = refused(capsys, [campaign], command, campaign)
+        assert "tokyo.toml:3:1: this is a campaign file, not an encounter: " in err
+        assert "`tracker campaign show tokyo.toml` shows the party" in err
+    fight = tmp_path / "one-off.toml"
+    ok(capsys, "new", fight, "--ruleset", "nerv-d100")
+    err = refused(capsys, [fight], "campaign", "show", fight)
+    assert "this is an encounter, not a campaign file (`tracker campaign new` makes one)" in err

@@ -20,6 +20,7 @@ from tracker.store.encounter_file import load
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.confirm import ConfirmScreen
 from tracker.ui.modals.writeback import WritebackScreen
+from tracker.ui.palette import table_commands
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.party_modals import ChangeForm
 
@@ -327,3 +328,90 @@ def test_the_edit_leaves_out_and_puts_back_a_condition_or_a_death() -> None:
     assert edit_planned(left, clean, "condition", "Blood Loss").has("Blood Loss")
     with pytest.raises(RuleError, match="Stress must be between"):
         edit_planned(left, clean, "stress", "99999999")
+
+
+@ui_test
+async def test_the_offer_names_what_the_fight_left_unresolved(campaign: Path, fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("colon", *"end", "enter")
+        await pilot.pause()
+        shown = " ".join(summary(app).split())
+        # seed 000: an injury is a Fear trigger; the test was never made in the fight
+        assert "! still open in the fight, not carried: Asuka suffered an injury" in shown
+        app.exit()
+
+
+@ui_test
+async def test_not_now_then_the_palette_writes_it_back(campaign: Path, fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.run_and_report("end")
+        await pilot.pause()
+        await pilot.press("n")  # not now
+        await pilot.pause()
+        assert "'Write back to the campaign…' in the palette (ctrl+p)" in message(app)
+        [entry] = [c for c in table_commands(app) if c.title == "Write back to the campaign…"]
+        entry.run()
+        await pilot.pause()
+        assert "Asuka:" in summary(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert message(app) == "Fight 1 written back to Tokyo-3 (tokyo.toml)"
+        again = [c for c in table_commands(app) if c.title == "Write back to the campaign…"]
+        again[0].run()  # written already: said, nothing offered
+        await pilot.pause()
+        assert not isinstance(app.screen, WritebackScreen)
+        assert message(app).startswith("fight 1 is written back already")
+    assert [i.label() for i in member(campaign, "asuka").lasting.injuries] == [
+        "Left Leg 1 Foot Pain"
+    ]
+
+
+@ui_test
+async def test_a_fight_going_on_offers_no_write_back(fight: Path) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        titles = [c.title for c in table_commands(app)]
+        assert "Party…" in titles and "Write back to the campaign…" not in titles
+
+
+@ui_test
+async def test_a_long_line_of_the_offer_wraps_under_its_own_start(
+    campaign: Path, fight: Path
+) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.run_and_report("end")
+        await pilot.pause()
+        shown = app.screen.query_one("#writeback-summary", Static)
+        rows = [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
+        start = next(i for i, row in enumerate(rows) if "! still open" in row)
+        assert rows[start].startswith("      ! still open in the fight")
+        assert rows[start + 1].startswith("      ") and rows[start + 1][6] != " "
+        app.exit()
+
+
+@ui_test
+async def test_a_long_offer_keeps_its_question_and_keys_on_screen_at_80x24(
+    campaign: Path, fight: Path
+) -> None:
+    app = make_app(fight)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.run_and_report("wound asuka 6 @right_leg")  # injuries enough to fill the screen
+        app.run_and_report("end")
+        await pilot.pause()
+        assert isinstance(app.screen, WritebackScreen)
+        dialog = app.screen.query_one("#dialog")
+        scroll = app.screen.query_one("#writeback-scroll")
+        assert scroll.max_scroll_y > 0  # the summary scrolls inside the dialog …
+        assert dialog.max_scroll_y == 0  # … and the dialog itself never does
+        for part in ("#writeback-question", "#writeback-keys"):
+            region = app.screen.query_one(part).region
+            assert 0 <= region.y and region.bottom <= 24
+        app.exit()

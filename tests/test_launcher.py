@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from tests.test_ui_snapshots import still
 from tests.ui_helpers import ROOT, basic_file, make_app, opened, text_of, ui_test
@@ -216,10 +216,48 @@ async def test_a_broken_file_is_listed_with_its_line_and_cannot_be_opened(
         await pilot.pause()
         await pilot.press(*"torn")
         assert rows(app)[0] == ("file", "torn.toml")  # best first (fuzzy: also wRath-ORk…)
-        assert f"{settings.encounters / 'torn.toml'}:2:" in prompt(app.shown[0]).plain
+        row = prompt(app.shown[0]).plain
+        assert row.splitlines()[1].startswith("torn.toml:2:")  # its name, as the row says
         await pilot.press("enter")
         await pilot.pause()
         assert problem_line(app).startswith(f"✗ {settings.encounters / 'torn.toml'}:2:")
+        app.exit(None)
+
+
+@ui_test
+async def test_a_broken_file_row_reads_whole_at_80_columns(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    (settings.encounters / "torn.toml").write_text("format = 1\n[encounter\n", encoding="utf-8")
+    app = launcher(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"torn")
+        listing = app.query_one("#launcher-list", OptionList)
+        row = " ".join(shown_lines(listing, 5))
+        assert "…" not in row
+        assert "torn.toml:2:11: Expected ']' at the end of a table declaration" in row
+        app.exit(None)
+
+
+def shown_lines(listing: OptionList, count: int) -> list[str]:
+    """The first ``count`` lines the list shows, as text (borders and padding off)."""
+    return [listing.render_line(y).text.strip(" │╭╮─") for y in range(count)]
+
+
+@ui_test
+async def test_a_file_deleted_while_listed_is_said_and_dropped(tmp_path: Path) -> None:
+    settings = gm_folder(tmp_path)
+    app = launcher(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (settings.encounters / "bridge.toml").unlink()
+        await pilot.press(*"bridge", "enter")
+        await pilot.pause()
+        line = problem_line(app)
+        assert line.startswith("✗ bridge.toml is no longer in ")
+        assert "moved or deleted after the list was read" in line
+        assert ("file", "bridge.toml") not in rows(app) and app.is_running
+        assert "tracker new" not in line  # not an offer to make it anew
         app.exit(None)
 
 
@@ -339,3 +377,37 @@ def test_launcher_snapshot(
     monkeypatch.setenv("TZ", "UTC")
     app = launcher(gm_folder(tmp_path))
     assert snap_compare(app, terminal_size=size, run_before=_still)
+
+
+@ui_test
+async def test_a_file_from_elsewhere_shows_its_name_before_its_folder_at_80_columns(
+    tmp_path: Path,
+) -> None:
+    settings = gm_folder(tmp_path)
+    far = tmp_path / "a-folder-with-a-rather-long-name" / "and-another-one-inside-it"
+    far.mkdir(parents=True)
+    fight = played(basic_file(far, "dawn.toml"), [*INIT, "start"])
+    settings.recent = (fight,)
+    settings.save()
+    app = launcher(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"dawn")
+        listing = app.query_one("#launcher-list", OptionList)
+        row = " ".join(shown_lines(listing, 4))
+        assert "dawn.toml in " in row  # the name whole, the folder cut
+        app.exit(None)
+
+
+@ui_test
+async def test_enter_with_nothing_matching_says_why_nothing_opens(tmp_path: Path) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"zzqx", "enter")
+        await pilot.pause()
+        assert problem_line(app) == (
+            "✗ nothing matches 'zzqx': Esc clears the search, ctrl+n starts a new encounter"
+        )
+        assert app.is_running
+        app.exit(None)

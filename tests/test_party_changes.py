@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
-from tests.campaign_helpers import member
+from tests.campaign_helpers import member, ok
 from tests.party_helpers import chart, choices, form, last_event, launcher, party, settle, shown
 from tests.ui_helpers import text_of, ui_test
 from tracker.core.campaign_events import LastingSet, Rested, Treated
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.party import PartyScreen
-from tracker.ui.party_modals import RestScreen
+from tracker.ui.party_modals import ChangeForm, RestScreen
 from tracker.ui.party_palette import party_entries
 
 
@@ -129,6 +130,42 @@ async def test_e_sets_a_value_as_the_gms_ruling_and_u_undoes_it(
         await settle(pilot)
         assert isinstance(app.screen, PartyScreen) and party_campaign.read_bytes() == before
         assert party(app).message.startswith("Undone: Asuka: stress = 4")
+
+
+@ui_test
+async def test_a_rest_s_outcome_is_read_whole_at_80_columns(
+    party_folder: Path, party_campaign: Path
+) -> None:
+    app = launcher(party_folder, party_campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "2")  # Long Downtime (seed 000 l.347, 412)
+        await settle(pilot)
+        said = party(app).message
+        assert said.endswith("Rei Ayanami (on foot): no change") and len(said) > 80
+        line = party(app).query_one("#party-message", Static)
+        rows = [line.render_line(y).text.strip() for y in range(line.size.height)]
+        assert " ".join(rows).split() == said.split()  # every word on screen, none cut
+
+
+@ui_test
+async def test_r_where_the_text_states_no_rest_points_to_e(
+    party_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = party_folder / "yashima.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "eva-escale", "--title", "Yashima")
+    ok(capsys, "campaign", "add-pc", path, "Shinji", "wounds=9", "fate=2")
+    app = launcher(party_folder, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        said = party(app).message
+        assert said.startswith("✗ the eva-escale text states no rest or downtime rule")
+        assert "press e to enter what you rule" in said and "tracker campaign" not in said
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, ChangeForm)
 
 
 @ui_test

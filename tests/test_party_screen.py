@@ -131,3 +131,19 @@ def test_party_screen_snapshot(
     assert snap_compare(
         launcher(party_folder, party_campaign), terminal_size=size, run_before=_still
     )
+
+
+@ui_test
+async def test_a_damaged_campaign_says_so_on_the_party_screen(
+    party_folder: Path, party_campaign: Path
+) -> None:
+    text = party_campaign.read_text(encoding="utf-8")
+    party_campaign.write_text(text.replace('type = "fight.made"', 'type = "fight.mode"'), "utf-8")
+    before = party_campaign.read_bytes()
+    app = launcher(party_folder, party_campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = party(app).message
+        assert said.startswith(f"✗ {party_campaign}:") and "fails its crc check" in said
+        assert "the file is unchanged" in said
+    assert party_campaign.read_bytes() == before

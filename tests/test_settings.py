@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tracker.paths import user_data_dir
-from tracker.store.settings import Settings, remember, settings_path
+from tracker.store.settings import Settings, remember, remember_opened, settings_path
 
 
 def test_no_file_is_the_defaults() -> None:
@@ -74,3 +74,22 @@ def test_an_unwritable_folder_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_p
     problem = remember(theme="nerv")
     assert problem and "\n" not in problem
     assert os.path.isfile(blocked)
+
+
+def test_a_file_whose_name_holds_an_escape_is_not_remembered(tmp_path: Path) -> None:
+    """Opening it must not write a settings file the next start refuses (every setting
+    would be lost to the defaults): it is left out, the settings kept as they were."""
+    (tmp_path / "fights").mkdir()
+    kept = tmp_path / "fights" / "ford.toml"
+    kept.write_text("", encoding="utf-8")
+    assert remember_opened(kept, last_file=kept) == ""
+    Settings.load().save()
+    before = settings_path().read_bytes()
+    hostile = tmp_path / "fights" / "evil\x1b[31m.toml"
+    hostile.write_text("", encoding="utf-8")
+    said = remember_opened(hostile, last_file=hostile)
+    assert said.startswith("not saved, the settings are kept as they were: ")
+    assert "ESC (U+001B)" in said and "\n" not in said
+    assert settings_path().read_bytes() == before
+    again = Settings.load()
+    assert (again.problem, again.last_file, again.recent) == ("", kept, (kept,))

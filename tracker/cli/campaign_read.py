@@ -33,6 +33,19 @@ def args_show(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="JSON instead of text")
 
 
+def read_campaign(path: Path) -> LoadedCampaign:
+    """The campaign as its file holds it; a damaged or torn end, left out of what is
+    shown, is said on stderr (the file is not changed: reading never repairs)."""
+    from tracker.cli.output import warn
+    from tracker.store.campaign_file import load_campaign
+    from tracker.store.campaign_load import unread_end
+
+    loaded = load_campaign(path)
+    if loaded.torn is not None:
+        warn(unread_end(path, loaded.torn))
+    return loaded
+
+
 def show(ns: argparse.Namespace) -> int:
     """The party as it stands, as text or JSON."""
     loaded = read_campaign(ns.campaign)

@@ -216,7 +216,7 @@ def changes(before: Lasting, after: Lasting) -> list[str]:
     for name in sorted({*before.tracks, *after.tracks}):
         old, new = before.tracks.get(name), after.tracks.get(name)
         if old != new:
-            lines.append(f"{_label(name)} {_shown(old)} → {_shown(new)}")
+            lines.append(f"{track_label(name)} {_shown(old)} → {_shown(new)}")
     gained = [i for i in after.injuries if i not in before.injuries]
     lost = [i for i in before.injuries if i not in after.injuries]
     lines += [f"+ injury {i.label()}{_effect(i)}" for i in gained]
@@ -234,9 +234,11 @@ def changes(before: Lasting, after: Lasting) -> list[str]:
     return lines
 
 
-def _label(track: str) -> str:
+def track_label(track: str) -> str:
+    """A track as a GM reads it: ``Stress``, ``Death timer``, ``Wounds @left arm``."""
     name, _, where = track.partition("@")
-    return f"{name.capitalize()} @{where}" if where else name.capitalize()
+    word = name.replace("_", " ").capitalize()
+    return f"{word} @{where}" if where else word
 
 
 def _shown(value: int | None) -> str:
@@ -255,7 +257,7 @@ def describe(lasting: Lasting) -> list[str]:
     tracks = []
     for name, value in lasting.tracks.items():
         top = lasting.limits.get(name)
-        tracks.append(f"{_label(name)} {value}" + (f"/{top}" if top is not None else ""))
+        tracks.append(f"{track_label(name)} {value}" + (f"/{top}" if top is not None else ""))
     lines = [f"† dead ({lasting.dead})"] if lasting.dead else []
     lines += ["  ".join(tracks)] if tracks else []
     lines += [f"injury {i.label()}{_effect(i)}" for i in lasting.injuries]
@@ -284,11 +286,11 @@ def set_changes(lasting: Lasting) -> list[Change]:
     """The keys ``campaign set`` takes for a PC with ``lasting``, each with its value."""
     number = "a whole number"
     found = [
-        Change(name, f"{_label(name)} {value}", str(value), number)
+        Change(name, f"{track_label(name)} {value}", str(value), number)
         for name, value in lasting.tracks.items()
     ]
     found += [
-        Change(f"max.{name}", f"{_label(name)} maximum {top}", str(top), number)
+        Change(f"max.{name}", f"{track_label(name)} maximum {top}", str(top), number)
         for name, top in lasting.limits.items()
     ]
     found += _listed_changes("condition", [c.name for c in lasting.conditions], "Ego Fracture")
@@ -330,7 +332,7 @@ def writeback_changes(left: Lasting, planned: Lasting, before: Lasting) -> list[
     found = []
     for name, value in planned.tracks.items():
         was = before.tracks.get(name)
-        label = f"{_label(name)} {value}" + (
+        label = f"{track_label(name)} {value}" + (
             "" if was == value else f" (before the fight {_shown(was)})"
         )
         found.append(Change(name, label, str(value), "a whole number"))
@@ -367,8 +369,18 @@ def edit_planned(
         return replace(planned, dead="" if out else left.dead)
     if key not in planned.tracks:
         raise RuleError(f"no track {key!r} to edit — tracks: {', '.join(planned.tracks) or 'none'}")
-    number = parse_int(value.strip(), _label(key))
+    number = in_range(planned, key, parse_int(value.strip(), track_label(key)))
     return replace(planned, tracks={**planned.tracks, key: number})
+
+
+def in_range(lasting: Lasting, key: str, number: int) -> int:
+    """``number`` if the track ``key`` can hold it (0 up to its maximum, as in a fight),
+    else a RuleError saying what it can be."""
+    top = lasting.limits.get(key)
+    if number < 0 or (top is not None and number > top):
+        can = f"0 to {top} (its maximum)" if top is not None else "0 or more"
+        raise RuleError(f"{track_label(key)} can be {can}, not {number}")
+    return number
 
 
 def _injury_toggled(left: Lasting, planned: Lasting, label: str, out: bool) -> Lasting:

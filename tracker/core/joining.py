@@ -57,6 +57,9 @@ def add(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: L
     if block is not None:
         add_copies(draft, rules, dice, block, count or 1, options)
         return
+    broken = (library.unusable(wanted) or library.unusable(slug(wanted))) if wanted else ""
+    if broken:
+        raise RuleError(f"the stat block {wanted!r} cannot be added until it is fixed: {broken}")
     if count is not None:
         raise RuleError(_no_block(library, wanted))
     typed = check_text(wanted, "the name", NAME_LIMIT)

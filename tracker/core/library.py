@@ -67,6 +67,11 @@ class Library(Protocol):
         """Every block's id, sorted."""
         ...
 
+    def unusable(self, name: str) -> str:
+        """Why the block with id ``name`` cannot be used: its file's line saying what is
+        wrong (``""``: no broken block has that id)."""
+        ...
+
     def table(self, name: str) -> RollTable | None:
         """The roll table called ``name`` (its file name or title, case-insensitive)."""
         ...
@@ -90,6 +95,10 @@ class EmptyLibrary:
     def block_ids(self) -> Sequence[str]:
         """No ids."""
         return ()
+
+    def unusable(self, name: str) -> str:
+        """No broken blocks."""
+        return ""
 
     def table(self, name: str) -> RollTable | None:
         """Never a table."""
@@ -120,6 +129,10 @@ class MemoryLibrary:
     def block_ids(self) -> Sequence[str]:
         """Every block's id, sorted."""
         return sorted(self.blocks)
+
+    def unusable(self, name: str) -> str:
+        """No broken blocks (an import's are refused before they get here)."""
+        return ""
 
     def table(self, name: str) -> RollTable | None:
         """The table called ``name``."""

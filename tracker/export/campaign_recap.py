@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tracker.core import campaign_events as ce
-from tracker.core.campaign import CampaignState, Lasting
+from tracker.core.campaign import CampaignState, Lasting, track_label
 from tracker.core.campaign_fold import apply, undone_batches
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.model import evolve
@@ -78,7 +78,7 @@ def _table(rows: list[Row]) -> list[str]:
     if not rows:
         return ["*no changes*", ""]
     tracks = [t for t in TRACKS if any(t in lasting.tracks for _, _, lasting in rows)]
-    head = ["#", "what", "injuries", *(t.capitalize() for t in tracks)]
+    head = ["#", "what", "injuries", *(track_label(t) for t in tracks)]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for seq, text, lasting in rows:
         dead = [f"† dead ({escape(lasting.dead)})"] if lasting.dead else []

@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tracker.core.campaign import Lasting
+from tracker.core.campaign import Lasting, track_label
 from tracker.core.errors import TrackerError, one_line
 from tracker.export.campaign_recap import TRACKS, Row, fight_source, timelines
 from tracker.export.formats import recap_of
@@ -70,7 +70,7 @@ def _table(rows: list[Row] | None, p: Palette) -> RenderableType:
     table.add_column("what")
     table.add_column("injuries")
     for track in tracks:
-        table.add_column(track.capitalize(), justify="right")
+        table.add_column(track_label(track), justify="right")
     for seq, text, lasting in rows:
         values = [Text(str(lasting.tracks.get(t, "—"))) for t in tracks]
         table.add_row(Text(str(seq)), Text(text), _injuries(lasting, p), *values)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
+from tracker.core.campaign import CarriedInjury, Lasting, PartyMember, in_range
 from tracker.core.campaign_events import LastingSet, PcJoined, ReadingChosen, Rested, Treated
 from tracker.core.campaign_fold import Campaign, party_tables
 from tracker.core.dice import Dice
@@ -108,16 +108,15 @@ def _changed(member: PartyMember, key: str, value: str) -> Lasting:
         return replace(lasting, injuries=injuries)
     if key.startswith("max."):
         track = key[4:]
-        return replace(
-            lasting, limits={**lasting.limits, track: _number(key, value, -NUMBER_LIMIT)}
-        )
+        return replace(lasting, limits={**lasting.limits, track: _number(key, value, 0)})
     if key not in lasting.tracks:
         known = ", ".join(lasting.tracks) or "none"
         raise RuleError(
             f"{member.name} has no track {key!r} — tracks: {known}; also max.TRACK, "
             "condition, drawback, heal@INJURY, dead"
         )
-    return replace(lasting, tracks={**lasting.tracks, key: _number(key, value, -NUMBER_LIMIT)})
+    number = in_range(lasting, key, _number(key, value, -NUMBER_LIMIT))
+    return replace(lasting, tracks={**lasting.tracks, key: number})
 
 
 def _listed(lasting: Lasting, key: str, value: str) -> Lasting:

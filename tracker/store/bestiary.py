@@ -50,6 +50,9 @@ class Bestiary:
     entries: dict[str, Entry] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     tables: list[RollTable] = field(default_factory=list)
+    broken: dict[str, str] = field(default_factory=dict)
+    """The problem of each block that has an id but cannot be used, by id (case folded):
+    ``add`` refuses it saying why, never adds a bare name in its place."""
 
     # --- tracker.core.library.Library -------------------------------------------------
 
@@ -61,6 +64,10 @@ class Bestiary:
     def block_ids(self) -> Sequence[str]:
         """Every block's id, sorted."""
         return sorted(self.entries)
+
+    def unusable(self, name: str) -> str:
+        """Why the block with id ``name`` cannot be used (``""``: none is broken)."""
+        return self.broken.get(name.casefold(), "")
 
     def table(self, name: str) -> RollTable | None:
         """The GM's roll table called ``name`` (its title, or the title as one word:
@@ -101,10 +108,15 @@ def load_bestiary(rules: Ruleset, tables: Sequence[RollTable] = ()) -> Bestiary:
             bestiary.problems.append(str(err))
             continue
         for block, problem in blocks:
+            key = block.get("id") if isinstance(block, dict) else None
             if problem:
                 bestiary.problems.append(problem)
+                if isinstance(key, str) and key:  # it takes an earlier block's place
+                    bestiary.entries.pop(key.casefold(), None)
+                    bestiary.broken[key.casefold()] = problem
             else:
-                bestiary.entries[str(block["id"]).casefold()] = Entry(block, path, bundled)
+                bestiary.entries[str(key).casefold()] = Entry(block, path, bundled)
+                bestiary.broken.pop(str(key).casefold(), None)
     return bestiary
 
 

@@ -186,6 +186,10 @@ def party_board(loaded: LoadedCampaign) -> EncounterState:
     return _carry_in(loaded.rules, state.title, head, members, loaded.path).state
 
 
+UNRESOLVED = "! still open in the fight, not carried: "
+"""How the summary starts a reminder the fight left unresolved on a PC."""
+
+
 class WrittenAlready(TrackerError):
     """The fight is written back already (``campaign undo`` takes it back)."""
 
@@ -208,6 +212,9 @@ class WriteBack:
     counted: str = ""
     """The track that counts injuries (nerv-d100's Injuries), if the ruleset has one: an
     injury the GM leaves out of the write-back takes one off it."""
+    unresolved: dict[str, list[str]] = field(default_factory=dict)
+    """Each PC's reminders still open in the fight (a critical rolled and never entered,
+    a test never made): nothing carries them, so the summary names them."""
 
     def event(self, play: OpenCampaign) -> WrittenBack:
         """The one campaign event that writes it back (the GM's edits in its text)."""
@@ -238,6 +245,7 @@ class WriteBack:
             skipped=[*self.skipped, *(who for who in self.after if who in skipped)],
             left={who: self.left[who] for who in kept if who in self.left},
             counted=self.counted,
+            unresolved={who: self.unresolved[who] for who in kept if who in self.unresolved},
         )
 
     def edited(self, who: str, after: Lasting, before: Lasting) -> WriteBack:
@@ -268,6 +276,7 @@ class WriteBack:
             said.append(f"{party[who].name}:" + ("" if lines else " no change"))
             said.extend(f"  {line}" for line in lines)
             said.extend(f"  edited by the GM: {line}" for line in self.edits(who))
+            said.extend(f"  {UNRESOLVED}{text}" for text in self.unresolved.get(who, []))
         said.extend(f"{party[who].name}: skipped (stays as they were)" for who in self.skipped)
         return said
 
@@ -300,6 +309,9 @@ def plan_writeback(play: OpenCampaign, path: Path, skip: Sequence[str] = ()) -> 
             after = replace(after, dead=f"fight {link}: {fight_state.title}")
         plan.after[member.id] = after
         plan.lines[member.id] = changes(member.lasting, after)
+        still = [r.text for r in fight_state.reminders if r.who == member.id]
+        if still:
+            plan.unresolved[member.id] = still
     return plan
 
 

@@ -72,6 +72,9 @@ def load_campaign(path: Path) -> LoadedCampaign:
 
 
 def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignState]:
+    if "encounter" in head and "campaign" not in head:  # the GM named the wrong file
+        message = "this is an encounter, not a campaign file (`tracker campaign new` makes one)"
+        raise locator.error(message, "encounter")
     for key in head:
         if key not in TOP_KEYS:
             raise locator.error(f"unknown top-level key {key!r} in a campaign file", key)
@@ -133,3 +136,15 @@ def _replay_error(
                 f"event {index + 1} cannot be applied: {inner}", "type", "events", index
             )
     return locator.error(f"the journal cannot be replayed: {err}", "", "events", 0)
+
+
+def unread_end(path: Path, torn: TornTail) -> str:
+    """One line on a campaign's damaged or torn end, left out when it is only read (the
+    next command that writes moves it aside and says so)."""
+    line, col = torn.damage_at if torn.damage else torn.at
+    what = torn.damage or "the last command was cut off by a crash"
+    return (
+        f"{path}:{line}:{col}: {what}; showing the campaign up to event "
+        f"{torn.events_kept} — the file is unchanged (the next campaign command that "
+        f"writes moves the {len(torn.data)} bytes from line {torn.at[0]} on aside)"
+    )

@@ -58,6 +58,13 @@ def checked_events(
 
 def ruleset_of(head: Mapping[str, Any], locator: Locator) -> Ruleset:
     """The ruleset the head names; JournalError for a head that is not as it should be."""
+    if "campaign" in head and "encounter" not in head:  # the GM named the wrong file
+        name = locator.path.name
+        raise locator.error(
+            f"this is a campaign file, not an encounter: `tracker campaign show {name}` "
+            f"shows the party, `tracker {name}` opens its party screen",
+            "campaign",
+        )
     for key in head:
         if key not in TOP_KEYS:
             raise locator.error(

@@ -233,6 +233,10 @@ def update_settings(edit: Callable[[Settings], None], path: Path | None = None) 
         if settings.problem:
             raise TrackerError(settings.problem)
         edit(settings)
+        try:  # never write what the reader would refuse (a file name with an ESC in it)
+            check_document(settings.table(), Locator(path), SETTINGS_FIELDS)
+        except JournalError as err:
+            raise TrackerError(f"not saved, the settings are kept as they were: {err}") from None
         return settings.text(data)
 
     try:

@@ -47,6 +47,10 @@ class ShelvedLibrary:
         """Every block's id, sorted."""
         return self.bestiary.block_ids()
 
+    def unusable(self, name: str) -> str:
+        """Why the block with id ``name`` cannot be used (``""``: none is broken)."""
+        return self.bestiary.unusable(name)
+
     def table(self, name: str) -> RollTable | None:
         """The roll table called ``name``."""
         return self.bestiary.table(name)

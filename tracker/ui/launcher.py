@@ -183,10 +183,15 @@ class LauncherApp(PlainTextApp[Path | None]):
         getattr(listing, f"action_{how}")()
 
     def action_open(self) -> None:
-        """Open the highlighted row."""
+        """Open the highlighted row (with none, say why nothing opens)."""
         choice = self.highlighted()
         if choice is not None:
             self.open_choice(choice)
+        elif not self.shown:
+            typed = self.query_one("#launcher-search", Input).value
+            self.say(
+                f"nothing matches {typed!r}: Esc clears the search, ctrl+n starts a new encounter"
+            )
 
     def open_option(self, option: Option) -> None:
         """Open the row behind a list option (a click)."""
@@ -206,6 +211,9 @@ class LauncherApp(PlainTextApp[Path | None]):
             self.say(choice.summary.problem)
             return
         path = choice.summary.path
+        if choice.kind != "sample" and not path.is_file():
+            self.gone(path)
+            return
         try:
             if choice.kind == "sample":
                 path = fresh_copy(path, self.settings.encounters)
@@ -216,8 +224,20 @@ class LauncherApp(PlainTextApp[Path | None]):
             return
         self.exit(path)
 
+    def gone(self, path: Path) -> None:
+        """A listed file moved or deleted since the list was read: say so, read it again."""
+        self.choices = launcher_choices(self.settings)
+        self.show_choices(self.query_one("#launcher-search", Input).value)
+        self.say(
+            f"{path.name} is no longer in {shown_folder(path.parent)}: it was moved or "
+            "deleted after the list was read, so the list is read again"
+        )
+
     def open_party(self, path: Path) -> None:
         """The party screen of a campaign file; its next fight is played from there."""
+        if not path.is_file():
+            self.gone(path)
+            return
         try:
             loaded = load_campaign(path)
         except (TrackerError, OSError) as err:

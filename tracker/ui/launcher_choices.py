@@ -42,8 +42,8 @@ class Choice:
     campaign: CampaignSummary | None = None
     """The campaign file of a ``campaign`` row (opening it shows the party screen)."""
     where: str = ""
-    """Where a file opened lately from outside the encounters folder lives (its whole
-    path, ``~/`` for the home folder), shown instead of its bare name."""
+    """Where a file opened lately from outside the encounters folder lives (``f1.toml in
+    ~/games``, ``~/`` for the home folder), shown instead of its bare name."""
 
     @property
     def path(self) -> Path | None:
@@ -100,7 +100,8 @@ def elsewhere(settings: Settings, mine: list[EncounterSummary]) -> list[Encounte
 
 
 def _far(path: Path, far: set[Path]) -> str:
-    return shown_folder(path) if path in far else ""
+    """``f1.toml in ~/games``: the name first, so a narrow row cuts the folder, not it."""
+    return f"{visible(path.name)} in {shown_folder(path.parent)}" if path in far else ""
 
 
 def _real(path: Path) -> Path:
@@ -153,7 +154,7 @@ def prompt(choice: Choice) -> Text:
     if choice.kind == "resume":
         title = Text.assemble(("▶ Resume  ", "bold"), title)
     if s.problem:
-        return _lines(title, Text(visible(s.problem), style="bold red"))
+        return _problem_lines(title, s, choice.where)
     first = Text.assemble(title, "  ", (visible(s.ruleset), "italic"))
     count = f"{s.combatants} combatant" + ("" if s.combatants == 1 else "s")
     parts = [visible(s.status), count]
@@ -176,6 +177,18 @@ def _campaign_prompt(campaign: CampaignSummary, where: str = "") -> Text:
         where or visible(campaign.path.name),
     ]
     return _lines(first, Text(" · ".join(parts), style="dim"))
+
+
+def _problem_lines(title: Text, summary: EncounterSummary, where: str) -> Text:
+    """A file that cannot be read: its name, then the whole problem, wrapped to the
+    width (the GM must read it), naming the file as the row does, not by its full path."""
+    problem = summary.problem
+    full = str(summary.path)
+    if problem.startswith(full):
+        problem = (where or summary.path.name) + problem.removeprefix(full)
+    text = Text.assemble(title, "\n", (visible(problem), "bold red"))
+    text.overflow = "fold"
+    return text
 
 
 def _lines(first: Text, second: Text) -> Text:

@@ -159,6 +159,12 @@ def _campaign_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
             "the campaign's PCs between fights: rest, next fight",
             partial(open_party, app),
         )
+        if app.state is not None and app.state.phase == "ended" and app.play is not None:
+            yield PaletteCommand(
+                "Write back to the campaign…",
+                "what the fight left on the PCs, offered again",
+                partial(app.writeback.offer, app.play),
+            )
 
 
 def _screen_commands(app: PaletteHost) -> Iterator[PaletteCommand]:

@@ -42,6 +42,7 @@ from tracker.export.campaign_recap import fight_source
 from tracker.rules.party import rest, set_value, treat
 from tracker.store.campaign_fight import fighting, left_out, make_fight, next_number, party_board
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
+from tracker.store.campaign_load import unread_end
 from tracker.ui.launcher_choices import file_name_for
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.party_modals import ChangeForm, FightScreen, RestScreen
@@ -98,9 +99,12 @@ class PartyScreen(ModalScreen[Path | None]):
         yield PlainFooter(compact=True)
 
     def on_mount(self) -> None:
-        """Draw the campaign; the keyboard starts in the list of PCs."""
+        """Draw the campaign (saying so if its end could not be read); the keyboard
+        starts in the list of PCs."""
         self.show(self.loaded)
         self.query_one("#party-list", OptionList).focus()
+        if self.loaded.torn is not None:
+            self.say(unread_end(self.loaded.path, self.loaded.torn), ok=False)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -174,11 +178,11 @@ class PartyScreen(ModalScreen[Path | None]):
         self.query_one("#party-tracks", VerticalScroll).border_title = plain(member.name)
 
     def say(self, message: str, ok: bool = True) -> None:
-        """One line under the panes; a refusal starts with ✗."""
+        """One sentence under the panes, wrapped to be read whole (a rest's outcome for
+        every PC); a refusal starts with ✗."""
         self.message = message if ok else f"✗ {message}"
         line = self.query_one("#party-message", Static)
-        shown = Text(visible(self.message), no_wrap=True, overflow="ellipsis")
-        line.update(shown)
+        line.update(Text(visible(self.message)))
         line.set_class(not ok, "-error")
 
     # --- commands -----------------------------------------------------------------------
@@ -229,8 +233,12 @@ class PartyScreen(ModalScreen[Path | None]):
 
     def _ask_rest(self, who: str, only: str | None) -> None:
         downtime = self.loaded.rules.downtime()
-        if not downtime.rests:
-            self.say(downtime.no_rest(""), ok=False)
+        if not downtime.rests:  # what to do here: the screen's edit, not the command line
+            self.say(
+                f"the {self.loaded.rules.id} text states no rest or downtime rule: press e "
+                "to enter what you rule for the highlighted PC (it is logged)",
+                ok=False,
+            )
             return
         kinds = [(k, downtime.label(k), summary) for k, summary in downtime.rests.items()]
 

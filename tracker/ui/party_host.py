@@ -17,6 +17,7 @@ from tracker.store.campaign_party import campaign_path
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.outcome import Outcome
 from tracker.ui.party import PartyScreen
+from tracker.ui.writeback_offer import WritebackOffer
 
 
 class PartyHost(Protocol):
@@ -24,6 +25,8 @@ class PartyHost(Protocol):
     fight, a place to say why not, and a way to end the app with the next fight to open."""
 
     then_open: Path | None
+    writeback: WritebackOffer
+    """Offers an ended fight's write-back (again, after "not now")."""
 
     @property
     def play(self) -> EncounterFile | None:

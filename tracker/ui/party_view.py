@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tracker.core.campaign import CampaignState, Fight, Lasting, PartyMember
+from tracker.core.campaign import CampaignState, Fight, Lasting, PartyMember, track_label
 from tracker.core.safe_text import visible
 from tracker.rules.downtime import Downtime
-
-
-def _label(track: str) -> str:
-    name, _, where = track.partition("@")
-    return f"{name.capitalize()} @{where}" if where else name.capitalize()
 
 
 def _plural(count: int, word: str) -> str:
@@ -72,7 +67,7 @@ def _track_line(lasting: Lasting) -> Text:
         if index:
             line.append(" · ", "dim")
         top = lasting.limits.get(name)
-        line.append(f"{_label(name)} ")
+        line.append(f"{track_label(name)} ")
         line.append(f"{value}" + (f"/{top}" if top is not None else ""), "bold")
     if not lasting.tracks:
         line.append("no tracks", "italic")

@@ -65,7 +65,8 @@ class WritebackOffer:
             self.campaign_open = None
             try:
                 if chosen is None:
-                    self.report(Outcome(True, f"not written back: {title} untouched; {later}"))
+                    again = "'Write back to the campaign…' in the palette (ctrl+p) or " + later
+                    self.report(Outcome(True, f"not written back: {title} untouched; {again}"))
                     return
                 campaign.keep(chosen.event(campaign))
                 self.report(Outcome(True, f"Fight {plan.link} written back to {title}"))

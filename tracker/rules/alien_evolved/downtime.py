@@ -84,6 +84,20 @@ class AlienDowntime(Downtime):
         stamina = self.fighter(member).stats.get("stamina", int(data["defaults"]["stamina"]))
         return _death_rolls(lasting, data, (max(1, stamina), count), f"the {kind} has passed", dice)
 
+    def notes(self, member: PartyMember) -> list[str]:
+        """A lethal critical's death rolls, in words (the Death timer track holds only
+        the step: 1 round, 2 stretch, 3 shift)."""
+        death = self.rules.data["death"]
+        timers = [str(t) for t in death["timers"]]
+        step = member.lasting.track(TIMER)
+        if member.lasting.dead or not 1 <= step <= len(timers):
+            return []
+        saves, needed = member.lasting.track(SAVES), int(death["survive_after"])
+        return [
+            f"dying: a death roll every {timers[step - 1]}, {saves} of {needed} survived "
+            "(seed 003 l.155-157)"
+        ]
+
     def _recover(
         self, lasting: Lasting, stretches: int, table: Mapping[str, Any]
     ) -> tuple[Lasting, list[str]]:

@@ -1,6 +1,6 @@
 """The help screen: the key table (with the user's keymap applied), the glyphs of the
 initiative pane, every command of this ruleset for the ``:`` bar, and the docs page a
-ruleset's package ships (``docs.md``), if it ships one."""
+ruleset's package ships (``docs.md``), if it ships one, rendered as Markdown."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from textual.widgets import Label, Static
 
 from tracker.core.protocol import Verb
 from tracker.core.safe_text import visible, visible_lines
+from tracker.ui.modals.docs_page import DocsPage
 from tracker.ui.panes.order_rows import legend_text
 
 KeyRow = tuple[str, str, str, str]
@@ -114,9 +115,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text(visible_lines(legend_text(self.shorthand))), id="help-legend")
             yield Label("Commands (press : to type one; Tab completes)", classes="dialog-title")
             yield Static(verb_table(self.verbs, self.verb_keys), id="help-verbs")
-            if self.docs:  # the ruleset's own page, as plain text (it is the package's data)
+            if self.docs:  # the ruleset's own page (the package's data, rendered)
                 yield Label("This ruleset", classes="dialog-title")
-                yield Static(Text(visible_lines(self.docs)), id="help-ruleset")
+                yield DocsPage(self.docs, self.app.current_theme.dark, "help-ruleset")
             yield Static("Esc close · ctrl+p every command by name", classes="dialog-keys")
 
     def on_mount(self) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,9 +21,15 @@ from textual.widgets import Label, Static
 from tracker.core.campaign import Change, PartyMember, edit_planned, writeback_changes
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
-from tracker.store.campaign_fight import WriteBack
+from tracker.store.campaign_fight import UNRESOLVED, WriteBack
 from tracker.ui.party_modals import NUMBER_KEYS, ChangeForm, number_bindings
 from tracker.ui.plain import plain
+
+
+def _under(line: str, style: str = "") -> Padding:
+    """A line of a PC's summary, indented under its name (wrapped lines too)."""
+    return Padding(Text(line, style), (0, 0, 0, 6), expand=False)
+
 
 KEYS = (
     "1-9 take a PC in or out · e then 1-9 edit a PC · y / Enter write back the checked · "
@@ -96,27 +104,30 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
                 yield Static(self.summary(), id="writeback-summary")
             yield Static(Text(KEYS), classes="dialog-keys", id="writeback-keys")
 
-    def summary(self) -> Text:
+    def summary(self) -> Group:
         """The per-PC summary, each PC checked ([x]) or left as they were ([ ]), with
-        what the GM edited."""
+        what the GM edited; a line too long for the dialog wraps under its own start."""
         plan = self.plan
         ended = "" if plan.ended else " (the fight has not ended)"
-        out = Text(visible(f"Fight {plan.link}: {plan.title}{ended}"))
+        rows: list[Text | Padding] = [Text(visible(f"Fight {plan.link}: {plan.title}{ended}"))]
         for key, who in zip(NUMBER_KEYS, self.pcs, strict=False):
             name = visible(self.party[who].name)
             if who in self.left_out:
-                out.append(f"\n[ ] {key} {name}: skipped (stays as they were)", "dim")
+                rows.append(Text(f"[ ] {key} {name}: skipped (stays as they were)", "dim"))
                 continue
             lines = plan.lines.get(who, [])
-            out.append(f"\n[x] {key} ", "bold")
-            out.append(f"{name}:" + ("" if lines else " no change"))
-            for line in lines:
-                out.append(f"\n      {visible(line)}")
-            for line in plan.edits(who):
-                out.append(f"\n      edited by you: {visible(line)}", "italic")
+            said = f"{name}:" + ("" if lines else " no change")
+            rows.append(Text.assemble((f"[x] {key} ", "bold"), said))
+            rows += [_under(visible(line)) for line in lines]
+            rows += [
+                _under(f"edited by you: {visible(line)}", "italic") for line in plan.edits(who)
+            ]
+            rows += [
+                _under(UNRESOLVED + visible(line), "bold") for line in plan.unresolved.get(who, [])
+            ]
         for who in plan.skipped:
-            out.append(f"\n    {visible(self.party[who].name)}: skipped (stays as they were)")
-        return out
+            rows.append(Text(f"    {visible(self.party[who].name)}: skipped (stays as they were)"))
+        return Group(*rows)
 
     def _redraw(self) -> None:
         self.query_one("#writeback-summary", Static).update(self.summary())
