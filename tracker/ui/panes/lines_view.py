@@ -158,8 +158,8 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         """Make the lines not made yet once the frame is painted, a slice at a time (a
         key pressed meanwhile is not kept waiting for all of them)."""
         if not self._fill_due:
-            self._fill_due = True
-            self.call_after_refresh(self._fill)
+            self._fill_due = True  # after the frame's own after-refresh callbacks
+            self.call_after_refresh(self.call_later, self._fill)
 
     def _fill(self) -> None:
         self._fill_due = False
