@@ -163,3 +163,39 @@ async def test_rows_framed_by_the_panes_are_those_textual_makes(
                 textual = [list(row) for row in Widget.render_lines(widget, crop)]
                 assert ours == textual, widget.id
         assert heights == {1, 2}
+
+
+@pytest.mark.parametrize(
+    ("theme", "size"),
+    [("default-dark", (120, 36)), ("default-light", (80, 24)), ("nerv", (200, 50))],
+)
+@ui_test
+async def test_rows_of_the_frames_are_those_textual_makes(
+    theme: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """The frames round the panes, the row of panes and the side panes draw nothing of
+    their own inside their border: their middle rows, made once, are the very rows
+    Textual makes for each, with the pane focused or not, its title long or short."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        app.theme = theme
+        for line in ["start", "next", "focus log", "dmg gob 3", "focus status"]:
+            if line.startswith("focus"):
+                app.table.query_one(f"#{line.split()[1]}").focus()
+            else:
+                app.run_and_report(line)
+            await pilot.pause()
+            hollow = [
+                widget
+                for widget in app.table.walk_children()
+                if isinstance(widget, KeptPaint) and widget.region and widget._hollow()
+            ]
+            names = {widget.id for widget in hollow}
+            assert {"panes", "initiative-frame", "status", "log-frame"} <= names, names
+            for widget in hollow:
+                crop = Region(0, 0, *widget.outer_size)
+                widget.refresh()
+                ours = [list(row) for row in widget.render_lines(crop)]
+                textual = [list(row) for row in Widget.render_lines(widget, crop)]
+                assert ours == textual, widget.id

@@ -11,8 +11,6 @@ their level and rounds left. The row fits the pane's width without cutting a num
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import compress, count
 from operator import is_not, or_
 
@@ -23,32 +21,27 @@ from textual.message import Message
 from textual.theme import Theme
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
-from tracker.export.cells import pad_cells
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.frame import frame_of
 from tracker.ui.panes.lines_view import LinesView
+from tracker.ui.panes.order_line import Built, row_line
 from tracker.ui.panes.order_rows import (
     SHORTHAND_MOST,
     Order,
     Row,
     RowFacts,
-    health,
-    initiative_text,
     legend_text,
     order_of,
     shown_name,
     summary_parts,
 )
 from tracker.ui.panes.pane_widths import InitiativeFrame
-from tracker.ui.panes.row_fit import (
-    LEAD,
-    FittedRow,
-    fit_row,
-    name_column,
-    row_cells,
-)
+from tracker.ui.panes.row_fit import name_column, row_cells
 from tracker.ui.panes.styling import forget_styles
 from tracker.ui.panes.titles import retip, retitle
+
+SHOWN_MARGIN = 4
+"""Rows built beyond those the next frame shows, above and below."""
 
 
 class InitiativePane(LinesView, can_focus=True):
@@ -204,6 +197,8 @@ class InitiativePane(LinesView, can_focus=True):
             hint = Text("nobody yet — press + to add a combatant", style="italic")
             lines = list(hint.wrap(self.app.console, max(self._fit_width, 12)))
         self.set_lines(lines, self._index(self.selected))
+        if any(line is None for line in lines):
+            self.fill_later()
         self._retitle()
         if shorthand != self._legend_of:
             self._legend_of = shorthand
@@ -211,25 +206,52 @@ class InitiativePane(LinesView, can_focus=True):
 
     def _row_lines(
         self, state: EncounterState, order: Order, fighters: tuple[Combatant, ...]
-    ) -> list[Text]:
+    ) -> list[Text | None]:
         """Each row's line: those of the last rows kept where the row, its combatant and
-        its initiative are the same objects and the column and styles unchanged."""
+        its initiative are the same objects and the column and styles unchanged. Only
+        the rows the next frame can show are built now; the others are kept if made
+        before, else left to be made when shown or once the frame is painted (None)."""
         styles = self._styles()
         key = (order.slots, self._column, self._fit_width, self._styled[0])
         built = self._built
+        rows = order.rows
         if built is None or built.key != key or built.initiative != state.initiative:
-            lines = [
-                self._row_text(state, row, fighter, styles)
-                for row, fighter in zip(order.rows, fighters, strict=True)
-            ]
+            pairs = zip(rows, fighters, strict=True)
+            lines = [self._kept_text(state, row, fighter) for row, fighter in pairs]
         else:
             lines = list(built.lines)
-            moved = map(is_not, order.rows, built.rows)
+            moved = map(is_not, rows, built.rows)
             fared = map(is_not, fighters, built.fighters)
             for index in compress(count(), map(or_, moved, fared)):
-                lines[index] = self._row_text(state, order.rows[index], fighters[index], styles)
-        self._built = Built(key, order.rows, fighters, state.initiative, lines)
+                lines[index] = self._kept_text(state, rows[index], fighters[index])
+        for index in self._shown_rows(len(rows)):
+            if lines[index] is None:
+                lines[index] = self._row_text(state, rows[index], fighters[index], styles)
+        self._built = Built(key, rows, fighters, state, lines)
         return lines
+
+    def _shown_rows(self, count: int) -> range:
+        """The rows the next frame can show, and a few either side: those in view, or
+        the page the cursor brings into view when it moves out of it (``move_cursor``)."""
+        height = self.scrollable_content_region.height or self.app.size.height
+        top = int(self.scroll_offset.y)
+        cursor = self._index(self.selected)
+        if cursor >= 0 and not top <= cursor < top + height:
+            top = max(0, min(cursor - 1, count - height))  # as far as the rows scroll
+        return range(max(0, top - SHOWN_MARGIN), min(count, top + height + SHOWN_MARGIN))
+
+    def make_line(self, index: int) -> Text:
+        """A row's line, built now that it is shown (or the order is idle)."""
+        built = self._built
+        assert built is not None
+        row, fighter = built.rows[index], built.fighters[index]
+        line = built.lines[index] = self._row_text(built.state, row, fighter, self._styled[1])
+        return line
+
+    def scroll_width(self) -> int:
+        """The rows are fitted to the pane: it scrolls as wide as it is, or as the widest
+        row made when one is wider (whatever rows are not made yet)."""
+        return max(super().scroll_width(), self._fit_width)
 
     def _measure(self, fighters: list[Combatant], roster: object) -> list[tuple[str, str]]:
         """Set the name column and return the shorthand the rows use, worked out again
@@ -320,6 +342,14 @@ class InitiativePane(LinesView, can_focus=True):
                 seen.setdefault(short, wide)
         return list(seen.items())[:SHORTHAND_MOST]
 
+    def _kept_text(self, state: EncounterState, row: Row, fighter: Combatant) -> Text | None:
+        """The row's text as made before, if still as it would be made (None: not made)."""
+        made = self._made.get(row.slot)
+        key = (row.mark, state.initiative.get(row.slot), self._column * 1000 + self._fit_width)
+        if made is not None and made[0] is fighter and made[1:4] == key:
+            return made[4]
+        return None
+
     def _row_text(
         self, state: EncounterState, row: Row, fighter: Combatant, styles: dict[str, Style]
     ) -> Text:
@@ -337,19 +367,8 @@ class InitiativePane(LinesView, can_focus=True):
     def _line(self, state: EncounterState, row: Row, styles: dict[str, Style]) -> Text:
         fighter = state.combatant(row.slot)
         assert self.rules is not None
-        room = self._fit_width - LEAD - self._column - 1
         facts = self._facts_of(fighter)
-        fitted = fit_row(shown_name(fighter, row.slot), facts.parts, facts.held, room, self._column)
-        line = Text(no_wrap=True, end="")
-        line.append(f"{row.mark} ", styles["mark"])
-        line.append(f"{initiative_text(state, row.slot):>3} ", styles["value"])
-        line.append_text(_name(fighter, fitted.name, self._column, styles))
-        line.append(" ")
-        line.append(fitted.summary, styles.get(health(self.rules, fighter), ""))
-        _append_badges(line, fitted, styles)
-        if row.mark in ("✓", "✝", "↓"):
-            line.stylize(styles["acted"] if row.mark == "✓" else styles["out"])
-        return line
+        return row_line(state, row, facts, self.rules, (self._column, self._fit_width), styles)
 
     def on_click(self, event: events.Click) -> None:
         """Select the clicked row."""
@@ -359,29 +378,3 @@ class InitiativePane(LinesView, can_focus=True):
         index = offset.y + int(self.scroll_offset.y)
         if 0 <= index < len(self.rows):
             self.post_message(self.Picked(self.rows[index].slot, event.chain == 2))
-
-
-@dataclass(frozen=True)
-class Built:
-    """The initiative's lines as last built, with what they were built from."""
-
-    key: tuple[object, ...]
-    rows: tuple[Row, ...]
-    fighters: tuple[Combatant, ...]
-    initiative: Mapping[str, float]
-    lines: list[Text]
-
-
-def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> None:
-    for shown in fitted.badges:
-        line.append(" ")
-        line.append(shown, styles["badge"])
-    if fitted.left_out:
-        line.append(f" …{fitted.left_out}", styles["more"])
-
-
-def _name(fighter: Combatant, name: str, column: int, styles: dict[str, Style]) -> Text:
-    style = styles.get(fighter.side, styles["neutral"])
-    if fighter.status == "dead":
-        style += Style(strike=True)
-    return Text(pad_cells(name, column), style=style)

@@ -15,6 +15,12 @@ A widget with nothing round its rows but side padding (``flat_rows``: the header
 message line, the order, the log, the side panes' drawings) frames its rows itself
 (``FlatBox``), each row once for as long as it is the same strip: Textual's styles cache
 would work the box out again at every paint that changes one of its rows.
+
+A container with no padding above or below (the panes' frames, the row of panes, the
+side panes) draws nothing of its own between its top and bottom rows but its border
+and background, the same on every row: Textual makes its top, one middle and its bottom
+row, and the middle one stands for all the others (a long fight's first frame has four
+such frames to draw whole).
 """
 
 from __future__ import annotations
@@ -66,13 +72,16 @@ class KeptPaint(Widget):
             box = self._box = flat_box(self) if self.flat_rows else None
         width, height = self.region.size  # the size Textual draws the widget at
         if (
-            not isinstance(box, FlatBox)
-            or crop != Region(0, 0, width, height)
+            crop != Region(0, 0, width, height)
             or not width
             or self.scrollbar_size_vertical
             or self.scrollbar_size_horizontal
         ):
             return super().render_lines(crop)
+        if not isinstance(box, FlatBox):
+            return (
+                self._hollow_rows(width, height) if self._hollow() else super().render_lines(crop)
+            )
         if self._framed is None or self._framed_for != (box, width, filters):
             self._framed, self._framed_for = {}, (box, width, filters)
         framed, content = self._framed, width - box.left - box.right
@@ -87,6 +96,27 @@ class KeptPaint(Widget):
                 done = framed[y] = (line, row)
             rows.append(done[1])
         return rows
+
+    def _hollow(self) -> bool:
+        """Whether every row but the top and the bottom is the same (a container with
+        nothing of its own inside its border: no padding above or below, no keyline)."""
+        styles, kind = self.styles, type(self)
+        return (
+            self.is_container
+            and kind.render is Widget.render
+            and kind.render_line is Widget.render_line
+            and not styles.padding.top
+            and not styles.padding.bottom
+            and styles.keyline[0] == "none"
+            and self.region.height >= 3
+        )
+
+    def _hollow_rows(self, width: int, height: int) -> list[Strip]:
+        """The rows of a hollow container as Textual makes them: its top, one middle row
+        standing for all of them, and its bottom."""
+        render = super().render_lines
+        top, middle, bottom = (render(Region(0, y, width, 1))[0] for y in (0, 1, height - 1))
+        return [top, *[middle] * (height - 2), bottom]
 
     def refresh(
         self,

@@ -3,6 +3,11 @@
 Only the lines on screen are turned into strips, and only lines that changed are
 repainted, so a 5,000-line log or a 100-row initiative order costs little to update.
 One line may carry the cursor (the ``lines--cursor`` component style).
+
+A line may also be handed over not made yet (``None``): the view asks ``make_line`` for
+it when it is first shown, and :meth:`LinesView.fill_later` makes the rest once the
+frame is painted, a page at a time (a long order's first frame builds the rows it
+shows, not all of them).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from tracker.ui.plain import inert
 
 WARM_AHEAD = 3
 """Rows from the bottom of the view at which the cursor's next page is made ready."""
+FILL_SLICE = 25
+"""Lines not made yet that :meth:`LinesView.fill_later` makes at a time."""
 
 
 class LinesView(SteadyColours, KeptPaint, ScrollView):
@@ -54,8 +61,9 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._lines: list[Text] = []
-        self._given: list[Text] = []
+        self._lines: list[Text | None] = []
+        """The lines shown, made inert (None: not made yet, ``make_line`` makes it)."""
+        self._given: list[Text | None] = []
         """The lines as handed to ``set_lines`` (``_lines`` holds them made inert)."""
         self._cells: list[int] = []
         """Each line's width in cells."""
@@ -66,6 +74,8 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         """Each line's finished strip, with what it was finished for."""
         self.cursor = -1
         self._pass: tuple[int, int, int, Style] | None = None
+        self._fill_due = False
+        """Whether the lines not made yet are due to be made (``fill_later``)."""
 
     @property
     def allow_vertical_scroll(self) -> bool:
@@ -75,36 +85,42 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
 
     @property
     def lines(self) -> Sequence[Text]:
-        """The lines shown, top to bottom."""
-        return self._lines
+        """The lines shown, top to bottom (those not made yet are made now)."""
+        return [self._line_at(index) for index in range(len(self._lines))]
 
     @property
     def plain_lines(self) -> list[str]:
         """The lines as plain text (what a reader sees, without colours)."""
-        return [line.plain for line in self._lines]
+        return [line.plain for line in self.lines]
 
-    def set_lines(self, lines: list[Text], cursor: int = -1) -> None:
+    def make_line(self, index: int) -> Text:
+        """Line ``index``, handed over as None (not made yet) and now shown: a view that
+        hands such lines over makes them here."""
+        return Text()
+
+    def set_lines(self, lines: Sequence[Text | None], cursor: int = -1) -> None:
         """Replace every line (and the cursor); repaint the lines that changed. A
-        control character in a line is shown as its stand-in, never sent to the terminal."""
+        control character in a line is shown as its stand-in, never sent to the terminal.
+        A line may be None: made when it is shown (``make_line``)."""
         given, shown = self._given, self._lines
         self._given = list(lines)
         kept = min(len(given), len(lines))
-        fresh = [inert(line) for line in lines[kept:]]
-        lines = shown[:kept]  # a line handed over again (the same object): checked already
+        fresh = [_inert(line) for line in lines[kept:]]
+        made = shown[:kept]  # a line handed over again (the same object): checked already
         for index in compress(count(), map(is_not, self._given, given)):
-            lines[index] = inert(self._given[index])
-        lines += fresh
+            made[index] = _inert(self._given[index])
+        made += fresh
         old, old_cursor = self._lines, self.cursor
-        self._lines, self.cursor = lines, cursor
-        if len(old) != len(lines):
-            self._cells = [line.cell_len for line in lines]
+        self._lines, self.cursor = made, cursor
+        if len(old) != len(made):
+            self._cells = [_cells(line) for line in made]
             self._widest = max(self._cells, default=0)
             self._resize()
             return
-        changed = list(compress(count(), map(is_not, old, lines)))
+        changed = list(compress(count(), map(is_not, old, made)))
         narrowed = False
         for index in changed:
-            before, self._cells[index] = self._cells[index], lines[index].cell_len
+            before, self._cells[index] = self._cells[index], _cells(made[index])
             narrowed = narrowed or before == self._widest
         if narrowed:  # the widest line may have changed: looked for again
             self._widest = max(self._cells, default=0)
@@ -125,11 +141,45 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         self._widest = max([self._widest, *cells])
         self._resize(list(range(first, len(self._lines))))
 
+    def _line_at(self, index: int) -> Text:
+        """Line ``index``, made now if it was handed over not made yet."""
+        line = self._lines[index]
+        if line is None:
+            given = self.make_line(index)
+            self._given[index], line = given, inert(given)
+            self._lines[index], self._cells[index] = line, line.cell_len
+            if line.cell_len > self._widest:
+                wide, self._widest = self.scroll_width(), line.cell_len
+                if self.scroll_width() != wide:  # the size changes after this frame
+                    self.call_later(self._resize, [])
+        return line
+
+    def fill_later(self) -> None:
+        """Make the lines not made yet once the frame is painted, a slice at a time (a
+        key pressed meanwhile is not kept waiting for all of them)."""
+        if not self._fill_due:
+            self._fill_due = True  # after the frame's own after-refresh callbacks
+            self.call_after_refresh(self.call_later, self._fill)
+
+    def _fill(self) -> None:
+        self._fill_due = False
+        due = [index for index, line in enumerate(self._lines) if line is None]
+        for index in due[:FILL_SLICE]:
+            self._line_at(index)
+        if len(due) > FILL_SLICE:
+            self._fill_due = True
+            self.call_later(self._fill)
+
+    def scroll_width(self) -> int:
+        """How wide the lines scroll: the widest line's cells (lines not made yet count
+        as none)."""
+        return self._widest
+
     def _resize(self, changed: list[int] | None = None) -> None:
         """Fit the scrollable size to the lines (as wide as the widest: a pane whose
         lines all fit shows no horizontal scrollbar); repaint ``changed`` (None: all)."""
         rows = -(-len(self._lines) // self.room) * self.room
-        size = Size(self._widest, rows)
+        size = Size(self.scroll_width(), rows)
         if size != self.virtual_size:
             self._grow(size)
             self.refresh()
@@ -240,7 +290,7 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
     ) -> Strip:
         """Line ``index`` styled and cropped, kept while the line and all that finished
         it are unchanged (a line scrolled to another row needs no new segments)."""
-        line, key = self._lines[index], (scroll_x, width, at_cursor, base)
+        line, key = self._line_at(index), (scroll_x, width, at_cursor, base)
         finished = self._finished.get(index)
         if finished is not None and finished[0] is line and finished[1] == key:
             return finished[2]
@@ -258,7 +308,7 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         return strip.apply_style(style).crop_extend(scroll_x, scroll_x + width, style)
 
     def _strip(self, index: int) -> Strip:
-        line = self._lines[index]
+        line = self._line_at(index)
         cached = self._strips.get(index)
         if cached is not None and cached[0] is line:
             return cached[1]
@@ -269,6 +319,14 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
     def style_of(self, component: str) -> Style:
         """A component class's style as a Rich style (for building lines)."""
         return solid_style(self, component)
+
+
+def _inert(line: Text | None) -> Text | None:
+    return None if line is None else inert(line)
+
+
+def _cells(line: Text | None) -> int:
+    return 0 if line is None else line.cell_len
 
 
 def _in_colour(strip: Strip, colour: Style) -> Strip:

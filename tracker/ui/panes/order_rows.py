@@ -216,10 +216,16 @@ def summary_parts(rules: Ruleset, fighter: Combatant) -> list[SummaryPart]:
     return [SummaryPart(text)] if text else []
 
 
-def row_badges(rules: Ruleset, fighter: Combatant) -> list[Badge]:
+def row_badges(
+    rules: Ruleset, fighter: Combatant, parts: Sequence[SummaryPart] | None = None
+) -> list[Badge]:
     """The combatant's conditions as badges, most urgent first; one the summary already
-    says (alien's ``BROKEN``) is not said twice."""
-    said = {w.casefold() for p in summary_parts(rules, fighter) for w in (p.short, p.wide)}
+    says (alien's ``BROKEN``) is not said twice (``parts``: the summary, when known)."""
+    if not fighter.conditions:
+        return []
+    if parts is None:
+        parts = summary_parts(rules, fighter)
+    said = {w.casefold() for p in parts for w in (p.short, p.wide)}
     said |= {w.partition("/")[0] for w in said}  # "dying/round" says Dying
     held = [c for c in fighter.conditions if c.name.casefold() not in said]
     return badges(held, rules.urgent_badges(), rules.level_words)
@@ -263,7 +269,7 @@ class RowFacts:
     @classmethod
     def of(cls, fighter: Combatant, parts: list[SummaryPart], rules: Ruleset) -> RowFacts:
         """Measure a combatant's row."""
-        held = row_badges(rules, fighter)
+        held = row_badges(rules, fighter, parts)
         pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
         shorthand = [(short, wide) for short, wide in pairs if short != wide]
         need, spelled = least_summary(parts, held), spelled_summary(parts, held)

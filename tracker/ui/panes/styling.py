@@ -8,15 +8,22 @@ themes alike.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.style import Style
+from textual.color import Color
 from textual.widget import Widget
 
 _CACHE: dict[tuple[int, str, bool, str], Style] = {}
+_COLOURS: WeakKeyDictionary[Widget, tuple[tuple[bool, str], Color, Color]] = WeakKeyDictionary()
+"""Each widget's background and text colour (with its focus and the theme they are for),
+as its component styles are blended over."""
 
 
 def forget_styles() -> None:
     """Drop the cached styles (after a theme change has been applied)."""
     _CACHE.clear()
+    _COLOURS.clear()
 
 
 def solid_style(widget: Widget, component: str) -> Style:
@@ -31,10 +38,21 @@ def solid_style(widget: Widget, component: str) -> Style:
     return found
 
 
+def _colours(widget: Widget) -> tuple[Color, Color]:
+    """The widget's background and text colour, worked out once for all its components
+    (Textual walks every ancestor each time they are asked for)."""
+    key = (widget.has_focus, widget.app.theme)
+    found = _COLOURS.get(widget)
+    if found is None or found[0] != key:
+        _, background = widget.background_colors
+        _, _, _, foreground = widget.colors
+        found = _COLOURS[widget] = (key, background, foreground)
+    return found[1], found[2]
+
+
 def _blend(widget: Widget, component: str) -> Style:
     styles = widget.get_component_styles(component)
-    _, background = widget.background_colors
-    _, _, _, foreground = widget.colors
+    background, foreground = _colours(widget)
     color = bgcolor = None
     if styles.has_rule("background"):
         background = background + styles.background
