@@ -45,6 +45,8 @@ class Drawing(SteadyColours, KeptPaint):
         self._maker: Callable[[int], list[Text]] | None = None
         self._rows_of: dict[tuple[Hashable, int], list[Strip]] = {}
         """The rows each line of the last drawing took, by what the line shows."""
+        self._pass_width: int | None = None
+        """The width read for the rows being painted (None: not painting)."""
 
     @property
     def content(self) -> Group:
@@ -135,9 +137,18 @@ class Drawing(SteadyColours, KeptPaint):
         self._strips, self._width = self._strips_for(lines, width), width
         return max(len(self._strips), room) != max(rows, room)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows in ``crop``; the width is read once for them, not once a row (reading
+        it walks up to the screen)."""
+        self._pass_width = self.size.width
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_width = None
+
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
-        width = self.size.width
+        width = self.size.width if self._pass_width is None else self._pass_width
         if width > 0 and width != self._width and self._maker is not None:
             self._made_again(width)
         style = self.base_style
