@@ -92,7 +92,7 @@ class TextLine(SteadyColours, KeptPaint):
         return cached[2]
 
     def _wrap(self, width: int) -> list[Text]:
-        if self.rows > 1 and width > 0:
+        if self.rows > 1 and width > 0 and not _fits(self.text, width):
             rows = list(self.text.wrap(self.app.console, width))
         else:
             rows = [self.text.copy()]
@@ -112,3 +112,15 @@ class TextLine(SteadyColours, KeptPaint):
         """Styles changed (a new theme): work the colours out again."""
         super().notify_style_update()
         self._strips = None
+
+
+def _fits(text: Text, width: int) -> bool:
+    """Whether ``text`` is one row as it stands at ``width`` (what Rich's wrapping would
+    make of it: a copy of it; most messages are one short line)."""
+    plain = text.plain
+    return (
+        text.justify in (None, "default")
+        and "\n" not in plain
+        and "\t" not in plain
+        and text.cell_len <= width
+    )
