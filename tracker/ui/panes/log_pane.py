@@ -123,7 +123,8 @@ class LogPane(LinesView, can_focus=True):
     def follows_quietly(self, y: int) -> bool:
         """A log that follows the newest line (no scrollbar, nothing scrolled back) moves
         down to its new bottom by painting its lines there; Textual's scroll would only
-        add its round of watchers and an animation check (a tenth of a command's drawing)."""
+        add its round of watchers, animation checks and a second repaint (about a quarter
+        of the log's drawing at a turn)."""
         return (
             not self.has_class("-back")
             and not self.show_vertical_scrollbar
