@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from tests.ui_helpers import basic_file, make_app, opened, ui_test
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.flat_box import FlatBox
 from tracker.ui.panes.frame import PaneFrame
 from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.key_footer import KeyFooter
@@ -199,3 +200,43 @@ async def test_rows_of_the_frames_are_those_textual_makes(
                 ours = [list(row) for row in widget.render_lines(crop)]
                 textual = [list(row) for row in Widget.render_lines(widget, crop)]
                 assert ours == textual, widget.id
+
+
+@ui_test
+async def test_a_log_scrolling_a_line_per_command_paints_each_row_as_it_now_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log follows the newest line, so each turn moves every line one row up: every
+    row painted is the line that now sits there, as Textual itself would paint it (the
+    framing kept for a line goes with it to its new row, never stays on the old one), and
+    only the new lines are framed anew."""
+    app = make_app(basic_file(tmp_path))
+    framed: list[FlatBox] = []
+    frame = FlatBox.framed
+
+    def counted(box: FlatBox, line: Strip, content: int, width: int) -> Strip:
+        framed.append(box)
+        return frame(box, line, content, width)
+
+    monkeypatch.setattr(FlatBox, "framed", counted)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        log = app.table.query_one(LogPane)
+        app.run_and_report("start")
+        await pilot.pause()
+        tops: set[float] = set()
+        for _ in range(12):
+            lines = len(log.lines)
+            framed.clear()
+            app.run_and_report("next")
+            await pilot.pause()
+            log_box = log._box
+            assert sum(box is log_box for box in framed) <= len(log.lines) - lines
+            tops.add(log.scroll_y)
+            crop = Region(0, 0, *log.outer_size)
+            painted_rows = [row.text for row in log.render_lines(crop)]
+            textual = [row.text for row in Widget.render_lines(log, crop)]
+            assert painted_rows == textual
+            shown = log.plain_lines[int(log.scroll_y) : int(log.scroll_y) + log.size.height]
+            assert [row.rstrip() for row in painted_rows] == [text.rstrip() for text in shown]
+        assert len(tops) > 5  # the log scrolled at (nearly) every turn

@@ -46,7 +46,7 @@ class Drawing(SteadyColours, KeptPaint):
         self._rows_of: dict[tuple[Hashable, int], list[Strip]] = {}
         """The rows each line of the last drawing took, by what the line shows."""
         self._pass_width: int | None = None
-        """The width painted at, read once for a pass of ``render_lines``."""
+        """The width read for the rows being painted (None: not painting)."""
 
     @property
     def content(self) -> Group:
@@ -138,7 +138,8 @@ class Drawing(SteadyColours, KeptPaint):
         return max(len(self._strips), room) != max(rows, room)
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """The rows in ``crop``; the width is read once for them, not once a row."""
+        """The rows in ``crop``; the width is read once for them, not once a row (reading
+        it walks up to the screen)."""
         self._pass_width = self.size.width
         try:
             return super().render_lines(crop)

@@ -13,8 +13,10 @@ asked for, another filter) makes it draw as before.
 
 A widget with nothing round its rows but side padding (``flat_rows``: the header, the
 message line, the order, the log, the side panes' drawings) frames its rows itself
-(``FlatBox``), each row once for as long as it is the same strip: Textual's styles cache
-would work the box out again at every paint that changes one of its rows.
+(``FlatBox``), each strip once for as long as it is shown, on whatever row: Textual's
+styles cache would work the box out again at every paint that changes one of its rows,
+and a log that scrolls by a line shows every strip one row higher. The same framed
+strip handed over again also lets the screen reuse its cut of it.
 
 A container with no padding above or below (the panes' frames, the row of panes, the
 side panes) draws nothing of its own between its top and bottom rows but its border
@@ -46,7 +48,8 @@ class KeptPaint(Widget):
     _box: FlatBox | None | bool = False
     """The widget's box, worked out once per style change (False: not yet)."""
     _framed: dict[int, tuple[Strip, Strip]] | None = None
-    """Each row's strip as drawn and as framed, for the box and width framed last."""
+    """The strips of the rows painted last, as drawn and as framed (by the drawn strip's
+    id), for the box and width framed last."""
     _framed_for: tuple[FlatBox, int, tuple[LineFilter, ...]] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -85,16 +88,19 @@ class KeptPaint(Widget):
         if self._framed is None or self._framed_for != (box, width, filters):
             self._framed, self._framed_for = {}, (box, width, filters)
         framed, content = self._framed, width - box.left - box.right
+        shown: dict[int, tuple[Strip, Strip]] = {}
         rows = []
         for y in range(height):
             line = self.render_line(y)
-            done = framed.get(y)
-            if done is None or done[0] is not line:
+            done = framed.get(id(line))
+            if done is None or done[0] is not line:  # held in ``done``: no id reused
                 row = box.framed(line, content, width)
                 for line_filter in filters:
                     row = row.apply_filter(line_filter, box.background)
-                done = framed[y] = (line, row)
+                done = (line, row)
+            shown[id(line)] = done
             rows.append(done[1])
+        self._framed = shown  # only the strips on screen are kept
         return rows
 
     def _hollow(self) -> bool:

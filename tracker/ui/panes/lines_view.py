@@ -254,8 +254,20 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         costs Textual's whole scroll round: the scrollbar, the watchers, a repaint)."""
         height = self.scrollable_content_region.height
         y = max(0, len(self._lines) - height)
-        if y != self.scroll_y or y != self.scroll_target_y:
+        if y == self.scroll_y and y == self.scroll_target_y:
+            return
+        if self.follows_quietly(y):
+            self.set_reactive(Widget.scroll_y, float(y))
+            self.set_reactive(Widget.scroll_target_y, float(y))
+            self.refresh()
+        else:
             self.scroll_to(y=y, animate=False, immediate=True)
+
+    def follows_quietly(self, y: int) -> bool:
+        """Whether moving down to row ``y`` (the bottom) needs nothing of a scroll but the
+        lines painted there: no scrollbar to move, nothing in flight, nobody to tell
+        (subclasses say; the view here always scrolls as Textual does)."""
+        return False
 
     def notify_style_update(self) -> None:
         """Styles changed (a new theme, focus): drop the cached strips."""

@@ -120,6 +120,18 @@ class LogPane(LinesView, can_focus=True):
         self.set_class(round(y) < self.max_scroll_y, "-back")
         self._retitle()
 
+    def follows_quietly(self, y: int) -> bool:
+        """A log that follows the newest line (no scrollbar, nothing scrolled back) moves
+        down to its new bottom by painting its lines there; Textual's scroll would only
+        add its round of watchers, animation checks and a second repaint (about a quarter
+        of the log's drawing at a turn)."""
+        return (
+            not self.has_class("-back")
+            and not self.show_vertical_scrollbar
+            and self.scroll_y == self.scroll_target_y
+            and self.scroll_y < y <= self.max_scroll_y
+        )
+
     def _retitle(self) -> None:
         """The title: just the name while the log follows the newest line (a title that
         changed at every turn would repaint at every turn); scrolled back, the count."""

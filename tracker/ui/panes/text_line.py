@@ -92,7 +92,7 @@ class TextLine(SteadyColours, KeptPaint):
         return cached[2]
 
     def _wrap(self, width: int) -> list[Text]:
-        if self.rows > 1 and width > 0:
+        if self.rows > 1 and width > 0 and not _fits(self.text, width):
             rows = list(self.text.wrap(self.app.console, width))
         else:
             rows = [self.text.copy()]
@@ -126,3 +126,15 @@ def _cut_at_word(row: Text, width: int) -> Text:
         kept = kept[:space]
     kept.rstrip()
     return kept
+
+
+def _fits(text: Text, width: int) -> bool:
+    """Whether ``text`` is one row as it stands at ``width`` (what Rich's wrapping would
+    make of it: a copy of it; most messages are one short line)."""
+    plain = text.plain
+    return (
+        text.justify in (None, "default")
+        and "\n" not in plain
+        and "\t" not in plain
+        and text.cell_len <= width
+    )
