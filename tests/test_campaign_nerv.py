@@ -236,7 +236,7 @@ def test_the_write_back_edit_keeps_a_track_where_a_fight_can_hold_it() -> None:
 def test_a_campaign_given_for_an_encounter_and_back_says_which_it_is(
     tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for command in ("state", "log", "check"):
+    for command in ("state", "log"):  # `check` takes both kinds (test_campaign_damage.py)
         err = refused(capsys, [campaign], command, campaign)
         assert "tokyo.toml:3:1: this is a campaign file, not an encounter: " in err
         assert "`tracker campaign show tokyo.toml` shows the party" in err

@@ -15,19 +15,6 @@ if TYPE_CHECKING:
     from tracker.store.campaign_file import LoadedCampaign
 
 
-def read_campaign(path: Path) -> LoadedCampaign:
-    """The campaign as far as it can be read; one line on stderr when a torn or damaged
-    end is left out (the file is never changed here: `check --repair` moves it aside)."""
-    from tracker.cli.output import warn
-    from tracker.store.campaign_file import load_campaign
-    from tracker.store.journal_repair import tail_note
-
-    loaded = load_campaign(path)
-    if loaded.torn is not None:
-        warn(tail_note(path, loaded.torn))
-    return loaded
-
-
 def args_show(p: argparse.ArgumentParser) -> None:
     """``show``'s options."""
     p.add_argument("--json", action="store_true", help="JSON instead of text")

@@ -145,6 +145,7 @@ def unread_end(path: Path, torn: TornTail) -> str:
     what = torn.damage or "the last command was cut off by a crash"
     return (
         f"{path}:{line}:{col}: {what}; showing the campaign up to event "
-        f"{torn.events_kept} — the file is unchanged (the next campaign command that "
-        f"writes moves the {len(torn.data)} bytes from line {torn.at[0]} on aside)"
+        f"{torn.events_kept} — the file is unchanged (`tracker check --repair {path}`, "
+        f"or the next campaign command that writes, moves the {len(torn.data)} bytes "
+        f"from line {torn.at[0]} on aside)"
     )
