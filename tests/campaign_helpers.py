@@ -51,3 +51,16 @@ def refused(capsys: pytest.CaptureFixture[str], files: list[Path], *args: object
     assert err.startswith("tracker: ") and err.count("\n") == 1, err
     assert [f.read_bytes() if f.exists() else None for f in files] == before
     return err
+
+
+def damaged_campaign(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[bytes, int]:
+    """Ann, Bo and Cy join; Bo's block then damaged: (the bad bytes, the block's start)."""
+    assert main(["campaign", "new", str(path), "--ruleset", "basic"]) == 0
+    for pc in ("Ann", "Bo", "Cy"):
+        assert main(["campaign", "add-pc", str(path), pc, "hp=9"]) == 0
+    data = path.read_bytes()
+    at = data.index(b'"Bo"')
+    bad = data[:at] + b"\0" * 4 + data[at + 4 :]
+    path.write_bytes(bad)
+    capsys.readouterr()
+    return bad, data.rindex(b"[[events]]", 0, at)

@@ -9,25 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.campaign_helpers import damaged_campaign
 from tracker.cli import main
 from tracker.store.journal import HEADER_RE
 
 
 def line_of(data: bytes, at: int) -> int:
     return data.count(b"\n", 0, at) + 1
-
-
-def damaged_campaign(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[bytes, int]:
-    """Ann, Bo and Cy join; Bo's block then damaged: (the bad bytes, the block's start)."""
-    assert main(["campaign", "new", str(path), "--ruleset", "basic"]) == 0
-    for pc in ("Ann", "Bo", "Cy"):
-        assert main(["campaign", "add-pc", str(path), pc, "hp=9"]) == 0
-    data = path.read_bytes()
-    at = data.index(b'"Bo"')
-    bad = data[:at] + b"\0" * 4 + data[at + 4 :]
-    path.write_bytes(bad)
-    capsys.readouterr()
-    return bad, data.rindex(b"[[events]]", 0, at)
 
 
 def test_check_and_repair_take_a_campaign_file_too(

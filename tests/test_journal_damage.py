@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.campaign_helpers import damaged_campaign
 from tracker.cli import main
 from tracker.core.dice import Dice
 from tracker.store.encounter_file import EncounterFile, load
@@ -355,18 +356,10 @@ def test_a_campaign_damaged_mid_journal_plays_on_after_the_last_whole_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "c.toml"
-    assert main(["campaign", "new", str(path), "--ruleset", "basic"]) == 0
-    for pc in ("Ann", "Bo", "Cy"):
-        assert main(["campaign", "add-pc", str(path), pc, "hp=9"]) == 0
-    data = path.read_bytes()
-    at = data.index(b'"Bo"')
-    bad = data[:at] + b"\0" * 4 + data[at + 4 :]
-    path.write_bytes(bad)
-    capsys.readouterr()
+    bad, block = damaged_campaign(path, capsys)
     assert main(["campaign", "add-pc", str(path), "Dee", "hp=8"]) == 0
     err = capsys.readouterr().err
     side = next(tmp_path.glob("c.toml.damaged-*"))
-    block = data.rindex(b"[[events]]", 0, at)
     assert err.startswith(f"tracker: {path}:{line_of(bad, block)}:1: ") and str(side) in err
     assert bad[block:] == side.read_bytes() and path.read_bytes().startswith(bad[:block])
     assert main(["campaign", "show", str(path)]) == 0
