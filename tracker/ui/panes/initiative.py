@@ -87,7 +87,7 @@ class InitiativePane(LinesView, can_focus=True):
         self.rows: list[Row] = []
         self._built: Built | None = None
         """The lines last built, and what they were built from."""
-        self._made: dict[str, tuple[Combatant, str, float | None, int, Text]] = {}
+        self._made: dict[str, tuple[Combatant, str, float | None, tuple[int, int], Text]] = {}
         self._facts: dict[str, RowFacts] = {}
         self._column = 0
         self._fit_width = 0
@@ -343,25 +343,28 @@ class InitiativePane(LinesView, can_focus=True):
         return list(seen.items())[:SHORTHAND_MOST]
 
     def _kept_text(self, state: EncounterState, row: Row, fighter: Combatant) -> Text | None:
-        """The row's text as made before, if still as it would be made (None: not made)."""
+        """The row's text as made before, if still as it would be made (None: not made):
+        the combatant, mark, initiative, column and width unchanged (the fold keeps
+        unchanged combatants as the same objects)."""
         made = self._made.get(row.slot)
-        key = (row.mark, state.initiative.get(row.slot), self._column * 1000 + self._fit_width)
-        if made is not None and made[0] is fighter and made[1:4] == key:
+        if made is not None and made[0] is fighter and made[1:4] == self._made_for(state, row):
             return made[4]
         return None
+
+    def _made_for(
+        self, state: EncounterState, row: Row
+    ) -> tuple[str, float | None, tuple[int, int]]:
+        return (row.mark, state.initiative.get(row.slot), (self._column, self._fit_width))
 
     def _row_text(
         self, state: EncounterState, row: Row, fighter: Combatant, styles: dict[str, Style]
     ) -> Text:
-        """The row's text, reused while the combatant, mark, initiative and column are
-        unchanged (the fold keeps unchanged combatants as the same objects)."""
-        value = state.initiative.get(row.slot)
-        key = self._column * 1000 + self._fit_width
-        made = self._made.get(row.slot)
-        if made is not None and made[0] is fighter and made[1:4] == (row.mark, value, key):
-            return made[4]
+        """The row's text, reused while it would be made the same (``_kept_text``)."""
+        kept = self._kept_text(state, row, fighter)
+        if kept is not None:
+            return kept
         text = self._line(state, row, styles)
-        self._made[row.slot] = (fighter, row.mark, value, key, text)
+        self._made[row.slot] = (fighter, *self._made_for(state, row), text)
         return text
 
     def _line(self, state: EncounterState, row: Row, styles: dict[str, Style]) -> Text:
