@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker.cli.output import warn
 from tracker.core.safe_text import visible
+
+if TYPE_CHECKING:
+    from tracker.store.journal_repair import TornTail
 
 
 def setup(p: argparse.ArgumentParser) -> None:
@@ -65,11 +69,18 @@ def run(ns: argparse.Namespace) -> int:
 def _repair(path: Path) -> int:
     """Open the file for writing (the lock held), which moves the bad end aside."""
     from tracker.store.encounter_file import EncounterFile
-    from tracker.store.journal_repair import tail_note
 
     with EncounterFile(path) as play:
         torn, side = play.loaded.torn, play.recovered
         kept = len(play.encounter.events)
+    return _repaired(path, torn, side, kept)
+
+
+def _repaired(path: Path, torn: TornTail | None, side: Path | None, kept: int) -> int:
+    """Say where the bad end went and how many events are kept (an encounter or a
+    campaign repaired alike)."""
+    from tracker.store.journal_repair import tail_note
+
     if torn is not None and side is not None:
         print(visible(tail_note(path, torn, side)))
     shown = visible(str(path))
@@ -104,14 +115,9 @@ def _campaign(path: Path, repair: bool) -> int:
 def _repair_campaign(path: Path) -> int:
     """Open the campaign for writing, which moves the bad end aside."""
     from tracker.store.campaign_file import CampaignFile
-    from tracker.store.journal_repair import tail_note
 
     with CampaignFile(path) as play:
         torn, side, kept = play.loaded.torn, play.recovered, len(play.campaign.events)
         for line in play.repaired:  # a fight a crash cut short, finished or dropped
             warn(line)
-    if torn is not None and side is not None:
-        print(visible(tail_note(path, torn, side)))
-    shown = visible(str(path))
-    print(f"{shown}: repaired — {kept} events kept; play on with `tracker {shown}`")
-    return 0
+    return _repaired(path, torn, side, kept)
