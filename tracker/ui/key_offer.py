@@ -49,10 +49,8 @@ class KeyOffer(Screen[None]):
         """Whether ``action`` is refused only because an earlier turn is shown."""
         return (
             self.host.session.looking_back
-            and action in OUR_ACTIONS
             and action not in STILL_OFFERED
-            and not isinstance(self.app.screen, ModalScreen)
-            and not isinstance(self.app.focused, Input)
+            and self._pressed_at_table(action)
         )
 
     def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
@@ -61,9 +59,7 @@ class KeyOffer(Screen[None]):
         state = self.host.state
         if (
             state is None
-            or action not in OUR_ACTIONS
-            or isinstance(self.app.screen, ModalScreen)
-            or isinstance(self.app.focused, Input)
+            or not self._pressed_at_table(action)
             or self.check_action(action, parameters)
         ):
             return None
@@ -71,6 +67,15 @@ class KeyOffer(Screen[None]):
         keyed = any(choice.key for choice in self.choices(state))
         plays = self.host.session.role_verb
         return key_refusals.refusal(action, key, state, self.host.selected, keyed, plays)
+
+    def _pressed_at_table(self, action: str) -> bool:
+        """Whether ``action`` is a table key pressed at the table (no dialog open, the
+        command bar not typing)."""
+        return (
+            action in OUR_ACTIONS
+            and not isinstance(self.app.screen, ModalScreen)
+            and not isinstance(self.app.focused, Input)
+        )
 
     def checks(
         self, state: EncounterState, parameters: tuple[object, ...]
