@@ -22,23 +22,20 @@ from tracker.core.joining import add_copies
 from tracker.core.library import Block
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
-from tracker.core.session import Encounter, Resume
+from tracker.core.session import Encounter
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_read import (
     check_references,
     check_replay,
     checked_events,
-    missing_combatants,
     read_head,
 )
 from tracker.store.encounter_read import initial_state as initial_state
 from tracker.store.errors import JournalError, StoreError
 from tracker.store.journal import (
-    SNAPSHOT_MARK,
     TornTail,
     create_document,
-    intact_blocks,
     read_bytes,
     read_journal_data,
 )
@@ -49,14 +46,12 @@ from tracker.store.options_check import chosen_readings
 from tracker.store.snapshot import (
     EVERY,
     EarlierEvents,
-    Snapshot,
     head_bytes,
-    head_end,
     newest_seq,
     snapshot_line,
-    snapshots,
 )
 from tracker.store.standing_line import head_mark, standing_line
+from tracker.store.taken_up import SnapshotParts, TakenUp, built, take_up
 from tracker.store.upgrade import CURRENT_FORMAT
 
 
@@ -79,22 +74,67 @@ class Loaded:
     vouch for)."""
     earlier: EarlierEvents | None = None
     """The reading of the events before the snapshot the file was taken up from."""
+    read_ahead: bool = False
+    """Whether the snapshot's parts were read ahead, in another process
+    (:mod:`tracker.store.read_ahead`)."""
 
 
-def load(path: Path) -> Loaded:
+Ahead = Callable[[bytes], SnapshotParts | None]
+"""The parts of a file's newest good snapshot, read elsewhere, if they were read from
+these bytes (None otherwise: the file is read here)."""
+
+
+def load(path: Path, ahead: Ahead | None = None) -> Loaded:
     """Read and validate an encounter file; JournalError (one line) on any problem.
 
     A journal with a snapshot (:mod:`tracker.store.snapshot`) is taken up from the newest
     one that checks out: only the events after it are read now, the earlier ones when
     first needed (``Encounter.events``), and the snapshot is checked against them then.
     Anything unusual about the file is read the whole way, which names the problem.
+    ``ahead`` gives the parts of a snapshot read elsewhere (:mod:`.read_ahead`) if they
+    were read from these very bytes.
     """
     path = Path(path)
     data = read_bytes(path)
-    loaded = _from_snapshot(path, data) or _load_all(path, data)
+    loaded = _read_ahead(path, data, ahead) or _from_snapshot(path, data) or _load_all(path, data)
     kept = data if loaded.torn is None else data[: loaded.torn.offset]
     loaded.head_mark = head_mark(kept)
     return loaded
+
+
+def _from_snapshot(path: Path, data: bytes) -> Loaded | None:
+    """The file taken up from its newest snapshot that checks out, or None."""
+    taken = take_up(path, data)
+    return None if taken is None else _taken_up(path, data, taken)
+
+
+def _read_ahead(path: Path, data: bytes, ahead: Ahead | None) -> Loaded | None:
+    """The file built from a snapshot's parts read ahead from the same bytes, or None."""
+    parts = None if ahead is None else ahead(data)
+    if parts is None:
+        return None
+    try:
+        taken = built(path, data, parts, load_ruleset(parts.ruleset_id))
+    except (TrackerError, KeyError):
+        return None
+    loaded = None if taken is None else _taken_up(path, data, taken)
+    if loaded is not None:
+        loaded.read_ahead = True
+    return loaded
+
+
+def _taken_up(path: Path, data: bytes, taken: TakenUp) -> Loaded:
+    parts = taken.parts
+    return Loaded(
+        path,
+        parts.head,
+        taken.rules,
+        taken.encounter,
+        None,
+        parts.version,
+        newest_seq(data),
+        earlier=taken.earlier,
+    )
 
 
 def _load_all(path: Path, data: bytes) -> Loaded:
@@ -112,69 +152,6 @@ def _load_all(path: Path, data: bytes) -> Loaded:
     return Loaded(path, head, rules, encounter, read.torn, version, newest_seq(data))
 
 
-def _all_events(path: Path, data: bytes) -> list[Event]:
-    """Every event of ``data`` (read and checked, not replayed)."""
-    read = read_journal_data(path, data)
-    locator = Locator(path)
-    _, version, _, _ = read_head(read, locator)
-    return checked_events(read, version, locator)
-
-
-def _from_snapshot(path: Path, data: bytes) -> Loaded | None:
-    """The file taken up from its newest snapshot that checks out; None when it has none,
-    or anything about the file is unusual (the whole reading then says what)."""
-    start = head_end(data)
-    if start <= 0 or data.find(SNAPSHOT_MARK, start) < 0 or intact_blocks(data) is None:
-        return None
-    for snapshot in snapshots(data, start):
-        try:
-            loaded = _after_snapshot(path, data, start, snapshot)
-        except (TrackerError, KeyError):
-            return None
-        if loaded is not None:
-            return loaded
-    return None
-
-
-def _after_snapshot(path: Path, data: bytes, start: int, snapshot: Snapshot) -> Loaded | None:
-    """The file read from ``snapshot`` on (its head and the events after it)."""
-    read = read_journal_data(path, data[:start] + data[snapshot.end :])
-    locator = Locator(path)
-    if read.torn is not None:
-        return None
-    head, version, rules, initial = read_head(read, locator)
-    if version != CURRENT_FORMAT or snapshot.state.ruleset != rules.id:
-        return None
-    events = checked_events(read, version, locator, snapshot.seq + 1)
-    earlier = EarlierEvents(lambda: _all_events(path, data), initial, snapshot.seq)
-    last = _last_before(path, data, start, snapshot)
-    resume = Resume(snapshot.seq, snapshot.state, earlier, last)
-    encounter = Encounter(initial, rules, events, resume=resume)
-    if missing_combatants(encounter.state):
-        return None
-    return Loaded(path, head, rules, encounter, None, version, newest_seq(data), earlier=earlier)
-
-
-LAST_BEFORE = 50
-"""How many events before a snapshot are read with it (for undo and redo)."""
-
-
-def _last_before(path: Path, data: bytes, start: int, snapshot: Snapshot) -> list[Event]:
-    """The last ``LAST_BEFORE`` events before ``snapshot`` (fewer, or none, if they do
-    not read as the whole file would)."""
-    stop = data.rfind(b"\n" + SNAPSHOT_MARK, start, snapshot.end) + 1
-    first = stop
-    for _ in range(min(LAST_BEFORE, snapshot.seq)):
-        first = data.rfind(b"\n[[events]]\n", start - 1, first - 1) + 1
-    try:
-        read = read_journal_data(path, data[:start] + data[first:stop])
-        _, version, _, _ = read_head(read, Locator(path))
-        events = checked_events(read, version, Locator(path), snapshot.seq - len(read.events) + 1)
-    except TrackerError:
-        return []
-    return events if read.torn is None else []
-
-
 def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()) -> None:
     """Create an empty encounter file; refuse to overwrite an existing one. ``readings``:
     ``KEY=CHOICE`` words, written as the encounter's options (JournalError if one is not
@@ -190,9 +167,14 @@ def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[st
 class EncounterFile(JournalFile[Loaded]):
     """An encounter open for play: the writer lock held, every event appended at once."""
 
+    def __init__(self, path: Path, *, settle: bool = True, ahead: Ahead | None = None) -> None:
+        """Lock, load and repair ``path`` (``JournalFile``); ``ahead``: see :func:`load`."""
+        self._ahead = ahead
+        super().__init__(path, settle=settle)
+
     def load_journal(self, path: Path) -> Loaded:
-        """Read and validate the encounter file."""
-        return load(path)
+        """Read and validate the encounter file (under the lock)."""
+        return load(path, self._ahead)
 
     def opened(self) -> None:
         """Shelve the ruleset's bestiary (and the campaign's party, for a campaign's

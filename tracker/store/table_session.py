@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.events import HISTORY_TYPES
@@ -20,6 +21,9 @@ from tracker.core.roles import role_verb
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.errors import JournalError
+
+if TYPE_CHECKING:
+    from tracker.store.read_ahead import ReadAhead
 
 REPLAY_IN_WORKER_AFTER = 3000
 """Journals longer than this replay undo and redo off the screen's way."""
@@ -50,6 +54,14 @@ class TableSession:
         self.looking_at: Moment | None = None
         self.moments: list[Moment] = []
         self._history: tuple[int, str, str] = (-1, "", "")
+        self._ahead: ReadAhead | None = None
+
+    def read_ahead(self) -> None:
+        """Begin reading the file's newest snapshot in another process, for :meth:`open`
+        to take if the file is then as it was read (:mod:`tracker.store.read_ahead`)."""
+        from tracker.store.read_ahead import ReadAhead
+
+        self._ahead = ReadAhead.start(self.path)
 
     # --- the file -------------------------------------------------------------------
 
@@ -58,7 +70,12 @@ class TableSession:
         ``settle`` False: commands wait for :meth:`settle` (the rest of opening, done while
         the fight is already on screen; the events before a snapshot are not read ahead
         until then: a thread reading them would hold those few writes up for some 45 ms)."""
-        self.play = EncounterFile(self.path, settle=settle)
+        ahead, self._ahead = self._ahead, None
+        try:
+            self.play = EncounterFile(self.path, settle=settle, ahead=ahead)
+        finally:
+            if ahead is not None:
+                ahead.close()
         if not settle and self.play.loaded.earlier is not None:
             self.play.loaded.earlier.hold()
         return self.play
@@ -72,7 +89,10 @@ class TableSession:
                 self.play.loaded.earlier.release()
 
     def close(self) -> None:
-        """Release the file and its lock."""
+        """Release the file and its lock (and give up a reading ahead not taken)."""
+        if self._ahead is not None:
+            self._ahead.close()
+            self._ahead = None
         if self.play is not None:
             self.play.close()
             self.play = None

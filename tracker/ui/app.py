@@ -86,6 +86,7 @@ class TrackerApp(PlainTextApp[int]):
         super().__init__()
         self.path = path
         self.session = TableSession(path, Dice() if dice is None else dice)
+        self.session.read_ahead()  # a long fight's snapshot, read while the screen starts
         self.shelf = shelf if shelf is not None else load_themes()
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
         self.failure = ""
