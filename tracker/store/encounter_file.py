@@ -117,9 +117,10 @@ def _read_ahead(path: Path, data: bytes, ahead: Ahead | None) -> Loaded | None:
         taken = built(path, data, parts, load_ruleset(parts.ruleset_id))
     except (TrackerError, KeyError):
         return None
-    loaded = None if taken is None else _taken_up(path, data, taken)
-    if loaded is not None:
-        loaded.read_ahead = True
+    if taken is None:
+        return None
+    loaded = _taken_up(path, data, taken)
+    loaded.read_ahead = True
     return loaded
 
 
