@@ -202,6 +202,28 @@ class LinesView(SteadyColours, KeptPaint, ScrollView):
         else:
             self.virtual_size = size
 
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A new size from the layout: a cursor on screen before it stays on screen (the
+        GM who makes the terminal bigger or smaller still sees the selected row)."""
+        shown = self._cursor_shown(self.container_size.height - self._below())
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        height = self.scrollable_content_region.height
+        if shown and not self._cursor_shown(height):
+            y = max(0, min(self.cursor - 1, len(self._lines) - height))
+            self.scroll_to(y=y, animate=False, immediate=True)
+        return resized
+
+    def _below(self) -> int:
+        """The rows the horizontal scrollbar takes (0: none shown)."""
+        return self.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0
+
+    def _cursor_shown(self, height: int) -> bool:
+        """Whether the cursor's line is among the ``height`` lines in view."""
+        top = int(self.scroll_y)
+        return 0 <= self.cursor < len(self._lines) and top <= self.cursor < top + height
+
     @on(Resize)
     def _repaint_resized(self) -> None:
         """Paint every line again at the new size: a scroll position that the new height
