@@ -12,6 +12,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.protocol import DiceLike
 from tracker.core.verbs import dismiss_reminders
+from tracker.core.wording import unnamed
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved.tables import CriticalTable
@@ -68,6 +69,9 @@ def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition the GM marked."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
+    if not name:
+        ended = [c.name for c in fighter.conditions if c.name not in ("Broken", "Dying")]
+        raise RuleError(unnamed(command.verb, fighter.name, ended, "condition"))
     held = fighter.condition(name)
     if held is None or held.name in ("Broken", "Dying"):
         has = ", ".join(c.name for c in fighter.conditions) or "none"
