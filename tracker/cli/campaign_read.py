@@ -129,15 +129,25 @@ def recap(ns: argparse.Namespace) -> int:
 
 
 def recap_format(ns: argparse.Namespace) -> str:
-    """``md`` or ``html``: --html, --format, else -o's suffix, else md."""
+    """``md`` or ``html``: --html, --format, else -o's suffix, else md. A format the
+    command line names that is not one (``-f json``, ``--html -f md``) is a misused
+    command line; a file name's suffix that is not one is refused."""
+    from tracker.cli.numbers import UsageError
     from tracker.export.formats import format_for, format_named
 
+    if ns.format:
+        try:
+            name = format_named(ns.format).name
+        except TrackerError:
+            name = ns.format
+        if name not in ("md", "html"):
+            raise UsageError(f"a campaign recap is md or html, not {ns.format}")
+        if ns.html and name != "html":
+            raise UsageError(f"--html and --format {ns.format} ask for two formats: give one")
+        return name
     if ns.html:
         return "html"
-    if ns.format:
-        name = format_named(ns.format).name
-    else:
-        name = format_for(ns.out).name if ns.out is not None else "md"
+    name = format_for(ns.out).name if ns.out is not None else "md"
     if name not in ("md", "html"):
-        raise TrackerError(f"a campaign recap is md or html, not {name!r}")
+        raise TrackerError(f"-o {ns.out}: a campaign recap is md or html, not {name}")
     return name

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -162,14 +163,31 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake on the command line is one sentence and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        """Raise the mistake as a UsageError (main prints it in one line)."""
-        raise UsageError(f"{message} — see `{self.prog} --help`")
+        """Raise the mistake as a UsageError (main prints it in one line), a choice
+        refused in words: ``'foe' is not one of pc, ally, enemy or neutral``."""
+        raise UsageError(f"{_choices_in_words(message)} — see `{self.prog} --help`")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         """The help formatter, told the terminal's width here: argparse's own way
         imports ``shutil`` (and its compressors) at every start, for help rarely shown."""
         make: Callable[..., argparse.HelpFormatter] = self.formatter_class
         return make(prog=self.prog, width=terminal_columns() - 2)
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: (.*) \(choose from (.*)\)$")
+
+
+def _choices_in_words(message: str) -> str:
+    """argparse's ``invalid choice: 'foe' (choose from 'pc', 'ally')`` as a sentence:
+    ``'foe' is not one of pc or ally``; any other message as it is."""
+    found = _INVALID_CHOICE.search(message)
+    if found is None:
+        return message
+    from tracker.core.wording import either
+
+    choices = [c.strip().strip("'") for c in found[2].split(",")]
+    one_of = "one of " if len(choices) > 1 else ""
+    return f"{message[: found.start()]}{found[1]} is not {one_of}{either(choices)}"
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

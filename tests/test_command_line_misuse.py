@@ -1,0 +1,59 @@
+"""A misused command line is one sentence and exit 2, whichever subcommand: a choice that
+is not one is refused in words (not argparse's `invalid choice: 'x' (choose from 'a',
+'b')`), and flags that ask for two different things are refused rather than one quietly
+winning (`campaign recap --html -f md` wrote HTML; `-f json` was exit 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.campaign_helpers import cli, ok
+from tests.side_helpers import Capsys
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["import", "--side", "foe", "x.json"], "'foe' is not one of pc, ally, enemy or neutral"),
+        (["completion", "tcsh"], "'tcsh' is not one of bash, zsh or fish"),
+        (["rulesets", "nope"], "'nope' is not check"),
+    ],
+)
+def test_a_choice_that_is_not_one_is_refused_in_words(
+    capsys: Capsys, args: list[str], said: str
+) -> None:
+    code, out, err = cli(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert said in err and "choose from" not in err and "invalid choice" not in err, err
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, capsys: Capsys) -> Path:
+    path = tmp_path / "c.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "basic")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("flags", "code", "said"),
+    [
+        (["--html", "-f", "md"], 2, "--html and --format md ask for two formats"),
+        (["-f", "json"], 2, "a campaign recap is md or html, not json"),
+        (["-f", "pdf"], 2, "a campaign recap is md or html, not pdf"),
+        (["-o", "{folder}/recap.txt"], 1, "a campaign recap is md or html, not txt"),
+    ],
+)
+def test_a_recap_asked_in_two_formats_or_one_it_is_not_is_refused(
+    tmp_path: Path, capsys: Capsys, campaign: Path, flags: list[str], code: int, said: str
+) -> None:
+    before = sorted(tmp_path.iterdir())
+    typed = [flag.format(folder=tmp_path) for flag in flags]
+    status, out, err = cli(capsys, "campaign", "recap", campaign, *typed)
+    assert (status, out) == (code, "") and err.count("\n") == 1 and said in err, err
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_html_said_twice_is_html(capsys: Capsys, campaign: Path) -> None:
+    assert ok(capsys, "campaign", "recap", campaign, "--html", "-f", "html").startswith("<!")
