@@ -11,6 +11,8 @@ import pytest
 
 from tests.campaign_helpers import cli, ok
 from tests.side_helpers import Capsys
+from tests.ui_helpers import ROOT
+from tracker.store.encounter_file import load
 
 
 @pytest.mark.parametrize(
@@ -57,3 +59,24 @@ def test_a_recap_asked_in_two_formats_or_one_it_is_not_is_refused(
 
 def test_html_said_twice_is_html(capsys: Capsys, campaign: Path) -> None:
     assert ok(capsys, "campaign", "recap", campaign, "--html", "-f", "html").startswith("<!")
+
+
+@pytest.mark.parametrize("sample", ["basic-bandits-at-the-ford", "alien-operations-deck"])
+def test_do_help_lists_every_command_with_its_usage_and_changes_nothing(
+    tmp_path: Path, capsys: Capsys, sample: str
+) -> None:
+    """`tracker do F help` was "unknown command 'help'" (exit 1), though the docs and the
+    refusals send the GM to it."""
+    path = tmp_path / "f.toml"
+    path.write_bytes((ROOT / "encounters" / f"{sample}.toml").read_bytes())
+    before = path.read_bytes()
+    listed = ok(capsys, "do", path, "help").splitlines()
+    verbs = load(path).encounter.verbs
+    assert len(listed) == len(verbs) + 2  # undo and redo too
+    assert f"{verbs['dmg'].usage} — {verbs['dmg'].summary}" in listed
+    assert ok(capsys, "do", path, "help", "DMG").splitlines() == [
+        f"{verbs['dmg'].usage} — {verbs['dmg'].summary}"
+    ]
+    code, _, err = cli(capsys, "do", path, "help", "zap")
+    assert code == 1 and "no command 'zap'" in err and err.count("\n") == 1
+    assert path.read_bytes() == before

@@ -253,7 +253,9 @@ def _setup_do(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
     )
-    p.add_argument("words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5")
+    p.add_argument(
+        "words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5 ('help' lists them)"
+    )
 
 
 def _do(ns: argparse.Namespace) -> int:
@@ -262,6 +264,10 @@ def _do(ns: argparse.Namespace) -> int:
     words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
         raise UsageError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+    if words[0].casefold() == "help":  # the ruleset's commands, read only
+        from tracker.cli.do_help import do_help
+
+        return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         say_opened(play)
