@@ -129,3 +129,31 @@ def test_a_read_only_folder_is_said(
     monkeypatch.setattr(os, "open", read_only)
     err = refused(capsys, [], *export, folder / "recap.md")
     assert "is not writable" in err and list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["new"], ["campaign", "new"]], ids=" ".join)
+@pytest.mark.parametrize("what", ["pipe", "folder", "dangling link", "missing folder"])
+def test_a_new_file_where_no_file_can_be_says_what_is_there(
+    tmp_path: Path, capsys: Capsys, command: list[str], what: str
+) -> None:
+    """`tracker new` on a pipe or a folder said "already exists — pick another name or
+    open it with `tracker`", which cannot open either."""
+    target = tmp_path / "fight.toml"
+    if what == "pipe":
+        os.mkfifo(target)
+    elif what == "folder":
+        target.mkdir()
+    elif what == "dangling link":
+        target.symlink_to(tmp_path / "nowhere.toml")
+    else:
+        target = tmp_path / "missing" / "fight.toml"
+    before = sorted(tmp_path.rglob("*"))
+    err = refused(capsys, [], *command, target, "--ruleset", "basic")
+    said = {
+        "pipe": "is a named pipe, not a file",
+        "folder": "is a folder",
+        "dangling link": "is a symbolic link",
+        "missing folder": "does not exist",
+    }[what]
+    assert said in err and "open it with" not in err, err
+    assert sorted(tmp_path.rglob("*")) == before
