@@ -80,3 +80,20 @@ def test_do_help_lists_every_command_with_its_usage_and_changes_nothing(
     code, _, err = cli(capsys, "do", path, "help", "zap")
     assert code == 1 and "no command 'zap'" in err and err.count("\n") == 1
     assert path.read_bytes() == before
+
+
+def test_dash_is_standard_output_and_a_blank_output_a_misuse(
+    tmp_path: Path, capsys: Capsys, campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o -` wrote a file named "-"; `-o ''` wrote the log to standard output (log) or
+    said ". is a folder" (recap)."""
+    monkeypatch.chdir(tmp_path)
+    fight = tmp_path / "f.toml"
+    fight.write_bytes((ROOT / "encounters" / "basic-bandits-at-the-ford.toml").read_bytes())
+    before = sorted(tmp_path.iterdir())
+    assert ok(capsys, "log", fight, "-o", "-").startswith("# Bandits at the ford")
+    assert ok(capsys, "campaign", "recap", campaign, "--html", "-o", "-").startswith("<!")
+    for command in (["log", fight], ["campaign", "recap", campaign]):
+        code, out, err = cli(capsys, *command, "-o", "")
+        assert (code, out) == (2, "") and "-o needs a file name" in err
+    assert sorted(tmp_path.iterdir()) == before

@@ -96,3 +96,16 @@ def key_choice(text: str) -> str:
     if "=" not in text:
         raise argparse.ArgumentTypeError(f"a reading is KEY=CHOICE, not {text!r}")
     return text
+
+
+def output_name(text: str) -> str:
+    """``-o``'s value as typed (``-``: standard output, as in most tools); a misused
+    command line when it is blank (``-o ""`` named the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("-o needs a file name (or - for standard output)")
+    return text
+
+
+def output_path(text: str | None) -> Path | None:
+    """The file ``-o`` names (None: standard output, for no ``-o`` or ``-o -``)."""
+    return None if text is None or text == "-" else Path(text)
