@@ -97,3 +97,15 @@ def test_dash_is_standard_output_and_a_blank_output_a_misuse(
         code, out, err = cli(capsys, *command, "-o", "")
         assert (code, out) == (2, "") and "-o needs a file name" in err
     assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("typed", ["0", "-1", "x", "2-4"])
+def test_a_round_that_is_not_one_is_said_as_such(
+    tmp_path: Path, capsys: Capsys, typed: str
+) -> None:
+    """`log --round 0` said "rounds '0' make no range: write the first round, a dash…"."""
+    fight = tmp_path / "f.toml"
+    fight.write_bytes((ROOT / "encounters" / "basic-bandits-at-the-ford.toml").read_bytes())
+    code, out, err = cli(capsys, "log", fight, "--round", typed)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"--round takes one round number (1 or more), not '{typed}'" in err, err

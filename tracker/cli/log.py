@@ -46,9 +46,10 @@ def run(ns: argparse.Namespace) -> int:
     from tracker.export.formats import format_named
     from tracker.export.recap import ExportOptions, parse_rounds
 
-    if ns.round is not None and whole_number(ns.round) is None:
+    if ns.round is not None and not whole_number(ns.round):  # not a number, or 0
         raise UsageError(
-            f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
+            f"--round takes one round number (1 or more), not '{ns.round}' "
+            "(a range is --rounds A-B)"
         )
     if ns.out == "-":
         ns.out = None
