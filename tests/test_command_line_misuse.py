@@ -109,3 +109,15 @@ def test_a_round_that_is_not_one_is_said_as_such(
     code, out, err = cli(capsys, "log", fight, "--round", typed)
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert f"--round takes one round number (1 or more), not '{typed}'" in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [(["do"], "FILE and COMMAND missing"), (["new"], "FILE and --ruleset missing")],
+)
+def test_what_is_missing_is_named_as_the_help_names_it(
+    capsys: Capsys, args: list[str], said: str
+) -> None:
+    """argparse said "the following arguments are required: file, words"."""
+    code, out, err = cli(capsys, *args)
+    assert (code, out) == (2, "") and said in err and "following arguments" not in err, err

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument(
         "--repair",
         action="store_true",

@@ -165,7 +165,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Raise the mistake as a UsageError (main prints it in one line), a choice
         refused in words: ``'foe' is not one of pc, ally, enemy or neutral``."""
-        raise UsageError(f"{_choices_in_words(message)} — see `{self.prog} --help`")
+        raise UsageError(f"{_in_words(message)} — see `{self.prog} --help`")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         """The help formatter, told the terminal's width here: argparse's own way
@@ -175,16 +175,20 @@ class _Parser(argparse.ArgumentParser):
 
 
 _INVALID_CHOICE = re.compile(r"invalid choice: (.*) \(choose from (.*)\)$")
+_REQUIRED = "the following arguments are required: "
 
 
-def _choices_in_words(message: str) -> str:
+def _in_words(message: str) -> str:
     """argparse's ``invalid choice: 'foe' (choose from 'pc', 'ally')`` as a sentence:
-    ``'foe' is not one of pc or ally``; any other message as it is."""
+    ``'foe' is not one of pc or ally``; ``the following arguments are required: FILE,
+    COMMAND`` as ``FILE and COMMAND missing``; any other message as it is."""
+    from tracker.core.wording import either
+
+    if message.startswith(_REQUIRED):
+        return f"{either(message.removeprefix(_REQUIRED).split(', '), 'and')} missing"
     found = _INVALID_CHOICE.search(message)
     if found is None:
         return message
-    from tracker.core.wording import either
-
     choices = [c.strip().strip("'") for c in found[2].split(",")]
     one_of = "one of " if len(choices) > 1 else ""
     return f"{message[: found.start()]}{found[1]} is not {one_of}{either(choices)}"
@@ -248,13 +252,16 @@ def _new(ns: argparse.Namespace) -> int:
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
     )
     p.add_argument(
-        "words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5 ('help' lists them)"
+        "words",
+        nargs=argparse.REMAINDER,
+        metavar="COMMAND",
+        help="the command, e.g. dmg orc 5 ('help' lists them)",
     )
 
 
@@ -292,7 +299,7 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
 
 
 def _setup_state(p: argparse.ArgumentParser) -> None:

@@ -77,7 +77,7 @@ def terminal_columns() -> int:
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
     p.add_argument("--title", default="", help=title)
     p.add_argument(

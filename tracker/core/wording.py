@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def either(choices: Iterable[object]) -> str:
-    """``a``, ``a or b``, ``a, b or c`` (``nothing`` when there are none)."""
+def either(choices: Iterable[object], word: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c`` (``nothing`` when there are none); ``word``
+    ``and`` for ``a, b and c``."""
     names = [str(choice) for choice in choices]
     if len(names) < 2:
         return names[0] if names else "nothing"
-    return f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"{', '.join(names[:-1])} {word} {names[-1]}"
 
 
 def given(value: object) -> str:
