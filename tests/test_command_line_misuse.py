@@ -121,3 +121,17 @@ def test_what_is_missing_is_named_as_the_help_names_it(
     """argparse said "the following arguments are required: file, words"."""
     code, out, err = cli(capsys, *args)
     assert (code, out) == (2, "") and said in err and "following arguments" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["log", "f.toml", "--round", "2", "--rounds", "1-2"], "--rounds and --round cannot go"),
+        (["bestiary", "--ruleset"], "--ruleset needs a value"),
+    ],
+)
+def test_flags_that_exclude_each_other_or_lack_a_value_are_said_plainly(
+    capsys: Capsys, args: list[str], said: str
+) -> None:
+    code, out, err = cli(capsys, *args)
+    assert (code, out) == (2, "") and said in err and "argument" not in err, err

@@ -21,11 +21,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
@@ -34,9 +33,9 @@ from tracker.cli.output import (
     plain_name,
     saved,
     say_opened,
-    terminal_columns,
     warn,
 )
+from tracker.cli.parser import CommandLineParser
 from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
@@ -159,54 +158,19 @@ class PlainStream:
         return getattr(self.stream, name)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake on the command line is one sentence and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Raise the mistake as a UsageError (main prints it in one line), a choice
-        refused in words: ``'foe' is not one of pc, ally, enemy or neutral``."""
-        raise UsageError(f"{_in_words(message)} — see `{self.prog} --help`")
-
-    def _get_formatter(self) -> argparse.HelpFormatter:
-        """The help formatter, told the terminal's width here: argparse's own way
-        imports ``shutil`` (and its compressors) at every start, for help rarely shown."""
-        make: Callable[..., argparse.HelpFormatter] = self.formatter_class
-        return make(prog=self.prog, width=terminal_columns() - 2)
-
-
-_INVALID_CHOICE = re.compile(r"invalid choice: (.*) \(choose from (.*)\)$")
-_REQUIRED = "the following arguments are required: "
-
-
-def _in_words(message: str) -> str:
-    """argparse's ``invalid choice: 'foe' (choose from 'pc', 'ally')`` as a sentence:
-    ``'foe' is not one of pc or ally``; ``the following arguments are required: FILE,
-    COMMAND`` as ``FILE and COMMAND missing``; any other message as it is."""
-    from tracker.core.wording import either
-
-    if message.startswith(_REQUIRED):
-        return f"{either(message.removeprefix(_REQUIRED).split(', '), 'and')} missing"
-    found = _INVALID_CHOICE.search(message)
-    if found is None:
-        return message
-    choices = [c.strip().strip("'") for c in found[2].split(",")]
-    one_of = "one of " if len(choices) > 1 else ""
-    return f"{message[: found.start()]}{found[1]} is not {one_of}{either(choices)}"
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand; with ``only`` a subcommand's
     name, the parser of that one alone (a run reads no other's arguments: building every
     subparser costs a tenth of the start); with ``only`` "", every subcommand named
     (``--help`` lists them) but none of their modules imported."""
-    parser = _Parser(
+    parser = CommandLineParser(
         prog="tracker",
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandLineParser)
     for name, (where, text) in SUBCOMMANDS.items():
         if only and name != only:
             continue
