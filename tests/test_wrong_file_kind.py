@@ -63,3 +63,15 @@ def test_a_roll_table_or_the_settings_is_named_too(
     path.write_text(text, encoding="utf-8")
     assert said in refused(capsys, [path], "state", path)
     assert said in refused(capsys, [path], "campaign", "show", path)
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "\n\n"])
+def test_an_empty_file_is_said_to_be_empty(tmp_path: Path, capsys: Capsys, text: str) -> None:
+    """An empty file said "the file needs `format = 2` as its first line"."""
+    path = tmp_path / "empty.toml"
+    path.write_text(text, encoding="utf-8")
+    for command in (["state"], ["check"], ["do", "next"]):
+        err = refused(capsys, [path], command[0], path, *command[1:])
+        assert "the file is empty — an encounter is made with `tracker new" in err, err
+    err = refused(capsys, [path], "campaign", "show", path)
+    assert "the file is empty — a campaign is made with `tracker campaign new" in err, err

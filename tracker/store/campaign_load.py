@@ -75,6 +75,9 @@ def load_campaign(path: Path) -> LoadedCampaign:
 def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignState]:
     if other := other_kind(head):
         raise locator.error(f"this is {other}, not a campaign file", "")
+    if not head:
+        made = "a campaign is made with `tracker campaign new NAME --ruleset ID`"
+        raise locator.error(f"the file is empty — {made}", "")
     if "encounter" in head and "campaign" not in head:  # the GM named the wrong file
         message = "this is an encounter, not a campaign file (`tracker campaign new` makes one)"
         raise locator.error(message, "encounter")

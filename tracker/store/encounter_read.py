@@ -43,6 +43,9 @@ def read_head(
     """(the head in today's format, its format, the ruleset, the state before any event)."""
     if other := other_kind(read.head):
         raise locator.error(f"this is {other}, not an encounter", "")
+    if not read.head and not read.events:
+        made = "an encounter is made with `tracker new NAME --ruleset ID`"
+        raise locator.error(f"the file is empty — {made}", "")
     check_document(read.head, locator, HEAD_FIELDS)
     version = file_format(read.head, locator)
     head = upgrade(read.head, locator)
