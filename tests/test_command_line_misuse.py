@@ -135,3 +135,25 @@ def test_flags_that_exclude_each_other_or_lack_a_value_are_said_plainly(
 ) -> None:
     code, out, err = cli(capsys, *args)
     assert (code, out) == (2, "") and said in err and "argument" not in err, err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["state", "missing.toml", "--json"],
+        ["ls", "missing-folder", "--json"],
+        ["bestiary", "--ruleset", "nope", "--json"],
+        ["campaign", "show", "missing.toml", "--json"],
+        ["log", "missing.toml", "-f", "json"],
+    ],
+    ids=" ".join,
+)
+def test_a_json_command_refused_prints_one_line_on_stderr_and_no_json(
+    tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """What `tracker --help` says of every refusal holds for --json: a script reading
+    stdout gets nothing half-made, and the line says why."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, *args)
+    assert (code, out) == (1, "") and err.startswith("tracker: ") and err.count("\n") == 1
+    assert "With --json too" in ok(capsys, "--help")

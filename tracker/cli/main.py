@@ -72,7 +72,8 @@ EPILOG = """\
 exit status:
   0  done (a writing command: it is on disk)
   1  refused: a file, a rule or the disk said no (one line on stderr says why)
-  2  a misused command line (an unknown option, a missing argument)"""
+  2  a misused command line (an unknown option, a missing argument)
+With --json too, a refusal is that one line on stderr, and nothing is printed on stdout."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
