@@ -127,3 +127,23 @@ def test_either_and_given_read_as_words() -> None:
         "a list",
         "a table",
     ]
+
+
+def test_a_slip_in_a_rulesets_data_is_said_without_python_words() -> None:
+    """It said "(ValueError: invalid literal for int() with base 10: 'ten')"."""
+    from tests.test_rule_data import with_data
+    from tracker.rules.ruledata import RuleDataError
+
+    def low_is_a_word(data: dict[str, object]) -> None:
+        data["locations"][0]["low"] = "ten"  # type: ignore[index]
+
+    def no_locations(data: dict[str, object]) -> None:
+        data["locations"] = [{}]
+
+    said = []
+    for change in (low_is_a_word, no_locations):
+        with pytest.raises(RuleDataError) as caught:
+            with_data("nerv-d100", change).check_data()
+        said.append(str(caught.value))
+    assert said[0].endswith("— 'ten' is not a whole number"), said
+    assert "Error" not in " ".join(said) and "int()" not in " ".join(said), said
