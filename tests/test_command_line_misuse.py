@@ -5,6 +5,7 @@ winning (`campaign recap --html -f md` wrote HTML; `-f json` was exit 1)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,19 @@ def test_a_json_command_refused_prints_one_line_on_stderr_and_no_json(
     code, out, err = cli(capsys, *args)
     assert (code, out) == (1, "") and err.startswith("tracker: ") and err.count("\n") == 1
     assert "With --json too" in ok(capsys, "--help")
+
+
+def test_bytes_that_are_not_utf8_are_named_as_bytes(tmp_path: Path, capsys: Capsys) -> None:
+    """A file name or a command holding a byte that is not UTF-8 (a shell passes them)
+    ended in Python's "'utf-8' codec can't encode character '\\udcfc' in position 33:
+    surrogates not allowed"."""
+    name = tmp_path / os.fsdecode(b"\xfcber.toml")
+    code, _, err = cli(capsys, "new", name, "--ruleset", "basic")
+    assert code == 1 and "the byte 0xFC (not UTF-8)" in err and "codec" not in err, err
+    assert "\\xfcber.toml" in err and list(tmp_path.iterdir()) == []
+    fight = tmp_path / "f.toml"
+    fight.write_bytes((ROOT / "encounters" / "basic-bandits-at-the-ford.toml").read_bytes())
+    before = fight.read_bytes()
+    code, _, err = cli(capsys, "do", fight, "note", os.fsdecode(b"caf\xe9"))
+    assert code == 1 and "the byte 0xE9 (not UTF-8)" in err and "codec" not in err, err
+    assert fight.read_bytes() == before
