@@ -5,12 +5,13 @@ parser's `Invalid statement` for a Foundry export."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import refused
+from tests.campaign_helpers import ok, refused
 from tests.side_helpers import Capsys
 from tests.ui_helpers import ROOT
 
@@ -75,3 +76,18 @@ def test_an_empty_file_is_said_to_be_empty(tmp_path: Path, capsys: Capsys, text:
         assert "the file is empty — an encounter is made with `tracker new" in err, err
     err = refused(capsys, [path], "campaign", "show", path)
     assert "the file is empty — a campaign is made with `tracker campaign new" in err, err
+
+
+def test_ls_names_what_each_stray_file_is(tmp_path: Path, capsys: Capsys) -> None:
+    """`tracker ls` listed a theme or an empty file as `[encounter] needs ruleset = "…"`
+    and a Foundry export as `Invalid statement`."""
+    folder = tmp_path / "encounters"
+    folder.mkdir()
+    for kind in ("theme", "foundry"):
+        shutil.copyfile(KINDS[kind][0], folder / f"{kind}.toml")
+    (folder / "empty.toml").write_text("", encoding="utf-8")
+    listed = json.loads(ok(capsys, "ls", folder, "--json"))
+    problems = {Path(row["path"]).name: row["problem"] for row in listed}
+    assert "this is a theme" in problems["theme.toml"]
+    assert "is JSON" in problems["foundry.toml"]
+    assert problems["empty.toml"].endswith("the file is empty")

@@ -26,6 +26,13 @@ def other_kind(head: Mapping[str, Any]) -> str:
     return ""
 
 
+JSON_SAID = (
+    "this is JSON, not an encounter or a campaign file "
+    "(a Foundry export? `tracker import FILE` reads it)"
+)
+"""What a JSON file given as a journal is told."""
+
+
 def looks_like_json(data: bytes) -> bool:
     """Whether ``data`` starts as a JSON object does (no TOML file can start with ``{``)."""
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
