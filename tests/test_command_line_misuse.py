@@ -174,3 +174,11 @@ def test_bytes_that_are_not_utf8_are_named_as_bytes(tmp_path: Path, capsys: Caps
     code, _, err = cli(capsys, "do", fight, "note", os.fsdecode(b"caf\xe9"))
     assert code == 1 and "the byte 0xE9 (not UTF-8)" in err and "codec" not in err, err
     assert fight.read_bytes() == before
+
+
+def test_import_as_a_ruleset_with_no_foundry_system_lists_them_in_words(
+    capsys: Capsys,
+) -> None:
+    actor = ROOT / "tests" / "fixtures" / "foundry" / "wrath-threat.json"
+    code, out, err = cli(capsys, "import", "--ruleset", "basic", actor)
+    assert code == 1 and "import into alien-evolved or wrath-glory" in err, err
