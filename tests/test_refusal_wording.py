@@ -147,3 +147,13 @@ def test_a_slip_in_a_rulesets_data_is_said_without_python_words() -> None:
         said.append(str(caught.value))
     assert said[0].endswith("— 'ten' is not a whole number"), said
     assert "Error" not in " ".join(said) and "int()" not in " ".join(said), said
+
+
+def test_alien_heal_says_which_of_its_two_refusals_it_is(tmp_path: Path) -> None:
+    """It said "Pvt. Vasquez's Health is full or the amount is not 1 or more"."""
+    path = started(tmp_path, ROOT / "encounters" / "alien-operations-deck.toml")
+    encounter = load(path).encounter
+    with pytest.raises(RuleError, match=r"^heal 1 or more, not 0$"):
+        encounter.decide("heal vasquez 0", ScriptedDice([]))
+    with pytest.raises(RuleError, match=r"^Pvt\. Vasquez's Health is full already \(5\)$"):
+        encounter.decide("heal vasquez 2", ScriptedDice([]))

@@ -36,8 +36,10 @@ def heal(draft: Draft, command: Command, dice: DiceLike) -> None:
     amount = command.number(1, "an amount of Health")
     if fighter.status == "dead":
         raise RuleError(f"{fighter.name} is dead")
-    if amount < 1 or fighter.track("health") >= fighter.limits["health"]:
-        raise RuleError(f"{fighter.name}'s Health is full or the amount is not 1 or more")
+    if amount < 1:
+        raise RuleError(f"heal 1 or more, not {amount}")
+    if fighter.track("health") >= fighter.limits["health"]:
+        raise RuleError(f"{fighter.name}'s Health is full already ({fighter.limits['health']})")
     if fighter.condition("Broken"):
         dying.get_up(draft, fighter.id, amount, "healed")
         return
