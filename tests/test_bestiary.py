@@ -22,6 +22,7 @@ from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, user_bestiary_file
 from tracker.store.bestiary_add import add_into
 from tracker.store.encounter_file import EncounterFile, load
+from tracker.store.tables import tables_dir
 from tracker.ui.modals.add_combatant import AddCombatantScreen
 
 NONE = ScriptedDice([])
@@ -249,6 +250,31 @@ def test_roll_table_logs_the_result_of_the_total(fight_with_table: EncounterFile
     assert events[0].text == "Wandering horrors: 1d6 [5] = 5 — A drone drops from the ceiling."
     with pytest.raises(RuleError, match="no roll table 'nope' — tables: Wandering horrors"):
         fight_with_table.execute("roll table nope", NONE)
+
+
+def test_roll_table_on_a_broken_table_file_names_the_file_and_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tables file with a TOML slip made `roll table horrors` say "none yet", as if the
+    GM had never written it; the refusal names the file, its line and column."""
+    path = sample(tmp_path, "basic-bandits-at-the-ford.toml")
+    tables = tables_dir()
+    tables.mkdir(parents=True)
+    broken = tables / "horrors.toml"
+    broken.write_text('name = "Horrors"\n[[results]\nrange = 1\n', encoding="utf-8")
+    for line in ("roll table horrors", "roll table"):
+        capsys.readouterr()
+        assert main(["do", str(path), line]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "none yet" not in err
+        assert f"{broken}:2:" in err, err
+    (tables / "fine.toml").write_text(
+        'name = "Fine"\nformula = "1d2"\n[[results]]\nrange = [1, 2]\ntext = "ok"\n',
+        encoding="utf-8",
+    )
+    assert main(["do", str(path), "roll table horrors"]) == 1
+    err = capsys.readouterr().err
+    assert "tables: Fine; not read: " in err and f"{broken}:2:" in err
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import NERV_SAMPLE, cli, fighter, member, ok, refused
-from tracker.core.campaign import Lasting, edit_planned
+from tracker.core.campaign import Lasting
+from tracker.core.campaign_changes import edit_planned
 from tracker.core.errors import RuleError
 
 ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")

@@ -16,18 +16,14 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from tests.test_ui_snapshots import still
-from tests.ui_helpers import ROOT, basic_file, make_app, opened, text_of, ui_test
+from tests.ui_helpers import ROOT, basic_file, text_of, ui_test
 from tracker.core.dice import Dice
-from tracker.core.errors import TrackerError
 from tracker.paths import bundled_dir, sample_encounters
-from tracker.store.encounter_file import EncounterFile, load, new_file
+from tracker.store.encounter_file import EncounterFile, load
 from tracker.store.lock import WriterLock
 from tracker.store.settings import Settings, settings_path
-from tracker.ui import launch as launch_module
-from tracker.ui.app import TrackerApp
 from tracker.ui.launcher import LauncherApp
-from tracker.ui.launcher_choices import file_name_for, prompt
-from tracker.ui.modals.add_combatant import AddCombatantScreen
+from tracker.ui.launcher_choices import prompt
 from tracker.ui.modals.new_encounter import NewEncounterScreen
 from tracker.ui.themes import load_themes
 
@@ -271,93 +267,6 @@ async def test_a_broken_settings_file_is_said_once_and_the_defaults_used() -> No
         await pilot.pause()
         assert "cannot read the settings" in problem_line(app)
         assert rows(app)[0][0] == "sample"
-
-
-# --- the launch loop --------------------------------------------------------------------
-
-
-def test_no_file_runs_the_launcher_then_the_tracker_and_remembers_the_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = basic_file(tmp_path)
-    monkeypatch.setattr(LauncherApp, "run", lambda self, **_: path)
-    opened_paths: list[Path] = []
-    monkeypatch.setattr(TrackerApp, "run", lambda self, **_: opened_paths.append(self.path))
-    assert launch_module.launch(None) == 0
-    assert opened_paths == [path]
-    assert Settings.load().last_file == path.absolute()
-
-
-def test_a_file_that_fails_to_open_brings_the_launcher_back_saying_why(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = basic_file(tmp_path)
-    messages: list[str] = []
-
-    def run(self: LauncherApp, **_: Any) -> Path | None:
-        messages.append(self.message)
-        return path if len(messages) == 1 else None
-
-    def fail(self: TrackerApp, **_: Any) -> None:
-        self.failure = f"{path}:3:1: something is wrong"
-
-    monkeypatch.setattr(LauncherApp, "run", run)
-    monkeypatch.setattr(TrackerApp, "run", fail)
-    assert launch_module.launch(None) == 0
-    assert messages == ["", f"{path}:3:1: something is wrong"]
-
-
-def test_a_file_given_is_remembered_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = basic_file(tmp_path)
-    monkeypatch.setattr(TrackerApp, "run", lambda self, **_: None)
-    assert launch_module.launch(path) == 0
-    assert Settings.load().last_file == path.absolute()
-
-
-# --- the tracker remembers the theme ------------------------------------------------------
-
-
-@ui_test
-async def test_t_remembers_the_theme_for_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "sachiel.toml"
-    path.write_bytes((ROOT / "encounters" / "nerv-sachiel.toml").read_bytes())
-    app = make_app(path)
-    async with app.run_test() as pilot:
-        await opened(pilot)
-        assert app.theme == "nerv"  # the file's own theme, until the GM picks one
-        await pilot.press("t")
-        chosen = app.theme
-        assert chosen != "nerv" and Settings.load().theme == chosen
-    again = make_app(path)
-    async with again.run_test() as pilot:
-        await opened(pilot)
-        assert again.theme == chosen
-    other = tmp_path / "another-sachiel.toml"  # chosen for that file: another keeps its own
-    other.write_bytes(path.read_bytes())
-    elsewhere = make_app(other)
-    async with elsewhere.run_test() as pilot:
-        await opened(pilot)
-        assert elsewhere.theme == "nerv"
-
-
-@ui_test
-async def test_a_new_encounter_opens_in_the_add_dialog(tmp_path: Path) -> None:
-    path = tmp_path / "raid.toml"
-    new_file(path, "basic", "Raid")
-    app = make_app(path)
-    async with app.run_test(size=(100, 36)) as pilot:
-        await opened(pilot)
-        await pilot.pause()
-        assert isinstance(app.screen, AddCombatantScreen)
-
-
-def test_a_new_file_name_never_overwrites(tmp_path: Path) -> None:
-    assert file_name_for("Ork raid!", tmp_path) == tmp_path / "ork-raid.toml"
-    (tmp_path / "ork-raid.toml").write_text("", encoding="utf-8")
-    assert file_name_for("Ork raid", tmp_path) == tmp_path / "ork-raid-2.toml"
-    assert file_name_for("???", tmp_path) == tmp_path / "encounter.toml"
-    with pytest.raises(TrackerError):
-        new_file(tmp_path / "ork-raid.toml", "basic", "x")
 
 
 # --- snapshots ----------------------------------------------------------------------------

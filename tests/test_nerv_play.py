@@ -106,7 +106,7 @@ def test_roster_mistakes_name_what_is_allowed() -> None:
     with pytest.raises(RosterError, match="armour: no location 'tail'"):
         RULES.prepare(pilot("carol", armour={"tail": 2}))
     with pytest.raises(
-        RosterError, match="kind 'robot' of Carol must be character, construct, angel"
+        RosterError, match="kind 'robot' of Carol must be character, construct or angel"
     ):
         RULES.prepare(pilot("carol", kind="robot"))
 

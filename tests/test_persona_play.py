@@ -103,7 +103,7 @@ def test_initiative_ties_go_to_agility_then_a_recorded_roll_off() -> None:
 def test_roster_affinities_are_checked() -> None:
     with pytest.raises(RosterError, match="no element 'plasma'"):
         RULES.prepare(shadow("x", affinities={"plasma": "weak"}))
-    with pytest.raises(RosterError, match="must be weak, normal, resist, block, repel, absorb"):
+    with pytest.raises(RosterError, match="must be weak, normal, resist, block, repel or absorb"):
         RULES.prepare(shadow("x", affinities={"fire": "hates"}))
     fighter = RULES.prepare(user("yu", affinities={"electricity": "weak"}))
     assert fighter.extras["affinities"] == {"elec": "weak"}

@@ -39,7 +39,7 @@ def test_new_refuses_a_dangling_link_and_creates_nothing_through_it(
     link = tmp_path / "fight.toml"
     link.symlink_to(target)
     err = refused(capsys, [], "new", link, "--ruleset", "basic")
-    assert "already exists" in err
+    assert "is a symbolic link" in err
     assert link.is_symlink() and not target.exists()
 
 

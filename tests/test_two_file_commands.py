@@ -348,3 +348,40 @@ def test_a_block_the_gm_took_out_of_the_bestiary_after_the_save_stays_out(
     os.utime(bestiary, (saved_at + 60, saved_at + 60))
     quiet(capsys, "do", path, "note", "later")
     assert saved_block(path) == (True, True)
+
+
+# --- check --repair -------------------------------------------------------------------------
+
+
+def test_check_repair_finishes_and_says_a_save_a_crash_cut_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check --repair` on an encounter whose last `save-template` never reached the
+    bestiary said "nothing to repair" and left the block out; it saves it and says so."""
+    path = encounter_in(tmp_path / "f")
+    quiet(capsys, "do", path, *SAVE)
+    bestiary = user_bestiary_file("basic")
+    bestiary.write_text('ruleset = "basic"\n', encoding="utf-8")  # as a crash left it
+    saved_at = load(path).encounter.events[-1].at.timestamp()
+    os.utime(bestiary, (saved_at - 60, saved_at - 60))
+    assert run_cli(["check", "--repair", path]) == 0
+    out, err = capsys.readouterr()
+    assert "cut short before the bestiary: it is saved now" in err and err.count("\n") == 1
+    assert "repaired" in out and "nothing to repair" not in out
+    assert saved_block(path) == (True, True)
+    assert run_cli(["check", "--repair", path]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
+
+
+def test_check_repair_makes_and_says_a_campaign_fight_a_crash_cut_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The campaign's own fight cut short (no torn end) was "nothing to repair" too."""
+    camp = campaign_in(tmp_path / "c", capsys)
+    f1 = camp.parent / "f1.toml"
+    quiet(capsys, "campaign", "fight", camp, f1, "--only", "rei")
+    f1.unlink()  # as a crash right after the campaign's write leaves it
+    assert run_cli(["check", "--repair", camp]) == 0
+    out, err = capsys.readouterr()
+    assert "Fight 1" in err and "made now" in err and "repaired" in out
+    assert list(load(f1).encounter.state.combatants) == ["rei"]

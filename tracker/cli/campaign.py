@@ -35,7 +35,7 @@ def setup(p: argparse.ArgumentParser) -> None:
     for name, (text, adder, action) in ACTIONS.items():
         child = sub.add_parser(name, help=text, description=text)
         if name != "new":
-            child.add_argument("campaign", type=Path, help="the campaign file")
+            child.add_argument("campaign", metavar="CAMPAIGN", type=Path, help="the campaign file")
         adder(child)
         child.set_defaults(action=action)
 
@@ -131,7 +131,7 @@ def _roster_entry(path: Path, words: list[str]) -> dict[str, Any]:
 
 
 def _args_fight(p: argparse.ArgumentParser) -> None:
-    p.add_argument("encounter", type=Path, help="the encounter file to create")
+    p.add_argument("encounter", metavar="ENCOUNTER", type=Path, help="the encounter file to create")
     p.add_argument("--title", default="", help="the encounter's title")
     p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
 
@@ -151,7 +151,9 @@ def _fight(ns: argparse.Namespace) -> int:
 
 
 def _args_writeback(p: argparse.ArgumentParser) -> None:
-    p.add_argument("encounter", type=Path, help="an encounter made by `campaign fight`")
+    p.add_argument(
+        "encounter", metavar="ENCOUNTER", type=Path, help="an encounter made by `campaign fight`"
+    )
     p.add_argument("--yes", action="store_true", help="write it back without asking")
     p.add_argument(
         "--skip", nargs="+", default=[], metavar="PC", help="leave these PCs as they were"
@@ -190,7 +192,9 @@ def _confirm(question: str) -> bool:
 
 
 def _args_rest(p: argparse.ArgumentParser) -> None:
-    p.add_argument("kind", help="short, long (nerv-d100) · stretch, shift (alien-evolved)")
+    p.add_argument(
+        "kind", metavar="KIND", help="short, long (nerv-d100) · stretch, shift (alien-evolved)"
+    )
     p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (death rolls)")
     p.add_argument(
@@ -214,9 +218,11 @@ def _rest(ns: argparse.Namespace) -> int:
 
 
 def _args_set(p: argparse.ArgumentParser) -> None:
-    p.add_argument("pc", help="the PC's id or name")
-    p.add_argument("key", help="a track, max.TRACK, condition, drawback, heal@INJURY or dead")
-    p.add_argument("value", help="a number, or a name (a leading - removes it)")
+    p.add_argument("pc", metavar="PC", help="the PC's id or name")
+    p.add_argument(
+        "key", metavar="KEY", help="a track, max.TRACK, condition, drawback, heal@INJURY or dead"
+    )
+    p.add_argument("value", metavar="VALUE", help="a number, or a name (a leading - removes it)")
 
 
 def _set(ns: argparse.Namespace) -> int:
@@ -226,8 +232,8 @@ def _set(ns: argparse.Namespace) -> int:
 
 
 def _args_treat(p: argparse.ArgumentParser) -> None:
-    p.add_argument("pc", help="the PC's id or name")
-    p.add_argument("injury", help="the injury's number, name or LOCATION:NAME")
+    p.add_argument("pc", metavar="PC", help="the PC's id or name")
+    p.add_argument("injury", metavar="INJURY", help="the injury's number, name or LOCATION:NAME")
     p.add_argument("--note", default="", help="how it was treated")
 
 
@@ -240,8 +246,10 @@ def _treat(ns: argparse.Namespace) -> int:
 
 
 def _args_reading(p: argparse.ArgumentParser) -> None:
-    p.add_argument("key", nargs="?", help="the reading (without: list them)")
-    p.add_argument("choice", nargs="?", help="how the campaign reads it from now on")
+    p.add_argument("key", metavar="KEY", nargs="?", help="the reading (without: list them)")
+    p.add_argument(
+        "choice", metavar="CHOICE", nargs="?", help="how the campaign reads it from now on"
+    )
 
 
 def _reading(ns: argparse.Namespace) -> int:

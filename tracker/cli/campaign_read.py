@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tracker.cli.output import output_name, output_path
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import json_safe, visible
@@ -103,7 +104,9 @@ def args_recap(p: argparse.ArgumentParser) -> None:
         "--format", "-f", metavar="FMT", help="md or html (default: from -o's suffix, else md)"
     )
     p.add_argument("--html", action="store_true", help="the same as --format html")
-    p.add_argument("-o", "--out", type=Path, metavar="OUT", help="write to this file")
+    p.add_argument(
+        "-o", "--out", type=output_name, metavar="OUT", help="write to this file (-: stdout)"
+    )
 
 
 def recap(ns: argparse.Namespace) -> int:
@@ -112,6 +115,7 @@ def recap(ns: argparse.Namespace) -> int:
     from tracker.export.campaign_recap_html import campaign_html
     from tracker.store.output import check_output, write_output
 
+    ns.out = output_path(ns.out)
     name = recap_format(ns)
     if ns.out is not None:
         check_output(ns.out, [ns.campaign])
@@ -129,15 +133,25 @@ def recap(ns: argparse.Namespace) -> int:
 
 
 def recap_format(ns: argparse.Namespace) -> str:
-    """``md`` or ``html``: --html, --format, else -o's suffix, else md."""
+    """``md`` or ``html``: --html, --format, else -o's suffix, else md. A format the
+    command line names that is not one (``-f json``, ``--html -f md``) is a misused
+    command line; a file name's suffix that is not one is refused."""
+    from tracker.cli.numbers import UsageError
     from tracker.export.formats import format_for, format_named
 
+    if ns.format:
+        try:
+            name = format_named(ns.format).name
+        except TrackerError:
+            name = ns.format
+        if name not in ("md", "html"):
+            raise UsageError(f"a campaign recap is md or html, not {ns.format}")
+        if ns.html and name != "html":
+            raise UsageError(f"--html and --format {ns.format} ask for two formats: give one")
+        return name
     if ns.html:
         return "html"
-    if ns.format:
-        name = format_named(ns.format).name
-    else:
-        name = format_for(ns.out).name if ns.out is not None else "md"
+    name = format_for(ns.out).name if ns.out is not None else "md"
     if name not in ("md", "html"):
-        raise TrackerError(f"a campaign recap is md or html, not {name!r}")
+        raise TrackerError(f"-o {ns.out}: a campaign recap is md or html, not {name}")
     return name

@@ -4,13 +4,17 @@ end aside.
 Damage in the middle of the journal is reported as ``FILE:LINE:COL`` (exit status 1) and
 the file is left as it is; ``--repair`` moves everything from the last whole command
 before the damage (or a torn last command) to a side file, as opening the file for play
-does, and says so (exit status 0). A torn last command alone is only noted: it is left
-out of every read and moved aside when the file is next played.
+does, and says so (exit status 0); it also finishes (or drops) a command a crash cut
+short between this file and another (a stat block the bestiary never got, a campaign's
+fight whose file was never made), one line each, as opening the file for play does. A
+torn last command alone is only noted: it is left out of every read and moved aside when
+the file is next played.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +27,7 @@ if TYPE_CHECKING:
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument(
         "--repair",
         action="store_true",
@@ -42,7 +46,7 @@ def run(ns: argparse.Namespace) -> int:
     loaded = load(ns.file)
     torn = loaded.torn
     if torn is not None and ns.repair:
-        return _repair(ns.file)
+        return _repair(ns.file, _open_encounter)
     if torn is not None and torn.damage:
         warn(tail_note(ns.file, torn))
         return 1
@@ -61,18 +65,40 @@ def run(ns: argparse.Namespace) -> int:
         warn(problem)
     if torn is not None:
         warn(tail_note(ns.file, torn))
-    if ns.repair:
-        print(f"{visible(str(ns.file))}: nothing to repair")
-    return 0
+    return _repair(ns.file, _open_encounter) if ns.repair else 0
 
 
-def _repair(path: Path) -> int:
-    """Open the file for writing (the lock held), which moves the bad end aside."""
+Opened = tuple["TornTail | None", "Path | None", int, "list[str]"]
+"""What opening a file for writing (which repairs it) did: what was cut, its side file,
+the events kept, and one line for each command a crash cut short that it finished or
+dropped."""
+
+
+def _open_encounter(path: Path) -> Opened:
+    """Open the encounter for writing and close it again: what that repaired."""
     from tracker.store.encounter_file import EncounterFile
 
     with EncounterFile(path) as play:
-        torn, side = play.loaded.torn, play.recovered
-        kept = len(play.encounter.events)
+        return play.loaded.torn, play.recovered, len(play.encounter.events), play.repaired
+
+
+def _open_campaign(path: Path) -> Opened:
+    """Open the campaign for writing and close it again: what that repaired."""
+    from tracker.store.campaign_file import CampaignFile
+
+    with CampaignFile(path) as play:
+        return play.loaded.torn, play.recovered, len(play.campaign.events), play.repaired
+
+
+def _repair(path: Path, opener: Callable[[Path], Opened]) -> int:
+    """Open the file for writing (the lock held), which moves a bad end aside and finishes
+    (or drops) a command a crash cut short between this file and another; say each."""
+    torn, side, kept, finished = opener(path)
+    for line in finished:
+        warn(line)
+    if torn is None and not finished:
+        print(f"{visible(str(path))}: nothing to repair")
+        return 0
     return _repaired(path, torn, side, kept)
 
 
@@ -96,7 +122,7 @@ def _campaign(path: Path, repair: bool) -> int:
     loaded = load_campaign(path)
     torn = loaded.torn
     if torn is not None and repair:
-        return _repair_campaign(path)
+        return _repair(path, _open_campaign)
     if torn is not None and torn.damage:
         warn(tail_note(path, torn))
         return 1
@@ -107,17 +133,4 @@ def _campaign(path: Path, repair: bool) -> int:
     )
     if torn is not None:
         warn(tail_note(path, torn))
-    if repair:
-        print(f"{visible(str(path))}: nothing to repair")
-    return 0
-
-
-def _repair_campaign(path: Path) -> int:
-    """Open the campaign for writing, which moves the bad end aside."""
-    from tracker.store.campaign_file import CampaignFile
-
-    with CampaignFile(path) as play:
-        torn, side, kept = play.loaded.torn, play.recovered, len(play.campaign.events)
-        for line in play.repaired:  # a fight a crash cut short, finished or dropped
-            warn(line)
-    return _repaired(path, torn, side, kept)
+    return _repair(path, _open_campaign) if repair else 0

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from tracker.cli.numbers import UsageError, whole_number
-from tracker.cli.output import warn
+from tracker.cli.output import output_name, warn
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 
@@ -26,7 +26,11 @@ def setup(p: argparse.ArgumentParser) -> None:
         help="md, html, txt or json (default: from -o's suffix, else md)",
     )
     p.add_argument(
-        "-o", "--out", metavar="OUT", help="a file, or a folder (one recap per encounter)"
+        "-o",
+        "--out",
+        type=output_name,
+        metavar="OUT",
+        help="a file, or a folder (one recap per encounter); - for standard output",
     )
     p.add_argument("--with-undone", action="store_true", help="include undone actions")
     p.add_argument(
@@ -42,10 +46,13 @@ def run(ns: argparse.Namespace) -> int:
     from tracker.export.formats import format_named
     from tracker.export.recap import ExportOptions, parse_rounds
 
-    if ns.round is not None and whole_number(ns.round) is None:
+    if ns.round is not None and not whole_number(ns.round):  # not a number, or 0
         raise UsageError(
-            f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
+            f"--round takes one round number (1 or more), not '{ns.round}' "
+            "(a range is --rounds A-B)"
         )
+    if ns.out == "-":
+        ns.out = None
     if len(ns.files) > 1 and not ns.out:
         raise UsageError("several encounters need a folder to write to: add -o DIR")
     try:  # what the command line asks for, before any file is read

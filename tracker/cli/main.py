@@ -24,7 +24,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
@@ -33,9 +33,9 @@ from tracker.cli.output import (
     plain_name,
     saved,
     say_opened,
-    terminal_columns,
     warn,
 )
+from tracker.cli.parser import CommandLineParser
 from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
@@ -72,7 +72,8 @@ EPILOG = """\
 exit status:
   0  done (a writing command: it is on disk)
   1  refused: a file, a rule or the disk said no (one line on stderr says why)
-  2  a misused command line (an unknown option, a missing argument)"""
+  2  a misused command line (an unknown option, a missing argument)
+With --json too, a refusal is that one line on stderr, and nothing is printed on stdout."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -158,33 +159,19 @@ class PlainStream:
         return getattr(self.stream, name)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake on the command line is one sentence and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Raise the mistake as a UsageError (main prints it in one line)."""
-        raise UsageError(f"{message} — see `{self.prog} --help`")
-
-    def _get_formatter(self) -> argparse.HelpFormatter:
-        """The help formatter, told the terminal's width here: argparse's own way
-        imports ``shutil`` (and its compressors) at every start, for help rarely shown."""
-        make: Callable[..., argparse.HelpFormatter] = self.formatter_class
-        return make(prog=self.prog, width=terminal_columns() - 2)
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand; with ``only`` a subcommand's
     name, the parser of that one alone (a run reads no other's arguments: building every
     subparser costs a tenth of the start); with ``only`` "", every subcommand named
     (``--help`` lists them) but none of their modules imported."""
-    parser = _Parser(
+    parser = CommandLineParser(
         prog="tracker",
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandLineParser)
     for name, (where, text) in SUBCOMMANDS.items():
         if only and name != only:
             continue
@@ -230,12 +217,17 @@ def _new(ns: argparse.Namespace) -> int:
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
     )
-    p.add_argument("words", nargs=argparse.REMAINDER, help="the command, e.g. dmg orc 5")
+    p.add_argument(
+        "words",
+        nargs=argparse.REMAINDER,
+        metavar="COMMAND",
+        help="the command, e.g. dmg orc 5 ('help' lists them)",
+    )
 
 
 def _do(ns: argparse.Namespace) -> int:
@@ -244,6 +236,10 @@ def _do(ns: argparse.Namespace) -> int:
     words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
         raise UsageError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+    if words[0].casefold() == "help":  # the ruleset's commands, read only
+        from tracker.cli.do_help import do_help
+
+        return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file) as play:
         say_opened(play)
@@ -268,7 +264,7 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
 
 
 def _setup_state(p: argparse.ArgumentParser) -> None:

@@ -77,7 +77,7 @@ def terminal_columns() -> int:
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
     p.add_argument("--title", default="", help=title)
     p.add_argument(
@@ -96,3 +96,16 @@ def key_choice(text: str) -> str:
     if "=" not in text:
         raise argparse.ArgumentTypeError(f"a reading is KEY=CHOICE, not {text!r}")
     return text
+
+
+def output_name(text: str) -> str:
+    """``-o``'s value as typed (``-``: standard output, as in most tools); a misused
+    command line when it is blank (``-o ""`` named the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("-o needs a file name (or - for standard output)")
+    return text
+
+
+def output_path(text: str | None) -> Path | None:
+    """The file ``-o`` names (None: standard output, for no ``-o`` or ``-o -``)."""
+    return None if text is None or text == "-" else Path(text)

@@ -16,7 +16,7 @@ from tracker.cli.numbers import whole_number
 
 def setup_view(p: argparse.ArgumentParser) -> None:
     """``tracker view FILE [--large]``."""
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument(
         "--large",
         action="store_true",

@@ -46,13 +46,18 @@ class Command(FrozenRecord):
             raise RuleError(f"'{self.verb}' needs {what}")
         return self.args[index]
 
-    def number(self, index: int, what: str, default: int | None = None) -> int:
-        """A whole-number argument (``default`` when absent and allowed)."""
+    def number(self, index: int, what: str, default: int | None = None, example: str = "") -> int:
+        """A whole-number argument (``default`` when absent and allowed); a refusal ends
+        with ``example`` (``e.g. 'dmg ork 10'``) when one is given."""
+        shown = f", e.g. '{example}'" if example else ""
         if index >= len(self.args):
             if default is not None:
                 return default
-            raise RuleError(f"'{self.verb}' needs {what}")
-        return parse_int(self.args[index], what)
+            raise RuleError(f"'{self.verb}' needs {what}{shown}")
+        try:
+            return parse_int(self.args[index], what)
+        except RuleError as err:
+            raise RuleError(f"{err}{shown}") from None
 
     def flag(self, key: str) -> bool:
         """True when ``key`` was given as ``key``, ``key=yes`` or ``key=1``."""

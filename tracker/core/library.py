@@ -80,6 +80,11 @@ class Library(Protocol):
         """Every table's name, sorted."""
         ...
 
+    def table_problems(self) -> Sequence[str]:
+        """One line for each table file that cannot be read (``file:line:col: what``):
+        its table is missing from :meth:`table_names`, and a GM rolling on it is told why."""
+        ...
+
     def party(self) -> Party | None:
         """The campaign's party (None: a one-off encounter)."""
         ...
@@ -106,6 +111,10 @@ class EmptyLibrary:
 
     def table_names(self) -> Sequence[str]:
         """No tables."""
+        return ()
+
+    def table_problems(self) -> Sequence[str]:
+        """No table files."""
         return ()
 
     def party(self) -> Party | None:
@@ -141,6 +150,10 @@ class MemoryLibrary:
     def table_names(self) -> Sequence[str]:
         """Every table's name, sorted."""
         return sorted(t.name for t in self.tables.values())
+
+    def table_problems(self) -> Sequence[str]:
+        """No table files (an import's tables are refused before they get here)."""
+        return ()
 
     def party(self) -> Party | None:
         """No campaign."""

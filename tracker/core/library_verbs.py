@@ -26,12 +26,11 @@ SAVE_USAGE = "save-template WHO [as ID]"
 def roll_table(draft: Draft, command: Command, dice: DiceLike, library: Library) -> None:
     """``roll table NAME``: roll the table's formula and log the result's text."""
     name = " ".join(command.args[1:]).strip()
-    names = list(library.table_names())
     if not name:
-        raise RuleError(f"'roll table' needs a table's name — tables: {_listed(names)}")
+        raise RuleError(f"'roll table' needs a table's name — {_tables(library)}")
     table = library.table(name) or library.table(slug(name))
     if table is None:
-        raise RuleError(f"no roll table {name!r} — tables: {_listed(names)}")
+        raise RuleError(f"no roll table '{name}' — {_tables(library)}")
     roll = dice.roll(table.formula)
     row = table.find(roll.total)
     result = row.text if row else "no result on the table for that total"
@@ -46,10 +45,20 @@ def roll_table(draft: Draft, command: Command, dice: DiceLike, library: Library)
     )
 
 
-def _listed(names: list[str]) -> str:
-    if not names:
-        return "none yet (see `tracker bestiary --help` for where tables go)"
-    return ", ".join(names[:10]) + (f" … ({len(names)} in all)" if len(names) > 10 else "")
+def _tables(library: Library) -> str:
+    """The tables there are, and the first table file that cannot be read (with how
+    many more): ``tables: a, b; not read: FILE:LINE:COL: what``."""
+    names, problems = list(library.table_names()), list(library.table_problems())
+    if names:
+        listed = ", ".join(names[:10]) + (f" … ({len(names)} in all)" if len(names) > 10 else "")
+    elif problems:
+        listed = "none that can be read"
+    else:
+        listed = "none yet (see `tracker bestiary --help` for where tables go)"
+    if not problems:
+        return f"tables: {listed}"
+    more = f" (and {len(problems) - 1} more table files)" if len(problems) > 1 else ""
+    return f"tables: {listed}; not read: {problems[0]}{more}"
 
 
 def save_template(

@@ -37,6 +37,7 @@ _BIDI_AND_INVISIBLE = (
     "\u2060-\u2064"  # word joiner and invisible operators
     "\u2066-\u2069"  # isolates
     "\ufeff"  # byte-order mark / zero-width no-break space
+    "\ud800-\udfff"  # lone surrogates: bytes that were not UTF-8 (a file name, an argument)
 )
 UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI_AND_INVISIBLE}]")
 """Every character that a sink must never receive raw."""
@@ -62,8 +63,11 @@ _NAMES = {
 
 
 def describe(char: str) -> str:
-    """A character as a GM can read it in an error: ``ESC (U+001B)``."""
+    """A character as a GM can read it in an error: ``ESC (U+001B)``, ``the byte 0xFF
+    (not UTF-8)`` for a byte Python kept aside from a name that was not UTF-8."""
     code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"the byte 0x{code - 0xDC00:02X} (not UTF-8)"
     name = _NAMES.get(code)
     label = f"U+{code:04X}"
     return f"{name} ({label})" if name else label
@@ -78,6 +82,8 @@ def stand_in(char: str) -> str:
         return "␡"
     if code <= 0xFF:
         return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, kept aside by Python
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\u{code:04x}"
 
 

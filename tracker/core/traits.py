@@ -28,7 +28,7 @@ def read_traits(value: Any, who: str = "") -> tuple[Trait, ...]:
     is wrong with it, in one sentence."""
     where = f"traits of {who}" if who else "traits"
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise RuleError(f"{where} must be a list of tables {{ name, text, kind }}")
+        raise RuleError(f"{where} must be a list of tables, each with name, text and kind")
     if len(value) > MOST_TRAITS:
         raise RuleError(f"{where}: {len(value)} traits, at most {MOST_TRAITS} are kept")
     return tuple(_trait(item, f"{where} #{n}") for n, item in enumerate(value, 1))
@@ -36,7 +36,7 @@ def read_traits(value: Any, who: str = "") -> tuple[Trait, ...]:
 
 def _trait(item: Any, where: str) -> Trait:
     if not isinstance(item, Mapping):
-        raise RuleError(f"{where} must be a table {{ name, text, kind }}")
+        raise RuleError(f"{where} must be a table with name, text and kind")
     unknown = sorted(set(item) - _KEYS)
     if unknown:
         raise RuleError(f"{where} has an unknown key {unknown[0]!r} (name, text and kind)")

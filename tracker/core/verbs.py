@@ -240,10 +240,9 @@ def dismiss_reminders(draft: Draft, cid: str, key: str = "", word: str = "dismis
     fighter = draft.state.combatant(cid)
     open_keys = [r.key for r in draft.state.reminders_for(fighter.id)]
     chosen = [k for k in open_keys if not key or k.casefold() == key.casefold()]
+    if not open_keys:
+        raise RuleError(f"{fighter.name} has no open reminder")
     if not chosen:
-        raise RuleError(
-            f"{fighter.name} has no reminder '{key or '…'}' — open: "
-            f"{', '.join(open_keys) or 'none'}"
-        )
+        raise RuleError(f"{fighter.name} has no reminder '{key}' — open: {', '.join(open_keys)}")
     for k in chosen:
         draft.emit(ev.ReminderResolved, who=fighter.id, key=k, text=f"{fighter.name}: {k} {word}")

@@ -40,10 +40,12 @@ PROGRESS_DELAY = 0.4
 
 @frozen_record
 class Job(FrozenRecord):
-    """One encounter to export and where its recap goes (None: standard output)."""
+    """One encounter to export and where its recap goes (None: standard output), and
+    whether it goes into a folder the GM named (made if missing) rather than a file."""
 
     source: Path
     target: Path | None
+    in_folder: bool = False
 
 
 def plan(
@@ -98,7 +100,7 @@ def _folder_jobs(
         while name in taken:
             name, n = f"{source.stem}{tail}-{n}", n + 1
         taken.add(name)
-        jobs.append(Job(source, folder / f"{name}{fmt.suffix}"))
+        jobs.append(Job(source, folder / f"{name}{fmt.suffix}", in_folder=True))
     return jobs
 
 
@@ -133,6 +135,8 @@ def _run(
     warn: Callable[[str], None],
 ) -> None:
     if job.target is not None:
+        if job.in_folder:  # the folder -o DIR/ names is made; a file's is checked
+            _make_folder(job.target.parent)
         check_output(job.target, [job.source])  # before the work, and again when writing
     loaded = load(job.source)
     if loaded.torn is not None:  # what is read is shown; the file is never changed here
@@ -141,14 +145,16 @@ def _run(
     if job.target is None:
         sys.stdout.write(text)
         return
-    try:
-        job.target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise TrackerError(
-            f"{job.target.parent}: cannot make the folder: {err.strerror or err}"
-        ) from None
     write_output(job.target, text.encode("utf-8"), [job.source])
     say(f"wrote {job.target} ({fmt.title})")
+
+
+def _make_folder(folder: Path) -> None:
+    """Make the folder ``-o DIR/`` names (and its parents) if missing."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise TrackerError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
 
 
 class SlowProgress:

@@ -12,17 +12,18 @@ import os
 import sys
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.flow import name_of
-from tracker.core.grammar import Command, with_flags
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import ONE, Asks, DiceLike, Verb
+from tracker.core.protocol import DiceLike, Verb
 from tracker.core.roles import role_problems
+from tracker.rules.binding import by_name as by_name
+from tracker.rules.binding import verb as verb
 from tracker.rules.data_cache import parsed_toml
 from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
 from tracker.rules.display import AilmentSpec as AilmentSpec
@@ -38,47 +39,6 @@ from tracker.rules.ruledata import RuleDataError, reading, rule_data
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.downtime import Downtime
-
-
-def verb(
-    name: str,
-    usage: str,
-    summary: str,
-    decide: Callable[..., None],
-    *context: Any,
-    flags: tuple[str, ...] = (),
-    role: str = "",
-    asks: Asks = ONE,
-) -> Verb:
-    """One command of a ruleset, bound the one way every ruleset binds them: ``decide`` is
-    called as ``decide(draft, command, dice, *context)`` (``context``: the ruleset's tables,
-    data or core, in the order its module asks for them); ``flags`` are bare words read as
-    ``key=yes`` options (``dmg ann 12 soak``). ``role`` is the table action it plays
-    (``tracker.core.roles``: damage, heal, condition, cure …) and ``asks`` what its dialog
-    asks (one target or several, one amount or the highest of several dice)."""
-
-    def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
-        decide(draft, with_flags(command, *flags) if flags else command, dice, *context)
-
-    return Verb(name, usage, summary, handler, role, asks)
-
-
-def by_name(*verbs: Verb | Mapping[str, Verb]) -> dict[str, Verb]:
-    """Verbs keyed by their name, as ``Ruleset.verbs`` returns them; a mapping of verbs
-    joins whole: ``by_name(verb(…), condition_verbs(self))``. Anything else is a
-    TypeError saying what ``by_name`` takes."""
-    found: dict[str, Verb] = {}
-    for item in verbs:
-        given = item.values() if isinstance(item, Mapping) else [item]
-        if not all(isinstance(v, Verb) for v in given):
-            star = " (pass condition_verbs(self), not *condition_verbs(self))"
-            raise TypeError(
-                "by_name takes verbs made with verb(…) and mappings of them such as "
-                f"condition_verbs(self), not {type(item).__name__} {str(item)[:40]!r}"
-                + (star if isinstance(item, str) else "")
-            )
-        found.update((v.name, v) for v in given)
-    return found
 
 
 class Ruleset(ABC):

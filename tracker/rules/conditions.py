@@ -18,6 +18,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.records import condition_applied, condition_removed
 from tracker.core.roles import CONDITION, CURE
+from tracker.core.wording import unnamed
 from tracker.rules.base import AilmentSpec, Ruleset, by_name, verb
 
 
@@ -68,10 +69,14 @@ def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
+    if not name:
+        raise RuleError(
+            unnamed(command.verb, fighter.name, [c.name for c in fighter.conditions], "condition")
+        )
     held = fighter.condition(name)
     if held is None:
         has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(f"{fighter.name} is not {name or '…'} — conditions: {has}")
+        raise RuleError(f"{fighter.name} is not {name} — conditions: {has}")
     condition_removed(draft, fighter.id, held.name, text=f"{fighter.name} is no longer {held.name}")
 
 

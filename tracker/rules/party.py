@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tracker.core.campaign import CarriedInjury, Lasting, PartyMember, in_range
+from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
+from tracker.core.campaign_changes import in_range
 from tracker.core.campaign_events import LastingSet, PcJoined, ReadingChosen, Rested, Treated
 from tracker.core.campaign_fold import Campaign, party_tables
 from tracker.core.dice import Dice

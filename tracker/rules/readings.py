@@ -32,6 +32,7 @@ from tracker.core.errors import Answer, RuleError
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command
 from tracker.core.protocol import DiceLike, Verb
+from tracker.core.wording import given
 
 USAGE = "reading [KEY CHOICE]"
 SUMMARY = "how this encounter reads a rule the text leaves open (alone: list them)"
@@ -129,7 +130,7 @@ def option_problem(readings: Iterable[Reading], key: str, value: object) -> str:
         if reading.key == key:
             if isinstance(value, str | bool) and _word(value) in reading.names:
                 return ""
-            return f"{key} must be {_or(reading.names)}, not {value!r}"
+            return f"{key} must be {_or(reading.names)}, not {given(value)}"
     return ""
 
 

@@ -3,13 +3,14 @@ its texts, its numbers and its traits (``Ruleset.prepare`` builds the combatant)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from tracker.core.errors import RuleError, TrackerError
 from tracker.core.model import Trait
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
+from tracker.core.wording import either, given
 
 NUMBER_LIMIT = 999_999
 """The largest number a roster or a command may hold (no rule text needs more)."""
@@ -51,6 +52,17 @@ def check_keys(entry: Mapping[str, Any], roster_keys: Mapping[str, type]) -> Non
             raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)
         if key != "traits":  # checked whole by read_traits, long texts and all
             check_roster_text(key, value)
+
+
+def check_kind(entry: Mapping[str, Any], kinds: Collection[str]) -> None:
+    """RosterError unless the entry's ``kind`` (``character`` when absent) is one of
+    ``kinds``; named as ``a, b or c``."""
+    kind = entry.get("kind", "character")
+    name = entry.get("name")
+    if not isinstance(kind, str):
+        raise RosterError(f"kind of {name} must be {either(kinds)}, not {given(kind)}", "kind")
+    if kind.casefold() not in kinds:
+        raise RosterError(f"kind '{kind}' of {name} must be {either(kinds)}", "kind")
 
 
 def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:

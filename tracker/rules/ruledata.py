@@ -62,5 +62,20 @@ def reading(where: str) -> Iterator[None]:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as err:
         raise RuleDataError(
-            f"{where}: a value is missing or of the wrong kind ({type(err).__name__}: {err})"
+            f"{where}: a value is missing or of the wrong kind — {_slip(err)}"
         ) from None
+
+
+def _slip(err: Exception) -> str:
+    """What went wrong reading the data, in words (Python's class names and phrasing
+    stay out of the GM's line)."""
+    if isinstance(err, KeyError):
+        return f"'{err.args[0] if err.args else ''}' is missing"
+    if isinstance(err, IndexError):
+        return "a list is shorter than the rules need"
+    text = str(err)
+    if isinstance(err, ValueError) and text.startswith("invalid literal for int()"):
+        return f"{text.partition(': ')[2]} is not a whole number"
+    if isinstance(err, ValueError) and text:
+        return text
+    return "a table, a list, a text or a number stands where another kind belongs"

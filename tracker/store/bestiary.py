@@ -50,6 +50,8 @@ class Bestiary:
     entries: dict[str, Entry] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     tables: list[RollTable] = field(default_factory=list)
+    table_files_broken: list[str] = field(default_factory=list)
+    """One line (``file:line:col: what``) for each of the GM's table files not read."""
     broken: dict[str, str] = field(default_factory=dict)
     """The problem of each block that has an id but cannot be used, by id (case folded):
     ``add`` refuses it saying why, never adds a bare name in its place."""
@@ -79,6 +81,10 @@ class Bestiary:
         """Every roll table's name, sorted."""
         return sorted(t.name for t in self.tables)
 
+    def table_problems(self) -> Sequence[str]:
+        """One line for each of the GM's table files that cannot be read."""
+        return list(self.table_files_broken)
+
 
 def user_bestiary_file(ruleset: str) -> Path:
     """The file the GM's own blocks for ``ruleset`` are saved to."""
@@ -98,9 +104,13 @@ def bestiary_files(ruleset: str) -> list[tuple[Path, bool]]:
     return found
 
 
-def load_bestiary(rules: Ruleset, tables: Sequence[RollTable] = ()) -> Bestiary:
-    """Every block ``rules`` can use; bad blocks are left out and named in ``problems``."""
-    bestiary = Bestiary(rules.id, tables=list(tables))
+def load_bestiary(
+    rules: Ruleset, tables: Sequence[RollTable] = (), table_problems: Sequence[str] = ()
+) -> Bestiary:
+    """Every block ``rules`` can use; bad blocks are left out and named in ``problems``
+    (``tables`` and the problem of each table file not read, as :func:`load_tables`
+    gives them, ride along)."""
+    bestiary = Bestiary(rules.id, tables=list(tables), table_files_broken=list(table_problems))
     for path, bundled in bestiary_files(rules.id):
         try:
             blocks = read_blocks(path, rules)

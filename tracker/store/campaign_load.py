@@ -25,6 +25,7 @@ from tracker.store.journal import TornTail, create_document, read_journal
 from tracker.store.journal_file import checked_start
 from tracker.store.locator import Locator
 from tracker.store.options_check import check_options, chosen_readings
+from tracker.store.other_files import other_kind
 
 CAMPAIGN_FORMAT = 2
 """Campaign file format; like encounter format 2, each command's last block is marked."""
@@ -72,6 +73,11 @@ def load_campaign(path: Path) -> LoadedCampaign:
 
 
 def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignState]:
+    if other := other_kind(head):
+        raise locator.error(f"this is {other}, not a campaign file", "")
+    if not head:
+        made = "a campaign is made with `tracker campaign new NAME --ruleset ID`"
+        raise locator.error(f"the file is empty — {made}", "")
     if "encounter" in head and "campaign" not in head:  # the GM named the wrong file
         message = "this is an encounter, not a campaign file (`tracker campaign new` makes one)"
         raise locator.error(message, "encounter")

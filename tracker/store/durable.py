@@ -169,6 +169,11 @@ def _create_temp(path: Path) -> tuple[str, int]:
             folder = path.parent if str(path.parent) else Path(".")
             why = f"the folder {folder} is not writable (a rewrite puts a temp file there)"
             raise PermissionError(exc.errno, why) from None
+        except (FileNotFoundError, NotADirectoryError) as exc:
+            if os.path.isdir(path.parent):
+                raise
+            why = f"the folder {path.parent} does not exist — make it first or name another"
+            raise FileNotFoundError(exc.errno, why) from None
     try:
         _copy_mode(path, fd)
     except OSError:

@@ -20,6 +20,7 @@ from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
 from tracker.store.journal import JournalRead
 from tracker.store.locator import Locator
 from tracker.store.options_check import check_options
+from tracker.store.other_files import other_kind
 from tracker.store.upgrade import file_format, upcast, upgrade
 
 TOP_KEYS = {"format", "encounter", "combatants", "events"}
@@ -40,6 +41,11 @@ def read_head(
     read: JournalRead, locator: Locator
 ) -> tuple[dict[str, Any], int, Ruleset, EncounterState]:
     """(the head in today's format, its format, the ruleset, the state before any event)."""
+    if other := other_kind(read.head):
+        raise locator.error(f"this is {other}, not an encounter", "")
+    if not read.head and not read.events:
+        made = "an encounter is made with `tracker new NAME --ruleset ID`"
+        raise locator.error(f"the file is empty — {made}", "")
     check_document(read.head, locator, HEAD_FIELDS)
     version = file_format(read.head, locator)
     head = upgrade(read.head, locator)

@@ -5,8 +5,8 @@ only lets a second writer say who holds it. It lives in ``$XDG_RUNTIME_DIR/track
 (when that variable is set, absolute and the folder is ours) or else in the user's cache
 folder (``~/.cache/tracker/run/``), never beside the journal: a folder made 0700 and
 refused when it is a link or belongs to someone else. Each note is named after the
-journal's (st_dev, st_ino), written to a temp file opened ``O_CREAT|O_EXCL|O_NOFOLLOW``
-and renamed into place; it is read with ``O_NOFOLLOW``. A note that cannot be written
+journal's (st_dev, st_ino), written and read as every private file of the runtime folder
+is (:mod:`tracker.store.private_file`). A note that cannot be written
 or read never blocks the lock: the message then says "another process".
 """
 
@@ -22,18 +22,12 @@ from typing import Any
 
 from tracker.paths import runtime_fallback_dir, xdg_runtime_dir
 from tracker.store.file_text import flaw_in
-from tracker.store.open_flags import O_BINARY as _BINARY
+from tracker.store.private_file import Ident, read_private, write_private
 
-__all__ = ["drop_note", "read_note", "runtime_folder", "write_note"]
+__all__ = ["Ident", "drop_note", "read_note", "runtime_folder", "write_note"]
 
-_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
-_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
-_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 NOTE_LIMIT = 4096
 """The most of a note that is read (a note is about 80 bytes)."""
-
-Ident = tuple[int, int]
-"""(st_dev, st_ino) of a note this process wrote."""
 
 
 def _ours(info: os.stat_result) -> bool:
@@ -105,21 +99,7 @@ def write_note(key: str) -> Ident | None:
         "host": _host(),
         "since": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
-    data = (json.dumps(info) + "\n").encode("utf-8")
-    temp = folder / f".{key}.{os.urandom(6).hex()}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
-    try:
-        fd = os.open(temp, flags, 0o600)
-        try:
-            os.write(fd, data)
-            made = os.fstat(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, folder / key)
-    except OSError:
-        _remove(temp)
-        return None
-    return made.st_dev, made.st_ino
+    return write_private(folder / key, json.dumps(info) + "\n")
 
 
 def read_note(key: str) -> dict[str, Any]:
@@ -128,7 +108,7 @@ def read_note(key: str) -> dict[str, Any]:
     if folder is None:
         return {}
     for _ in range(5):
-        text = _read(folder / key)
+        text = read_private(folder / key, NOTE_LIMIT)
         if text:
             try:
                 info = json.loads(text)
@@ -140,22 +120,6 @@ def read_note(key: str) -> dict[str, Any]:
     return {}
 
 
-def _read(path: Path) -> str:
-    """The note's text ("" when missing, not a regular file, or unreadable)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _BINARY)
-    except OSError:
-        return ""
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        return os.read(fd, NOTE_LIMIT).decode("utf-8", "replace").strip("\x00 \r\n")
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
-
-
 def drop_note(key: str, ident: Ident | None) -> None:
     """Remove the note under ``key`` if it is still the one this process wrote."""
     folder = runtime_folder() if ident is not None else None
@@ -165,13 +129,5 @@ def drop_note(key: str, ident: Ident | None) -> None:
         info = os.lstat(folder / key)
         if (info.st_dev, info.st_ino) == ident:
             os.unlink(folder / key)
-    except OSError:
-        pass
-
-
-def _remove(path: Path) -> None:
-    """Delete ``path`` if it is there, quietly."""
-    try:
-        os.unlink(path)
     except OSError:
         pass

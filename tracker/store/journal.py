@@ -36,6 +36,7 @@ from tracker.store.journal_damage import CRC_LINE_RE as _CRC_ANY_RE
 from tracker.store.journal_damage import lost_first_block
 from tracker.store.journal_repair import TornTail as TornTail
 from tracker.store.journal_repair import repair_torn as repair_torn
+from tracker.store.other_files import JSON_SAID, looks_like_json
 from tracker.store.standing_line import MARK as STANDING_MARK
 from tracker.store.toml_parse import _toml_error as _toml_error
 from tracker.store.toml_parse import line_col as _line_col
@@ -240,6 +241,8 @@ def read_journal(path: Path) -> JournalRead:
 
 def read_journal_data(path: Path, data: bytes) -> JournalRead:
     """:func:`read_journal` of the bytes ``data`` read from ``path``."""
+    if looks_like_json(data):
+        raise JournalError(path, JSON_SAID, 1, 1)
     read = _read_intact(path, data) or _read_carefully(path, data)
     return _whole_batches(data, read)
 

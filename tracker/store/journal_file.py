@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
+from tracker.rules.user_files import why_not_a_file
 from tracker.store.durable import remove_stale_temps
 from tracker.store.errors import JournalError
 from tracker.store.journal import TornTail, repair_torn
@@ -133,7 +134,13 @@ class JournalFile(Generic[L]):
 def checked_start(path: Path, ruleset_id: str, title: str, exists: str) -> tuple[str, str]:
     """(ruleset id, title) for a new file at ``path``: JournalError (``exists`` if there is
     a file already, or an unknown ruleset, or a title that is not plain text)."""
-    if os.path.lexists(path):  # a dangling link too: nothing is created through one
+    if os.path.islink(path):  # a dangling one too: nothing is created through a link
+        raise JournalError(
+            path, "is a symbolic link: nothing is created through it — pick another name"
+        )
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise JournalError(path, f"{why_not_a_file(path)} — pick another name")
+    if os.path.lexists(path):
         raise JournalError(path, exists)
     try:
         rules = load_ruleset(ruleset_id)

@@ -32,6 +32,7 @@ from tracker.store.journal_scan import standing
 from tracker.store.listing_cache import ListingCache, stat_key
 from tracker.store.listing_head import quick_head
 from tracker.store.locator import Locator
+from tracker.store.other_files import JSON_SAID, looks_like_json, other_kind
 from tracker.store.standing_read import StandingRow, read_standing
 
 PHASE_WORDS = {"setup": "not started", "ended": "ended"}
@@ -190,6 +191,8 @@ def _head(path: Path, data: bytes) -> Mapping[str, Any]:
         quick = None
     if quick is not None:
         return quick
+    if looks_like_json(data):
+        raise JournalError(path, JSON_SAID, 1, 1)
     head = parse_document(path, data)
     check_document(head, Locator(path), HEAD_FIELDS)
     return head
@@ -216,7 +219,9 @@ def _parts(path: Path, head: Mapping[str, Any]) -> tuple[Mapping[str, Any], list
     """The ``[encounter]`` table and the roster, or JournalError if they are not there."""
     table = head.get("encounter")
     if not isinstance(table, dict) or not isinstance(table.get("ruleset"), str):
-        raise JournalError(path, '[encounter] needs ruleset = "…"')
+        other = other_kind(head)
+        said = f"this is {other}, not an encounter" if other else '[encounter] needs ruleset = "…"'
+        raise JournalError(path, said if head else "the file is empty")
     roster = head.get("combatants", [])
     if not isinstance(roster, list) or not all(isinstance(e, dict) for e in roster):
         raise JournalError(path, "combatants must be [[combatants]] tables")

@@ -23,9 +23,9 @@ from tracker.paths import user_cache_dir
 from tracker.store.durable import write_file_atomically
 from tracker.store.file_text import flaw_in
 
-VERSION = 4
+VERSION = 5
 """Bumped when a summary would read differently (3: damage noted; 4: a renamed
-combatant's new name)."""
+combatant's new name; 5: a theme, a bestiary, JSON or an empty file named as such)."""
 NAMES = ("title", "ruleset", "phase", "round", "acting", "combatants", "at", "problem", "damage")
 TYPES = (str, str, str, int, str, int, float, str, str)
 """The type of each field of a cached summary, in the order of ``NAMES``; a summary the

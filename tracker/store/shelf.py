@@ -32,7 +32,7 @@ class ShelvedLibrary:
         if self._bestiary is None:
             from tracker.store.bestiary import load_bestiary
 
-            self._bestiary = load_bestiary(self.rules, gm_tables())
+            self._bestiary = load_bestiary(self.rules, *gm_tables())
         return self._bestiary
 
     def forget(self) -> None:
@@ -59,14 +59,17 @@ class ShelvedLibrary:
         """Every roll table's name, sorted."""
         return self.bestiary.table_names()
 
+    def table_problems(self) -> Sequence[str]:
+        """One line for each of the GM's table files that cannot be read."""
+        return self.bestiary.table_problems()
+
     def party(self) -> Party | None:
         """The party of the encounter's campaign (None: a one-off encounter)."""
         return self._party
 
 
-def gm_tables() -> list[RollTable]:
-    """The GM's roll tables (none when the tables module finds none)."""
+def gm_tables() -> tuple[list[RollTable], list[str]]:
+    """The GM's roll tables, and one line for each table file that cannot be read."""
     from tracker.store import tables
 
-    found, _problems = tables.load_tables()
-    return list(found)
+    return tables.load_tables()

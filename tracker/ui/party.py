@@ -28,13 +28,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tracker.core.campaign import (
-    CampaignState,
-    Change,
-    PartyMember,
-    set_changes,
-    treat_changes,
-)
+from tracker.core.campaign import CampaignState, PartyMember
+from tracker.core.campaign_changes import Change, set_changes, treat_changes
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible

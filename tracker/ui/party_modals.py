@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tracker.core.campaign import Change
+from tracker.core.campaign_changes import Change
 from tracker.core.safe_text import NOTE_LIMIT, TITLE_LIMIT, visible
 
 NUMBER_KEYS = "123456789"

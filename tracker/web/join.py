@@ -26,7 +26,7 @@ from pathlib import Path
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 from tracker.store.holder import runtime_folder
-from tracker.web.private_file import read_private, remove, write_private
+from tracker.store.private_file import read_private, remove, write_private
 
 TOKEN_BYTES = 24
 KEEP_HOURS = 12

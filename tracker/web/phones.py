@@ -3,7 +3,7 @@
 ``tracker serve`` writes the count to ``phones-DEV-INO-PID`` in the user's private runtime
 folder (:func:`tracker.store.holder.runtime_folder`, 0700), named after the encounter
 file's identity and its own process id; the TUI sums the files for its encounter whose
-process is still alive. Written as a private file (:mod:`tracker.web.private_file`);
+process is still alive. Written as a private file (:mod:`tracker.store.private_file`);
 removed when the server stops.
 """
 
@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from tracker.store.holder import runtime_folder
-from tracker.web.private_file import read_private, remove, write_private
+from tracker.store.private_file import read_private, remove, write_private
 
 _MOST = 10_000
 

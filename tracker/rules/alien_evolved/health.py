@@ -12,6 +12,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.protocol import DiceLike
 from tracker.core.verbs import dismiss_reminders
+from tracker.core.wording import unnamed
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved.tables import CriticalTable
@@ -35,8 +36,10 @@ def heal(draft: Draft, command: Command, dice: DiceLike) -> None:
     amount = command.number(1, "an amount of Health")
     if fighter.status == "dead":
         raise RuleError(f"{fighter.name} is dead")
-    if amount < 1 or fighter.track("health") >= fighter.limits["health"]:
-        raise RuleError(f"{fighter.name}'s Health is full or the amount is not 1 or more")
+    if amount < 1:
+        raise RuleError(f"heal 1 or more, not {amount}")
+    if fighter.track("health") >= fighter.limits["health"]:
+        raise RuleError(f"{fighter.name}'s Health is full already ({fighter.limits['health']})")
     if fighter.condition("Broken"):
         dying.get_up(draft, fighter.id, amount, "healed")
         return
@@ -68,6 +71,9 @@ def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition the GM marked."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
+    if not name:
+        ended = [c.name for c in fighter.conditions if c.name not in ("Broken", "Dying")]
+        raise RuleError(unnamed(command.verb, fighter.name, ended, "condition"))
     held = fighter.condition(name)
     if held is None or held.name in ("Broken", "Dying"):
         has = ", ".join(c.name for c in fighter.conditions) or "none"

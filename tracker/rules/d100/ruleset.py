@@ -24,6 +24,7 @@ from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import delayer_acts
 from tracker.rules.d100 import D100Tables, bonus, folded, score, turns
+from tracker.rules.roster import check_kind
 
 MAX_ROLL_OFFS = 20
 
@@ -55,12 +56,7 @@ class D100Ruleset(Ruleset):
     def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
         """Check kind, characteristics, armour and wounds, then build the combatant."""
         tidy = self.tidy(entry)
-        kind = str(tidy.get("kind", "character")).casefold()
-        if kind not in self.tables.kinds:
-            raise RosterError(
-                f"kind {kind!r} of {entry.get('name')} must be {', '.join(self.tables.kinds)}",
-                "kind",
-            )
+        check_kind(tidy, self.tables.kinds)
         return super().prepare(tidy, where)
 
     def tidy(self, entry: Mapping[str, Any]) -> dict[str, Any]:

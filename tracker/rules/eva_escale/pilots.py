@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import unnamed
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
@@ -69,6 +70,10 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> 
     state = draft.state
     fighter = who_arg(state, command, 0, "who recovers")
     name = " ".join(command.args[1:])
+    if not name.strip():
+        raise RuleError(
+            unnamed(command.verb, fighter.name, [c.name for c in fighter.conditions], "effect")
+        )
     pilot = pilot_aboard(state, fighter)
     for bearer in (fighter, *([pilot] if pilot else [])):
         held = bearer.condition(name)
@@ -81,7 +86,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> 
             )
             return
     has = ", ".join(c.name for c in fighter.conditions) or "none"
-    raise RuleError(f"{fighter.name} does not suffer {name or '…'} — has: {has}")
+    raise RuleError(f"{fighter.name} does not suffer {name} — has: {has}")
 
 
 # --- ejection ---------------------------------------------------------------------------------

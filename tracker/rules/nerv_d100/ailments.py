@@ -13,6 +13,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import unnamed
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
@@ -82,7 +83,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
     """``cure WHO NAME``: end an ailment or condition (``fear`` ends any Fear)."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
-    held = _held(fighter, name)
+    held = _held(fighter, name, command.verb)
     if held.name in DERIVED:
         raise RuleError(
             f"{held.name} follows Stress and Trauma — lower them with 'spend {fighter.id} stress N'"
@@ -91,7 +92,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
     _after_end(draft, fighter, held)
 
 
-def _held(fighter: Combatant, name: str) -> Condition:
+def _held(fighter: Combatant, name: str, verb: str) -> Condition:
     """The condition ``name`` names (or the only one held); RuleError listing them."""
     has = [c for c in fighter.conditions if c.name not in DERIVED]
     if not name and len(has) == 1:
@@ -100,9 +101,10 @@ def _held(fighter: Combatant, name: str) -> Condition:
     for held in fighter.conditions:
         if wanted in (held.name.casefold(), held.category.casefold()):
             return held
+    if not name:
+        raise RuleError(unnamed(verb, fighter.name, [c.name for c in has], "ailment or condition"))
     names = ", ".join(c.name for c in fighter.conditions) or "none"
-    what = f"'{name}'" if name else "which one"
-    raise RuleError(f"{fighter.name} has no {what} to end — has: {names}")
+    raise RuleError(f"{fighter.name} has no '{name}' to end — has: {names}")
 
 
 def _after_end(draft: Draft, fighter: Combatant, held: Condition) -> None:

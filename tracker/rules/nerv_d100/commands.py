@@ -38,7 +38,7 @@ class DamageCommands:
         """``dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [weak-spot] [savage[=N]]
         [type=T] [block=N]``: damage against Defense."""
         fighter = who_arg(draft.state, command)
-        amount = command.number(1, "an amount of damage, e.g. 'dmg sachiel 12 @core'")
+        amount = command.number(1, "an amount of damage", example="dmg sachiel 12 @core")
         if amount < 0:
             raise RuleError("damage cannot be negative — use 'heal'")
         types = self.tables.damage_types()

@@ -34,6 +34,7 @@ from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.initiative import opposed_grace_ties
 from tracker.rules.nerv_d100.stats import bonus, score
 from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.roster import check_kind
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.nerv_d100.downtime import NervDowntime
@@ -74,12 +75,7 @@ class NervRules(Ruleset):
     def prepare(self, entry: Mapping[str, Any], where: str = "") -> Combatant:
         """Check scores, kind, armour locations and bonuses, then build the combatant."""
         entry = self._tidy(entry)
-        kind = str(entry.get("kind", "character")).casefold()
-        if kind not in self.tables.kinds:
-            raise RosterError(
-                f"kind {kind!r} of {entry.get('name')} must be {', '.join(self.tables.kinds)}",
-                "kind",
-            )
+        check_kind(entry, self.tables.kinds)
         fighter = super().prepare(entry, where)
         self._check_names(fighter)
         return fighter

@@ -16,6 +16,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import unnamed
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.altitude import FALLING
@@ -103,10 +104,14 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> 
     state = draft.state
     fighter = who_arg(state, command, 0, "who recovers")
     name = " ".join(command.args[1:])
-    held = fighter.condition(name) if name else None
+    if not name.strip():
+        raise RuleError(
+            unnamed(command.verb, fighter.name, [c.name for c in fighter.conditions], "ailment")
+        )
+    held = fighter.condition(name)
     if held is None:
         has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(f"{fighter.name} does not suffer {name or '…'} — has: {has}")
+        raise RuleError(f"{fighter.name} does not suffer {name} — has: {has}")
     draft.emit(
         ev.ConditionRemoved,
         who=fighter.id,

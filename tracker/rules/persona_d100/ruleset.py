@@ -14,6 +14,7 @@ from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
+from tracker.core.wording import either
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import altitude, folded
@@ -80,7 +81,7 @@ class PersonaRules(PersonaBase):
         for element, value in fighter.extras.get("affinities", {}).items():
             if value not in names:
                 raise RosterError(
-                    f"affinities.{element} of {fighter.name} must be {', '.join(names)}",
+                    f"affinities.{element} of {fighter.name} must be {either(names)}",
                     f"affinities.{element}",
                 )
         for other, rank in fighter.extras.get("links", {}).items():

@@ -27,7 +27,7 @@ Data = Mapping[str, Any]
 def damage(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``dmg WHO DR``: compare with Resilience; ``soak`` rolls Toughness (or ``soak=N``)."""
     fighter = who_arg(draft.state, command)
-    rating = command.number(1, "a Damage Rating, e.g. 'dmg ork 10 bd=2'")
+    rating = command.number(1, "a Damage Rating", example="dmg ork 10 bd=2")
     hit = wounds.Hit(
         rating=rating,
         bonus_dice=command.option_int("bd"),

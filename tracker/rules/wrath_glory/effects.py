@@ -19,6 +19,7 @@ from tracker.core.grammar import Command, named, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import unnamed
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 
@@ -270,7 +271,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         raise RuleError(
             "'treat' needs who, the effect and a dice pool, e.g. 'treat ann poisoned toughness'"
         )
-    name = _held(fighter, " ".join(command.args[1:-1]), data)
+    name = _held(fighter, " ".join(command.args[1:-1]), data, "treat")
     spec = effect_spec(data, name)
     if spec is not None and spec.get("untreatable"):
         raise RuleError(f"{name} is not removed by a test: {spec['untreatable']}")
@@ -303,12 +304,16 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         )
 
 
-def _held(fighter: Combatant, name: str, data: Data) -> str:
+def _held(fighter: Combatant, name: str, data: Data, verb: str = "cure") -> str:
+    """The name of the effect ``name`` names on ``fighter``; RuleError listing the held."""
+    if not name.strip():
+        effects = [c.name for c in fighter.conditions if c.category != "option"]
+        raise RuleError(unnamed(verb, fighter.name, effects, "effect"))
     spec = effect_spec(data, name.strip())
     held = fighter.condition(spec["name"] if spec else name.strip())
     if held is None:
         has = ", ".join(c.name for c in fighter.conditions if c.category != "option") or "none"
-        raise RuleError(f"{fighter.name} is not {name.strip() or '…'} — effects: {has}")
+        raise RuleError(f"{fighter.name} is not {name.strip()} — effects: {has}")
     return held.name
 
 

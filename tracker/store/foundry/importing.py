@@ -19,6 +19,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import either
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
@@ -161,7 +162,7 @@ def _forced_system(ruleset: str) -> str:
     for system, rules in SYSTEMS.items():
         if rules == ruleset:
             return system
-    known = ", ".join(SYSTEMS.values())
+    known = either(SYSTEMS.values())
     raise ImportFailed([f"--ruleset {ruleset}: Foundry actors import into {known}"])
 
 

@@ -18,7 +18,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from tracker.core.campaign import Change, PartyMember, edit_planned, writeback_changes
+from tracker.core.campaign import PartyMember
+from tracker.core.campaign_changes import Change, edit_planned, writeback_changes
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
 from tracker.store.campaign_fight import UNRESOLVED, WriteBack

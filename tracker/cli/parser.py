@@ -1,0 +1,55 @@
+"""The command line's parser: argparse, but a mistake is one sentence and exit status 2,
+in the GM's words rather than argparse's (a choice that is not one, what is missing, two
+flags that exclude each other, a flag without its value)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from typing import NoReturn
+
+from tracker.cli.numbers import UsageError
+from tracker.cli.output import terminal_columns
+
+
+class CommandLineParser(argparse.ArgumentParser):
+    """argparse, but a mistake on the command line is one sentence and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the mistake as a UsageError (main prints it in one line), a choice
+        refused in words: ``'foe' is not one of pc, ally, enemy or neutral``."""
+        raise UsageError(f"{_in_words(message)} — see `{self.prog} --help`")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """The help formatter, told the terminal's width here: argparse's own way
+        imports ``shutil`` (and its compressors) at every start, for help rarely shown."""
+        make: Callable[..., argparse.HelpFormatter] = self.formatter_class
+        return make(prog=self.prog, width=terminal_columns() - 2)
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: (.*) \(choose from (.*)\)$")
+_REQUIRED = "the following arguments are required: "
+_TOGETHER = re.compile(r"argument (\S+): not allowed with argument (\S+)")
+_ONE_VALUE = re.compile(r"argument (\S+): expected one argument")
+
+
+def _in_words(message: str) -> str:
+    """argparse's ``invalid choice: 'foe' (choose from 'pc', 'ally')`` as a sentence:
+    ``'foe' is not one of pc or ally``; ``the following arguments are required: FILE,
+    COMMAND`` as ``FILE and COMMAND missing``; two flags that exclude each other and a
+    flag without its value said so; any other message as it is."""
+    from tracker.core.wording import either
+
+    if message.startswith(_REQUIRED):
+        return f"{either(message.removeprefix(_REQUIRED).split(', '), 'and')} missing"
+    if found := _TOGETHER.fullmatch(message):
+        return f"{found[1]} and {found[2]} cannot go together: give one"
+    if found := _ONE_VALUE.fullmatch(message):
+        return f"{found[1]} needs a value"
+    found = _INVALID_CHOICE.search(message)
+    if found is None:
+        return message
+    choices = [c.strip().strip("'") for c in found[2].split(",")]
+    one_of = "one of " if len(choices) > 1 else ""
+    return f"{message[: found.start()]}{found[1]} is not {one_of}{either(choices)}"
