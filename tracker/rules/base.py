@@ -91,9 +91,10 @@ class Ruleset(ABC):
     ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
     initiative acts first), ``tie_die`` (sides of the roll-off die), ``damage_tracks``
     (tracks whose loss counts as damage in recaps; ``track@location`` counts too),
-    ``stat_names`` (the stats a roster may give; empty: any),
-    ``one_per_category`` (a combatant holds one ailment per catalogue category: the
-    shared ``ail`` refuses a second, the ailment picker marks it).
+    ``rising_damage_tracks`` (tracks whose rise counts as damage: harm, stress),
+    ``stat_names`` (the stats a roster may give; empty: any), ``one_per_category`` (a
+    combatant holds one ailment per catalogue category: the shared ``ail`` refuses a
+    second, the ailment picker marks it).
     """
 
     id: ClassVar[str] = ""
@@ -104,6 +105,7 @@ class Ruleset(ABC):
     descending: ClassVar[bool] = True
     tie_die: ClassVar[int] = 10
     damage_tracks: ClassVar[tuple[str, ...]] = ("hp", "health", "wounds", "hit points")
+    rising_damage_tracks: ClassVar[tuple[str, ...]] = ()
     one_per_category: ClassVar[bool] = False
     stat_names: ClassVar[tuple[str, ...]] = ()
 

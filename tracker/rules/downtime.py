@@ -7,10 +7,10 @@ A ruleset names what outlives a fight in its data file::
     conditions = ["Ego Fracture"]                       # conditions that outlast a fight
     injury_track = "injuries"                           # a track that counts injuries
 
-Without that table the ruleset's damage tracks last and nothing else. Rest rules are
-a :class:`Downtime` subclass in the ruleset's package (``rules/<id>/downtime.py``),
-returned by ``Ruleset.downtime()``; where a text states no rest, ``rest`` says so and
-the GM types the change (``tracker campaign set``).
+Without that table the ruleset's damage tracks (falling and rising) last, nothing else.
+Rest rules are a :class:`Downtime` subclass in the ruleset's package
+(``rules/<id>/downtime.py``), returned by ``Ruleset.downtime()``; where a text states no
+rest, ``rest`` says so and the GM types the change (``tracker campaign set``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,10 @@ class RestingRules(Protocol):
         """Tracks whose loss counts as damage (the default of what lasts)."""
 
     @property
+    def rising_damage_tracks(self) -> tuple[str, ...]:
+        """Tracks whose rise counts as damage (harm, stress: they last by default too)."""
+
+    @property
     def data(self) -> dict[str, Any]:
         """The ruleset's data file."""
 
@@ -62,7 +66,7 @@ class Downtime:
         self.rules = rules
         raw = rules.data
         spec: Mapping[str, Any] = raw["campaign"] if "campaign" in raw else {}
-        default = list(rules.damage_tracks)
+        default = [*rules.damage_tracks, *rules.rising_damage_tracks]
         self.tracks: tuple[str, ...] = tuple(str(t) for t in spec.get("tracks", default))
         self.conditions = tuple(str(c) for c in spec.get("conditions", ()))
         self.injury_track = str(spec.get("injury_track", ""))
