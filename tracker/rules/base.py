@@ -24,7 +24,7 @@ from tracker.core.model import Combatant, Condition, EncounterState, Reminder, s
 from tracker.core.protocol import ONE, Asks, DiceLike, Verb
 from tracker.core.roles import role_problems
 from tracker.rules.data_cache import parsed_toml
-from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
+from tracker.rules.display import URGENT_FIRST, SummaryPart, initiative_line, joined, level_words
 from tracker.rules.display import AilmentSpec as AilmentSpec
 from tracker.rules.display import LocationView as LocationView
 from tracker.rules.display import TrackView as TrackView
@@ -227,7 +227,8 @@ class Ruleset(ABC):
     # --- initiative -----------------------------------------------------------------
 
     def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
-        """(value, dice rolled, how it was reached) for one combatant."""
+        """(value, dice rolled, how it was reached) for one combatant; the log says
+        ``NAME initiative HOW`` when ``how`` starts with the value, else ``… VALUE (HOW)``."""
         roll = dice.roll("1d20")
         return roll.total, roll.dice, f"{roll.total} (1d20 {list(roll.dice)})"
 
@@ -238,15 +239,9 @@ class Ruleset(ABC):
     def roll_initiative(self, draft: Draft, slots: Sequence[str], dice: DiceLike) -> None:
         """Roll and record initiative for each slot."""
         for slot in slots:
-            fighter = draft.state.combatant(slot)
-            value, rolls, how = self.initiative(fighter, dice)
-            draft.emit(
-                ev.InitiativeSet,
-                who=slot,
-                value=value,
-                rolls=rolls,
-                text=f"{name_of(draft.state, slot)} initiative {how}",
-            )
+            value, rolls, how = self.initiative(draft.state.combatant(slot), dice)
+            text = initiative_line(name_of(draft.state, slot), value, how)
+            draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls, text=text)
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
         """Sort every slot with initiative; exact ties after the chain go to ``break_tie``
