@@ -73,7 +73,8 @@ def test_the_api_is_versioned() -> None:
 def test_every_function_the_guide_calls_is_in_tracker_api() -> None:
     # A stranger following the readings section needed ``chosen``, which was only in
     # ``tracker.rules.readings``: a guide naming a function outside the API fails here.
-    called = set(re.findall(r"`([a-z_]+)\(", GUIDE)) - set(dir(Ruleset)) - {"decide"}
+    hooks = set(dir(Ruleset)) | set(dir(api.Downtime))
+    called = set(re.findall(r"`([a-z_]+)\(", GUIDE)) - hooks - {"decide"}
     assert "chosen" in called
     assert sorted(called - set(api.__all__)) == []
     assert not re.search(r"tracker\.rules\.[a-z]", GUIDE.split("## Bundled rulesets")[0])
@@ -100,3 +101,18 @@ def test_by_name_takes_condition_verbs_whole_and_says_what_it_takes() -> None:
     assert list(verbs) == ["strike", "ail", "cure"]
     with pytest.raises(TypeError, match=r"not \*condition_verbs\(self\)"):
         api.by_name(strike, *api.condition_verbs(rules))  # type: ignore[arg-type]
+
+
+def test_the_guides_rest_runs_as_it_says() -> None:
+    # A stranger's game carries stress and harm between fights: the guide said nothing of
+    # the ``[campaign]`` table or of how a rest is written, and ``Downtime`` took reading.
+    (code,) = [block for block in blocks("python") if "class CairnDowntime" in block]
+    scope: dict[str, object] = {}
+    exec(code, scope)
+    rest = scope["CairnDowntime"](load_ruleset("basic"))  # type: ignore[operator]
+    bryn = api.PartyMember("bryn", "Bryn", {}, api.Lasting({"hp": 1}, {"hp": 4}))
+    lasting, lines = rest.rest("night", bryn)
+    assert lasting.tracks == {"hp": 4} and lines == ["HP back to 4"]
+    with pytest.raises(api.RuleError, match="no rest 'nap' in basic — rests: night"):
+        rest.rest("nap", bryn)
+    assert "categories = [" in GUIDE and "[campaign]" in GUIDE
