@@ -33,7 +33,7 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
     ``library`` (asked at each command) for stat blocks and roll tables."""
     table: list[tuple[str, str, str, Callable[..., None]]] = [
         ("start", "start [surprised=WHO,WHO]", "roll missing initiative and begin round 1", _start),
-        ("next", "next", "end this turn and begin the next", _next),
+        ("next", "next [WHO]", "end this turn; the next in order (or WHO) acts", _next),
         ("prev", "prev", "step back to the previous turn", _prev),
         ("end", "end", "end the fight", _end),
         ("init", "init WHO N", "set initiative by hand", _init),
@@ -86,7 +86,8 @@ def _start(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None
 
 
 def _next(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    flow.next_turn(draft, rules, dice)
+    chosen = resolve(draft.state, command.args[0], slots=True) if command.args else None
+    flow.next_turn(draft, rules, dice, chosen)
 
 
 def _prev(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
