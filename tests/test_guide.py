@@ -5,6 +5,7 @@ its tables (a hook added to ``Ruleset`` without a line in the guide fails here).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -74,6 +75,7 @@ def test_every_function_the_guide_calls_is_in_tracker_api() -> None:
     # A stranger following the readings section needed ``chosen``, which was only in
     # ``tracker.rules.readings``: a guide naming a function outside the API fails here.
     hooks = set(dir(Ruleset)) | set(dir(api.Downtime))
+    hooks |= set(dir(api.Combatant)) | set(dir(api.EncounterState))
     called = set(re.findall(r"`([a-z_]+)\(", GUIDE)) - hooks - {"decide"}
     assert "chosen" in called
     assert sorted(called - set(api.__all__)) == []
@@ -116,3 +118,24 @@ def test_the_guides_rest_runs_as_it_says() -> None:
     with pytest.raises(api.RuleError, match="no rest 'nap' in basic — rests: night"):
         rest.rest("nap", bryn)
     assert "categories = [" in GUIDE and "[campaign]" in GUIDE
+
+
+def test_every_name_the_guide_says_a_handler_reads_is_there() -> None:
+    # A stranger had to read the example and the dataclasses to learn ``fighter.track``,
+    # ``conditions`` or ``state.reminders``: the guide now lists them, and they exist.
+    rows = {
+        row.split(" | ")[0]: row.split(" | ")[1]
+        for row in GUIDE.splitlines()
+        if row.startswith("| `Combatant`") or row.startswith("| `EncounterState`")
+    }
+    assert len(rows) == 2
+    for cell, names in rows.items():
+        kind = getattr(api, re.findall(r"`(\w+)`", cell)[0])
+        listed = re.findall(r"`([a-z_]+)(?:\(|`)", names)
+        fields = {f.name for f in dataclasses.fields(kind)} | set(dir(kind))
+        condition = {f.name for f in dataclasses.fields(api.Condition)}
+        reminder = {f.name for f in dataclasses.fields(api.Reminder)}
+        words = {"pc", "ally", "enemy", "neutral", "active", "down", "dead", "removed"}
+        words |= {"setup", "running", "ended"}
+        unknown = set(listed) - fields - condition - reminder - words
+        assert sorted(unknown) == [], cell
