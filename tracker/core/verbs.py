@@ -53,7 +53,7 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
         ("notes", "notes WHO TEXT|-", "keep a GM note on a combatant (- clears it)", _notes),
         ("roll", ROLL_USAGE, "roll dice or one of your tables, recorded in the log", _roll),
         ("save-template", SAVE_USAGE, "keep a combatant as a stat block in the bestiary", _save),
-        ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)", _dismiss),
+        ("dismiss", DISMISS_USAGE, "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
     return {
         name: Verb(name, usage, summary, _bind(fn, rules, library), CORE_ROLES.get(name, ""))
@@ -231,8 +231,18 @@ _save = save_template
 LIBRARY_VERBS = (_add, _roll, _save)
 
 
+DISMISS_USAGE = "dismiss WHO [KEY] | dismiss KEY"
+"""``dismiss KEY`` alone closes a reminder about the whole fight (a full clock)."""
+
+
 def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    cid = resolve(draft.state, command.arg(0, "whose reminder"))
+    token = command.arg(0, "whose reminder")
+    fight_wide = [r.key for r in draft.state.reminders if not r.who]
+    if len(command.args) == 1 and token.casefold() in {k.casefold() for k in fight_wide}:
+        key = next(k for k in fight_wide if k.casefold() == token.casefold())
+        draft.emit(ev.ReminderResolved, who="", key=key, text=f"{key} dismissed")
+        return
+    cid = resolve(draft.state, token)
     dismiss_reminders(draft, cid, " ".join(command.args[1:]))
 
 
