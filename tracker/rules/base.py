@@ -34,7 +34,7 @@ from tracker.rules.roster import NUMBER_LIMIT as NUMBER_LIMIT
 from tracker.rules.roster import RosterError as RosterError
 from tracker.rules.roster import check_keys, int_table, roster_traits
 from tracker.rules.roster import check_roster_text as check_roster_text
-from tracker.rules.ruledata import RuleDataError, reading, rule_data
+from tracker.rules.ruledata import RuleDataError, reading, rule_data, unreadable
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.downtime import Downtime
@@ -124,7 +124,8 @@ class Ruleset(ABC):
         try:
             raw = parsed_toml(text, folder, self.data_file)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            raise RuleDataError(f"{where} cannot be read: {err}") from None
+            file = os.path.join(folder, self.data_file) if folder else where
+            raise RuleDataError(unreadable(file, text, err)) from None
         return rule_data(raw, where)
 
     def check_data(self) -> None:

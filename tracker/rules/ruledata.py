@@ -9,6 +9,8 @@ tables (a word where a number belongs) into the same one line, at load.
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -64,3 +66,24 @@ def reading(where: str) -> Iterator[None]:
         raise RuleDataError(
             f"{where}: a value is missing or of the wrong kind ({type(err).__name__}: {err})"
         ) from None
+
+
+_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_AT_END = re.compile(r"\s*\(at end of document\)$")
+
+
+def unreadable(file: str, data: bytes, err: UnicodeDecodeError | tomllib.TOMLDecodeError) -> str:
+    """``file:line:col: what`` for a data file that does not parse (tomllib gives the
+    place only in its message before Python 3.14; the end of the document is its last
+    character)."""
+    if isinstance(err, UnicodeDecodeError):
+        before = data[: err.start]
+        line, col = before.count(b"\n") + 1, len(before[before.rfind(b"\n") + 1 :]) + 1
+        return f"{file}:{line}:{col}: is not UTF-8 text"
+    message = str(err)
+    found = _AT.search(message)
+    if found:
+        return f"{file}:{found[1]}:{found[2]}: {message[: found.start()]}"
+    text = data.decode("utf-8", "replace")
+    line, col = text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1
+    return f"{file}:{line}:{col}: {_AT_END.sub('', message)}"
