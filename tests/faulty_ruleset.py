@@ -1,9 +1,11 @@
-"""A ruleset with a bug in one verb (``jam`` divides by zero), as a stranger's package may
-have: the fight must survive it, refused in one line, the file as it was."""
+"""A ruleset package with bugs, as a stranger's may have: one verb (``jam`` divides by
+zero) and one view (the initiative row of anyone at harm 3 or more): the fight must
+survive both, the command refused in one line, the file as it was, the row drawn."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import ClassVar
 
@@ -74,7 +76,9 @@ class Faulty(Ruleset):
         _ = target.track("harm") // 0
 
     def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
-        """``H0``."""
+        """``H0``; a KeyError from harm 3 on (the bug)."""
+        if fighter.track("harm") >= 3:
+            raise KeyError("harm-three")
         return [SummaryPart(f"H{fighter.track('harm')}")]
 
     def track_views(self, fighter: Combatant) -> list[TrackView]:
@@ -82,12 +86,11 @@ class Faulty(Ruleset):
         return []
 
 
-RULESET = Faulty
-
-
 def faulty_fight(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An encounter of the faulty ruleset, registered for this test."""
-    monkeypatch.setitem(registry.RULESETS, RULESET_ID, __name__)
+    """An encounter of the faulty ruleset, installed as a package (its entry point
+    declared) for this test."""
+    point = EntryPoint(RULESET_ID, f"{__name__}:Faulty", registry.GROUP)
+    monkeypatch.setattr(registry, "installed", lambda: {RULESET_ID: point})
     path = folder / "door.toml"
     path.write_text(FIGHT, encoding="utf-8")
     return path

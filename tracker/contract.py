@@ -24,6 +24,7 @@ from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
 from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
+from tracker.rules.guarded import view_faults
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
 from tracker.store.bestiary import bestiary_files, read_blocks
@@ -376,3 +377,6 @@ def _views(rules: Ruleset, fighter: Combatant, state: EncounterState) -> None:
     rules.status_lines(fighter, state)
     rules.player_summary(fighter)
     rules.header_parts(state)
+    faults = view_faults(rules)  # a package's views are guarded: their failures are kept
+    if faults:
+        raise _broken(faults[0].removeprefix("⚠ "))
