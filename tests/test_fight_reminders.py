@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import pytest
 
+from tests.test_guide import GUIDE
 from tracker.api import (
     Combatant,
     Command,
@@ -81,3 +82,10 @@ def test_a_word_that_is_neither_a_combatant_nor_such_a_key_is_still_refused() ->
         fight.run("dismiss alarm", NONE)
     with pytest.raises(RuleError, match="Vey has no reminder"):
         fight.run("dismiss vey", NONE)
+
+
+def test_a_key_raised_again_while_open_replaces_it_as_the_guide_says() -> None:
+    fight = docks()
+    fight.run("fill alarm", NONE)
+    assert [r.key for r in fight.state.reminders] == ["clock-alarm"]
+    assert "raised again while open, it is replaced" in " ".join(GUIDE.split())
