@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+import pytest
+
 from tracker.api import (
     Combatant,
     Condition,
     Downtime,
     Lasting,
+    RuleDataError,
     Ruleset,
     SummaryPart,
     TrackView,
@@ -76,3 +79,13 @@ def test_without_categories_only_the_named_conditions_last() -> None:
     kept = downtime({"conditions": ["Cold"]}).carry_out(vey_after_the_fight(), Lasting())
     assert [c.name for c in kept.conditions] == ["Cold"]
     assert kept.tracks == {"harm": 2}  # a rising damage track lasts by default
+
+
+def test_a_misspelt_campaign_key_is_refused_at_load_saying_which_it_meant() -> None:
+    rules = Harmed()
+    rules.__dict__["data"] = {"campaign": {"tracks": ["harm"], "categorys": ["harm"]}}
+    with pytest.raises(RuleDataError, match="has 'categorys'; did you mean 'categories'"):
+        rules.check_data()
+    rules = Harmed()
+    rules.__dict__["data"] = {"campaign": {"tracks": ["harm"], "rest_hp": 3}}
+    rules.check_data()  # a key of the ruleset's own, for its own Downtime

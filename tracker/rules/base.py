@@ -34,7 +34,13 @@ from tracker.rules.roster import NUMBER_LIMIT as NUMBER_LIMIT
 from tracker.rules.roster import RosterError as RosterError
 from tracker.rules.roster import check_keys, int_table, roster_traits
 from tracker.rules.roster import check_roster_text as check_roster_text
-from tracker.rules.ruledata import RuleDataError, reading, rule_data, unreadable
+from tracker.rules.ruledata import (
+    RuleDataError,
+    check_campaign,
+    reading,
+    rule_data,
+    unreadable,
+)
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.downtime import Downtime
@@ -134,7 +140,7 @@ class Ruleset(ABC):
         A ruleset whose ``tables`` are built from the data gets this for free. Its verbs'
         roles are checked too (a role no key knows, one role played twice)."""
         with reading(f"{self.id} {self.data_file or 'data'}"):
-            _ = self.data
+            check_campaign(self.data, f"{self.id} {self.data_file or 'data'}")
             _ = getattr(self, "tables", None)  # a cached property: built here
             _ = self.readings()
         problems = role_problems(self.verbs())

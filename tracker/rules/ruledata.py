@@ -87,3 +87,24 @@ def unreadable(file: str, data: bytes, err: UnicodeDecodeError | tomllib.TOMLDec
     text = data.decode("utf-8", "replace")
     line, col = text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1
     return f"{file}:{line}:{col}: {_AT_END.sub('', message)}"
+
+
+CAMPAIGN_KEYS = ("tracks", "conditions", "categories", "injury_track")
+"""What downtime reads of a ruleset's ``[campaign]`` table."""
+
+
+def check_campaign(data: dict[str, Any], where: str) -> None:
+    """A ``[campaign]`` key close to one downtime reads is a misspelling (``categorys``),
+    which would leave it unread in silence: a RuleDataError saying which it meant. Other
+    keys are the ruleset's own (its ``Downtime`` may read them)."""
+    table = data["campaign"] if "campaign" in data else {}
+    if not isinstance(table, dict):
+        raise RuleDataError(f"{where}: [campaign] must be a table")
+    for key in table:
+        if key in CAMPAIGN_KEYS:
+            continue
+        import difflib  # only for a key that is not one of downtime's
+
+        close = difflib.get_close_matches(key, CAMPAIGN_KEYS, n=1, cutoff=0.75)
+        if close:
+            raise RuleDataError(f"{where}: [campaign] has {key!r}; did you mean {close[0]!r}?")
