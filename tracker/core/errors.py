@@ -51,14 +51,20 @@ class RulesetFault(RuleError):
     @classmethod
     def of(cls, line: str, err: Exception) -> RulesetFault:
         """The fault of ``line``, ``err`` its Python error."""
-        import traceback  # only when a ruleset is at fault
-
-        frames = traceback.extract_tb(err.__traceback__)
-        where = ""
-        if frames:
-            parts = frames[-1].filename.replace("\\", "/").split("/")
-            where = f" at {'/'.join(parts[-2:])}:{frames[-1].lineno}"
         return cls(
-            f"'{line}' failed in the ruleset's code ({type(err).__name__}: {one_line(err)}"
-            f"{where}); nothing was recorded — tell the ruleset's author"
+            f"'{line}' failed in the ruleset's code ({failure(err)}); nothing was recorded "
+            "— tell the ruleset's author"
         )
+
+
+def failure(err: Exception) -> str:
+    """``ZeroDivisionError: division by zero at lantern/__init__.py:147``: a Python error
+    in one line, with the file (its folder and name) and line where it was raised."""
+    import traceback  # only when some code has failed
+
+    frames = traceback.extract_tb(err.__traceback__)
+    where = ""
+    if frames:
+        parts = frames[-1].filename.replace("\\", "/").split("/")
+        where = f" at {'/'.join(parts[-2:])}:{frames[-1].lineno}"
+    return f"{type(err).__name__}: {one_line(err)}{where}"

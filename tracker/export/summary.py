@@ -2,11 +2,11 @@
 
 Damage is read from ``track.set`` events that *lower* a damage track of a combatant
 (``hp``, ``wounds``, ``wounds@head`` …), or *raise* a rising one (``harm``, ``stress``),
-and is credited to the combatant whose turn it
-was. Damage taken on one's own turn or outside any turn (burning, a round-start hazard)
-counts as taken, and as dealt by "Other". A ruleset names its damage tracks with a
-``damage_tracks`` class attribute (without one, ``DEFAULT_DAMAGE_TRACKS`` apply) and the
-tracks that count up to harm with ``rising_damage_tracks``.
+and is credited to the combatant whose turn it was. Damage taken on one's own turn or
+outside any turn (burning, a round-start hazard) counts as taken, and as dealt by
+"Other". A ruleset names its damage tracks with a ``damage_tracks`` class attribute
+(without one, ``DEFAULT_DAMAGE_TRACKS`` apply) and the tracks that count up to harm with
+``rising_damage_tracks``.
 
 A campaign fight opens with the batch that carries the PCs in as they stand (their
 wounds, injuries and conditions from earlier fights): it is where the fight starts, not

@@ -12,11 +12,10 @@ in the session (``RulesetFault``); the bundled rulesets are not wrapped.
 from __future__ import annotations
 
 import functools
-import traceback
 from collections.abc import Callable
 from typing import Any
 
-from tracker.core.errors import one_line
+from tracker.core.errors import failure
 from tracker.rules.base import Ruleset
 from tracker.rules.display import SummaryPart
 
@@ -73,15 +72,7 @@ def _guard(name: str, hook: Callable[..., Any], fallback: Callable[..., Any]) ->
 
 
 def _record(rules: Ruleset, hook: str, err: Exception) -> None:
-    frames = traceback.extract_tb(err.__traceback__)
-    where = ""
-    if frames:
-        parts = frames[-1].filename.replace("\\", "/").split("/")
-        where = f" at {'/'.join(parts[-2:])}:{frames[-1].lineno}"
-    account = (
-        f"⚠ the ruleset's {hook} failed ({type(err).__name__}: {one_line(err)}{where}) — "
-        "tell its author"
-    )
+    account = f"⚠ the ruleset's {hook} failed ({failure(err)}) — tell its author"
     faults: list[str] = rules.__dict__.setdefault("view_faults", [])
     if account not in faults:
         faults.append(account)
