@@ -71,7 +71,7 @@ def docks() -> Encounter:
 def test_dismiss_key_closes_a_reminder_about_the_whole_fight() -> None:
     fight = docks()
     lines = [e.text for e in fight.run("dismiss Clock-Alarm", NONE)]
-    assert lines == ["clock-alarm dismissed"] and not fight.state.reminders
+    assert lines == ["Dismissed: The alarm clock is full"] and not fight.state.reminders
     fight.run("undo", NONE)
     assert [r.key for r in fight.state.reminders] == ["clock-alarm"]
 

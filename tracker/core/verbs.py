@@ -237,10 +237,11 @@ DISMISS_USAGE = "dismiss WHO [KEY] | dismiss KEY"
 
 def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     token = command.arg(0, "whose reminder")
-    fight_wide = [r.key for r in draft.state.reminders if not r.who]
-    if len(command.args) == 1 and token.casefold() in {k.casefold() for k in fight_wide}:
-        key = next(k for k in fight_wide if k.casefold() == token.casefold())
-        draft.emit(ev.ReminderResolved, who="", key=key, text=f"{key} dismissed")
+    fight_wide = [r for r in draft.state.reminders if not r.who]
+    keyed = [r for r in fight_wide if r.key.casefold() == token.casefold()]
+    if len(command.args) == 1 and keyed:
+        text = f"Dismissed: {keyed[0].text}" if keyed[0].text else f"{keyed[0].key} dismissed"
+        draft.emit(ev.ReminderResolved, who="", key=keyed[0].key, text=text)
         return
     cid = resolve(draft.state, token)
     dismiss_reminders(draft, cid, " ".join(command.args[1:]))
