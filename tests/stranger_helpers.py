@@ -105,12 +105,14 @@ class MothershipLite(Ruleset):
         set_track(draft, target.id, "health", health, f"{target.name} mended")
 
     def inflict(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        """A condition, put on without a category (as the guide's first try would)."""
+        """A condition, put on without a category (as the guide's first try would), or
+        with the one ``category=`` names (harm, trauma: none in the catalogue)."""
         target = who_arg(draft.state, command)
         name = " ".join(command.args[1:]).strip()
         if not name:
             raise RuleError("'inflict' needs the condition")
-        condition_applied(draft, target.id, name, text=f"{target.name}: {name}")
+        category = command.options.get("category", "")
+        condition_applied(draft, target.id, name, category=category, text=f"{target.name}: {name}")
 
     def treat(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """A condition ends."""

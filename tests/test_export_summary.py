@@ -205,3 +205,53 @@ def test_chart_has_a_bar_per_side_per_round_and_totals() -> None:
     assert any(line.startswith("Round 2") for line in lines)
     assert any("Other" in line and line.rstrip().endswith("1") for line in lines)
     assert lines[-3].startswith("Trend") and lines[-3].endswith("total 7")
+
+
+class HarmRules(LocationRules):
+    """Harm counts up: 0 unhurt, 4 fatal; mending brings it down."""
+
+    damage_tracks: ClassVar[tuple[str, ...]] = ()
+    rising_damage_tracks: ClassVar[tuple[str, ...]] = ("harm",)
+
+    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
+        """No harm yet, at most 4."""
+        return {"harm": 0}, {"harm": 4}
+
+    def verbs(self) -> Mapping[str, Verb]:
+        """harm WHO N raises harm; mend WHO N lowers it."""
+        return {
+            "harm": Verb("harm", "harm WHO N", "", self.harm),
+            "mend": Verb("mend", "mend WHO N", "", self.mend),
+        }
+
+    def harm(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Harm rises by N."""
+        self._move(draft, command, 1)
+
+    def mend(self, draft: Draft, command: Command, dice: DiceLike) -> None:
+        """Harm falls by N."""
+        self._move(draft, command, -1)
+
+    def _move(self, draft: Draft, command: Command, sign: int) -> None:
+        fighter = who_arg(draft.state, command)
+        value = fighter.tracks["harm"] + sign * command.number(1, "levels")
+        draft.emit(ev.TrackSet, who=fighter.id, track="harm", value=value, text="harm")
+
+
+def test_a_track_that_rises_with_harm_counts_its_rise_not_its_mending() -> None:
+    rules = HarmRules()
+    roster = [{"id": "vey", "name": "Vey", "side": "pc"}, {"id": "hask", "name": "Hask"}]
+    fighters = {e["id"]: rules.prepare(e) for e in roster}
+    state = EncounterState(title="Docks", ruleset="harm", combatants=fighters)
+    fight = Encounter(state, rules)
+    none = ScriptedDice(())
+    fight.run("start", ScriptedDice((20, 1)))  # Vey acts first
+    fight.run("harm hask 3", none)  # Vey harms the sergeant: 3 dealt
+    fight.run("mend hask 2", none)  # mending is no damage
+    fight.run("next", none)
+    fight.run("harm vey 1", none)
+    tally = {
+        f.id: f for f in build_recap(fight, rules, {}, ExportOptions(gm=True)).summary.fighters
+    }
+    assert (tally["vey"].dealt, tally["vey"].taken) == (3, 1)
+    assert (tally["hask"].dealt, tally["hask"].taken) == (1, 3)

@@ -5,6 +5,7 @@ its tables (a hook added to ``Ruleset`` without a line in the guide fails here).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -66,14 +67,16 @@ def test_every_hook_is_in_the_guide() -> None:
 
 def test_the_api_is_versioned() -> None:
     major, minor, patch = api.API_VERSION.split(".")
-    assert (major, minor, patch) == ("1", "2", "0")
+    assert (major, minor, patch) == ("1", "3", "0")
     assert "Deprecation policy" in GUIDE and api.API_VERSION in GUIDE
 
 
 def test_every_function_the_guide_calls_is_in_tracker_api() -> None:
     # A stranger following the readings section needed ``chosen``, which was only in
     # ``tracker.rules.readings``: a guide naming a function outside the API fails here.
-    called = set(re.findall(r"`([a-z_]+)\(", GUIDE)) - set(dir(Ruleset)) - {"decide"}
+    hooks = set(dir(Ruleset)) | set(dir(api.Downtime))
+    hooks |= set(dir(api.Combatant)) | set(dir(api.EncounterState))
+    called = set(re.findall(r"`([a-z_]+)\(", GUIDE)) - hooks - {"decide"}
     assert "chosen" in called
     assert sorted(called - set(api.__all__)) == []
     assert not re.search(r"tracker\.rules\.[a-z]", GUIDE.split("## Bundled rulesets")[0])
@@ -100,3 +103,39 @@ def test_by_name_takes_condition_verbs_whole_and_says_what_it_takes() -> None:
     assert list(verbs) == ["strike", "ail", "cure"]
     with pytest.raises(TypeError, match=r"not \*condition_verbs\(self\)"):
         api.by_name(strike, *api.condition_verbs(rules))  # type: ignore[arg-type]
+
+
+def test_the_guides_rest_runs_as_it_says() -> None:
+    # A stranger's game carries stress and harm between fights: the guide said nothing of
+    # the ``[campaign]`` table or of how a rest is written, and ``Downtime`` took reading.
+    (code,) = [block for block in blocks("python") if "class CairnDowntime" in block]
+    scope: dict[str, object] = {}
+    exec(code, scope)
+    rest = scope["CairnDowntime"](load_ruleset("basic"))  # type: ignore[operator]
+    bryn = api.PartyMember("bryn", "Bryn", {}, api.Lasting({"hp": 1}, {"hp": 4}))
+    lasting, lines = rest.rest("night", bryn)
+    assert lasting.tracks == {"hp": 4} and lines == ["HP back to 4"]
+    with pytest.raises(api.RuleError, match="no rest 'nap' in basic — rests: night"):
+        rest.rest("nap", bryn)
+    assert "categories = [" in GUIDE and "[campaign]" in GUIDE
+
+
+def test_every_name_the_guide_says_a_handler_reads_is_there() -> None:
+    # A stranger had to read the example and the dataclasses to learn ``fighter.track``,
+    # ``conditions`` or ``state.reminders``: the guide now lists them, and they exist.
+    rows = {
+        row.split(" | ")[0]: row.split(" | ")[1]
+        for row in GUIDE.splitlines()
+        if row.startswith("| `Combatant`") or row.startswith("| `EncounterState`")
+    }
+    assert len(rows) == 2
+    for cell, names in rows.items():
+        kind = getattr(api, re.findall(r"`(\w+)`", cell)[0])
+        listed = re.findall(r"`([a-z_]+)(?:\(|`)", names)
+        fields = {f.name for f in dataclasses.fields(kind)} | set(dir(kind))
+        condition = {f.name for f in dataclasses.fields(api.Condition)}
+        reminder = {f.name for f in dataclasses.fields(api.Reminder)}
+        words = {"pc", "ally", "enemy", "neutral", "active", "down", "dead", "removed"}
+        words |= {"setup", "running", "ended"}
+        unknown = set(listed) - fields - condition - reminder - words
+        assert sorted(unknown) == [], cell

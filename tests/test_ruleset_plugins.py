@@ -152,3 +152,25 @@ def test_a_broken_sample_in_a_package_is_one_line_and_the_rest_still_list(
     assert listed.returncode == 1 and listed.stderr.count("\n") == 1
     assert "torn.toml:2:" in listed.stderr and "Traceback" not in listed.stderr
     assert "The barrow on the hill" in listed.stdout and "nerv-d100" in listed.stdout
+
+
+@pytest.mark.parametrize(
+    ("tail", "place", "what"),
+    [
+        (b"most = = 3\n", ":11:8: ", "Invalid value"),
+        (b"x = [\n", ":12:1: ", "Invalid value"),  # the end of the file, after its last line
+        (b'note = "\xff"\n', ":11:9: ", "is not UTF-8 text"),
+    ],
+)
+def test_a_package_whose_data_file_does_not_parse_names_its_file_line_and_column(
+    site: Path, tmp_path: Path, tail: bytes, place: str, what: str
+) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(EXAMPLE / "cairn", copy / "cairn")
+    data = copy / "cairn" / "data.toml"
+    lines = data.read_bytes().splitlines(keepends=True)[:10]
+    data.write_bytes(b"".join(lines) + tail)
+    listed = tracker("rulesets", path=[copy, site])
+    assert listed.returncode == 1 and listed.stderr.count("\n") == 1
+    assert f"{data}{place}{what}" in listed.stderr
+    assert "RuleDataError" not in listed.stderr and "Traceback" not in listed.stderr

@@ -53,6 +53,33 @@ async def test_a_condition_from_the_catalogue_shows_under_its_category(
 
 
 @ui_test
+async def test_a_category_outside_the_catalogue_gets_a_line_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A third stranger's harm ("Gashed", category harm) and trauma sat together under
+    # "Conditions:", as if they had no category.
+    app = make_app(mothership_fight(tmp_path, monkeypatch))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await opened(pilot)
+        app.select("ripley")
+        for line in (
+            "inflict ripley Gashed category=harm",
+            "inflict ripley Haunted category=trauma",
+        ):
+            assert app.run_line(line).ok
+        assert app.run_line("inflict ripley Cornered").ok
+        await pilot.pause()
+        shown = pane_text(app, "#status-text").splitlines()
+    assert [line.split()[0] for line in shown if line.split()[0] in ("Harm:", "Trauma:")] == [
+        "Harm:",
+        "Trauma:",
+    ]
+    assert any(line.startswith("Harm:") and "Gashed" in line for line in shown)
+    cornered = next(line for line in shown if line.startswith("Conditions:"))
+    assert "Cornered" in cornered and "Gashed" not in cornered and "Haunted" not in cornered
+
+
+@ui_test
 async def test_a_blast_dialog_asks_for_several_targets_and_one_amount(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,13 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.core.dice import Dice
-from tracker.core.errors import TrackerError
+from tracker.core.errors import RulesetFault, TrackerError
 from tracker.core.model import Combatant, EncounterState
+from tracker.core.protocol import DiceLike
 from tracker.core.roles import CONDITION, DAMAGE, role_verb
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
 from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
+from tracker.rules.guarded import view_faults
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
 from tracker.store.bestiary import bestiary_files, read_blocks
@@ -159,7 +161,7 @@ def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
             _add(play, name, template)
         state = play.encounter.state
         before = path.read_bytes()
-        _one_line(lambda: play.execute("add 'Bad\x1b[2Jname'", Dice(seed=3)), "add")
+        _one_line(lambda: _run(play, "add 'Bad\x1b[2Jname'", Dice(seed=3)), "add")
     if path.read_bytes() != before:
         raise _broken("a refused name changed the file")
     kept = {c.name for c in state.combatants.values()}
@@ -198,16 +200,16 @@ def timed_conditions_end(rules: Ruleset, work: Path) -> None:
     line = f"{given.name} . {shlex.quote(names[0])} rounds=1"
     dice = Dice(seed=5)
     with EncounterFile(path) as play:
-        play.execute("start", dice)
+        _run(play, "start", dice)
         bearer = play.encounter.state.current
         if bearer is None:
             raise Skipped("nobody acts after 'start'")
         try:
-            play.execute(line, dice)
+            _run(play, line, dice)
         except TrackerError as err:
             raise Skipped(f"{line!r} is refused: {err}") from None
         for _ in range(len(play.encounter.state.order) + 1):
-            play.execute("next", dice)
+            _run(play, "next", dice)
         fighter = play.encounter.state.combatant(bearer)
     if any(c.name == names[0] and c.rounds > 0 for c in fighter.conditions):
         raise _broken(
@@ -290,7 +292,7 @@ def _made_up_fight(rules: Ruleset, work: Path) -> Path:
     with EncounterFile(path) as play:
         for line in ("add Hero side=pc", "add Foe side=enemy"):
             try:
-                play.execute(line, Dice(seed=1))
+                _run(play, line, Dice(seed=1))
             except TrackerError as err:
                 raise _broken(f"no sample encounter, and {line!r} is refused: {err}") from None
     return path
@@ -301,14 +303,14 @@ def _add(play: EncounterFile, name: str, template: Combatant | None) -> None:
     sample's first combatant)."""
     line = f"add {shlex.quote(name)}"
     try:
-        play.execute(line, Dice(seed=3))
+        _run(play, line, Dice(seed=3))
         return
     except TrackerError as err:
         if template is None:
             raise _broken(f"{line!r} is refused: {err}") from None
     stats = " ".join(f"{key.replace(' ', '_')}={value}" for key, value in template.stats.items())
     try:
-        play.execute(f"{line} side={template.side} {stats}", Dice(seed=3))
+        _run(play, f"{line} side={template.side} {stats}", Dice(seed=3))
     except TrackerError as err:
         raise _broken(f"{line!r} is refused, with {template.name}'s stats too: {err}") from None
 
@@ -318,7 +320,7 @@ def _play(path: Path, rules: Ruleset) -> None:
     with EncounterFile(path) as play:
         for line in _script(play.encounter.state, rules):
             if line in ("start", "undo", "redo", "next"):
-                play.execute(line, dice)
+                _run(play, line, dice)
             else:
                 _try(play, line)
             replayed = load(path).encounter.state
@@ -337,9 +339,19 @@ def _script(state: EncounterState, rules: Ruleset) -> Iterator[str]:
     yield from ("undo", "redo", "undo")
 
 
+def _run(play: EncounterFile, line: str, dice: DiceLike) -> object:
+    """``play.execute``, a ruleset's bug raised as the Python error it is: at the table it
+    is a one-line refusal (``RulesetFault``), here it is a finding."""
+    try:
+        return play.execute(line, dice)
+    except RulesetFault as fault:
+        cause = fault.__cause__
+        raise (cause if isinstance(cause, Exception) else fault) from None
+
+
 def _try(play: EncounterFile, line: str) -> None:
     """Run ``line``; a refusal is fine if it is one line and keeps nothing."""
-    _one_line(lambda: play.execute(line, Dice(seed=12)), line)
+    _one_line(lambda: _run(play, line, Dice(seed=12)), line)
 
 
 def _one_line(run: Callable[[], object], line: str) -> None:
@@ -365,3 +377,6 @@ def _views(rules: Ruleset, fighter: Combatant, state: EncounterState) -> None:
     rules.status_lines(fighter, state)
     rules.player_summary(fighter)
     rules.header_parts(state)
+    faults = view_faults(rules)  # a package's views are guarded: their failures are kept
+    if faults:
+        raise _broken(faults[0].removeprefix("⚠ "))

@@ -193,7 +193,11 @@ def _confirm(question: str) -> bool:
 
 def _args_rest(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "kind", metavar="KIND", help="short, long (nerv-d100) · stretch, shift (alien-evolved)"
+        "kind",
+        metavar="KIND",
+        help="the rest as the campaign's ruleset names it (nerv-d100: short, long; "
+        "alien-evolved: stretch, shift; an installed ruleset's own); a kind it does not "
+        "state is refused with the list",
     )
     p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (death rolls)")

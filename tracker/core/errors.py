@@ -41,3 +41,30 @@ class EventFormatError(TrackerError):
     def __init__(self, message: str, key: str = "") -> None:
         super().__init__(message)
         self.key = key
+
+
+class RulesetFault(RuleError):
+    """A command whose code (a ruleset's handler or hook) failed with a Python error: it
+    is refused like any other, in one line naming where the code failed, and nothing is
+    recorded, so the fight goes on and the file stays as it was."""
+
+    @classmethod
+    def of(cls, line: str, err: Exception) -> RulesetFault:
+        """The fault of ``line``, ``err`` its Python error."""
+        return cls(
+            f"'{line}' failed in the ruleset's code ({failure(err)}); nothing was recorded "
+            "— tell the ruleset's author"
+        )
+
+
+def failure(err: Exception) -> str:
+    """``ZeroDivisionError: division by zero at lantern/__init__.py:147``: a Python error
+    in one line, with the file (its folder and name) and line where it was raised."""
+    import traceback  # only when some code has failed
+
+    frames = traceback.extract_tb(err.__traceback__)
+    where = ""
+    if frames:
+        parts = frames[-1].filename.replace("\\", "/").split("/")
+        where = f" at {'/'.join(parts[-2:])}:{frames[-1].lineno}"
+    return f"{type(err).__name__}: {one_line(err)}{where}"

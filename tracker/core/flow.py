@@ -56,11 +56,35 @@ def _owners(state: EncounterState) -> set[str]:
     return {s.split("@", 1)[0] for s in state.initiative}
 
 
-def next_turn(draft: Draft, rules: Rules, dice: DiceLike) -> None:
-    """End the current turn and begin the next (ending the round when all have acted)."""
+def next_turn(draft: Draft, rules: Rules, dice: DiceLike, chosen: str | None = None) -> None:
+    """End the current turn and begin the next (ending the round when all have acted);
+    ``chosen``: the GM picks who acts next this round, moved up the order to go now."""
     require_running(draft.state)
+    if chosen is not None:
+        _check_may_go(draft.state, rules, chosen)
     end_current(draft, rules, dice)
+    if chosen is not None:
+        state = draft.state
+        done = [s for s in state.order if s in state.acted]
+        rest = [s for s in state.order if s not in state.acted and s != chosen]
+        if (*done, chosen, *rest) != state.order:
+            draft.emit(ev.OrderSet, order=(*done, chosen, *rest))
     begin_next(draft, rules, dice)
+
+
+def _check_may_go(state: EncounterState, rules: Rules, slot: str) -> None:
+    """``slot`` may be picked to act next: in the order, not acting, not yet acted."""
+    name = name_of(state, slot)
+    if slot == state.current:
+        raise RuleError(f"it is already {possessive(name)} turn")
+    if slot in state.delayed:
+        raise RuleError(f"{name} is delaying — 'act {slot}' brings them in")
+    if slot not in state.order:
+        raise RuleError(f"{name} is not in the turn order")
+    if slot in state.acted:
+        raise RuleError(f"{name} has already acted this round")
+    if not rules.takes_turn(state, slot):
+        raise RuleError(f"{name} cannot act (down, dead or out of the fight)")
 
 
 def end_current(draft: Draft, rules: Rules, dice: DiceLike) -> None:

@@ -18,6 +18,7 @@ or pass them): keep ``dataclass(frozen=True)`` for it.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import MISSING, FrozenInstanceError
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
@@ -102,6 +103,37 @@ def _by_position(cls: type, names: tuple[str, ...], args: tuple[Any, ...]) -> di
     return dict(zip(names, args, strict=False))
 
 
+class _FieldSignature:
+    """``inspect.signature`` (and so ``help``) of a record class: its fields, as the
+    dataclass's own ``__init__`` would show them, not the shared ``(*args, **given)``;
+    built when asked, so importing the records costs nothing more."""
+
+    def __get__(self, obj: object, cls: type) -> inspect.Signature:
+        if not dataclasses.is_dataclass(cls):
+            raise AttributeError("__signature__")  # FrozenRecord itself: its own __init__
+        fields = [f for f in dataclasses.fields(cls) if f.init]
+        kinds = [
+            inspect.Parameter.KEYWORD_ONLY if f.kw_only else inspect.Parameter.POSITIONAL_OR_KEYWORD
+            for f in fields
+        ]
+        try:
+            params = [_parameter(f, kind) for f, kind in zip(fields, kinds, strict=True)]
+            return inspect.Signature(params, return_annotation="None")
+        except ValueError:  # a default before a field without one: by name only
+            params = [_parameter(f, inspect.Parameter.KEYWORD_ONLY) for f in fields]
+            return inspect.Signature(params, return_annotation="None")
+
+
+def _parameter(field: dataclasses.Field[Any], kind: Any) -> inspect.Parameter:
+    """A field as a parameter, its default (or what its factory makes) shown."""
+    default: Any = inspect.Parameter.empty
+    if field.default is not MISSING:
+        default = field.default
+    elif field.default_factory is not MISSING:
+        default = field.default_factory()
+    return inspect.Parameter(field.name, kind, default=default, annotation=field.type)
+
+
 class FrozenRecord:
     """The methods every frozen record shares: ``__init__`` (fields by position, unless
     keyword-only, or by name), equality and hash over the fields (records of one class
@@ -109,6 +141,7 @@ class FrozenRecord:
     ``__init__`` (FrozenInstanceError)."""
 
     __slots__ = ()
+    __signature__ = _FieldSignature()
 
     def __init__(self, *args: Any, **given: Any) -> None:
         cls = type(self)

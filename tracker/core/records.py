@@ -47,7 +47,14 @@ def track_set(
     draft: Draft, who: str, track: str, value: int, *, limit: int = -1, text: str = ""
 ) -> ev.TrackSet:
     """A track now reads ``value`` (``limit`` >= 0: its new maximum; ``who`` empty: an
-    encounter-wide pool). Not clamped: ``tracker.api.set_track`` clamps."""
+    encounter-wide pool, which has no maximum: keep a clock's size in a pool of its own,
+    and read pools from ``state.tracks`` in ``header_parts``). Not clamped:
+    ``tracker.api.set_track`` clamps. A limit on a pool is a TypeError, not lost in silence."""
+    if not who and limit >= 0:
+        raise TypeError(
+            f"track_set: the encounter-wide pool {track!r} has no maximum (limit={limit}); "
+            f"keep the size in a pool of its own, e.g. {track + '-size'!r}"
+        )
     return draft.emit(ev.TrackSet, who=who, track=track, value=value, limit=limit, text=text)
 
 

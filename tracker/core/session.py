@@ -12,7 +12,7 @@ from typing import Protocol
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.errors import RuleError
+from tracker.core.errors import RuleError, RulesetFault, TrackerError
 from tracker.core.fold import Checkpoints, apply, fold_on, replay
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.grammar import Command, each_target, parse_command
@@ -205,6 +205,10 @@ class Encounter:
                 verb.handler(draft, part, dice)
             except RuleError as err:
                 raise _refused_for(name, err) from None
+            except TrackerError:
+                raise
+            except Exception as err:  # a ruleset's bug: refused in one line, nothing kept
+                raise RulesetFault.of(command.line, err) from err
         if not draft.events:
             raise RuleError(f"'{command.line}' changes nothing")
         if not command.anyway:

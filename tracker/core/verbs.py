@@ -33,7 +33,7 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
     ``library`` (asked at each command) for stat blocks and roll tables."""
     table: list[tuple[str, str, str, Callable[..., None]]] = [
         ("start", "start [surprised=WHO,WHO]", "roll missing initiative and begin round 1", _start),
-        ("next", "next", "end this turn and begin the next", _next),
+        ("next", "next [WHO]", "end this turn; the next in order (or WHO) acts", _next),
         ("prev", "prev", "step back to the previous turn", _prev),
         ("end", "end", "end the fight", _end),
         ("init", "init WHO N", "set initiative by hand", _init),
@@ -53,7 +53,7 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
         ("notes", "notes WHO TEXT|-", "keep a GM note on a combatant (- clears it)", _notes),
         ("roll", ROLL_USAGE, "roll dice or one of your tables, recorded in the log", _roll),
         ("save-template", SAVE_USAGE, "keep a combatant as a stat block in the bestiary", _save),
-        ("dismiss", "dismiss WHO [KEY]", "close a reminder (all of WHO's without KEY)", _dismiss),
+        ("dismiss", DISMISS_USAGE, "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
     return {
         name: Verb(name, usage, summary, _bind(fn, rules, library), CORE_ROLES.get(name, ""))
@@ -86,7 +86,8 @@ def _start(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None
 
 
 def _next(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    flow.next_turn(draft, rules, dice)
+    chosen = resolve(draft.state, command.args[0], slots=True) if command.args else None
+    flow.next_turn(draft, rules, dice, chosen)
 
 
 def _prev(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
@@ -230,8 +231,19 @@ _save = save_template
 LIBRARY_VERBS = (_add, _roll, _save)
 
 
+DISMISS_USAGE = "dismiss WHO [KEY] | dismiss KEY"
+"""``dismiss KEY`` alone closes a reminder about the whole fight (a full clock)."""
+
+
 def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    cid = resolve(draft.state, command.arg(0, "whose reminder"))
+    token = command.arg(0, "whose reminder")
+    fight_wide = [r for r in draft.state.reminders if not r.who]
+    keyed = [r for r in fight_wide if r.key.casefold() == token.casefold()]
+    if len(command.args) == 1 and keyed:
+        text = f"Dismissed: {keyed[0].text}" if keyed[0].text else f"{keyed[0].key} dismissed"
+        draft.emit(ev.ReminderResolved, who="", key=keyed[0].key, text=text)
+        return
+    cid = resolve(draft.state, token)
     dismiss_reminders(draft, cid, " ".join(command.args[1:]))
 
 

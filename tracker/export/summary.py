@@ -1,10 +1,12 @@
 """The encounter summary: rounds fought, who dealt and took how much, who fell and when.
 
 Damage is read from ``track.set`` events that *lower* a damage track of a combatant
-(``hp``, ``wounds``, ``wounds@head`` …) and is credited to the combatant whose turn it
-was. Damage taken on one's own turn or outside any turn (burning, a round-start hazard)
-counts as taken, and as dealt by "Other". A ruleset names its damage tracks with a
-``damage_tracks`` class attribute; without one, ``DEFAULT_DAMAGE_TRACKS`` apply.
+(``hp``, ``wounds``, ``wounds@head`` …), or *raise* a rising one (``harm``, ``stress``),
+and is credited to the combatant whose turn it was. Damage taken on one's own turn or
+outside any turn (burning, a round-start hazard) counts as taken, and as dealt by
+"Other". A ruleset names its damage tracks with a ``damage_tracks`` class attribute
+(without one, ``DEFAULT_DAMAGE_TRACKS`` apply) and the tracks that count up to harm with
+``rising_damage_tracks``.
 
 A campaign fight opens with the batch that carries the PCs in as they stand (their
 wounds, injuries and conditions from earlier fights): it is where the fight starts, not
@@ -106,6 +108,11 @@ def damage_tracks(rules: Ruleset) -> frozenset[str]:
     return frozenset(str(n).casefold() for n in names)
 
 
+def rising_damage_tracks(rules: Ruleset) -> frozenset[str]:
+    """The tracks whose rise is damage, for this ruleset (harm, stress: none by default)."""
+    return frozenset(str(n).casefold() for n in getattr(rules, "rising_damage_tracks", ()))
+
+
 @dataclass
 class _Ledger:
     """Running totals while walking the timeline."""
@@ -175,7 +182,7 @@ def _walk(
     open_book: Callable[[str], bool] | None = None,
 ) -> _Ledger:
     ledger = _Ledger()
-    tracks = damage_tracks(rules)
+    falling, rising = damage_tracks(rules), rising_damage_tracks(rules)
     values = {(c.id, t): v for c in initial.combatants.values() for t, v in c.tracks.items()}
     for beat in timeline.beats:
         event = beat.event
@@ -185,17 +192,25 @@ def _walk(
             key = (slot_owner(event.who), event.track)
             before = values.get(key)
             values[key] = event.value
-            hurt = _is_damage(event.track, tracks) and before is not None
+            hurt = _harm_done(event.track, before, event.value, falling, rising)
             told = open_book is None or open_book(key[0])
-            if hurt and told and before is not None and event.value < before and counts(beat):
-                _book_damage(ledger, timeline, beat, key[0], before - event.value)
+            if hurt and told and counts(beat):
+                _book_damage(ledger, timeline, beat, key[0], hurt)
         elif counts(beat):
             _book_other(ledger, beat, rules)
     return ledger
 
 
-def _is_damage(track: str, tracks: frozenset[str]) -> bool:
-    return track.split("@", 1)[0].casefold() in tracks
+def _harm_done(
+    track: str, before: int | None, after: int, falling: frozenset[str], rising: frozenset[str]
+) -> int:
+    """How much damage a track moving from ``before`` to ``after`` is (0: none)."""
+    base = track.split("@", 1)[0].casefold()
+    if before is None:
+        return 0
+    if base in falling:
+        return max(0, before - after)
+    return max(0, after - before) if base in rising else 0
 
 
 def _book_damage(ledger: _Ledger, timeline: Timeline, beat: Beat, victim: str, amount: int) -> None:

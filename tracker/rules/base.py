@@ -25,7 +25,7 @@ from tracker.core.roles import role_problems
 from tracker.rules.binding import by_name as by_name
 from tracker.rules.binding import verb as verb
 from tracker.rules.data_cache import parsed_toml
-from tracker.rules.display import URGENT_FIRST, SummaryPart, joined, level_words
+from tracker.rules.display import URGENT_FIRST, SummaryPart, initiative_line, joined, level_words
 from tracker.rules.display import AilmentSpec as AilmentSpec
 from tracker.rules.display import LocationView as LocationView
 from tracker.rules.display import TrackView as TrackView
@@ -35,7 +35,13 @@ from tracker.rules.roster import NUMBER_LIMIT as NUMBER_LIMIT
 from tracker.rules.roster import RosterError as RosterError
 from tracker.rules.roster import check_keys, int_table, roster_traits
 from tracker.rules.roster import check_roster_text as check_roster_text
-from tracker.rules.ruledata import RuleDataError, reading, rule_data
+from tracker.rules.ruledata import (
+    RuleDataError,
+    check_campaign,
+    reading,
+    rule_data,
+    unreadable,
+)
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.downtime import Downtime
@@ -51,9 +57,10 @@ class Ruleset(ABC):
     ``roster_keys`` (extra roster keys and their types), ``descending`` (higher
     initiative acts first), ``tie_die`` (sides of the roll-off die), ``damage_tracks``
     (tracks whose loss counts as damage in recaps; ``track@location`` counts too),
-    ``stat_names`` (the stats a roster may give; empty: any),
-    ``one_per_category`` (a combatant holds one ailment per catalogue category: the
-    shared ``ail`` refuses a second, the ailment picker marks it).
+    ``rising_damage_tracks`` (tracks whose rise counts as damage: harm, stress),
+    ``stat_names`` (the stats a roster may give; empty: any), ``one_per_category`` (a
+    combatant holds one ailment per catalogue category: the shared ``ail`` refuses a
+    second, the ailment picker marks it).
     """
 
     id: ClassVar[str] = ""
@@ -64,6 +71,7 @@ class Ruleset(ABC):
     descending: ClassVar[bool] = True
     tie_die: ClassVar[int] = 10
     damage_tracks: ClassVar[tuple[str, ...]] = ("hp", "health", "wounds", "hit points")
+    rising_damage_tracks: ClassVar[tuple[str, ...]] = ()
     one_per_category: ClassVar[bool] = False
     stat_names: ClassVar[tuple[str, ...]] = ()
 
@@ -82,7 +90,8 @@ class Ruleset(ABC):
         try:
             raw = parsed_toml(text, folder, self.data_file)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            raise RuleDataError(f"{where} cannot be read: {err}") from None
+            file = os.path.join(folder, self.data_file) if folder else where
+            raise RuleDataError(unreadable(file, text, err)) from None
         return rule_data(raw, where)
 
     def check_data(self) -> None:
@@ -91,7 +100,7 @@ class Ruleset(ABC):
         A ruleset whose ``tables`` are built from the data gets this for free. Its verbs'
         roles are checked too (a role no key knows, one role played twice)."""
         with reading(f"{self.id} {self.data_file or 'data'}"):
-            _ = self.data
+            check_campaign(self.data, f"{self.id} {self.data_file or 'data'}")
             _ = getattr(self, "tables", None)  # a cached property: built here
             _ = self.readings()
         problems = role_problems(self.verbs())
@@ -185,7 +194,8 @@ class Ruleset(ABC):
     # --- initiative -----------------------------------------------------------------
 
     def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
-        """(value, dice rolled, how it was reached) for one combatant."""
+        """(value, dice rolled, how it was reached) for one combatant; the log says
+        ``NAME initiative HOW`` when ``how`` starts with the value, else ``… VALUE (HOW)``."""
         roll = dice.roll("1d20")
         return roll.total, roll.dice, f"{roll.total} (1d20 {list(roll.dice)})"
 
@@ -196,15 +206,9 @@ class Ruleset(ABC):
     def roll_initiative(self, draft: Draft, slots: Sequence[str], dice: DiceLike) -> None:
         """Roll and record initiative for each slot."""
         for slot in slots:
-            fighter = draft.state.combatant(slot)
-            value, rolls, how = self.initiative(fighter, dice)
-            draft.emit(
-                ev.InitiativeSet,
-                who=slot,
-                value=value,
-                rolls=rolls,
-                text=f"{name_of(draft.state, slot)} initiative {how}",
-            )
+            value, rolls, how = self.initiative(draft.state.combatant(slot), dice)
+            text = initiative_line(name_of(draft.state, slot), value, how)
+            draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls, text=text)
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
         """Sort every slot with initiative; exact ties after the chain go to ``break_tie``

@@ -60,6 +60,15 @@ def joined(parts: Sequence[SummaryPart]) -> str:
     return " ".join(part.short for part in parts if part.short)
 
 
+def initiative_line(name: str, value: int, how: str) -> str:
+    """The log line of an initiative: ``Bryn initiative 14 (1d20 [14])`` when ``how``
+    starts with the value, else the value and then ``how`` in brackets (``Vey initiative
+    1 (the crew)``), so a ruleset's words never stand where the number should."""
+    if how.split(" ", 1)[0] == str(value):
+        return f"{name} initiative {how}"
+    return f"{name} initiative {value}" + (f" ({how})" if how.strip() else "")
+
+
 @frozen_record
 class Badge(FrozenRecord):
     """A condition on a row: ``Burning 2 · 3 rounds`` long, ``Burn2·3`` short."""

@@ -5,12 +5,13 @@ A ruleset names what outlives a fight in its data file::
     [campaign]
     tracks = ["stress", "trauma", "fate", "wounds@*"]   # ``@*``: every location
     conditions = ["Ego Fracture"]                       # conditions that outlast a fight
+    categories = ["harm"]                               # and every one of these categories
     injury_track = "injuries"                           # a track that counts injuries
 
-Without that table the ruleset's damage tracks last and nothing else. Rest rules are
-a :class:`Downtime` subclass in the ruleset's package (``rules/<id>/downtime.py``),
-returned by ``Ruleset.downtime()``; where a text states no rest, ``rest`` says so and
-the GM types the change (``tracker campaign set``).
+Without that table the ruleset's damage tracks (falling and rising) last, nothing else.
+Rest rules are a :class:`Downtime` subclass in the ruleset's package
+(``rules/<id>/downtime.py``), returned by ``Ruleset.downtime()``; where a text states no
+rest, ``rest`` says so and the GM types the change (``tracker campaign set``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class RestingRules(Protocol):
         """Tracks whose loss counts as damage (the default of what lasts)."""
 
     @property
+    def rising_damage_tracks(self) -> tuple[str, ...]:
+        """Tracks whose rise counts as damage (harm, stress: they last by default too)."""
+
+    @property
     def data(self) -> dict[str, Any]:
         """The ruleset's data file."""
 
@@ -62,9 +67,10 @@ class Downtime:
         self.rules = rules
         raw = rules.data
         spec: Mapping[str, Any] = raw["campaign"] if "campaign" in raw else {}
-        default = list(rules.damage_tracks)
+        default = [*rules.damage_tracks, *rules.rising_damage_tracks]
         self.tracks: tuple[str, ...] = tuple(str(t) for t in spec.get("tracks", default))
         self.conditions = tuple(str(c) for c in spec.get("conditions", ()))
+        self.categories = frozenset(str(c).casefold() for c in spec.get("categories", ()))
         self.injury_track = str(spec.get("injury_track", ""))
         self.options: Mapping[str, Any] = {}
 
@@ -86,15 +92,22 @@ class Downtime:
         base = track.split("@", 1)[0]
         return track in self.tracks or ("@" in track and f"{base}@*" in self.tracks)
 
+    def condition_lasts(self, condition: Condition) -> bool:
+        """Whether ``condition`` outlives a fight: named in ``conditions``, or of one of
+        the ``categories`` (harm the GM named as it fell: ``Broken ribs``)."""
+        names = {c.casefold() for c in self.conditions}
+        return (
+            condition.name.casefold() in names or condition.category.casefold() in self.categories
+        )
+
     def carry_out(self, fighter: Combatant, before: Lasting) -> Lasting:
         """What ``fighter`` takes out of the fight (healing timers and drawbacks kept)."""
         tracks = {k: v for k, v in fighter.tracks.items() if self.lasts(k)}
         limits = {k: v for k, v in fighter.limits.items() if k in tracks}
-        kept = {c.casefold() for c in self.conditions}
         conditions = tuple(
             Condition(c.name, c.category, level=c.level)
             for c in fighter.conditions
-            if c.name.casefold() in kept
+            if self.condition_lasts(c)
         )
         injuries = tuple(
             _carried(i.location, i.score, i.name, i.effect, i.lethal, before)

@@ -91,9 +91,13 @@ def _from_package(ruleset_id: str, point: EntryPoint) -> Ruleset:
         check_hooks(cls, Ruleset)
     except TrackerError as err:
         raise _broken(ruleset_id, point, f"is refused: {err}") from None
+    from tracker.rules.guarded import guarded  # only for a package's ruleset
+
     try:
-        rules = cls()
+        rules = guarded(cls)()
         rules.check_data()
+    except TrackerError as err:  # its data file, a table, a role: the sentence says it
+        raise _broken(ruleset_id, point, f"cannot be loaded: {err}") from None
     except Exception as err:  # a third-party package may fail in any way
         raise _broken(ruleset_id, point, f"cannot be loaded: {type(err).__name__}: {err}") from None
     if rules.id != ruleset_id:

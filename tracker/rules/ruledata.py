@@ -9,6 +9,8 @@ tables (a word where a number belongs) into the same one line, at load.
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -79,3 +81,45 @@ def _slip(err: Exception) -> str:
     if isinstance(err, ValueError) and text:
         return text
     return "a table, a list, a text or a number stands where another kind belongs"
+
+
+_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_AT_END = re.compile(r"\s*\(at end of document\)$")
+
+
+def unreadable(file: str, data: bytes, err: UnicodeDecodeError | tomllib.TOMLDecodeError) -> str:
+    """``file:line:col: what`` for a data file that does not parse (tomllib gives the
+    place only in its message before Python 3.14; the end of the document is its last
+    character)."""
+    if isinstance(err, UnicodeDecodeError):
+        before = data[: err.start]
+        line, col = before.count(b"\n") + 1, len(before[before.rfind(b"\n") + 1 :]) + 1
+        return f"{file}:{line}:{col}: is not UTF-8 text"
+    message = str(err)
+    found = _AT.search(message)
+    if found:
+        return f"{file}:{found[1]}:{found[2]}: {message[: found.start()]}"
+    text = data.decode("utf-8", "replace")
+    line, col = text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1
+    return f"{file}:{line}:{col}: {_AT_END.sub('', message)}"
+
+
+CAMPAIGN_KEYS = ("tracks", "conditions", "categories", "injury_track")
+"""What downtime reads of a ruleset's ``[campaign]`` table."""
+
+
+def check_campaign(data: dict[str, Any], where: str) -> None:
+    """A ``[campaign]`` key close to one downtime reads is a misspelling (``categorys``),
+    which would leave it unread in silence: a RuleDataError saying which it meant. Other
+    keys are the ruleset's own (its ``Downtime`` may read them)."""
+    table = data["campaign"] if "campaign" in data else {}
+    if not isinstance(table, dict):
+        raise RuleDataError(f"{where}: [campaign] must be a table")
+    for key in table:
+        if key in CAMPAIGN_KEYS:
+            continue
+        import difflib  # only for a key that is not one of downtime's
+
+        close = difflib.get_close_matches(key, CAMPAIGN_KEYS, n=1, cutoff=0.75)
+        if close:
+            raise RuleDataError(f"{where}: [campaign] has {key!r}; did you mean {close[0]!r}?")

@@ -134,6 +134,12 @@ def _order_commands(
             "hold the turn until 'act'",
             partial(app.run_and_report, f"delay {cid}"),
         )
+        if cid != state.current:
+            yield PaletteCommand(
+                f"{name} acts next",
+                "end this turn; the GM picks who goes now",
+                partial(app.run_and_report, f"next {cid}"),
+            )
     yield PaletteCommand(
         f"Remove {name}…", "take out of the fight", partial(app.confirm_remove, cid)
     )

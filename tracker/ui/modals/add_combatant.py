@@ -29,8 +29,9 @@ SHOWN_BLOCKS = 6
 
 
 def stat_example(state: EncounterState) -> str:
-    """``hp=12 init=3``: the stats of a combatant already here, as a hint."""
-    for fighter in state.combatants.values():
+    """``hp=12 init=3``: the stats of a combatant already here, as a hint; an enemy's
+    first, as the dialog adds an enemy unless told (a PC's stats may be others)."""
+    for fighter in sorted(state.combatants.values(), key=lambda f: f.side != "enemy"):
         if fighter.stats:
             return " ".join(f"{k.replace(' ', '_')}={v}" for k, v in fighter.stats.items())
     return "stat=N …"

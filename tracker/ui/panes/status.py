@@ -255,8 +255,21 @@ class StatusPane(SelectedPane):
             if category.casefold() == "condition":
                 held, rest = held + rest, []
             lines.append((self._badges(category.capitalize(), held), bool(held)))
-        if rest or not categories:
-            lines.append((self._badges("Conditions", rest), bool(rest)))
+        return lines + self._own_categories(rest, kind, not categories)
+
+    def _own_categories(
+        self, rest: list[Condition], kind: Callable[[Condition], str], always: bool
+    ) -> list[tuple[Text, bool]]:
+        """Conditions of a category the catalogue does not list, a line per category
+        (``Harm: Broken ribs 2``); those of none under ``Conditions`` (shown ``always``
+        when the catalogue has no categories)."""
+        grouped: dict[str, list[Condition]] = {}
+        for condition in rest:
+            grouped.setdefault(kind(condition), []).append(condition)
+        unfiled = grouped.pop("", [])
+        lines = [(self._badges(name.capitalize(), held), True) for name, held in grouped.items()]
+        if unfiled or always:
+            lines.append((self._badges("Conditions", unfiled), bool(unfiled)))
         return lines
 
     def _worded(self, line: str) -> Text:
