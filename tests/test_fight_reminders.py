@@ -80,7 +80,7 @@ def test_a_word_that_is_neither_a_combatant_nor_such_a_key_is_still_refused() ->
     fight = docks()
     with pytest.raises(RuleError, match="no combatant 'alarm'"):
         fight.run("dismiss alarm", NONE)
-    with pytest.raises(RuleError, match="Vey has no reminder"):
+    with pytest.raises(RuleError, match="Vey has no open reminder"):
         fight.run("dismiss vey", NONE)
 
 
