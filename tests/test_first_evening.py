@@ -1,0 +1,34 @@
+"""What a new GM met on a first evening with the installed tracker (a fresh venv, an
+empty home folder, README.md followed word by word and then some): each test is one
+thing that broke, written as the GM met it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracker.cli import main
+from tracker.store.bestiary import user_bestiary_file
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``tracker ARGV…``: (exit status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_saving_a_template_again_does_not_grow_the_bestiary_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = str(tmp_path / "a.toml")
+    assert run(capsys, "new", fight, "--ruleset", "basic")[0] == 0
+    assert run(capsys, "do", fight, "add", "Ogre Chief", "hp=22", "init=2")[0] == 0
+    assert run(capsys, "do", fight, "save-template", "ogre", "as", "ogre-chief")[0] == 0
+    first = user_bestiary_file("basic").read_text(encoding="utf-8")
+    for _ in range(3):  # the GM tweaks the ogre and saves it over itself
+        assert run(capsys, "do", fight, "save-template", "ogre", "as", "ogre-chief")[0] == 0
+    again = user_bestiary_file("basic").read_text(encoding="utf-8")
+    assert again == first
+    assert "\n\n\n" not in again
