@@ -176,10 +176,12 @@ def _writeback(ns: argparse.Namespace) -> int:
 
 
 def _confirm(question: str) -> bool:
-    """Ask on a terminal; without one (a script), the answer is no."""
+    """Ask on a terminal; without one (a script), refuse: nothing is written, exit 1."""
     if not sys.stdin.isatty():
-        print("no terminal to ask on: pass --yes to write it back")
-        return False
+        raise TrackerError(
+            "no terminal to ask on: nothing was written to the campaign"
+            " — pass --yes to write it back"
+        )
     try:
         return input(question).strip().casefold() in ("y", "yes")
     except EOFError:
