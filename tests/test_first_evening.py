@@ -4,7 +4,10 @@ thing that broke, written as the GM met it."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,3 +45,52 @@ def test_round_zero_is_told_that_rounds_count_from_one(
     assert status == 2 and out == ""
     assert "rounds count from 1" in err and "no range" not in err  # 0-2 is a range
     assert err.count("\n") == 1
+
+
+FOUNDRY = Path(__file__).parent / "fixtures" / "foundry"
+
+
+def _variant(tmp_path: Path, fixture: str, change: Callable[[dict[str, Any]], None]) -> Path:
+    """A copy of a Foundry fixture, changed by ``change``."""
+    doc = json.loads((FOUNDRY / fixture).read_text(encoding="utf-8"))
+    change(doc)
+    path = tmp_path / fixture
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _items_a_number(doc: dict[str, Any]) -> None:
+    doc["items"] = 5
+
+
+def _item_type_a_table(doc: dict[str, Any]) -> None:
+    doc["items"][0]["type"] = {"a": 1}
+
+
+@pytest.mark.parametrize("fixture", ["alien-character.json", "wrath-agent.json"])
+@pytest.mark.parametrize("change", [_items_a_number, _item_type_a_table])
+def test_an_export_whose_items_are_mangled_still_imports_without_a_traceback(
+    fixture: str,
+    change: Callable[[dict[str, Any]], None],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _variant(tmp_path, fixture, change)
+    status, out, err = run(capsys, "import", str(path))
+    assert (status, err) == (0, "")
+    assert "block" in out
+
+
+@pytest.mark.parametrize("fixture", ["alien-character.json", "wrath-agent.json"])
+@pytest.mark.parametrize("name", [{"a": 1}, ["x"], 5])
+def test_a_name_that_is_not_text_is_not_written_as_python_would_print_it(
+    fixture: str, name: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def renamed(doc: dict[str, Any]) -> None:
+        doc["name"] = name
+
+    path = _variant(tmp_path, fixture, renamed)
+    status, out, _ = run(capsys, "import", str(path))
+    assert status == 0
+    assert f"({path.stem})" in out  # named after the file, as an export with no name is
+    assert "{'a'" not in out and "['x']" not in out

@@ -144,12 +144,12 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         if kind in OTHER_TYPES[system]:
             raise NotACombatant(f"a {kind!r} actor of {system}", wanted)
         raise NotImportable(f"a {kind!r} actor of {system}: the tracker imports {wanted}")
-    items = tuple(i for i in doc.get("items", ()) or () if isinstance(i, Mapping))
+    items = _items(doc.get("items"))
     applied = apply_effects(doc, data)
     return ActorExport(
         system,
         kind,
-        str(doc.get("name", "")),
+        name if isinstance(name := doc.get("name"), str) else "",  # else: the file's name
         applied.data,
         items,
         doc,
@@ -157,6 +157,14 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         tuple(applied.conditions),
         tuple(applied.left_out),
     )
+
+
+def _items(value: Any) -> tuple[Mapping[str, Any], ...]:
+    """An actor's embedded items: the tables in a list whose ``type``, if any, is a word
+    (an export edited into another shape keeps the rest of its items)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(i for i in value if isinstance(i, Mapping) and isinstance(i.get("type", ""), str))
 
 
 def _kind(value: Any) -> str:
