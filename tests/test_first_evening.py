@@ -94,3 +94,14 @@ def test_a_name_that_is_not_text_is_not_written_as_python_would_print_it(
     assert status == 0
     assert f"({path.stem})" in out  # named after the file, as an export with no name is
     assert "{'a'" not in out and "['x']" not in out
+
+
+@pytest.mark.parametrize(("doc", "said"), [([], "an empty list"), ([1, 2], "not of Foundry")])
+def test_a_list_that_holds_no_documents_is_not_told_lists_are_refused(
+    doc: object, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = run(capsys, "import", str(path))
+    assert status == 1 and err.count("\n") == 1
+    assert said in err and "not an object" not in err  # a list of actors imports

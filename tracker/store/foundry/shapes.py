@@ -127,7 +127,7 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
 
     NotImportable says why it is not an actor the tracker can read."""
     if not isinstance(doc, Mapping):
-        raise NotImportable(f"not a Foundry export (the JSON is a {_kind(doc)}, not an object)")
+        raise NotImportable(f"not a Foundry export ({_not_a_document(doc)})")
     data = system_data(doc)
     if data is None or not isinstance(doc.get("type"), str):
         raise NotImportable(
@@ -165,6 +165,15 @@ def _items(value: Any) -> tuple[Mapping[str, Any], ...]:
     if not isinstance(value, list):
         return ()
     return tuple(i for i in value if isinstance(i, Mapping) and isinstance(i.get("type", ""), str))
+
+
+def _not_a_document(doc: Any) -> str:
+    """Why ``doc``, which is not an object, is no Foundry document."""
+    if doc == []:
+        return "an empty list: no actors or tables in it"
+    if isinstance(doc, list):
+        return "a list, but not of Foundry documents (objects each with a name and a type)"
+    return f"the JSON is a {_kind(doc)}, not an object"
 
 
 def _kind(value: Any) -> str:
