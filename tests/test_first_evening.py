@@ -4,7 +4,10 @@ thing that broke, written as the GM met it."""
 
 from __future__ import annotations
 
+import errno
+import io
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -105,3 +108,20 @@ def test_a_list_that_holds_no_documents_is_not_told_lists_are_refused(
     status, _, err = run(capsys, "import", str(path))
     assert status == 1 and err.count("\n") == 1
     assert said in err and "not an object" not in err  # a list of actors imports
+
+
+class _FullDisk(io.StringIO):
+    """Standard output on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_log_to_a_full_disk_says_so_in_words(
+    sample_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    status = main(["log", str(sample_file)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err == "tracker: standard output: No space left on device\n"  # not [Errno 28]
