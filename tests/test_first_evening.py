@@ -125,3 +125,16 @@ def test_a_log_to_a_full_disk_says_so_in_words(
     err = capsys.readouterr().err
     assert status == 1
     assert err == "tracker: standard output: No space left on device\n"  # not [Errno 28]
+
+
+@pytest.mark.parametrize("line", ["spend ann hp 12", "gain ann hp 5"])
+def test_hit_points_go_through_dmg_and_heal_not_spend_and_gain(
+    line: str, sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``spend ann hp 12`` left Ann at HP 0 and still standing ("Hp 12 → 0"); ``gain``
+    never stood a downed one back up: HP is what dmg and heal are for."""
+    before = sample_file.read_bytes()
+    status, out, err = run(capsys, "do", str(sample_file), *line.split())
+    assert (status, out) == (1, "")
+    assert "use dmg or heal" in err and err.count("\n") == 1
+    assert sample_file.read_bytes() == before
