@@ -138,3 +138,15 @@ def test_hit_points_go_through_dmg_and_heal_not_spend_and_gain(
     assert (status, out) == (1, "")
     assert "use dmg or heal" in err and err.count("\n") == 1
     assert sample_file.read_bytes() == before
+
+
+@pytest.mark.parametrize("count", ["0", "-1", "-3"])
+def test_a_count_below_one_is_refused_not_taken_for_a_name(
+    count: str, sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``add -1 bandit`` added a combatant called "-1 bandit" where ``add 0 bandit`` was
+    refused."""
+    before = sample_file.read_bytes()
+    status, out, err = run(capsys, "do", str(sample_file), "add", count, "bandit")
+    assert (status, out) == (1, "") and "1 to 50 copies" in err
+    assert sample_file.read_bytes() == before
