@@ -150,3 +150,25 @@ def test_a_count_below_one_is_refused_not_taken_for_a_name(
     status, out, err = run(capsys, "do", str(sample_file), "add", count, "bandit")
     assert (status, out) == (1, "") and "1 to 50 copies" in err
     assert sample_file.read_bytes() == before
+
+
+def test_campaign_set_takes_a_leading_dash_as_its_help_says(
+    party_campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``campaign set C asuka condition -Frightened`` was read as an unknown option
+    (exit 2: "the following arguments are required: value")."""
+    camp = str(party_campaign)
+    assert run(capsys, "campaign", "set", camp, "asuka", "condition", "Frightened")[0] == 0
+    assert "Frightened" in run(capsys, "campaign", "show", camp)[1]
+    status, out, err = run(capsys, "campaign", "set", camp, "asuka", "condition", "-Frightened")
+    assert (status, err) == (0, "") and "Frightened" in out
+    assert "Frightened" not in run(capsys, "campaign", "show", camp)[1]
+
+
+def test_campaign_set_without_a_value_is_a_misused_command_line(
+    party_campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = party_campaign.read_bytes()
+    status, _, err = run(capsys, "campaign", "set", str(party_campaign), "asuka", "stress")
+    assert status == 2 and "needs a value after 'stress'" in err and err.count("\n") == 1
+    assert party_campaign.read_bytes() == before

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
-from tracker.cli.numbers import make_dice, seed_value
+from tracker.cli.numbers import UsageError, make_dice, seed_value
 from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
 from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
@@ -218,13 +218,20 @@ def _rest(ns: argparse.Namespace) -> int:
 def _args_set(p: argparse.ArgumentParser) -> None:
     p.add_argument("pc", help="the PC's id or name")
     p.add_argument("key", help="a track, max.TRACK, condition, drawback, heal@INJURY or dead")
-    p.add_argument("value", help="a number, or a name (a leading - removes it)")
+    p.add_argument(  # the rest of the line, so that `condition -Frightened` is no option
+        "value", nargs=argparse.REMAINDER, help="a number, or a name (a leading - removes it)"
+    )
 
 
 def _set(ns: argparse.Namespace) -> int:
     from tracker.rules.party import set_value
 
-    return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, ns.value))
+    value = " ".join(ns.value)
+    if not value:
+        raise UsageError(
+            f"`campaign set` needs a value after {ns.key!r} — see `tracker campaign set --help`"
+        )
+    return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, value))
 
 
 def _args_treat(p: argparse.ArgumentParser) -> None:
