@@ -172,3 +172,13 @@ def test_campaign_set_without_a_value_is_a_misused_command_line(
     status, _, err = run(capsys, "campaign", "set", str(party_campaign), "asuka", "stress")
     assert status == 2 and "needs a value after 'stress'" in err and err.count("\n") == 1
     assert party_campaign.read_bytes() == before
+
+
+def test_a_negative_heal_is_refused_as_a_negative_dmg_is(
+    sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``heal ann -2`` took 2 HP off (``HP 12 → 10``) where ``dmg ann -2`` is refused."""
+    before = sample_file.read_bytes()
+    status, out, err = run(capsys, "do", str(sample_file), "heal", "ann", "-2")
+    assert (status, out) == (1, "") and "use 'dmg'" in err
+    assert sample_file.read_bytes() == before

@@ -91,6 +91,8 @@ class BasicRules(Ruleset):
         """Regain hit points up to the maximum; a downed combatant gets back up."""
         fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount to heal")
+        if amount < 0:
+            raise RuleError("healing cannot be negative — use 'dmg'")
         left = shift_track(draft, fighter.id, "hp", amount, "HP")
         if left > 0 and fighter.status == "down":
             draft.emit(
