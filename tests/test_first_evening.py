@@ -182,3 +182,10 @@ def test_a_negative_heal_is_refused_as_a_negative_dmg_is(
     status, out, err = run(capsys, "do", str(sample_file), "heal", "ann", "-2")
     assert (status, out) == (1, "") and "use 'dmg'" in err
     assert sample_file.read_bytes() == before
+
+
+def test_clearing_a_note_that_is_not_there_says_so(
+    sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "do", str(sample_file), "notes", "ann", "-")
+    assert status == 1 and err == "tracker: Ann has no note to clear\n"  # "already reads so"
