@@ -189,3 +189,19 @@ def test_clearing_a_note_that_is_not_there_says_so(
 ) -> None:
     status, _, err = run(capsys, "do", str(sample_file), "notes", "ann", "-")
     assert status == 1 and err == "tracker: Ann has no note to clear\n"  # "already reads so"
+
+
+def test_counts_of_one_read_as_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``check`` said "1 combatants" and "1 PC(s), 1 fight(s)"."""
+    fight, camp = str(tmp_path / "f.toml"), str(tmp_path / "c.toml")
+    run(capsys, "new", fight, "--ruleset", "basic")
+    run(capsys, "do", fight, "add", "Ann", "hp=5")
+    assert run(capsys, "check", fight)[1].endswith("ok — basic, 1 combatant, 2 events\n")
+    run(capsys, "campaign", "new", camp, "--ruleset", "basic")
+    run(capsys, "campaign", "add-pc", camp, "Ann", "hp=5")
+    run(capsys, "campaign", "fight", camp, str(tmp_path / "f1.toml"))
+    assert "1 PC, 1 fight, 2 events" in run(capsys, "check", camp)[1]
+    assert "1 PC, 1 fight" in run(capsys, "campaign", "show", camp)[1]
+    recap = tmp_path / "c.html"
+    run(capsys, "campaign", "recap", camp, "--html", "-o", str(recap))
+    assert "1 PC, 1 fight" in recap.read_text(encoding="utf-8")

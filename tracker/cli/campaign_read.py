@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import json_safe, visible
+from tracker.core.wording import counted
 
 if TYPE_CHECKING:
     from tracker.store.campaign_file import LoadedCampaign
@@ -43,8 +44,8 @@ def show(ns: argparse.Namespace) -> int:
         return 0
     print(
         visible(
-            f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), "
-            f"{len(state.fights)} fight(s)"
+            f"{state.title} · {state.ruleset} · {counted(len(state.party), 'PC')}, "
+            f"{counted(len(state.fights), 'fight')}"
         )
     )
     for reading in loaded.rules.readings():
