@@ -205,3 +205,13 @@ def test_counts_of_one_read_as_words(tmp_path: Path, capsys: pytest.CaptureFixtu
     recap = tmp_path / "c.html"
     run(capsys, "campaign", "recap", camp, "--html", "-o", str(recap))
     assert "1 PC, 1 fight" in recap.read_text(encoding="utf-8")
+
+
+def test_a_name_too_long_is_said_to_be_refused_not_kept(
+    sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "at most 80 are kept" read as if the name had been cut and added; nothing was."""
+    before = sample_file.read_bytes()
+    status, _, err = run(capsys, "do", str(sample_file), "add", "N" * 100)
+    assert status == 1 and "at most 80 are allowed" in err and "kept" not in err
+    assert sample_file.read_bytes() == before
