@@ -16,6 +16,7 @@ import pytest
 
 from tracker.cli import main
 from tracker.store.bestiary import user_bestiary_file
+from tracker.store.settings import settings_path
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -215,3 +216,28 @@ def test_a_name_too_long_is_said_to_be_refused_not_kept(
     status, _, err = run(capsys, "do", str(sample_file), "add", "N" * 100)
     assert status == 1 and "at most 80 are allowed" in err and "kept" not in err
     assert sample_file.read_bytes() == before
+
+
+def test_ls_with_a_file_as_the_settings_folder_says_it_is_not_a_folder(
+    sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``encounters = "…/fight.toml"`` in settings.toml: ``ls`` said "no encounters in
+    …/fight.toml" and exit 0, where ``ls FILE`` says it is not a folder."""
+    settings = settings_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f'encounters = "{sample_file}"\n', encoding="utf-8")
+    status, out, err = run(capsys, "ls")
+    assert (status, out) == (1, "")
+    assert (
+        err == f"tracker: {sample_file}: is not a folder (the encounters folder in settings.toml)\n"
+    )
+
+
+def test_ls_of_a_settings_folder_not_made_yet_is_still_an_empty_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = settings_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f'encounters = "{tmp_path / "later"}"\n', encoding="utf-8")
+    status, out, _ = run(capsys, "ls")
+    assert status == 0 and out.startswith("no encounters in")
