@@ -241,3 +241,19 @@ def test_ls_of_a_settings_folder_not_made_yet_is_still_an_empty_list(
     settings.write_text(f'encounters = "{tmp_path / "later"}"\n', encoding="utf-8")
     status, out, _ = run(capsys, "ls")
     assert status == 0 and out.startswith("no encounters in")
+
+
+def test_a_bad_file_deep_in_a_pack_folder_is_named_with_its_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pack folder with a broken ``bad.json`` two folders down said only "bad.json:2:1":
+    the GM could not tell which of the pack's files it was; now the folders below it."""
+    pack = tmp_path / "pack"
+    (pack / "monsters" / "orks").mkdir(parents=True)
+    (pack / "agent.json").write_bytes((FOUNDRY / "wrath-agent.json").read_bytes())
+    (pack / "monsters" / "orks" / "bad.json").write_text("[\n", encoding="utf-8")
+    (pack / "monsters" / "odd.json").write_text('{"name": "x", "type": 5}', encoding="utf-8")
+    status, _, err = run(capsys, "import", str(pack))
+    assert status == 1
+    assert "tracker: monsters/orks/bad.json:2:1: not a Foundry export" in err
+    assert "tracker: monsters/odd.json: not a Foundry" in err

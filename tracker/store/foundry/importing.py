@@ -123,13 +123,14 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         raise ImportFailed([f"--side is one of {', '.join(SIDES)}, not {side!r}"])
     result = Plan()
     named = {path for path in paths if not path.is_dir()}
+    folders = [path for path in paths if path.is_dir()]
     files, problems = expand(list(paths))
     sources: list[Source] = []
     for path in files:
         try:
             sources += read_sources(path)
         except NotImportable as err:
-            problems.append(f"{err.where(path.name)}: {err}")
+            problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
@@ -141,7 +142,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
             else:  # a pack holds its vehicles among its threats
                 result.skipped.append(f"{source.label}: {err.what}, not a combatant")
         except (NotImportable, TrackerError) as err:
-            problems.append(f"{source.label}: {err}")
+            problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)
     if not problems and not result.actors and not result.tables:
         problems = [*result.skipped, "no actor or RollTable in what was named"]
@@ -153,6 +154,13 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         actor.converted.block["side"] = side
         actor.converted.remarks[:] = [*said, f"side {side}: set by --side"]
     return result
+
+
+def _shown(path: Path, label: str, folders: list[Path]) -> str:
+    """How a problem line names a file: by its ``label``, with the folders it was found in
+    below the folder named (a pack's ``monsters/orks/bad.json``, not ``bad.json``)."""
+    inside = [f for f in folders if path.is_relative_to(f)]
+    return str(path.parent.relative_to(inside[0]) / label) if inside else label
 
 
 def _forced_system(ruleset: str) -> str:
