@@ -257,3 +257,22 @@ def test_a_bad_file_deep_in_a_pack_folder_is_named_with_its_folders(
     assert status == 1
     assert "tracker: monsters/orks/bad.json:2:1: not a Foundry export" in err
     assert "tracker: monsters/odd.json: not a Foundry" in err
+
+
+@pytest.mark.parametrize("argv", [[], ["FIGHT"], ["view", "FIGHT"]])
+def test_the_screen_without_a_terminal_is_refused_not_left_waiting(
+    argv: list[str],
+    sample_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tracker FILE > out.txt`` (or in a script) wrote escape codes into out.txt and
+    waited for keys for ever."""
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    before = sample_file.read_bytes()
+    args = [str(sample_file) if word == "FIGHT" else word for word in argv]
+    status, out, err = run(capsys, *args)  # pytest's stdin and stdout are no terminal
+    assert (status, out) == (1, "") and err.count("\n") == 1
+    assert "needs a terminal" in err and "`tracker state FILE`" in err
+    assert sample_file.read_bytes() == before
+    assert not settings_path().exists()  # not remembered as opened

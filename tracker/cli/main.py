@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
+    need_terminal,
     new_file_arguments,
     plain_name,
     saved,
@@ -381,6 +382,8 @@ def _open_tui(args: list[str]) -> int:
         raise UsageError(f"unknown option {args[0]!r} — see `tracker --help`")
     if len(args) > 1:
         raise UsageError(f"unknown command {args[0]!r} — see `tracker --help`")
+    if not args or Path(args[0]).is_file():  # a file's own problem is said first
+        need_terminal("`tracker`")
     from tracker.ui.launch import launch
 
     return launch(Path(args[0]) if args else None)

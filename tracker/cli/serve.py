@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from tracker.cli.numbers import whole_number
+from tracker.cli.output import need_terminal
 
 
 def setup_view(p: argparse.ArgumentParser) -> None:
@@ -27,6 +28,9 @@ def setup_view(p: argparse.ArgumentParser) -> None:
 def view(ns: argparse.Namespace) -> int:
     """Run the player view in this terminal."""
     from tracker.ui.player.launch import run_view
+
+    if Path(ns.file).is_file():  # a file's own problem is said first
+        need_terminal("`tracker view`")
 
     return run_view(ns.file, large=ns.large)
 
