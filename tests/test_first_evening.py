@@ -276,3 +276,15 @@ def test_the_screen_without_a_terminal_is_refused_not_left_waiting(
     assert "needs a terminal" in err and "`tracker state FILE`" in err
     assert sample_file.read_bytes() == before
     assert not settings_path().exists()  # not remembered as opened
+
+
+def test_with_undone_alone_is_a_misused_command_line(
+    sample_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``log --with-undone`` without ``--gm`` printed the players' copy, which never shows
+    undone lines: the GM asked for something and silently did not get it."""
+    target = tmp_path / "recap.md"
+    status, out, err = run(capsys, "log", str(sample_file), "--with-undone", "-o", str(target))
+    assert (status, out) == (2, "") and "add --gm" in err and err.count("\n") == 1
+    assert not target.exists()
+    assert run(capsys, "log", str(sample_file), "--with-undone", "--gm")[0] == 0

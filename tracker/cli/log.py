@@ -28,7 +28,7 @@ def setup(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-o", "--out", metavar="OUT", help="a file, or a folder (one recap per encounter)"
     )
-    p.add_argument("--with-undone", action="store_true", help="include undone actions")
+    p.add_argument("--with-undone", action="store_true", help="include undone actions (with --gm)")
     p.add_argument(
         "--gm",
         action="store_true",
@@ -46,6 +46,8 @@ def run(ns: argparse.Namespace) -> int:
         raise UsageError(
             f"--round takes one round number, not {ns.round!r} (a range is --rounds A-B)"
         )
+    if ns.with_undone and not ns.gm:  # the players' copy never shows what was undone
+        raise UsageError("--with-undone shows undone lines in the GM's copy: add --gm")
     if len(ns.files) > 1 and not ns.out:
         raise UsageError("several encounters need a folder to write to: add -o DIR")
     try:  # what the command line asks for, before any file is read
