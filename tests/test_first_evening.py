@@ -288,3 +288,16 @@ def test_with_undone_alone_is_a_misused_command_line(
     assert (status, out) == (2, "") and "add --gm" in err and err.count("\n") == 1
     assert not target.exists()
     assert run(capsys, "log", str(sample_file), "--with-undone", "--gm")[0] == 0
+
+
+def test_a_campaign_recap_to_a_pdf_name_is_refused_as_a_log_is(
+    party_campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``campaign recap C -o tokyo.pdf`` wrote Markdown into tokyo.pdf, where ``log -o
+    x.pdf`` is refused."""
+    target = party_campaign.with_name("tokyo.pdf")
+    status, out, err = run(capsys, "campaign", "recap", str(party_campaign), "-o", str(target))
+    assert (status, out) == (1, "") and ".md or .html" in err and err.count("\n") == 1
+    assert not target.exists()
+    markdown = party_campaign.with_name("tokyo.markdown")
+    assert run(capsys, "campaign", "recap", str(party_campaign), "-o", str(markdown))[0] == 0

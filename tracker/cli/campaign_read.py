@@ -129,6 +129,14 @@ def recap(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _unknown_suffix(path: Path) -> bool:
+    """A new file whose suffix names no format (``recap.pdf``)."""
+    from tracker.export.formats import FORMATS, SUFFIX_ALIASES
+
+    known = {f.suffix for f in FORMATS.values()} | set(SUFFIX_ALIASES)
+    return bool(path.suffix) and path.suffix.casefold() not in known and not path.exists()
+
+
 def recap_format(ns: argparse.Namespace) -> str:
     """``md`` or ``html``: --html, --format, else -o's suffix, else md."""
     from tracker.export.formats import format_for, format_named
@@ -139,6 +147,11 @@ def recap_format(ns: argparse.Namespace) -> str:
         name = format_named(ns.format).name
     else:
         name = format_for(ns.out).name if ns.out is not None else "md"
+        if ns.out is not None and _unknown_suffix(ns.out):  # not Markdown in recap.pdf
+            raise TrackerError(
+                f"-o {ns.out.name}: the campaign recap is written as .md or .html"
+                " — name the file so, or say --format"
+            )
     if name not in ("md", "html"):
         raise TrackerError(f"a campaign recap is md or html, not {name!r}")
     return name
