@@ -301,3 +301,18 @@ def test_a_campaign_recap_to_a_pdf_name_is_refused_as_a_log_is(
     assert not target.exists()
     markdown = party_campaign.with_name("tokyo.markdown")
     assert run(capsys, "campaign", "recap", str(party_campaign), "-o", str(markdown))[0] == 0
+
+
+@pytest.mark.parametrize("wounds", [-5, 3.7])
+def test_an_unusable_number_is_not_reported_as_missing_from_the_export(
+    wounds: float, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A threat whose Wounds max reads -5 was reported "not in the export: wounds"."""
+
+    def odd_wounds(doc: dict[str, Any]) -> None:
+        doc["system"]["combat"]["wounds"]["max"] = wounds
+
+    status, out, _ = run(capsys, "import", str(_variant(tmp_path, "wrath-threat.json", odd_wounds)))
+    assert status == 0
+    assert "not in the export as a whole number above 0: wounds" in out
+    assert "not in the export: wounds" not in out
