@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+import sys
 from pathlib import Path
 
 import pytest
+from aiohttp.http_exceptions import BadStatusLine, LineTooLong
 
 from tracker.cli import main
+from tracker.web.log_line import OneLine
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -28,3 +32,35 @@ def test_ls_says_whose_turn_as_state_and_the_log_do(
     assert "Boss' turn" in said
     listed = run(capsys, "ls", str(tmp_path))[1]
     assert "round 1, Boss' turn" in listed and "Boss's" not in listed
+
+
+def _logged(error: Exception) -> str:
+    """How ``tracker serve`` logs aiohttp's line about a request it could not read."""
+    try:
+        raise error
+    except Exception:
+        record = logging.LogRecord(
+            "aiohttp.server",
+            logging.ERROR,
+            "x",
+            1,
+            "Error handling request from %s",
+            ("127.0.0.1",),
+            sys.exc_info(),
+        )
+    return OneLine().format(record)
+
+
+def test_a_request_too_long_to_read_is_logged_as_a_refusal_not_raw_bytes() -> None:
+    """A 20,000-character path was logged "Error handling request from 127.0.0.1: 400,
+    message: Got more than 8190 bytes when reading: bytearray(b'/aaaa…')."."""
+    line = _logged(LineTooLong(b"/" + b"a" * 20_000, "8190"))
+    assert line == (
+        "tracker serve: refused a request from 127.0.0.1 it could not read: "
+        "Got more than 8190 bytes when reading (400)"
+    )
+
+
+def test_a_request_that_is_not_http_is_logged_without_its_bytes() -> None:
+    line = _logged(BadStatusLine("\x16\x03\x01\x1b]52;c;YQ==\x07"))
+    assert line.endswith("it could not read: Bad status line (400)")
