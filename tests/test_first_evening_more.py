@@ -64,3 +64,14 @@ def test_a_request_too_long_to_read_is_logged_as_a_refusal_not_raw_bytes() -> No
 def test_a_request_that_is_not_http_is_logged_without_its_bytes() -> None:
     line = _logged(BadStatusLine("\x16\x03\x01\x1b]52;c;YQ==\x07"))
     assert line.endswith("it could not read: Bad status line (400)")
+
+
+def test_a_basic_party_reads_hp_as_the_fight_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``campaign add-pc`` and ``show`` of a basic party said "Hp 10/10"."""
+    camp = str(tmp_path / "c.toml")
+    run(capsys, "campaign", "new", camp, "--ruleset", "basic")
+    assert "HP 12/12" in run(capsys, "campaign", "add-pc", camp, "Ann", "hp=12")[1]
+    shown = run(capsys, "campaign", "show", camp)[1]
+    assert "HP 12/12" in shown and "Hp" not in shown

@@ -12,3 +12,12 @@ def counted(count: int, word: str) -> str:
 def possessive(name: str) -> str:
     """``Wren's``, but ``Archer in the reeds'``: a name ending in s takes the apostrophe alone."""
     return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
+
+
+def track_label(track: str) -> str:
+    """A track as a GM reads it: ``Stress``, ``Death timer``, ``Wounds @left arm``; a name
+    of one or two letters is an abbreviation (``HP``, not ``Hp``)."""
+    name, _, where = track.partition("@")
+    word = name.replace("_", " ")
+    word = word.upper() if len(word) <= 2 else word.capitalize()
+    return f"{word} @{where}" if where else word
