@@ -75,3 +75,16 @@ def test_a_basic_party_reads_hp_as_the_fight_does(
     assert "HP 12/12" in run(capsys, "campaign", "add-pc", camp, "Ann", "hp=12")[1]
     shown = run(capsys, "campaign", "show", camp)[1]
     assert "HP 12/12" in shown and "Hp" not in shown
+
+
+def test_a_yaml_source_with_a_control_character_names_its_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said "(not YAML: unacceptable character #x001b: control characters are not
+    allowed in "<unicode string>", position 20)", with no line or column."""
+    path = tmp_path / "orc.yml"
+    path.write_text("type: threat\nname: Orc \x1b[31m\n", encoding="utf-8")
+    status, _, err = run(capsys, "import", str(path))
+    assert status == 1 and err.count("\n") == 1
+    assert err.startswith("tracker: orc.yml:2:11: not a Foundry export (not YAML: it holds ESC")
+    assert "<unicode string>" not in err
