@@ -88,3 +88,18 @@ def test_a_yaml_source_with_a_control_character_names_its_place(
     assert status == 1 and err.count("\n") == 1
     assert err.startswith("tracker: orc.yml:2:11: not a Foundry export (not YAML: it holds ESC")
     assert "<unicode string>" not in err
+
+
+FOUNDRY = Path(__file__).parent / "fixtures" / "foundry"
+
+
+def test_an_import_that_replaces_a_block_of_the_gms_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Importing an Ork Nob over the GM's own hand-tuned ``ork-nob`` block replaced it
+    without a word (``save-template`` says "replacing the block of that id")."""
+    actor = str(FOUNDRY / "wrath-threat.json")
+    first = run(capsys, "import", actor)[1].splitlines()[0]
+    assert "block 'ork-nob'" in first and "replacing" not in first
+    again = run(capsys, "import", actor)[1].splitlines()[0]
+    assert again.endswith("(replacing your block of that id)")

@@ -179,20 +179,30 @@ def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None)
     return save_blocks(ruleset, [block], path)
 
 
-def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None) -> Path:
+def save_blocks(
+    ruleset: str,
+    blocks: Sequence[Block],
+    path: Path | None = None,
+    replacing: set[str] | None = None,
+) -> Path:
     """Write ``blocks`` into the GM's bestiary file of ``ruleset`` (created if missing): a
-    block with the same id is replaced, every other block and every comment kept. The
-    file is read and rewritten under its writer lock (two trackers saving at once both
-    keep their blocks), atomically and only once it reads back as expected."""
+    block with the same id is replaced (its id added to ``replacing``, when given), every
+    other block and every comment kept. The file is read and rewritten under its writer
+    lock (two trackers saving at once both keep their blocks), atomically and only once it
+    reads back as expected."""
     from tracker.store.toml_rewrite import update  # only a write needs the rewriter
 
     target = path if path is not None else user_bestiary_file(ruleset)
-    update(target, lambda text: _with_blocks(target, text, ruleset, blocks))
+    found = replacing if replacing is not None else set()
+    update(target, lambda text: _with_blocks(target, text, ruleset, blocks, found))
     return target
 
 
-def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block]) -> str:
-    """The bestiary file's ``text`` with ``blocks`` in it (checked to read back)."""
+def _with_blocks(
+    target: Path, text: str, ruleset: str, blocks: Sequence[Block], replacing: set[str]
+) -> str:
+    """The bestiary file's ``text`` with ``blocks`` in it (checked to read back); the ids
+    of the blocks it replaces go into ``replacing``."""
     from tracker.store.toml_rewrite import check_rows, replaced, row_text
 
     if text:
@@ -203,6 +213,8 @@ def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block])
         text = f'ruleset = "{ruleset}"\n'
     ids = {str(b["id"]).casefold() for b in blocks}
     kept = [i for i in _ids(text) if i not in ids]
+    replacing.clear()
+    replacing.update(i for i in _ids(text) if i in ids)
     new = replaced(
         text,
         SECTION,

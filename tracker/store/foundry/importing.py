@@ -65,6 +65,8 @@ class ActorImport:
     log: list[str] = field(default_factory=list)
     label: str = ""
     """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
+    replaced: bool = False
+    """Its block took the place of a block of the GM's with the same id."""
 
     @property
     def where(self) -> str:
@@ -322,9 +324,11 @@ def _save_table(item: TableImport) -> None:
 def _save_actors(actors: list[ActorImport]) -> None:
     for ruleset in sorted({a.converted.ruleset for a in actors}):
         mine = [a for a in actors if a.converted.ruleset == ruleset]
-        path = save_blocks(ruleset, [a.converted.block for a in mine])
+        replacing: set[str] = set()
+        path = save_blocks(ruleset, [a.converted.block for a in mine], replacing=replacing)
         for actor in mine:
             actor.written = path
+            actor.replaced = str(actor.converted.block["id"]).casefold() in replacing
 
 
 def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:
