@@ -10,6 +10,7 @@ import pytest
 from aiohttp.http_exceptions import BadStatusLine, LineTooLong
 
 from tracker.cli import main
+from tracker.store.bestiary import user_bestiary_file
 from tracker.web.log_line import OneLine
 
 
@@ -103,3 +104,20 @@ def test_an_import_that_replaces_a_block_of_the_gms_says_so(
     assert "block 'ork-nob'" in first and "replacing" not in first
     again = run(capsys, "import", actor)[1].splitlines()[0]
     assert again.endswith("(replacing your block of that id)")
+
+
+def test_a_block_whose_name_is_a_number_is_refused_as_a_rosters_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``name = 5`` in the GM's bestiary added a combatant called "5"; an encounter's
+    roster refuses it ("every combatant needs a name (text)")."""
+    mine = user_bestiary_file("basic")
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    mine.write_text('ruleset = "basic"\n\n[[blocks]]\nid = "bad"\nname = 5\n', encoding="utf-8")
+    fight = str(tmp_path / "f.toml")
+    run(capsys, "new", fight, "--ruleset", "basic")
+    before = Path(fight).read_bytes()
+    status, out, err = run(capsys, "do", fight, "add", "bad")
+    assert (status, out) == (1, "") and err.count("\n") == 1
+    assert f"{mine}:5:" in err and "a name is text in quotes" in err
+    assert Path(fight).read_bytes() == before

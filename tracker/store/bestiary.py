@@ -158,6 +158,10 @@ def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
     if not isinstance(key, str) or not key or slug(key) != key.casefold():
         where = locator.error("a block needs an id of letters, digits and -", "id", SECTION, index)
         return str(where)
+    if "name" in block and not (isinstance(block["name"], str) and block["name"].strip()):
+        # as a roster's combatant: a name of 5 is a mistake, not the name "5"
+        said = f"block {key!r}: a name is text in quotes"
+        return str(locator.error(said, "name", SECTION, index))
     try:
         entry = rolled_entry(block, Dice(seed=0), [])
         rules.prepare({**entry, "id": key, "name": str(entry.get("name") or key)})
