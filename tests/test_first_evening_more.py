@@ -121,3 +121,23 @@ def test_a_block_whose_name_is_a_number_is_refused_as_a_rosters_is(
     assert (status, out) == (1, "") and err.count("\n") == 1
     assert f"{mine}:5:" in err and "a name is text in quotes" in err
     assert Path(fight).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "ftp://tv.example",
+        "http://x/a b",
+        "http://x/\x1b[31m",
+        "https://x/?a=1",
+    ],
+)
+def test_a_public_url_that_is_no_web_address_is_a_misused_command_line(
+    url: str, sample_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve --public-url javascript:alert(1)`` printed that link (and its QR code for
+    every phone) with the join token after it."""
+    status, out, err = run(capsys, "serve", str(sample_file), "--public-url", url)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert "an address" in err

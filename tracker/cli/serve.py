@@ -70,7 +70,10 @@ def setup_serve(p: argparse.ArgumentParser) -> None:
         help="serve the terminal view through textual-serve instead of the web page",
     )
     p.add_argument(
-        "--public-url", default=None, help="the address browsers use, if not http://HOST:PORT"
+        "--public-url",
+        type=_public_url,
+        default=None,
+        help="the address browsers use, if not http://HOST:PORT",
     )
 
 
@@ -100,6 +103,26 @@ def _host(text: str) -> str:
             f"an address such as 127.0.0.1, ::1 or a host name, not {text!r}"
         )
     return text.strip("[]")
+
+
+def _public_url(text: str) -> str:
+    """An address the players' browsers open: http(s)://HOST[:PORT][/PATH], nothing else
+    (the join token is added to it, and the QR code carries it to every phone)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError:
+        parts = None
+    plain = text.isascii() and text.isprintable() and " " not in text
+    if not (plain and parts and parts.scheme in ("http", "https") and parts.hostname):
+        raise argparse.ArgumentTypeError(
+            f"an address such as https://tv.example:8443, not {text!r}"
+        )
+    if parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"an address without ? or #, not {text!r}")
+    return text
 
 
 def serve(ns: argparse.Namespace) -> int:
