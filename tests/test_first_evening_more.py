@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,15 @@ def test_a_public_url_that_is_no_web_address_is_a_misused_command_line(
     status, out, err = run(capsys, "serve", str(sample_file), "--public-url", url)
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert "an address" in err
+
+
+def test_a_zipped_module_is_told_to_be_unzipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module as downloaded (a zip) was "not a Foundry export (not UTF-8 text, byte 10)"."""
+    path = tmp_path / "orks-module.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.write(FOUNDRY / "wrath-threat.json", "packs/ork-nob.json")
+    status, _, err = run(capsys, "import", str(path))
+    assert status == 1 and err.count("\n") == 1
+    assert "a zip archive" in err and "unzip it" in err and "UTF-8" not in err

@@ -134,6 +134,11 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _text(data: bytes) -> str:
+    if data.startswith(b"PK\x03\x04"):  # a module or world as downloaded
+        raise NotImportable(
+            "a zip archive, not a Foundry export: unzip it and import the folder it holds"
+            " (a module's packs/ folder, or its .json files)"
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
