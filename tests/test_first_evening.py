@@ -252,11 +252,11 @@ def test_a_bad_file_deep_in_a_pack_folder_is_named_with_its_folders(
     (pack / "monsters" / "orks").mkdir(parents=True)
     (pack / "agent.json").write_bytes((FOUNDRY / "wrath-agent.json").read_bytes())
     (pack / "monsters" / "orks" / "bad.json").write_text("[\n", encoding="utf-8")
-    (pack / "monsters" / "odd.json").write_text('{"name": "x", "type": 5}', encoding="utf-8")
+    (pack / "monsters" / "odd.json").write_text('{"name": NaN}', encoding="utf-8")
     status, _, err = run(capsys, "import", str(pack))
     assert status == 1
     assert "tracker: monsters/orks/bad.json:2:1: not a Foundry export" in err
-    assert "tracker: monsters/odd.json: not a Foundry" in err
+    assert "tracker: monsters/odd.json: not a Foundry export (NaN" in err
 
 
 @pytest.mark.parametrize("argv", [[], ["FIGHT"], ["view", "FIGHT"]])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import zipfile
@@ -154,3 +155,47 @@ def test_a_zipped_module_is_told_to_be_unzipped(
     status, _, err = run(capsys, "import", str(path))
     assert status == 1 and err.count("\n") == 1
     assert "a zip archive" in err and "unzip it" in err and "UTF-8" not in err
+
+
+def test_a_module_folder_imports_its_actors_and_skips_its_other_documents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module's folder (its manifest, an items pack, a journal entry beside the actors)
+    was refused whole: "items/bolter.json: a 'weapon' actor of wrath-and-glory …"."""
+    module = tmp_path / "orks"
+    for folder in ("actors", "items", "journal"):
+        (module / folder).mkdir(parents=True)
+    (module / "actors" / "nob.json").write_bytes((FOUNDRY / "wrath-threat.json").read_bytes())
+    (module / "module.json").write_text('{"id": "orks", "title": "Orks"}', encoding="utf-8")
+    bolter = {
+        "name": "Bolter",
+        "type": "weapon",
+        "system": {},
+        "_stats": {"systemId": "wrath-and-glory"},
+    }
+    (module / "items" / "bolter.json").write_text(json.dumps(bolter), encoding="utf-8")
+    entry = {"name": "Intro", "pages": [{"name": "p", "type": "text"}]}
+    (module / "journal" / "intro.json").write_text(json.dumps(entry), encoding="utf-8")
+    status, out, err = run(capsys, "import", str(module))
+    assert (status, err) == (0, "")
+    assert "block 'ork-nob' (Ork Nob)" in out
+    assert (
+        "items/bolter.json: a 'weapon' document of wrath-and-glory, not an actor — skipped" in out
+    )
+    assert "journal/intro.json: no Foundry actor or RollTable — skipped" in out
+    assert "module.json: no Foundry actor or RollTable — skipped" in out
+
+
+def test_an_item_named_alone_is_still_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bolter.json"
+    bolter = {
+        "name": "Bolter",
+        "type": "weapon",
+        "system": {},
+        "_stats": {"systemId": "wrath-and-glory"},
+    }
+    path.write_text(json.dumps(bolter), encoding="utf-8")
+    status, _, err = run(capsys, "import", str(path))
+    assert status == 1 and "a 'weapon' actor of wrath-and-glory" in err

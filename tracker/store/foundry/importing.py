@@ -29,6 +29,7 @@ from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.shapes import (
     SYSTEMS,
     NotACombatant,
+    NotAnActor,
     NotImportable,
     actor_export,
     is_roll_table,
@@ -138,11 +139,13 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     for source in sources:
         try:
             _read_one(source, forced, tables, result, game_masters)
-        except NotACombatant as err:
+        except (NotACombatant, NotAnActor) as err:
             if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
-            else:  # a pack holds its vehicles among its threats
+            elif isinstance(err, NotACombatant):  # a pack holds its vehicles among its threats
                 result.skipped.append(f"{source.label}: {err.what}, not a combatant")
+            else:  # a module's folder holds its items, journals and scenes too
+                result.skipped.append(f"{_shown(source.path, source.label, folders)}: {err.what}")
         except (NotImportable, TrackerError) as err:
             problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)

@@ -47,6 +47,16 @@ class NotImportable(TrackerError):
         return f"{name}:{self.at[0]}:{self.at[1]}" if self.at else name
 
 
+class NotAnActor(NotImportable):
+    """A Foundry document that is no actor nor RollTable (an item, a journal entry, a
+    scene, a module's manifest): a pack or folder holding it skips it and says so, a file
+    of it named alone is refused; ``what`` names it for the skipped line."""
+
+    def __init__(self, message: str, what: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 class NotACombatant(NotImportable):
     """An actor of a system the tracker knows that is no combatant (a vehicle …);
     ``what`` names it (``a 'vehicle' actor of wrath-and-glory``)."""
@@ -130,8 +140,9 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         raise NotImportable(f"not a Foundry export ({_not_a_document(doc)})")
     data = system_data(doc)
     if data is None or not isinstance(doc.get("type"), str):
-        raise NotImportable(
-            "not a Foundry actor or RollTable export (no type with system data, no results)"
+        raise NotAnActor(
+            "not a Foundry actor or RollTable export (no type with system data, no results)",
+            "no Foundry actor or RollTable",
         )
     system = forced or named_system(doc) or guess_system(doc, data)
     if system not in SYSTEMS:
@@ -143,7 +154,10 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         wanted = ", ".join(ACTOR_TYPES[system])
         if kind in OTHER_TYPES[system]:
             raise NotACombatant(f"a {kind!r} actor of {system}", wanted)
-        raise NotImportable(f"a {kind!r} actor of {system}: the tracker imports {wanted}")
+        raise NotAnActor(
+            f"a {kind!r} actor of {system}: the tracker imports {wanted}",
+            f"a {kind!r} document of {system}, not an actor",
+        )
     items = _items(doc.get("items"))
     applied = apply_effects(doc, data)
     return ActorExport(
