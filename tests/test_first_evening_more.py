@@ -199,3 +199,17 @@ def test_an_item_named_alone_is_still_refused(
     path.write_text(json.dumps(bolter), encoding="utf-8")
     status, _, err = run(capsys, "import", str(path))
     assert status == 1 and "a 'weapon' actor of wrath-and-glory" in err
+
+
+def test_a_pc_name_too_long_is_said_to_be_the_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``campaign add-pc C PPP…`` said "id is 100 characters long" (the id made from it)."""
+    camp = tmp_path / "c.toml"
+    run(capsys, "campaign", "new", str(camp), "--ruleset", "basic")
+    before = camp.read_bytes()
+    status, _, err = run(capsys, "campaign", "add-pc", str(camp), "P" * 100)
+    assert status == 1 and err == (
+        "tracker: the name is 100 characters long: at most 80 are allowed\n"
+    )
+    assert camp.read_bytes() == before

@@ -19,7 +19,7 @@ from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
 from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import visible
+from tracker.core.safe_text import NAME_LIMIT, check_text, visible
 
 if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
@@ -105,7 +105,7 @@ def _entry(rules: Ruleset, ns: argparse.Namespace) -> dict[str, Any]:
 
     if ns.source is not None:
         return _roster_entry(ns.source, ns.words)
-    name, options = ns.words[0], {}
+    name, options = check_text(ns.words[0], "the name", NAME_LIMIT), {}
     for word in ns.words[1:]:
         key, equals, value = word.partition("=")
         if not equals or not key:
