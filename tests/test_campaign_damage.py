@@ -29,7 +29,7 @@ def test_check_and_repair_take_a_campaign_file_too(
     path.write_bytes(path.read_bytes().replace(b"\0" * 4, b'"Bo"'))
     assert main(["check", str(path)]) == 0
     said = capsys.readouterr().out
-    assert said == f"{path}: ok — a basic campaign, 3 PC(s), 0 fight(s), 3 events\n"
+    assert said == f"{path}: ok — a basic campaign, 3 PCs, 0 fights, 3 events\n"
     path.write_bytes(bad)
     assert main(["check", str(path)]) == 1
     err = capsys.readouterr().err

@@ -134,12 +134,14 @@ def test_undo_write_back(
 def test_declined_write_back_leaves_the_file(
     tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Without --yes and with no terminal to ask on, nothing is written: same bytes."""
+    """Without --yes and with no terminal to ask on, nothing is written: same bytes, and
+    a refusal a script can see (exit 1, one line on stderr), after the summary."""
     fight = tmp_path / "f1.toml"
     fought(capsys, campaign, fight)
     before = campaign.read_bytes()
-    code, out, _ = cli(capsys, "campaign", "writeback", campaign, fight)
-    assert code == 0 and "nothing was written" in out and "Trauma 0 → 7" in out
+    code, out, err = cli(capsys, "campaign", "writeback", campaign, fight)
+    assert code == 1 and "Trauma 0 → 7" in out
+    assert err.count("\n") == 1 and "nothing was written" in err and "--yes" in err
     assert campaign.read_bytes() == before
 
 

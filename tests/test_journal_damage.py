@@ -312,6 +312,7 @@ def test_view_warns_about_damage_before_it_starts(
         shown.append(len(app.follower.loaded.encounter.events))
 
     monkeypatch.setattr(PlayerApp, "run", run)
+    monkeypatch.setenv("TEXTUAL_DRIVER", "headless")  # drawn elsewhere: no terminal needed
     capsys.readouterr()
     assert main(["view", str(path)]) == 0
     err = capsys.readouterr().err

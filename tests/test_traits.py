@@ -124,7 +124,7 @@ def test_any_plain_trait_survives_the_bestiary_and_the_journal(name: str, text: 
 
 
 def test_a_trait_text_longer_than_the_limit_is_refused_not_cut() -> None:
-    with pytest.raises(RuleError, match="at most 20,000 are kept"):
+    with pytest.raises(RuleError, match="at most 20,000 are allowed"):
         read_traits([{"name": "X", "text": "a" * (TRAIT_LIMIT + 1)}])
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
-from tracker.cli.numbers import make_dice, seed_value
+from tracker.cli.numbers import UsageError, make_dice, seed_value
 from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
 from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import visible
+from tracker.core.safe_text import NAME_LIMIT, check_text, visible
 
 if TYPE_CHECKING:
     from tracker.rules.base import Ruleset
@@ -105,7 +105,7 @@ def _entry(rules: Ruleset, ns: argparse.Namespace) -> dict[str, Any]:
 
     if ns.source is not None:
         return _roster_entry(ns.source, ns.words)
-    name, options = ns.words[0], {}
+    name, options = check_text(ns.words[0], "the name", NAME_LIMIT), {}
     for word in ns.words[1:]:
         key, equals, value = word.partition("=")
         if not equals or not key:
@@ -178,10 +178,12 @@ def _writeback(ns: argparse.Namespace) -> int:
 
 
 def _confirm(question: str) -> bool:
-    """Ask on a terminal; without one (a script), the answer is no."""
+    """Ask on a terminal; without one (a script), refuse: nothing is written, exit 1."""
     if not sys.stdin.isatty():
-        print("no terminal to ask on: pass --yes to write it back")
-        return False
+        raise TrackerError(
+            "no terminal to ask on: nothing was written to the campaign"
+            " — pass --yes to write it back"
+        )
     try:
         return input(question).strip().casefold() in ("y", "yes")
     except EOFError:
@@ -226,13 +228,23 @@ def _args_set(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "key", metavar="KEY", help="a track, max.TRACK, condition, drawback, heal@INJURY or dead"
     )
-    p.add_argument("value", metavar="VALUE", help="a number, or a name (a leading - removes it)")
+    p.add_argument(  # the rest of the line, so that `condition -Frightened` is no option
+        "value",
+        metavar="VALUE",
+        nargs=argparse.REMAINDER,
+        help="a number, or a name (a leading - removes it)",
+    )
 
 
 def _set(ns: argparse.Namespace) -> int:
     from tracker.rules.party import set_value
 
-    return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, ns.value))
+    value = " ".join(ns.value)
+    if not value:
+        raise UsageError(
+            f"`campaign set` needs a value after {ns.key!r} — see `tracker campaign set --help`"
+        )
+    return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, value))
 
 
 def _args_treat(p: argparse.ArgumentParser) -> None:

@@ -11,6 +11,7 @@ from tracker.cli.output import output_name, output_path
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import json_safe, visible
+from tracker.core.wording import counted
 
 if TYPE_CHECKING:
     from tracker.store.campaign_file import LoadedCampaign
@@ -44,8 +45,8 @@ def show(ns: argparse.Namespace) -> int:
         return 0
     print(
         visible(
-            f"{state.title} · {state.ruleset} · {len(state.party)} PC(s), "
-            f"{len(state.fights)} fight(s)"
+            f"{state.title} · {state.ruleset} · {counted(len(state.party), 'PC')}, "
+            f"{counted(len(state.fights), 'fight')}"
         )
     )
     for reading in loaded.rules.readings():
@@ -132,6 +133,14 @@ def recap(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _unknown_suffix(path: Path) -> bool:
+    """A new file whose suffix names no format (``recap.pdf``)."""
+    from tracker.export.formats import FORMATS, SUFFIX_ALIASES
+
+    known = {f.suffix for f in FORMATS.values()} | set(SUFFIX_ALIASES)
+    return bool(path.suffix) and path.suffix.casefold() not in known and not path.exists()
+
+
 def recap_format(ns: argparse.Namespace) -> str:
     """``md`` or ``html``: --html, --format, else -o's suffix, else md. A format the
     command line names that is not one (``-f json``, ``--html -f md``) is a misused
@@ -152,6 +161,11 @@ def recap_format(ns: argparse.Namespace) -> str:
     if ns.html:
         return "html"
     name = format_for(ns.out).name if ns.out is not None else "md"
+    if ns.out is not None and _unknown_suffix(ns.out):  # not Markdown in recap.pdf
+        raise TrackerError(
+            f"-o {ns.out.name}: the campaign recap is written as .md or .html"
+            " — name the file so, or say --format"
+        )
     if name not in ("md", "html"):
         raise TrackerError(f"-o {ns.out}: a campaign recap is md or html, not {name}")
     return name

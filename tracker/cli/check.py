@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tracker.cli.output import warn
 from tracker.core.safe_text import visible
+from tracker.core.wording import counted
 
 if TYPE_CHECKING:
     from tracker.store.journal_repair import TornTail
@@ -54,8 +55,8 @@ def run(ns: argparse.Namespace) -> int:
     count = len(encounter.events)  # every event read: a snapshot is checked against them
     state = encounter.state
     print(
-        f"{visible(str(ns.file))}: ok — {loaded.rules.id}, {len(state.combatants)} combatants, "
-        f"{count} events"
+        f"{visible(str(ns.file))}: ok — {loaded.rules.id}, "
+        f"{counted(len(state.combatants), 'combatant')}, {counted(count, 'event')}"
     )
     for note in encounter.notes:
         warn(f"{ns.file}: {note}")
@@ -128,8 +129,9 @@ def _campaign(path: Path, repair: bool) -> int:
         return 1
     state = loaded.campaign.state
     print(
-        f"{visible(str(path))}: ok — a {loaded.rules.id} campaign, {len(state.party)} PC(s), "
-        f"{len(state.fights)} fight(s), {len(loaded.campaign.events)} events"
+        f"{visible(str(path))}: ok — a {loaded.rules.id} campaign, "
+        f"{counted(len(state.party), 'PC')}, {counted(len(state.fights), 'fight')}, "
+        f"{counted(len(loaded.campaign.events), 'event')}"
     )
     if torn is not None:
         warn(tail_note(path, torn))

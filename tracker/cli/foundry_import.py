@@ -106,6 +106,8 @@ def _actor_lines(actor: ActorImport) -> list[str]:
         head = f"{actor.where}: {block.ruleset} '{block.name}' → {target}"
     else:
         head = f"{actor.where}: {block.ruleset} block '{block.id}' ({block.name}) → {target}"
+        if actor.replaced:
+            head += " (replacing your block of that id)"
     lines = [head]
     if block.read:
         lines.append("  read: " + "; ".join(block.read))

@@ -32,7 +32,7 @@ def setup(p: argparse.ArgumentParser) -> None:
         metavar="OUT",
         help="a file, or a folder (one recap per encounter); - for standard output",
     )
-    p.add_argument("--with-undone", action="store_true", help="include undone actions")
+    p.add_argument("--with-undone", action="store_true", help="include undone actions (with --gm)")
     p.add_argument(
         "--gm",
         action="store_true",
@@ -53,6 +53,8 @@ def run(ns: argparse.Namespace) -> int:
         )
     if ns.out == "-":
         ns.out = None
+    if ns.with_undone and not ns.gm:  # the players' copy never shows what was undone
+        raise UsageError("--with-undone shows undone lines in the GM's copy: add --gm")
     if len(ns.files) > 1 and not ns.out:
         raise UsageError("several encounters need a folder to write to: add -o DIR")
     try:  # what the command line asks for, before any file is read

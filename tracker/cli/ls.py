@@ -37,9 +37,11 @@ def run(ns: argparse.Namespace) -> int:
     if settings.problem:
         print(f"tracker: {visible(settings.problem)}", file=sys.stderr)
     folder: Path = ns.folder or settings.encounters
-    if ns.folder is not None and not folder.is_dir():
+    # the settings' folder may not be made yet (a first evening), but never a file
+    if not folder.is_dir() and (ns.folder is not None or folder.exists()):
         what = "does not exist" if not folder.exists() else "is not a folder"
-        print(visible(f"tracker: {folder}: {what}"), file=sys.stderr)
+        where = "" if ns.folder is not None else " (the encounters folder in settings.toml)"
+        print(visible(f"tracker: {folder}: {what}{where}"), file=sys.stderr)
         return 1
     summaries = list_folder(folder)
     for summary in summaries:

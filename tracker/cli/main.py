@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
+    need_terminal,
     new_file_arguments,
     plain_name,
     saved,
@@ -131,7 +132,8 @@ def _quiet_stdout() -> None:
 def _dispatch(args: list[str]) -> int:
     parser = build_parser(only=None if args[0] == "completion" else args[0])
     if args[0] not in FULL_SCREEN:  # what we print is data: no control bytes reach the terminal
-        sys.stdout, sys.stderr = PlainStream(sys.stdout), PlainStream(sys.stderr)
+        sys.stdout = PlainStream(sys.stdout, "standard output")
+        sys.stderr = PlainStream(sys.stderr, "standard error")
     namespace, unknown = parser.parse_known_args(args)
     if unknown:  # named after the subcommand whose --help says what it takes
         which = " ".join(args[:2] if args[0] == "campaign" else args[:1])
@@ -146,14 +148,30 @@ FULL_SCREEN = ("view", "serve")
 
 
 class PlainStream:
-    """A text stream that shows control and direction characters visibly (``␛``)."""
+    """A text stream that shows control and direction characters visibly (``␛``); an
+    error writing it names it (``standard output: No space left on device``)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, name: str) -> None:
         self.stream = stream
+        self.name = name
 
     def write(self, text: str) -> int:
         """Write ``text`` with every unsafe character but tab and newline made visible."""
-        return self.stream.write(visible_lines(text))
+        try:
+            return self.stream.write(visible_lines(text))
+        except OSError as err:
+            raise self._named(err) from None
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self.stream.flush()
+        except OSError as err:
+            raise self._named(err) from None
+
+    def _named(self, err: OSError) -> OSError:
+        err.filename = err.filename or self.name
+        return err
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
@@ -360,6 +378,8 @@ def _open_tui(args: list[str]) -> int:
         raise UsageError(f"unknown option {args[0]!r} — see `tracker --help`")
     if len(args) > 1:
         raise UsageError(f"unknown command {args[0]!r} — see `tracker --help`")
+    if not args or Path(args[0]).is_file():  # a file's own problem is said first
+        need_terminal("`tracker`")
     from tracker.ui.launch import launch
 
     return launch(Path(args[0]) if args else None)

@@ -74,6 +74,18 @@ def terminal_columns() -> int:
     return columns or 80
 
 
+def need_terminal(command: str) -> None:
+    """TrackerError unless a full screen can run here: without a terminal to draw on and
+    type in (a pipe, a file, a script), Textual writes its escape codes there and waits
+    for keys for ever. textual-serve's children (``TEXTUAL_DRIVER``) draw on a page."""
+    if os.environ.get("TEXTUAL_DRIVER") or (sys.stdin.isatty() and sys.stdout.isatty()):
+        return
+    raise TrackerError(
+        f"{command} draws a screen and needs a terminal to draw it on; "
+        "`tracker state FILE` and `tracker log FILE` print without one"
+    )
+
+
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""

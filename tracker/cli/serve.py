@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from tracker.cli.numbers import whole_number
+from tracker.cli.output import need_terminal
 
 
 def setup_view(p: argparse.ArgumentParser) -> None:
@@ -27,6 +28,9 @@ def setup_view(p: argparse.ArgumentParser) -> None:
 def view(ns: argparse.Namespace) -> int:
     """Run the player view in this terminal."""
     from tracker.ui.player.launch import run_view
+
+    if Path(ns.file).is_file():  # a file's own problem is said first
+        need_terminal("`tracker view`")
 
     return run_view(ns.file, large=ns.large)
 
@@ -66,7 +70,10 @@ def setup_serve(p: argparse.ArgumentParser) -> None:
         help="serve the terminal view through textual-serve instead of the web page",
     )
     p.add_argument(
-        "--public-url", default=None, help="the address browsers use, if not http://HOST:PORT"
+        "--public-url",
+        type=_public_url,
+        default=None,
+        help="the address browsers use, if not http://HOST:PORT",
     )
 
 
@@ -96,6 +103,26 @@ def _host(text: str) -> str:
             f"an address such as 127.0.0.1, ::1 or a host name, not {text!r}"
         )
     return text.strip("[]")
+
+
+def _public_url(text: str) -> str:
+    """An address the players' browsers open: http(s)://HOST[:PORT][/PATH], nothing else
+    (the join token is added to it, and the QR code carries it to every phone)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError:
+        parts = None
+    plain = text.isascii() and text.isprintable() and " " not in text
+    if not (plain and parts and parts.scheme in ("http", "https") and parts.hostname):
+        raise argparse.ArgumentTypeError(
+            f"an address such as https://tv.example:8443, not {text!r}"
+        )
+    if parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"an address without ? or #, not {text!r}")
+    return text
 
 
 def serve(ns: argparse.Namespace) -> int:

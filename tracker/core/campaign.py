@@ -15,6 +15,7 @@ from typing import Any
 
 from tracker.core.errors import EventFormatError
 from tracker.core.model import Condition
+from tracker.core.wording import track_label
 
 
 @dataclass(frozen=True)
@@ -231,13 +232,6 @@ def changes(before: Lasting, after: Lasting) -> list[str]:
     elif before.dead and not after.dead:
         lines.append("no longer dead")
     return lines
-
-
-def track_label(track: str) -> str:
-    """A track as a GM reads it: ``Stress``, ``Death timer``, ``Wounds @left arm``."""
-    name, _, where = track.partition("@")
-    word = name.replace("_", " ").capitalize()
-    return f"{word} @{where}" if where else word
 
 
 def shown_value(value: int | None) -> str:

@@ -11,6 +11,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules
+from tracker.core.wording import possessive
 
 
 def name_of(state: EncounterState, slot: str) -> str:
@@ -18,11 +19,6 @@ def name_of(state: EncounterState, slot: str) -> str:
     fighter = state.combatant(slot)
     _, _, extra = slot.partition("@")
     return f"{fighter.name} (#{extra})" if extra else fighter.name
-
-
-def possessive(name: str) -> str:
-    """``Wren's``, but ``Archer in the reeds'``: a name ending in s takes the apostrophe alone."""
-    return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
 
 
 def require_running(state: EncounterState) -> None:

@@ -232,8 +232,12 @@ def merged(entry: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any
     return result
 
 
+_COUNT = re.compile(r"[-+]?[0-9]+")
+"""A number of copies as typed (``-1`` too, to be refused, not taken for a name)."""
+
+
 def _count(words: list[str]) -> tuple[int | None, list[str]]:
-    if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
+    if len(words) < 2 or not _COUNT.fullmatch(words[0]):
         return None, words
     count = int(words[0])
     if not 1 <= count <= MOST_COPIES:

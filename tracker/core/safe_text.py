@@ -125,7 +125,7 @@ def text_problem(text: str, what: str, limit: int, lines: bool = False) -> str |
             "names and notes are plain text, with no control or direction characters"
         )
     if len(text) > limit:
-        return f"{what} is {len(text):,} characters long; at most {limit:,} are kept"
+        return f"{what} is {len(text):,} characters long: at most {limit:,} are allowed"
     return None
 
 

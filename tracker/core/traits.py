@@ -30,7 +30,7 @@ def read_traits(value: Any, who: str = "") -> tuple[Trait, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
         raise RuleError(f"{where} must be a list of tables, each with name, text and kind")
     if len(value) > MOST_TRAITS:
-        raise RuleError(f"{where}: {len(value)} traits, at most {MOST_TRAITS} are kept")
+        raise RuleError(f"{where}: {len(value)} traits: at most {MOST_TRAITS} are allowed")
     return tuple(_trait(item, f"{where} #{n}") for n, item in enumerate(value, 1))
 
 

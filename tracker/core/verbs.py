@@ -197,6 +197,8 @@ def _notes(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None
     fighter = who_arg(draft.state, command)
     said = command.arg(1, "the note, or - to clear it")
     notes = "" if said == "-" else check_text(said, "the note", NOTE_LIMIT)
+    if not notes and not fighter.notes:
+        raise RuleError(f"{fighter.name} has no note to clear")
     if notes == fighter.notes:
         raise RuleError(f"{fighter.name}'s note already reads so")
     text = f"Note on {fighter.name}: {notes}" if notes else f"Note on {fighter.name} cleared"

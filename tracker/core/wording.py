@@ -1,8 +1,10 @@
-"""How a refusal names the choices there are and the value the GM gave, in words.
+"""Words as a GM reads them.
 
 A list of choices reads ``a, b or c`` (never Python's ``['a', 'b']``); a value read from
 a file or typed is shown as the GM wrote it (``'zzz'`` for text, ``true``, ``12``) or,
-when it is not a single word or number, named by what it is (``a list``, ``a table``).
+when it is not a single word or number, named by what it is (``a list``, ``a table``);
+counts read ``1 fight``, ``2 fights`` (never ``1 fight(s)``), and whose turn it is
+``Wren's``, ``Boss'``.
 """
 
 from __future__ import annotations
@@ -42,3 +44,22 @@ def unnamed(verb: str, who: str, held: Iterable[str], noun: str) -> str:
     if not names:
         return f"{who} has no {noun} to end"
     return f"'{verb}' needs the {noun} to end — {who} has: {', '.join(names)}"
+
+
+def counted(count: int, word: str) -> str:
+    """``count`` and ``word``, the word in the plural (an ``s``) unless the count is one."""
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def possessive(name: str) -> str:
+    """``Wren's``, but ``Archer in the reeds'``: a name ending in s takes the apostrophe alone."""
+    return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"
+
+
+def track_label(track: str) -> str:
+    """A track as a GM reads it: ``Stress``, ``Death timer``, ``Wounds @left arm``; a name
+    of one or two letters is an abbreviation (``HP``, not ``Hp``)."""
+    name, _, where = track.partition("@")
+    word = name.replace("_", " ")
+    word = word.upper() if len(word) <= 2 else word.capitalize()
+    return f"{word} @{where}" if where else word

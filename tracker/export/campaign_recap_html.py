@@ -18,6 +18,7 @@ from rich.text import Text
 
 from tracker.core.campaign import Lasting, track_label
 from tracker.core.errors import TrackerError, one_line
+from tracker.core.wording import counted
 from tracker.export.campaign_recap import TRACKS, Row, fight_source, timelines
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import html_page, muted, page_parts
@@ -37,7 +38,10 @@ def _parts(loaded: LoadedCampaign, p: Palette) -> list[RenderableType]:
     state = loaded.campaign.state
     parts: list[RenderableType] = [
         Text(state.title, style=f"bold {p.primary}"),
-        Text(f"{loaded.rules.title} · {len(state.party)} PC(s), {len(state.fights)} fight(s)"),
+        Text(
+            f"{loaded.rules.title} · {counted(len(state.party), 'PC')}, "
+            f"{counted(len(state.fights), 'fight')}"
+        ),
         Text(""),
     ]
     for fight in state.fights:

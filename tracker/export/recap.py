@@ -66,7 +66,11 @@ def parse_rounds(text: str) -> tuple[int | None, int | None]:
     if not cleaned.isascii() or not first.isdigit() or (dash and not last.isdigit()):
         raise RoundsError(f"rounds are a number or a range like 2-4 (or 'all'), not {text!r}")
     low, high = int(first), int(last) if dash else int(first)
-    if low < 1 or high < low:
+    if low < 1:
+        raise RoundsError(
+            f"rounds count from 1, not {text!r}: write a round number, or a range like 2-4"
+        )
+    if high < low:
         raise RoundsError(
             f"rounds {text!r} make no range: write the first round, a dash, "
             "then a later one, e.g. 2-4"

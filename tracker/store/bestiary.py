@@ -168,6 +168,10 @@ def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
     if not isinstance(key, str) or not key or slug(key) != key.casefold():
         where = locator.error("a block needs an id of letters, digits and -", "id", SECTION, index)
         return str(where)
+    if "name" in block and not (isinstance(block["name"], str) and block["name"].strip()):
+        # as a roster's combatant: a name of 5 is a mistake, not the name "5"
+        said = f"block {key!r}: a name is text in quotes"
+        return str(locator.error(said, "name", SECTION, index))
     try:
         entry = rolled_entry(block, Dice(seed=0), [])
         rules.prepare({**entry, "id": key, "name": str(entry.get("name") or key)})
@@ -189,20 +193,30 @@ def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None)
     return save_blocks(ruleset, [block], path)
 
 
-def save_blocks(ruleset: str, blocks: Sequence[Block], path: Path | None = None) -> Path:
+def save_blocks(
+    ruleset: str,
+    blocks: Sequence[Block],
+    path: Path | None = None,
+    replacing: set[str] | None = None,
+) -> Path:
     """Write ``blocks`` into the GM's bestiary file of ``ruleset`` (created if missing): a
-    block with the same id is replaced, every other block and every comment kept. The
-    file is read and rewritten under its writer lock (two trackers saving at once both
-    keep their blocks), atomically and only once it reads back as expected."""
+    block with the same id is replaced (its id added to ``replacing``, when given), every
+    other block and every comment kept. The file is read and rewritten under its writer
+    lock (two trackers saving at once both keep their blocks), atomically and only once it
+    reads back as expected."""
     from tracker.store.toml_rewrite import update  # only a write needs the rewriter
 
     target = path if path is not None else user_bestiary_file(ruleset)
-    update(target, lambda text: _with_blocks(target, text, ruleset, blocks))
+    found = replacing if replacing is not None else set()
+    update(target, lambda text: _with_blocks(target, text, ruleset, blocks, found))
     return target
 
 
-def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block]) -> str:
-    """The bestiary file's ``text`` with ``blocks`` in it (checked to read back)."""
+def _with_blocks(
+    target: Path, text: str, ruleset: str, blocks: Sequence[Block], replacing: set[str]
+) -> str:
+    """The bestiary file's ``text`` with ``blocks`` in it (checked to read back); the ids
+    of the blocks it replaces go into ``replacing``."""
     from tracker.store.toml_rewrite import check_rows, replaced, row_text
 
     if text:
@@ -213,6 +227,8 @@ def _with_blocks(target: Path, text: str, ruleset: str, blocks: Sequence[Block])
         text = f'ruleset = "{ruleset}"\n'
     ids = {str(b["id"]).casefold() for b in blocks}
     kept = [i for i in _ids(text) if i not in ids]
+    replacing.clear()
+    replacing.update(i for i in _ids(text) if i in ids)
     new = replaced(
         text,
         SECTION,

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.errors import TrackerError, one_line
+from tracker.core.wording import possessive
 from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_document
@@ -64,7 +65,9 @@ class EncounterSummary:
             return "cannot be read"
         if self.phase in PHASE_WORDS:
             return PHASE_WORDS[self.phase]
-        return f"round {self.round}, {self.acting}'s turn" if self.acting else f"round {self.round}"
+        if not self.acting:
+            return f"round {self.round}"
+        return f"round {self.round}, {possessive(self.acting)} turn"
 
     @property
     def shown_title(self) -> str:

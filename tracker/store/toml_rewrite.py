@@ -64,8 +64,8 @@ def replaced(
                 continue
         kept.append(chunk)
     body = "".join(kept)
-    if body and not body.endswith("\n"):
-        body += "\n"
+    if body.strip():  # the blank lines before a dropped table go with it
+        body = body.rstrip("\n") + "\n"
     return body + "".join(("\n" if body or index else "") + n for index, n in enumerate(new))
 
 

@@ -8,16 +8,13 @@ from rich.text import Text
 
 from tracker.core.campaign import CampaignState, Fight, Lasting, PartyMember, track_label
 from tracker.core.safe_text import visible
+from tracker.core.wording import counted
 from tracker.rules.downtime import Downtime
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def header(state: CampaignState, file_name: str) -> Text:
     """``Party · Tokyo-3 · nerv-d100 · 2 PCs · 1 fight · tokyo.toml``."""
-    counts = f"{_plural(len(state.party), 'PC')} · {_plural(len(state.fights), 'fight')}"
+    counts = f"{counted(len(state.party), 'PC')} · {counted(len(state.fights), 'fight')}"
     return Text.assemble(
         ("Party", "bold"),
         " · ",

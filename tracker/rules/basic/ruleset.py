@@ -91,6 +91,8 @@ class BasicRules(Ruleset):
         """Regain hit points up to the maximum; a downed combatant gets back up."""
         fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount to heal")
+        if amount < 0:
+            raise RuleError("healing cannot be negative — use 'dmg'")
         left = shift_track(draft, fighter.id, "hp", amount, "HP")
         if left > 0 and fighter.status == "down":
             draft.emit(
@@ -108,6 +110,8 @@ class BasicRules(Ruleset):
     def _resource(self, draft: Draft, command: Command, sign: int) -> None:
         fighter = who_arg(draft.state, command)
         track = resource_verbs_check(fighter, command.arg(1, "a resource"))
+        if track == "hp":  # dmg and heal also put a combatant down and back up
+            raise RuleError("HP is not spent or gained — use dmg or heal")
         amount = command.number(2, "an amount", default=1)
         if sign < 0 and fighter.tracks[track] < amount:
             raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")

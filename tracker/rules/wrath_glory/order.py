@@ -172,7 +172,9 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         after=before[-1] if before else "",
         text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}",
     )
-    draft.emit(ev.TurnStarted, who=holder, text=f"{flow.name_of(state, holder)}'s turn")
+    draft.emit(
+        ev.TurnStarted, who=holder, text=f"{flow.possessive(flow.name_of(state, holder))} turn"
+    )
     rules.on_turn_start(draft, holder, dice)
 
 

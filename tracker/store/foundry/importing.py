@@ -30,6 +30,7 @@ from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.shapes import (
     SYSTEMS,
     NotACombatant,
+    NotAnActor,
     NotImportable,
     actor_export,
     is_roll_table,
@@ -66,6 +67,8 @@ class ActorImport:
     log: list[str] = field(default_factory=list)
     label: str = ""
     """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
+    replaced: bool = False
+    """Its block took the place of a block of the GM's with the same id."""
 
     @property
     def where(self) -> str:
@@ -124,25 +127,28 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         raise ImportFailed([f"--side is one of {', '.join(SIDES)}, not {side!r}"])
     result = Plan()
     named = {path for path in paths if not path.is_dir()}
+    folders = [path for path in paths if path.is_dir()]
     files, problems = expand(list(paths))
     sources: list[Source] = []
     for path in files:
         try:
             sources += read_sources(path)
         except NotImportable as err:
-            problems.append(f"{err.where(path.name)}: {err}")
+            problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
         try:
             _read_one(source, forced, tables, result, game_masters)
-        except NotACombatant as err:
+        except (NotACombatant, NotAnActor) as err:
             if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
-            else:  # a pack holds its vehicles among its threats
+            elif isinstance(err, NotACombatant):  # a pack holds its vehicles among its threats
                 result.skipped.append(f"{source.label}: {err.what}, not a combatant")
+            else:  # a module's folder holds its items, journals and scenes too
+                result.skipped.append(f"{_shown(source.path, source.label, folders)}: {err.what}")
         except (NotImportable, TrackerError) as err:
-            problems.append(f"{source.label}: {err}")
+            problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)
     if not problems and not result.actors and not result.tables:
         problems = [*result.skipped, "no actor or RollTable in what was named"]
@@ -154,6 +160,13 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         actor.converted.block["side"] = side
         actor.converted.remarks[:] = [*said, f"side {side}: set by --side"]
     return result
+
+
+def _shown(path: Path, label: str, folders: list[Path]) -> str:
+    """How a problem line names a file: by its ``label``, with the folders it was found in
+    below the folder named (a pack's ``monsters/orks/bad.json``, not ``bad.json``)."""
+    inside = [f for f in folders if path.is_relative_to(f)]
+    return str(path.parent.relative_to(inside[0]) / label) if inside else label
 
 
 def _forced_system(ruleset: str) -> str:
@@ -315,9 +328,11 @@ def _save_table(item: TableImport) -> None:
 def _save_actors(actors: list[ActorImport]) -> None:
     for ruleset in sorted({a.converted.ruleset for a in actors}):
         mine = [a for a in actors if a.converted.ruleset == ruleset]
-        path = save_blocks(ruleset, [a.converted.block for a in mine])
+        replacing: set[str] = set()
+        path = save_blocks(ruleset, [a.converted.block for a in mine], replacing=replacing)
         for actor in mine:
             actor.written = path
+            actor.replaced = str(actor.converted.block["id"]).casefold() in replacing
 
 
 def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:

@@ -47,6 +47,16 @@ class NotImportable(TrackerError):
         return f"{name}:{self.at[0]}:{self.at[1]}" if self.at else name
 
 
+class NotAnActor(NotImportable):
+    """A Foundry document that is no actor nor RollTable (an item, a journal entry, a
+    scene, a module's manifest): a pack or folder holding it skips it and says so, a file
+    of it named alone is refused; ``what`` names it for the skipped line."""
+
+    def __init__(self, message: str, what: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 class NotACombatant(NotImportable):
     """An actor of a system the tracker knows that is no combatant (a vehicle …);
     ``what`` names it (``a 'vehicle' actor of wrath-and-glory``)."""
@@ -127,11 +137,12 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
 
     NotImportable says why it is not an actor the tracker can read."""
     if not isinstance(doc, Mapping):
-        raise NotImportable(f"not a Foundry export (the JSON is a {_kind(doc)}, not an object)")
+        raise NotImportable(f"not a Foundry export ({_not_a_document(doc)})")
     data = system_data(doc)
     if data is None or not isinstance(doc.get("type"), str):
-        raise NotImportable(
-            "not a Foundry actor or RollTable export (no type with system data, no results)"
+        raise NotAnActor(
+            "not a Foundry actor or RollTable export (no type with system data, no results)",
+            "no Foundry actor or RollTable",
         )
     system = forced or named_system(doc) or guess_system(doc, data)
     if system not in SYSTEMS:
@@ -143,13 +154,16 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         wanted = ", ".join(ACTOR_TYPES[system])
         if kind in OTHER_TYPES[system]:
             raise NotACombatant(f"a {kind!r} actor of {system}", wanted)
-        raise NotImportable(f"a {kind!r} actor of {system}: the tracker imports {wanted}")
-    items = tuple(i for i in doc.get("items", ()) or () if isinstance(i, Mapping))
+        raise NotAnActor(
+            f"a {kind!r} actor of {system}: the tracker imports {wanted}",
+            f"a {kind!r} document of {system}, not an actor",
+        )
+    items = _items(doc.get("items"))
     applied = apply_effects(doc, data)
     return ActorExport(
         system,
         kind,
-        str(doc.get("name", "")),
+        name if isinstance(name := doc.get("name"), str) else "",  # else: the file's name
         applied.data,
         items,
         doc,
@@ -157,6 +171,23 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         tuple(applied.conditions),
         tuple(applied.left_out),
     )
+
+
+def _items(value: Any) -> tuple[Mapping[str, Any], ...]:
+    """An actor's embedded items: the tables in a list whose ``type``, if any, is a word
+    (an export edited into another shape keeps the rest of its items)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(i for i in value if isinstance(i, Mapping) and isinstance(i.get("type", ""), str))
+
+
+def _not_a_document(doc: Any) -> str:
+    """Why ``doc``, which is not an object, is no Foundry document."""
+    if doc == []:
+        return "an empty list: no actors or tables in it"
+    if isinstance(doc, list):
+        return "a list, but not of Foundry documents (objects each with a name and a type)"
+    return f"the JSON is a {_kind(doc)}, not an object"
 
 
 def _kind(value: Any) -> str:

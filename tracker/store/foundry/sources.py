@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from tracker.core.errors import one_line
+from tracker.core.safe_text import describe
 from tracker.rules.user_files import read_regular
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.shapes import NotImportable
@@ -133,6 +134,11 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _text(data: bytes) -> str:
+    if data.startswith(b"PK\x03\x04"):  # a module or world as downloaded
+        raise NotImportable(
+            "a zip archive, not a Foundry export: unzip it and import the folder it holds"
+            " (a module's packs/ folder, or its .json files)"
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -238,6 +244,12 @@ def _yaml(text: str) -> Any:
         if "nesting depth" in problem:  # libyaml's own limit
             raise NotImportable("not a Foundry export (YAML nested too deeply)", at) from None
         raise NotImportable(f"not a Foundry export (not YAML: {problem})", at) from None
+    except yaml.reader.ReaderError as err:  # a character YAML does not allow
+        before = text[: err.position].encode("utf-8")
+        at = line_col(before, len(before))
+        what = describe(chr(err.character)) if isinstance(err.character, int) else "a byte"
+        problem = f"not YAML: it holds {what}, a character YAML does not allow"
+        raise NotImportable(f"not a Foundry export ({problem})", at) from None
     except yaml.YAMLError as err:
         raise NotImportable(f"not a Foundry export (not YAML: {one_line(err)})") from None
     except RecursionError:

@@ -64,7 +64,8 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     stats = _ordered(sheet.stats)
     if sheet.missing:
         remarks.append(
-            f"not in the export: {', '.join(sheet.missing)} (the ruleset's defaults apply)"
+            f"not in the export as a whole number above 0: {', '.join(sheet.missing)}"
+            " (the ruleset's defaults apply)"
         )
     remarks += items.remarks
     by_effects, said = effect_report(actor)
