@@ -29,10 +29,7 @@ def view(ns: argparse.Namespace) -> int:
     """Run the player view in this terminal."""
     from tracker.ui.player.launch import run_view
 
-    if Path(ns.file).is_file():  # a file's own problem is said first
-        need_terminal("`tracker view`")
-
-    return run_view(ns.file, large=ns.large)
+    return run_view(ns.file, large=ns.large, ready=lambda: need_terminal("`tracker view`"))
 
 
 def setup_serve(p: argparse.ArgumentParser) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from tracker.core.safe_text import visible
@@ -19,12 +20,16 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def run_view(path: Path, large: bool = False) -> int:
-    """Run the read-only player view on ``path`` in this terminal; the exit status."""
+def run_view(path: Path, large: bool = False, ready: Callable[[], object] | None = None) -> int:
+    """Run the read-only player view on ``path`` in this terminal; the exit status.
+    ``ready`` is called once the file reads, before the screen starts (the command line
+    checks there that it has a terminal: the file's own problem is said first)."""
     follower = first_look(path)
     if isinstance(follower, str):
         print(f"tracker: {visible(follower)}", file=sys.stderr)
         return 1
+    if ready is not None:
+        ready()
     torn = follower.loaded.torn if follower.loaded is not None else None
     if torn is not None and torn.damage:  # not a torn tail: it may be a write under way
         print(f"tracker: {visible(tail_note(path, torn))}", file=sys.stderr)
