@@ -326,12 +326,13 @@ class InitiativePane(LinesView, can_focus=True):
         return facts
 
     def _name_column(self, fighters: list[Combatant]) -> int:
-        names, needs = [], []
+        names, needs, marked = [], [], []
         for row, fighter in zip(self.rows, fighters, strict=True):
             facts = self._facts_of(fighter)
             names.append(shown_name(facts.fighter, row.slot))
             needs.append(facts.need)
-        return name_column(names, self._fit_width, needs)
+            marked.append(facts.marked)
+        return name_column(names, self._fit_width, needs, marked)
 
     def shorthand(self) -> list[tuple[str, str]]:
         """The short forms the rows show and what they stand for (the tooltip, the help)."""
