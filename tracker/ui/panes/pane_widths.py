@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from textual.geometry import Size
 
+from tracker.ui.panes.figure import FIGURE_WIDTH
 from tracker.ui.panes.frame import PaneFrame
 
 CHROME = 4
@@ -21,8 +22,9 @@ LEAST = 40
 """The initiative frame's least width from 120 columns."""
 STATUS_CELLS = 38
 """The status pane's width from 120 to 159 columns (``tracker.tcss``)."""
-BODY_CELLS = 41
-"""The body pane's least width for a figure at its designed size, with its frame."""
+BODY_CELLS = FIGURE_WIDTH + CHROME + 1
+"""The body pane's least width for a figure at its designed size, with its frame and a
+scrollbar (a long list of injuries under the figure makes the pane scroll)."""
 FLAT_BODY_CELLS = 30
 """The body pane's least width for tracks only (a ruleset without locations)."""
 WIDE = 160

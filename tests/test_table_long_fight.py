@@ -1,0 +1,34 @@
+"""The table screen late in a long fight, as a GM sees it: a combatant with many injuries
+(the body pane scrolls) keeps its figure whole."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.ui_helpers import ROOT, make_app, opened, ui_test
+from tracker.ui.panes.body_chart import BodyChart
+from tracker.ui.panes.drawing import Drawing
+
+NERV = "nerv-sachiel.toml"
+
+
+@ui_test
+async def test_a_long_injury_list_leaves_the_figure_whole_at_120x36(tmp_path: Path) -> None:
+    # seen at 120x36: Unit-01 with four body injuries made the pane scroll; the scrollbar
+    # took a cell of the 37 the figure needs, and the right arm's box lost its edge
+    path = tmp_path / NERV
+    shutil.copyfile(ROOT / "encounters" / NERV, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        for line in ("start", "wound unit-01 9 @body", "select unit-01"):
+            assert app.run_line(line).ok, line
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one(BodyChart).max_scroll_y > 0  # the injuries run below: it scrolls
+        drawing = app.query_one("#body-drawing", Drawing)
+        rows = [drawing.render_line(y).text for y in range(8)]
+    arms = next(row for row in rows if "L arm" in row)
+    assert "R arm" in arms and arms.rstrip().endswith("╮"), rows
+    assert arms.count("╭") == arms.count("╮") == 3, arms
