@@ -1,12 +1,25 @@
 """The table screen late in a long fight, as a GM sees it: a combatant with many injuries
-(the body pane scrolls) keeps its figure whole."""
+(the body pane scrolls) keeps its figure whole; a dialog shows no field that takes
+nothing."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from tests.ui_helpers import ROOT, make_app, opened, ui_test
+from textual.widgets import Input, Static
+
+from tests.ui_helpers import (
+    ROOT,
+    basic_file,
+    make_app,
+    nerv_file,
+    opened,
+    state_of,
+    text_of,
+    ui_test,
+)
+from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.drawing import Drawing
 
@@ -32,3 +45,35 @@ async def test_a_long_injury_list_leaves_the_figure_whole_at_120x36(tmp_path: Pa
     arms = next(row for row in rows if "L arm" in row)
     assert "R arm" in arms and arms.rstrip().endswith("╮"), rows
     assert arms.count("╭") == arms.count("╮") == 3, arms
+
+
+@ui_test
+async def test_the_damage_dialog_shows_no_options_field_for_a_verb_without_options(
+    tmp_path: Path,
+) -> None:
+    # seen at 80x24 on basic: "Options / none / none" — a field that takes nothing
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.select("gob")
+        await pilot.press("d")
+        assert isinstance(app.screen, DamageScreen)
+        assert not app.screen.query_one("#damage-options", Input).display
+        assert not app.screen.query_one("#damage-usage").display
+        await pilot.press("3", "tab")
+        assert app.screen.focused is not None and app.screen.focused.id != "damage-options"
+        await pilot.press("enter")
+    assert state_of(app).combatant("gob").track("hp") == 4
+
+
+@ui_test
+async def test_the_damage_dialog_keeps_the_options_of_a_verb_that_takes_some(
+    tmp_path: Path,
+) -> None:
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("d")
+        assert isinstance(app.screen, DamageScreen)
+        assert app.screen.query_one("#damage-options", Input).display
+        assert "[exploit]" in text_of(app.screen.query_one("#damage-usage", Static))
