@@ -49,3 +49,31 @@ async def test_wrath_names_stay_whole_beside_a_long_row_at_80x24(tmp_path: Path)
     assert "S 5/5 W 0/6 ✗1" in kell and kell.endswith(" …"), kell  # more, not counted
     amelia = next(row for row in rows if "Sister Amelia" in row)
     assert amelia.endswith("S 6/6 W 8/8 …3"), amelia  # counted where there is room
+
+
+ALIEN = "alien-operations-deck.toml"
+
+
+@ui_test
+async def test_alien_names_stay_whole_while_reminders_crowd_the_status_at_80x24(
+    tmp_path: Path,
+) -> None:
+    # seen at 80x24: three critical injuries to look up widened the status pane, and the
+    # order read "Pvt. Hu…", "Drone…#2", "Dron…(1)", "Dron…(2)", "Pvt. Va…"
+    path = tmp_path / ALIEN
+    shutil.copyfile(ROOT / "encounters" / ALIEN, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        lines = ("start", "dmg ripley 4", "dmg hudson 9", "dmg drone-1 20", "add 'Drone (3)'")
+        for line in lines:
+            assert app.run_line(line).ok, line
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen.has_class("-crowded")  # the log gave way, the status widened
+        order = app.query_one(InitiativePane)
+        rows = [row.rstrip() for row in order.plain_lines]
+        width = order.scrollable_content_region.width
+    assert all(cell_len(row) <= width for row in rows), rows
+    for fighter in state_of(app).combatants.values():
+        assert any(f" {fighter.name} " in f"{row} " for row in rows), (fighter.name, rows)

@@ -266,6 +266,8 @@ class RowFacts:
     """Cells the row needs after its name: the main numbers and the badge count."""
     marked: int
     """The same with a bare `` …`` for the count (its digits give way to a whole name)."""
+    main: int
+    """Cells of the main numbers alone (the rank-0 summary parts' short forms)."""
     spelled: int
     shorthand: list[tuple[str, str]]
     """(short, long) for each piece whose two forms differ."""
@@ -277,4 +279,5 @@ class RowFacts:
         pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
         shorthand = [(short, wide) for short, wide in pairs if short != wide]
         need, marked = least_summary(parts, held), least_summary(parts, held, counted=False)
-        return cls(fighter, parts, held, need, marked, spelled_summary(parts, held), shorthand)
+        main, spelled = least_summary(parts), spelled_summary(parts, held)
+        return cls(fighter, parts, held, need, marked, main, spelled, shorthand)

@@ -68,6 +68,15 @@ def row_cells(names: Sequence[str], spelled: Sequence[int]) -> int:
     return LEAD + min(longest, NAME_MAX) + 1 + max(spelled, default=0)
 
 
+def whole_cells(names: Sequence[str], least: Sequence[int]) -> int:
+    """Cells the rows need for every name whole beside its main numbers (``least``:
+    each row's least summary) and a bare `` …`` for badges; 0 for no row."""
+    if not names:
+        return 0
+    longest = max(cell_len(name) for name in names)
+    return LEAD + min(longest, NAME_MAX) + 1 + max(least, default=0) + 2
+
+
 def spelled_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
     """Cells a row asks for after its name: the long forms, and its badges spelled out
     (at least ``BADGE_ROOM`` for badges yet to come)."""
