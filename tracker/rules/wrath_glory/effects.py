@@ -202,7 +202,8 @@ def ail(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if rounds < 0 or level < 0:
         raise RuleError("rounds and the rating X must be 0 or more")
     source = resolve(draft.state, command.options["source"]) if "source" in command.options else ""
-    give_effect(draft, fighter, name, level=level, rounds=rounds, source=source)
+    said = spec.get("said", "") if spec else ""
+    give_effect(draft, fighter, name, level=level, rounds=rounds, source=source, said=said)
     if name == "Prone" and command.flag("flying"):
         _fall(draft, dice, data, fighter)
 
@@ -215,8 +216,10 @@ def give_effect(
     level: int = 0,
     rounds: int = 0,
     source: str = "",
+    said: str = "",
 ) -> None:
-    """Apply (or deepen) a combat effect with a log line."""
+    """Apply (or deepen) a combat effect with a log line (``said``: the word the line
+    uses for a noun effect, ``afraid (Fear)``)."""
     held = fighter.condition(name)
     if held is not None and held.level > level:
         level = held.level
@@ -235,7 +238,7 @@ def give_effect(
         level=level,
         rounds=rounds,
         source=source,
-        text=f"{fighter.name} is {name}{rating}{against}{lasting}",
+        text=f"{fighter.name} is {said_as(name, said)}{rating}{against}{lasting}",
     )
 
 
@@ -254,12 +257,19 @@ def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
     apply_loss(draft, data, fighter.id, wounds=roll.total)
 
 
+def said_as(name: str, said: str) -> str:
+    """How a log line names an effect: ``Prone``, or ``afraid (Fear)`` for a noun."""
+    return f"{said} ({name})" if said else name
+
+
 def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``cure WHO NAME``: end an effect (the GM's ruling, no test)."""
     fighter = who_arg(draft.state, command)
     held = _held(fighter, " ".join(command.args[1:]), data)
+    spec = effect_spec(data, held)
+    named = said_as(held, spec.get("said", "") if spec else "")
     draft.emit(
-        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {held}"
+        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {named}"
     )
 
 
