@@ -9,7 +9,7 @@ unless the GM says ``replace``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
@@ -64,14 +64,26 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_nam
     )
 
 
+def nothing_to_end(who: str, name: str, held: Sequence[str], after: str = "") -> RuleError:
+    """The refusal of a ``cure`` that names nothing ``who`` has (``name`` empty: none
+    named), with what it has; ``after``: the ruleset's own word on what ends otherwise."""
+    has = ", ".join(held)
+    if not held:
+        text = f"{who} has no condition to end"
+    elif not name:
+        text = f"say which condition ends — {who} has: {has}"
+    else:
+        text = f"{who} has no '{name}' to end — has: {has}"
+    return RuleError(text + after)
+
+
 def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
     held = fighter.condition(name)
     if held is None:
-        has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(f"{fighter.name} is not {name or '…'} — conditions: {has}")
+        raise nothing_to_end(fighter.name, name, [c.name for c in fighter.conditions])
     condition_removed(draft, fighter.id, held.name, text=f"{fighter.name} is no longer {held.name}")
 
 

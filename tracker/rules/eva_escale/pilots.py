@@ -22,6 +22,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.rules.common import words_and_options
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
 from tracker.rules.d100.ruleset import D100Ruleset, join
@@ -80,8 +81,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> 
                 text=f"{bearer.name} is no longer {held.name}",
             )
             return
-    has = ", ".join(c.name for c in fighter.conditions) or "none"
-    raise RuleError(f"{fighter.name} does not suffer {name or '…'} — has: {has}")
+    raise nothing_to_end(fighter.name, name, [c.name for c in fighter.conditions])
 
 
 # --- ejection ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
@@ -100,9 +101,7 @@ def _held(fighter: Combatant, name: str) -> Condition:
     for held in fighter.conditions:
         if wanted in (held.name.casefold(), held.category.casefold()):
             return held
-    names = ", ".join(c.name for c in fighter.conditions) or "none"
-    what = f"'{name}'" if name else "which one"
-    raise RuleError(f"{fighter.name} has no {what} to end — has: {names}")
+    raise nothing_to_end(fighter.name, name, [c.name for c in fighter.conditions])
 
 
 def _after_end(draft: Draft, fighter: Combatant, held: Condition) -> None:

@@ -17,6 +17,7 @@ from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.altitude import FALLING
 from tracker.rules.persona_d100.book import CONDITION, STAGGERED, PersonaBase
@@ -105,8 +106,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> 
     name = " ".join(command.args[1:])
     held = fighter.condition(name) if name else None
     if held is None:
-        has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(f"{fighter.name} does not suffer {name or '…'} — has: {has}")
+        raise nothing_to_end(fighter.name, name, [c.name for c in fighter.conditions])
     draft.emit(
         ev.ConditionRemoved,
         who=fighter.id,

@@ -19,6 +19,7 @@ from tracker.core.grammar import Command, named, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 
@@ -317,8 +318,8 @@ def _held(fighter: Combatant, name: str, data: Data) -> str:
     spec = effect_spec(data, name.strip())
     held = fighter.condition(spec["name"] if spec else name.strip())
     if held is None:
-        has = ", ".join(c.name for c in fighter.conditions if c.category != "option") or "none"
-        raise RuleError(f"{fighter.name} is not {name.strip() or '…'} — effects: {has}")
+        has = [c.name for c in fighter.conditions if c.category != "option"]
+        raise nothing_to_end(fighter.name, name.strip(), has)
     return held.name
 
 
