@@ -1,12 +1,14 @@
 """The player view says a combatant's side in a word, not by its colour alone: a
 colour-blind player or a monochrome terminal tells an enemy from a friend, in the same
-words as the web page ("enemy", "neutral"; the players' own side needs none)."""
+words as the web page ("enemy", "neutral"; the players' own side needs none). Its header
+keeps the round and whose turn whole at 80 columns."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from tests.player_helpers import async_test, copy_sample, play
 from tracker.export.player_view import PlayerBoard, PlayerRow
@@ -49,3 +51,25 @@ def test_the_web_page_says_the_same_word() -> None:
     for row, word in zip(rows, said, strict=True):
         page = fragment(PlayersView(PlayerBoard("T", 1, (), "", (), (row,)), ()))
         assert (f'<span class="side">{word}</span>' in page) == bool(word), page
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+@async_test
+async def test_the_header_keeps_the_round_and_the_turn_whole(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # seen at 80x24 on the alien sample: "Operations Deck, Hadley's Hope · Round 3 ·
+    # Drone (1)'s turn · stretch 0 ·" — the shift cut off the edge; the title gives way
+    path = copy_sample("alien-operations-deck.toml", tmp_path)
+    play(path, "start", "next", "next")
+    app = PlayerApp(FileFollower(path), shelf=load_themes([bundled_dir("themes")]))
+    async with app.run_test(size=size) as pilot:
+        for _ in range(4):
+            await pilot.pause(0.05)
+        header = app.query_one("#header", Static)
+        shown = header.render_line(0).text.strip()
+        board = app.board
+    assert board is not None
+    where = " · ".join((*board.where, *board.pools))
+    assert shown.endswith(where) and "…" not in shown, shown
+    assert (board.title in shown) == (size[0] >= 120), shown
