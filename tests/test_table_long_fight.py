@@ -1,6 +1,6 @@
 """The table screen late in a long fight, as a GM sees it: a combatant with many injuries
 (the body pane scrolls) keeps its figure whole; a dialog shows no field that takes
-nothing."""
+nothing, and takes what the command line takes."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     text_of,
     ui_test,
 )
+from tracker.ui.modals.ailment import AilmentScreen
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.body_chart import BodyChart
 from tracker.ui.panes.drawing import Drawing
@@ -77,3 +78,31 @@ async def test_the_damage_dialog_keeps_the_options_of_a_verb_that_takes_some(
         assert isinstance(app.screen, DamageScreen)
         assert app.screen.query_one("#damage-options", Input).display
         assert "[exploit]" in text_of(app.screen.query_one("#damage-usage", Static))
+
+
+@ui_test
+async def test_the_ailment_dialog_takes_a_name_of_the_gms_own_where_the_rules_do(
+    tmp_path: Path,
+) -> None:
+    # seen at 80x24 on basic: typing "Hexed" emptied the list and Enter said "pick an
+    # ailment first", though ':ail gob Hexed' takes it (basic allows any name)
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.select("gob")
+        await pilot.press("a", *"Hexed", "enter")
+        assert not isinstance(app.screen, AilmentScreen)
+    assert state_of(app).combatant("gob").condition("Hexed") is not None
+
+
+@ui_test
+async def test_the_ailment_dialog_says_the_rules_refusal_of_an_unknown_name(
+    tmp_path: Path,
+) -> None:
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("a", *"Zzz", "enter")
+        assert isinstance(app.screen, AilmentScreen)
+        said = text_of(app.screen.query_one("#dialog-error", Static))
+    assert "no ailment or condition 'Zzz'" in said and "Burning" in said, said
