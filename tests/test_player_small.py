@@ -152,7 +152,7 @@ async def test_long_and_hostile_names_are_whole_at_every_size(
             for line in app.query(CardLine)
         ]
     shown = [row for card in cards for row in card]
-    names = [re.sub(r"HP 9/9|unhurt", "", "".join(card)) for card in cards]  # less the health
+    names = [re.sub(r"HP 9/9|enemy · unhurt", "", "".join(card)) for card in cards]  # less health
     for name in LONG_NAMES:
         assert any(squeezed(name) in squeezed(card) for card in names), (name, shown)
     assert not any("…" in row for row in shown)

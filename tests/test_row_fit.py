@@ -88,17 +88,33 @@ def test_every_number_shown_is_whole(
     name: str, parts: list[SummaryPart], held: list[Condition], width: int
 ) -> None:
     made = badges(held)
-    column = name_column([name], width, [least_summary(parts, made)])
+    needs = [least_summary(parts, made)]
+    column = name_column([name], width, needs, [least_summary(parts, made, counted=False)])
     shown = fit_row(name, parts, made, width - LEAD - column - 1, column)
     whole_numbers = set(NUMBERS.findall(" ".join([name, *(p.wide for p in parts)])))
     whole_numbers |= {n for b in made for n in NUMBERS.findall(b.long + " " + b.short)}
     for text in (shown.name, shown.summary, *shown.badges):
         assert set(NUMBERS.findall(text)) <= whole_numbers, (text, whole_numbers)
     row = cell_len(shown.summary) + sum(1 + cell_len(b) for b in shown.badges)
-    if shown.left_out:
-        row += 2 + len(str(shown.left_out))
+    row += cell_len(shown.more)
     # only the rank-0 summary may overrun a pane too narrow for it
-    assert row <= max(width - LEAD - column - 1, least_summary(parts) + 3)
+    assert row <= max(width - LEAD - column - 1, least_summary(parts))
+    assert shown.more in ("", " …", f" …{shown.left_out}")
+    assert bool(shown.more) <= bool(shown.left_out)
+    if cell_len(name) <= width - LEAD - 1 - least_summary(parts, made, counted=False):
+        assert shown.name == name  # the count's digits never cut a name
+    if made and width - LEAD - column - 1 >= least_summary(parts, made, counted=False):
+        assert shown.more or shown.badges  # no row hides that it has conditions
+
+
+def test_the_count_gives_way_to_a_whole_name() -> None:
+    # wrath at 80x24: Kell's "S 5/5 W 0/6 ✗1 …3" cut every name to "Sister Amel…"
+    names = ["Trooper Kell", "Sister Amelia"]
+    column = name_column(names, 36, [14 + 3, 11 + 3], [14 + 2, 11 + 2])
+    assert column == 13
+    held = badges([Condition("Prone"), Condition("Bleeding"), Condition("Unconscious")])
+    kell = fit_row("Trooper Kell", [SummaryPart("S 5/5 W 0/6 ✗1", "")], held, 16, column)
+    assert kell.name == "Trooper Kell" and kell.more == " …" and kell.left_out == 3
 
 
 def test_a_status_track_label_is_never_cut() -> None:

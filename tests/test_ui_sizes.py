@@ -56,6 +56,8 @@ def played(sample: str, then: Callable[[TrackerApp], None] | None = None) -> Bef
         if then is not None:
             then(app)
             await pilot.pause()
+            await app.workers.wait_for_complete()  # help's ruleset page: laid out, shown
+            await pilot.pause()
         still(pilot)
         await pilot.pause()
 

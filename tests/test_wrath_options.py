@@ -266,3 +266,12 @@ def test_fear_asks_for_a_resolve_test_and_a_failure_costs_dn_against_the_source(
     assert "+1 Fear" in against_nob
     against_boy = " ".join(table.do("attack kell boy 3 ranged", [1, 1, 1]))
     assert "+1 Fear" not in against_boy
+
+
+def test_the_log_says_an_effect_named_by_a_noun_in_words() -> None:
+    # seen in the log: "Ork Nob is Fear" (every other effect is an adjective: Prone)
+    table = Table()
+    table.do("start")
+    assert "Ork Nob is afraid (Fear)" in table.do("ail nob frightened")
+    assert "Ork Nob is no longer afraid (Fear)" in table.do("cure nob fear")
+    assert "Ork Nob is Prone" in table.do("ail nob prone")

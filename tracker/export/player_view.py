@@ -24,6 +24,9 @@ from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
 
 ALLY_SIDES = ("pc", "ally")
+SIDE_WORDS = {"enemy": "enemy", "neutral": "neutral"}
+"""Said beside a name, not only by its colour (a colour-blind player, a monochrome
+terminal, a screen reader); the players' own side needs no word."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,12 @@ class PlayerRow:
     def acting(self) -> bool:
         """Whether it is this slot's turn."""
         return self.mark == "▶"
+
+    @property
+    def side_word(self) -> str:
+        """The side in a word (``enemy``, ``neutral``; an unknown side is neutral), or
+        nothing for the players' own side."""
+        return "" if self.side in ALLY_SIDES else SIDE_WORDS.get(self.side, "neutral")
 
     @property
     def out(self) -> bool:

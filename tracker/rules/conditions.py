@@ -9,7 +9,7 @@ unless the GM says ``replace``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
@@ -65,18 +65,33 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_nam
     )
 
 
+def nothing_to_end(
+    who: str,
+    name: str,
+    held: Sequence[str],
+    after: str = "",
+    *,
+    verb: str = "cure",
+    noun: str = "condition",
+) -> RuleError:
+    """The refusal of a ``cure`` that names nothing ``who`` has (``name`` empty: none
+    named; :func:`~tracker.core.wording.unnamed` then says what there is), with what it
+    has; ``after``: the ruleset's own word on what ends otherwise."""
+    if not name or not held:
+        return RuleError(unnamed(verb, who, held, noun) + after)
+    return RuleError(f"{who} has no '{name}' to end — has: {', '.join(held)}{after}")
+
+
 def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition."""
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
     if not name:
-        raise RuleError(
-            unnamed(command.verb, fighter.name, [c.name for c in fighter.conditions], "condition")
-        )
+        named = [c.name for c in fighter.conditions]
+        raise nothing_to_end(fighter.name, "", named, verb=command.verb)
     held = fighter.condition(name)
     if held is None:
-        has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(f"{fighter.name} is not {name} — conditions: {has}")
+        raise nothing_to_end(fighter.name, name, [c.name for c in fighter.conditions])
     condition_removed(draft, fighter.id, held.name, text=f"{fighter.name} is no longer {held.name}")
 
 

@@ -80,11 +80,11 @@ def docs_page(ruleset_id: str) -> Path | None:
 
 
 def ruleset_docs(ruleset_id: str) -> str:
-    """The docs page a ruleset's package ships (``docs.md``), as text (empty: none, or
-    one that cannot be read)."""
-    folder = package_folder(ruleset_id)
-    page = folder / DOCS if folder is not None else None
-    if page is None or not page.is_file():
+    """The ruleset's docs page (``docs_page``: a package's ``docs.md``, a bundled
+    ruleset's ``docs/rulesets/<id>.md``), as text (empty: none, or one that cannot be
+    read)."""
+    page = docs_page(ruleset_id)
+    if page is None:
         return ""
     try:
         return page.read_text(encoding="utf-8")

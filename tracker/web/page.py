@@ -39,9 +39,6 @@ _MARK_WORDS = {
     "✓": "has acted",
 }
 _SIDES = ("pc", "ally", "enemy", "neutral")
-_SIDE_WORDS = {"enemy": "enemy", "neutral": "neutral"}
-"""Said beside the name, not only by the row's colour (a colour-blind player, a screen
-reader): the players' own side needs no word."""
 
 
 @dataclass(frozen=True)
@@ -125,8 +122,8 @@ def _row(row: PlayerRow) -> str:
     word = _MARK_WORDS.get(row.mark, "")
     mark = f'<span class="mark" title="{word}">{text(row.mark.strip())}</span>' if word else ""
     said = f'<span class="said">{word}</span>' if word else ""
-    if side in _SIDE_WORDS:
-        said = f'<span class="side">{_SIDE_WORDS[side]}</span>{said}'
+    if row.side_word:  # not by the row's colour alone
+        said = f'<span class="side">{row.side_word}</span>{said}'
     init = f'<span class="init">{text(row.initiative)}</span>' if row.initiative else ""
     badges = "".join(f"<li>{text(a)}</li>" for a in row.ailments)
     details = "".join(f"<li>{text(d)}</li>" for d in row.details)

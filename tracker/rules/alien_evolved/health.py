@@ -12,10 +12,10 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.protocol import DiceLike
 from tracker.core.verbs import dismiss_reminders
-from tracker.core.wording import unnamed
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved.tables import CriticalTable
+from tracker.rules.conditions import nothing_to_end
 
 Data = Mapping[str, Any]
 FROM_DAMAGE = ("Broken", "Dying", "Shut down")
@@ -73,13 +73,14 @@ def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     name = " ".join(command.args[1:]).strip()
     if not name:
         ended = [c.name for c in fighter.conditions if c.name not in ("Broken", "Dying")]
-        raise RuleError(unnamed(command.verb, fighter.name, ended, "condition"))
+        raise nothing_to_end(fighter.name, "", ended, verb=command.verb)
     held = fighter.condition(name)
     if held is None or held.name in ("Broken", "Dying"):
-        has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(
-            f"{fighter.name} has no condition '{name}' to end — has: {has} "
-            "(Broken and Dying end through first aid, rally or death rolls)"
+        raise nothing_to_end(
+            fighter.name,
+            name,
+            [c.name for c in fighter.conditions],
+            " (Broken and Dying end through first aid, rally or death rolls)",
         )
     draft.emit(
         ev.ConditionRemoved,

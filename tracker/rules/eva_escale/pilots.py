@@ -21,8 +21,8 @@ from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.core.wording import unnamed
 from tracker.rules.common import words_and_options
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.damage import lose_wounds, soak_of
 from tracker.rules.d100.ruleset import D100Ruleset, join
@@ -71,9 +71,8 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> 
     fighter = who_arg(state, command, 0, "who recovers")
     name = " ".join(command.args[1:])
     if not name.strip():
-        raise RuleError(
-            unnamed(command.verb, fighter.name, [c.name for c in fighter.conditions], "effect")
-        )
+        named = [c.name for c in fighter.conditions]
+        raise nothing_to_end(fighter.name, "", named, verb=command.verb, noun="effect")
     pilot = pilot_aboard(state, fighter)
     for bearer in (fighter, *([pilot] if pilot else [])):
         held = bearer.condition(name)
@@ -85,8 +84,8 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> 
                 text=f"{bearer.name} is no longer {held.name}",
             )
             return
-    has = ", ".join(c.name for c in fighter.conditions) or "none"
-    raise RuleError(f"{fighter.name} does not suffer {name} — has: {has}")
+    named = [c.name for c in fighter.conditions]
+    raise nothing_to_end(fighter.name, name, named, verb=command.verb, noun="effect")
 
 
 # --- ejection ---------------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
-from tracker.core.wording import unnamed
 from tracker.rules.common import words_and_options
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
@@ -101,10 +101,8 @@ def _held(fighter: Combatant, name: str, verb: str) -> Condition:
     for held in fighter.conditions:
         if wanted in (held.name.casefold(), held.category.casefold()):
             return held
-    if not name:
-        raise RuleError(unnamed(verb, fighter.name, [c.name for c in has], "ailment or condition"))
-    names = ", ".join(c.name for c in fighter.conditions) or "none"
-    raise RuleError(f"{fighter.name} has no '{name}' to end — has: {names}")
+    named = [c.name for c in fighter.conditions]
+    raise nothing_to_end(fighter.name, name, named, verb=verb, noun="ailment or condition")
 
 
 def _after_end(draft: Draft, fighter: Combatant, held: Condition) -> None:

@@ -16,8 +16,8 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.core.wording import unnamed
 from tracker.rules.common import words_and_options
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import folded, whole
 from tracker.rules.d100.altitude import FALLING
 from tracker.rules.persona_d100.book import CONDITION, STAGGERED, PersonaBase
@@ -105,13 +105,12 @@ def cure(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> 
     fighter = who_arg(state, command, 0, "who recovers")
     name = " ".join(command.args[1:])
     if not name.strip():
-        raise RuleError(
-            unnamed(command.verb, fighter.name, [c.name for c in fighter.conditions], "ailment")
-        )
+        named = [c.name for c in fighter.conditions]
+        raise nothing_to_end(fighter.name, "", named, verb=command.verb, noun="ailment")
     held = fighter.condition(name)
     if held is None:
-        has = ", ".join(c.name for c in fighter.conditions) or "none"
-        raise RuleError(f"{fighter.name} does not suffer {name} — has: {has}")
+        named = [c.name for c in fighter.conditions]
+        raise nothing_to_end(fighter.name, name, named, verb=command.verb, noun="ailment")
     draft.emit(
         ev.ConditionRemoved,
         who=fighter.id,

@@ -78,7 +78,8 @@ def defiance(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
 
 def resource(draft: Draft, command: Command, dice: DiceLike, sign: int) -> None:
     """``spend``/``gain WHO|glory wrath|RESOURCE [N]`` (``sign``: -1 spends, +1 gains)."""
-    first = command.arg(0, "who and what, e.g. 'spend ann wrath' or 'spend glory 2'")
+    verb = command.verb
+    first = command.arg(0, f"who and what, e.g. '{verb} ann wrath' or '{verb} glory 2'")
     if first.casefold() == GLORY:
         amount = command.number(1, "an amount", default=1)
         if sign < 0 and glory(draft.state) < amount:

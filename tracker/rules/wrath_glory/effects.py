@@ -19,7 +19,7 @@ from tracker.core.grammar import Command, named, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.core.wording import unnamed
+from tracker.rules.conditions import nothing_to_end
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 
@@ -203,7 +203,8 @@ def ail(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if rounds < 0 or level < 0:
         raise RuleError("rounds and the rating X must be 0 or more")
     source = resolve(draft.state, command.options["source"]) if "source" in command.options else ""
-    give_effect(draft, fighter, name, level=level, rounds=rounds, source=source)
+    said = spec.get("said", "") if spec else ""
+    give_effect(draft, fighter, name, level=level, rounds=rounds, source=source, said=said)
     if name == "Prone" and command.flag("flying"):
         _fall(draft, dice, data, fighter)
 
@@ -216,8 +217,10 @@ def give_effect(
     level: int = 0,
     rounds: int = 0,
     source: str = "",
+    said: str = "",
 ) -> None:
-    """Apply (or deepen) a combat effect with a log line."""
+    """Apply (or deepen) a combat effect with a log line (``said``: the word the line
+    uses for a noun effect, ``afraid (Fear)``)."""
     held = fighter.condition(name)
     if held is not None and held.level > level:
         level = held.level
@@ -236,7 +239,7 @@ def give_effect(
         level=level,
         rounds=rounds,
         source=source,
-        text=f"{fighter.name} is {name}{rating}{against}{lasting}",
+        text=f"{fighter.name} is {said_as(name, said)}{rating}{against}{lasting}",
     )
 
 
@@ -255,12 +258,19 @@ def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
     apply_loss(draft, data, fighter.id, wounds=roll.total)
 
 
+def said_as(name: str, said: str) -> str:
+    """How a log line names an effect: ``Prone``, or ``afraid (Fear)`` for a noun."""
+    return f"{said} ({name})" if said else name
+
+
 def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``cure WHO NAME``: end an effect (the GM's ruling, no test)."""
     fighter = who_arg(draft.state, command)
     held = _held(fighter, " ".join(command.args[1:]), data)
+    spec = effect_spec(data, held)
+    named = said_as(held, spec.get("said", "") if spec else "")
     draft.emit(
-        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {held}"
+        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {named}"
     )
 
 
@@ -308,12 +318,12 @@ def _held(fighter: Combatant, name: str, data: Data, verb: str = "cure") -> str:
     """The name of the effect ``name`` names on ``fighter``; RuleError listing the held."""
     if not name.strip():
         effects = [c.name for c in fighter.conditions if c.category != "option"]
-        raise RuleError(unnamed(verb, fighter.name, effects, "effect"))
+        raise nothing_to_end(fighter.name, "", effects, verb=verb, noun="effect")
     spec = effect_spec(data, name.strip())
     held = fighter.condition(spec["name"] if spec else name.strip())
     if held is None:
-        has = ", ".join(c.name for c in fighter.conditions if c.category != "option") or "none"
-        raise RuleError(f"{fighter.name} is not {name.strip()} — effects: {has}")
+        has = [c.name for c in fighter.conditions if c.category != "option"]
+        raise nothing_to_end(fighter.name, name.strip(), has, verb=verb, noun="effect")
     return held.name
 
 

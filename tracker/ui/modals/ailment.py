@@ -168,12 +168,11 @@ class AilmentScreen(CommandDialog):
         self.submit()
 
     def picked(self) -> str:
-        """The ailment chosen: the highlighted entry, or the typed name without a catalogue."""
+        """The ailment chosen: the highlighted entry, or the typed name when the catalogue
+        has none that matches (the ruleset takes a name of the GM's own, or says why not)."""
         options = self.query_one("#ailment-list", OptionList)
-        if self.catalogue:
-            index = options.highlighted
-            if index is None or options.option_count == 0:
-                return ""
+        index = options.highlighted
+        if self.catalogue and index is not None and options.option_count:
             return options.get_option_at_index(index).id or ""
         return self.query_one("#ailment-filter", Input).value.strip()
 

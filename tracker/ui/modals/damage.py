@@ -51,7 +51,7 @@ class DamageScreen(CommandDialog):
                 id="damage-location",
                 compact=True,
             )
-            yield Label("Options")
+            yield Label("Options", id="damage-options-label")
             yield Static(plain(self.options_usage), id="damage-usage", classes="dialog-usage")
             yield Input(placeholder="none", id="damage-options", compact=True)
             yield Static(id="dialog-preview", classes="dialog-preview")
@@ -92,8 +92,11 @@ class DamageScreen(CommandDialog):
         return self.verb.asks.targets == "several"
 
     def on_mount(self) -> None:
-        """Start in the amount field; hide the location for rulesets without any."""
+        """Start in the amount field; hide the location for rulesets without any, and
+        the options for a verb that takes none (basic's ``dmg WHO N``)."""
         self._show_locations()
+        for field in ("#damage-options-label", "#damage-usage", "#damage-options"):
+            self.query_one(field).display = self.options_usage != "none"  # no empty field
         self.query_one("#damage-amount", Input).focus()
         self.refresh_preview()
 

@@ -1,6 +1,7 @@
 """The help screen: the key table (with the user's keymap applied), the glyphs of the
-initiative pane, every command of this ruleset for the ``:`` bar, and the docs page a
-ruleset's package ships (``docs.md``), if it ships one, rendered as Markdown."""
+initiative pane, every command of this ruleset for the ``:`` bar, and the ruleset's docs
+page (a package's ``docs.md``, a bundled ruleset's ``docs/rulesets/<id>.md``), rendered
+as Markdown."""
 
 from __future__ import annotations
 

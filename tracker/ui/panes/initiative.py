@@ -36,7 +36,7 @@ from tracker.ui.panes.order_rows import (
     summary_parts,
 )
 from tracker.ui.panes.pane_widths import InitiativeFrame
-from tracker.ui.panes.row_fit import name_column, row_cells
+from tracker.ui.panes.row_fit import name_column, row_cells, whole_cells
 from tracker.ui.panes.styling import forget_styles
 from tracker.ui.panes.titles import retip, retitle
 
@@ -105,6 +105,9 @@ class InitiativePane(LinesView, can_focus=True):
         """Cells the rows ask for: names whole, long forms (0: nothing shown yet)."""
         self.flat = False
         """True when no combatant has a body figure (the body pane draws tracks only)."""
+        self.whole = 0
+        """Cells the rows ask for with names whole beside their main numbers (the width
+        they take below 120 columns while reminders crowd the status pane)."""
 
     def present(self, state: EncounterState | None, selected: str) -> None:
         """Show ``state`` with the cursor on ``selected``: the rows are built again only
@@ -264,22 +267,27 @@ class InitiativePane(LinesView, can_focus=True):
         return self._shorthand
 
     def _ask(self, fighters: list[Combatant]) -> None:
-        """The cells the rows ask for, again when the roster changed; a new answer lays
+        """The cells the rows ask for (the long forms again when the roster's names
+        changed, whole names beside the main numbers at every change); a new answer lays
         the screen out again (``pane_widths``): once, the rows built for the width that
         layout gives (``_planned``; checked when it is done, ``_laid_out``)."""
+        if self.rules is None:
+            return
         names = [shown_name(f, row.slot) for row, f in zip(self.rows, fighters, strict=True)]
         roster = tuple(zip((row.slot for row in self.rows), names, strict=True))
-        if roster != self._roster and self.rules is not None:
+        asked, flat = self.asked, self.flat
+        if roster != self._roster:
             self._roster = roster
             asked = row_cells(names, [self._facts_of(f).spelled for f in fighters])
             flat = not any(self.rules.body(f) for f in fighters)
-            if (asked, flat) != (self.asked, self.flat):
-                self.asked, self.flat = asked, flat
-                frame = frame_of(self)
-                if isinstance(frame, InitiativeFrame) and frame.sized_by_rows():
-                    self._planned = frame.content_cells(self.screen.size.width)
-                    self._waited = False
-                frame.refresh(layout=True)
+        whole = whole_cells(names, [self._facts_of(f).main for f in fighters])
+        if (asked, whole, flat) != (self.asked, self.whole, self.flat):
+            self.asked, self.whole, self.flat = asked, whole, flat
+            frame = frame_of(self)
+            if isinstance(frame, InitiativeFrame) and frame.sized_by_rows():
+                self._planned = frame.content_cells(self.screen.size.width)
+                self._waited = False
+            frame.refresh(layout=True)
 
     def _retitle(self) -> None:
         if self.state is not None:
@@ -326,12 +334,13 @@ class InitiativePane(LinesView, can_focus=True):
         return facts
 
     def _name_column(self, fighters: list[Combatant]) -> int:
-        names, needs = [], []
+        names, needs, marked = [], [], []
         for row, fighter in zip(self.rows, fighters, strict=True):
             facts = self._facts_of(fighter)
             names.append(shown_name(facts.fighter, row.slot))
             needs.append(facts.need)
-        return name_column(names, self._fit_width, needs)
+            marked.append(facts.marked)
+        return name_column(names, self._fit_width, needs, marked)
 
     def shorthand(self) -> list[tuple[str, str]]:
         """The short forms the rows show and what they stand for (the tooltip, the help)."""

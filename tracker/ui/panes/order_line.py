@@ -63,8 +63,8 @@ def _append_badges(line: Text, fitted: FittedRow, styles: dict[str, Style]) -> N
     for shown in fitted.badges:
         line.append(" ")
         line.append(shown, styles["badge"])
-    if fitted.left_out:
-        line.append(f" …{fitted.left_out}", styles["more"])
+    if fitted.more:
+        line.append(fitted.more, styles["more"])
 
 
 def _name(fighter: Combatant, name: str, column: int, styles: dict[str, Style]) -> Text:

@@ -28,6 +28,7 @@ LEGEND = (
 BADGE_LEGEND = (
     ("Burn2·3", "a condition: its first letters, its level (2), rounds left (3)"),
     ("…2", "two more conditions than the row has room for (see Status)"),
+    ("…", "more conditions, with no room left to count them (see Status)"),
     ("W 2/4", "the ruleset's summary; wider panes spell it out (Wounds 2/4)"),
 )
 SEVERITIES = ("hurt", "bad", "down")
@@ -262,6 +263,11 @@ class RowFacts:
     parts: list[SummaryPart]
     held: list[Badge]
     need: int
+    """Cells the row needs after its name: the main numbers and the badge count."""
+    marked: int
+    """The same with a bare `` …`` for the count (its digits give way to a whole name)."""
+    main: int
+    """Cells of the main numbers alone (the rank-0 summary parts' short forms)."""
     spelled: int
     shorthand: list[tuple[str, str]]
     """(short, long) for each piece whose two forms differ."""
@@ -272,5 +278,6 @@ class RowFacts:
         held = row_badges(rules, fighter, parts)
         pairs = [(p.short, p.wide) for p in parts] + [(b.short, b.long) for b in held]
         shorthand = [(short, wide) for short, wide in pairs if short != wide]
-        need, spelled = least_summary(parts, held), spelled_summary(parts, held)
-        return cls(fighter, parts, held, need, spelled, shorthand)
+        need, marked = least_summary(parts, held), least_summary(parts, held, counted=False)
+        main, spelled = least_summary(parts), spelled_summary(parts, held)
+        return cls(fighter, parts, held, need, marked, main, spelled, shorthand)

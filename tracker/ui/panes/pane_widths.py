@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from textual.geometry import Size
 
+from tracker.ui.panes.figure import FIGURE_WIDTH
 from tracker.ui.panes.frame import PaneFrame
 
 CHROME = 4
@@ -21,10 +22,15 @@ LEAST = 40
 """The initiative frame's least width from 120 columns."""
 STATUS_CELLS = 38
 """The status pane's width from 120 to 159 columns (``tracker.tcss``)."""
-BODY_CELLS = 41
-"""The body pane's least width for a figure at its designed size, with its frame."""
+BODY_CELLS = FIGURE_WIDTH + CHROME + 1
+"""The body pane's least width for a figure at its designed size, with its frame and a
+scrollbar (a long list of injuries under the figure makes the pane scroll)."""
 FLAT_BODY_CELLS = 30
 """The body pane's least width for tracks only (a ruleset without locations)."""
+NARROW = 120
+"""Below this the body chart gives way and the stylesheet shares the width."""
+NARROW_LEAST = 34
+"""The initiative frame's least width below 120 columns (``tracker.tcss``)."""
 WIDE = 160
 """From here the body and status panes share what is left (3:2)."""
 WIDE_SHARE = 0.4
@@ -43,11 +49,19 @@ def initiative_cells(screen: int, rows: int, flat: bool) -> int:
     return max(LEAST, min(rows + CHROME, most))
 
 
+def crowded_cells(screen: int, whole: int) -> int:
+    """The initiative frame's width below 120 columns while reminders crowd the status
+    pane (it takes the rest): as wide as whole names ask (``whole``: ``whole_cells``),
+    from ``NARROW_LEAST`` to half the screen."""
+    return max(NARROW_LEAST, min(whole + CHROME, screen // 2))
+
+
 @runtime_checkable
 class AsksRoom(Protocol):
     """The pane in the frame: the cells its rows ask for, and whether it has no figures."""
 
     asked: int
+    whole: int
     flat: bool
 
 
@@ -62,11 +76,15 @@ class InitiativeFrame(PaneFrame):
     def content_cells(self, screen: int) -> int:
         """The width inside the border and padding on a screen ``screen`` cells wide."""
         pane = self.children[0] if self.children else None
-        asked, flat = (pane.asked, pane.flat) if isinstance(pane, AsksRoom) else (0, False)
-        return initiative_cells(screen, asked, flat) - CHROME
+        if not isinstance(pane, AsksRoom):
+            return initiative_cells(screen, 0, False) - CHROME
+        if screen < NARROW:  # crowded (the only narrow layout sized by the rows)
+            return crowded_cells(screen, pane.whole) - CHROME
+        return initiative_cells(screen, pane.asked, pane.flat) - CHROME
 
     def sized_by_rows(self) -> bool:
-        """Whether the stylesheet leaves the width to the rows (from 120 columns, not
-        zoomed): then ``content_cells`` is the width the next layout gives."""
+        """Whether the stylesheet leaves the width to the rows (from 120 columns, or
+        below while reminders crowd the status pane; not zoomed): then ``content_cells``
+        is the width the next layout gives."""
         width = self.styles.width
         return width is not None and width.is_auto

@@ -30,23 +30,33 @@ changes still shows a condition given later)."""
 
 @dataclass(frozen=True)
 class FittedRow:
-    """What a row shows: the name cut to its column, the summary, the badges and how
-    many badges were left out."""
+    """What a row shows: the name cut to its column, the summary, the badges, how many
+    badges were left out and what says so (``more``: `` …2``, `` …`` or nothing)."""
 
     name: str
     summary: str
     badges: tuple[str, ...]
     left_out: int
+    more: str = ""
 
 
-def name_column(names: Sequence[str], width: int, needs: Sequence[int]) -> int:
+def name_column(
+    names: Sequence[str], width: int, needs: Sequence[int], marked: Sequence[int] = ()
+) -> int:
     """The name column's width for a pane ``width`` cells wide: the longest name (at most
-    ``NAME_MAX``), narrowed only so that every row's least summary (``needs``) still
-    fits. A whole name outranks the long forms and the badges: a GM finds a row by its
-    name (``Rei Ayanami (on foot) W 0/3 …1``, not ``Rei Ayanami (o… Wounds 0/3``)."""
+    ``NAME_MAX``), narrowed only so that every row's least summary still fits. ``needs``
+    is each row's least summary with its badge count (``least_summary``), ``marked`` the
+    same with a bare `` …`` for the count: a whole name outranks the long forms, the
+    badges and the count's digits (``Sister Amelia S 6/6 W 8/8 …3`` beside ``Trooper Kell
+    S 5/5 W 0/6 ✗1 …``, not ``Sister Amel…``). When even that leaves a name cut, every
+    row keeps its count."""
     longest = max((cell_len(name) for name in names), default=NAME_MIN)
+    whole = min(longest, NAME_MAX)
+    for row_needs in (needs, marked):
+        if row_needs and width - LEAD - 1 - max(row_needs) >= whole:
+            return whole
     room = width - LEAD - 1 - max(needs, default=0)
-    return max(min(longest, NAME_MAX, room), min(NAME_MIN, longest))
+    return max(min(whole, room), min(NAME_MIN, longest))
 
 
 def row_cells(names: Sequence[str], spelled: Sequence[int]) -> int:
@@ -58,6 +68,15 @@ def row_cells(names: Sequence[str], spelled: Sequence[int]) -> int:
     return LEAD + min(longest, NAME_MAX) + 1 + max(spelled, default=0)
 
 
+def whole_cells(names: Sequence[str], least: Sequence[int]) -> int:
+    """Cells the rows need for every name whole beside its main numbers (``least``:
+    each row's least summary) and a bare `` …`` for badges; 0 for no row."""
+    if not names:
+        return 0
+    longest = max(cell_len(name) for name in names)
+    return LEAD + min(longest, NAME_MAX) + 1 + max(least, default=0) + 2
+
+
 def spelled_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
     """Cells a row asks for after its name: the long forms, and its badges spelled out
     (at least ``BADGE_ROOM`` for badges yet to come)."""
@@ -65,13 +84,15 @@ def spelled_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) 
     return cell_len(_join([p.wide for p in parts])) + spelled
 
 
-def least_summary(parts: Sequence[SummaryPart], badges: Sequence[Badge] = ()) -> int:
+def least_summary(
+    parts: Sequence[SummaryPart], badges: Sequence[Badge] = (), counted: bool = True
+) -> int:
     """Cells a row needs after its name: the short forms of the rank-0 summary parts and,
-    when it has badges, room to count them (``…2``); the badges themselves give way to
-    the name."""
+    when it has badges, room to count them (`` …2``; not ``counted``: a bare `` …``); the
+    badges themselves give way to the name."""
     need = cell_len(_join([p.short for p in parts if p.rank == 0]))
     if badges:
-        need += 2 + len(str(len(badges)))
+        need += 2 + (len(str(len(badges))) if counted else 0)
     return need
 
 
@@ -84,9 +105,11 @@ def fit_row(
     fitting = [s for s in _summaries(parts) if cell_len(s) <= room]
     if not fitting:
         least = _join([p.short for p in parts if p.rank == 0])
-        return FittedRow(elide(name, column), least, (), len(badges))
+        return FittedRow(elide(name, column), least, (), len(badges), more_text(0))
     best = max(fitting, key=lambda summary: _shown(badges, room - cell_len(summary)))
-    return FittedRow(elide(name, column), best, *_badges(badges, room - cell_len(best)))
+    shown, left_out = _badges(badges, room - cell_len(best))
+    more = more_text(left_out, room - cell_len(best) - _width(shown))
+    return FittedRow(elide(name, column), best, shown, left_out, more)
 
 
 def _shown(badges: Sequence[Badge], room: int) -> tuple[int, bool]:
@@ -118,10 +141,20 @@ def _badges(badges: Sequence[Badge], room: int) -> tuple[tuple[str, ...], int]:
             return tuple(forms), 0
     shorts = [b.short for b in badges]
     for keep in range(len(shorts) - 1, -1, -1):
-        more = f" …{len(shorts) - keep}"
-        if _width(shorts[:keep]) + cell_len(more) <= room:
+        if _width(shorts[:keep]) + cell_len(more_text(len(shorts) - keep)) <= room:
             return tuple(shorts[:keep]), len(shorts) - keep
     return (), len(shorts)
+
+
+def more_text(left_out: int, room: int | None = None) -> str:
+    """What a row shows for ``left_out`` badges it has no room for: `` …2``; in less
+    ``room``, `` …`` (the name took the count's cells), or nothing."""
+    if not left_out:
+        return ""
+    counted = f" …{left_out}"
+    if room is None or cell_len(counted) <= room:
+        return counted
+    return " …" if room >= 2 else ""
 
 
 def _width(badges: Sequence[str]) -> int:

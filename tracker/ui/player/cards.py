@@ -1,12 +1,13 @@
 """The order as the players see it: one card per combatant, the acting one marked.
 
-A card's first line is ``MARK INIT NAME  HEALTH  BADGES`` (a glyph for the state, not
-colour alone). The name column is as wide as the longest name needs (at least
-:data:`NAME_WIDTH`, at most what the pane leaves beside the health), so names are whole;
-a name longer than the room there is goes on under itself, whole, never cut. Badges that
-do not fit go on to a line of their own, whole, never cut off the edge. The lines under
-it are the details (tracks, locations, injuries), which the large-type layout leaves out,
-and a short screen shows for the acting card only.
+A card's first line is ``MARK INIT NAME  SIDE · HEALTH  BADGES`` (a glyph for the state
+and a word for a side not the players', not colour alone: ``enemy · unhurt``). The name
+column is as wide as the longest name needs (at least :data:`NAME_WIDTH`, at most what
+the pane leaves beside the health), so names are whole; a name longer than the room
+there is goes on under itself, whole, never cut. Badges that do not fit go on to a line
+of their own, whole, never cut off the edge. The lines under it are the details (tracks,
+locations, injuries), which the large-type layout leaves out, and a short screen shows
+for the acting card only.
 Classes say the side (``-pc``, ``-enemy`` …) and the state (``-acting``, ``-out``); the
 stylesheet does the rest.
 """
@@ -177,7 +178,8 @@ class CombatantCard(Vertical):
         lead.append(f"{row.mark} ", solid_style(self, "card--mark"))
         lead.append(f"{row.initiative:>3} ", solid_style(self, "card--value"))
         name = inert(Text(row.name, solid_style(self, "card--name"), end=""))
-        return CardHead(inert(lead), name, visible(row.health))
+        health = " · ".join(word for word in (row.side_word, visible(row.health)) if word)
+        return CardHead(inert(lead), name, health)
 
     def _badges(self, row: PlayerRow) -> list[Text]:
         style = solid_style(self, "card--badge")

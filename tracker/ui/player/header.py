@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -41,16 +42,26 @@ class BoardHeader(Static):
         """Show or clear the warning."""
         self.show()
 
+    def on_resize(self) -> None:
+        """Fit the line to the new width."""
+        self.show()
+
     def show(self) -> None:
-        """Compose the line."""
+        """Compose the line: the title gives way first when the line is too long for
+        the width (the round, whose turn and the pools are what players look up for)."""
         line = Text(no_wrap=True, overflow="ellipsis", end="")
         board = self.board
         if board is None:
             line.append("reading the encounter…")
         else:
-            line.append(board.title, solid_style(self, "board-header--title"))
-            for part in (*board.where, *board.pools):
-                line.append(f" · {part}")
+            where = " · ".join((*board.where, *board.pools))
+            width = self.content_size.width - (3 + cell_len(self.problem) if self.problem else 0)
+            whole = cell_len(board.title) + (3 + cell_len(where) if where else 0)
+            if not where or self.content_size.width <= 0 or whole <= width:
+                line.append(board.title, solid_style(self, "board-header--title"))
+                line.append(f" · {where}" if where else "")
+            else:
+                line.append(where)
         if self.problem:
             line.append(f" · {self.problem}", solid_style(self, "board-header--problem"))
         self.update(inert(line))
