@@ -65,7 +65,7 @@ def test_a_refusal_for_one_target_refuses_the_whole_command(fight: Encounter) ->
     before = list(fight.events)
     with pytest.raises(RuleError) as refused:
         fight.run("cure orc,ann Prone", NONE)
-    assert str(refused.value).startswith("Ann is not Prone")
+    assert str(refused.value).startswith("Ann has no condition to end")
     assert str(refused.value).endswith("— so nobody was touched")
     assert fight.events == before
     assert fight.state.combatant("orc").condition("Prone") is not None
