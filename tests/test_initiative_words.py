@@ -3,39 +3,23 @@ it was reached: a game with no roll (the crew first) still says the number."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.api import Combatant, DiceLike, Ruleset, SummaryPart, TrackView, Verb
+from tests.harm_ruleset import HarmOnly
+from tracker.api import Combatant, DiceLike
 from tracker.core.dice import ScriptedDice
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.rules.display import initiative_line
 
 
-class CrewFirst(Ruleset):
+class CrewFirst(HarmOnly):
     """No initiative roll: the crew acts first, in words."""
 
     id: ClassVar[str] = "crew-first"
-
-    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
-        """No harm yet."""
-        return {"harm": 0}, {"harm": 4}
-
-    def verbs(self) -> Mapping[str, Verb]:
-        """Nothing but the core's."""
-        return {}
-
-    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
-        """``H0``."""
-        return [SummaryPart(f"H{fighter.track('harm')}")]
-
-    def track_views(self, fighter: Combatant) -> list[TrackView]:
-        """Nothing drawn."""
-        return []
 
     def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
         """1 for the crew, 0 for the rest, with words instead of a roll."""

@@ -9,41 +9,22 @@ from typing import ClassVar
 
 import pytest
 
+from tests.harm_ruleset import HarmOnly
 from tracker.api import (
     Combatant,
     Condition,
     Downtime,
     Lasting,
     RuleDataError,
-    Ruleset,
-    SummaryPart,
-    TrackView,
-    Verb,
 )
 from tracker.core.model import evolve
 
 
-class Harmed(Ruleset):
+class Harmed(HarmOnly):
     """Harm counts up; named harm and traumas are conditions."""
 
     id: ClassVar[str] = "harmed"
     rising_damage_tracks: ClassVar[tuple[str, ...]] = ("harm",)
-
-    def starting_tracks(self, fighter: Combatant) -> tuple[dict[str, int], dict[str, int]]:
-        """No harm yet."""
-        return {"harm": 0}, {"harm": 4}
-
-    def verbs(self) -> Mapping[str, Verb]:
-        """Nothing of its own."""
-        return {}
-
-    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
-        """``H0``."""
-        return [SummaryPart(f"H{fighter.track('harm')}")]
-
-    def track_views(self, fighter: Combatant) -> list[TrackView]:
-        """Nothing drawn."""
-        return []
 
 
 def downtime(campaign: Mapping[str, object]) -> Downtime:
