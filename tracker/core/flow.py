@@ -70,17 +70,24 @@ def next_turn(draft: Draft, rules: Rules, dice: DiceLike, chosen: str | None = N
 
 def _check_may_go(state: EncounterState, rules: Rules, slot: str) -> None:
     """``slot`` may be picked to act next: in the order, not acting, not yet acted."""
-    name = name_of(state, slot)
     if slot == state.current:
-        raise RuleError(f"it is already {possessive(name)} turn")
-    if slot in state.delayed:
-        raise RuleError(f"{name} is delaying — 'act {slot}' brings them in")
-    if slot not in state.order:
-        raise RuleError(f"{name} is not in the turn order")
-    if slot in state.acted:
-        raise RuleError(f"{name} has already acted this round")
+        raise RuleError(f"it is already {possessive(name_of(state, slot))} turn")
+    name = _yet_to_act(state, slot, f"is delaying — 'act {slot}' brings them in")
     if not rules.takes_turn(state, slot):
         raise RuleError(f"{name} cannot act (down, dead or out of the fight)")
+
+
+def _yet_to_act(state: EncounterState, slot: str, delaying: str) -> str:
+    """``slot``'s name, if it is in the order and yet to act this round (RuleError
+    otherwise; ``delaying`` is said of one who is delaying)."""
+    name = name_of(state, slot)
+    if slot in state.delayed:
+        raise RuleError(f"{name} {delaying}")
+    if slot not in state.order:
+        raise RuleError(f"{name} is not in the initiative order")
+    if slot in state.acted:
+        raise RuleError(f"{name} has already acted this round")
+    return name
 
 
 def end_current(draft: Draft, rules: Rules, dice: DiceLike) -> None:
@@ -154,14 +161,9 @@ def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:
     """``slot`` holds its turn; if it was acting, the next combatant goes."""
     state = draft.state
     require_running(state)
-    if slot in state.delayed:
-        raise RuleError(f"{name_of(state, slot)} is already delaying — 'act' brings them in")
-    if slot not in state.order:
-        raise RuleError(f"{name_of(state, slot)} is not in the initiative order")
-    if slot in state.acted:
-        raise RuleError(f"{name_of(state, slot)} has already acted this round")
+    name = _yet_to_act(state, slot, "is already delaying — 'act' brings them in")
     was_current = state.current == slot
-    draft.emit(ev.TurnDelayed, who=slot, text=f"{name_of(state, slot)} delays")
+    draft.emit(ev.TurnDelayed, who=slot, text=f"{name} delays")
     if was_current:
         begin_next(draft, rules, dice)
 
