@@ -2,8 +2,9 @@
 
 Starts from the public log (undone commands, GM notes and lines about combatants hidden
 at the time are left out, as in every players' export), leaves out the undo and redo
-lines too (``Undone: …`` repeats the very line that was taken back; a redone command's
-own lines show again), then:
+lines (``Undone: …`` repeats the very line that was taken back; a redone command's own
+lines show again) and the reminders the GM is to resolve (the command to type, often:
+the players read what comes of it), then:
 
 * drops every line about, or naming, a combatant who is hidden *now* (a GM who hides
   someone mid-fight wants them off the table's screen);
@@ -76,7 +77,9 @@ def player_log(
 
 
 def _not_for_players(event: ev.Event) -> bool:
-    return ev.gm_only(event) or isinstance(event, ev.HISTORY_TYPES)
+    """GM notes, undo and redo, and reminders raised (what the GM is to resolve, often
+    with the command to type: the players read what comes of it)."""
+    return ev.gm_only(event) or isinstance(event, (*ev.HISTORY_TYPES, ev.ReminderRaised))
 
 
 def _kind(beat: Beat) -> str:
