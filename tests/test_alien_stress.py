@@ -92,7 +92,7 @@ def test_skill_roll_adds_stress_dice_and_a_one_calls_for_panic() -> None:
     # response
     table = Table()
     lines = table.do("skill hicks 3", [6, 2, 3, 1])  # 3 base + 1 stress die
-    assert "3 base + 1 stress" in lines[0] and "1 success(es)" in lines[0]
+    assert "3 base + 1 stress" in lines[0] and lines[0].endswith("→ 1 success")
     assert table.reminders() == [("hicks", "panic")]
     lines = table.do("panic hicks", [4])
     assert "= 5" in lines[-1]

@@ -49,7 +49,7 @@ def test_round_trip(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixtur
     said = ok(capsys, "campaign", "rest", campaign, "shift")
     vasquez = member(campaign, "vasquez").lasting
     assert vasquez.tracks["health"] == 5  # a shift is ≥ 30 stretches (l.24-25): full
-    assert [i.heal for i in vasquez.injuries] == [1] and "1 shift(s) left" in said
+    assert [i.heal for i in vasquez.injuries] == [1] and "1 shift left" in said
     assert member(campaign, "hudson").lasting.tracks["power"] == 1  # supplies: text silent
 
     fight2 = tmp_path / "f2.toml"

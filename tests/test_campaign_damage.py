@@ -38,7 +38,7 @@ def test_check_and_repair_take_a_campaign_file_too(
     assert main(["check", "--repair", str(path)]) == 0
     side = next(tmp_path.glob("c.toml.damaged-*"))
     assert path.read_bytes() + side.read_bytes() == bad
-    assert "repaired — 1 events kept" in capsys.readouterr().out
+    assert "repaired — 1 event kept" in capsys.readouterr().out
     assert main(["check", str(path)]) == 0
 
 

@@ -223,7 +223,7 @@ def test_a_reading_the_docs_page_does_not_name_fails(tmp_path: Path) -> None:
     lines = check("probe", [site], tmp_path).stdout.splitlines()
     assert lines[2] == (
         "FAILED   every verb and reading is in its docs page: "
-        "docs.md does not name the reading(s) morale-check"
+        "docs.md does not name the reading morale-check"
     )
     (site / "probe" / "docs.md").write_text(
         "# Probe\n\n| `dmg WHO N` | lose N hp |\n\n- `morale-check` (seed 007 l.112): …\n"

@@ -114,7 +114,7 @@ def test_a_director_riding_a_construct_commands_on_its_turn() -> None:
 
 def test_a_horde_has_one_wound_pool_and_breaks_at_zero() -> None:
     t = command_table()
-    assert "vs Soak 7 (TB 4 + AP 3): 3 wound(s)" in t.text("dmg artillery 10")
+    assert "vs Soak 7 (TB 4 + AP 3): 3 wounds" in t.text("dmg artillery 10")
     assert "no locations" in t.refused("dmg artillery 10 @head")
     assert "Artillery is destroyed at 0 wounds (no Fate)" in t.text("dmg artillery 40")
     assert "nothing left to damage" in t.refused("dmg artillery 10")
@@ -130,9 +130,9 @@ def test_the_supreme_commander_restores_fate_three_times_a_battle() -> None:
     # Morale to restore any one Fate Point spent by themselves or a subordinate."
     t = table(eva(), pilot(fate=4), misato(morale=5), angel())
     t.do("spend shinji fate 4")
-    for left in (2, 1, 0):
+    for left in ("2 Fate restores", "1 Fate restore", "0 Fate restores"):
         text = t.text("restore misato unit01")
-        assert f"Misato: {left} Fate restore(s) left this battle" in text
+        assert f"Misato: {left} left this battle" in text
     assert t.track("shinji", "fate") == 3
     assert t.track("misato", "morale") == 2
     assert "restored Fate 3 times this battle already" in t.refused("restore misato shinji")

@@ -41,10 +41,10 @@ def test_soak_is_toughness_bonus_plus_armour_less_penetration() -> None:
     # Penetration of your attack"; Step Seven: the rest is wounds lost.
     t = table()
     text = t.text("dmg ramiel 20 @body pen=3")
-    assert "vs Soak 11 (TB 6 + AP 8 − Pen 3): 9 wound(s)" in text
+    assert "vs Soak 11 (TB 6 + AP 8 − Pen 3): 9 wounds" in text
     assert t.track("ramiel", "wounds@body") == 11
     text = t.text("dmg ramiel 20 @head pen=12")  # penetration beyond the armour: TB only
-    assert "vs Soak 6 (TB 6 + AP 8 − Pen 8): 14 wound(s)" in text
+    assert "vs Soak 6 (TB 6 + AP 8 − Pen 8): 14 wounds" in text
     assert t.track("ramiel", "wounds@head") == 6
 
 

@@ -76,7 +76,7 @@ def test_a_rough_landing_puts_the_pilot_on_foot_a_km_behind_with_1d10_impact() -
     assert "Unit01 is left empty" in text
     assert "Shinji is on foot, 1 km behind Unit01" in text
     assert "Shinji initiative 7 (1d10 4 + AB 3)" in text
-    assert "Shinji takes 1d10 impact damage [7] = 7 vs Soak 1 (TB 1): 6 wound(s)" in text
+    assert "Shinji takes 1d10 impact damage [7] = 7 vs Soak 1 (TB 1): 6 wounds" in text
     shinji = t.who("shinji")
     assert [score(RULES.tables, shinji, s) for s in ("ws", "bs", "s", "t", "ag")] == [
         0,
@@ -100,7 +100,7 @@ def test_a_bumpy_landing_is_1d5_km_and_1d5_impact() -> None:
     t = started()
     text = t.text("eject unit01 70", [2, 4, 5])  # distance 1d5; initiative; impact 1d5
     assert "on foot, 2 km (1d5 [2]) behind Unit01" in text
-    assert "1d5 impact damage [5] = 5 vs Soak 1 (TB 1): 4 wound(s)" in text
+    assert "1d5 impact damage [5] = 5 vs Soak 1 (TB 1): 4 wounds" in text
 
 
 def test_a_clean_ejection_is_2d5_km_and_no_damage() -> None:
@@ -205,9 +205,7 @@ def test_a_pilot_on_foot_moves_as_ab_1() -> None:
     t = on_foot_pilot()
     to_shinjis_turn(t)
     text = t.text("act shinji move half")
-    assert "Move [movement] — Half Action (1 Half Action(s) left) · on foot: moves as AB 1" in (
-        text
-    )
+    assert "Move [movement] — Half Action (1 Half Action left) · on foot: moves as AB 1" in (text)
 
 
 def test_a_pilot_on_foot_cannot_move_with_a_crippled_leg_or_after_burning_fate() -> None:
@@ -259,7 +257,7 @@ def test_damage_to_a_pilot_on_foot_names_the_minus_40_to_hit() -> None:
     # on foot, Toughness 10) = 5 wounds.
     t = on_foot_pilot()
     text = t.text("dmg shinji 6 by=ramiel")
-    assert "Shinji: damage 6 vs Soak 1 (TB 1): 5 wound(s) (a pilot on foot: the attack test " in (
+    assert "Shinji: damage 6 vs Soak 1 (TB 1): 5 wounds (a pilot on foot: the attack test " in (
         text
     )
     assert "took -40 Size)" in text

@@ -41,7 +41,7 @@ def test_one_full_or_two_half_actions_and_one_attack_a_turn() -> None:
     # Concentration Subtype Action per turn and one Attack Subtype Action per turn".
     t = table()
     t.do("start", [9, 1])
-    assert "1 Half Action(s) left" in t.text("act unit01 rifle half attack ranged")
+    assert "1 Half Action left" in t.text("act unit01 rifle half attack ranged")
     assert "one per turn" in t.refused("act unit01 knife half attack melee")
     assert "a Full Action needs the whole turn" in t.refused("act unit01 spread pattern full")
     assert "say which" in t.refused("act unit01 spread pattern")
@@ -135,7 +135,7 @@ def test_the_sample_encounter_plays_through_the_cli(
     status, out, _ = run(capsys, "do", "--dice", "5,9,2,3", f, "start")
     assert status == 0 and "JSSDF Artillery has no initiative of its own" in out
     _, out, _ = run(capsys, "do", f, "dmg", "ramiel", "30", "@body", "pen=6")
-    assert "Ramiel @body: damage 30 vs Soak 8 (TB 6 + AP 8 − Pen 6): 22 wound(s)" in out
+    assert "Ramiel @body: damage 30 vs Soak 8 (TB 6 + AP 8 − Pen 6): 22 wounds" in out
     before = path.read_bytes()
     status, out, err = run(capsys, "do", f, "dmg", "ramiel", "12", "@tail")
     assert status == 1 and out == "" and path.read_bytes() == before

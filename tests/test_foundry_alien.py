@@ -89,7 +89,7 @@ def test_an_imported_npc_rolls_strength_plus_close_combat() -> None:
     # STR 4 + Close Combat 2 = 6 base dice, and one stress die for stress level 1
     assert lines[0] == (
         "Dock Foreman Okafor rolls Close Combat: 6 base + 1 stress [6 2 3 4 6 1 | stress 5] "
-        "→ 2 success(es)"
+        "→ 2 successes"
     )
     assert table.do("skill dock 3 for=brawl", [1, 1, 1, 1])[0].startswith(
         "Dock Foreman Okafor rolls brawl: 3 base + 1 stress"

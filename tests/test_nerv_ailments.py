@@ -59,7 +59,7 @@ def test_attackers_gain_an_advantage_per_ailment() -> None:
     table.do("ail sachiel Frozen")
     table.do("ail sachiel Enraged")
     assert RULES.summary(table.who("sachiel")) == "W 4/4 +2A"
-    assert "Attackers +2 Advantage (2 ailment(s))" in RULES.status_lines(
+    assert "Attackers +2 Advantage (2 ailments)" in RULES.status_lines(
         table.who("sachiel"), table.state
     )
 
@@ -74,7 +74,7 @@ def test_grappled_and_prone_give_melee_attackers_more_and_enraged_cannot_evade()
     table.do("ail sachiel Grappled")
     assert RULES.summary(table.who("sachiel")) == "W 4/4 +1A +2Am"
     lines = RULES.status_lines(table.who("sachiel"), table.state)
-    assert "Attackers +1 Advantage (1 ailment(s))" in lines
+    assert "Attackers +1 Advantage (1 ailment)" in lines
     assert "Melee attackers +2 more Advantage (Prone, Grappled)" in lines
     assert "Enraged: cannot evade attacks" in lines
 

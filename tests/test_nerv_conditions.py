@@ -159,7 +159,7 @@ def test_ego_fracture_grace_period_then_collapse() -> None:
     table.do("next")
     lines = table.do("fracture carol")
     assert lines == [
-        "Carol suffers another Ego Fracture within the grace period (1 turn(s) left): the ego holds"
+        "Carol suffers another Ego Fracture within the grace period (1 turn left): the ego holds"
     ]
     table.do("next")
     table.do("next")

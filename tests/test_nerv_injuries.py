@@ -139,7 +139,7 @@ def test_wound_without_location_rolls_it_only_when_an_injury_needs_one() -> None
     # seed 000, "How Attacks Work" step four: 31-60 is the body.
     table = Table(pilot("carol"))
     assert table.do("wound carol 2") == [
-        "Carol takes 2 wound(s) (entered by the GM)",
+        "Carol takes 2 wounds (entered by the GM)",
         "Carol: Wounds 3 → 1",
     ]
     lines = table.do("wound carol 2", [45])

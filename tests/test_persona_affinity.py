@@ -13,7 +13,7 @@ def test_weak_staggers_adds_special_damage_and_earns_a_one_more() -> None:
     text = t.text("dmg pixie 8 element=fire by=yu", [4])  # Special Damage d10 = 4
     assert (
         "Fire vs Weak: Staggered, One More, ailment resist -20 — Pixie @body: 8 + "
-        "Special 4 = 12 vs Soak 3 (TB 3): 9 wound(s)" in text
+        "Special 4 = 12 vs Soak 3 (TB 3): 9 wounds" in text
     )
     assert "Special Damage (Weak): 1d10 [4] = 4" in text
     assert t.conditions("pixie") == ["Staggered"]
@@ -25,7 +25,7 @@ def test_normal_is_plain_damage() -> None:
     # seed 004 l.107: "Normal is the default Affinity. Attacks proceed as normal."
     t = party()
     text = t.text("dmg pixie 8 element=curse by=yu")
-    assert "Curse vs Normal — Pixie @body: 8 vs Soak 3 (TB 3): 5 wound(s)" in text
+    assert "Curse vs Normal — Pixie @body: 8 vs Soak 3 (TB 3): 5 wounds" in text
     assert t.conditions("pixie") == [] and t.track("yu", "one more") == 0
 
 
@@ -35,7 +35,7 @@ def test_resist_doubles_toughness_bonus() -> None:
     text = t.text("dmg pixie 8 element=ice by=yu")
     assert (
         "Ice vs Resist: ailment resist +20 — Pixie @body: 8 vs Soak 6 (TB 6 doubled): "
-        "2 wound(s)" in text
+        "2 wounds" in text
     )
 
 
@@ -52,7 +52,7 @@ def test_repel_turns_the_attack_on_the_attacker() -> None:
     t = party()
     text = t.text("dmg pixie 8 element=wind by=yu")
     assert "Wind vs Repel: the attack turns on Yu" in text
-    assert "Wind vs Normal — Yu @body: 8 vs Soak 3 (TB 3): 5 wound(s)" in text
+    assert "Wind vs Normal — Yu @body: 8 vs Soak 3 (TB 3): 5 wounds" in text
     assert (t.track("yu", "wounds"), t.track("pixie", "wounds")) == (9, 20)
 
 
@@ -137,7 +137,7 @@ def test_weakness_and_critical_make_special_damage_explode() -> None:
     text = t.text("dmg blob 1d10 element=melee by=yu test=ws", [10, 65, 10, 6])
     assert "d100 65 vs Weapon Skill 40 +30 Weak = 70: passed" in text
     assert "Special Damage (Weak, Critical): 1d10 [10, 6] = 16 (exploding" in text
-    assert "Blob @body: 1d10 [10] = 10 + Special 16 = 26 vs Soak 3 (TB 3): 23 wound(s)" in text
+    assert "Blob @body: 1d10 [10] = 10 + Special 16 = 26 vs Soak 3 (TB 3): 23 wounds" in text
     assert t.who("blob").status == "dead"  # a Shadow without Fate perishes at 0
 
 
@@ -179,7 +179,7 @@ def test_a_technical_hit_adds_special_damage_and_ignores_resist() -> None:
     text = t.text("dmg beetle 8 element=melee by=yu", [4])
     assert "Special Damage (Technical): 1d10 [4] = 4" in text
     assert "Technical Hit ignores Resist" in text
-    assert "vs Soak 3 (TB 3): 9 wound(s)" in text
+    assert "vs Soak 3 (TB 3): 9 wounds" in text
     # issue 13: Resist's other effects are ignored too: no +20 to resist the ailment, and
     # its Critical Confirm takes no -30 (seed 004 l.108, l.155)
     assert "ailment resist" not in text

@@ -51,7 +51,7 @@ def test_a_half_move_changes_one_band_a_full_move_two() -> None:
     t = sky()
     assert t.do("fly harpy low") == ["Harpy flies down to Low (part of a Half Move)"]
     t.do("fly harpy high half")
-    assert "a move changes at most 1 band(s)" in t.refused("fly harpy ground half")
+    assert "a move changes at most 1 band" in t.refused("fly harpy ground half")
     assert t.do("fly harpy ground") == [
         "Harpy flies down to Ground (part of a Full Move, Charge or Run)"
     ]
@@ -68,7 +68,7 @@ def test_ground_attackers_cannot_melee_a_low_flyer() -> None:
     assert (
         refused == "Yu is at Ground, Moth at Low: a Ground attacker cannot melee attack a Low flyer"
     )
-    assert "Moth @body: 5 vs Soak 3 (TB 3): 2 wound(s)" in t.text("dmg moth 5 element=fire")
+    assert "Moth @body: 5 vs Soak 3 (TB 3): 2 wounds" in t.text("dmg moth 5 element=fire")
     status = RULES.status_lines(t.who("moth"), t.state)
     assert "Altitude: Low — Ground attackers: no melee, -20 to other attacks" in status
 
@@ -81,7 +81,7 @@ def test_nobody_attacks_across_high_without_a_long_ranged_weapon() -> None:
     assert "no attack between High and a lower band" in t.refused(
         "dmg moth 5 element=wind by=harpy"
     )
-    assert "Harpy @body: 5 vs Soak 3 (TB 3): 2 wound(s)" in t.text(
+    assert "Harpy @body: 5 vs Soak 3 (TB 3): 2 wounds" in t.text(
         "dmg harpy 5 element=fire longshot"
     )
     status = RULES.status_lines(t.who("harpy"), t.state)
@@ -123,7 +123,7 @@ def test_the_encounter_can_rule_the_falling_damage() -> None:
     lines = t.do("next", [4, 1, 1, 1])
     assert (
         "Moth crashes into the ground from Low: 60 m of falling damage — 1d10+6 [4] = 10 vs "
-        "Soak 3 (TB 3): 7 wound(s)" in lines
+        "Soak 3 (TB 3): 7 wounds" in lines
     )
     assert t.track("moth", "wounds") == 13
 

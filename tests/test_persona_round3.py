@@ -25,7 +25,7 @@ def test_a_ground_attack_on_a_low_flyer_names_the_minus_20() -> None:
     # against them" — named on the attack line as eva names its -40 (seed 001 l.156).
     t = sky()
     assert t.do("dmg moth 5 element=fire")[0] == (
-        "Fire vs Normal — Moth @body: 5 vs Soak 3 (TB 3): 2 wound(s)" + GROUND_NOTE
+        "Fire vs Normal — Moth @body: 5 vs Soak 3 (TB 3): 2 wounds" + GROUND_NOTE
     )
 
 

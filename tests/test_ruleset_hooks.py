@@ -87,7 +87,7 @@ def test_a_missing_required_hook_is_named() -> None:
 
     with pytest.raises(HookError) as caught:
         check_hooks(NoRow, Ruleset)
-    assert str(caught.value) == "NoRow does not define the required hook(s) `summary_parts`"
+    assert str(caught.value) == "NoRow does not define the required hook `summary_parts`"
     assert set(REQUIRED) == {"starting_tracks", "verbs", "summary_parts", "track_views"}
 
 
@@ -180,7 +180,7 @@ def test_a_plugin_that_misspells_a_hook_is_one_line_and_the_rest_still_list(
 def test_a_plugin_missing_a_required_hook_is_one_line(tmp_path: Path) -> None:
     listed = _plugin(tmp_path, COMPLETE.replace("def verbs(self):\n        return {}\n", ""))
     assert listed.returncode == 1 and listed.stderr.count("\n") == 1
-    assert "does not define the required hook(s) `verbs`" in listed.stderr
+    assert "does not define the required hook `verbs`" in listed.stderr
 
 
 def test_a_whole_plugin_lists(tmp_path: Path) -> None:

@@ -16,9 +16,9 @@ def test_icons_count_four_five_as_one_and_six_as_two() -> None:
     # seed 002, "Attempting Tasks": 4 or 5 = 1 icon, 6 (Exalted) = 2 icons; pass if icons >= DN
     table = Table()
     lines = table.do("test amelia 5 dn=4", [2, 4, 5, 6, 1])
-    assert "4 icon(s), pass" in lines[0]
+    assert "4 icons, pass" in lines[0]
     lines = table.do("test amelia 3 dn=4", [5, 5, 1])
-    assert "2 icon(s), fail" in lines[0]
+    assert "2 icons, fail" in lines[0]
 
 
 def test_pool_reads_stat_names_joined_by_plus() -> None:
@@ -54,7 +54,7 @@ def test_spare_exalted_icons_become_shifts() -> None:
     # seed 002: once the DN is met, remaining Exalted Icons may be Shifted
     table = Table()
     lines = table.do("test amelia 4 dn=3", [4, 6, 6, 6])  # 7 icons, 4 spare -> 2 Shifts
-    assert "2 Shift(s)" in lines[0]
+    assert "2 Shifts" in lines[0]
     lines = table.do("test amelia 3 dn=3", [6, 4, 1])  # 3 icons, none spare -> no Shift
     assert "Shift" not in lines[0]
 
@@ -63,7 +63,7 @@ def test_banking_a_shift_adds_glory_and_spends_the_shift() -> None:
     # seed 002: "you can bank one of the exalted Shifted dice to add Glory"
     table = Table()
     lines = table.do("test amelia 4 dn=3 bank", [4, 6, 6, 6])
-    assert "1 Shift(s)" in lines[0]
+    assert "1 Shift" in lines[0] and "1 Shifts" not in lines[0]
     assert glory(table) == 1
 
 

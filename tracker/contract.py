@@ -117,7 +117,8 @@ def verbs_documented(rules: Ruleset, work: Path) -> None:
         raise _broken(f"{page.name} has no row for {', '.join(missing)}")
     unsaid = [r.key for r in rules.readings() if f"`{r.key}`" not in text]
     if unsaid:
-        raise _broken(f"{page.name} does not name the reading(s) {', '.join(unsaid)}")
+        word = "reading" if len(unsaid) == 1 else "readings"
+        raise _broken(f"{page.name} does not name the {word} {', '.join(unsaid)}")
 
 
 def samples_play(rules: Ruleset, work: Path) -> None:

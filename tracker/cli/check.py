@@ -111,7 +111,7 @@ def _repaired(path: Path, torn: TornTail | None, side: Path | None, kept: int) -
     if torn is not None and side is not None:
         print(visible(tail_note(path, torn, side)))
     shown = visible(str(path))
-    print(f"{shown}: repaired — {kept} events kept; play on with `tracker {shown}`")
+    print(f"{shown}: repaired — {counted(kept, 'event')} kept; play on with `tracker {shown}`")
     return 0
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tracker.cli.output import saved, warn
 from tracker.core.safe_text import visible
+from tracker.core.wording import counted
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
 
 _SECTION_NAMES = {
@@ -121,7 +122,7 @@ def _table_lines(item: TableImport) -> list[str]:
     table = item.table
     if item.section:
         head = (
-            f"{item.where}: {_SECTION_NAMES[item.section]}, {len(item.rows)} rows "
+            f"{item.where}: {_SECTION_NAMES[item.section]}, {counted(len(item.rows), 'row')} "
             f"→ {shown(item.written)}"
         )
     else:

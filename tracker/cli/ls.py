@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from tracker.core.safe_text import json_safe, visible
+from tracker.core.wording import counted
 from tracker.store.campaign_listing import CampaignSummary, campaign_summary
 from tracker.store.listing import EncounterSummary, list_folder
 from tracker.store.settings import Settings
@@ -93,7 +94,7 @@ def line(summary: EncounterSummary) -> str:
     if summary.problem:
         return visible(f"cannot be read: {summary.problem}")
     played = summary.played.strftime("%Y-%m-%d %H:%M")
-    count = f"{summary.combatants} combatant" + ("" if summary.combatants == 1 else "s")
+    count = counted(summary.combatants, "combatant")
     fields = (
         cell(summary.shown_title, 32),
         cell(summary.ruleset, 14),

@@ -23,6 +23,7 @@ from tracker.core.protocol import DiceLike, Handler, Rules, Verb
 from tracker.core.records import record_roll
 from tracker.core.roles import ADD, NOTE
 from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, check_text
+from tracker.core.wording import counted
 
 LibraryOf = Callable[[], Library]
 """Where the verbs find the GM's library at the moment a command runs."""
@@ -97,7 +98,9 @@ def _prev(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
 def _end(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     if draft.state.phase == "ended":
         raise RuleError("the fight is already over")
-    draft.emit(ev.EncounterEnded, text=f"The fight ends after {draft.state.round} round(s)")
+    draft.emit(
+        ev.EncounterEnded, text=f"The fight ends after {counted(draft.state.round, 'round')}"
+    )
 
 
 def _init(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:

@@ -3,7 +3,7 @@
 A list of choices reads ``a, b or c`` (never Python's ``['a', 'b']``); a value read from
 a file or typed is shown as the GM wrote it (``'zzz'`` for text, ``true``, ``12``) or,
 when it is not a single word or number, named by what it is (``a list``, ``a table``);
-counts read ``1 fight``, ``2 fights`` (never ``1 fight(s)``), and whose turn it is
+counts read ``1 fight``, ``2 fights``, ``2 injuries`` (never ``1 fight(s)``), and whose turn it is
 ``Wren's``, ``Boss'``.
 """
 
@@ -46,9 +46,12 @@ def unnamed(verb: str, who: str, held: Iterable[str], noun: str) -> str:
     return f"'{verb}' needs the {noun} to end — {who} has: {', '.join(names)}"
 
 
-def counted(count: int, word: str) -> str:
-    """``count`` and ``word``, the word in the plural (an ``s``) unless the count is one."""
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def counted(count: int, word: str, plural: str = "") -> str:
+    """``count`` and ``word``, the word in the plural unless the count is one: ``plural``
+    when given (``injuries``, ``successes``), else the word and an ``s``."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {plural or word + 's'}"
 
 
 def possessive(name: str) -> str:

@@ -18,7 +18,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.records import condition_applied, condition_removed
 from tracker.core.roles import CONDITION, CURE
-from tracker.core.wording import unnamed
+from tracker.core.wording import counted, unnamed
 from tracker.rules.base import AilmentSpec, Ruleset, by_name, verb
 
 
@@ -54,7 +54,7 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_nam
         raise RuleError("rounds must be 0 (until cured) or more")
     if rules.one_per_category:
         _make_room(draft, fighter, spec, command.flag("replace"))
-    lasting = f" for {rounds} round(s)" if rounds else ""
+    lasting = f" for {counted(rounds, 'round')}" if rounds else ""
     condition_applied(
         draft,
         fighter.id,

@@ -41,7 +41,8 @@ def hook_problem(cls: type, base: type) -> str:
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
     if missing:
         names = ", ".join(f"`{name}`" for name in missing)
-        return f"{cls.__name__} does not define the required hook(s) {names}"
+        word = "hook" if len(missing) == 1 else "hooks"
+        return f"{cls.__name__} does not define the required {word} {names}"
     return ""
 
 

@@ -17,6 +17,7 @@ from tracker.core.campaign_events import CampaignEvent, event_from
 from tracker.core.campaign_fold import Campaign
 from tracker.core.errors import EventFormatError, FoldError
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
+from tracker.core.wording import counted
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.store.errors import JournalError
@@ -152,6 +153,6 @@ def unread_end(path: Path, torn: TornTail) -> str:
     return (
         f"{path}:{line}:{col}: {what}; showing the campaign up to event "
         f"{torn.events_kept} — the file is unchanged (`tracker check --repair {path}`, "
-        f"or the next campaign command that writes, moves the {len(torn.data)} bytes "
+        f"or the next campaign command that writes, moves the {counted(len(torn.data), 'byte')} "
         f"from line {torn.at[0]} on aside)"
     )

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tracker.core.frozen_record import FrozenRecord, frozen_record
+from tracker.core.wording import counted
 from tracker.store.durable import fsync_dir, fsync_file, write_all
 from tracker.store.errors import JournalError
 from tracker.store.open_flags import O_BINARY as _O_BINARY
@@ -97,7 +98,7 @@ def repair_torn(path: Path, torn: TornTail, now: datetime | None = None) -> Path
         message = f"cannot repair the {what}: {exc.strerror or exc}"
         if side is not None and not _kept_whole(path, torn):
             raise JournalError(
-                path, f"{message}; its {len(torn.data)} bytes are in {side}"
+                path, f"{message}; its {counted(len(torn.data), 'byte')} are in {side}"
             ) from exc
         if side is not None:  # the file keeps its tail: no copy of it may stay behind
             side.unlink(missing_ok=True)
@@ -141,7 +142,7 @@ def _put_back(fd: int, torn: TornTail) -> None:
 def tail_note(path: Path, torn: TornTail, side: Path | None = None) -> str:
     """One line on what was left out of ``path``: where (``file:line:col``), why, and where
     its bytes went (``side``, once moved aside) or that the file was not changed."""
-    size = f"{len(torn.data)} bytes"
+    size = counted(len(torn.data), "byte")
     line, col = torn.at
     if not torn.damage:
         where = f"{path}:{line}:{col}: the last command was cut off by a crash"

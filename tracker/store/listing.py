@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.errors import TrackerError, one_line
-from tracker.core.wording import possessive
+from tracker.core.wording import counted, possessive
 from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_document
@@ -160,7 +160,8 @@ def standing_problem(path: Path) -> str:
         return ""
     return (
         f'{path}: its last "# standing" line says "{said.status}" but the journal says '
-        f'"{full.status}" ({full.combatants} combatants): `tracker ls` shows the line until '
+        f'"{full.status}" ({counted(full.combatants, "combatant")}): '
+        "`tracker ls` shows the line until "
         "the next command writes a new one (or delete the line)"
     )
 

@@ -27,6 +27,7 @@ from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.dice import successes
 from tracker.core.errors import RuleError
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.alien_evolved.damage import SAVES, TIMER
 from tracker.rules.downtime import Downtime, heal_track
 
@@ -168,5 +169,7 @@ def _count_down(lasting: Lasting) -> tuple[Lasting, list[str]]:
             lines.append(f"critical {injury.score} {injury.name} heals")
         else:
             kept.append(replace(injury, heal=injury.heal - 1))
-            lines.append(f"critical {injury.score} {injury.name}: {injury.heal - 1} shift(s) left")
+            lines.append(
+                f"critical {injury.score} {injury.name}: {counted(injury.heal - 1, 'shift')} left"
+            )
     return replace(lasting, injuries=tuple(kept)), lines

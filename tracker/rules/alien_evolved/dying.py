@@ -18,6 +18,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.alien_evolved.actions import charge
 from tracker.rules.alien_evolved.damage import (
     SAVES,
@@ -124,7 +125,7 @@ def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
             clear_timer(draft, fighter.id)
             draft.say(f"{fighter.name} is stabilised: no more death rolls")
         if broken:
-            get_up(draft, fighter.id, count, f"first aid, {count} success(es)")
+            get_up(draft, fighter.id, count, f"first aid, {counted(count, 'success', 'successes')}")
         return
     _aid_failed(draft, data, fighter, dying)
 
@@ -138,7 +139,8 @@ def _aid_successes(
             size -= int(data["first_aid"]["self_penalty"])
         faces = dice.pool(max(0, size))
         count = successes(faces, int(data["stress"]["success_face"]))
-        text = f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → {count} success(es)"
+        hits = counted(count, "success", "successes")
+        text = f"First aid on {fighter.name}: {max(0, size)}d {list(faces)} → {hits}"
         record_pool(draft, helper or fighter.id, size, faces, count, "first aid", text)
         return count
     word = command.arg(1, "the successes rolled (0 or 'fail'), or roll=POOL")
@@ -183,6 +185,6 @@ def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     word = command.arg(1, "the successes rolled (0 or 'fail')")
     count = 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
     if count > 0:
-        get_up(draft, fighter.id, count, f"rallied, {count} success(es)")
+        get_up(draft, fighter.id, count, f"rallied, {counted(count, 'success', 'successes')}")
     else:
         draft.say(f"The rally fails: {fighter.name} stays Broken")

@@ -24,6 +24,7 @@ from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
@@ -57,7 +58,8 @@ def throw(
     )
     text = (
         f"{fighter.name} rolls{' ' + purpose if purpose else ''}: {base} base"
-        f"{f' + {level} stress' if level else ''} [{shown}] → {thrown.hits} success(es)"
+        f"{f' + {level} stress' if level else ''} [{shown}] → "
+        + counted(thrown.hits, "success", "successes")
     )
     record_pool(draft, fighter.id, base + level, faces, thrown.hits, purpose or "skill", text)
     _panic_on_ones(draft, data, fighter, thrown.stress)
@@ -142,8 +144,9 @@ def push(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     faces = dice.pool(base + stress)
     hits = kept + successes(faces, _six(data))
     text = (
-        f"{fighter.name} pushes: {kept} six(es) kept, {base} base + {stress} stress "
-        f"rolled again [{' '.join(map(str, faces))}] → {hits} success(es)"
+        f"{fighter.name} pushes: {counted(kept, 'six', 'sixes')} kept, "
+        f"{base} base + {stress} stress "
+        f"rolled again [{' '.join(map(str, faces))}] → {counted(hits, 'success', 'successes')}"
     )
     record_pool(draft, fighter.id, base + stress, faces, hits, "push", text)
     _panic_on_ones(draft, data, pushed, faces[base:])

@@ -13,6 +13,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant
+from tracker.core.wording import counted
 from tracker.rules.base import RosterError
 from tracker.rules.d100 import D100Tables, folded
 
@@ -75,7 +76,8 @@ def fly(
         raise RuleError(f"{fighter.name} is already at {band_name(tables, now)}")
     if abs(new - now) > most:
         raise RuleError(
-            f"{fighter.name} is at {band_name(tables, now)}: a move changes at most {most} band(s)"
+            f"{fighter.name} is at {band_name(tables, now)}: "
+            f"a move changes at most {counted(most, 'band')}"
         )
     draft.emit(
         ev.TrackSet,

@@ -19,6 +19,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, Condition, EncounterState, slot_owner
+from tracker.core.wording import counted
 from tracker.rules.d100 import D100Tables, folded, strings, whole
 
 KINDS = ("full", "half", "reaction", "free", "extended")
@@ -219,13 +220,13 @@ def _full_or_half(draft: Draft, fighter: Combatant, action: Declared) -> str:
     if halves < cost and not action.forced:
         if action.kind == "full":
             raise RuleError(
-                f"{fighter.name} has {halves} Half Action(s) left: a Full Action "
+                f"{fighter.name} has {counted(halves, 'Half Action')} left: a Full Action "
                 f"needs the whole turn"
             )
         raise RuleError(f"{fighter.name} has no Half Action left this turn")
     draft.emit(ev.TrackSet, who=fighter.id, track="half", value=max(0, halves - cost))
     left = max(0, halves - cost)
-    return f"{action.kind.capitalize()} Action ({left} Half Action(s) left)"
+    return f"{action.kind.capitalize()} Action ({counted(left, 'Half Action')} left)"
 
 
 def extended_tasks(fighter: Combatant) -> tuple[Condition, ...]:
@@ -276,7 +277,7 @@ def restart_interrupted(draft: Draft, who: str) -> None:
             who=fighter.id,
             name=task.name,
             text=f"{fighter.name} did something else: {task.name} is interrupted and "
-            f"must start again ({task.level} turn(s) lost)",
+            f"must start again ({counted(task.level, 'turn')} lost)",
         )
 
 

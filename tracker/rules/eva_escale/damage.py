@@ -17,6 +17,7 @@ from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import Location, pick_location, whole
 from tracker.rules.d100.damage import (
@@ -99,7 +100,7 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -
     lost = max(0, total - soak.value)
     extra = f" + {rules.tables.raw['fury']['label']} {sum(fury)} = {total}" if fury else ""
     at = f" @{where.key}" if where else ""
-    outcome = f"{lost} wound(s)" if lost else "all soaked, no effect"
+    outcome = counted(lost, "wound") if lost else "all soaked, no effect"
     draft.emit(
         ev.Said,
         who=target.id,
@@ -256,7 +257,7 @@ def wound(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) ->
     words_and_options(command, 2, (), ("hit",))
     where = where_hit(draft, rules, dice, fighter, command)
     at = f" to the {where.label.lower()}" if where else ""
-    draft.say(f"{fighter.name} takes {amount} wound(s){at} (entered by the GM)")
+    draft.say(f"{fighter.name} takes {counted(amount, 'wound')}{at} (entered by the GM)")
     take(draft, rules, fighter, amount, where)
 
 

@@ -16,6 +16,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import D100Tables
 from tracker.rules.readings import chosen
@@ -233,7 +234,7 @@ def restore(draft: Draft, tables: D100Tables, command: Command) -> None:
         who=supcom.id,
         track="restores",
         value=left,
-        text=f"{supcom.name}: {left} Fate restore(s) left this battle",
+        text=f"{supcom.name}: {counted(left, 'Fate restore')} left this battle",
     )
     draft.emit(
         ev.TrackSet,

@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import folded, whole
@@ -54,7 +55,7 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> N
     if pilot is not None:
         bearer, why = pilot, f" (a mental effect on {fighter.name}: it falls on the pilot)"
     rounds = whole(values, "rounds")
-    lasting = f" for {rounds} round(s)" if rounds else ""
+    lasting = f" for {counted(rounds, 'round')}" if rounds else ""
     draft.emit(
         ev.ConditionApplied,
         who=bearer.id,
@@ -275,7 +276,7 @@ def _impact(
         reason="impact",
         text=f"{pilot.name} takes {roll.expr} impact damage "
         f"[{', '.join(map(str, roll.dice))}] = {roll.total} vs "
-        f"{soak.shown}: {lost} wound(s)",
+        f"{soak.shown}: {counted(lost, 'wound')}",
     )
     lose_wounds(
         draft, rules.tables, pilot, lost, has_fate(draft.state, pilot, rules.tables), "body"

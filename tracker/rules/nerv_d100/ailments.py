@@ -13,6 +13,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant, Condition
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
@@ -325,14 +326,14 @@ def fracture(draft: Draft, tables: NervTables, who: str) -> None:
             ego.name,
             "Condition",
             f"{fighter.name}'s AT Field fractures: {ego.name} until the next Downtime "
-            f"(grace period {grace} turn(s))",
+            f"(grace period {counted(grace, 'turn')})",
             level=grace,
         )
         return
     if held.level > 0:
         draft.say(
             f"{fighter.name} suffers another {ego.name} within the grace period "
-            f"({held.level} turn(s) left): the ego holds"
+            f"({counted(held.level, 'turn')} left): the ego holds"
         )
         return
     put_on(

@@ -11,6 +11,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.nerv_d100.damage import (
     Hit,
@@ -97,7 +98,7 @@ class DamageCommands:
         flags, values = words_and_options(command, 2, ("savage",), ("block", "type"))
         location = self.named_location(fighter, command)
         draft.say(
-            f"{fighter.name} takes {amount} wound(s)"
+            f"{fighter.name} takes {counted(amount, 'wound')}"
             + (f" to the {location.key}" if location else "")
             + " (entered by the GM)"
         )

@@ -11,6 +11,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict, sync_thresholds
@@ -106,7 +107,8 @@ def _collapse(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
         who,
         "Unconscious",
         "Condition",
-        f"{fighter.name} falls unconscious from exhaustion ({fighter.track('stress')} hours)",
+        f"{fighter.name} falls unconscious from exhaustion "
+        f"({counted(fighter.track('stress'), 'hour')})",
         source="exhausted",
     )
     incapacitate(draft, who, "unconscious from exhaustion")
@@ -192,9 +194,9 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
             name=held.name,
             rounds=left,
             level=held.level,
-            text=f"{fighter.name}: {left} round(s) of air left"
+            text=f"{fighter.name}: {counted(left, 'round')} of air left"
             if not held.level
-            else f"{fighter.name}: dies in {left} round(s) without air",
+            else f"{fighter.name}: dies in {counted(left, 'round')} without air",
         )
         return
     if held.level == 0:
@@ -206,7 +208,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
             rounds=max(1, pb),
             level=1,
             text=f"{fighter.name} runs out of air and falls unconscious; "
-            f"dies in {max(1, pb)} round(s) without air",
+            f"dies in {counted(max(1, pb), 'round')} without air",
         )
         incapacitate(draft, who, "out of air")
         return

@@ -18,6 +18,7 @@ from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.nerv_d100.afflictions import BURNING, add_stress, end_condition
 from tracker.rules.nerv_d100.injuries import (
     add_injury,
@@ -133,7 +134,7 @@ def explain(fighter: Combatant, hit: Hit, count: WoundCount) -> str:
     if not count.wounds:
         return f"{head}: no wound"
     extras = "".join(f" +1 {reason}" for reason in count.reasons)
-    total = f" = {count.wounds} wounds" if count.reasons else ""
+    total = f" = {counted(count.wounds, 'wound')}" if count.reasons else ""
     savage = ""
     if count.savage:
         savage = f"; Savage ×{len(count.savage)} ({', '.join(count.savage)})"
@@ -231,9 +232,9 @@ def block_injuries(draft: Draft, who: str, points: int) -> int:
     if fighter.track("fate") < points:
         raise RuleError(
             f"{fighter.name} has only {fighter.track('fate')} Fate to block "
-            f"{points} injury point(s)"
+            f"{counted(points, 'injury point')}"
         )
-    shift(draft, who, "fate", -points, "Fate", f"blocks {points} injury point(s)")
+    shift(draft, who, "fate", -points, "Fate", f"blocks {counted(points, 'injury point')}")
     return points
 
 

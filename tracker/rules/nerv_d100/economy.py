@@ -13,6 +13,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
+from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
 from tracker.rules.nerv_d100 import defend, running
 from tracker.rules.nerv_d100.afflictions import (
@@ -111,7 +112,7 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
         ev.ActionUsed,
         who=fighter.id,
         action=MOVE,
-        text=f"{fighter.name}: Basic Move ({left} Move(s) left)",
+        text=f"{fighter.name}: Basic Move ({counted(left, 'Move')} left)",
     )
     pain = sum(r.move_stress for r in injury_rows(fighter, tables) if not ignoring(fighter, r.name))
     add_stress(draft, tables, fighter.id, pain, "Foot Pain")
@@ -179,7 +180,7 @@ def _action(
         )
     if cost > fighter.track("actions") and not forced:
         raise RuleError(
-            f"{fighter.name} has {fighter.track('actions')} action(s) left; "
+            f"{fighter.name} has {counted(fighter.track('actions'), 'action')} left; "
             f"{spec.key} costs {'★' * cost}"
         )
     label = spec.key
@@ -202,7 +203,7 @@ def _action(
         ev.ActionUsed,
         who=fighter.id,
         action=label,
-        text=f"{fighter.name}: {spec.key.title()} {stars} ({left} action(s) left)",
+        text=f"{fighter.name}: {spec.key.title()} {stars} ({counted(left, 'action')} left)",
     )
     defend.declared(draft, tables, fighter.id, spec.key)
     running.declared(draft, tables, fighter.id, spec.key)

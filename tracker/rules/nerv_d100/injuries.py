@@ -12,6 +12,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
+from tracker.core.wording import counted
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict
 from tracker.rules.nerv_d100.stats import bonus, injury_rows, remind, shift
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
@@ -113,7 +114,9 @@ def check_incapacitated(
             f"; an extreme {tables.chart_row(location.chart, 4).name} at the "
             f"{location.label.lower()}"
         )
-    incapacitate(draft, who, f"{injuries} injuries > Physique Bonus {pb}{worst}")
+    incapacitate(
+        draft, who, f"{counted(injuries, 'injury', 'injuries')} > Physique Bonus {pb}{worst}"
+    )
 
 
 def heal_injuries(

@@ -11,6 +11,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.nerv_d100 import fate_tests
 from tracker.rules.nerv_d100.afflictions import (
@@ -128,7 +129,9 @@ def _cure(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, nam
 
 def _unblock(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     if len(fighter.injuries) < amount:
-        raise RuleError(f"{fighter.name} has {len(fighter.injuries)} injury point(s) to block")
+        raise RuleError(
+            f"{fighter.name} has {counted(len(fighter.injuries), 'injury point')} to block"
+        )
     for injury in list(reversed(fighter.injuries))[:amount]:
         draft.emit(
             ev.InjuryRemoved,

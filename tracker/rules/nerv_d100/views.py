@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.wording import counted
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
@@ -179,7 +180,7 @@ def _attackers(tables: NervTables, fighter: Combatant) -> list[str]:
     lines = []
     advantage, melee = ailment_advantage(fighter), melee_edges(tables, fighter)
     if advantage:
-        lines.append(f"Attackers +{advantage} Advantage ({advantage} ailment(s))")
+        lines.append(f"Attackers +{advantage} Advantage ({counted(advantage, 'ailment')})")
     if melee:
         lines.append(f"Melee attackers +{len(melee)} more Advantage ({', '.join(melee)})")
     runner = running_target(tables, fighter)
@@ -191,7 +192,7 @@ def _attackers(tables: NervTables, fighter: Combatant) -> list[str]:
 
 
 def _failed(level: int) -> str:
-    return f" ({level} failed shake-off(s): +{level} Advantage)" if level else ""
+    return f" ({counted(level, 'failed shake-off')}: +{level} Advantage)" if level else ""
 
 
 def _ailment(name: str, level: int, fighter: Combatant) -> str:
@@ -225,7 +226,7 @@ def _other(tables: NervTables, fighter: Combatant) -> list[str]:
     ego = fighter.condition("Ego Fracture")
     if ego is not None:
         lines.append(
-            f"Ego Fracture: grace {ego.level} turn(s)"
+            f"Ego Fracture: grace {counted(ego.level, 'turn')}"
             if ego.level
             else "Ego Fracture: another one collapses the ego"
         )
@@ -236,9 +237,9 @@ def _other(tables: NervTables, fighter: Combatant) -> list[str]:
     air = fighter.condition("Suffocating")
     if air is not None:
         lines.append(
-            f"Air: {air.rounds} round(s)"
+            f"Air: {counted(air.rounds, 'round')}"
             if not air.level
-            else f"Suffocating unconscious: dies in {air.rounds} round(s)"
+            else f"Suffocating unconscious: dies in {counted(air.rounds, 'round')}"
         )
     for track in fighter.tracks:
         if track.startswith(DECAY) and fighter.track(track):

@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, pick_location, whole
 from tracker.rules.d100.damage import (
@@ -292,7 +293,7 @@ def _detail(
         parts.append(f"Baton {bonus}")
     shown = " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
     return (
-        f" @{where}: {shown} vs {soak}: {lost} wound(s)"
+        f" @{where}: {shown} vs {soak}: {counted(lost, 'wound')}"
         if lost
         else f" @{where}: {shown} vs {soak}: no damage gets through"
     )

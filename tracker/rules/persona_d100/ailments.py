@@ -16,6 +16,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import folded, whole
@@ -66,7 +67,7 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> N
         return
     _make_room(draft, fighter, category, canonical, replace)
     rounds = whole(values, "rounds")
-    lasting = f" for {rounds} round(s)" if rounds else ""
+    lasting = f" for {counted(rounds, 'round')}" if rounds else ""
     kind = f"{category} ailment" if category != CONDITION else "condition"
     draft.emit(
         ev.ConditionApplied,

@@ -20,6 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import altitude
 from tracker.rules.d100.altitude import ALTITUDE, band_name, band_of
@@ -90,7 +91,7 @@ def crash(rules: PersonaBase, draft: Draft, dice: DiceLike, fighter: Combatant, 
     rolled = roll_damage(str(expr), dice)
     soak = soak_of(rules.tables, fighter, "body", 0)
     lost = max(0, rolled.total - soak.value)
-    draft.say(f"{head} — {rolled.shown} vs {soak.shown}: {lost} wound(s)")
+    draft.say(f"{head} — {rolled.shown} vs {soak.shown}: {counted(lost, 'wound')}")
     lose_wounds(draft, rules.tables, fighter, lost, fighter.limits.get("fate", 0) > 0, "body")
 
 

@@ -19,6 +19,7 @@ from tracker.core.grammar import Command, named, resolve
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.wrath_glory.damage import Hit, resolve_hit, soak_pool
 from tracker.rules.wrath_glory.dice import (
     PoolTest,
@@ -96,7 +97,7 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         total=result.icons,
         reason=f"{kind} attack",
         text=f"{actor.name} makes a {kind} attack: {size}d{bonus} "
-        f"{result.faces_text()} → {result.icons} icon(s)",
+        f"{result.faces_text()} → {counted(result.icons, 'icon')}",
     )
     wrath_glory(draft, data, actor, result)
     aimed = [(t, *_attack_dn(draft, data, command, actor, t, kind, len(targets))) for t in targets]
@@ -131,8 +132,8 @@ def _hit(
     bonus_dice = result.shifts + called_shot_dice(actor, data)
     critical = ", a critical hit (Wrath 6)" if result.glorious and only_hit else ""
     draft.say(
-        f"{actor.name} hits {target.name} (DN {dn}: {why}); {bonus_dice} bonus "
-        f"damage dice{critical}"
+        f"{actor.name} hits {target.name} (DN {dn}: {why}); "
+        f"{counted(bonus_dice, 'bonus damage die', 'bonus damage dice')}{critical}"
     )
     if "dmg" not in command.options:
         draft.say(f"Damage: 'dmg {target.id} DR bd={bonus_dice}'")

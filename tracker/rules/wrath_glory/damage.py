@@ -20,6 +20,7 @@ from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.common import clamp
 from tracker.rules.wrath_glory.dice import is_hero, soak_faces, spend_wrath
 
@@ -74,7 +75,7 @@ def resolve_hit(draft: Draft, dice: DiceLike, data: Data, who: str, hit: Hit) ->
         parts.append("nothing to Soak")
     if hit.mortal:
         wounds += hit.mortal
-        parts.append(f"+{hit.mortal} Mortal Wound(s), not soakable")
+        parts.append(f"+{counted(hit.mortal, 'Mortal Wound')}, not soakable")
     _log(draft, fighter, rolls, "; ".join(parts))
     apply_loss(draft, data, fighter.id, shock=shock, wounds=wounds, attack=True)
 
@@ -103,7 +104,7 @@ def _against_resilience(
         parts.append(f"equal: {roll.total} Shock ({roll.expr} {list(roll.dice)})")
         return roll.total, 0
     if total > res:
-        parts.append(f"{total - res} Wound(s)")
+        parts.append(counted(total - res, "Wound"))
         return 0, total - res
     parts.append("no harm")
     return 0, 0
@@ -168,7 +169,7 @@ def apply_loss(
             ev.StatusChanged,
             who=fighter.id,
             status="dead",
-            text=f"{fighter.name} is slain outright ({wounds} Wounds from one attack, "
+            text=f"{fighter.name} is slain outright ({counted(wounds, 'Wound')} from one attack, "
             f"at least {slay_at})",
         )
         _clear_reminder(draft, fighter.id, "defiance")
@@ -279,7 +280,7 @@ def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bo
         raise RuleError(f"only Heroes make Defiance Checks — {fighter.name} is not one")
     if fighter.track("wounds") > 0:
         raise RuleError(
-            f"{fighter.name} has {fighter.track('wounds')} Wounds: "
+            f"{fighter.name} has {counted(fighter.track('wounds'), 'Wound')}: "
             "Defiance Checks are only made at 0 Wounds"
         )
     if fighter.condition("Stabilised"):
@@ -322,7 +323,7 @@ def _defiance_outcome(draft: Draft, data: Data, who: str, result: int) -> str:
     failed = 2 if result <= int(rule["two_failures_at"]) else 1
     total = fighter.track("defiance") + failed
     _set(draft, fighter, "defiance", total)
-    return f"{failed} failure(s), {min(total, 3)}/3"
+    return f"{counted(failed, 'failure')}, {min(total, 3)}/3"
 
 
 def wake(draft: Draft, who: str, wounds: int) -> None:

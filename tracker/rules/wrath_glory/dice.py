@@ -19,6 +19,7 @@ from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 
 GLORY = "glory"
 """The encounter-wide Glory pool (``state.tracks``)."""
@@ -179,9 +180,9 @@ def run_test(
     if bank and result.shifts and is_hero(fighter, data):
         result = replace(result, banked=1)
     verdict = "pass" if result.passed else "fail"
-    parts = [f"{result.icons} icon(s), {verdict}"]
+    parts = [f"{counted(result.icons, 'icon')}, {verdict}"]
     if result.shifts:
-        parts.append(f"{result.shifts} Shift(s)")
+        parts.append(counted(result.shifts, "Shift"))
     if bank and not result.banked:
         parts.append("no spare Exalted icon to bank")
     what = f" for {purpose}" if purpose else ""

@@ -19,6 +19,7 @@ from tracker.core.grammar import Command, named, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
@@ -253,7 +254,7 @@ def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
         total=roll.total,
         reason="fall",
         text=f"{fighter.name} falls from the air: {roll.expr} {list(roll.dice)} = "
-        f"{roll.total} Wounds",
+        + counted(roll.total, "Wound"),
     )
     apply_loss(draft, data, fighter.id, wounds=roll.total)
 

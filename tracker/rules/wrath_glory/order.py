@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, resolve
 from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
+from tracker.core.wording import counted
 from tracker.rules.wrath_glory.dice import roll_pool
 
 Data = Mapping[str, Any]
@@ -92,7 +93,11 @@ def initiative(
     if mode(state, rules_data) == "chosen":
         return attribute, (), ""
     result = roll_pool(dice, max(1, attribute), 0)
-    return result.icons, result.faces, f"{result.icons} icons ({attribute}d {list(result.faces)})"
+    return (
+        result.icons,
+        result.faces,
+        f"{counted(result.icons, 'icon')} ({attribute}d {list(result.faces)})",
+    )
 
 
 def next_turn(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
@@ -194,7 +199,7 @@ def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str, actor: str) 
             total=result.icons,
             reason="opposed Initiative",
             text=f"{fighter.name}'s Initiative {size}d {result.faces_text()} → "
-            f"{result.icons} icon(s)",
+            + counted(result.icons, "icon"),
         )
     return results[0].icons, results[1].icons
 
