@@ -151,3 +151,19 @@ def _colour(value: object, key: str, where: str, named: Callable[[str], object])
     raise ThemeError(
         f'theme {where}: {key} = {value!r} is not a colour (use "#rrggbb" or a colour name)'
     )
+
+
+def theme_stand_in(path: Path, head: dict[str, Any], ruleset_theme: str) -> str:
+    """One line for an encounter whose ``theme`` is not installed (the theme played in
+    instead, as the TUI picks it), or "" when its theme is installed or it names none."""
+    from tracker.store.settings import Settings
+
+    table = head.get("encounter", {})
+    wanted = table.get("theme", "") if isinstance(table, dict) else ""
+    found, _ = installed_themes()
+    if not isinstance(wanted, str) or not wanted or wanted in found:
+        return ""
+    others = (ruleset_theme, Settings.load().theme)
+    instead = next((name for name in others if name and name in found), "default-dark")
+    where = Locator(path).error(f"theme {wanted!r} is not installed", "theme", "encounter")
+    return f"{where} — it plays in {instead} (`tracker themes` lists those installed)"

@@ -105,15 +105,17 @@ def _known_colour(text: str) -> bool:
     return True
 
 
-def starting_theme(play: EncounterFile, shelf: ThemeShelf) -> str:
+def starting_theme(play: EncounterFile, shelf: ThemeShelf) -> tuple[str, str]:
     """The theme an opened encounter starts in: the one the GM chose for this file wins;
     then the file's own, its ruleset's, and the one the GM chose last (for a file naming
-    none)."""
+    none). With it, one line when the file names a theme that is not installed (the
+    theme used instead), else ""."""
     table = play.loaded.head.get("encounter", {})
     settings = Settings.load()
     chosen = settings.file_themes.get(str(play.path.absolute()), "")
-    named = (chosen, str(table.get("theme", "")), play.rules.theme, settings.theme)
-    for wanted in named:
-        if wanted in shelf.themes:
-            return wanted
-    return DEFAULT_THEME
+    own = str(table.get("theme", ""))
+    named = (chosen, own, play.rules.theme, settings.theme)
+    used = next((wanted for wanted in named if wanted in shelf.themes), DEFAULT_THEME)
+    missing = own and own not in shelf.themes and chosen not in shelf.themes
+    note = f"theme {own!r} (named in {play.path.name}) is not installed — playing in {used}"
+    return used, note if missing else ""
