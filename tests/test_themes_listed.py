@@ -49,3 +49,15 @@ def test_the_samples_themes_are_all_offered(tmp_path: Path) -> None:
         shutil.copyfile(sample, tmp_path / sample.name)
         head = load(tmp_path / sample.name).head["encounter"]
         assert head.get("theme", "default-dark") in found
+
+
+def test_themes_and_check_check_themes_without_textual(tmp_path: Path) -> None:
+    from tests.test_import_hygiene import _modules_after
+
+    fight = tmp_path / "ork.toml"
+    text = (ROOT / "encounters" / "wrath-ork-boarding.toml").read_text(encoding="utf-8")
+    fight.write_text(text.replace('theme = "imperium"', 'theme = "nope"'), encoding="utf-8")
+    for argv in (["themes"], ["check", str(fight)]):
+        loaded = _modules_after(argv)
+        assert "tracker.store.theme_table" in loaded, argv  # the themes were checked
+        assert not {m for m in loaded if m.split(".")[0] == "textual"}, argv
