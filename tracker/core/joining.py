@@ -1,8 +1,9 @@
 """``add``: a combatant typed on the spot, or copies of a stat block from the bestiary.
 
 ``add Goblin side=enemy hp=7`` builds one combatant from its options. ``add 3 ork-boy``
-finds the block ``ork-boy`` and adds Ork Boy 1, 2 and 3 (numbering continues from those
-already in the fight, and a lone plain Ork Boy already there becomes Ork Boy 1); numbers
+finds the block ``ork-boy`` and adds Ork Boy (1), (2) and (3) (numbering continues from
+those already in the fight, in their form, and a lone plain Ork Boy already there becomes
+Ork Boy (1)); numbers
 written as dice in the block (``wounds = "2d6+2"``) are rolled for each copy and the log
 line shows each roll. Options after the block override
 it. Every copy is one ``combatant.added`` event in the same command, so one undo takes
