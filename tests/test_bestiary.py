@@ -79,7 +79,7 @@ def test_the_sample_s_numbering_in_brackets_is_continued(tmp_path: Path) -> None
     path = sample(tmp_path, "wrath-ork-boarding.toml")  # Ork Boy (1), Ork Boy (2)
     with EncounterFile(path) as play:
         play.execute("add 2 Ork Boy", NONE)
-    assert names(path)[-2:] == ["Ork Boy 3", "Ork Boy 4"]
+    assert names(path)[-2:] == ["Ork Boy (3)", "Ork Boy (4)"]
 
 
 def test_a_single_first_copy_keeps_the_plain_name_and_options_override_the_block(
@@ -90,7 +90,7 @@ def test_a_single_first_copy_keeps_the_plain_name_and_options_override_the_block
         play.execute("add ork-boy", NONE)  # no plain "Ork Boy" yet, but (1) and (2)
         play.execute("add ork-nob side=ally hidden wounds=20", NONE)
         nob = play.encounter.state.combatant("ork-nob-2")
-    assert names(path)[-1] == "Ork Nob 2"
+    assert names(path)[-1] == "Ork Nob (2)"
     assert (nob.side, nob.hidden, nob.stats["wounds"], nob.stats["shock"]) == ("ally", True, 20, 6)
 
 
@@ -138,7 +138,7 @@ def test_the_gms_block_takes_the_place_of_the_starter(tmp_path: Path) -> None:
     path = sample(tmp_path, "wrath-ork-boarding.toml")
     with EncounterFile(path) as play:
         events = play.execute("add ork-boy", ScriptedDice([2]))
-    assert events[0].text == "Ork Boy 3 joins the fight (enemy): wounds 1d3+5 = 7 [2]"
+    assert events[0].text == "Ork Boy (3) joins the fight (enemy): wounds 1d3+5 = 7 [2]"
 
 
 def test_a_bad_block_is_one_line_with_its_place_and_the_rest_still_load() -> None:
@@ -198,8 +198,8 @@ def test_save_template_keeps_the_maximums_not_the_damage(tmp_path: Path) -> None
         copy = play.encounter.state.combatant("ork-nob-2")
         history = play.encounter.events
     assert [e.text for e in events if e.text][:2] == [
-        "Ork Nob is now Ork Nob 1",  # the Nob already in the fight
-        "Ork Nob 2 joins the fight (enemy)",
+        "Ork Nob is now Ork Nob (1)",  # the Nob already in the fight
+        "Ork Nob (2) joins the fight (enemy)",
     ]
     assert copy.track("wounds") == copy.limits["wounds"] == 12
     assert 'id = "warboss"' in user_bestiary_file("wrath-glory").read_text(encoding="utf-8")
@@ -238,7 +238,7 @@ def test_add_into_adds_imported_blocks_as_one_command(tmp_path: Path) -> None:
     lines, opened = add_into(path, blocks, ScriptedDice([3]))
     assert opened == [] and lines == [
         "Facehugger joins the fight (enemy)",
-        "Drone 3 joins the fight (enemy): health 1d3+4 = 7 [3]",
+        "Drone (3) joins the fight (enemy): health 1d3+4 = 7 [3]",
     ]
     with EncounterFile(path) as play:
         play.execute("undo", NONE)
@@ -307,7 +307,7 @@ async def test_the_add_modal_finds_a_block_and_adds_copies(tmp_path: Path) -> No
         await pilot.press("down", "tab", *"3", "enter")
         assert not isinstance(app.screen, AddCombatantScreen)
         added = [c.name for c in state_of(app).combatants.values()][-3:]
-    assert added == ["Ork Boy 3", "Ork Boy 4", "Ork Boy 5"]
+    assert added == ["Ork Boy (3)", "Ork Boy (4)", "Ork Boy (5)"]
 
 
 @ui_test

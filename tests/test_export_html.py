@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tracker.core.dice import Dice
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import render_html
 from tracker.export.recap import ExportOptions
 from tracker.export.theme import DARK, load_palette, palette_from
-from tracker.store.encounter_file import load
+from tracker.store.encounter_file import EncounterFile, load
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bridge-at-kell.toml"
 
@@ -84,3 +85,29 @@ def test_html_escapes_what_the_gm_typed(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     page = render_html(recap_of(load(path), ExportOptions()), DARK)
     assert "<b>{Kell}" not in page and "&lt;b&gt;" in page
+
+
+def test_on_a_phone_only_a_table_or_the_chart_scrolls_sideways_never_the_page(
+    tmp_path: Path,
+) -> None:
+    """Each part is a ``pre`` of its own: running text (a long word too) wraps to the
+    screen, rules are cut at its edge, the summary table and the damage chart scroll
+    inside their own box — a 390-pixel phone never scrolls the whole page sideways."""
+    import re
+
+    path = tmp_path / "bridge.toml"
+    shutil.copyfile(FIXTURE, path)
+    word = "Aaaaaargh" + "h" * 70  # wider than a phone, narrower than the page
+    with EncounterFile(path) as play:
+        play.execute(f"note {word}", Dice(seed=1))
+    page = render_html(recap_of(load(path), ExportOptions()), DARK)
+    blocks = re.findall(r'<pre class="(\w+)">(.*?)</pre>', page, re.DOTALL)
+    assert page.count("<pre") == len(blocks) and {kind for kind, _ in blocks} == {
+        "prose",
+        "rule",
+        "wide",
+    }
+    kind_of = {k: kind for kind, code in blocks for k in ("Combatant", word, "█") if k in code}
+    assert kind_of == {"Combatant": "wide", "█": "wide", word: "prose"}
+    assert "pre.prose { white-space: pre-wrap; overflow-wrap: anywhere; }" in page
+    assert "pre.wide { overflow-x: auto; }" in page and "max-width: 100%" in page

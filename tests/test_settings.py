@@ -93,3 +93,20 @@ def test_a_file_whose_name_holds_an_escape_is_not_remembered(tmp_path: Path) -> 
     assert settings_path().read_bytes() == before
     again = Settings.load()
     assert (again.problem, again.last_file, again.recent) == ("", kept, (kept,))
+
+
+def test_a_relative_encounters_folder_is_beside_the_settings_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``encounters = "games"`` names the folder beside settings.toml, wherever the tracker
+    is started from; saving another key keeps it written as the GM wrote it."""
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('encounters = "games"\n', encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert Settings.load().encounters == settings_path().parent / "games"
+    remember(theme="weyland")
+    text = settings_path().read_text(encoding="utf-8")
+    assert 'encounters = "games"' in text and 'theme = "weyland"' in text
+    assert Settings.load().encounters == settings_path().parent / "games"

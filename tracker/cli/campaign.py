@@ -81,16 +81,19 @@ def _args_add(p: argparse.ArgumentParser) -> None:
         "words",
         nargs="+",
         metavar="PC_ID | NAME key=value …",
-        help="with --from: the id; else a name and stats as for `add`",
+        help="with --from: the id; else a name and stats as for `add` (hp=1d6 is rolled)",
     )
+    p.add_argument("--seed", type=seed_value, default=None, help="seed the dice of dice stats")
+    p.add_argument("--dice", default="", help="faces rolled on real dice for dice stats")
 
 
 def _add_pc(ns: argparse.Namespace) -> int:
     from tracker.rules.party import join
 
     with _open(ns.campaign) as play:
-        entry = _entry(play.rules, ns)
-        event = join(play.campaign, play.rules, entry)
+        rolled: list[str] = []
+        entry = _entry(play.rules, ns, rolled)
+        event = join(play.campaign, play.rules, entry, rolled)
         play.keep(event)
         saved()
         _say(event)
@@ -99,9 +102,11 @@ def _add_pc(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _entry(rules: Ruleset, ns: argparse.Namespace) -> dict[str, Any]:
-    """A roster entry: from an encounter file's roster, or from `add`-style options."""
+def _entry(rules: Ruleset, ns: argparse.Namespace, rolled: list[str]) -> dict[str, Any]:
+    """A roster entry: from an encounter file's roster, or from `add`-style options (dice
+    values rolled once, as `add` rolls them; each roll appended to ``rolled``)."""
     from tracker.core.joining import entry_maker, slug
+    from tracker.core.stat_dice import roll_options, text_keys
 
     if ns.source is not None:
         return _roster_entry(ns.source, ns.words)
@@ -111,7 +116,8 @@ def _entry(rules: Ruleset, ns: argparse.Namespace) -> dict[str, Any]:
         if not equals or not key:
             raise TrackerError(f"{word!r} is not key=value (e.g. physique=45)")
         options[key.casefold()] = value
-    return dict(entry_maker(rules)(slug(name) or "pc", name, options))
+    stats = roll_options(options, make_dice(ns.seed, ns.dice), rolled, text_keys(rules))
+    return dict(entry_maker(rules)(slug(name) or "pc", name, stats))
 
 
 def _roster_entry(path: Path, words: list[str]) -> dict[str, Any]:

@@ -61,6 +61,10 @@ def run(ns: argparse.Namespace) -> int:
     for note in encounter.notes:
         warn(f"{ns.file}: {note}")
     from tracker.store.listing import standing_problem
+    from tracker.store.theme_table import theme_stand_in
+
+    if stand_in := theme_stand_in(ns.file, loaded.head, loaded.rules.theme):
+        warn(stand_in)
 
     if problem := standing_problem(ns.file):
         warn(problem)

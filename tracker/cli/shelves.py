@@ -7,7 +7,6 @@ import sys
 
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
-from tracker.rules.user_files import loads_toml, read_text
 
 
 def setup(p: argparse.ArgumentParser) -> None:
@@ -15,23 +14,21 @@ def setup(p: argparse.ArgumentParser) -> None:
 
 
 def themes(ns: argparse.Namespace) -> int:
-    """Each theme, where it comes from and its file."""
-    import tomllib
-
+    """Each theme the TUI offers, where it comes from and its file (checked as the TUI
+    checks it); a file it would refuse is one line on stderr, not a theme to pick."""
     from tracker.paths import bundled_dir, user_config_dir
-    from tracker.rules.shipped import shipped_folders
+    from tracker.store.theme_table import installed_themes
 
-    for label, folder in (
-        ("bundled", bundled_dir("themes")),
-        *(("ruleset", shipped) for shipped in shipped_folders("themes")),
-        ("yours", user_config_dir() / "themes"),
-    ):
-        for path in sorted(folder.glob("*.toml")):
-            try:
-                name = loads_toml(read_text(path)).get("name", path.stem)
-            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-                name = f"{path.stem} (unreadable)"
-            print(visible(f"{name!s:<16} {label}: {path}"))
+    found, problems = installed_themes()
+    for theme in sorted(found.values(), key=lambda t: t.name.casefold()):
+        folder = theme.path.parent
+        label = "bundled" if folder == bundled_dir("themes") else "ruleset"
+        label = "yours" if folder == user_config_dir() / "themes" else label
+        unchecked = ", ".join(theme.named_colours)
+        more = f" (colour names {unchecked}: checked when the TUI opens it)" if unchecked else ""
+        print(visible(f"{theme.name:<16} {label}: {theme.path}{more}"))
+    for problem in problems:
+        print(f"tracker: {visible(problem)} — not offered", file=sys.stderr)
     return 0
 
 

@@ -159,7 +159,7 @@ class CombatantAdded(Event):
 @event_type("combatant.renamed")
 @event_record
 class CombatantRenamed(Event):
-    """``who`` is now called ``name`` (the first Bandit becomes Bandit 1 when Bandit 2
+    """``who`` is now called ``name`` (the first Bandit becomes Bandit (1) when Bandit (2)
     joins); the id stays."""
 
     who: str

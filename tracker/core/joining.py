@@ -1,8 +1,9 @@
 """``add``: a combatant typed on the spot, or copies of a stat block from the bestiary.
 
 ``add Goblin side=enemy hp=7`` builds one combatant from its options. ``add 3 ork-boy``
-finds the block ``ork-boy`` and adds Ork Boy 1, 2 and 3 (numbering continues from those
-already in the fight, and a lone plain Ork Boy already there becomes Ork Boy 1); numbers
+finds the block ``ork-boy`` and adds Ork Boy (1), (2) and (3) (numbering continues from
+those already in the fight, in their form, and a lone plain Ork Boy already there becomes
+Ork Boy (1)); numbers
 written as dice in the block (``wounds = "2d6+2"``) are rolled for each copy and the log
 line shows each roll. Options after the block override
 it. Every copy is one ``combatant.added`` event in the same command, so one undo takes
@@ -159,27 +160,27 @@ def add_copies(
 
 
 def copy_names(state: EncounterState, base: str, count: int) -> list[str]:
-    """Names for ``count`` new copies: numbering continues from those present (``Ork Boy
-    2`` or ``Ork Boy (2)``); a single first copy keeps the plain name."""
+    """Names for ``count`` new copies: numbering continues from those present, in their
+    form (``Bandit 3`` beside ``Bandit 1``, ``Ork Boy (3)`` beside ``Ork Boy (1)``); the
+    first copies of a name are numbered as the samples' Ork Boy (1) and Drone (1); a single
+    first copy keeps the plain name."""
     pattern = re.compile(rf"{re.escape(base)}(?: (\d+)| \((\d+)\))?", re.IGNORECASE)
-    taken = [
-        int(match.group(1) or match.group(2) or 1)
-        for fighter in state.combatants.values()
-        if (match := pattern.fullmatch(fighter.name))
-    ]
-    if not taken and count == 1:
+    found = [m for c in state.combatants.values() if (m := pattern.fullmatch(c.name))]
+    if not found and count == 1:
         return [base]
-    start = max(taken, default=0) + 1
-    return [f"{base} {n}" for n in range(start, start + count)]
+    start = max((int(m.group(1) or m.group(2) or 1) for m in found), default=0) + 1
+    bare = any(m.group(1) for m in found) and not any(m.group(2) for m in found)
+    form = "{} {}" if bare else "{} ({})"
+    return [form.format(base, n) for n in range(start, start + count)]
 
 
 def number_copies(draft: Draft, base: str, count: int) -> list[str]:
     """Names for ``count`` new copies of ``base``; a lone copy already in the fight under
-    the plain name is renamed ``base 1`` first, in the same command (so Bandit 2 never
+    the plain name is renamed ``base (1)`` first, in the same command (so Bandit (2) never
     stands beside a plain Bandit, and one undo puts the name back)."""
     plain = [c for c in draft.state.combatants.values() if c.name.casefold() == base.casefold()]
     names = copy_names(draft.state, plain[0].name if len(plain) == 1 else base, count)
-    first = f"{plain[0].name} 1" if len(plain) == 1 else ""
+    first = f"{plain[0].name} (1)" if len(plain) == 1 else ""
     clash = any(c.name.casefold() == first.casefold() for c in draft.state.combatants.values())
     if names != [base] and first and not clash:
         text = f"{plain[0].name} is now {first}"

@@ -10,7 +10,7 @@ import io
 from collections.abc import Iterable
 from html import escape
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.terminal_theme import TerminalTheme
@@ -39,21 +39,27 @@ PAGE = """\
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-{{stylesheet}}
-body {{{{
-    color: {{foreground}};
-    background-color: {{background}};
+body {{
+    color: {foreground};
+    background-color: {background};
     margin: 2em;
-}}}}
-pre {{{{ font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospace;
-        font-size: 14px; line-height: 1.35; }}}}
+}}
+@media (max-width: 40em) {{ body {{ margin: 0.75em; }} }}
+pre {{ font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospace;
+        font-size: 14px; line-height: 1.35; margin: 0; max-width: 100%; }}
+pre.prose {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
+pre.rule {{ overflow: hidden; }}
+pre.wide {{ overflow-x: auto; }}
 </style>
 </head>
 <body>
-<pre><code style="font-family:inherit">{{code}}</code></pre>
+{blocks}
 </body>
 </html>
 """
+"""The page: each block a ``pre`` of its own, so a phone scrolls sideways only inside a
+table or chart (``wide``), wraps prose (long words too) and cuts rules at its edge;
+never the page."""
 
 TYPE_COLOURS = {
     "combatant.status": "accent",
@@ -80,7 +86,33 @@ def render_html(recap: Recap, palette: Palette | None = None) -> str:
 
 def html_page(title: str, parts: Iterable[RenderableType], palette: Palette) -> str:
     """A standalone HTML page titled ``title`` (user text: escaped here), drawing ``parts``
-    on a recording console (its own ``io.StringIO``, ``WIDTH`` columns) in ``palette``."""
+    on recording consoles (their own ``io.StringIO``, ``WIDTH`` columns) in ``palette``:
+    running text wraps to the screen; a table or chart (a ``Table`` or ``Group``) scrolls
+    sideways in its own box."""
+    blocks = [_block(kind, group, palette) for kind, group in _grouped(parts)]
+    return PAGE.format(
+        title=escape(title),
+        foreground=palette.foreground,
+        background=palette.background,
+        blocks="\n".join(blocks),
+    )
+
+
+def _grouped(parts: Iterable[RenderableType]) -> list[tuple[str, list[RenderableType]]]:
+    """``parts`` in runs of one kind: ``prose`` (texts), ``rule`` or ``wide``."""
+    runs: list[tuple[str, list[RenderableType]]] = []
+    for part in parts:
+        kind = "rule" if isinstance(part, Rule) else "wide"
+        kind = "prose" if isinstance(part, Text) else kind
+        if runs and runs[-1][0] == kind == "prose":
+            runs[-1][1].append(part)
+        else:
+            runs.append((kind, [part]))
+    return runs
+
+
+def _block(kind: str, parts: list[RenderableType], palette: Palette) -> str:
+    """One ``pre`` of the page: ``parts`` drawn and exported with inline styles."""
     console = Console(
         record=True,
         file=io.StringIO(),
@@ -92,8 +124,10 @@ def html_page(title: str, parts: Iterable[RenderableType], palette: Palette) -> 
     )
     for renderable in parts:
         console.print(renderable)
-    page = PAGE.format(title=escape(title).replace("{", "&#123;").replace("}", "&#125;"))
-    return console.export_html(theme=terminal_theme(palette), code_format=page, clear=False)
+    code = console.export_html(
+        theme=terminal_theme(palette), code_format="{code}", inline_styles=True
+    )
+    return f'<pre class="{kind}"><code style="font-family:inherit">{code}</code></pre>'
 
 
 def page_parts(recap: Recap, p: Palette) -> list[RenderableType]:
@@ -176,25 +210,23 @@ def _chart(recap: Recap, p: Palette) -> list[RenderableType]:
     summary = recap.summary
     if not any(r.total for r in summary.damage):
         return []
-    parts: list[RenderableType] = [
-        Text(""),
-        Text("Damage dealt per round, by side", style=f"bold {p.accent}"),
-    ]
+    heading = [Text(""), Text("Damage dealt per round, by side", style=f"bold {p.accent}")]
+    lines: list[RenderableType] = []
     label = max(len(SIDE_LABELS[s]) for s in summary.sides)
     for row in bar_rows(summary):
         where = f"Round {row.round}" if row.round else ""
         line = Text(f"  {where:<9}{SIDE_LABELS[row.side]:<{label}}  ")
         line.append(f"{row.bar:<{BAR_WIDTH}}", style=side_colour(row.side, p))
         line.append(f" {row.amount}")
-        parts.append(line)
-    parts.append(Text(""))
+        lines.append(line)
+    lines.append(Text(""))
     for index, (side, values) in enumerate(side_totals(summary)):
         where = "Trend" if index == 0 else ""
         line = Text(f"  {where:<9}{SIDE_LABELS[side]:<{label}}  ")
         line.append(sparkline(values), style=side_colour(side, p))
         line.append(f"  total {sum(values)}")
-        parts.append(line)
-    return parts
+        lines.append(line)
+    return [*heading, Group(*lines)]  # one block: the bars scroll together, never wrap
 
 
 def side_colour(side: str, p: Palette) -> str:

@@ -23,8 +23,12 @@ from tracker.rules.base import NUMBER_LIMIT, RosterError, Ruleset
 from tracker.rules.readings import find, parse_choice
 
 
-def join(campaign: Campaign, rules: Ruleset, entry: Mapping[str, Any]) -> PcJoined:
-    """A PC joins with a roster entry (checked as an encounter's ``[[combatants]]``)."""
+def join(
+    campaign: Campaign, rules: Ruleset, entry: Mapping[str, Any], rolled: Sequence[str] = ()
+) -> PcJoined:
+    """A PC joins with a roster entry (checked as an encounter's ``[[combatants]]``);
+    ``rolled`` says the dice its stats were rolled with (``hp 1d6 = 4 [4]``), in the
+    event's text as ``add`` says them in the log."""
     entry = {**entry, "side": "pc"}
     try:
         lasting = rules.downtime().starting(entry)
@@ -38,7 +42,7 @@ def join(campaign: Campaign, rules: Ruleset, entry: Mapping[str, Any]) -> PcJoin
         who=who,
         entry=dict(entry),
         party=party_tables({who: lasting}),
-        text=f"{entry['name']} joins the party",
+        text=f"{entry['name']} joins the party" + (f": {', '.join(rolled)}" if rolled else ""),
     )
 
 

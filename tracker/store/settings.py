@@ -2,7 +2,8 @@
 
 Four keys, all optional (docs/bestiary.md, "Settings")::
 
-    encounters = "~/games/encounters"   # the launcher's folder (default: data folder)
+    encounters = "~/games/encounters"   # the launcher's folder (default: data folder);
+                                        # a relative one is beside settings.toml
     theme = "weyland"                   # the last theme chosen with t
     last_file = "/home/gm/games/encounters/ford.toml"
     recent = ["/home/gm/campaigns/tokyo.toml", …]   # opened lately, newest first
@@ -65,6 +66,9 @@ class Settings:
     """Why the file could not be read (one line), or "" — never saved."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept as they were."""
+    encounters_written: tuple[str, Path] | None = field(default=None, compare=False)
+    """``encounters`` as the GM wrote it and the folder it names: saved back as written
+    (``"games"`` stays relative) while the folder is the same."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -115,7 +119,10 @@ class Settings:
     def table(self) -> dict[str, Any]:
         """The settings as the TOML table that is saved."""
         table: dict[str, Any] = dict(self.extra)
-        if self.encounters != default_encounters():  # the default follows XDG_DATA_HOME
+        written = self.encounters_written
+        if written is not None and written[1] == self.encounters:
+            table["encounters"] = written[0]
+        elif self.encounters != default_encounters():  # the default follows XDG_DATA_HOME
             table["encounters"] = _home_relative(self.encounters)
         if self.theme:
             table["theme"] = self.theme
@@ -182,7 +189,8 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
     if wrong:
         settings.problem = f"{path}: {wrong[0]} should be text in quotes — ignored"
     if isinstance(table.get("encounters"), str) and table["encounters"].strip():
-        settings.encounters = Path(table["encounters"]).expanduser()
+        settings.encounters = _beside(path, table["encounters"])
+        settings.encounters_written = (table["encounters"], settings.encounters)
     if isinstance(table.get("theme"), str):
         settings.theme = table["theme"]
     if isinstance(table.get("last_file"), str) and table["last_file"]:
@@ -196,6 +204,14 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
     if isinstance(themes, dict):
         settings.file_themes = {k: v for k, v in themes.items() if isinstance(v, str)}
     return settings
+
+
+def _beside(path: Path, written: str) -> Path:
+    """The folder ``written`` in the settings file ``path`` names: ``~`` is the home
+    folder, and a relative folder is taken from the settings file's own folder (where
+    the GM who wrote it was looking), not from wherever the tracker was started."""
+    folder = Path(written).expanduser()
+    return folder if folder.is_absolute() else path.absolute().parent / folder
 
 
 def _problem(path: Path, err: Exception) -> str:

@@ -3,7 +3,9 @@
 On a short screen the status pane may need more rows than it has for the open
 reminders, their keys and the selected combatant's name and tracks (none of which is
 ever cut). The log's frame then gives up rows, as many as are missing, down to its
-newest line, or its whole frame; it takes them back as soon as they are free again.
+newest line, or its whole frame; it takes them back as soon as they are free again. On
+a tall screen (``TALL``: 200x50) it also gives the rows that show each track's note
+whole (``Injuries 0/3 incapacitated above 3``), down to its newest line.
 When the whole log is not enough either, the screen is marked ``-crowded`` and the
 stylesheet gives the status pane more width (fewer rows for the same words); that mark
 goes once a whole log's rows are to spare, so the width does not flicker back and forth.
@@ -17,6 +19,10 @@ SMALLEST = 3
 """The log's frame at its smallest shown: a border above and below its newest line."""
 
 
+TALL = 40
+"""From this many rows a screen is tall: the log gives rows for the tracks' notes too."""
+
+
 class LogRoom:
     """The rows taken from the log's frame for the status pane."""
 
@@ -26,8 +32,10 @@ class LogRoom:
         self.base = 0
         """The frame's height before any was taken."""
 
-    def give(self, frame: Widget, shortfall: int) -> None:
-        """The status pane misses ``shortfall`` rows (zero or less: it has enough)."""
+    def give(self, frame: Widget, shortfall: int, whole: int = 0) -> None:
+        """The status pane misses ``shortfall`` rows (zero or less: it has enough), and
+        ``whole`` rows to show its tracks' notes whole: those are given too on a tall
+        screen, down to the log's newest line, never on a short one."""
         if not self.taken:
             self.base = frame.outer_size.height
         wanted = self.taken + shortfall
@@ -36,6 +44,10 @@ class LogRoom:
             screen.add_class("-crowded")
         elif wanted + self.base <= 0:
             screen.remove_class("-crowded")
+        wished = self.taken + whole
+        tall = screen.size.height >= TALL
+        if wished > wanted and tall and self.base - wished >= SMALLEST:
+            wanted = wished
         taken = max(0, min(self.base, wanted))
         if taken and self.base - taken < SMALLEST:
             taken = self.base

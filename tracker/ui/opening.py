@@ -116,13 +116,16 @@ class Opening:
             self._hold_timer.stop()
         self._held.enter_context(self.app.batch_update())
         table.opened(play)
-        host.use_theme(starting_theme(play, host.shelf))
+        theme, theme_note = starting_theme(play, host.shelf)
+        host.use_theme(theme)
         host.busy = ""
         host.show(play.encounter.state)
         table.call_next(self._draw_opened)
         host.collector.start()
         self.app.set_interval(0.5, host.collector.tick)
         self._say_repairs(play)
+        if theme_note:
+            self.app.notify(theme_note, severity="warning", timeout=10, markup=False)
         if not play.encounter.state.combatants:
             table.action_add_combatant()
 

@@ -146,7 +146,7 @@ class TableScreen(KeyOffer, KeptPaint):
         if not self.is_attached:  # closing
             return
         for frame in self.query("#log-frame"):
-            self.log_room.give(frame, message.rows)
+            self.log_room.give(frame, message.rows, message.whole)
 
     def on_resize(self) -> None:
         """Another screen size: the log's frame as the stylesheet has it, until the

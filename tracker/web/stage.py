@@ -13,7 +13,7 @@ from typing import Any
 
 from tracker.export.player_log import player_log
 from tracker.export.player_view import player_board, reveals
-from tracker.export.theme import DARK, Palette, load_palette
+from tracker.export.theme import DARK, Palette, load_palette, theme_file
 from tracker.store.follow import Catch, FileFollower
 from tracker.web.page import PlayersView, fragment, look_of
 
@@ -94,6 +94,9 @@ class Stage:
 
 
 def _theme_name(head: dict[str, Any], fallback: str) -> str:
+    """The file's theme; its ruleset's when it names none or one not installed (as the
+    TUI does)."""
     table = head.get("encounter", {})
     wanted = table.get("theme", "") if isinstance(table, dict) else ""
-    return wanted if isinstance(wanted, str) and wanted else fallback
+    usable = isinstance(wanted, str) and wanted and theme_file(wanted) is not None
+    return wanted if usable else fallback

@@ -56,11 +56,13 @@ class StatusPane(SelectedPane):
 
     class Crowded(Message):
         """What must be seen (reminders, the selected one's name and tracks) needs
-        ``rows`` more rows than the pane has (zero or less: it fits)."""
+        ``rows`` more rows than the pane has (zero or less: it fits); ``whole`` more rows
+        would show each track's note whole too (where the log can spare them)."""
 
-        def __init__(self, rows: int) -> None:
+        def __init__(self, rows: int, whole: int = 0) -> None:
             super().__init__()
             self.rows = rows
+            self.whole = max(rows, whole)
 
     def __init__(self, keys: ReminderKeys | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -141,16 +143,22 @@ class StatusPane(SelectedPane):
             width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
             top, rest = self._drawing(reminders, block, width, tight)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
-        self._ask_rows(rows_needed(least, width, console) - room, (width, room))
+        whole = top if tight < TIGHTEST else self._drawing(reminders, block, width, tight - 1)[0]
+        missing = (
+            rows_needed(least, width, console) - room,
+            rows_needed(whole, width, console) - room,
+        )
+        self._ask_rows(missing, (width, room))
         return top + rest
 
-    def _ask_rows(self, rows: int, room: tuple[int, int]) -> None:
-        """Tell the screen how many rows are missing (``Crowded``), only when that or the
-        room it was worked out for changed (the log's frame has already given them)."""
-        asked = (rows, room, self.screen.size)
+    def _ask_rows(self, missing: tuple[int, int], room: tuple[int, int]) -> None:
+        """Tell the screen how many rows are missing (``Crowded``): for what must be seen,
+        and for the tracks' notes whole; only when that or the room it was worked out for
+        changed (the log's frame has already given them)."""
+        asked = (missing, room, self.screen.size)
         if asked != self._asked:
             self._asked = asked
-            self.post_message(self.Crowded(rows))
+            self.post_message(self.Crowded(*missing))
 
     def _drawing(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, tight: int

@@ -1,0 +1,169 @@
+"""A theme file's table checked as the TUI checks it, without Textual.
+
+The TUI (:mod:`tracker.ui.themes`) builds a Textual ``Theme`` from what
+:func:`theme_fields` returns; ``tracker themes`` and ``tracker check`` list and look up
+themes with :func:`installed_themes`, so a theme they offer is one the TUI takes. Colours
+written as ``#rrggbb``, ``rgb(…)`` or ``hsl(…)`` are checked here; a colour *name*
+(``crimson``) only Textual knows: :attr:`ThemeFile.named_colours` says which were left for
+the TUI to check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tracker.core.safe_text import NAME_LIMIT
+from tracker.paths import bundled_dir, user_config_dir
+from tracker.rules.shipped import shipped_folders
+from tracker.rules.user_files import read_regular
+from tracker.store.errors import JournalError
+from tracker.store.file_text import Fields, check_document
+from tracker.store.locator import Locator
+from tracker.store.toml_parse import parse_document
+
+COLOUR_KEYS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
+NUMBER_KEYS = ("luminosity_spread", "text_alpha")
+THEME_FIELDS = Fields(limits={"name": NAME_LIMIT})
+"""Every text in a theme file is one plain line; its name as short as a combatant's."""
+
+_NUMBER = r"\s*-?\d+\.?\d*\s*"
+_PERCENT = r"\s*-?\d+\.?\d*%\s*"
+_SHAPED = re.compile(
+    rf"#(?:[0-9a-fA-F]{{3,4}}|[0-9a-fA-F]{{6}}|[0-9a-fA-F]{{8}})"
+    rf"|rgb\(({_NUMBER},){{2}}{_NUMBER}\)|rgba\(({_NUMBER},){{3}}{_NUMBER}\)"
+    rf"|hsl\({_NUMBER},{_PERCENT},{_PERCENT}\)|hsla\({_NUMBER},{_PERCENT},{_PERCENT},{_NUMBER}\)"
+)
+_NAMED = re.compile(r"[a-z][a-z0-9_]*")
+
+ColourCheck = Callable[[str], bool]
+"""Whether a colour name is one the theme's reader knows (Textual's, in the TUI)."""
+
+
+class ThemeError(Exception):
+    """A theme file that cannot be used; the message is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class ThemeFile:
+    """One theme file that passed the checks: its name, fields and where it is."""
+
+    name: str
+    path: Path
+    fields: dict[str, Any]
+    named_colours: tuple[str, ...] = ()
+    """Colours given by name, not checked without Textual (empty in the TUI)."""
+
+
+def theme_folders() -> list[Path]:
+    """Where themes are found, in the order a later one replaces an earlier namesake:
+    bundled, the rulesets', the GM's own."""
+    return [bundled_dir("themes"), *shipped_folders("themes"), user_config_dir() / "themes"]
+
+
+def read_theme_file(path: Path, known_colour: ColourCheck | None = None) -> ThemeFile:
+    """The theme in ``path``, checked; ThemeError (one line naming the file) if unusable."""
+    try:
+        table = parse_document(path, read_regular(path))
+        check_document(table, Locator(path), THEME_FIELDS)
+    except OSError as err:
+        raise ThemeError(f"theme {path.name}: {err.strerror or err}") from None
+    except JournalError as err:
+        raise ThemeError(f"theme {err}") from None
+    named: list[str] = []
+    fields = theme_fields(table, path.stem, path.name, known_colour or named.append)
+    return ThemeFile(fields["name"], path, fields, tuple(named))
+
+
+def theme_fields(
+    table: dict[str, Any], default_name: str, where: str, named: Callable[[str], object]
+) -> dict[str, Any]:
+    """A theme's fields from a parsed table, every key and colour checked; ``named`` is
+    asked about each colour name (false: refused)."""
+    allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise ThemeError(
+            f"theme {where}: unknown key {unknown[0]!r} — allowed: {', '.join(sorted(allowed))}"
+        )
+    if "primary" not in table:
+        raise ThemeError(f'theme {where}: needs at least primary = "#rrggbb"')
+    fields: dict[str, Any] = {"name": str(table.get("name", default_name))}
+    for key in COLOUR_KEYS:
+        if key in table:
+            fields[key] = _colour(table[key], key, where, named)
+    for key in NUMBER_KEYS:
+        if key in table:
+            fields[key] = _number(table[key], key, where)
+    fields["dark"] = bool(table.get("dark", True))
+    variables = table.get("variables", {})
+    if not isinstance(variables, dict):
+        raise ThemeError(f'theme {where}: [variables] must be a table of name = "value"')
+    fields["variables"] = {str(k): str(v) for k, v in variables.items()}
+    return fields
+
+
+def installed_themes(
+    known_colour: ColourCheck | None = None,
+) -> tuple[dict[str, ThemeFile], list[str]]:
+    """Every usable theme by name (a GM's own replaces a bundled namesake) and one line
+    for each file that is not usable."""
+    themes: dict[str, ThemeFile] = {}
+    problems: list[str] = []
+    for folder in theme_folders():
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                theme = read_theme_file(path, known_colour)
+            except ThemeError as err:
+                problems.append(str(err))
+                continue
+            themes[theme.name] = theme
+    return themes, problems
+
+
+def _number(value: object, key: str, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ThemeError(f"theme {where}: {key} must be a number, such as 0.15")
+    return float(value)
+
+
+def _colour(value: object, key: str, where: str, named: Callable[[str], object]) -> str:
+    text = str(value)
+    if _SHAPED.fullmatch(text) or (_NAMED.fullmatch(text) and named(text) is not False):
+        return text
+    raise ThemeError(
+        f'theme {where}: {key} = {value!r} is not a colour (use "#rrggbb" or a colour name)'
+    )
+
+
+def theme_stand_in(path: Path, head: dict[str, Any], ruleset_theme: str) -> str:
+    """One line for an encounter whose ``theme`` is not installed (the theme played in
+    instead, as the TUI picks it), or "" when its theme is installed or it names none."""
+    from tracker.store.settings import Settings
+
+    table = head.get("encounter", {})
+    wanted = table.get("theme", "") if isinstance(table, dict) else ""
+    found, _ = installed_themes()
+    if not isinstance(wanted, str) or not wanted or wanted in found:
+        return ""
+    others = (ruleset_theme, Settings.load().theme)
+    instead = next((name for name in others if name and name in found), "default-dark")
+    where = Locator(path).error(f"theme {wanted!r} is not installed", "theme", "encounter")
+    return f"{where} — it plays in {instead} (`tracker themes` lists those installed)"
