@@ -154,7 +154,7 @@ def test_the_first_troll_numbered_when_a_second_joins_is_listed_by_its_new_name(
 ) -> None:
     path = basic_file(tmp_path)
     play(path, [*INIT, "add Troll hp=9", "init troll 30", "start", "add Troll hp=9"])
-    assert summarise(path).status == "round 1, Troll 1's turn"
+    assert summarise(path).status == "round 1, Troll (1)'s turn"
     assert_listing_agrees(path)
     play(path, ["undo"])
     assert summarise(path).status == "round 1, Troll's turn"
