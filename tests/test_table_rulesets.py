@@ -4,7 +4,8 @@ is never cut where the GM must read it."""
 
 from __future__ import annotations
 
-import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -12,12 +13,14 @@ import pytest
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import SystemCommand
+from textual.pilot import Pilot
 
 from tests.alien_helpers import Table
-from tests.player_helpers import screen_text
+from tests.player_helpers import copy_sample, screen_text
 from tests.test_ui_sizes import visible_status
 from tests.test_ui_uncut import message_rows
-from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tests.ui_helpers import make_app, opened, state_of, ui_test
+from tracker.ui.app import TrackerApp
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
@@ -25,11 +28,15 @@ from tracker.ui.panes.status import StatusPane
 from tracker.ui.screen_actions import system_commands
 
 
-def sample_copy(folder: Path, name: str) -> Path:
-    """A copy of a bundled sample to play."""
-    path = folder / name
-    shutil.copyfile(ROOT / "encounters" / name, path)
-    return path
+@asynccontextmanager
+async def at_the_table(
+    folder: Path, sample: str, size: tuple[int, int] = (80, 24), seed: int = 7
+) -> AsyncIterator[tuple[TrackerApp, Pilot[int]]]:
+    """The app on a fresh copy of the bundled ``sample``, opened at ``size``."""
+    app = make_app(copy_sample(sample, folder), seed=seed)
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        yield app, pilot
 
 
 @ui_test
@@ -37,9 +44,7 @@ async def test_alien_a_dying_row_leaves_every_other_name_whole_at_80x24(tmp_path
     # seen at 80x24: after Ripley's lethal critical the whole order read "Dron…(1)",
     # "Pvt. Hu… Health 4/4 Stress 1" and Ripley's own row "H 0/3 BROKEN dying/ro" (the
     # death-roll timer cut without a mark); dying is Broken already (seed 003 l.135-142)
-    app = make_app(sample_copy(tmp_path, "alien-operations-deck.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "alien-operations-deck.toml") as (app, pilot):
         for line in ("start", "dmg ripley 4", "crit ripley 23 Gut wound lethal=round"):
             assert app.run_line(line).ok, line
         await pilot.pause()
@@ -84,9 +89,7 @@ async def test_nerv_the_selected_ones_tracks_and_ailment_are_whole_at_80x24(
     # seen at 80x24 with Sachiel selected and no reminder open: "Injuries 0/6…",
     # "Fatigued above 6,…", "Physical: Burning, Damage 4 (1…" — the thresholds of seed
     # 000 l.205 and l.275's growing fire cut although nothing else wanted the rows
-    app = make_app(sample_copy(tmp_path, "nerv-sachiel.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "nerv-sachiel.toml") as (app, pilot):
         lines = ("start", "dmg sachiel 12 @core exploit", "ail sachiel Burning")
         for line in (*lines, "next", "next", "next", "shake sachiel fail"):
             assert app.run_line(line).ok, line
@@ -109,9 +112,7 @@ async def test_persona_the_damage_dialog_lists_every_option_at_80x24(tmp_path: P
     # placeholder, cut after "[@LOC|hit=NN] [pen=N]": element=, technical, stagger,
     # crit, same, longshot, confirm= and cmod= (seed 004's weaknesses, Technical and
     # Critical hits) were nowhere in the dialog
-    app = make_app(sample_copy(tmp_path, "persona-d100-shadows.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "persona-d100-shadows.toml") as (app, pilot):
         assert app.run_line("start").ok
         await pilot.press("d")
         await pilot.pause()
@@ -127,7 +128,7 @@ async def test_nerv_reminders_wrap_to_the_pane_when_its_scrollbar_comes(tmp_path
     # seen at 200x50 after `u` `U`: a reminder wrapped for the pane without its scrollbar
     # was wrapped again when the scrollbar came, "…suffered an injury, a" / "Fear" /
     # "trigger: Will or…", "(impact:" / "Stunned," / "rending: …" / "voltaic:"
-    path = sample_copy(tmp_path, "nerv-sachiel.toml")
+    path = copy_sample("nerv-sachiel.toml", tmp_path)
     lance = " ".join(["Light lance from the palms."] * 8)
     roster = f'wounds = 8\ntraits = [{{ name = "Lance", text = "{lance}", kind = "ability" }}]\n'
     path.write_text(path.read_text().replace("wounds = 8\n", roster, 1))
@@ -156,9 +157,7 @@ async def test_basic_the_ailment_dialog_does_not_promise_a_shake_off(tmp_path: P
     # seen in basic's ailment dialog: "Rounds (0: until shaken off or cured)" — basic,
     # eva-escale and persona-d100 (the rulesets whose conditions take rounds=) have no
     # shake-off test (seed 001, 004): a condition without rounds lasts until cured
-    app = make_app(sample_copy(tmp_path, "basic-bandits-at-the-ford.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "basic-bandits-at-the-ford.toml") as (app, pilot):
         assert app.run_line("start").ok
         await pilot.press("a")
         await pilot.pause()
@@ -170,9 +169,7 @@ async def test_basic_the_ailment_dialog_does_not_promise_a_shake_off(tmp_path: P
 @ui_test
 async def test_wrath_enter_in_an_empty_damage_dialog_says_which_field(tmp_path: Path) -> None:
     # seen: `d`, Tab, Enter answered "✗ fill in the fields first" — which field?
-    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "wrath-ork-boarding.toml") as (app, pilot):
         assert app.run_line("start").ok
         await pilot.press("d", "tab", "enter")
         await pilot.pause()
@@ -196,9 +193,7 @@ def test_the_palettes_screenshot_names_its_folder_whole(
 async def test_a_key_that_does_not_apply_says_why(tmp_path: Path) -> None:
     # seen in every ruleset: `1`, `0`, Enter, `s`, `n`, `v`, `y`, `u` did nothing at all
     # where they did not apply (the footer had dropped them); now each says why
-    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "wrath-ork-boarding.toml") as (app, pilot):
         said = {}
         for key in ("n", "v", "y", "u", "1", "0"):
             await pilot.press(key)
@@ -221,9 +216,7 @@ async def test_a_key_that_does_not_apply_says_why(tmp_path: Path) -> None:
 @ui_test
 async def test_esc_on_the_table_stays_silent(tmp_path: Path) -> None:
     # Esc is pressed by habit (after a dialog): it is not answered with a refusal
-    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "wrath-ork-boarding.toml") as (app, pilot):
         assert app.run_line("start").ok
         before = message_rows(app)
         await pilot.press("escape")
@@ -236,9 +229,10 @@ async def test_persona_the_one_more_track_says_what_it_is_for(tmp_path: Path) ->
     # seen at 120x36: "One More 2 act … onemore, baton, allout, or stamina" — read as a
     # line cut short; seed 004 l.122-124: an extra action, a Baton Pass, a charge of
     # Stamina, or an All-Out Attack when every enemy is Staggered
-    app = make_app(sample_copy(tmp_path, "persona-d100-shadows.toml"), seed=5)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "persona-d100-shadows.toml", (120, 36), seed=5) as (
+        app,
+        pilot,
+    ):
         assert app.run_line("start").ok and app.run_line("dmg slime 12 element=fire").ok
         app.selected = "yu"
         await pilot.pause()
@@ -252,9 +246,7 @@ async def test_one_who_joins_above_the_turn_is_marked_to_act_next(tmp_path: Path
     # seen with eva-escale: Unit-01 defeated on Unit-02's turn, Shinji ejected on foot and
     # rolled initiative 9 — his row sat at the top, unmarked, above Ramiel's ✓, and `n`
     # went to him, not to Misato below ▶ (the first slot yet to act acts next)
-    app = make_app(sample_copy(tmp_path, "basic-bandits-at-the-ford.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "basic-bandits-at-the-ford.toml") as (app, pilot):
         for line in ("start", "next", "next", "add Scout side=enemy hp=5 init=40"):
             assert app.run_line(line).ok, line
         await pilot.pause()
@@ -276,9 +268,7 @@ async def test_one_who_joins_above_the_turn_is_marked_to_act_next(tmp_path: Path
 async def test_alien_the_add_dialogs_title_is_whole_at_80x24(tmp_path: Path) -> None:
     # seen at 80x24: "Add a combatant — add [N] NAME|BLOCK [hidden] [side=enemy] [stat=N …"
     # — the title cut, "| add party [PC …]" never shown
-    app = make_app(sample_copy(tmp_path, "alien-operations-deck.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "alien-operations-deck.toml") as (app, pilot):
         assert app.run_line("start").ok
         await pilot.press("plus")
         await pilot.pause()
@@ -290,9 +280,7 @@ async def test_alien_the_add_dialogs_title_is_whole_at_80x24(tmp_path: Path) -> 
 @ui_test
 async def test_moving_the_top_row_up_says_it_is_at_the_top(tmp_path: Path) -> None:
     # seen: shift+↑ on the first row (and shift+↓ on the last) did nothing at all
-    app = make_app(sample_copy(tmp_path, "wrath-ork-boarding.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "wrath-ork-boarding.toml") as (app, pilot):
         assert app.run_line("start").ok
         app.selected = state_of(app).order[0]
         await pilot.press("shift+up")
@@ -308,9 +296,7 @@ async def test_moving_the_top_row_up_says_it_is_at_the_top(tmp_path: Path) -> No
 async def test_nerv_a_message_cut_short_says_so_once(tmp_path: Path) -> None:
     # seen at 80x24 after `s`: "Rei Ayanami (on foot) initiative … … m shows all" — the
     # row cut with its own "…" before the one that says more follows
-    app = make_app(sample_copy(tmp_path, "nerv-sachiel.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "nerv-sachiel.toml") as (app, pilot):
         await pilot.press("s")
         await pilot.pause()
         shown = message_rows(app).rstrip()
@@ -322,9 +308,7 @@ async def test_nerv_a_message_cut_short_says_so_once(tmp_path: Path) -> None:
 async def test_persona_the_ailment_dialog_opens_whole_at_80x24(tmp_path: Path) -> None:
     # seen at 80x24: `a` opened the dialog scrolled past its title (24 rows of fields for
     # 24 rows of screen): the GM saw "Target" first, not what the dialog is for
-    app = make_app(sample_copy(tmp_path, "persona-d100-shadows.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
+    async with at_the_table(tmp_path, "persona-d100-shadows.toml") as (app, pilot):
         assert app.run_line("start").ok
         await pilot.press("a")
         await pilot.pause()
