@@ -81,7 +81,7 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         raise RuleError(f"{actor.name} cannot attack themselves")
     if len(targets) > 1 and not actor.condition(option_spec(data, "multi-attack")["name"]):
         # listing targets is a Multi-attack, with the same limits as declaring one
-        check_option(actor, option_spec(data, "multi-attack"), data)
+        check_option(actor, option_spec(data, "multi-attack"), data, draft.state.round)
     draft.emit(ev.ActionUsed, who=actor.id, action="attack")
     extra_dice, dice_notes = attack_dice(actor, data, kind)
     size = pool_size(actor, command.args[2]) + extra_dice + command.option_int("bonus")
