@@ -44,3 +44,48 @@ def test_sprint_twice_or_run_after_sprint_in_the_same_turn_is_still_refused() ->
         table.do("option kell sprint")
     with pytest.raises(RuleError, match="Run cannot be joined with Sprint"):
         table.do("option kell run")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "attack kell boy 3 ranged dmg=8",
+        "option kell aim",
+        "interact kell boy 3 hinder dn=2",
+        "treat amelia prone 3 by=kell",
+        "restore kell",
+    ],
+)
+def test_an_unconscious_hero_takes_no_action(line: str) -> None:
+    # seed 002 "Wounds" (l.204-206): at 0 Wounds "they fall unconscious"; "Unconsciousness"
+    # (l.233-237): it ends only when Wounds are recovered. Kell at 0 Wounds in his own turn
+    # cannot attack, take a combat option, interact, treat another or Restore Shock.
+    table = Table()
+    table.do("start")
+    table.do("ail amelia prone")
+    table.do("shock kell 2")
+    table.do("wound kell 6")
+    with pytest.raises(RuleError, match="Trooper Kell is unconscious"):
+        table.do(line, [4, 4, 4, 4])
+
+
+def test_an_unconscious_hero_still_rolls_a_test_the_gm_calls_for() -> None:
+    # seed 002 "Poisoned" (l.304-306): a Toughness test at the end of every turn is not an
+    # action — it stays open to the unconscious
+    table = Table()
+    table.do("start")
+    table.do("wound kell 6")
+    assert table.do("test kell 3", [4, 4, 4])[0].startswith("Trooper Kell tests")
+
+
+def test_a_fallen_adversary_takes_no_action_and_a_woken_hero_acts_again() -> None:
+    # seed 002 l.204-206 and l.235-236: the Ork Boy at 0 Wounds is out of the fight; Kell,
+    # healed a Wound, is conscious and may attack again
+    table = Table()
+    table.do("start")
+    table.do("wound boy 6")
+    with pytest.raises(RuleError, match="Ork Boy is out of the fight"):
+        table.do("attack boy kell 3 melee", [4, 4, 4])
+    table.do("wound kell 6")
+    table.do("heal kell 1")
+    assert table.do("attack kell nob 3 ranged", [4, 4, 4])[0].startswith("Trooper Kell makes")

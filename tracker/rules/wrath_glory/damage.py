@@ -22,6 +22,7 @@ from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
 from tracker.rules.common import clamp
+from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.dice import is_hero, soak_faces, spend_wrath
 
 Data = Mapping[str, Any]
@@ -375,6 +376,7 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     _alive(fighter)
     rule = data["restore_shock"]
+    check_can_act(fighter, data, "Restore Shock")
     if fighter.track("shock") >= fighter.limits.get("shock", 0):
         raise RuleError(f"{fighter.name}'s Shock is full already")
     spend_wrath(draft, fighter, "Restore Shock", int(rule["wrath"]))

@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.readings import chosen, readings_from
+from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.effects import option_spec, options_held
 
@@ -31,6 +32,7 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
     fighter = who_arg(draft.state, command)
     spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
+    check_can_act(fighter, data, spec["name"])
     check_option(fighter, spec, data, draft.state.round)
     arg = command.args[2] if len(command.args) > 2 else ""
     if spec.get("rolled"):
