@@ -89,3 +89,48 @@ def test_a_fallen_adversary_takes_no_action_and_a_woken_hero_acts_again() -> Non
     table.do("wound kell 6")
     table.do("heal kell 1")
     assert table.do("attack kell nob 3 ranged", [4, 4, 4])[0].startswith("Trooper Kell makes")
+
+
+DUEL = [
+    {"id": "dan", "name": "Dan", "side": "pc", "stats": {"agility": 3, "defence": 3}},
+    {"id": "grot", "name": "Grot", "side": "enemy", "stats": {"defence": 2, "resilience": 5}},
+]
+
+
+@pytest.mark.parametrize(
+    "line", ["attack dan grot 3 ranged dmg=8", "option dan aim", "interact dan grot 3 hinder dn=2"]
+)
+def test_full_defence_first_in_the_turn_leaves_no_action_for_the_round(line: str) -> None:
+    # seed 002 "Full Defence" (l.28-30): "A character may sacrifice their entire round to
+    # focus on dodging incoming attacks" — taken before acting, the rest of Dan's round is
+    # given up: no attack, no other option, no interaction attack after it
+    table = Table(DUEL)
+    table.do("start")
+    assert table.do("option dan full-defence", [5, 5, 5])[-1].endswith("rest of this round")
+    with pytest.raises(RuleError, match="Dan gave up this round to Full Defence"):
+        table.do(line, [4, 4, 4])
+
+
+def test_full_defence_declared_before_ones_turn_gives_that_turn_up() -> None:
+    # seed 002 l.28-30: declared in Grot's turn before Dan has acted, the round given up is
+    # this one, Dan's turn in it included
+    table = Table(DUEL, options={"first_side": "enemy"})
+    table.do("start")
+    assert table.state.current == "grot"
+    table.do("option dan full-defence", [5, 5, 5])
+    table.do("next")
+    assert table.state.current == "dan"
+    with pytest.raises(RuleError, match="Dan gave up this round to Full Defence"):
+        table.do("attack dan grot 3 ranged", [4, 4, 4])
+
+
+def test_the_round_after_full_defence_is_the_characters_own_again() -> None:
+    # seed 002 l.28-31: the round given up is the one it was taken in; its Defence bonus runs
+    # to the end of the next turn, in which Dan acts as usual
+    table = Table(DUEL)
+    table.do("start")
+    table.do("option dan full-defence", [5, 5, 5])
+    table.do("next")
+    table.do("next")
+    assert table.state.round == 2 and table.state.current == "dan"
+    assert table.do("attack dan grot 3 ranged", [4, 4, 4])[0].startswith("Dan makes")

@@ -78,7 +78,7 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     actor = named(draft.state, command.args[0])
     targets = [named(draft.state, t) for t in command.args[1].split(",") if t]
     kind = command.args[3].casefold()
-    check_can_act(actor, data, f"{kind} attack")
+    check_can_act(actor, data, f"{kind} attack", draft.state.round)
     if actor.id in {t.id for t in targets}:
         raise RuleError(f"{actor.name} cannot attack themselves")
     if len(targets) > 1 and not actor.condition(option_spec(data, "multi-attack")["name"]):

@@ -376,7 +376,7 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     _alive(fighter)
     rule = data["restore_shock"]
-    check_can_act(fighter, data, "Restore Shock")
+    check_can_act(fighter, data, "Restore Shock", draft.state.round)
     if fighter.track("shock") >= fighter.limits.get("shock", 0):
         raise RuleError(f"{fighter.name}'s Shock is full already")
     spend_wrath(draft, fighter, "Restore Shock", int(rule["wrath"]))

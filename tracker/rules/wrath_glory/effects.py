@@ -291,7 +291,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         resolve(draft.state, command.options["by"]) if "by" in command.options else fighter.id
     )
     helper = draft.state.combatant(helper_id)
-    check_can_act(helper, data, f"treating {name}")
+    check_can_act(helper, data, f"treating {name}", draft.state.round)
     rule = data["removal"]
     base = int(rule["self_dn"] if helper.id == fighter.id else rule["other_dn"])
     extra, notes = test_penalty(helper, data)

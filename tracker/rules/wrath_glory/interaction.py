@@ -27,7 +27,7 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
             "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'"
         )
     actor = who_arg(draft.state, command)
-    check_can_act(actor, data, "interaction attack")
+    check_can_act(actor, data, "interaction attack", draft.state.round)
     target = named(draft.state, command.args[1])
     effect = {
         "hinder": "Hindered",

@@ -32,7 +32,7 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
     fighter = who_arg(draft.state, command)
     spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
-    check_can_act(fighter, data, spec["name"])
+    check_can_act(fighter, data, spec["name"], draft.state.round)
     check_option(fighter, spec, data, draft.state.round)
     arg = command.args[2] if len(command.args) > 2 else ""
     if spec.get("rolled"):
