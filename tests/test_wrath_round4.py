@@ -134,3 +134,53 @@ def test_the_round_after_full_defence_is_the_characters_own_again() -> None:
     table.do("next")
     assert table.state.round == 2 and table.state.current == "dan"
     assert table.do("attack dan grot 3 ranged", [4, 4, 4])[0].startswith("Dan makes")
+
+
+def _hurt_then_turn_starts() -> Table:
+    """Kell falls in Nob's turn, is hurt again at 0 Wounds, and his turn starts unrolled."""
+    table = Table(options={"first_side": "enemy"})
+    table.do("start")
+    assert table.state.current == "nob"
+    table.do("wound kell 6")
+    table.do("wound kell 1")
+    table.do("next kell")
+    return table
+
+
+def test_a_check_for_damage_and_one_for_the_turn_start_are_two_checks() -> None:
+    # seed 002 "Unconsciousness" (l.238-243): "a defiance check whenever they take damage
+    # whilst they are on 0 Wounds ... it is possible to take a test for receiving damage,
+    # and then immediately have to take another test due to it being the start of that
+    # Hero's turn". Kell is hurt at 0 Wounds and his turn starts before the GM rolls:
+    # two checks are due, and a failed first one leaves the second.
+    table = _hurt_then_turn_starts()
+    due = [r for r in table.state.reminders if r.who == "kell"]
+    assert len(due) == 2
+    assert "2 Defiance Checks due" in due[-1].text
+    table.do("defiance kell", [2])
+    left = [r for r in table.state.reminders if r.who == "kell"]
+    assert len(left) == 1
+    table.do("defiance kell", [1])
+    assert table.who("kell").track("defiance") == 3
+    assert table.who("kell").status == "dead"
+    assert not [r for r in table.state.reminders if r.who == "kell"]
+
+
+def test_a_passed_check_settles_every_check_still_due() -> None:
+    # seed 002 "Defiance Checks" (l.249-251): checks are rolled "until either they
+    # successfully pass one Defiance Check, or they accumulate three failures" — a 4
+    # stabilises Kell and the second check due falls away
+    table = _hurt_then_turn_starts()
+    lines = table.do("defiance kell", [4])
+    assert any(line.endswith("stabilised") for line in lines)
+    assert not [r for r in table.state.reminders if r.who == "kell"]
+
+
+def test_the_second_check_offers_the_same_rolls() -> None:
+    # seed 002 l.253-256: each check may buy its +1 with Wrath before the roll
+    table = _hurt_then_turn_starts()
+    second = [r for r in table.state.reminders if r.who == "kell"][-1]
+    assert RULES.reminder_actions(second) == [
+        ("Defiance Check", "defiance kell"),
+        ("Defiance Check +1 (Wrath)", "defiance kell wrath"),
+    ]
