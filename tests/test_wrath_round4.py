@@ -184,3 +184,29 @@ def test_the_second_check_offers_the_same_rolls() -> None:
         ("Defiance Check", "defiance kell"),
         ("Defiance Check +1 (Wrath)", "defiance kell wrath"),
     ]
+
+
+def test_a_holder_interrupts_a_player_character_without_an_opposed_test() -> None:
+    # seed 002 "Hold Action" (l.36-40): "If that character wishes to interrupt an NPC, they
+    # must succeed at an opposed Initiative test" — the test is for NPCs; Amelia cutting in
+    # on Trooper Kell (a Hero) rolls nothing and acts at once
+    table = Table()
+    table.do("start")
+    assert table.state.current == "kell"
+    table.do("hold amelia")
+    lines = table.do("interrupt amelia")  # no dice scripted: a roll would fail the command
+    assert lines[0] == "Sister Amelia interrupts Trooper Kell (a player character: no test)"
+    assert table.state.current == "amelia"
+
+
+def test_interrupting_an_npc_still_takes_the_opposed_test() -> None:
+    # seed 002 l.37-39: against the Ork Nob the opposed Initiative test decides; a loss
+    # leaves Amelia holding
+    table = Table()
+    table.do("start")
+    table.do("next")
+    assert table.state.current == "nob"
+    table.do("hold amelia")
+    lines = table.do("interrupt amelia", [1, 1, 1, 6, 6])
+    assert lines[-1].startswith("Ork Nob acts first")
+    assert table.state.current == "nob"
