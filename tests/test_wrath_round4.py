@@ -210,3 +210,26 @@ def test_interrupting_an_npc_still_takes_the_opposed_test() -> None:
     lines = table.do("interrupt amelia", [1, 1, 1, 6, 6])
     assert lines[-1].startswith("Ork Nob acts first")
     assert table.state.current == "nob"
+
+
+def test_a_heros_wrath_six_on_the_opposed_initiative_test_adds_glory() -> None:
+    # seed 002 "Gaining Glory" (l.318-320, 346-347): Glory increases "when a player rolls a
+    # result of 6 on the Wrath Dice"; the interrupt is an "opposed Initiative test"
+    # (l.38-39), rolled with a Wrath die like any test. Amelia's Wrath die shows 6: Glory 1.
+    table = Table()
+    table.do("start")
+    table.do("next")
+    table.do("hold amelia")
+    lines = table.do("interrupt amelia", [6, 4, 4, 1, 1])
+    assert "Glory 0 → 1 (a 6 on Sister Amelia's Wrath die)" in lines
+    assert table.state.current == "amelia"
+
+
+def test_an_adversarys_wrath_six_on_the_opposed_test_adds_no_glory() -> None:
+    # seed 002 l.318-320: Glory is the players' ("when a player rolls")
+    table = Table()
+    table.do("start")
+    table.do("next")
+    table.do("hold amelia")
+    table.do("interrupt amelia", [1, 1, 1, 6, 4])
+    assert table.state.tracks.get("glory", 0) == 0

@@ -23,7 +23,7 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
-from tracker.rules.wrath_glory.dice import is_hero, roll_pool
+from tracker.rules.wrath_glory.dice import is_hero, roll_pool, wrath_glory
 
 Data = Mapping[str, Any]
 MODES = ("chosen", "rolled")
@@ -205,6 +205,7 @@ def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str, actor: str) 
             text=f"{fighter.name}'s Initiative {size}d {result.faces_text()} → "
             + counted(result.icons, "icon"),
         )
+        wrath_glory(draft, data, fighter, result)  # a test: a Hero's Wrath 6 adds Glory
     return results[0].icons, results[1].icons
 
 
