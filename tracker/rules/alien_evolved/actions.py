@@ -101,6 +101,17 @@ def _broken_may(data: Data, fighter: Combatant, kind: str, spec: Mapping[str, An
         raise RuleError(f"{fighter.name} is Broken and has already moved this round")
 
 
+def check_able(fighter: Combatant, what: str) -> None:
+    """Seed 003 l.137: the dead act no more, and the Broken make "a single move action per
+    round ... but not perform any other actions" — RuleError naming ``what`` was refused."""
+    if fighter.status == "dead":
+        raise RuleError(f"{fighter.name} is dead: no {what}")
+    if fighter.condition("Broken"):
+        raise RuleError(
+            f"{fighter.name} is Broken: a single move a round and nothing else — no {what}"
+        )
+
+
 def _within_budget(fighter: Combatant, data: Data, kind: str) -> None:
     count, fulls = used(fighter)
     limit = int(data["actions"]["per_turn"])
