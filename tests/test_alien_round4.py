@@ -29,3 +29,29 @@ def test_the_dead_fire_no_burst_either() -> None:
     assert table.who("hicks").status == "dead"
     with pytest.raises(RuleError, match="Hicks is dead"):
         table.do("auto hicks 1", [1, 1, 1, 1])
+
+
+@pytest.mark.parametrize("line", ["rally hicks 2 by=ripley", "firstaid hicks 2 by=ripley"])
+def test_a_broken_character_neither_rallies_nor_gives_first_aid(line: str) -> None:
+    # seed 003 l.137: the Broken perform no action but a move; rallying (a quick action,
+    # l.102, 145) and first aid (a full action, l.141) are actions — even recorded out of
+    # Ripley's turn. Hicks stays Broken at 0 Health.
+    table = Table()
+    table.start()
+    assert table.state.current == "bishop"
+    table.do("dmg ripley 4", [1, 2])
+    table.do("dmg hicks 5", [1, 3])
+    with pytest.raises(RuleError, match="Ripley is Broken"):
+        table.do(line)
+    assert table.who("hicks").condition("Broken") is not None
+    assert table.who("hicks").track("health") == 0
+
+
+def test_the_dead_help_nobody() -> None:
+    # seed 003 l.157: a failed death roll kills; the dead rally no one
+    table = Table()
+    table.start()
+    table.do("crit ripley 11 Gone lethal=instant")
+    table.do("dmg hicks 5", [1, 3])
+    with pytest.raises(RuleError, match="Ripley is dead"):
+        table.do("rally hicks 2 by=ripley")

@@ -19,7 +19,7 @@ from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
-from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.actions import charge, check_able
 from tracker.rules.alien_evolved.damage import (
     SAVES,
     TIMER,
@@ -117,6 +117,8 @@ def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
     helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
     if helper == fighter.id and broken:
         raise RuleError(f"{fighter.name} is Broken and cannot give first aid to themselves")
+    if helper:
+        check_able(draft.state.combatant(helper), "first aid")
     count = _aid_successes(draft, command, dice, data, fighter, helper)
     if helper:
         charge(draft, helper, data, "full", "first-aid")
@@ -181,6 +183,7 @@ def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         raise RuleError(f"{fighter.name} is not Broken: nothing to rally")
     helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
     if helper:
+        check_able(draft.state.combatant(helper), "rally")
         charge(draft, helper, data, "quick", "rally")
     word = command.arg(1, "the successes rolled (0 or 'fail')")
     count = 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
