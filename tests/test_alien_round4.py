@@ -55,3 +55,39 @@ def test_the_dead_help_nobody() -> None:
     table.do("dmg hicks 5", [1, 3])
     with pytest.raises(RuleError, match="Ripley is dead"):
         table.do("rally hicks 2 by=ripley")
+
+
+def test_a_broken_character_cannot_rally_themselves() -> None:
+    # seed 003 "Rally" (l.145): "Another character in the same zone can try to rally you"
+    table = Table()
+    table.start()
+    table.do("dmg hicks 5", [1, 3])
+    with pytest.raises(RuleError, match="Hicks is Broken"):
+        table.do("rally hicks 2 by=hicks")
+
+
+@pytest.mark.parametrize("timer", ["round", "stretch"])
+def test_kept_down_through_a_stretch_means_kept_down_through_a_shift(timer: str) -> None:
+    # seed 003 l.149 ("On Your Own": the Broken get up after one stretch) against l.155 (a
+    # death roll every turn on a round timer): read "stays-down", one dying on a round or
+    # stretch timer does not get up alone. A shift is many stretches (l.24-25): it does not
+    # get Ripley up either; the death roll it calls is due.
+    table = Table(options={"dying_on_a_stretch": "stays-down"})
+    table.start()
+    table.do("dmg ripley 4", [1, 2])
+    table.do(f"crit ripley 12 Gut lethal={timer}")
+    lines = table.do("shift")
+    assert not any("back up" in line for line in lines)
+    assert table.who("ripley").condition("Broken") is not None
+    assert table.who("ripley").track("health") == 0
+    assert ("ripley", "deathroll") in table.reminders()
+
+
+def test_read_gets_up_a_shift_still_gets_the_dying_up() -> None:
+    # seed 003 l.149, the default reading: up with 1 Health, the death roll still due
+    table = Table()
+    table.start()
+    table.do("dmg ripley 4", [1, 2])
+    table.do("crit ripley 12 Gut lethal=stretch")
+    assert "Ripley is back up (on their own): Health 0 → 1" in table.do("shift")
+    assert ("ripley", "deathroll") in table.reminders()
