@@ -91,3 +91,30 @@ def test_read_gets_up_a_shift_still_gets_the_dying_up() -> None:
     table.do("crit ripley 12 Gut lethal=stretch")
     assert "Ripley is back up (on their own): Health 0 → 1" in table.do("shift")
     assert ("ripley", "deathroll") in table.reminders()
+
+
+@pytest.mark.parametrize(
+    "line", ["full bishop ranged", "quick bishop move", "auto bishop 1", "rally hicks 1 by=bishop"]
+)
+def test_a_shut_down_synthetic_no_longer_operates(line: str) -> None:
+    # seed 003 "Synthetics" (l.176): "Until the android suffers a system shutdown (result
+    # #6), it can continue to operate" — shut down in its own turn, Bishop takes no action,
+    # fires no burst and rallies nobody
+    table = Table()
+    table.start()
+    assert table.state.current == "bishop"
+    table.do("dmg hicks 5", [1, 3])
+    table.do("dmg bishop 6", [6])
+    table.do("crit bishop 6 Shutdown")
+    with pytest.raises(RuleError, match="Bishop is shut down"):
+        table.do(line, [2, 2, 2])
+    assert table.who("bishop").track("ammo") == 3
+
+
+def test_a_synthetic_at_zero_health_before_shutdown_still_operates() -> None:
+    # seed 003 l.176: critical systems damage short of #6 leaves it operating
+    table = Table()
+    table.start()
+    table.do("dmg bishop 6", [3])
+    table.do("crit bishop 3 Sensors")
+    assert table.do("full bishop ranged") == ["Bishop: full action — Ranged attack"]

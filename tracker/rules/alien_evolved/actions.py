@@ -62,6 +62,7 @@ def take(
         raise RuleError(f"'{name}' is a {other} action — '{other} {fighter.id} {name}'")
     label = spec["name"] if spec else (name or f"a {kind} action")
     mine = state.current is not None and slot_owner(state.current) == fighter.id
+    check_operating(fighter, label[:1].lower() + label[1:])
     if fighter.condition("Broken"):
         _broken_may(data, fighter, kind, spec)
     if not mine and not out_of_turn:
@@ -104,12 +105,20 @@ def _broken_may(data: Data, fighter: Combatant, kind: str, spec: Mapping[str, An
 def check_able(fighter: Combatant, what: str) -> None:
     """Seed 003 l.137: the dead act no more, and the Broken make "a single move action per
     round ... but not perform any other actions" — RuleError naming ``what`` was refused."""
-    if fighter.status == "dead":
-        raise RuleError(f"{fighter.name} is dead: no {what}")
+    check_operating(fighter, what)
     if fighter.condition("Broken"):
         raise RuleError(
             f"{fighter.name} is Broken: a single move a round and nothing else — no {what}"
         )
+
+
+def check_operating(fighter: Combatant, what: str) -> None:
+    """RuleError for the dead, and for a synthetic shut down (seed 003 l.176: it operates
+    only "until the android suffers a system shutdown")."""
+    if fighter.status == "dead":
+        raise RuleError(f"{fighter.name} is dead: no {what}")
+    if fighter.condition("Shut down"):
+        raise RuleError(f"{fighter.name} is shut down: no {what}")
 
 
 def _within_budget(fighter: Combatant, data: Data, kind: str) -> None:
