@@ -233,3 +233,30 @@ def test_an_adversarys_wrath_six_on_the_opposed_test_adds_no_glory() -> None:
     table.do("hold amelia")
     table.do("interrupt amelia", [1, 1, 1, 6, 4])
     assert table.state.tracks.get("glory", 0) == 0
+
+
+@pytest.mark.parametrize(
+    "first", ["attack kell boy 3 ranged", "test kell 3", "treat kell prone 3 by=kell"]
+)
+def test_a_multi_action_is_declared_before_any_test_of_the_turn(first: str) -> None:
+    # seed 002 "Multi-action" (l.61-63): "You must state that you are making a Multi-action
+    # before rolling any tests. The increased DN value will apply to every action for this
+    # turn." Kell has rolled in his turn already: too late to declare one.
+    table = Table()
+    table.do("start")
+    table.do("ail kell prone")
+    table.do(first, [1, 1, 1])
+    with pytest.raises(RuleError, match="before any test"):
+        table.do("option kell multi-action 2")
+    assert table.who("kell").condition("Multi-action") is None
+
+
+def test_a_multi_action_declared_first_raises_the_dn_of_the_turns_tests() -> None:
+    # seed 002 l.59-63: declared before rolling, +2 DN for the one extra action (DN 3 + 2)
+    table = Table()
+    table.do("start")
+    table.do("option kell multi-action 2")
+    assert "vs DN 5 (3 +2 Multi-action)" in table.do("test kell 3", [4, 4, 4])[0]
+    # and the next turn starts afresh: Nob may declare one before his first test
+    table.do("next")
+    assert table.do("option nob multi-action 2")[0].startswith("Ork Nob takes Multi-action")

@@ -34,6 +34,11 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
     check_can_act(fighter, data, spec["name"], draft.state.round)
     check_option(fighter, spec, data, draft.state.round)
+    if spec.get("declared_first") and tested_this_turn(draft.state, fighter):
+        raise RuleError(
+            f"{fighter.name} has rolled a test this turn: {spec['name']} is declared before "
+            "any test, as it raises the DN of every action of the turn"
+        )
     arg = command.args[2] if len(command.args) > 2 else ""
     if spec.get("rolled"):
         _full_defence(draft, dice, data, fighter, spec, arg)
@@ -69,6 +74,13 @@ def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data, round_
     for other in data["options"]:
         if other["name"] in taken and other["key"] in spec.get("excludes", []):
             raise RuleError(f"{spec['name']} cannot be joined with {other['name']}")
+
+
+def tested_this_turn(state: EncounterState, fighter: Combatant) -> bool:
+    """True when it is ``fighter``'s turn and they have rolled a test or an attack in it."""
+    if (state.current or "").split("@")[0] != fighter.id:
+        return False
+    return any(a in ("attack", "test") or a.startswith("remove ") for a in fighter.spent)
 
 
 def this_turns_options(fighter: Combatant, data: Data, round_no: int) -> list[str]:
