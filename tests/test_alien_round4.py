@@ -118,3 +118,37 @@ def test_a_synthetic_at_zero_health_before_shutdown_still_operates() -> None:
     table.do("dmg bishop 6", [3])
     table.do("crit bishop 3 Sensors")
     assert table.do("full bishop ranged") == ["Bishop: full action — Ranged attack"]
+
+
+def _broken_drone_on_its_second_card() -> Table:
+    """The Speed-2 Drone breaks before either card is played; it moves on the first."""
+    table = Table()
+    table.start()
+    table.do("dmg drone 6", [1, 4])
+    table.do("next")
+    table.do("next")
+    assert table.state.current == "drone@2"
+    table.do("quick drone move")
+    table.do("next")
+    table.do("next")
+    assert table.state.current == "drone"
+    return table
+
+
+def test_a_broken_creature_moves_once_a_round_not_once_a_card() -> None:
+    # seed 003 "Damage" (l.137): "While broken, you can make a single move action per
+    # round" — the Drone (Speed 2) moved on its first card; its second card that round
+    # brings no second move
+    table = _broken_drone_on_its_second_card()
+    with pytest.raises(RuleError, match="Drone is Broken and has already moved this round"):
+        table.do("quick drone move")
+
+
+def test_the_broken_move_comes_back_next_round() -> None:
+    # seed 003 l.137: one move *per round* — round 2 gives the Broken Drone its move again
+    table = _broken_drone_on_its_second_card()
+    table.do("next", [4, 7, 2, 9])  # round 2: the Broken Drone draws one card
+    assert table.state.round == 2
+    while table.state.current != "drone":
+        table.do("next")
+    assert table.do("quick drone move") == ["Drone: quick action — Move into an adjacent zone"]
