@@ -260,3 +260,21 @@ def test_a_multi_action_declared_first_raises_the_dn_of_the_turns_tests() -> Non
     # and the next turn starts afresh: Nob may declare one before his first test
     table.do("next")
     assert table.do("option nob multi-action 2")[0].startswith("Ork Nob takes Multi-action")
+
+
+def test_the_round_given_up_by_a_late_full_defence_has_no_action_in_it() -> None:
+    # seed 002 l.32-33: taken after acting, "the character sacrifices their next round
+    # instead" — in round 2 Dan has no turn, and no attack recorded for him in Grot's turn
+    table = Table(DUEL)
+    table.do("start")
+    table.do("attack dan grot 3 ranged", [4, 4, 4])
+    table.do("option dan full-defence", [5, 5, 5])
+    table.do("next")
+    table.do("next")
+    assert table.state.round == 2 and table.state.current == "grot"
+    with pytest.raises(RuleError, match="Dan gave up this round to Full Defence"):
+        table.do("attack dan grot 3 ranged", [4, 4, 4])
+    # round 3 is Dan's again
+    table.do("next")
+    assert table.state.round == 3
+    assert table.do("attack dan grot 3 ranged", [4, 4, 4])[0].startswith("Dan makes")

@@ -38,9 +38,13 @@ def check_can_act(fighter: Combatant, data: Data, what: str, round_no: int) -> N
 
 
 def _full_defence_round(fighter: Combatant, what: str, round_no: int) -> None:
-    """Full Defence taken this round before acting ("late" ones give up the next round)."""
+    """Full Defence taken this round before acting, or taken after acting ("late") in the
+    round before: the round it gives up (the late one ends with that round)."""
     held = fighter.condition(FULL_DEFENCE)
-    if held is not None and held.since_round == round_no and held.source != "late":
+    if held is None:
+        return
+    late = held.source == "late"
+    if (held.since_round == round_no and not late) or (held.since_round < round_no and late):
         raise RuleError(
             f"{fighter.name} gave up this round to Full Defence: no {what} "
             "(only a move at half Speed)"
