@@ -152,3 +152,43 @@ def test_the_broken_move_comes_back_next_round() -> None:
     while table.state.current != "drone":
         table.do("next")
     assert table.do("quick drone move") == ["Drone: quick action — Move into an adjacent zone"]
+
+
+def _dying_with_a_death_roll_due() -> Table:
+    """Ripley, Broken on a round timer, has acted: her death roll is due."""
+    table = Table()
+    table.start()
+    table.do("dmg ripley 4", [1, 2])
+    table.do("crit ripley 12 Gut lethal=round")
+    table.do("next")
+    table.do("next")
+    assert ("ripley", "deathroll") in table.reminders()
+    return table
+
+
+def test_first_aid_that_stabilises_closes_the_death_roll_due() -> None:
+    # seed 003 "First Aid" (l.159-161): "If the roll succeeds, you are stabilized and can
+    # stop making death rolls" — the reminder of the death roll due goes with the timer
+    table = _dying_with_a_death_roll_due()
+    table.do("firstaid ripley 2")
+    assert ("ripley", "deathroll") not in table.reminders()
+
+
+def test_first_aid_failed_on_a_round_timer_kills_and_leaves_no_death_roll_due() -> None:
+    # seed 003 l.162: "If the time limit was already round, you perish" — no roll is left
+    table = _dying_with_a_death_roll_due()
+    table.do("firstaid ripley fail")
+    assert table.who("ripley").status == "dead"
+    assert ("ripley", "deathroll") not in table.reminders()
+
+
+def test_first_aid_failed_on_a_longer_timer_keeps_the_death_roll_due() -> None:
+    # seed 003 l.162: a failure shortens the timer (stretch -> round); the roll still comes
+    table = Table()
+    table.start()
+    table.do("dmg ripley 4", [1, 2])
+    table.do("crit ripley 12 Gut lethal=stretch")
+    table.do("stretch")
+    assert ("ripley", "deathroll") in table.reminders()
+    table.do("firstaid ripley fail")
+    assert ("ripley", "deathroll") in table.reminders()

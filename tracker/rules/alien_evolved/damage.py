@@ -252,8 +252,11 @@ def resolve_reminder(draft: Draft, who: str, key: str) -> None:
 
 
 def clear_timer(draft: Draft, who: str) -> None:
+    """No more death rolls (stabilised, survived three, or dead): the timer, the rolls
+    survived and any death roll still due end (seed 003 l.161)."""
     set_track(draft, who, TIMER, 0)
     set_track(draft, who, SAVES, 0)
     fighter = draft.state.combatant(who)
     if fighter.condition("Dying"):
         draft.emit(ev.ConditionRemoved, who=who, name="Dying")
+    resolve_reminder(draft, who, "deathroll")
