@@ -160,6 +160,7 @@ def test_a_check_for_damage_and_one_for_the_turn_start_are_two_checks() -> None:
     table.do("defiance kell", [2])
     left = [r for r in table.state.reminders if r.who == "kell"]
     assert len(left) == 1
+    assert "failures 1/3" in left[0].text and "Checks due" not in left[0].text
     table.do("defiance kell", [1])
     assert table.who("kell").track("defiance") == 3
     assert table.who("kell").status == "dead"

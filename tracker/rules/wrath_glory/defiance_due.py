@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
-from tracker.core.model import EncounterState
+from tracker.core.model import Combatant, EncounterState
 
 KEY = "defiance"
 """The first check's reminder key; later ones add ``-2``, ``-3`` …"""
@@ -36,18 +36,25 @@ def raise_defiance(draft: Draft, who: str, why: str) -> None:
     key, number = KEY, 2
     while key in due:
         key, number = f"{KEY}-{number}", number + 1
-    owed = f"; {len(due) + 1} Defiance Checks due" if due else ""
-    draft.emit(
-        ev.ReminderRaised,
-        who=who,
-        key=key,
-        text=f"{fighter.name} — {why} (d6: 4+ stabilised, 6 up with 1 Wound; "
-        f"failures {fighter.track('defiance')}/3){owed}",
+    draft.emit(ev.ReminderRaised, who=who, key=key, text=_text(fighter, why, len(due) + 1))
+
+
+def _text(fighter: Combatant, why: str, due: int) -> str:
+    owed = f"; {due} Defiance Checks due" if due > 1 else ""
+    return (
+        f"{fighter.name} — {why} (d6: 4+ stabilised, 6 up with 1 Wound; "
+        f"failures {fighter.track('defiance')}/3){owed}"
     )
 
 
 def settle(draft: Draft, who: str, *, every: bool) -> None:
-    """Close the oldest check due (``every``: all of them — passed, woken or dead)."""
+    """Close the oldest check due (``every``: all of them — passed, woken or dead); a check
+    still due after that says the failures as they stand now."""
     due = due_keys(draft.state, who)
     for key in due if every else due[:1]:
         draft.emit(ev.ReminderResolved, who=who, key=key)
+    left = [] if every else due[1:]
+    fighter = draft.state.combatant(who)
+    for key in left:
+        why = "unconscious: another Defiance Check still due"
+        draft.emit(ev.ReminderRaised, who=who, key=key, text=_text(fighter, why, len(left)))
