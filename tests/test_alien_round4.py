@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.alien_helpers import Table
+from tests.alien_helpers import CARDS, Table
 from tracker.core.errors import RuleError
 
 
@@ -192,3 +192,32 @@ def test_first_aid_failed_on_a_longer_timer_keeps_the_death_roll_due() -> None:
     assert ("ripley", "deathroll") in table.reminders()
     table.do("firstaid ripley fail")
     assert ("ripley", "deathroll") in table.reminders()
+
+
+def test_a_death_roll_left_unrolled_and_the_next_one_due_are_two() -> None:
+    # seed 003 "Death" (l.155): "If the time limit is round, Death Roll on your every turn,
+    # right after you act", and l.157 "you must make another death roll when the time limit
+    # has passed again". Ripley's round-1 roll is not made before her round-2 turn ends:
+    # two are due, and surviving the first leaves the second.
+    table = _dying_with_a_death_roll_due()
+    table.do("next")
+    table.do("next")
+    table.do("next", CARDS)  # round 2: Bishop 2, Ripley 4, Drone (#2) 5, Hicks 7, Drone 9
+    assert table.state.round == 2
+    table.do("next")
+    assert table.state.current == "ripley"
+    table.do("next")
+    due = [key for who, key in table.reminders() if who == "ripley"]
+    assert due == ["deathroll", "deathroll-2"]
+    assert _actions(table, "deathroll-2")[0] == ("Roll Stamina", "deathroll ripley")
+    table.do("deathroll ripley", [6, 1, 1])
+    assert [key for who, key in table.reminders() if who == "ripley"] == ["deathroll-2"]
+    table.do("deathroll ripley", [1, 1, 1])
+    assert table.who("ripley").status == "dead"
+    assert not [key for who, key in table.reminders() if who == "ripley"]
+
+
+def _actions(table: Table, key: str) -> list[tuple[str, str]]:
+    """The choices the table screen offers for one of the open reminders."""
+    reminder = next(r for r in table.state.reminders if r.key == key)
+    return table.rules.reminder_actions(reminder)

@@ -24,6 +24,7 @@ from tracker.core.records import record_roll
 from tracker.rules.alien_evolved.tables import INSTANT, Critical, CriticalTable
 from tracker.rules.alien_evolved.waiting import (
     CRITICAL,
+    death_rolls_due,
     free_key,
     waiting_criticals,
     waiting_keys,
@@ -259,4 +260,5 @@ def clear_timer(draft: Draft, who: str) -> None:
     fighter = draft.state.combatant(who)
     if fighter.condition("Dying"):
         draft.emit(ev.ConditionRemoved, who=who, name="Dying")
-    resolve_reminder(draft, who, "deathroll")
+    for key in death_rolls_due(draft.state, who):
+        resolve_reminder(draft, who, key)

@@ -29,6 +29,7 @@ from tracker.rules.alien_evolved.damage import (
     set_track,
 )
 from tracker.rules.alien_evolved.pools import record_pool
+from tracker.rules.alien_evolved.waiting import death_rolls_due, free_death_roll_key
 
 Data = Mapping[str, Any]
 
@@ -36,12 +37,13 @@ Data = Mapping[str, Any]
 def death_due(draft: Draft, who: str, why: str) -> None:
     """Remind the GM of a death roll."""
     fighter = draft.state.combatant(who)
+    due = len(death_rolls_due(draft.state, who)) + 1
     draft.emit(
         ev.ReminderRaised,
         who=who,
-        key="deathroll",
+        key=free_death_roll_key(draft.state, who),
         text=f"{fighter.name}: death roll ({why}) — Stamina, no push, no stress dice; "
-        f"{fighter.track(SAVES)}/3 survived",
+        f"{fighter.track(SAVES)}/3 survived" + (f"; {due} death rolls due" if due > 1 else ""),
     )
 
 
@@ -52,7 +54,8 @@ def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> No
     if not fighter.track(TIMER):
         raise RuleError(f"{fighter.name} has no lethal critical injury: no death roll")
     passed = _death_result(draft, command, dice, data, fighter)
-    resolve_reminder(draft, fighter.id, "deathroll")
+    for key in death_rolls_due(draft.state, fighter.id)[:1]:  # the oldest due
+        resolve_reminder(draft, fighter.id, key)
     if not passed:
         clear_timer(draft, fighter.id)
         draft.emit(
