@@ -3,9 +3,12 @@ do for others or with a weapon, and who may rally whom."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.alien_helpers import CARDS, Table
+from tests.campaign_helpers import member, ok
 from tracker.core.errors import RuleError
 
 
@@ -221,3 +224,47 @@ def _actions(table: Table, key: str) -> list[tuple[str, str]]:
     """The choices the table screen offers for one of the open reminders."""
     reminder = next(r for r in table.state.reminders if r.key == key)
     return table.rules.reminder_actions(reminder)
+
+
+def _campaign_with_ripley_dying(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], *reading: str
+) -> Path:
+    """A campaign (with ``reading``, e.g. ``--reading dying_on_a_stretch=stays-down``) whose
+    Ripley came back Broken with a lethal critical on a stretch timer."""
+    path = tmp_path / "c.toml"
+    fight = tmp_path / "f.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "alien-evolved", *reading)
+    ok(capsys, "campaign", "add-pc", path, "Ripley", "health=4")
+    ok(capsys, "campaign", "fight", path, fight)
+    ok(capsys, "do", fight, "start")
+    ok(capsys, "do", "--dice", "4,4", fight, "dmg", "ripley", "4")
+    ok(capsys, "do", fight, "crit", "ripley", "44", "Gut", "lethal=stretch")
+    ok(capsys, "campaign", "writeback", path, fight, "--yes")
+    return path
+
+
+def test_a_campaign_that_keeps_the_dying_down_keeps_them_down_through_a_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 003 l.149 against l.155, read "stays-down" for the campaign: Ripley, dying on a
+    # stretch timer, does not get up on her own resting a stretch; the death roll the
+    # stretch calls for is rolled (l.155-157) and she lingers on, still Broken at 0 Health
+    path = _campaign_with_ripley_dying(
+        tmp_path, capsys, "--reading", "dying_on_a_stretch=stays-down"
+    )
+    said = ok(capsys, "campaign", "rest", path, "stretch", "--dice", "6,1,1")
+    assert "gets back up" not in said and "stays down" in said
+    assert "→ success (1/3 survived)" in said
+    ripley = member(path, "ripley").lasting
+    assert ripley.has("Broken") and ripley.tracks["health"] == 0
+
+
+def test_a_campaign_read_gets_up_lets_the_dying_up_resting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 003 l.149, the default reading: up with 1 Health after the stretch, still dying
+    path = _campaign_with_ripley_dying(tmp_path, capsys)
+    said = ok(capsys, "campaign", "rest", path, "stretch", "--dice", "6,1,1")
+    assert "gets back up (Broken ends): Health 0 → 1 (l.149)" in said
+    ripley = member(path, "ripley").lasting
+    assert not ripley.has("Broken") and ripley.has("Dying")
