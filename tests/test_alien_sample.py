@@ -78,11 +78,11 @@ def test_status_lines_show_cards_and_actions_left() -> None:
 def test_reminder_actions_run() -> None:
     table = Table()
     table.do("crit ripley 22 Torn artery lethal=round")
-    table.do("stretch")  # a round timer is not called by a stretch
+    table.do("stretch")  # a stretch is many rounds: the round timer calls a death roll
     table.start()
-    table.do("next")  # Ripley's turn ends after Bishop's: the death roll is due
+    table.do("next")  # Ripley's turn ends after Bishop's: a second death roll is due
     table.do("next")
-    (reminder,) = table.state.reminders
+    reminder, _second = table.state.reminders
     label, line = table.rules.reminder_actions(reminder)[1]
     assert label == "Passed"
     table.do(line)

@@ -26,6 +26,8 @@ Data = Mapping[str, Any]
 OVER_ENCUMBERED = "Over-encumbered"
 EARLY = "early"
 """Track: quick actions spent out of turn before the combatant's own turn this round."""
+BROKEN_MOVE = "broken_move"
+"""Track: the round in which a Broken combatant made its one move (0: none yet)."""
 
 
 def action_spec(data: Data, kind: str, name: str) -> Mapping[str, Any] | None:
@@ -62,8 +64,9 @@ def take(
         raise RuleError(f"'{name}' is a {other} action — '{other} {fighter.id} {name}'")
     label = spec["name"] if spec else (name or f"a {kind} action")
     mine = state.current is not None and slot_owner(state.current) == fighter.id
+    check_operating(fighter, label[:1].lower() + label[1:])
     if fighter.condition("Broken"):
-        _broken_may(data, fighter, kind, spec)
+        _broken_may(data, fighter, kind, spec, state.round)
     if not mine and not out_of_turn:
         raise RuleError(
             f"it is not {fighter.name}'s turn — only defend and dodge are taken out of turn"
@@ -82,6 +85,8 @@ def take(
         action=f"{kind}:{label}",
         text=f"{fighter.name}: {kind} action — {label}",
     )
+    if fighter.condition("Broken"):
+        draft.emit(ev.TrackSet, who=fighter.id, track=BROKEN_MOVE, value=state.round)
     if stressed and fighter.condition(OVER_ENCUMBERED):
         add_stress(draft, data, draft.state.combatant(who), 1, f"{OVER_ENCUMBERED}, moving")
 
@@ -92,13 +97,35 @@ def moves_made(data: Data, fighter: Combatant) -> int:
     return sum(1 for a in fighter.spent if a.partition(":")[2] in names)
 
 
-def _broken_may(data: Data, fighter: Combatant, kind: str, spec: Mapping[str, Any] | None) -> None:
+def _broken_may(
+    data: Data, fighter: Combatant, kind: str, spec: Mapping[str, Any] | None, round_no: int
+) -> None:
     """Seed 003 l.137: "a single move action per round … but not perform any other
-    actions" — a quick action spent before breaking does not use up that move."""
+    actions" — a quick action spent before breaking does not use up that move; a move on
+    one card of a round uses it up for the others (Speed 2)."""
     if kind != "quick" or spec is None or not spec.get("move"):
         raise RuleError(f"{fighter.name} is Broken: a single move a round and nothing else")
-    if moves_made(data, fighter):
+    if moves_made(data, fighter) or fighter.track(BROKEN_MOVE) == round_no:
         raise RuleError(f"{fighter.name} is Broken and has already moved this round")
+
+
+def check_able(fighter: Combatant, what: str) -> None:
+    """Seed 003 l.137: the dead act no more, and the Broken make "a single move action per
+    round ... but not perform any other actions" — RuleError naming ``what`` was refused."""
+    check_operating(fighter, what)
+    if fighter.condition("Broken"):
+        raise RuleError(
+            f"{fighter.name} is Broken: a single move a round and nothing else — no {what}"
+        )
+
+
+def check_operating(fighter: Combatant, what: str) -> None:
+    """RuleError for the dead, and for a synthetic shut down (seed 003 l.176: it operates
+    only "until the android suffers a system shutdown")."""
+    if fighter.status == "dead":
+        raise RuleError(f"{fighter.name} is dead: no {what}")
+    if fighter.condition("Shut down"):
+        raise RuleError(f"{fighter.name} is shut down: no {what}")
 
 
 def _within_budget(fighter: Combatant, data: Data, kind: str) -> None:

@@ -59,7 +59,7 @@ VERBS: tuple[VerbRow, ...] = (
     ("cure", "cure WHO CONDITION", "end a condition", health.cure, ()),
     ("stretch", "stretch [rest]", "a stretch of time passes", time.stretch,
      ("data", "readings")),
-    ("shift", "shift", "a shift of time passes", time.shift, ("data",)),
+    ("shift", "shift", "a shift of time passes", time.shift, ("data", "readings")),
     ("resolve", "resolve WHO KEY", "dismiss a reminder", health.resolve, ()),
 )  # fmt: skip
 

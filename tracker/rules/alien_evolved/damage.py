@@ -24,6 +24,7 @@ from tracker.core.records import record_roll
 from tracker.rules.alien_evolved.tables import INSTANT, Critical, CriticalTable
 from tracker.rules.alien_evolved.waiting import (
     CRITICAL,
+    death_rolls_due,
     free_key,
     waiting_criticals,
     waiting_keys,
@@ -252,8 +253,12 @@ def resolve_reminder(draft: Draft, who: str, key: str) -> None:
 
 
 def clear_timer(draft: Draft, who: str) -> None:
+    """No more death rolls (stabilised, survived three, or dead): the timer, the rolls
+    survived and any death roll still due end (seed 003 l.161)."""
     set_track(draft, who, TIMER, 0)
     set_track(draft, who, SAVES, 0)
     fighter = draft.state.combatant(who)
     if fighter.condition("Dying"):
         draft.emit(ev.ConditionRemoved, who=who, name="Dying")
+    for key in death_rolls_due(draft.state, who):
+        resolve_reminder(draft, who, key)

@@ -9,6 +9,8 @@
   refills (reading) and every critical injury's healing time counts down by one. The
   healing times are in the critical-injury table, a picture missing from the text: the
   GM enters each in shifts (``campaign set … heal@NUMBER N``); at 0 the injury is healed.
+- Read ``dying_on_a_stretch = stays-down`` (l.149 against l.155), a Broken PC dying on a
+  round or stretch timer stays down through any rest: only first aid gets them up.
 - A lethal critical keeps its death-roll timer (l.155-162): the rest rolls the death rolls
   its time calls for (Stamina, a six survives; one for a timer as long as the rest, up to
   the third survived for a shorter one, as a stretch is many rounds and a shift many
@@ -60,6 +62,11 @@ class AlienDowntime(Downtime):
         lasting = member.lasting
         if lasting.has("Shut down"):
             return lasting, ["shut down: rest does nothing (repairs are the GM's)"]
+        if self._kept_down(lasting):
+            return lasting, [
+                "dying on a round or stretch timer: stays down, Broken at 0 Health (reading "
+                "dying_on_a_stretch = stays-down, l.149, 155): only first aid gets them up"
+            ]
         table = self.rules.data["rest"]
         stretches = int(table["stretches_per_shift"]) if kind == "shift" else 1
         lasting, lines = self._recover(lasting, stretches, table)
@@ -67,6 +74,14 @@ class AlienDowntime(Downtime):
             lasting, healed = _count_down(lasting)
             lines += healed
         return lasting, lines
+
+    def _kept_down(self, lasting: Lasting) -> bool:
+        """The campaign reads l.149 against l.155 as ``stays-down`` and the PC is Broken and
+        dying on a round or stretch timer: no getting up, no Health from rest."""
+        timers = [str(t) for t in self.rules.data["death"]["timers"]]
+        step = lasting.track(TIMER)
+        shorter = 1 <= step <= len(timers) and timers[step - 1] in ("round", "stretch")
+        return shorter and lasting.has(BROKEN) and self.read("dying_on_a_stretch") == "stays-down"
 
     def time_passes(
         self, kind: str, member: PartyMember, lasting: Lasting, dice: DiceLike

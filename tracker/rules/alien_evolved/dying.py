@@ -19,7 +19,7 @@ from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
-from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.actions import charge, check_able
 from tracker.rules.alien_evolved.damage import (
     SAVES,
     TIMER,
@@ -29,6 +29,7 @@ from tracker.rules.alien_evolved.damage import (
     set_track,
 )
 from tracker.rules.alien_evolved.pools import record_pool
+from tracker.rules.alien_evolved.waiting import death_rolls_due, free_death_roll_key
 
 Data = Mapping[str, Any]
 
@@ -36,12 +37,13 @@ Data = Mapping[str, Any]
 def death_due(draft: Draft, who: str, why: str) -> None:
     """Remind the GM of a death roll."""
     fighter = draft.state.combatant(who)
+    due = len(death_rolls_due(draft.state, who)) + 1
     draft.emit(
         ev.ReminderRaised,
         who=who,
-        key="deathroll",
+        key=free_death_roll_key(draft.state, who),
         text=f"{fighter.name}: death roll ({why}) — Stamina, no push, no stress dice; "
-        f"{fighter.track(SAVES)}/3 survived",
+        f"{fighter.track(SAVES)}/3 survived" + (f"; {due} death rolls due" if due > 1 else ""),
     )
 
 
@@ -52,7 +54,8 @@ def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> No
     if not fighter.track(TIMER):
         raise RuleError(f"{fighter.name} has no lethal critical injury: no death roll")
     passed = _death_result(draft, command, dice, data, fighter)
-    resolve_reminder(draft, fighter.id, "deathroll")
+    for key in death_rolls_due(draft.state, fighter.id)[:1]:  # the oldest due
+        resolve_reminder(draft, fighter.id, key)
     if not passed:
         clear_timer(draft, fighter.id)
         draft.emit(
@@ -117,6 +120,8 @@ def first_aid(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
     helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
     if helper == fighter.id and broken:
         raise RuleError(f"{fighter.name} is Broken and cannot give first aid to themselves")
+    if helper:
+        check_able(draft.state.combatant(helper), "first aid")
     count = _aid_successes(draft, command, dice, data, fighter, helper)
     if helper:
         charge(draft, helper, data, "full", "first-aid")
@@ -181,6 +186,7 @@ def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         raise RuleError(f"{fighter.name} is not Broken: nothing to rally")
     helper = resolve(draft.state, command.options["by"]) if "by" in command.options else ""
     if helper:
+        check_able(draft.state.combatant(helper), "rally")
         charge(draft, helper, data, "quick", "rally")
     word = command.arg(1, "the successes rolled (0 or 'fail')")
     count = 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")

@@ -25,6 +25,7 @@ from tracker.rules.alien_evolved import stress as alien_stress
 from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.alien_evolved.time import UNITS
+from tracker.rules.alien_evolved.waiting import is_death_roll_key
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
 
@@ -242,7 +243,7 @@ class AlienRules(Ruleset):
     def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
         """Death roll pass/fail/roll; critical roll; panic roll."""
         who = reminder.who
-        if reminder.key == "deathroll":
+        if is_death_roll_key(reminder.key):
             return [
                 ("Roll Stamina", f"deathroll {who}"),
                 ("Passed", f"deathroll {who} pass"),

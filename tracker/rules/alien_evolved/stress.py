@@ -21,7 +21,7 @@ from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.rules.alien_evolved.actions import charge
+from tracker.rules.alien_evolved.actions import charge, check_able
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
@@ -155,6 +155,7 @@ def supply(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
 def full_auto(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``auto WHO ROLLS``: a burst of 1-3 attack rolls; stress for each after the first."""
     fighter = who_arg(draft.state, command)
+    check_able(fighter, "Full Auto burst")
     rolls = parse_int(command.arg(1, "the attack rolls in the burst (1 to 3)"), "attack rolls")
     most = int(data["full_auto"]["max_rolls"])
     if not 1 <= rolls <= most:

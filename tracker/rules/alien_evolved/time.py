@@ -37,11 +37,14 @@ def stretch(
             _rest(draft, fighter, data)
 
 
-def shift(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """A shift passes: every timer calls a death roll; the Broken get up."""
+def shift(
+    draft: Draft, command: Command, dice: DiceLike, data: Data, readings: tuple[Reading, ...]
+) -> None:
+    """A shift passes: every timer calls a death roll; the Broken get up — but for the dying
+    the encounter keeps down through a stretch (a shift is many stretches, l.24-25)."""
     _pass(draft, data, "shift", ("round", "stretch", "shift"))
     for fighter in draft.state.active:
-        if _gets_up(fighter):
+        if _gets_up(fighter) and not _stays_down(draft.state, fighter, data, readings):
             dying.get_up(draft, fighter.id, 1, "on their own")
 
 

@@ -1,5 +1,7 @@
-"""Alien criticals rolled and waiting for the GM to enter them (seed 003 l.136, 153): each
-is a reminder whose key names its number, so ``crit`` can resolve the right one."""
+"""Alien rolls waiting for the GM: criticals rolled and not entered (seed 003 l.136, 153),
+each a reminder whose key names its number, so ``crit`` can resolve the right one; and
+death rolls due (l.155-157), one reminder each (``deathroll``, ``deathroll-2`` …), so a
+roll left unmade is not folded into the next one due."""
 
 from __future__ import annotations
 
@@ -42,3 +44,27 @@ def waiting_criticals(state: EncounterState, who: str) -> set[int]:
     """The critical numbers rolled for ``who`` and not entered yet."""
     numbers = (_waiting_number(r.key) for r in state.reminders if r.who == who)
     return {n for n in numbers if n is not None}
+
+
+DEATH_ROLL = "deathroll"
+"""The reminder key of the first death roll due; more due add ``-2``, ``-3`` …"""
+
+
+def is_death_roll_key(key: str) -> bool:
+    """True for the reminder of a death roll due (``deathroll`` or ``deathroll-N``)."""
+    head, _, number = key.partition("-")
+    return head == DEATH_ROLL and (not number or number.isdigit())
+
+
+def death_rolls_due(state: EncounterState, who: str) -> list[str]:
+    """The reminder keys of ``who``'s death rolls due, oldest first."""
+    due = [r for r in state.reminders if r.who == who and is_death_roll_key(r.key)]
+    return [r.key for r in sorted(due, key=lambda r: r.seq)]
+
+
+def free_death_roll_key(state: EncounterState, who: str) -> str:
+    """The key for one more death roll due: ``deathroll``, then ``deathroll-2`` …"""
+    taken, key, nth = set(death_rolls_due(state, who)), DEATH_ROLL, 2
+    while key in taken:
+        key, nth = f"{DEATH_ROLL}-{nth}", nth + 1
+    return key

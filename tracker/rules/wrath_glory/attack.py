@@ -20,6 +20,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
+from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.damage import Hit, resolve_hit, soak_pool
 from tracker.rules.wrath_glory.dice import (
     PoolTest,
@@ -77,11 +78,12 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     actor = named(draft.state, command.args[0])
     targets = [named(draft.state, t) for t in command.args[1].split(",") if t]
     kind = command.args[3].casefold()
+    check_can_act(actor, data, f"{kind} attack", draft.state.round)
     if actor.id in {t.id for t in targets}:
         raise RuleError(f"{actor.name} cannot attack themselves")
     if len(targets) > 1 and not actor.condition(option_spec(data, "multi-attack")["name"]):
         # listing targets is a Multi-attack, with the same limits as declaring one
-        check_option(actor, option_spec(data, "multi-attack"), data)
+        check_option(actor, option_spec(data, "multi-attack"), data, draft.state.round)
     draft.emit(ev.ActionUsed, who=actor.id, action="attack")
     extra_dice, dice_notes = attack_dice(actor, data, kind)
     size = pool_size(actor, command.args[2]) + extra_dice + command.option_int("bonus")

@@ -17,7 +17,7 @@ from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.verbs import dismiss_reminders
 from tracker.rules.common import resource_verbs_check, shift_track
 from tracker.rules.verb_table import USUAL_ROLES, Roles, bound_table
-from tracker.rules.wrath_glory import attack, effects, options, order
+from tracker.rules.wrath_glory import attack, effects, interaction, options, order
 from tracker.rules.wrath_glory import damage as wounds
 from tracker.rules.wrath_glory.dice import GLORY, add_glory, glory
 
@@ -137,7 +137,7 @@ VERBS: tuple[VerbRow, ...] = (
     ("treat", "treat WHO EFFECT POOL [by=WHO] [wrath]", "an action and a test to end an effect",
      effects.treat, ("data",), ("wrath",)),
     ("interact", "interact WHO TARGET POOL hinder|vulnerable dn=N", "an interaction attack",
-     effects.interact, ("data",), ("wrath",)),
+     interaction.interact, ("data",), ("wrath",)),
     ("option", "option WHO OPTION [N|SIZE|POOL|ACTION,ACTION…]", "take a combat option this turn",
      options.take_option, ("data",), ()),
     # Wrath, Glory, Reloads; reminders

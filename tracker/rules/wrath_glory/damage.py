@@ -22,6 +22,8 @@ from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
 from tracker.rules.common import clamp
+from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.defiance_due import raise_defiance, settle
 from tracker.rules.wrath_glory.dice import is_hero, soak_faces, spend_wrath
 
 Data = Mapping[str, Any]
@@ -172,7 +174,7 @@ def apply_loss(
             text=f"{fighter.name} is slain outright ({counted(wounds, 'Wound')} from one attack, "
             f"at least {slay_at})",
         )
-        _clear_reminder(draft, fighter.id, "defiance")
+        settle(draft, fighter.id, every=True)
         return
     if shock and shock_immune(fighter):
         draft.emit(ev.Said, who=fighter.id, text=f"{fighter.name} takes no Shock (Shock-immune)")
@@ -253,24 +255,6 @@ def hurt_at_zero(draft: Draft, data: Data, who: str) -> None:
     raise_defiance(draft, who, "hurt at 0 Wounds: Defiance Check now")
 
 
-def raise_defiance(draft: Draft, who: str, why: str) -> None:
-    """Remind the GM of a Defiance Check."""
-    fighter = draft.state.combatant(who)
-    failures = fighter.track("defiance")
-    draft.emit(
-        ev.ReminderRaised,
-        who=who,
-        key="defiance",
-        text=f"{fighter.name} — {why} (d6: 4+ stabilised, 6 up with 1 Wound; "
-        f"failures {failures}/3)",
-    )
-
-
-def _clear_reminder(draft: Draft, who: str, key: str) -> None:
-    if any(r.who == who and r.key == key for r in draft.state.reminders):
-        draft.emit(ev.ReminderResolved, who=who, key=key)
-
-
 def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bool) -> None:
     """Roll a Defiance Check: stabilised, back up, one or two failures, or dead."""
     fighter = draft.state.combatant(who)
@@ -301,8 +285,12 @@ def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bo
         reason="defiance",
         text=f"{fighter.name}'s Defiance Check: {shown} — {outcome}",
     )
-    _clear_reminder(draft, who, "defiance")
-    if draft.state.combatant(who).track("defiance") >= int(rule["deadly_failures"]):
+    fighter = draft.state.combatant(who)
+    dies = fighter.track("defiance") >= int(rule["deadly_failures"])
+    # seed 002 l.249-251: a pass (stabilised or up) or the third failure ends the checks
+    ended = dies or fighter.track("wounds") > 0 or bool(fighter.condition("Stabilised"))
+    settle(draft, who, every=ended)
+    if dies:
         draft.emit(
             ev.StatusChanged,
             who=who,
@@ -348,7 +336,7 @@ def wake(draft: Draft, who: str, wounds: int) -> None:
             status="active",
             text=f"{fighter.name} is back in the fight (still Prone)",
         )
-    _clear_reminder(draft, who, "defiance")
+    settle(draft, who, every=True)
 
 
 def heal(draft: Draft, who: str, amount: int, shock: bool) -> None:
@@ -375,6 +363,7 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     _alive(fighter)
     rule = data["restore_shock"]
+    check_can_act(fighter, data, "Restore Shock", draft.state.round)
     if fighter.track("shock") >= fighter.limits.get("shock", 0):
         raise RuleError(f"{fighter.name}'s Shock is full already")
     spend_wrath(draft, fighter, "Restore Shock", int(rule["wrath"]))

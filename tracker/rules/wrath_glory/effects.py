@@ -15,12 +15,13 @@ from typing import Any
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, named, resolve, who_arg
+from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
 from tracker.rules.conditions import nothing_to_end
+from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 
@@ -290,6 +291,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         resolve(draft.state, command.options["by"]) if "by" in command.options else fighter.id
     )
     helper = draft.state.combatant(helper_id)
+    check_can_act(helper, data, f"treating {name}", draft.state.round)
     rule = data["removal"]
     base = int(rule["self_dn"] if helper.id == fighter.id else rule["other_dn"])
     extra, notes = test_penalty(helper, data)
@@ -326,45 +328,6 @@ def _held(fighter: Combatant, name: str, data: Data, verb: str = "cure") -> str:
         has = [c.name for c in fighter.conditions if c.category != "option"]
         raise nothing_to_end(fighter.name, name.strip(), has, verb=verb, noun="effect")
     return held.name
-
-
-def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``interact WHO TARGET POOL hinder|vulnerable dn=N``: an interaction attack."""
-    if len(command.args) < 4 or "dn" not in command.options:
-        raise RuleError(
-            "'interact' needs who, the target, a pool, hinder or vulnerable and "
-            "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'"
-        )
-    actor = who_arg(draft.state, command)
-    target = named(draft.state, command.args[1])
-    effect = {
-        "hinder": "Hindered",
-        "hindered": "Hindered",
-        "vulnerable": "Vulnerable",
-        "vuln": "Vulnerable",
-    }.get(command.args[3].casefold())
-    if effect is None:
-        raise RuleError("an interaction attack makes the target hinder or vulnerable")
-    extra, notes = test_penalty(actor, data, attack=True, against=target.id)
-    result = run_test(
-        draft,
-        dice,
-        data,
-        actor,
-        pool_size(actor, command.args[2]),
-        command.option_int("dn") + extra,
-        purpose=f"interaction on {target.name}",
-        reroll=command.flag("wrath"),
-        note=" ".join(notes),
-    )
-    if not result.passed:
-        return
-    give_effect(draft, target, effect, level=1 + result.shifts, rounds=1)
-    if result.shifts >= int(data["interaction"]["players_call_shifts"]):
-        draft.say(
-            f"Player's Call: {result.shifts} Shifts — something more happens to "
-            f"{target.name} (agree it at the table, then 'note' it)"
-        )
 
 
 def fear(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:

@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.readings import chosen, readings_from
+from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.effects import option_spec, options_held
 
@@ -31,7 +32,13 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     """``option WHO NAME [N|SIZE|POOL]``: take a combat option for this turn."""
     fighter = who_arg(draft.state, command)
     spec = option_spec(data, command.arg(1, "a combat option, e.g. 'option ann aim'"))
-    check_option(fighter, spec, data)
+    check_can_act(fighter, data, spec["name"], draft.state.round)
+    check_option(fighter, spec, data, draft.state.round)
+    if spec.get("declared_first") and tested_this_turn(draft.state, fighter):
+        raise RuleError(
+            f"{fighter.name} has rolled a test this turn: {spec['name']} is declared before "
+            "any test, as it raises the DN of every action of the turn"
+        )
     arg = command.args[2] if len(command.args) > 2 else ""
     if spec.get("rolled"):
         _full_defence(draft, dice, data, fighter, spec, arg)
@@ -51,19 +58,38 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
     )
 
 
-def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data) -> None:
+def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data, round_no: int) -> None:
     """RuleError when ``fighter`` may not take the combat option now: Exhausted (seed 002
-    "Exhausted"), already taken, or excluded by one it holds (Salvo in a Multi-attack)."""
+    "Exhausted"), already taken this turn, or excluded by one taken this turn (Salvo in a
+    Multi-attack). An option from an earlier round still running (a Sprint's Defence until
+    the end of the next turn) limits nothing: seed 002 "Sprinting" counts "per turn"."""
     if fighter.condition("Exhausted") and not spec.get("exhausted_ok"):
         raise RuleError(
             f"{fighter.name} is Exhausted: only a basic move, a regular action "
             "or Disengage — no combat options"
         )
-    if fighter.condition(spec["name"]):
+    taken = set(this_turns_options(fighter, data, round_no))
+    if spec["name"] in taken:
         raise RuleError(f"{fighter.name} has already taken {spec['name']}")
-    for other, _level, _arg in options_held(fighter, data):
-        if other["key"] in spec.get("excludes", []):
+    for other in data["options"]:
+        if other["name"] in taken and other["key"] in spec.get("excludes", []):
             raise RuleError(f"{spec['name']} cannot be joined with {other['name']}")
+
+
+def tested_this_turn(state: EncounterState, fighter: Combatant) -> bool:
+    """True when it is ``fighter``'s turn and they have rolled a test or an attack in it."""
+    if (state.current or "").split("@")[0] != fighter.id:
+        return False
+    return any(a in ("attack", "test") or a.startswith("remove ") for a in fighter.spent)
+
+
+def this_turns_options(fighter: Combatant, data: Data, round_no: int) -> list[str]:
+    """Names of the combat options ``fighter`` took this round (not carried from the last)."""
+    return [
+        spec["name"]
+        for spec, _level, _arg in options_held(fighter, data)
+        if (held := fighter.condition(spec["name"])) is not None and held.since_round == round_no
+    ]
 
 
 def _listed(

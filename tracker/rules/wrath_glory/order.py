@@ -5,7 +5,8 @@ next among those who have not acted this round (``next WHO``); with no name the 
 alternate (players, then foes …), each side by its Initiative attribute. The order pane
 always shows who has acted, who is acting, then the suggested rest. Encounter option
 ``turn_order = "rolled"`` rolls an Initiative pool instead (icons, higher first).
-Hold Action is the core delay; interrupting an NPC needs an opposed Initiative test.
+Hold Action is the core delay; interrupting an NPC needs an opposed Initiative test,
+interrupting a Hero none.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
-from tracker.rules.wrath_glory.dice import roll_pool
+from tracker.rules.wrath_glory.dice import is_hero, roll_pool, wrath_glory
 
 Data = Mapping[str, Any]
 MODES = ("chosen", "rolled")
@@ -163,7 +164,9 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
     if state.current is None:
         raise RuleError("nobody is acting: there is nothing to interrupt — 'act' brings them in")
     actor = state.current
-    mine, theirs = _opposed(draft, dice, data, holder, actor)
+    # seed 002 "Hold Action": the opposed test is for interrupting an NPC; a Hero lets them in
+    hero = is_hero(state.combatant(actor), data)
+    mine, theirs = (1, 0) if hero else _opposed(draft, dice, data, holder, actor)
     if mine <= theirs:
         draft.say(
             f"{flow.name_of(state, actor)} acts first; {flow.name_of(state, holder)} "
@@ -175,7 +178,8 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         ev.TurnResumed,
         who=holder,
         after=before[-1] if before else "",
-        text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}",
+        text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}"
+        + (" (a player character: no test)" if hero else ""),
     )
     draft.emit(
         ev.TurnStarted, who=holder, text=f"{flow.possessive(flow.name_of(state, holder))} turn"
@@ -201,6 +205,7 @@ def _opposed(draft: Draft, dice: DiceLike, data: Data, holder: str, actor: str) 
             text=f"{fighter.name}'s Initiative {size}d {result.faces_text()} → "
             + counted(result.icons, "icon"),
         )
+        wrath_glory(draft, data, fighter, result)  # a test: a Hero's Wrath 6 adds Glory
     return results[0].icons, results[1].icons
 
 

@@ -22,6 +22,7 @@ from tracker.rules.wrath_glory import commands as wrath_commands
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import order as wrath_order
+from tracker.rules.wrath_glory.defiance_due import is_defiance_key, raise_defiance
 from tracker.rules.wrath_glory.dice import glory, is_hero
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
@@ -137,7 +138,7 @@ class WrathGloryRules(Ruleset):
         if fighter.status == "dead" or fighter.track("wounds") > 0:
             return
         if is_hero(fighter, self.data) and not fighter.condition("Stabilised"):
-            wrath_damage.raise_defiance(
+            raise_defiance(
                 draft, fighter.id, "unconscious: Defiance Check at the start of the turn"
             )
 
@@ -238,7 +239,7 @@ class WrathGloryRules(Ruleset):
     def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
         """Defiance: roll (or roll with a Wrath point); Poisoned: passed or failed."""
         who = reminder.who
-        if reminder.key == "defiance":
+        if is_defiance_key(reminder.key):
             return [
                 ("Defiance Check", f"defiance {who}"),
                 ("Defiance Check +1 (Wrath)", f"defiance {who} wrath"),

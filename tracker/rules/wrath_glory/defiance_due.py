@@ -1,0 +1,60 @@
+"""Defiance Checks still to roll, one reminder each (seed 002 "Unconsciousness").
+
+A Hero at 0 Wounds owes a check at the start of each turn and each time they are hurt,
+"so it is possible to take a test for receiving damage, and then immediately have to take
+another test due to it being the start of that Hero's turn": a check already due keeps its
+reminder (``defiance``) and the next one gets its own (``defiance-2``, ``defiance-3`` …).
+A roll settles the oldest; a pass, waking or death settles them all.
+"""
+
+from __future__ import annotations
+
+from tracker.core import events as ev
+from tracker.core.draft import Draft
+from tracker.core.model import Combatant, EncounterState
+
+KEY = "defiance"
+"""The first check's reminder key; later ones add ``-2``, ``-3`` …"""
+
+
+def is_defiance_key(key: str) -> bool:
+    """True for the reminder of a Defiance Check (``defiance`` or ``defiance-N``)."""
+    head, _, number = key.partition("-")
+    return head == KEY and (not number or number.isdigit())
+
+
+def due_keys(state: EncounterState, who: str) -> list[str]:
+    """Keys of the Defiance Checks ``who`` still owes, oldest first."""
+    due = [r for r in state.reminders if r.who == who and is_defiance_key(r.key)]
+    return [r.key for r in sorted(due, key=lambda r: r.seq)]
+
+
+def raise_defiance(draft: Draft, who: str, why: str) -> None:
+    """Remind the GM of one more Defiance Check."""
+    fighter = draft.state.combatant(who)
+    due = due_keys(draft.state, who)
+    key, number = KEY, 2
+    while key in due:
+        key, number = f"{KEY}-{number}", number + 1
+    draft.emit(ev.ReminderRaised, who=who, key=key, text=_text(fighter, why, len(due) + 1))
+
+
+def _text(fighter: Combatant, why: str, due: int) -> str:
+    owed = f"; {due} Defiance Checks due" if due > 1 else ""
+    return (
+        f"{fighter.name} — {why} (d6: 4+ stabilised, 6 up with 1 Wound; "
+        f"failures {fighter.track('defiance')}/3){owed}"
+    )
+
+
+def settle(draft: Draft, who: str, *, every: bool) -> None:
+    """Close the oldest check due (``every``: all of them — passed, woken or dead); a check
+    still due after that says the failures as they stand now."""
+    due = due_keys(draft.state, who)
+    for key in due if every else due[:1]:
+        draft.emit(ev.ReminderResolved, who=who, key=key)
+    left = [] if every else due[1:]
+    fighter = draft.state.combatant(who)
+    for key in left:
+        why = "unconscious: another Defiance Check still due"
+        draft.emit(ev.ReminderRaised, who=who, key=key, text=_text(fighter, why, len(left)))

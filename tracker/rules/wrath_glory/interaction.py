@@ -1,0 +1,59 @@
+"""Wrath & Glory interaction attacks (seed 002 "Interaction Attacks"): a test against a DN
+set by the target's opposing stat; a pass Hinders the target or makes it Vulnerable until
+the end of the round, each Shift deepening it by one; three Shifts are the Player's Call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tracker.core.draft import Draft
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command, named, who_arg
+from tracker.core.protocol import DiceLike
+from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.dice import pool_size, run_test
+from tracker.rules.wrath_glory.effects import give_effect, test_penalty
+
+Data = Mapping[str, Any]
+
+
+def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
+    """``interact WHO TARGET POOL hinder|vulnerable dn=N``: an interaction attack."""
+    if len(command.args) < 4 or "dn" not in command.options:
+        raise RuleError(
+            "'interact' needs who, the target, a pool, hinder or vulnerable and "
+            "dn=N, e.g. 'interact ann ork fellowship hinder dn=3'"
+        )
+    actor = who_arg(draft.state, command)
+    check_can_act(actor, data, "interaction attack", draft.state.round)
+    target = named(draft.state, command.args[1])
+    effect = {
+        "hinder": "Hindered",
+        "hindered": "Hindered",
+        "vulnerable": "Vulnerable",
+        "vuln": "Vulnerable",
+    }.get(command.args[3].casefold())
+    if effect is None:
+        raise RuleError("an interaction attack makes the target hinder or vulnerable")
+    extra, notes = test_penalty(actor, data, attack=True, against=target.id)
+    result = run_test(
+        draft,
+        dice,
+        data,
+        actor,
+        pool_size(actor, command.args[2]),
+        command.option_int("dn") + extra,
+        purpose=f"interaction on {target.name}",
+        reroll=command.flag("wrath"),
+        note=" ".join(notes),
+    )
+    if not result.passed:
+        return
+    give_effect(draft, target, effect, level=1 + result.shifts, rounds=1)
+    if result.shifts >= int(data["interaction"]["players_call_shifts"]):
+        draft.say(
+            f"Player's Call: {result.shifts} Shifts — something more happens to "
+            f"{target.name} (agree it at the table, then 'note' it)"
+        )
