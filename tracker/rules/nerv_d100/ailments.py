@@ -18,6 +18,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
+from tracker.rules.nerv_d100 import visions
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     ailments,
@@ -63,6 +64,7 @@ def ail(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> N
     afflict(
         draft, tables, fighter.id, spec.name, why=why, replace=replace, strict=True, source=source
     )
+    visions.fear_due(draft, tables, fighter.id)
 
 
 def _variant(
@@ -233,14 +235,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
     fighter = draft.state.combatant(who)
     if fighter.condition("Shocked") is not None:
         add_stress(draft, tables, who, 1, "Shocked")
-    vision = fighter.condition("Hallucinating")
-    if vision is not None and vision.source == "nightmare" and fear_of(fighter) is None:
-        remind(
-            draft,
-            who,
-            "fear:nightmare",
-            f"{fighter.name}: nightmare hallucination — Fear test with 3 Disadvantages",
-        )
+    visions.fear_due(draft, tables, who)
 
 
 # --- Fear -------------------------------------------------------------------------------
@@ -274,6 +269,7 @@ def fear(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
             whole(values, "adv"),
             "Fear test",
             "fear",
+            visions.fear_modifiers(draft, tables, fighter),
         )
         passed, dof = result.passed, result.degrees
     for reminder in draft.state.reminders_for(fighter.id):

@@ -6,7 +6,7 @@ test reads the same everywhere (decay included).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tracker.core import events as ev
@@ -65,15 +65,18 @@ def roll_stat(
     advantage: int,
     purpose: str,
     check: str = "",
+    extra: Sequence[Modifier] = (),
 ) -> TestResult:
     """Roll d100 against a score or skill as it stands (decay counted), each Advantage
     worth ``[tests] advantage`` (seed 000: +10 per Advantage), with every modifier the
     tracker knows of (``[[test_modifiers]]``: Dizzy, Fatigued, a stemmed bleeding …),
-    each named in the log line."""
+    each named in the log line; ``extra``: the modifiers the caller knows (a nightmare's
+    Disadvantages)."""
     stat = tested_stat(fighter, stats)
     step = tables.number("tests", "advantage")
     shown = [Modifier(step * advantage, f"{advantage:+d} Advantage")]
     shown += known_modifiers(tables, fighter, stats, check, draft.state.options)
+    shown += extra
     shown += fate_tests.advantage(draft, tables, fighter)
     label, value = stat.capitalize(), score(fighter, stat)
     worse = keep_worse(tables, fighter, stats)
