@@ -63,3 +63,47 @@ def test_a_fear_test_for_another_trigger_has_no_nightmare_disadvantage() -> None
     assert "fear:nightmare" not in table.reminders("carol")
     lines = table.do("fear carol roll", [10])
     assert lines[0] == "Carol Fear test: d100 10 vs Will 30: passed with 2 DoS"
+
+
+# --- Burning: an Action spent putting it out (seed 000 l.275) ------------------------------
+
+
+def burning_at_her_turn() -> Table:
+    """Carol set alight in round 1, at the start of her round-2 turn (shake-off due)."""
+    table = started()
+    table.do("ail carol burning")
+    to_carols_next_turn(table)
+    assert "shake:Burning" in table.reminders("carol")
+    return table
+
+
+def test_an_action_spent_on_the_fire_adds_an_advantage_to_the_shake_off() -> None:
+    # seed 000 l.275, Burning: "You may expend an Action on your move to add an
+    # Advantage to your shake-off test."
+    table = burning_at_her_turn()
+    assert table.do("act carol put out fire") == ["Carol: Put Out Fire ★ (1 action left)"]
+    lines = table.do("shake carol roll burning", [40])
+    assert lines[0] == (
+        "Carol shake-off Burning: d100 40 vs Physique 30 +10 put out fire = 40: passed with 0 DoS"
+    )
+    assert "Burning" not in table.conditions("carol")
+
+
+def test_without_the_action_the_burning_shake_off_has_no_advantage() -> None:
+    # seed 000 l.275: the Advantage needs the Action expended.
+    table = burning_at_her_turn()
+    lines = table.do("shake carol roll burning", [40])
+    assert lines[0] == "Carol shake-off Burning: d100 40 vs Physique 30: failed by 1 DoF"
+
+
+def test_putting_out_a_fire_helps_no_other_shake_off() -> None:
+    # seed 000 l.275 gives the Advantage to Burning's shake-off, not to a Mental one.
+    table = started()
+    table.do("ail carol burning")
+    table.do("ail carol confused")
+    to_carols_next_turn(table)
+    table.do("act carol douse")
+    lines = table.do("shake carol roll confused", [40])
+    assert lines[0] == (
+        "Carol shake-off Confused: d100 40 vs Will 30 -10 Burning = 20: failed by 2 DoF"
+    )

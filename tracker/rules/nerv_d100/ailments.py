@@ -157,6 +157,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
             advantage,
             f"shake-off {held.name}",
             resist_check(tables, held),
+            shaking=held.name,
         )
         passed, dof = result.passed, result.degrees
     else:

@@ -80,7 +80,8 @@ class TestModifier(FrozenRecord):
     """Something the tracker counts in the tests it rolls: a condition held, an injury in
     force or an action declared since the tester's turn began, and the Advantage (or, when
     negative, Disadvantage) it gives to the tests of ``stats`` or ``checks`` (all when
-    empty); with ``reading`` (``KEY:CHOICE``) only while the encounter reads so."""
+    empty); with ``reading`` (``KEY:CHOICE``) only while the encounter reads so; with
+    ``shaking`` only on the shake-off of that condition."""
 
     advantage: int
     held: str = ""
@@ -89,6 +90,7 @@ class TestModifier(FrozenRecord):
     stats: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()
     reading: str = ""
+    shaking: str = ""
 
     @property
     def source(self) -> str:
@@ -185,6 +187,7 @@ class NervTables:
                 stats=_tuple(row.get("stats")),
                 checks=_tuple(row.get("checks")),
                 reading=str(row.get("reading", "")),
+                shaking=str(row.get("shaking", "")),
             )
             for row in data["test_modifiers"]
         )
