@@ -107,3 +107,41 @@ def test_putting_out_a_fire_helps_no_other_shake_off() -> None:
     assert lines[0] == (
         "Carol shake-off Confused: d100 40 vs Will 30 -10 Burning = 20: failed by 2 DoF"
     )
+
+
+# --- Fear: an important ally defeated (seed 000 l.380-382) ---------------------------------
+
+
+def test_an_important_ally_falling_calls_for_the_fear_test_of_every_ally() -> None:
+    # seed 000 l.382: a Fear trigger is "Witnessing an important ally (ie. One with fate
+    # points) be defeated".
+    table = started(pilot("carol", fate=1), pilot("dan"), angel())
+    table.do("dmg carol 30 @body savage")
+    assert table.who("carol").status == "down"
+    assert table.reminders("dan")["fear:ally"] == (
+        "Dan sees Carol, an important ally, fall — a Fear trigger: Will or Fortitude (Courage) test"
+    )
+    assert "fear:ally" not in table.reminders("sachiel")
+    lines = table.do("fear dan roll", [95])
+    assert lines[0] == "Dan Fear test: d100 95 vs Will 30: failed by 6 DoF"
+    assert "fear:ally" not in table.reminders("dan")
+
+
+def test_an_ally_without_fate_falls_unremarked() -> None:
+    # seed 000 l.382: only an ally with Fate points is "important".
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("dmg carol 30 @body savage")
+    assert table.who("carol").status == "down"
+    assert "fear:ally" not in table.reminders("dan")
+
+
+def test_the_trigger_once_faced_raises_no_second_test_this_fight() -> None:
+    # seed 000 l.380: "once a character has confronted that trigger, pass or fail, they
+    # are immune to it until the start of the next Crisis".
+    table = started(pilot("carol", fate=1), pilot("eve", fate=2), pilot("dan"), angel())
+    table.do("dmg carol 30 @body savage")
+    table.do("fear dan pass")
+    table.do("fear eve pass")
+    table.do("dmg eve 30 @body savage")
+    assert table.who("eve").status == "down"
+    assert "fear:ally" not in table.reminders("dan")

@@ -111,7 +111,7 @@ def _collapse(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
         f"({counted(fighter.track('stress'), 'hour')})",
         source="exhausted",
     )
-    incapacitate(draft, who, "unconscious from exhaustion")
+    incapacitate(draft, tables, who, "unconscious from exhaustion")
 
 
 FAILURES = {"bleeding": _bleed, "breath": _gasp, "exhausted": _collapse}
@@ -140,7 +140,10 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, 
     if value < floor:
         value = floor
         incapacitate(
-            draft, who, f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week"
+            draft,
+            tables,
+            who,
+            f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week",
         )
     before = score(fighter, stat)
     set_value(
@@ -210,7 +213,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
             text=f"{fighter.name} runs out of air and falls unconscious; "
             f"dies in {counted(max(1, pb), 'round')} without air",
         )
-        incapacitate(draft, who, "out of air")
+        incapacitate(draft, tables, who, "out of air")
         return
     draft.emit(ev.StatusChanged, who=who, status="dead", text=f"{fighter.name} dies of suffocation")
 

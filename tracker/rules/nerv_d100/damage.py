@@ -213,7 +213,7 @@ def take_wounds(
     stress = overflow * tables.number("wounds", "stress_per_injury")
     add_stress(draft, tables, who, stress, "wounds past the pool")
     if savage and draft.state.combatant(who).track("wounds") == 0:
-        incapacitate(draft, who, "a Savage attack at 0 wounds")
+        incapacitate(draft, tables, who, "a Savage attack at 0 wounds")
     check_incapacitated(draft, tables, who, location)
 
 
