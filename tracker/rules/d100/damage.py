@@ -23,6 +23,16 @@ MAX_CHAIN = 20
 """Most extra dice an exploding chain (Righteous Fury, Special Damage) may add."""
 
 
+def still_standing(fighter: Combatant) -> Combatant:
+    """The combatant, unless it is destroyed or gone: the dead take no more damage, so
+    a Shadow struck after it fell is neither hurt, healed nor Staggered (RuleError;
+    'revive' first if the GM rules otherwise)."""
+    if fighter.out_of_fight:
+        word = "destroyed" if fighter.status == "dead" else "out of the fight"
+        raise RuleError(f"{fighter.name} is {word}: there is nothing left to damage")
+    return fighter
+
+
 # --- damage rolls -----------------------------------------------------------------------
 
 

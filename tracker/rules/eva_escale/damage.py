@@ -28,21 +28,13 @@ from tracker.rules.d100.damage import (
     past_zero,
     roll_damage,
     soak_of,
+    still_standing,
 )
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.eva_escale.forces import has_fate, pilot_id
 from tracker.rules.eva_escale.on_foot import to_hit_note
 
 DMG_KEYS = ("pen", "by", "confirm", "test", "dos", "hit")
-
-
-def still_standing(fighter: Combatant) -> Combatant:
-    """The combatant, unless it is destroyed or gone: a destroyed Angel takes no more
-    damage (RuleError; 'revive' first if the GM rules otherwise)."""
-    if fighter.out_of_fight:
-        word = "destroyed" if fighter.status == "dead" else "out of the fight"
-        raise RuleError(f"{fighter.name} is {word}: there is nothing left to damage")
-    return fighter
 
 
 def pools_by_location(rules: D100Ruleset, fighter: Combatant) -> bool:

@@ -28,6 +28,7 @@ from tracker.rules.d100.damage import (
     lose_wounds,
     roll_damage,
     soak_of,
+    still_standing,
 )
 from tracker.rules.persona_d100.book import PersonaBase, technical_for
 from tracker.rules.persona_d100.flight import check_reach, ground_note
@@ -76,7 +77,7 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -
     [confirm=pass|fail|test=ws|bs] [cmod=N]``; ``same``: the attacker's previous action
     again (one One More at most); ``longshot``: a weapon that reaches High (GM's call)."""
     state = draft.state
-    target = who_arg(state, command, 0, "who is hit")
+    target = still_standing(who_arg(state, command, 0, "who is hit"))
     command.arg(1, "the damage, e.g. 'dmg pixie 1d10+3 element=fire'")
     flags, values = words_and_options(command, 2, FLAGS, KEYS)
     element = element_of(rules, values.get("element", ""))
