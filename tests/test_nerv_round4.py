@@ -145,3 +145,39 @@ def test_the_trigger_once_faced_raises_no_second_test_this_fight() -> None:
     table.do("dmg eve 30 @body savage")
     assert table.who("eve").status == "down"
     assert "fear:ally" not in table.reminders("dan")
+
+
+# --- the tests a condition calls for (seed 000 l.338, l.346, l.353) ------------------------
+
+
+def test_no_breath_test_for_one_who_breathes() -> None:
+    # seed 000 l.353: "Whilst suffocating, a character must make a single Physique test"
+    # — a failed one costs Stress, so none is taken by a character with air.
+    table = started()
+    assert table.refused("test carol breath fail dof=2") == (
+        "Carol has no Suffocating condition: no Suffocating test is due"
+    )
+    assert table.track("carol", "stress") == 0
+    table.do("ail carol suffocating")
+    assert table.do("test carol breath fail dof=2") == ["Carol: Stress 0 → 3 (Suffocating)"]
+
+
+def test_no_blood_loss_test_for_one_who_does_not_bleed() -> None:
+    # seed 000 l.338: "Characters who are bleeding must make a Physique or Endurance
+    # (Injury) test" — a failure costs a wound, so none for a character not bleeding.
+    table = started()
+    assert table.refused("test carol bleeding roll", [90]) == (
+        "Carol has no Blood Loss condition: no Blood Loss test is due"
+    )
+    assert table.track("carol", "wounds") == 3
+
+
+def test_an_exhausted_test_still_asked_for_may_be_taken() -> None:
+    # seed 000 l.346: an Exhausted character taking Stress tests Physique; the reminder
+    # stands even once the Stress is spent back below the threshold.
+    table = started()
+    table.do("gain carol stress 5")
+    assert "test:exhausted" in table.reminders("carol")
+    table.do("spend carol stress 5")
+    assert "Exhausted" not in table.conditions("carol")
+    assert table.do("test carol exhausted pass") == ["Carol passes the Exhausted test"]

@@ -120,6 +120,7 @@ class Check(FrozenRecord):
     label: str
     stats: tuple[str, ...]
     text: str
+    needs: str = ""
 
 
 @frozen_record
@@ -195,7 +196,9 @@ class NervTables:
             (str(row["held"]), _tuple(row["stats"])) for row in data["test_rerolls"]
         )
         self.checks = {
-            c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
+            c["key"]: Check(
+                c["key"], c["label"], _tuple(c["stats"]), c["text"], str(c.get("needs", ""))
+            )
             for c in data["checks"]
         }
         self.fear = _bands(data["fear"]["results"])
