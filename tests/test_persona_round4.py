@@ -43,3 +43,17 @@ def test_striking_a_fallen_shadow_earns_no_one_more() -> None:
         "Blob is out of the fight: it cannot be Staggered"
     )
     assert table.track("yosuke", "one more") == 0
+
+
+def test_an_unarmed_blow_of_at_least_tb_costs_a_level_of_fatigue() -> None:
+    # seed 004 l.63, Unarmed Attacks: "If the damage dealt is equal to or higher than the
+    # target's TB, they suffer a level of fatigue" (read: the damage before Soak).
+    table = party()
+    table.do("start", [9, 8, 7, 2, 1])
+    assert table.do("dmg blob 3 element=melee unarmed") == [
+        "Melee vs Normal — Blob @body: 3 vs Soak 3 (TB 3): no damage gets through",
+        "Blob: Fatigue 0 → 1 (unarmed damage 3 ≥ TB 3)",
+    ]
+    table.do("dmg blob 2 element=melee unarmed")
+    table.do("dmg blob 9 element=melee")
+    assert table.track("blob", "fatigue") == 1

@@ -193,6 +193,23 @@ def soak_of(
     return Soak(tb * 2 if double_tb else tb, fighter.armour.get(location, 0), pen, double_tb)
 
 
+def unarmed_fatigue(draft: Draft, tables: D100Tables, target: Combatant, total: int) -> None:
+    """Seed 001 l.71 and 004 l.63, Unarmed Attacks: "If the damage dealt is equal to or higher
+    than the target's TB, they suffer a level of fatigue" — read as the damage before Soak
+    against the plain Toughness Bonus."""
+    tb = bonus(tables, target, "t")
+    if total < tb:
+        return
+    before = target.track("fatigue")
+    draft.emit(
+        ev.TrackSet,
+        who=target.id,
+        track="fatigue",
+        value=before + 1,
+        text=f"{target.name}: Fatigue {before} → {before + 1} (unarmed damage {total} ≥ TB {tb})",
+    )
+
+
 # --- the wound pool -----------------------------------------------------------------------
 
 
