@@ -181,3 +181,53 @@ def test_an_exhausted_test_still_asked_for_may_be_taken() -> None:
     table.do("spend carol stress 5")
     assert "Exhausted" not in table.conditions("carol")
     assert table.do("test carol exhausted pass") == ["Carol passes the Exhausted test"]
+
+
+# --- Special Combo Actions (seed 000 l.132-136) ---------------------------------------------
+
+
+def trio() -> Table:
+    """Carol (initiative 3), Dan (Grace 25: 2) and the Angel (Grace 20: 2), in round 1."""
+    return started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+
+
+def test_initiative_shift_moves_initiative_one_point_and_resorts() -> None:
+    # seed 000 l.136: "Initiative Shift: You move your initiative by one point up or
+    # down." Carol drops to 2, tied with Dan and the Angel: the higher Grace goes first.
+    table = trio()
+    table.do("act carol standard attack")
+    assert table.do("act carol initiative shift down combo") == [
+        "Carol: Initiative Shift free (1 action left)",
+        "Carol: initiative 3 → 2 (Initiative Shift)",
+    ]
+    table.do("act dan initiative shift up combo")
+    assert table.state.initiative["dan"] == 3
+    assert table.state.order == ("dan", "carol", "sachiel")
+
+
+def test_special_combo_actions_come_only_through_a_combo() -> None:
+    # seed 000 l.133: "These actions can only be used by comboing into them."
+    table = trio()
+    assert table.refused("act carol initiative shift up") == (
+        "Initiative Shift is a Special Combo Action: only by comboing into it "
+        "('act carol initiative shift up combo')"
+    )
+    assert table.track("carol", "actions") == 2
+
+
+def test_pass_off_hands_the_combo_to_an_ally() -> None:
+    # seed 000 l.135: "Pass Off: You select one ally, who can use your Combo action
+    # instead of you. After they are done, initiative order continues as normal".
+    table = trio()
+    table.do("act carol standard attack")
+    assert table.refused("act carol pass off sachiel combo") == (
+        "Sachiel is not an ally of Carol: Pass Off goes to an ally"
+    )
+    assert table.do("act carol pass off dan combo")[1] == (
+        "Carol passes the Combo to Dan: Dan takes it now ('act dan ACTION combo'), "
+        "then Carol's turn goes on"
+    )
+    assert table.do("act dan standard attack combo") == [
+        "Dan: Standard Attack free (0 actions left)"
+    ]
+    assert table.state.current == "carol"

@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
-from tracker.rules.nerv_d100 import defend, running
+from tracker.rules.nerv_d100 import combo_moves, defend, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
 )
@@ -81,7 +81,11 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
     elif folded in ("chance", CHANCE):
         _chance(draft, tables, fighter, forced)
     else:
-        _action(draft, tables, fighter, name, "combo" in words, forced, values)
+        combo = "combo" in words
+        spec, argument = combo_moves.split_argument(tables, name)
+        combo_moves.check(spec, fighter, argument, combo)
+        _action(draft, tables, fighter, spec.key, combo, forced, values)
+        combo_moves.take_effect(draft, rules, dice, spec, fighter, argument)
 
 
 def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:

@@ -135,6 +135,12 @@ class ActionSpec(FrozenRecord):
     aliases: tuple[str, ...] = ()
     still: bool = False
     """No Basic Move in the same turn (Heavy Weapon Attack, seed 000 l.98)."""
+    combo_only: bool = False
+    """Taken only by comboing into it (the Special Combo Actions, seed 000 l.132-133)."""
+    shift: int = 0
+    """Moves initiative this many points, up or down (Initiative Shift, l.136)."""
+    hands_over: bool = False
+    """Hands the Combo action to an ally (Pass Off, l.135)."""
 
 
 def _tuple(value: Any) -> tuple[str, ...]:
@@ -373,4 +379,7 @@ def _action(row: Mapping[str, Any]) -> ActionSpec:
         cost=(int(cost[0]), int(cost[1])) if cost else None,
         aliases=_tuple(row.get("aliases")),
         still=bool(row.get("still", False)),
+        combo_only=bool(row.get("combo_only", False)),
+        shift=int(row.get("shift", 0)),
+        hands_over=bool(row.get("hands_over", False)),
     )
