@@ -231,3 +231,39 @@ def test_pass_off_hands_the_combo_to_an_ally() -> None:
         "Dan: Standard Attack free (0 actions left)"
     ]
     assert table.state.current == "carol"
+
+
+# --- altitude bands and attacks (seed 000 l.81-84) --------------------------------------------
+
+
+def sky() -> Table:
+    """Carol on the ground (her turn), Sachiel a flyer at Low, Ramiel a flyer at High."""
+    return started(
+        pilot("carol"),
+        angel(altitude="low", side="enemy"),
+        angel("ramiel", altitude="high", side="enemy", stats={"grace": 10, "physique": 40}),
+    )
+
+
+def test_no_attack_between_high_and_a_lower_band() -> None:
+    # seed 000 l.84: "Characters at this altitude cannot attack characters or be attacked
+    # by characters at lower altitude, unless they possess a specially long-Ranged weapon,
+    # as per GM's approval."
+    table = sky()
+    assert table.refused("dmg ramiel 12 @body") == (
+        "Carol is at Ground, Ramiel at High: no attack between High and a lower band, "
+        "unless a specially long-ranged weapon the GM approves ('longshot')"
+    )
+    assert table.refused("dmg carol 12 @body by=ramiel").startswith("Ramiel is at High, Carol at")
+    table.do("dmg ramiel 12 @body longshot")
+    assert table.track("ramiel", "wounds") < 4
+
+
+def test_no_melee_from_the_ground_at_a_low_flyer() -> None:
+    # seed 000 l.83: "Ground characters cannot melee attack Flying Low targets."
+    table = sky()
+    assert table.refused("dmg sachiel 12 @body melee") == (
+        "Carol is at Ground, Sachiel at Low: a Ground attacker cannot melee attack a Low flyer"
+    )
+    table.do("dmg sachiel 12 @body")
+    assert table.track("sachiel", "wounds") < 4
