@@ -267,3 +267,40 @@ def test_no_melee_from_the_ground_at_a_low_flyer() -> None:
     )
     table.do("dmg sachiel 12 @body")
     assert table.track("sachiel", "wounds") < 4
+
+
+# --- Dominated: the controller's side exploits it (seed 000 l.281) ---------------------------
+
+
+def dominated() -> Table:
+    """Carol (Physique 60: Defense 6) Dominated by Sachiel; Sachiel's turn, Rei on Carol's
+    side, Ramiel an ally of Sachiel."""
+    table = started(
+        pilot("carol", stats={"physique": 60}),
+        angel(side="enemy"),
+        angel("ramiel", side="enemy", stats={"grace": 10, "physique": 40}),
+        pilot("rei", stats={"grace": 5}),
+    )
+    table.do("ail carol dominated by=sachiel")
+    table.do("next")
+    assert table.state.current == "sachiel"
+    return table
+
+
+def test_the_controllers_attack_is_an_exploit_hit() -> None:
+    # seed 000 l.281, Dominated: "You cannot oppose attacks aimed at you by your controller
+    # or their allies, and their attacks gain Exploit Hits on you"; l.168 "Ailments that
+    # do so are cleared if Exploited".
+    table = dominated()
+    assert table.do("dmg carol 7 @body")[0] == (
+        "Carol @body: 7 vs Defense 6 (PB 6): 1 wound +1 unguarded +1 exploit = 3 wounds"
+    )
+    assert "Dominated" not in table.conditions("carol")
+
+
+def test_the_controllers_allies_exploit_it_and_nobody_else_does() -> None:
+    # seed 000 l.281: "your controller or their allies" — not the victim's own side.
+    table = dominated()
+    assert "+1 exploit" not in table.do("dmg carol 7 @body by=rei")[0]
+    assert "Dominated" in table.conditions("carol")
+    assert "+1 exploit" in table.do("dmg carol 7 @body by=ramiel")[0]
