@@ -304,3 +304,45 @@ def test_the_controllers_allies_exploit_it_and_nobody_else_does() -> None:
     assert "+1 exploit" not in table.do("dmg carol 7 @body by=rei")[0]
     assert "Dominated" in table.conditions("carol")
     assert "+1 exploit" in table.do("dmg carol 7 @body by=ramiel")[0]
+
+
+# --- Grappled and Immobilised: a test before each move or action (seed 000 l.366-368) --------
+
+
+def test_a_grappled_move_calls_for_the_test_to_break_free() -> None:
+    # seed 000 l.366: "If you are grappled, then whenever you attempt to move or attack, you
+    # must make a … test … If you pass, you are no longer Grappled … If you fail, then your
+    # action is wasted".
+    table = started()
+    table.do("ail carol grappled")
+    table.do("act carol move")
+    assert table.reminders("carol")["grapple:Grappled"] == (
+        "Carol is Grappled: an opposed Melee (Natural), Acrobatics (Contortion) or Endurance "
+        "(Bracing) test against the grappler's Melee (Natural) or Endurance (Bracing) before "
+        "this move — pass: free of it; fail: the move is wasted"
+    )
+    reminder = next(iter(table.state.reminders_for("carol")))
+    keys = dict(table.rules.reminder_actions(reminder))
+    table.do(keys["pass"])
+    assert "Grappled" not in table.conditions("carol")
+    assert "grapple:Grappled" not in table.reminders("carol")
+
+
+def test_each_immobilised_failure_stacks_an_advantage_for_the_next_test() -> None:
+    # seed 000 l.368: "Every time you fail the test you gain a stacking Advantage to your
+    # next attempt."
+    table = started()
+    table.do("ail carol immobilised")
+    table.do("act carol standard attack")
+    reminder = next(iter(table.state.reminders_for("carol")))
+    table.do(dict(table.rules.reminder_actions(reminder))["fail"])
+    assert "grapple:Immobilised" not in table.reminders("carol")
+    table.do("act carol move")
+    assert "(+1 Advantage) before this move" in table.reminders("carol")["grapple:Immobilised"]
+
+
+def test_no_test_for_one_who_is_not_held() -> None:
+    # seed 000 l.366: the test is the grappled's alone.
+    table = started()
+    table.do("act carol move")
+    assert table.reminders("carol") == {}

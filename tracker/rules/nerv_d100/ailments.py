@@ -163,7 +163,8 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
         passed, dof = result.passed, result.degrees
     else:
         passed = pass_or_fail(word, usage)
-    resolve_reminder(draft, fighter.id, f"shake:{held.name}")
+    for key in (f"shake:{held.name}", f"grapple:{held.name}"):
+        resolve_reminder(draft, fighter.id, key)
     if passed:
         end_condition(draft, fighter.id, held.name, f"{fighter.name} shakes off {held.name}")
         _after_end(draft, fighter, held)

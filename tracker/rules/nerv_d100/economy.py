@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
-from tracker.rules.nerv_d100 import combo_moves, defend, running
+from tracker.rules.nerv_d100 import combo_moves, defend, holds, running
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
 )
@@ -118,6 +118,7 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
         action=MOVE,
         text=f"{fighter.name}: Basic Move ({counted(left, 'Move')} left)",
     )
+    holds.tested(draft, tables, fighter, "move")
     pain = sum(r.move_stress for r in injury_rows(fighter, tables) if not ignoring(fighter, r.name))
     add_stress(draft, tables, fighter.id, pain, "Foot Pain")
 
@@ -211,6 +212,7 @@ def _action(
     )
     defend.declared(draft, tables, fighter.id, spec.key)
     running.declared(draft, tables, fighter.id, spec.key)
+    holds.tested(draft, tables, fighter, "action")
 
 
 def _cost(key: str, stars: int, span: tuple[int, int] | None, values: dict[str, str]) -> int:

@@ -28,7 +28,7 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, fate_tests, resources, running, views
+from tracker.rules.nerv_d100 import defend, economy, fate_tests, holds, resources, running, views
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.initiative import opposed_grace_ties
@@ -358,7 +358,9 @@ class NervRules(Ruleset):
         return views.status_lines(self.tables, fighter, state)
 
     def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
-        """pass / fail / roll keys for shake-offs and tests; Fear by DoF."""
+        """pass / fail / roll keys for shake-offs and tests; Fear by DoF; holds."""
+        if reminder.key.startswith(holds.PREFIX):
+            return holds.reminder_actions(self.tables, reminder.who, reminder.key)
         return views.reminder_actions(reminder)
 
     def catalogue(self) -> list[AilmentSpec]:
