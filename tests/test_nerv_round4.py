@@ -346,3 +346,12 @@ def test_no_test_for_one_who_is_not_held() -> None:
     table = started()
     table.do("act carol move")
     assert table.reminders("carol") == {}
+
+
+def test_an_ally_already_in_fear_is_not_asked_again() -> None:
+    # seed 000 l.389: the Fear effect stays that of the first roll until shaken off, so a
+    # Fear test for a new trigger cannot be taken meanwhile (the 'fear' command refuses).
+    table = started(pilot("carol", fate=1), pilot("dan", stats={"grace": 25}), angel())
+    table.do("fear dan dof=1")
+    table.do("dmg carol 30 @body savage")
+    assert "fear:ally" not in table.reminders("dan")

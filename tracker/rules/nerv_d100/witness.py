@@ -4,16 +4,16 @@
 trigger, and "once a character has confronted that trigger, pass or fail, they are
 immune to it until the start of the next Crisis" (l.380). When a combatant with a Fate
 pool is incapacitated, every standing ally of theirs (the party and its allies are one
-camp) of a kind that feels Fear gets a Fear test reminder — once a fight: the track
-``fear@ally`` marks the trigger faced. The kinds are ``[fear] ally_witnesses`` in the
-data file.
+camp) of a kind that feels Fear, and not in Fear already, gets a Fear test reminder —
+once a fight: the track ``fear@ally`` marks the trigger faced. The kinds are
+``[fear] ally_witnesses`` in the data file.
 """
 
 from __future__ import annotations
 
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant
-from tracker.rules.nerv_d100.stats import remind, set_value
+from tracker.rules.nerv_d100.stats import fear_of, remind, set_value
 from tracker.rules.nerv_d100.tables import NervTables
 
 FACED = "fear@ally"
@@ -42,6 +42,7 @@ def ally_defeated(draft: Draft, tables: NervTables, who: str) -> None:
             or witness.kind not in kinds
             or not allies(fallen, witness)
             or witness.track(FACED)
+            or fear_of(witness) is not None
         ):
             continue
         set_value(draft, witness.id, FACED, 1)
