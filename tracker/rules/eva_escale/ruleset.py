@@ -192,7 +192,7 @@ class EvaRules(D100Ruleset):
         bound = by_name(
             verb(
                 "dmg",
-                "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] "
+                "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [unarmed] "
                 "[confirm=pass|fail|test=ws|bs]",
                 "damage against Soak (DAMAGE: 14 or 2d10+4)",
                 damage.damage,

@@ -221,7 +221,7 @@ class NervRules(Ruleset):
             verb(
                 "dmg",
                 "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
-                "[type=T] [block=N]",
+                "[type=T] [block=N] [by=WHO] [melee] [longshot]",
                 "an attack's damage against Defense",
                 hits.damage,
                 role="damage",
