@@ -35,3 +35,17 @@ def test_an_unarmed_blow_under_tb_and_an_armed_one_tire_nobody() -> None:
     fight.do("dmg ryo 2 @body unarmed")
     fight.do("dmg ryo 8 @body")
     assert fight.track("ryo", "fatigue") == 0
+
+
+def test_a_pilot_held_by_an_angel_takes_ego_damage_every_round() -> None:
+    # seed 001 l.158: "If for whatever reason the one doing the rescuing is an Angel, the
+    # pilot promptly takes 1d10 Ego damage for every round in which they are held by the
+    # Angel."
+    fight = table(soldier("kaji"), soldier("ryo", stats={"ag": 20, "t": 35}), angel())
+    fight.do("start", [5, 5, 5])
+    fight.do("ail kaji held by an angel")
+    lines = [line for n in range(3) for line in fight.do("next", [7])]
+    assert "Kaji (Held by an Angel) takes 1d10 Ego damage [7] = 7 — for the GM's Ego track" in lines
+    fight.do("cure kaji held by an angel")
+    lines = [line for n in range(3) for line in fight.do("next", [7])]
+    assert not [line for line in lines if "Ego damage" in line]
