@@ -355,3 +355,29 @@ def test_an_ally_already_in_fear_is_not_asked_again() -> None:
     table.do("fear dan dof=1")
     table.do("dmg carol 30 @body savage")
     assert "fear:ally" not in table.reminders("dan")
+
+
+# --- Enraged: nothing but melee attacks (seed 000 l.285) -------------------------------------
+
+
+def test_an_enraged_fighter_may_only_attack_in_melee_or_move() -> None:
+    # seed 000 l.285, Enraged: "On your turns, you may do nothing except attack enemies in
+    # melee with whatever weapon you have- if there are no enemies in range you will move
+    # toward them as quickly as possible."
+    table = started()
+    table.do("ail carol enraged")
+    assert table.refused("act carol focus") == (
+        "Carol is Enraged: only attacks enemies in melee or moves toward them, not focus "
+        "(add 'force' to allow it)"
+    )
+    assert table.refused("act carol burst attack").startswith("Carol is Enraged: only")
+    table.do("act carol move")
+    table.do("act carol charge")
+    assert table.track("carol", "actions") == 0
+
+
+def test_force_overrules_the_rage() -> None:
+    # seed 000 l.285; the GM can always overrule ('force').
+    table = started()
+    table.do("ail carol enraged")
+    assert table.do("act carol focus force") == ["Carol: Focus ★ (1 action left)"]

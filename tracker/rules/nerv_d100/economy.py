@@ -94,6 +94,19 @@ def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced
         raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
 
 
+def _refuse_if_limited(tables: NervTables, fighter: Combatant, key: str, forced: bool) -> None:
+    """An ailment that leaves only some actions (Enraged: melee attacks, l.285)."""
+    for limit in tables.raw.get("only_actions", []):
+        name = str(limit["condition"])
+        if fighter.condition(name) is None or ignoring(fighter, name) or forced:
+            continue
+        if key not in limit["actions"]:
+            raise RuleError(
+                f"{fighter.name} is {name}: only {limit['words']}, not {key} "
+                "(add 'force' to allow it)"
+            )
+
+
 def _still(tables: NervTables, fighter: Combatant) -> str:
     """The action used this turn that forbids moving in it (Heavy Weapon Attack), or ""."""
     used = {entry.split(" (", 1)[0] for entry in fighter.spent}
@@ -168,6 +181,7 @@ def _action(
 ) -> None:
     spec = tables.action(name)
     _refuse_if_blocked(tables, fighter, "actions", forced)
+    _refuse_if_limited(tables, fighter, spec.key, forced)
     if spec.still and MOVE in fighter.spent and own_turn(draft, fighter) and not forced:
         raise RuleError(
             f"{fighter.name} has moved this turn: no {spec.key.title()} in the same turn "
