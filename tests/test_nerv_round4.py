@@ -381,3 +381,11 @@ def test_force_overrules_the_rage() -> None:
     table = started()
     table.do("ail carol enraged")
     assert table.do("act carol focus force") == ["Carol: Focus ★ (1 action left)"]
+
+
+def test_fate_spent_to_ignore_the_rage_lifts_it_for_the_round() -> None:
+    # seed 000 l.267: "spend a Fate Point to ignore a Condition … for a single round".
+    table = started(pilot("carol", fate=1), angel())
+    table.do("ail carol enraged")
+    table.do("spend carol fate use=ignore enraged")
+    assert table.do("act carol focus") == ["Carol: Focus ★ (1 action left)"]
