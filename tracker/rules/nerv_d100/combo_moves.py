@@ -18,6 +18,7 @@ from tracker.core.grammar import named
 from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.rules.nerv_d100.tables import ActionSpec, NervTables
+from tracker.rules.nerv_d100.witness import allies
 
 DIRECTIONS = {"up": 1, "down": -1}
 
@@ -95,7 +96,7 @@ def _shown(value: float) -> str:
 
 def _pass_off(draft: Draft, fighter: Combatant, token: str) -> None:
     ally = named(draft.state, token)
-    if ally.id == fighter.id or (ally.side == "enemy") != (fighter.side == "enemy"):
+    if not allies(fighter, ally):
         raise RuleError(f"{ally.name} is not an ally of {fighter.name}: Pass Off goes to an ally")
     if ally.status != "active":
         raise RuleError(f"{ally.name} is out of the fight: no Pass Off to them")
