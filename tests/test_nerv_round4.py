@@ -389,3 +389,48 @@ def test_fate_spent_to_ignore_the_rage_lifts_it_for_the_round() -> None:
     table.do("ail carol enraged")
     table.do("spend carol fate use=ignore enraged")
     assert table.do("act carol focus") == ["Carol: Focus ★ (1 action left)"]
+
+
+# --- Confused: 0-1 DoF, the bearer does nothing this turn (seed 000 l.282) --------------------
+
+
+def confused_at_her_turn() -> Table:
+    """Carol Confused in round 1, at the start of her round-2 turn."""
+    table = started()
+    table.do("ail carol confused")
+    to_carols_next_turn(table)
+    return table
+
+
+def test_a_confused_fighter_failing_by_0_or_1_does_nothing_this_turn() -> None:
+    # seed 000 l.282, Confused: "0-1, you do nothing but can oppose attacks … You repeat
+    # this every turn, using your shake-off test as the DoF."
+    table = confused_at_her_turn()
+    assert table.do("shake carol fail confused dof=1")[1:] == [
+        "Carol is Confused (1 DoF): does nothing this turn (can still oppose attacks)",
+        "Carol is Idle for the rest of the turn",
+    ]
+    assert table.refused("act carol standard attack") == (
+        "Carol is Idle: no actions (add 'force' to allow it)"
+    )
+    assert table.refused("act carol move") == "Carol is Idle: no moves (add 'force' to allow it)"
+    table.do("next")
+    assert "Idle" not in table.conditions("carol")
+
+
+def test_a_confused_fighter_failing_by_more_still_acts() -> None:
+    # seed 000 l.282: 2-3 DoF drops what one hand holds; 4+ attacks — actions still come.
+    table = confused_at_her_turn()
+    table.do("shake carol fail confused dof=4")
+    assert "Idle" not in table.conditions("carol")
+    assert table.do("act carol standard attack") == ["Carol: Standard Attack ★ (1 action left)"]
+
+
+def test_confusion_taking_hold_in_the_bearers_own_turn_decides_the_rest_of_it() -> None:
+    # seed 000 l.282: the Degrees of Failure of the infliction decide the turn it lands
+    # in; on another's turn the next shake-off decides.
+    table = started()
+    table.do("ail carol confused dof=0")
+    table.do("ail sachiel confused dof=0")
+    assert "Idle" in table.conditions("carol")
+    assert "Idle" not in table.conditions("sachiel")

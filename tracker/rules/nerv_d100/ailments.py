@@ -18,7 +18,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
-from tracker.rules.nerv_d100 import visions
+from tracker.rules.nerv_d100 import confusion, visions
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     ailments,
@@ -66,6 +66,8 @@ def ail(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> N
         draft, tables, fighter.id, spec.name, why=why, replace=replace, strict=True, source=source
     )
     visions.fear_due(draft, tables, fighter.id)
+    if spec.name == "Confused" and "dof" in values:
+        confusion.turn_decided(draft, tables, fighter.id, whole(values, "dof"))
 
 
 def _variant(
@@ -75,8 +77,6 @@ def _variant(
     if name == "Hallucinating":
         band = band_for(tables.hallucinating, whole(values, "dof"))
         return band.key, f"{band.key}: {band.text}"
-    if name == "Confused" and "dof" in values:
-        return "", f"this turn: {band_for(tables.confused, whole(values, 'dof')).text}"
     if name == "Dominated" and "by" in values:
         controller = named(draft.state, values["by"])
         return controller.id, f"controlled by {controller.name}"
@@ -179,7 +179,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
         text=f"{fighter.name} fails to shake off {held.name} (next test +{failures} Advantage)",
     )
     if held.name == "Confused":
-        draft.say(f"{fighter.name} is Confused ({dof} DoF): {band_for(tables.confused, dof).text}")
+        confusion.turn_decided(draft, tables, fighter.id, dof)
 
 
 def resist_check(tables: NervTables, held: Condition) -> str:

@@ -28,7 +28,16 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, fate_tests, holds, resources, running, views
+from tracker.rules.nerv_d100 import (
+    confusion,
+    defend,
+    economy,
+    fate_tests,
+    holds,
+    resources,
+    running,
+    views,
+)
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.initiative import opposed_grace_ties
@@ -201,6 +210,7 @@ class NervRules(Ruleset):
         counts down."""
         who = slot_owner(slot)
         economy.turn_over(draft, who)
+        confusion.turn_over(draft, self.tables, who)
         defend.end_of_turn(draft, self.tables, who)
         ailing.grace_countdown(draft, self.tables, who)
 
