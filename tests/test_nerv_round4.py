@@ -434,3 +434,47 @@ def test_confusion_taking_hold_in_the_bearers_own_turn_decides_the_rest_of_it() 
     table.do("ail sachiel confused dof=0")
     assert "Idle" in table.conditions("carol")
     assert "Idle" not in table.conditions("sachiel")
+
+
+# --- one shake-off a turn (seed 000 l.270, l.389) ---------------------------------------------
+
+
+def test_a_second_shake_off_in_the_same_turn_is_refused() -> None:
+    # seed 000 l.270: "at the start of each of their turns, the character suffering from
+    # the ailment can make a free 'shake-off' test … Every time they fail the test, they
+    # gain another advantage to their next test" — one test, one Advantage, a turn.
+    table = burning_at_her_turn()
+    table.do("shake carol roll burning", [90])
+    assert table.refused("shake carol roll burning", [10]) == (
+        "Carol has made this turn's shake-off of Burning already — one at the start of each "
+        "turn ('undo' takes it back)"
+    )
+    to_carols_next_turn(table)
+    lines = table.do("shake carol roll burning", [40])
+    assert lines[0] == (
+        "Carol shake-off Burning: d100 40 vs Physique 30 +1 Advantage = 40: passed with 0 DoS"
+    )
+
+
+def test_each_ailment_has_its_own_shake_off_and_no_action_is_spent() -> None:
+    # seed 000 l.270: one shake-off per ailment held; the test is free (no Action).
+    table = started()
+    table.do("ail carol burning")
+    table.do("ail carol confused")
+    to_carols_next_turn(table)
+    table.do("shake carol fail burning")
+    table.do("shake carol fail confused dof=4")
+    assert table.track("carol", "actions") == 2
+    assert table.do("act carol standard attack") == ["Carol: Standard Attack ★ (1 action left)"]
+
+
+def test_the_fear_shake_off_is_once_a_turn_too() -> None:
+    # seed 000 l.389: "At the start of each subsequent turn, they as a free action make a
+    # shake-off test … with a stacking advantage for each time they fail."
+    table = started()
+    table.do("fear carol dof=1")
+    to_carols_next_turn(table)
+    table.do("shake carol fail")
+    assert table.refused("shake carol fail").startswith(
+        "Carol has made this turn's shake-off of Shaken already"
+    )

@@ -18,7 +18,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
-from tracker.rules.nerv_d100 import confusion, visions
+from tracker.rules.nerv_d100 import confusion, shake_turns, visions
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     ailments,
@@ -147,6 +147,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
     held = _to_shake(draft, tables, fighter, " ".join(command.args[2:]))
     _, values = words_and_options(command, len(command.args), (), ("dof", "adv"))
     dof = whole(values, "dof")
+    shake_turns.once_a_turn(draft, tables, fighter, held)
     if word == "roll":
         advantage = shake_advantage(draft, tables, held) + whole(values, "adv")
         result = roll_stat(

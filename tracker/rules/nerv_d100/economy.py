@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
-from tracker.rules.nerv_d100 import combo_moves, defend, holds, running
+from tracker.rules.nerv_d100 import combo_moves, defend, holds, running, shake_turns
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
 )
@@ -158,7 +158,7 @@ def groups_used(tables: NervTables, spent: tuple[str, ...]) -> dict[str, str]:
     used: dict[str, str] = {}
     for entry in spent:
         key = entry.split(" (", 1)[0]
-        if key in (MOVE, CHANCE, *FREE_REPEAT):
+        if key in (MOVE, CHANCE, *FREE_REPEAT) or key.startswith(shake_turns.PREFIX):
             continue
         used.setdefault(tables.action(key).group, key)
     return used
