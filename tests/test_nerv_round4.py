@@ -447,7 +447,8 @@ def test_a_second_shake_off_in_the_same_turn_is_refused() -> None:
     table.do("shake carol roll burning", [90])
     assert table.refused("shake carol roll burning", [10]) == (
         "Carol has made this turn's shake-off of Burning already — one at the start of each "
-        "turn ('undo' takes it back)"
+        "turn ('undo' takes it back; for a Fate reroll, 'spend carol fate use=reroll' before "
+        "rolling)"
     )
     to_carols_next_turn(table)
     lines = table.do("shake carol roll burning", [40])

@@ -28,6 +28,7 @@ def once_a_turn(draft: Draft, tables: NervTables, fighter: Combatant, held: Cond
     if mark in fighter.spent:
         raise RuleError(
             f"{fighter.name} has made this turn's shake-off of {held.name} already — one at "
-            "the start of each turn ('undo' takes it back)"
+            "the start of each turn ('undo' takes it back; for a Fate reroll, "
+            f"'spend {fighter.id} fate use=reroll' before rolling)"
         )
     draft.emit(ev.ActionUsed, who=fighter.id, action=mark)
