@@ -106,6 +106,7 @@ def test_shake_off_reminder_at_the_start_of_turn_with_stacking_advantage() -> No
     assert lines[0] == (
         "Rei shake-off Dizzy: d100 48 vs Physique 30 +2 Advantage -10 Dizzy = 40: failed by 0 DoF"
     )
+    table.do("next")  # one shake-off a turn (l.270): the next is at Rei's next turn
     while table.state.current != "rei":
         table.do("next")
     lines = table.do("shake rei roll", [38])

@@ -126,3 +126,29 @@ def drop(draft: Draft, tables: D100Tables, fighter: Combatant) -> str:
         return ""
     draft.emit(ev.ConditionRemoved, who=fighter.id, name=FALLING)
     return bands(tables)[max(1, held.level)]
+
+
+def reach_refusal(
+    names: tuple[str, ...], attacker: Combatant, target: Combatant, melee: bool, longshot: bool
+) -> str:
+    """Why ``attacker`` cannot reach ``target`` across the bands, or ``""``: nothing
+    between the highest band and a lower one without a specially long-ranged weapon the
+    GM approves (``longshot``), and no melee from the ground at the band above it (seed
+    000 l.83-84, seed 004 l.83-84). ``names``: the bands, lowest first."""
+    top = len(names) - 1
+    mine, theirs = band_of(attacker), band_of(target)
+    where = (
+        f"{attacker.name} is at {names[mine].capitalize()}, "
+        f"{target.name} at {names[theirs].capitalize()}"
+    )
+    if top in (mine, theirs) and mine != theirs and not longshot:
+        return (
+            f"{where}: no attack between {names[top].capitalize()} and a lower band, unless "
+            "a specially long-ranged weapon the GM approves ('longshot')"
+        )
+    if melee and mine == 0 and theirs == 1:
+        return (
+            f"{where}: a {names[0].capitalize()} attacker cannot melee attack a "
+            f"{names[1].capitalize()} flyer"
+        )
+    return ""

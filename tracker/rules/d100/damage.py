@@ -23,6 +23,16 @@ MAX_CHAIN = 20
 """Most extra dice an exploding chain (Righteous Fury, Special Damage) may add."""
 
 
+def still_standing(fighter: Combatant) -> Combatant:
+    """The combatant, unless it is destroyed or gone: the dead take no more damage, so
+    a Shadow struck after it fell is neither hurt, healed nor Staggered (RuleError;
+    'revive' first if the GM rules otherwise)."""
+    if fighter.out_of_fight:
+        word = "destroyed" if fighter.status == "dead" else "out of the fight"
+        raise RuleError(f"{fighter.name} is {word}: there is nothing left to damage")
+    return fighter
+
+
 # --- damage rolls -----------------------------------------------------------------------
 
 
@@ -181,6 +191,23 @@ def soak_of(
     """The Soak Value of ``fighter`` at ``location`` against Penetration ``pen``."""
     tb = bonus(tables, fighter, "t", lender)
     return Soak(tb * 2 if double_tb else tb, fighter.armour.get(location, 0), pen, double_tb)
+
+
+def unarmed_fatigue(draft: Draft, tables: D100Tables, target: Combatant, total: int) -> None:
+    """Seed 001 l.71 and 004 l.63, Unarmed Attacks: "If the damage dealt is equal to or higher
+    than the target's TB, they suffer a level of fatigue" — read as the damage before Soak
+    against the plain Toughness Bonus."""
+    tb = bonus(tables, target, "t")
+    if total < tb:
+        return
+    before = target.track("fatigue")
+    draft.emit(
+        ev.TrackSet,
+        who=target.id,
+        track="fatigue",
+        value=before + 1,
+        text=f"{target.name}: Fatigue {before} → {before + 1} (unarmed damage {total} ≥ TB {tb})",
+    )
 
 
 # --- the wound pool -----------------------------------------------------------------------

@@ -28,21 +28,14 @@ from tracker.rules.d100.damage import (
     past_zero,
     roll_damage,
     soak_of,
+    still_standing,
+    unarmed_fatigue,
 )
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.eva_escale.forces import has_fate, pilot_id
 from tracker.rules.eva_escale.on_foot import to_hit_note
 
 DMG_KEYS = ("pen", "by", "confirm", "test", "dos", "hit")
-
-
-def still_standing(fighter: Combatant) -> Combatant:
-    """The combatant, unless it is destroyed or gone: a destroyed Angel takes no more
-    damage (RuleError; 'revive' first if the GM rules otherwise)."""
-    if fighter.out_of_fight:
-        word = "destroyed" if fighter.status == "dead" else "out of the fight"
-        raise RuleError(f"{fighter.name} is {word}: there is nothing left to damage")
-    return fighter
 
 
 def pools_by_location(rules: D100Ruleset, fighter: Combatant) -> bool:
@@ -80,12 +73,12 @@ def where_hit(
 
 
 def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -> None:
-    """``dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [confirm=pass|fail]
-    [test=ws|bs]``."""
+    """``dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [unarmed]
+    [confirm=pass|fail] [test=ws|bs]``."""
     state = draft.state
     target = still_standing(who_arg(state, command, 0, "who is hit"))
     text = command.arg(1, "the damage, e.g. 'dmg ramiel 2d10+4 pen=3'")
-    flags, values = words_and_options(command, 2, ("fury",), DMG_KEYS)
+    flags, values = words_and_options(command, 2, ("fury", "unarmed"), DMG_KEYS)
     attacker = attacker_of(draft, values, target)
     where = where_hit(draft, rules, dice, target, command)
     rolled = roll_damage(text, dice, whole(values, "dos"))
@@ -107,6 +100,8 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -
         text=f"{target.name}{at}: damage {rolled.shown}{extra} vs {soak.shown}: {outcome}"
         f"{to_hit_note(rules.tables, target)}",
     )
+    if "unarmed" in flags:
+        unarmed_fatigue(draft, rules.tables, target, total)
     take(draft, rules, target, lost, where)
 
 

@@ -15,6 +15,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
+from tracker.core.records import record_roll
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import D100Tables, folded
 from tracker.rules.d100.turns import Declared
@@ -102,3 +103,31 @@ def burn(draft: Draft, command: Command, dice: DiceLike, tables: D100Tables) -> 
     )
     if holder.condition(BURNED) is None:
         draft.emit(ev.ConditionApplied, who=holder.id, name=BURNED, category="Pilot")
+
+
+def held_by_angels(draft: Draft, tables: D100Tables, dice: DiceLike) -> None:
+    """End of a round: each pilot an Angel holds takes its Ego damage (seed 001 l.158,
+    "the pilot promptly takes 1d10 Ego damage for every round in which they are held by
+    the Angel"), rolled and recorded; the text has no Ego track, so the log says it."""
+    rates = {
+        folded(str(row["name"])): str(row["ego_damage"])
+        for row in tables.raw.get("conditions", [])
+        if "ego_damage" in row
+    }
+    for fighter in draft.state.combatants.values():
+        if fighter.out_of_fight:
+            continue
+        for held in fighter.conditions:
+            if folded(held.name) not in rates:
+                continue
+            roll = dice.roll(rates[folded(held.name)])
+            record_roll(
+                draft,
+                fighter.id,
+                roll.expr,
+                roll.dice,
+                total=roll.total,
+                reason="ego damage",
+                text=f"{fighter.name} ({held.name}) takes {roll.expr} Ego damage "
+                f"[{', '.join(map(str, roll.dice))}] = {roll.total} — for the GM's Ego track",
+            )

@@ -173,6 +173,10 @@ class EvaRules(D100Ruleset):
         for hid in forces.command_reminders(draft, who):
             turns.fresh_turn(draft, self.tables, hid)
 
+    def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
+        """Pilots held by an Angel take their Ego damage (seed 001 l.158)."""
+        on_foot.held_by_angels(draft, self.tables, dice)
+
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Interrupted Extended Actions restart; timed effects count down (those of the pilot
         aboard and of the hordes commanded too)."""
@@ -192,7 +196,7 @@ class EvaRules(D100Ruleset):
         bound = by_name(
             verb(
                 "dmg",
-                "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] "
+                "dmg WHO DAMAGE [@LOC|hit=NN] [pen=N] [by=WHO] [dos=N] [fury] [unarmed] "
                 "[confirm=pass|fail|test=ws|bs]",
                 "damage against Soak (DAMAGE: 14 or 2d10+4)",
                 damage.damage,

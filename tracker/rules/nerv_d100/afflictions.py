@@ -111,7 +111,7 @@ def end_condition(draft: Draft, who: str, name: str, text: str) -> None:
     if name.casefold() == BURNING and fighter.track(BURNING):
         set_value(draft, fighter.id, BURNING, 0)
     for reminder in draft.state.reminders_for(fighter.id):
-        if reminder.key == f"shake:{name}":
+        if reminder.key in (f"shake:{name}", f"grapple:{name}"):
             resolve_reminder(draft, fighter.id, reminder.key)
 
 

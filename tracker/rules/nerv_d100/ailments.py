@@ -18,6 +18,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
+from tracker.rules.nerv_d100 import confusion, shake_turns, visions
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     ailments,
@@ -31,6 +32,7 @@ from tracker.rules.nerv_d100.stats import (
     whole,
 )
 from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for, is_ailment
+from tracker.rules.nerv_d100.witness import ally_defeated
 from tracker.rules.readings import chosen
 
 DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
@@ -63,6 +65,9 @@ def ail(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> N
     afflict(
         draft, tables, fighter.id, spec.name, why=why, replace=replace, strict=True, source=source
     )
+    visions.fear_due(draft, tables, fighter.id)
+    if spec.name == "Confused" and "dof" in values:
+        confusion.turn_decided(draft, tables, fighter.id, whole(values, "dof"))
 
 
 def _variant(
@@ -72,8 +77,6 @@ def _variant(
     if name == "Hallucinating":
         band = band_for(tables.hallucinating, whole(values, "dof"))
         return band.key, f"{band.key}: {band.text}"
-    if name == "Confused" and "dof" in values:
-        return "", f"this turn: {band_for(tables.confused, whole(values, 'dof')).text}"
     if name == "Dominated" and "by" in values:
         controller = named(draft.state, values["by"])
         return controller.id, f"controlled by {controller.name}"
@@ -144,6 +147,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
     held = _to_shake(draft, tables, fighter, " ".join(command.args[2:]))
     _, values = words_and_options(command, len(command.args), (), ("dof", "adv"))
     dof = whole(values, "dof")
+    shake_turns.once_a_turn(draft, tables, fighter, held)
     if word == "roll":
         advantage = shake_advantage(draft, tables, held) + whole(values, "adv")
         result = roll_stat(
@@ -155,11 +159,13 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
             advantage,
             f"shake-off {held.name}",
             resist_check(tables, held),
+            shaking=held.name,
         )
         passed, dof = result.passed, result.degrees
     else:
         passed = pass_or_fail(word, usage)
-    resolve_reminder(draft, fighter.id, f"shake:{held.name}")
+    for key in (f"shake:{held.name}", f"grapple:{held.name}"):
+        resolve_reminder(draft, fighter.id, key)
     if passed:
         end_condition(draft, fighter.id, held.name, f"{fighter.name} shakes off {held.name}")
         _after_end(draft, fighter, held)
@@ -174,7 +180,7 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
         text=f"{fighter.name} fails to shake off {held.name} (next test +{failures} Advantage)",
     )
     if held.name == "Confused":
-        draft.say(f"{fighter.name} is Confused ({dof} DoF): {band_for(tables.confused, dof).text}")
+        confusion.turn_decided(draft, tables, fighter.id, dof)
 
 
 def resist_check(tables: NervTables, held: Condition) -> str:
@@ -233,14 +239,7 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
     fighter = draft.state.combatant(who)
     if fighter.condition("Shocked") is not None:
         add_stress(draft, tables, who, 1, "Shocked")
-    vision = fighter.condition("Hallucinating")
-    if vision is not None and vision.source == "nightmare" and fear_of(fighter) is None:
-        remind(
-            draft,
-            who,
-            "fear:nightmare",
-            f"{fighter.name}: nightmare hallucination — Fear test with 3 Disadvantages",
-        )
+    visions.fear_due(draft, tables, who)
 
 
 # --- Fear -------------------------------------------------------------------------------
@@ -274,6 +273,7 @@ def fear(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
             whole(values, "adv"),
             "Fear test",
             "fear",
+            visions.fear_modifiers(draft, tables, fighter),
         )
         passed, dof = result.passed, result.degrees
     for reminder in draft.state.reminders_for(fighter.id):
@@ -350,6 +350,7 @@ def fracture(draft: Draft, tables: NervTables, who: str) -> None:
             status="down",
             text=f"{fighter.name} is lost in the LCL (death state until reconstituted)",
         )
+        ally_defeated(draft, tables, fighter.id)
 
 
 def grace_countdown(draft: Draft, tables: NervTables, who: str) -> None:

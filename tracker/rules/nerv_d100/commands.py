@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, who_arg
+from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
+from tracker.rules.d100 import altitude
 from tracker.rules.nerv_d100.damage import (
     Hit,
     check_at_once,
     exploited_ailment,
+    exploited_by_side,
     resolve_hit,
     roll_location,
     take_wounds,
@@ -27,6 +29,7 @@ from tracker.rules.nerv_d100.stats import shift, whole
 from tracker.rules.nerv_d100.tables import Location, NervTables
 
 HIT_FLAGS = ("exploit", "crit", "critical", "weak", "ignore-ap", "weak-spot", "weakspot", "savage")
+REACH_FLAGS = ("melee", "longshot")
 
 
 class DamageCommands:
@@ -37,18 +40,23 @@ class DamageCommands:
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """``dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [weak-spot] [savage[=N]]
-        [type=T] [block=N]``: damage against Defense."""
+        [type=T] [block=N] [by=WHO] [melee] [longshot]``: damage against Defense."""
         fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of damage", example="dmg sachiel 12 @core")
         if amount < 0:
             raise RuleError("damage cannot be negative — use 'heal'")
         types = self.tables.damage_types()
-        flags, values = words_and_options(command, 2, (*HIT_FLAGS, *types), ("type", "block"))
+        flags, values = words_and_options(
+            command, 2, (*HIT_FLAGS, *REACH_FLAGS, *types), ("type", "block", "by")
+        )
+        attacker = self.reach(draft, fighter, values, flags)
         damage_type = self._type(values.get("type", ""), flags)
         savage = 1 if "savage" in flags else whole(values, "savage")
         location = self.location(draft, fighter, command, dice)
         # seed 000 l.168: an ailment the damage type exploits makes the hit an Exploit Hit
-        exploits = "exploit" in flags or bool(exploited_ailment(self.tables, fighter, damage_type))
+        by_side = exploited_by_side(draft.state, self.tables, fighter, attacker)
+        exploited = exploited_ailment(self.tables, fighter, damage_type) or by_side
+        exploits = "exploit" in flags or bool(exploited)
         hit = Hit(
             amount,
             location,
@@ -60,9 +68,27 @@ class DamageCommands:
             weak_spot=bool(flags & {"weak-spot", "weakspot"}),
             savage=savage,
             block=whole(values, "block"),
+            exploited=by_side,
         )
         attack_note(draft, self.tables, fighter)
         resolve_hit(draft, self.tables, dice, fighter.id, hit)
+
+    def reach(
+        self, draft: Draft, target: Combatant, values: dict[str, str], flags: set[str]
+    ) -> Combatant | None:
+        """Seed 000 l.83-84: no melee from the Ground at a Low flyer, no attack between
+        High and a lower band without a specially long-ranged weapon (``longshot``). The
+        attacker (returned) is ``by=WHO``, else whoever's turn it is (not the target)."""
+        state = draft.state
+        attacker = named(state, values["by"]) if "by" in values else state.acting
+        if attacker is None or attacker.id == target.id:
+            return None
+        refusal = altitude.reach_refusal(
+            self.tables.bands, attacker, target, "melee" in flags, "longshot" in flags
+        )
+        if refusal:
+            raise RuleError(refusal)
+        return attacker
 
     def _type(self, typed: str, flags: set[str]) -> str:
         types = self.tables.damage_types()

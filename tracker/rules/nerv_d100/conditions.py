@@ -10,6 +10,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
+from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
@@ -30,7 +31,7 @@ from tracker.rules.nerv_d100.stats import (
     take_off,
     whole,
 )
-from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.nerv_d100.tables import Check, NervTables
 
 ALTITUDE = "altitude"
 
@@ -53,6 +54,7 @@ def test(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
     fighter = who_arg(draft.state, command)
     kinds = ", ".join(tables.checks)
     check = tables.check(command.arg(1, f"which test — {kinds}").casefold())
+    _due(draft, fighter, check)
     usage = f"'test {fighter.id} {check.key} pass|fail|roll'"
     word = command.arg(2, f"a result — {usage}").casefold()
     _, values = words_and_options(command, 3, (), ("dof", "adv"))
@@ -76,6 +78,16 @@ def test(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
         draft.say(f"{fighter.name} passes the {check.label} test")
         return
     FAILURES[check.key](draft, tables, fighter.id, dof)
+
+
+def _due(draft: Draft, fighter: Combatant, check: Check) -> None:
+    """A test is due only for what the combatant has (or a reminder still asks for it):
+    no Blood Loss test without Blood Loss, no breath test without Suffocating."""
+    if not check.needs or fighter.condition(check.needs) is not None:
+        return
+    if any(r.key == f"test:{check.key}" for r in draft.state.reminders_for(fighter.id)):
+        return
+    raise RuleError(f"{fighter.name} has no {check.needs} condition: no {check.label} test is due")
 
 
 def _bleed(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
@@ -111,7 +123,7 @@ def _collapse(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
         f"({counted(fighter.track('stress'), 'hour')})",
         source="exhausted",
     )
-    incapacitate(draft, who, "unconscious from exhaustion")
+    incapacitate(draft, tables, who, "unconscious from exhaustion")
 
 
 FAILURES = {"bleeding": _bleed, "breath": _gasp, "exhausted": _collapse}
@@ -140,7 +152,10 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, 
     if value < floor:
         value = floor
         incapacitate(
-            draft, who, f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week"
+            draft,
+            tables,
+            who,
+            f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week",
         )
     before = score(fighter, stat)
     set_value(
@@ -210,7 +225,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
             text=f"{fighter.name} runs out of air and falls unconscious; "
             f"dies in {counted(max(1, pb), 'round')} without air",
         )
-        incapacitate(draft, who, "out of air")
+        incapacitate(draft, tables, who, "out of air")
         return
     draft.emit(ev.StatusChanged, who=who, status="dead", text=f"{fighter.name} dies of suffocation")
 

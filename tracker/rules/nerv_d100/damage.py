@@ -15,7 +15,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.frozen_record import FrozenRecord, frozen_record
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
@@ -28,6 +28,7 @@ from tracker.rules.nerv_d100.injuries import (
 )
 from tracker.rules.nerv_d100.stats import blocked_by, bonus, injury_rows, is_helpless, shift
 from tracker.rules.nerv_d100.tables import Location, NervTables
+from tracker.rules.nerv_d100.witness import allies
 from tracker.rules.readings import chosen
 
 
@@ -45,6 +46,9 @@ class Hit(FrozenRecord):
     weak_spot: bool = False
     savage: int = 0
     block: int = 0
+    exploited: str = ""
+    """The ailment the Exploit Hit exploits, when the attacker's side decides it
+    (Dominated: the controller's side)."""
 
 
 @frozen_record
@@ -151,7 +155,7 @@ def resolve_hit(draft: Draft, tables: NervTables, dice: DiceLike, who: str, hit:
     if hit.critical:
         critical_effect(draft, tables, who, hit.damage_type, "critical hit")
     if hit.exploit:
-        clear_exploited(draft, tables, who, hit.damage_type)
+        clear_exploited(draft, tables, who, hit.damage_type, hit.exploited)
     take_wounds(
         draft,
         tables,
@@ -176,10 +180,31 @@ def exploited_ailment(tables: NervTables, fighter: Combatant, damage_type: str) 
     return ""
 
 
-def clear_exploited(draft: Draft, tables: NervTables, who: str, damage_type: str) -> None:
-    """An Exploit Hit clears the ailment it exploited (when the damage type says which)."""
+def exploited_by_side(
+    state: EncounterState, tables: NervTables, fighter: Combatant, attacker: Combatant | None
+) -> str:
+    """The ailment ``attacker``'s hit exploits because of who they are ("" when none):
+    seed 000 l.281, Dominated — the controller's and their allies' "attacks gain Exploit
+    Hits on you" (``exploited_by = ["controller"]`` in the data)."""
+    if attacker is None:
+        return ""
+    for held in fighter.conditions:
+        spec = tables.conditions.get(held.name.casefold())
+        controller = state.combatants.get(held.source) if held.source else None
+        if spec is None or "controller" not in spec.exploited_by or controller is None:
+            continue
+        if attacker.id == controller.id or allies(attacker, controller):
+            return held.name
+    return ""
+
+
+def clear_exploited(
+    draft: Draft, tables: NervTables, who: str, damage_type: str, exploited: str = ""
+) -> None:
+    """An Exploit Hit clears the ailment it exploited (when the damage type, or the
+    attacker's side, says which)."""
     fighter = draft.state.combatant(who)
-    name = exploited_ailment(tables, fighter, damage_type)
+    name = exploited or exploited_ailment(tables, fighter, damage_type)
     if name:
         end_condition(draft, who, name, f"{fighter.name}: the Exploit Hit clears {name}")
 
@@ -213,7 +238,7 @@ def take_wounds(
     stress = overflow * tables.number("wounds", "stress_per_injury")
     add_stress(draft, tables, who, stress, "wounds past the pool")
     if savage and draft.state.combatant(who).track("wounds") == 0:
-        incapacitate(draft, who, "a Savage attack at 0 wounds")
+        incapacitate(draft, tables, who, "a Savage attack at 0 wounds")
     check_incapacitated(draft, tables, who, location)
 
 

@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
-from tracker.rules.nerv_d100 import defend, running
+from tracker.rules.nerv_d100 import combo_moves, defend, holds, running, shake_turns
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
 )
@@ -81,13 +81,30 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
     elif folded in ("chance", CHANCE):
         _chance(draft, tables, fighter, forced)
     else:
-        _action(draft, tables, fighter, name, "combo" in words, forced, values)
+        combo = "combo" in words
+        spec, argument = combo_moves.split_argument(tables, name)
+        combo_moves.check(spec, fighter, argument, combo)
+        _action(draft, tables, fighter, spec.key, combo, forced, values)
+        combo_moves.take_effect(draft, rules, dice, spec, fighter, argument)
 
 
 def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
     held = blocked_by(fighter, tables, what)
     if held is not None and not forced:
         raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
+
+
+def _refuse_if_limited(tables: NervTables, fighter: Combatant, key: str, forced: bool) -> None:
+    """An ailment that leaves only some actions (Enraged: melee attacks, l.285)."""
+    for limit in tables.raw.get("only_actions", []):
+        name = str(limit["condition"])
+        if fighter.condition(name) is None or ignoring(fighter, name) or forced:
+            continue
+        if key not in limit["actions"]:
+            raise RuleError(
+                f"{fighter.name} is {name}: only {limit['words']}, not {key} "
+                "(add 'force' to allow it)"
+            )
 
 
 def _still(tables: NervTables, fighter: Combatant) -> str:
@@ -114,6 +131,7 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
         action=MOVE,
         text=f"{fighter.name}: Basic Move ({counted(left, 'Move')} left)",
     )
+    holds.tested(draft, tables, fighter, "move")
     pain = sum(r.move_stress for r in injury_rows(fighter, tables) if not ignoring(fighter, r.name))
     add_stress(draft, tables, fighter.id, pain, "Foot Pain")
 
@@ -140,7 +158,7 @@ def groups_used(tables: NervTables, spent: tuple[str, ...]) -> dict[str, str]:
     used: dict[str, str] = {}
     for entry in spent:
         key = entry.split(" (", 1)[0]
-        if key in (MOVE, CHANCE, *FREE_REPEAT):
+        if key in (MOVE, CHANCE, *FREE_REPEAT) or key.startswith(shake_turns.PREFIX):
             continue
         used.setdefault(tables.action(key).group, key)
     return used
@@ -163,6 +181,7 @@ def _action(
 ) -> None:
     spec = tables.action(name)
     _refuse_if_blocked(tables, fighter, "actions", forced)
+    _refuse_if_limited(tables, fighter, spec.key, forced)
     if spec.still and MOVE in fighter.spent and own_turn(draft, fighter) and not forced:
         raise RuleError(
             f"{fighter.name} has moved this turn: no {spec.key.title()} in the same turn "
@@ -207,6 +226,7 @@ def _action(
     )
     defend.declared(draft, tables, fighter.id, spec.key)
     running.declared(draft, tables, fighter.id, spec.key)
+    holds.tested(draft, tables, fighter, "action")
 
 
 def _cost(key: str, stars: int, span: tuple[int, int] | None, values: dict[str, str]) -> int:

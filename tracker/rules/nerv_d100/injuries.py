@@ -16,6 +16,7 @@ from tracker.core.wording import counted
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict
 from tracker.rules.nerv_d100.stats import bonus, injury_rows, remind, shift
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
+from tracker.rules.nerv_d100.witness import ally_defeated
 
 
 def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str, why: str) -> None:
@@ -86,7 +87,7 @@ def injury_effects(
             remind(draft, who, "fear:injury", f"{fighter.name}: {row.name} — a Fear test is due")
 
 
-def incapacitate(draft: Draft, who: str, why: str) -> None:
+def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
     """Down: incapacitated (the GM types 'dead WHO' if the blow kills)."""
     fighter = draft.state.combatant(who)
     if fighter.status in ("down", "dead"):
@@ -97,6 +98,7 @@ def incapacitate(draft: Draft, who: str, why: str) -> None:
         status="down",
         text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
     )
+    ally_defeated(draft, tables, who)
 
 
 def check_incapacitated(
@@ -115,7 +117,10 @@ def check_incapacitated(
             f"{location.label.lower()}"
         )
     incapacitate(
-        draft, who, f"{counted(injuries, 'injury', 'injuries')} > Physique Bonus {pb}{worst}"
+        draft,
+        tables,
+        who,
+        f"{counted(injuries, 'injury', 'injuries')} > Physique Bonus {pb}{worst}",
     )
 
 

@@ -28,7 +28,16 @@ from tracker.rules.base import (
 from tracker.rules.display import SummaryPart
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
-from tracker.rules.nerv_d100 import defend, economy, fate_tests, resources, running, views
+from tracker.rules.nerv_d100 import (
+    confusion,
+    defend,
+    economy,
+    fate_tests,
+    holds,
+    resources,
+    running,
+    views,
+)
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.initiative import opposed_grace_ties
@@ -201,6 +210,7 @@ class NervRules(Ruleset):
         counts down."""
         who = slot_owner(slot)
         economy.turn_over(draft, who)
+        confusion.turn_over(draft, self.tables, who)
         defend.end_of_turn(draft, self.tables, who)
         ailing.grace_countdown(draft, self.tables, who)
 
@@ -221,7 +231,7 @@ class NervRules(Ruleset):
             verb(
                 "dmg",
                 "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
-                "[type=T] [block=N]",
+                "[type=T] [block=N] [by=WHO] [melee] [longshot]",
                 "an attack's damage against Defense",
                 hits.damage,
                 role="damage",
@@ -358,7 +368,9 @@ class NervRules(Ruleset):
         return views.status_lines(self.tables, fighter, state)
 
     def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
-        """pass / fail / roll keys for shake-offs and tests; Fear by DoF."""
+        """pass / fail / roll keys for shake-offs and tests; Fear by DoF; holds."""
+        if reminder.key.startswith(holds.PREFIX):
+            return holds.reminder_actions(self.tables, reminder.who, reminder.key)
         return views.reminder_actions(reminder)
 
     def catalogue(self) -> list[AilmentSpec]:

@@ -6,7 +6,7 @@ test reads the same everywhere (decay included).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tracker.core import events as ev
@@ -65,15 +65,19 @@ def roll_stat(
     advantage: int,
     purpose: str,
     check: str = "",
+    extra: Sequence[Modifier] = (),
+    shaking: str = "",
 ) -> TestResult:
     """Roll d100 against a score or skill as it stands (decay counted), each Advantage
     worth ``[tests] advantage`` (seed 000: +10 per Advantage), with every modifier the
     tracker knows of (``[[test_modifiers]]``: Dizzy, Fatigued, a stemmed bleeding …),
-    each named in the log line."""
+    each named in the log line; ``extra``: the modifiers the caller knows (a nightmare's
+    Disadvantages); ``shaking``: the condition a shake-off is for."""
     stat = tested_stat(fighter, stats)
     step = tables.number("tests", "advantage")
     shown = [Modifier(step * advantage, f"{advantage:+d} Advantage")]
-    shown += known_modifiers(tables, fighter, stats, check, draft.state.options)
+    shown += known_modifiers(tables, fighter, stats, check, draft.state.options, shaking)
+    shown += extra
     shown += fate_tests.advantage(draft, tables, fighter)
     label, value = stat.capitalize(), score(fighter, stat)
     worse = keep_worse(tables, fighter, stats)
@@ -101,9 +105,11 @@ def known_modifiers(
     stats: tuple[str, ...],
     check: str,
     options: Mapping[str, Any],
+    shaking: str = "",
 ) -> list[Modifier]:
-    """The modifiers the tracker knows of for this test of ``stats`` (``check``: which),
-    as the encounter's readings (``options``) have them."""
+    """The modifiers the tracker knows of for this test of ``stats`` (``check``: which;
+    ``shaking``: the condition a shake-off is for), as the encounter's readings
+    (``options``) have them."""
     step = tables.number("tests", "advantage")
     found = []
     for mod in tables.test_modifiers:
@@ -112,6 +118,8 @@ def known_modifiers(
         if mod.stats and not set(mod.stats) & set(stats):
             continue
         if mod.checks and check not in mod.checks:
+            continue
+        if mod.shaking and mod.shaking != shaking:
             continue
         if _gives(mod, fighter, tables):
             found.append(Modifier(step * mod.advantage, f"{step * mod.advantage:+d} {mod.source}"))

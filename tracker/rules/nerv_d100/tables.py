@@ -80,7 +80,8 @@ class TestModifier(FrozenRecord):
     """Something the tracker counts in the tests it rolls: a condition held, an injury in
     force or an action declared since the tester's turn began, and the Advantage (or, when
     negative, Disadvantage) it gives to the tests of ``stats`` or ``checks`` (all when
-    empty); with ``reading`` (``KEY:CHOICE``) only while the encounter reads so."""
+    empty); with ``reading`` (``KEY:CHOICE``) only while the encounter reads so; with
+    ``shaking`` only on the shake-off of that condition."""
 
     advantage: int
     held: str = ""
@@ -89,6 +90,7 @@ class TestModifier(FrozenRecord):
     stats: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()
     reading: str = ""
+    shaking: str = ""
 
     @property
     def source(self) -> str:
@@ -118,6 +120,7 @@ class Check(FrozenRecord):
     label: str
     stats: tuple[str, ...]
     text: str
+    needs: str = ""
 
 
 @frozen_record
@@ -132,6 +135,12 @@ class ActionSpec(FrozenRecord):
     aliases: tuple[str, ...] = ()
     still: bool = False
     """No Basic Move in the same turn (Heavy Weapon Attack, seed 000 l.98)."""
+    combo_only: bool = False
+    """Taken only by comboing into it (the Special Combo Actions, seed 000 l.132-133)."""
+    shift: int = 0
+    """Moves initiative this many points, up or down (Initiative Shift, l.136)."""
+    hands_over: bool = False
+    """Hands the Combo action to an ally (Pass Off, l.135)."""
 
 
 def _tuple(value: Any) -> tuple[str, ...]:
@@ -185,6 +194,7 @@ class NervTables:
                 stats=_tuple(row.get("stats")),
                 checks=_tuple(row.get("checks")),
                 reading=str(row.get("reading", "")),
+                shaking=str(row.get("shaking", "")),
             )
             for row in data["test_modifiers"]
         )
@@ -192,7 +202,9 @@ class NervTables:
             (str(row["held"]), _tuple(row["stats"])) for row in data["test_rerolls"]
         )
         self.checks = {
-            c["key"]: Check(c["key"], c["label"], _tuple(c["stats"]), c["text"])
+            c["key"]: Check(
+                c["key"], c["label"], _tuple(c["stats"]), c["text"], str(c.get("needs", ""))
+            )
             for c in data["checks"]
         }
         self.fear = _bands(data["fear"]["results"])
@@ -367,4 +379,7 @@ def _action(row: Mapping[str, Any]) -> ActionSpec:
         cost=(int(cost[0]), int(cost[1])) if cost else None,
         aliases=_tuple(row.get("aliases")),
         still=bool(row.get("still", False)),
+        combo_only=bool(row.get("combo_only", False)),
+        shift=int(row.get("shift", 0)),
+        hands_over=bool(row.get("hands_over", False)),
     )

@@ -28,6 +28,8 @@ from tracker.rules.d100.damage import (
     lose_wounds,
     roll_damage,
     soak_of,
+    still_standing,
+    unarmed_fatigue,
 )
 from tracker.rules.persona_d100.book import PersonaBase, technical_for
 from tracker.rules.persona_d100.flight import check_reach, ground_note
@@ -45,7 +47,17 @@ from tracker.rules.persona_d100.momentum import (
     stagger_words,
 )
 
-FLAGS = ("physical", "magic", "technical", "special", "stagger", "crit", "same", "longshot")
+FLAGS = (
+    "physical",
+    "magic",
+    "technical",
+    "special",
+    "stagger",
+    "crit",
+    "same",
+    "longshot",
+    "unarmed",
+)
 KEYS = ("element", "tier", "pen", "by", "confirm", "test", "cmod", "dos", "hit")
 
 
@@ -72,11 +84,11 @@ def affinity(rules: PersonaBase, fighter: Combatant, element: str) -> str:
 
 def damage(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] [technical]
-    [special] [stagger] [crit] [physical|magic] [same] [longshot]
+    [special] [stagger] [crit] [physical|magic] [same] [longshot] [unarmed]
     [confirm=pass|fail|test=ws|bs] [cmod=N]``; ``same``: the attacker's previous action
     again (one One More at most); ``longshot``: a weapon that reaches High (GM's call)."""
     state = draft.state
-    target = who_arg(state, command, 0, "who is hit")
+    target = still_standing(who_arg(state, command, 0, "who is hit"))
     command.arg(1, "the damage, e.g. 'dmg pixie 1d10+3 element=fire'")
     flags, values = words_and_options(command, 2, FLAGS, KEYS)
     element = element_of(rules, values.get("element", ""))
@@ -226,6 +238,8 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
     )
     if why:
         stagger(draft, target, attack.attacker, why)
+    if "unarmed" in attack.flags:
+        unarmed_fatigue(draft, rules.tables, target, total)
     lose_wounds(draft, rules.tables, target, lost, target.limits.get("fate", 0) > 0, where)
 
 

@@ -61,6 +61,8 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> N
     if category == STAGGERED:
         if fighter.condition(STAGGERED) is not None:
             raise RuleError(f"{fighter.name} is already Staggered: it cannot be Staggered again")
+        if fighter.out_of_fight:
+            raise RuleError(f"{fighter.name} is out of the fight: it cannot be Staggered")
         by = named(state, values["by"]) if "by" in values else None
         begin_attack(draft, by, "same" in said)
         stagger(draft, fighter, by, "the GM")

@@ -102,19 +102,11 @@ def check_reach(
     a lower band unless a specially long-ranged weapon (``longshot``) is approved."""
     if attacker is None:
         return
-    top = len(altitude.bands(rules.tables)) - 1
-    mine, theirs = band_of(attacker), band_of(target)
-    where = (
-        f"{attacker.name} is at {band_name(rules.tables, mine)}, "
-        f"{target.name} at {band_name(rules.tables, theirs)}"
+    refusal = altitude.reach_refusal(
+        altitude.bands(rules.tables), attacker, target, melee, longshot
     )
-    if top in (mine, theirs) and mine != theirs and not longshot:
-        raise RuleError(
-            f"{where}: no attack between High and a lower band, unless a specially "
-            "long-ranged weapon the GM approves ('longshot')"
-        )
-    if melee and mine == 0 and theirs == 1:
-        raise RuleError(f"{where}: a Ground attacker cannot melee attack a Low flyer")
+    if refusal:
+        raise RuleError(refusal)
 
 
 def ground_note(rules: PersonaBase, attacker: Combatant | None, target: Combatant) -> str:

@@ -122,7 +122,7 @@ class PersonaRules(PersonaBase):
             verb(
                 "dmg",
                 "dmg WHO DAMAGE [element=E] [tier=N] [@LOC|hit=NN] [pen=N] [by=WHO] "
-                "[technical] [special] [stagger] [crit] [same] [longshot] "
+                "[technical] [special] [stagger] [crit] [same] [longshot] [unarmed] "
                 "[confirm=pass|fail|test=ws|bs] [cmod=N]",
                 "an attack, read against the target's affinity",
                 affinity.damage,
