@@ -379,9 +379,11 @@ class NervRules(Ruleset):
 
     def suffered(self, name: str, category: str) -> bool:
         """Not Running or Sprinting (l.121, 308), Defending (l.102) or a Fate held for the
-        next test (l.262): the combatant's own doing, not an ailment suffered."""
+        next test (l.262): the combatant's own doing, not an ailment suffered; nor the Idle
+        turn Confusion brings (l.282): the ailment is Confused, listed already."""
         own = {str(row["condition"]) for row in self.tables.raw["running"]}
         own.add(str(self.tables.raw["defend"]["condition"]))
+        own.add(str(self.tables.raw["confused"]["idle"]))
         return category != fate_tests.CATEGORY and name not in own
 
     def player_summary(self, fighter: Combatant) -> str:
