@@ -28,6 +28,7 @@ from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_re
 from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, unused_fields
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
+from tracker.store.foundry.wrath_armour import add_powered, take_bulk
 from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items
 from tracker.store.foundry.wrath_numbers import (
     ATTRIBUTES,
@@ -55,12 +56,14 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     items = read_items(actor.items)
     sheet = Sheet()
     attributes(data, sheet)
+    add_powered(items.worn, sheet)
     skills(data, sheet)
     tier = whole(at(data, "advances.tier")) or 0
-    derived(data, sheet, items.armour, items.shields, agent, tier)
-    if items.armour_names:
-        sheet.read.append("armour " + ", ".join(items.armour_names))
+    derived(data, sheet, items.worn.best, items.worn.shields, agent, tier)
+    if items.worn.names:
+        sheet.read.append("armour " + ", ".join(items.worn.names))
     _speed_and_wrath(data, sheet, agent)
+    take_bulk(items.worn, sheet)
     stats = _ordered(sheet.stats)
     if sheet.missing:
         remarks.append(

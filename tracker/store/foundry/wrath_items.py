@@ -5,8 +5,8 @@ rank (0 none, 1 Rank, 2 Double Rank), ``ed`` and ``ap`` {base, bonus, dice, rank
 ``traits`` {list: [{name, rating, custom, display}]}; older exports keep ``damage``,
 ``ed`` and ``ap`` beside each other ({base, bonus, rank "none|single|double"} or plain
 numbers) and ``traits`` as a list. A melee weapon's Damage Rating adds the wielder's
-Strength at the table (``attack … melee dmg=N`` adds it). Armour gives its ``rating``
-when equipped: the best one counts, shields add theirs (to Defence too).
+Strength at the table (``attack … melee dmg=N`` adds it). Armour counts when equipped
+(:mod:`.wrath_armour`).
 
 Weapons, abilities, talents, keywords, psychic powers, mutations, augmetics and traumatic
 and memorable injuries become traits, kept whole; the species, archetype and faction items
@@ -25,6 +25,7 @@ from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
 from tracker.store.foundry.blocks import signed
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import item_system, whole
+from tracker.store.foundry.wrath_armour import Armour
 
 KINDS = {
     "weapon": "weapon",
@@ -56,9 +57,8 @@ class Items:
     """What the items give: traits, the armour rating, remarks for the report."""
 
     traits: list[Trait] = field(default_factory=list)
-    armour: int = 0
-    shields: int = 0
-    armour_names: list[str] = field(default_factory=list)
+    worn: Armour = field(default_factory=Armour)
+    """What the equipped armour gives (Resilience, Defence, Strength, Speed)."""
     remarks: list[str] = field(default_factory=list)
     identity: dict[str, str] = field(default_factory=dict)
     """``species`` / ``archetype`` / ``faction`` → the item's name."""
@@ -67,13 +67,12 @@ class Items:
 def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
     """Every item the mapping uses, in the export's order."""
     found = Items()
-    best = 0
     for item in items:
         kind = str(item.get("type", ""))
         system = item_system(item)
         name = _name(item, found)
         if kind == "armour":
-            best = max(best, _armour(name, system, found))
+            found.worn.wear(name, system)
         elif kind == "weapon":
             found.traits.append(Trait(name, _cut(weapon_text(system), name, found), "weapon"))
         elif kind in KINDS:
@@ -83,7 +82,7 @@ def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
             found.traits.append(Trait(name, text, KINDS[kind]))
         elif kind in IDENTITY:
             found.identity.setdefault(kind, name)
-    found.armour = best
+    found.remarks += found.worn.remarks
     return found
 
 
@@ -101,23 +100,6 @@ def _cut(text: str, name: str, found: Items) -> str:
     mark = f" … cut at {TRAIT_LIMIT:,} characters"
     found.remarks.append(f"{name}: text cut at {TRAIT_LIMIT:,} characters")
     return text[: TRAIT_LIMIT - len(mark)].rstrip() + mark
-
-
-def _armour(name: str, system: Mapping[str, Any], found: Items) -> int:
-    """This armour's rating if it counts (equipped; a shield adds, else the best counts)."""
-    rating = whole(system.get("rating")) or whole(system.get("base")) or 0
-    equipped = system.get("equipped")
-    if isinstance(equipped, Mapping):
-        equipped = equipped.get("value")
-    if equipped is False:
-        found.remarks.append(f"{name} (armour {rating}) is not equipped: not counted")
-        return 0
-    shield = "shield" in {t.casefold() for t in trait_names(system.get("traits"))}
-    found.armour_names.append(f"{name} {'shield ' if shield else ''}{rating}")
-    if shield:
-        found.shields += rating
-        return 0
-    return rating
 
 
 def _described(system: Mapping[str, Any]) -> str:
