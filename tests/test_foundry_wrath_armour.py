@@ -65,3 +65,34 @@ def test_armour_left_in_the_pack_gives_no_strength() -> None:
 
 def test_the_foundry_10_shape_counts_the_same(tmp_path: Path) -> None:
     assert stats_of(as_foundry_10(tmp_path)) == stats_of(WARDEN)
+
+
+def armour_traits(path: Path) -> dict[str, str]:
+    traits = converted(path).block["traits"]
+    return {t["name"]: t["text"] for t in traits if t["name"].startswith("Armour: ")}
+
+
+def test_invulnerable_and_power_field_armour_is_kept_for_the_table() -> None:
+    field = armour_traits(WARDEN)["Armour: Hexward Field"]
+    assert "Invulnerable: AP never lowers its Resilience" in field
+    assert "Power Field: Mortal Wounds it takes count as Wounds" in field
+
+
+def test_worn_armour_says_what_its_qualities_did() -> None:
+    assert armour_traits(WARDEN)["Armour: Wardplate"] == (
+        "armour 4; Powered (2): +2 Strength (in its Strength); Bulk (1): -1 Speed (in its Speed)"
+    )
+
+
+def test_armour_with_nothing_more_than_its_rating_is_no_trait() -> None:
+    assert set(armour_traits(WARDEN)) == {"Armour: Wardplate", "Armour: Hexward Field"}
+
+
+def test_foundry_10_invulnerable_was_a_trait(tmp_path: Path) -> None:
+    actor: dict[str, Any] = json.loads(as_foundry_10(tmp_path).read_text(encoding="utf-8"))
+    field = next(i for i in actor["items"] if i["name"] == "Hexward Field")
+    field["system"]["invulnerable"] = False
+    field["system"]["traits"].append({"name": "invulnerable", "rating": ""})
+    path = tmp_path / "warden-v10-trait.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert armour_traits(path) == armour_traits(WARDEN)

@@ -6,7 +6,13 @@ equipped armour:
 
 - Resilience adds the best armour's ``rating`` plus every shield's (a shield's rating
   adds to Defence too);
-- Powered (X) adds X to Strength and Bulk (X) takes X from Speed, for each armour worn.
+- Powered (X) adds X to Strength and Bulk (X) takes X from Speed, for each armour worn;
+- Invulnerable armour (``invulnerable``; a trait before 6.0) makes AP never lower the
+  wearer's Resilience, and a Power Field turns the Mortal Wounds it takes into Wounds
+  (so Determination may be rolled against them).
+
+Equipped armour with a quality or Invulnerable is kept as a trait (``Armour: NAME``)
+saying what each does, so the GM has it when a hit's AP or Mortal Wounds come.
 
 The traits are ``traits.list`` [{name, rating, type, custom, display}] (a bare list
 before the DataModel); ``name`` is the system's key (``powered``, ``bulk``, ``shield``).
@@ -14,10 +20,14 @@ before the DataModel); ``name`` is the system's key (``powered``, ``bulk``, ``sh
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tracker.core.model import Trait
+from tracker.core.safe_text import NAME_LIMIT
+from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import whole
 from tracker.store.foundry.wrath_numbers import Sheet
 
@@ -36,6 +46,8 @@ class Armour:
     """(armour, X) for each Bulk (X) worn: −X Speed."""
     names: list[str] = field(default_factory=list)
     """``Wardplate 4``, ``Bastion Shield shield 2``: the report's read line."""
+    traits: list[Trait] = field(default_factory=list)
+    """``Armour: NAME`` for each equipped armour with a quality or Invulnerable."""
     remarks: list[str] = field(default_factory=list)
 
     def wear(self, name: str, system: Mapping[str, Any]) -> None:
@@ -52,25 +64,64 @@ class Armour:
         else:
             self.best = max(self.best, rating)
         for key, kept in (("powered", self.powered), ("bulk", self.bulk)):
-            amount = whole(qualities.get(key)) or 0
+            amount = whole(qualities.get(key, ("",))[0]) or 0
             if amount > 0:
                 kept.append((name, amount))
+        if system.get("invulnerable") is True:
+            qualities.setdefault("invulnerable", ("", "Invulnerable"))
+        self._keep(name, rating, qualities)
+
+    def _keep(self, name: str, rating: int, qualities: dict[str, tuple[str, str]]) -> None:
+        """The armour as a trait when it has more to say than its rating."""
+        said = [quality_text(k, *found) for k, found in qualities.items() if k != "shield"]
+        if not said:
+            return
+        shield = f"shield {rating}: adds {rating} to Resilience and Defence"
+        text = "; ".join([shield if "shield" in qualities else f"armour {rating}", *said])
+        self.traits.append(Trait(plain_line(f"Armour: {name}", NAME_LIMIT), text, "rule"))
 
 
-def armour_traits(value: Any) -> dict[str, str]:
-    """The system's trait keys → their ratings ("" when none), in either shape;
-    a trait whose ``type`` is ``remove`` is not the armour's."""
+def armour_traits(value: Any) -> dict[str, tuple[str, str]]:
+    """The system's trait keys (casefolded) → (rating, "" when none; the label shown), in
+    either shape; a trait whose ``type`` is ``remove`` is not the armour's."""
     listed = value.get("list") if isinstance(value, Mapping) else value
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str]] = {}
     for trait in listed if isinstance(listed, list) else []:
         if isinstance(trait, str):
-            found[trait.casefold()] = ""
+            found[trait.casefold()] = ("", words(trait))
         elif isinstance(trait, Mapping) and trait.get("type") != "remove":
-            key = str(trait.get("name") or "").casefold()
+            key = str(trait.get("name") or "")
+            rating = trait.get("rating")
+            label = plain_line(trait.get("display") or trait.get("custom")) or words(key)
             if key:
-                rating = trait.get("rating")
-                found[key] = "" if rating is None else str(rating).strip()
+                found[key.casefold()] = ("" if rating is None else str(rating).strip(), label)
     return found
+
+
+QUALITIES = {
+    "powered": "Powered ({x}): +{x} Strength (in its Strength)",
+    "bulk": "Bulk ({x}): -{x} Speed (in its Speed)",
+    "invulnerable": "Invulnerable: AP never lowers its Resilience",
+    "powerfield": (
+        "Power Field: Mortal Wounds it takes count as Wounds"
+        " (Determination may be rolled against them)"
+    ),
+}
+"""What the armour qualities the system computes do, in words (keys casefolded)."""
+
+
+def quality_text(key: str, rating: str, label: str) -> str:
+    """``Powered (2): +2 Strength …``; a quality the system leaves to the GM by its label."""
+    if key in QUALITIES and (rating or "{x}" not in QUALITIES[key]):
+        return QUALITIES[key].format(x=plain_line(rating))
+    label = label[:1].upper() + label[1:]
+    rating = plain_line(rating)
+    return f"{label} ({rating})" if rating and rating not in label else label
+
+
+def words(name: str) -> str:
+    """``rapidFire`` → ``rapid Fire`` (Foundry keys are camelCase)."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
 
 
 def _equipped(system: Mapping[str, Any]) -> bool:

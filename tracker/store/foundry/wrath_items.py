@@ -15,7 +15,6 @@ name who the actor is (a line of the notes each).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +24,7 @@ from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
 from tracker.store.foundry.blocks import signed
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import item_system, whole
-from tracker.store.foundry.wrath_armour import Armour
+from tracker.store.foundry.wrath_armour import Armour, words
 
 KINDS = {
     "weapon": "weapon",
@@ -82,6 +81,7 @@ def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
             found.traits.append(Trait(name, text, KINDS[kind]))
         elif kind in IDENTITY:
             found.identity.setdefault(kind, name)
+    found.traits += found.worn.traits
     found.remarks += found.worn.remarks
     return found
 
@@ -106,7 +106,7 @@ def _described(system: Mapping[str, Any]) -> str:
     parts = []
     kind = plain_line(system.get("abilityType"))
     if kind:
-        parts.append(_words(kind).capitalize() + ".")
+        parts.append(words(kind).capitalize() + ".")
     for key in ("description", "effect"):
         text = plain_lines(system.get(key))
         if text:
@@ -178,13 +178,8 @@ def trait_names(value: Any) -> list[str]:
                 continue
             label = plain_line(trait.get("display") or trait.get("custom") or trait.get("name"))
             rating = plain_line(str(trait.get("rating") or ""))
-            label = _words(label)
+            label = words(label)
             names.append(f"{label} ({rating})" if rating and rating not in label else label)
         elif isinstance(trait, str):
-            names.append(_words(plain_line(trait)))
+            names.append(words(plain_line(trait)))
     return [n[:1].upper() + n[1:] for n in names if n]
-
-
-def _words(name: str) -> str:
-    """``rapidFire`` → ``rapid Fire`` (Foundry keys are camelCase)."""
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
