@@ -154,7 +154,7 @@ def test_wrath_threat_in_both_shapes(name: str) -> None:
     assert block["traits"] == [
         {
             "name": "Big Choppa",
-            "text": "melee: damage 7 + Strength, ED 2, AP -1; Brutal",
+            "text": "melee: damage 7 + Strength 6, ED 2, AP -1; Brutal",
             "kind": "weapon",
         },
         {

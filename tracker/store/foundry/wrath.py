@@ -29,7 +29,7 @@ from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, 
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
 from tracker.store.foundry.wrath_armour import add_powered, take_bulk
-from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items
+from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items, wear_armour
 from tracker.store.foundry.wrath_numbers import (
     ATTRIBUTES,
     DERIVED,
@@ -38,6 +38,7 @@ from tracker.store.foundry.wrath_numbers import (
     derived,
     skills,
 )
+from tracker.store.foundry.wrath_weapons import Wielder
 
 FRIENDLY = 1
 """Foundry's friendly token disposition (0 neutral, -1 hostile, -2 secret)."""
@@ -53,17 +54,19 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     """The block for a ``wrath-and-glory`` agent or threat."""
     data, remarks = actor.data, []
     agent = actor.type == "agent"
-    items = read_items(actor.items)
+    worn = wear_armour(actor.items)
     sheet = Sheet()
     attributes(data, sheet)
-    add_powered(items.worn, sheet)
+    add_powered(worn, sheet)
     skills(data, sheet)
     tier = whole(at(data, "advances.tier")) or 0
-    derived(data, sheet, items.worn.best, items.worn.shields, agent, tier)
-    if items.worn.names:
-        sheet.read.append("armour " + ", ".join(items.worn.names))
+    derived(data, sheet, worn.best, worn.shields, agent, tier)
+    if worn.names:
+        sheet.read.append("armour " + ", ".join(worn.names))
     _speed_and_wrath(data, sheet, agent)
-    take_bulk(items.worn, sheet)
+    take_bulk(worn, sheet)
+    rank = (whole(at(data, "advances.rank")) or 0) if agent else None
+    items = read_items(actor.items, Wielder(rank, sheet.stats), worn)
     stats = _ordered(sheet.stats)
     if sheet.missing:
         remarks.append(
