@@ -58,3 +58,15 @@ def test_a_melee_weapon_adds_the_attribute_it_names() -> None:
 def test_attack_dice_a_weapon_takes_away_are_said() -> None:
     system = {"category": "ranged", "damage": {"base": 10}, "attack": {"base": 0, "bonus": -2}}
     assert weapon_text(system, Wielder(None)) == "ranged: attack -2 dice, damage 10"
+
+
+def test_mortal_wounds_and_shock_a_weapon_deals_are_kept() -> None:
+    assert weapons("wrath-warden-v12.json")["Hexbound Blade"] == (
+        "melee: damage 5 + Strength 7, ED 2, AP -3, Mortal Wounds 1d3, Shock 1; Rending (1)"
+    )
+
+
+def test_other_damage_in_the_older_shape() -> None:
+    system = {"category": "ranged", "damage": {"base": 9}, "ed": {"base": 1}}
+    system["otherDamage"] = {"mortalWounds": "2", "wounds": "", "shock": "0"}
+    assert weapon_text(system, Wielder(1)) == "ranged: damage 9, ED 1, Mortal Wounds 2"

@@ -13,7 +13,8 @@ What the attack dialog adds (``WeaponDialog.computeFields``; ``getRankNum`` befo
 - a melee weapon's damage adds the wielder's attribute (``damage.attribute``: Strength
   unless the weapon names another; none when it names none). ``attack … melee dmg=N``
   adds the Strength itself, so the trait names it beside the weapon's own number;
-- ``attack`` base + bonus: dice the attack's pool gains.
+- ``attack`` base + bonus: dice the attack's pool gains;
+- ``otherDamage``: Mortal Wounds, Wounds or Shock dealt besides the Damage Rating.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def weapon_text(system: Mapping[str, Any], wielder: Wielder | None = None) -> st
         f"damage {dr}" if dr else "",
         _labelled("ED", ed, wielder),
         _labelled("AP", ap, wielder, sign=True),
+        *other_damage(damage, system),
     ]
     salvo = whole(system.get("salvo"))
     if salvo:
@@ -69,6 +71,32 @@ def weapon_text(system: Mapping[str, Any], wielder: Wielder | None = None) -> st
     text = f"{category}: {head}" if category and head else category or head
     traits = ", ".join(trait_names(system.get("traits")))
     return "; ".join(p for p in (text, traits) if p)
+
+
+OTHER_DAMAGE = (
+    ("mortal", "Mortal Wounds"),
+    ("mortalWounds", "Mortal Wounds"),
+    ("wounds", "Wounds"),
+    ("shock", "Shock"),
+)
+"""``otherDamage`` keys (``mortalWounds`` before system 6) → what they deal besides the
+Damage Rating, Resilience or not."""
+
+
+def other_damage(damage: Any, system: Mapping[str, Any]) -> list[str]:
+    """``Mortal Wounds 1d3``, ``Shock 2``: ``damage.otherDamage`` (``otherDamage`` beside
+    ``damage`` before system 6), each only when it deals something."""
+    other = damage.get("otherDamage") if isinstance(damage, Mapping) else None
+    if not isinstance(other, Mapping):
+        other = system.get("otherDamage")
+    if not isinstance(other, Mapping):
+        return []
+    found = []
+    for key, label in OTHER_DAMAGE:
+        value = plain_line(str(other.get(key) if other.get(key) is not None else ""), 40)
+        if value and value not in ("0", "-", "—"):
+            found.append(f"{label} {value}")
+    return found
 
 
 def _attack_dice(attack: Any) -> str:
