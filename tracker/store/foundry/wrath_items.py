@@ -19,6 +19,7 @@ from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import item_system
 from tracker.store.foundry.wrath_armour import Armour, words
+from tracker.store.foundry.wrath_powers import ability_head, power_head
 from tracker.store.foundry.wrath_weapons import Wielder, weapon_text
 
 KINDS = {
@@ -76,7 +77,7 @@ def read_items(items: tuple[Mapping[str, Any], ...], wielder: Wielder, worn: Arm
             text = weapon_text(system, wielder)
             found.traits.append(Trait(name, _cut(text, name, found), "weapon"))
         elif kind in KINDS:
-            text = _cut(_described(system), name, found)
+            text = _cut(_described(kind, system, wielder), name, found)
             if kind in HEADINGS:
                 name = plain_line(f"{HEADINGS[kind]}: {name}", NAME_LIMIT)
             found.traits.append(Trait(name, text, KINDS[kind]))
@@ -103,11 +104,17 @@ def _cut(text: str, name: str, found: Items) -> str:
     return text[: TRAIT_LIMIT - len(mark)].rstrip() + mark
 
 
-def _described(system: Mapping[str, Any]) -> str:
+def _described(kind: str, system: Mapping[str, Any], wielder: Wielder) -> str:
+    """The item's numbers (a power's DN, what it deals, the test it calls for), then its
+    words."""
     parts = []
-    kind = plain_line(system.get("abilityType"))
-    if kind:
-        parts.append(words(kind).capitalize() + ".")
+    ability = plain_line(system.get("abilityType"))
+    if ability:
+        parts.append(words(ability).capitalize() + ".")
+    if kind == "psychicPower":
+        parts.append(power_head(system, wielder))
+    elif kind in ("ability", "talent"):
+        parts.append(ability_head(system, wielder))
     for key in ("description", "effect"):
         text = plain_lines(system.get(key))
         if text:
@@ -115,4 +122,4 @@ def _described(system: Mapping[str, Any]) -> str:
     requirements = plain_line(system.get("requirements"))
     if requirements:
         parts.append(f"Requirements: {requirements}")
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)

@@ -48,19 +48,7 @@ def weapon_text(system: Mapping[str, Any], wielder: Wielder | None = None) -> st
     """``ranged: damage 10, ED 1, AP -1, Salvo 2, range 12/24/36; Rapid Fire (2)``;
     without a ``wielder``, Rank and Strength are named, not counted."""
     category = plain_line(system.get("category"))
-    damage = system.get("damage")
-    ed = damage.get("ed") if isinstance(damage, Mapping) and "ed" in damage else system.get("ed")
-    ap = damage.get("ap") if isinstance(damage, Mapping) and "ap" in damage else system.get("ap")
-    dr = _rating(damage, wielder)
-    if category == "melee" and dr:
-        dr += _attribute(damage, wielder)
-    parts = [
-        _attack_dice(system.get("attack")),
-        f"damage {dr}" if dr else "",
-        _labelled("ED", ed, wielder),
-        _labelled("AP", ap, wielder, sign=True),
-        *other_damage(damage, system),
-    ]
+    parts = [_attack_dice(system.get("attack")), *hit_parts(system, wielder, category == "melee")]
     salvo = whole(system.get("salvo"))
     if salvo:
         parts.append(f"Salvo {salvo}")
@@ -71,6 +59,24 @@ def weapon_text(system: Mapping[str, Any], wielder: Wielder | None = None) -> st
     text = f"{category}: {head}" if category and head else category or head
     traits = ", ".join(trait_names(system.get("traits")))
     return "; ".join(p for p in (text, traits) if p)
+
+
+def hit_parts(system: Mapping[str, Any], wielder: Wielder | None, melee: bool) -> list[str]:
+    """``damage 7 + Strength 5``, ``ED 2``, ``AP -1``, ``Mortal Wounds 1d3``: what a hit
+    deals, in either shape (only the parts that deal something)."""
+    damage = system.get("damage")
+    ed = damage.get("ed") if isinstance(damage, Mapping) and "ed" in damage else system.get("ed")
+    ap = damage.get("ap") if isinstance(damage, Mapping) and "ap" in damage else system.get("ap")
+    dr = _rating(damage, wielder)
+    if melee and dr:
+        dr += _attribute(damage, wielder)
+    parts = [
+        f"damage {dr}" if dr else "",
+        _labelled("ED", ed, wielder),
+        _labelled("AP", ap, wielder, sign=True),
+        *other_damage(damage, system),
+    ]
+    return [p for p in parts if p]
 
 
 OTHER_DAMAGE = (
