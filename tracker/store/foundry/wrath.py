@@ -66,7 +66,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     _speed_and_wrath(data, sheet, agent)
     take_bulk(worn, sheet)
     rank = (whole(at(data, "advances.rank")) or 0) if agent else None
-    items = read_items(actor.items, Wielder(rank, sheet.stats), worn)
+    items = read_items(actor.items, Wielder(rank, sheet.stats), worn, mob_abilities(data))
     stats = _ordered(sheet.stats)
     if sheet.missing:
         remarks.append(
@@ -83,7 +83,9 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         notes.line(f"Size: {size.capitalize()}")
     mob = _mob(data)
     if mob:
-        notes.line(f"Mob of {mob}")
+        notes.line(
+            f"Mob of {mob}: its attacks gain +{-(-mob // 2)} dice (half the mob, rounded up)"
+        )
         remarks.append(
             f"a mob of {mob}: one combatant in the tracker (its numbers are one member's)"
         )
@@ -123,6 +125,21 @@ def _mob(data: Mapping[str, Any]) -> int:
     mob = data.get("mob")
     count = whole(mob)  # {value: n} or n
     return count if count and count > 1 else 0
+
+
+def mob_abilities(data: Mapping[str, Any]) -> dict[str, int]:
+    """Item id → the mob size an ability needs to work (``mob.abilities.list``: {uuid, id,
+    name, requiredMob}; the system counts it only while ``mob.value`` is that or more)."""
+    listed = at(data, "mob.abilities.list")
+    needs: dict[str, int] = {}
+    for entry in listed if isinstance(listed, list) else []:
+        if not isinstance(entry, Mapping):
+            continue
+        size = whole(entry.get("requiredMob"))
+        ref = str(entry.get("id") or "") or str(entry.get("uuid") or "").rpartition(".")[2]
+        if ref and size and size > 0:
+            needs[ref] = size
+    return needs
 
 
 def _threat_side(actor: ActorExport) -> str:

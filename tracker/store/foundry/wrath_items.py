@@ -65,9 +65,16 @@ def wear_armour(items: tuple[Mapping[str, Any], ...]) -> Armour:
     return worn
 
 
-def read_items(items: tuple[Mapping[str, Any], ...], wielder: Wielder, worn: Armour) -> Items:
+def read_items(
+    items: tuple[Mapping[str, Any], ...],
+    wielder: Wielder,
+    worn: Armour,
+    mob_needs: Mapping[str, int] | None = None,
+) -> Items:
     """Every item the mapping uses, in the export's order, the worn armour's traits last;
-    weapons with the numbers ``wielder`` gives them."""
+    weapons with the numbers ``wielder`` gives them; an ability a mob needs a size for
+    (``mob_needs``: item id → size) says so."""
+    needs = mob_needs or {}
     found = Items()
     for item in items:
         kind = str(item.get("type", ""))
@@ -77,7 +84,11 @@ def read_items(items: tuple[Mapping[str, Any], ...], wielder: Wielder, worn: Arm
             text = weapon_text(system, wielder)
             found.traits.append(Trait(name, _cut(text, name, found), "weapon"))
         elif kind in KINDS:
-            text = _cut(_described(kind, system, wielder), name, found)
+            text = _described(kind, system, wielder)
+            size = needs.get(str(item.get("_id") or ""))
+            if size:
+                text = f"Mob ability: works while the mob is {size} or more.\n{text}".rstrip()
+            text = _cut(text, name, found)
             if kind in HEADINGS:
                 name = plain_line(f"{HEADINGS[kind]}: {name}", NAME_LIMIT)
             found.traits.append(Trait(name, text, KINDS[kind]))
