@@ -138,6 +138,7 @@ NOB_STATS = {
     "determination": 5,
     "resolve": 2,
     "conviction": 3,
+    "passive_awareness": 2,
     "speed": 6,
     "ballistic_skill": 2,
     "intimidation": 3,
@@ -210,10 +211,10 @@ def test_import_writes_the_bestiary_and_prints_one_line_per_file(
     assert lines[0].endswith("bestiary/wrath-glory.toml")
     assert lines[1] == (
         "  read: attributes (their totals); skills ballistic_skill 2, intimidation 3, "
-        "weapon_skill 4; Resilience 9; Defence 2; Determination 5; Resolve 2; Conviction 3; "
-        "Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
+        "weapon_skill 4; Passive Awareness 2; Resilience 9; Defence 2; Determination 5; "
+        "Resolve 2; Conviction 3; Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
     )
-    assert lines[2] == "  ignored: resources.ruin, combat.passiveAwareness"
+    assert lines[2] == "  ignored: resources.ruin"
     assert lines[3].startswith("alien-creature.json: alien-evolved block 'xenomorph-drone'")
     bestiary = load_bestiary(load_ruleset("wrath-glory"))
     assert bestiary.problems == []

@@ -125,3 +125,22 @@ def test_an_agents_wounds_follow_the_sheet_when_it_computes_them(tmp_path: Path)
     doc["system"]["combat"]["shock"]["max"] = 9
     stats = plan([saved(tmp_path, doc)]).actors[0].converted.block["stats"]
     assert (stats["wounds"], stats["shock"]) == (7, 9)  # 2 × Tier 2 + Toughness 3; by hand
+
+
+def test_passive_awareness_is_worked_as_the_sheet_works_it() -> None:
+    # Intellect 3 + Awareness 2 = 5, half rounded up: 3 (the sheet's auto-calculation)
+    converted = plan([FIXTURES / "wrath-warden-v12.json"]).actors[0].converted
+    assert converted.block["stats"]["passive_awareness"] == 3
+    assert (
+        "Passive Awareness 3 = half of Awareness 5 (Intellect + skill), rounded up"
+        in converted.computed
+    )
+
+
+def test_passive_awareness_set_by_hand_is_read(tmp_path: Path) -> None:
+    actor = json.loads((FIXTURES / "wrath-warden-v12.json").read_text(encoding="utf-8"))
+    actor["system"]["settings"]["autoCalc"]["awareness"] = False
+    actor["system"]["combat"]["passiveAwareness"]["total"] = 6
+    path = tmp_path / "warden.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert block_of(path)["stats"]["passive_awareness"] == 6

@@ -36,6 +36,7 @@ from tracker.store.foundry.wrath_numbers import (
     Sheet,
     attributes,
     derived,
+    passive_awareness,
     skills,
 )
 from tracker.store.foundry.wrath_weapons import Wielder
@@ -46,7 +47,7 @@ CHANGE = "; import with --side to change"
 QUIET = ("advances", "experience", "corruption.current", "bio.threat", "settings")
 KNOWN_COMBAT = frozenset(
     {"defence", "resilience", "determination", "resolve", "conviction", "wounds", "shock"}
-    | {"speed", "fly", "size"}
+    | {"speed", "fly", "size", "passiveAwareness"}
 )
 
 
@@ -59,6 +60,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     attributes(data, sheet)
     add_powered(worn, sheet)
     skills(data, sheet)
+    passive_awareness(data, sheet)
     tier = whole(at(data, "advances.tier")) or 0
     derived(data, sheet, worn.best, worn.shields, agent, tier)
     if worn.names:
@@ -151,7 +153,7 @@ def _threat_side(actor: ActorExport) -> str:
 
 def _ordered(stats: dict[str, int]) -> dict[str, int]:
     """Attributes, Wounds and Shock, the combat numbers, Speed, Fly and Wrath, then skills."""
-    first = [*ATTRIBUTES, "wounds", "shock", *DERIVED, "speed", "fly", "wrath"]
+    first = [*ATTRIBUTES, "wounds", "shock", *DERIVED, "passive_awareness", "speed", "fly", "wrath"]
     ordered = {k: stats[k] for k in first if k in stats}
     ordered.update((k, v) for k, v in stats.items() if k not in ordered)
     return ordered
