@@ -12,7 +12,8 @@ observation / acidSplash (their dice) / special / comment, ``rTables`` (attack t
 What the sheet computes when it opens (``prepareDerivedData``) is computed here the same
 way: an attribute is its value plus the modifiers of active items; a skill's dice are the
 skill's value plus its attribute plus item modifiers (``close_combat`` = STR + Close
-Combat: what ``skill WHO close-combat`` rolls); armour is the sum of the active armour
+Combat: what ``skill WHO close-combat`` rolls; Stoic and Take Control switch Stamina and
+Manipulation to Wits when Wits is the higher); armour is the sum of the active armour
 items; Health, when the export holds none, is the Evolved rule's (STR + AGL) / 2, rounded.
 """
 
@@ -52,6 +53,9 @@ SKILLS = {
     "medicalAid": ("medical_aid", "emp"),
 }
 """Foundry skill → the ruleset's skill pool (data.toml ``[skills]``) and its attribute."""
+WITS_TALENTS = {"stoic": ("stamina", "str"), "take control": ("manipulation", "emp")}
+"""Talents that let a skill roll Wits when Wits is above its own attribute (the system's
+sheet checks the talent by name and switches the skill's attribute)."""
 CREATURE_DICE = {"mobility": "mobility", "observation": "observation", "acidSplash": "acid_splash"}
 MODIFIED_BY = ("item", "critical-injury", "armor")
 """Item types whose ``modifiers`` count while active (as the system's sheet counts them)."""
@@ -151,8 +155,10 @@ def _person(sheet: Sheet) -> None:
     data = sheet.data
     active = _active_items(sheet.actor.items)
     scores = _attributes(sheet, active)
+    switched = _wits_talents(sheet)
     pools = []
     for key, (stat, attribute) in SKILLS.items():
+        attribute = switched.get(key, attribute)
         level = whole(at(data, f"skills.{key}")) or 0
         if attribute in scores:
             bonus = _modifier(active, f"skills.{key}")
@@ -175,6 +181,23 @@ def _person(sheet: Sheet) -> None:
     _profile(sheet)
     sheet.used.add("notes")
     sheet.notes.text(data.get("notes"))
+
+
+def _wits_talents(sheet: Sheet) -> dict[str, str]:
+    """Skills a talent lets roll Wits (``stamina`` → ``wit``): Stoic when Wits is above
+    Strength, Take Control when above Empathy, as the sheet compares the attributes."""
+    talents = {
+        plain_line(i.get("name")).casefold() for i in sheet.actor.items if i.get("type") == "talent"
+    }
+    wits = whole(at(sheet.data, "attributes.wit")) or 0
+    found = {}
+    for talent, (skill, attribute) in WITS_TALENTS.items():
+        other = whole(at(sheet.data, f"attributes.{attribute}")) or 0
+        if talent in talents and wits > other:
+            found[skill] = "wit"
+            why = f"{talent.title()}: Wits {wits} above {ATTRIBUTES[attribute].capitalize()}"
+            sheet.computed.append(f"{SKILLS[skill][0]} rolls Wits ({why} {other})")
+    return found
 
 
 def _profile(sheet: Sheet) -> None:
