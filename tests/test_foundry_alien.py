@@ -113,10 +113,12 @@ def test_talents_and_weapons_are_traits_kept_whole() -> None:
             "kind": "talent",
         },
         {
-            # range 2 is Short in the system's list; "Armor piercing" (the comment) is the
+            # a melee weapon (type 2) rolls Close Combat (STR 4 + 2) + its bonus 1; range 2
+            # is Short in the system's list; "Armor piercing" (the comment) is the
             # header.armorpiercing flag said once; the weapon's notes follow
             "name": "Rivet Gun",
-            "text": "bonus +1, damage 2, range Short, armour piercing · Jams on a roll of two 1s.",
+            "text": "melee: 7 dice (close_combat 6, bonus +1), damage 2, range Short, "
+            "armour piercing · Jams on a roll of two 1s.",
             "kind": "weapon",
         },
     ]

@@ -127,7 +127,7 @@ def alien_block(
         _creature(sheet)
     else:
         _person(sheet)
-    sheet.traits += item_traits(actor.items)
+    sheet.traits += item_traits(actor.items, sheet.stats)
     remarks = _health(sheet)
     side, why = side_of(actor, game_masters)
     block: dict[str, Any] = {"side": side, "kind": KINDS[actor.type], "stats": sheet.stats}
