@@ -3,16 +3,22 @@
 melee attribute's value beside the weapon's own damage, attack dice.
 
 Warden-Captain Oros Tael (``wrath-warden-v12.json``, a threat): Strength 7 (5 + Powered
-2); his Oathbreaker Hammer: melee, damage 7 with Rank, ED 3, AP -2, attack +1, Brutal.
+2); his Oathbreaker Hammer: melee, damage 7 with Rank, ED 3, AP -2, attack +1, Brutal;
+his Stormcaller Carbine (AP 0) with a Gyro Sight upgrade (attack +1) loaded with
+Pierce-Shot Rounds (AP -2, adds Rending 1); his Ember Launcher (damage 0) loaded with a
+Frag Shell (damage 8, ED 3, Blast 6, thrown Strength × 3).
 Sister Amelia (``wrath-agent-v10.json``, an agent of Rank 1, Strength 3): Chainsword
 damage 5 + Rank (the older item shape).
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from tests.foundry_helpers import FIXTURES, block_of
+from tracker.store.foundry.importing import plan
 from tracker.store.foundry.wrath_weapons import Wielder, weapon_text
 
 WARDEN = FIXTURES / "wrath-warden-v12.json"
@@ -20,7 +26,11 @@ AMELIA = FIXTURES / "wrath-agent-v10.json"
 
 
 def weapons(name: str) -> dict[str, str]:
-    traits = block_of(FIXTURES / name)["traits"]
+    return weapons_of(FIXTURES / name)
+
+
+def weapons_of(path: Path) -> dict[str, str]:
+    traits = block_of(path)["traits"]
     return {t["name"]: t["text"] for t in traits if t["kind"] == "weapon"}
 
 
@@ -70,3 +80,55 @@ def test_other_damage_in_the_older_shape() -> None:
     system = {"category": "ranged", "damage": {"base": 9}, "ed": {"base": 1}}
     system["otherDamage"] = {"mortalWounds": "2", "wounds": "", "shock": "0"}
     assert weapon_text(system, Wielder(1)) == "ranged: damage 9, ED 1, Mortal Wounds 2"
+
+
+def test_upgrades_and_loaded_ammunition_count_in_the_weapon() -> None:
+    # Gyro Sight: attack +1; Pierce-Shot Rounds: AP -2 and Rending (1)
+    assert weapons("wrath-warden-v12.json")["Stormcaller Carbine"] == (
+        "ranged: attack +1 die, damage 10, ED 1, AP -2, Salvo 2, range 12/24/36, "
+        "loaded with Pierce-Shot Rounds, upgrades Gyro Sight; Rapid Fire (2), Rending (1)"
+    )
+
+
+def test_a_launcher_deals_its_missiles_damage() -> None:
+    assert weapons("wrath-warden-v12.json")["Ember Launcher"] == (
+        "launcher: damage 8, ED 3, Salvo 1, range 24/48/72, loaded with Frag Shell; Blast (6)"
+    )
+
+
+def test_a_grenade_reaches_as_far_as_its_thrower_is_strong() -> None:
+    assert "range 21 (Strength 7 × 3)" in weapons("wrath-warden-v12.json")["Frag Shell"]
+
+
+def test_loaded_ammunition_is_not_reported_ignored_but_spare_ammunition_is(
+    tmp_path: Path,
+) -> None:
+    assert plan([WARDEN]).actors[0].converted.ignored == "ignored: nothing"
+    actor = json.loads(WARDEN.read_text(encoding="utf-8"))
+    carbine = next(i for i in actor["items"] if i["name"] == "Stormcaller Carbine")
+    carbine["system"]["ammo"] = {"id": None}
+    path = tmp_path / "warden.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert plan([path]).actors[0].converted.ignored == "ignored: items: 1 ammo"
+
+
+def test_ammunition_in_the_older_shape(tmp_path: Path) -> None:
+    actor = json.loads(WARDEN.read_text(encoding="utf-8"))
+    for item in actor["items"]:
+        system = item["system"]
+        if item["name"] == "Stormcaller Carbine":
+            damage = system.pop("damage")
+            system.update(
+                damage={"base": 10, "bonus": 0, "rank": "none"}, ammo=system["ammo"]["id"]
+            )
+            system.update(ed=damage["ed"], ap=damage["ap"], upgrades=[])
+            system["traits"] = system["traits"]["list"]
+        elif item["type"] == "ammo":
+            item["effects"][0]["changes"][0]["key"] = "system.ap.base"
+            system["traits"] = system["traits"]["list"]
+    path = tmp_path / "warden-v10.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert weapons_of(path)["Stormcaller Carbine"] == (
+        "ranged: damage 10, ED 1, AP -2, Salvo 2, range 12/24/36, "
+        "loaded with Pierce-Shot Rounds; Rapid Fire (2), Rending (1)"
+    )

@@ -107,11 +107,16 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     return Converted(
         "wrath-glory",
         finish(actor, name, block, notes, remarks),
-        ignored_line(fields, item_summary(actor.items, USED)),
+        ignored_line(fields, item_summary(_spare(actor.items, items.loaded), USED)),
         remarks,
         read=sheet.read,
         computed=[*by_effects, *sheet.computed],
     )
+
+
+def _spare(items: tuple[Mapping[str, Any], ...], loaded: set[str]) -> tuple[Mapping[str, Any], ...]:
+    """The items but the ammunition a weapon is loaded with (its trait says so)."""
+    return tuple(i for i in items if not (i.get("type") == "ammo" and i.get("_id") in loaded))
 
 
 def _who(data: Mapping[str, Any], items: Items, notes: Notes) -> None:

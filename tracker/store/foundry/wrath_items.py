@@ -19,6 +19,7 @@ from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import item_system
 from tracker.store.foundry.wrath_armour import Armour, words
+from tracker.store.foundry.wrath_loadout import loaded
 from tracker.store.foundry.wrath_powers import ability_head, power_head
 from tracker.store.foundry.wrath_weapons import Wielder, weapon_text
 
@@ -54,6 +55,8 @@ class Items:
     remarks: list[str] = field(default_factory=list)
     identity: dict[str, str] = field(default_factory=dict)
     """``species`` / ``archetype`` / ``faction`` → the item's name."""
+    loaded: set[str] = field(default_factory=set)
+    """Ids of the ammunition a weapon is loaded with (used, so not left out)."""
 
 
 def wear_armour(items: tuple[Mapping[str, Any], ...]) -> Armour:
@@ -81,7 +84,7 @@ def read_items(
         system = item_system(item)
         name = _name(item, found)
         if kind == "weapon":
-            text = weapon_text(system, wielder)
+            text = _weapon(item, items, wielder, found)
             found.traits.append(Trait(name, _cut(text, name, found), "weapon"))
         elif kind in KINDS:
             text = _described(kind, system, wielder)
@@ -97,6 +100,19 @@ def read_items(
     found.traits += worn.traits
     found.remarks += worn.remarks
     return found
+
+
+def _weapon(
+    item: Mapping[str, Any], items: tuple[Mapping[str, Any], ...], wielder: Wielder, found: Items
+) -> str:
+    """The weapon's trait text, its upgrades and ammunition counted in (and named)."""
+    kit = loaded(item, items)
+    if kit.ammo_id:
+        found.loaded.add(kit.ammo_id)
+    fitted = [f"loaded with {kit.ammo}"] if kit.ammo else []
+    if kit.upgrades:
+        fitted.append("upgrades " + " and ".join(kit.upgrades))
+    return weapon_text(kit.system, wielder, tuple(fitted))
 
 
 def _name(item: Mapping[str, Any], found: Items) -> str:

@@ -14,7 +14,8 @@ What the attack dialog adds (``WeaponDialog.computeFields``; ``getRankNum`` befo
   unless the weapon names another; none when it names none). ``attack … melee dmg=N``
   adds the Strength itself, so the trait names it beside the weapon's own number;
 - ``attack`` base + bonus: dice the attack's pool gains;
-- ``otherDamage``: Mortal Wounds, Wounds or Shock dealt besides the Damage Rating.
+- ``otherDamage``: Mortal Wounds, Wounds or Shock dealt besides the Damage Rating;
+- a grenade or missile reaches ``range.thrown`` × the thrower's Strength.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from tracker.core.wording import counted
 from tracker.store.foundry.blocks import signed
 from tracker.store.foundry.plain import plain_line
-from tracker.store.foundry.shapes import whole
+from tracker.store.foundry.shapes import at, whole
 from tracker.store.foundry.wrath_armour import words
 
 RANK_TIMES: dict[int | str, int] = {1: 1, 2: 2, "single": 1, "double": 2}
@@ -44,17 +45,21 @@ class Wielder:
     """The wielder's attribute totals (``strength`` …), as its sheet shows them."""
 
 
-def weapon_text(system: Mapping[str, Any], wielder: Wielder | None = None) -> str:
+def weapon_text(
+    system: Mapping[str, Any], wielder: Wielder | None = None, fitted: tuple[str, ...] = ()
+) -> str:
     """``ranged: damage 10, ED 1, AP -1, Salvo 2, range 12/24/36; Rapid Fire (2)``;
-    without a ``wielder``, Rank and Strength are named, not counted."""
+    without a ``wielder``, Rank and Strength are named, not counted; ``fitted``: what
+    its data already counts (``loaded with Kraken Rounds``)."""
     category = plain_line(system.get("category"))
     parts = [_attack_dice(system.get("attack")), *hit_parts(system, wielder, category == "melee")]
     salvo = whole(system.get("salvo"))
     if salvo:
         parts.append(f"Salvo {salvo}")
-    reach = _range(system.get("range"))
+    reach = _range(system.get("range")) or _thrown(system, wielder)
     if reach:
         parts.append(f"range {reach}")
+    parts += fitted
     head = ", ".join(p for p in parts if p)
     text = f"{category}: {head}" if category and head else category or head
     traits = ", ".join(trait_names(system.get("traits")))
@@ -153,6 +158,17 @@ def _rating(value: Any, wielder: Wielder | None, sign: bool = False) -> str:
 
 def _shown(number: int, sign: bool) -> str:
     return signed(number) if sign else str(number)
+
+
+def _thrown(system: Mapping[str, Any], wielder: Wielder | None) -> str:
+    """A grenade's or missile's reach: ``range.thrown`` × the thrower's Strength."""
+    thrown = whole(at(system, "range.thrown"))
+    if system.get("category") != "grenade-missile" or not thrown:
+        return ""
+    strength = wielder.attributes.get("strength") if wielder else None
+    if strength is None:
+        return f"Strength × {thrown}"
+    return f"{strength * thrown} (Strength {strength} × {thrown})"
 
 
 def _range(value: Any) -> str:
