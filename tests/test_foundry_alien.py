@@ -137,7 +137,7 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     )
     assert computed.endswith("armour_rating 1: the active armour items")
     assert summary == (
-        "  ignored: general.appearance; "
+        "  ignored: Appearance (general.appearance); "
         "traits kept whole: 1 talent, 1 weapon; "
         "side enemy: an NPC: no user owns it (ownership); import with --side to change"
     )
@@ -328,7 +328,7 @@ def test_an_npcs_career_agenda_signature_item_and_gear_are_in_its_notes() -> Non
         "Signature item: A lucky lighter · "
         "Gear: Nightsight Goggles, Spare Goggles, Hand-cuffs, Whistle · "
     )
-    assert converted.ignored == "ignored: general.appearance"
+    assert converted.ignored == "ignored: Appearance (general.appearance)"
 
 
 def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:

@@ -118,7 +118,7 @@ def test_alien_creature_in_both_shapes(name: str) -> None:
 
 def test_alien_summary_lists_what_is_left_out() -> None:
     converted = plan([fixture("alien-character.json")]).actors[0].converted
-    assert converted.ignored == "ignored: consumables.food"
+    assert converted.ignored == "ignored: Food 2 (consumables.food)"
 
 
 # --- Wrath & Glory --------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_import_writes_the_bestiary_and_prints_one_line_per_file(
         "weapon_skill 4; Passive Awareness 2; Resilience 9; Defence 2; Determination 5; "
         "Resolve 2; Conviction 3; Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
     )
-    assert lines[2] == "  ignored: resources.ruin"
+    assert lines[2] == "  ignored: Ruin 1 (resources.ruin)"
     assert lines[3].startswith("alien-creature.json: alien-evolved block 'xenomorph-drone'")
     bestiary = load_bestiary(load_ruleset("wrath-glory"))
     assert bestiary.problems == []
@@ -357,3 +357,11 @@ def test_into_an_encounter_of_another_ruleset_is_refused(
     code, _out, err = run(capsys, str(fixture("wrath-threat.json")), "--into", str(fight))
     assert code == 1 and "its ruleset is alien-evolved" in err
     assert fight.read_bytes() == before and user_files() == []
+
+
+def test_what_is_ignored_is_named_in_words_with_its_value() -> None:
+    converted = plan([fixture("wrath-agent.json")]).actors[0].converted
+    assert converted.ignored == (
+        "ignored: Objective: Purge (bio.objective), Faith 3 (resources.faith), "
+        "Wealth 1 (resources.wealth), Influence 2 (resources.influence)"
+    )

@@ -25,7 +25,13 @@ from typing import Any
 
 from tracker.core.traits import trait_tables
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
-from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, unused_fields
+from tracker.store.foundry.leftovers import (
+    ignored_line,
+    in_words,
+    item_summary,
+    plural,
+    unused_fields,
+)
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
 from tracker.store.foundry.wrath_armour import add_powered, take_bulk
@@ -102,7 +108,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     used = {"attributes", "skills", "combat", "resources.wrath", "notes", "mob"}
     used |= {f"bio.{key}" for key in IDENTITY}
     fields = unused_fields(data, used, QUIET)
-    fields += [f"combat.{k}" for k in _unused_combat(data)]
+    fields += [in_words(data, f"combat.{k}") for k in _unused_combat(data)]
     name = actor_name(actor, fallback)
     return Converted(
         "wrath-glory",

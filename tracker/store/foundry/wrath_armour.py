@@ -20,13 +20,13 @@ before the DataModel); ``name`` is the system's key (``powered``, ``bulk``, ``sh
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.core.model import Trait
 from tracker.core.safe_text import NAME_LIMIT
+from tracker.store.foundry.leftovers import words
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import whole
 from tracker.store.foundry.wrath_numbers import Sheet
@@ -117,11 +117,6 @@ def quality_text(key: str, rating: str, label: str) -> str:
     label = label[:1].upper() + label[1:]
     rating = plain_line(rating)
     return f"{label} ({rating})" if rating and rating not in label else label
-
-
-def words(name: str) -> str:
-    """``rapidFire`` → ``rapid Fire`` (Foundry keys are camelCase)."""
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
 
 
 def _equipped(system: Mapping[str, Any]) -> bool:

@@ -16,9 +16,10 @@ from typing import Any
 
 from tracker.core.model import Trait
 from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
+from tracker.store.foundry.leftovers import words
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import item_system
-from tracker.store.foundry.wrath_armour import Armour, words
+from tracker.store.foundry.wrath_armour import Armour
 from tracker.store.foundry.wrath_loadout import loaded
 from tracker.store.foundry.wrath_powers import ability_head, power_head
 from tracker.store.foundry.wrath_weapons import Wielder, weapon_text

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tracker.store.foundry.leftovers import words
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import whole
-from tracker.store.foundry.wrath_armour import words
 from tracker.store.foundry.wrath_weapons import Wielder, hit_parts, trait_names
 
 ACTIVATIONS = {

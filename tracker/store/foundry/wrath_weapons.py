@@ -26,9 +26,9 @@ from typing import Any
 
 from tracker.core.wording import counted
 from tracker.store.foundry.blocks import signed
+from tracker.store.foundry.leftovers import words
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import at, whole
-from tracker.store.foundry.wrath_armour import words
 
 RANK_TIMES: dict[int | str, int] = {1: 1, 2: 2, "single": 1, "double": 2}
 """A weapon number's rank (either shape) → how many times the agent's Rank it adds."""
