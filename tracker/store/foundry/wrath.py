@@ -122,7 +122,9 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
 
 def _spare(items: tuple[Mapping[str, Any], ...], loaded: set[str]) -> tuple[Mapping[str, Any], ...]:
     """The items but the ammunition a weapon is loaded with (its trait says so)."""
-    return tuple(i for i in items if not (i.get("type") == "ammo" and i.get("_id") in loaded))
+    return tuple(
+        i for i in items if not (i.get("type") == "ammo" and str(i.get("_id") or "") in loaded)
+    )
 
 
 def _who(data: Mapping[str, Any], items: Items, notes: Notes) -> None:
