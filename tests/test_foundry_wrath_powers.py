@@ -3,7 +3,8 @@
 Hexcaller Vyrn (``wrath-psyker-v13.json``, a threat in the Foundry 13 shape): Ember Lance
 (DN 5, Action, Instant, 20 m, damage 10 ED 1 and 1d3 Mortal Wounds, Brutal, two
 potencies), Veil of Ash (DN 4, Simple Action, no damage: its switch is off), Cinder Lash
-(an Action ability: Athletics test DN 3, damage 8 ED 1 AP -1).
+(an Action ability: Athletics test DN 3, damage 8 ED 1 AP -1), Ashen Ward (a talent whose
+effect runs a script as the sheet is prepared, and another only in an attack's dialog).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.foundry_helpers import FIXTURES, block_of
+from tracker.store.foundry.importing import plan
 
 PSYKER = FIXTURES / "wrath-psyker-v13.json"
 
@@ -56,3 +58,12 @@ def test_a_power_in_the_older_shape(tmp_path: Path) -> None:
     old = traits(path)["Ember Lance"]
     assert old.startswith("DN 5, Action, Duration Instant, Range 20 m; damage 10, ED 1, Mortal")
     assert old == traits(PSYKER)["Ember Lance"]
+
+
+def test_an_effect_whose_script_changes_the_sheet_is_named_not_run() -> None:
+    # Ashen Ward's effect runs at prepareDerivedData (+1 Defence on the sheet); Cinder Aim's
+    # only in an attack's dialog: that one is the talent's text's business
+    remarks = plan([PSYKER]).actors[0].converted.remarks
+    said = "effects not applied: Ashen Ward (a script that changes the sheet, "
+    assert said + "prepareDerivedData: not run)" in remarks
+    assert "Cinder Aim" not in " ".join(remarks)
