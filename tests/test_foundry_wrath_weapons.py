@@ -71,7 +71,7 @@ def test_attack_dice_a_weapon_takes_away_are_said() -> None:
 
 
 def test_mortal_wounds_and_shock_a_weapon_deals_are_kept() -> None:
-    assert weapons("wrath-warden-v12.json")["Hexbound Blade"] == (
+    assert weapons("wrath-warden-v12.json")["Hexbound Blade"].endswith(
         "melee: damage 5 + Strength 7, ED 2, AP -3, Mortal Wounds 1d3, Shock 1; Rending (1)"
     )
 
@@ -132,3 +132,15 @@ def test_ammunition_in_the_older_shape(tmp_path: Path) -> None:
         "ranged: damage 10, ED 1, AP -2, Salvo 2, range 12/24/36, "
         "loaded with Pierce-Shot Rounds; Rapid Fire (2), Rending (1)"
     )
+
+
+def test_a_weapon_left_unequipped_or_unloaded_says_so(tmp_path: Path) -> None:
+    # the sheet's combat tab lists equipped weapons only, and greys out one to reload
+    assert weapons("wrath-warden-v12.json")["Hexbound Blade"].startswith("not equipped; melee:")
+    actor = json.loads(WARDEN.read_text(encoding="utf-8"))
+    carbine = next(i for i in actor["items"] if i["name"] == "Stormcaller Carbine")
+    carbine["system"]["needsReload"] = True
+    path = tmp_path / "warden.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert weapons_of(path)["Stormcaller Carbine"].startswith("needs reloading; ranged:")
+    assert weapons_of(path)["Oathbreaker Hammer"].startswith("melee:")

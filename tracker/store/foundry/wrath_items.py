@@ -45,6 +45,9 @@ HEADINGS = {
 IDENTITY = ("species", "archetype", "faction")
 """Singleton items naming who the actor is: a line of the notes each."""
 
+WEAPON_STATES = (("equipped", False, "not equipped"), ("needsReload", True, "needs reloading"))
+"""What the sheet's combat tab shows of a weapon: only equipped ones (``equipped`` false:
+not there), and one that needs reloading greyed out."""
 USED = (*KINDS, "armour", *IDENTITY)
 
 
@@ -113,7 +116,9 @@ def _weapon(
     fitted = [f"loaded with {kit.ammo}"] if kit.ammo else []
     if kit.upgrades:
         fitted.append("upgrades " + " and ".join(kit.upgrades))
-    return weapon_text(kit.system, wielder, tuple(fitted))
+    text = weapon_text(kit.system, wielder, tuple(fitted))
+    states = [word for key, value, word in WEAPON_STATES if kit.system.get(key) is value]
+    return "; ".join([*states, text]) if text else "; ".join(states)
 
 
 def _name(item: Mapping[str, Any], found: Items) -> str:
