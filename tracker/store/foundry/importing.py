@@ -135,6 +135,8 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
             sources += read_sources(path)
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
+    result.skipped += [s.skipped for s in sources if s.skipped]
+    sources = [s for s in sources if not s.skipped]
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
