@@ -110,6 +110,7 @@ class Sheet:
     used: set[str] = field(default_factory=lambda: {"header.health"})
     read: list[str] = field(default_factory=list)
     computed: list[str] = field(default_factory=list)
+    now: dict[str, int] = field(default_factory=dict)
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -148,6 +149,7 @@ def alien_block(
         [r for r in remarks if r],
         read=list(sheet.read),
         computed=[*by_effects, *sheet.computed],
+        now=sheet.now,
     )
 
 
@@ -292,7 +294,7 @@ def _health(sheet: Sheet) -> list[str]:
         if value and value > 0:
             sheet.stats = {"health": value, **sheet.stats}
             sheet.read.insert(0, "health")
-            return []
+            return _hurt(sheet, value) if path.endswith("max") else []
     strength, agility = sheet.stats.get("strength"), sheet.stats.get("agility")
     if strength and agility:
         bonus = _modifier(_active_items(sheet.actor.items), "attributes.health")
@@ -302,6 +304,18 @@ def _health(sheet: Sheet) -> list[str]:
         plus = f" + {tough} (the Tough talent)" if tough else ""
         return [f"health {health} computed: (STR + AGL) / 2, rounded up{plus}"]
     return ["no Health in the export: the ruleset's default applies"]
+
+
+def _hurt(sheet: Sheet, top: int) -> list[str]:
+    """Health below its maximum as the sheet stood (``header.health.value``): a copy
+    joining a fight starts there; the report says so."""
+    left = whole(at(sheet.data, "header.health.value"))
+    if left is None or not 0 <= left < top:
+        return []
+    if left:
+        sheet.now["health"] = left
+    shown = "no Health left: it joins unhurt" if not left else "it joins a fight (--into) so"
+    return [f"the sheet shows Health {left} of {top}: {shown}; a bestiary block is unhurt"]
 
 
 def _is_tough(item: Mapping[str, Any]) -> bool:

@@ -341,7 +341,8 @@ def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:
     """The actors join ``into`` as one command; what opening it did to it."""
     from tracker.store.bestiary_add import add_into
 
-    log, opened = add_into(into, [a.converted.block for a in actors], dice)
+    blocks = [a.converted.block for a in actors]
+    log, opened = add_into(into, blocks, dice, [a.converted.now for a in actors])
     actors[0].log = log
     for actor in actors:
         actor.written, actor.joined = into, True

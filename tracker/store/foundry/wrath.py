@@ -59,7 +59,7 @@ KNOWN_COMBAT = frozenset(
 
 def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     """The block for a ``wrath-and-glory`` agent or threat."""
-    data, remarks = actor.data, []
+    data, remarks = actor.data, list[str]()
     agent = actor.type == "agent"
     worn = wear_armour(actor.items)
     sheet = Sheet()
@@ -73,6 +73,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         sheet.read.append("armour " + ", ".join(worn.names))
     _speed_and_wrath(data, sheet, agent)
     take_bulk(worn, sheet)
+    now = _hurt(data, sheet.stats, remarks)
     rank = (whole(at(data, "advances.rank")) or 0) if agent else None
     items = read_items(actor.items, Wielder(rank, sheet.stats), worn, mob_abilities(data))
     stats = _ordered(sheet.stats)
@@ -117,7 +118,26 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         remarks,
         read=sheet.read,
         computed=[*by_effects, *sheet.computed],
+        now=now,
     )
+
+
+def _hurt(data: Mapping[str, Any], stats: Mapping[str, int], remarks: list[str]) -> dict[str, int]:
+    """Wounds and Shock left as the sheet stood (``combat.wounds.value`` counts those
+    taken); the report says so, and that a track with none left joins full."""
+    now: dict[str, int] = {}
+    for track in ("wounds", "shock"):
+        harm, top = whole(at(data, f"combat.{track}.value")) or 0, stats.get(track, 0)
+        if 0 < harm < top:
+            now[track] = top - harm
+        elif harm > 0 and top > 0:
+            remarks.append(f"the sheet shows no {track.capitalize()} left: it joins with them full")
+    if now:
+        shown = ", ".join(f"{k.capitalize()} {v} of {stats[k]}" for k, v in now.items())
+        remarks.append(
+            f"the sheet shows {shown}: it joins a fight (--into) so; a bestiary block is unhurt"
+        )
+    return now
 
 
 def _spare(items: tuple[Mapping[str, Any], ...], loaded: set[str]) -> tuple[Mapping[str, Any], ...]:
