@@ -4,9 +4,10 @@ melee attribute's value beside the weapon's own damage, attack dice.
 
 Warden-Captain Oros Tael (``wrath-warden-v12.json``, a threat): Strength 7 (5 + Powered
 2); his Oathbreaker Hammer: melee, damage 7 with Rank, ED 3, AP -2, attack +1, Brutal;
-his Stormcaller Carbine (AP 0) with a Gyro Sight upgrade (attack +1) loaded with
-Pierce-Shot Rounds (AP -2, adds Rending 1); his Ember Launcher (damage 0) loaded with a
-Frag Shell (damage 8, ED 3, Blast 6, thrown Strength × 3).
+his Stormcaller Carbine (AP 0, Salvo 2, twinned, a combi-weapon with the launcher) with a
+Gyro Sight upgrade (attack +1) loaded with Pierce-Shot Rounds (AP -2, adds Rending 1);
+his Ember Launcher (damage 0) loaded with a Frag Shell (damage 8, ED 3, Blast 6, thrown
+Strength × 3).
 Sister Amelia (``wrath-agent-v10.json``, an agent of Rank 1, Strength 3): Chainsword
 damage 5 + Rank (the older item shape).
 """
@@ -85,8 +86,9 @@ def test_other_damage_in_the_older_shape() -> None:
 def test_upgrades_and_loaded_ammunition_count_in_the_weapon() -> None:
     # Gyro Sight: attack +1; Pierce-Shot Rounds: AP -2 and Rending (1)
     assert weapons("wrath-warden-v12.json")["Stormcaller Carbine"] == (
-        "ranged: attack +1 die, damage 10, ED 1, AP -2, Salvo 2, range 12/24/36, "
-        "loaded with Pierce-Shot Rounds, upgrades Gyro Sight; Rapid Fire (2), Rending (1)"
+        "ranged: attack +1 die, damage 10, ED 1, AP -2, Salvo 2, twinned: Salvo counts twice,"
+        " range 12/24/36, loaded with Pierce-Shot Rounds, upgrades Gyro Sight, combi-weapon"
+        " with Ember Launcher (fires both); Rapid Fire (2), Rending (1)"
     )
 
 
@@ -129,8 +131,9 @@ def test_ammunition_in_the_older_shape(tmp_path: Path) -> None:
     path = tmp_path / "warden-v10.json"
     path.write_text(json.dumps(actor), encoding="utf-8")
     assert weapons_of(path)["Stormcaller Carbine"] == (
-        "ranged: damage 10, ED 1, AP -2, Salvo 2, range 12/24/36, "
-        "loaded with Pierce-Shot Rounds; Rapid Fire (2), Rending (1)"
+        "ranged: damage 10, ED 1, AP -2, Salvo 2, twinned: Salvo counts twice, range 12/24/36,"
+        " loaded with Pierce-Shot Rounds, combi-weapon with Ember Launcher (fires both);"
+        " Rapid Fire (2), Rending (1)"
     )
 
 
@@ -144,3 +147,10 @@ def test_a_weapon_left_unequipped_or_unloaded_says_so(tmp_path: Path) -> None:
     path.write_text(json.dumps(actor), encoding="utf-8")
     assert weapons_of(path)["Stormcaller Carbine"].startswith("needs reloading; ranged:")
     assert weapons_of(path)["Oathbreaker Hammer"].startswith("melee:")
+
+
+def test_a_twinned_weapon_without_salvo_doubles_its_ed() -> None:
+    system = {"category": "melee", "damage": {"base": 5, "ed": {"base": 2}}, "twinned": True}
+    assert weapon_text(system, Wielder(None, {"strength": 4})) == (
+        "melee: damage 5 + Strength 4, ED 2, twinned: ED twice"
+    )

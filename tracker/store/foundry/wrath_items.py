@@ -116,6 +116,8 @@ def _weapon(
     fitted = [f"loaded with {kit.ammo}"] if kit.ammo else []
     if kit.upgrades:
         fitted.append("upgrades " + " and ".join(kit.upgrades))
+    if kit.combi:
+        fitted.append(f"combi-weapon with {kit.combi} (fires both)")
     text = weapon_text(kit.system, wielder, tuple(fitted))
     states = [word for key, value, word in WEAPON_STATES if kit.system.get(key) is value]
     return "; ".join([*states, text]) if text else "; ".join(states)

@@ -2,7 +2,8 @@
 
 A weapon keeps its upgrades whole (``upgrades``: item data, each with ``effects`` and
 ``traits``) and names the ammunition it is loaded with (``ammo``: {id, uuid}; the bare id
-before system 6) among its owner's items. The system (``WeaponModel.applyUpgrades`` and
+before system 6) and the weapon it is a combi-weapon with (``combi``) among its owner's
+items. The system (``WeaponModel.applyUpgrades`` and
 ``applyAmmo``; the Item document before 6) then:
 
 - applies the upgrades' effects to the weapon's own numbers, and adds their traits;
@@ -39,6 +40,8 @@ class Loadout:
     """The name of what it is loaded with ("" when nothing)."""
     ammo_id: str = ""
     """That item's id: it is used, not left out."""
+    combi: str = ""
+    """The weapon it is a combi-weapon with (``combi``: both fire at once), or ""."""
 
 
 def loaded(item: Mapping[str, Any], items: tuple[Mapping[str, Any], ...]) -> Loadout:
@@ -49,7 +52,10 @@ def loaded(item: Mapping[str, Any], items: tuple[Mapping[str, Any], ...]) -> Loa
     found.upgrades = [plain_line(u.get("name"), 60) or "an upgrade" for u in upgrades]
     effects = [e for upgrade in upgrades for e in _listed(upgrade.get("effects"))]
     traits = [t for upgrade in upgrades for t in _traits(item_system(upgrade))]
-    ammo = _ammo(system, items) if system.get("category") in RANGED else None
+    combi = _referred(system.get("combi"), items)
+    if combi is not None and combi.get("_id") != item.get("_id"):
+        found.combi = plain_line(combi.get("name"), 60) or "another weapon"
+    ammo = _referred(system.get("ammo"), items) if system.get("category") in RANGED else None
     if ammo is not None and ammo.get("_id") != item.get("_id"):
         found.ammo = plain_line(ammo.get("name"), 60) or "its ammunition"
         found.ammo_id = str(ammo.get("_id") or "")
@@ -66,9 +72,9 @@ def loaded(item: Mapping[str, Any], items: tuple[Mapping[str, Any], ...]) -> Loa
     return found
 
 
-def _ammo(system: Mapping[str, Any], items: tuple[Mapping[str, Any], ...]) -> Any:
-    """The item the weapon is loaded with (by id, or the last part of its uuid), or None."""
-    ref = system.get("ammo")
+def _referred(ref: Any, items: tuple[Mapping[str, Any], ...]) -> Any:
+    """The item a reference names ({id, uuid}: by id, or the last part of its uuid; the
+    bare id before system 6), or None."""
     if isinstance(ref, Mapping):
         ref = ref.get("id") or str(ref.get("uuid") or "").rpartition(".")[2]
     if not isinstance(ref, str) or not ref:

@@ -15,7 +15,8 @@ What the attack dialog adds (``WeaponDialog.computeFields``; ``getRankNum`` befo
   adds the Strength itself, so the trait names it beside the weapon's own number;
 - ``attack`` base + bonus: dice the attack's pool gains;
 - ``otherDamage``: Mortal Wounds, Wounds or Shock dealt besides the Damage Rating;
-- a grenade or missile reaches ``range.thrown`` × the thrower's Strength.
+- a grenade or missile reaches ``range.thrown`` × the thrower's Strength;
+- ``twinned``: a Salvo of 2 or more counts twice (Full Auto, Spray Shot), else the ED.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def weapon_text(
     salvo = whole(system.get("salvo"))
     if salvo:
         parts.append(f"Salvo {salvo}")
+    if system.get("twinned") is True:  # the dialog counts Salvo 2+ twice, else the ED
+        parts.append("twinned: Salvo counts twice" if (salvo or 0) >= 2 else "twinned: ED twice")
     reach = _range(system.get("range")) or _thrown(system, wielder)
     if reach:
         parts.append(f"range {reach}")
