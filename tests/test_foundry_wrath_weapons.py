@@ -154,3 +154,14 @@ def test_a_twinned_weapon_without_salvo_doubles_its_ed() -> None:
     assert weapon_text(system, Wielder(None, {"strength": 4})) == (
         "melee: damage 5 + Strength 4, ED 2, twinned: ED twice"
     )
+
+
+def test_an_older_weapons_attack_rank_adds_the_agents_rank_in_dice() -> None:
+    # before system 6 the dialog added attack.rank (getRankNum); the current one reads none
+    older = {"category": "ranged", "damage": {"base": 10, "rank": "none"}}
+    older["attack"] = {"base": 0, "bonus": 1, "rank": "single"}
+    assert weapon_text(older, Wielder(2)) == "ranged: attack +3 dice (+1 + Rank 2), damage 10"
+    assert weapon_text(older, Wielder(None)) == "ranged: attack +1 die, damage 10"
+    current = {"category": "ranged", "damage": {"base": 10, "ed": {"base": 1}}}
+    current["attack"] = {"base": 0, "bonus": 0, "rank": "single"}
+    assert weapon_text(current, Wielder(2)) == "ranged: damage 10, ED 1"

@@ -13,7 +13,8 @@ What the attack dialog adds (``WeaponDialog.computeFields``; ``getRankNum`` befo
 - a melee weapon's damage adds the wielder's attribute (``damage.attribute``: Strength
   unless the weapon names another; none when it names none). ``attack … melee dmg=N``
   adds the Strength itself, so the trait names it beside the weapon's own number;
-- ``attack`` base + bonus: dice the attack's pool gains;
+- ``attack`` base + bonus: dice the attack's pool gains (and, before system 6, its
+  ``rank``: the agent's Rank in dice);
 - ``otherDamage``: Mortal Wounds, Wounds or Shock dealt besides the Damage Rating;
 - a grenade or missile reaches ``range.thrown`` × the thrower's Strength;
 - ``twinned``: a Salvo of 2 or more counts twice (Full Auto, Spray Shot), else the ED.
@@ -53,7 +54,7 @@ def weapon_text(
     without a ``wielder``, Rank and Strength are named, not counted; ``fitted``: what
     its data already counts (``loaded with Kraken Rounds``)."""
     category = plain_line(system.get("category"))
-    parts = [_attack_dice(system.get("attack")), *hit_parts(system, wielder, category == "melee")]
+    parts = [_attack_dice(system, wielder), *hit_parts(system, wielder, category == "melee")]
     salvo = whole(system.get("salvo"))
     if salvo:
         parts.append(f"Salvo {salvo}")
@@ -113,12 +114,27 @@ def other_damage(damage: Any, system: Mapping[str, Any]) -> list[str]:
     return found
 
 
-def _attack_dice(attack: Any) -> str:
-    """``attack +1 die``: what the weapon adds to its attack's pool ("" if nothing)."""
+def _attack_dice(system: Mapping[str, Any], wielder: Wielder | None) -> str:
+    """``attack +1 die``: what the weapon adds to its attack's pool ("" if nothing); in
+    the item shape before system 6 an ``attack.rank`` adds the agent's Rank in dice (the
+    current dialog reads no rank there)."""
+    attack = system.get("attack")
     if not isinstance(attack, Mapping):
         return ""
     dice = (whole(attack.get("base")) or 0) + (whole(attack.get("bonus")) or 0)
-    return f"attack {'+' if dice > 0 else '-'}{counted(abs(dice), 'die', 'dice')}" if dice else ""
+    damage = system.get("damage")
+    older = not (isinstance(damage, Mapping) and "ed" in damage)
+    rank = attack.get("rank")
+    times = RANK_TIMES.get(rank, 0) if older and isinstance(rank, str) else 0
+    how = ""
+    if times and wielder is None:
+        how = f" + {_RANK_WORDS[times]}"
+    elif times and wielder is not None and wielder.rank:
+        how = f" ({dice:+d} + {'' if times == 1 else '2 × '}Rank {wielder.rank})"
+        dice += times * wielder.rank
+    if not dice and not how:
+        return ""
+    return f"attack {'+' if dice >= 0 else '-'}{counted(abs(dice), 'die', 'dice')}{how}"
 
 
 def _attribute(damage: Any, wielder: Wielder | None) -> str:
