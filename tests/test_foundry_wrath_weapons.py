@@ -165,3 +165,13 @@ def test_an_older_weapons_attack_rank_adds_the_agents_rank_in_dice() -> None:
     current = {"category": "ranged", "damage": {"base": 10, "ed": {"base": 1}}}
     current["attack"] = {"base": 0, "bonus": 0, "rank": "single"}
     assert weapon_text(current, Wielder(2)) == "ranged: damage 10, ED 1"
+
+
+def test_a_long_melee_weapon_keeps_its_reach() -> None:
+    spear: dict[str, Any] = {"category": "melee", "damage": {"base": 5}}
+    spear["range"] = {"melee": 2, "short": 0}
+    assert weapon_text(spear, Wielder(None, {"strength": 3})) == (
+        "melee: damage 5 + Strength 3, range 2 (melee)"
+    )
+    spear["range"]["melee"] = 1  # the usual reach says nothing
+    assert weapon_text(spear, Wielder(None, {"strength": 3})) == "melee: damage 5 + Strength 3"

@@ -60,7 +60,7 @@ def weapon_text(
         parts.append(f"Salvo {salvo}")
     if system.get("twinned") is True:  # the dialog counts Salvo 2+ twice, else the ED
         parts.append("twinned: Salvo counts twice" if (salvo or 0) >= 2 else "twinned: ED twice")
-    reach = _range(system.get("range")) or _thrown(system, wielder)
+    reach = _range(system.get("range")) or _thrown(system, wielder) or _melee_reach(system)
     if reach:
         parts.append(f"range {reach}")
     parts += fitted
@@ -188,6 +188,12 @@ def _thrown(system: Mapping[str, Any], wielder: Wielder | None) -> str:
     if strength is None:
         return f"Strength × {thrown}"
     return f"{strength * thrown} (Strength {strength} × {thrown})"
+
+
+def _melee_reach(system: Mapping[str, Any]) -> str:
+    """A melee weapon's reach when longer than the usual 1 (the sheet's Range column)."""
+    reach = whole(at(system, "range.melee"))
+    return f"{reach} (melee)" if system.get("category") == "melee" and reach and reach > 1 else ""
 
 
 def _range(value: Any) -> str:
