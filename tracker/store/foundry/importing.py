@@ -27,6 +27,7 @@ from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
+from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
     SYSTEMS,
     NotACombatant,
@@ -136,7 +137,8 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     result.skipped += [s.skipped for s in sources if s.skipped]
-    sources = [s for s in sources if not s.skipped]
+    sources, played = scene_actors([s for s in sources if not s.skipped])
+    result.skipped += played
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
