@@ -34,7 +34,7 @@ from tracker.store.foundry.leftovers import (
 )
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
-from tracker.store.foundry.wrath_armour import add_powered, take_bulk
+from tracker.store.foundry.wrath_armour import Armour, add_powered, take_bulk
 from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items, wear_armour
 from tracker.store.foundry.wrath_numbers import (
     ATTRIBUTES,
@@ -62,17 +62,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     data, remarks = actor.data, list[str]()
     agent = actor.type == "agent"
     worn = wear_armour(actor.items)
-    sheet = Sheet()
-    attributes(data, sheet)
-    add_powered(worn, sheet)
-    skills(data, sheet)
-    passive_awareness(data, sheet)
-    tier = whole(at(data, "advances.tier")) or 0
-    derived(data, sheet, worn.best, worn.shields, agent, tier)
-    if worn.names:
-        sheet.read.append("armour " + ", ".join(worn.names))
-    _speed_and_wrath(data, sheet, agent)
-    take_bulk(worn, sheet)
+    sheet = _numbers(data, worn, agent)
     now = _hurt(data, sheet.stats, remarks)
     rank = (whole(at(data, "advances.rank")) or 0) if agent else None
     items = read_items(actor.items, Wielder(rank, sheet.stats), worn, mob_abilities(data))
@@ -85,20 +75,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     remarks += items.remarks
     by_effects, said = effect_report(actor)
     remarks += said
-    notes = Notes()
-    _who(data, items, notes)
-    size = plain_line(at(data, "combat.size"))
-    if size:
-        notes.line(f"Size: {size.capitalize()}")
-    mob = _mob(data)
-    if mob:
-        notes.line(
-            f"Mob of {mob}: its attacks gain +{-(-mob // 2)} dice (half the mob, rounded up)"
-        )
-        remarks.append(
-            f"a mob of {mob}: one combatant in the tracker (its numbers are one member's)"
-        )
-    notes.text(data.get("notes") if isinstance(data.get("notes"), str) else "")
+    notes = _notes(data, items, remarks)
     side = "pc" if agent else _threat_side(actor)
     if side == "ally":
         remarks.append(f"side ally: its token is friendly{CHANGE}")
@@ -120,6 +97,42 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         computed=[*by_effects, *sheet.computed],
         now=now,
     )
+
+
+def _numbers(data: Mapping[str, Any], worn: Armour, agent: bool) -> Sheet:
+    """Every number of the sheet, in the order the system computes them (Powered armour
+    before the skills, Bulk after Speed)."""
+    sheet = Sheet()
+    attributes(data, sheet)
+    add_powered(worn, sheet)
+    skills(data, sheet)
+    passive_awareness(data, sheet)
+    tier = whole(at(data, "advances.tier")) or 0
+    derived(data, sheet, worn.best, worn.shields, agent, tier)
+    if worn.names:
+        sheet.read.append("armour " + ", ".join(worn.names))
+    _speed_and_wrath(data, sheet, agent)
+    take_bulk(worn, sheet)
+    return sheet
+
+
+def _notes(data: Mapping[str, Any], items: Items, remarks: list[str]) -> Notes:
+    """Who the actor is, its size, its mob, then the sheet's notes."""
+    notes = Notes()
+    _who(data, items, notes)
+    size = plain_line(at(data, "combat.size"))
+    if size:
+        notes.line(f"Size: {size.capitalize()}")
+    mob = _mob(data)
+    if mob:
+        notes.line(
+            f"Mob of {mob}: its attacks gain +{-(-mob // 2)} dice (half the mob, rounded up)"
+        )
+        remarks.append(
+            f"a mob of {mob}: one combatant in the tracker (its numbers are one member's)"
+        )
+    notes.text(data.get("notes") if isinstance(data.get("notes"), str) else "")
+    return notes
 
 
 def _hurt(data: Mapping[str, Any], stats: Mapping[str, int], remarks: list[str]) -> dict[str, int]:
