@@ -151,7 +151,10 @@ def test_wrath_threat_in_both_shapes(name: str) -> None:
     block = block_of(name)
     assert block["id"] == "ork-nob" and block["side"] == "enemy"
     assert block["stats"] == NOB_STATS
-    assert block["notes"] == "Species: Ork · Faction: Goff · Size: Large · Bosses the boyz around."
+    assert block["notes"] == (
+        "Species: Ork · Faction: Goff · Size: Large · Threat by Tier: 1 E, 2 A, 3 T, 4 T · "
+        "Bosses the boyz around."
+    )
     assert block["traits"] == [
         {
             "name": "Big Choppa",
@@ -313,7 +316,10 @@ def test_hostile_text_is_stored_as_plain_data() -> None:
     for text in texts:
         assert not UNSAFE.search(text) and "<" not in text and "pwn" not in text
     assert block["traits"][0]["name"].startswith("[red]Choppa ]8;;http://x")
-    assert block["notes"] == "Species: Ork · Faction: Goff · Size: Large · Line one [bold]Line two"
+    assert block["notes"] == (
+        "Species: Ork · Faction: Goff · Size: Large · Threat by Tier: 1 E, 2 A, 3 T, 4 T · "
+        "Line one [bold]Line two"
+    )
     load_ruleset("wrath-glory").prepare({k: v for k, v in block.items() if k != "source"})
 
 

@@ -202,3 +202,15 @@ def test_a_flying_threat_keeps_its_fly_speed() -> None:
     assert "combat.fly" not in skyrider.ignored
     grot = converted(FIXTURES / "wrath-pack-refs" / "Grot_Scrapper_gRoTsCrApPeR0001.yml")
     assert "fly" not in grot.block["stats"]  # no fly field: it does not fly
+
+
+def test_a_threats_level_at_each_tier_is_in_its_notes() -> None:
+    # the sheet's header shows it (bio.threat: T, E, A, MC … at Tiers 1-5); it was dropped
+    notes = converted(CARNIFEX).block["notes"]
+    assert "Threat by Tier: 1 E, 2 E, 3 E, 4 A, 5 A" in notes
+
+
+def test_a_threat_left_at_the_default_troop_level_says_nothing_of_it() -> None:
+    # the data model's default is T at every Tier: said by no sheet author
+    notes = converted(FIXTURES / "wrath-mob-v13.json").block["notes"]
+    assert "Threat by Tier" not in notes

@@ -14,8 +14,8 @@ friendly); attributes, skills and the
 combat numbers become stats (a skill its own part, so pools read
 ``agility+ballistic_skill``); Wounds and Shock their ``max`` (a threat's Shock 0 stays
 0: it takes no Shock); weapons, abilities, talents, keywords, augmetics and injuries
-become traits; species, archetype, faction, size, a mob's count and the actor's notes go
-into the notes.
+become traits; species, archetype, faction, size, a threat's level at each Tier, a mob's
+count and the actor's notes go into the notes.
 """
 
 from __future__ import annotations
@@ -123,6 +123,9 @@ def _notes(data: Mapping[str, Any], items: Items, remarks: list[str]) -> Notes:
     size = plain_line(at(data, "combat.size"))
     if size:
         notes.line(f"Size: {size.capitalize()}")
+    threat = _threat(at(data, "bio.threat"))
+    if threat:
+        notes.line(f"Threat by Tier: {threat}")
     mob = _mob(data)
     if mob:
         notes.line(
@@ -133,6 +136,21 @@ def _notes(data: Mapping[str, Any], items: Items, remarks: list[str]) -> Notes:
         )
     notes.text(data.get("notes") if isinstance(data.get("notes"), str) else "")
     return notes
+
+
+TIERS = ("first", "second", "third", "fourth", "fifth")
+"""A threat's ``bio.threat`` keys: its threat level (T, E, A, MC …) at each Tier."""
+
+
+def _threat(value: Any) -> str:
+    """``1 E, 2 E, 3 E, 4 A, 5 A``: the threat level its sheet's header shows at each
+    Tier ("" when the sheet keeps none, or only the data model's default T)."""
+    if not isinstance(value, Mapping):
+        return ""
+    levels = [plain_line(value.get(key), 8) for key in TIERS]
+    if all(level in ("", "T") for level in levels):  # the data model's default: unsaid
+        return ""
+    return ", ".join(f"{n} {level}" for n, level in enumerate(levels, 1) if level)
 
 
 def _hurt(data: Mapping[str, Any], stats: Mapping[str, int], remarks: list[str]) -> dict[str, int]:
