@@ -113,10 +113,12 @@ def test_talents_and_weapons_are_traits_kept_whole() -> None:
             "kind": "talent",
         },
         {
-            # range 2 is Short in the system's list; "Armor piercing" (the comment) is the
+            # a melee weapon (type 2) rolls Close Combat (STR 4 + 2) + its bonus 1; range 2
+            # is Short in the system's list; "Armor piercing" (the comment) is the
             # header.armorpiercing flag said once; the weapon's notes follow
             "name": "Rivet Gun",
-            "text": "bonus +1, damage 2, range Short, armour piercing · Jams on a roll of two 1s.",
+            "text": "melee: 7 dice (close_combat 6, bonus +1), damage 2, range Short, "
+            "armour piercing · Jams on a roll of two 1s.",
             "kind": "weapon",
         },
     ]
@@ -135,7 +137,7 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     )
     assert computed.endswith("armour_rating 1: the active armour items")
     assert summary == (
-        "  ignored: general.appearance; "
+        "  ignored: Appearance (general.appearance); "
         "traits kept whole: 1 talent, 1 weapon; "
         "side enemy: an NPC: no user owns it (ownership); import with --side to change"
     )
@@ -326,7 +328,7 @@ def test_an_npcs_career_agenda_signature_item_and_gear_are_in_its_notes() -> Non
         "Signature item: A lucky lighter · "
         "Gear: Nightsight Goggles, Spare Goggles, Hand-cuffs, Whistle · "
     )
-    assert converted.ignored == "ignored: general.appearance"
+    assert converted.ignored == "ignored: Appearance (general.appearance)"
 
 
 def test_the_rounds_supply_is_the_ammo_the_supply_roll_spends() -> None:

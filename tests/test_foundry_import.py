@@ -118,7 +118,7 @@ def test_alien_creature_in_both_shapes(name: str) -> None:
 
 def test_alien_summary_lists_what_is_left_out() -> None:
     converted = plan([fixture("alien-character.json")]).actors[0].converted
-    assert converted.ignored == "ignored: consumables.food"
+    assert converted.ignored == "ignored: Food 2 (consumables.food)"
 
 
 # --- Wrath & Glory --------------------------------------------------------------------
@@ -138,6 +138,7 @@ NOB_STATS = {
     "determination": 5,
     "resolve": 2,
     "conviction": 3,
+    "passive_awareness": 2,
     "speed": 6,
     "ballistic_skill": 2,
     "intimidation": 3,
@@ -150,11 +151,14 @@ def test_wrath_threat_in_both_shapes(name: str) -> None:
     block = block_of(name)
     assert block["id"] == "ork-nob" and block["side"] == "enemy"
     assert block["stats"] == NOB_STATS
-    assert block["notes"] == "Species: Ork · Faction: Goff · Size: Large · Bosses the boyz around."
+    assert block["notes"] == (
+        "Species: Ork · Faction: Goff · Size: Large · Threat by Tier: 1 E, 2 A, 3 T, 4 T · "
+        "Bosses the boyz around."
+    )
     assert block["traits"] == [
         {
             "name": "Big Choppa",
-            "text": "melee: damage 7 + Strength, ED 2, AP -1; Brutal",
+            "text": "melee: damage 7 + Strength 6, ED 2, AP -1; Brutal",
             "kind": "weapon",
         },
         {
@@ -210,10 +214,10 @@ def test_import_writes_the_bestiary_and_prints_one_line_per_file(
     assert lines[0].endswith("bestiary/wrath-glory.toml")
     assert lines[1] == (
         "  read: attributes (their totals); skills ballistic_skill 2, intimidation 3, "
-        "weapon_skill 4; Resilience 9; Defence 2; Determination 5; Resolve 2; Conviction 3; "
-        "Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
+        "weapon_skill 4; Passive Awareness 2; Resilience 9; Defence 2; Determination 5; "
+        "Resolve 2; Conviction 3; Wounds 12; Shock 6; Speed 6; traits: 2 weapons, 1 ability"
     )
-    assert lines[2] == "  ignored: resources.ruin, combat.passiveAwareness"
+    assert lines[2] == "  ignored: Ruin 1 (resources.ruin)"
     assert lines[3].startswith("alien-creature.json: alien-evolved block 'xenomorph-drone'")
     bestiary = load_bestiary(load_ruleset("wrath-glory"))
     assert bestiary.problems == []
@@ -312,7 +316,10 @@ def test_hostile_text_is_stored_as_plain_data() -> None:
     for text in texts:
         assert not UNSAFE.search(text) and "<" not in text and "pwn" not in text
     assert block["traits"][0]["name"].startswith("[red]Choppa ]8;;http://x")
-    assert block["notes"] == "Species: Ork · Faction: Goff · Size: Large · Line one [bold]Line two"
+    assert block["notes"] == (
+        "Species: Ork · Faction: Goff · Size: Large · Threat by Tier: 1 E, 2 A, 3 T, 4 T · "
+        "Line one [bold]Line two"
+    )
     load_ruleset("wrath-glory").prepare({k: v for k, v in block.items() if k != "source"})
 
 
@@ -356,3 +363,11 @@ def test_into_an_encounter_of_another_ruleset_is_refused(
     code, _out, err = run(capsys, str(fixture("wrath-threat.json")), "--into", str(fight))
     assert code == 1 and "its ruleset is alien-evolved" in err
     assert fight.read_bytes() == before and user_files() == []
+
+
+def test_what_is_ignored_is_named_in_words_with_its_value() -> None:
+    converted = plan([fixture("wrath-agent.json")]).actors[0].converted
+    assert converted.ignored == (
+        "ignored: Objective: Purge (bio.objective), Faith 3 (resources.faith), "
+        "Wealth 1 (resources.wealth), Influence 2 (resources.influence)"
+    )

@@ -24,7 +24,7 @@ from tracker.core.safe_text import NOTE_LIMIT
 from tracker.store.encounter_file import load
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.importing import plan
-from tracker.store.foundry.wrath_items import weapon_text
+from tracker.store.foundry.wrath_weapons import weapon_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 CARNIFEX = FIXTURES / "wrath-pack" / "Carnifex_cArNiFeX00000001.yml"
@@ -64,7 +64,7 @@ def test_an_agents_wounds_and_shock_come_from_tier_and_attributes() -> None:
 def test_weapons_of_both_item_shapes_keep_damage_ed_ap_and_qualities() -> None:
     carnifex = {t["name"]: t for t in converted(CARNIFEX).block["traits"]}
     assert carnifex["Monstrous Scything Talons"]["text"] == (
-        "melee: damage 6 + Strength, ED 3, AP -3; Brutal, Rending (2)"
+        "melee: damage 6 + Strength 14, ED 3, AP -3; Brutal, Rending (2)"
     )
     assert carnifex["Bio-Plasma"]["text"] == (
         "ranged: damage 12, ED 4, AP -2, range 6/12/18; Blast (6), Heavy (6)"
@@ -73,7 +73,9 @@ def test_weapons_of_both_item_shapes_keep_damage_ed_ap_and_qualities() -> None:
     assert amelia["Bolt Pistol"]["text"] == (
         "ranged: damage 10, ED 1, AP -1, Salvo 1, range 6/12/18; Brutal, Pistol"
     )
-    assert amelia["Chainsword"]["text"] == "melee: damage 5 + Rank + Strength, ED 4; Brutal, Parry"
+    assert amelia["Chainsword"]["text"] == (
+        "melee: damage 6 (5 + Rank 1) + Strength 3, ED 4; Brutal, Parry"
+    )
 
 
 def test_abilities_and_keywords_are_kept_whole_as_traits() -> None:
@@ -200,3 +202,15 @@ def test_a_flying_threat_keeps_its_fly_speed() -> None:
     assert "combat.fly" not in skyrider.ignored
     grot = converted(FIXTURES / "wrath-pack-refs" / "Grot_Scrapper_gRoTsCrApPeR0001.yml")
     assert "fly" not in grot.block["stats"]  # no fly field: it does not fly
+
+
+def test_a_threats_level_at_each_tier_is_in_its_notes() -> None:
+    # the sheet's header shows it (bio.threat: T, E, A, MC … at Tiers 1-5); it was dropped
+    notes = converted(CARNIFEX).block["notes"]
+    assert "Threat by Tier: 1 E, 2 E, 3 E, 4 A, 5 A" in notes
+
+
+def test_a_threat_left_at_the_default_troop_level_says_nothing_of_it() -> None:
+    # the data model's default is T at every Tier: said by no sheet author
+    notes = converted(FIXTURES / "wrath-mob-v13.json").block["notes"]
+    assert "Threat by Tier" not in notes

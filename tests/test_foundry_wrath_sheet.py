@@ -4,8 +4,10 @@
   species, archetype and faction items (Human, Tempestus Scion, Astra Militarum), a
   traumatic injury (Shattered Jaw), a memorable injury (Burn Scars) and an augmetic
   (Bionic Lung, its effect "Immune to gas weapons").
-- Hive Gangers (``wrath-mob-v13.json``, a threat in the Foundry 13 shape): a mob of 6,
-  species and faction in its bio, a neutral token (the system's default for every actor).
+- Hive Gangers (``wrath-mob-v13.json``, a threat in the Foundry 13 shape): a mob of 6
+  (its attacks +3 dice, ``WeaponDialog``), Furious Charge a mob ability needing 4 or more
+  (``mob.abilities``), species and faction in its bio, a neutral token (the system's
+  default for every actor).
 """
 
 from __future__ import annotations
@@ -57,6 +59,16 @@ def test_a_mob_says_how_many_it_holds() -> None:
     assert "a mob of 6: one combatant in the tracker (its numbers are one member's)" in (
         converted.remarks
     )
+
+
+def test_a_mobs_attacks_gain_half_the_mob_in_dice() -> None:
+    notes = block_of(MOB)["notes"]
+    assert "Mob of 6: its attacks gain +3 dice (half the mob, rounded up)" in notes
+
+
+def test_a_mob_ability_says_the_size_it_needs() -> None:
+    furious = traits_of(block_of(MOB))["Furious Charge"]
+    assert furious["text"].startswith("Mob ability: works while the mob is 4 or more.\n")
 
 
 def test_a_threat_whose_token_is_neutral_is_an_enemy() -> None:
@@ -113,3 +125,22 @@ def test_an_agents_wounds_follow_the_sheet_when_it_computes_them(tmp_path: Path)
     doc["system"]["combat"]["shock"]["max"] = 9
     stats = plan([saved(tmp_path, doc)]).actors[0].converted.block["stats"]
     assert (stats["wounds"], stats["shock"]) == (7, 9)  # 2 × Tier 2 + Toughness 3; by hand
+
+
+def test_passive_awareness_is_worked_as_the_sheet_works_it() -> None:
+    # Intellect 3 + Awareness 2 = 5, half rounded up: 3 (the sheet's auto-calculation)
+    converted = plan([FIXTURES / "wrath-warden-v12.json"]).actors[0].converted
+    assert converted.block["stats"]["passive_awareness"] == 3
+    assert (
+        "Passive Awareness 3 = half of Awareness 5 (Intellect + skill), rounded up"
+        in converted.computed
+    )
+
+
+def test_passive_awareness_set_by_hand_is_read(tmp_path: Path) -> None:
+    actor = json.loads((FIXTURES / "wrath-warden-v12.json").read_text(encoding="utf-8"))
+    actor["system"]["settings"]["autoCalc"]["awareness"] = False
+    actor["system"]["combat"]["passiveAwareness"]["total"] = 6
+    path = tmp_path / "warden.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert block_of(path)["stats"]["passive_awareness"] == 6

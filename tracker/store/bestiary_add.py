@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from tracker.core.library import Block
@@ -10,11 +10,14 @@ from tracker.core.protocol import DiceLike
 from tracker.store.encounter_file import EncounterFile
 
 
-def add_into(path: Path, blocks: Sequence[Block], dice: DiceLike) -> tuple[list[str], list[str]]:
+def add_into(
+    path: Path, blocks: Sequence[Block], dice: DiceLike, now: Sequence[Mapping[str, int]] = ()
+) -> tuple[list[str], list[str]]:
     """Add one copy of each block to the encounter at ``path`` as one command (one undo
-    takes them all back); the log lines it wrote, and what opening the file did to it
-    (a torn or damaged end moved aside), for the GM."""
+    takes them all back), with the tracks ``now`` holds for it (an imported sheet's
+    Wounds taken); the log lines it wrote, and what opening the file did to it (a torn
+    or damaged end moved aside), for the GM."""
     with EncounterFile(path) as play:
-        events = play.add_blocks(blocks, dice)
+        events = play.add_blocks(blocks, dice, now)
         said = play.said_on_opening()
     return [event.text for event in events if event.text], said

@@ -9,13 +9,14 @@ reading of a file's parts and their checks are :mod:`.encounter_read`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from tracker.core.codec import to_table
+from tracker.core.draft import Draft
 from tracker.core.errors import FoldError, TrackerError
 from tracker.core.events import Event, TemplateSaved
 from tracker.core.joining import add_copies
@@ -24,6 +25,7 @@ from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.session import Encounter
 from tracker.rules.base import Ruleset
+from tracker.rules.common import set_track
 from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_read import (
     check_references,
@@ -239,11 +241,20 @@ class EncounterFile(JournalFile[Loaded]):
         self._keep(events, meanwhile)
         return events
 
-    def add_blocks(self, blocks: Sequence[Block], dice: DiceLike) -> list[Event]:
-        """One copy of each block joins the fight, as one command."""
-        events = self.encounter.decide_with(
-            lambda draft: [add_copies(draft, self.rules, dice, b, 1) for b in blocks], "add"
-        )
+    def add_blocks(
+        self, blocks: Sequence[Block], dice: DiceLike, now: Sequence[Mapping[str, int]] = ()
+    ) -> list[Event]:
+        """One copy of each block joins the fight, as one command; ``now`` (one table a
+        block) holds tracks that stand below their maximum as the actor's sheet did
+        (``wounds`` 9 of 12): the copy's tracks are set so."""
+
+        def join(draft: Draft) -> None:
+            for n, block in enumerate(blocks):
+                fighter = add_copies(draft, self.rules, dice, block, 1)[0]
+                for track, value in (now[n] if n < len(now) else {}).items():
+                    _as_on_the_sheet(draft, fighter.id, track, value)
+
+        events = self.encounter.decide_with(join, "add")
         self._keep(events)
         return events
 
@@ -357,3 +368,14 @@ class EncounterFile(JournalFile[Loaded]):
             meanwhile(self.encounter.state)
         finally:
             saving.wait()
+
+
+def _as_on_the_sheet(draft: Draft, who: str, track: str, value: int) -> None:
+    """A track an imported actor's sheet showed below its maximum (``Wounds 12 → 9``)."""
+    fighter = draft.state.combatant(who)
+    before = fighter.tracks.get(track)
+    if before is None or not 1 <= value < before:
+        return
+    name = track.replace("_", " ").capitalize()
+    text = f"{fighter.name}: {name} {before} → {value}, as on its sheet"
+    set_track(draft, who, track, value, text)

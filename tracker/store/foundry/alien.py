@@ -12,7 +12,8 @@ observation / acidSplash (their dice) / special / comment, ``rTables`` (attack t
 What the sheet computes when it opens (``prepareDerivedData``) is computed here the same
 way: an attribute is its value plus the modifiers of active items; a skill's dice are the
 skill's value plus its attribute plus item modifiers (``close_combat`` = STR + Close
-Combat: what ``skill WHO close-combat`` rolls); armour is the sum of the active armour
+Combat: what ``skill WHO close-combat`` rolls; Stoic and Take Control switch Stamina and
+Manipulation to Wits when Wits is the higher); armour is the sum of the active armour
 items; Health, when the export holds none, is the Evolved rule's (STR + AGL) / 2, rounded.
 """
 
@@ -52,6 +53,9 @@ SKILLS = {
     "medicalAid": ("medical_aid", "emp"),
 }
 """Foundry skill → the ruleset's skill pool (data.toml ``[skills]``) and its attribute."""
+WITS_TALENTS = {"stoic": ("stamina", "str"), "take control": ("manipulation", "emp")}
+"""Talents that let a skill roll Wits when Wits is above its own attribute (the system's
+sheet checks the talent by name and switches the skill's attribute)."""
 CREATURE_DICE = {"mobility": "mobility", "observation": "observation", "acidSplash": "acid_splash"}
 MODIFIED_BY = ("item", "critical-injury", "armor")
 """Item types whose ``modifiers`` count while active (as the system's sheet counts them)."""
@@ -106,6 +110,7 @@ class Sheet:
     used: set[str] = field(default_factory=lambda: {"header.health"})
     read: list[str] = field(default_factory=list)
     computed: list[str] = field(default_factory=list)
+    now: dict[str, int] = field(default_factory=dict)
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -123,7 +128,7 @@ def alien_block(
         _creature(sheet)
     else:
         _person(sheet)
-    sheet.traits += item_traits(actor.items)
+    sheet.traits += item_traits(actor.items, sheet.stats)
     remarks = _health(sheet)
     side, why = side_of(actor, game_masters)
     block: dict[str, Any] = {"side": side, "kind": KINDS[actor.type], "stats": sheet.stats}
@@ -144,6 +149,7 @@ def alien_block(
         [r for r in remarks if r],
         read=list(sheet.read),
         computed=[*by_effects, *sheet.computed],
+        now=sheet.now,
     )
 
 
@@ -151,8 +157,10 @@ def _person(sheet: Sheet) -> None:
     data = sheet.data
     active = _active_items(sheet.actor.items)
     scores = _attributes(sheet, active)
+    switched = _wits_talents(sheet)
     pools = []
     for key, (stat, attribute) in SKILLS.items():
+        attribute = switched.get(key, attribute)
         level = whole(at(data, f"skills.{key}")) or 0
         if attribute in scores:
             bonus = _modifier(active, f"skills.{key}")
@@ -175,6 +183,23 @@ def _person(sheet: Sheet) -> None:
     _profile(sheet)
     sheet.used.add("notes")
     sheet.notes.text(data.get("notes"))
+
+
+def _wits_talents(sheet: Sheet) -> dict[str, str]:
+    """Skills a talent lets roll Wits (``stamina`` → ``wit``): Stoic when Wits is above
+    Strength, Take Control when above Empathy, as the sheet compares the attributes."""
+    talents = {
+        plain_line(i.get("name")).casefold() for i in sheet.actor.items if i.get("type") == "talent"
+    }
+    wits = whole(at(sheet.data, "attributes.wit")) or 0
+    found = {}
+    for talent, (skill, attribute) in WITS_TALENTS.items():
+        other = whole(at(sheet.data, f"attributes.{attribute}")) or 0
+        if talent in talents and wits > other:
+            found[skill] = "wit"
+            why = f"{talent.title()}: Wits {wits} above {ATTRIBUTES[attribute].capitalize()}"
+            sheet.computed.append(f"{SKILLS[skill][0]} rolls Wits ({why} {other})")
+    return found
 
 
 def _profile(sheet: Sheet) -> None:
@@ -269,7 +294,7 @@ def _health(sheet: Sheet) -> list[str]:
         if value and value > 0:
             sheet.stats = {"health": value, **sheet.stats}
             sheet.read.insert(0, "health")
-            return []
+            return _hurt(sheet, value) if path.endswith("max") else []
     strength, agility = sheet.stats.get("strength"), sheet.stats.get("agility")
     if strength and agility:
         bonus = _modifier(_active_items(sheet.actor.items), "attributes.health")
@@ -279,6 +304,18 @@ def _health(sheet: Sheet) -> list[str]:
         plus = f" + {tough} (the Tough talent)" if tough else ""
         return [f"health {health} computed: (STR + AGL) / 2, rounded up{plus}"]
     return ["no Health in the export: the ruleset's default applies"]
+
+
+def _hurt(sheet: Sheet, top: int) -> list[str]:
+    """Health below its maximum as the sheet stood (``header.health.value``): a copy
+    joining a fight starts there; the report says so."""
+    left = whole(at(sheet.data, "header.health.value"))
+    if left is None or not 0 <= left < top:
+        return []
+    if left:
+        sheet.now["health"] = left
+    shown = "no Health left: it joins unhurt" if not left else "it joins a fight (--into) so"
+    return [f"the sheet shows Health {left} of {top}: {shown}; a bestiary block is unhurt"]
 
 
 def _is_tough(item: Mapping[str, Any]) -> bool:

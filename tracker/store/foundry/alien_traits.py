@@ -75,7 +75,9 @@ HEADED = {"agenda": ("Agenda", "rule"), "specialty": ("Specialty", "talent")}
 """Item types kept as traits under a heading (``Agenda: Get the sample out``), and their kind."""
 
 
-def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
+def item_traits(
+    items: Iterable[Mapping[str, Any]], pools: Mapping[str, int] | None = None
+) -> list[Trait]:
     """Talents, weapons, the critical injuries the sheet carries, agendas and specialties,
     in the export's order."""
     found = []
@@ -88,7 +90,7 @@ def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
             words = plain_line(at(system, "general.comment.value")) or plain_line(_notes(system))
             found.append(trait(str(item.get("name", "")), words, "talent"))
         elif kind == "weapon":
-            found.append(trait(str(item.get("name", "")), weapon_text(system), "weapon"))
+            found.append(trait(str(item.get("name", "")), weapon_text(system, pools), "weapon"))
         elif kind in HEADED:
             heading, what = HEADED[str(kind)]
             words = plain_lines(at(system, "general.comment.value"))
@@ -96,12 +98,22 @@ def item_traits(items: Iterable[Mapping[str, Any]]) -> list[Trait]:
     return found
 
 
-def weapon_text(system: Mapping[str, Any]) -> str:
-    """``bonus +1, damage 3, range Long, armour piercing · Armor piercing`` — the numbers
-    the sheet shows, its flags, then its comment and notes."""
+WEAPON_SKILLS = {"1": ("ranged", "ranged_combat"), "2": ("melee", "close_combat")}
+"""A weapon's ``header.type.value`` → its kind and the skill its attack rolls."""
+
+
+def weapon_text(system: Mapping[str, Any], pools: Mapping[str, int] | None = None) -> str:
+    """``ranged: 7 dice (ranged_combat 6, bonus +1), damage 3, range Long, armour piercing ·
+    Armor piercing`` — what the sheet rolls (the skill's dice plus the weapon's bonus) and
+    shows, its flags, then its comment and notes."""
     parts = []
-    bonus = whole(at(system, "attributes.bonus"))
-    if bonus:
+    kind = WEAPON_SKILLS.get(str(at(system, "header.type.value") or ""))
+    bonus = whole(at(system, "attributes.bonus")) or 0
+    skill = kind[1] if kind else ""
+    if pools and skill in pools:
+        plus = f", bonus {signed(bonus)}" if bonus else ""
+        parts.append(f"{pools[skill] + bonus} dice ({skill} {pools[skill]}{plus})")
+    elif bonus:
         parts.append(f"bonus {signed(bonus)}")
     damage = whole(at(system, "attributes.damage"))
     if damage:
@@ -113,6 +125,8 @@ def weapon_text(system: Mapping[str, Any]) -> str:
         parts.append("armour piercing")
     if at(system, "header.fullauto") is True:
         parts.append("full auto")
+    if kind and parts:
+        parts[0] = f"{kind[0]}: {parts[0]}"
     words = [", ".join(parts)] if parts else []
     for extra in (at(system, "attributes.comment.value"), _notes(system)):
         text = plain_line(extra)

@@ -25,6 +25,9 @@ class Converted:
     computed: list[str] = field(default_factory=list)
     """What was computed as the system computes it, and how
     (``Resilience 18 = Toughness 12 + 1 + armour 5``)."""
+    now: dict[str, int] = field(default_factory=dict)
+    """Tracks the sheet showed below their maximum (``wounds`` 9 of 12): a copy joining a
+    fight (``--into``) starts there; a bestiary block is unhurt."""
 
     @property
     def id(self) -> str:

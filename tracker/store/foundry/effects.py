@@ -22,7 +22,8 @@ A status effect (``statuses``, ``flags.core.statusId`` before Foundry 11: Prone,
 is a condition of the moment the actor was exported: its changes are not baked into the
 block's numbers (the ruleset applies a condition's own effects when the GM puts it on in
 the fight), and the report names it. A change whose value is not a number (a formula) or
-whose mode is custom is left out, and the report says which.
+whose mode is custom is left out, and the report says which; so is an effect whose
+script (Wrath & Glory's ``system.scriptData``) changes the sheet as it is prepared.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ MODES = {
     "override": OVERRIDE,
 }
 """Foundry 14's change ``type`` words → the modes of Foundry 13 and earlier."""
+SHEET_TRIGGERS = ("prepare", "prePrepare")
+"""Script triggers that run while the sheet's numbers are prepared (``prepareBaseData``,
+``prePrepareDerivedData`` …), as against those of a roll or a hit."""
 MOST_CHANGES = 500
 """Most changes read from one actor (a sheet has a few dozen)."""
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
@@ -103,7 +107,26 @@ def active_effects(doc: Mapping[str, Any], result: Applied) -> list[Mapping[str,
             result.conditions.append(status)
         elif not _roll_modifier(effect, result):
             kept.append(effect)
+            _sheet_scripts(effect, result)
     return kept
+
+
+def _sheet_scripts(effect: Mapping[str, Any], result: Applied) -> None:
+    """Name an effect whose scripts change the sheet's numbers as it is prepared (the
+    Warhammer library's ``system.scriptData`` with a ``prepare…`` trigger): the tracker
+    runs no script, so the GM knows those numbers may differ."""
+    scripts = at(effect, "system.scriptData")
+    triggers = {
+        str(s.get("trigger") or "")
+        for s in (scripts if isinstance(scripts, list) else [])
+        if isinstance(s, Mapping)
+    }
+    sheet = sorted(t for t in triggers if t.startswith(SHEET_TRIGGERS))
+    if sheet:
+        when = plain_line(", ".join(sheet), 80)
+        result.left_out.append(
+            f"{_name(effect)} (a script that changes the sheet, {when}: not run)"
+        )
 
 
 def at(data: Any, path: str) -> Any:

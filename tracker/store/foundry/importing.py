@@ -27,6 +27,7 @@ from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
+from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
     SYSTEMS,
     NotACombatant,
@@ -128,13 +129,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     result = Plan()
     named = {path for path in paths if not path.is_dir()}
     folders = [path for path in paths if path.is_dir()]
-    files, problems = expand(list(paths))
-    sources: list[Source] = []
-    for path in files:
-        try:
-            sources += read_sources(path)
-        except NotImportable as err:
-            problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
+    sources, problems = _documents(paths, folders, result)
     game_masters = _game_masters(sources, forced)
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     for source in sources:
@@ -160,6 +155,24 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         actor.converted.block["side"] = side
         actor.converted.remarks[:] = [*said, f"side {side}: set by --side"]
     return result
+
+
+def _documents(
+    paths: Sequence[Path], folders: list[Path], result: Plan
+) -> tuple[list[Source], list[str]]:
+    """Every document the files hold (a Scene's tokens as their actors), and a line for
+    each file that cannot be read; what is skipped goes to ``result``."""
+    files, problems = expand(list(paths))
+    sources: list[Source] = []
+    for path in files:
+        try:
+            sources += read_sources(path)
+        except NotImportable as err:
+            problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
+    result.skipped += [s.skipped for s in sources if s.skipped]
+    sources, played = scene_actors([s for s in sources if not s.skipped])
+    result.skipped += played
+    return sources, problems
 
 
 def _shown(path: Path, label: str, folders: list[Path]) -> str:
@@ -339,7 +352,8 @@ def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:
     """The actors join ``into`` as one command; what opening it did to it."""
     from tracker.store.bestiary_add import add_into
 
-    log, opened = add_into(into, [a.converted.block for a in actors], dice)
+    blocks = [a.converted.block for a in actors]
+    log, opened = add_into(into, blocks, dice, [a.converted.now for a in actors])
     actors[0].log = log
     for actor in actors:
         actor.written, actor.joined = into, True

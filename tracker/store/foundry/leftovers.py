@@ -1,7 +1,9 @@
-"""The one summary line per actor: what the export held that the tracker does not use."""
+"""The one summary line per actor: what the export held that the tracker does not use,
+in words (``Ruin 2 (resources.ruin)``: the sheet's label, the value, where it is)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
@@ -34,24 +36,46 @@ def has_content(value: Any, depth: int = 0) -> bool:
     return False
 
 
+def words(name: str) -> str:
+    """``rapidFire`` → ``rapid Fire`` (Foundry keys are camelCase)."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+
+
+def in_words(data: Mapping[str, Any], path: str) -> str:
+    """``Ruin 2 (resources.ruin)``: a field left out, by its label, with its value when
+    that is a number or a short word, and where it is in the export."""
+    value: Any = data
+    for key in path.split("."):
+        value = value.get(key) if isinstance(value, Mapping) else None
+    if isinstance(value, Mapping):
+        value = value.get("value", value.get("total", value.get("current")))
+    label = " ".join(w[:1].upper() + w[1:] for w in words(path.rpartition(".")[2]).split())
+    shown = ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        shown = f" {value:g}"
+    elif isinstance(value, str) and 0 < len(value.strip()) <= 20 and "<" not in value:
+        shown = f": {' '.join(value.split())}"
+    return f"{label}{shown} ({path})"
+
+
 def unused_fields(
     data: Mapping[str, Any], used: Collection[str], quiet: Collection[str] = ()
 ) -> list[str]:
-    """Dotted names (two levels deep) of fields with content that are neither ``used``
-    nor ``quiet``; a used or quiet name covers everything under it."""
+    """Fields (two levels deep) with content that are neither ``used`` nor ``quiet``, in
+    words (:func:`in_words`); a used or quiet name covers everything under it."""
     found: list[str] = []
     for key, value in data.items():
         if key in used or key in quiet or not has_content(value):
             continue
         children = value if isinstance(value, Mapping) and "value" not in value else None
         if not children:
-            found.append(key)
+            found.append(in_words(data, key))
             continue
         for sub, inner in children.items():
             name = f"{key}.{sub}"
             if name not in used and name not in quiet and sub not in _LABELS:
                 if has_content(inner):
-                    found.append(name)
+                    found.append(in_words(data, name))
     return found
 
 
@@ -72,7 +96,7 @@ def plural(kind: str, n: int) -> str:
 
 
 def ignored_line(fields: list[str], items: str = "") -> str:
-    """The summary line: ``ignored: skills.mobility, general.career, items: 3 talents``."""
+    """The summary line: ``ignored: Ruin 2 (resources.ruin), items: 3 talents``."""
     shown = fields[:MOST_NAMED]
     if len(fields) > MOST_NAMED:
         shown.append(f"… and {len(fields) - MOST_NAMED} more")

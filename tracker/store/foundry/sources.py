@@ -9,6 +9,9 @@
   (a later line with the same ``_id`` replaces an earlier one; ``$$deleted`` drops it);
 - a pack dumped to one JSON array of documents (as public module repositories keep
   them), each named ``actors.json #3``;
+- an Adventure (Foundry 11+: how modules ship a scenario, its ``_key``
+  ``!adventures!<id>``, or its export): the actors and RollTables it holds, each named
+  ``adventure.json actors #2``; its items, scenes, journal entries … are said skipped;
 - a folder: every such file in it and its subfolders (a pack's source folder).
 
 Every file is refused in one sentence when it cannot be read: larger than
@@ -30,8 +33,10 @@ import yaml
 
 from tracker.core.errors import one_line
 from tracker.core.safe_text import describe
+from tracker.core.wording import counted
 from tracker.rules.user_files import read_regular
 from tracker.store.file_text import FOREIGN, flaw_in
+from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import NotImportable
 from tracker.store.toml_parse import line_col
 
@@ -51,11 +56,13 @@ MOST_FILES = 5000
 
 @dataclass(frozen=True)
 class Source:
-    """One document read from a file: where it came from (``pack.db:3``) and what it is."""
+    """One document read from a file: where it came from (``pack.db:3``) and what it is;
+    ``skipped`` (with no document) says what a file held that is no actor or table."""
 
     path: Path
     label: str
     doc: Any
+    skipped: str = ""
 
     @property
     def stem(self) -> str:
@@ -109,7 +116,59 @@ def read_sources(path: Path) -> list[Source]:
     _check(doc)
     if _is_document_list(doc):
         return [Source(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
+    if _is_adventure(doc):
+        return _adventure(path, doc)
     return [Source(path, path.name, doc)]
+
+
+ADVENTURE_PARTS = ("actors", "tables")
+"""What an Adventure holds that the importer reads; the rest is said skipped."""
+ADVENTURE_WORDS = {
+    "items": ("item", "items"),
+    "scenes": ("scene", "scenes"),
+    "journal": ("journal entry", "journal entries"),
+    "macros": ("macro", "macros"),
+    "cards": ("card stack", "card stacks"),
+    "playlists": ("playlist", "playlists"),
+    "combats": ("combat", "combats"),
+}
+"""An Adventure's other lists, in words (one and more)."""
+
+
+def _is_adventure(doc: Any) -> bool:
+    """An Adventure document: its ``_key`` says so, or it holds lists of actors and
+    tables beside scenes or journal entries (its Export Data)."""
+    if not isinstance(doc, dict):
+        return False
+    key = doc.get("_key")
+    if isinstance(key, str) and key.startswith("!adventures!"):
+        return True
+    lists = all(isinstance(doc.get(part), list) for part in ADVENTURE_PARTS)
+    return lists and any(isinstance(doc.get(k), list) for k in ("scenes", "journal"))
+
+
+def _adventure(path: Path, doc: dict[str, Any]) -> list[Source]:
+    """The actors and RollTables of an Adventure, and one line for everything else in it."""
+    found = []
+    for part in ADVENTURE_PARTS:
+        listed = doc.get(part)
+        for n, item in enumerate(listed if isinstance(listed, list) else [], 1):
+            found.append(Source(path, f"{path.name} {part} #{n}", item))
+    others = {
+        key: len(value)
+        for key, value in doc.items()
+        if key not in (*ADVENTURE_PARTS, "folders") and isinstance(value, list) and value
+    }
+    if others:
+        held = ", ".join(
+            counted(n, *ADVENTURE_WORDS.get(key, (plain_line(key, 30),) * 2))
+            for key, n in others.items()
+        )
+        said = f"{path.name}: an adventure's {held}, no actor or RollTable"
+        found.append(Source(path, path.name, None, skipped=said))
+    if not any(source.doc is not None for source in found):
+        raise NotImportable("an adventure with no actor or RollTable in it")
+    return found
 
 
 def _is_document_list(doc: Any) -> bool:

@@ -14,8 +14,8 @@ friendly); attributes, skills and the
 combat numbers become stats (a skill its own part, so pools read
 ``agility+ballistic_skill``); Wounds and Shock their ``max`` (a threat's Shock 0 stays
 0: it takes no Shock); weapons, abilities, talents, keywords, augmetics and injuries
-become traits; species, archetype, faction, size, a mob's count and the actor's notes go
-into the notes.
+become traits; species, archetype, faction, size, a threat's level at each Tier, a mob's
+count and the actor's notes go into the notes.
 """
 
 from __future__ import annotations
@@ -25,18 +25,27 @@ from typing import Any
 
 from tracker.core.traits import trait_tables
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
-from tracker.store.foundry.leftovers import ignored_line, item_summary, plural, unused_fields
+from tracker.store.foundry.leftovers import (
+    ignored_line,
+    in_words,
+    item_summary,
+    plural,
+    unused_fields,
+)
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import ActorExport, at, whole
-from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items
+from tracker.store.foundry.wrath_armour import Armour, add_powered, take_bulk
+from tracker.store.foundry.wrath_items import IDENTITY, USED, Items, read_items, wear_armour
 from tracker.store.foundry.wrath_numbers import (
     ATTRIBUTES,
     DERIVED,
     Sheet,
     attributes,
     derived,
+    passive_awareness,
     skills,
 )
+from tracker.store.foundry.wrath_weapons import Wielder
 
 FRIENDLY = 1
 """Foundry's friendly token disposition (0 neutral, -1 hostile, -2 secret)."""
@@ -44,23 +53,19 @@ CHANGE = "; import with --side to change"
 QUIET = ("advances", "experience", "corruption.current", "bio.threat", "settings")
 KNOWN_COMBAT = frozenset(
     {"defence", "resilience", "determination", "resolve", "conviction", "wounds", "shock"}
-    | {"speed", "fly", "size"}
+    | {"speed", "fly", "size", "passiveAwareness"}
 )
 
 
 def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     """The block for a ``wrath-and-glory`` agent or threat."""
-    data, remarks = actor.data, []
+    data, remarks = actor.data, list[str]()
     agent = actor.type == "agent"
-    items = read_items(actor.items)
-    sheet = Sheet()
-    attributes(data, sheet)
-    skills(data, sheet)
-    tier = whole(at(data, "advances.tier")) or 0
-    derived(data, sheet, items.armour, items.shields, agent, tier)
-    if items.armour_names:
-        sheet.read.append("armour " + ", ".join(items.armour_names))
-    _speed_and_wrath(data, sheet, agent)
+    worn = wear_armour(actor.items)
+    sheet = _numbers(data, worn, agent)
+    now = _hurt(data, sheet.stats, remarks)
+    rank = (whole(at(data, "advances.rank")) or 0) if agent else None
+    items = read_items(actor.items, Wielder(rank, sheet.stats), worn, mob_abilities(data))
     stats = _ordered(sheet.stats)
     if sheet.missing:
         remarks.append(
@@ -70,18 +75,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     remarks += items.remarks
     by_effects, said = effect_report(actor)
     remarks += said
-    notes = Notes()
-    _who(data, items, notes)
-    size = plain_line(at(data, "combat.size"))
-    if size:
-        notes.line(f"Size: {size.capitalize()}")
-    mob = _mob(data)
-    if mob:
-        notes.line(f"Mob of {mob}")
-        remarks.append(
-            f"a mob of {mob}: one combatant in the tracker (its numbers are one member's)"
-        )
-    notes.text(data.get("notes") if isinstance(data.get("notes"), str) else "")
+    notes = _notes(data, items, remarks)
     side = "pc" if agent else _threat_side(actor)
     if side == "ally":
         remarks.append(f"side ally: its token is friendly{CHANGE}")
@@ -92,15 +86,95 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     used = {"attributes", "skills", "combat", "resources.wrath", "notes", "mob"}
     used |= {f"bio.{key}" for key in IDENTITY}
     fields = unused_fields(data, used, QUIET)
-    fields += [f"combat.{k}" for k in _unused_combat(data)]
+    fields += [in_words(data, f"combat.{k}") for k in _unused_combat(data)]
     name = actor_name(actor, fallback)
     return Converted(
         "wrath-glory",
         finish(actor, name, block, notes, remarks),
-        ignored_line(fields, item_summary(actor.items, USED)),
+        ignored_line(fields, item_summary(_spare(actor.items, items.loaded), USED)),
         remarks,
         read=sheet.read,
         computed=[*by_effects, *sheet.computed],
+        now=now,
+    )
+
+
+def _numbers(data: Mapping[str, Any], worn: Armour, agent: bool) -> Sheet:
+    """Every number of the sheet, in the order the system computes them (Powered armour
+    before the skills, Bulk after Speed)."""
+    sheet = Sheet()
+    attributes(data, sheet)
+    add_powered(worn, sheet)
+    skills(data, sheet)
+    passive_awareness(data, sheet)
+    tier = whole(at(data, "advances.tier")) or 0
+    derived(data, sheet, worn.best, worn.shields, agent, tier)
+    if worn.names:
+        sheet.read.append("armour " + ", ".join(worn.names))
+    _speed_and_wrath(data, sheet, agent)
+    take_bulk(worn, sheet)
+    return sheet
+
+
+def _notes(data: Mapping[str, Any], items: Items, remarks: list[str]) -> Notes:
+    """Who the actor is, its size, its mob, then the sheet's notes."""
+    notes = Notes()
+    _who(data, items, notes)
+    size = plain_line(at(data, "combat.size"))
+    if size:
+        notes.line(f"Size: {size.capitalize()}")
+    threat = _threat(at(data, "bio.threat"))
+    if threat:
+        notes.line(f"Threat by Tier: {threat}")
+    mob = _mob(data)
+    if mob:
+        notes.line(
+            f"Mob of {mob}: its attacks gain +{-(-mob // 2)} dice (half the mob, rounded up)"
+        )
+        remarks.append(
+            f"a mob of {mob}: one combatant in the tracker (its numbers are one member's)"
+        )
+    notes.text(data.get("notes") if isinstance(data.get("notes"), str) else "")
+    return notes
+
+
+TIERS = ("first", "second", "third", "fourth", "fifth")
+"""A threat's ``bio.threat`` keys: its threat level (T, E, A, MC …) at each Tier."""
+
+
+def _threat(value: Any) -> str:
+    """``1 E, 2 E, 3 E, 4 A, 5 A``: the threat level its sheet's header shows at each
+    Tier ("" when the sheet keeps none, or only the data model's default T)."""
+    if not isinstance(value, Mapping):
+        return ""
+    levels = [plain_line(value.get(key), 8) for key in TIERS]
+    if all(level in ("", "T") for level in levels):  # the data model's default: unsaid
+        return ""
+    return ", ".join(f"{n} {level}" for n, level in enumerate(levels, 1) if level)
+
+
+def _hurt(data: Mapping[str, Any], stats: Mapping[str, int], remarks: list[str]) -> dict[str, int]:
+    """Wounds and Shock left as the sheet stood (``combat.wounds.value`` counts those
+    taken); the report says so, and that a track with none left joins full."""
+    now: dict[str, int] = {}
+    for track in ("wounds", "shock"):
+        harm, top = whole(at(data, f"combat.{track}.value")) or 0, stats.get(track, 0)
+        if 0 < harm < top:
+            now[track] = top - harm
+        elif harm > 0 and top > 0:
+            remarks.append(f"the sheet shows no {track.capitalize()} left: it joins with them full")
+    if now:
+        shown = ", ".join(f"{k.capitalize()} {v} of {stats[k]}" for k, v in now.items())
+        remarks.append(
+            f"the sheet shows {shown}: it joins a fight (--into) so; a bestiary block is unhurt"
+        )
+    return now
+
+
+def _spare(items: tuple[Mapping[str, Any], ...], loaded: set[str]) -> tuple[Mapping[str, Any], ...]:
+    """The items but the ammunition a weapon is loaded with (its trait says so)."""
+    return tuple(
+        i for i in items if not (i.get("type") == "ammo" and str(i.get("_id") or "") in loaded)
     )
 
 
@@ -119,6 +193,21 @@ def _mob(data: Mapping[str, Any]) -> int:
     return count if count and count > 1 else 0
 
 
+def mob_abilities(data: Mapping[str, Any]) -> dict[str, int]:
+    """Item id → the mob size an ability needs to work (``mob.abilities.list``: {uuid, id,
+    name, requiredMob}; the system counts it only while ``mob.value`` is that or more)."""
+    listed = at(data, "mob.abilities.list")
+    needs: dict[str, int] = {}
+    for entry in listed if isinstance(listed, list) else []:
+        if not isinstance(entry, Mapping):
+            continue
+        size = whole(entry.get("requiredMob"))
+        ref = str(entry.get("id") or "") or str(entry.get("uuid") or "").rpartition(".")[2]
+        if ref and size and size > 0:
+            needs[ref] = size
+    return needs
+
+
 def _threat_side(actor: ActorExport) -> str:
     """A threat is an enemy, or an ally when the GM made its token friendly (the system
     gives every new actor a neutral token, so only friendly says something)."""
@@ -128,7 +217,7 @@ def _threat_side(actor: ActorExport) -> str:
 
 def _ordered(stats: dict[str, int]) -> dict[str, int]:
     """Attributes, Wounds and Shock, the combat numbers, Speed, Fly and Wrath, then skills."""
-    first = [*ATTRIBUTES, "wounds", "shock", *DERIVED, "speed", "fly", "wrath"]
+    first = [*ATTRIBUTES, "wounds", "shock", *DERIVED, "passive_awareness", "speed", "fly", "wrath"]
     ordered = {k: stats[k] for k in first if k in stats}
     ordered.update((k, v) for k, v in stats.items() if k not in ordered)
     return ordered

@@ -1,12 +1,7 @@
 """Wrath & Glory embedded items: weapons, armour, abilities, talents, keywords.
 
-Weapons come in two shapes. The current DataModel keeps ``damage`` {base, bonus, dice,
-rank (0 none, 1 Rank, 2 Double Rank), ``ed`` and ``ap`` {base, bonus, dice, rank}} and
-``traits`` {list: [{name, rating, custom, display}]}; older exports keep ``damage``,
-``ed`` and ``ap`` beside each other ({base, bonus, rank "none|single|double"} or plain
-numbers) and ``traits`` as a list. A melee weapon's Damage Rating adds the wielder's
-Strength at the table (``attack … melee dmg=N`` adds it). Armour gives its ``rating``
-when equipped: the best one counts, shields add theirs (to Defence too).
+Weapons read as their wielder's attack dialog gives them (:mod:`.wrath_weapons`); armour
+counts when equipped (:mod:`.wrath_armour`).
 
 Weapons, abilities, talents, keywords, psychic powers, mutations, augmetics and traumatic
 and memorable injuries become traits, kept whole; the species, archetype and faction items
@@ -15,16 +10,19 @@ name who the actor is (a line of the notes each).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tracker.core.model import Trait
 from tracker.core.safe_text import NAME_LIMIT, TRAIT_LIMIT
-from tracker.store.foundry.blocks import signed
+from tracker.store.foundry.leftovers import words
 from tracker.store.foundry.plain import plain_line, plain_lines
-from tracker.store.foundry.shapes import item_system, whole
+from tracker.store.foundry.shapes import item_system
+from tracker.store.foundry.wrath_armour import Armour
+from tracker.store.foundry.wrath_loadout import loaded
+from tracker.store.foundry.wrath_powers import ability_head, power_head
+from tracker.store.foundry.wrath_weapons import Wielder, weapon_text
 
 KINDS = {
     "weapon": "weapon",
@@ -47,8 +45,10 @@ HEADINGS = {
 IDENTITY = ("species", "archetype", "faction")
 """Singleton items naming who the actor is: a line of the notes each."""
 
+WEAPON_STATES = (("equipped", False, "not equipped"), ("needsReload", True, "needs reloading"))
+"""What the sheet's combat tab shows of a weapon: only equipped ones (``equipped`` false:
+not there), and one that needs reloading greyed out."""
 USED = (*KINDS, "armour", *IDENTITY)
-_RANKS = {1: " + Rank", 2: " + Double Rank", "single": " + Rank", "double": " + Double Rank"}
 
 
 @dataclass
@@ -56,35 +56,71 @@ class Items:
     """What the items give: traits, the armour rating, remarks for the report."""
 
     traits: list[Trait] = field(default_factory=list)
-    armour: int = 0
-    shields: int = 0
-    armour_names: list[str] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
     identity: dict[str, str] = field(default_factory=dict)
     """``species`` / ``archetype`` / ``faction`` → the item's name."""
+    loaded: set[str] = field(default_factory=set)
+    """Ids of the ammunition a weapon is loaded with (used, so not left out)."""
 
 
-def read_items(items: tuple[Mapping[str, Any], ...]) -> Items:
-    """Every item the mapping uses, in the export's order."""
+def wear_armour(items: tuple[Mapping[str, Any], ...]) -> Armour:
+    """What the actor's armour gives its sheet (read before its numbers are worked)."""
+    worn = Armour()
+    for item in items:
+        if item.get("type") == "armour":
+            worn.wear(plain_line(item.get("name"), NAME_LIMIT) or "?", item_system(item))
+    return worn
+
+
+def read_items(
+    items: tuple[Mapping[str, Any], ...],
+    wielder: Wielder,
+    worn: Armour,
+    mob_needs: Mapping[str, int] | None = None,
+) -> Items:
+    """Every item the mapping uses, in the export's order, the worn armour's traits last;
+    weapons with the numbers ``wielder`` gives them; an ability a mob needs a size for
+    (``mob_needs``: item id → size) says so."""
+    needs = mob_needs or {}
     found = Items()
-    best = 0
     for item in items:
         kind = str(item.get("type", ""))
         system = item_system(item)
         name = _name(item, found)
-        if kind == "armour":
-            best = max(best, _armour(name, system, found))
-        elif kind == "weapon":
-            found.traits.append(Trait(name, _cut(weapon_text(system), name, found), "weapon"))
+        if kind == "weapon":
+            text = _weapon(item, items, wielder, found)
+            found.traits.append(Trait(name, _cut(text, name, found), "weapon"))
         elif kind in KINDS:
-            text = _cut(_described(system), name, found)
+            text = _described(kind, system, wielder)
+            size = needs.get(str(item.get("_id") or ""))
+            if size:
+                text = f"Mob ability: works while the mob is {size} or more.\n{text}".rstrip()
+            text = _cut(text, name, found)
             if kind in HEADINGS:
                 name = plain_line(f"{HEADINGS[kind]}: {name}", NAME_LIMIT)
             found.traits.append(Trait(name, text, KINDS[kind]))
         elif kind in IDENTITY:
             found.identity.setdefault(kind, name)
-    found.armour = best
+    found.traits += worn.traits
+    found.remarks += worn.remarks
     return found
+
+
+def _weapon(
+    item: Mapping[str, Any], items: tuple[Mapping[str, Any], ...], wielder: Wielder, found: Items
+) -> str:
+    """The weapon's trait text, its upgrades and ammunition counted in (and named)."""
+    kit = loaded(item, items)
+    if kit.ammo_id:
+        found.loaded.add(kit.ammo_id)
+    fitted = [f"loaded with {kit.ammo}"] if kit.ammo else []
+    if kit.upgrades:
+        fitted.append("upgrades " + " and ".join(kit.upgrades))
+    if kit.combi:
+        fitted.append(f"combi-weapon with {kit.combi} (fires both)")
+    text = weapon_text(kit.system, wielder, tuple(fitted))
+    states = [word for key, value, word in WEAPON_STATES if kit.system.get(key) is value]
+    return "; ".join([*states, text]) if text else "; ".join(states)
 
 
 def _name(item: Mapping[str, Any], found: Items) -> str:
@@ -103,28 +139,17 @@ def _cut(text: str, name: str, found: Items) -> str:
     return text[: TRAIT_LIMIT - len(mark)].rstrip() + mark
 
 
-def _armour(name: str, system: Mapping[str, Any], found: Items) -> int:
-    """This armour's rating if it counts (equipped; a shield adds, else the best counts)."""
-    rating = whole(system.get("rating")) or whole(system.get("base")) or 0
-    equipped = system.get("equipped")
-    if isinstance(equipped, Mapping):
-        equipped = equipped.get("value")
-    if equipped is False:
-        found.remarks.append(f"{name} (armour {rating}) is not equipped: not counted")
-        return 0
-    shield = "shield" in {t.casefold() for t in trait_names(system.get("traits"))}
-    found.armour_names.append(f"{name} {'shield ' if shield else ''}{rating}")
-    if shield:
-        found.shields += rating
-        return 0
-    return rating
-
-
-def _described(system: Mapping[str, Any]) -> str:
+def _described(kind: str, system: Mapping[str, Any], wielder: Wielder) -> str:
+    """The item's numbers (a power's DN, what it deals, the test it calls for), then its
+    words."""
     parts = []
-    kind = plain_line(system.get("abilityType"))
-    if kind:
-        parts.append(_words(kind).capitalize() + ".")
+    ability = plain_line(system.get("abilityType"))
+    if ability:
+        parts.append(words(ability).capitalize() + ".")
+    if kind == "psychicPower":
+        parts.append(power_head(system, wielder))
+    elif kind in ("ability", "talent"):
+        parts.append(ability_head(system, wielder))
     for key in ("description", "effect"):
         text = plain_lines(system.get(key))
         if text:
@@ -132,77 +157,4 @@ def _described(system: Mapping[str, Any]) -> str:
     requirements = plain_line(system.get("requirements"))
     if requirements:
         parts.append(f"Requirements: {requirements}")
-    return "\n".join(parts)
-
-
-def weapon_text(system: Mapping[str, Any]) -> str:
-    """``ranged: damage 10, ED 1, AP -1, Salvo 2, range 12/24/36; Rapid Fire (2)``."""
-    category = plain_line(system.get("category"))
-    damage = system.get("damage")
-    ed = damage.get("ed") if isinstance(damage, Mapping) and "ed" in damage else system.get("ed")
-    ap = damage.get("ap") if isinstance(damage, Mapping) and "ap" in damage else system.get("ap")
-    dr = _rating(damage)
-    if category == "melee" and dr:
-        dr += " + Strength"
-    parts = [f"damage {dr}" if dr else "", _labelled("ED", ed), _labelled("AP", ap, sign=True)]
-    salvo = whole(system.get("salvo"))
-    if salvo:
-        parts.append(f"Salvo {salvo}")
-    reach = _range(system.get("range"))
-    if reach:
-        parts.append(f"range {reach}")
-    head = ", ".join(p for p in parts if p)
-    text = f"{category}: {head}" if category and head else category or head
-    traits = ", ".join(trait_names(system.get("traits")))
-    return "; ".join(p for p in (text, traits) if p)
-
-
-def _labelled(label: str, value: Any, sign: bool = False) -> str:
-    text = _rating(value, sign)
-    return f"{label} {text}" if text and text not in ("0", "+0") else ""
-
-
-def _rating(value: Any, sign: bool = False) -> str:
-    """A weapon number from ``{base, bonus, dice, rank}`` or a plain number ("" if none)."""
-    if not isinstance(value, Mapping):
-        number = whole(value)
-        return (signed(number) if sign else str(number)) if number else ""
-    number = (whole(value.get("base")) or 0) + (whole(value.get("bonus")) or 0)
-    dice = plain_line(value.get("dice"))
-    rank = value.get("rank")
-    scaled = _RANKS.get(rank if isinstance(rank, int | str) else "", "")
-    text = (signed(number) if sign else str(number)) if number else ""
-    if dice:
-        text = f"{text} + {dice}" if text else dice
-    return f"{text}{scaled}" if text or scaled else ""
-
-
-def _range(value: Any) -> str:
-    if not isinstance(value, Mapping):
-        return plain_line(value)
-    bands = [whole(value.get(k)) for k in ("short", "medium", "long")]
-    if any(bands):
-        return "/".join(str(b or 0) for b in bands)
-    return ""
-
-
-def trait_names(value: Any) -> list[str]:
-    """Weapon or armour qualities in either shape: ``Rapid Fire (2)``, ``Brutal``."""
-    listed = value.get("list") if isinstance(value, Mapping) else value
-    names = []
-    for trait in listed if isinstance(listed, list) else []:
-        if isinstance(trait, Mapping):
-            if trait.get("type") == "remove":
-                continue
-            label = plain_line(trait.get("display") or trait.get("custom") or trait.get("name"))
-            rating = plain_line(str(trait.get("rating") or ""))
-            label = _words(label)
-            names.append(f"{label} ({rating})" if rating and rating not in label else label)
-        elif isinstance(trait, str):
-            names.append(_words(plain_line(trait)))
-    return [n[:1].upper() + n[1:] for n in names if n]
-
-
-def _words(name: str) -> str:
-    """``rapidFire`` → ``rapid Fire`` (Foundry keys are camelCase)."""
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+    return "\n".join(p for p in parts if p)

@@ -9,6 +9,7 @@ The ``wrath-and-glory`` DataModels (``scripts/model/actor/components/``): an att
 - Defence = max(Initiative − 1 + bonus, 1), +1 for a Small creature, +2 for a Tiny one;
 - Resolve = max(Willpower − 1, 1) + bonus; Conviction = max(Willpower + bonus, 1);
 - Determination = max(its attribute (Toughness) + bonus, 1);
+- Passive Awareness = max(⌈(Intellect + Awareness) / 2⌉ + bonus, 1);
 - an agent's Wounds = 2 × Tier + Toughness + bonus and Shock = Willpower + Tier + bonus;
   a threat's Wounds and Shock are what its sheet says (Shock 0: it takes no Shock).
 
@@ -140,6 +141,26 @@ def _worked(
     if key == "conviction":
         return max(will + bonus, 1), f"Willpower {will}{plus}"
     return None
+
+
+def passive_awareness(data: Mapping[str, Any], sheet: Sheet) -> None:
+    """Passive Awareness = max(⌈Awareness total / 2⌉ + bonus, 1), the Awareness total being
+    its attribute (Intellect) plus the skill; a number the GM set by hand is read."""
+    stored = whole(at(data, "combat.passiveAwareness.total"))
+    if stored and stored > 0 and not auto_calc(data, "awareness"):
+        sheet.stats["passive_awareness"] = stored
+        sheet.read.append(f"Passive Awareness {stored}")
+        return
+    attribute = str(at(data, "skills.awareness.attribute") or "intellect")
+    if attribute not in sheet.stats:
+        return
+    total = sheet.stats[attribute] + sheet.stats.get("awareness", 0)
+    bonus = whole(at(data, "combat.passiveAwareness.bonus")) or 0
+    value = max(-(-total // 2) + bonus, 1)
+    sheet.stats["passive_awareness"] = value
+    plus = f" {_signed(bonus)} bonus" if bonus else ""
+    how = f"half of Awareness {total} ({attribute.capitalize()} + skill), rounded up{plus}"
+    sheet.computed.append(f"Passive Awareness {value} = {how}{_stale(stored)}")
 
 
 def _pool(data: Mapping[str, Any], sheet: Sheet, track: str, agent: bool, tier: int) -> None:

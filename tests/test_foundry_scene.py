@@ -1,0 +1,75 @@
+"""A Foundry Scene's tokens fight as actors of their own ("synthetic" actors): a linked
+token is its actor, an unlinked one its actor with the token's changes on top.
+
+Pipe-Gate Ambush (``wrath-scene-v12.json``, a Scene's Export Data, Foundry 12): Nob Grukk
+and Nob Zagg (unlinked tokens of the Ork Nob, ``wrath-threat.json``: Grukk with 2 Wounds
+taken, Zagg with Strength 8 and his Slugga taken away), Hexcaller Vyrn (a linked token,
+``wrath-psyker-v13.json``) and a Grot Lookout whose actor is not among the files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.foundry_helpers import ENCOUNTERS, FIXTURES, run
+from tracker.store.encounter_file import load
+from tracker.store.foundry.importing import plan
+
+SCENE = FIXTURES / "wrath-scene-v12.json"
+ACTORS = (FIXTURES / "wrath-threat.json", FIXTURES / "wrath-psyker-v13.json")
+
+
+def imported(scene: Path = SCENE) -> dict[str, dict[str, Any]]:
+    return {a.converted.name: a.converted.block for a in plan([scene, *ACTORS]).actors}
+
+
+def test_each_token_is_an_actor_named_as_the_token() -> None:
+    assert list(imported()) == ["Nob Grukk", "Nob Zagg", "Hexcaller Vyrn"]
+
+
+def test_an_unlinked_tokens_changes_lie_over_its_actor() -> None:
+    blocks = imported()
+    zagg, grukk = blocks["Nob Zagg"], blocks["Nob Grukk"]
+    assert (zagg["stats"]["strength"], grukk["stats"]["strength"]) == (8, 6)
+    assert [t["name"] for t in zagg["traits"]] == ["Big Choppa", "WAAAGH!"]
+    assert "Slugga" in [t["name"] for t in grukk["traits"]]
+
+
+def test_the_tokens_join_the_fight_hurt_as_they_stood(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes((ENCOUNTERS / "wrath-ork-boarding.toml").read_bytes())
+    code, out, err = run(capsys, str(SCENE), *map(str, ACTORS), "--into", str(fight))
+    assert code == 0, err
+    state = load(fight).encounter.state
+    assert state.combatant("nob-grukk").tracks["wounds"] == 10
+    assert "ork-nob" not in state.combatants  # the actor is played by its tokens
+    assert "wrath-scene-v12.json token #4 (Grot Lookout): its actor is not among the files" in out
+    assert "wrath-threat.json: played by the scene's tokens, not on its own — skipped" in out
+
+
+def test_foundry_10_kept_a_tokens_changes_as_actor_data(tmp_path: Path) -> None:
+    scene = json.loads(SCENE.read_text(encoding="utf-8"))
+    for token in scene["tokens"]:
+        if "delta" in token:
+            token["actorData"] = token.pop("delta")
+    path = tmp_path / "scene-v10.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    assert imported(path) == imported()
+
+
+def test_a_scene_named_without_its_actors_is_said_in_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, str(SCENE))
+    assert code == 1 and out == ""
+    assert err.splitlines() == [
+        "tracker: wrath-scene-v12.json: a scene of 4 tokens whose actors are not among the "
+        "files named — name their files with it",
+        "tracker: no actor or RollTable in what was named — nothing was imported",
+    ]
