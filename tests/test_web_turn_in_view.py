@@ -114,3 +114,28 @@ def test_the_script_brings_the_turn_on_screen_unless_the_player_looks_elsewhere(
     assert seen["away"] == 2  # the player scrolled away from the turn: left in peace
     assert seen["scrolled"] == [[60, "center"], [75, "center"]]
     assert seen["restoration"] == "manual"  # a reload opens on the turn
+
+
+def wide_layout_rules() -> dict[str, str]:
+    """The declarations of ``.log`` in the page's two-column layout (a tablet, a TV, a
+    phone on its side)."""
+    sheet = static_file("page.css").decode("utf-8")
+    start = sheet.index("@media (min-width: 700px)")
+    depth, at = 0, sheet.index("{", start)
+    for end in range(at, len(sheet)):
+        depth += {"{": 1, "}": -1}.get(sheet[end], 0)
+        if depth == 0:
+            break
+    block = sheet[at + 1 : end]
+    body = re.search(r"(?:^|\})\s*(?:/\*.*?\*/\s*)?\.log\s*\{([^}]*)\}", block, re.S)
+    assert body is not None, "the two-column layout says nothing of the log"
+    pairs = (d.split(":", 1) for d in body[1].split(";") if ":" in d)
+    return {k.strip(): v.strip() for k, v in pairs}
+
+
+def test_beside_a_long_order_the_log_stays_on_screen() -> None:
+    # a TV or a phone on its side scrolled to the turn of a long fight showed an empty
+    # right half: the log sat at the top of the page, 3,000 px above
+    log = wide_layout_rules()
+    assert log.get("position") == "sticky" and log.get("align-self") == "start"
+    assert "100vh" in log.get("max-height", "") and log.get("overflow-y") == "auto"
