@@ -1,6 +1,7 @@
 """``tracker view`` on a screen that changes: a long order keeps the acting card on screen
 when the terminal is resized or large type is switched on or off (a TV across the table
-shows whose turn it is, not the top of the order)."""
+shows whose turn it is, not the top of the order), and large type says when the GM's file
+cannot be read."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.player_helpers import async_test, copy_sample, play
-from tests.test_player_app import view
+from tests.player_helpers import async_test, copy_sample, play, screen_text
+from tests.test_player_app import view, within_a_second
 from tests.test_player_small import order_rows
 from tracker.ui.player.app import PlayerApp
 
@@ -68,3 +69,24 @@ async def test_large_type_on_and_off_keeps_the_acting_card_on_screen(
         await pilot.press("l")
         await settle(pilot)
         assert acting_shown(app), "\n".join(order_rows(app))
+
+
+@async_test
+async def test_large_type_says_when_the_file_cannot_be_read(tmp_path: Path) -> None:
+    # large type hides the header line, where the warning was: a TV went on showing an
+    # old board as if it were the fight
+    path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
+    play(path, "start")
+    app = view(path, large=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "cannot be read" not in screen_text(app)
+        path.rename(tmp_path / "away.toml")
+        assert await within_a_second(pilot, app, "cannot be read just now")
+        assert "Wren" in screen_text(app)  # the last board stays, said to be old
+        (tmp_path / "away.toml").rename(path)
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if "cannot be read" not in screen_text(app):
+                break
+        assert "cannot be read" not in screen_text(app)
