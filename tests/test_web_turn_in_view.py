@@ -1,6 +1,7 @@
 """A long fight on a phone: the acting row is found at once. The page marks it with an
 anchor and offers a way down to it (without the script too), and the script brings it on
-screen when the page opens and at each new turn, unless the player scrolled away."""
+screen when the page opens and at each new turn, unless the player scrolled away. Scrolled
+down there, the player still sees the log (two columns) and that the board is stale."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.player_helpers import async_test, copy_sample, play
+from tests.test_web_look import rules
 from tests.web_helpers import served, with_token
 from tracker.web.page import static_file
 
@@ -139,3 +141,12 @@ def test_beside_a_long_order_the_log_stays_on_screen() -> None:
     log = wide_layout_rules()
     assert log.get("position") == "sticky" and log.get("align-self") == "start"
     assert "100vh" in log.get("max-height", "") and log.get("overflow-y") == "auto"
+
+
+def test_the_stale_notice_is_on_screen_wherever_the_player_scrolled() -> None:
+    # the GM's file became unreadable while a phone showed the turn of a long fight: the
+    # notice sat at the top of the page, 3,300 px above, and the old board looked live
+    sheet = re.sub(r"/\*.*?\*/", "", static_file("page.css").decode("utf-8"), flags=re.S)
+    stale = rules(sheet)[".stale"]
+    assert stale.get("position") == "sticky" and stale.get("top") == "0"
+    assert stale.get("background", "").startswith("var(--")  # rows do not show through
