@@ -1,7 +1,8 @@
-"""``gm-roll``: dice (or a roll table) rolled behind the screen. The GM reads the roll, in
-the TUI's log and the GM's copy of the recap, marked "GM only"; the players never do — not
-on the phones' page or its stream, not in ``tracker view``, not in their recap. A plain
-``roll`` is still for everyone, so each check can fail."""
+"""``gm-roll``: dice (or a roll table) rolled behind the screen, from the command line or
+the dice dialog. The GM reads the roll, in the TUI's log and the GM's copy of the recap,
+marked "GM only"; the players never do — not on the phones' page or its stream, not in
+``tracker view``, not in their recap. A plain ``roll`` is still for everyone, so each
+check can fail."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import Checkbox, Static
 
 from tests.player_helpers import async_test, copy_sample, play
 from tests.test_player_leak import view_text
+from tests.ui_helpers import make_app, opened, play_of, text_of, ui_test
 from tests.web_helpers import next_event, served, with_token
 from tracker.core import events as ev
 from tracker.core.dice import Dice, ScriptedDice
@@ -20,6 +23,7 @@ from tracker.core.library import MemoryLibrary, RollTable, TableRow
 from tracker.export.formats import FORMATS, recap_of
 from tracker.export.recap import ExportOptions
 from tracker.store.encounter_file import EncounterFile, load
+from tracker.ui.modals.dice_roller import DiceRollerScreen
 
 FORD = "basic-bandits-at-the-ford.toml"
 SECRET = "zanzibar"
@@ -99,3 +103,24 @@ def test_a_roll_table_behind_the_screen(tmp_path: Path) -> None:
         (rolled,) = gm.execute("gm-roll table horrors", ScriptedDice([5]))
     assert rolled.text == "Horrors: 1d6 [5] = 5 — A zanzibar drone drops." and ev.gm_only(rolled)
     assert SECRET not in players_recaps(path)["md"]
+
+
+@ui_test
+async def test_the_dice_dialog_rolls_behind_the_screen_when_asked(tmp_path: Path) -> None:
+    app = make_app(copy_sample(FORD, tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("r", *"1d20", "enter")
+        screen = app.screen
+        assert isinstance(screen, DiceRollerScreen)
+        box = screen.query_one("#dice-secret", Checkbox)
+        assert box.region.bottom <= 24  # on an 80x24 screen
+        box.focus()
+        await pilot.press("space")  # ticked: the line becomes a gm-roll
+        assert box.value
+        assert "gm-roll 1d20" in text_of(screen.query_one("#dialog-preview", Static))
+        await pilot.press("enter")  # Enter rolls, as from every other field
+        await pilot.pause()
+        assert box.value
+        rolls = [e for e in play_of(app).encounter.events if isinstance(e, ev.DiceRolled)]
+    assert [ev.gm_only(r) for r in rolls] == [False, True]
