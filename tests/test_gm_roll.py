@@ -124,3 +124,12 @@ async def test_the_dice_dialog_rolls_behind_the_screen_when_asked(tmp_path: Path
         assert box.value
         rolls = [e for e in play_of(app).encounter.events if isinstance(e, ev.DiceRolled)]
     assert [ev.gm_only(r) for r in rolls] == [False, True]
+
+
+@pytest.mark.parametrize("verb", ["roll", "gm-roll"])
+def test_a_roll_with_something_missing_names_the_verb_typed(tmp_path: Path, verb: str) -> None:
+    path = copy_sample(FORD, tmp_path)
+    with pytest.raises(RuleError, match=rf"^'{verb}' needs dice, e.g. '{verb} 2d10\+3'$"):
+        play(path, verb)
+    with pytest.raises(RuleError, match=rf"^'{verb} table' needs a table's name"):
+        play(path, f"{verb} table")

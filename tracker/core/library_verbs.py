@@ -31,7 +31,7 @@ def roll_table(
     the screen with ``gm_only``)."""
     name = " ".join(command.args[1:]).strip()
     if not name:
-        raise RuleError(f"'roll table' needs a table's name — {_tables(library)}")
+        raise RuleError(f"'{command.verb} table' needs a table's name — {_tables(library)}")
     table = library.table(name) or library.table(slug(name))
     if table is None:
         raise RuleError(f"no roll table '{name}' — {_tables(library)}")

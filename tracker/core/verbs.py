@@ -227,7 +227,7 @@ def _rolled(
     if command.args and command.args[0].casefold() == "table":
         roll_table(draft, command, dice, library, gm_only)
         return
-    expr = command.arg(0, "dice, e.g. 'roll 2d10+3'")
+    expr = command.arg(0, f"dice, e.g. '{command.verb} 2d10+3'")
     who = resolve(draft.state, command.args[1]) if len(command.args) > 1 else ""
     purpose = check_text(command.options.get("for", ""), "for=", WORD_LIMIT)
     result = dice.roll(expr)
