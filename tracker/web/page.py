@@ -29,9 +29,12 @@ LOG_SHOWN = 60
 """The most log lines a page holds (the newest): a long fight stays a light page."""
 
 STALE = "The GM's file cannot be read just now; this is how it last stood."
-TO_TURN = '<p class="to-turn"><a href="#acting">Go to the acting row ↓</a></p>'
+TO_TURN = (
+    '<p class="to-turn"><a href="#acting">Go to the acting row'
+    ' <span aria-hidden="true">↓</span></a></p>'
+)
 """A way down to the acting row in a long fight, without the script too (our own words:
-no user text is ever a link)."""
+no user text is ever a link; a screen reader is not read the arrow)."""
 
 _MARK_WORDS = {
     "▶": "acting",
