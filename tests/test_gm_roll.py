@@ -122,6 +122,9 @@ async def test_the_dice_dialog_rolls_behind_the_screen_when_asked(tmp_path: Path
         await pilot.press("enter")  # Enter rolls, as from every other field
         await pilot.pause()
         assert box.value
+        listed = text_of(screen.query_one("#dice-results", Static)).splitlines()
+        assert listed[0].startswith("(GM) ") and "1d20" in listed[0]  # the newest, marked
+        assert not listed[1].startswith("(GM)")  # the roll for the table, not marked
         rolls = [e for e in play_of(app).encounter.events if isinstance(e, ev.DiceRolled)]
     assert [ev.gm_only(r) for r in rolls] == [False, True]
 

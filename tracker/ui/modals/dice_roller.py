@@ -86,7 +86,8 @@ class DiceRollerScreen(CommandDialog):
         return " ".join(words)
 
     def submit(self) -> None:
-        """Roll, keep the dialog open, and list the result on top."""
+        """Roll, keep the dialog open, and list the result on top ("(GM)" before a roll
+        behind the screen, as the log shows it)."""
         line = self.command_line()
         if not line:
             self.refuse("type the dice to roll, e.g. 2d10+3")
@@ -95,6 +96,7 @@ class DiceRollerScreen(CommandDialog):
         if not outcome.ok:
             self.refuse(outcome.message)
             return
-        self.results.insert(0, outcome.message)
+        secret = line.startswith("gm-roll ")
+        self.results.insert(0, f"(GM) {outcome.message}" if secret else outcome.message)
         results = inert(Text("\n".join(self.results[:8])), lines=True)
         self.query_one("#dice-results", Static).update(results)
