@@ -309,13 +309,15 @@ class Said(Event):
 @event_type("dice.rolled")
 @event_record
 class DiceRolled(Event):
-    """A roll made through the tracker, faces recorded."""
+    """A roll made through the tracker, faces recorded; ``gm_only`` rolls (``gm-roll``)
+    are made behind the screen and never reach players or their exports."""
 
     who: str = ""
     expr: str
     rolls: tuple[int, ...] = ()
     total: int = 0
     purpose: str = ""
+    gm_only: bool = False
 
 
 @event_type("template.saved")
@@ -355,7 +357,7 @@ HISTORY_TYPES = (HistoryUndone, HistoryRedone)
 
 def gm_only(event: Event) -> bool:
     """Whether only the GM may read this event: a GM note, a note kept on a combatant,
-    a stat block saved."""
+    a stat block saved, a roll made behind the screen."""
     return isinstance(event, CombatantNoted | TemplateSaved) or (
-        isinstance(event, NoteAdded) and event.gm_only
+        isinstance(event, NoteAdded | DiceRolled) and event.gm_only
     )

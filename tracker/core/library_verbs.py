@@ -20,14 +20,18 @@ from tracker.core.traits import trait_tables
 
 ADD_USAGE = "add [N] NAME|BLOCK [hidden] [side=enemy] [stat=N …] | add party [PC …]"
 ROLL_USAGE = "roll DICE [WHO] [for=WHAT] | roll table NAME"
+GM_ROLL_USAGE = "gm-roll DICE [WHO] [for=WHAT] | gm-roll table NAME"
 SAVE_USAGE = "save-template WHO [as ID]"
 
 
-def roll_table(draft: Draft, command: Command, dice: DiceLike, library: Library) -> None:
-    """``roll table NAME``: roll the table's formula and log the result's text."""
+def roll_table(
+    draft: Draft, command: Command, dice: DiceLike, library: Library, gm_only: bool = False
+) -> None:
+    """``roll table NAME``: roll the table's formula and log the result's text (behind
+    the screen with ``gm_only``)."""
     name = " ".join(command.args[1:]).strip()
     if not name:
-        raise RuleError(f"'roll table' needs a table's name — {_tables(library)}")
+        raise RuleError(f"'{command.verb} table' needs a table's name — {_tables(library)}")
     table = library.table(name) or library.table(slug(name))
     if table is None:
         raise RuleError(f"no roll table '{name}' — {_tables(library)}")
@@ -42,6 +46,7 @@ def roll_table(draft: Draft, command: Command, dice: DiceLike, library: Library)
         total=roll.total,
         reason=f"table {table.name}",
         text=f"{table.name}: {roll.expr} {list(roll.dice)} = {roll.total} — {result}",
+        gm_only=gm_only,
     )
 
 

@@ -22,11 +22,13 @@ def record_roll(
     total: int,
     reason: str,
     text: str,
+    gm_only: bool = False,
 ) -> ev.DiceRolled:
     """A roll made for ``who`` (empty: nobody in particular), its faces recorded:
     ``expr`` as the GM reads it (``1d100``, ``3d6``), ``rolls`` the faces, ``total`` what
     the rule made of them (a sum, a count of icons), ``reason`` why it was rolled (the
-    event's ``purpose``), ``text`` its log line."""
+    event's ``purpose``), ``text`` its log line; ``gm_only``: behind the screen, never
+    shown to the players."""
     return draft.emit(
         ev.DiceRolled,
         who=who,
@@ -35,6 +37,7 @@ def record_roll(
         total=total,
         purpose=reason,
         text=text,
+        gm_only=gm_only,
     )
 
 

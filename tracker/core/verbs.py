@@ -13,6 +13,7 @@ from tracker.core.joining import add
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.library_verbs import (
     ADD_USAGE,
+    GM_ROLL_USAGE,
     ROLL_USAGE,
     SAVE_USAGE,
     roll_table,
@@ -53,6 +54,7 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
         ("gm-note", "gm-note TEXT", "a note the players never see", _note(True)),
         ("notes", "notes WHO TEXT|-", "keep a GM note on a combatant (- clears it)", _notes),
         ("roll", ROLL_USAGE, "roll dice or one of your tables, recorded in the log", _roll),
+        ("gm-roll", GM_ROLL_USAGE, "roll behind the screen: the players never see it", _gm_roll),
         ("save-template", SAVE_USAGE, "keep a combatant as a stat block in the bestiary", _save),
         ("dismiss", DISMISS_USAGE, "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
@@ -209,10 +211,23 @@ def _notes(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None
 
 
 def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: Library) -> None:
+    _rolled(draft, command, dice, library)
+
+
+def _gm_roll(
+    draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: Library
+) -> None:
+    _rolled(draft, command, dice, library, gm_only=True)
+
+
+def _rolled(
+    draft: Draft, command: Command, dice: DiceLike, library: Library, gm_only: bool = False
+) -> None:
+    """A roll of dice or of a table, for the table to see or (``gm_only``) not."""
     if command.args and command.args[0].casefold() == "table":
-        roll_table(draft, command, dice, library)
+        roll_table(draft, command, dice, library, gm_only)
         return
-    expr = command.arg(0, "dice, e.g. 'roll 2d10+3'")
+    expr = command.arg(0, f"dice, e.g. '{command.verb} 2d10+3'")
     who = resolve(draft.state, command.args[1]) if len(command.args) > 1 else ""
     purpose = check_text(command.options.get("for", ""), "for=", WORD_LIMIT)
     result = dice.roll(expr)
@@ -228,12 +243,13 @@ def _roll(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library:
         total=result.total,
         reason=purpose,
         text=text,
+        gm_only=gm_only,
     )
 
 
 _add = add
 _save = save_template
-LIBRARY_VERBS = (_add, _roll, _save)
+LIBRARY_VERBS = (_add, _roll, _gm_roll, _save)
 
 
 DISMISS_USAGE = "dismiss WHO [KEY] | dismiss KEY"

@@ -14,9 +14,10 @@ from tracker.export.timeline import Beat, Timeline
 class LogLine:
     """One line of the log: where it happened, what happened, whether it still stands.
 
-    ``gm_only`` marks a GM note; ``hidden`` a line about (or naming) a combatant hidden
-    from the players at that moment. ``actor`` is whose turn it was, ``target`` whom
-    the event concerns (names; ``actor_id``/``target_id`` are the ids).
+    ``gm_only`` marks what only the GM reads (a GM note, a roll behind the screen);
+    ``hidden`` a line about (or naming) a combatant hidden from the players at that
+    moment. ``actor`` is whose turn it was, ``target`` whom the event concerns (names;
+    ``actor_id``/``target_id`` are the ids).
     """
 
     seq: int
@@ -32,6 +33,12 @@ class LogLine:
     hidden: bool = False
     actor_id: str = ""
     target_id: str = ""
+
+    @property
+    def marked_for_gm(self) -> bool:
+        """Whether the GM's copy marks this line "GM only": about a hidden combatant, or
+        a roll behind the screen (a GM note says so in its label)."""
+        return self.type == "dice.rolled" and self.gm_only or self.hidden and not self.gm_only
 
 
 def log_lines(initial: EncounterState, events: Sequence[ev.Event]) -> list[LogLine]:

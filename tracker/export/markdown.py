@@ -61,7 +61,7 @@ def line_markdown(line: LogLine) -> str:
         text = f"~~{text}~~ *(undone)*"
     elif line.type in HISTORY_LINES:
         text = f"*{text}*"
-    if line.hidden and not line.gm_only:
+    if line.marked_for_gm:
         text += " *(GM only)*"
     return f"- {text}"
 

@@ -29,6 +29,12 @@ LOG_SHOWN = 60
 """The most log lines a page holds (the newest): a long fight stays a light page."""
 
 STALE = "The GM's file cannot be read just now; this is how it last stood."
+TO_TURN = (
+    '<p class="to-turn"><a href="#acting">Go to the acting row'
+    ' <span aria-hidden="true">↓</span></a></p>'
+)
+"""A way down to the acting row in a long fight, without the script too (our own words:
+no user text is ever a link; a screen reader is not read the arrow)."""
 
 _MARK_WORDS = {
     "▶": "acting",
@@ -100,6 +106,7 @@ def _where(board: PlayerBoard, look: str) -> str:
     return (
         f'<header class="where" data-look="{text(look)}"><h1>{text(board.title)}</h1>'
         f'<p class="turn">{_turn(board)}</p>'
+        + (TO_TURN if any(row.acting for row in board.rows) else "")
         + (f'<ul class="pools">{pools}</ul>' if pools else "")
         + "</header>"
     )
@@ -118,7 +125,7 @@ def _row(row: PlayerRow) -> str:
     classes = " ".join(
         ["row", f"side-{side}", *(["acting"] if row.acting else []), *(["out"] if row.out else [])]
     )
-    current = ' aria-current="step"' if row.acting else ""
+    current = ' id="acting" aria-current="step"' if row.acting else ""
     word = _MARK_WORDS.get(row.mark, "")
     mark = f'<span class="mark" title="{word}">{text(row.mark.strip())}</span>' if word else ""
     said = f'<span class="said">{word}</span>' if word else ""

@@ -8,7 +8,7 @@ import shlex
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Input, Select, Static
+from textual.widgets import Checkbox, Input, Select, Static
 
 from tracker.core.model import EncounterState
 from tracker.core.safe_text import visible
@@ -21,6 +21,13 @@ class FieldSelect(Select[str], inherit_bindings=False):
     as it does from any other field, instead of opening the list again."""
 
     BINDINGS = [Binding("down,space,up", "show_overlay", "Show menu", show=False)]
+
+
+class FieldCheckbox(Checkbox, inherit_bindings=False):
+    """A checkbox in a dialog: space ticks it, and Enter runs the dialog as it does from
+    any other field, instead of ticking it."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
 
 def quote(word: str) -> str:

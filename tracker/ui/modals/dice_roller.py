@@ -1,7 +1,8 @@
 """The dice roller: roll an expression (``2d10+3``, ``d100``, ``5d6``) into the log.
 
-Every roll is a ``roll`` command, so the faces are recorded in the journal. The dialog
-stays open and lists the rolls made, newest first; Esc closes it.
+Every roll is a ``roll`` command (``gm-roll`` behind the screen: the players never see
+it), so the faces are recorded in the journal. The dialog stays open and lists the rolls
+made, newest first; Esc closes it.
 """
 
 from __future__ import annotations
@@ -10,16 +11,22 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from tracker.core.model import EncounterState
-from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote, target_options
+from tracker.ui.modals.dialog import (
+    CommandDialog,
+    FieldCheckbox,
+    FieldSelect,
+    quote,
+    target_options,
+)
 from tracker.ui.outcome import Runner
 from tracker.ui.plain import inert
 
 
 class DiceRollerScreen(CommandDialog):
-    """Build ``roll EXPR [WHO] [for=WHAT]``, run it, and show the result."""
+    """Build ``roll EXPR [WHO] [for=WHAT]`` (or ``gm-roll …``), run it, show the result."""
 
     def __init__(self, runner: Runner, state: EncounterState, who: str = "") -> None:
         super().__init__(runner)
@@ -43,6 +50,9 @@ class DiceRollerScreen(CommandDialog):
             )
             yield Label("For (optional)")
             yield Input(placeholder="e.g. perception", id="dice-for", compact=True)
+            yield FieldCheckbox(
+                "Behind the screen: the players never see it", id="dice-secret", compact=True
+            )
             yield Static(id="dialog-preview", classes="dialog-preview")
             yield Static(id="dialog-error", classes="dialog-error")
             yield Static(id="dice-results", classes="dice-results")
@@ -55,16 +65,18 @@ class DiceRollerScreen(CommandDialog):
 
     @on(Input.Changed)
     @on(Select.Changed)
+    @on(Checkbox.Changed)
     def _changed(self) -> None:
         self.clear_error()
         self.refresh_preview()
 
     def command_line(self) -> str:
-        """``roll 2d10+3 unit01 for=perception``."""
+        """``roll 2d10+3 unit01 for=perception`` (``gm-roll …`` behind the screen)."""
         expr = self.query_one("#dice-expr", Input).value.strip().replace(" ", "")
         if not expr:
             return ""
-        words = ["roll", expr]
+        secret = self.query_one("#dice-secret", Checkbox).value
+        words = ["gm-roll" if secret else "roll", expr]
         who = self.chosen(self.query_one("#dice-who", Select))
         if who:
             words.append(who)
@@ -74,7 +86,8 @@ class DiceRollerScreen(CommandDialog):
         return " ".join(words)
 
     def submit(self) -> None:
-        """Roll, keep the dialog open, and list the result on top."""
+        """Roll, keep the dialog open, and list the result on top ("(GM)" before a roll
+        behind the screen, as the log shows it)."""
         line = self.command_line()
         if not line:
             self.refuse("type the dice to roll, e.g. 2d10+3")
@@ -83,6 +96,7 @@ class DiceRollerScreen(CommandDialog):
         if not outcome.ok:
             self.refuse(outcome.message)
             return
-        self.results.insert(0, outcome.message)
+        secret = line.startswith("gm-roll ")
+        self.results.insert(0, f"(GM) {outcome.message}" if secret else outcome.message)
         results = inert(Text("\n".join(self.results[:8])), lines=True)
         self.query_one("#dice-results", Static).update(results)

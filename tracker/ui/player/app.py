@@ -84,7 +84,7 @@ class PlayerApp(PlainTextApp[int]):
     def compose(self) -> ComposeResult:
         """Header, the big banner (large type only), the order and the log, the footer."""
         yield BoardHeader(id="header").data_bind(PlayerApp.board, PlayerApp.problem)
-        yield TurnBanner(id="banner").data_bind(PlayerApp.board)
+        yield TurnBanner(id="banner").data_bind(PlayerApp.board, PlayerApp.problem)
         with Horizontal(id="panes"):
             yield OrderPane(id="order").data_bind(PlayerApp.board)
             yield PlayerLogPane(id="log").data_bind(lines_shown=PlayerApp.log_lines)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Size
@@ -39,6 +40,8 @@ NAME_LEAST = 8
 SIDES = ("pc", "ally", "enemy", "neutral")
 BADGE_INDENT = 6
 """Cells before a badge that went on to a line of its own (under the name)."""
+LAYOUT_TRIES = 5
+"""Refreshes the order waits for a new acting card to be laid out before scrolling to it."""
 
 
 @dataclass(frozen=True)
@@ -205,10 +208,26 @@ class OrderPane(VerticalScroll, can_focus=False):
         else:
             self.remove_children(CombatantCard)
             self.mount_all([CombatantCard(row, width) for row in board.rows])
-        acting = [c for c in self.query(CombatantCard) if c.row.acting]
-        if acting:
-            self.call_after_refresh(self.scroll_to_widget, acting[0], animate=False)
+        self._show_acting()
 
     def on_mount(self) -> None:
         """Show what arrived before mounting."""
         self.watch_board(self.board)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size, or cards of new heights (large type, a resized terminal): the
+        acting card is brought back on screen (a TV shows whose turn it is)."""
+        self._show_acting()
+
+    def _show_acting(self) -> None:
+        self.call_after_refresh(self._scroll_to_acting, LAYOUT_TRIES)
+
+    def _scroll_to_acting(self, tries: int) -> None:
+        """Scroll to the acting card once it has its place (new cards may not yet)."""
+        acting = [c for c in self.query(CombatantCard) if c.row.acting]
+        if not acting:
+            return
+        if not acting[0].virtual_region.size and tries > 1:
+            self.call_after_refresh(self._scroll_to_acting, tries - 1)
+            return
+        self.scroll_to_widget(acting[0], animate=False)

@@ -68,10 +68,16 @@ class BoardHeader(Static):
 
 
 class TurnBanner(Horizontal):
-    """The large-type banner: the round in big digits and whose turn it is."""
+    """The large-type banner: the round in big digits and whose turn it is, and under it
+    the warning when the file cannot be read (large type has no header line)."""
+
+    COMPONENT_CLASSES = {"turn-banner--problem"}
 
     board: reactive[PlayerBoard | None] = reactive(None)
     """The board shown."""
+
+    problem: reactive[str] = reactive("")
+    """Why the file cannot be read right now ("" when all is well)."""
 
     def compose(self) -> ComposeResult:
         """The round's digits and the turn's words."""
@@ -79,15 +85,30 @@ class TurnBanner(Horizontal):
         yield Digits("0", id="banner-round")
         yield Static("", id="banner-turn")
 
-    def watch_board(self, board: PlayerBoard | None) -> None:
+    def watch_board(self) -> None:
         """Show the round and the acting combatant."""
+        self.show()
+
+    def watch_problem(self) -> None:
+        """Show or clear the warning."""
+        self.show()
+
+    def show(self) -> None:
+        """The round's digits; whose turn, and the warning on the line under it."""
+        board = self.board
         if board is None or not self.is_mounted:
             return
         self.query_one("#banner-round", Digits).update(str(board.round))
         turn = f"{possessive(board.acting)} turn" if board.acting else " · ".join(board.where)
         shown = inert(Text(turn, no_wrap=True, overflow="ellipsis"))
+        if self.problem:  # our own words: a line break of their own
+            shown.append(f"\n{self.problem}", solid_style(self, "turn-banner--problem"))
         self.query_one("#banner-turn", Static).update(shown)
 
     def on_mount(self) -> None:
-        """Fill in what arrived before mounting."""
-        self.watch_board(self.board)
+        """Fill in what arrived before mounting; redraw when the theme changes."""
+        self.app.theme_changed_signal.subscribe(self, self._new_theme)
+        self.show()
+
+    def _new_theme(self, theme: Theme) -> None:
+        self.call_after_refresh(self.show)

@@ -7,7 +7,8 @@
 // (reload to update). A stream the server refuses (403: the GM served again without
 // --same-link) says so and stops trying: the old link is dead. A board in other colours
 // (the GM replaced the file with another fight) loads the theme again, and the tab takes
-// the fight's title.
+// the fight's title. The acting row is brought into view when the page opens and at each
+// new turn, unless the player has scrolled away from it.
 "use strict";
 (function () {
   var url = document.body.getAttribute("data-stream");
@@ -73,6 +74,24 @@
     theme.setAttribute("href", themeHref + "&v=" + encodeURIComponent(now));
   }
 
+  // The acting row in view: when the page opens, and at each new turn while the player
+  // follows the turn (the last acting row was on screen). A player reading further down
+  // (the log, another row) stays where they are; "Go to the acting row" brings it back.
+  function actingRow() { return document.getElementById("acting"); }
+  function onScreen(row) {
+    if (!row || !row.getBoundingClientRect) { return false; }
+    var box = row.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+  function bringTurn(following) {
+    var row = actingRow();
+    if (!following || !row || !row.scrollIntoView || !row.getBoundingClientRect) { return; }
+    var box = row.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) { return; }
+    var tall = box.bottom - box.top > window.innerHeight;
+    row.scrollIntoView({ block: tall ? "start" : "center" });
+  }
+
   function refuse() {
     refused = true;
     clearTimeout(timer);
@@ -92,7 +111,10 @@
       heard = Date.now();
       wait = 1000;
       showStatus(false);
+      var before = actingRow();
+      var following = !before || onScreen(before);
       live.innerHTML = event.data;
+      bringTurn(following);
       sayTurn();
       follow();
     });
@@ -126,5 +148,9 @@
   }
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("online", function () { showStatus(true); open(); });
+  if (window.history && "scrollRestoration" in window.history) {
+    window.history.scrollRestoration = "manual"; // a reload opens on the turn, not an old place
+  }
+  bringTurn(true);
   open();
 })();
