@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from tracker.core.dice import Dice
+from tracker.export.contrast import READABLE, contrast, readable_text
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import render_html
 from tracker.export.recap import ExportOptions
@@ -51,7 +53,31 @@ def test_html_uses_the_encounters_theme_colours(user_themes: Path, tmp_path: Pat
     page = render_html(recap_of(load(themed_fixture(tmp_path, "neon")), ExportOptions()))
     assert "background-color: #010203" in page and "color: #abcdef" in page
     assert "#ff00aa" in page  # round headings in the primary colour
-    assert DARK.error in page  # the bad colour fell back to the default
+    # the bad colour fell back to the default's, in the shade that reads on this background
+    assert readable_text(DARK.error, ("#010203",)) in page
+
+
+THEMES = sorted(p.stem for p in (FIXTURE.parents[2] / "themes").glob("*.toml"))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_coloured_text_of_the_recap_reads_on_its_page(theme: str, tmp_path: Path) -> None:
+    # the dark default's dice lines were #004578 on #121212 (contrast 1.9), the quiet lines
+    # of every theme halfway to the background (3.4-4.3): text needs 4.5 (WCAG AA)
+    page = render_html(recap_of(load(themed_fixture(tmp_path, theme)), ExportOptions()))
+    background = load_palette(theme).background
+    assert f"background-color: {background}" in page
+    colours = set(re.findall(r"[^-]color: (#[0-9a-f]{6})", page))
+    assert colours
+    unreadable = {c for c in colours if contrast(c, background) < READABLE}
+    assert not unreadable, f"{theme}: {sorted(unreadable)} on {background}"
+
+
+def test_a_colour_that_reads_is_the_themes_own() -> None:
+    # only what does not read is shaded: a theme's look is its own
+    assert readable_text("#ffa62b", ("#121212",)) == "#ffa62b"
+    assert contrast(readable_text("#b35c00", ("#f5f5f5",)), "#f5f5f5") >= READABLE
+    assert readable_text("#b35c00", ("#f5f5f5",)) != "#000000"
 
 
 def test_unknown_or_broken_theme_falls_back_to_dark(user_themes: Path, tmp_path: Path) -> None:

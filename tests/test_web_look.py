@@ -55,6 +55,19 @@ def test_text_on_the_acting_row_and_the_badges_reads_in_every_theme(
     assert contrast(text, fill) >= READABLE, f"{theme}: {text} on {fill}"
 
 
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize(
+    "selector", ["h2", ".where .turn", ".mark", ".to-turn a", ".lines .log-round"]
+)
+def test_text_in_the_themes_own_colours_reads_on_the_page(theme: str, selector: str) -> None:
+    # default-light's section headings were its accent #b35c00 on #f5f5f5 (contrast 4.3)
+    palette = load_palette(theme)
+    variables = dict(re.findall(r"--([\w-]+): (#[0-9a-f]{6});", theme_css(palette)))
+    text = colour_of(rules(static_file("page.css").decode("utf-8"))[selector]["color"], variables)
+    for fill in (palette.background, palette.surface):
+        assert contrast(text, fill) >= READABLE, f"{theme}: {text} on {fill}"
+
+
 def test_the_theme_themes_the_page() -> None:
     """The fix may not make every theme look alike: the theme's own colours come first."""
     nerv = load_palette("nerv")

@@ -20,6 +20,7 @@ from tracker.core.campaign import Lasting, track_label
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.wording import counted
 from tracker.export.campaign_recap import TRACKS, Row, fight_source, timelines
+from tracker.export.contrast import readable_palette
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import html_page, muted, page_parts
 from tracker.export.recap import ExportOptions
@@ -29,8 +30,9 @@ from tracker.store.encounter_file import load
 
 
 def campaign_html(loaded: LoadedCampaign, palette: Palette | None = None) -> str:
-    """The whole campaign recap as a standalone HTML page."""
-    p = palette or load_palette(loaded.rules.theme)
+    """The whole campaign recap as a standalone HTML page (text colours that read, as
+    ``render_html``)."""
+    p = readable_palette(palette or load_palette(loaded.rules.theme))
     return html_page(loaded.campaign.state.title, _parts(loaded, p), p)
 
 

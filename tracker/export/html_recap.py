@@ -17,6 +17,7 @@ from rich.terminal_theme import TerminalTheme
 from rich.text import Text
 
 from tracker.export.charts import BAR_WIDTH, bar_rows, side_totals, sparkline
+from tracker.export.contrast import READABLE, contrast, mix, readable_palette
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
 from tracker.export.summary import (
@@ -79,8 +80,9 @@ SIDE_COLOURS = {
 
 
 def render_html(recap: Recap, palette: Palette | None = None) -> str:
-    """The whole recap as a standalone HTML page."""
-    colours = palette or load_palette(recap.theme)
+    """The whole recap as a standalone HTML page (its text in the theme's colours, each
+    taken just far enough towards black or white to read on the page)."""
+    colours = readable_palette(palette or load_palette(recap.theme))
     return html_page(recap.heading, page_parts(recap, colours), colours)
 
 
@@ -235,9 +237,13 @@ def side_colour(side: str, p: Palette) -> str:
 
 
 def muted(p: Palette) -> str:
-    """A colour halfway between the text and the background, for quiet lines."""
-    fg, bg = _rgb(p.foreground), _rgb(p.background)
-    return "#" + "".join(f"{(a + b) // 2:02x}" for a, b in zip(fg, bg, strict=True))
+    """The quietest colour between the text and the background that still reads there
+    (halfway where that reads: quiet lines are read too)."""
+    for step in range(10, 0, -1):
+        shade = mix(p.foreground, p.background, step / 20)
+        if contrast(shade, p.background) >= READABLE:
+            return shade
+    return p.foreground
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

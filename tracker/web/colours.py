@@ -4,28 +4,16 @@ A theme names its colours for a terminal; on the page the acting row is filled w
 theme's ``secondary`` colour and the badges with ``warning``. The text on them is
 whichever of the theme's own ``foreground`` and ``background`` reads better there (WCAG
 contrast), or black or white when neither reaches :data:`READABLE`, so an orange or green
-fill never carries light-on-light text.
+fill never carries light-on-light text. Text drawn in a theme's own colour (the section
+headings in ``accent``, the turn and the marks in ``primary``) keeps that colour where it
+reads on the page's background and surface, else is taken towards black or white just
+far enough that it does (:func:`readable_text`).
 """
 
 from __future__ import annotations
 
+from tracker.export.contrast import READABLE, contrast, readable_text
 from tracker.export.theme import Palette
-
-READABLE = 4.5
-"""The contrast body text needs (WCAG AA)."""
-
-
-def luminance(colour: str) -> float:
-    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
-    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(one: str, other: str) -> float:
-    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def text_on(palette: Palette, fill: str) -> str:
@@ -38,8 +26,13 @@ def text_on(palette: Palette, fill: str) -> str:
 
 
 def on_colours(palette: Palette) -> dict[str, str]:
-    """``on-secondary`` and ``on-warning``: the text colour for each coloured fill."""
+    """``on-secondary`` and ``on-warning``: the text colour for each coloured fill;
+    ``accent-text`` and ``primary-text``: the theme's accent and primary as text that
+    reads on the page's background and surface."""
+    page = (palette.background, palette.surface)
     return {
         "on-secondary": text_on(palette, palette.secondary),
         "on-warning": text_on(palette, palette.warning),
+        "accent-text": readable_text(palette.accent, page),
+        "primary-text": readable_text(palette.primary, page),
     }
