@@ -22,7 +22,7 @@ from tracker.core.campaign import PartyMember
 from tracker.core.campaign_changes import Change, edit_planned, writeback_changes
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
-from tracker.store.campaign_fight import UNRESOLVED, WriteBack
+from tracker.store.campaign_fight import MOVED_ON, UNRESOLVED, WriteBack
 from tracker.ui.party_modals import NUMBER_KEYS, ChangeForm, number_bindings
 from tracker.ui.plain import plain
 
@@ -119,6 +119,8 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
             lines = plan.lines.get(who, [])
             said = f"{name}:" + ("" if lines else " no change")
             rows.append(Text.assemble((f"[x] {key} ", "bold"), said))
+            if who in plan.moved_on:
+                rows.append(_under(MOVED_ON, "italic"))
             rows += [_under(visible(line)) for line in lines]
             rows += [
                 _under(f"edited by you: {visible(line)}", "italic") for line in plan.edits(who)
