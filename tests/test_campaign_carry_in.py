@@ -1,0 +1,53 @@
+"""What a PC brings into the next fight, as the GM reads it on its first frame.
+
+Rei (nerv-d100 sample): Physique 32 → Physique Bonus 3, her Wounds; a wound past the
+pool is 1 Injury (seed 000 l.203); more Injury points than Physique Bonus: incapacitated
+(l.206) until the injuries are treated.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.campaign_helpers import NERV_SAMPLE, fighter, ok
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A nerv-d100 campaign with Rei."""
+    path = tmp_path / "tokyo.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
+    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
+    return path
+
+
+def written_back(
+    capsys: pytest.CaptureFixture[str], campaign: Path, fight: Path, *lines: str
+) -> None:
+    """Fight ``fight`` made from the campaign, ``lines`` played, written back."""
+    ok(capsys, "campaign", "fight", campaign, fight)
+    for line in lines:
+        ok(capsys, "do", fight, *line.split())
+    ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+
+
+def test_an_incapacitated_pc_enters_the_next_fight_down(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rei ends fight 1 with 4 Injuries > PB 3: she is down in fight 2 from its first
+    frame (not active, taking turns), the party screen's notes say why, and treating one
+    injury (4 → 3) lets her fight again."""
+    written_back(capsys, campaign, tmp_path / "f1.toml", "wound rei 7 @body")
+    said = ok(capsys, "campaign", "show", campaign)
+    assert "incapacitated (Injuries 4 > Physique Bonus 3; l.206)" in said
+    two = tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", campaign, two)
+    assert fighter(two, "rei").status == "down"
+    log = ok(capsys, "log", two, "-f", "text")
+    assert "Rei Ayanami (on foot) is incapacitated: 4 injuries > Physique Bonus 3" in log
+    ok(capsys, "campaign", "treat", campaign, "rei", "1", "--note", "field surgery")
+    three = tmp_path / "f3.toml"
+    ok(capsys, "campaign", "fight", campaign, three)
+    assert fighter(three, "rei").status == "active"
