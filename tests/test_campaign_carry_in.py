@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import NERV_SAMPLE, fighter, ok
+from tracker.store.encounter_file import load
 
 
 @pytest.fixture
@@ -51,3 +52,18 @@ def test_an_incapacitated_pc_enters_the_next_fight_down(
     three = tmp_path / "f3.toml"
     ok(capsys, "campaign", "fight", campaign, three)
     assert fighter(three, "rei").status == "active"
+
+
+def test_the_carried_tracks_are_said_in_the_games_words(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first lines of fight 2 name each carried track as the summary and `campaign
+    show` do ("Wounds 0/3", not "wounds 0/3") and a carried condition as one held."""
+    written_back(capsys, campaign, tmp_path / "f1.toml", "wound rei 4 @body", "ail rei Blood Loss")
+    two = tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", campaign, two)
+    said = [e.text for e in load(two).encounter.events]
+    assert "Rei Ayanami (on foot): Wounds 0/3" in said
+    assert "Rei Ayanami (on foot): Injuries 1" in said
+    assert "Rei Ayanami (on foot): still Blood Loss" in said
+    assert not any(": wounds" in line or "is still Blood" in line for line in said)
