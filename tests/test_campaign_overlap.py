@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import ASUKA, NERV_SAMPLE, member, ok
+from tracker.cli import main
 from tracker.store.campaign_fight import MOVED_ON
 
 
@@ -109,3 +110,23 @@ def test_a_party_that_did_not_move_is_written_as_the_fight_left_it(
     assert MOVED_ON not in said
     asuka = member(campaign, "asuka").lasting
     assert asuka.tracks["injuries"] == 2 and asuka.tracks["stress"] == 2
+
+
+def test_a_fight_moved_right_after_it_was_made_is_written_back_from_where_it_is(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The GM makes fight 1, moves its file to the session's folder before any other
+    campaign command, plays it there and writes it back from there: it is written back,
+    no "cut short by a crash" is said and no second fight 1 file appears where it was
+    made."""
+    made = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", campaign, made)
+    (tmp_path / "session").mkdir()
+    moved = made.rename(tmp_path / "session" / "f1.toml")
+    play(capsys, moved, "wound asuka 5 @left_leg")
+    capsys.readouterr()
+    code = main(["campaign", "writeback", str(campaign), str(moved), "--yes"])
+    err = capsys.readouterr().err
+    assert code == 0 and "crash" not in err, err
+    assert not made.exists()
+    assert [i.location for i in member(campaign, "asuka").lasting.injuries] == ["left leg"]

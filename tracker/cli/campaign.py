@@ -169,7 +169,7 @@ def _args_writeback(p: argparse.ArgumentParser) -> None:
 def _writeback(ns: argparse.Namespace) -> int:
     from tracker.store.campaign_fight import plan_writeback
 
-    with _open(ns.campaign) as play:
+    with _open(ns.campaign, ns.encounter) as play:
         plan = plan_writeback(play, ns.encounter, ns.skip)
         for line in plan.summary(play.campaign.state.party):
             print(visible(line))
@@ -317,10 +317,10 @@ def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int
 # --- helpers ----------------------------------------------------------------------------
 
 
-def _open(path: Path) -> CampaignFile:
+def _open(path: Path, fight_file: Path | None = None) -> CampaignFile:
     from tracker.store.campaign_file import CampaignFile
 
-    play = CampaignFile(path)
+    play = CampaignFile(path, fight_file=fight_file)
     say_opened(play)
     return play
 
