@@ -122,12 +122,17 @@ def fighting(state: CampaignState, who: Sequence[str] = ()) -> list[PartyMember]
     return living
 
 
-def left_out(state: CampaignState, who: Sequence[str] = ()) -> list[str]:
-    """One line per dead PC a new fight leaves out (none when the GM named the PCs)."""
+BRING_IN = "`--only` with their name brings them in"
+"""How the command line brings a dead PC into a new fight."""
+
+
+def left_out(state: CampaignState, who: Sequence[str] = (), bring: str = BRING_IN) -> list[str]:
+    """One line per dead PC a new fight leaves out (none when the GM named the PCs), with
+    how to ``bring`` them in all the same."""
     if who:
         return []
     return [
-        f"{m.name} is dead ({m.lasting.dead}): left out — `--only` with their name brings them in"
+        f"{m.name} is dead ({m.lasting.dead}): left out — {bring}"
         for m in state.party.values()
         if m.lasting.dead
     ]

@@ -296,7 +296,8 @@ class PartyScreen(ModalScreen[Path | None]):
         except TrackerError as err:
             self.say(one_line(err), ok=False)
             return
-        lines = [f"Goes: {', '.join(m.name for m in going)}", *left_out(state)]
+        bring = "`add party` with their name, in the fight, brings them in"
+        lines = [f"Goes: {', '.join(m.name for m in going)}", *left_out(state, bring=bring)]
         title = f"{state.title}: fight {next_number(self.loaded.campaign)}"
         self.app.push_screen(FightScreen(title, lines), self._make_fight)
 
