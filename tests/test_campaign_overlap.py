@@ -10,9 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.campaign_helpers import ASUKA, NERV_SAMPLE, member, ok
 from tracker.cli import main
+from tracker.core.campaign import CarriedInjury, Lasting
+from tracker.core.campaign_merge import laid_on
+from tracker.core.model import Condition
 from tracker.store.campaign_fight import MOVED_ON
 
 
@@ -130,3 +135,31 @@ def test_a_fight_moved_right_after_it_was_made_is_written_back_from_where_it_is(
     assert code == 0 and "crash" not in err, err
     assert not made.exists()
     assert [i.location for i in member(campaign, "asuka").lasting.injuries] == ["left leg"]
+
+
+INJURIES = [CarriedInjury("left leg", n, name) for n, name in enumerate(["Foot Pain", "Toes"], 1)]
+CONDITIONS = [Condition("Blood Loss"), Condition("Ego Fracture")]
+
+
+@st.composite
+def lastings(draw: st.DrawFn) -> Lasting:
+    """A PC's lasting state: Stress and Wounds (at most 10), some injuries and conditions."""
+    tracks = {"stress": draw(st.integers(0, 10)), "wounds": draw(st.integers(0, 10))}
+    injuries = tuple(i for i in INJURIES if draw(st.booleans()))
+    conditions = tuple(c for c in CONDITIONS if draw(st.booleans()))
+    return Lasting(tracks, {"wounds": 10}, injuries, conditions)
+
+
+@given(lastings(), lastings())
+def test_a_fight_that_did_nothing_leaves_the_pc_as_they_stand(
+    now: Lasting, entered: Lasting
+) -> None:
+    assert laid_on(now, entered, entered) == now
+
+
+@given(lastings(), lastings())
+def test_a_party_that_did_not_move_gets_what_the_fight_left(now: Lasting, left: Lasting) -> None:
+    laid = laid_on(now, now, left)
+    assert laid.tracks == left.tracks and laid.limits == left.limits
+    assert set(laid.injuries) == set(left.injuries)
+    assert set(laid.conditions) == set(left.conditions)

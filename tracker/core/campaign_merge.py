@@ -25,7 +25,8 @@ Item = TypeVar("Item", CarriedInjury, Condition)
 def laid_on(now: Lasting, entered: Lasting, left: Lasting) -> Lasting:
     """``now`` with what the fight changed between ``entered`` and ``left``: a track the
     fight moved moves by as much (within 0 and its maximum), an injury or condition it
-    brought is added, one it ended is gone, a death it brought is kept."""
+    brought is added, one it ended is gone (drawbacks, healing times and a death are
+    ``now``'s: a death in the fight is the write-back's to add)."""
     limits = {**now.limits, **_moved(entered.limits, left.limits)}
     tracks = dict(now.tracks)
     for name, value in left.tracks.items():
@@ -40,7 +41,6 @@ def laid_on(now: Lasting, entered: Lasting, left: Lasting) -> Lasting:
         limits=limits,
         injuries=_kept(now.injuries, entered.injuries, left.injuries, _injury_key),
         conditions=_kept(now.conditions, entered.conditions, left.conditions, _condition_key),
-        dead=now.dead or (left.dead if not entered.dead else ""),
     )
 
 
