@@ -47,8 +47,8 @@ def test_a_renamed_pc_fights_under_the_new_name(
 def test_a_pc_who_left_is_in_no_later_fight_rest_or_write_back(
     tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Rei leaves after fight 1 was made: fight 1's write-back leaves her out, rest and
-    fight 2 pass her by, `add party` does not bring her; undo brings her back as she
+    """Rei leaves after fight 1 was made: fight 1's write-back leaves her out (and says
+    so), rest and fight 2 pass her by, `add party` does not bring her; undo brings her back as she
     was (her injury kept)."""
     zero = tmp_path / "f0.toml"
     ok(capsys, "campaign", "fight", campaign, zero)
@@ -60,7 +60,8 @@ def test_a_pc_who_left_is_in_no_later_fight_rest_or_write_back(
     assert said == "Rei Ayanami (on foot) leaves the party\n"
     ok(capsys, "do", one, "wound", "rei", "2", "@body")
     said = ok(capsys, "campaign", "writeback", campaign, one, "--yes")
-    assert "Rei" not in said
+    assert "Rei Ayanami (on foot): not in the party (left it, or never joined)" in said
+    assert "written back: Asuka\n" in said
     said = ok(capsys, "campaign", "rest", campaign, "short")
     assert "Rei" not in said
     two = tmp_path / "f2.toml"

@@ -207,6 +207,9 @@ def _as_they_stand(play: OpenCampaign, members: list[PartyMember]) -> dict[str, 
 UNRESOLVED = "! still open in the fight, not carried: "
 """How the summary starts a reminder the fight left unresolved on a PC."""
 
+OUTSIDE = "not in the party (left it, or never joined) — nothing is written back"
+"""What the summary says of a PC of the fight the party does not hold."""
+
 MOVED_ON = (
     "(changed in the campaign since this fight began: only what this fight did is "
     "written, onto them as they stand)"
@@ -239,6 +242,9 @@ class WriteBack:
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     """Each PC's reminders still open in the fight (a critical rolled and never entered,
     a test never made): nothing carries them, so the summary names them."""
+    outside: list[str] = field(default_factory=list)
+    """The names of the fight's PCs who are not in the party (they left it, or never
+    joined): nothing is written back for them, and the summary says so."""
     moved_on: list[str] = field(default_factory=list)
     """The PCs the campaign changed since they entered the fight (another fight written
     back, a rest): what the fight did is laid on them as they stand (``MOVED_ON``)."""
@@ -273,6 +279,7 @@ class WriteBack:
             left={who: self.left[who] for who in kept if who in self.left},
             counted=self.counted,
             unresolved={who: self.unresolved[who] for who in kept if who in self.unresolved},
+            outside=self.outside,
             moved_on=[who for who in self.moved_on if who in kept],
         )
 
@@ -308,6 +315,7 @@ class WriteBack:
             said.extend(f"  edited by the GM: {line}" for line in self.edits(who))
             said.extend(f"  {UNRESOLVED}{text}" for text in self.unresolved.get(who, []))
         said.extend(f"{party[who].name}: skipped (stays as they were)" for who in self.skipped)
+        said.extend(f"{name}: {OUTSIDE}" for name in self.outside)
         return said
 
 
@@ -330,6 +338,8 @@ def plan_writeback(play: OpenCampaign, path: Path, skip: Sequence[str] = ()) -> 
     downtime = play.rules.downtime()
     ended = fight_state.phase == "ended"
     plan = WriteBack(link, fight_state.title, ended, skipped=skipped, counted=downtime.injury_track)
+    fought = fight_state.combatants.values()
+    plan.outside = [f.name for f in fought if f.side == "pc" and f.id not in state.party]
     entered = entered_with(loaded.encounter, downtime, state.party)
     today = _as_they_stand(play, [state.party[who] for who in entered])
     for member in state.party.values():
