@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import NERV_SAMPLE, fighter, ok
+from tests.campaign_helpers import ALIEN_SAMPLE, NERV_SAMPLE, fighter, ok
 from tracker.store.encounter_file import load
 
 
@@ -67,3 +67,24 @@ def test_the_carried_tracks_are_said_in_the_games_words(
     assert "Rei Ayanami (on foot): Injuries 1" in said
     assert "Rei Ayanami (on foot): still Blood Loss" in said
     assert not any(": wounds" in line or "is still Blood" in line for line in said)
+
+
+def test_a_broken_alien_pc_enters_the_next_fight_down(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hudson (Health 4) is Broken at 0 Health in fight 1 (seed 003 l.149): down there,
+    and down in fight 2 from its first frame; after a stretch of rest he gets up and
+    fight 3 has him active."""
+    campaign = tmp_path / "lv.toml"
+    ok(capsys, "campaign", "new", campaign, "--ruleset", "alien-evolved", "--title", "LV-426")
+    ok(capsys, "campaign", "add-pc", campaign, "--from", ALIEN_SAMPLE, "hudson")
+    one = tmp_path / "f1.toml"
+    written_back(capsys, campaign, one, "dmg hudson 4")
+    assert fighter(one, "hudson").status == "down"
+    two = tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", campaign, two)
+    assert fighter(two, "hudson").status == "down"
+    ok(capsys, "campaign", "rest", campaign, "stretch")
+    three = tmp_path / "f3.toml"
+    ok(capsys, "campaign", "fight", campaign, three)
+    assert fighter(three, "hudson").status == "active"
