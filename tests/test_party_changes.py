@@ -102,7 +102,7 @@ async def test_e_sets_a_value_as_the_gms_ruling_and_u_undoes_it(
         ]
         assert "Fate maximum 2" in offered and "Add a condition…" in offered
         assert "Healing time of Left Leg 1 Foot Pain: until treated" in offered
-        assert offered[-1] == "Dead…"
+        assert offered[-3:] == ["Dead…", "Name Asuka", "Leaves the party (u brings them back)"]
         await pilot.press("down", "down", "enter")  # Stress: its value, then the new one
         await pilot.press(*"x", "enter")  # a refusal stays in the form, in one line
         await settle(pilot)

@@ -1,7 +1,7 @@
 """``tracker campaign …``: the party between fights, headless (no Textual import).
 
-new · add-pc · show · log · fight · writeback · rest · set · treat · reading · undo · redo ·
-recap
+new · add-pc · rename-pc · remove-pc · show · log · fight · writeback · rest · set · treat ·
+reading · undo · redo · recap
 (show, log and recap, which only read, are in campaign_read.py)
 """
 
@@ -169,7 +169,7 @@ def _args_writeback(p: argparse.ArgumentParser) -> None:
 def _writeback(ns: argparse.Namespace) -> int:
     from tracker.store.campaign_fight import plan_writeback
 
-    with _open(ns.campaign) as play:
+    with _open(ns.campaign, ns.encounter) as play:
         plan = plan_writeback(play, ns.encounter, ns.skip)
         for line in plan.summary(play.campaign.state.party):
             print(visible(line))
@@ -253,6 +253,27 @@ def _set(ns: argparse.Namespace) -> int:
     return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, value))
 
 
+def _args_pc(p: argparse.ArgumentParser) -> None:
+    p.add_argument("pc", metavar="PC", help="the PC's id or name")
+
+
+def _args_rename(p: argparse.ArgumentParser) -> None:
+    _args_pc(p)
+    p.add_argument("name", metavar="NAME", help="the name they go by from now on")
+
+
+def _rename(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import rename
+
+    return _one_event(ns.campaign, lambda play: rename(play.campaign, ns.pc, ns.name))
+
+
+def _remove(ns: argparse.Namespace) -> int:
+    from tracker.rules.party import leave
+
+    return _one_event(ns.campaign, lambda play: leave(play.campaign, ns.pc))
+
+
 def _args_treat(p: argparse.ArgumentParser) -> None:
     p.add_argument("pc", metavar="PC", help="the PC's id or name")
     p.add_argument("injury", metavar="INJURY", help="the injury's number, name or LOCATION:NAME")
@@ -317,10 +338,10 @@ def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int
 # --- helpers ----------------------------------------------------------------------------
 
 
-def _open(path: Path) -> CampaignFile:
+def _open(path: Path, fight_file: Path | None = None) -> CampaignFile:
     from tracker.store.campaign_file import CampaignFile
 
-    play = CampaignFile(path)
+    play = CampaignFile(path, fight_file=fight_file)
     say_opened(play)
     return play
 
@@ -336,6 +357,8 @@ def _nothing(p: argparse.ArgumentParser) -> None:
 ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Action]] = {
     "new": ("create a campaign file", _args_new, _new),
     "add-pc": ("a PC joins the party", _args_add, _add_pc),
+    "rename-pc": ("a PC goes by another name from now on", _args_rename, _rename),
+    "remove-pc": ("a PC leaves the party (undo brings them back)", _args_pc, _remove),
     "show": ("the party as it stands", read.args_show, read.show),
     "log": ("the campaign's journal", _nothing, read.log),
     "fight": ("a new encounter with the party as they stand", _args_fight, _fight),

@@ -46,6 +46,25 @@ class PcJoined(PartyChanged):
     entry: dict[str, Any]
 
 
+@campaign_event("pc.renamed")
+@event_record
+class PcRenamed(CampaignEvent):
+    """The PC ``who`` goes by ``name`` from now on (their id stays; fights made before
+    keep the name they were played with)."""
+
+    who: str
+    name: str
+
+
+@campaign_event("pc.left")
+@event_record
+class PcLeft(CampaignEvent):
+    """The PC ``who`` leaves the party (the player left the table): gone from the party,
+    the next fights, rests and write-backs; undo brings them back as they were."""
+
+    who: str
+
+
 @campaign_event("fight.made")
 @event_record
 class FightMade(CampaignEvent):

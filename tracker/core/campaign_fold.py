@@ -69,6 +69,25 @@ def _(event: ce.PcJoined, state: CampaignState) -> CampaignState:
 
 
 @_mutate.register
+def _(event: ce.PcRenamed, state: CampaignState) -> CampaignState:
+    member = _member(state, event.who)
+    renamed = evolve(member, name=event.name, entry={**member.entry, "name": event.name})
+    return evolve(state, party={**state.party, event.who: renamed})
+
+
+@_mutate.register
+def _(event: ce.PcLeft, state: CampaignState) -> CampaignState:
+    _member(state, event.who)
+    return evolve(state, party={k: m for k, m in state.party.items() if k != event.who})
+
+
+def _member(state: CampaignState, who: str) -> PartyMember:
+    if who not in state.party:
+        raise FoldError(f"no PC {who!r} in the party")
+    return state.party[who]
+
+
+@_mutate.register
 def _(event: ce.ReadingChosen, state: CampaignState) -> CampaignState:
     return evolve(state, options={**state.options, event.key: event.value})
 

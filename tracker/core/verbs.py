@@ -100,9 +100,9 @@ def _prev(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
 def _end(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     if draft.state.phase == "ended":
         raise RuleError("the fight is already over")
-    draft.emit(
-        ev.EncounterEnded, text=f"The fight ends after {counted(draft.state.round, 'round')}"
-    )
+    rounds = draft.state.round
+    said = f"after {counted(rounds, 'round')}" if rounds else "before its first round"
+    draft.emit(ev.EncounterEnded, text=f"The fight ends {said}")
 
 
 def _init(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:

@@ -1,5 +1,6 @@
 """A campaign as Markdown: every fight's recap in order, then each PC's timeline of
-injuries, Stress and Trauma through write-backs, rests, treatment and the GM's changes.
+injuries, Stress, Trauma and every carried track that changed (Wounds, Shock, Fate …)
+through write-backs, rests, treatment and the GM's changes.
 
 Players' copies: the fights' recaps are the players' (hidden combatants and GM-only
 notes left out). Every text is escaped.
@@ -20,7 +21,8 @@ from tracker.export.recap import ExportOptions
 from tracker.store.campaign_file import LoadedCampaign
 
 TRACKS = ("stress", "trauma", "health")
-"""The tracks a PC's timeline follows (those the PC has)."""
+"""The tracks a PC's timeline always follows (those the PC has); every other track the
+campaign carries for them is followed where it changes (``timeline_tracks``)."""
 
 
 def campaign_markdown(loaded: LoadedCampaign) -> str:
@@ -74,10 +76,22 @@ def timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
     return rows
 
 
+def timeline_tracks(rows: list[Row]) -> list[str]:
+    """The tracks a PC's timeline shows, in the ruleset's order: Stress, Trauma and Health
+    where the PC has them, and every other carried track that changes along the way
+    (Wounds, Shock, Fate, a location's Critical Damage …)."""
+    named = dict.fromkeys(track for _, _, lasting in rows for track in lasting.tracks)
+    return [
+        track
+        for track in named
+        if track in TRACKS or len({lasting.tracks.get(track) for _, _, lasting in rows}) > 1
+    ]
+
+
 def _table(rows: list[Row]) -> list[str]:
     if not rows:
         return ["*no changes*", ""]
-    tracks = [t for t in TRACKS if any(t in lasting.tracks for _, _, lasting in rows)]
+    tracks = timeline_tracks(rows)
     head = ["#", "what", "injuries", *(track_label(t) for t in tracks)]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for seq, text, lasting in rows:

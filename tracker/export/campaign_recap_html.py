@@ -19,7 +19,7 @@ from rich.text import Text
 from tracker.core.campaign import Lasting, track_label
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.wording import counted
-from tracker.export.campaign_recap import TRACKS, Row, fight_source, timelines
+from tracker.export.campaign_recap import Row, fight_source, timeline_tracks, timelines
 from tracker.export.contrast import readable_palette
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import html_page, muted, page_parts
@@ -70,7 +70,7 @@ def _fight(source: Path, p: Palette) -> list[RenderableType]:
 def _table(rows: list[Row] | None, p: Palette) -> RenderableType:
     if not rows:
         return Text("no changes", style=f"italic {muted(p)}")
-    tracks = [t for t in TRACKS if any(t in lasting.tracks for _, _, lasting in rows)]
+    tracks = timeline_tracks(rows)
     table = Table(header_style=f"bold {p.primary}", border_style=p.secondary, show_edge=False)
     table.add_column("#", justify="right")
     table.add_column("what")

@@ -26,6 +26,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, Condition, evolve
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import track_label
 from tracker.rules.readings import Reading, chosen
 
 
@@ -138,7 +139,8 @@ class Downtime:
             old_limit = fighter.limits.get(track, -1)
             if fighter.tracks.get(track) == value and limit in (-1, old_limit):
                 continue
-            text = f"{member.name}: {track} {value}" + (f"/{limit}" if limit >= 0 else "")
+            shown = f"{value}" + (f"/{limit}" if limit >= 0 else "")
+            text = f"{member.name}: {track_label(track)} {shown}"
             draft.emit(ev.TrackSet, who=member.id, track=track, value=value, limit=limit, text=text)
         for injury in lasting.injuries:
             effect = f": {injury.effect}" if injury.effect else ""
@@ -159,7 +161,7 @@ class Downtime:
                 name=condition.name,
                 category=condition.category,
                 level=condition.level,
-                text=f"{member.name} is still {condition.name}",
+                text=f"{member.name}: still {condition.name}",
             )
         self.settle(draft, member.id)
 

@@ -12,13 +12,21 @@ from typing import Any
 
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.campaign_changes import in_range
-from tracker.core.campaign_events import LastingSet, PcJoined, ReadingChosen, Rested, Treated
+from tracker.core.campaign_events import (
+    LastingSet,
+    PcJoined,
+    PcLeft,
+    PcRenamed,
+    ReadingChosen,
+    Rested,
+    Treated,
+)
 from tracker.core.campaign_fold import Campaign, party_tables
 from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
 from tracker.core.model import Condition
 from tracker.core.protocol import DiceLike
-from tracker.core.safe_text import NOTE_LIMIT, WORD_LIMIT, text_problem
+from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.rules.base import NUMBER_LIMIT, RosterError, Ruleset
 from tracker.rules.readings import find, parse_choice
 
@@ -44,6 +52,25 @@ def join(
         party=party_tables({who: lasting}),
         text=f"{entry['name']} joins the party" + (f": {', '.join(rolled)}" if rolled else ""),
     )
+
+
+def rename(campaign: Campaign, who: str, name: str) -> PcRenamed:
+    """The PC goes by ``name`` from now on (checked as a roster name is)."""
+    member = campaign.member(who)
+    name = name.strip()
+    problem = text_problem(name, "the name", NAME_LIMIT) or ("" if name else "the name is empty")
+    if problem:
+        raise RuleError(problem)
+    if name == member.name:
+        raise RuleError(f"{member.name} goes by that name already")
+    text = f"{member.name} goes by {name} from now on"
+    return campaign.make(PcRenamed, who=member.id, name=name, text=text)
+
+
+def leave(campaign: Campaign, who: str) -> PcLeft:
+    """The PC leaves the party: no longer in its next fights, rests or write-backs."""
+    member = campaign.member(who)
+    return campaign.make(PcLeft, who=member.id, text=f"{member.name} leaves the party")
 
 
 def rest(

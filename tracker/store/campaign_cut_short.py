@@ -20,13 +20,17 @@ from tracker.store.campaign_party import ID_KEY
 from tracker.store.journal import read_journal
 
 
-def finish_cut_short(play: OpenCampaign) -> list[str]:
+def finish_cut_short(play: OpenCampaign, moved: Path | None = None) -> list[str]:
     """Make (or drop) the file of a fight the campaign's last command recorded and a crash
-    kept from being made; the line that says which (none when nothing was cut short)."""
+    kept from being made; the line that says which (none when nothing was cut short).
+    ``moved``: a file the command names (the fight being written back): a fight whose
+    identity it carries was made, and moved by the GM since."""
     last = play.campaign.events[-1] if play.campaign.events else None
     if not isinstance(last, FightMade) or not last.fight_id:
         return []
     if last.batch in play.campaign.state.undone:
+        return []
+    if moved is not None and moved.exists() and _fight_id_of(moved) == last.fight_id:
         return []
     path = play.path.resolve().parent / last.file
     if path.exists():

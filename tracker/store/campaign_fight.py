@@ -21,12 +21,14 @@ from typing import Any
 from tracker.core.campaign import CampaignState, Lasting, PartyMember, changes
 from tracker.core.campaign_events import FightMade, WrittenBack
 from tracker.core.campaign_fold import Campaign, find_member, now_utc, party_tables
+from tracker.core.campaign_merge import laid_on
 from tracker.core.codec import to_table
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError, TrackerError
 from tracker.core.model import EncounterState
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
+from tracker.store.campaign_entered import entered_with
 from tracker.store.campaign_journal import OpenCampaign
 from tracker.store.campaign_load import LoadedCampaign
 from tracker.store.campaign_party import FILE_KEY, ID_KEY, LINK_KEY
@@ -120,12 +122,17 @@ def fighting(state: CampaignState, who: Sequence[str] = ()) -> list[PartyMember]
     return living
 
 
-def left_out(state: CampaignState, who: Sequence[str] = ()) -> list[str]:
-    """One line per dead PC a new fight leaves out (none when the GM named the PCs)."""
+BRING_IN = "`--only` with their name brings them in"
+"""How the command line brings a dead PC into a new fight."""
+
+
+def left_out(state: CampaignState, who: Sequence[str] = (), bring: str = BRING_IN) -> list[str]:
+    """One line per dead PC a new fight leaves out (none when the GM named the PCs), with
+    how to ``bring`` them in all the same."""
     if who:
         return []
     return [
-        f"{m.name} is dead ({m.lasting.dead}): left out — `--only` with their name brings them in"
+        f"{m.name} is dead ({m.lasting.dead}): left out — {bring}"
         for m in state.party.values()
         if m.lasting.dead
     ]
@@ -179,15 +186,35 @@ def party_board(loaded: LoadedCampaign) -> EncounterState:
     """Every PC (the dead too) as they would enter a fight now, as an encounter's state:
     what the party screen's body charts draw. TrackerError if a roster entry is broken."""
     state = loaded.campaign.state
-    members = list(state.party.values())
-    encounter = {"title": state.title, "ruleset": loaded.rules.id}
+    return _board(loaded.rules, state.title, list(state.party.values()), loaded.path)
+
+
+def _board(rules: Ruleset, title: str, members: list[PartyMember], path: Path) -> EncounterState:
+    encounter = {"title": title, "ruleset": rules.id}
     head = {"format": CURRENT_FORMAT, "encounter": encounter}
     head["combatants"] = [dict(m.entry) for m in members]
-    return _carry_in(loaded.rules, state.title, head, members, loaded.path).state
+    return _carry_in(rules, title, head, members, path).state
+
+
+def _as_they_stand(play: OpenCampaign, members: list[PartyMember]) -> dict[str, Lasting]:
+    """Each of ``members`` as a fight made now would take them in and out again (what
+    ``entered_with`` read from a fight, for the same PC, if the campaign has not moved)."""
+    board = _board(play.rules, play.campaign.state.title, members, play.path)
+    downtime = play.rules.downtime()
+    return {m.id: downtime.carry_out(board.combatant(m.id), m.lasting) for m in members}
 
 
 UNRESOLVED = "! still open in the fight, not carried: "
 """How the summary starts a reminder the fight left unresolved on a PC."""
+
+OUTSIDE = "not in the party (left it, or never joined) — nothing is written back"
+"""What the summary says of a PC of the fight the party does not hold."""
+
+MOVED_ON = (
+    "(changed in the campaign since this fight began: only what this fight did is "
+    "written, onto them as they stand)"
+)
+"""What the summary says under a PC the campaign changed while the fight was played."""
 
 
 class WrittenAlready(TrackerError):
@@ -215,6 +242,12 @@ class WriteBack:
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     """Each PC's reminders still open in the fight (a critical rolled and never entered,
     a test never made): nothing carries them, so the summary names them."""
+    outside: list[str] = field(default_factory=list)
+    """The names of the fight's PCs who are not in the party (they left it, or never
+    joined): nothing is written back for them, and the summary says so."""
+    moved_on: list[str] = field(default_factory=list)
+    """The PCs the campaign changed since they entered the fight (another fight written
+    back, a rest): what the fight did is laid on them as they stand (``MOVED_ON``)."""
 
     def event(self, play: OpenCampaign) -> WrittenBack:
         """The one campaign event that writes it back (the GM's edits in its text)."""
@@ -246,6 +279,8 @@ class WriteBack:
             left={who: self.left[who] for who in kept if who in self.left},
             counted=self.counted,
             unresolved={who: self.unresolved[who] for who in kept if who in self.unresolved},
+            outside=self.outside,
+            moved_on=[who for who in self.moved_on if who in kept],
         )
 
     def edited(self, who: str, after: Lasting, before: Lasting) -> WriteBack:
@@ -274,10 +309,13 @@ class WriteBack:
         ]
         for who, lines in self.lines.items():
             said.append(f"{party[who].name}:" + ("" if lines else " no change"))
+            if who in self.moved_on:
+                said.append(f"  {MOVED_ON}")
             said.extend(f"  {line}" for line in lines)
             said.extend(f"  edited by the GM: {line}" for line in self.edits(who))
             said.extend(f"  {UNRESOLVED}{text}" for text in self.unresolved.get(who, []))
         said.extend(f"{party[who].name}: skipped (stays as they were)" for who in self.skipped)
+        said.extend(f"{name}: {OUTSIDE}" for name in self.outside)
         return said
 
 
@@ -300,11 +338,18 @@ def plan_writeback(play: OpenCampaign, path: Path, skip: Sequence[str] = ()) -> 
     downtime = play.rules.downtime()
     ended = fight_state.phase == "ended"
     plan = WriteBack(link, fight_state.title, ended, skipped=skipped, counted=downtime.injury_track)
+    fought = fight_state.combatants.values()
+    plan.outside = [f.name for f in fought if f.side == "pc" and f.id not in state.party]
+    entered = entered_with(loaded.encounter, downtime, state.party)
+    today = _as_they_stand(play, [state.party[who] for who in entered])
     for member in state.party.values():
         fighter = fight_state.combatants.get(member.id)
         if fighter is None or member.id in skipped:
             continue
         after = downtime.carry_out(fighter, member.lasting)
+        if member.id in entered and entered[member.id] != today[member.id]:
+            after = laid_on(member.lasting, entered[member.id], after)
+            plan.moved_on.append(member.id)
         if fighter.status == "dead" and not after.dead:
             after = replace(after, dead=f"fight {link}: {fight_state.title}")
         plan.after[member.id] = after

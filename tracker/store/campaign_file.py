@@ -10,6 +10,8 @@ changes the disk; every problem is one ``FILE:LINE:COL`` line.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tracker.store.campaign_cut_short import finish_cut_short
 from tracker.store.campaign_journal import OpenCampaign
 from tracker.store.campaign_load import CAMPAIGN_FORMAT as CAMPAIGN_FORMAT
@@ -23,7 +25,14 @@ class CampaignFile(OpenCampaign):
     crash cut short finished or dropped, each event appended (one write, one fsync)
     before it is folded in."""
 
+    def __init__(self, path: Path, *, settle: bool = True, fight_file: Path | None = None) -> None:
+        """Open ``path`` (``settle`` as for every journal); ``fight_file`` is an encounter
+        the command names (a write-back's fight): a fight found there, moved by the GM,
+        was not cut short."""
+        self.fight_file = fight_file
+        super().__init__(path, settle=settle)
+
     def opened(self) -> None:
         """Finish (or drop) a fight that a crash cut short while it was being made (its
         line in ``repaired``)."""
-        self.repaired = finish_cut_short(self)
+        self.repaired = finish_cut_short(self, self.fight_file)

@@ -34,7 +34,7 @@ from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
 from tracker.export.campaign_recap import fight_source
-from tracker.rules.party import rest, set_value, treat
+from tracker.rules.party import leave, rename, rest, set_value, treat
 from tracker.store.campaign_fight import fighting, left_out, make_fight, next_number, party_board
 from tracker.store.campaign_file import CampaignFile, LoadedCampaign
 from tracker.store.campaign_load import unread_end
@@ -277,10 +277,11 @@ class PartyScreen(ModalScreen[Path | None]):
             return
 
         def edited(change: Change, value: str) -> str:
-            return self.attempt(lambda play: _set(play, member.id, change.key, value))
+            return self.attempt(lambda play: _changed(play, member.id, change.key, value))
 
         title = f"Edit {member.name} (your ruling, logged)"
-        self.app.push_screen(ChangeForm(title, set_changes(member.lasting), "Value", edited))
+        changes = [*set_changes(member.lasting), *roster_changes(member)]
+        self.app.push_screen(ChangeForm(title, changes, "Value", edited))
 
     def show_member(self, who: str) -> None:
         """Highlight the PC with id ``who``."""
@@ -296,7 +297,8 @@ class PartyScreen(ModalScreen[Path | None]):
         except TrackerError as err:
             self.say(one_line(err), ok=False)
             return
-        lines = [f"Goes: {', '.join(m.name for m in going)}", *left_out(state)]
+        bring = "`add party` with their name, in the fight, brings them in"
+        lines = [f"Goes: {', '.join(m.name for m in going)}", *left_out(state, bring=bring)]
         title = f"{state.title}: fight {next_number(self.loaded.campaign)}"
         self.app.push_screen(FightScreen(title, lines), self._make_fight)
 
@@ -329,8 +331,25 @@ def _treated(play: CampaignFile, who: str, injury: str, note: str) -> str:
     return _kept(play, treat(play.campaign, play.rules, who, injury, note))
 
 
-def _set(play: CampaignFile, who: str, key: str, value: str) -> str:
+def _changed(play: CampaignFile, who: str, key: str, value: str) -> str:
+    """``campaign set``, or the roster's own changes: a new name, leaving the party."""
+    if key == RENAME:
+        return _kept(play, rename(play.campaign, who, value))
+    if key == LEAVE:
+        return _kept(play, leave(play.campaign, who))
     return _kept(play, set_value(play.campaign, who, key, value))
+
+
+RENAME, LEAVE = "rename-pc", "remove-pc"
+"""The edit form's keys for `campaign rename-pc` and `campaign remove-pc`."""
+
+
+def roster_changes(member: PartyMember) -> list[Change]:
+    """The edit form's last rows: a new name, and leaving the party (undo brings them back)."""
+    return [
+        Change(RENAME, f"Name {member.name}", member.name, "the name they go by from now on"),
+        Change(LEAVE, "Leaves the party (u brings them back)", "-", typed=False),
+    ]
 
 
 def _rested(play: CampaignFile, kind: str, only: str | None = None) -> str:

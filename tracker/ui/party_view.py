@@ -26,14 +26,19 @@ def header(state: CampaignState, file_name: str) -> Text:
     )
 
 
+MARKS = 5
+"""Injuries the party list marks one by one; more are counted."""
+
+
 def member_row(member: PartyMember) -> Text:
-    """A PC in the party list: the name, a dagger if dead, an injury count."""
+    """A PC in the party list: the name, a dagger if dead, a mark per injury (``✖✖✖``)
+    up to five, then counted (``✖×6``): never fewer marks than injuries."""
     row = Text(visible(member.name), style="strike" if member.lasting.dead else "")
     if member.lasting.dead:
         row.append(" †", "bold")
     hurt = len(member.lasting.injuries)
     if hurt:
-        row.append(f"  {'✖' * min(hurt, 5)}", "bold")
+        row.append("  " + ("✖" * hurt if hurt <= MARKS else f"✖×{hurt}"), "bold")
     row.no_wrap = True
     row.overflow = "ellipsis"
     return row

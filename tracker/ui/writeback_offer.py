@@ -91,7 +91,7 @@ def _plan(where: Path, encounter: Path) -> tuple[CampaignFile, WriteBack]:
     from tracker.store.campaign_fight import plan_writeback
     from tracker.store.campaign_file import CampaignFile
 
-    campaign = CampaignFile(where)
+    campaign = CampaignFile(where, fight_file=encounter)
     try:
         return campaign, plan_writeback(campaign, encounter)
     except BaseException:

@@ -25,8 +25,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from tracker.core import events as ev
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.dice import successes
+from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
@@ -47,6 +49,10 @@ def no_rest_healing(data: Mapping[str, Any], held: Iterable[str]) -> str:
     return next((blocking[n.casefold()] for n in held if n.casefold() in blocking), "")
 
 
+DOWN = ("Broken", "Shut down")
+"""Carried conditions that keep a PC down until they get up (or are repaired)."""
+
+
 class AlienDowntime(Downtime):
     """Stretch and shift of rest; critical injuries' healing times count down by shift."""
 
@@ -54,6 +60,13 @@ class AlienDowntime(Downtime):
         "stretch": "+1 Health resting in a safe area; the Broken get up (l.149-151)",
         "shift": "Health refilled, critical healing times −1 shift (l.24-25, 151)",
     }
+
+    def settle(self, draft: Draft, who: str) -> None:
+        """A PC still Broken (or a synthetic still Shut down) enters the fight down, as
+        the fight that broke them left them (l.149: they get up after a stretch)."""
+        fighter = draft.state.combatant(who)
+        if fighter.status == "active" and any(fighter.condition(n) for n in DOWN):
+            draft.emit(ev.StatusChanged, who=who, status="down")
 
     def rest(self, kind: str, member: PartyMember) -> tuple[Lasting, list[str]]:
         """One stretch or one shift of rest for one PC."""

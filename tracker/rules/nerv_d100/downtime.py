@@ -24,6 +24,7 @@ from tracker.core.errors import RuleError
 from tracker.core.model import Condition
 from tracker.rules.downtime import Downtime
 from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
+from tracker.rules.nerv_d100.injuries import check_incapacitated
 from tracker.rules.nerv_d100.stats import bonus
 from tracker.rules.nerv_d100.tables import NervTables, without_above
 
@@ -64,8 +65,10 @@ class NervDowntime(Downtime):
         return replace(healed, injuries=injuries)
 
     def settle(self, draft: Draft, who: str) -> None:
-        """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say."""
+        """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say, and
+        incapacitated while more Injury points than Physique Bonus are carried (l.206)."""
         sync_thresholds(draft, self.tables, who)
+        check_incapacitated(draft, self.tables, who, None)
 
     def rest(self, kind: str, member: PartyMember) -> tuple[Lasting, list[str]]:
         """One Short or Long Downtime for one PC."""
@@ -158,6 +161,9 @@ class NervDowntime(Downtime):
             for name, (on, numbers) in thresholds(self.tables, fighter).items()
             if on
         ]
+        injuries, pb = fighter.track("injuries"), bonus(fighter, "physique")
+        if injuries > pb:
+            lines.append(f"incapacitated (Injuries {injuries} > Physique Bonus {pb}; l.206)")
         if any(line.startswith("Dysfunctional") for line in lines):
             limit = bonus(fighter, "will") + self.tables.number("trauma", "dysfunctional_over")
             wanted = f"under {limit}" if self.read(DEADLINE) == "below" else f"{limit} or less"

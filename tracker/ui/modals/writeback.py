@@ -22,7 +22,7 @@ from tracker.core.campaign import PartyMember
 from tracker.core.campaign_changes import Change, edit_planned, writeback_changes
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
-from tracker.store.campaign_fight import UNRESOLVED, WriteBack
+from tracker.store.campaign_fight import MOVED_ON, OUTSIDE, UNRESOLVED, WriteBack
 from tracker.ui.party_modals import NUMBER_KEYS, ChangeForm, number_bindings
 from tracker.ui.plain import plain
 
@@ -30,6 +30,12 @@ from tracker.ui.plain import plain
 def _under(line: str, style: str = "") -> Padding:
     """A line of a PC's summary, indented under its name (wrapped lines too)."""
     return Padding(Text(line, style), (0, 0, 0, 6), expand=False)
+
+
+def _aside(line: str) -> Padding:
+    """A line about a PC who is not written back, under the checked ones (wrapped lines
+    under its own start)."""
+    return Padding(Text(line, "dim"), (0, 0, 0, 4), expand=False)
 
 
 KEYS = (
@@ -119,6 +125,8 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
             lines = plan.lines.get(who, [])
             said = f"{name}:" + ("" if lines else " no change")
             rows.append(Text.assemble((f"[x] {key} ", "bold"), said))
+            if who in plan.moved_on:
+                rows.append(_under(MOVED_ON, "italic"))
             rows += [_under(visible(line)) for line in lines]
             rows += [
                 _under(f"edited by you: {visible(line)}", "italic") for line in plan.edits(who)
@@ -128,6 +136,7 @@ class WritebackScreen(ModalScreen[WriteBack | None]):
             ]
         for who in plan.skipped:
             rows.append(Text(f"    {visible(self.party[who].name)}: skipped (stays as they were)"))
+        rows += [_aside(f"{visible(name)}: {OUTSIDE}") for name in plan.outside]
         return Group(*rows)
 
     def _redraw(self) -> None:

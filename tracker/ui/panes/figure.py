@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from tracker.rules.base import LocationView, TrackView
+from tracker.ui.panes.row_fit import elide
 
 SEVERITY_WORDS = {
     "ok": ("ok", "fine", "none", "unhurt", ""),
@@ -105,8 +107,8 @@ def location_box(view: LocationView, width: int, style: Style, frame: Style) -> 
         value, marks = f" {pool} ", f" {armour}{marks}"
     else:
         value = f" {pool:<{max(0, room - len(armour))}}{armour} "
-    if len(marks) > inner:
-        marks = marks[: inner - 1] + "…"
+    if cell_len(marks) > inner:
+        marks = elide(marks, inner)  # never cut a number: ``✖ Critical Dam…41``
     lines = [
         top,
         _side(value, inner, style, frame),

@@ -168,13 +168,20 @@ def _join(words: Sequence[str]) -> str:
 
 def elide(name: str, width: int) -> str:
     """``name`` in at most ``width`` cells: whole when it fits, else cut (``…``) before a
-    run of digits, never inside one; a last word holding a number (``(2)``, ``#3``) is
-    kept, so ``Ork Boy (1)`` and ``Ork Boy (2)`` stay two names: ``Ork…(1)``."""
+    run of digits, never inside one; the last words holding a number (``(2)``, ``#3``)
+    are kept, so ``Ork Boy (1)`` and ``Ork Boy (2)`` stay two names (``Ork…(1)``), and
+    so do the second cards of two drones (``Dr…(1) #2``, ``Dr…(2) #2``); when they do
+    not all fit, the last one is."""
     if cell_len(name) <= width:
         return name
-    head, _, tail = name.rpartition(" ")
-    if head and any(ch.isdigit() for ch in tail) and cell_len(tail) + 2 <= width:
-        return _cut(head + " ", width - cell_len(tail)) + tail
+    words = name.split(" ")
+    numbered = 0
+    while numbered < len(words) - 1 and any(ch.isdigit() for ch in words[-1 - numbered]):
+        numbered += 1
+    for keep in dict.fromkeys((numbered, min(numbered, 1))):
+        head, tail = " ".join(words[:-keep]), " ".join(words[-keep:])
+        if keep and cell_len(tail) + 2 <= width:
+            return _cut(head + " ", width - cell_len(tail)) + tail
     return _cut(name, width)
 
 
