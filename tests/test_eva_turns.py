@@ -110,6 +110,8 @@ def test_roster_mistakes_are_named() -> None:
 
     with pytest.raises(RosterError, match="wounds is a table per location"):
         RULES.prepare(eva(wounds=12))
+    with pytest.raises(RosterError, match="^Ramiel is an angel: wounds is a table"):
+        RULES.prepare(angel(wounds=12))  # it said "is a angel"
     with pytest.raises(RosterError, match="miss"):
         RULES.prepare(eva(wounds={"body": 20}))
     with pytest.raises(RosterError, match="no characteristic 'luck'"):

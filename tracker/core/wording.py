@@ -54,6 +54,12 @@ def counted(count: int, word: str, plural: str = "") -> str:
     return f"{count} {plural or word + 's'}"
 
 
+def with_article(word: str) -> str:
+    """``a construct``, ``an angel``: the word after the article its first letter asks for
+    (a vowel sound is guessed from a vowel letter, as the games' kinds all allow)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def possessive(name: str) -> str:
     """``Wren's``, but ``Archer in the reeds'``: a name ending in s takes the apostrophe alone."""
     return f"{name}'" if name[-1:] in ("s", "S") else f"{name}'s"

@@ -19,6 +19,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
+from tracker.core.wording import with_article
 from tracker.rules.alien_evolved.levels import add_stress
 from tracker.rules.readings import chosen, readings_from
 
@@ -61,7 +62,7 @@ def take(
     spec = action_spec(data, kind, name) if name else None
     other = "full" if kind == "quick" else "quick"
     if name and spec is None and action_spec(data, other, name):
-        raise RuleError(f"'{name}' is a {other} action — '{other} {fighter.id} {name}'")
+        raise RuleError(f"'{name}' is {with_article(other)} action — '{other} {fighter.id} {name}'")
     label = spec["name"] if spec else (name or f"a {kind} action")
     mine = state.current is not None and slot_owner(state.current) == fighter.id
     check_operating(fighter, label[:1].lower() + label[1:])

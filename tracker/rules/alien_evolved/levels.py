@@ -12,6 +12,7 @@ from typing import Any
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant
+from tracker.core.wording import with_article
 
 Data = Mapping[str, Any]
 
@@ -24,7 +25,7 @@ def feels_stress(fighter: Combatant, data: Data) -> bool:
 def add_stress(draft: Draft, data: Data, fighter: Combatant, amount: int, why: str) -> bool:
     """Raise (or lower) the stress level; False (and a log line) when it cannot change."""
     if not feels_stress(fighter, data):
-        draft.say(f"{fighter.name} is a {fighter.kind}: no stress ({why})")
+        draft.say(f"{fighter.name} is {with_article(fighter.kind)}: no stress ({why})")
         return False
     if amount > 0 and fighter.condition("Broken"):
         draft.say(f"{fighter.name} is Broken: no stress ({why})")

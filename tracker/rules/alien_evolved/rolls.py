@@ -24,7 +24,7 @@ from tracker.core.grammar import Command, parse_int, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.core.wording import counted
+from tracker.core.wording import counted, with_article
 from tracker.rules.alien_evolved import damage as alien_damage
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
@@ -132,7 +132,7 @@ def push(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     rolled again with the new stress die."""
     fighter = who_arg(draft.state, command)
     if not feels_stress(fighter, data):
-        raise RuleError(f"{fighter.name} is a {fighter.kind}: it cannot push a roll")
+        raise RuleError(f"{fighter.name} is {with_article(fighter.kind)}: it cannot push a roll")
     if fighter.condition("Broken"):
         raise RuleError(f"{fighter.name} is Broken: no rolls to push")
     if KEPT not in fighter.tracks or fighter.track(KEPT) < 0:

@@ -21,6 +21,7 @@ from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
+from tracker.core.wording import with_article
 from tracker.rules.alien_evolved.actions import charge, check_able
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
@@ -35,7 +36,8 @@ def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     amount = parse_int(command.arg(1, "a change, e.g. +1 or -2"), "the stress change")
     if not feels_stress(fighter, data):
         raise RuleError(
-            f"{fighter.name} is a {fighter.kind}: synthetics and creatures never gain stress"
+            f"{fighter.name} is {with_article(fighter.kind)}: "
+            "synthetics and creatures never gain stress"
         )
     if amount > 0 and fighter.condition("Broken"):
         raise RuleError(f"{fighter.name} is Broken: no stress while Broken")
@@ -51,7 +53,7 @@ def panic(
     table, when it has the total, gives the effect."""
     fighter = who_arg(draft.state, command)
     if not feels_stress(fighter, data):
-        raise RuleError(f"{fighter.name} is a {fighter.kind}: it never panics")
+        raise RuleError(f"{fighter.name} is {with_article(fighter.kind)}: it never panics")
     if fighter.condition("Broken"):
         raise RuleError(f"{fighter.name} is Broken: no panic rolls while Broken")
     _resolve(draft, fighter.id, "panic")

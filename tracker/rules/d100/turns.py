@@ -19,7 +19,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, Condition, EncounterState, slot_owner
-from tracker.core.wording import counted
+from tracker.core.wording import counted, with_article
 from tracker.rules.d100 import D100Tables, folded, strings, whole
 
 KINDS = ("full", "half", "reaction", "free", "extended")
@@ -122,7 +122,7 @@ def _kind(spec: ActionSpec | None, name: str, said: set[str]) -> str:
         raise RuleError(f"an action is one of {', '.join(KINDS)} — not {' and '.join(chosen)}")
     if spec is not None and spec.kind in KINDS:
         if chosen and chosen[0] != spec.kind:
-            raise RuleError(f"{spec.key} is a {spec.kind} action")
+            raise RuleError(f"{spec.key} is {with_article(spec.kind)} action")
         return spec.kind
     if chosen:
         return chosen[0]

@@ -17,7 +17,7 @@ from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
-from tracker.core.wording import counted
+from tracker.core.wording import counted, with_article
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import Location, pick_location, whole
 from tracker.rules.d100.damage import (
@@ -59,7 +59,7 @@ def where_hit(
     same everywhere needs none rolled."""
     if not rules.tables.locations_for(fighter.kind):
         if command.location:
-            raise RuleError(f"{fighter.name} is a {fighter.kind}: it has no locations")
+            raise RuleError(f"{fighter.name} is {with_article(fighter.kind)}: it has no locations")
         return None
     if (
         not command.location

@@ -14,6 +14,7 @@ from tracker.core.draft import Draft
 from tracker.core.grammar import Command
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
+from tracker.core.wording import with_article
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import score, turns
@@ -86,7 +87,7 @@ class EvaRules(D100Ruleset):
         names = [loc.key for loc in self.tables.locations_for(fighter.kind)]
         if not isinstance(wounds, dict):
             raise RosterError(
-                f"{fighter.name} is a {fighter.kind}: wounds is a table per "
+                f"{fighter.name} is {with_article(fighter.kind)}: wounds is a table per "
                 f"location, e.g. wounds = {{ all = 12, body = 20 }}",
                 "wounds",
             )
