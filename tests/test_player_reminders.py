@@ -22,3 +22,18 @@ def test_a_critical_to_look_up_reaches_the_gm_and_not_the_players(tmp_path: Path
     seen = [line.text for line in player_log(fight.initial, fight.events, loaded.rules)]
     assert not any("enter it" in text or "'crit" in text for text in seen), seen
     assert any("rolls critical injury" in text for text in seen), seen  # what came of it
+
+
+def test_a_dismissed_reminder_says_what_it_was_to_the_gm_and_nothing_to_the_players(
+    tmp_path: Path,
+) -> None:
+    # the log said "Pvt. Hudson: critical dismissed" (its key); the players read it too
+    path = copy_sample("alien-operations-deck.toml", tmp_path)
+    play(path, "start", "dmg hudson 9", "dismiss hudson")
+    loaded = load(path)
+    fight = loaded.encounter
+    raised = next(e.text for e in fight.events if isinstance(e, ev.ReminderRaised))
+    dismissed = [e.text for e in fight.events if isinstance(e, ev.ReminderResolved)]
+    assert dismissed[-1] == f"Dismissed: {raised}"
+    seen = [line.text for line in player_log(fight.initial, fight.events, loaded.rules)]
+    assert not any("ismissed" in text for text in seen), seen

@@ -269,7 +269,8 @@ def _dismiss(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> No
 
 
 def dismiss_reminders(draft: Draft, cid: str, key: str = "", word: str = "dismissed") -> None:
-    """Close ``cid``'s reminder ``key`` (every open one when ``key`` is empty)."""
+    """Close ``cid``'s reminder ``key`` (every open one when ``key`` is empty); the log
+    says it in the reminder's own words ("Dismissed: Rei: test …"), not by its key."""
     fighter = draft.state.combatant(cid)
     open_keys = [r.key for r in draft.state.reminders_for(fighter.id)]
     chosen = [k for k in open_keys if not key or k.casefold() == key.casefold()]
@@ -277,5 +278,11 @@ def dismiss_reminders(draft: Draft, cid: str, key: str = "", word: str = "dismis
         raise RuleError(f"{fighter.name} has no open reminder")
     if not chosen:
         raise RuleError(f"{fighter.name} has no reminder '{key}' — open: {', '.join(open_keys)}")
+    texts = {r.key: r.text for r in draft.state.reminders_for(fighter.id)}
     for k in chosen:
-        draft.emit(ev.ReminderResolved, who=fighter.id, key=k, text=f"{fighter.name}: {k} {word}")
+        said = (
+            f"{word[:1].upper()}{word[1:]}: {texts[k]}"
+            if texts[k]
+            else f"{fighter.name}: {k} {word}"
+        )
+        draft.emit(ev.ReminderResolved, who=fighter.id, key=k, text=said)

@@ -77,9 +77,10 @@ def player_log(
 
 
 def _not_for_players(event: ev.Event) -> bool:
-    """GM notes, undo and redo, and reminders raised (what the GM is to resolve, often
-    with the command to type: the players read what comes of it)."""
-    return ev.gm_only(event) or isinstance(event, (*ev.HISTORY_TYPES, ev.ReminderRaised))
+    """GM notes, undo and redo, and reminders raised or dismissed (what the GM is to
+    resolve, often with the command to type: the players read what comes of it)."""
+    reminders = (ev.ReminderRaised, ev.ReminderResolved)
+    return ev.gm_only(event) or isinstance(event, (*ev.HISTORY_TYPES, *reminders))
 
 
 def _kind(beat: Beat) -> str:
