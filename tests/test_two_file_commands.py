@@ -134,6 +134,7 @@ def test_a_fight_whose_file_was_never_made_is_made_by_the_next_command(
     assert run_cli(["campaign", "rest", camp, "short"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Fight 1" in err and "made now" in err
+    assert "a crash while it was made, or it was moved or deleted since" in err
     again = load(f1).encounter.state
     assert list(again.combatants) == list(made.combatants) == ["rei"]
     assert again.title == made.title

@@ -5,7 +5,8 @@ the fight's identity, its file and its PCs), then makes the encounter file. A cr
 between the two leaves a fight whose file is missing: the next command on the campaign
 makes the file as the fight was recorded — the party has not changed since, it was the
 last command — or, when that cannot be done (a PC is gone, another file stands in its
-place, the disk refuses), drops the fight with an undo. Either way, one line says so.
+place, the disk refuses), drops the fight with an undo. Either way, one line says so. A
+file the GM moved or deleted right after making it looks the same: the line names both.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ def finish_cut_short(play: OpenCampaign, moved: Path | None = None) -> list[str]
     except (TrackerError, OSError) as err:
         return [_drop(play, last, f"its file {last.file} could not be made ({err})")]
     return [
-        f"Fight {last.link} ({last.title}): its file {last.file} was cut short by a crash "
-        "— made now, with the party as the fight recorded them"
+        f"Fight {last.link} ({last.title}): its file {last.file} was missing (a crash while "
+        "it was made, or it was moved or deleted since) — made now, with the party as the "
+        "fight recorded them"
     ]
 
 
