@@ -78,6 +78,24 @@ class Badge(FrozenRecord):
     rank: int
 
 
+INITIATIVE_CELLS = 3
+"""The most characters an initiative value takes on a row (``100``, ``K♦``, ``10♠``)."""
+
+
+def initiative_number(value: float) -> str:
+    """An initiative value as a number: ``12``, ``12.5`` kept."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def initiative_shown(words: Callable[[float], str], value: float) -> str:
+    """The value in the ruleset's ``words`` (a card: ``K♦``); the number when the words
+    are empty, longer than a row's column or hold a control byte."""
+    said = words(value)
+    if said and len(said) <= INITIATIVE_CELLS and said.isprintable():
+        return said
+    return initiative_number(value)
+
+
 def level_words(condition: Condition) -> tuple[str, str]:
     """A condition's level as a badge says it, long and short (``Burning 2``, ``Burn2``);
     a ruleset whose levels count something says what (``Ruleset.level_words``)."""
