@@ -53,7 +53,7 @@ class CardsDealt(HarmOnly):
     def initiative(self, fighter: Combatant, dice: DiceLike) -> tuple[int, tuple[int, ...], str]:
         """The card's face as the value (a die of 54 in the GM's hand)."""
         face = dice.d(54)
-        return (100 if face > 52 else face), (face,), f"card {face}"
+        return (100 if face > 52 else face), (face,), "Joker" if face > 52 else ""
 
     def initiative_words(self, value: float) -> str:
         """``K♦``; ``Jk`` for a Joker; a card too long to show for 99 (a test's)."""
@@ -119,3 +119,11 @@ async def test_the_initiative_pane_shows_the_cards(
         ["K♦", "Jack", "H0"],
         ["10♣", "Mae", "H0"],
     ]
+
+
+def test_the_log_says_the_card_dealt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dealt(tmp_path, monkeypatch, "46,53,33")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["Jack initiative K♦", "Slim initiative Jk (Joker)", "Mae initiative 10♣"]

@@ -30,6 +30,7 @@ from tracker.rules.display import (
     SummaryPart,
     initiative_line,
     initiative_number,
+    initiative_shown,
     joined,
     level_words,
 )
@@ -214,7 +215,8 @@ class Ruleset(ABC):
         """Roll and record initiative for each slot."""
         for slot in slots:
             value, rolls, how = self.initiative(draft.state.combatant(slot), dice)
-            text = initiative_line(name_of(draft.state, slot), value, how)
+            shown = initiative_shown(self.initiative_words, value)
+            text = initiative_line(name_of(draft.state, slot), shown, how)
             draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls, text=text)
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:

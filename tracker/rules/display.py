@@ -60,10 +60,11 @@ def joined(parts: Sequence[SummaryPart]) -> str:
     return " ".join(part.short for part in parts if part.short)
 
 
-def initiative_line(name: str, value: int, how: str) -> str:
+def initiative_line(name: str, value: int | str, how: str) -> str:
     """The log line of an initiative: ``Bryn initiative 14 (1d20 [14])`` when ``how``
     starts with the value, else the value and then ``how`` in brackets (``Vey initiative
-    1 (the crew)``), so a ruleset's words never stand where the number should."""
+    1 (the crew)``), so a ruleset's words never stand where the number should; ``value``
+    is as a row shows it (a card: ``Jack initiative K♦``)."""
     if how.split(" ", 1)[0] == str(value):
         return f"{name} initiative {how}"
     return f"{name} initiative {value}" + (f" ({how})" if how.strip() else "")
