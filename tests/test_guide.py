@@ -202,3 +202,13 @@ def test_a_second_combatant_is_asked_for_in_the_guides_words() -> None:
     with pytest.raises(api.RuleError, match="'aid' needs the rescuer"):
         api.who_arg(fight.state, aid, index=2, asked="the rescuer")
     assert api.who_arg(fight.state, parse_command("aid orc 2 bo"), index=2).name == "Bo"
+
+
+def test_the_guide_names_what_a_sort_or_a_deal_reads_and_its_shape() -> None:
+    # A stranger dealing cards each round needed ``state.initiative`` (never named) and
+    # took ``state.active`` for a mapping: ``.values()`` on it failed in the fight.
+    (row,) = [line for line in GUIDE.splitlines() if line.startswith("| `EncounterState`")]
+    listed = set(re.findall(r"`([a-z_]+)(?:\(|`)", row.split(" | ")[1]))
+    assert {"initiative", "surprised", "title"} <= listed
+    assert "`active` (a tuple of the combatants not removed" in row
+    assert "`combatants` (a mapping by id)" in row
