@@ -16,6 +16,8 @@ from tracker.cli import main
 from tracker.core.dice import ScriptedDice
 from tracker.export.player_view import player_board
 from tracker.rules import registry
+from tracker.rules.display import initiative_shown
+from tracker.rules.guarded import guarded, view_faults
 from tracker.store.encounter_file import load
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -127,3 +129,20 @@ def test_the_log_says_the_card_dealt(
     dealt(tmp_path, monkeypatch, "46,53,33")
     lines = capsys.readouterr().out.splitlines()
     assert lines[:3] == ["Jack initiative K♦", "Slim initiative Jk (Joker)", "Mae initiative 10♣"]
+
+
+class Misdealt(CardsDealt):
+    """Its words fail: a bug in a package's code."""
+
+    id: ClassVar[str] = "misdealt"
+
+    def initiative_words(self, value: float) -> str:
+        """Fails on every value."""
+        raise IndexError("no such card")
+
+
+def test_words_that_fail_in_a_package_show_the_number_and_say_so() -> None:
+    rules = guarded(Misdealt)()
+    assert initiative_shown(rules.initiative_words, 46) == "46"
+    (account,) = view_faults(rules)
+    assert "initiative_words failed (IndexError: no such card" in account
