@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
+from tests import conftest
+from tests.harm_ruleset import HarmOnly
 from tracker import api
+from tracker.core.dice import ScriptedDice
 from tracker.core.grammar import parse_command
+from tracker.core.model import EncounterState
+from tracker.core.session import Encounter
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 
@@ -67,7 +75,7 @@ def test_every_hook_is_in_the_guide() -> None:
 
 def test_the_api_is_versioned() -> None:
     major, minor, patch = api.API_VERSION.split(".")
-    assert (major, minor, patch) == ("1", "3", "0")
+    assert (major, minor, patch) == ("1", "4", "0")
     assert "Deprecation policy" in GUIDE and api.API_VERSION in GUIDE
 
 
@@ -139,3 +147,68 @@ def test_every_name_the_guide_says_a_handler_reads_is_there() -> None:
         words |= {"setup", "running", "ended"}
         unknown = set(listed) - fields - condition - reminder - words
         assert sorted(unknown) == [], cell
+
+
+def test_every_option_of_a_function_the_guide_calls_is_in_the_guide() -> None:
+    # A stranger's game had a closed list of conditions: the guide never said that
+    # ``condition_verbs`` takes ``free_names``, so ``ail al Nonsense`` was put on in silence.
+    called = set(re.findall(r"`([a-z_]+)\(", GUIDE)) & set(api.__all__)
+    unsaid = {
+        f"{name}({parameter})"
+        for name in called
+        if inspect.isfunction(function := getattr(api, name))
+        for parameter in list(inspect.signature(function).parameters)[1:]
+        if not re.search(rf"\b{parameter}\b", GUIDE)
+    }
+    assert sorted(unsaid) == []
+
+
+class ClosedList(HarmOnly):
+    """Two conditions and no others."""
+
+    id: ClassVar[str] = "closed-list"
+
+    def verbs(self) -> Mapping[str, api.Verb]:
+        """The shared ail and cure over the catalogue alone."""
+        return api.by_name(api.condition_verbs(self, free_names=False))
+
+    def catalogue(self) -> list[api.AilmentSpec]:
+        """Shaken and Distracted."""
+        return [api.AilmentSpec("Shaken"), api.AilmentSpec("Distracted")]
+
+
+def test_a_closed_catalogue_refuses_a_name_it_does_not_list_as_the_guide_says() -> None:
+    rules = ClosedList()
+    state = EncounterState(
+        title="Pier 9",
+        ruleset=rules.id,
+        combatants={"al": rules.prepare({"id": "al", "name": "Al"})},
+    )
+    fight = Encounter(state, rules)
+    assert "`condition_verbs(self, free_names=False)`" in GUIDE
+    with pytest.raises(
+        api.RuleError,
+        match="no condition 'Soaked' in this ruleset — conditions: Shaken, Distracted",
+    ):
+        fight.run("ail al Soaked", ScriptedDice(()))
+    fight.run("ail al shaken", ScriptedDice(()))
+    assert [c.name for c in fight.state.combatant("al").conditions] == ["Shaken"]
+
+
+def test_a_second_combatant_is_asked_for_in_the_guides_words() -> None:
+    fight = conftest.basic_encounter()
+    aid = parse_command("aid orc 2")
+    assert "'aid' needs the rescuer" in GUIDE
+    with pytest.raises(api.RuleError, match="'aid' needs the rescuer"):
+        api.who_arg(fight.state, aid, index=2, asked="the rescuer")
+    assert api.who_arg(fight.state, parse_command("aid orc 2 bo"), index=2).name == "Bo"
+
+
+def test_the_guide_names_what_a_sort_or_a_deal_reads_and_its_shape() -> None:
+    # A stranger dealing cards each round needed ``state.initiative`` (never named) and
+    # took ``state.active`` for a mapping: ``.values()`` on it failed in the fight.
+    (row,) = [line for line in GUIDE.splitlines() if line.startswith("| `EncounterState`")]
+    listed = set(re.findall(r"`([a-z_]+)(?:\(|`)", row.split(" | ")[1]))
+    assert {"initiative", "surprised", "title"} <= listed
+    assert "`active` (a tuple of the combatants not removed" in row
+    assert "`combatants` (a mapping by id)" in row

@@ -44,7 +44,7 @@ def start(draft: Draft, rules: Rules, dice: DiceLike, surprised: tuple[str, ...]
     text = "The fight begins" + (f"; surprised: {names}" if names else "")
     draft.emit(ev.EncounterStarted, surprised=surprised, text=text)
     draft.emit(ev.RoundStarted, round=1, text="Round 1")
-    rules.on_round_start(draft, dice)
+    round_start(draft, rules, dice)
     begin_next(draft, rules, dice)
 
 
@@ -123,7 +123,21 @@ def new_round(draft: Draft, rules: Rules, dice: DiceLike) -> None:
     draft.emit(ev.RoundEnded, round=finished)
     rules.on_round_end(draft, dice)
     draft.emit(ev.RoundStarted, round=finished + 1, text=f"Round {finished + 1}")
+    round_start(draft, rules, dice)
+
+
+def round_start(draft: Draft, rules: Rules, dice: DiceLike) -> None:
+    """The start-of-round trigger; initiative it rolls again (cards dealt every round)
+    sorts the order again, so the new round is played in the new order (those delaying
+    keep waiting for 'act')."""
+    before = dict(draft.state.initiative)
     rules.on_round_start(draft, dice)
+    if dict(draft.state.initiative) == before:
+        return
+    waiting = draft.state.delayed
+    order = tuple(s for s in rules.sort_order(draft, dice) if s not in waiting)
+    if order != draft.state.order:
+        draft.emit(ev.OrderSet, order=order)
 
 
 def _next_slot(draft: Draft, rules: Rules) -> str | None:

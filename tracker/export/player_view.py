@@ -22,6 +22,7 @@ from tracker.core.flow import name_of, possessive
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
+from tracker.rules.display import initiative_shown
 
 ALLY_SIDES = ("pc", "ally")
 SIDE_WORDS = {"enemy": "enemy", "neutral": "neutral"}
@@ -153,18 +154,18 @@ def player_row(
         name=name_of(state, slot),
         side=fighter.side,
         mark=mark,
-        initiative=_initiative(state, slot) if full else "",
+        initiative=_initiative(state, slot, rules) if full else "",
         health=health,
         ailments=_ailments(fighter, full, health),
         details=_details(rules, fighter, full),
     )
 
 
-def _initiative(state: EncounterState, slot: str) -> str:
+def _initiative(state: EncounterState, slot: str, rules: Ruleset) -> str:
     value = state.initiative.get(slot)
     if value is None:
         return ""
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return initiative_shown(rules.initiative_words, value)
 
 
 def _ailments(fighter: Combatant, full: bool, health: str) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from typing import Any
 from tracker.core.model import Combatant, EncounterState
 from tracker.export.cells import pad_cells
 from tracker.rules.base import Ruleset
+from tracker.rules.display import initiative_shown
 
 SCHEMA_VERSION = 1
 
@@ -81,7 +82,8 @@ def state_text(state: EncounterState, rules: Ruleset) -> str:
         fighter = state.combatant(slot)
         mark = "▶" if slot == state.current else "⏸" if slot in state.delayed else " "
         init = state.initiative.get(slot)
-        init_text = f"{init:>4g}" if init is not None else "   -"
+        shown = "-" if init is None else initiative_shown(rules.initiative_words, init)
+        init_text = f"{shown:>4}"
         extra = [rules.summary(fighter), *(c.name for c in fighter.conditions)]
         if fighter.status != "active":
             extra.append(fighter.status.upper())

@@ -25,7 +25,15 @@ from tracker.core.roles import role_problems
 from tracker.rules.binding import by_name as by_name
 from tracker.rules.binding import verb as verb
 from tracker.rules.data_cache import parsed_toml
-from tracker.rules.display import URGENT_FIRST, SummaryPart, initiative_line, joined, level_words
+from tracker.rules.display import (
+    URGENT_FIRST,
+    SummaryPart,
+    initiative_line,
+    initiative_number,
+    initiative_shown,
+    joined,
+    level_words,
+)
 from tracker.rules.display import AilmentSpec as AilmentSpec
 from tracker.rules.display import LocationView as LocationView
 from tracker.rules.display import TrackView as TrackView
@@ -207,7 +215,8 @@ class Ruleset(ABC):
         """Roll and record initiative for each slot."""
         for slot in slots:
             value, rolls, how = self.initiative(draft.state.combatant(slot), dice)
-            text = initiative_line(name_of(draft.state, slot), value, how)
+            shown = initiative_shown(self.initiative_words, value)
+            text = initiative_line(name_of(draft.state, slot), shown, how)
             draft.emit(ev.InitiativeSet, who=slot, value=value, rolls=rolls, text=text)
 
     def sort_order(self, draft: Draft, dice: DiceLike) -> tuple[str, ...]:
@@ -297,6 +306,11 @@ class Ruleset(ABC):
     def summary(self, fighter: Combatant) -> str:
         """A short state for the initiative row (``W 2/4``): the short parts, joined."""
         return joined(self.summary_parts(fighter))
+
+    def initiative_words(self, value: float) -> str:
+        """How a row shows an initiative value, in at most 3 characters (a card dealt:
+        ``K♦``, ``10♠``, ``Jk``); longer words show the number. The number by default."""
+        return initiative_number(value)
 
     def level_words(self, condition: Condition) -> tuple[str, str]:
         """How a badge says a condition's level, long and short (``Burning 2``, ``2``);

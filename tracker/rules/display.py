@@ -60,10 +60,11 @@ def joined(parts: Sequence[SummaryPart]) -> str:
     return " ".join(part.short for part in parts if part.short)
 
 
-def initiative_line(name: str, value: int, how: str) -> str:
+def initiative_line(name: str, value: int | str, how: str) -> str:
     """The log line of an initiative: ``Bryn initiative 14 (1d20 [14])`` when ``how``
     starts with the value, else the value and then ``how`` in brackets (``Vey initiative
-    1 (the crew)``), so a ruleset's words never stand where the number should."""
+    1 (the crew)``), so a ruleset's words never stand where the number should; ``value``
+    is as a row shows it (a card: ``Jack initiative K♦``)."""
     if how.split(" ", 1)[0] == str(value):
         return f"{name} initiative {how}"
     return f"{name} initiative {value}" + (f" ({how})" if how.strip() else "")
@@ -76,6 +77,24 @@ class Badge(FrozenRecord):
     long: str
     short: str
     rank: int
+
+
+INITIATIVE_CELLS = 3
+"""The most characters an initiative value takes on a row (``100``, ``K♦``, ``10♠``)."""
+
+
+def initiative_number(value: float) -> str:
+    """An initiative value as a number: ``12``, ``12.5`` kept."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def initiative_shown(words: Callable[[float], str], value: float) -> str:
+    """The value in the ruleset's ``words`` (a card: ``K♦``); the number when the words
+    are empty, longer than a row's column or hold a control byte."""
+    said = words(value)
+    if said and len(said) <= INITIATIVE_CELLS and said.isprintable():
+        return said
+    return initiative_number(value)
 
 
 def level_words(condition: Condition) -> tuple[str, str]:

@@ -34,6 +34,7 @@ VIEWS = (
     "header_parts",
     "player_summary",
     "level_words",
+    "initiative_words",
     "reminder_actions",
 )
 """The hooks a screen, a view or an export calls to draw the fight."""

@@ -125,16 +125,18 @@ class AilmentScreen(CommandDialog):
         self.refresh_preview()
 
     def _label(self, spec: AilmentSpec) -> Text:
+        """The name, then what the combatant holds (on the first row, never wrapped
+        away from the name by a long summary), then the category and the summary."""
         label = Text(spec.name, style="bold")
+        if self.fighter.condition(spec.name):
+            label.append("  ✓\u00a0has\u00a0it", style="bold")
+        held = conflict(self.fighter, spec, self.rules)
+        if held:
+            label.append(f"  ⚠ already {held} ({spec.category})", style="bold")
         if spec.category:
             label.append(f"  {spec.category}", style="italic")
         if spec.summary:
             label.append(f" · {spec.summary}")
-        held = conflict(self.fighter, spec, self.rules)
-        if held:
-            label.append(f"  ⚠ already {held} ({spec.category})", style="bold")
-        if self.fighter.condition(spec.name):
-            label.append("  ✓ has it", style="bold")
         return inert(label)
 
     def action_move(self, step: int) -> None:

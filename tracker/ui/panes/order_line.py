@@ -32,7 +32,7 @@ def row_line(
     fitted = fit_row(shown_name(fighter, row.slot), facts.parts, facts.held, room, column)
     line = Text(no_wrap=True, end="")
     line.append(f"{row.mark} ", styles["mark"])
-    line.append(f"{initiative_text(state, row.slot):>3} ", styles["value"])
+    line.append(f"{initiative_text(state, row.slot, rules):>3} ", styles["value"])
     line.append_text(_name(fighter, fitted.name, column, styles))
     line.append(" ")
     line.append(fitted.summary, styles.get(health(rules, fighter), ""))

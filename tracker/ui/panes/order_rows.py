@@ -12,7 +12,7 @@ from operator import is_not
 
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
-from tracker.rules.display import Badge, SummaryPart, badges
+from tracker.rules.display import Badge, SummaryPart, badges, initiative_shown
 from tracker.ui.panes.row_fit import least_summary, spelled_summary
 
 LEGEND = (
@@ -193,12 +193,13 @@ def _mark(state: EncounterState, slot: str, fighter: Combatant, passed: frozense
     return " "
 
 
-def initiative_text(state: EncounterState, slot: str) -> str:
-    """The slot's initiative as a row shows it (``—`` when not rolled, ``12.5`` kept)."""
+def initiative_text(state: EncounterState, slot: str, rules: Ruleset) -> str:
+    """The slot's initiative as a row shows it (``—`` when not rolled, ``12.5`` kept,
+    a card as the ruleset names it)."""
     value = state.initiative.get(slot)
     if value is None:
         return "—"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return initiative_shown(rules.initiative_words, value)
 
 
 def shown_name(fighter: Combatant, slot: str) -> str:
