@@ -15,8 +15,9 @@ from tests.player_helpers import async_test, copy_sample, play
 from tests.web_helpers import TOKEN, board_where, next_event, served, with_token
 from tracker.core.flow import name_of
 from tracker.core.safe_text import UNSAFE
+from tracker.export.player_view import player_board
 from tracker.store.encounter_file import load
-from tracker.web.page import text
+from tracker.web.page import PlayersView, fragment, text
 from tracker.web.server import CSP
 
 FORD = "basic-bandits-at-the-ford.toml"
@@ -208,3 +209,16 @@ async def test_a_name_that_looks_like_html_is_shown_as_written(tmp_path: Path) -
         page = await (await client.get(with_token("/"))).text()
     assert "<img" not in page
     assert "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
+def test_a_fallen_enemy_is_said_down_once(tmp_path: Path) -> None:
+    # the row read "Bandit captain enemy down down": the mark's word beside the health
+    path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
+    play(path, "start", "dmg captain 50")
+    loaded = load(path)
+    board = player_board(loaded.encounter.state, loaded.rules)
+    row = next(r for r in board.rows if r.name == "Bandit captain")
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", fragment(PlayersView(board, ()))))
+    line = shown.split(row.name, 1)[1].split("\n", 1)[0]
+    assert row.out and line.split()[:2] == ["enemy", "down"], line
+    assert line.split().count("down") == 1, line

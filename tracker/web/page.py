@@ -128,7 +128,7 @@ def _row(row: PlayerRow) -> str:
     current = ' id="acting" aria-current="step"' if row.acting else ""
     word = _MARK_WORDS.get(row.mark, "")
     mark = f'<span class="mark" title="{word}">{text(row.mark.strip())}</span>' if word else ""
-    said = f'<span class="said">{word}</span>' if word else ""
+    said = f'<span class="said">{word}</span>' if word and not _said_already(row, word) else ""
     if row.side_word:  # not by the row's colour alone
         said = f'<span class="side">{row.side_word}</span>{said}'
     init = f'<span class="init">{text(row.initiative)}</span>' if row.initiative else ""
@@ -142,6 +142,12 @@ def _row(row: PlayerRow) -> str:
         + (f'<ul class="details">{details}</ul>' if details else "")
         + "</li>"
     )
+
+
+def _said_already(row: PlayerRow, word: str) -> bool:
+    """Whether the row's health says the mark's word, or says how a fallen combatant
+    is in the ruleset's own word ("incapacitated" for "down"): the word is not said twice."""
+    return word.casefold() in row.health.casefold().split() or (row.out and bool(row.health))
 
 
 def _log(lines: Sequence[PlayerLine]) -> str:
