@@ -19,13 +19,16 @@ from tracker.export.summary import (
     table_rows,
 )
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-_LEADING = re.compile(r"^(#|>|[-+](?=\s)|\d+(?=[.)]))")
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")
+_LEADING = re.compile(r"^([+=-])")
+_NUMBERED = re.compile(r"^(\d+)([.)])")
 
 
 def escape(text: str) -> str:
-    """Text that Markdown shows as written (no stray emphasis, tables or headings)."""
-    return _LEADING.sub(r"\\\1", _SPECIAL.sub(r"\\\1", " ".join(text.split())))
+    """Text that Markdown shows as written (no stray emphasis, tables, headings, rules,
+    numbered lists or character references such as ``&amp;``)."""
+    text = _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _NUMBERED.sub(r"\1\\\2", _LEADING.sub(r"\\\1", text))
 
 
 def render_markdown(recap: Recap) -> str:
