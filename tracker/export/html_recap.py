@@ -173,7 +173,7 @@ def line_text(line: LogLine, p: Palette, indent: int = 2) -> Text:
     else:
         bold = "bold " if line.type == "combatant.status" else ""
         text.append(line.text, style=f"{bold}{colour}")
-    if line.hidden and not line.gm_only:
+    if line.marked_gm_only:
         text.append("  [GM only]", style=f"italic {p.warning}")
     return text
 

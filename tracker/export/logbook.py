@@ -33,6 +33,17 @@ class LogLine:
     actor_id: str = ""
     target_id: str = ""
 
+    @property
+    def for_the_gm(self) -> bool:
+        """Whether only the GM reads this line: a GM note, a note kept on a combatant, a
+        reminder for the GM to resolve, or a line about someone hidden at the time."""
+        return self.gm_only or self.hidden or self.type == ev.ReminderRaised.TYPE
+
+    @property
+    def marked_gm_only(self) -> bool:
+        """Whether the GM's copy marks this line "GM only" (a GM note has its label)."""
+        return self.for_the_gm and self.type != ev.NoteAdded.TYPE
+
 
 def log_lines(initial: EncounterState, events: Sequence[ev.Event]) -> list[LogLine]:
     """Every event with text as a LogLine, in journal order."""

@@ -64,7 +64,7 @@ def line_markdown(line: LogLine) -> str:
         text = f"~~{text}~~ *(undone)*"
     elif line.type in HISTORY_LINES:
         text = f"*{text}*"
-    if line.hidden and not line.gm_only:
+    if line.marked_gm_only:
         text += " *(GM only)*"
     return f"- {text}"
 

@@ -45,7 +45,7 @@ def line_text(line: LogLine) -> str:
         text = f"[undone] {text}"
     elif line.type in HISTORY_LINES:
         text = f"({text})"
-    if line.hidden and not line.gm_only:
+    if line.marked_gm_only:
         text += "  [GM only]"
     return text
 
