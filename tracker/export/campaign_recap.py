@@ -17,10 +17,13 @@ from tracker.core.model import evolve
 from tracker.export.formats import export_file, format_named
 from tracker.export.markdown import escape
 from tracker.export.recap import ExportOptions
+from tracker.export.summary import damage_tracks, rising_damage_tracks
+from tracker.rules.base import Ruleset
 from tracker.store.campaign_file import LoadedCampaign
 
 TRACKS = ("stress", "trauma", "health")
-"""The tracks a PC's timeline follows (those the PC has)."""
+"""The tracks a PC's timeline follows (those the PC has), with the ruleset's damage
+tracks (``followed_tracks``)."""
 
 
 def campaign_markdown(loaded: LoadedCampaign) -> str:
@@ -33,7 +36,7 @@ def campaign_markdown(loaded: LoadedCampaign) -> str:
     out += ["## The party", ""]
     rows = timelines(loaded)
     for who, member in state.party.items():
-        out += [f"### {escape(member.name)}", ""] + _table(rows.get(who, []))
+        out += [f"### {escape(member.name)}", ""] + _table(rows.get(who, []), loaded.rules)
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -56,6 +59,18 @@ def _fight(path: Path, folder: Path) -> list[str]:
 Row = tuple[int, str, Lasting]
 
 
+def followed_tracks(rows: list[Row], rules: Ruleset) -> list[str]:
+    """The tracks a PC's timeline shows, in the order the PC carries them: Stress,
+    Trauma, Health and the ruleset's damage tracks (HP, Wounds, per location too)."""
+    names = {*TRACKS, *damage_tracks(rules), *rising_damage_tracks(rules)}
+    shown: list[str] = []
+    for _, _, lasting in rows:
+        for track in lasting.tracks:
+            if track.split("@", 1)[0].casefold() in names and track not in shown:
+                shown.append(track)
+    return shown
+
+
 def timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
     """Each PC's state after every command in force that changed them (seq, log line,
     the PC's lasting state then), for the Markdown and HTML recaps."""
@@ -74,11 +89,11 @@ def timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
     return rows
 
 
-def _table(rows: list[Row]) -> list[str]:
+def _table(rows: list[Row], rules: Ruleset) -> list[str]:
     if not rows:
         return ["*no changes*", ""]
-    tracks = [t for t in TRACKS if any(t in lasting.tracks for _, _, lasting in rows)]
-    head = ["#", "what", "injuries", *(track_label(t) for t in tracks)]
+    tracks = followed_tracks(rows, rules)
+    head = ["#", "what", "injuries", *(escape(track_label(t)) for t in tracks)]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for seq, text, lasting in rows:
         dead = [f"† dead ({escape(lasting.dead)})"] if lasting.dead else []

@@ -19,11 +19,12 @@ from rich.text import Text
 from tracker.core.campaign import Lasting, track_label
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.wording import counted
-from tracker.export.campaign_recap import TRACKS, Row, fight_source, timelines
+from tracker.export.campaign_recap import Row, fight_source, followed_tracks, timelines
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import html_page, muted, page_parts
 from tracker.export.recap import ExportOptions
 from tracker.export.theme import Palette, load_palette
+from tracker.rules.base import Ruleset
 from tracker.store.campaign_file import LoadedCampaign
 from tracker.store.encounter_file import load
 
@@ -52,7 +53,11 @@ def _parts(loaded: LoadedCampaign, p: Palette) -> list[RenderableType]:
     parts += [Text(""), party]
     rows = timelines(loaded)
     for who, member in state.party.items():
-        parts += [Text(""), Text(member.name, style=f"bold {p.primary}"), _table(rows.get(who), p)]
+        parts += [
+            Text(""),
+            Text(member.name, style=f"bold {p.primary}"),
+            _table(rows.get(who), loaded.rules, p),
+        ]
     return parts
 
 
@@ -65,10 +70,10 @@ def _fight(source: Path, p: Palette) -> list[RenderableType]:
     return page_parts(recap, p)
 
 
-def _table(rows: list[Row] | None, p: Palette) -> RenderableType:
+def _table(rows: list[Row] | None, rules: Ruleset, p: Palette) -> RenderableType:
     if not rows:
         return Text("no changes", style=f"italic {muted(p)}")
-    tracks = [t for t in TRACKS if any(t in lasting.tracks for _, _, lasting in rows)]
+    tracks = followed_tracks(rows, rules)
     table = Table(header_style=f"bold {p.primary}", border_style=p.secondary, show_edge=False)
     table.add_column("#", justify="right")
     table.add_column("what")
