@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from tests.player_helpers import ENCOUNTERS, copy_sample, play
+from tracker.core.dice import Dice
 from tracker.export.cells import wrap_cells
 from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
-from tracker.store.encounter_file import new_file
+from tracker.store.encounter_file import EncounterFile, new_file
 
 SAMPLES = sorted(p.name for p in ENCOUNTERS.glob("*.toml"))
 
@@ -96,3 +97,20 @@ def test_wrapped_lines_fit_and_keep_every_word(text: str, width: int) -> None:
     assert all(cell_len(line) <= width for line in lines)
     if all(cell_len(word) <= width for word in text.split()):
         assert " ".join(lines).split() == text.split()
+
+
+def test_a_long_fights_trend_fits_in_runs_of_rounds(tmp_path: Path) -> None:
+    path = tmp_path / "siege.toml"
+    new_file(path, "basic", "The long siege")
+    play(path, "add Ann side=pc hp=900", "add Orc hp=900", "start")
+    with EncounterFile(path) as gm:
+        for _ in range(45):
+            for line in ("dmg ann 2", "next", "dmg orc 3", "next"):
+                gm.execute(line, Dice(seed=1))
+    text = text_of(path, gm=True)
+    assert all(cell_len(line) <= 80 for line in text.splitlines())
+    trend = next(line for line in text.splitlines() if "Trend" in line)
+    assert cell_len(trend.split()[2]) == 23  # 46 rounds, two to a glyph
+    assert "each glyph of a trend: 2 rounds" in text
+    page = export_file(path, format_named("html"), ExportOptions(gm=True))
+    assert "each glyph of a trend: 2 rounds" in page

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.terminal_theme import TerminalTheme
 from rich.text import Text
 
-from tracker.export.charts import BAR_WIDTH, bar_rows, side_totals, sparkline
+from tracker.export.charts import BAR_WIDTH, bar_rows, side_totals, trend, trend_note
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
 from tracker.export.summary import (
@@ -223,9 +223,11 @@ def _chart(recap: Recap, p: Palette) -> list[RenderableType]:
     for index, (side, values) in enumerate(side_totals(summary)):
         where = "Trend" if index == 0 else ""
         line = Text(f"  {where:<9}{SIDE_LABELS[side]:<{label}}  ")
-        line.append(sparkline(values), style=side_colour(side, p))
+        line.append(trend(values), style=side_colour(side, p))
         line.append(f"  total {sum(values)}")
         lines.append(line)
+    if note := trend_note(summary):
+        lines.append(Text(f"  {'':<9}{note}", style=f"italic {muted(p)}"))
     return [*heading, Group(*lines)]  # one block: the bars scroll together, never wrap
 
 
