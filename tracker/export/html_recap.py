@@ -50,6 +50,12 @@ pre {{ font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospac
 pre.prose {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 pre.rule {{ overflow: hidden; }}
 pre.wide {{ overflow-x: auto; }}
+@media print {{
+    body {{ background-color: #fff; color: #000; margin: 0; }}
+    pre {{ font-size: 10px; }}
+    pre span {{ color: #000 !important; }}
+    pre.wide {{ overflow: visible; }}
+}}
 </style>
 </head>
 <body>
@@ -59,7 +65,8 @@ pre.wide {{ overflow-x: auto; }}
 """
 """The page: each block a ``pre`` of its own, so a phone scrolls sideways only inside a
 table or chart (``wide``), wraps prose (long words too) and cuts rules at its edge;
-never the page."""
+never the page. Printed, it is black on white (a browser leaves the theme's background
+out, which would leave its light text on white paper) in a size that fits the page."""
 
 TYPE_COLOURS = {
     "combatant.status": "accent",
