@@ -78,7 +78,8 @@ def _line(beat: Beat, timeline: Timeline) -> LogLine:
 
 
 def _target(event: ev.Event) -> str:
-    who = getattr(event, "who", "")
+    """Whom the event is about: its ``who``, or the combatant who joins the fight."""
+    who = getattr(event, "who", "") or (event.id if isinstance(event, ev.CombatantAdded) else "")
     return slot_owner(who) if isinstance(who, str) and who else ""
 
 
