@@ -64,3 +64,17 @@ def test_json_says_gm_only_of_the_same_lines(basic: Path, nerv: Path) -> None:
     assert "Note on Bandit captain: bribed at the inn" in marked
     assert any("shake off Burning" in sentence for sentence in marked)
     assert not any("Burning (Physical ailment)" in sentence for sentence in marked)
+
+
+def test_a_turn_is_gm_only_while_none_of_it_is_the_players(tmp_path: Path) -> None:
+    path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
+    play(path, "init archer 30", "start", "dmg wren 2", *["next"] * 8, "reveal archer")
+    play(path, "dmg wren 3")
+    gm_lines = exported(path, "md").splitlines()
+    headings = [line for line in gm_lines if line.startswith("### Archer in the reeds' turn")]
+    assert headings == [
+        "### Archer in the reeds' turn *(GM only)*",  # round 1: the players read none of it
+        "### Archer in the reeds' turn",  # round 2: revealed in it, the players read it
+    ]
+    players = exported(path, "md", ExportOptions()).splitlines()
+    assert players.count("### Archer in the reeds' turn") == 1

@@ -282,6 +282,15 @@ class _RoundDraft:
         (self.turns[-1][3] if self.turns else self.loose).append(line)
 
     def block(self) -> RoundBlock:
-        """The finished round."""
-        turns = tuple(TurnBlock(h, a, tuple(ls), hidden) for h, a, hidden, ls in self.turns)
+        """The finished round. A turn that began hidden is the GM's only while none of
+        its lines is the players' (a combatant revealed in it gives them its turn)."""
+        turns = tuple(
+            TurnBlock(h, a, tuple(ls), hidden and not any(map(_players_read, ls)))
+            for h, a, hidden, ls in self.turns
+        )
         return RoundBlock(self.round, tuple(self.loose), turns)
+
+
+def _players_read(line: LogLine) -> bool:
+    """Whether the players' copy holds this line (in some words)."""
+    return not (line.for_the_gm or line.undone or line.type in HISTORY_LINES)
