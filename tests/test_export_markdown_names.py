@@ -11,6 +11,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
+from rich.cells import cell_len
 
 from tracker.core.dice import Dice
 from tracker.export.formats import FORMATS, recap_of
@@ -66,3 +67,28 @@ def test_names_and_notes_in_a_recap_read_as_written(tmp_path: Path) -> None:
     assert "Note: ---" in text
     assert "1. Tobin: HP 9 → 6" in text
     assert "\\" not in text
+
+
+def bars_at(line: str) -> list[int]:
+    """The terminal columns of a table row's ``|`` separators (escaped ones aside)."""
+    columns, at, escaped = [], 0, False
+    for char in line:
+        if char == "|" and not escaped:
+            columns.append(at)
+        escaped = char == "\\" and not escaped
+        at += cell_len(char)
+    return columns
+
+
+def test_the_summary_table_lines_up_in_the_raw_text(tmp_path: Path) -> None:
+    path = tmp_path / "fight.toml"
+    new_file(path, "basic", "Tokyo")
+    with EncounterFile(path) as gm:
+        for line in ("add 碇シンジ side=pc hp=9", "add Goblin | the *first* hp=5", "start"):
+            gm.execute(line, Dice(seed=3))
+    text = FORMATS["md"].render(recap_of(load(path), ExportOptions(gm=True)))
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    assert len(rows) == 4
+    assert len({tuple(bars_at(row)) for row in rows}) == 1
+    assert rendered_cells("\n".join(rows))[6:8] == ["碇シンジ", "PC"]
+    assert rendered_cells("\n".join(rows))[12] == "Goblin | the *first*"

@@ -15,7 +15,7 @@ from tracker.core.campaign_fold import apply, undone_batches
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.model import evolve
 from tracker.export.formats import export_file, format_named
-from tracker.export.markdown import escape
+from tracker.export.markdown import escape, table
 from tracker.export.recap import ExportOptions
 from tracker.export.summary import damage_tracks, rising_damage_tracks
 from tracker.rules.base import Ruleset
@@ -93,11 +93,12 @@ def _table(rows: list[Row], rules: Ruleset) -> list[str]:
     if not rows:
         return ["*no changes*", ""]
     tracks = followed_tracks(rows, rules)
-    head = ["#", "what", "injuries", *(escape(track_label(t)) for t in tracks)]
-    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    head = ("#", "what", "injuries", *(track_label(t) for t in tracks))
+    body = []
     for seq, text, lasting in rows:
-        dead = [f"† dead ({escape(lasting.dead)})"] if lasting.dead else []
-        injuries = "; ".join(dead + [escape(i.label()) for i in lasting.injuries]) or "—"
+        dead = [f"† dead ({lasting.dead})"] if lasting.dead else []
+        injuries = "; ".join(dead + [i.label() for i in lasting.injuries]) or "—"
         values = [str(lasting.tracks.get(t, "—")) for t in tracks]
-        out.append("| " + " | ".join([str(seq), escape(text), injuries, *values]) + " |")
-    return [*out, ""]
+        body.append((str(seq), text, injuries, *values))
+    numbers = (0, *range(3, len(head)))
+    return [*table([head, *body], numbers), ""]

@@ -7,7 +7,11 @@ escaped, undone lines struck through, GM-only lines marked in the GM's copy.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from rich.cells import cell_len
+
+from tracker.export.cells import pad_cells
 from tracker.export.charts import damage_chart_lines
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
@@ -74,11 +78,7 @@ def _summary(recap: Recap) -> list[str]:
     out = ["## Summary", "", rounds_sentence(summary), ""]
     rows = table_rows(summary)
     if rows:
-        align = [("--:" if i in NUMERIC_COLUMNS else ":--") for i in range(len(TABLE_HEADER))]
-        out.append(_row(TABLE_HEADER))
-        out.append("| " + " | ".join(align) + " |")
-        out.extend(_row(row) for row in rows)
-        out.append("")
+        out.extend([*table([TABLE_HEADER, *rows], NUMERIC_COLUMNS), ""])
     for title, marks in lasting_marks(summary):
         if marks:
             out.append(f"**{title}**")
@@ -91,5 +91,21 @@ def _summary(recap: Recap) -> list[str]:
     return out
 
 
-def _row(cells: tuple[str, ...]) -> str:
-    return "| " + " | ".join(escape(c) for c in cells) + " |"
+def table(rows: Sequence[Sequence[str]], numeric: Sequence[int] = ()) -> list[str]:
+    """A Markdown table (the first row its header) with its cells escaped and padded to
+    their column, so it reads as a table where Markdown is not rendered (a chat message)
+    too; ``numeric`` columns are aligned right."""
+    cells = [[escape(cell) for cell in row] for row in rows]
+    widths = [max(3, *(cell_len(row[i]) for row in cells)) for i in range(len(cells[0]))]
+
+    def line(row: Sequence[str]) -> str:
+        padded = (
+            " " * (w - cell_len(c)) + c if i in numeric else pad_cells(c, w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+        return "| " + " | ".join(padded) + " |"
+
+    rule = [
+        ("-" * (w - 1) + ":" if i in numeric else ":" + "-" * (w - 1)) for i, w in enumerate(widths)
+    ]
+    return [line(cells[0]), "| " + " | ".join(rule) + " |", *(line(row) for row in cells[1:])]
