@@ -1,4 +1,5 @@
-"""A campaign recap's party timelines follow each PC's damage track as the ruleset names
+"""A campaign recap opens with the ruleset, the PCs and the fights counted, in Markdown as
+in HTML; its party timelines follow each PC's damage track as the ruleset names
 it (basic's HP, Wrath & Glory's Wounds), not only Stress, Trauma and Health: the GM reads
 how a PC stood after each fight in Markdown and HTML."""
 
@@ -55,3 +56,14 @@ def test_the_party_timeline_follows_the_damage_track(
     assert next(line for line in lines if "┃ what" in line).split("┃")[-1].strip() == label
     cells = [line.split("│")[-1].strip() for line in lines if "│" in line]
     assert cells == list(values)
+
+
+def test_the_markdown_recap_opens_as_the_html_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = fought_campaign(capsys, tmp_path, "basic", "hp=20", "dmg ann 5")
+    markdown = ok(capsys, "campaign", "recap", path)
+    assert markdown.splitlines()[2] == "*Basic (hit points and conditions) · 1 PC, 1 fight*"
+    assert "\n\n\n" not in markdown
+    page = html.unescape(re.sub(r"<[^>]+>", "", ok(capsys, "campaign", "recap", path, "--html")))
+    assert "Basic (hit points and conditions) · 1 PC, 1 fight" in page

@@ -14,6 +14,7 @@ from tracker.core.campaign import CampaignState, Lasting, track_label
 from tracker.core.campaign_fold import apply, undone_batches
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.model import evolve
+from tracker.core.wording import counted
 from tracker.export.formats import export_file, format_named
 from tracker.export.markdown import escape, table
 from tracker.export.recap import ExportOptions
@@ -29,7 +30,8 @@ tracks (``followed_tracks``)."""
 def campaign_markdown(loaded: LoadedCampaign) -> str:
     """The whole campaign recap as one Markdown document."""
     state = loaded.campaign.state
-    out = [f"# {escape(state.title)}", "", f"*{escape(loaded.rules.title)}*", ""]
+    fights = f"{counted(len(state.party), 'PC')}, {counted(len(state.fights), 'fight')}"
+    out = [f"# {escape(state.title)}", "", f"*{escape(loaded.rules.title)} · {fights}*", ""]
     for fight in state.fights:
         out += [f"## Fight {fight.link}: {escape(fight.title)}", ""]
         out += _fight(Path(fight.file), loaded.path.parent)
@@ -52,7 +54,7 @@ def _fight(path: Path, folder: Path) -> list[str]:
         text = export_file(source, format_named("md"), ExportOptions())
     except (TrackerError, OSError) as err:
         return [f"*{escape(one_line(err))}*", ""]
-    lines = text.splitlines()[1:]  # its own title is the section's heading
+    lines = text.splitlines()[2:]  # its own title (and the blank after) is the heading
     return ["#" + line if line.startswith("#") else line for line in lines] + [""]
 
 
