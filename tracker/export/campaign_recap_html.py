@@ -47,9 +47,11 @@ def _parts(loaded: LoadedCampaign, p: Palette) -> list[RenderableType]:
     ]
     for fight in state.fights:
         heading = Text(f"Fight {fight.link}: {fight.title}", style=f"bold {p.accent}")
-        parts += [Text(""), Rule(heading, style=p.accent, characters="═")]
+        parts += [Text(""), Rule(heading, align="left", style=p.accent, characters="═")]
         parts.extend(_fight(fight_source(Path(fight.file), loaded.path.parent), p))
-    party = Rule(Text("The party", style=f"bold {p.accent}"), style=p.accent, characters="═")
+    party = Rule(
+        Text("The party", style=f"bold {p.accent}"), align="left", style=p.accent, characters="═"
+    )
     parts += [Text(""), party]
     rows = timelines(loaded)
     for who, member in state.party.items():
