@@ -114,3 +114,13 @@ def test_a_long_fights_trend_fits_in_runs_of_rounds(tmp_path: Path) -> None:
     assert "each glyph of a trend: 2 rounds" in text
     page = export_file(path, format_named("html"), ExportOptions(gm=True))
     assert "each glyph of a trend: 2 rounds" in page
+
+
+def test_a_long_byline_breaks_between_its_parts(tmp_path: Path) -> None:
+    path = copy_sample("wrath-ork-boarding.toml", tmp_path)
+    play(path, "start", "next", "end")
+    lines = text_of(path, gm=True).splitlines()
+    assert lines[2:4] == [
+        "Wrath & Glory (d6 pools, Shock and Wounds, Glory) · " + lines[2].rsplit(" · ", 1)[1],
+        "1 round fought · GM copy",
+    ]

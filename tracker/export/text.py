@@ -29,7 +29,7 @@ At the end and Fell (the wider first), then Combatant."""
 
 def render_text(recap: Recap) -> str:
     """The whole recap as plain text."""
-    out = [*_titled(recap.heading, "="), *wrapped(recap.byline), ""]
+    out = [*_titled(recap.heading, "="), *_byline(recap.byline), ""]
     for block in recap.blocks:
         out.extend(_round(block))
     out.extend(_summary(recap))
@@ -53,6 +53,18 @@ def wrapped(text: str, indent: str = "") -> list[str]:
     cells further in."""
     lines = wrap_cells(text, WIDTH - len(indent) - 2)
     return [f"{indent}{lines[0]}", *(f"{indent}  {line}" for line in lines[1:])]
+
+
+def _byline(text: str) -> list[str]:
+    """The byline in lines of whole parts (``ruleset · day · rounds``), where they fit."""
+    lines = [""]
+    for part in text.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines[-1] else part
+        if cell_len(joined) <= WIDTH - 2 or not lines[-1]:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return [line for whole in lines for line in wrapped(whole)]
 
 
 def _titled(text: str, rule: str) -> list[str]:
