@@ -1,9 +1,11 @@
-"""A printed HTML recap reads black on white and fits the paper: browsers leave a
-page's background out when printing, which left the dark theme's light text on white
-paper, and the 100-column page at its screen size ran past an A4 page's edge."""
+"""An HTML recap wraps a long line under its indent; printed, it reads black on white
+and fits the paper: browsers leave a page's background out when printing, which left the
+dark theme's light text on white paper, and the 100-column page at its screen size ran
+past an A4 page's edge."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -32,3 +34,15 @@ def test_a_printed_recap_is_black_on_white_and_fits_a4(tmp_path: Path) -> None:
     size = re.search(r"pre \{[^}]*font-size: (\d+)px", rules)
     assert size is not None
     assert 100 * int(size.group(1)) * MONOSPACE_ADVANCE <= A4_PRINTABLE_PX
+
+
+def test_a_long_line_wraps_under_its_own_indent(tmp_path: Path) -> None:
+    """The page's console wrapped a long log line back to the page's edge, where it
+    read as a heading's level; it now wraps two cells further in than it starts."""
+    path = copy_sample("nerv-sachiel.toml", tmp_path)
+    play(path, "start", "dmg sachiel 14 @core exploit")
+    page = export_file(path, format_named("html"), ExportOptions(gm=True))
+    seen = html.unescape(re.sub(r"<[^>]+>", "", page)).splitlines()
+    first = next(n for n, line in enumerate(seen) if "Sachiel @core: 14" in line)
+    assert seen[first].startswith("    Sachiel @core")
+    assert re.match(r" {6}\S", seen[first + 1])

@@ -85,6 +85,10 @@ SIDE_COLOURS = {
 }
 
 
+_MEASURE = Console(width=WIDTH, file=io.StringIO(), legacy_windows=False)
+"""A console only for measuring text as the page's consoles will."""
+
+
 def render_html(recap: Recap, palette: Palette | None = None) -> str:
     """The whole recap as a standalone HTML page."""
     colours = palette or load_palette(recap.theme)
@@ -166,8 +170,9 @@ def _round(block: RoundBlock, p: Palette) -> list[RenderableType]:
 
 
 def line_text(line: LogLine, p: Palette, indent: int = 2) -> Text:
-    """One log line, coloured by what happened; undone lines struck through."""
-    text = Text(" " * indent)
+    """One log line, coloured by what happened; undone lines struck through; a line too
+    long for the page wraps two cells further in than it starts."""
+    text = Text()
     colour = getattr(p, TYPE_COLOURS.get(line.type, "foreground"))
     if line.type == "note.added":
         label = "GM note: " if line.gm_only else "Note: "
@@ -182,7 +187,19 @@ def line_text(line: LogLine, p: Palette, indent: int = 2) -> Text:
         text.append(line.text, style=f"{bold}{colour}")
     if line.marked_gm_only:
         text.append("  [GM only]", style=f"italic {p.warning}")
-    return text
+    return hanging(text, indent)
+
+
+def hanging(text: Text, indent: int) -> Text:
+    """``text`` at ``indent``, wrapped to the page with its later lines two cells further
+    in (the console would start them at the page's edge)."""
+    pieces = text.wrap(_MEASURE, WIDTH - indent - 2)
+    out = Text()
+    for n, piece in enumerate(pieces):
+        out.append("\n" + " " * (indent + 2) if n else " " * indent)
+        piece.rstrip()
+        out.append_text(piece)
+    return out
 
 
 def _summary(recap: Recap, p: Palette) -> list[RenderableType]:
