@@ -45,7 +45,7 @@ def test_html_recap_has_every_fight_in_order_then_each_timeline(
     assert said == f"campaign recap written to {out}\n"
     seen = page_text(out.read_text(encoding="utf-8"))
     first, second = seen.index("Fight 1: The [red]ford[/red]"), seen.index("Fight 2: The bridge")
-    party = seen.index(" The party ═")
+    party = seen.index("The party ═")
     assert first < seen.index("Goblin joins the fight") < second < party
     timeline = seen[seen.index(HOSTILE, party) :]
     assert "Fight 1 (The [red]ford[/red]) written back" in timeline
@@ -77,3 +77,17 @@ def test_only_markdown_or_html(
     )
     assert "md or html" in err
     assert ok(capsys, "campaign", "recap", campaign).startswith("# \\<script\\>x")
+
+
+def test_each_heading_is_at_the_start_of_its_rule_so_a_phone_shows_it(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phone shows a rule's first columns only: a title centred on a 100-column rule
+    was cut off, leaving a fight and the party without a heading."""
+    seen = page_text(ok(capsys, "campaign", "recap", campaign, "--html")).splitlines()
+    ruled = [line.strip() for line in seen if "══" in line]
+    assert [line.split(" ══")[0] for line in ruled] == [
+        "Fight 1: The [red]ford[/red]",
+        "Fight 2: The bridge",
+        "The party",
+    ]

@@ -1,70 +1,69 @@
-"""The campaign recap's timeline follows what the campaign carries for the ruleset, not
-only Stress and Trauma: a wrath-glory Hero's Wounds and Defiance failures (seed 002
-l.234-251), an Evangelion's Critical Damage on a location (seed 001) — each where it
-changed; a track that never moved stays out of the table."""
+"""A campaign recap opens with the ruleset, the PCs and the fights counted, in Markdown as
+in HTML; its party timelines follow each PC's damage track as the ruleset names
+it (basic's HP, Wrath & Glory's Wounds), not only Stress, Trauma and Health: the GM reads
+how a PC stood after each fight in Markdown and HTML."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
 
 from tests.campaign_helpers import ok
 
-ENCOUNTERS = Path(__file__).resolve().parents[1] / "encounters"
 
-
-def campaign_of(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str, sample: str, *pcs: str
+def fought_campaign(
+    capsys: pytest.CaptureFixture[str], folder: Path, ruleset: str, stats: str, hurt: str
 ) -> Path:
-    """A campaign of ``ruleset`` with PCs from ``sample``'s roster."""
-    path = tmp_path / "c.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", ruleset, "--title", "Night")
-    for pc in pcs:
-        ok(capsys, "campaign", "add-pc", path, "--from", ENCOUNTERS / sample, pc)
+    """A campaign with one PC, Ann, and one fight written back after ``hurt``."""
+    path = folder / f"{ruleset}.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", ruleset)
+    ok(capsys, "campaign", "add-pc", path, "Ann", *stats.split())
+    fight = folder / f"{ruleset}-fight.toml"
+    ok(capsys, "campaign", "fight", path, fight)
+    for line in ("add Goblin", "start", hurt, "end"):
+        ok(capsys, "do", fight, *line.split())
+    ok(capsys, "campaign", "writeback", path, fight, "--yes")
     return path
 
 
-def fought(capsys: pytest.CaptureFixture[str], campaign: Path, fight: Path, *lines: str) -> None:
-    """A fight made, ``lines`` played with the dice given, written back."""
-    ok(capsys, "campaign", "fight", campaign, fight)
-    for line in lines:
-        ok(capsys, "do", "--dice", "2", fight, *line.split())
-    ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+def timeline(recap: str) -> str:
+    """The party part of a recap, as a reader sees it."""
+    return recap[recap.rindex("The party") :]
 
 
-def timeline(text: str, name: str) -> str:
-    """The PC's timeline table in a Markdown recap."""
-    return text[text.index(f"### {name}", text.index("## The party")) :]
+CASES = {
+    "basic": ("hp=20", "dmg ann 5", "HP", ("20", "15")),
+    "wrath-glory": ("toughness=3 wounds=6", "wound ann 2", "Wounds", ("6", "4")),
+}
 
 
-def test_a_wrath_heros_wounds_and_defiance_failures_are_in_the_timeline(
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_the_party_timeline_follows_the_damage_track(
+    ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stats, hurt, label, values = CASES[ruleset]
+    path = fought_campaign(capsys, tmp_path, ruleset, stats, hurt)
+    markdown = timeline(ok(capsys, "campaign", "recap", path))
+    table = [line.split("|")[1:-1] for line in markdown.splitlines() if line.startswith("| ")]
+    assert table[0][-1].strip() == label
+    assert [row[-1].strip() for row in table[2:]] == list(values)
+    page = ok(capsys, "campaign", "recap", path, "--html")
+    shown = html.unescape(re.sub(r"<[^>]+>", "", page))
+    lines = timeline(shown).splitlines()
+    assert next(line for line in lines if "┃ what" in line).split("┃")[-1].strip() == label
+    cells = [line.split("│")[-1].strip() for line in lines if "│" in line]
+    assert cells == list(values)
+
+
+def test_the_markdown_recap_opens_as_the_html_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Kell (Wounds 6, Resilience 6) takes DR 14: 0 Wounds; a Defiance Check of 2 is one
-    failure (l.249). The timeline reads Wounds 6 → 0, Defiance 0 → 1, in Markdown and
-    HTML; his Shock, which never moved, is no column."""
-    campaign = campaign_of(tmp_path, capsys, "wrath-glory", "wrath-ork-boarding.toml", "kell")
-    fight = tmp_path / "f1.toml"
-    fought(capsys, campaign, fight, "add ork-nob", "start", "dmg kell 14", "defiance kell")
-    kell = timeline(ok(capsys, "campaign", "recap", campaign), "Trooper Kell").splitlines()
-    assert kell[2] == "| # | what | injuries | Wounds | Defiance |"
-    assert kell[4].endswith("| — | 6 | 0 |") and kell[5].endswith("| — | 0 | 1 |")
-    html = ok(capsys, "campaign", "recap", campaign, "-f", "html")
-    part = html[html.index("Trooper Kell", html.index("The party")) :]
-    assert "Wounds" in part and "Defiance" in part
-
-
-def test_an_evangelions_critical_damage_is_in_the_timeline(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Unit-02's left arm (11 wounds, Soak 9) takes 40: 0 wounds there and, Asuka aboard
-    holding Fate, Critical Damage 20 (seed 001): the timeline has both columns, and none
-    for the locations that were not hit."""
-    sample = "eva-escale-ramiel.toml"
-    campaign = campaign_of(tmp_path, capsys, "eva-escale", sample, "unit-02", "asuka")
-    fight = tmp_path / "f1.toml"
-    fought(capsys, campaign, fight, "dmg unit-02 40 @left-arm")
-    unit = timeline(ok(capsys, "campaign", "recap", campaign), "Unit-02").splitlines()
-    assert unit[2] == "| # | what | injuries | Wounds @left arm | Critical @left arm |"
-    assert unit[4].endswith("| — | 11 | — |") and unit[5].endswith("| — | 0 | 20 |")
+    path = fought_campaign(capsys, tmp_path, "basic", "hp=20", "dmg ann 5")
+    markdown = ok(capsys, "campaign", "recap", path)
+    assert markdown.splitlines()[2] == "*Basic (hit points and conditions) · 1 PC, 1 fight*"
+    assert "\n\n\n" not in markdown
+    page = html.unescape(re.sub(r"<[^>]+>", "", ok(capsys, "campaign", "recap", path, "--html")))
+    assert "Basic (hit points and conditions) · 1 PC, 1 fight" in page

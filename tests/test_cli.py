@@ -22,7 +22,7 @@ def test_a_first_fight_from_the_command_line(
     path = str(tmp_path / "t.toml")
     run(capsys, "new", path, "--ruleset", "basic", "--title", "Ford")
     assert run(capsys, "do", path, "add", "Ann", "side=pc", "hp=12", "init=3") == (
-        "Ann joins the fight (pc)\n"
+        "Ann joins the fight (PC)\n"
     )
     run(capsys, "do", path, "add", "Goblin", "hp=7", "init=1")
     started = run(capsys, "do", "--dice", "15,2", path, "start")

@@ -181,7 +181,7 @@ def test_markdown_recap_of_another_ruleset_reads() -> None:
     fight, rules = location_fight()
     text = render_markdown(build_recap(fight, rules, {}, ExportOptions(gm=True)))
     assert "- Angel: broken body" in text
-    assert "| Angel | Enemy | 2 | 7 |" in text
+    assert "| Angel | Enemy | 2 | 7 |" in " ".join(text.split())
     assert "**Injuries**" in text and "- Angel: Broken \\(body\\)" not in text
     assert "- Angel: Broken (body)" in text
 

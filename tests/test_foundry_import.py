@@ -341,7 +341,7 @@ def test_hostile_actor_joins_an_encounter_that_still_loads(
     assert (
         out.splitlines()[0] == f"wrath-hostile.json: wrath-glory '[b]Nob[/b] [31m Boss' → {fight}"
     )
-    assert "  Sister Amelia (2) joins the fight (pc)" in out.splitlines()
+    assert "  Sister Amelia (2) joins the fight (PC)" in out.splitlines()
     assert user_files() == []  # --into adds to the fight, not to the bestiary
     assert main(["check", str(fight)]) == 0
     assert main(["do", str(fight), "undo"]) == 0  # one command: one undo takes both back

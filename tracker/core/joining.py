@@ -71,7 +71,7 @@ def add(draft: Draft, command: Command, dice: DiceLike, rules: Rules, library: L
     stats = roll_options(options, dice, rolled, text_keys(rules))
     entry = entry_maker(rules)(new_id(draft.state, name), name, stats)
     fighter = rules.prepare(entry, where=f"add {name}")
-    text = f"{fighter.name} joins the fight ({fighter.side})"
+    text = f"{fighter.name} joins the fight ({side_word(fighter.side)})"
     join_fight(draft, rules, fighter, dice, text + (f": {', '.join(rolled)}" if rolled else ""))
 
 
@@ -153,7 +153,7 @@ def add_copies(
         overrides = entry_maker(rules)(cid, name, typed)
         entry = merged(rolled_entry(block, dice, rolled), overrides)
         fighter = rules.prepare(entry, where=f"add {block.get('id', base)}")
-        text = f"{fighter.name} joins the fight ({fighter.side})"
+        text = f"{fighter.name} joins the fight ({side_word(fighter.side)})"
         join_fight(draft, rules, fighter, dice, text + (f": {', '.join(rolled)}" if rolled else ""))
         joined.append(draft.state.combatant(cid))
     return joined
@@ -333,3 +333,8 @@ def _whole(key: str, value: str) -> int:
     except ValueError:
         raise RuleError(f"{key}={value}: {key} must be a whole number") from None
     return bounded(number, key)
+
+
+def side_word(side: str) -> str:
+    """A side as the log says it: ``PC``, ``ally``, ``enemy``, ``neutral``."""
+    return "PC" if side == "pc" else side

@@ -15,20 +15,22 @@ from tracker.core.campaign import CampaignState, Lasting, track_label
 from tracker.core.campaign_fold import apply, undone_batches
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.model import evolve
+from tracker.core.wording import counted
 from tracker.export.formats import export_file, format_named
-from tracker.export.markdown import escape
+from tracker.export.markdown import escape, table
 from tracker.export.recap import ExportOptions
 from tracker.store.campaign_file import LoadedCampaign
 
 TRACKS = ("stress", "trauma", "health")
-"""The tracks a PC's timeline always follows (those the PC has); every other track the
-campaign carries for them is followed where it changes (``timeline_tracks``)."""
+"""The tracks a PC's timeline always follows (those the PC has); any other carried track
+is followed where it changes (``followed_tracks``)."""
 
 
 def campaign_markdown(loaded: LoadedCampaign) -> str:
     """The whole campaign recap as one Markdown document."""
     state = loaded.campaign.state
-    out = [f"# {escape(state.title)}", "", f"*{escape(loaded.rules.title)}*", ""]
+    fights = f"{counted(len(state.party), 'PC')}, {counted(len(state.fights), 'fight')}"
+    out = [f"# {escape(state.title)}", "", f"*{escape(loaded.rules.title)} · {fights}*", ""]
     for fight in state.fights:
         out += [f"## Fight {fight.link}: {escape(fight.title)}", ""]
         out += _fight(Path(fight.file), loaded.path.parent)
@@ -51,11 +53,24 @@ def _fight(path: Path, folder: Path) -> list[str]:
         text = export_file(source, format_named("md"), ExportOptions())
     except (TrackerError, OSError) as err:
         return [f"*{escape(one_line(err))}*", ""]
-    lines = text.splitlines()[1:]  # its own title is the section's heading
+    lines = text.splitlines()[2:]  # its own title (and the blank after) is the heading
     return ["#" + line if line.startswith("#") else line for line in lines] + [""]
 
 
 Row = tuple[int, str, Lasting]
+
+
+def followed_tracks(rows: list[Row]) -> list[str]:
+    """The tracks a PC's timeline shows, in the order the PC carries them: Stress, Trauma
+    and Health where the PC has them, and every other carried track that changes along
+    the way (HP, Wounds, a location's Critical Damage, Shock, Fate, Defiance failures …):
+    a track that never moved, like an Evangelion's five unhurt locations, is no column."""
+    carried = dict.fromkeys(track for _, _, lasting in rows for track in lasting.tracks)
+    return [
+        track
+        for track in carried
+        if track in TRACKS or len({lasting.tracks.get(track) for _, _, lasting in rows}) > 1
+    ]
 
 
 def timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
@@ -76,27 +91,16 @@ def timelines(loaded: LoadedCampaign) -> dict[str, list[Row]]:
     return rows
 
 
-def timeline_tracks(rows: list[Row]) -> list[str]:
-    """The tracks a PC's timeline shows, in the ruleset's order: Stress, Trauma and Health
-    where the PC has them, and every other carried track that changes along the way
-    (Wounds, Shock, Fate, a location's Critical Damage …)."""
-    named = dict.fromkeys(track for _, _, lasting in rows for track in lasting.tracks)
-    return [
-        track
-        for track in named
-        if track in TRACKS or len({lasting.tracks.get(track) for _, _, lasting in rows}) > 1
-    ]
-
-
 def _table(rows: list[Row]) -> list[str]:
     if not rows:
         return ["*no changes*", ""]
-    tracks = timeline_tracks(rows)
-    head = ["#", "what", "injuries", *(track_label(t) for t in tracks)]
-    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    tracks = followed_tracks(rows)
+    head = ("#", "what", "injuries", *(track_label(t) for t in tracks))
+    body = []
     for seq, text, lasting in rows:
-        dead = [f"† dead ({escape(lasting.dead)})"] if lasting.dead else []
-        injuries = "; ".join(dead + [escape(i.label()) for i in lasting.injuries]) or "—"
+        dead = [f"† dead ({lasting.dead})"] if lasting.dead else []
+        injuries = "; ".join(dead + [i.label() for i in lasting.injuries]) or "—"
         values = [str(lasting.tracks.get(t, "—")) for t in tracks]
-        out.append("| " + " | ".join([str(seq), escape(text), injuries, *values]) + " |")
-    return [*out, ""]
+        body.append((str(seq), text, injuries, *values))
+    numbers = (0, *range(3, len(head)))
+    return [*table([head, *body], numbers), ""]

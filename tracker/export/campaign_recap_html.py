@@ -19,7 +19,7 @@ from rich.text import Text
 from tracker.core.campaign import Lasting, track_label
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.wording import counted
-from tracker.export.campaign_recap import Row, fight_source, timeline_tracks, timelines
+from tracker.export.campaign_recap import Row, fight_source, followed_tracks, timelines
 from tracker.export.contrast import readable_palette
 from tracker.export.formats import recap_of
 from tracker.export.html_recap import html_page, muted, page_parts
@@ -48,13 +48,19 @@ def _parts(loaded: LoadedCampaign, p: Palette) -> list[RenderableType]:
     ]
     for fight in state.fights:
         heading = Text(f"Fight {fight.link}: {fight.title}", style=f"bold {p.accent}")
-        parts += [Text(""), Rule(heading, style=p.accent, characters="═")]
+        parts += [Text(""), Rule(heading, align="left", style=p.accent, characters="═")]
         parts.extend(_fight(fight_source(Path(fight.file), loaded.path.parent), p))
-    party = Rule(Text("The party", style=f"bold {p.accent}"), style=p.accent, characters="═")
+    party = Rule(
+        Text("The party", style=f"bold {p.accent}"), align="left", style=p.accent, characters="═"
+    )
     parts += [Text(""), party]
     rows = timelines(loaded)
     for who, member in state.party.items():
-        parts += [Text(""), Text(member.name, style=f"bold {p.primary}"), _table(rows.get(who), p)]
+        parts += [
+            Text(""),
+            Text(member.name, style=f"bold {p.primary}"),
+            _table(rows.get(who), p),
+        ]
     return parts
 
 
@@ -70,7 +76,7 @@ def _fight(source: Path, p: Palette) -> list[RenderableType]:
 def _table(rows: list[Row] | None, p: Palette) -> RenderableType:
     if not rows:
         return Text("no changes", style=f"italic {muted(p)}")
-    tracks = timeline_tracks(rows)
+    tracks = followed_tracks(rows)
     table = Table(header_style=f"bold {p.primary}", border_style=p.secondary, show_edge=False)
     table.add_column("#", justify="right")
     table.add_column("what")

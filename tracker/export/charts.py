@@ -1,7 +1,8 @@
 """Damage dealt by side, round by round, as pictures made of block characters.
 
 ``bar`` draws one horizontal bar to eighth-of-a-cell precision; ``sparkline`` one glyph
-per round. ``damage_chart_lines`` lays both out as plain text (Markdown puts it in a
+per value, and ``trend`` one glyph per round (per run of rounds in a long fight, so the
+line fits the page). ``damage_chart_lines`` lays both out as plain text (Markdown puts it in a
 fenced block); the HTML export colours the same bars with Rich.
 """
 
@@ -13,6 +14,8 @@ from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.export.summary import SIDE_LABELS, EncounterSummary
 
 BAR_WIDTH = 30
+TREND_WIDTH = 40
+"""The most glyphs a trend line takes: a longer fight gives a glyph to a run of rounds."""
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 _SPARKS = "▁▂▃▄▅▆▇█"
 _NOTHING = "·"
@@ -36,6 +39,23 @@ def sparkline(values: Sequence[int]) -> str:
     return "".join(
         _SPARKS[max(1, round(v * steps / top)) - 1] if v > 0 else _NOTHING for v in values
     )
+
+
+def rounds_per_glyph(rounds: int, width: int = TREND_WIDTH) -> int:
+    """How many rounds one glyph of a trend line stands for (1 up to ``width`` rounds)."""
+    return max(1, -(-rounds // width))
+
+
+def trend(values: Sequence[int], width: int = TREND_WIDTH) -> str:
+    """A sparkline of damage per round in at most ``width`` glyphs (runs of rounds summed)."""
+    per = rounds_per_glyph(len(values), width)
+    return sparkline([sum(values[i : i + per]) for i in range(0, len(values), per)])
+
+
+def trend_note(summary: EncounterSummary) -> str:
+    """``each glyph of a trend: 2 rounds`` when a glyph stands for more than one round."""
+    per = rounds_per_glyph(len(summary.damage))
+    return f"each glyph of a trend: {per} rounds" if per > 1 else ""
 
 
 @frozen_record
@@ -83,7 +103,7 @@ def damage_chart_lines(summary: EncounterSummary, width: int = BAR_WIDTH) -> lis
     for index, (side, values) in enumerate(side_totals(summary)):
         where = "Trend" if index == 0 else ""
         lines.append(
-            f"{where:<{head}}  {SIDE_LABELS[side]:<{label}}  "
-            f"{sparkline(values)}  total {sum(values)}"
+            f"{where:<{head}}  {SIDE_LABELS[side]:<{label}}  {trend(values)}  total {sum(values)}"
         )
-    return lines
+    note = trend_note(summary)
+    return [*lines, f"{'':<{head}}  {note}"] if note else lines

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.terminal_theme import TerminalTheme
 from rich.text import Text
 
-from tracker.export.charts import BAR_WIDTH, bar_rows, side_totals, sparkline
+from tracker.export.charts import BAR_WIDTH, bar_rows, side_totals, trend, trend_note
 from tracker.export.contrast import READABLE, contrast, mix, readable_palette
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
@@ -51,6 +51,12 @@ pre {{ font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospac
 pre.prose {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 pre.rule {{ overflow: hidden; }}
 pre.wide {{ overflow-x: auto; }}
+@media print {{
+    body {{ background-color: #fff; color: #000; margin: 0; }}
+    pre {{ font-size: 10px; }}
+    pre span {{ color: #000 !important; }}
+    pre.wide {{ overflow: visible; }}
+}}
 </style>
 </head>
 <body>
@@ -60,7 +66,8 @@ pre.wide {{ overflow-x: auto; }}
 """
 """The page: each block a ``pre`` of its own, so a phone scrolls sideways only inside a
 table or chart (``wide``), wraps prose (long words too) and cuts rules at its edge;
-never the page."""
+never the page. Printed, it is black on white (a browser leaves the theme's background
+out, which would leave its light text on white paper) in a size that fits the page."""
 
 TYPE_COLOURS = {
     "combatant.status": "accent",
@@ -77,6 +84,10 @@ SIDE_COLOURS = {
     "neutral": "secondary",
     "other": "warning",
 }
+
+
+_MEASURE = Console(width=WIDTH, file=io.StringIO(), legacy_windows=False)
+"""A console only for measuring text as the page's consoles will."""
 
 
 def render_html(recap: Recap, palette: Palette | None = None) -> str:
@@ -161,8 +172,9 @@ def _round(block: RoundBlock, p: Palette) -> list[RenderableType]:
 
 
 def line_text(line: LogLine, p: Palette, indent: int = 2) -> Text:
-    """One log line, coloured by what happened; undone lines struck through."""
-    text = Text(" " * indent)
+    """One log line, coloured by what happened; undone lines struck through; a line too
+    long for the page wraps two cells further in than it starts."""
+    text = Text()
     colour = getattr(p, TYPE_COLOURS.get(line.type, "foreground"))
     if line.type == "note.added":
         label = "GM note: " if line.gm_only else "Note: "
@@ -175,9 +187,21 @@ def line_text(line: LogLine, p: Palette, indent: int = 2) -> Text:
     else:
         bold = "bold " if line.type == "combatant.status" else ""
         text.append(line.text, style=f"{bold}{colour}")
-    if line.marked_for_gm:
+    if line.marked_gm_only:
         text.append("  [GM only]", style=f"italic {p.warning}")
-    return text
+    return hanging(text, indent)
+
+
+def hanging(text: Text, indent: int) -> Text:
+    """``text`` at ``indent``, wrapped to the page with its later lines two cells further
+    in (the console would start them at the page's edge)."""
+    pieces = text.wrap(_MEASURE, WIDTH - indent - 2)
+    out = Text()
+    for n, piece in enumerate(pieces):
+        out.append("\n" + " " * (indent + 2) if n else " " * indent)
+        piece.rstrip()
+        out.append_text(piece)
+    return out
 
 
 def _summary(recap: Recap, p: Palette) -> list[RenderableType]:
@@ -225,9 +249,11 @@ def _chart(recap: Recap, p: Palette) -> list[RenderableType]:
     for index, (side, values) in enumerate(side_totals(summary)):
         where = "Trend" if index == 0 else ""
         line = Text(f"  {where:<9}{SIDE_LABELS[side]:<{label}}  ")
-        line.append(sparkline(values), style=side_colour(side, p))
+        line.append(trend(values), style=side_colour(side, p))
         line.append(f"  total {sum(values)}")
         lines.append(line)
+    if note := trend_note(summary):
+        lines.append(Text(f"  {'':<9}{note}", style=f"italic {muted(p)}"))
     return [*heading, Group(*lines)]  # one block: the bars scroll together, never wrap
 
 

@@ -30,7 +30,7 @@ def event_object(line: LogLine) -> dict[str, Any]:
         "target_id": line.target_id,
         "sentence": line.text,
         "undone": line.undone,
-        "gm_only": line.gm_only or line.hidden,
+        "gm_only": line.for_the_gm,
     }
 
 

@@ -35,10 +35,17 @@ class LogLine:
     target_id: str = ""
 
     @property
-    def marked_for_gm(self) -> bool:
-        """Whether the GM's copy marks this line "GM only": about a hidden combatant, or
-        a roll behind the screen (a GM note says so in its label)."""
-        return self.type == "dice.rolled" and self.gm_only or self.hidden and not self.gm_only
+    def for_the_gm(self) -> bool:
+        """Whether only the GM reads this line: a GM note, a note kept on a combatant, a
+        roll behind the screen, a reminder raised or dismissed, or a line about someone
+        hidden at the time."""
+        reminders = (ev.ReminderRaised.TYPE, ev.ReminderResolved.TYPE)
+        return self.gm_only or self.hidden or self.type in reminders
+
+    @property
+    def marked_gm_only(self) -> bool:
+        """Whether the GM's copy marks this line "GM only" (a GM note has its label)."""
+        return self.for_the_gm and self.type != ev.NoteAdded.TYPE
 
 
 def log_lines(initial: EncounterState, events: Sequence[ev.Event]) -> list[LogLine]:
@@ -74,7 +81,8 @@ def _line(beat: Beat, timeline: Timeline) -> LogLine:
 
 
 def _target(event: ev.Event) -> str:
-    who = getattr(event, "who", "")
+    """Whom the event is about: its ``who``, or the combatant who joins the fight."""
+    who = getattr(event, "who", "") or (event.id if isinstance(event, ev.CombatantAdded) else "")
     return slot_owner(who) if isinstance(who, str) and who else ""
 
 

@@ -7,7 +7,11 @@ escaped, undone lines struck through, GM-only lines marked in the GM's copy.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from rich.cells import cell_len
+
+from tracker.export.cells import pad_cells
 from tracker.export.charts import damage_chart_lines
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock
@@ -19,13 +23,16 @@ from tracker.export.summary import (
     table_rows,
 )
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-_LEADING = re.compile(r"^(#|>|[-+](?=\s)|\d+(?=[.)]))")
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")
+_LEADING = re.compile(r"^([+=-])")
+_NUMBERED = re.compile(r"^(\d+)([.)])")
 
 
 def escape(text: str) -> str:
-    """Text that Markdown shows as written (no stray emphasis, tables or headings)."""
-    return _LEADING.sub(r"\\\1", _SPECIAL.sub(r"\\\1", " ".join(text.split())))
+    """Text that Markdown shows as written (no stray emphasis, tables, headings, rules,
+    numbered lists or character references such as ``&amp;``)."""
+    text = _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _NUMBERED.sub(r"\1\\\2", _LEADING.sub(r"\\\1", text))
 
 
 def render_markdown(recap: Recap) -> str:
@@ -61,7 +68,7 @@ def line_markdown(line: LogLine) -> str:
         text = f"~~{text}~~ *(undone)*"
     elif line.type in HISTORY_LINES:
         text = f"*{text}*"
-    if line.marked_for_gm:
+    if line.marked_gm_only:
         text += " *(GM only)*"
     return f"- {text}"
 
@@ -71,11 +78,7 @@ def _summary(recap: Recap) -> list[str]:
     out = ["## Summary", "", rounds_sentence(summary), ""]
     rows = table_rows(summary)
     if rows:
-        align = [("--:" if i in NUMERIC_COLUMNS else ":--") for i in range(len(TABLE_HEADER))]
-        out.append(_row(TABLE_HEADER))
-        out.append("| " + " | ".join(align) + " |")
-        out.extend(_row(row) for row in rows)
-        out.append("")
+        out.extend([*table([TABLE_HEADER, *rows], NUMERIC_COLUMNS), ""])
     for title, marks in lasting_marks(summary):
         if marks:
             out.append(f"**{title}**")
@@ -88,5 +91,21 @@ def _summary(recap: Recap) -> list[str]:
     return out
 
 
-def _row(cells: tuple[str, ...]) -> str:
-    return "| " + " | ".join(escape(c) for c in cells) + " |"
+def table(rows: Sequence[Sequence[str]], numeric: Sequence[int] = ()) -> list[str]:
+    """A Markdown table (the first row its header) with its cells escaped and padded to
+    their column, so it reads as a table where Markdown is not rendered (a chat message)
+    too; ``numeric`` columns are aligned right."""
+    cells = [[escape(cell) for cell in row] for row in rows]
+    widths = [max(3, *(cell_len(row[i]) for row in cells)) for i in range(len(cells[0]))]
+
+    def line(row: Sequence[str]) -> str:
+        padded = (
+            " " * (w - cell_len(c)) + c if i in numeric else pad_cells(c, w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+        return "| " + " | ".join(padded) + " |"
+
+    rule = [
+        ("-" * (w - 1) + ":" if i in numeric else ":" + "-" * (w - 1)) for i, w in enumerate(widths)
+    ]
+    return [line(cells[0]), "| " + " | ".join(rule) + " |", *(line(row) for row in cells[1:])]

@@ -67,6 +67,7 @@ def player_log(
     timeline = Timeline(initial, events)
     after, final = _states_after_batches(initial, events)
     reader = _Reader(rules, final, initial, reveal)
+    reader.told_falls(events)
     lines: list[PlayerLine] = []
     for beat in timeline.beats:
         if beat.event.text and beat.live and not beat.secret and not _not_for_players(beat.event):
@@ -118,6 +119,14 @@ class _Reader:
         self.guarded = names_pattern(c.name for c in fighters if not in_full(c, reveal))
         self.any_name = names_pattern(c.name for c in fighters)
         self.words = {c.id: rules.player_summary(c) for c in initial.combatants.values()}
+        self.falls: dict[tuple[int, str], str] = {}
+
+    def told_falls(self, events: Sequence[ev.Event]) -> None:
+        """Remember the falls (``Goblin is down``) shown as written, by command: the words
+        a lost track comes to (``Goblin: down``) would only say them twice."""
+        for event in events:
+            if isinstance(event, ev.StatusChanged) and not self._has_number(event.text):
+                self.falls[(event.batch, slot_owner(event.who))] = event.status
 
     def line(self, event: ev.Event, after: EncounterState) -> str:
         """The players' sentence for ``event`` ("" to leave it out)."""
@@ -157,7 +166,7 @@ class _Reader:
         if words == self.words.get(target.id):
             return ""
         self.words[target.id] = words
-        return f"{name}: {words}"
+        return "" if words == self.falls.get((event.batch, target.id)) else f"{name}: {words}"
 
 
 def _who(event: ev.Event) -> str:

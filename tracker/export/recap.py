@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tracker.core import events as ev
 from tracker.core.errors import TrackerError
 from tracker.core.flow import possessive
 from tracker.core.frozen_record import FrozenRecord, frozen_record
@@ -144,7 +145,7 @@ def build_recap(
     options = _checked(options, timeline.last_round)
     lines = [
         line
-        for line in visible(lines_of(timeline), with_undone=options.with_undone, gm=options.gm)
+        for line in visible(whole_history(timeline), with_undone=options.with_undone, gm=options.gm)
         if options.covers(line.round) and (options.with_undone or line.type not in HISTORY_LINES)
     ]
     reveal = options.gm or reveals(head)
@@ -175,6 +176,29 @@ def build_recap(
         lines=tuple(lines),
         head=head,
     )
+
+
+def whole_history(timeline: Timeline) -> list[LogLine]:
+    """Every line, an undo or redo saying in full what it took back or restored (the
+    journal keeps a sentence cut to a hundred characters, ending in ``…``)."""
+    lines = lines_of(timeline)
+    said: dict[int, list[str]] = {}
+    for line in lines:
+        if line.type not in HISTORY_LINES:
+            said.setdefault(line.batch, []).append(line.text)
+    targets = {
+        beat.event.seq: beat.event.target
+        for beat in timeline.beats
+        if isinstance(beat.event, ev.HISTORY_TYPES)
+    }
+    return [_in_full(line, said.get(targets.get(line.seq, -1), [])) for line in lines]
+
+
+def _in_full(line: LogLine, taken: list[str]) -> LogLine:
+    if line.type not in HISTORY_LINES or not taken:
+        return line
+    word = line.text.split(":", 1)[0]
+    return replace(line, text=f"{word}: {'; '.join(taken)}")
 
 
 def _players_lines(
@@ -282,6 +306,15 @@ class _RoundDraft:
         (self.turns[-1][3] if self.turns else self.loose).append(line)
 
     def block(self) -> RoundBlock:
-        """The finished round."""
-        turns = tuple(TurnBlock(h, a, tuple(ls), hidden) for h, a, hidden, ls in self.turns)
+        """The finished round. A turn that began hidden is the GM's only while none of
+        its lines is the players' (a combatant revealed in it gives them its turn)."""
+        turns = tuple(
+            TurnBlock(h, a, tuple(ls), hidden and not any(map(_players_read, ls)))
+            for h, a, hidden, ls in self.turns
+        )
         return RoundBlock(self.round, tuple(self.loose), turns)
+
+
+def _players_read(line: LogLine) -> bool:
+    """Whether the players' copy holds this line (in some words)."""
+    return not (line.for_the_gm or line.undone or line.type in HISTORY_LINES)
