@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fuzz_helpers import files_in, own_folders, run
+from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, run
 from tests.ui_helpers import BASIC_TEXT
+from tracker.paths import user_config_dir
+from tracker.ui.themes import load_themes
 
 
 def test_a_refused_command_adds_no_line_break_to_a_file_that_ends_without_one(
@@ -24,3 +26,32 @@ def test_a_refused_command_adds_no_line_break_to_a_file_that_ends_without_one(
         assert files_in(folder) == before
         assert run(capsys, "do", path, "start").code == 0
         assert run(capsys, "check", path).code == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("primary = 1979-05-27T07:32:00Z", "primary must be text in quotes"),
+        ('primary = "#123456"\nname = [1, 2]', "name must be text in quotes"),
+        ('primary = "#123456"\ndark = "no"', "dark must be true or false"),
+        ('primary = "#123456"\n[variables]\nfooter = { a = 1 }', "variables.footer must be text"),
+    ],
+    ids=["date-colour", "list-name", "text-dark", "table-variable"],
+)
+def test_a_theme_value_of_another_type_is_said_in_words_not_python(
+    capsys: pytest.CaptureFixture[str], line: str, said: str
+) -> None:
+    """`primary = 1979-05-27T07:32:00Z` in a theme said "primary =
+    datetime.datetime(1979, 5, 27, 7, 32, tzinfo=datetime.timezone.utc) is not a colour";
+    a list for its name or a table among its variables became Python's repr of them."""
+    with own_folders():
+        path = user_config_dir() / "themes" / "mine.toml"
+        path.parent.mkdir(parents=True)
+        path.write_text(line + "\n", encoding="utf-8")
+        outcome = run(capsys, "themes")
+        assert outcome.code == 0 and "nerv" in outcome.out
+        assert outcome.err.startswith(f"tracker: theme mine.toml: {said}")
+        assert outcome.err.endswith(" — not offered\n") and outcome.err.count("\n") == 1
+        [problem] = load_themes([path.parent]).problems
+        assert problem.startswith(f"theme mine.toml: {said}")
+        assert not PYTHON_WORDS.search(problem) and "{" not in problem
