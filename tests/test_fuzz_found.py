@@ -4,11 +4,16 @@ and is one sentence naming the file, never a Python repr or a traceback."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, run
-from tests.ui_helpers import BASIC_TEXT
+from tests.ui_helpers import BASIC_TEXT, ROOT
 from tracker.paths import user_config_dir
+from tracker.rules.base import Ruleset
+from tracker.rules.registry import load_ruleset
+from tracker.rules.ruledata import RuleDataError
 from tracker.ui.themes import load_themes
 
 
@@ -55,3 +60,40 @@ def test_a_theme_value_of_another_type_is_said_in_words_not_python(
         [problem] = load_themes([path.parent]).problems
         assert problem.startswith(f"theme mine.toml: {said}")
         assert not PYTHON_WORDS.search(problem) and "{" not in problem
+
+
+def fuzzed_ruleset(rid: str, data: bytes, folder: Path) -> Ruleset:
+    """Ruleset ``rid`` reading its data from ``data`` (a file in ``folder``), through the
+    loader every ruleset uses (``Ruleset.data``)."""
+    path = folder / "data.toml"
+    path.write_bytes(data)
+    bundled = type(load_ruleset(rid))
+    fuzzed = type("Fuzzed", (bundled,), {"data_file": str(path), "__module__": bundled.__module__})
+    rules: Ruleset = fuzzed()
+    return rules
+
+
+@pytest.mark.parametrize(
+    ("rid", "old", "new"),
+    [
+        ("nerv-d100", 'name = "Prone"', "name = 7"),
+        ("eva-escale", 'name = "On Foot"', 'label = "On Foot"'),
+    ],
+    ids=["nerv-name-a-number", "eva-no-name"],
+)
+def test_a_condition_slip_in_a_data_file_is_one_line_naming_the_file(
+    rid: str, old: str, new: str
+) -> None:
+    """A condition named `7` in nerv-d100's data.toml ended in AttributeError: 'int' object
+    has no attribute 'casefold' (the check at load swallowed it: `getattr(rules, "tables",
+    None)`); one with no name in eva-escale's said "every ailment entry needs a name",
+    naming no file."""
+    original = (ROOT / "tracker" / "rules" / rid.replace("-", "_") / "data.toml").read_text()
+    assert old in original
+    with own_folders() as folder:
+        rules = fuzzed_ruleset(rid, original.replace(old, new, 1).encode(), folder)
+        with pytest.raises(RuleDataError) as caught:
+            rules.check_data()
+    said = str(caught.value)
+    assert said.startswith(f"{rid} {folder / 'data.toml'}: ") and "\n" not in said
+    assert not PYTHON_WORDS.search(said)

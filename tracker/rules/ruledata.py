@@ -62,6 +62,8 @@ def reading(where: str) -> Iterator[None]:
         yield
     except RuleDataError:
         raise
+    except TrackerError as err:  # a table's own check ("every ailment entry needs a name")
+        raise RuleDataError(f"{where}: {err}") from None
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as err:
         raise RuleDataError(
             f"{where}: a value is missing or of the wrong kind — {_slip(err)}"
