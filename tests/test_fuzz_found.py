@@ -97,3 +97,16 @@ def test_a_condition_slip_in_a_data_file_is_one_line_naming_the_file(
     said = str(caught.value)
     assert said.startswith(f"{rid} {folder / 'data.toml'}: ") and "\n" not in said
     assert not PYTHON_WORDS.search(said)
+
+
+def test_a_pack_folder_file_named_alone_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tracker import _Folder.yml` (a pack's folder entry, named alone) said two lines: what
+    the file is, then "no actor or RollTable in what was named — nothing was imported"."""
+    with own_folders() as folder:
+        path = folder / "_Folder.yml"
+        path.write_bytes((ROOT / "tests/fixtures/foundry/wrath-pack/_Folder.yml").read_bytes())
+        outcome = run(capsys, "import", path)
+    assert outcome.code == 1 and outcome.out == ""
+    assert outcome.err == (
+        "tracker: _Folder.yml: a pack folder (Tyranids), not an actor — nothing was imported\n"
+    )

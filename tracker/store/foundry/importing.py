@@ -150,8 +150,10 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         except (NotImportable, TrackerError) as err:
             problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)
-    if not problems and not result.actors and not result.tables:
-        problems = [*result.skipped, "no actor or RollTable in what was named"]
+    if not problems and not result.actors and not result.tables:  # one file named: its line
+        problems = list(result.skipped)
+        if len(problems) != 1 or folders:
+            problems.append("no actor or RollTable in what was named")
     if problems:
         raise ImportFailed(problems)
     _unique_ids(result.actors)
