@@ -110,3 +110,48 @@ def test_a_pack_folder_file_named_alone_is_one_line(capsys: pytest.CaptureFixtur
     assert outcome.err == (
         "tracker: _Folder.yml: a pack folder (Tyranids), not an actor — nothing was imported\n"
     )
+
+
+TORN = b'[[events]]\nseq = 99\ntype = "note.added"\nat = 2026-11-28T10:00:00Z\ntext = "cut sh'
+"""The start of a block a crash cut off: a torn end."""
+
+
+def test_a_refused_command_leaves_a_torn_end_where_it_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`tracker do f.toml bogus` on a file with a torn end moved the end aside (a side file
+    made, the file cut) and said so, then refused the command: two lines, and the files
+    changed by a command that was not made."""
+    with own_folders() as folder:
+        path = folder / "f.toml"
+        path.write_text(BASIC_TEXT, encoding="utf-8")
+        assert run(capsys, "do", path, "start").code == 0
+        with path.open("ab") as file:
+            file.write(TORN)
+        before = files_in(folder)
+        outcome = run(capsys, "do", path, "bogus")
+        assert outcome.code == 1 and outcome.err.count("\n") == 1, outcome.err
+        assert "bogus" in outcome.err and files_in(folder) == before
+        outcome = run(capsys, "do", path, "next")
+        assert outcome.code == 0 and outcome.err.count("\n") == 1
+        assert "the last command was cut off by a crash" in outcome.err
+        assert len(files_in(folder)) == 2 and run(capsys, "check", path).code == 0
+
+
+def test_a_refused_campaign_command_leaves_a_torn_end_where_it_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same for a campaign: `campaign undo` with nothing to undo moved the torn end
+    aside before it refused."""
+    with own_folders() as folder:
+        path = folder / "c.toml"
+        assert run(capsys, "campaign", "new", path, "--ruleset", "basic").code == 0
+        with path.open("ab") as file:
+            file.write(TORN)
+        before = files_in(folder)
+        outcome = run(capsys, "campaign", "undo", path)
+        assert outcome.code == 1 and outcome.err.count("\n") == 1, outcome.err
+        assert files_in(folder) == before
+        outcome = run(capsys, "campaign", "add-pc", path, "Ann", "hp=9")
+        assert outcome.code == 0 and "cut off by a crash" in outcome.err
+        assert len(files_in(folder)) == 2

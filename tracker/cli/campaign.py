@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -317,12 +318,15 @@ def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int
 # --- helpers ----------------------------------------------------------------------------
 
 
-def _open(path: Path) -> CampaignFile:
+@contextmanager
+def _open(path: Path) -> Iterator[CampaignFile]:
+    """The campaign open for writing; a torn or damaged end is moved aside (and said) only
+    once a command is written: a command refused leaves the file as it was."""
     from tracker.store.campaign_file import CampaignFile
 
-    play = CampaignFile(path)
-    say_opened(play)
-    return play
+    with CampaignFile(path, repair_late=True) as play:
+        yield play
+        say_opened(play)
 
 
 def _say(event: CampaignEvent) -> None:

@@ -259,13 +259,13 @@ def _do(ns: argparse.Namespace) -> int:
 
         return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
-    with EncounterFile(ns.file) as play:
-        say_opened(play)
+    with EncounterFile(ns.file, repair_late=True) as play:  # refused: the file as it was
         try:
             events = play.execute(" ".join(words), dice)
         except Answer as answer:  # asked, not changed: shown, nothing written
             print("\n".join(visible(line) for line in answer.lines))
             return 0
+        say_opened(play)
     saved()
     for event in events:
         if event.text:
