@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, run
+from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, resigned, run
 from tests.ui_helpers import BASIC_TEXT, ROOT
 from tracker.paths import user_config_dir
 from tracker.rules.base import Ruleset
@@ -155,3 +155,24 @@ def test_a_refused_campaign_command_leaves_a_torn_end_where_it_is(
         outcome = run(capsys, "campaign", "add-pc", path, "Ann", "hp=9")
         assert outcome.code == 0 and "cut off by a crash" in outcome.err
         assert len(files_in(folder)) == 2
+
+
+@pytest.mark.parametrize("kind", ["", "kind = 7\n", "kind = [1]\n"], ids=["none", "int", "list"])
+def test_a_campaign_event_without_a_type_in_words(
+    capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """A campaign block with no `type` (its crc right) said "unknown campaign event type
+    None"; one whose type is a number or a list, Python's repr of it."""
+    with own_folders() as folder:
+        path = folder / "c.toml"
+        assert run(capsys, "campaign", "new", path, "--ruleset", "basic").code == 0
+        assert run(capsys, "campaign", "add-pc", path, "Ann", "hp=9").code == 0
+        text = path.read_text(encoding="utf-8")
+        typed = next(line for line in text.splitlines() if line.startswith("type = "))
+        text = text.replace(typed + "\n", kind.replace("kind", "type"))
+        path.write_bytes(resigned(text.encode("utf-8")))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        at = next(n for n, x in enumerate(lines, 1) if x.startswith("type = ")) if kind else 0
+        at = at or lines.index("[[events]]") + 1  # no type: the block's own line
+        outcome = run(capsys, "campaign", "show", path)
+    assert outcome.err == f"tracker: {path}:{at}:1: a campaign event needs a 'type' in quotes\n"
