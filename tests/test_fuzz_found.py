@@ -176,3 +176,22 @@ def test_a_campaign_event_without_a_type_in_words(
         at = at or lines.index("[[events]]") + 1  # no type: the block's own line
         outcome = run(capsys, "campaign", "show", path)
     assert outcome.err == f"tracker: {path}:{at}:1: a campaign event needs a 'type' in quotes\n"
+
+
+def test_a_campaign_pc_entry_the_ruleset_refuses_is_the_files_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A PC's stored entry with a stat the ruleset does not know (`qhysique`, its crc
+    right): `check` said ok, and `campaign show` printed half the party, then "no stat
+    'qhysique' for Shinji — …", naming no file."""
+    with own_folders() as folder:
+        path = folder / "c.toml"
+        assert run(capsys, "campaign", "new", path, "--ruleset", "nerv-d100").code == 0
+        assert run(capsys, "campaign", "add-pc", path, "Shinji", "physique=40").code == 0
+        path.write_bytes(resigned(path.read_bytes().replace(b"physique = 40", b"qhysique = 40")))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        at = next(n for n, line in enumerate(lines, 1) if line.startswith("entry = "))
+        for command in (["campaign", "show"], ["check"]):
+            outcome = run(capsys, *command, path)
+            assert outcome.code == 1 and outcome.out == ""
+            assert outcome.err.startswith(f"tracker: {path}:{at}:1: event 1's entry: no stat")
