@@ -14,6 +14,7 @@ from tracker.paths import user_config_dir
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.rules.ruledata import RuleDataError
+from tracker.store.bestiary import user_bestiary_file
 from tracker.ui.themes import load_themes
 
 
@@ -195,3 +196,25 @@ def test_a_campaign_pc_entry_the_ruleset_refuses_is_the_files_place(
             outcome = run(capsys, *command, path)
             assert outcome.code == 1 and outcome.out == ""
             assert outcome.err.startswith(f"tracker: {path}:{at}:1: event 1's entry: no stat")
+
+
+@pytest.mark.parametrize("value", ["1979-05-27T07:32:00Z", "7", "[1]"])
+def test_a_bestiary_ruleset_of_another_type_is_said_in_words(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    """`ruleset = 1979-05-27T07:32:00Z` in a bestiary said "holds datetime.datetime(1979,
+    5, 27, 7, 32, tzinfo=datetime.timezone.utc) blocks, not 'basic'"; saving a block into
+    it said the same."""
+    with own_folders() as folder:
+        mine = user_bestiary_file("basic")
+        mine.parent.mkdir(parents=True)
+        mine.write_text(f'ruleset = {value}\n\n[[blocks]]\nid = "ogre"\nname = "Ogre"\n')
+        said = f"{mine}:1:1: ruleset must be a ruleset's id in quotes, such as 'basic'"
+        outcome = run(capsys, "bestiary", "--ruleset", "basic")
+        assert outcome.code == 1 and outcome.err == f"tracker: {said}\n"
+        fight = folder / "f.toml"
+        fight.write_text(BASIC_TEXT, encoding="utf-8")
+        assert run(capsys, "do", fight, "start").code == 0
+        outcome = run(capsys, "do", fight, "save-template", "orc", "as", "brute")
+        assert outcome.code == 1 and "ruleset must be a ruleset's id in quotes" in outcome.err
+        assert not PYTHON_WORDS.search(outcome.err)
