@@ -218,3 +218,30 @@ def test_a_bestiary_ruleset_of_another_type_is_said_in_words(
         outcome = run(capsys, "do", fight, "save-template", "orc", "as", "brute")
         assert outcome.code == 1 and "ruleset must be a ruleset's id in quotes" in outcome.err
         assert not PYTHON_WORDS.search(outcome.err)
+
+
+def test_a_control_byte_toml_refuses_is_named_in_words_by_every_toml_reader(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A raw form feed or ESC where TOML allows none said tomllib's "Illegal character
+    '\\x0c'" — Python's escape of it — in `check`, `themes` and a ruleset's data file."""
+    with own_folders() as folder:
+        path = folder / "f.toml"
+        path.write_bytes(BASIC_TEXT.replace("\n[encounter]", "\n# \x0c\n[encounter]", 1).encode())
+        outcome = run(capsys, "check", path)
+        assert outcome.err.startswith(f"tracker: {path}:")
+        assert outcome.err.endswith(": U+000C, a control character TOML does not allow here\n")
+        theme = user_config_dir() / "themes" / "mine.toml"
+        theme.parent.mkdir(parents=True)
+        theme.write_bytes(b'primary = "#123456"\n# \x1b\n')
+        outcome = run(capsys, "themes")
+        assert outcome.err == (
+            f"tracker: theme {theme}:2:3: ESC (U+001B), a control character TOML does not "
+            "allow here — not offered\n"
+        )
+        rules = fuzzed_ruleset("basic", b"# \x0c", folder)
+        with pytest.raises(RuleDataError) as caught:
+            rules.check_data()
+        assert str(caught.value) == (
+            f"{folder / 'data.toml'}:1:3: U+000C, a control character TOML does not allow here"
+        )
