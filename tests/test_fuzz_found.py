@@ -245,3 +245,25 @@ def test_a_control_byte_toml_refuses_is_named_in_words_by_every_toml_reader(
         assert str(caught.value) == (
             f"{folder / 'data.toml'}:1:3: U+000C, a control character TOML does not allow here"
         )
+
+
+@pytest.mark.parametrize("command", [["log", "-f", "txt"], ["state"], ["check"]])
+def test_a_round_that_skips_ahead_is_refused_at_its_place(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """A round.started block saying `round = 1099511627776` (its crc right) loaded: `tracker
+    log` then built a table of a trillion rounds and died of a MemoryError traceback."""
+    with own_folders() as folder:
+        path = folder / "f.toml"
+        path.write_text(BASIC_TEXT, encoding="utf-8")
+        for line in ("start", "next", "next", "next", "next"):
+            assert run(capsys, "do", path, line).code == 0
+        text = path.read_bytes()
+        assert b"round = 2\n" in text
+        path.write_bytes(resigned(text.replace(b"round = 2\n", b"round = 1099511627776\n")))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        block = lines.index("round = 1099511627776") - 3  # its type line: what cannot apply
+        outcome = run(capsys, command[0], path, *command[1:])
+    assert outcome.code == 1 and outcome.out == ""
+    assert outcome.err.startswith(f"tracker: {path}:{block}:1: event ")
+    assert outcome.err.endswith(": round 1099511627776 cannot begin after round 1\n")
