@@ -267,3 +267,22 @@ def test_a_round_that_skips_ahead_is_refused_at_its_place(
     assert outcome.code == 1 and outcome.out == ""
     assert outcome.err.startswith(f"tracker: {path}:{block}:1: event ")
     assert outcome.err.endswith(": round 1099511627776 cannot begin after round 1\n")
+
+
+def test_a_fight_a_crash_cut_short_is_said_when_the_next_command_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The fight's file a crash kept from being made is made by the next command, which
+    then said so only if it was not refused (since a torn end waits for a command that
+    writes): `campaign redo` made the file silently, then said "nothing to redo"."""
+    with own_folders() as folder:
+        path, fight = folder / "c.toml", folder / "f.toml"
+        assert run(capsys, "campaign", "new", path, "--ruleset", "basic").code == 0
+        assert run(capsys, "campaign", "add-pc", path, "Ann", "hp=9").code == 0
+        assert run(capsys, "campaign", "fight", path, fight).code == 0
+        fight.unlink()  # as if the crash came between the campaign's write and the file's
+        outcome = run(capsys, "campaign", "redo", path)
+        assert outcome.code == 1 and fight.is_file()
+        made, refused = outcome.err.splitlines()
+        assert made.startswith("tracker: Fight 1 (") and "made now" in made
+        assert refused == "tracker: nothing to redo"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
 from tracker.cli.numbers import UsageError, make_dice, seed_value
-from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
+from tracker.cli.output import new_file_arguments, plain_name, saved, saying_opened
 from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -324,9 +324,8 @@ def _open(path: Path) -> Iterator[CampaignFile]:
     once a command is written: a command refused leaves the file as it was."""
     from tracker.store.campaign_file import CampaignFile
 
-    with CampaignFile(path, repair_late=True) as play:
+    with CampaignFile(path, repair_late=True) as play, saying_opened(play):
         yield play
-        say_opened(play)
 
 
 def _say(event: CampaignEvent) -> None:
