@@ -76,8 +76,14 @@ TOML_VALUES = [
     '"[/x]"',
     '"<script>alert(1)</script>"',
     '"x\' OR 1=1 --"',
+    '"1d6+2"',
+    '"999999d999999"',
+    '"1d0"',
+    '"3d6*1000000000"',
+    '"d%"',
 ]
-"""TOML source values swapped in for a value: every type, and the odd ones of each."""
+"""TOML source values swapped in for a value: every type, and the odd ones of each (dice
+too: a stat block's values may be rolled)."""
 
 JSON_VALUES = [
     '"x"',

@@ -63,6 +63,7 @@ ENCOUNTER_COMMANDS = [
     ["log", "F", "-f", "md"],
     ["log", "F", "-f", "html"],
     ["log", "F", "-f", "txt"],
+    ["log", "F", "-f", "text"],
     ["log", "F", "-f", "json"],
     ["log", "F", "--gm", "--with-undone", "-f", "md"],
 ]

@@ -260,6 +260,9 @@ def test_a_mutated_foundry_export_imports_or_is_refused_in_one_sentence(
         )
         if not outcome.refused and into:
             load(fight)
+        elif not outcome.refused:  # what the import wrote reads back without a problem
+            listed = run(capsys, "bestiary")
+            assert listed.code == 0 and listed.err == "", listed.err
 
 
 def test_the_originals_read_without_a_problem(capsys: pytest.CaptureFixture[str]) -> None:
