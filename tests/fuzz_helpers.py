@@ -248,12 +248,10 @@ def judged(
     named: str,
     *args: object,
     may_change: bool = False,
-    several: bool = False,
 ) -> Outcome:
     """Run ``tracker ARGS`` and hold it to the judgement. ``named``: the file name a
     refusal must say; ``folders``: every file in them stays as it was after a refusal
-    (and always, unless ``may_change``); ``several``: a refusal may be one line for each
-    thing refused (an import of a pack: one per actor that cannot join)."""
+    (and always, unless ``may_change``)."""
     before = [files_in(f) for f in folders]
     outcome = run(capsys, *args)
     said = f"{' '.join(map(str, args))!r} exit {outcome.code}: {outcome.err!r}"
@@ -262,10 +260,8 @@ def judged(
     assert not CONTROL.search(outcome.err), said
     assert "Traceback" not in outcome.err, said
     if outcome.refused:
-        lines = outcome.err.splitlines()
-        assert outcome.err.endswith("\n") and (several or len(lines) == 1), said
-        for line in lines:
-            assert line.startswith("tracker: ") and named in line, said
+        assert outcome.err.startswith("tracker: ") and outcome.err.count("\n") == 1, said
+        assert outcome.err.endswith("\n") and named in outcome.err, said
         assert not PYTHON_WORDS.search(outcome.err), said
     if outcome.refused or not may_change:
         assert [files_in(f) for f in folders] == before, f"{said} changed a file"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, resigned, run
+from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, played, resigned, run
 from tests.ui_helpers import BASIC_TEXT, ROOT
 from tracker.paths import user_config_dir
 from tracker.rules.base import Ruleset
@@ -286,3 +286,21 @@ def test_a_fight_a_crash_cut_short_is_said_when_the_next_command_is_refused(
         made, refused = outcome.err.splitlines()
         assert made.startswith("tracker: Fight 1 (") and "made now" in made
         assert refused == "tracker: nothing to redo"
+
+
+def test_a_pack_whose_actors_cannot_join_the_fight_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`tracker import alien-module-dump.json --into f.toml` (a Wrath & Glory fight) said one
+    line for each Alien actor of the pack: "alien-module-dump.json #1: alien-evolved actors
+    cannot join f.toml …", then the same for #3."""
+    with own_folders() as folder:
+        fight = folder / "f.toml"
+        fight.write_bytes(played("wrath-ork-boarding.toml"))
+        export = ROOT / "tests/fixtures/foundry/alien-module-dump.json"
+        outcome = run(capsys, "import", export, "--into", fight)
+    assert outcome.code == 1 and outcome.out == ""
+    assert outcome.err == (
+        "tracker: alien-module-dump.json #1, alien-module-dump.json #3: alien-evolved actors "
+        "cannot join f.toml (its ruleset is wrath-glory) — nothing was imported\n"
+    )

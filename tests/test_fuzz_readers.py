@@ -256,7 +256,6 @@ def test_a_mutated_foundry_export_imports_or_is_refused_in_one_sentence(
             path,
             *more,
             may_change=True,
-            several=True,
         )
         if not outcome.refused and into:
             load(fight)

@@ -291,12 +291,15 @@ def check_into(target: Path, result: Plan) -> None:
     from tracker.store.encounter_file import load
 
     loaded = load(target)
-    wrong = [a for a in result.actors if a.converted.ruleset != loaded.rules.id]
+    wrong: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors
+    for actor in result.actors:
+        if actor.converted.ruleset != loaded.rules.id:
+            wrong.setdefault(actor.converted.ruleset, []).append(actor.where)
     if wrong:
         lines = [
-            f"{a.where}: {a.converted.ruleset} actors cannot join {target.name} "
+            f"{', '.join(where)}: {ruleset} actors cannot join {target.name} "
             f"(its ruleset is {loaded.rules.id})"
-            for a in wrong
+            for ruleset, where in wrong.items()
         ]
         raise ImportFailed(lines)
 
