@@ -15,6 +15,7 @@ a control byte other than a line break or a tab.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -265,6 +266,8 @@ def judged(
         assert not PYTHON_WORDS.search(outcome.err), said
     if outcome.refused or not may_change:
         assert [files_in(f) for f in folders] == before, f"{said} changed a file"
+    if not outcome.refused and ("--json" in args or "json" in args):
+        json.loads(outcome.out)  # what was asked for as JSON is JSON
     return outcome
 
 
