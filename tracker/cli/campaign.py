@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
 from tracker.cli.numbers import UsageError, make_dice, seed_value
-from tracker.cli.output import new_file_arguments, plain_name, saved, say_opened
+from tracker.cli.output import new_file_arguments, plain_name, saved, saying_opened
 from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -338,12 +339,15 @@ def _one_event(path: Path, make: Callable[[CampaignFile], CampaignEvent]) -> int
 # --- helpers ----------------------------------------------------------------------------
 
 
-def _open(path: Path, fight_file: Path | None = None) -> CampaignFile:
+@contextmanager
+def _open(path: Path, fight_file: Path | None = None) -> Iterator[CampaignFile]:
+    """The campaign open for writing; a torn or damaged end is moved aside (and said) only
+    once a command is written: a command refused leaves the file as it was. ``fight_file``:
+    the fight a write-back names (a fight moved since it was made is not remade)."""
     from tracker.store.campaign_file import CampaignFile
 
-    play = CampaignFile(path, fight_file=fight_file)
-    say_opened(play)
-    return play
+    with CampaignFile(path, fight_file=fight_file, repair_late=True) as play, saying_opened(play):
+        yield play
 
 
 def _say(event: CampaignEvent) -> None:

@@ -33,7 +33,7 @@ from tracker.cli.output import (
     new_file_arguments,
     plain_name,
     saved,
-    say_opened,
+    saying_opened,
     warn,
 )
 from tracker.cli.parser import CommandLineParser
@@ -259,9 +259,8 @@ def _do(ns: argparse.Namespace) -> int:
 
         return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
-    with EncounterFile(ns.file) as play:
-        say_opened(play)
-        try:
+    with EncounterFile(ns.file, repair_late=True) as play, saying_opened(play):
+        try:  # refused: a torn end is left where it is
             events = play.execute(" ".join(words), dice)
         except Answer as answer:  # asked, not changed: shown, nothing written
             print("\n".join(visible(line) for line in answer.lines))

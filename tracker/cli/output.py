@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +50,20 @@ def say_opened(play: JournalFile[Any]) -> None:
     command a crash cut short finished or dropped; one line each on stderr."""
     for line in play.said_on_opening():
         warn(line)
+
+
+@contextmanager
+def saying_opened(play: JournalFile[Any]) -> Iterator[None]:
+    """Run a command on ``play`` (opened with ``repair_late``), then say what opening did.
+    A command refused moved no torn end aside, but a command a crash cut short was
+    finished or dropped whatever this one does: that is said before the refusal."""
+    try:
+        yield
+    except BaseException:
+        for line in play.repaired:
+            warn(line)
+        raise
+    say_opened(play)
 
 
 def plain_name(path: Path) -> None:

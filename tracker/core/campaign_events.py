@@ -162,7 +162,9 @@ _KINDS: dict[Any, tuple[type, ...]] = {
 def event_from(table: dict[str, Any]) -> CampaignEvent:
     """Rebuild a campaign event from its table; EventFormatError names the offending key."""
     tag = table.get("type")
-    cls = CAMPAIGN_EVENTS.get(tag) if isinstance(tag, str) else None
+    if not isinstance(tag, str):  # missing, or a number, a list … (no Python repr of it)
+        raise EventFormatError("a campaign event needs a 'type' in quotes", "type")
+    cls = CAMPAIGN_EVENTS.get(tag)
     if cls is None:
         raise EventFormatError(f"unknown campaign event type {tag!r}", "type")
     known = {name: (hint, default) for name, hint, default in event_fields(cls)}

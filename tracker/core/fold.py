@@ -132,6 +132,8 @@ def _(event: ev.EncounterEnded, state: EncounterState) -> EncounterState:
 
 @_mutate.register(ev.RoundStarted)
 def _(event: ev.RoundStarted, state: EncounterState) -> EncounterState:
+    if not 1 <= event.round <= state.round + 1:  # rounds begin one after another
+        raise FoldError(f"round {event.round} cannot begin after round {state.round}")
     surprised = state.surprised if event.round <= 1 else ()
     return evolve(state, round=event.round, acted=(), surprised=surprised, current=None)
 

@@ -109,7 +109,9 @@ class Ruleset(ABC):
         roles are checked too (a role no key knows, one role played twice)."""
         with reading(f"{self.id} {self.data_file or 'data'}"):
             check_campaign(self.data, f"{self.id} {self.data_file or 'data'}")
-            _ = getattr(self, "tables", None)  # a cached property: built here
+            tables: Any = getattr(type(self), "tables", None)  # a (cached) property: built
+            if hasattr(tables, "__get__"):  # (getattr(self, …, None) would swallow
+                tables.__get__(self, type(self))  # an AttributeError raised building it)
             _ = self.readings()
         problems = role_problems(self.verbs())
         if problems:  # a misspelt role would leave its key without a verb, silently

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tracker.core.errors import TrackerError
+from tracker.rules.user_files import toml_problem
 
 
 class RuleDataError(TrackerError):
@@ -62,6 +63,8 @@ def reading(where: str) -> Iterator[None]:
         yield
     except RuleDataError:
         raise
+    except TrackerError as err:  # a table's own check ("every ailment entry needs a name")
+        raise RuleDataError(f"{where}: {err}") from None
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as err:
         raise RuleDataError(
             f"{where}: a value is missing or of the wrong kind — {_slip(err)}"
@@ -95,7 +98,7 @@ def unreadable(file: str, data: bytes, err: UnicodeDecodeError | tomllib.TOMLDec
         before = data[: err.start]
         line, col = before.count(b"\n") + 1, len(before[before.rfind(b"\n") + 1 :]) + 1
         return f"{file}:{line}:{col}: is not UTF-8 text"
-    message = str(err)
+    message = toml_problem(err)
     found = _AT.search(message)
     if found:
         return f"{file}:{found[1]}:{found[2]}: {message[: found.start()]}"

@@ -141,13 +141,21 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
     check_table({k: v for k, v in data.items() if k != SECTION}, locator, HEAD_FIELDS)
-    named = data.get("ruleset", rules.id)
-    if named != rules.id:
-        raise locator.error(f"holds {named!r} blocks, not {rules.id!r}", "ruleset")
+    other = _other_ruleset(data, rules.id)
+    if other:
+        raise locator.error(other, "ruleset")
     blocks = data.get(SECTION, [])
     if not isinstance(blocks, list):
         raise locator.error("blocks must be [[blocks]] tables", SECTION)
     return [(block, _problem(block, index, rules, locator)) for index, block in enumerate(blocks)]
+
+
+def _other_ruleset(data: dict[str, Any], ruleset: str) -> str:
+    """Why a bestiary file's blocks are not ``ruleset``'s (``""``: they are), in words."""
+    named = data.get("ruleset", ruleset)
+    if not isinstance(named, str):
+        return f"ruleset must be a ruleset's id in quotes, such as {ruleset!r}"
+    return "" if named == ruleset else f"holds {named!r} blocks, not {ruleset!r}"
 
 
 def _text(path: Path) -> str:
@@ -220,9 +228,9 @@ def _with_blocks(
     from tracker.store.toml_rewrite import check_rows, replaced, row_text
 
     if text:
-        named = loads_toml(text).get("ruleset", ruleset)
-        if named != ruleset:
-            raise JournalError(target, f"holds {named!r} blocks, not {ruleset!r}: nothing written")
+        other = _other_ruleset(loads_toml(text), ruleset)
+        if other:
+            raise JournalError(target, f"{other}: nothing written")
     else:
         text = f'ruleset = "{ruleset}"\n'
     ids = {str(b["id"]).casefold() for b in blocks}

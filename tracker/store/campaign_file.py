@@ -25,12 +25,19 @@ class CampaignFile(OpenCampaign):
     crash cut short finished or dropped, each event appended (one write, one fsync)
     before it is folded in."""
 
-    def __init__(self, path: Path, *, settle: bool = True, fight_file: Path | None = None) -> None:
-        """Open ``path`` (``settle`` as for every journal); ``fight_file`` is an encounter
-        the command names (a write-back's fight): a fight found there, moved by the GM,
-        was not cut short."""
+    def __init__(
+        self,
+        path: Path,
+        *,
+        settle: bool = True,
+        fight_file: Path | None = None,
+        repair_late: bool = False,
+    ) -> None:
+        """Open ``path`` (``settle`` and ``repair_late`` as for every journal);
+        ``fight_file`` is an encounter the command names (a write-back's fight): a fight
+        found there, moved by the GM, was not cut short."""
         self.fight_file = fight_file
-        super().__init__(path, settle=settle)
+        super().__init__(path, settle=settle, repair_late=repair_late)
 
     def opened(self) -> None:
         """Finish (or drop) a fight that a crash cut short while it was being made (its

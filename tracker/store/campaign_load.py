@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.campaign import CampaignState
-from tracker.core.campaign_events import CampaignEvent, event_from
+from tracker.core.campaign_events import CampaignEvent, PcJoined, event_from
 from tracker.core.campaign_fold import Campaign
-from tracker.core.errors import EventFormatError, FoldError
+from tracker.core.errors import EventFormatError, FoldError, TrackerError
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.core.wording import counted
 from tracker.rules.base import Ruleset
@@ -66,6 +66,7 @@ def load_campaign(path: Path) -> LoadedCampaign:
     rules, initial = _head(read.head, locator)
     check_events(read.events, locator)
     events = _events(read.events, locator)
+    _entries(rules, events, locator)
     try:
         campaign = Campaign(initial, events)
     except (FoldError, EventFormatError) as err:
@@ -129,6 +130,18 @@ def _events(tables: list[dict[str, Any]], locator: Locator) -> list[CampaignEven
             raise locator.error(message, "seq", "events", index)
         events.append(event)
     return events
+
+
+def _entries(rules: Ruleset, events: list[CampaignEvent], locator: Locator) -> None:
+    """Every PC's roster entry as the ruleset takes it (what ``show``, ``rest`` and
+    ``fight`` build the PC from): a stat it does not know is the file's place, here."""
+    for index, event in enumerate(events):
+        if isinstance(event, PcJoined):
+            try:
+                rules.prepare(event.entry)
+            except TrackerError as err:
+                message = f"event {index + 1}'s entry: {err}"
+                raise locator.error(message, "entry", "events", index) from None
 
 
 def _replay_error(

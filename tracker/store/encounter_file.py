@@ -170,10 +170,17 @@ def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[st
 class EncounterFile(JournalFile[Loaded]):
     """An encounter open for play: the writer lock held, every event appended at once."""
 
-    def __init__(self, path: Path, *, settle: bool = True, ahead: Ahead | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        settle: bool = True,
+        ahead: Ahead | None = None,
+        repair_late: bool = False,
+    ) -> None:
         """Lock, load and repair ``path`` (``JournalFile``); ``ahead``: see :func:`load`."""
         self._ahead = ahead
-        super().__init__(path, settle=settle)
+        super().__init__(path, settle=settle, repair_late=repair_late)
 
     def load_journal(self, path: Path) -> Loaded:
         """Read and validate the encounter file (under the lock)."""
@@ -264,6 +271,8 @@ class EncounterFile(JournalFile[Loaded]):
         """Fold the events in, then write them (behind them, the standing line of the state
         they lead to); if the write fails, the state goes back to what it was."""
         tables = [to_table(event) for event in events]
+        if tables:
+            self.ready_to_write()  # a torn end moved aside first (opened with repair_late)
         if tables and self.loaded.source_format < CURRENT_FORMAT:
             self._bring_up_to_date()
         encounter = self.encounter

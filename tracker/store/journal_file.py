@@ -47,30 +47,48 @@ class JournalFile(Generic[L]):
     while opening releases the lock.
     """
 
-    def __init__(self, path: Path, *, settle: bool = True) -> None:
+    def __init__(self, path: Path, *, settle: bool = True, repair_late: bool = False) -> None:
         """Lock, load and repair ``path``; LockedError or JournalError (one line).
-        ``settle`` False leaves to :meth:`settle` what showing the file need not wait for."""
+        ``settle`` False leaves to :meth:`settle` what showing the file need not wait for;
+        ``repair_late`` leaves a torn or damaged end where it is until the first command
+        is written (:meth:`ready_to_write`): a command refused changes nothing on disk."""
         from tracker.store.lock import WriterLock
-        from tracker.store.writer import JournalWriter
 
         self.path = Path(path)
         self.settled = False
         """Whether the whole of opening is done (:meth:`settle`): commands may be run."""
         self.lock: WriterLock = WriterLock(self.path)
         self.lock.acquire(note=False)
+        self._writer: JournalWriter | None = None
         try:
             self.loaded: L = self.load_journal(self.path)
             self.recovered: Path | None = None
             self.repaired: list[str] = []
-            if self.loaded.torn is not None:
-                self.recovered = repair_torn(self.path, self.loaded.torn)
-            self.writer: JournalWriter = JournalWriter(self.path)
+            if not repair_late:
+                self.ready_to_write()
             self.opened()
         except BaseException:
-            self.lock.release()
+            self.close()
             raise
         if settle:
             self.settle()
+
+    def ready_to_write(self) -> None:
+        """Move a torn or damaged end aside (once) and open the writer, if not yet done."""
+        from tracker.store.writer import JournalWriter
+
+        if self._writer is not None:
+            return
+        if self.loaded.torn is not None and self.recovered is None:
+            self.recovered = repair_torn(self.path, self.loaded.torn)
+        self._writer = JournalWriter(self.path)
+
+    @property
+    def writer(self) -> JournalWriter:
+        """The file's writer (a torn end is moved aside before the first write)."""
+        self.ready_to_write()
+        assert self._writer is not None
+        return self._writer
 
     def said_on_opening(self) -> list[str]:
         """What opening did to the file, one line each for the GM: a torn or damaged end
@@ -100,14 +118,15 @@ class JournalFile(Generic[L]):
     def rewritten(self) -> None:
         """Follow a rewrite of the whole file (``os.replace``): lock the new file, append
         to it. JournalError if it cannot be locked."""
-        self.writer.close()
+        if self._writer is not None:
+            self._writer.close()
         if not self.lock.lock_file():
             raise JournalError(
                 self.path, "the file was taken by another writer while it was rewritten"
             )
         from tracker.store.writer import JournalWriter
 
-        self.writer = JournalWriter(self.path)
+        self._writer = JournalWriter(self.path)
 
     def opened(self) -> None:
         """Finish opening, the lock held and the writer ready (nothing by default)."""
@@ -119,7 +138,8 @@ class JournalFile(Generic[L]):
 
     def close(self) -> None:
         """Close the journal and release the lock."""
-        self.writer.close()
+        if self._writer is not None:
+            self._writer.close()
         self.lock.release()
 
     def __enter__(self) -> Self:

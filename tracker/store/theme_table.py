@@ -103,19 +103,29 @@ def theme_fields(
         )
     if "primary" not in table:
         raise ThemeError(f'theme {where}: needs at least primary = "#rrggbb"')
-    fields: dict[str, Any] = {"name": str(table.get("name", default_name))}
+    fields: dict[str, Any] = {"name": _text(table.get("name", default_name), "name", where)}
     for key in COLOUR_KEYS:
         if key in table:
             fields[key] = _colour(table[key], key, where, named)
     for key in NUMBER_KEYS:
         if key in table:
             fields[key] = _number(table[key], key, where)
-    fields["dark"] = bool(table.get("dark", True))
+    dark = table.get("dark", True)
+    if not isinstance(dark, bool):
+        raise ThemeError(f"theme {where}: dark must be true or false")
+    fields["dark"] = dark
     variables = table.get("variables", {})
     if not isinstance(variables, dict):
         raise ThemeError(f'theme {where}: [variables] must be a table of name = "value"')
-    fields["variables"] = {str(k): str(v) for k, v in variables.items()}
+    fields["variables"] = {k: _text(v, f"variables.{k}", where) for k, v in variables.items()}
     return fields
+
+
+def _text(value: object, key: str, where: str) -> str:
+    """``value`` if it is text; ThemeError (in words, no Python repr) if it is not."""
+    if not isinstance(value, str):
+        raise ThemeError(f'theme {where}: {key} must be text in quotes, such as "#rrggbb"')
+    return value
 
 
 def installed_themes(
@@ -145,11 +155,11 @@ def _number(value: object, key: str, where: str) -> float:
 
 
 def _colour(value: object, key: str, where: str, named: Callable[[str], object]) -> str:
-    text = str(value)
+    text = _text(value, key, where)
     if _SHAPED.fullmatch(text) or (_NAMED.fullmatch(text) and named(text) is not False):
         return text
     raise ThemeError(
-        f'theme {where}: {key} = {value!r} is not a colour (use "#rrggbb" or a colour name)'
+        f'theme {where}: {key} = {text!r} is not a colour (use "#rrggbb" or a colour name)'
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 from tracker.store.background_sync import BackgroundSync, Syncing
 from tracker.store.block import BATCH_END, format_event
-from tracker.store.durable import fsync_file, write_all
+from tracker.store.durable import fsync_file
 from tracker.store.errors import JournalError
 from tracker.store.journal import HEADER_RE, check_block, parse_document
 from tracker.store.open_flags import O_BINARY as _O_BINARY
@@ -49,14 +49,18 @@ class JournalWriter:
     """Appends event blocks to an existing encounter file, one ``write`` + ``fsync`` each.
 
     Opening checks that the file does not end in a torn block (appending after one
-    would turn recoverable damage into a hard error) and adds a final newline if the
-    file lacks one. Hold a :class:`tracker.store.lock.WriterLock` while writing.
+    would turn recoverable damage into a hard error) and changes nothing: a file that
+    lacks a final newline gets one in front of the first write, in the same ``write``
+    (a command refused after opening leaves the file as it was). Hold a
+    :class:`tracker.store.lock.WriterLock` while writing.
     """
 
     def __init__(self, path: Path) -> None:
         """Open ``path`` for appending; raise JournalError if it is missing or torn."""
         self.path = Path(path)
         self._fd: int | None = None
+        self._lead = b""
+        """A line break the file lacks at its end, written in front of the first write."""
         self._sync = BackgroundSync()
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _O_BINARY)
@@ -70,13 +74,11 @@ class JournalWriter:
         self._fd = fd
 
     def _prepare(self, fd: int) -> None:
-        """Check the tail and make sure the file ends with a newline."""
+        """Check the tail; note whether the first write must start with a newline."""
         try:
             with open(self.path, "rb") as file:
                 last = _check_tail(self.path, file)
-            if last not in (b"", b"\n"):
-                write_all(fd, b"\n")
-                fsync_file(fd)
+            self._lead = b"" if last in (b"", b"\n") else b"\n"
         except OSError as exc:
             raise JournalError(self.path, f"cannot prepare for appending: {exc.strerror}") from exc
 
@@ -146,13 +148,14 @@ class JournalWriter:
         size = os.fstat(fd).st_size
         if not tables:
             return size
-        data = before + self._blocks(tables) + after
+        data = self._lead + before + self._blocks(tables) + after
         try:
             written = os.write(fd, data)
             if written != len(data):
                 raise OSError(errno.ENOSPC, f"only {written} of {len(data)} bytes were written")
         except OSError as exc:
             raise self._failed(size, exc) from exc
+        self._lead = b""
         return size
 
     def _failed(self, size: int, exc: OSError) -> JournalError:

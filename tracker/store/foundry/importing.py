@@ -145,8 +145,10 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
         except (NotImportable, TrackerError) as err:
             problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
     problems += _table_clashes(result, tables) + _name_clashes(result)
-    if not problems and not result.actors and not result.tables:
-        problems = [*result.skipped, "no actor or RollTable in what was named"]
+    if not problems and not result.actors and not result.tables:  # one file named: its line
+        problems = list(result.skipped)
+        if len(problems) != 1 or folders:
+            problems.append("no actor or RollTable in what was named")
     if problems:
         raise ImportFailed(problems)
     _unique_ids(result.actors)
@@ -302,12 +304,15 @@ def check_into(target: Path, result: Plan) -> None:
     from tracker.store.encounter_file import load
 
     loaded = load(target)
-    wrong = [a for a in result.actors if a.converted.ruleset != loaded.rules.id]
+    wrong: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors
+    for actor in result.actors:
+        if actor.converted.ruleset != loaded.rules.id:
+            wrong.setdefault(actor.converted.ruleset, []).append(actor.where)
     if wrong:
         lines = [
-            f"{a.where}: {a.converted.ruleset} actors cannot join {target.name} "
+            f"{', '.join(where)}: {ruleset} actors cannot join {target.name} "
             f"(its ruleset is {loaded.rules.id})"
-            for a in wrong
+            for ruleset, where in wrong.items()
         ]
         raise ImportFailed(lines)
 
