@@ -119,7 +119,6 @@ def test_sigkilled_writer_loses_nothing_it_reported(tmp_path: Path) -> None:
 def kill_many(server: ForkServer, path: Path, runs: int, rng: random.Random) -> tuple[int, int]:
     """Kill ``runs`` appending children, checking the file after each; return (events, torn)."""
     total = torn_seen = 0
-    deadline = time.monotonic() + 30
     for _ in range(runs):
         reported = server.kill_one_child(path, total + 1, rng)
         got = read_journal(path)
@@ -137,7 +136,6 @@ def kill_many(server: ForkServer, path: Path, runs: int, rng: random.Random) -> 
         last_reported = reported[-1] if reported else total
         assert len(seqs) in (last_reported, last_reported + 1), (len(seqs), last_reported)
         total = len(seqs)
-        assert time.monotonic() < deadline
     return total, torn_seen
 
 
