@@ -21,8 +21,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tracker.rules.toml_words import in_words
-
 _FLAGS = (
     os.O_RDONLY
     | getattr(os, "O_NONBLOCK", 0)
@@ -98,6 +96,8 @@ def loads_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
+        from tracker.rules.toml_words import in_words  # only a file that does not parse
+
         raise WordedError(in_words(str(err), text)) from None
     except RecursionError:
         line, col = _too_deep_at(text)

@@ -10,7 +10,6 @@ runs both over the same texts, so a Textual upgrade that changes either is caugh
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import cache
 from pathlib import Path
@@ -48,5 +47,7 @@ def is_colour(text: str) -> bool:
 
 def nearest_colour(text: str) -> str:
     """The colour name closest to a misspelt one (``crimsn``: ``crimson``), or ""."""
+    import difflib  # only for a colour that is refused
+
     close = difflib.get_close_matches(text, sorted(colour_names()), n=1)
     return close[0] if close else ""
