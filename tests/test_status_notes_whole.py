@@ -98,24 +98,3 @@ async def test_at_120x36_the_log_gives_rows_for_what_the_gm_must_read(tmp_path: 
     assert "Trauma 0 Unsettled above 4, Dysfunctional above 6" in shown
     assert "Physical: Dizzy" in shown and "Condition: Prone" in shown, log_height
     assert "✎ Plugsuit only; pistol. Covers the shelter doors." in shown
-
-
-@ui_test
-async def test_at_120x36_a_broken_marine_reads_what_broken_means(tmp_path: Path) -> None:
-    """Three marines Broken, each a critical injury to look up: Ripley's "Broken: a single
-    move this round, no stress, no panic" sat below the fold while the log kept 8 rows."""
-    path = tmp_path / "deck.toml"
-    shutil.copyfile(ROOT / "encounters" / "alien-operations-deck.toml", path)
-    app = make_app(path, seed=11)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        for line in ("start", "dmg vasquez 5", "dmg hudson 4", "dmg ripley 3", "next"):
-            assert app.run_line(line).ok, line
-        app.selected = "ripley"
-        for _ in range(4):
-            await pilot.pause()
-        assert len(state_of(app).reminders) == 3
-        shown = status_on_screen(app)
-        assert app.query_one("#log-frame").display
-    assert "Ripley · pc · down" in shown
-    assert "Broken: a single move this round, no stress, no panic" in shown

@@ -5,9 +5,8 @@ reminders, their keys and the selected combatant's name and tracks (none of whic
 ever cut). The log's frame then gives up rows, as many as are missing, down to its
 newest line, or its whole frame; it takes them back as soon as they are free again. From
 a screen of ``TALL`` rows (120x36, 200x50) it also gives the rows that show each track's
-note whole (``Injuries 0/3 incapacitated above 3``), the ailments held, the GM's note and
-the ruleset's own lines, as many as it can spare down to its newest line; a short screen
-(80x24) keeps its log.
+note whole (``Injuries 0/3 incapacitated above 3``) and the ailments held, as many as it
+can spare down to its newest line; a short screen (80x24) keeps its log.
 When the whole log is not enough either, the screen is marked ``-crowded`` and the
 stylesheet gives the status pane more width (fewer rows for the same words); that mark
 goes once a whole log's rows are to spare, so the width does not flicker back and forth.

@@ -143,7 +143,7 @@ class StatusPane(SelectedPane):
             width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
             top, rest = self._drawing(reminders, block, width, tight)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
-        whole = self._must_read(reminders, block, width, tight) if reminders else top
+        whole = top if tight < TRACKS_FIRST else self._must_read(reminders, block, width)
         missing = (
             rows_needed(least, width, console) - room,
             rows_needed(whole, width, console) - room,
@@ -152,12 +152,12 @@ class StatusPane(SelectedPane):
         return top + rest
 
     def _must_read(
-        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, tight: int
+        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int
     ) -> list[Text]:
-        """What the GM must read with reminders open (the log gives the rows where it
-        can spare them): the drawing at this tightness, tracks whole, traits left out."""
-        top, rest = self._drawing(reminders, block, width, min(tight, TRACKS_FIRST))
-        return top + rest[: len(rest) - len(block.traits if block else [])]
+        """The reminders, keys on rows of their own, then what the GM must read of the
+        selected one whole (``FighterBlock.must_read``): what the log gives rows for."""
+        lines, _ = self._drawing(reminders, None, width, TRACKS_FIRST)
+        return lines if block is None else lines + block.must_read()
 
     def _ask_rows(self, missing: tuple[int, int], room: tuple[int, int]) -> None:
         """Tell the screen how many rows are missing (``Crowded``): for what must be seen,
