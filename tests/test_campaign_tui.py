@@ -5,30 +5,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.widgets import Static
 
 from tests.campaign_helpers import member
 from tests.ui_helpers import basic_file, make_app, opened, ui_test
-from tests.writeback_helpers import message, sachiel_fight, summary, tokyo_campaign
+from tests.writeback_helpers import (
+    campaign_fixture,  # noqa: F401 (a fixture: pytest finds it here)
+    fight_fixture,  # noqa: F401 (a fixture: pytest finds it here)
+    message,
+    summary,
+)
 from tracker.core.campaign_events import WrittenBack
 from tracker.store.campaign_file import CampaignFile, load_campaign
 from tracker.store.encounter_file import load
 from tracker.ui.modals.confirm import ConfirmScreen
 from tracker.ui.modals.writeback import WritebackScreen
 from tracker.ui.palette import table_commands
-
-
-@pytest.fixture
-def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A nerv-d100 campaign (Asuka, Rei) in its own folder."""
-    return tokyo_campaign(tmp_path, capsys)
-
-
-@pytest.fixture
-def fight(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """Fight 1, in another folder, played up to its end: Asuka wounded in the left leg."""
-    return sachiel_fight(tmp_path, campaign, capsys)
 
 
 def test_the_fight_records_where_its_campaign_is(campaign: Path, fight: Path) -> None:

@@ -122,3 +122,14 @@ def test_counted_is_singular_only_for_one(count: int) -> None:
         "1 injury" if count == 1 else f"{count} injuries"
     )
     assert not HEDGED.search(counted(count, "success", "successes"))
+
+
+@pytest.mark.parametrize(("bonus", "says"), [(1, "+ 1 bonus die ["), (2, "+ 2 bonus dice [")])
+def test_wrath_bonus_dice_are_counted_as_words(tmp_path: Path, bonus: int, says: str) -> None:
+    """`dmg nob 9 bd=1` read "DR 9 + 1 bonus dice [5] = 10 vs Resilience 9"."""
+    path = tmp_path / "ork.toml"
+    shutil.copyfile(SAMPLES / "wrath-ork-boarding.toml", path)
+    with EncounterFile(path) as play:
+        play.execute("start", Dice(seed=1))
+        [hit, *_] = [event.text for event in play.execute(f"dmg nob 9 bd={bonus}", Dice(seed=1))]
+    assert says in hit and hit.startswith("Ork Nob is hit: DR 9 ")

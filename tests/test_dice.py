@@ -229,6 +229,16 @@ def test_replay_refuses_faces_that_do_not_fit(faces: list[int]) -> None:
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("expr", "faces", "says"),
+    [("2d6", [3], ": 1 face recorded, not enough"), ("1d6", [3, 4], ": 2 faces recorded but")],
+)
+def test_replay_counts_the_faces_in_words(expr: str, faces: list[int], says: str) -> None:
+    """A hand-edited journal with one face for 2d6 read "1 faces are not enough"."""
+    with pytest.raises(DiceError, match=says):
+        replay(expr, faces)
+
+
 # --------------------------------------------------------------------------- counting
 
 

@@ -11,6 +11,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Select, Static, TextArea
 
+from tests.ui_helpers import make_app, opened, ui_test
 from tracker.export.formats import round_markdown
 from tracker.store.encounter_file import Loaded, load
 from tracker.ui.export_screen import ExportScreen, copy_round_markdown
@@ -140,3 +141,49 @@ def test_bad_rounds_show_one_sentence_and_block_export(loaded: Loaded, data_home
 
 def test_copy_round_markdown_uses_the_clipboard_and_a_file(loaded: Loaded, data_home: Path) -> None:
     asyncio.run(scenario_copy_round_markdown_uses_the_clipboard_and_a_file(loaded, data_home))
+
+
+async def exported_to(path: Path, typed: str) -> tuple[list[str], str, int]:
+    """Open ``path`` in the tracker at 80x24, press ``e``, type ``typed`` in the path box
+    and press ctrl+s: the screens' names after it, the problem line and its rows."""
+    app = make_app(path)
+    said, rows = "", 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        screen.query_one("#path", Input).value = typed
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        names = [type(screen).__name__ for screen in app.screen_stack]
+        if app.screen is screen:
+            problem = screen.query_one("#problem", Static)
+            said, rows = str(problem.render()), problem.size.height
+        app.exit(None)
+    return names, said, rows
+
+
+@ui_test
+async def test_a_missing_folder_is_said_in_one_line_not_made(
+    loaded: Loaded, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dialog made `missing/` where the CLI's `log -o missing/x.md` refuses it: now
+    it says so as the CLI does, in one line, and nothing is made."""
+    monkeypatch.chdir(loaded.path.parent)
+    names, said, rows = await exported_to(loaded.path, "missing/x.md")
+    assert names[-1] == "ExportScreen" and not Path("missing").exists()
+    assert said == "the folder missing does not exist — make it first or name another place"
+    assert rows == 1
+
+
+@ui_test
+async def test_a_folder_typed_with_a_slash_is_made_as_the_cli_makes_it(loaded: Loaded) -> None:
+    """``DIR/`` in the path box writes the suggested name into DIR, made if missing, as
+    ``tracker log -o DIR/`` does."""
+    folder = loaded.path.parent / "recaps-here"
+    names, said, _ = await exported_to(loaded.path, f"{folder}/")
+    assert said == "" and "ExportScreen" not in names
+    assert (folder / "kell.md").read_text(encoding="utf-8").startswith("# The Bridge at Kell")

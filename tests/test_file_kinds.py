@@ -31,6 +31,7 @@ from tracker.ui.themes import load_themes
 
 DEEP_ARRAY = "x = " + "[" * 3000 + "]" * 3000 + "\n"
 DEEP_TABLE = "x = " + "{a=" * 3000 + "1" + "}" * 3000 + "\n"
+NOT_A_LINE = "this line is not 'key = value', a [table] or a # comment"
 
 
 class Waited(BaseException):
@@ -340,12 +341,12 @@ def test_a_theme_or_keymap_that_does_not_parse_is_named_by_file_line_and_column(
     theme.parent.mkdir()
     theme.write_bytes(b'name = "evil"\n!!\n')
     [problem] = load_themes([theme.parent]).problems
-    assert problem == f"theme {theme}:2:1: Invalid statement"
+    assert problem == f"theme {theme}:2:1: {NOT_A_LINE}"
     theme.write_bytes(b'name = "\xff"\n')
     [problem] = load_themes([theme.parent]).problems
     assert problem == f"theme {theme}:1:9: the file is not valid UTF-8"
     keymap = tmp_path / "keymap.toml"
     keymap.write_bytes(b'undo = "z"\n!!\n')
     assert read_keymap(keymap, {"undo"}).problems == [
-        f"{keymap}:2:1: Invalid statement — keymap ignored"
+        f"{keymap}:2:1: {NOT_A_LINE} — keymap ignored"
     ]

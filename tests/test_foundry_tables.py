@@ -112,7 +112,7 @@ def test_a_bad_table_file_is_one_line_and_the_rest_still_load() -> None:
         ('name = "X"\n[[results]]\nrange = 1\n', ":2:1:", "result 1 needs text"),
         ('name = "X"\ncolour = 3\n[[results]]\nrange = 1\ntext = "a"\n', ":2:1:", "unknown key"),
         ('name = "X\\u001b"\n[[results]]\nrange = 1\ntext = "a"\n', ":1:1:", "ESC"),
-        ("name = [\n", ":2:1:", "Invalid"),
+        ("name = [\n", ":2:1:", "the file ends where a value belongs"),
     ],
 )
 def test_table_file_errors_name_the_place(text: str, where: str, what: str) -> None:

@@ -231,7 +231,7 @@ async def test_a_broken_file_row_reads_whole_at_80_columns(tmp_path: Path) -> No
         listing = app.query_one("#launcher-list", OptionList)
         row = " ".join(shown_lines(listing, 5))
         assert "…" not in row
-        assert "torn.toml:2:11: Expected ']' at the end of a table declaration" in row
+        assert "torn.toml:2:11: a [table] is not closed with ']'" in row
         app.exit(None)
 
 

@@ -157,8 +157,12 @@ def test_a_broken_sample_in_a_package_is_one_line_and_the_rest_still_list(
 @pytest.mark.parametrize(
     ("tail", "place", "what"),
     [
-        (b"most = = 3\n", ":11:8: ", "Invalid value"),
-        (b"x = [\n", ":12:1: ", "Invalid value"),  # the end of the file, after its last line
+        (b"most = = 3\n", ":11:8: ", "a value is missing after '='"),
+        (
+            b"x = [\n",
+            ":12:1: ",
+            "the file ends where a value belongs",
+        ),  # the end of the file, after its last line
         (b'note = "\xff"\n', ":11:9: ", "is not UTF-8 text"),
     ],
 )

@@ -31,7 +31,7 @@ def test_check_warns_in_one_line_and_the_fight_still_plays(
     path = ork_file(tmp_path, "dracula")
     before = path.read_bytes()
     code, out, err = cli(capsys, "check", path)
-    assert code == 0 and ": ok — wrath-glory" in out
+    assert code == 0 and ": plays, with a theme not installed — wrath-glory" in out
     line = "theme 'dracula' is not installed — it plays in imperium"
     assert err.count("\n") == 1 and line in err and f"{path}:11:1:" in err
     assert path.read_bytes() == before

@@ -1,6 +1,5 @@
 """``tracker themes`` offers only themes the TUI takes: each file checked as the TUI
-checks it (without Textual); a colour name, which only Textual knows, is marked as left
-for the TUI to check."""
+checks it, colour names too (without Textual)."""
 
 from __future__ import annotations
 
@@ -29,15 +28,21 @@ def test_themes_leaves_out_a_file_the_tui_refuses(capsys: pytest.CaptureFixture[
     assert "theme soot.toml: primary = '#12345' is not a colour" in err
 
 
-def test_a_colour_name_is_listed_as_left_for_the_tui_to_check(
+def test_a_misspelt_colour_name_is_not_offered_and_a_real_one_is(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """`primary = "crimsn"` was listed "(colour names crimsn: checked when the TUI opens
+    it)", then refused by the TUI; it is now refused by the list itself, with the name it
+    is closest to, and without Textual."""
     mine = user_config_dir() / "themes"
     mine.mkdir(parents=True, exist_ok=True)
     (mine / "rose.toml").write_text('name = "rose"\nprimary = "crimson"\n')
-    _, out, _ = cli(capsys, "themes")
-    rose = next(line for line in out.splitlines() if line.startswith("rose"))
-    assert "colour names crimson: checked when the TUI opens it" in rose
+    (mine / "thorn.toml").write_text('name = "thorn"\nprimary = "crimsn"\n')
+    code, out, err = cli(capsys, "themes")
+    listed = {line.split()[0]: line for line in out.splitlines()}
+    assert code == 0 and "rose" in listed and "thorn" not in listed
+    assert "checked when the TUI" not in out
+    assert "theme thorn.toml: primary = 'crimsn' is not a colour (did you mean 'crimson'?)" in err
 
 
 def test_the_samples_themes_are_all_offered(tmp_path: Path) -> None:

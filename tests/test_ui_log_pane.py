@@ -79,3 +79,18 @@ async def test_log_shows_its_scrollbar_only_when_scrolled_back(tmp_path: Path) -
         assert log.scroll_y + height == len(log.lines)  # a new turn brings the log back
         assert not log.has_class("-back") and not log.show_vertical_scrollbar
         assert str(frame.border_title) == "Log"  # following: a title that stays put
+
+
+@ui_test
+async def test_a_log_of_one_long_entry_counts_it_as_a_word(tmp_path: Path) -> None:
+    """Scrolled back, the title counts the entries; one long note read "Log · 1 entries"."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("note " + " ".join(["The bridge creaks under the ogre."] * 20)).ok
+        await pilot.pause()
+        log = app.query_one(LogPane)
+        assert len(log.feed.lines) == 1 and len(log.lines) > log.scrollable_content_region.height
+        log.scroll_to(y=0, animate=False, immediate=True)
+        await pilot.pause()
+        assert str(app.query_one("#log-frame").border_title) == "Log · 1 entry"

@@ -12,7 +12,12 @@ from textual.widgets import OptionList, Static
 
 from tests.campaign_helpers import member, ok
 from tests.ui_helpers import make_app, opened, ui_test
-from tests.writeback_helpers import message, sachiel_fight, summary, tokyo_campaign
+from tests.writeback_helpers import (
+    campaign_fixture,  # noqa: F401 (a fixture: pytest finds it here)
+    fight_fixture,  # noqa: F401 (a fixture: pytest finds it here)
+    message,
+    summary,
+)
 from tracker.core.campaign import Lasting
 from tracker.core.campaign_changes import edit_planned, writeback_changes
 from tracker.core.campaign_events import WrittenBack
@@ -22,18 +27,6 @@ from tracker.store.campaign_file import load_campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.writeback import WritebackScreen
 from tracker.ui.party_modals import ChangeForm
-
-
-@pytest.fixture
-def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A nerv-d100 campaign (Asuka, Rei) in its own folder."""
-    return tokyo_campaign(tmp_path, capsys)
-
-
-@pytest.fixture
-def fight(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """Fight 1, in another folder, played up to its end: Asuka wounded in the left leg."""
-    return sachiel_fight(tmp_path, campaign, capsys)
 
 
 def form_choices(app: TrackerApp) -> list[str]:

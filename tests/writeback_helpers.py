@@ -36,6 +36,20 @@ def sachiel_fight(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[
     return path
 
 
+@pytest.fixture(name="campaign")
+def campaign_fixture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """``campaign``: a nerv-d100 campaign (Asuka, Rei) in its own folder. A test module
+    imports this and ``fight_fixture``; pytest finds them there by their names."""
+    return tokyo_campaign(tmp_path, capsys)
+
+
+@pytest.fixture(name="fight")
+def fight_fixture(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """``fight``: fight 1 of ``campaign``, in another folder, played up to its end: Asuka
+    wounded in the left leg."""
+    return sachiel_fight(tmp_path, campaign, capsys)
+
+
 def message(app: TrackerApp) -> str:
     """What the command bar says."""
     return app.query_one(CommandBar).message

@@ -9,6 +9,10 @@ short between this file and another (a stat block the bestiary never got, a camp
 fight whose file was never made), one line each, as opening the file for play does. A
 torn last command alone is only noted: it is left out of every read and moved aside when
 the file is next played.
+
+A file that plays reads ``ok`` only when nothing else is worth a word; otherwise its line
+says what plays and with what (``plays, with a torn last command and a theme not
+installed — …``), each said in full on stderr after it; the exit status is 0 either way.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from typing import TYPE_CHECKING
 
 from tracker.cli.output import warn
 from tracker.core.safe_text import visible
-from tracker.core.wording import counted
+from tracker.core.wording import counted, either
 
 if TYPE_CHECKING:
+    from tracker.store.encounter_file import Loaded
     from tracker.store.journal_repair import TornTail
 
 
@@ -54,23 +59,46 @@ def run(ns: argparse.Namespace) -> int:
     encounter = loaded.encounter
     count = len(encounter.events)  # every event read: a snapshot is checked against them
     state = encounter.state
-    print(
-        f"{visible(str(ns.file))}: ok — {loaded.rules.id}, "
+    found = (
+        f"{loaded.rules.id}, "
         f"{counted(len(state.combatants), 'combatant')}, {counted(count, 'event')}"
     )
-    for note in encounter.notes:
-        warn(f"{ns.file}: {note}")
+    _verdict(ns.file, found, _encounter_notes(ns.file, loaded))
+    return _repair(ns.file, _open_encounter) if ns.repair else 0
+
+
+Note = tuple[str, str]
+"""Something ``check`` found beside a fight that plays: what it is, in a few words for
+the verdict (``a theme not installed``), and its whole line for stderr."""
+
+
+def _encounter_notes(path: Path, loaded: Loaded) -> list[Note]:
+    """What is worth a word in an encounter that plays: a snapshot ignored, a theme not
+    installed, a standing line that says otherwise, a torn last command."""
+    from tracker.store.journal_repair import tail_note
     from tracker.store.listing import standing_problem
     from tracker.store.theme_table import theme_stand_in
 
-    if stand_in := theme_stand_in(ns.file, loaded.head, loaded.rules.theme):
-        warn(stand_in)
+    notes = [("a snapshot ignored", f"{path}: {note}") for note in loaded.encounter.notes]
+    if stand_in := theme_stand_in(path, loaded.head, loaded.rules.theme):
+        notes.append(("a theme not installed", stand_in))
+    if problem := standing_problem(path):
+        notes.append(("a standing line out of date", problem))
+    if loaded.torn is not None:
+        notes.append(("a torn last command", tail_note(path, loaded.torn)))
+    return notes
 
-    if problem := standing_problem(ns.file):
-        warn(problem)
-    if torn is not None:
-        warn(tail_note(ns.file, torn))
-    return _repair(ns.file, _open_encounter) if ns.repair else 0
+
+def _verdict(path: Path, found: str, notes: list[Note]) -> None:
+    """The one line on stdout (``ok`` only when nothing is worth a word; else what plays
+    and with what, each said in full on stderr after it)."""
+    if notes:
+        verdict = f"plays, with {either([label for label, _ in notes], 'and')}"
+    else:
+        verdict = "ok"
+    print(f"{visible(str(path))}: {verdict} — {found}")
+    for _, line in notes:
+        warn(line)
 
 
 Opened = tuple["TornTail | None", "Path | None", int, "list[str]"]
@@ -132,11 +160,11 @@ def _campaign(path: Path, repair: bool) -> int:
         warn(tail_note(path, torn))
         return 1
     state = loaded.campaign.state
-    print(
-        f"{visible(str(path))}: ok — a {loaded.rules.id} campaign, "
+    found = (
+        f"a {loaded.rules.id} campaign, "
         f"{counted(len(state.party), 'PC')}, {counted(len(state.fights), 'fight')}, "
         f"{counted(len(loaded.campaign.events), 'event')}"
     )
-    if torn is not None:
-        warn(tail_note(path, torn))
+    notes = [] if torn is None else [("a torn last command", tail_note(path, torn))]
+    _verdict(path, found, notes)
     return _repair(path, _open_campaign) if repair else 0

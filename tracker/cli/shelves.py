@@ -15,7 +15,8 @@ def setup(p: argparse.ArgumentParser) -> None:
 
 def themes(ns: argparse.Namespace) -> int:
     """Each theme the TUI offers, where it comes from and its file (checked as the TUI
-    checks it); a file it would refuse is one line on stderr, not a theme to pick."""
+    checks it, colour names too); a file it would refuse is one line on stderr, not a
+    theme to pick."""
     from tracker.paths import bundled_dir, user_config_dir
     from tracker.store.theme_table import installed_themes
 
@@ -24,9 +25,7 @@ def themes(ns: argparse.Namespace) -> int:
         folder = theme.path.parent
         label = "bundled" if folder == bundled_dir("themes") else "ruleset"
         label = "yours" if folder == user_config_dir() / "themes" else label
-        unchecked = ", ".join(theme.named_colours)
-        more = f" (colour names {unchecked}: checked when the TUI opens it)" if unchecked else ""
-        print(visible(f"{theme.name:<16} {label}: {theme.path}{more}"))
+        print(visible(f"{theme.name:<16} {label}: {theme.path}"))
     for problem in problems:
         print(f"tracker: {visible(problem)} — not offered", file=sys.stderr)
     return 0

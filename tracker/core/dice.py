@@ -24,6 +24,7 @@ from tracker.core.dice_expr import DiceTerm as DiceTerm
 from tracker.core.dice_expr import Draw, as_expr, check_sides
 from tracker.core.dice_expr import parse as parse
 from tracker.core.frozen_record import FrozenRecord, frozen_record
+from tracker.core.wording import counted
 
 if TYPE_CHECKING:
     import random
@@ -113,14 +114,15 @@ def replay(expr: str | DiceExpr, dice: Sequence[int]) -> Roll:
         face = next(faces, None)
         if face is None:
             raise DiceError(
-                f"the recorded dice do not fit {parsed}: {len(dice)} faces are not enough"
+                f"the recorded dice do not fit {parsed}: "
+                f"{counted(len(dice), 'face')} recorded, not enough"
             )
         return face
 
     result = _evaluate(parsed, draw)
     if len(result.dice) != len(dice):
         raise DiceError(
-            f"the recorded dice do not fit {parsed}: {len(dice)} faces recorded "
+            f"the recorded dice do not fit {parsed}: {counted(len(dice), 'face')} recorded "
             f"but only {len(result.dice)} rolled"
         )
     return result

@@ -14,22 +14,23 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-import tomllib
 import zlib
 from typing import Any
 
+from tracker.rules.user_files import loads_toml
+
 
 def parsed_toml(data: bytes, folder: str | None, name: str) -> dict[str, Any]:
-    """``tomllib.loads`` of ``data`` (the file ``name`` in ``folder``; None: not a folder
-    on disk), through its copy when one checks out. Raises what ``tomllib.loads`` and
-    ``bytes.decode`` raise for a broken file."""
+    """:func:`loads_toml` of ``data`` (the file ``name`` in ``folder``; None: not a folder
+    on disk), through its copy when one checks out. Raises what ``loads_toml`` and
+    ``bytes.decode`` raise for a broken file (its errors in words)."""
     key = b"%d %d %d" % (marshal.version, len(data), zlib.crc32(data))
     path = _copy_path(folder, name)
     if path is not None:
         known = _read_copy(path, key)
         if known is not None:
             return known
-    raw = tomllib.loads(data.decode("utf-8"))
+    raw = loads_toml(data.decode("utf-8"))
     if path is not None and not sys.dont_write_bytecode:
         _write_copy(path, key, raw)
     return raw

@@ -42,6 +42,14 @@ class TooDeepError(tomllib.TOMLDecodeError):
         ValueError.__init__(self, message)
 
 
+class WordedError(tomllib.TOMLDecodeError):
+    """A tomllib error reworded for the GM (:mod:`tracker.rules.toml_words`), its place
+    still at the end of its message in tomllib's form."""
+
+    def __init__(self, message: str) -> None:
+        ValueError.__init__(self, message)
+
+
 def read_regular(path: Path | str, limit: int | None = None) -> bytes:
     """The bytes of ``path`` (at most ``limit + 1`` of them when ``limit`` is given).
 
@@ -83,11 +91,17 @@ def read_text(path: Path | str) -> str:
 
 def loads_toml(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, with nesting too deep for the parser refused as a
-    :class:`TooDeepError` (a ``TOMLDecodeError``) that names where it goes too deep, and
-    a leading byte-order mark (Notepad's UTF-8) skipped, as the encounter loader does."""
+    :class:`TooDeepError` (a ``TOMLDecodeError``) that names where it goes too deep, every
+    other parse error said in words (a :class:`WordedError`, see
+    :mod:`tracker.rules.toml_words`), and a leading byte-order mark (Notepad's UTF-8)
+    skipped, as the encounter loader does."""
     text = text.removeprefix("\ufeff")
     try:
         return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        from tracker.rules.toml_words import in_words  # only a file that does not parse
+
+        raise WordedError(in_words(str(err), text)) from None
     except RecursionError:
         line, col = _too_deep_at(text)
         message = f"arrays or tables nested more than {NESTING_LIMIT} deep"

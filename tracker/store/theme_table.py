@@ -2,15 +2,13 @@
 
 The TUI (:mod:`tracker.ui.themes`) builds a Textual ``Theme`` from what
 :func:`theme_fields` returns; ``tracker themes`` and ``tracker check`` list and look up
-themes with :func:`installed_themes`, so a theme they offer is one the TUI takes. Colours
-written as ``#rrggbb``, ``rgb(…)`` or ``hsl(…)`` are checked here; a colour *name*
-(``crimson``) only Textual knows: :attr:`ThemeFile.named_colours` says which were left for
-the TUI to check.
+themes with :func:`installed_themes`, so a theme they offer is one the TUI takes. Every
+colour is checked as the TUI checks it, names too (:mod:`tracker.store.colours`, without
+Textual): a misspelt ``crimsn`` is refused with the name it is closest to.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +18,7 @@ from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
 from tracker.rules.shipped import shipped_folders
 from tracker.rules.user_files import read_regular
+from tracker.store.colours import is_colour, nearest_colour
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
@@ -42,17 +41,9 @@ NUMBER_KEYS = ("luminosity_spread", "text_alpha")
 THEME_FIELDS = Fields(limits={"name": NAME_LIMIT})
 """Every text in a theme file is one plain line; its name as short as a combatant's."""
 
-_NUMBER = r"\s*-?\d+\.?\d*\s*"
-_PERCENT = r"\s*-?\d+\.?\d*%\s*"
-_SHAPED = re.compile(
-    rf"#(?:[0-9a-fA-F]{{3,4}}|[0-9a-fA-F]{{6}}|[0-9a-fA-F]{{8}})"
-    rf"|rgb\(({_NUMBER},){{2}}{_NUMBER}\)|rgba\(({_NUMBER},){{3}}{_NUMBER}\)"
-    rf"|hsl\({_NUMBER},{_PERCENT},{_PERCENT}\)|hsla\({_NUMBER},{_PERCENT},{_PERCENT},{_NUMBER}\)"
-)
-_NAMED = re.compile(r"[a-z][a-z0-9_]*")
-
 ColourCheck = Callable[[str], bool]
-"""Whether a colour name is one the theme's reader knows (Textual's, in the TUI)."""
+"""Whether a colour text is one the theme's reader takes (Textual's own check, in the
+TUI; :func:`is_colour`, which agrees with it, elsewhere)."""
 
 
 class ThemeError(Exception):
@@ -66,8 +57,6 @@ class ThemeFile:
     name: str
     path: Path
     fields: dict[str, Any]
-    named_colours: tuple[str, ...] = ()
-    """Colours given by name, not checked without Textual (empty in the TUI)."""
 
 
 def theme_folders() -> list[Path]:
@@ -85,16 +74,15 @@ def read_theme_file(path: Path, known_colour: ColourCheck | None = None) -> Them
         raise ThemeError(f"theme {path.name}: {err.strerror or err}") from None
     except JournalError as err:
         raise ThemeError(f"theme {err}") from None
-    named: list[str] = []
-    fields = theme_fields(table, path.stem, path.name, known_colour or named.append)
-    return ThemeFile(fields["name"], path, fields, tuple(named))
+    fields = theme_fields(table, path.stem, path.name, known_colour or is_colour)
+    return ThemeFile(fields["name"], path, fields)
 
 
 def theme_fields(
-    table: dict[str, Any], default_name: str, where: str, named: Callable[[str], object]
+    table: dict[str, Any], default_name: str, where: str, known: ColourCheck = is_colour
 ) -> dict[str, Any]:
-    """A theme's fields from a parsed table, every key and colour checked; ``named`` is
-    asked about each colour name (false: refused)."""
+    """A theme's fields from a parsed table, every key and colour checked (``known``
+    says whether a colour is taken)."""
     allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
     unknown = sorted(set(table) - allowed)
     if unknown:
@@ -106,7 +94,7 @@ def theme_fields(
     fields: dict[str, Any] = {"name": _text(table.get("name", default_name), "name", where)}
     for key in COLOUR_KEYS:
         if key in table:
-            fields[key] = _colour(table[key], key, where, named)
+            fields[key] = _colour(table[key], key, where, known)
     for key in NUMBER_KEYS:
         if key in table:
             fields[key] = _number(table[key], key, where)
@@ -154,13 +142,13 @@ def _number(value: object, key: str, where: str) -> float:
     return float(value)
 
 
-def _colour(value: object, key: str, where: str, named: Callable[[str], object]) -> str:
+def _colour(value: object, key: str, where: str, known: ColourCheck) -> str:
     text = _text(value, key, where)
-    if _SHAPED.fullmatch(text) or (_NAMED.fullmatch(text) and named(text) is not False):
+    if known(text):
         return text
-    raise ThemeError(
-        f'theme {where}: {key} = {text!r} is not a colour (use "#rrggbb" or a colour name)'
-    )
+    meant = nearest_colour(text)
+    hint = f"did you mean {meant!r}?" if meant else 'use "#rrggbb" or a colour name'
+    raise ThemeError(f"theme {where}: {key} = {text!r} is not a colour ({hint})")
 
 
 def theme_stand_in(path: Path, head: dict[str, Any], ruleset_theme: str) -> str:

@@ -1,13 +1,16 @@
 """The export modal (format, rounds, path, GM copy, a live preview) and "copy this round".
 
 Open it with ``app.push_screen(ExportScreen(loaded), callback)``: it dismisses with the
-``Path`` it wrote, or ``None`` when the GM cancels. ``copy_round_markdown(app, text)``
+``Path`` it wrote, or ``None`` when the GM cancels. A folder that does not exist is
+refused in one line, as ``tracker log -o`` refuses it (only the recaps folder, and a
+folder typed with a trailing ``/``, are made). ``copy_round_markdown(app, text)``
 puts Markdown on the clipboard (OSC 52, where the terminal allows it) and always saves
 it under ``user_data_dir()/recaps/`` too, returning a one-line message for the GM.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -210,17 +213,32 @@ class ExportScreen(ModalScreen[Path | None]):
         if not raw:
             self.show_problem("name a file to write, e.g. recaps/fight.md")
             return
-        self.write_recap(options, self.chosen_format, Path(raw).expanduser())
+        path, make_folder = self.file_named(raw, options)
+        self.write_recap(options, self.chosen_format, path, make_folder)
+
+    def file_named(self, raw: str, options: ExportOptions) -> tuple[Path, bool]:
+        """The file the path box names, and whether its folder is made if missing: the
+        recaps folder (the tracker's own), or a folder typed with a trailing ``/`` (the
+        file then takes the suggested name), as ``tracker log -o DIR/`` does. Any other
+        folder that does not exist is refused, as the CLI refuses it: a typo is said, not
+        made into folders."""
+        path = Path(raw).expanduser()
+        if raw.endswith(("/", os.sep)):
+            return path / self.suggested_path(options).name, True
+        return path, path.parent == recaps_dir()
 
     @work(thread=True, exclusive=True, group="export-write")
-    def write_recap(self, options: ExportOptions, fmt: Format, path: Path) -> None:
-        """Render and write in a worker; problems come back as one sentence."""
+    def write_recap(self, options: ExportOptions, fmt: Format, path: Path, make: bool) -> None:
+        """Render and write in a worker (making the folder if ``make``); problems come
+        back as one sentence."""
         try:
             text = fmt.render(recap_of(self.loaded, options))
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if make:
+                path.parent.mkdir(parents=True, exist_ok=True)
             write_output(path, text.encode("utf-8"), [self.loaded.path])
-        except (TrackerError, OSError) as err:
-            self.app.call_from_thread(self.show_problem, one_line(err))
+        except (TrackerError, OSError) as err:  # the path box shows the file: not said twice
+            said = one_line(err).removeprefix(f"{path}: ")
+            self.app.call_from_thread(self.show_problem, said)
             return
         self.app.call_from_thread(self.dismiss, path)
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from tracker.core.errors import RuleError
 from tracker.paths import user_data_dir
+from tracker.rules.ruledata import unreadable
 from tracker.rules.user_files import loads_toml, read_regular
 
 TIMERS = ("round", "stretch", "shift")
@@ -99,9 +100,13 @@ class CriticalTable:
         if not self.path.is_file():
             return {}
         try:
-            return loads_toml(read_regular(self.path).decode("utf-8"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            raw = read_regular(self.path)
+            return loads_toml(raw.decode("utf-8"))
+        except OSError as err:
             raise RuleError(f"{self.path}: not a readable table ({err})") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            where = unreadable(str(self.path), raw, err)
+            raise RuleError(f"{where} — not a readable table") from None
 
     @cached_property
     def entries(self) -> dict[tuple[str, int], Critical]:

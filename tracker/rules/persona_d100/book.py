@@ -20,6 +20,7 @@ from tracker.core.model import Combatant, Condition, EncounterState
 from tracker.paths import user_data_dir
 from tracker.rules.d100 import ConditionSpec, condition_spec, folded
 from tracker.rules.d100.ruleset import D100Ruleset
+from tracker.rules.ruledata import unreadable
 from tracker.rules.user_files import loads_toml, read_regular
 
 STAGGERED = "Staggered"
@@ -50,9 +51,13 @@ class AilmentBook:
         if not self.path.is_file():
             return ()
         try:
-            data = loads_toml(read_regular(self.path).decode("utf-8"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            raw = read_regular(self.path)
+            data = loads_toml(raw.decode("utf-8"))
+        except OSError as err:
             raise RuleError(f"{self.path}: not a readable ailment list ({err})") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            where = unreadable(str(self.path), raw, err)
+            raise RuleError(f"{where} — not a readable ailment list") from None
         return tuple(self.checked(row, str(self.path)) for row in data.get("ailments", []))
 
     def checked(self, row: Any, where: str) -> ConditionSpec:

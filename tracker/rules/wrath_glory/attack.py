@@ -30,7 +30,7 @@ from tracker.rules.wrath_glory.dice import (
     spend_wrath,
     wrath_glory,
 )
-from tracker.rules.wrath_glory.effects import (
+from tracker.rules.wrath_glory.modifiers import (
     attack_dice,
     called_shot_dice,
     defence,

@@ -113,7 +113,9 @@ def _against_resilience(
 
 
 def _rating_text(hit: Hit, bonus: tuple[int, ...], total: int, res: int) -> str:
-    bonus_text = f" + {len(bonus)} bonus dice {list(bonus)}" if bonus else ""
+    bonus_text = (
+        f" + {counted(len(bonus), 'bonus die', 'bonus dice')} {list(bonus)}" if bonus else ""
+    )
     return f"DR {hit.rating}{bonus_text} = {total} vs Resilience {res}"
 
 

@@ -1,10 +1,11 @@
-"""Wrath & Glory combat effects, and what they and combat options do to Defence, DN and dice.
+"""Wrath & Glory combat effects: giving, treating and ending them, and when they end.
 
 Effects (Hindered, Vulnerable, Prone, Poisoned, Fear …) are conditions of category
 ``effect``; combat options taken for a turn (Multi-action, Aim, Full Defence …) are
 conditions of category ``option`` whose end (this turn, the start or the end of the next
-turn) comes from the data file (taking one: ``options.py``). Removal of an effect is an
-action and a test: DN 5 on oneself, DN 3 on someone else.
+turn) comes from the data file (taking one: ``options.py``). What both do to Defence, DN
+and dice is ``modifiers.py`` (``defence`` is read from here too, as before). Removal of an
+effect is an action and a test: DN 5 on oneself, DN 3 on someone else.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from tracker.rules.conditions import nothing_to_end
 from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
+from tracker.rules.wrath_glory.modifiers import defence as defence
+from tracker.rules.wrath_glory.modifiers import options_held, test_penalty
 
 Data = Mapping[str, Any]
 
@@ -38,104 +41,6 @@ def effect_spec(data: Data, name: str) -> Mapping[str, Any] | None:
         if wanted == spec["name"].casefold() or wanted in spec.get("aliases", []):
             return spec
     return None
-
-
-def option_spec(data: Data, name: str) -> Mapping[str, Any]:
-    """The combat option a name, key or unique prefix names; RuleError listing them."""
-    wanted = name.casefold().replace(" ", "-").replace("_", "-")
-    specs = data["options"]
-    exact = [s for s in specs if wanted in (s["key"], s["name"].casefold())]
-    found = exact or [s for s in specs if s["key"].startswith(wanted)]
-    if len(found) == 1:
-        return found[0]
-    keys = ", ".join(s["key"] for s in specs)
-    raise RuleError(f"no single combat option '{name}' — options: {keys}")
-
-
-def options_held(fighter: Combatant, data: Data) -> list[tuple[Mapping[str, Any], int, str]]:
-    """(spec, level, argument) of each combat option the combatant has taken."""
-    held = []
-    for condition in fighter.conditions:
-        if condition.category == "option":
-            spec = next((s for s in data["options"] if s["name"] == condition.name), None)
-            if spec is not None:
-                held.append((spec, condition.level, condition.source))
-    return held
-
-
-# --- modifiers -----------------------------------------------------------------------
-
-
-def defence(fighter: Combatant, data: Data, *, melee: bool = False) -> tuple[int, list[str]]:
-    """Defence now, with each modifier named (Full Defence, Vulnerable, Sprint …)."""
-    value = fighter.stats.get("defence", int(data["defaults"]["defence"]))
-    notes: list[str] = []
-    for spec, level, _arg in options_held(fighter, data):
-        change = level if spec["key"] == "full-defence" else int(spec.get("defence", 0))
-        if change:
-            value += change
-            notes.append(f"{change:+d} {spec['name']}")
-    vulnerable = fighter.condition("Vulnerable")
-    if vulnerable is not None:
-        value -= vulnerable.level
-        notes.append(f"-{vulnerable.level} Vulnerable")
-    if melee and fighter.condition("Prone"):
-        change = int(data["prone"]["melee_defence"])
-        value += change
-        notes.append(f"{change:+d} Prone")
-    return value, notes
-
-
-def test_penalty(
-    fighter: Combatant, data: Data, *, attack: bool = False, against: str = ""
-) -> tuple[int, list[str]]:
-    """Extra DN on the combatant's tests: Hindered, Multi-action, on attacks more."""
-    total, notes = 0, []
-    hindered = fighter.condition("Hindered")
-    if hindered is not None and hindered.level:
-        total += hindered.level
-        notes.append(f"+{hindered.level} Hindered")
-    for spec, level, arg in options_held(fighter, data):
-        add = _option_dn(spec, level, arg, data, attack)
-        if add:
-            total += add
-            notes.append(f"+{add} {spec['name']}")
-    fear = fighter.condition("Fear")
-    if fear is not None and attack and (not fear.source or fear.source == against):
-        total += 1
-        notes.append("+1 Fear")
-    return total, notes
-
-
-def _option_dn(spec: Mapping[str, Any], level: int, arg: str, data: Data, attack: bool) -> int:
-    if spec.get("sized"):
-        return int(data["called_shot"][arg]["dn"]) if attack else 0
-    if not spec.get("dn_step") or level < 2:
-        return 0
-    if spec.get("applies_to") == "attacks" and not attack:
-        return 0
-    return int(spec["dn_step"]) * (level - 1)
-
-
-def attack_dice(fighter: Combatant, data: Data, kind: str) -> tuple[int, list[str]]:
-    """Bonus dice the combatant's options give an attack of ``kind`` (melee/ranged)."""
-    total, notes = 0, []
-    for spec, level, _arg in options_held(fighter, data):
-        if spec.get("kind") not in (None, kind):
-            continue
-        add = level if spec["key"] == "salvo" else int(spec.get("attack_dice", 0))
-        if add:
-            total += add
-            notes.append(f"+{add}d {spec['name']}")
-    return total, notes
-
-
-def called_shot_dice(fighter: Combatant, data: Data) -> int:
-    """Bonus damage dice from a Called Shot taken this turn."""
-    for spec, _level, arg in options_held(fighter, data):
-        if spec.get("sized"):
-            return int(data["called_shot"][arg]["bonus_dice"])
-    return 0
 
 
 # --- expiry --------------------------------------------------------------------------

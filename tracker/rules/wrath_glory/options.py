@@ -3,7 +3,7 @@
 Multi-action (its actions listed, none twice), Multi-attack, Salvo (a Reload), Called
 Shot (a size), Full Defence (an Agility test; taken after acting it costs the next round)
 and the rest are conditions of category ``option``; what they change is read by
-``effects.py`` (Defence, DN, dice) while they last. Whether acting earlier in one's own
+``modifiers.py`` (Defence, DN, dice) while they last. Whether acting earlier in one's own
 turn counts as "already acted" for Full Defence (seed 002 l.32-33) is the encounter's
 reading (``[readings.full_defence]`` in the data: ``[encounter.options] full_defence``,
 or ``reading full_defence`` mid-fight).
@@ -23,7 +23,7 @@ from tracker.core.protocol import DiceLike
 from tracker.rules.readings import chosen, readings_from
 from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.dice import pool_size, run_test
-from tracker.rules.wrath_glory.effects import option_spec, options_held
+from tracker.rules.wrath_glory.modifiers import option_spec, options_held
 
 Data = Mapping[str, Any]
 

@@ -21,6 +21,7 @@ from tracker.rules.display import SummaryPart
 from tracker.rules.wrath_glory import commands as wrath_commands
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
+from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
 from tracker.rules.wrath_glory.defiance_due import is_defiance_key, raise_defiance
 from tracker.rules.wrath_glory.dice import glory, is_hero
@@ -212,16 +213,16 @@ class WrathGloryRules(Ruleset):
 
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Defence with its modifiers, DN penalties, options taken, Glory."""
-        value, notes = wrath_effects.defence(fighter, self.data)
+        value, notes = wrath_modifiers.defence(fighter, self.data)
         lines = [
             f"Defence {value}"
             + (f" ({' '.join(notes)})" if notes else "")
             + f" · Resilience {wrath_damage.resilience(fighter, self.data)}"
         ]
-        penalty, why = wrath_effects.test_penalty(fighter, self.data)
+        penalty, why = wrath_modifiers.test_penalty(fighter, self.data)
         if penalty:
             lines.append(f"Tests +{penalty} DN ({' '.join(why)})")
-        held = [spec["name"] for spec, _l, _a in wrath_effects.options_held(fighter, self.data)]
+        held = [spec["name"] for spec, _l, _a in wrath_modifiers.options_held(fighter, self.data)]
         if held:
             lines.append("Options: " + ", ".join(held))
         if fighter.condition("Exhausted"):

@@ -16,6 +16,7 @@ from textual.theme import Theme
 
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
+from tracker.core.wording import counted
 from tracker.export.logbook import LogLine
 from tracker.ui.log_feed import LogFeed
 from tracker.ui.panes.frame import frame_of
@@ -136,7 +137,8 @@ class LogPane(LinesView, can_focus=True):
         """The title: just the name while the log follows the newest line (a title that
         changed at every turn would repaint at every turn); scrolled back, the count."""
         back = self.has_class("-back")
-        retitle(frame_of(self), f"Log · {len(self.feed.lines)} entries" if back else "Log")
+        count = counted(len(self.feed.lines), "entry", "entries")
+        retitle(frame_of(self), f"Log · {count}" if back else "Log")
 
     def _new_theme(self, theme: Theme) -> None:
         self.call_after_refresh(self._restyle)

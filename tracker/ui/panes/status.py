@@ -22,7 +22,7 @@ from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
-from tracker.ui.panes.status_fit import TIGHTEST, FighterBlock, rows_needed
+from tracker.ui.panes.status_fit import TIGHTEST, TRACKS_FIRST, FighterBlock, rows_needed
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
 from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
@@ -143,13 +143,21 @@ class StatusPane(SelectedPane):
             width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
             top, rest = self._drawing(reminders, block, width, tight)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
-        whole = top if tight < TIGHTEST else self._drawing(reminders, block, width, tight - 1)[0]
+        whole = top if tight < TRACKS_FIRST else self._must_read(reminders, block, width)
         missing = (
             rows_needed(least, width, console) - room,
             rows_needed(whole, width, console) - room,
         )
         self._ask_rows(missing, (width, room))
         return top + rest
+
+    def _must_read(
+        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int
+    ) -> list[Text]:
+        """The reminders, keys on rows of their own, then what the GM must read of the
+        selected one whole (``FighterBlock.must_read``): what the log gives rows for."""
+        lines, _ = self._drawing(reminders, None, width, TRACKS_FIRST)
+        return lines if block is None else lines + block.must_read()
 
     def _ask_rows(self, missing: tuple[int, int], room: tuple[int, int]) -> None:
         """Tell the screen how many rows are missing (``Crowded``): for what must be seen,

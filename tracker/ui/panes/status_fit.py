@@ -42,6 +42,13 @@ class FighterBlock:
     traits: list[Text] = field(default_factory=list)
     """Abilities, talents, keywords, weapons and rules, each whole (the pane scrolls)."""
 
+    def must_read(self) -> list[Text]:
+        """What the GM must read whole where the rows allow, in the order a tight
+        drawing shows it: the name, each track with its note, the ailments held, the
+        locations (where no body chart shows them) and the GM's note."""
+        held = [line for line, holds in self.ailments if holds]
+        return [self.head, *self.tracks, *held, *self.locations, *self.notes]
+
     def full(self) -> list[Text]:
         """The roomy order: name, notes, ailments, tracks, locations, the rest."""
         top, rest = self.split(0, 0)
