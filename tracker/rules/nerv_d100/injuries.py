@@ -17,7 +17,7 @@ from tracker.rules.nerv_d100 import until_healed
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict
 from tracker.rules.nerv_d100.stats import bonus, injury_rows, remind, shift
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
-from tracker.rules.nerv_d100.witness import ally_defeated
+from tracker.rules.nerv_d100.witness import fallen
 
 
 def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str, why: str) -> None:
@@ -99,7 +99,7 @@ def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
         status="down",
         text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
     )
-    ally_defeated(draft, tables, who)
+    fallen(draft, tables, who)
 
 
 def check_incapacitated(
