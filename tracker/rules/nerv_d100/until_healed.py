@@ -64,6 +64,6 @@ def lift(draft: Draft, tables: NervTables, who: str) -> None:
 def notes(tables: NervTables, injuries: Iterable[CarriedInjury]) -> list[str]:
     """``Blinded until Head 4 Blinded heals`` for each condition carried injuries keep on."""
     return [
-        f"{name} until {injury_label(injury)} heals (put on in every fight; `treat` ends it)"
+        f"{name} until {injury_label(injury)} heals (back in every fight until treated)"
         for name, injury in kept_on(tables, injuries).items()
     ]
