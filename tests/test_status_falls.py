@@ -91,3 +91,38 @@ def test_eva_a_construct_typed_down_ejects_its_pilot(
 def test_the_hook_is_optional_and_versioned() -> None:
     """A ruleset that does not override it reacts to nothing; 1.5 added it."""
     assert Ruleset.on_status_set.__doc__ and API_VERSION.startswith("1.5.")
+
+
+def test_wrath_a_hero_typed_dead_owes_no_defiance_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A Hero hurt at 0 Wounds owes a Defiance Check; typed dead, it is settled (seed 002
+    "Unconsciousness": three failures and the Hero dies — no check after death)."""
+    state = played(capsys, tmp_path, "wrath-ork-boarding.toml", "wound amelia 8", "wound amelia 1")
+    assert "defiance" in reminded(state, "amelia")
+    (tmp_path / "b").mkdir()
+    state = played(
+        capsys,
+        tmp_path / "b",
+        "wrath-ork-boarding.toml",
+        "wound amelia 8",
+        "wound amelia 1",
+        "dead amelia",
+    )
+    assert reminded(state, "amelia") == {}
+
+
+def test_alien_a_dying_pc_typed_dead_rolls_no_more(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Hudson dying of a lethal critical (a death roll every round, seed 003 l.155-157),
+    typed dead: the timer and Dying end, as a failed death roll ends them."""
+    state = played(
+        capsys,
+        tmp_path,
+        "alien-operations-deck.toml",
+        "crit hudson 61 Punctured lethal=round",
+        "dead hudson",
+    )
+    hudson = state.combatants["hudson"]
+    assert hudson.condition("Dying") is None and hudson.track("death_timer") == 0
