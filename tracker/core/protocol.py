@@ -137,3 +137,8 @@ class Rules(Protocol):
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Trigger: a turn ends (durations count down …)."""
         ...
+
+    def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
+        """Trigger: the GM set ``who``'s status by hand (``down``, ``dead``, ``revive``);
+        ``was`` is the status before (a fall's Fear test, a pilot's ejection …)."""
+        ...

@@ -176,6 +176,7 @@ def _status(status: str) -> Callable[..., None]:
             if not any(slot_owner(s) == cid for s in draft.state.initiative):
                 rules.roll_initiative(draft, [cid], dice)
             _resort(draft, rules, dice)
+        rules.on_status_set(draft, cid, fighter.status, dice)
 
     return handler
 

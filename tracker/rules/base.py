@@ -290,6 +290,12 @@ class Ruleset(ABC):
         """Trigger: a turn ends."""
         return None
 
+    def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
+        """Trigger: the GM set ``who``'s status by hand (``down WHO``, ``dead WHO``,
+        ``revive WHO``, the table's keys); ``was`` is the status before. A ruleset whose
+        own damage reacts to a fall reacts here too."""
+        return None
+
     # --- commands -------------------------------------------------------------------
 
     @abstractmethod

@@ -22,7 +22,14 @@ from tracker.rules.alien_evolved import cards as alien_cards
 from tracker.rules.alien_evolved import commands as alien_commands
 from tracker.rules.alien_evolved import dying
 from tracker.rules.alien_evolved import stress as alien_stress
-from tracker.rules.alien_evolved.damage import CRITICAL, SAVES, TIMER, is_synthetic, timer_name
+from tracker.rules.alien_evolved.damage import (
+    CRITICAL,
+    SAVES,
+    TIMER,
+    clear_timer,
+    is_synthetic,
+    timer_name,
+)
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.alien_evolved.time import UNITS
 from tracker.rules.alien_evolved.waiting import is_death_roll_key
@@ -113,6 +120,13 @@ class AlienRules(Ruleset):
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Quick actions spent out of turn count against this turn."""
         alien_actions.carry_early(draft, slot)
+
+    def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
+        """The GM's ``dead WHO`` on a dying PC: no more death rolls — the timer, Dying and
+        any death roll due end, as a failed death roll ends them (seed 003 l.157)."""
+        fighter = draft.state.combatant(who)
+        if fighter.status == "dead" and (fighter.track(TIMER) or fighter.condition("Dying")):
+            clear_timer(draft, who)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """With a round timer the death roll comes right after one acts."""

@@ -221,6 +221,11 @@ def defeat(draft: Draft, fighter: Combatant, why: str) -> None:
     draft.emit(
         ev.StatusChanged, who=fighter.id, status="down", text=f"{fighter.name} is defeated: {why}"
     )
+    eject_due(draft, fighter)
+
+
+def eject_due(draft: Draft, fighter: Combatant) -> None:
+    """A defeated construct's pilot must eject (seed 001 l.136): the reminder to roll."""
     draft.emit(
         ev.ReminderRaised,
         who=fighter.id,

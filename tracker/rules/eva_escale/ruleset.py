@@ -178,6 +178,21 @@ class EvaRules(D100Ruleset):
         """Pilots held by an Angel take their Ego damage (seed 001 l.158)."""
         on_foot.held_by_angels(draft, self.tables, dice)
 
+    def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
+        """The GM's ``down WHO`` / ``dead WHO`` on a construct with its pilot aboard: it is
+        defeated, and "its pilot must eject" (seed 001 l.136) — the ejection reminder, as
+        ``defeat WHO`` raises it."""
+        fighter = draft.state.combatant(who)
+        if was != "active" or fighter.status not in ("down", "dead"):
+            return
+        if not forces.pilot_id(fighter) or fighter.kind not in self.tables.words(
+            "pools", "per_location"
+        ):
+            return
+        pilot = forces.pilot_of(draft.state, fighter)
+        if pilot is None or forces.aboard(draft.state, pilot):
+            damage.eject_due(draft, fighter)
+
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Interrupted Extended Actions restart; timed effects count down (those of the pilot
         aboard and of the hordes commanded too)."""

@@ -32,7 +32,7 @@ from tracker.rules.nerv_d100.stats import (
     whole,
 )
 from tracker.rules.nerv_d100.tables import FEAR, NervTables, band_for, is_ailment
-from tracker.rules.nerv_d100.witness import ally_defeated
+from tracker.rules.nerv_d100.witness import fallen
 from tracker.rules.readings import chosen
 
 DERIVED = ("Fatigued", "Exhausted", "Unsettled", "Dysfunctional")
@@ -350,7 +350,7 @@ def fracture(draft: Draft, tables: NervTables, who: str) -> None:
             status="down",
             text=f"{fighter.name} is lost in the LCL (death state until reconstituted)",
         )
-        ally_defeated(draft, tables, fighter.id)
+        fallen(draft, tables, fighter.id)
 
 
 def grace_countdown(draft: Draft, tables: NervTables, who: str) -> None:

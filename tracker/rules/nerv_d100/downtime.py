@@ -23,6 +23,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.model import Condition
 from tracker.rules.downtime import Downtime
+from tracker.rules.nerv_d100 import until_healed
 from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
 from tracker.rules.nerv_d100.injuries import check_incapacitated
 from tracker.rules.nerv_d100.stats import bonus
@@ -66,8 +67,10 @@ class NervDowntime(Downtime):
 
     def settle(self, draft: Draft, who: str) -> None:
         """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say, and
-        incapacitated while more Injury points than Physique Bonus are carried (l.206)."""
+        incapacitated while more Injury points than Physique Bonus are carried (l.206), and
+        what a carried injury keeps on until it heals (Blinded, l.214; Hindered, l.225)."""
         sync_thresholds(draft, self.tables, who)
+        until_healed.put_back(draft, self.tables, who)
         check_incapacitated(draft, self.tables, who, None)
 
     def rest(self, kind: str, member: PartyMember) -> tuple[Lasting, list[str]]:
@@ -154,13 +157,15 @@ class NervDowntime(Downtime):
         return ""
 
     def notes(self, member: PartyMember) -> list[str]:
-        """Fatigued, Exhausted, Unsettled, Dysfunctional now, with their numbers."""
+        """Fatigued, Exhausted, Unsettled, Dysfunctional now, with their numbers, and what
+        a carried injury keeps on until it heals."""
         fighter = self.fighter(member)
         lines = [
             f"{name} ({numbers})"
             for name, (on, numbers) in thresholds(self.tables, fighter).items()
             if on
         ]
+        lines += until_healed.notes(self.tables, member.lasting.injuries)
         injuries, pb = fighter.track("injuries"), bonus(fighter, "physique")
         if injuries > pb:
             lines.append(f"incapacitated (Injuries {injuries} > Physique Bonus {pb}; l.206)")

@@ -13,10 +13,11 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.wording import counted
+from tracker.rules.nerv_d100 import until_healed
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict
 from tracker.rules.nerv_d100.stats import bonus, injury_rows, remind, shift
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
-from tracker.rules.nerv_d100.witness import ally_defeated
+from tracker.rules.nerv_d100.witness import fallen
 
 
 def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str, why: str) -> None:
@@ -98,7 +99,7 @@ def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
         status="down",
         text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
     )
-    ally_defeated(draft, tables, who)
+    fallen(draft, tables, who)
 
 
 def check_incapacitated(
@@ -141,3 +142,4 @@ def heal_injuries(
             text=f"{fighter.name}: {injury.name} ({location.label.lower()}) healed",
         )
         shift(draft, who, "injuries", -1, "Injuries")
+    until_healed.lift(draft, tables, who)

@@ -37,6 +37,7 @@ from tracker.rules.nerv_d100 import (
     resources,
     running,
     views,
+    witness,
 )
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
@@ -213,6 +214,13 @@ class NervRules(Ruleset):
         confusion.turn_over(draft, self.tables, who)
         defend.end_of_turn(draft, self.tables, who)
         ailing.grace_countdown(draft, self.tables, who)
+
+    def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
+        """The GM's ``down WHO`` / ``dead WHO``: a fall sets off the Fear triggers the
+        ruleset's own damage does (an important ally defeated, l.382; the last Eva pilot
+        left against an Angel, l.386)."""
+        if was not in witness.FALLEN and draft.state.combatant(who).status in witness.FALLEN:
+            witness.fallen(draft, self.tables, who)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Burning burns; suffocation, bleeding at Physique 0 and falls run on."""

@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tracker.core import events as ev
+from tracker.core.campaign import CarriedInjury
 from tracker.core.draft import Draft
-from tracker.core.model import Combatant, Condition, slot_owner
+from tracker.core.model import Combatant, Condition, Injury, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
 from tracker.rules.d100.checks import Modifier, TestResult, roll_test
@@ -214,14 +215,20 @@ def injury_rows(fighter: Combatant, tables: NervTables) -> tuple[InjuryRow, ...]
     play); an injury without a text carries every row above it, as the chart says."""
     seen: dict[tuple[str, str], InjuryRow] = {}
     for injury in fighter.injuries:
-        chart = chart_of(tables, injury.location)
-        head, *above = tables.rows_in_effect(chart, injury.score)
-        if injury.effect:
-            named = named_above(injury.effect)
-            above = [row for row in above if row.name in named]
-        for row in (head, *above):
+        for row in rows_of(tables, injury):
             seen.setdefault((row.chart, row.name), row)
     return tuple(seen.values())
+
+
+def rows_of(tables: NervTables, injury: Injury | CarriedInjury) -> tuple[InjuryRow, ...]:
+    """One injury's row and the rows its text still says it carries "as above" (every
+    row above it when it has no text), in a fight or carried between fights."""
+    chart = chart_of(tables, injury.location)
+    head, *above = tables.rows_in_effect(chart, injury.score)
+    if injury.effect:
+        named = named_above(injury.effect)
+        above = [row for row in above if row.name in named]
+    return (head, *above)
 
 
 def chart_of(tables: NervTables, location_key: str) -> str:

@@ -52,6 +52,7 @@ class InjuryRow(FrozenRecord):
     as_above: bool = False
     critical: bool = False
     applies: tuple[str, ...] = ()
+    until_healed: tuple[str, ...] = ()
     prone: bool = False
     extra_wound: bool = False
     move_stress: int = 0
@@ -340,6 +341,7 @@ def _row(chart: str, row: Mapping[str, Any]) -> InjuryRow:
         as_above=bool(row.get("as_above", False)),
         critical=bool(row.get("critical", False)),
         applies=_tuple(row.get("applies")),
+        until_healed=_tuple(row.get("until_healed")),
         prone=bool(row.get("prone", False)),
         extra_wound=bool(row.get("extra_wound", False)),
         move_stress=int(row.get("move_stress", 0)),
