@@ -53,7 +53,13 @@ FIGHTS: dict[str, tuple[str, ...]] = {
         "dmg unit-01 12 @left-arm fury",  # on its own turn: nobody to attack it
         "next",
     ),
-    "persona-d100-shadows.toml": ("start", "dmg slime 30 element=ice", "dmg yu 40", "next"),
+    "persona-d100-shadows.toml": (
+        "start",
+        "dmg yu 1d10",  # on Yu's own turn: nobody named as the attacker
+        *("dmg yu 1 special",) * 4,
+        "dmg slime 30 element=ice",
+        "next",
+    ),
 }
 """Each sample's fight: the moments its ruleset once wrote a command into a log line."""
 
@@ -62,8 +68,12 @@ GM_LINES: dict[str, tuple[str, ...]] = {
     "wrath-ork-boarding.toml": ("'dmg nob DR", "'note TEXT'", "'act nob'"),
     "alien-operations-deck.toml": ("'push vasquez' or 'push hudson'", "look up panic"),
     "eva-escale-ramiel.toml": ("'defeat unit-01'", "by=WHO"),
+    "persona-d100-shadows.toml": ("Critical Hit: by=WHO", "by=WHO and test=ws|bs"),
 }
 """What the GM's own log says at those moments (the fight did raise them)."""
+
+SEEDS = {"persona-d100-shadows.toml": 287}
+"""The dice that bring each moment about (a 10 on the damage and the Special Damage die)."""
 
 
 def _players_read(path: Path, reveal: bool = False) -> list[str]:
@@ -86,7 +96,7 @@ def _leaks(text: str, ids: set[str], names: re.Pattern[str] | None) -> list[str]
 @pytest.mark.parametrize("sample", sorted(FIGHTS))
 def test_no_players_line_holds_a_command_or_an_id(tmp_path: Path, sample: str) -> None:
     path = copy_sample(sample, tmp_path)
-    gm_said = play(path, *FIGHTS[sample], seed=6)
+    gm_said = play(path, *FIGHTS[sample], seed=SEEDS.get(sample, 6))
     for wanted in GM_LINES.get(sample, ()):
         assert any(wanted in line for line in gm_said), (wanted, gm_said)
     loaded = load(path)
@@ -205,3 +215,19 @@ def test_eva_fury_with_no_attacker_asks_the_gm_for_by(tmp_path: Path) -> None:
     assert _for_the_gm(made) == ["Name the attacker for Righteous Fury: by=WHO"]
     said = "A natural maximum on the damage dice, but no attacker is named: no Righteous Fury"
     assert said in _players_read(path)
+
+
+def test_persona_a_critical_with_no_attacker_asks_the_gm_for_by(tmp_path: Path) -> None:
+    path = copy_sample("persona-d100-shadows.toml", tmp_path)
+    made = _last(path, "start", "dmg yu 1d10")  # a 10, on Yu's own turn
+    assert _for_the_gm(made) == ["Name the attacker for a Critical Hit: by=WHO"]
+    said = "A 10 on the damage dice, but no attacker is known: no Critical Hit"
+    assert said in _players_read(path, reveal=True)
+
+
+def test_persona_a_special_damage_ten_leaves_the_ruling_to_the_gm(tmp_path: Path) -> None:
+    path = copy_sample("persona-d100-shadows.toml", tmp_path)
+    made = _last(path, "start", "dmg yu 5 special")  # its Special Damage die shows a 10
+    assert _for_the_gm(made) == ["To confirm it here: by=WHO and test=ws|bs (or confirm=pass|fail)"]
+    said = "The Special Damage die shows a 10: a Critical Hit chance — the GM rules"
+    assert said in _players_read(path, reveal=True)
