@@ -92,9 +92,7 @@ def special_damage(
     known = "confirm" in attack.values or "test" in attack.values
     if faces[0] == 10 and not checked and not (attack.attacker is not None and known):
         draft.say("The Special Damage die shows a 10: a Critical Hit chance — the GM rules")
-        draft.say(
-            "To confirm it here: by=WHO and test=ws|bs (or confirm=pass|fail)", gm_only=True
-        )
+        draft.say("To confirm it here: by=WHO and test=ws|bs (or confirm=pass|fail)", gm_only=True)
     elif faces[0] == 10 and not checked:
         before = len(attack.sources)
         critical(rules, draft, dice, attack, DamageRoll("1d10", faces[:1], (10,), 10), mod)
