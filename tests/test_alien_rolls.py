@@ -45,7 +45,7 @@ def test_an_opposed_roll_needs_more_sixes_than_the_other_side() -> None:
     lines = table.do("opposed ripley 3 hicks 2", [6, 6, 1, 6, 2, 3])
     assert lines[-1] == "Ripley wins the opposed roll (2 to 1)"
     lines = table.do("opposed ripley 3 hicks 2", [6, 2, 1, 6, 2, 3])
-    assert lines[-1].startswith("Ripley fails the opposed roll (1 to 1): it needs more than Hicks")
+    assert lines[-2].startswith("Ripley fails the opposed roll (1 to 1): it needs more than Hicks")
 
 
 def test_friendly_fire_is_two_base_dice_one_damage_per_six() -> None:

@@ -95,9 +95,11 @@ def test_skill_roll_adds_stress_dice_and_a_one_calls_for_panic() -> None:
     assert "3 base + 1 stress" in lines[0] and lines[0].endswith("→ 1 success")
     assert table.reminders() == [("hicks", "panic")]
     lines = table.do("panic hicks", [4])
-    assert "= 5" in lines[-1]
+    assert lines[0].endswith("= 5")
+    assert table.reminders() == [("hicks", "panic-table")]  # no table: the GM looks it up
     table.do("panic hicks 5 Freeze")
     assert table.who("hicks").condition("Panicking")
+    assert table.reminders() == []
 
 
 def test_skill_roll_of_a_synthetic_has_no_stress_dice() -> None:

@@ -137,9 +137,9 @@ def test_a_construct_without_fate_is_defeated_at_a_vital_location() -> None:
 
 def test_a_construct_with_fate_takes_critical_damage_per_location() -> None:
     t = table()
-    text = t.text("dmg unit01 25 @head")  # 16 wounds against 10
+    t.do("dmg unit01 25 @head")  # 16 wounds against 10
     assert t.track("unit01", "critical@head") == 6
-    assert "'defeat unit01'" in text
+    assert "'defeat unit01'" in t.reminders("unit01")["defeat"]
     assert t.who("unit01").status == "active"
     t.do("defeat unit01")
     assert t.who("unit01").status == "down"

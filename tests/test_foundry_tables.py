@@ -230,8 +230,10 @@ def test_without_a_panic_table_the_gm_looks_it_up() -> None:
     table = Table()
     lines = table.do("panic hicks", [4])
     assert lines == [
-        "Hicks's panic roll: 1d6 [4] + stress 1 = 5 — look it up, then 'panic hicks 5 EFFECT'"
+        "Hicks's panic roll: 1d6 [4] + stress 1 = 5",
+        "Hicks: look up panic 5 and enter it — 'panic hicks 5 EFFECT'",  # a reminder
     ]
+    assert ("hicks", "panic-table") in table.reminders()
 
 
 def test_importing_panic_keeps_the_critical_tables_and_comments() -> None:

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from tests.player_helpers import async_test, copy_sample, play, screen_text
 from tests.test_player_app import view, within_a_second
 from tests.test_player_small import order_rows
-from tracker.ui.player.app import PlayerApp
+from tracker.ui.player.app import STALE, PlayerApp
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +90,23 @@ async def test_large_type_says_when_the_file_cannot_be_read(tmp_path: Path) -> N
             if "cannot be read" not in screen_text(app):
                 break
         assert "cannot be read" not in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (56, 20)])
+@async_test
+async def test_the_stale_file_warning_is_read_whole_under_the_header(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # at 80 columns the header ran "… Mara's turn · the GM's file cannot be read just n…":
+    # the warning now has a line of its own under the turn, wrapped where it must be
+    path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
+    play(path, "start")
+    app = view(path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        path.rename(tmp_path / "away.toml")
+        assert await within_a_second(pilot, app, "cannot be read")
+        rows = [row.strip() for row in screen_text(app).splitlines() if row.strip()]
+        assert "Mara's turn" in rows[0]
+        assert " ".join(rows[1:4]).startswith(STALE)
+        assert "…" not in " ".join(rows[:4])

@@ -209,7 +209,10 @@ def test_interrupting_an_npc_still_takes_the_opposed_test() -> None:
     assert table.state.current == "nob"
     table.do("hold amelia")
     lines = table.do("interrupt amelia", [1, 1, 1, 6, 6])
-    assert lines[-1].startswith("Ork Nob acts first")
+    assert lines[-2:] == [
+        "Ork Nob acts first; Sister Amelia still holds",
+        "Sister Amelia acts after this turn: 'act amelia'",  # the GM's line alone
+    ]
     assert table.state.current == "nob"
 
 

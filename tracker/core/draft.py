@@ -35,6 +35,7 @@ class Draft:
         self.events.append(event)
         return event
 
-    def say(self, text: str) -> None:
-        """Add a line to the log with no effect on state."""
-        self.emit(Said, text=text)
+    def say(self, text: str, *, gm_only: bool = False) -> None:
+        """Add a line to the log with no effect on state; a ``gm_only`` line (the command
+        the GM may type next) is left out of everything the players read."""
+        self.emit(Said, text=text, gm_only=gm_only)

@@ -301,9 +301,11 @@ class NoteAdded(Event):
 @event_type("log.said")
 @event_record
 class Said(Event):
-    """A log line the rules wrote (an explanation, a tie-break, a ruling shown)."""
+    """A log line the rules wrote (an explanation, a tie-break, a ruling shown);
+    ``gm_only`` lines (what the GM is to type next) never reach the players."""
 
     who: str = ""
+    gm_only: bool = False
 
 
 @event_type("dice.rolled")
@@ -357,7 +359,7 @@ HISTORY_TYPES = (HistoryUndone, HistoryRedone)
 
 def gm_only(event: Event) -> bool:
     """Whether only the GM may read this event: a GM note, a note kept on a combatant,
-    a stat block saved, a roll made behind the screen."""
+    a stat block saved, a roll made behind the screen, a line telling the GM what to type."""
     return isinstance(event, CombatantNoted | TemplateSaved) or (
-        isinstance(event, NoteAdded | DiceRolled) and event.gm_only
+        isinstance(event, NoteAdded | DiceRolled | Said) and event.gm_only
     )

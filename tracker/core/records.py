@@ -41,9 +41,10 @@ def record_roll(
     )
 
 
-def say(draft: Draft, text: str, who: str = "") -> ev.Said:
-    """A log line with no effect on the fight (about ``who``, if given)."""
-    return draft.emit(ev.Said, who=who, text=text)
+def say(draft: Draft, text: str, who: str = "", *, gm_only: bool = False) -> ev.Said:
+    """A log line with no effect on the fight (about ``who``, if given); ``gm_only``: for
+    the GM alone (the command to type next), never shown to the players."""
+    return draft.emit(ev.Said, who=who, text=text, gm_only=gm_only)
 
 
 def track_set(

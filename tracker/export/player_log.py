@@ -78,8 +78,9 @@ def player_log(
 
 
 def _not_for_players(event: ev.Event) -> bool:
-    """GM notes, undo and redo, and reminders raised or dismissed (what the GM is to
-    resolve, often with the command to type: the players read what comes of it)."""
+    """GM notes, lines for the GM alone (the command to type next), undo and redo, and
+    reminders raised or dismissed (what the GM is to resolve, often with the command to
+    type: the players read what comes of it)."""
     reminders = (ev.ReminderRaised, ev.ReminderResolved)
     return ev.gm_only(event) or isinstance(event, (*ev.HISTORY_TYPES, *reminders))
 

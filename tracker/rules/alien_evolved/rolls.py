@@ -167,8 +167,9 @@ def opposed(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     else:
         draft.say(
             f"{first.name} fails the opposed roll ({one.hits} to {two.hits}): it needs more "
-            f"than {second.name} — either may push ('push WHO')"
+            f"than {second.name} — either may push"
         )
+        draft.say(f"A push: 'push {first.id}' or 'push {second.id}'", gm_only=True)
 
 
 def friendly_fire(

@@ -28,6 +28,8 @@ from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
 
 Data = Mapping[str, Any]
+PANIC_ENTRY = "panic-table"
+"""The reminder key of a panic total the GM is to look up in their table and enter."""
 
 
 def stress(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
@@ -58,6 +60,7 @@ def panic(
         raise RuleError(f"{fighter.name} is Broken: no panic rolls while Broken")
     _resolve(draft, fighter.id, "panic")
     if len(command.args) > 1:
+        _resolve(draft, fighter.id, PANIC_ENTRY)
         result = parse_int(command.args[1], "the panic result")
         effect = " ".join(command.args[2:])
         row = table.find_panic(result) if table is not None and not effect else None
@@ -71,19 +74,17 @@ def panic(
     total = roll.total + level
     row = table.find_panic(total) if table is not None else None
     shown = f"{fighter.name}'s panic roll: {roll.expr} {list(roll.dice)} + stress {level} = {total}"
-    record_roll(
-        draft,
-        fighter.id,
-        roll.expr,
-        roll.dice,
-        total=total,
-        reason="panic",
-        text=shown
-        if row is not None
-        else f"{shown} — look it up, then 'panic {fighter.id} {total} EFFECT'",
-    )
+    record_roll(draft, fighter.id, roll.expr, roll.dice, total=total, reason="panic", text=shown)
     if row is not None:
         _panic_effect(draft, fighter, total, row)
+        return
+    draft.emit(
+        ev.ReminderRaised,
+        who=fighter.id,
+        key=PANIC_ENTRY,
+        text=f"{fighter.name}: look up panic {total} and enter it — "
+        f"'panic {fighter.id} {total} EFFECT'",
+    )
 
 
 def _panic_effect(draft: Draft, fighter: Combatant, total: int, row: PanicResult) -> None:

@@ -36,6 +36,8 @@ from tracker.rules.eva_escale.forces import has_fate, pilot_id
 from tracker.rules.eva_escale.on_foot import to_hit_note
 
 DMG_KEYS = ("pen", "by", "confirm", "test", "dos", "hit")
+DEFEAT = "defeat"
+"""The reminder key of the GM's question whether Critical Damage defeats a construct."""
 
 
 def pools_by_location(rules: D100Ruleset, fighter: Combatant) -> bool:
@@ -123,8 +125,11 @@ def righteous_fury(
         return ()
     state = draft.state
     if attacker is None or not has_fate(state, attacker, rules.tables):
-        who = attacker.name if attacker else "the attacker (by=WHO)"
-        draft.say(f"A natural maximum on the damage dice, but {who} has no Fate: no {label}")
+        who = attacker.name if attacker else "no attacker is named"
+        has = " has no Fate" if attacker else ""
+        draft.say(f"A natural maximum on the damage dice, but {who}{has}: no {label}")
+        if attacker is None:
+            draft.say(f"Name the attacker for {label}: by=WHO", gm_only=True)
         return ()
     if "confirm" not in values and "test" not in values:
         retype = _retyped(command, rolled, where)
@@ -198,16 +203,22 @@ def location_wounds(
             draft, rules.tables, fighter, min(lost, -after), f"@{where.key}", where.label.lower()
         )
         if vital and after < 0 and pilot_id(fighter):
-            draft.say(
-                f"If the {rules.tables.raw['zero']['label']} defeats {fighter.name}: "
-                f"'defeat {fighter.id}' (its pilot then ejects)"
+            draft.emit(
+                ev.ReminderRaised,
+                who=fighter.id,
+                key=DEFEAT,
+                text=f"If the {rules.tables.raw['zero']['label']} defeats {fighter.name}: "
+                f"'defeat {fighter.id}' (its pilot then ejects)",
             )
     elif after <= 0 and vital:
         defeat(draft, fighter, f"its {where.label.lower()} is destroyed")
 
 
 def defeat(draft: Draft, fighter: Combatant, why: str) -> None:
-    """A construct is defeated: its pilot must eject (a reminder); an Angel is destroyed."""
+    """A construct is defeated: its pilot must eject (a reminder); an Angel is destroyed.
+    The GM's question whether Critical Damage defeats it is settled."""
+    if any(r.who == fighter.id and r.key == DEFEAT for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=fighter.id, key=DEFEAT)
     if fighter.out_of_fight or fighter.status == "down":
         return
     if not pilot_id(fighter):

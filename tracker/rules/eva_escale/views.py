@@ -7,6 +7,7 @@ from tracker.rules.base import AilmentSpec, LocationView, TrackView
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.d100.turns import economy_line, surprised_now
 from tracker.rules.display import SummaryPart, joined
+from tracker.rules.eva_escale.damage import DEFEAT
 from tracker.rules.eva_escale.forces import (
     ON_FOOT,
     aboard,
@@ -181,10 +182,13 @@ def _command_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState
 
 
 def reminder_actions(reminder: Reminder) -> list[tuple[str, str]]:
-    """Ejection: roll it; everything: dismiss."""
+    """Ejection: roll it; Critical Damage that may defeat a construct: defeat it;
+    everything: dismiss."""
     found: list[tuple[str, str]] = []
     if reminder.key == "eject":
         found.append(("roll ejection", f"eject {reminder.who} roll"))
+    if reminder.key == DEFEAT:
+        found.append(("defeated", f"defeat {reminder.who}"))
     return [*found, ("dismiss", f"dismiss {reminder.who} {reminder.key}")]
 
 

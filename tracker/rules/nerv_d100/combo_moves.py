@@ -101,6 +101,7 @@ def _pass_off(draft: Draft, fighter: Combatant, token: str) -> None:
     if ally.status != "active":
         raise RuleError(f"{ally.name} is out of the fight: no Pass Off to them")
     draft.say(
-        f"{fighter.name} passes the Combo to {ally.name}: {ally.name} takes it now "
-        f"('act {ally.id} ACTION combo'), then {fighter.name}'s turn goes on"
+        f"{fighter.name} passes the Combo to {ally.name}: {ally.name} takes it now, "
+        f"then {fighter.name}'s turn goes on"
     )
+    draft.say(f"{ally.name}'s combo action: 'act {ally.id} ACTION combo'", gm_only=True)

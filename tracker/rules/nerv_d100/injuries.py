@@ -89,7 +89,8 @@ def injury_effects(
 
 
 def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
-    """Down: incapacitated (the GM types 'dead WHO' if the blow kills)."""
+    """Down: incapacitated; a line for the GM alone says to type 'dead WHO' if the blow
+    kills (the players read only that it fell)."""
     fighter = draft.state.combatant(who)
     if fighter.status in ("down", "dead"):
         return
@@ -97,8 +98,9 @@ def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
         ev.StatusChanged,
         who=fighter.id,
         status="down",
-        text=f"{fighter.name} is incapacitated: {why} (if killed: 'dead {fighter.id}')",
+        text=f"{fighter.name} is incapacitated: {why}",
     )
+    draft.say(f"If the blow kills {fighter.name}: 'dead {fighter.id}'", gm_only=True)
     fallen(draft, tables, who)
 
 

@@ -52,7 +52,8 @@ def critical(
     Special Damage; a spell's own critical effect applies. No attacker known: none."""
     attacker = attack.attacker
     if attacker is None and "confirm" not in attack.values:
-        draft.say("A 10 on the damage dice, but no attacker is known (by=WHO): no Critical Hit")
+        draft.say("A 10 on the damage dice, but no attacker is known: no Critical Hit")
+        draft.say("Name the attacker for a Critical Hit: by=WHO", gm_only=True)
         return False
     if "confirm" not in attack.values and "test" not in attack.values:
         raise RuleError(
@@ -90,10 +91,8 @@ def special_damage(
     faces = exploding_d10(dice, len(attack.sources) >= 2)
     known = "confirm" in attack.values or "test" in attack.values
     if faces[0] == 10 and not checked and not (attack.attacker is not None and known):
-        draft.say(
-            "The Special Damage die shows a 10: a Critical Hit chance the tracker cannot "
-            "confirm without by=WHO and test=ws|bs (or confirm=pass|fail) — the GM rules"
-        )
+        draft.say("The Special Damage die shows a 10: a Critical Hit chance — the GM rules")
+        draft.say("To confirm it here: by=WHO and test=ws|bs (or confirm=pass|fail)", gm_only=True)
     elif faces[0] == 10 and not checked:
         before = len(attack.sources)
         critical(rules, draft, dice, attack, DamageRoll("1d10", faces[:1], (10,), 10), mod)

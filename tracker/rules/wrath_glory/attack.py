@@ -138,7 +138,7 @@ def _hit(
         f"{counted(bonus_dice, 'bonus damage die', 'bonus damage dice')}{critical}"
     )
     if "dmg" not in command.options:
-        draft.say(f"Damage: 'dmg {target.id} DR bd={bonus_dice}'")
+        draft.say(f"Damage to {target.name}: 'dmg {target.id} DR bd={bonus_dice}'", gm_only=True)
         return
     rating = command.option_int("dmg")
     if kind == "melee":

@@ -54,6 +54,6 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
     give_effect(draft, target, effect, level=1 + result.shifts, rounds=1)
     if result.shifts >= int(data["interaction"]["players_call_shifts"]):
         draft.say(
-            f"Player's Call: {result.shifts} Shifts — something more happens to "
-            f"{target.name} (agree it at the table, then 'note' it)"
+            f"Player's Call: {result.shifts} Shifts — something more happens to {target.name}"
         )
+        draft.say("Agree it at the table, then keep it: 'note TEXT'", gm_only=True)

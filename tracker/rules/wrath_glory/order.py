@@ -168,10 +168,9 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
     hero = is_hero(state.combatant(actor), data)
     mine, theirs = (1, 0) if hero else _opposed(draft, dice, data, holder, actor)
     if mine <= theirs:
-        draft.say(
-            f"{flow.name_of(state, actor)} acts first; {flow.name_of(state, holder)} "
-            f"still holds ('act {slot_owner(holder)}' after this turn)"
-        )
+        holding = flow.name_of(state, holder)
+        draft.say(f"{flow.name_of(state, actor)} acts first; {holding} still holds")
+        draft.say(f"{holding} acts after this turn: 'act {slot_owner(holder)}'", gm_only=True)
         return
     before = state.order[: state.order.index(actor)] if actor in state.order else ()
     draft.emit(

@@ -20,7 +20,7 @@ from tracker.core.joining import dice_keys, find_block
 from tracker.core.library import Block, EmptyLibrary, Library
 from tracker.core.model import SIDES, EncounterState
 from tracker.core.protocol import Verb
-from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote
+from tracker.ui.modals.dialog import SIDE_WORDS, CommandDialog, FieldSelect, quote
 from tracker.ui.outcome import Runner
 from tracker.ui.plain import inert, plain
 
@@ -38,9 +38,12 @@ def stat_example(state: EncounterState) -> str:
 
 
 def block_label(block: Block) -> Text:
-    """``ork-boy  Ork Boy (enemy) · rolls wounds 2d6+2``, as plain data."""
+    """``ork-boy  Ork Boy · enemy · rolls wounds 2d6+2``, as plain data (the side in a dim
+    word, as the pickers say it: a name may hold brackets of its own)."""
     label = Text(str(block["id"]), style="bold")
-    label.append(f"  {block.get('name') or block['id']} ({block.get('side', 'enemy')})")
+    label.append(f"  {block.get('name') or block['id']}")
+    side = str(block.get("side", "enemy"))
+    label.append(f" · {SIDE_WORDS.get(side, side)}", style="dim")
     rolled = dice_keys(block)
     if rolled:
         label.append(f" · rolls {', '.join(rolled)}", style="italic")

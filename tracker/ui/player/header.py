@@ -48,23 +48,28 @@ class BoardHeader(Static):
 
     def show(self) -> None:
         """Compose the line: the title gives way first when the line is too long for
-        the width (the round, whose turn and the pools are what players look up for)."""
+        the width (the round, whose turn and the pools are what players look up for).
+        The warning has a line of its own under it, wrapped, so it is read whole."""
         line = Text(no_wrap=True, overflow="ellipsis", end="")
         board = self.board
         if board is None:
             line.append("reading the encounter…")
         else:
             where = " · ".join((*board.where, *board.pools))
-            width = self.content_size.width - (3 + cell_len(self.problem) if self.problem else 0)
             whole = cell_len(board.title) + (3 + cell_len(where) if where else 0)
-            if not where or self.content_size.width <= 0 or whole <= width:
+            if not where or self.content_size.width <= 0 or whole <= self.content_size.width:
                 line.append(board.title, solid_style(self, "board-header--title"))
                 line.append(f" · {where}" if where else "")
             else:
                 line.append(where)
-        if self.problem:
-            line.append(f" · {self.problem}", solid_style(self, "board-header--problem"))
-        self.update(inert(line))
+        self.set_class(bool(self.problem), "-stale")
+        if not self.problem:
+            self.update(inert(line))
+            return
+        shown = inert(line).copy()
+        shown.no_wrap = False
+        shown.append(f"\n{self.problem}", solid_style(self, "board-header--problem"))
+        self.update(shown)
 
 
 class TurnBanner(Horizontal):
