@@ -33,7 +33,7 @@ def _no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(text: str) -> dict[str, Any]:
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(data_cache.tomllib, "loads", refuse)
+    monkeypatch.setattr(data_cache, "loads_toml", refuse)
 
 
 def test_the_second_read_comes_from_the_copy(

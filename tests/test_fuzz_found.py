@@ -230,20 +230,20 @@ def test_a_control_byte_toml_refuses_is_named_in_words_by_every_toml_reader(
         path.write_bytes(BASIC_TEXT.replace("\n[encounter]", "\n# \x0c\n[encounter]", 1).encode())
         outcome = run(capsys, "check", path)
         assert outcome.err.startswith(f"tracker: {path}:")
-        assert outcome.err.endswith(": U+000C, a control character TOML does not allow here\n")
+        assert outcome.err.endswith(": the control character U+000C cannot stand here\n")
         theme = user_config_dir() / "themes" / "mine.toml"
         theme.parent.mkdir(parents=True)
         theme.write_bytes(b'primary = "#123456"\n# \x1b\n')
         outcome = run(capsys, "themes")
         assert outcome.err == (
-            f"tracker: theme {theme}:2:3: ESC (U+001B), a control character TOML does not "
-            "allow here — not offered\n"
+            f"tracker: theme {theme}:2:3: the control character ESC (U+001B) cannot stand "
+            "here — not offered\n"
         )
         rules = fuzzed_ruleset("basic", b"# \x0c", folder)
         with pytest.raises(RuleDataError) as caught:
             rules.check_data()
         assert str(caught.value) == (
-            f"{folder / 'data.toml'}:1:3: U+000C, a control character TOML does not allow here"
+            f"{folder / 'data.toml'}:1:3: the control character U+000C cannot stand here"
         )
 
 

@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from typing import Any
 
 from tracker.core.errors import TrackerError
-from tracker.rules.user_files import toml_problem
 
 
 class RuleDataError(TrackerError):
@@ -98,7 +97,7 @@ def unreadable(file: str, data: bytes, err: UnicodeDecodeError | tomllib.TOMLDec
         before = data[: err.start]
         line, col = before.count(b"\n") + 1, len(before[before.rfind(b"\n") + 1 :]) + 1
         return f"{file}:{line}:{col}: is not UTF-8 text"
-    message = toml_problem(err)
+    message = str(err)
     found = _AT.search(message)
     if found:
         return f"{file}:{found[1]}:{found[2]}: {message[: found.start()]}"

@@ -16,6 +16,8 @@ import ast
 import re
 from collections.abc import Callable
 
+from tracker.core.safe_text import describe
+
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _AT_END = " (at end of document)"
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
@@ -120,7 +122,7 @@ def _illegal(found: re.Match[str], text: str, place: Place) -> tuple[str, Place]
             place,
         )
     return (
-        f"a text holds the control character U+{ord(char):04X}; write it as \\u{ord(char):04X}",
+        f"a text holds the control character {describe(char)}; write it as \\u{ord(char):04X}",
         place,
     )
 
@@ -128,7 +130,7 @@ def _illegal(found: re.Match[str], text: str, place: Place) -> tuple[str, Place]
 def _stray(found: re.Match[str], text: str, place: Place) -> tuple[str, Place]:
     """A control character outside a text (in a comment, between values)."""
     char = ast.literal_eval(found["char"])
-    return f"the control character U+{ord(char):04X} cannot stand here", place
+    return f"the control character {describe(char)} cannot stand here", place
 
 
 def _expected(found: re.Match[str], text: str, place: Place) -> tuple[str, Place]:

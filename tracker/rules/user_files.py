@@ -16,13 +16,10 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 import tomllib
 from pathlib import Path
 from typing import Any
-
-from tracker.core.safe_text import describe
 
 _FLAGS = (
     os.O_RDONLY
@@ -138,17 +135,3 @@ def _line_end(text: str, at: int) -> int:
     """The offset of the line break ending the line at ``at`` (or the text's end)."""
     end = text.find("\n", at)
     return len(text) if end < 0 else end
-
-
-_CHARACTER_RE = re.compile(r"(?:Illegal|Found invalid) character '(\\x[0-9a-f]{2})'")
-
-
-def toml_problem(err: tomllib.TOMLDecodeError) -> str:
-    """tomllib's message (its place still at the end), a character it names said as a GM
-    reads it (``ESC (U+001B)``, not Python's ``'\\x1b'``): every TOML reader's words."""
-    message = str(err)
-    found = _CHARACTER_RE.match(message)
-    if found is None:
-        return message
-    char = chr(int(found[1][2:], 16))
-    return f"{describe(char)}, a control character TOML does not allow here{message[found.end() :]}"

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tracker.rules.user_files import loads_toml, toml_problem
+from tracker.rules.user_files import loads_toml
 from tracker.store.errors import JournalError
 
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
@@ -34,7 +34,7 @@ def utf8_text(path: Path, data: bytes, then: str = "") -> str:
 
 def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
     """Turn a tomllib error into a JournalError with the position from its message."""
-    message = toml_problem(exc)
+    message = str(exc)
     match = _TOML_POS_RE.search(message)
     if match:
         return JournalError(path, message[: match.start()], int(match[1]), int(match[2]))

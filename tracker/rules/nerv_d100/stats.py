@@ -7,10 +7,9 @@ test reads the same everywhere (decay included).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core import events as ev
-from tracker.core.campaign import CarriedInjury
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant, Condition, Injury, slot_owner
 from tracker.core.protocol import DiceLike
@@ -26,6 +25,9 @@ from tracker.rules.nerv_d100.tables import (
     named_above,
 )
 from tracker.rules.readings import chosen
+
+if TYPE_CHECKING:  # a one-off fight never loads the campaign's model
+    from tracker.core.campaign import CarriedInjury
 
 DECAY = "decay@"
 

@@ -10,13 +10,16 @@ the injury takes the condition with it (and an undone treatment brings both back
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from tracker.core.campaign import CarriedInjury
 from tracker.core.draft import Draft
 from tracker.core.model import Injury
 from tracker.rules.nerv_d100.afflictions import afflict
 from tracker.rules.nerv_d100.stats import rows_of, take_off
 from tracker.rules.nerv_d100.tables import NervTables
+
+if TYPE_CHECKING:  # a one-off fight never loads the campaign's model
+    from tracker.core.campaign import CarriedInjury
 
 INJURY = "injury"
 """The source a condition an injury put on carries."""
