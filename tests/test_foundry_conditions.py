@@ -96,6 +96,7 @@ def test_alien_panic_and_fatigue_come_across_the_rest_are_named(
     assert code == 0, err
     assert set(on(fight, "tech-ines-marrow")) == {"Fatigued", "Panicking"}
     assert "not carried (no such condition in alien-evolved): Starving, Radiation 2" in out
+    assert "(general.starving)" not in out and "(general.radiation)" not in out  # read, not ignored
 
 
 def test_alien_flags_of_an_old_sheet_count_without_an_effect(

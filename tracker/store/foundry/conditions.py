@@ -61,6 +61,8 @@ ALIEN_FLAGS = {
 }
 """Alien RPG's ``system.general.<flag>`` (``.value`` before the v13 data model): true
 while the condition is on."""
+ALIEN_READ = ("general.radiation", *(f"general.{flag}" for flag in ALIEN_FLAGS))
+"""The ``system`` fields read here (not "ignored" in the report)."""
 
 
 def sheet_conditions(actor: ActorExport) -> list[Status]:

@@ -20,10 +20,11 @@ Which effects count, as Foundry and the systems decide:
 
 A status effect (``statuses``, ``flags.core.statusId`` before Foundry 11: Prone, Bleeding …)
 is a condition of the moment the actor was exported: its changes are not baked into the
-block's numbers (the ruleset applies a condition's own effects): it is kept as a ``Status``
-(with its rating), which ``conditions`` turns into the ruleset's own conditions. A change whose value is not a number (a formula) or
-whose mode is custom is left out, and the report says which; so is an effect whose
-script (Wrath & Glory's ``system.scriptData``) changes the sheet as it is prepared.
+block's numbers (the ruleset applies a condition's own effects): it is kept as a
+``Status`` (with its rating), which ``conditions`` turns into the ruleset's own
+conditions. A change whose value is not a number (a formula) or whose mode is custom is
+left out, and the report says which; so is an effect whose script (Wrath & Glory's
+``system.scriptData``) changes the sheet as it is prepared.
 """
 
 from __future__ import annotations
