@@ -18,15 +18,21 @@ Fixtures (invented actors in the systems' real shapes):
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.foundry_helpers import FIXTURES, alien_fight, run
 from tracker.cli import main
 from tracker.core.model import Combatant
 from tracker.store.encounter_file import load
+from tracker.store.foundry.conditions import carried
 from tracker.store.foundry.importing import plan
+from tracker.store.foundry.shapes import actor_export
 
 ZEALOT = FIXTURES / "wrath-zealot-conditions-v13.json"
 VEY = FIXTURES / "wrath-vey-conditions-v10.json"
@@ -124,3 +130,32 @@ def test_a_sheet_without_conditions_says_nothing_of_them() -> None:
     converted = plan([FIXTURES / "wrath-bloodletter-v13.json"]).actors[0].converted
     assert converted.conditions == ()
     assert not any("condition" in remark for remark in converted.remarks)
+
+
+ODD = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.lists(st.text(max_size=8), max_size=3),
+    st.just("Hindered (999)"),
+    st.just("\x1b[31mHindered (2)"),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(value=ODD, statuses=ODD, name=ODD, panic=ODD)
+def test_odd_status_values_give_a_rating_of_0_to_20_or_none(
+    value: Any, statuses: Any, name: Any, panic: Any
+) -> None:
+    doc: dict[str, Any] = json.loads(ZEALOT.read_text(encoding="utf-8"))
+    hindered = doc["effects"][1]
+    hindered.update(name=name, statuses=statuses, flags={"wrath-and-glory": {"value": value}})
+    marks, remarks = carried(actor_export(doc), "wrath-glory")
+    assert all(0 <= level <= 20 for _, level in marks)
+    assert all("\x1b" not in remark for remark in remarks)
+    alien: dict[str, Any] = json.loads(ORRIN.read_text(encoding="utf-8"))
+    alien["data"]["general"]["panic"]["value"] = panic
+    alien_marks, _ = carried(actor_export(alien), "alien-evolved")
+    assert set(alien_marks) <= {("Panicking", 0)}
