@@ -60,9 +60,10 @@ def test_the_sheets_numbers_include_the_active_effects() -> None:
 
 def test_the_report_names_the_conditions_and_what_was_left_out() -> None:
     remarks = "; ".join(converted(WARDEN).remarks)
-    assert "conditions on the sheet: Prone (not in the numbers: put them on in the fight)" in (
-        remarks
-    )
+    assert (
+        "conditions on the sheet: Prone: a copy joining a fight (--into) has them on;"
+        " a bestiary block has none"
+    ) in remarks
     assert "Oath Aura (target: acts on others)" in remarks
     assert "Surge: attributes.strength.bonus (not a number to apply)" in remarks
 

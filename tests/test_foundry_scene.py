@@ -72,3 +72,20 @@ def test_a_scene_named_without_its_actors_is_said_in_words(
         "tracker: wrath-scene-v12.json: a scene of 4 tokens whose actors are not among the "
         "files named — name their files with it — nothing was imported",
     ]
+
+
+def test_a_token_knocked_prone_on_the_scene_joins_prone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scene = json.loads(SCENE.read_text(encoding="utf-8"))
+    prone = {"_id": "tOkEnPrOnE000001", "name": "Prone", "statuses": ["prone"], "changes": []}
+    scene["tokens"][0]["delta"]["effects"] = [prone]  # Nob Grukk, unlinked
+    edited = tmp_path / "scene.json"
+    edited.write_text(json.dumps(scene), encoding="utf-8")
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes((ENCOUNTERS / "wrath-ork-boarding.toml").read_bytes())
+    code, out, err = run(capsys, str(edited), *map(str, ACTORS), "--into", str(fight))
+    assert code == 0, err
+    state = load(fight).encounter.state
+    assert [c.name for c in state.combatant("nob-grukk").conditions] == ["Prone"]
+    assert not state.combatant("nob-zagg").conditions  # the other copy of its actor stands

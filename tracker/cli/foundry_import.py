@@ -49,7 +49,8 @@ def setup(p: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         metavar="FILE",
-        help="add the actors to this encounter (one undo takes them back) instead of the bestiary",
+        help="add the actors to this encounter, with the harm and conditions their sheets show "
+        "(one undo takes them back), instead of the bestiary",
     )
     p.add_argument(
         "--side",

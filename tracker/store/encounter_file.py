@@ -25,7 +25,6 @@ from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.session import Encounter
 from tracker.rules.base import Ruleset
-from tracker.rules.common import set_track
 from tracker.rules.registry import load_ruleset
 from tracker.store.encounter_read import (
     check_references,
@@ -45,6 +44,7 @@ from tracker.store.journal_file import JournalFile, checked_start
 from tracker.store.locator import Locator
 from tracker.store.next_snapshot import NextSnapshot
 from tracker.store.options_check import chosen_readings
+from tracker.store.sheet_marks import Marks, as_on_the_sheet, put_on
 from tracker.store.snapshot import (
     EVERY,
     EarlierEvents,
@@ -249,17 +249,24 @@ class EncounterFile(JournalFile[Loaded]):
         return events
 
     def add_blocks(
-        self, blocks: Sequence[Block], dice: DiceLike, now: Sequence[Mapping[str, int]] = ()
+        self,
+        blocks: Sequence[Block],
+        dice: DiceLike,
+        now: Sequence[Mapping[str, int]] = (),
+        marks: Sequence[Marks] = (),
     ) -> list[Event]:
         """One copy of each block joins the fight, as one command; ``now`` (one table a
         block) holds tracks that stand below their maximum as the actor's sheet did
-        (``wounds`` 9 of 12): the copy's tracks are set so."""
+        (``wounds`` 9 of 12): the copy's tracks are set so; ``marks`` (one a block) the
+        ruleset's conditions the sheet had on (``Prone``), put on by its condition verb."""
 
         def join(draft: Draft) -> None:
             for n, block in enumerate(blocks):
                 fighter = add_copies(draft, self.rules, dice, block, 1)[0]
                 for track, value in (now[n] if n < len(now) else {}).items():
-                    _as_on_the_sheet(draft, fighter.id, track, value)
+                    as_on_the_sheet(draft, fighter.id, track, value)
+                if n < len(marks):
+                    put_on(draft, self.encounter.verbs, fighter.id, marks[n], dice)
 
         events = self.encounter.decide_with(join, "add")
         self._keep(events)
@@ -377,14 +384,3 @@ class EncounterFile(JournalFile[Loaded]):
             meanwhile(self.encounter.state)
         finally:
             saving.wait()
-
-
-def _as_on_the_sheet(draft: Draft, who: str, track: str, value: int) -> None:
-    """A track an imported actor's sheet showed below its maximum (``Wounds 12 → 9``)."""
-    fighter = draft.state.combatant(who)
-    before = fighter.tracks.get(track)
-    if before is None or not 1 <= value < before:
-        return
-    name = track.replace("_", " ").capitalize()
-    text = f"{fighter.name}: {name} {before} → {value}, as on its sheet"
-    set_track(draft, who, track, value, text)

@@ -32,6 +32,7 @@ from tracker.store.foundry.alien_traits import (
     table_traits,
 )
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
+from tracker.store.foundry.conditions import ALIEN_READ, carried
 from tracker.store.foundry.leftovers import ignored_line, item_summary, unused_fields
 from tracker.store.foundry.plain import plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
@@ -136,12 +137,13 @@ def alien_block(
     if sheet.traits:
         block["traits"] = sheet.traits
     name = actor_name(actor, fallback)
-    fields = unused_fields(sheet.data, sheet.used, QUIET)
+    fields = unused_fields(sheet.data, {*sheet.used, *ALIEN_READ}, QUIET)
     items = item_summary(
         actor.items, ("weapon", "armor", "talent", "critical-injury", "item", *HEADED)
     )
     by_effects, said = effect_report(actor)
-    remarks = [*remarks, *said, _kept(sheet.traits), f"side {side}: {why}"]
+    marks, on_sheet = carried(actor, "alien-evolved")
+    remarks = [*remarks, *said, *on_sheet, _kept(sheet.traits), f"side {side}: {why}"]
     return Converted(
         "alien-evolved",
         finish(actor, name, block, sheet.notes, remarks),
@@ -150,6 +152,7 @@ def alien_block(
         read=list(sheet.read),
         computed=[*by_effects, *sheet.computed],
         now=sheet.now,
+        conditions=marks,
     )
 
 

@@ -10,6 +10,7 @@ from tracker.core.joining import slug
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, TRAIT_LIMIT
 from tracker.store.foundry.plain import cut, plain_line, plain_lines
 from tracker.store.foundry.shapes import ActorExport
+from tracker.store.sheet_marks import Marks
 
 
 @dataclass
@@ -28,6 +29,9 @@ class Converted:
     now: dict[str, int] = field(default_factory=dict)
     """Tracks the sheet showed below their maximum (``wounds`` 9 of 12): a copy joining a
     fight (``--into``) starts there; a bestiary block is unhurt."""
+    conditions: Marks = ()
+    """The ruleset's conditions the sheet had on (``Hindered`` 2): a copy joining a fight
+    (``--into``) has them on; a bestiary block has none."""
 
     @property
     def id(self) -> str:
@@ -107,14 +111,9 @@ def finish(
 
 def effect_report(actor: ActorExport) -> tuple[list[str], list[str]]:
     """(computed, remarks) for the report from the actor's active effects: what they
-    changed, the conditions on the sheet, and what was left out."""
+    changed and what was left out (the conditions on the sheet: ``carried``)."""
     computed = [f"active effects: {'; '.join(actor.effects)}"] if actor.effects else []
     remarks = []
-    if actor.conditions:
-        said = ", ".join(dict.fromkeys(actor.conditions))
-        remarks.append(
-            f"conditions on the sheet: {said} (not in the numbers: put them on in the fight)"
-        )
     if actor.effects_left_out:
         remarks.append("effects not applied: " + ", ".join(actor.effects_left_out))
     return computed, remarks

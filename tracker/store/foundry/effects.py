@@ -20,10 +20,11 @@ Which effects count, as Foundry and the systems decide:
 
 A status effect (``statuses``, ``flags.core.statusId`` before Foundry 11: Prone, Bleeding …)
 is a condition of the moment the actor was exported: its changes are not baked into the
-block's numbers (the ruleset applies a condition's own effects when the GM puts it on in
-the fight), and the report names it. A change whose value is not a number (a formula) or
-whose mode is custom is left out, and the report says which; so is an effect whose
-script (Wrath & Glory's ``system.scriptData``) changes the sheet as it is prepared.
+block's numbers (the ruleset applies a condition's own effects): it is kept as a
+``Status`` (with its rating), which ``conditions`` turns into the ruleset's own
+conditions. A change whose value is not a number (a formula) or whose mode is custom is
+left out, and the report says which; so is an effect whose script (Wrath & Glory's
+``system.scriptData``) changes the sheet as it is prepared.
 """
 
 from __future__ import annotations
@@ -50,7 +51,20 @@ SHEET_TRIGGERS = ("prepare", "prePrepare")
 ``prePrepareDerivedData`` …), as against those of a roll or a hit."""
 MOST_CHANGES = 500
 """Most changes read from one actor (a sheet has a few dozen)."""
+MOST_RATING = 20
+"""The highest rating read from a status effect (``Hindered (3)``)."""
+_RATING = re.compile(r"\((\d{1,3})\)\s*$")
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class Status:
+    """A status effect on the sheet: the system's id (``hindered``), the name the sheet
+    shows (``Hindered (2)``) and its rating (2; 0 when it has none)."""
+
+    id: str
+    name: str
+    level: int = 0
 
 
 @dataclass
@@ -60,8 +74,8 @@ class Applied:
     data: dict[str, Any]
     changed: list[str] = field(default_factory=list)
     """``Armour of Faith: combat.resilience.bonus +2``"""
-    conditions: list[str] = field(default_factory=list)
-    """Status effects on the sheet (``Prone``)."""
+    conditions: list[Status] = field(default_factory=list)
+    """Status effects on the sheet (``Prone``, ``Hindered (2)``)."""
     left_out: list[str] = field(default_factory=list)
     """Changes or effects not applied, with why."""
 
@@ -103,7 +117,9 @@ def active_effects(doc: Mapping[str, Any], result: Applied) -> list[Mapping[str,
     kept = []
     for effect in found:
         status = _status(effect)
-        if status:  # the fight applies its conditions itself: not baked into the numbers
+        if (
+            status is not None
+        ):  # the fight applies its conditions itself: not baked into the numbers
             result.conditions.append(status)
         elif not _roll_modifier(effect, result):
             kept.append(effect)
@@ -166,15 +182,30 @@ def _equipped(item: Mapping[str, Any]) -> bool:
     return bool(value.get("value") if isinstance(value, Mapping) else value)
 
 
-def _status(effect: Mapping[str, Any]) -> str:
+def _status(effect: Mapping[str, Any]) -> Status | None:
+    """The status effect ``effect`` is (``statuses``; ``flags.core.statusId`` before
+    Foundry 11), with its rating (Wrath & Glory's ``flags.wrath-and-glory.value``, else
+    the ``(2)`` its name ends with), or None when it is no status effect."""
     statuses = effect.get("statuses")
-    named = statuses if isinstance(statuses, list) else []
+    named = [s for s in statuses if isinstance(s, str) and s] if isinstance(statuses, list) else []
     old = at(effect, "flags.core.statusId")
     if not named and isinstance(old, str) and old:
         named = [old]
     if not named:
-        return ""
-    return _name(effect) if effect.get("name") or effect.get("label") else plain_line(named[0], 60)
+        return None
+    key = plain_line(named[0], 60).casefold()
+    name = _name(effect) if effect.get("name") or effect.get("label") else plain_line(named[0], 60)
+    return Status(key, name, _rating(effect, name))
+
+
+def _rating(effect: Mapping[str, Any], name: str) -> int:
+    flagged = at(effect, "flags.wrath-and-glory.value")
+    if isinstance(flagged, str) and flagged.strip().isdecimal():
+        flagged = int(flagged.strip())
+    if isinstance(flagged, int) and not isinstance(flagged, bool) and 0 < flagged <= MOST_RATING:
+        return flagged
+    found = _RATING.search(name)
+    return int(found.group(1)) if found and 0 < int(found.group(1)) <= MOST_RATING else 0
 
 
 def _roll_modifier(effect: Mapping[str, Any], result: Applied) -> bool:

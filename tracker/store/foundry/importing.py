@@ -358,7 +358,8 @@ def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:
     from tracker.store.bestiary_add import add_into
 
     blocks = [a.converted.block for a in actors]
-    log, opened = add_into(into, blocks, dice, [a.converted.now for a in actors])
+    now = [a.converted.now for a in actors]
+    log, opened = add_into(into, blocks, dice, now, [a.converted.conditions for a in actors])
     actors[0].log = log
     for actor in actors:
         actor.written, actor.joined = into, True

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.errors import TrackerError
-from tracker.store.foundry.effects import apply_effects
+from tracker.store.foundry.effects import Status, apply_effects
 
 SYSTEMS = {"alienrpg": "alien-evolved", "wrath-and-glory": "wrath-glory"}
 """Foundry system id → the tracker ruleset its actors become."""
@@ -78,8 +78,8 @@ class ActorExport:
     doc: Mapping[str, Any]
     effects: tuple[str, ...] = ()
     """What the actor's active effects changed (``Blessed: combat.resilience.bonus +1``)."""
-    conditions: tuple[str, ...] = ()
-    """Status effects on the sheet (``Prone``): conditions the GM applies in the fight."""
+    conditions: tuple[Status, ...] = ()
+    """Status effects on the sheet (``Prone``): conditions a copy joining a fight has on."""
     effects_left_out: tuple[str, ...] = ()
     """Effects or changes not applied, and why."""
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from tracker.core.traits import trait_tables
 from tracker.store.foundry.blocks import Converted, Notes, actor_name, effect_report, finish
+from tracker.store.foundry.conditions import carried
 from tracker.store.foundry.leftovers import (
     ignored_line,
     in_words,
@@ -74,7 +75,8 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         )
     remarks += items.remarks
     by_effects, said = effect_report(actor)
-    remarks += said
+    marks, on_sheet = carried(actor, "wrath-glory")
+    remarks += [*said, *on_sheet]
     notes = _notes(data, items, remarks)
     side = "pc" if agent else _threat_side(actor)
     if side == "ally":
@@ -96,6 +98,7 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         read=sheet.read,
         computed=[*by_effects, *sheet.computed],
         now=now,
+        conditions=marks,
     )
 
 
