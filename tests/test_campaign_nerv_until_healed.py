@@ -10,8 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
-from tests.campaign_helpers import ASUKA, fighter, member, ok
+from tests.campaign_helpers import ASUKA, fighter, member, ok, refused
+from tests.party_helpers import choices, form, launcher, settle
+from tests.ui_helpers import ui_test
 from tracker.rules.nerv_d100.ruleset import NervRules
 from tracker.rules.registry import load_ruleset
 from tracker.ui.party_view import tracks
@@ -113,3 +116,45 @@ def test_every_until_healed_condition_is_one_the_row_puts_on() -> None:
     for row in rows:
         assert set(row.until_healed) <= set(row.applies)
         assert all(tables.condition(name) for name in row.until_healed)
+
+
+def test_removing_what_an_injury_keeps_on_says_to_treat_the_injury(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`campaign set … condition -Blinded` with Head 4 Blinded carried: refused, saying
+    where Blinded comes from and the command that ends it; the file as it was."""
+    injured(capsys, campaign, tmp_path / "f1.toml", 3, "head")
+    said = refused(
+        capsys, [campaign], "campaign", "set", campaign, "asuka", "condition", "-Blinded"
+    )
+    treat = f"`tracker campaign treat {campaign} Asuka head:Blinded`"
+    assert said == (
+        "tracker: Blinded comes from Asuka's injury Head 4 Blinded — it ends when that "
+        f"injury is treated ({treat})\n"
+    )
+    ok(capsys, *treat.strip("`").split()[1:])
+    assert "Blinded" not in ok(capsys, "campaign", "show", campaign)
+
+
+@ui_test
+async def test_the_party_screen_s_edit_form_says_the_same(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The edit form's "Add a condition…" with -Blinded: the refusal stays in the form,
+    pointing at t (treat) on the party screen."""
+    injured(capsys, campaign, tmp_path / "f1.toml", 3, "head")
+    before = campaign.read_bytes()
+    app = launcher(tmp_path, campaign)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press(*["down"] * choices(app).index("Add a condition…"), "enter")
+        await pilot.press(*"-Blinded", "enter")
+        await settle(pilot)
+        said = str(form(app).query_one("#change-error", Static).content)
+    assert said == (
+        "Blinded comes from Asuka's injury Head 4 Blinded — it ends when that injury is "
+        "treated (t on this screen, then Head 4 Blinded)"
+    )
+    assert campaign.read_bytes() == before

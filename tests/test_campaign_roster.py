@@ -92,3 +92,31 @@ def test_a_bad_rename_or_removal_is_one_line_and_changes_nothing(
 ) -> None:
     err = refused(capsys, [campaign], "campaign", args[0], campaign, *args[1:])
     assert said in err
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("Ann", "Ann"), ("ANNA", "Anna"), ("anna-", "Anna-Lise Brandt"), ("bra", "Anna-Lise Brandt")],
+)
+def test_a_pc_s_whole_name_wins_over_a_longer_one_it_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], typed: str, meant: str
+) -> None:
+    """`campaign set c.toml Ann hp 3` with Ann and Anna was refused as "more than one PC":
+    the whole name (or id) wins, then its start, then the start of a word."""
+    path = tmp_path / "c.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "basic")
+    for name in ("Ann", "Anna", "Anna-Lise Brandt"):
+        ok(capsys, "campaign", "add-pc", path, name, "hp=9")
+    said = ok(capsys, "campaign", "set", path, typed, "hp", "3")
+    assert said == f"{meant}: hp = 3 (GM)\n"
+
+
+def test_a_start_two_pcs_share_is_still_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "c.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "basic")
+    for name in ("Ann", "Anna"):
+        ok(capsys, "campaign", "add-pc", path, name, "hp=9")
+    said = refused(capsys, [path], "campaign", "set", path, "an", "hp", "3")
+    assert said == "tracker: more than one PC matches 'an' — the party: ann, anna\n"

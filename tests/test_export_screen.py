@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.widgets import Input, Select, Static, TextArea
+from textual.widgets import Checkbox, Input, Select, Static, TextArea
 
-from tests.ui_helpers import make_app, opened, ui_test
-from tracker.export.formats import round_markdown
+from tests.ui_helpers import make_app, opened, state_of, ui_test
+from tracker.export.formats import recap_file_name, round_markdown
+from tracker.export.recap import ExportOptions
 from tracker.store.encounter_file import Loaded, load
-from tracker.ui.export_screen import ExportScreen, copy_round_markdown
+from tracker.ui.export_screen import ExportScreen, copy_round_markdown, recaps_dir
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bridge-at-kell.toml"
 
@@ -68,7 +69,7 @@ async def scenario_preview_follows_the_rounds_box(loaded: Loaded, data_home: Pat
         await pilot.pause()
         assert "## Round 2" in preview.text and "## Round 1" not in preview.text
         path = app.screen.query_one("#path", Input).value
-        assert path == str(data_home / "recaps" / "kell-round-2.md")
+        assert path == str(data_home / "recaps" / "the-bridge-at-kell-round-2.md")
 
 
 async def scenario_export_writes_the_file_and_dismisses_with_its_path(
@@ -84,7 +85,7 @@ async def scenario_export_writes_the_file_and_dismisses_with_its_path(
         await pilot.pause()
         await settle(app)
         await pilot.pause()
-    written = data_home / "recaps" / "kell-round-3.txt"
+    written = data_home / "recaps" / "the-bridge-at-kell-round-3.txt"
     assert app.results == [written]
     text = written.read_text(encoding="utf-8")
     assert text.startswith("The Bridge at Kell — round 3") and "Round 2\n" not in text
@@ -115,7 +116,7 @@ async def scenario_copy_round_markdown_uses_the_clipboard_and_a_file(
     app = Host(loaded)
     async with app.run_test() as pilot:
         await pilot.pause()
-        message = copy_round_markdown(app, markdown)
+        message = copy_round_markdown(app, markdown, "the-bridge-at-kell-round-2.md")
         assert app.clipboard == markdown
     saved = data_home / "recaps" / "the-bridge-at-kell-round-2.md"
     assert saved.read_text(encoding="utf-8") == markdown
@@ -186,4 +187,49 @@ async def test_a_folder_typed_with_a_slash_is_made_as_the_cli_makes_it(loaded: L
     folder = loaded.path.parent / "recaps-here"
     names, said, _ = await exported_to(loaded.path, f"{folder}/")
     assert said == "" and "ExportScreen" not in names
-    assert (folder / "kell.md").read_text(encoding="utf-8").startswith("# The Bridge at Kell")
+    text = (folder / "the-bridge-at-kell-round-log.md").read_text(encoding="utf-8")
+    assert text.startswith("# The Bridge at Kell")
+
+
+@ui_test
+async def test_the_dialog_names_a_round_as_y_saved_it(loaded: Loaded) -> None:
+    """`y` saved the-bridge-at-kell-round-N.md while the dialog proposed kell-round-N.md:
+    both now name the file after the encounter's title and what is exported."""
+    app = make_app(loaded.path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        round_no = state_of(app).round
+        await pilot.press("y")
+        await pilot.pause()
+        saved = sorted(recaps_dir().iterdir())
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        whole = screen.query_one("#path", Input).value
+        screen.query_one("#rounds", Input).value = str(round_no)
+        await pilot.pause()
+        one_round = screen.query_one("#path", Input).value
+        screen.query_one("#gm", Checkbox).value = True
+        await pilot.pause()
+        gm_round = screen.query_one("#path", Input).value
+        app.exit(None)
+    assert [p.name for p in saved] == [f"the-bridge-at-kell-round-{round_no}.md"]
+    assert one_round == str(saved[0])
+    assert whole == str(recaps_dir() / "the-bridge-at-kell-round-log.md")
+    assert gm_round == str(recaps_dir() / f"the-bridge-at-kell-round-{round_no}-gm-copy.md")
+
+
+@pytest.mark.parametrize(
+    ("title", "first", "last", "name"),
+    [
+        ("Bandits at the Ford", 3, 3, "bandits-at-the-ford-round-3.md"),
+        ("Bandits at the Ford", 2, 4, "bandits-at-the-ford-rounds-2-4.md"),
+        ("../Pflüger's Keep", None, None, "pfluger-s-keep-round-log.md"),
+        ("", 1, 1, "round-1.md"),
+    ],
+)
+def test_a_recap_file_is_named_after_the_title_and_the_rounds(
+    title: str, first: int | None, last: int | None, name: str
+) -> None:
+    assert recap_file_name(title, ExportOptions(first, last), ".md") == name

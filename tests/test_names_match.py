@@ -5,7 +5,7 @@ only when the ones before found nobody, and two found at once are named in the r
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from tests.conftest import basic_encounter
@@ -89,3 +89,60 @@ def test_whoever_is_found_has_what_was_typed_in_their_name_or_id(
         return
     spelled = ["".join(ch for ch in s.casefold() if ch.isalnum()) for s in (found.name, found.id)]
     assert any(squash in s for s in spelled) or typed == found.id
+
+
+def test_a_name_typed_as_its_start_beats_one_found_by_dropping_punctuation() -> None:
+    fight = fight_of("[b]<i>x", "Boss")
+    fight.run("dmg [b] 3", NONE)
+    assert fight.state.combatant("c0").track("hp") == 7
+    assert fight.state.combatant("c1").track("hp") == 10
+
+
+def test_several_names_starting_as_typed_are_still_refused() -> None:
+    fight = fight_of("[b]<i>x", "[b] Boss", "Ann")
+    with pytest.raises(RuleError, match=r"'\[b\]' could be \[b\]<i>x and \[b\] Boss"):
+        resolve(fight.state, "[b]")
+
+
+ODD_NAME = st.text(alphabet="abAB[]<>-. '0c", min_size=1, max_size=8).filter(
+    lambda s: s.strip() and s != "."
+)
+
+
+def distinct_fight(names: list[str]) -> Encounter:
+    """A fight whose names differ from each other and from every id, case aside."""
+    ids = {f"c{n}" for n in range(len(names))}
+    folded = [name.casefold() for name in names]
+    assume(len(set(folded)) == len(folded) and not ids & set(folded))
+    return fight_of(*names)
+
+
+@given(names=st.lists(ODD_NAME, min_size=1, max_size=5), pick=st.integers(0, 4))
+def test_an_exact_id_or_whole_name_always_finds_that_combatant(names: list[str], pick: int) -> None:
+    state = distinct_fight(names).state
+    fighter = list(state.combatants.values())[pick % len(names)]
+    assert resolve(state, fighter.id) == fighter.id
+    assert resolve(state, fighter.name) == fighter.id
+    assert resolve(state, fighter.name.upper()) == fighter.id
+
+
+@given(
+    names=st.lists(ODD_NAME, min_size=1, max_size=5),
+    pick=st.integers(0, 4),
+    cut=st.integers(1, 8),
+)
+def test_a_start_as_typed_that_no_one_else_shares_finds_that_combatant(
+    names: list[str], pick: int, cut: int
+) -> None:
+    state = distinct_fight(names).state
+    fighters = list(state.combatants.values())
+    fighter = fighters[pick % len(names)]
+    typed = fighter.name[:cut]
+    assume(typed.strip() and typed != ".")
+    sharing = [
+        c
+        for c in fighters
+        if any(s.casefold().startswith(typed.casefold()) for s in (c.name, c.id))
+    ]
+    assume(sharing == [fighter])
+    assert resolve(state, typed) == fighter.id

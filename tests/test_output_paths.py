@@ -120,7 +120,9 @@ def test_copy_this_round_does_not_write_through_a_planted_link(tmp_path: Path) -
     (folder / "the-ambush-round-1.md").symlink_to(bashrc)
     copied: list[str] = []
     app = cast(Any, type("Clip", (), {"copy_to_clipboard": lambda self, t: copied.append(t)})())
-    said = copy_round_markdown(app, "# The ambush — round 1\n\nOrc hits Ann.\n")
+    said = copy_round_markdown(
+        app, "# The ambush — round 1\n\nOrc hits Ann.\n", "the-ambush-round-1.md"
+    )
     assert "not saved" in said and "symbolic link" in said
     assert bashrc.read_bytes() == PRECIOUS and copied
 

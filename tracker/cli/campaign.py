@@ -244,14 +244,18 @@ def _args_set(p: argparse.ArgumentParser) -> None:
 
 
 def _set(ns: argparse.Namespace) -> int:
-    from tracker.rules.party import set_value
+    from tracker.rules.party import set_value, treat_command
 
     value = " ".join(ns.value)
     if not value:
         raise UsageError(
             f"`campaign set` needs a value after {ns.key!r} — see `tracker campaign set --help`"
         )
-    return _one_event(ns.campaign, lambda play: set_value(play.campaign, ns.pc, ns.key, value))
+    how = treat_command(str(ns.campaign))
+    return _one_event(
+        ns.campaign,
+        lambda play: set_value(play.campaign, play.rules, ns.pc, ns.key, value, how),
+    )
 
 
 def _args_pc(p: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ Rules live elsewhere: events that change PCs already carry each PC's new lasting
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import singledispatch
 from typing import Any, TypeVar
@@ -170,11 +170,17 @@ class Campaign:
 
 
 def find_member(state: CampaignState, who: str) -> PartyMember:
-    """The PC named by id, or a unique prefix of their id, name or a word of it."""
+    """The PC named by id, or (case-insensitive) by their whole id or name, else a unique
+    start of their id or name, else of a word of the name: each way is tried only when
+    the ones before found nobody (``Ann`` is Ann, not Anna)."""
     if who in state.party:
         return state.party[who]
     wanted = who.casefold()
-    found = [m for m in state.party.values() if _named(m, wanted)]
+    found: list[PartyMember] = []
+    for tier in _MEMBER_TIERS:
+        found = [m for m in state.party.values() if tier(m, wanted)]
+        if found:
+            break
     if len(found) == 1:
         return found[0]
     names = ", ".join(state.party) or "nobody yet"
@@ -182,10 +188,12 @@ def find_member(state: CampaignState, who: str) -> PartyMember:
     raise RuleError(f"{what} matches {who!r} — the party: {names}")
 
 
-def _named(member: PartyMember, wanted: str) -> bool:
-    """Whether ``wanted`` starts the PC's id, name or a word of the name."""
-    words = [member.id, member.name, *member.name.split()]
-    return any(word.casefold().startswith(wanted) for word in words)
+_MEMBER_TIERS: tuple[Callable[[PartyMember, str], bool], ...] = (
+    lambda m, wanted: wanted in (m.id.casefold(), m.name.casefold()),
+    lambda m, wanted: any(w.casefold().startswith(wanted) for w in (m.id, m.name)),
+    lambda m, wanted: any(w.casefold().startswith(wanted) for w in m.name.split()),
+)
+"""How a typed PC finds its PC: the whole id or name, its start, the start of a word."""
 
 
 def party_tables(changed: Mapping[str, Lasting]) -> dict[str, Any]:

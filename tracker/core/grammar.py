@@ -1,8 +1,9 @@
 """The command grammar shared by the TUI command bar, the palette and ``tracker do``.
 
 ``VERB ARG … [@LOCATION] [key=value …]``; ``WHO`` is an id, a name or any unique part
-of one (case-insensitive: the whole name, then its start, then the start of a word, then
-anywhere in it), or ``.`` for the combatant whose turn it is.
+of one (case-insensitive: the whole name or id as typed, then its start as typed, then the
+same with punctuation dropped, then the start of a word, then anywhere in it), or ``.``
+for the combatant whose turn it is.
 """
 
 from __future__ import annotations
@@ -154,8 +155,11 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
         return token
     if token in state.combatants:
         return token
-    wanted = _squash(token)
     fighters = list(state.combatants.values())
+    literal = _named_as_typed(fighters, token)
+    if literal is not None:
+        return literal
+    wanted = _squash(token)
     for tier in _NAME_TIERS if wanted else ():
         found = [c for c in fighters if any(tier(spelling, wanted) for spelling in _spellings(c))]
         if len(found) == 1:
@@ -165,6 +169,24 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
     names = ", ".join(c.name for c in fighters) or "nobody yet"
     raise RuleError(f"no combatant '{token}' — in this fight: {names}")
 
+
+def _named_as_typed(fighters: list[Combatant], token: str) -> str | None:
+    """The id of the one combatant whose name or id is ``token`` as typed (case aside),
+    else of the one whose name or id starts with it (``[b]`` → ``[b]<i>x``, not Boss);
+    None when nobody or several do, so the looser ways below decide."""
+    typed = token.casefold()
+    if not typed.strip():
+        return None
+    for tier in _LITERAL_TIERS:
+        found = [c for c in fighters if any(tier(s.casefold(), typed) for s in (c.name, c.id))]
+        if len(found) == 1:
+            return found[0].id
+    return None
+
+
+_LITERAL_TIERS: tuple[Callable[[str, str], bool], ...] = (str.__eq__, str.startswith)
+"""The name or id as typed, then its start as typed: each beats what is found only after
+dropping punctuation."""
 
 _NAME_TIERS: tuple[Callable[[tuple[str, ...], str], bool], ...] = (
     lambda words, wanted: "".join(words) == wanted,

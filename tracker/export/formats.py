@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tracker.core.errors import TrackerError
 from tracker.core.frozen_record import FrozenRecord, frozen_record
+from tracker.core.joining import slug
 from tracker.core.safe_text import json_safe, visible_lines
 from tracker.export.recap import ExportOptions, Recap, build_recap
 from tracker.store.encounter_file import Loaded, load
@@ -97,6 +98,20 @@ def export_text(loaded: Loaded, fmt: Format, options: ExportOptions) -> str:
 def export_file(source: Path, fmt: Format, options: ExportOptions) -> str:
     """Load an encounter file (read-only) and render it in ``fmt``."""
     return export_text(load(source), fmt, options)
+
+
+def recap_file_name(title: str, options: ExportOptions, suffix: str) -> str:
+    """``bandits-at-the-ford-round-3.md``: the encounter's ``title`` made into a file name,
+    then what is exported (``round-3``, ``rounds-2-4``, ``round-log`` for the whole fight,
+    ``gm-copy`` after a GM copy) — the export dialog's default and "copy this round"
+    alike."""
+    what = [title, options.label or "round log"]
+    stem = slug(" ".join([*what, "gm copy" if options.gm else ""]))[:FILE_STEM_LIMIT]
+    return f"{stem.strip('-') or 'round-log'}{suffix}"
+
+
+FILE_STEM_LIMIT = 80
+"""The longest file name (before its suffix) a recap is given by default."""
 
 
 def round_markdown(loaded: Loaded, round_no: int, *, gm: bool = False) -> str:

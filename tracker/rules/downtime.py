@@ -208,6 +208,12 @@ class Downtime:
         """What the GM should know about the PC now (thresholds, deadlines)."""
         return []
 
+    def kept_by_injury(self, member: PartyMember, condition: str) -> CarriedInjury | None:
+        """The PC's carried injury that keeps ``condition`` on until it is treated (the
+        condition comes back in every fight from it, so removing it alone does nothing);
+        by default none."""
+        return None
+
 
 def _carried(
     location: str, score: int, name: str, effect: str, lethal: bool, before: Lasting

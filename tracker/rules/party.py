@@ -6,7 +6,8 @@ GM should read more than the log line, the lines to show. A refusal is a RuleErr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -105,16 +106,44 @@ def rest(
     return event, lines
 
 
-def set_value(campaign: Campaign, who: str, key: str, value: str) -> LastingSet:
+TreatHow = Callable[[PartyMember, CarriedInjury], str]
+"""How the GM treats the PC's injury (``campaign treat`` or a key on the party screen)."""
+
+
+def treat_command(campaign_path: str) -> TreatHow:
+    """``tracker campaign treat PATH PC INJURY`` as the GM would type it."""
+
+    def how(member: PartyMember, injury: CarriedInjury) -> str:
+        words = [campaign_path, member.name, f"{injury.location}:{injury.name}"]
+        return f"`tracker campaign treat {shlex.join(words)}`"
+
+    return how
+
+
+AS_TYPED = treat_command("CAMPAIGN")
+"""``campaign treat`` with the campaign file left for the GM to name."""
+
+
+def set_value(
+    campaign: Campaign,
+    rules: Ruleset,
+    who: str,
+    key: str,
+    value: str,
+    treat_how: TreatHow = AS_TYPED,
+) -> LastingSet:
     """The GM's change where the text is silent: a track (``stress 2``), its maximum
     (``max.fate 3``), a condition or drawback (``-`` first removes it), a healing time
-    (``heal@INJURY N``), a death (``dead "how"``; ``dead -`` undoes it)."""
+    (``heal@INJURY N``), a death (``dead "how"``; ``dead -`` undoes it). Removing a
+    condition a carried injury keeps on is refused, saying ``treat_how`` the injury."""
     member = campaign.member(who)
     problem = text_problem(value, "the value", NOTE_LIMIT) or text_problem(
         key, "the key", WORD_LIMIT
     )
     if problem:
         raise RuleError(problem)
+    if key.casefold() == "condition" and value.startswith("-"):
+        _not_kept_by_injury(rules, member, value[1:].strip(), treat_how)
     lasting = _changed(member, key.casefold(), value)
     return campaign.make(
         LastingSet,
@@ -123,6 +152,17 @@ def set_value(campaign: Campaign, who: str, key: str, value: str) -> LastingSet:
         value=value,
         party=party_tables({member.id: lasting}),
         text=f"{member.name}: {key} = {value} (GM)",
+    )
+
+
+def _not_kept_by_injury(rules: Ruleset, member: PartyMember, name: str, how: TreatHow) -> None:
+    """A RuleError when a carried injury keeps ``name`` on and no stored one can go."""
+    injury = rules.downtime().kept_by_injury(member, name)
+    if injury is None or member.lasting.has(name):
+        return
+    raise RuleError(
+        f"{name} comes from {member.name}'s injury {injury.label()} — it ends when that "
+        f"injury is treated ({how(member, injury)})"
     )
 
 

@@ -3,7 +3,7 @@
 Open it with ``app.push_screen(ExportScreen(loaded), callback)``: it dismisses with the
 ``Path`` it wrote, or ``None`` when the GM cancels. A folder that does not exist is
 refused in one line, as ``tracker log -o`` refuses it (only the recaps folder, and a
-folder typed with a trailing ``/``, are made). ``copy_round_markdown(app, text)``
+folder typed with a trailing ``/``, are made). ``copy_round_markdown(app, text, name)``
 puts Markdown on the clipboard (OSC 52, where the terminal allows it) and always saves
 it under ``user_data_dir()/recaps/`` too, returning a one-line message for the GM.
 """
@@ -11,7 +11,6 @@ it under ``user_data_dir()/recaps/`` too, returning a one-line message for the G
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
 from tracker.core.errors import TrackerError, one_line
-from tracker.export.formats import FORMATS, Format, recap_of
+from tracker.export.formats import FORMATS, Format, recap_file_name, recap_of
 from tracker.export.recap import ExportOptions, parse_rounds
 from tracker.paths import user_data_dir
 from tracker.store.encounter_file import Loaded
@@ -146,9 +145,10 @@ class ExportScreen(ModalScreen[Path | None]):
         )
 
     def suggested_path(self, options: ExportOptions) -> Path:
-        """``recaps/<encounter>[-round-N].<suffix>``."""
-        tail = f"-{options.label.replace(' ', '-').replace('–', '-')}" if options.label else ""
-        return recaps_dir() / f"{self.loaded.path.stem}{tail}{self.chosen_format.suffix}"
+        """``recaps/<title>-<round-N|rounds-N-M|round-log>[-gm-copy].<suffix>``, named as
+        "copy this round" names its file."""
+        title = self.loaded.encounter.state.title
+        return recaps_dir() / recap_file_name(title, options, self.chosen_format.suffix)
 
     # --- reacting -------------------------------------------------------------------
 
@@ -243,23 +243,14 @@ class ExportScreen(ModalScreen[Path | None]):
         self.app.call_from_thread(self.dismiss, path)
 
 
-def copy_round_markdown(app: App[Any], markdown: str) -> str:
-    """Copy Markdown to the clipboard and save it under ``recaps/``; one line for the GM."""
+def copy_round_markdown(app: App[Any], markdown: str, name: str) -> str:
+    """Copy Markdown to the clipboard and save it as ``recaps/<name>`` (a
+    ``recap_file_name``); one line for the GM."""
     app.copy_to_clipboard(markdown)
-    folder = recaps_dir()
-    path = folder / f"{_slug(markdown)}.md"
+    path = recaps_dir() / name
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_output(path, markdown.encode("utf-8"))
     except (TrackerError, OSError) as err:
         return f"Copied to the clipboard (if your terminal allows it); not saved: {one_line(err)}"
     return f"Copied to the clipboard (if your terminal allows it) and saved to {path}"
-
-
-def _slug(markdown: str) -> str:
-    """A file name from the first heading: ``the-bridge-at-kell-round-3``."""
-    heading = next(
-        (line.lstrip("#").strip() for line in markdown.splitlines() if line.startswith("#")), ""
-    )
-    slug = re.sub(r"[^a-z0-9]+", "-", heading.casefold().replace("\\", "")).strip("-")
-    return slug[:80] or "round"

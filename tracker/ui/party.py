@@ -28,7 +28,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tracker.core.campaign import CampaignState, PartyMember
+from tracker.core.campaign import CampaignState, CarriedInjury, PartyMember
 from tracker.core.campaign_changes import Change, set_changes, treat_changes
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError, one_line
@@ -337,7 +337,12 @@ def _changed(play: CampaignFile, who: str, key: str, value: str) -> str:
         return _kept(play, rename(play.campaign, who, value))
     if key == LEAVE:
         return _kept(play, leave(play.campaign, who))
-    return _kept(play, set_value(play.campaign, who, key, value))
+    return _kept(play, set_value(play.campaign, play.rules, who, key, value, _treat_here))
+
+
+def _treat_here(member: PartyMember, injury: CarriedInjury) -> str:
+    """How the party screen treats an injury."""
+    return f"t on this screen, then {injury.label()}"
 
 
 RENAME, LEAVE = "rename-pc", "remove-pc"

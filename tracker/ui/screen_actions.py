@@ -42,14 +42,17 @@ def body_chart(app: App[Any]) -> None:
 
 def copy_round(app: App[Any], play: EncounterFile, round_no: int) -> Outcome:
     """Copy round ``round_no``'s log as Markdown (and save it under recaps/)."""
-    from tracker.export.formats import round_markdown
+    from tracker.export.formats import recap_file_name, round_markdown
+    from tracker.export.recap import ExportOptions
     from tracker.ui.export_screen import copy_round_markdown
 
     try:
         markdown = round_markdown(play.loaded, round_no)
     except TrackerError as err:
         return Outcome(False, one_line(err))
-    return Outcome(True, copy_round_markdown(app, markdown))
+    title = play.loaded.encounter.state.title
+    name = recap_file_name(title, ExportOptions(round_no, round_no), ".md")
+    return Outcome(True, copy_round_markdown(app, markdown, name))
 
 
 def restore_panes(app: App[Any]) -> None:

@@ -156,6 +156,14 @@ class NervDowntime(Downtime):
             return f"Trauma {trauma} not below {limit} (read strictly)"
         return ""
 
+    def kept_by_injury(self, member: PartyMember, condition: str) -> CarriedInjury | None:
+        """The carried injury keeping ``condition`` on (Head 4+ keeps Blinded, l.214)."""
+        kept = until_healed.kept_on(self.tables, member.lasting.injuries)
+        for name, injury in kept.items():
+            if name.casefold() == condition.casefold() and isinstance(injury, CarriedInjury):
+                return injury
+        return None
+
     def notes(self, member: PartyMember) -> list[str]:
         """Fatigued, Exhausted, Unsettled, Dysfunctional now, with their numbers, and what
         a carried injury keeps on until it heals."""
