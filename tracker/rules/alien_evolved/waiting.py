@@ -6,6 +6,7 @@ roll left unmade is not folded into the next one due."""
 from __future__ import annotations
 
 from tracker.core.model import EncounterState
+from tracker.rules.reminder_series import due_in_series, in_series, next_in_series
 
 CRITICAL = "critical"
 """Reminder keys of criticals waiting to be entered: ``critical-45`` (one per roll, so a
@@ -52,19 +53,14 @@ DEATH_ROLL = "deathroll"
 
 def is_death_roll_key(key: str) -> bool:
     """True for the reminder of a death roll due (``deathroll`` or ``deathroll-N``)."""
-    head, _, number = key.partition("-")
-    return head == DEATH_ROLL and (not number or number.isdigit())
+    return in_series(key, DEATH_ROLL)
 
 
 def death_rolls_due(state: EncounterState, who: str) -> list[str]:
     """The reminder keys of ``who``'s death rolls due, oldest first."""
-    due = [r for r in state.reminders if r.who == who and is_death_roll_key(r.key)]
-    return [r.key for r in sorted(due, key=lambda r: r.seq)]
+    return due_in_series(state, who, DEATH_ROLL)
 
 
 def free_death_roll_key(state: EncounterState, who: str) -> str:
     """The key for one more death roll due: ``deathroll``, then ``deathroll-2`` …"""
-    taken, key, nth = set(death_rolls_due(state, who)), DEATH_ROLL, 2
-    while key in taken:
-        key, nth = f"{DEATH_ROLL}-{nth}", nth + 1
-    return key
+    return next_in_series(state, who, DEATH_ROLL)

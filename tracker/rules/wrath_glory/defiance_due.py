@@ -12,6 +12,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant, EncounterState
+from tracker.rules.reminder_series import due_in_series, in_series, next_in_series
 
 KEY = "defiance"
 """The first check's reminder key; later ones add ``-2``, ``-3`` …"""
@@ -19,23 +20,19 @@ KEY = "defiance"
 
 def is_defiance_key(key: str) -> bool:
     """True for the reminder of a Defiance Check (``defiance`` or ``defiance-N``)."""
-    head, _, number = key.partition("-")
-    return head == KEY and (not number or number.isdigit())
+    return in_series(key, KEY)
 
 
 def due_keys(state: EncounterState, who: str) -> list[str]:
     """Keys of the Defiance Checks ``who`` still owes, oldest first."""
-    due = [r for r in state.reminders if r.who == who and is_defiance_key(r.key)]
-    return [r.key for r in sorted(due, key=lambda r: r.seq)]
+    return due_in_series(state, who, KEY)
 
 
 def raise_defiance(draft: Draft, who: str, why: str) -> None:
     """Remind the GM of one more Defiance Check."""
     fighter = draft.state.combatant(who)
     due = due_keys(draft.state, who)
-    key, number = KEY, 2
-    while key in due:
-        key, number = f"{KEY}-{number}", number + 1
+    key = next_in_series(draft.state, who, KEY)
     draft.emit(ev.ReminderRaised, who=who, key=key, text=_text(fighter, why, len(due) + 1))
 
 
