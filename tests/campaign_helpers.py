@@ -16,6 +16,8 @@ NERV_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "nerv-sachiel
 ALIEN_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "alien-operations-deck.toml"
 ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
 """A nerv-d100 PC as ``campaign add-pc`` takes her."""
+REI = ("--from", NERV_SAMPLE, "rei")
+"""Rei from the nerv sample's roster, as ``campaign add-pc`` takes her."""
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
@@ -31,6 +33,16 @@ def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
     code, out, err = cli(capsys, *args)
     assert code == 0, err
     return out
+
+
+def tokyo(tmp_path: Path, capsys: pytest.CaptureFixture[str], *pcs: tuple[object, ...]) -> Path:
+    """The nerv-d100 campaign "Tokyo-3" (``tokyo.toml``) with ``pcs`` added, each the
+    arguments of one ``campaign add-pc`` (``ASUKA``, ``REI``)."""
+    path = tmp_path / "tokyo.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
+    for pc in pcs:
+        ok(capsys, "campaign", "add-pc", path, *pc)
+    return path
 
 
 def member(path: Path, who: str) -> PartyMember:

@@ -11,17 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ALIEN_SAMPLE, NERV_SAMPLE, fighter, ok
+from tests.campaign_helpers import ALIEN_SAMPLE, REI, fighter, ok, tokyo
 from tracker.store.encounter_file import load
 
 
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A nerv-d100 campaign with Rei."""
-    path = tmp_path / "tokyo.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
-    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
-    return path
+    return tokyo(tmp_path, capsys, REI)
 
 
 def written_back(

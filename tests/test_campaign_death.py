@@ -9,19 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import NERV_SAMPLE, member, ok
+from tests.campaign_helpers import ASUKA, REI, member, ok, tokyo
 from tracker.store.encounter_file import load
-
-ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
 
 
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Tokyo-3: Asuka dies in fight 1 (Sachiel), after a wound to the left leg."""
-    path = tmp_path / "tokyo.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
-    ok(capsys, "campaign", "add-pc", path, *ASUKA)
-    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
+    path = tokyo(tmp_path, capsys, ASUKA, REI)
     fight = tmp_path / "sachiel.toml"
     ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
     for line in ("add Sachiel physique=60 grace=40", "start", "wound asuka 5 @left_leg"):

@@ -9,22 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import NERV_SAMPLE, cli, fighter, member, ok, refused
+from tests.campaign_helpers import ASUKA, REI, cli, fighter, member, ok, refused, tokyo
 from tracker.core.campaign import Lasting
 from tracker.core.campaign_changes import edit_planned
 from tracker.core.errors import RuleError
-
-ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
 
 
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A nerv-d100 campaign with Asuka and Rei (Rei from the sample's roster)."""
-    path = tmp_path / "tokyo.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
-    ok(capsys, "campaign", "add-pc", path, *ASUKA)
-    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
-    return path
+    return tokyo(tmp_path, capsys, ASUKA, REI)
 
 
 def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path, trauma: int = 7) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from tests.campaign_helpers import ASUKA, fighter, member, ok, refused
+from tests.campaign_helpers import ASUKA, fighter, member, ok, refused, tokyo
 from tests.party_helpers import choices, form, launcher, settle
 from tests.ui_helpers import ui_test
 from tracker.rules.nerv_d100.ruleset import NervRules
@@ -23,9 +23,7 @@ from tracker.ui.party_view import tracks
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Asuka with no Wounds left, so the next wound is an Injury point."""
-    path = tmp_path / "tokyo.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
-    ok(capsys, "campaign", "add-pc", path, *ASUKA)
+    path = tokyo(tmp_path, capsys, ASUKA)
     ok(capsys, "campaign", "set", path, "asuka", "wounds", "0")
     return path
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.campaign_helpers import ASUKA, NERV_SAMPLE, member, ok
+from tests.campaign_helpers import ASUKA, REI, member, ok, tokyo
 from tracker.cli import main
 from tracker.core.campaign import CarriedInjury, Lasting
 from tracker.core.campaign_merge import laid_on
@@ -24,11 +24,7 @@ from tracker.store.campaign_fight import MOVED_ON
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A nerv-d100 campaign with Asuka and Rei."""
-    path = tmp_path / "tokyo.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
-    ok(capsys, "campaign", "add-pc", path, *ASUKA)
-    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
-    return path
+    return tokyo(tmp_path, capsys, ASUKA, REI)
 
 
 def play(capsys: pytest.CaptureFixture[str], fight: Path, *lines: str) -> None:

@@ -7,18 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ASUKA, NERV_SAMPLE, fighter, member, ok, refused
+from tests.campaign_helpers import ASUKA, REI, fighter, member, ok, refused, tokyo
 from tracker.store.encounter_file import load
 
 
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A nerv-d100 campaign with Asuka and Rei."""
-    path = tmp_path / "tokyo.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "nerv-d100", "--title", "Tokyo-3")
-    ok(capsys, "campaign", "add-pc", path, *ASUKA)
-    ok(capsys, "campaign", "add-pc", path, "--from", NERV_SAMPLE, "rei")
-    return path
+    return tokyo(tmp_path, capsys, ASUKA, REI)
 
 
 def test_a_renamed_pc_fights_under_the_new_name(
