@@ -21,6 +21,7 @@ from tests.ui_helpers import (
 )
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.damage import DamageScreen
+from tracker.ui.modals.dialog import target_options
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -125,3 +126,22 @@ def status_lines(app: TrackerApp) -> list[str]:
     """The status pane's rows as drawn (wrapped to its width)."""
     status = app.query_one("#status-text", Drawing)
     return text_of(status, status.size.width).splitlines()
+
+
+@ui_test
+async def test_the_selected_ones_side_reads_as_the_pickers_say_it(tmp_path: Path) -> None:
+    # "Unit-01 · pc · active" in the status pane, "Unit-01 · PC" in the damage picker:
+    # one wording of a side on one screen
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        labels = {who: label.plain for label, who in target_options(state_of(app))}
+        for who in ("unit-01", "sachiel"):
+            app.select(who)
+            await pilot.pause()
+            head = pane_text(app, "#status-text").splitlines()[0]
+            assert head.startswith(labels[who] + " · "), (head, labels[who])
+        assert head.startswith("Sachiel · enemy · ")
+        app.select("unit-01")
+        await pilot.pause()
+        assert pane_text(app, "#status-text").splitlines()[0].startswith("Unit-01 (Shinji) · PC · ")

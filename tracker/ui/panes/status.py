@@ -22,6 +22,7 @@ from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
+from tracker.ui.panes.sides import side_word
 from tracker.ui.panes.status_fit import TIGHTEST, TRACKS_FIRST, FighterBlock, rows_needed
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
@@ -209,7 +210,7 @@ class StatusPane(SelectedPane):
     ) -> FighterBlock:
         """The selected combatant's lines, by kind."""
         head = Text(fighter.name, self._style("heading"))
-        head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
+        head.append(f" · {side_word(fighter.side)} · {fighter.status}", self._style("muted"))
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
         said = self._said(fighter, state, rules)
