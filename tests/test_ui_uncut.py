@@ -138,6 +138,29 @@ async def test_reminders_a_refusal_and_the_tracks_are_whole(
             assert cell_len(row.rstrip()) <= order.scrollable_content_region.width, row
 
 
+@pytest.mark.parametrize("size", [(120, 36), (200, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_the_rules_line_on_the_selected_one_is_in_sight(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # at 120x36, with three critical injuries to look up, Alien's line for a Broken
+    # Ripley ("a single move this round, no stress, no panic") sat below the fold
+    sample = "alien-operations-deck.toml"
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=size) as pilot:
+        await opened_with_reminders(pilot, sample)
+        await pilot.press("escape")
+        app.select("ripley")
+        for _ in range(3):
+            await pilot.pause()
+        assert len(state_of(app).reminders) == 3
+        shown = words(" ".join(visible_status(app)))
+        assert "Ripley · PC · down" in shown, shown
+        assert "Broken: a single move this round, no stress, no panic" in shown, shown
+
+
 @ui_test
 async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
     # issue 27: the reminders take the log's rows at 80x24, and give them back once

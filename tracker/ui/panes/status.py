@@ -122,19 +122,25 @@ class StatusPane(SelectedPane):
         reminders = self.reminder_entries(state, rules)
         block = self.fighter_block(fighter, state, rules) if fighter else None
         region = self.scrollable_content_region
-        lines = self._fitted(reminders, block, region.width, region.height)
+        room = region.height
+        lines, missing, width = self._fitted(reminders, block, region.width, room)
+        if room:
+            self._ask_rows(missing, (width, room))
         retitle(self, "Status")
-        text.draw(lines)
+        # made again for the width the rows are painted at: a scrollbar that comes or
+        # goes after they were counted takes or gives a column (no letter cut at the edge)
+        text.draw(lines, lambda width: self._fitted(reminders, block, width, room)[0])
 
     def _fitted(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, room: int
-    ) -> list[Text]:
+    ) -> tuple[list[Text], tuple[int, int], int]:
         """The roomiest drawing whose reminders and the selected one's name and tracks
-        fit in ``room`` rows (the tightest if none does; then the app is told how many
-        rows are missing, and the log gives them)."""
+        fit in ``room`` rows (the tightest if none does), how many rows are missing (for
+        what must be seen, and for what must be read whole: the log gives them) and the
+        width it was made for."""
         if not room:
             top, rest = self._drawing(reminders, block, width, 0)
-            return top + rest
+            return top + rest, (0, 0), width
         console = self.app.console
         for tight in range(TIGHTEST + 1):
             top, rest = self._drawing(reminders, block, width, tight)
@@ -144,13 +150,16 @@ class StatusPane(SelectedPane):
             width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
             top, rest = self._drawing(reminders, block, width, tight)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
-        whole = top if tight < TRACKS_FIRST else self._must_read(reminders, block, width)
+        whole = (
+            top + block.read_below(tight)
+            if tight < TRACKS_FIRST and block is not None
+            else self._must_read(reminders, block, width)
+        )
         missing = (
             rows_needed(least, width, console) - room,
             rows_needed(whole, width, console) - room,
         )
-        self._ask_rows(missing, (width, room))
-        return top + rest
+        return top + rest, missing, width
 
     def _must_read(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int

@@ -45,9 +45,15 @@ class FighterBlock:
     def must_read(self) -> list[Text]:
         """What the GM must read whole where the rows allow, in the order a tight
         drawing shows it: the name, each track with its note, the ailments held, the
-        locations (where no body chart shows them) and the GM's note."""
+        locations (where no body chart shows them), the GM's note and the ruleset's own
+        lines (Alien's ``Broken: a single move this round, no stress, no panic``)."""
         held = [line for line, holds in self.ailments if holds]
-        return [self.head, *self.tracks, *held, *self.locations, *self.notes]
+        return [self.head, *self.tracks, *held, *self.locations, *self.notes, *self.said]
+
+    def read_below(self, tight: int) -> list[Text]:
+        """What the GM must read whole of the lines a roomy drawing (``tight`` below
+        ``TRACKS_FIRST``) puts below the tracks: the locations and the ruleset's own lines."""
+        return [*self.locations, *self.said] if tight < TRACKS_FIRST else []
 
     def full(self) -> list[Text]:
         """The roomy order: name, notes, ailments, tracks, locations, the rest."""
