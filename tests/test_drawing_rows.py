@@ -119,3 +119,38 @@ async def test_a_drawing_alone_makes_its_lines_again_for_a_new_width() -> None:
             await pilot.pause()
             shown = [row.text.rstrip() for row in drawing.rows]
             assert shown[:2] == [f"made for {width}", "─" * width]
+
+
+class LateDrawing(Drawing):
+    """A drawing painted at a new width before its Resize reaches it (a scrollbar that
+    came after its rows were made takes a column)."""
+
+    def on_resize(self, event: Resize) -> None:
+        """The Resize not handled yet."""
+        event.prevent_default()
+
+
+class OneLateDrawing(App[None]):
+    """A late drawing alone on the screen."""
+
+    def compose(self) -> ComposeResult:
+        """The drawing."""
+        yield LateDrawing(id="drawing")
+
+
+@ui_test
+async def test_rows_made_for_another_width_are_made_again_as_painted() -> None:
+    # the flake of test_ui_uncut: a reminder's rows made 30 cells wide, painted at 29,
+    # read "at the start o" (a letter cut at the pane's edge)
+    said = "Defiance Check at the start of the turn (d6: 4+ stabilised)"
+    app = OneLateDrawing()
+    async with app.run_test(size=(30, 12)) as pilot:
+        drawing = app.query_one(Drawing)
+        drawing.draw([Text(said)])
+        await pilot.pause()
+        assert drawing.render_line(0).text == "Defiance Check at the start of"
+        await pilot.resize_terminal(29, 12)
+        await pilot.pause()
+        shown = [drawing.render_line(y).text for y in range(3)]
+        assert all(len(row) == 29 for row in shown)
+        assert " ".join(" ".join(shown).split()) == said

@@ -59,7 +59,7 @@ def test_the_tracks_notes_are_whole_on_a_tall_screen(tmp_path: Path, size: tuple
     scenario()
     tall = size[1] >= 50
     assert all((note in shown[0]) == tall for note in NOTES), shown[0]
-    assert "Rei Ayanami (on foot) · pc · active" in shown[0]
+    assert "Rei Ayanami (on foot) · PC · active" in shown[0]
 
 
 FEW = ("start", "ail rei Dizzy", "ail rei Confused", "ail rei Prone", "ail unit-02 Dizzy")

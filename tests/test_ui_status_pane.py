@@ -3,13 +3,16 @@ number key, by 0 and by a click."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import (
+    ROOT,
     make_app,
     nerv_file,
     offers,
@@ -21,6 +24,7 @@ from tests.ui_helpers import (
 )
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.damage import DamageScreen
+from tracker.ui.modals.dialog import target_options
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -125,3 +129,44 @@ def status_lines(app: TrackerApp) -> list[str]:
     """The status pane's rows as drawn (wrapped to its width)."""
     status = app.query_one("#status-text", Drawing)
     return text_of(status, status.size.width).splitlines()
+
+
+@ui_test
+async def test_the_selected_ones_side_reads_as_the_pickers_say_it(tmp_path: Path) -> None:
+    # "Unit-01 · pc · active" in the status pane, "Unit-01 · PC" in the damage picker:
+    # one wording of a side on one screen
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        labels = {who: label.plain for label, who in target_options(state_of(app))}
+        for who in ("unit-01", "sachiel"):
+            app.select(who)
+            await pilot.pause()
+            head = pane_text(app, "#status-text").splitlines()[0]
+            assert head.startswith(labels[who] + " · "), (head, labels[who])
+        assert head.startswith("Sachiel · enemy · ")
+        app.select("unit-01")
+        await pilot.pause()
+        assert pane_text(app, "#status-text").splitlines()[0].startswith("Unit-01 (Shinji) · PC · ")
+
+
+@ui_test
+async def test_reminders_past_the_pane_are_counted_under_the_last_shown(tmp_path: Path) -> None:
+    # six Fear tests at 80x24, a row each and their keys, still leave no room for the
+    # selected one's name: those that do not fit are counted, the name stays in sight
+    path = tmp_path / "ork.toml"
+    shutil.copyfile(ROOT / "encounters" / "wrath-ork-boarding.toml", path)
+    app = make_app(path, seed=11)
+    everyone = ("amelia", "varro", "kell", "nob", "boy-1", "boy-2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("start", *(f"fear {who}" for who in everyone)):
+            assert app.run_line(line).ok, line
+        app.select("kell")
+        for _ in range(4):
+            await pilot.pause()
+        rows = visible_status(app)
+        assert any(row.startswith("Trooper Kell · PC · active") for row in rows), rows
+        shown = [row for row in rows if "meets something" in row]
+        more = [row for row in rows if row.startswith("+")]
+        assert more == [f"+{6 - len(shown)} more reminders  [0] every choice"], rows

@@ -60,11 +60,12 @@ OPENING: dict[str, tuple[tuple[str, ...], str]] = {
 line it refuses."""
 
 
-A_SCROLL_AWAY = {("wrath-ork-boarding.toml", (80, 24))}
-"""Where three reminders and their keys fill the status pane even with the log gone and
-the pane widened (wrath's three Defiance Checks, 18 rows at 80x24): the selected one's
-name and tracks are below them, a scroll away (the initiative keeps its room: a row
-narrower than 30 cells would cut its numbers)."""
+CUT_TO_A_ROW = {("wrath-ork-boarding.toml", (80, 24)), ("eva-escale-ramiel.toml", (80, 24))}
+"""Where the reminders and their keys fill the status pane even with the log gone and
+the pane widened (wrath's three Defiance Checks, eva's five Critical Damage look-ups:
+18 rows at 80x24): each reminder's text is cut to a row (whole in the log and in the
+list 0 opens) so that the selected one's name and tracks stay in sight (the initiative
+keeps its room: a row narrower than 30 cells would cut its numbers)."""
 
 
 def words(text: str) -> str:
@@ -126,18 +127,65 @@ async def test_reminders_a_refusal_and_the_tracks_are_whole(
         assert not refusal.ok
         assert words(f"✗ {refusal.message}") == words(message_rows(app))
         shown = words(" ".join(visible_status(app)))
+        cut = (sample, size) in CUT_TO_A_ROW
         for reminder in state_of(app).reminders:
-            assert words(reminder.text) in shown, (reminder.text, shown)
+            said = words(reminder.text)
+            assert (" ".join(said.split()[:3]) if cut else said) in shown, (said, shown)
         for choice in app.reminder_keys.keyed(state_of(app), app.session.rules_or_fail()):
             if choice.key:
                 assert offers(shown, choice.key, choice.label), (choice, shown)
-        if (sample, size) in A_SCROLL_AWAY:
-            tracks_shown(app, words(pane_text(app, "#status-text")))
-        else:
-            tracks_shown(app, shown)
+        tracks_shown(app, shown)
         order = app.query_one(InitiativePane)  # a pane narrowed for them still fits its rows
         for row in order.plain_lines:
             assert cell_len(row.rstrip()) <= order.scrollable_content_region.width, row
+
+
+@pytest.mark.parametrize("size", [(120, 36), (200, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_the_rules_line_on_the_selected_one_is_in_sight(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # at 120x36, with three critical injuries to look up, Alien's line for a Broken
+    # Ripley ("a single move this round, no stress, no panic") sat below the fold
+    sample = "alien-operations-deck.toml"
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=size) as pilot:
+        await opened_with_reminders(pilot, sample)
+        await pilot.press("escape")
+        app.select("ripley")
+        for _ in range(3):
+            await pilot.pause()
+        assert len(state_of(app).reminders) == 3
+        shown = words(" ".join(visible_status(app)))
+        assert "Ripley · PC · down" in shown, shown
+        assert "Broken: a single move this round, no stress, no panic" in shown, shown
+
+
+@ui_test
+async def test_three_fear_tests_leave_the_selected_name_in_sight(tmp_path: Path) -> None:
+    # at 80x24 three Wrath & Glory Fear tests (four rows each, wrapped, and two rows of
+    # keys) pushed "Trooper Kell · PC · active" below the status pane's fold
+    sample = "wrath-ork-boarding.toml"
+    path = tmp_path / sample
+    shutil.copyfile(ROOT / "encounters" / sample, path)
+    app = make_app(path, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("start", *(f"fear {who} source=nob" for who in ("amelia", "varro", "kell"))):
+            assert app.run_line(line).ok, line
+        app.select("kell")
+        for _ in range(4):
+            await pilot.pause()
+        rows = visible_status(app)
+        assert any(row.startswith("Trooper Kell · PC · active") for row in rows), rows
+        for name in ("Sister Amelia", "Magos Varro", "Trooper Kell"):
+            assert f"{name} meets something fearful…" in rows, rows
+        shown = words(" ".join(rows))
+        for choice in app.reminder_keys.keyed(state_of(app), app.session.rules_or_fail()):
+            assert choice.key and offers(shown, choice.key, choice.label), (choice, shown)
+        tracks_shown(app, shown)
 
 
 @ui_test

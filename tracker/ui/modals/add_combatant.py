@@ -20,8 +20,9 @@ from tracker.core.joining import dice_keys, find_block
 from tracker.core.library import Block, EmptyLibrary, Library
 from tracker.core.model import SIDES, EncounterState
 from tracker.core.protocol import Verb
-from tracker.ui.modals.dialog import SIDE_WORDS, CommandDialog, FieldSelect, quote
+from tracker.ui.modals.dialog import CommandDialog, FieldSelect, quote
 from tracker.ui.outcome import Runner
+from tracker.ui.panes.sides import side_word
 from tracker.ui.plain import inert, plain
 
 SHOWN_BLOCKS = 6
@@ -43,7 +44,7 @@ def block_label(block: Block) -> Text:
     label = Text(str(block["id"]), style="bold")
     label.append(f"  {block.get('name') or block['id']}")
     side = str(block.get("side", "enemy"))
-    label.append(f" · {SIDE_WORDS.get(side, side)}", style="dim")
+    label.append(f" · {side_word(side)}", style="dim")
     rolled = dice_keys(block)
     if rolled:
         label.append(f" · rolls {', '.join(rolled)}", style="italic")

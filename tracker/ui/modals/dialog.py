@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 from tracker.core.model import EncounterState
 from tracker.core.safe_text import visible
 from tracker.ui.outcome import Outcome, Runner
+from tracker.ui.panes.sides import side_word
 from tracker.ui.plain import inert, plain
 
 
@@ -35,16 +36,12 @@ def quote(word: str) -> str:
     return shlex.quote(word) if any(ch.isspace() for ch in word) or not word else word
 
 
-SIDE_WORDS = {"pc": "PC", "ally": "ally", "enemy": "enemy", "neutral": "neutral"}
-"""The side after a name in a picker, as a word (a name may hold brackets of its own)."""
-
-
 def target_options(state: EncounterState) -> list[tuple[Text, str]]:
     """(label, id) for every combatant still in the fight, roster order: the name, then
     its side in a dim word (``Rei Ayanami (on foot) · PC``)."""
     return [
         (
-            Text.assemble(visible(c.name), (f" · {SIDE_WORDS.get(c.side, c.side)}", "dim")),
+            Text.assemble(visible(c.name), (f" · {side_word(c.side)}", "dim")),
             c.id,
         )
         for c in state.combatants.values()

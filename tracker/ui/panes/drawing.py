@@ -123,10 +123,10 @@ class Drawing(SteadyColours, KeptPaint):
         return int(region.height) if region is not None else 0
 
     def _made_again(self, width: int) -> None:
-        """Make the lines and strips for the ``width`` the drawing is painted at; a height
-        that changes with them is set once painted."""
-        assert self._maker is not None
-        self.lines = [inert(line, lines=True) for line in self._maker(width)]
+        """Make the lines (when they depend on the width) and strips for the ``width``
+        the drawing is painted at; a height that changes with them is set once painted."""
+        if self._maker is not None:
+            self.lines = [inert(line, lines=True) for line in self._maker(width)]
         if self._restrip(self.lines, width):
             self.call_later(self.refresh, layout=True)
 
@@ -149,7 +149,7 @@ class Drawing(SteadyColours, KeptPaint):
     def render_line(self, y: int) -> Strip:
         """Row ``y``, in the pane's colours."""
         width = self.size.width if self._pass_width is None else self._pass_width
-        if width > 0 and width != self._width and self._maker is not None:
+        if width > 0 and width != self._width:  # never a row made for another width
             self._made_again(width)
         style = self.base_style
         if y >= len(self._strips):

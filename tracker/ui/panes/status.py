@@ -8,34 +8,40 @@ a number key 1–9, the same numbers the app's ``resolve`` action uses.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
 
-from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, slot_owner
 from tracker.core.safe_text import visible_lines
-from tracker.rules.base import LocationView, Ruleset
+from tracker.rules.base import Ruleset
 from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
-from tracker.ui.panes.status_fit import TIGHTEST, TRACKS_FIRST, FighterBlock, rows_needed
+from tracker.ui.panes.sides import side_word
+from tracker.ui.panes.status_fit import (
+    ONE_ROW,
+    TIGHTEST,
+    TRACKS_FIRST,
+    FighterBlock,
+    elide_words,
+    rows_needed,
+)
+from tracker.ui.panes.status_lines import (
+    ReminderEntry,
+    categories_of,
+    category_of,
+    condition_text,
+    location_line,
+    reminder_entry,
+    says_nothing,
+)
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
 from tracker.ui.reminder_keys import MORE, Choice, ReminderKeys, identity
-
-
-def condition_text(
-    condition: Condition, words: Callable[[Condition], tuple[str, str]] = level_words
-) -> str:
-    """``Burning 2 · 3 rnd``: name, the level as the ruleset says it, rounds left."""
-    text = condition.name + words(condition)[0]
-    if condition.rounds:
-        text += f" · {condition.rounds} rnd"
-    return text
 
 
 class StatusPane(SelectedPane):
@@ -121,35 +127,46 @@ class StatusPane(SelectedPane):
         reminders = self.reminder_entries(state, rules)
         block = self.fighter_block(fighter, state, rules) if fighter else None
         region = self.scrollable_content_region
-        lines = self._fitted(reminders, block, region.width, region.height)
+        room = region.height
+        lines, missing, width = self._fitted(reminders, block, region.width, room)
+        if room:
+            self._ask_rows(missing, (width, room))
         retitle(self, "Status")
-        text.draw(lines)
+        # made again for the width the rows are painted at: a scrollbar that comes or
+        # goes after they were counted takes or gives a column (no letter cut at the edge)
+        text.draw(lines, lambda width: self._fitted(reminders, block, width, room)[0])
 
     def _fitted(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, room: int
-    ) -> list[Text]:
+    ) -> tuple[list[Text], tuple[int, int], int]:
         """The roomiest drawing whose reminders and the selected one's name and tracks
-        fit in ``room`` rows (the tightest if none does; then the app is told how many
-        rows are missing, and the log gives them)."""
+        fit in ``room`` rows (the tightest if none does), how many rows are missing (for
+        what must be seen, and for what must be read whole: the log gives them) and the
+        width it was made for."""
         if not room:
             top, rest = self._drawing(reminders, block, width, 0)
-            return top + rest
+            return top + rest, (0, 0), width
         console = self.app.console
-        for tight in range(TIGHTEST + 1):
-            top, rest = self._drawing(reminders, block, width, tight)
+        # a reminder cut to a row only once the log has given all it has (``-crowded``)
+        last = ONE_ROW if self.screen.has_class("-crowded") else TIGHTEST
+        for tight in range(last + 1):
+            top, rest = self._drawing(reminders, block, width, tight, room)
             if rows_needed(top, width, console) <= room:
                 break
         if not self.show_vertical_scrollbar and rows_needed(top + rest, width, console) > room:
             width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
-            top, rest = self._drawing(reminders, block, width, tight)
+            top, rest = self._drawing(reminders, block, width, tight, room)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
-        whole = top if tight < TRACKS_FIRST else self._must_read(reminders, block, width)
+        whole = (
+            top + block.read_below(tight)
+            if tight < TRACKS_FIRST and block is not None
+            else self._must_read(reminders, block, width)
+        )
         missing = (
             rows_needed(least, width, console) - room,
             rows_needed(whole, width, console) - room,
         )
-        self._ask_rows(missing, (width, room))
-        return top + rest
+        return top + rest, missing, width
 
     def _must_read(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int
@@ -169,9 +186,17 @@ class StatusPane(SelectedPane):
             self.post_message(self.Crowded(*missing))
 
     def _drawing(
-        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, tight: int
+        self,
+        reminders: list[ReminderEntry],
+        block: FighterBlock | None,
+        width: int,
+        tight: int,
+        room: int = 0,
     ) -> tuple[list[Text], list[Text]]:
-        """The lines that must be seen and the rest, at a tightness (``FighterBlock``)."""
+        """The lines that must be seen and the rest, at a tightness (``FighterBlock``;
+        ``ONE_ROW`` fits the reminders to ``room`` rows)."""
+        if tight == ONE_ROW:
+            return self._one_row_each(reminders, block, width, room)
         lines = self._reminders_heading(reminders, tight)
         for entry in reminders:
             lines += self._reminder_rows(entry, width, tight >= TIGHTEST - 1)
@@ -182,12 +207,43 @@ class StatusPane(SelectedPane):
         top, rest = block.split(tight, width)
         return lines + top, rest
 
-    def _reminder_rows(self, entry: ReminderEntry, width: int, short: bool) -> list[Text]:
-        """The reminder's whole text, wrapped (never cut: the GM acts on it), then its
-        choices (``[1] pass  [2] fail``), never one cut across two rows; ``short``: the
-        keyed ones only, from the row below the text (``[1]pass [2]fail``)."""
-        text = entry.text
-        rows = list(text.wrap(self.app.console, width)) if width > 0 else [text.copy()]
+    def _one_row_each(
+        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, room: int
+    ) -> tuple[list[Text], list[Text]]:
+        """Each reminder's text cut to a row (whole in the log and in the list ``0``
+        opens), then its keys, as many reminders as leave the selected one's name and
+        tracks in sight (one at least), then how many more are open."""
+        top, rest = block.split(TIGHTEST, width) if block is not None else ([], [])
+        console = self.app.console
+        left = room - rows_needed(top, width, console)
+        lines = self._reminders_heading(reminders, TIGHTEST)
+        for index, entry in enumerate(reminders):
+            rows = self._reminder_rows(entry, width, True, one_row=True)
+            more = 1 if index + 1 < len(reminders) else 0  # the row saying how many more
+            if index and rows_needed(lines + rows, width, console) + more > left:
+                lines.append(self._more_reminders(len(reminders) - index))
+                break
+            lines += rows
+        return lines + top, rest
+
+    def _more_reminders(self, count: int) -> Text:
+        """``+2 more reminders  [0] every choice``."""
+        line = Text(f"+{count} more reminder{'' if count == 1 else 's'}  ", self._style("muted"))
+        line.append(f"[{MORE}] every choice", self._style("key"))
+        return line
+
+    def _reminder_rows(
+        self, entry: ReminderEntry, width: int, short: bool, *, one_row: bool = False
+    ) -> list[Text]:
+        """The reminder's whole text, wrapped (never cut: the GM acts on it; ``one_row``:
+        cut after a word to one row), then its choices (``[1] pass  [2] fail``), never
+        one cut across two rows; ``short``: the keyed ones only, from the row below the
+        text (``[1]pass [2]fail``)."""
+        text = entry.glance if one_row else entry.text
+        if one_row or width <= 0:
+            rows = [elide_words(text.copy(), width)]
+        else:
+            rows = list(text.wrap(self.app.console, width))
         for row in rows:
             row.rstrip()
             row.end = "\n"
@@ -209,7 +265,7 @@ class StatusPane(SelectedPane):
     ) -> FighterBlock:
         """The selected combatant's lines, by kind."""
         head = Text(fighter.name, self._style("heading"))
-        head.append(f" · {fighter.side} · {fighter.status}", self._style("muted"))
+        head.append(f" · {side_word(fighter.side)} · {fighter.status}", self._style("muted"))
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
         said = self._said(fighter, state, rules)
@@ -225,7 +281,7 @@ class StatusPane(SelectedPane):
         block.traits = self._traits(fighter)
         shown = {line.plain for line in block.full()}
         block.said = [
-            Text(line) for line in said if line not in shown and _category_of(line, rules) is None
+            Text(line) for line in said if line not in shown and category_of(line, rules) is None
         ]
         return block
 
@@ -256,16 +312,16 @@ class StatusPane(SelectedPane):
         for spec in rules.catalogue():
             if spec.category and spec.category not in categories:
                 categories.append(spec.category)
-        worded = {_category_of(line, rules): line for line in said}
+        worded = {category_of(line, rules): line for line in said}
         labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
         known = {k.casefold() for k in categories}
-        kind = _categories(rules)
+        kind = categories_of(rules)
         rest = [c for c in fighter.conditions if kind(c) not in known | labels]
         lines = []
         for category in categories:
             if category in worded:
                 line = worded[category]
-                lines.append((self._worded(line), not _says_nothing(line)))
+                lines.append((self._worded(line), not says_nothing(line)))
                 continue
             held = [c for c in fighter.conditions if kind(c) == category.casefold()]
             if category.casefold() == "condition":
@@ -292,7 +348,7 @@ class StatusPane(SelectedPane):
         label, _, rest = line.partition(":")
         text = Text(f"{label}: ", self._style("muted"))
         rest = rest.strip()
-        if _says_nothing(line):
+        if says_nothing(line):
             text.append("—", self._style("muted"))
         else:
             text.append(f" {rest} ", self._style("badge"))
@@ -316,11 +372,11 @@ class StatusPane(SelectedPane):
         for choice in choices:
             rid = identity(choice.reminder)
             if rid not in entries:
-                entries[rid] = ReminderEntry(self._reminder_text(state, choice.reminder))
+                entries[rid] = reminder_entry(state, choice.reminder)
             entries[rid].choices.append(choice)
         for reminder in state.reminders:
             if identity(reminder) not in entries:
-                entries[identity(reminder)] = ReminderEntry(self._reminder_text(state, reminder))
+                entries[identity(reminder)] = reminder_entry(state, reminder)
         self._unkeyed = not self.keys.frozen and any(not c.key for c in choices)
         return list(entries.values())
 
@@ -334,10 +390,6 @@ class StatusPane(SelectedPane):
             heading.append(f"  [{MORE}] every choice", self._style("key"))
         return [heading]
 
-    def _reminder_text(self, state: EncounterState, reminder: Reminder) -> Text:
-        name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
-        return Text(reminder.text if name in reminder.text else f"{name}: {reminder.text}")
-
     def _choice_text(self, choice: Choice, *, bare: bool = False) -> Text:
         """``[1] pass`` (``bare``: ``[1]pass``); a click resolves it."""
         click = Style(
@@ -349,52 +401,3 @@ class StatusPane(SelectedPane):
             text.append("" if bare else " ")
         text.append(choice.label, click + Style(underline=not choice.key))
         return text
-
-
-@dataclass
-class ReminderEntry:
-    """One open reminder's line and the ways to resolve it."""
-
-    text: Text
-    choices: list[Choice] = field(default_factory=list)
-
-
-def _says_nothing(line: str) -> bool:
-    """``Mental: —``: a ruleset's category line with nothing in it."""
-    return line.partition(":")[2].strip() in ("—", "-", "")
-
-
-def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
-    """``Head 3/4 A2 · Broken Nose``: a body location in one line, by its severity."""
-    line = Text(f"{view.label} ", styles["frame"])
-    if view.limit >= 0:
-        line.append(f"{view.value}/{view.limit} ", styles.get(view.severity, styles["ok"]))
-    if view.armour:
-        line.append(f"A{view.armour} ", styles["frame"])
-    if view.injuries:
-        line.append("· " + ", ".join(view.injuries), styles.get(view.severity, styles["bad"]))
-    return line
-
-
-def _categories(rules: Ruleset) -> Callable[[Condition], str]:
-    """A condition's category, folded: its own, else that of the catalogue entry of its
-    name (a ruleset's own verb may put ``Bleeding`` on without saying it is a wound)."""
-    listed = {spec.name.casefold(): spec.category.casefold() for spec in rules.catalogue()}
-    return lambda condition: (
-        condition.category.casefold() or listed.get(condition.name.casefold(), "")
-    )
-
-
-def _category_of(line: str, rules: Ruleset) -> str | None:
-    """The catalogue category a ruleset's status line speaks for (``Physical: Burning``)."""
-    label, colon, _ = line.partition(":")
-    if not colon:
-        return None
-    for spec in rules.catalogue():
-        if spec.category and spec.category.casefold() == label.strip().casefold():
-            return spec.category
-    return None
-
-
-def _acting(state: EncounterState) -> str:
-    return slot_owner(state.current) if state.current else ""

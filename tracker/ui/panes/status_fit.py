@@ -7,9 +7,11 @@ combatant's name and tracks fit: first empty ailment categories are left out, th
 reminder's text is followed by rows of its keyed choices (choices without a key are
 left to the list of every choice) and the combatant's name and tracks come before
 their other lines, and last each track takes one row (its value whole; only a note after
-it may be cut). Reminders and the name are never cut (they wrap): when even the tightest
-drawing needs more rows than the pane has, the log gives way (``StatusPane.Crowded``).
-Nothing below the tracks is cut either: it wraps, and may need a scroll.
+it may be cut). Reminders and the name wrap, never cut: when even the tightest drawing
+needs more rows than the pane has, the log gives way (``StatusPane.Crowded``); only when
+the whole log is not enough is each reminder cut to a row (``ONE_ROW``, whole in the log
+and in the list ``0`` opens), so that the selected combatant's name never leaves the
+pane. Nothing below the tracks is cut: it wraps, and may need a scroll.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ TRACKS_FIRST = 2
 and ailments (the reminders' keys take rows of their own from here too)."""
 TIGHTEST = 3
 """Reminders a row of text and a row of keys, the combatant's tracks a row each."""
+ONE_ROW = 4
+"""Past the tightest, once the log has given all its rows (three long Wrath & Glory Fear
+tests at 80x24): each reminder's text cut to one row, then its keys, as many as leave
+the selected combatant's name and tracks in sight, then how many more are open."""
 
 
 @dataclass
@@ -45,9 +51,15 @@ class FighterBlock:
     def must_read(self) -> list[Text]:
         """What the GM must read whole where the rows allow, in the order a tight
         drawing shows it: the name, each track with its note, the ailments held, the
-        locations (where no body chart shows them) and the GM's note."""
+        locations (where no body chart shows them), the GM's note and the ruleset's own
+        lines (Alien's ``Broken: a single move this round, no stress, no panic``)."""
         held = [line for line, holds in self.ailments if holds]
-        return [self.head, *self.tracks, *held, *self.locations, *self.notes]
+        return [self.head, *self.tracks, *held, *self.locations, *self.notes, *self.said]
+
+    def read_below(self, tight: int) -> list[Text]:
+        """What the GM must read whole of the lines a roomy drawing (``tight`` below
+        ``TRACKS_FIRST``) puts below the tracks: the locations and the ruleset's own lines."""
+        return [*self.locations, *self.said] if tight < TRACKS_FIRST else []
 
     def full(self) -> list[Text]:
         """The roomy order: name, notes, ailments, tracks, locations, the rest."""

@@ -1,0 +1,83 @@
+"""The status pane's lines about the selected combatant that read the ruleset's words:
+its ailment categories, its own status lines, a body location in one line; and an open
+reminder's line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+
+from tracker.core.model import Condition, EncounterState, Reminder
+from tracker.rules.base import LocationView, Ruleset
+from tracker.rules.display import level_words
+from tracker.ui.reminder_keys import Choice
+
+
+def says_nothing(line: str) -> bool:
+    """``Mental: —``: a ruleset's category line with nothing in it."""
+    return line.partition(":")[2].strip() in ("—", "-", "")
+
+
+def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
+    """``Head 3/4 A2 · Broken Nose``: a body location in one line, by its severity."""
+    line = Text(f"{view.label} ", styles["frame"])
+    if view.limit >= 0:
+        line.append(f"{view.value}/{view.limit} ", styles.get(view.severity, styles["ok"]))
+    if view.armour:
+        line.append(f"A{view.armour} ", styles["frame"])
+    if view.injuries:
+        line.append("· " + ", ".join(view.injuries), styles.get(view.severity, styles["bad"]))
+    return line
+
+
+def categories_of(rules: Ruleset) -> Callable[[Condition], str]:
+    """A condition's category, folded: its own, else that of the catalogue entry of its
+    name (a ruleset's own verb may put ``Bleeding`` on without saying it is a wound)."""
+    listed = {spec.name.casefold(): spec.category.casefold() for spec in rules.catalogue()}
+    return lambda condition: (
+        condition.category.casefold() or listed.get(condition.name.casefold(), "")
+    )
+
+
+def category_of(line: str, rules: Ruleset) -> str | None:
+    """The catalogue category a ruleset's status line speaks for (``Physical: Burning``)."""
+    label, colon, _ = line.partition(":")
+    if not colon:
+        return None
+    for spec in rules.catalogue():
+        if spec.category and spec.category.casefold() == label.strip().casefold():
+            return spec.category
+    return None
+
+
+def condition_text(
+    condition: Condition, words: Callable[[Condition], tuple[str, str]] = level_words
+) -> str:
+    """``Burning 2 · 3 rnd``: name, the level as the ruleset says it, rounds left."""
+    text = condition.name + words(condition)[0]
+    if condition.rounds:
+        text += f" · {condition.rounds} rnd"
+    return text
+
+
+@dataclass
+class ReminderEntry:
+    """One open reminder's line and the ways to resolve it."""
+
+    text: Text
+    glance: Text
+    """The line starting with whom it is about (``Unit-01: If the Critical…``): the
+    part a row cut short keeps."""
+    choices: list[Choice] = field(default_factory=list)
+
+
+def reminder_entry(state: EncounterState, reminder: Reminder) -> ReminderEntry:
+    """The reminder's line (with whom it is about, where it does not say) and the
+    same starting with the name, for a row cut short."""
+    name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
+    named = f"{name}: {reminder.text}"
+    text = reminder.text if name in reminder.text else named
+    return ReminderEntry(Text(text), Text(text if text.startswith(name) else named))
