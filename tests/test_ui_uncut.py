@@ -49,9 +49,7 @@ OPENING: dict[str, tuple[tuple[str, ...], str]] = {
         "dmg zzz 3",
     ),
     "eva-escale-ramiel.toml": (
-        # two torsos past 0: each a Critical Damage reminder and a 'defeat' question (four
-        # reminders; a third hit made five, more than 80x24 shows beside the tracks)
-        ("start", "dmg unit-01 500 @torso", "dmg unit-02 500 @torso"),
+        ("start", "dmg unit-01 500 @torso", "dmg unit-02 500 @torso", "dmg unit-01 500 @head"),
         "dmg ramiel 3 @nowhere",
     ),
     "persona-d100-shadows.toml": (("start", "dmg slime 9 element=ice"), "dmg slime 3 element=zz"),
