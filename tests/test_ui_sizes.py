@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from tests.midfight import MIDFIGHT
 from tests.test_ui_snapshots import still
-from tests.ui_helpers import ROOT, make_app, offers, opened, state_of, ui_test
+from tests.ui_helpers import ROOT, make_app, offers, opened, settled, state_of, ui_test
 from tracker.core.model import slot_owner
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.drawing import Drawing
@@ -59,7 +59,7 @@ def played(sample: str, then: Callable[[TrackerApp], None] | None = None) -> Bef
             await app.workers.wait_for_complete()  # help's ruleset page: laid out, shown
             await pilot.pause()
         still(pilot)
-        await pilot.pause()
+        await settled(pilot)
 
     return run_before
 

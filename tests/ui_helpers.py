@@ -112,6 +112,20 @@ async def opened(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+async def settled(pilot: Pilot[Any]) -> None:
+    """Wait until the screen has nothing left to lay out or paint, three looks running: a
+    pane whose rows overflow gets its scrollbar a frame later and makes its rows again for
+    the narrower width (a snapshot taken between the two was the one before it)."""
+    screen = pilot.app.screen
+    calm = 0
+    for _ in range(100):
+        await pilot.pause(0.01)
+        busy = screen._layout_required or screen._repaint_required or screen._dirty_widgets
+        calm = 0 if busy else calm + 1
+        if calm >= 3:
+            return
+
+
 async def refused(pilot: Pilot[int]) -> None:
     """Wait for an app whose file cannot be opened to give up."""
     app = pilot.app
