@@ -42,3 +42,16 @@ class Table(CommandTable):
 
     def __init__(self, *roster: dict[str, Any]) -> None:
         super().__init__(RULES, *(roster or (pilot("carol"), angel())))
+
+
+def started(*roster: dict[str, object]) -> Table:
+    """A table in round 1: Carol (Grace 35, Will 30: WB 3) acts first, then the Angel."""
+    table = Table(*(roster or (pilot("carol"), angel())))
+    table.do("start")
+    return table
+
+
+def to_carols_next_turn(table: Table) -> None:
+    """The Angel's turn, then Carol's again."""
+    table.do("next")
+    table.do("next")
