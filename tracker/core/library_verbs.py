@@ -14,7 +14,7 @@ from tracker.core.joining import slug
 from tracker.core.library import Library
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike, Rules
-from tracker.core.records import record_roll
+from tracker.core.records import record_roll_of
 from tracker.core.safe_text import NAME_LIMIT, check_text
 from tracker.core.traits import trait_tables
 
@@ -38,12 +38,10 @@ def roll_table(
     roll = dice.roll(table.formula)
     row = table.find(roll.total)
     result = row.text if row else "no result on the table for that total"
-    record_roll(
+    record_roll_of(
         draft,
         "",
-        roll.expr,
-        roll.dice,
-        total=roll.total,
+        roll,
         reason=f"table {table.name}",
         text=f"{table.name}: {roll.expr} {list(roll.dice)} = {roll.total} — {result}",
         gm_only=gm_only,

@@ -8,9 +8,13 @@ existed replays the same), emits it into the draft and returns it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from tracker.core import events as ev
 from tracker.core.draft import Draft
+
+if TYPE_CHECKING:
+    from tracker.core.protocol import RollLike
 
 
 def record_roll(
@@ -36,6 +40,22 @@ def record_roll(
         rolls=tuple(rolls),
         total=total,
         purpose=reason,
+        text=text,
+        gm_only=gm_only,
+    )
+
+
+def record_roll_of(
+    draft: Draft, who: str, roll: RollLike, *, reason: str, text: str, gm_only: bool = False
+) -> ev.DiceRolled:
+    """:func:`record_roll` of a roll the dice made (its expression, faces and total)."""
+    return record_roll(
+        draft,
+        who,
+        roll.expr,
+        roll.dice,
+        total=roll.total,
+        reason=reason,
         text=text,
         gm_only=gm_only,
     )

@@ -15,7 +15,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
-from tracker.core.records import record_roll
+from tracker.core.records import record_roll_of
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import D100Tables, folded
 from tracker.rules.d100.turns import Declared
@@ -121,12 +121,10 @@ def held_by_angels(draft: Draft, tables: D100Tables, dice: DiceLike) -> None:
             if folded(held.name) not in rates:
                 continue
             roll = dice.roll(rates[folded(held.name)])
-            record_roll(
+            record_roll_of(
                 draft,
                 fighter.id,
-                roll.expr,
-                roll.dice,
-                total=roll.total,
+                roll,
                 reason="ego damage",
                 text=f"{fighter.name} ({held.name}) takes {roll.expr} Ego damage "
                 f"[{', '.join(map(str, roll.dice))}] = {roll.total} — for the GM's Ego track",

@@ -20,7 +20,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.core.records import record_roll
+from tracker.core.records import record_roll, record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
@@ -156,12 +156,10 @@ def _stays(draft: Draft, construct: Combatant, row: Mapping[str, Any], dice: Dic
     breach = str(row.get("breach", ""))
     if breach:
         roll = dice.roll(breach)
-        record_roll(
+        record_roll_of(
             draft,
             construct.id,
-            roll.expr,
-            roll.dice,
-            total=roll.total,
+            roll,
             reason="breach",
             text=f"Any Breach damage to {construct.name}'s cockpit +{roll.total} "
             f"({roll.expr} [{', '.join(map(str, roll.dice))}])",
@@ -267,12 +265,10 @@ def _impact(
     roll = dice.roll(expr)
     soak = soak_of(rules.tables, pilot, "body", 0)
     lost = max(0, roll.total - soak.value)
-    record_roll(
+    record_roll_of(
         draft,
         pilot.id,
-        roll.expr,
-        roll.dice,
-        total=roll.total,
+        roll,
         reason="impact",
         text=f"{pilot.name} takes {roll.expr} impact damage "
         f"[{', '.join(map(str, roll.dice))}] = {roll.total} vs "

@@ -19,7 +19,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.core.records import record_roll
+from tracker.core.records import record_roll, record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.common import clamp
 from tracker.rules.wrath_glory.acting import check_can_act
@@ -374,12 +374,10 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     fighter = draft.state.combatant(who)
     before = fighter.track("shock")
     after = clamp(fighter, "shock", before + roll.total)
-    record_roll(
+    record_roll_of(
         draft,
         who,
-        roll.expr,
-        roll.dice,
-        total=roll.total,
+        roll,
         reason="restore shock",
         text=f"{fighter.name} restores Shock: {roll.expr} {list(roll.dice)} = "
         f"{roll.total}; Shock {before} → {after}",

@@ -19,7 +19,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.core.records import record_roll
+from tracker.core.records import record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.wrath_glory.acting import check_can_act
@@ -152,12 +152,10 @@ def give_effect(
 
 def _fall(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant) -> None:
     roll = dice.roll(str(data["prone"]["flying_fall"]))
-    record_roll(
+    record_roll_of(
         draft,
         fighter.id,
-        roll.expr,
-        roll.dice,
-        total=roll.total,
+        roll,
         reason="fall",
         text=f"{fighter.name} falls from the air: {roll.expr} {list(roll.dice)} = "
         + counted(roll.total, "Wound"),
