@@ -110,7 +110,8 @@ VERBS: tuple[VerbRow, ...] = (
     ("next", "next [WHO]", "end this turn; WHO (or the other side) acts next", order.next_turn,
      ("core",), ()),
     ("order", "order chosen|rolled", "switch the turn order", order.set_mode, ("core", "data"), ()),
-    ("hold", "hold [WHO]", "Hold Action: act later this round", order.hold, ("core",), ()),
+    ("hold", "hold [WHO]", "Hold Action: act later this round", order.hold, ("core", "data"),
+     ()),
     ("interrupt", "interrupt WHO", "a holder interrupts (opposed Initiative)", order.interrupt,
      ("core", "data"), ()),
     # tests and attacks

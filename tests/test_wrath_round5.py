@@ -1,0 +1,74 @@
+"""Wrath & Glory, rules as written round five (seed 002): the rules meeting each other —
+Hold Action and those who can take no action, Aim against Charge, death and the tests
+still asked of the dead, an adversary back on its feet, Poisoned outlasting a fight."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.wrath_helpers import Table
+from tracker.core.errors import RuleError
+
+DUEL = [
+    {"id": "dan", "name": "Dan", "side": "pc", "stats": {"agility": 3, "defence": 3}},
+    {"id": "grot", "name": "Grot", "side": "enemy", "stats": {"defence": 2, "resilience": 5}},
+]
+
+
+def test_an_unconscious_hero_cannot_hold_an_action() -> None:
+    # seed 002 "Hold Action" (l.36-37): "A character may hold their action, and wait to act
+    # later in the round"; "Wounds" (l.204-206) and "Unconsciousness" (l.233-237): at 0
+    # Wounds the Hero is unconscious — there is no action to hold. Kell drops in his own turn.
+    table = Table()
+    table.do("start")
+    assert table.state.current == "kell"
+    table.do("wound kell 6")
+    with pytest.raises(RuleError, match="Trooper Kell is unconscious at 0 Wounds: no Hold Action"):
+        table.do("hold kell")
+    assert table.state.current == "kell"
+    assert table.state.delayed == ()
+
+
+def test_a_fallen_adversary_cannot_hold_either() -> None:
+    # seed 002 "Wounds": an adversary at 0 Wounds is out of the fight (the tracker's reading)
+    table = Table()
+    table.do("start")
+    table.do("wound boy 6")
+    with pytest.raises(RuleError, match="Ork Boy is out of the fight at 0 Wounds"):
+        table.do("hold boy")
+
+
+def test_full_defence_first_in_the_turn_leaves_no_action_to_hold() -> None:
+    # seed 002 "Full Defence" (l.28-30): "sacrifice their entire round" — holding the action
+    # that was given up would hand Dan a turn later in the round
+    table = Table(DUEL)
+    table.do("start")
+    table.do("option dan full-defence", [5, 5, 5])
+    with pytest.raises(RuleError, match="Dan gave up this round to Full Defence: no Hold Action"):
+        table.do("hold dan")
+
+
+def test_a_holder_knocked_out_while_holding_cannot_interrupt() -> None:
+    # seed 002 "Hold Action" (l.37-39): the holder interrupts with an opposed Initiative
+    # test; Amelia, knocked to 0 Wounds while she held, is unconscious and interrupts nobody
+    # (no test is rolled: the dice below would be used up otherwise)
+    table = Table()
+    table.do("start")
+    table.do("next")
+    assert table.state.current == "nob"
+    table.do("hold amelia")
+    table.do("wound amelia 8")
+    with pytest.raises(RuleError, match="Amelia is unconscious at 0 Wounds: no interrupting"):
+        table.do("interrupt amelia", [6, 6, 6, 1, 1])
+    assert table.state.current == "nob"
+
+
+def test_a_conscious_hero_still_holds_and_interrupts() -> None:
+    # the rule as before for one who can act: Amelia holds, then wins the opposed test
+    table = Table()
+    table.do("start")
+    table.do("next")
+    table.do("hold amelia")
+    lines = table.do("interrupt amelia", [6, 4, 4, 1, 1])
+    assert "Sister Amelia interrupts Ork Nob" in lines
+    assert table.state.current == "amelia"
