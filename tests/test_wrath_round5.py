@@ -72,3 +72,23 @@ def test_a_conscious_hero_still_holds_and_interrupts() -> None:
     lines = table.do("interrupt amelia", [6, 4, 4, 1, 1])
     assert "Sister Amelia interrupts Ork Nob" in lines
     assert table.state.current == "amelia"
+
+
+@pytest.mark.parametrize(("first", "second"), [("aim", "charge"), ("charge", "aim")])
+def test_aim_and_charge_exclude_each_other(first: str, second: str) -> None:
+    # seed 002 "Aim" (l.145-148): "sacrifice their move for the turn"; "Charge" (l.130-134):
+    # "combine their move and action … must make a full move up to their speed". Once the
+    # move is given up there is none to charge with, and a Charge has spent it on moving.
+    table = Table()
+    table.do("start")
+    table.do(f"option kell {first}")
+    with pytest.raises(RuleError, match="cannot be joined with"):
+        table.do(f"option kell {second}")
+
+
+def test_aim_still_joins_a_run_or_a_sprint() -> None:
+    # seed 002 "Running", "Sprinting" (l.77-90): both are actions, not the move an Aim gives up
+    table = Table()
+    table.do("start")
+    table.do("option kell aim")
+    assert table.do("option kell run")[0].startswith("Trooper Kell takes Run")
