@@ -92,3 +92,55 @@ def test_aim_still_joins_a_run_or_a_sprint() -> None:
     table.do("start")
     table.do("option kell aim")
     assert table.do("option kell run")[0].startswith("Trooper Kell takes Run")
+
+
+def _afraid_and_poisoned(table: Table) -> None:
+    """Kell meets the Nob's fear and is Poisoned; his turn ends: both tests are asked."""
+    table.do("start")
+    table.do("fear kell source=nob")
+    table.do("ail kell poisoned")
+    table.do("next")
+    assert {r.key for r in table.state.reminders_for("kell")} == {"fear:nob", "poison"}
+
+
+def test_a_hero_slain_outright_is_asked_no_more_tests() -> None:
+    # seed 002 "Wounds" (l.206-207): double the starting Wounds from one attack, "they are
+    # slain". The Resolve test against fear (l.309-314) and the Toughness test of Poisoned
+    # (l.302-307) are a living character's: Kell's reminders close with his death.
+    table = Table()
+    _afraid_and_poisoned(table)
+    table.do("wound kell 12")
+    assert table.who("kell").status == "dead"
+    assert table.state.reminders_for("kell") == ()
+    with pytest.raises(RuleError, match="Trooper Kell is dead: no Resolve test"):
+        table.do("fear kell pass")
+
+
+def test_a_third_failed_defiance_check_closes_every_test_still_asked() -> None:
+    # seed 002 "Defiance Checks" (l.264-265): "Immediately upon failing the third Defiance
+    # Check, the character is dead" — the poison and fear tests go with him
+    table = Table()
+    _afraid_and_poisoned(table)
+    table.do("wound kell 6")
+    table.do("defiance kell", [1])
+    table.do("defiance kell", [2])
+    assert table.who("kell").status == "dead"
+    assert table.state.reminders_for("kell") == ()
+
+
+def test_the_gms_dead_closes_them_too() -> None:
+    # the GM's 'dead WHO' settles what a death by the rules settles
+    table = Table()
+    _afraid_and_poisoned(table)
+    table.do("dead kell")
+    assert table.state.reminders_for("kell") == ()
+
+
+def test_undoing_the_death_brings_the_tests_back() -> None:
+    # undo restores the state before the command, reminders included
+    table = Table()
+    _afraid_and_poisoned(table)
+    before = table.state.reminders
+    table.do("wound kell 12")
+    table.do("undo")
+    assert table.state.reminders == before

@@ -23,7 +23,7 @@ from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
-from tracker.rules.wrath_glory.defiance_due import is_defiance_key, raise_defiance, settle
+from tracker.rules.wrath_glory.defiance_due import is_defiance_key, nothing_owed, raise_defiance
 from tracker.rules.wrath_glory.dice import glory, is_hero
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
@@ -145,9 +145,10 @@ class WrathGloryRules(Ruleset):
 
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``dead WHO``: the Defiance Checks the Hero still owed are settled, as a
-        death by failed checks settles them (seed 002 "Unconsciousness")."""
+        death by failed checks settles them (seed 002 "Unconsciousness"), and every other
+        test asked of them (Poisoned, fear)."""
         if draft.state.combatant(who).status == "dead":
-            settle(draft, who, every=True)
+            nothing_owed(draft, who)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Options of this turn end; the Poisoned test is due."""
