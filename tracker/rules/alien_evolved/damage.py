@@ -34,6 +34,8 @@ Data = Mapping[str, Any]
 TIMER = "death_timer"
 """Track: 0 no lethal injury, else the index + 1 of the timer in ``death.timers``."""
 SAVES = "death_saves"
+PANIC_ROLL = "panic"
+"""The reminder key of a panic roll due (a 1 on a stress die)."""
 
 
 def is_synthetic(fighter: Combatant, data: Data) -> bool:
@@ -89,7 +91,19 @@ def _zero_health(
             text=f"{fighter.name} is Broken: a single move a round, no stress, no panic",
         )
         draft.emit(ev.StatusChanged, who=fighter.id, status="down")
+        _no_panic_roll(draft, fighter)
     roll_critical(draft, dice, data, table, fighter.id, "at 0 Health")
+
+
+def _no_panic_roll(draft: Draft, fighter: Combatant) -> None:
+    """Seed 003 l.138: the Broken "never make panic rolls" — one still due is not made."""
+    if any(r.who == fighter.id and r.key == PANIC_ROLL for r in draft.state.reminders):
+        draft.emit(
+            ev.ReminderResolved,
+            who=fighter.id,
+            key=PANIC_ROLL,
+            text=f"{fighter.name} is Broken: the panic roll still due is not made",
+        )
 
 
 def roll_critical(
