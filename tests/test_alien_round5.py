@@ -39,3 +39,53 @@ def test_undo_brings_the_panic_roll_back() -> None:
     table.do("undo")
     assert table.state.reminders == before.reminders
     assert table.who("hicks") == before.combatants["hicks"]
+
+
+def _broken_and_dying(table: Table) -> None:
+    """Ripley breaks: critical 23 (lethal on a round timer) is entered, critical 45 waits;
+    her turn ends: a death roll is due."""
+    table.start()
+    table.do("dmg ripley 4", [2, 3])
+    table.do("crit ripley 23 Gut wound lethal=round")
+    table.do("crit ripley", [4, 5])
+    table.do("next")
+    table.do("next")
+    assert sorted(k for w, k in table.reminders() if w == "ripley") == ["critical-45", "deathroll"]
+
+
+def test_a_failed_death_roll_leaves_nothing_to_roll_for_the_dead() -> None:
+    # seed 003 "Death roll" (l.157): "If you fail a death roll, you die". The critical still
+    # waiting to be entered ('crit' refuses the dead) and any roll due close with her.
+    table = Table()
+    _broken_and_dying(table)
+    table.do("deathroll ripley fail")
+    assert table.who("ripley").status == "dead"
+    assert [k for w, k in table.reminders() if w == "ripley"] == []
+
+
+def test_first_aid_failed_on_a_round_timer_leaves_nothing_either() -> None:
+    # seed 003 "First Aid" (l.162): "If the time limit was already round, you perish"
+    table = Table()
+    _broken_and_dying(table)
+    table.do("firstaid ripley fail")
+    assert table.who("ripley").status == "dead"
+    assert [k for w, k in table.reminders() if w == "ripley"] == []
+
+
+def test_an_instant_critical_closes_the_critical_still_waiting() -> None:
+    # a critical that kills at once (the GM enters it so): Hicks's other critical, rolled
+    # and not entered yet, can no longer be entered — its reminder closes with him
+    table = Table()
+    table.start()
+    table.do("dmg hicks 5", [6, 6])
+    table.do("crit hicks", [4, 5])
+    table.do("crit hicks 66 Heart lethal=instant")
+    assert table.who("hicks").status == "dead"
+    assert [k for w, k in table.reminders() if w == "hicks"] == []
+
+
+def test_the_gms_dead_closes_a_waiting_critical_too() -> None:
+    table = Table()
+    _broken_and_dying(table)
+    table.do("dead ripley")
+    assert [k for w, k in table.reminders() if w == "ripley"] == []

@@ -236,6 +236,14 @@ def _dies_at_once(draft: Draft, who: str, entry: Critical) -> None:
         status="dead",
         text=f"{fighter.name} dies at once ({entry.name}: lethal with no time limit)",
     )
+    nothing_owed(draft, who)
+
+
+def nothing_owed(draft: Draft, who: str) -> None:
+    """The dead roll nothing more: every reminder about ``who`` closes — a panic roll, a
+    critical waiting to be entered ('crit' refuses the dead), a death roll (l.157)."""
+    for reminder in draft.state.reminders_for(who):
+        draft.emit(ev.ReminderResolved, who=who, key=reminder.key)
 
 
 def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:

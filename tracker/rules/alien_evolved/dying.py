@@ -25,6 +25,7 @@ from tracker.rules.alien_evolved.damage import (
     TIMER,
     check_alive,
     clear_timer,
+    nothing_owed,
     resolve_reminder,
     set_track,
 )
@@ -64,6 +65,7 @@ def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> No
             status="dead",
             text=f"{fighter.name} fails the death roll and dies",
         )
+        nothing_owed(draft, fighter.id)
         return
     saves = fighter.track(SAVES) + 1
     set_track(draft, fighter.id, SAVES, saves)
@@ -166,6 +168,7 @@ def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> No
             text=f"First aid on {fighter.name} fails with the death roll due every "
             f"round: {fighter.name} dies",
         )
+        nothing_owed(draft, fighter.id)
         return
     shorter = str(data["death"]["timers"][step - 2])
     set_track(draft, fighter.id, TIMER, step - 1)
