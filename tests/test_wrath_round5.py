@@ -144,3 +144,24 @@ def test_undoing_the_death_brings_the_tests_back() -> None:
     table.do("wound kell 12")
     table.do("undo")
     assert table.state.reminders == before
+
+
+def test_an_adversary_healed_back_up_is_not_said_to_be_prone() -> None:
+    # seed 002 "Unconsciousness" (l.235-237): the unconscious are "considered prone"; an
+    # adversary at 0 Wounds is out of the fight (the tracker's reading), never made Prone —
+    # healed back up, the log does not call it Prone
+    table = Table()
+    table.do("start")
+    table.do("wound boy 6")
+    lines = table.do("heal boy 2")
+    assert lines[-1] == "Ork Boy is back in the fight"
+    assert table.who("boy").condition("Prone") is None
+
+
+def test_a_hero_healed_awake_is_still_prone() -> None:
+    # the same line for a Hero: unconscious and Prone, woken by healing, still Prone until
+    # standing up (a free action, l.289)
+    table = Table()
+    table.do("start")
+    table.do("wound kell 6")
+    assert table.do("heal kell 1")[-1] == "Trooper Kell is back in the fight (still Prone)"

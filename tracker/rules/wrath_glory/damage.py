@@ -333,11 +333,12 @@ def wake(draft: Draft, who: str, wounds: int) -> None:
     if fighter.track("defiance"):
         _set(draft, fighter, "defiance", 0)
     if fighter.status == "down":
+        prone = " (still Prone)" if fighter.condition("Prone") else ""
         draft.emit(
             ev.StatusChanged,
             who=who,
             status="active",
-            text=f"{fighter.name} is back in the fight (still Prone)",
+            text=f"{fighter.name} is back in the fight{prone}",
         )
     settle(draft, who, every=True)
 
