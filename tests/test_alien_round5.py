@@ -3,7 +3,10 @@ roll due when the character breaks, the reminders of the dead, a ranged attack's
 
 from __future__ import annotations
 
+import pytest
+
 from tests.alien_helpers import Table
+from tracker.core.errors import RuleError
 
 
 def _panic_due(table: Table) -> None:
@@ -89,3 +92,57 @@ def test_the_gms_dead_closes_a_waiting_critical_too() -> None:
     _broken_and_dying(table)
     table.do("dead ripley")
     assert [k for w, k in table.reminders() if w == "ripley"] == []
+
+
+def _to_hicks(table: Table) -> None:
+    table.start()
+    while table.state.current != "hicks":
+        table.do("next")
+
+
+def test_a_ranged_attack_calls_for_the_ammo_supply_roll() -> None:
+    # seed 003 "Ranged combat attack", Ammunition (l.118-119): "After each attack, make a
+    # supply roll for your weapon"; "Consumables" (l.187): "After firing your weapon, make a
+    # supply roll". Hicks fires: the roll is due until it is made.
+    table = Table()
+    _to_hicks(table)
+    table.do("full hicks ranged")
+    assert ("hicks", "ammo-roll") in table.reminders()
+    table.do("supply hicks ammo", [3, 4, 5, 6])
+    assert ("hicks", "ammo-roll") not in table.reminders()
+
+
+def test_the_ammo_roll_offers_the_roll_or_a_single_shot() -> None:
+    # l.123: "Weapons designated as single-shot must be reloaded after each shot – no supply
+    # roll is made": the reminder's second choice dismisses it
+    table = Table()
+    _to_hicks(table)
+    table.do("full hicks ranged")
+    reminder = next(r for r in table.state.reminders if r.key == "ammo-roll")
+    choices = table.rules.reminder_actions(reminder)
+    assert [c for _label, c in choices] == ["supply hicks ammo", "resolve hicks ammo-roll"]
+    table.do(choices[1][1])
+    assert ("hicks", "ammo-roll") not in table.reminders()
+
+
+def test_out_of_ammo_there_is_no_shot_until_a_reload() -> None:
+    # l.119: "When the ammo supply runs out, you need to reload"
+    table = Table()
+    _to_hicks(table)
+    table.do("supply hicks ammo", [1, 1, 1, 1])
+    assert table.who("hicks").track("ammo") == 0
+    with pytest.raises(RuleError, match="Hicks is out of ammo: reload first"):
+        table.do("full hicks ranged")
+    table.do("reload hicks")
+    table.do("full hicks ranged")
+    assert ("hicks", "ammo-roll") in table.reminders()
+
+
+def test_a_shot_without_an_ammo_rating_asks_for_nothing() -> None:
+    # Ripley's roster gives no ammo: the GM does not track it, no roll is asked
+    table = Table()
+    table.start()
+    table.do("next")
+    assert table.state.current == "ripley"
+    table.do("full ripley ranged")
+    assert table.reminders() == []

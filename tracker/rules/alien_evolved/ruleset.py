@@ -275,6 +275,11 @@ class AlienRules(Ruleset):
             ]
         if reminder.key == "panic":
             return [("Panic roll", f"panic {who}"), ("Dealt with", f"resolve {who} panic")]
+        if reminder.key == alien_actions.AMMO_ROLL:
+            return [
+                ("Ammo supply roll", f"supply {who} ammo"),
+                ("Single-shot: no roll", f"resolve {who} {reminder.key}"),
+            ]
         return [("Dealt with", f"resolve {who} {reminder.key}")]
 
     def catalogue(self) -> list[AilmentSpec]:

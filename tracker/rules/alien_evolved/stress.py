@@ -22,7 +22,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import with_article
-from tracker.rules.alien_evolved.actions import charge, check_able
+from tracker.rules.alien_evolved.actions import AMMO_ROLL, charge, check_able
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
@@ -144,6 +144,8 @@ def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, ki
         f" — {out}" if out else ""
     )
     record_pool(draft, fighter.id, len(faces), faces, lost, f"{kind} supply", text)
+    if kind == "ammo":
+        _resolve(draft, fighter.id, AMMO_ROLL)
     if lost:
         draft.emit(ev.TrackSet, who=fighter.id, track=kind, value=after)
     return after
