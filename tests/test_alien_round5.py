@@ -146,3 +146,29 @@ def test_a_shot_without_an_ammo_rating_asks_for_nothing() -> None:
     assert table.state.current == "ripley"
     table.do("full ripley ranged")
     assert table.reminders() == []
+
+
+@pytest.mark.parametrize(
+    "line", ["firstaid ripley -1", "firstaid ripley roll=-2", "rally ripley -2"]
+)
+def test_a_negative_count_of_successes_is_refused_not_a_failure(line: str) -> None:
+    # seed 003 "First Aid" (l.162): a failed roll shortens the death timer a step, and at
+    # round "you perish". A count below 0 is no roll the table can make: it is refused, and
+    # Ripley's stretch timer stays as it was.
+    table = Table()
+    table.start()
+    table.do("dmg ripley 4", [2, 3])
+    table.do("crit ripley 23 Gut wound lethal=stretch")
+    before = table.who("ripley")
+    with pytest.raises(RuleError, match="0 or more"):
+        table.do(line)
+    assert table.who("ripley") == before
+
+
+def test_zero_successes_is_still_a_failure() -> None:
+    # l.162: "If the roll fails, your condition worsens" — 0 (or 'fail') fails
+    table = Table()
+    table.start()
+    table.do("dmg ripley 4", [2, 3])
+    table.do("crit ripley 23 Gut wound lethal=stretch")
+    assert table.do("firstaid ripley 0")[-1].endswith("the death roll now comes every round")
