@@ -165,3 +165,18 @@ def test_a_hero_healed_awake_is_still_prone() -> None:
     table.do("start")
     table.do("wound kell 6")
     assert table.do("heal kell 1")[-1] == "Trooper Kell is back in the fight (still Prone)"
+
+
+@pytest.mark.parametrize(
+    "line", ["spend glory -1", "gain glory -1", "spend kell wrath -2", "gain kell wrath 0"]
+)
+def test_spending_or_gaining_takes_a_positive_amount(line: str) -> None:
+    # seed 002 "Gaining Glory" (l.316-320): Glory grows by Shifted Exalted icons and Wrath
+    # sixes; spending a negative amount filled the pool ("Glory 0 → 1 (spent)") and gaining
+    # a negative one emptied Kell's Wrath. Both are refused, nothing changes.
+    table = Table()
+    table.do("start")
+    before = table.state
+    with pytest.raises(RuleError, match="takes an amount of 1 or more"):
+        table.do(line)
+    assert table.state == before
