@@ -180,3 +180,17 @@ def test_spending_or_gaining_takes_a_positive_amount(line: str) -> None:
     with pytest.raises(RuleError, match="takes an amount of 1 or more"):
         table.do(line)
     assert table.state == before
+
+
+def test_an_interaction_attacks_dn_never_drops_below_one() -> None:
+    # seed 002 "Interaction Attacks" (l.102-105): the DN comes from the target's opposing
+    # stat; the tracker's reading (docs: "The DN never drops below 1") holds for it as for
+    # every test. Given dn=-2, three sixes made 3 Shifts (Hindered 4 and a Player's Call);
+    # against DN 1 they make 2 (l.113-121: each Shift past the DN deepens the effect by one).
+    table = Table()
+    table.do("start")
+    lines = table.do("interact kell nob 3 hinder dn=-2", [6, 6, 6])
+    assert lines[0].startswith("Trooper Kell tests for interaction on Ork Nob: 3d vs DN 1 ")
+    hindered = table.who("nob").condition("Hindered")
+    assert hindered is not None and hindered.level == 3
+    assert not any("Player's Call" in line for line in lines)
