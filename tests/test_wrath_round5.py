@@ -194,3 +194,36 @@ def test_an_interaction_attacks_dn_never_drops_below_one() -> None:
     hindered = table.who("nob").condition("Hindered")
     assert hindered is not None and hindered.level == 3
     assert not any("Player's Call" in line for line in lines)
+
+
+def _multi_action_then_hold(table: Table) -> None:
+    """Kell (acting first) declares a Multi-action of 2, then holds his action."""
+    table.do("start")
+    assert table.state.current == "kell"
+    table.do("option kell multi-action 2")
+    table.do("hold kell")
+
+
+def test_a_held_turn_lost_takes_its_options_with_it() -> None:
+    # seed 002 "Hold Action" (l.40-41): "Characters lose their turn if they elect not to use
+    # their held action by the end of the round"; "Multi-action" (l.63): its DN applies "to
+    # every action for this turn". The lost turn is over: round 2's test is at DN 3, not 5.
+    table = Table()
+    _multi_action_then_hold(table)
+    lines: list[str] = []
+    while table.state.round == 1:
+        lines += table.do("next")
+    assert "Trooper Kell: Multi-action ends" in lines
+    assert table.who("kell").condition("Multi-action") is None
+    assert table.state.current == "kell"  # Kell opens round 2 as he opened round 1
+    assert table.do("test kell 3", [4, 4, 4])[0].startswith("Trooper Kell tests: 3d vs DN 3 ")
+
+
+def test_a_held_turn_taken_later_keeps_its_options() -> None:
+    # the held turn, taken later in the round, is still the turn the Multi-action was
+    # declared for
+    table = Table()
+    _multi_action_then_hold(table)
+    table.do("act kell")
+    assert table.state.current == "kell"
+    assert table.do("test kell 3", [4, 4, 4])[0].startswith("Trooper Kell tests: 3d vs DN 5 ")

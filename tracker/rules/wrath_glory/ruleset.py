@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import Combatant, EncounterState, Reminder
+from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
@@ -112,9 +112,12 @@ class WrathGloryRules(Ruleset):
         self._reorder(draft, dice)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
-        """Hindered/Vulnerable end; held actions not used are lost; a Full Defence whose
-        round was given up ends with it (that round held its "next turn")."""
+        """Hindered/Vulnerable end; held actions not used are lost, and the options of
+        that lost turn end with it; a Full Defence whose round was given up ends with it
+        (that round held its "next turn")."""
         wrath_effects.expire_round_effects(draft)
+        for slot in draft.state.delayed:  # a held turn lost ends as a turn does (l.40-41)
+            wrath_effects.expire_options(draft, self.data, slot_owner(slot), "end")
         wrath_order.held_actions_lost(draft)
         for fighter in draft.state.active:
             if _sacrificed(fighter, draft.state.round):
