@@ -227,3 +227,17 @@ def test_a_held_turn_taken_later_keeps_its_options() -> None:
     table.do("act kell")
     assert table.state.current == "kell"
     assert table.do("test kell 3", [4, 4, 4])[0].startswith("Trooper Kell tests: 3d vs DN 5 ")
+
+
+def test_an_exhausted_character_holds_no_action() -> None:
+    # seed 002 "Exhausted" (l.279-281): "can only perform a basic move action, a regular
+    # action, or disengage. However, they cannot perform any other combat options"; Hold
+    # Action is one of the combat options the text lists under "One Combat Option" (l.2,
+    # l.35-41). Kell at 0 Shock acts in his turn or not at all.
+    table = Table()
+    table.do("start")
+    table.do("shock kell 5")
+    with pytest.raises(RuleError, match="Trooper Kell is Exhausted: .* no Hold Action"):
+        table.do("hold kell")
+    table.do("heal kell 1 shock")  # Shock above 0: no longer Exhausted (l.195-196)
+    assert table.do("hold kell")[0] == "Trooper Kell delays"

@@ -151,10 +151,16 @@ def _check_can_act(state: EncounterState, rules: Rules, slot: str) -> None:
 def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
     """``hold [WHO]``: Hold Action — wait and act later in the round. Holding is an action
     of one's turn (seed 002 "Hold Action"): not for one who can take none (at 0 Wounds, or
-    the round given up to Full Defence)."""
+    the round given up to Full Defence); and it is one of the text's combat options ("One
+    Combat Option", l.2-41), which the Exhausted do not take ("Exhausted", l.279-281)."""
     slot = resolve(draft.state, command.args[0] if command.args else ".", slots=True)
     fighter = draft.state.combatant(slot)
     check_can_act(fighter, data, "Hold Action", draft.state.round)
+    if fighter.condition("Exhausted"):
+        raise RuleError(
+            f"{fighter.name} is Exhausted: only a basic move, a regular action or "
+            "Disengage — no Hold Action (a combat option)"
+        )
     flow.delay(draft, rules, dice, _slot_of(draft.state, slot))
 
 
