@@ -172,3 +172,23 @@ def test_zero_successes_is_still_a_failure() -> None:
     table.do("dmg ripley 4", [2, 3])
     table.do("crit ripley 23 Gut wound lethal=stretch")
     assert table.do("firstaid ripley 0")[-1].endswith("the death roll now comes every round")
+
+
+@pytest.mark.parametrize("line", ["panic hicks 0", "panic hicks -3 Faints"])
+def test_a_panic_total_below_one_is_refused(line: str) -> None:
+    # seed 003 "Stress Roll" (l.11-13) is a picture; the ruleset reads a panic roll as 1d6 +
+    # the stress level (data.toml [stress] panic_die): no total under 1 can be rolled, and
+    # entered it marked Hicks Panicking at 0
+    table = Table()
+    _panic_due(table)
+    before = table.state
+    with pytest.raises(RuleError, match="a panic total is 1d6 \\+ the stress level"):
+        table.do(line)
+    assert table.state == before
+
+
+def test_a_panic_total_entered_by_the_gm_still_marks_panic() -> None:
+    table = Table()
+    _panic_due(table)
+    assert table.do("panic hicks 1 Freezes")[-1] == "Hicks panics: 1, Freezes"
+    assert ("hicks", "panic") not in table.reminders()

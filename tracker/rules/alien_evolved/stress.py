@@ -62,6 +62,8 @@ def panic(
     if len(command.args) > 1:
         _resolve(draft, fighter.id, PANIC_ENTRY)
         result = parse_int(command.args[1], "the panic result")
+        if result < 1:
+            raise RuleError(f"a panic total is 1d6 + the stress level: 1 or more, not {result}")
         effect = " ".join(command.args[2:])
         row = table.find_panic(result) if table is not None and not effect else None
         if row is not None:
