@@ -241,3 +241,14 @@ def test_an_exhausted_character_holds_no_action() -> None:
         table.do("hold kell")
     table.do("heal kell 1 shock")  # Shock above 0: no longer Exhausted (l.195-196)
     assert table.do("hold kell")[0] == "Trooper Kell delays"
+
+
+@pytest.mark.parametrize("verb", ["hold", "delay"])
+def test_the_delay_key_holds_by_the_same_rule(verb: str) -> None:
+    # the TUI's delay key types 'delay WHO': for Wrath & Glory it is the Hold Action, with
+    # its limits (an unconscious Hero holds nothing, l.35-37, 204-206)
+    table = Table()
+    table.do("start")
+    table.do("wound kell 6")
+    with pytest.raises(RuleError, match="no Hold Action"):
+        table.do(f"{verb} kell")

@@ -120,6 +120,7 @@ VERBS: tuple[VerbRow, ...] = (
     ("order", "order chosen|rolled", "switch the turn order", order.set_mode, ("core", "data"), ()),
     ("hold", "hold [WHO]", "Hold Action: act later this round", order.hold, ("core", "data"),
      ()),
+    ("delay", "delay [WHO]", "Hold Action (as 'hold')", order.hold, ("core", "data"), ()),
     ("interrupt", "interrupt WHO", "a holder interrupts (opposed Initiative)", order.interrupt,
      ("core", "data"), ()),
     # tests and attacks
