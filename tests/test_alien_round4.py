@@ -120,7 +120,7 @@ def test_a_synthetic_at_zero_health_before_shutdown_still_operates() -> None:
     table.start()
     table.do("dmg bishop 6", [3])
     table.do("crit bishop 3 Sensors")
-    assert table.do("full bishop ranged") == ["Bishop: full action — Ranged attack"]
+    assert table.do("full bishop ranged")[0] == "Bishop: full action — Ranged attack"
 
 
 def _broken_drone_on_its_second_card() -> Table:

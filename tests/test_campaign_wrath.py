@@ -172,3 +172,34 @@ def test_undo_write_back(
     ok(capsys, "campaign", "writeback", campaign, fight, "--yes", "--skip", "kell")
     assert member(campaign, "amelia").lasting.tracks["wounds"] == 5
     assert member(campaign, "kell").lasting == before["kell"]
+
+
+def test_poison_outlasts_the_fight(
+    tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 002 "Poisoned" (l.304-307): the Toughness test is due "at the end of every
+    turn", and "The Poisoned effect ends when the character succeeds at the required
+    Toughness test or until they are treated using the Medicae skill" — the end of a fight
+    is neither: Kell is still Poisoned in the next one, and the test comes after his turn."""
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", campaign, fight, "--title", "Boarding")
+    for line in ("add Nob wounds=12 side=enemy", "start", "ail kell poisoned", "end"):
+        ok(capsys, "do", fight, *line.split())
+    said = ok(capsys, "campaign", "writeback", campaign, fight, "--yes")
+    assert "Poisoned" in said
+    assert member(campaign, "kell").lasting.has("Poisoned")
+    assert not member(campaign, "amelia").lasting.has("Poisoned")
+
+    fight2 = tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", campaign, fight2)
+    assert fighter(fight2, "kell").condition("Poisoned") is not None
+    ok(capsys, "do", fight2, "add", "Nob", "wounds=12", "side=enemy")
+    ok(capsys, "do", fight2, "start")
+    while load(fight2).encounter.state.current != "kell":
+        ok(capsys, "do", fight2, "next")
+    said = ok(capsys, "do", fight2, "next")
+    assert "Trooper Kell is Poisoned: a Toughness test now" in said
+
+    # cured between fights: the GM's word (the text's test or treatment) ends it
+    ok(capsys, "campaign", "set", campaign, "kell", "condition", "-Poisoned")
+    assert not member(campaign, "kell").lasting.has("Poisoned")

@@ -29,6 +29,8 @@ EARLY = "early"
 """Track: quick actions spent out of turn before the combatant's own turn this round."""
 BROKEN_MOVE = "broken_move"
 """Track: the round in which a Broken combatant made its one move (0: none yet)."""
+AMMO_ROLL = "ammo-roll"
+"""The reminder key of the ammo supply roll due after a shot (seed 003 l.118-119)."""
 
 
 def action_spec(data: Data, kind: str, name: str) -> Mapping[str, Any] | None:
@@ -76,6 +78,9 @@ def take(
         _early(draft, data, fighter, label)
         return
     _within_budget(fighter, data, kind)
+    firing = bool(spec and spec.get("fires")) and "ammo" in fighter.tracks
+    if firing and fighter.track("ammo") == 0:
+        raise RuleError(f"{fighter.name} is out of ammo: reload first — 'reload {fighter.id}'")
     moving = bool(spec and spec.get("move"))
     stressed = moving and (
         not moves_made(data, fighter) or encumbrance_reading(state, data) == "per-move"
@@ -88,6 +93,14 @@ def take(
     )
     if fighter.condition("Broken"):
         draft.emit(ev.TrackSet, who=fighter.id, track=BROKEN_MOVE, value=state.round)
+    if firing:
+        draft.emit(
+            ev.ReminderRaised,
+            who=fighter.id,
+            key=AMMO_ROLL,
+            text=f"{fighter.name} fired: an ammo supply roll (a single-shot weapon makes "
+            "none: it is reloaded instead)",
+        )
     if stressed and fighter.condition(OVER_ENCUMBERED):
         add_stress(draft, data, draft.state.combatant(who), 1, f"{OVER_ENCUMBERED}, moving")
 

@@ -34,6 +34,8 @@ Data = Mapping[str, Any]
 TIMER = "death_timer"
 """Track: 0 no lethal injury, else the index + 1 of the timer in ``death.timers``."""
 SAVES = "death_saves"
+PANIC_ROLL = "panic"
+"""The reminder key of a panic roll due (a 1 on a stress die)."""
 
 
 def is_synthetic(fighter: Combatant, data: Data) -> bool:
@@ -89,7 +91,19 @@ def _zero_health(
             text=f"{fighter.name} is Broken: a single move a round, no stress, no panic",
         )
         draft.emit(ev.StatusChanged, who=fighter.id, status="down")
+        _no_panic_roll(draft, fighter)
     roll_critical(draft, dice, data, table, fighter.id, "at 0 Health")
+
+
+def _no_panic_roll(draft: Draft, fighter: Combatant) -> None:
+    """Seed 003 l.138: the Broken "never make panic rolls" — one still due is not made."""
+    if any(r.who == fighter.id and r.key == PANIC_ROLL for r in draft.state.reminders):
+        draft.emit(
+            ev.ReminderResolved,
+            who=fighter.id,
+            key=PANIC_ROLL,
+            text=f"{fighter.name} is Broken: the panic roll still due is not made",
+        )
 
 
 def roll_critical(
@@ -222,6 +236,14 @@ def _dies_at_once(draft: Draft, who: str, entry: Critical) -> None:
         status="dead",
         text=f"{fighter.name} dies at once ({entry.name}: lethal with no time limit)",
     )
+    nothing_owed(draft, who)
+
+
+def nothing_owed(draft: Draft, who: str) -> None:
+    """The dead roll nothing more: every reminder about ``who`` closes — a panic roll, a
+    critical waiting to be entered ('crit' refuses the dead), a death roll (l.157)."""
+    for reminder in draft.state.reminders_for(who):
+        draft.emit(ev.ReminderResolved, who=who, key=reminder.key)
 
 
 def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:

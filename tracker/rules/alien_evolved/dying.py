@@ -25,6 +25,7 @@ from tracker.rules.alien_evolved.damage import (
     TIMER,
     check_alive,
     clear_timer,
+    nothing_owed,
     resolve_reminder,
     set_track,
 )
@@ -64,6 +65,7 @@ def death_roll(draft: Draft, command: Command, dice: DiceLike, data: Data) -> No
             status="dead",
             text=f"{fighter.name} fails the death roll and dies",
         )
+        nothing_owed(draft, fighter.id)
         return
     saves = fighter.track(SAVES) + 1
     set_track(draft, fighter.id, SAVES, saves)
@@ -140,6 +142,8 @@ def _aid_successes(
 ) -> int:
     if "roll" in command.options:
         size = command.option_int("roll")
+        if size < 0:
+            raise RuleError(f"roll= is the MEDICAL AID dice, 0 or more — not {size}")
         if helper == fighter.id:
             size -= int(data["first_aid"]["self_penalty"])
         faces = dice.pool(max(0, size))
@@ -149,7 +153,18 @@ def _aid_successes(
         record_pool(draft, helper or fighter.id, size, faces, count, "first aid", text)
         return count
     word = command.arg(1, "the successes rolled (0 or 'fail'), or roll=POOL")
-    return 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
+    return successes_rolled(word)
+
+
+def successes_rolled(word: str) -> int:
+    """The successes a GM typed for a roll made at the table: ``fail`` or a count of 0 or
+    more (a negative count is a slip, not a failure: it would shorten a death timer)."""
+    if word.casefold() == "fail":
+        return 0
+    count = parse_int(word, "the successes rolled")
+    if count < 0:
+        raise RuleError(f"the successes rolled are 0 or more ('fail' for none), not {count}")
+    return count
 
 
 def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> None:
@@ -166,6 +181,7 @@ def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> No
             text=f"First aid on {fighter.name} fails with the death roll due every "
             f"round: {fighter.name} dies",
         )
+        nothing_owed(draft, fighter.id)
         return
     shorter = str(data["death"]["timers"][step - 2])
     set_track(draft, fighter.id, TIMER, step - 1)
@@ -188,8 +204,7 @@ def rally(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if helper:
         check_able(draft.state.combatant(helper), "rally")
         charge(draft, helper, data, "quick", "rally")
-    word = command.arg(1, "the successes rolled (0 or 'fail')")
-    count = 0 if word.casefold() == "fail" else parse_int(word, "the successes rolled")
+    count = successes_rolled(command.arg(1, "the successes rolled (0 or 'fail')"))
     if count > 0:
         get_up(draft, fighter.id, count, f"rallied, {counted(count, 'success', 'successes')}")
     else:

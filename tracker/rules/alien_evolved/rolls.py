@@ -77,7 +77,7 @@ def _panic_on_ones(draft: Draft, data: Data, fighter: Combatant, stress: tuple[i
         draft.emit(
             ev.ReminderRaised,
             who=fighter.id,
-            key="panic",
+            key=alien_damage.PANIC_ROLL,
             text=f"{fighter.name} rolled {ones} × 1 on the stress dice: panic roll",
         )
 

@@ -28,6 +28,7 @@ from tracker.rules.alien_evolved.damage import (
     TIMER,
     clear_timer,
     is_synthetic,
+    nothing_owed,
     timer_name,
 )
 from tracker.rules.alien_evolved.tables import CriticalTable
@@ -123,10 +124,14 @@ class AlienRules(Ruleset):
 
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``dead WHO`` on a dying PC: no more death rolls — the timer, Dying and
-        any death roll due end, as a failed death roll ends them (seed 003 l.157)."""
+        any death roll due end, as a failed death roll ends them (seed 003 l.157); and no
+        other roll is asked of the dead."""
         fighter = draft.state.combatant(who)
-        if fighter.status == "dead" and (fighter.track(TIMER) or fighter.condition("Dying")):
+        if fighter.status != "dead":
+            return
+        if fighter.track(TIMER) or fighter.condition("Dying"):
             clear_timer(draft, who)
+        nothing_owed(draft, who)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """With a round timer the death roll comes right after one acts."""
@@ -270,6 +275,11 @@ class AlienRules(Ruleset):
             ]
         if reminder.key == "panic":
             return [("Panic roll", f"panic {who}"), ("Dealt with", f"resolve {who} panic")]
+        if reminder.key == alien_actions.AMMO_ROLL:
+            return [
+                ("Ammo supply roll", f"supply {who} ammo"),
+                ("Single-shot: no roll", f"resolve {who} {reminder.key}"),
+            ]
         return [("Dealt with", f"resolve {who} {reminder.key}")]
 
     def catalogue(self) -> list[AilmentSpec]:

@@ -22,7 +22,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import with_article
-from tracker.rules.alien_evolved.actions import charge, check_able
+from tracker.rules.alien_evolved.actions import AMMO_ROLL, charge, check_able
 from tracker.rules.alien_evolved.levels import add_stress, feels_stress
 from tracker.rules.alien_evolved.pools import record_pool
 from tracker.rules.alien_evolved.tables import CriticalTable, PanicResult
@@ -62,6 +62,8 @@ def panic(
     if len(command.args) > 1:
         _resolve(draft, fighter.id, PANIC_ENTRY)
         result = parse_int(command.args[1], "the panic result")
+        if result < 1:
+            raise RuleError(f"a panic total is 1d6 + the stress level: 1 or more, not {result}")
         effect = " ".join(command.args[2:])
         row = table.find_panic(result) if table is not None and not effect else None
         if row is not None:
@@ -144,6 +146,8 @@ def supply_roll(draft: Draft, dice: DiceLike, data: Data, fighter: Combatant, ki
         f" — {out}" if out else ""
     )
     record_pool(draft, fighter.id, len(faces), faces, lost, f"{kind} supply", text)
+    if kind == "ammo":
+        _resolve(draft, fighter.id, AMMO_ROLL)
     if lost:
         draft.emit(ev.TrackSet, who=fighter.id, track=kind, value=after)
     return after

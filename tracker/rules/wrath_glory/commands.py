@@ -81,7 +81,7 @@ def resource(draft: Draft, command: Command, dice: DiceLike, sign: int) -> None:
     verb = command.verb
     first = command.arg(0, f"who and what, e.g. '{verb} ann wrath' or '{verb} glory 2'")
     if first.casefold() == GLORY:
-        amount = command.number(1, "an amount", default=1)
+        amount = _amount(command, 1)
         if sign < 0 and glory(draft.state) < amount:
             raise RuleError(f"the Glory pool holds only {glory(draft.state)}")
         add_glory(draft, sign * amount, "spent" if sign < 0 else "gained")
@@ -90,10 +90,18 @@ def resource(draft: Draft, command: Command, dice: DiceLike, sign: int) -> None:
     track = resource_verbs_check(fighter, command.arg(1, "a resource (wrath, reloads)"))
     if track in ("shock", "wounds", "defiance"):
         raise RuleError(f"{track} is not spent or gained — use dmg, heal or defiance")
-    amount = command.number(2, "an amount", default=1)
+    amount = _amount(command, 2)
     if sign < 0 and fighter.tracks[track] < amount:
         raise RuleError(f"{fighter.name} has only {fighter.tracks[track]} {track}")
     shift_track(draft, fighter.id, track, sign * amount)
+
+
+def _amount(command: Command, index: int) -> int:
+    """The amount spent or gained, 1 or more: a negative one would turn a spend into a gain."""
+    amount = command.number(index, "an amount", default=1)
+    if amount < 1:
+        raise RuleError(f"'{command.verb}' takes an amount of 1 or more, not {amount}")
+    return amount
 
 
 def resolve(draft: Draft, command: Command, dice: DiceLike) -> None:
@@ -110,7 +118,9 @@ VERBS: tuple[VerbRow, ...] = (
     ("next", "next [WHO]", "end this turn; WHO (or the other side) acts next", order.next_turn,
      ("core",), ()),
     ("order", "order chosen|rolled", "switch the turn order", order.set_mode, ("core", "data"), ()),
-    ("hold", "hold [WHO]", "Hold Action: act later this round", order.hold, ("core",), ()),
+    ("hold", "hold [WHO]", "Hold Action: act later this round", order.hold, ("core", "data"),
+     ()),
+    ("delay", "delay [WHO]", "Hold Action (as 'hold')", order.hold, ("core", "data"), ()),
     ("interrupt", "interrupt WHO", "a holder interrupts (opposed Initiative)", order.interrupt,
      ("core", "data"), ()),
     # tests and attacks

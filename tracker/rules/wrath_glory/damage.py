@@ -23,7 +23,7 @@ from tracker.core.records import record_roll, record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.common import clamp
 from tracker.rules.wrath_glory.acting import check_can_act
-from tracker.rules.wrath_glory.defiance_due import raise_defiance, settle
+from tracker.rules.wrath_glory.defiance_due import nothing_owed, raise_defiance, settle
 from tracker.rules.wrath_glory.dice import is_hero, soak_faces, spend_wrath
 
 Data = Mapping[str, Any]
@@ -176,7 +176,7 @@ def apply_loss(
             text=f"{fighter.name} is slain outright ({counted(wounds, 'Wound')} from one attack, "
             f"at least {slay_at})",
         )
-        settle(draft, fighter.id, every=True)
+        nothing_owed(draft, fighter.id)
         return
     if shock and shock_immune(fighter):
         draft.emit(ev.Said, who=fighter.id, text=f"{fighter.name} takes no Shock (Shock-immune)")
@@ -299,6 +299,7 @@ def defiance_check(draft: Draft, dice: DiceLike, data: Data, who: str, wrath: bo
             status="dead",
             text=f"{fighter.name} dies after a third failed Defiance Check",
         )
+        nothing_owed(draft, who)
 
 
 def _defiance_outcome(draft: Draft, data: Data, who: str, result: int) -> str:
@@ -332,11 +333,12 @@ def wake(draft: Draft, who: str, wounds: int) -> None:
     if fighter.track("defiance"):
         _set(draft, fighter, "defiance", 0)
     if fighter.status == "down":
+        prone = " (still Prone)" if fighter.condition("Prone") else ""
         draft.emit(
             ev.StatusChanged,
             who=who,
             status="active",
-            text=f"{fighter.name} is back in the fight (still Prone)",
+            text=f"{fighter.name} is back in the fight{prone}",
         )
     settle(draft, who, every=True)
 

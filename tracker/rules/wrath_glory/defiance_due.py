@@ -4,7 +4,8 @@ A Hero at 0 Wounds owes a check at the start of each turn and each time they are
 "so it is possible to take a test for receiving damage, and then immediately have to take
 another test due to it being the start of that Hero's turn": a check already due keeps its
 reminder (``defiance``) and the next one gets its own (``defiance-2``, ``defiance-3`` …).
-A roll settles the oldest; a pass, waking or death settles them all.
+A roll settles the oldest; a pass, waking or death settles them all — death every other
+reminder too (the Poisoned Toughness test, the Resolve test against fear).
 """
 
 from __future__ import annotations
@@ -55,3 +56,11 @@ def settle(draft: Draft, who: str, *, every: bool) -> None:
     for key in left:
         why = "unconscious: another Defiance Check still due"
         draft.emit(ev.ReminderRaised, who=who, key=key, text=_text(fighter, why, len(left)))
+
+
+def nothing_owed(draft: Draft, who: str) -> None:
+    """The dead roll nothing more: every reminder about ``who`` closes — Defiance Checks,
+    the Toughness test of Poisoned, the Resolve test against fear (seed 002 "Defiance
+    Checks": "Immediately upon failing the third Defiance Check, the character is dead")."""
+    for reminder in draft.state.reminders_for(who):
+        draft.emit(ev.ReminderResolved, who=who, key=reminder.key)

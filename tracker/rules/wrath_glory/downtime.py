@@ -5,6 +5,7 @@ Glory is the table's pool, 0 at the start of each session (l.318). A PC carried 
 Shock is Exhausted until Shock is restored above 0 (l.195-196, 282); a Hero at 0 Wounds
 is still unconscious (and Prone) until Wounds are recovered (l.234-237), with the Defiance
 Check failures they have (l.249-251) or Stabilised (l.258-260); with Wounds back, both go.
+Poisoned lasts until a passed Toughness test or Medicae ends it (l.304-307), fight or not.
 """
 
 from __future__ import annotations

@@ -238,6 +238,8 @@ def fear(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     test in order to act normally during their turn"; failed, +1 DN against the source.
     With no result the test is a reminder with pass / fail choices."""
     fighter = who_arg(draft.state, command, 0, "who is afraid")
+    if fighter.status == "dead":
+        raise RuleError(f"{fighter.name} is dead: no Resolve test")
     result = command.args[1].casefold() if len(command.args) > 1 else ""
     if result not in ("", "pass", "fail"):
         raise RuleError(f"'fear' takes pass or fail, not {result!r}")

@@ -44,7 +44,7 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
         data,
         actor,
         pool_size(actor, command.args[2]),
-        command.option_int("dn") + extra,
+        max(int(data["dice"]["min_dn"]), command.option_int("dn") + extra),
         purpose=f"interaction on {target.name}",
         reroll=command.flag("wrath"),
         note=" ".join(notes),

@@ -23,6 +23,7 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
+from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.dice import is_hero, roll_pool, wrath_glory
 
 Data = Mapping[str, Any]
@@ -147,9 +148,19 @@ def _check_can_act(state: EncounterState, rules: Rules, slot: str) -> None:
         raise RuleError(f"{name} cannot take a turn now ({state.combatant(slot).status})")
 
 
-def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
-    """``hold [WHO]``: Hold Action — wait and act later in the round."""
+def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
+    """``hold [WHO]``: Hold Action — wait and act later in the round. Holding is an action
+    of one's turn (seed 002 "Hold Action"): not for one who can take none (at 0 Wounds, or
+    the round given up to Full Defence); and it is one of the text's combat options ("One
+    Combat Option", l.2-41), which the Exhausted do not take ("Exhausted", l.279-281)."""
     slot = resolve(draft.state, command.args[0] if command.args else ".", slots=True)
+    fighter = draft.state.combatant(slot)
+    check_can_act(fighter, data, "Hold Action", draft.state.round)
+    if fighter.condition("Exhausted"):
+        raise RuleError(
+            f"{fighter.name} is Exhausted: only a basic move, a regular action or "
+            "Disengage — no Hold Action (a combat option)"
+        )
     flow.delay(draft, rules, dice, _slot_of(draft.state, slot))
 
 
@@ -163,6 +174,7 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         raise RuleError(f"{flow.name_of(state, token)} is not holding an action — 'hold' first")
     if state.current is None:
         raise RuleError("nobody is acting: there is nothing to interrupt — 'act' brings them in")
+    check_can_act(state.combatant(holder), data, "interrupting", state.round)
     actor = state.current
     # seed 002 "Hold Action": the opposed test is for interrupting an NPC; a Hero lets them in
     hero = is_hero(state.combatant(actor), data)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import Combatant, EncounterState, Reminder
+from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
@@ -23,7 +23,7 @@ from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
-from tracker.rules.wrath_glory.defiance_due import is_defiance_key, raise_defiance, settle
+from tracker.rules.wrath_glory.defiance_due import is_defiance_key, nothing_owed, raise_defiance
 from tracker.rules.wrath_glory.dice import glory, is_hero
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
@@ -112,9 +112,12 @@ class WrathGloryRules(Ruleset):
         self._reorder(draft, dice)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
-        """Hindered/Vulnerable end; held actions not used are lost; a Full Defence whose
-        round was given up ends with it (that round held its "next turn")."""
+        """Hindered/Vulnerable end; held actions not used are lost, and the options of
+        that lost turn end with it; a Full Defence whose round was given up ends with it
+        (that round held its "next turn")."""
         wrath_effects.expire_round_effects(draft)
+        for slot in draft.state.delayed:  # a held turn lost ends as a turn does (l.40-41)
+            wrath_effects.expire_options(draft, self.data, slot_owner(slot), "end")
         wrath_order.held_actions_lost(draft)
         for fighter in draft.state.active:
             if _sacrificed(fighter, draft.state.round):
@@ -145,9 +148,10 @@ class WrathGloryRules(Ruleset):
 
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``dead WHO``: the Defiance Checks the Hero still owed are settled, as a
-        death by failed checks settles them (seed 002 "Unconsciousness")."""
+        death by failed checks settles them (seed 002 "Unconsciousness"), and every other
+        test asked of them (Poisoned, fear)."""
         if draft.state.combatant(who).status == "dead":
-            settle(draft, who, every=True)
+            nothing_owed(draft, who)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Options of this turn end; the Poisoned test is due."""
