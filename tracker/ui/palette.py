@@ -109,12 +109,15 @@ def _combatant_commands(app: PaletteHost, state: EncounterState) -> Iterator[Pal
 
 
 def _cure_commands(app: PaletteHost, fighter: Combatant, cure: Verb) -> Iterator[PaletteCommand]:
+    """A cure for each condition held that a cure ends (not one an injury keeps on)."""
     for held in fighter.conditions:
-        yield PaletteCommand(
-            f"Cure {held.name} on {fighter.name}",
-            "end the condition",
-            partial(app.run_and_report, f"{cure.name} {fighter.id} {quote(held.name)}"),
-        )
+        line = f"{cure.name} {fighter.id} {quote(held.name)}"
+        if app.session.refused(line) is None:
+            yield PaletteCommand(
+                f"Cure {held.name} on {fighter.name}",
+                "end the condition",
+                partial(app.run_and_report, line),
+            )
 
 
 def _order_commands(
