@@ -72,8 +72,11 @@ def test_a_bestiary_block_stays_unhurt_and_the_report_says_so(tmp_path: Path) ->
     warden = hurt(tmp_path, "wrath-warden-v12.json", {"combat.wounds.value": 12})
     converted = plan([warden]).actors[0].converted
     assert converted.block["stats"]["wounds"] == 12
-    assert converted.now == {}  # none left: it joins unhurt rather than down
-    assert "the sheet shows no Wounds left: it joins with them full" in converted.remarks
+    assert converted.now == {"wounds": 0}  # none left: it joins a fight down
+    assert (
+        "the sheet shows Wounds 0 of 12: it joins a fight (--into) so (down at 0 Wounds); "
+        "a bestiary block is unhurt"
+    ) in converted.remarks
 
 
 def test_an_unhurt_sheet_says_nothing_of_harm() -> None:

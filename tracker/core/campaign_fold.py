@@ -6,7 +6,7 @@ Rules live elsewhere: events that change PCs already carry each PC's new lasting
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from functools import singledispatch
 from typing import Any, TypeVar
@@ -23,6 +23,7 @@ from tracker.core.campaign import (
 from tracker.core.errors import FoldError, RuleError
 from tracker.core.journal_events import check_follows, mark_history, skip, undone_batches
 from tracker.core.model import evolve
+from tracker.core.name_match import matching
 
 E = TypeVar("E", bound=ce.CampaignEvent)
 
@@ -170,30 +171,15 @@ class Campaign:
 
 
 def find_member(state: CampaignState, who: str) -> PartyMember:
-    """The PC named by id, or (case-insensitive) by their whole id or name, else a unique
-    start of their id or name, else of a word of the name: each way is tried only when
-    the ones before found nobody (``Ann`` is Ann, not Anna)."""
-    if who in state.party:
-        return state.party[who]
-    wanted = who.casefold()
-    found: list[PartyMember] = []
-    for tier in _MEMBER_TIERS:
-        found = [m for m in state.party.values() if tier(m, wanted)]
-        if found:
-            break
+    """The PC ``who`` names, found as a fight finds a combatant (``core.name_match``):
+    the id, the whole name or its start as typed (``Ann`` is Ann, not Anna), then with
+    punctuation, spacing and accents dropped (``jean luc``, ``obrien``, ``zoe``)."""
+    found = matching({m.id: m.name for m in state.party.values()}, who)
     if len(found) == 1:
-        return found[0]
+        return state.party[found[0]]
     names = ", ".join(state.party) or "nobody yet"
     what = "more than one PC" if found else "no PC"
     raise RuleError(f"{what} matches {who!r} — the party: {names}")
-
-
-_MEMBER_TIERS: tuple[Callable[[PartyMember, str], bool], ...] = (
-    lambda m, wanted: wanted in (m.id.casefold(), m.name.casefold()),
-    lambda m, wanted: any(w.casefold().startswith(wanted) for w in (m.id, m.name)),
-    lambda m, wanted: any(w.casefold().startswith(wanted) for w in m.name.split()),
-)
-"""How a typed PC finds its PC: the whole id or name, its start, the start of a word."""
 
 
 def party_tables(changed: Mapping[str, Lasting]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import EncounterState
+from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import possessive
 
@@ -118,12 +118,17 @@ def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
 
 
 def new_round(draft: Draft, rules: Rules, dice: DiceLike) -> None:
-    """End this round and begin the next, with both triggers."""
+    """End this round and begin the next, with both triggers — unless the next round was
+    begun before and 'prev' stepped back out of it: then it goes on in the order it was
+    played in (no cards dealt again) and its triggers, which fired then, fire no more."""
     finished = draft.state.round
+    again = finished + 1 in draft.state.rounds
     draft.emit(ev.RoundEnded, round=finished)
-    rules.on_round_end(draft, dice)
+    if not again:
+        rules.on_round_end(draft, dice)
     draft.emit(ev.RoundStarted, round=finished + 1, text=f"Round {finished + 1}")
-    round_start(draft, rules, dice)
+    if not again:
+        round_start(draft, rules, dice)
 
 
 def round_start(draft: Draft, rules: Rules, dice: DiceLike) -> None:
@@ -161,14 +166,22 @@ def previous_turn(draft: Draft, rules: Rules) -> None:
         index = eligible.index(state.current)
     else:
         index = len([s for s in eligible if s in state.acted])
+    before = _round_before(state, rules)
     if index > 0:
         slot, round_no = eligible[index - 1], state.round
-    elif state.round > 1 and eligible:
-        slot, round_no = eligible[-1], state.round - 1
+    elif state.round > 1 and before:
+        slot, round_no = before[-1], state.round - 1
     else:
         raise RuleError("this is the first turn of the fight: there is nothing before it")
     text = f"Back to {possessive(name_of(state, slot))} turn (round {round_no})"
     draft.emit(ev.TurnRewound, who=slot, round=round_no, text=text)
+
+
+def _round_before(state: EncounterState, rules: Rules) -> list[str]:
+    """Those who could take a turn in the round before, in the order it was played in."""
+    kept = state.order_of_round(state.round - 1)
+    order = state.order if kept is None else kept.order
+    return [s for s in order if slot_owner(s) in state.combatants and rules.takes_turn(state, s)]
 
 
 def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:

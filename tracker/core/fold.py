@@ -8,9 +8,9 @@ in the journal: ``replay`` steps over their events (advancing ``seq`` only; ``sk
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import singledispatch
-from typing import Any
+from typing import Any, TypeVar
 
 from tracker.core import events as ev
 from tracker.core.errors import FoldError, RuleError
@@ -21,11 +21,14 @@ from tracker.core.model import (
     EncounterState,
     Injury,
     Reminder,
+    RoundOrder,
     Trait,
     evolve,
     slot_owner,
 )
 from tracker.core.traits import read_traits
+
+T = TypeVar("T")
 
 
 def apply(state: EncounterState, event: ev.Event) -> EncounterState:
@@ -135,12 +138,52 @@ def _(event: ev.RoundStarted, state: EncounterState) -> EncounterState:
     if not 1 <= event.round <= state.round + 1:  # rounds begin one after another
         raise FoldError(f"round {event.round} cannot begin after round {state.round}")
     surprised = state.surprised if event.round <= 1 else ()
-    return evolve(state, round=event.round, acted=(), surprised=surprised, current=None)
+    state = evolve(state, round=event.round, acted=(), surprised=surprised, current=None)
+    kept = state.rounds.get(event.round)  # a round begun before, left by 'prev'
+    return state if kept is None else _played_in(state, kept)
 
 
 @_mutate.register(ev.RoundEnded)
 def _(event: ev.RoundEnded, state: EncounterState) -> EncounterState:
-    return evolve(state, current=None)
+    return evolve(state, current=None, rounds=_left(state))
+
+
+def _left(state: EncounterState) -> dict[int, RoundOrder]:
+    """``state.rounds`` with the round in play kept as play leaves it. The round before,
+    played in the same order, is then kept only here (a fight whose order never changes
+    keeps one); one whose order this one no longer shares is kept on its own first."""
+    here, order = state.round, state.round_order()
+    rounds = dict(state.rounds)
+    before = state.order_of_round(here)
+    if here - 1 not in rounds and before is not None and before != order:
+        rounds[here - 1] = before
+    rounds[here] = order
+    if rounds.get(here - 1) == order:
+        del rounds[here - 1]
+    return rounds
+
+
+def _played_in(state: EncounterState, kept: RoundOrder) -> EncounterState:
+    """``state`` in the order a round was played in (``kept``); those who joined since
+    keep their place at the end, those removed since stay out."""
+    here = {c.id for c in state.active}
+    known = {*kept.order, *kept.delayed, *kept.initiative}
+    newcomers = tuple(s for s in state.order if s not in known)
+    present = [s for s in (*kept.order, *kept.delayed, *kept.initiative) if slot_owner(s) in here]
+
+    def kept_only(values: Mapping[str, T], now: Mapping[str, T]) -> dict[str, T]:
+        return {
+            **{s: v for s, v in values.items() if s in present},
+            **{s: now[s] for s in newcomers if s in now},
+        }
+
+    return evolve(
+        state,
+        order=(*(s for s in kept.order if s in present), *newcomers),
+        delayed=tuple(s for s in kept.delayed if s in present),
+        initiative=kept_only(kept.initiative, state.initiative),
+        tiebreak=kept_only(kept.tiebreak, state.tiebreak),
+    )
 
 
 @_mutate.register(ev.TurnStarted)
@@ -163,6 +206,10 @@ def _(event: ev.TurnSkipped, state: EncounterState) -> EncounterState:
 
 @_mutate.register(ev.TurnRewound)
 def _(event: ev.TurnRewound, state: EncounterState) -> EncounterState:
+    if event.round < state.round:  # back into the round before
+        state = evolve(state, rounds=_left(state))
+        kept = state.order_of_round(event.round)
+        state = state if kept is None else _played_in(state, kept)
     order = state.order
     acted = order[: order.index(event.who)] if event.who in order else ()
     return evolve(state, current=event.who, round=event.round, acted=acted)

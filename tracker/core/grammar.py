@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable
 from dataclasses import field, replace
 
 from tracker.core.errors import RuleError
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.name_match import matching
 from tracker.core.safe_text import LINE_LIMIT, check_text
 
 NUMBER_LIMIT = 999_999
 """The largest whole number a command takes (no rule text needs more)."""
 _OPTION_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*=")
-_WORD_BREAK = re.compile(r"[\s_()\[\]/.,:;-]+")
-"""What parts the words of a name or id (``Unit-01 (Shinji)``: unit, 01, shinji)."""
 
 FREE_TEXT_VERBS = ("note", "gm-note", "ruling")
 WHO_THEN_TEXT_VERBS = ("notes",)
@@ -153,59 +151,14 @@ def resolve(state: EncounterState, token: str, *, slots: bool = False) -> str:
         return state.current if slots else slot_owner(state.current)
     if slots and token in state.initiative:
         return token
-    if token in state.combatants:
-        return token
-    fighters = list(state.combatants.values())
-    literal = _named_as_typed(fighters, token)
-    if literal is not None:
-        return literal
-    wanted = _squash(token)
-    for tier in _NAME_TIERS if wanted else ():
-        found = [c for c in fighters if any(tier(spelling, wanted) for spelling in _spellings(c))]
-        if len(found) == 1:
-            return found[0].id
-        if found:
-            raise RuleError(f"'{token}' could be {_listed(found)} — type more of the name")
-    names = ", ".join(c.name for c in fighters) or "nobody yet"
+    found = matching({c.id: c.name for c in state.combatants.values()}, token)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        listed = _listed([state.combatants[i] for i in found])
+        raise RuleError(f"'{token}' could be {listed} — type more of the name")
+    names = ", ".join(c.name for c in state.combatants.values()) or "nobody yet"
     raise RuleError(f"no combatant '{token}' — in this fight: {names}")
-
-
-def _named_as_typed(fighters: list[Combatant], token: str) -> str | None:
-    """The id of the one combatant whose name or id is ``token`` as typed (case aside),
-    else of the one whose name or id starts with it (``[b]`` → ``[b]<i>x``, not Boss);
-    None when nobody or several do, so the looser ways below decide."""
-    typed = token.casefold()
-    if not typed.strip():
-        return None
-    for tier in _LITERAL_TIERS:
-        found = [c for c in fighters if any(tier(s.casefold(), typed) for s in (c.name, c.id))]
-        if len(found) == 1:
-            return found[0].id
-    return None
-
-
-_LITERAL_TIERS: tuple[Callable[[str, str], bool], ...] = (str.__eq__, str.startswith)
-"""The name or id as typed, then its start as typed: each beats what is found only after
-dropping punctuation."""
-
-_NAME_TIERS: tuple[Callable[[tuple[str, ...], str], bool], ...] = (
-    lambda words, wanted: "".join(words) == wanted,
-    lambda words, wanted: "".join(words).startswith(wanted),
-    lambda words, wanted: any("".join(words[i:]).startswith(wanted) for i in range(len(words))),
-    lambda words, wanted: wanted in "".join(words),
-)
-"""How a typed name finds a combatant, tried in turn until one finds someone: the whole
-name or id, its start, the start of a later word (``harpy`` → Gale Harpy), anywhere."""
-
-
-def _spellings(fighter: Combatant) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The combatant's name and id, each as its words squashed (``Gale Harpy`` → gale,
-    harpy)."""
-    return _words(fighter.name), _words(fighter.id)
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in (_squash(part) for part in _WORD_BREAK.split(text)) if w)
 
 
 def _listed(found: list[Combatant]) -> str:
@@ -269,8 +222,3 @@ def with_flags(command: Command, *words: str) -> Command:
         else:
             args.append(arg)
     return replace(command, args=tuple(args), options=options)
-
-
-def _squash(text: str) -> str:
-    """A name as typed loosely: lower case, letters and digits only (``Unit-01`` → ``unit01``)."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())

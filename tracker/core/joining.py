@@ -23,6 +23,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, bounded
 from tracker.core.library import Block, Library, Party
 from tracker.core.model import Combatant, EncounterState
+from tracker.core.name_match import matching
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.safe_text import NAME_LIMIT, WORD_LIMIT, check_text
 from tracker.core.stat_dice import roll_options, text_keys
@@ -101,15 +102,13 @@ def add_party(
 
 
 def _member(members: list[PartyMember], name: str) -> PartyMember:
-    """The PC called ``name`` (id or the start of the name, case-insensitive)."""
-    wanted = name.casefold()
-    exact = [m for m in members if wanted in (m.id.casefold(), m.name.casefold())]
-    found = exact or [m for m in members if m.name.casefold().startswith(wanted)]
+    """The PC called ``name``, found as a combatant is (``core.name_match``)."""
+    found = matching({m.id: m.name for m in members}, name)
     if len(found) != 1:
         names = ", ".join(m.name for m in members) or "nobody"
         what = "no PC" if not found else "more than one PC"
         raise RuleError(f"{what} called {name!r} in the party — the party: {names}")
-    return found[0]
+    return next(m for m in members if m.id == found[0])
 
 
 def _all_in(members: list[PartyMember]) -> str:

@@ -146,6 +146,19 @@ class Combatant(FrozenRecord):
 
 
 @frozen_record
+class RoundOrder(FrozenRecord):
+    """The order one round was played in, as play left it: its slots, their initiative
+    (a card, a roll) and tie-breaks, and those delaying. Kept per round so that ``prev``
+    back into it (and ``next`` forward into a round already begun) shows that round as it
+    was, even when the ruleset deals the order afresh every round."""
+
+    order: tuple[str, ...] = ()
+    initiative: Mapping[str, float] = field(default_factory=dict)
+    tiebreak: Mapping[str, int] = field(default_factory=dict)
+    delayed: tuple[str, ...] = ()
+
+
+@frozen_record
 class EncounterState(FrozenRecord):
     """Everything the tracker knows about the fight after folding the journal up to ``seq``."""
 
@@ -166,6 +179,19 @@ class EncounterState(FrozenRecord):
     tracks: Mapping[str, int] = field(default_factory=dict)
     undone: frozenset[int] = frozenset()
     options: Mapping[str, Any] = field(default_factory=dict)
+    rounds: Mapping[int, RoundOrder] = field(default_factory=dict)
+    """Each round's order as play left it (at its end, or when ``prev`` stepped back out
+    of it), by round number; a round played in the same order as the next is kept once,
+    at the later one (:meth:`order_of_round`)."""
+
+    def round_order(self) -> RoundOrder:
+        """The order of the round in play, as :class:`RoundOrder` keeps it."""
+        return RoundOrder(self.order, self.initiative, self.tiebreak, self.delayed)
+
+    def order_of_round(self, number: int) -> RoundOrder | None:
+        """The order round ``number`` was played in, as play left it (None: not kept)."""
+        later = [n for n in self.rounds if n >= number]
+        return self.rounds[min(later)] if later else None
 
     def combatant(self, cid: str) -> Combatant:
         """The combatant with id (or slot) ``cid``; KeyError if there is none."""

@@ -13,11 +13,29 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from tracker.core.model import Combatant, Condition, EncounterState, Injury, Reminder, Trait
+from tracker.core.model import (
+    Combatant,
+    Condition,
+    EncounterState,
+    Injury,
+    Reminder,
+    RoundOrder,
+    Trait,
+)
 
 _CLASSES: dict[str, type] = {
-    cls.__name__: cls for cls in (EncounterState, Combatant, Condition, Injury, Reminder, Trait)
+    cls.__name__: cls
+    for cls in (
+        EncounterState,
+        Combatant,
+        Condition,
+        Injury,
+        Reminder,
+        RoundOrder,
+        Trait,
+    )
 }
+_NAMES = {cls: frozenset(f.name for f in dataclasses.fields(cls)) for cls in _CLASSES.values()}
 _SCALARS = (str, int, float, bool)
 
 
@@ -73,6 +91,8 @@ def _decode(data: Any) -> Any:
     fields = data["v"]
     if not isinstance(fields, dict):
         raise TypeError("fields must be a table")
+    if set(fields) != _NAMES[cls]:  # written by an older tracker: replay the events
+        raise TypeError(f"{cls.__name__} with other fields than today's")
     return cls(**{name: _decode(value) for name, value in fields.items()})
 
 

@@ -166,7 +166,8 @@ class Downtime:
         self.settle(draft, member.id)
 
     def settle(self, draft: Draft, who: str) -> None:
-        """After the carried state is set: conditions the ruleset derives from it."""
+        """After the carried state is set (a PC entering a fight, or a copy joining as
+        its imported sheet stood): conditions the ruleset derives from it."""
 
     # --- rest and treatment -------------------------------------------------------------
 

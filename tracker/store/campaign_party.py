@@ -45,6 +45,25 @@ def campaign_path(head: Mapping[str, Any], encounter: Path) -> Path | None:
     return encounter.resolve().parent / where
 
 
+def written_back(head: Mapping[str, Any], encounter: Path) -> bool:
+    """Whether the campaign fight ``encounter`` (its head ``head``) is written back
+    already, read from its campaign file (only read); False for a one-off encounter or a
+    campaign that does not read (the write-back, offered, then says why)."""
+    from tracker.store.campaign_load import load_campaign
+
+    try:
+        where = campaign_path(head, encounter)
+        loaded = load_campaign(where) if where is not None else None
+    except (TrackerError, OSError):
+        return False
+    if loaded is None:
+        return False
+    owner, _, number = str(head["encounter"][LINK_KEY]).partition("/")
+    state = loaded.campaign.state
+    fight = state.fight(int(number)) if number.isascii() and number.isdigit() else None
+    return owner == state.id and fight is not None and fight.written
+
+
 class CampaignParty:
     """The PCs of one campaign file, read when first asked (``add party``)."""
 

@@ -263,8 +263,7 @@ class EncounterFile(JournalFile[Loaded]):
         def join(draft: Draft) -> None:
             for n, block in enumerate(blocks):
                 fighter = add_copies(draft, self.rules, dice, block, 1)[0]
-                for track, value in (now[n] if n < len(now) else {}).items():
-                    as_on_the_sheet(draft, fighter.id, track, value)
+                as_on_the_sheet(draft, self.rules, fighter.id, now[n] if n < len(now) else {})
                 if n < len(marks):
                     put_on(draft, self.encounter.verbs, fighter.id, marks[n], dice)
 

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tracker.core.errors import Answer, TrackerError, one_line
+from tracker.core.dice import ScriptedDice
+from tracker.core.dice_expr import DiceError
+from tracker.core.errors import Answer, RulesetFault, TrackerError, one_line
 from tracker.core.events import HISTORY_TYPES
 from tracker.core.hidden_names import HiddenNamed
 from tracker.core.model import EncounterState
@@ -158,6 +160,20 @@ class TableSession:
         if self.play is None or busy or not self.play.settled:
             return Outcome(False, f"one moment — {busy or 'opening'} the encounter")
         return self.refuse_while_looking()
+
+    def refused(self, line: str) -> str | None:
+        """Why ``line`` would be refused now (the palette offers only what runs): it is
+        decided against the fight as it stands and kept nowhere. None when it would run,
+        would ask first, or rolls dice (only running it tells the rest)."""
+        if self.play is None:
+            return "the encounter is still opening"
+        try:
+            self.play.encounter.decide(line, ScriptedDice(()))
+        except (Answer, HiddenNamed, RulesetFault, DiceError):
+            return None
+        except TrackerError as err:
+            return one_line(err)
+        return None
 
     def replays_long(self, line: str) -> bool:
         """Whether ``line`` is an undo or redo of a journal long enough to replay in a

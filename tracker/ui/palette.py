@@ -2,6 +2,14 @@
 
 "Damage Unit-01…", "Apply Burning to…", "Undo: Ann: HP 12 → 7", the reminders' choices,
 every key's action and every theme: what makes sense at this moment, nothing else.
+
+An entry that would only be refused is not listed (as VS Code's palette hides a command
+whose ``when`` does not hold): "Previous turn" on the fight's first turn, "Write back…"
+once written back, a cure an injury refuses. Textual's palette has no disabled entry, and
+one listed but dimmed would still run on Enter only to say no; the footer, help and the
+``:`` bar keep every key and verb, and say why one does not apply. A command line is
+decided against the fight as it stands (``TableSession.refused``, kept nowhere), so the
+palette and the command agree by construction.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from textual.fuzzy import Matcher
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import Verb
 from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL
+from tracker.store.campaign_party import written_back
 from tracker.ui.modals.dialog import quote
 from tracker.ui.palette_host import PaletteHost
 from tracker.ui.party import PartyScreen
@@ -39,12 +48,17 @@ class PaletteCommand:
 
 
 def table_commands(app: PaletteHost) -> list[PaletteCommand]:
-    """Every command that applies to the fight now."""
+    """Every command that applies to the fight now (while an earlier turn is shown, only
+    what changes nothing in the fight: every other command is refused then)."""
     state = app.state
     party = list(_campaign_commands(app))
-    commands = list(_screen_commands(app))
+    looking = app.session.looking_back
+    commands = list(_screen_commands(app, playing=not looking))
     if state is None:
         return [*party, *commands]
+    if looking:
+        selects = [_select(app, fighter) for fighter in state.active]
+        return [*party, *_look_back_commands(app), *selects, *commands]
     return [
         *party,
         *_flow_commands(app, state),
@@ -57,15 +71,18 @@ def table_commands(app: PaletteHost) -> list[PaletteCommand]:
     ]
 
 
+def _runs(app: PaletteHost, title: str, help_text: str, line: str) -> Iterator[PaletteCommand]:
+    """The entry running ``line``, if the fight would take it now."""
+    if app.session.refused(line) is None:
+        yield PaletteCommand(title, help_text, partial(app.run_and_report, line))
+
+
 def _flow_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
-    line = app.run_and_report
     if state.phase == "setup":
-        yield PaletteCommand(
-            "Start the fight", "roll missing initiative, begin round 1", partial(line, "start")
-        )
+        yield from _runs(app, "Start the fight", "roll missing initiative, begin round 1", "start")
     if state.phase == "running":
-        yield PaletteCommand("Next turn", "end this turn and begin the next", partial(line, "next"))
-        yield PaletteCommand("Previous turn", "step back a turn", partial(line, "prev"))
+        yield from _runs(app, "Next turn", "end this turn and begin the next", "next")
+        yield from _runs(app, "Previous turn", "step back a turn", "prev")
         yield PaletteCommand("End the fight…", "the fight is over", app.table.action_end_fight)
     undo, redo = app.session.undo_redo()
     if undo:
@@ -76,11 +93,8 @@ def _flow_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteC
 
 def _reminder_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
     for choice in reminder_choices(state, app.session.rules_or_fail()):
-        yield PaletteCommand(
-            f"{choice.reminder.text}: {choice.label}",
-            f":{choice.line}",
-            partial(app.run_and_report, choice.line),
-        )
+        title = f"{choice.reminder.text}: {choice.label}"
+        yield from _runs(app, title, f":{choice.line}", choice.line)
 
 
 def _combatant_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
@@ -88,9 +102,7 @@ def _combatant_commands(app: PaletteHost, state: EncounterState) -> Iterator[Pal
     condition, cure = app.session.role_verb(CONDITION), app.session.role_verb(CURE)
     for fighter in state.active:
         name, cid = fighter.name, fighter.id
-        yield PaletteCommand(
-            f"Select {name}", "show in the body and status panes", partial(app.select, cid)
-        )
+        yield _select(app, fighter)
         if damage is not None:
             yield PaletteCommand(
                 f"Damage {name}…", damage.usage, partial(app.dialogs.damage, state, cid, DAMAGE)
@@ -108,13 +120,19 @@ def _combatant_commands(app: PaletteHost, state: EncounterState) -> Iterator[Pal
         yield from _order_commands(app, state, cid, name)
 
 
+def _select(app: PaletteHost, fighter: Combatant) -> PaletteCommand:
+    return PaletteCommand(
+        f"Select {fighter.name}",
+        "show in the body and status panes",
+        partial(app.select, fighter.id),
+    )
+
+
 def _cure_commands(app: PaletteHost, fighter: Combatant, cure: Verb) -> Iterator[PaletteCommand]:
+    """A cure for each condition held that a cure ends (not one an injury keeps on)."""
     for held in fighter.conditions:
-        yield PaletteCommand(
-            f"Cure {held.name} on {fighter.name}",
-            "end the condition",
-            partial(app.run_and_report, f"{cure.name} {fighter.id} {quote(held.name)}"),
-        )
+        line = f"{cure.name} {fighter.id} {quote(held.name)}"
+        yield from _runs(app, f"Cure {held.name} on {fighter.name}", "end the condition", line)
 
 
 def _order_commands(
@@ -123,32 +141,21 @@ def _order_commands(
     if state.phase != "running":
         return
     if cid in state.delayed:
-        yield PaletteCommand(
-            f"{name} acts now",
-            "a delaying combatant steps in",
-            partial(app.run_and_report, f"act {cid}"),
-        )
+        yield from _runs(app, f"{name} acts now", "a delaying combatant steps in", f"act {cid}")
     elif cid in state.order and cid not in state.acted:
-        yield PaletteCommand(
-            f"Delay {name}",
-            "hold the turn until 'act'",
-            partial(app.run_and_report, f"delay {cid}"),
-        )
+        yield from _runs(app, f"Delay {name}", "hold the turn until 'act'", f"delay {cid}")
         if cid != state.current:
-            yield PaletteCommand(
-                f"{name} acts next",
-                "end this turn; the GM picks who goes now",
-                partial(app.run_and_report, f"next {cid}"),
-            )
+            help_text = "end this turn; the GM picks who goes now"
+            yield from _runs(app, f"{name} acts next", help_text, f"next {cid}")
     yield PaletteCommand(
         f"Remove {name}…", "take out of the fight", partial(app.confirm_remove, cid)
     )
 
 
 def _ailment_commands(app: PaletteHost, state: EncounterState) -> Iterator[PaletteCommand]:
-    if app.session.role_verb(CONDITION) is None:
-        return
     target = app.selected_id()
+    if app.session.role_verb(CONDITION) is None or not target:  # the picker needs a target
+        return
     for spec in app.session.rules_or_fail().catalogue_for(state):
         hint = f"{spec.category}: {spec.summary}" if spec.category else spec.summary
         yield PaletteCommand(
@@ -159,33 +166,41 @@ def _ailment_commands(app: PaletteHost, state: EncounterState) -> Iterator[Palet
 def _campaign_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
     """ "Party…" when the encounter belongs to a campaign (first: "party" also matches
     log lines that mention the party)."""
-    if campaign_of(app) is not None:
+    where = campaign_of(app)
+    if where is not None and where.is_file():
         yield PaletteCommand(
             "Party…",
             "the campaign's PCs between fights: rest, next fight",
             partial(open_party, app),
         )
-        if app.state is not None and app.state.phase == "ended" and app.play is not None:
+        play, ended = app.play, app.state is not None and app.state.phase == "ended"
+        if ended and play is not None and not written_back(play.loaded.head, play.path):
             yield PaletteCommand(
                 "Write back to the campaign…",
                 "what the fight left on the PCs, offered again",
-                partial(app.writeback.offer, app.play),
+                partial(app.writeback.offer, play),
             )
 
 
-def _screen_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
-    yield PaletteCommand(
-        "Add a combatant…", "reinforcements, a summoned ally", app.table.action_add_combatant
-    )
-    yield PaletteCommand("Roll dice…", "faces recorded in the log", app.table.action_roll_dice)
-    yield PaletteCommand("Command line", "type a command (:)", app.table.action_command_bar)
+def _screen_commands(app: PaletteHost, *, playing: bool) -> Iterator[PaletteCommand]:
+    """The screen's own commands; with ``playing`` (no earlier turn shown) those that
+    add to the fight too."""
+    if playing:
+        yield PaletteCommand(
+            "Add a combatant…", "reinforcements, a summoned ally", app.table.action_add_combatant
+        )
+        yield PaletteCommand("Roll dice…", "faces recorded in the log", app.table.action_roll_dice)
+        yield PaletteCommand("Command line", "type a command (:)", app.table.action_command_bar)
     yield PaletteCommand(
         "The message in full", "the line under the bar, whole (m)", app.table.action_whole_message
     )
     yield PaletteCommand("Export the log…", "Markdown, HTML, text or JSON", app.table.action_export)
-    yield PaletteCommand(
-        "Copy this round as Markdown", "to the clipboard and recaps/", app.table.action_copy_round
-    )
+    if app.state is not None and app.state.round > 0:
+        yield PaletteCommand(
+            "Copy this round as Markdown",
+            "to the clipboard and recaps/",
+            app.table.action_copy_round,
+        )
     yield PaletteCommand("Help: keys and commands", "the key table", app.table.action_help)
     yield PaletteCommand("Next theme", "cycle the colours", app.next_theme)
     for theme in app.shelf.names:
@@ -214,11 +229,16 @@ def _verb_commands(app: PaletteHost) -> Iterator[PaletteCommand]:
 class TableCommands(Provider):
     """The tracker's state-dependent commands for Textual's command palette."""
 
+    _listed: list[PaletteCommand] | None = None
+    """The commands of this opening of the palette (the fight waits while it is open)."""
+
     def _commands(self) -> list[PaletteCommand]:
         app = self.app
         if isinstance(self.screen, PartyScreen):  # the fight's commands wait under it
             return []
-        return table_commands(app) if isinstance(app, PaletteHost) else []
+        if self._listed is None:
+            self._listed = table_commands(app) if isinstance(app, PaletteHost) else []
+        return self._listed
 
     async def discover(self) -> Hits:
         """Everything that applies now, before anything is typed."""

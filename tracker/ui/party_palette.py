@@ -11,6 +11,11 @@ from typing import Protocol, runtime_checkable
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tracker.core.campaign import PartyMember
+from tracker.core.dice import ScriptedDice
+from tracker.core.dice_expr import DiceError
+from tracker.core.errors import TrackerError
+from tracker.rules.party import rest
+from tracker.store.campaign_fight import fighting
 from tracker.store.campaign_load import LoadedCampaign
 from tracker.ui.plain import escaped, plain
 
@@ -55,18 +60,23 @@ Entry = tuple[str, str, Callable[[], object]]
 
 
 def party_entries(screen: PartyHost) -> list[Entry]:
-    """Everything the party screen can do now."""
-    downtime = screen.loaded.rules.downtime()
-    entries: list[Entry] = [("Next fight…", "the party as they stand, played", screen.action_fight)]
+    """Everything the party screen can do now (nothing that would only be refused: no
+    fight or rest without a living PC, no undo with nothing to undo)."""
+    loaded = screen.loaded
+    campaign, downtime = loaded.campaign, loaded.rules.downtime()
+    entries: list[Entry] = []
+    if _runs(lambda: fighting(campaign.state)):
+        entries.append(("Next fight…", "the party as they stand, played", screen.action_fight))
     entries += [
         (f"Rest: {downtime.label(kind)}", summary, partial(screen.rest_kind, kind))
         for kind, summary in downtime.rests.items()
+        if _runs(partial(rest, campaign, loaded.rules, kind, (), ScriptedDice(())))
     ]
     entries += member_entries(screen)
-    entries += [
-        ("Undo", "take back the latest campaign command", screen.action_undo),
-        ("Redo", "restore what undo took back", screen.action_redo),
-    ]
+    if _runs(campaign.undo):
+        entries.append(("Undo", "take back the latest campaign command", screen.action_undo))
+    if _runs(campaign.redo):
+        entries.append(("Redo", "restore what undo took back", screen.action_redo))
     entries += [
         (f"Show {member.name}", "their body chart and tracks", partial(screen.show_member, who))
         for who, member in screen.loaded.campaign.state.party.items()
@@ -81,14 +91,29 @@ def member_entries(screen: PartyHost) -> list[Entry]:
     if member is None:
         return []
     name, downtime = member.name, screen.loaded.rules.downtime()
-    entries: list[Entry] = [
-        (f"Treat {name}…", "record the treatment of an injury, with a note", screen.action_treat),
-        (f"Edit {name}…", "change a value where the text is silent (logged)", screen.action_edit),
-    ]
+    entries: list[Entry] = []
+    if member.lasting.injuries:
+        treat = "record the treatment of an injury, with a note"
+        entries.append((f"Treat {name}…", treat, screen.action_treat))
+    entries.append(
+        (f"Edit {name}…", "change a value where the text is silent (logged)", screen.action_edit)
+    )
     for kind, summary in downtime.rests.items():
         rest_one = partial(screen.rest_kind, kind, member.id)
         entries.append((f"Rest {name} only: {downtime.label(kind)}", summary, rest_one))
     return entries
+
+
+def _runs(decide: Callable[[], object]) -> bool:
+    """Whether a campaign command would be taken now (decided, kept nowhere; one that
+    rolls dice is taken: only running it tells more)."""
+    try:
+        decide()
+    except DiceError:
+        return True
+    except TrackerError:
+        return False
+    return True
 
 
 class PartyCommands(Provider):

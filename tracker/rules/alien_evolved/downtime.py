@@ -32,7 +32,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
-from tracker.rules.alien_evolved.damage import SAVES, TIMER
+from tracker.rules.alien_evolved.damage import SAVES, TIMER, is_synthetic
 from tracker.rules.downtime import Downtime, heal_track
 
 BROKEN, DYING = "Broken", "Dying"
@@ -63,7 +63,20 @@ class AlienDowntime(Downtime):
 
     def settle(self, draft: Draft, who: str) -> None:
         """A PC still Broken (or a synthetic still Shut down) enters the fight down, as
-        the fight that broke them left them (l.149: they get up after a stretch)."""
+        the fight that broke them left them (l.149: they get up after a stretch); a human
+        at 0 Health not yet Broken (a sheet imported so) is Broken, as 0 Health makes one
+        (the critical it rolled then is not rolled again)."""
+        fighter = draft.state.combatant(who)
+        broken = fighter.track("health", 1) == 0 and not is_synthetic(fighter, self.rules.data)
+        if broken and not fighter.condition(BROKEN) and fighter.status != "dead":
+            draft.emit(
+                ev.ConditionApplied,
+                who=who,
+                name=BROKEN,
+                category="broken",
+                text=f"{fighter.name} is Broken at 0 Health: a single move a round, no stress, "
+                "no panic",
+            )
         fighter = draft.state.combatant(who)
         if fighter.status == "active" and any(fighter.condition(n) for n in DOWN):
             draft.emit(ev.StatusChanged, who=who, status="down")

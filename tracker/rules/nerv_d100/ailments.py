@@ -18,7 +18,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
-from tracker.rules.nerv_d100 import confusion, shake_turns, visions
+from tracker.rules.nerv_d100 import confusion, shake_turns, until_healed, visions
 from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
 from tracker.rules.nerv_d100.stats import (
     ailments,
@@ -92,6 +92,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
         raise RuleError(
             f"{held.name} follows Stress and Trauma — lower them with 'spend {fighter.id} stress N'"
         )
+    until_healed.not_kept(tables, fighter, held.name)
     end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}")
     _after_end(draft, fighter, held)
 

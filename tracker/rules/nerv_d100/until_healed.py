@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tracker.core.draft import Draft
-from tracker.core.model import Injury
+from tracker.core.errors import RuleError
+from tracker.core.model import Combatant, Injury
+from tracker.core.wording import either
 from tracker.rules.nerv_d100.afflictions import afflict
 from tracker.rules.nerv_d100.stats import rows_of, take_off
 from tracker.rules.nerv_d100.tables import NervTables
@@ -62,6 +64,34 @@ def lift(draft: Draft, tables: NervTables, who: str) -> None:
         name = condition.name
         if condition.source == INJURY and name in lasting and name not in kept:
             take_off(draft, who, name, f"{fighter.name}: {name} ends, the injury healed")
+
+
+def not_kept(tables: NervTables, fighter: Combatant, name: str) -> None:
+    """A RuleError when ``fighter``'s injuries keep ``name`` on (the same sentence as
+    ``campaign set PC condition -NAME``): seed 000 l.214's "until you heal" is not the
+    temporary blindness of l.332 that a test or a cure lifts for the scene."""
+    keeping = [i for i in fighter.injuries if name in kept_on(tables, [i])]
+    if not keeping:
+        return
+    injuries = either([injury_label(i) for i in keeping], "and")
+    noun = "injury" if len(keeping) == 1 else "injuries"
+    where = dict.fromkeys(i.location for i in keeping)
+    heals = [
+        f"'heal {fighter.id} {_to_heal(fighter, location, keeping)} @{location.replace(' ', '_')}'"
+        for location in where
+    ]
+    ends = "that injury heals" if len(keeping) == 1 else "they heal"
+    raise RuleError(
+        f"{name} comes from {fighter.name}'s {noun} {injuries} — it ends when {ends} "
+        f"({either(heals, 'and')})"
+    )
+
+
+def _to_heal(fighter: Combatant, location: str, keeping: list[Injury]) -> int:
+    """How many injuries at ``location`` 'heal' takes (the latest first) to reach every
+    one of ``keeping`` there."""
+    there = [i for i in reversed(fighter.injuries) if i.location == location]
+    return max(there.index(i) for i in keeping if i.location == location) + 1
 
 
 def notes(tables: NervTables, injuries: Iterable[CarriedInjury]) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.rules.downtime import Downtime
-from tracker.rules.wrath_glory.damage import add_effect, drop_effect
+from tracker.rules.wrath_glory.damage import add_effect, drop_effect, shock_immune
 from tracker.rules.wrath_glory.dice import is_hero
 
 
@@ -21,9 +21,11 @@ class WrathDowntime(Downtime):
     """No rest; Exhausted and unconsciousness follow the carried Shock and Wounds."""
 
     def settle(self, draft: Draft, who: str) -> None:
-        """Exhausted at 0 Shock; a Hero at 0 Wounds is down, Unconscious and Prone."""
+        """Exhausted at 0 Shock; a Hero at 0 Wounds is down, Unconscious and Prone; anyone
+        else at 0 Wounds is out of the fight (down)."""
         fighter = draft.state.combatant(who)
-        if fighter.track("shock") == 0 and not fighter.condition("Exhausted"):
+        no_shock = fighter.tracks.get("shock") == 0 and not shock_immune(fighter)
+        if no_shock and not fighter.condition("Exhausted"):
             add_effect(draft, who, "Exhausted", "still at 0 Shock")
         if fighter.track("wounds") > 0:
             drop_effect(draft, who, "Stabilised", "Wounds recovered")
@@ -31,7 +33,12 @@ class WrathDowntime(Downtime):
                 text = f"{fighter.name}: Defiance failures {fighter.track('defiance')} → 0"
                 draft.emit(ev.TrackSet, who=who, track="defiance", value=0, text=text)
             return
-        if not is_hero(fighter, self.rules.data) or fighter.status == "dead":
+        if fighter.status == "dead":
+            return
+        if not is_hero(fighter, self.rules.data):  # as ``_drop`` has one fall
+            if fighter.status == "active":
+                text = f"{fighter.name} is at 0 Wounds and out of the fight"
+                draft.emit(ev.StatusChanged, who=who, status="down", text=text)
             return
         if fighter.status != "down":
             draft.emit(

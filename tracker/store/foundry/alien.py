@@ -310,14 +310,19 @@ def _health(sheet: Sheet) -> list[str]:
 
 
 def _hurt(sheet: Sheet, top: int) -> list[str]:
-    """Health below its maximum as the sheet stood (``header.health.value``): a copy
-    joining a fight starts there; the report says so."""
+    """Health below its maximum as the sheet stood (``header.health.value``, what is
+    left): a copy joining a fight starts there, at 0 Broken as 0 Health makes one (the
+    critical injury then rolled is on the sheet, not rolled again); with no value kept,
+    it joins with full Health. The report says which."""
     left = whole(at(sheet.data, "header.health.value"))
-    if left is None or not 0 <= left < top:
+    if left is None:
+        return [f"the sheet keeps no Health left (header.health.value): it joins with {top}"]
+    if not 0 <= left < top:
         return []
-    if left:
-        sheet.now["health"] = left
-    shown = "no Health left: it joins unhurt" if not left else "it joins a fight (--into) so"
+    sheet.now["health"] = left
+    shown = "it joins a fight (--into) so"
+    if not left:
+        shown += " — Broken, as 0 Health makes one (a critical is not rolled again)"
     return [f"the sheet shows Health {left} of {top}: {shown}; a bestiary block is unhurt"]
 
 

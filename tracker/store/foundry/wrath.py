@@ -158,20 +158,31 @@ def _threat(value: Any) -> str:
 
 def _hurt(data: Mapping[str, Any], stats: Mapping[str, int], remarks: list[str]) -> dict[str, int]:
     """Wounds and Shock left as the sheet stood (``combat.wounds.value`` counts those
-    taken); the report says so, and that a track with none left joins full."""
+    taken): a copy joining a fight starts there, with none left as the ruleset makes it
+    (Exhausted at 0 Shock; at 0 Wounds a Hero unconscious, anyone else out of the fight);
+    a track whose value the sheet does not keep joins full. The report says which."""
     now: dict[str, int] = {}
     for track in ("wounds", "shock"):
-        harm, top = whole(at(data, f"combat.{track}.value")) or 0, stats.get(track, 0)
-        if 0 < harm < top:
-            now[track] = top - harm
-        elif harm > 0 and top > 0:
-            remarks.append(f"the sheet shows no {track.capitalize()} left: it joins with them full")
+        taken, top = whole(at(data, f"combat.{track}.value")), stats.get(track, 0)
+        if taken is None and top > 0:
+            remarks.append(
+                f"the sheet keeps no {track.capitalize()} taken (combat.{track}.value): "
+                "it joins with them full"
+            )
+        elif taken is not None and 0 < taken and top > 0:
+            now[track] = max(0, top - taken)
     if now:
         shown = ", ".join(f"{k.capitalize()} {v} of {stats[k]}" for k, v in now.items())
+        brings = [_AT_ZERO[k] for k, v in now.items() if v == 0]
+        so = "so" + (f" ({' and '.join(brings)})" if brings else "")
         remarks.append(
-            f"the sheet shows {shown}: it joins a fight (--into) so; a bestiary block is unhurt"
+            f"the sheet shows {shown}: it joins a fight (--into) {so}; a bestiary block is unhurt"
         )
     return now
+
+
+_AT_ZERO = {"wounds": "down at 0 Wounds", "shock": "Exhausted at 0 Shock"}
+"""What a track with none left brings, as the report says it."""
 
 
 def _spare(items: tuple[Mapping[str, Any], ...], loaded: set[str]) -> tuple[Mapping[str, Any], ...]:
