@@ -174,6 +174,11 @@ class EvaRules(D100Ruleset):
         for hid in forces.command_reminders(draft, who):
             turns.fresh_turn(draft, self.tables, hid)
 
+    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
+        """A horde whose team leader fell or left takes its Director's initiative (seed
+        001 l.169), so the order is sorted again with it under the Director."""
+        forces.mirror_initiative(draft, self._hordes(draft.state))
+
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Pilots held by an Angel take their Ego damage (seed 001 l.158)."""
         on_foot.held_by_angels(draft, self.tables, dice)
