@@ -1,0 +1,33 @@
+"""persona-d100, rules as written round five: what a declared action leaves standing until
+the start of the attacker's next turn.
+
+Rules from ../shared/seeds/004_8c1967da84c8c8ef.txt ("seed 004"), cited by line.
+"""
+
+from __future__ import annotations
+
+from tests.d100_helpers import Table
+from tests.persona_helpers import RULES, party
+
+
+def started() -> Table:
+    """The party (Yu, Yosuke, Chie) against Pixie and Blob; Yu acts first."""
+    table = party()
+    table.do("start", [9, 5, 3, 2, 1])
+    assert table.state.current == "yu"
+    return table
+
+
+def test_a_cautious_attack_gives_ten_to_evasion_until_the_attacker_s_next_turn() -> None:
+    # seed 004 l.195, Cautious Attack: "You make a single Melee attack by testing WS with a
+    # -10 penalty, but take a +10 bonus to Evasion tests until the start of your next
+    # turn" — the sibling of the Heavy Attack's -20 (l.192), which the status pane shows.
+    table = started()
+    line = "Cautious Attack: +10 to Evasion until the start of its next turn"
+    table.do("act yu cautious attack")
+    assert line in RULES.status_lines(table.who("yu"), table.state)
+    table.do("next")
+    assert line in RULES.status_lines(table.who("yu"), table.state)
+    while table.state.current != "yu":
+        table.do("next")
+    assert line not in RULES.status_lines(table.who("yu"), table.state)
