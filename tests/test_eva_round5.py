@@ -1,13 +1,20 @@
 """eva-escale, rules as written round five: what happens to a horde when its team leader
-falls or leaves.
+falls or leaves; what a campaign carries.
 
 Rules from ../shared/seeds/001_4a06b4925a00c8d1.txt ("seed 001"), cited by section.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from tests.campaign_helpers import fighter, member, ok
 from tests.d100_helpers import Table
 from tests.eva_helpers import RULES, angel, soldier, table
+
+EVA_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "eva-escale-ramiel.toml"
 
 
 def led_battery() -> Table:
@@ -71,3 +78,27 @@ def test_a_team_leader_standing_keeps_the_horde() -> None:
     assert "Acts on Kaji's turn (team leader)" in RULES.status_lines(
         fight.who("battery"), fight.state
     )
+
+
+def test_a_level_of_fatigue_outlasts_the_fight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 001, Unarmed Attacks: "If the damage dealt is equal to or higher than the
+    # target's TB, they suffer a level of fatigue" — the text ends it nowhere, so a
+    # campaign carries it to the next fight, as it carries spent Fate and Critical Damage
+    # (persona-d100 carries its fatigue the same way).
+    path = tmp_path / "nerv.toml"
+    ok(capsys, "campaign", "new", path, "--ruleset", "eva-escale")
+    for who in ("shinji", "unit-01"):
+        ok(capsys, "campaign", "add-pc", path, "--from", EVA_SAMPLE, who)
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", path, fight)
+    for line in ("start --seed 1", "dmg unit-01 6 @body unarmed", "end"):
+        ok(capsys, "do", fight, *line.split())
+    assert fighter(fight, "unit-01").track("fatigue") == 1
+    said = ok(capsys, "campaign", "writeback", path, fight, "--yes")
+    assert "Fatigue — → 1" in said
+    assert member(path, "unit-01").lasting.tracks["fatigue"] == 1
+    fight2 = tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", path, fight2)
+    assert fighter(fight2, "unit-01").track("fatigue") == 1
