@@ -21,7 +21,7 @@ from typing import ClassVar
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import Condition
+from tracker.core.model import Combatant, Condition
 from tracker.rules.downtime import Downtime
 from tracker.rules.nerv_d100 import until_healed
 from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
@@ -64,6 +64,23 @@ class NervDowntime(Downtime):
             for other in healed.injuries
         )
         return replace(healed, injuries=injuries)
+
+    def carry_out(self, fighter: Combatant, before: Lasting) -> Lasting:
+        """What the PC takes out of the fight, an Ego Fracture without its grace period."""
+        return self._graceless(super().carry_out(fighter, before))
+
+    def carry_in(self, draft: Draft, member: PartyMember) -> None:
+        """The PC enters the fight as they stand; an Ego Fracture carried in has no grace
+        left (campaigns written before the grace period was dropped at the fight's end)."""
+        super().carry_in(draft, replace(member, lasting=self._graceless(member.lasting)))
+
+    def _graceless(self, lasting: Lasting) -> Lasting:
+        """The grace period of an Ego Fracture is Will Bonus *turns* from the fracture
+        (l.377): the fight's turns. The time between fights outlasts it, so a fracture
+        carried into the next fight has none left, and a second one collapses the ego."""
+        ego = self.tables.ego.name
+        conditions = tuple(replace(c, level=0) if c.name == ego else c for c in lasting.conditions)
+        return replace(lasting, conditions=conditions)
 
     def settle(self, draft: Draft, who: str) -> None:
         """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say, and

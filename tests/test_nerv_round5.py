@@ -1,0 +1,50 @@
+"""nerv-d100, rules as written round five: what outlasts a fight, and interactions.
+
+Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by section.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.campaign_helpers import ASUKA, fighter, member, ok, tokyo
+
+
+def test_an_ego_fracture_carried_to_the_next_fight_has_no_grace_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 000, Ego Fracture: "Once you are Ego Fractured, you remain so until the start of
+    # the next Downtime … if you suffer an Ego Fracture again whilst already Ego Fractured,
+    # your AT Field loses its coherency and your ego collapses" and "you do have a grace
+    # period of WPB turns where you can't collapse". The grace is turns of the fight it
+    # began in; the next fight (no Downtime between) finds Asuka fractured, without it.
+    path = tokyo(tmp_path, capsys, ASUKA)
+    first, second = tmp_path / "f1.toml", tmp_path / "f2.toml"
+    ok(capsys, "campaign", "fight", path, first, "--title", "Sachiel")
+    for line in ("add Sachiel physique=60 grace=40", "start", "fracture asuka", "end"):
+        ok(capsys, "do", first, *line.split())
+    ok(capsys, "campaign", "writeback", path, first, "--yes")
+    assert [c.name for c in member(path, "asuka").lasting.conditions] == ["Ego Fracture"]
+
+    ok(capsys, "campaign", "fight", path, second, "--title", "Ramiel")
+    for line in ("add Ramiel physique=60 grace=40", "start"):
+        ok(capsys, "do", second, *line.split())
+    said = ok(capsys, "do", second, "fracture", "asuka")
+    assert "Asuka's ego collapses into LCL: a second Ego Fracture" in said
+    assert fighter(second, "asuka").status == "down"
+
+
+def test_the_grace_period_still_holds_within_the_fight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 000, Ego Fracture: the grace period of WPB (4) turns holds in the fight itself.
+    path = tokyo(tmp_path, capsys, ASUKA)
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    for line in ("add Sachiel physique=60 grace=40", "start", "fracture asuka"):
+        ok(capsys, "do", fight, *line.split())
+    said = ok(capsys, "do", fight, "fracture", "asuka")
+    assert "within the grace period (4 turns left): the ego holds" in said
+    assert fighter(fight, "asuka").status == "active"
