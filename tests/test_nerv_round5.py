@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import ASUKA, fighter, member, ok, tokyo
+from tests.nerv_helpers import angel, pilot, started
 
 
 def test_an_ego_fracture_carried_to_the_next_fight_has_no_grace_left(
@@ -48,3 +49,22 @@ def test_the_grace_period_still_holds_within_the_fight(
     said = ok(capsys, "do", fight, "fracture", "asuka")
     assert "within the grace period (4 turns left): the ego holds" in said
     assert fighter(fight, "asuka").status == "active"
+
+
+def test_a_combatant_who_leaves_the_fight_takes_their_reminders_along() -> None:
+    # seed 000, Fear: "Witnessing an important ally … be defeated" calls for Carol's Fear
+    # test; Combat Structure, Step Six: the fight goes on without whoever leaves it. Carol
+    # leaving (she flees the field) leaves no Fear test of hers open; undo brings it back.
+    table = started(pilot("carol"), pilot("dan", fate=1, stats={"grace": 25}), angel())
+    table.do("dmg dan 30 @body savage")
+    assert "fear:ally" in table.reminders("carol")
+    lines = table.do("remove carol")
+    assert lines[:2] == [
+        "Carol leaves the fight",
+        "Closed (Carol left the fight): Carol sees Dan, an important ally, fall — a Fear "
+        "trigger: Will or Fortitude (Courage) test",
+    ]
+    assert table.reminders("carol") == {}
+    assert "fear:injury" in table.reminders("dan")  # another's reminders stay
+    table.do("undo")
+    assert "fear:ally" in table.reminders("carol")
