@@ -68,3 +68,36 @@ def test_a_combatant_who_leaves_the_fight_takes_their_reminders_along() -> None:
     assert "fear:injury" in table.reminders("dan")  # another's reminders stay
     table.do("undo")
     assert "fear:ally" in table.reminders("carol")
+
+
+def test_physique_decayed_below_the_injuries_incapacitates() -> None:
+    # seed 000, Wounds and Injury: "You keep taking Injuries until you have more Injury
+    # points than your Physique Bonus. When this happens, you are incapacitated"; Score
+    # Decay: "The score itself is reduced … This changes your Bonuses accordingly."
+    # Carol (Physique 30: PB 3) holds 3 Injuries; a decay to 25 leaves PB 2 < 3.
+    table = started()
+    table.do("wound carol 3")
+    table.do("injure carol 3 @body")
+    assert table.who("carol").status == "active"
+    lines = table.do("decay carol physique 5")
+    assert lines[1] == "Carol is incapacitated: 3 injuries > Physique Bonus 2"
+    assert table.who("carol").status == "down"
+
+
+def test_blood_loss_decay_below_the_injuries_incapacitates() -> None:
+    # seed 000, Blood Loss: "If they are out of Wounds, then instead of suffering Injuries,
+    # they suffer 1 Physique decay, +1 per DoF" — Physique 30 → 29 is PB 2, under the 3
+    # Injuries Carol holds.
+    table = started()
+    table.do("wound carol 3")
+    table.do("injure carol 3 @body")
+    table.do("ail carol blood loss")
+    table.do("next")
+    table.do("next")
+    assert "test:bleeding" in table.reminders("carol")
+    lines = table.do("test carol bleeding fail dof=0")
+    assert lines[:2] == [
+        "Carol: Physique 30 → 29 (Blood Loss, 0 DoF)",
+        "Carol is incapacitated: 3 injuries > Physique Bonus 2",
+    ]
+    assert table.who("carol").status == "down"

@@ -166,6 +166,8 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, 
         f"{fighter.name}: {stat.capitalize()} {before} → {value} ({why})",
     )
     sync_thresholds(draft, tables, who)
+    # seed 000 l.206: a Physique Bonus decayed below the Injury points incapacitates too
+    check_incapacitated(draft, tables, who, None)
 
 
 def end_of_round(draft: Draft, tables: NervTables, dice: DiceLike) -> None:
