@@ -101,3 +101,25 @@ def test_blood_loss_decay_below_the_injuries_incapacitates() -> None:
         "Carol is incapacitated: 3 injuries > Physique Bonus 2",
     ]
     assert table.who("carol").status == "down"
+
+
+def test_a_falling_flyer_cannot_fly_out_of_its_fall() -> None:
+    # seed 000, altitude bands: "If a character in the air begins to fall (either due to
+    # its flight systems being knocked out etc) it falls one band at the end of each round;
+    # once it moves from Low to Ground, it crashes". Sachiel, falling from Low, may not fly
+    # up to High (nor land) while it falls; once the GM rules it flies again, it may.
+    table = started(pilot("carol"), angel(altitude="low"))
+    table.do("fall sachiel")
+    assert table.refused("fly sachiel high") == (
+        "Sachiel is falling: 'cure sachiel Falling' once it can fly again"
+    )
+    assert table.refused("fly sachiel ground") == (
+        "Sachiel is falling: 'cure sachiel Falling' once it can fly again"
+    )
+    table.do("next")
+    assert "Sachiel crashes into the ground from Low: Damage 20, armour ignored" in (
+        table.do("next", [50])
+    )
+    table.do("undo")
+    table.do("cure sachiel falling")
+    assert table.do("fly sachiel high") == ["Sachiel flies up to High"]
