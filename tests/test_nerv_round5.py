@@ -123,3 +123,20 @@ def test_a_falling_flyer_cannot_fly_out_of_its_fall() -> None:
     table.do("undo")
     table.do("cure sachiel falling")
     assert table.do("fly sachiel high") == ["Sachiel flies up to High"]
+
+
+def test_who_may_take_no_action_makes_no_chance_attack() -> None:
+    # seed 000, Chance Attacks: "Chance Attacks act exactly like a standard attack"; Fear
+    # 4 DoF Frozen: "They cannot move, nor take actions"; Helpless: "unconscious or
+    # incapacitated targets". A Frozen or unconscious Carol strikes no one leaving melee.
+    table = started()
+    table.do("fear carol dof=4")
+    assert table.refused("act carol chance") == (
+        "Carol is Frozen in Fear: no actions (add 'force' to allow it)"
+    )
+    table.do("cure carol fear")
+    table.do("ail carol unconscious")
+    assert table.refused("act carol chance") == (
+        "Carol is Unconscious: no actions (add 'force' to allow it)"
+    )
+    assert table.do("act carol chance force") == ["Carol makes a Chance Attack"]

@@ -89,8 +89,12 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
 
 
 def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
+    """Refuse ``what`` (``moves``, ``actions``) to one a condition forbids it, unless the
+    GM forces it."""
+    if forced:
+        return
     held = blocked_by(fighter, tables, what)
-    if held is not None and not forced:
+    if held is not None:
         raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
 
 
@@ -137,6 +141,9 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
 
 
 def _chance(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) -> None:
+    # l.181 "Chance Attacks act exactly like a standard attack": none for one who may
+    # take no action (Unconscious, Frozen in Fear, Catatonia)
+    _refuse_if_blocked(tables, fighter, "actions", forced)
     ailing = ailments(fighter)
     if ailing and not forced:
         raise RuleError(f"{fighter.name} is {ailing[0].name}: no Chance Attacks while ailing")
