@@ -140,3 +140,21 @@ def test_who_may_take_no_action_makes_no_chance_attack() -> None:
         "Carol is Unconscious: no actions (add 'force' to allow it)"
     )
     assert table.do("act carol chance force") == ["Carol makes a Chance Attack"]
+
+
+def test_an_incapacitated_fighter_takes_no_action() -> None:
+    # seed 000, Wounds and Injury: more Injury points than Physique Bonus and "you are
+    # incapacitated or killed" — Carol, down on her turn, neither moves, acts, exerts nor
+    # makes a Chance Attack unless the GM forces it.
+    table = started()
+    table.do("wound carol 3")
+    table.do("injure carol 4 @body")
+    assert table.who("carol").status == "down"
+    for line, what in (
+        ("act carol move", "moves"),
+        ("act carol defend", "actions"),
+        ("exert carol", "actions"),
+        ("act carol chance", "actions"),
+    ):
+        assert table.refused(line) == f"Carol is incapacitated: no {what} (add 'force' to allow it)"
+    assert table.do("act carol defend force")[0] == "Carol: Defend ★★ (0 actions left)"

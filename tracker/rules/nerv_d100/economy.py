@@ -89,10 +89,12 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
 
 
 def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
-    """Refuse ``what`` (``moves``, ``actions``) to one a condition forbids it, unless the
-    GM forces it."""
+    """Refuse ``what`` (``moves``, ``actions``) to one a condition forbids it, or who is
+    incapacitated (l.206: "you are incapacitated or killed"), unless the GM forces it."""
     if forced:
         return
+    if fighter.status == "down":
+        raise RuleError(f"{fighter.name} is incapacitated: no {what} (add 'force' to allow it)")
     held = blocked_by(fighter, tables, what)
     if held is not None:
         raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
@@ -142,7 +144,7 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
 
 def _chance(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) -> None:
     # l.181 "Chance Attacks act exactly like a standard attack": none for one who may
-    # take no action (Unconscious, Frozen in Fear, Catatonia)
+    # take no action (Unconscious, Frozen in Fear, Catatonia) or is incapacitated
     _refuse_if_blocked(tables, fighter, "actions", forced)
     ailing = ailments(fighter)
     if ailing and not forced:
