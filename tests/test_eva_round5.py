@@ -102,3 +102,23 @@ def test_a_level_of_fatigue_outlasts_the_fight(
     fight2 = tmp_path / "f2.toml"
     ok(capsys, "campaign", "fight", path, fight2)
     assert fighter(fight2, "unit-01").track("fatigue") == 1
+
+
+def test_the_dead_and_the_downed_take_no_action() -> None:
+    # seed 001, Attacking, Step Seven: "Most characters perish if they are dropped to 0
+    # wounds" — Maya, dead, dodges nothing; Kaji, downed by the GM, neither acts nor moves
+    # until the GM forces it.
+    fight = table(soldier("kaji"), soldier("maya"), angel())
+    fight.do("start", [9, 5, 1])
+    fight.do("dmg maya 20 @body")
+    assert fight.who("maya").status == "dead"
+    assert fight.refused("act maya dodge reaction") == (
+        "Maya is dead: no actions or reactions (add 'force' to allow)"
+    )
+    fight.do("down kaji")
+    assert fight.refused("act kaji standard attack half") == (
+        "Kaji is down: no actions or reactions (add 'force' to allow)"
+    )
+    assert fight.do("act kaji move half force") == [
+        "Kaji: Move [movement] — Half Action (1 Half Action left) (forced)"
+    ]

@@ -31,3 +31,17 @@ def test_a_cautious_attack_gives_ten_to_evasion_until_the_attacker_s_next_turn()
     while table.state.current != "yu":
         table.do("next")
     assert line not in RULES.status_lines(table.who("yu"), table.state)
+
+
+def test_a_downed_user_takes_no_action() -> None:
+    # seed 004, Attacking, Step Seven ("Most characters perish if they are dropped to 0
+    # wounds"): the fallen act no more — Yu, downed by the GM, neither attacks nor
+    # counter-attacks until the GM forces it.
+    table = started()
+    table.do("down yu")
+    assert table.refused("act yu standard attack") == (
+        "Yu is down: no actions or reactions (add 'force' to allow)"
+    )
+    assert table.refused("act yu counter attack") == (
+        "Yu is down: no actions or reactions (add 'force' to allow)"
+    )
