@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import ASUKA, fighter, member, ok, tokyo
-from tests.nerv_helpers import angel, pilot, started
+from tests.nerv_helpers import Table, angel, pilot, started
 
 
 def test_an_ego_fracture_carried_to_the_next_fight_has_no_grace_left(
@@ -158,3 +158,26 @@ def test_an_incapacitated_fighter_takes_no_action() -> None:
     ):
         assert table.refused(line) == f"Carol is incapacitated: no {what} (add 'force' to allow it)"
     assert table.do("act carol defend force")[0] == "Carol: Defend ★★ (0 actions left)"
+
+
+def test_under_the_helpless_reading_the_surprised_are_helpless_in_the_surprise_round() -> None:
+    # seed 000, Combat Structure, Step Two: "Surprised characters lose their first turn
+    # and may not oppose any tests in the surprise round"; Helpless: "Attacks against them
+    # become Savage". The reading no-opposing=helpless makes a target that cannot oppose
+    # attacks Helpless (Stunned, Hypnotised …); the surprised cannot oppose any test.
+    table = Table(pilot("carol"), angel())
+    table.do("reading no-opposing helpless")
+    table.do("start surprised=sachiel")
+    line = table.do("dmg sachiel 8 @body")[0]
+    assert line.endswith("Savage ×1 (helpless (surprised: may not oppose any tests this round))")
+    table.do("undo")
+    table.do("next")
+    table.do("next")  # round 2: the surprise is over
+    assert "Savage" not in table.do("dmg sachiel 8 @body")[0]
+
+
+def test_by_default_the_surprised_are_not_helpless() -> None:
+    # seed 000, Helpless: the default reading (not-helpless) keeps Savage for the Helpless.
+    table = Table(pilot("carol"), angel())
+    table.do("start surprised=sachiel")
+    assert "Savage" not in table.do("dmg sachiel 8 @body")[0]
