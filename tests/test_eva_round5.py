@@ -122,3 +122,29 @@ def test_the_dead_and_the_downed_take_no_action() -> None:
     assert fight.do("act kaji move half force") == [
         "Kaji: Move [movement] — Half Action (1 Half Action left) (forced)"
     ]
+
+
+def test_a_pilot_is_held_no_longer_once_no_angel_stands() -> None:
+    # seed 001, Pilots on Foot: "the pilot promptly takes 1d10 Ego damage for every round
+    # in which they are held by the Angel" — with Ramiel gone from the fight, nobody holds
+    # Kaji: the hold ends at the round's end, and no more Ego damage is rolled.
+    fight = table(soldier("kaji"), soldier("ryo", stats={"ag": 20, "t": 35}), angel())
+    fight.do("start", [5, 5, 5])
+    fight.do("ail kaji held by an angel")
+    fight.do("remove ramiel")
+    lines = [line for n in range(4) for line in fight.do("next", [7])]
+    assert "Kaji is no longer Held by an Angel: no Angel stands in the fight to hold them" in lines
+    assert not [line for line in lines if "Ego damage" in line]
+    assert fight.who("kaji").condition("Held by an Angel") is None
+
+
+def test_a_destroyed_angel_holds_nobody() -> None:
+    # seed 001, Pilots on Foot, and Step Seven ("perish if they are dropped to 0 wounds"):
+    # an Angel destroyed lets go of the pilot it held.
+    fight = table(soldier("kaji"), soldier("ryo", stats={"ag": 20, "t": 35}), angel())
+    fight.do("start", [5, 5, 5])
+    fight.do("ail kaji held by an angel")
+    fight.do("dmg ramiel 40 @head")
+    assert fight.who("ramiel").status == "dead"
+    lines = [line for n in range(4) for line in fight.do("next", [7])]
+    assert not [line for line in lines if "Ego damage" in line]
