@@ -181,3 +181,36 @@ def test_by_default_the_surprised_are_not_helpless() -> None:
     table = Table(pilot("carol"), angel())
     table.do("start surprised=sachiel")
     assert "Savage" not in table.do("dmg sachiel 8 @body")[0]
+
+
+def test_an_addicted_pc_starts_each_fight_fatigued_until_the_substance_is_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 000, Trauma, Unsettled and Dysfunctional — the Addiction Disorder: "you start
+    # each Crisis and Downtime in a permanent Fatigued state until you take the substance"
+    # (the tracker already honours its sibling, Depression).
+    path = tokyo(tmp_path, capsys, ASUKA)
+    ok(capsys, "campaign", "set", path, "asuka", "drawback", "Addiction: cigarettes")
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    asuka = fighter(fight, "asuka")
+    assert asuka.condition("Addiction") is not None and asuka.condition("Fatigued") is not None
+    for line in ("add Sachiel physique=60 grace=40", "start"):
+        ok(capsys, "do", fight, *line.split())
+    ok(capsys, "do", fight, "gain", "asuka", "stress", "5")
+    ok(capsys, "do", fight, "spend", "asuka", "stress", "5")
+    assert fighter(fight, "asuka").condition("Fatigued") is not None  # Stress 0: still
+    said = ok(capsys, "do", fight, "cure", "asuka", "addiction")
+    assert "Asuka is no longer Fatigued" in said
+    assert fighter(fight, "asuka").condition("Fatigued") is None
+
+
+def test_a_pc_without_the_disorder_starts_rested(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 000: only the Addiction Disorder makes a fresh Crisis start Fatigued.
+    path = tokyo(tmp_path, capsys, ASUKA)
+    ok(capsys, "campaign", "set", path, "asuka", "drawback", "Phobia: lifts")
+    fight = tmp_path / "f1.toml"
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    assert fighter(fight, "asuka").condition("Fatigued") is None

@@ -24,6 +24,8 @@ from tracker.rules.nerv_d100.stats import (
 from tracker.rules.nerv_d100.tables import ConditionSpec, NervTables, is_ailment
 
 BURNING = "burning"
+ADDICTION = "Addiction"
+"""The condition an Addiction Disorder puts on a PC entering a fight (seed 000 l.407)."""
 THRESHOLD_CATEGORIES = {
     "Fatigued": "Stress",
     "Exhausted": "Stress",
@@ -148,8 +150,14 @@ def thresholds(tables: NervTables, fighter: Combatant) -> dict[str, tuple[bool, 
     exhausted = pb + tables.number("stress", "exhausted_from")
     unsettled = wb + tables.number("trauma", "unsettled_over")
     broken = wb + tables.number("trauma", "dysfunctional_over")
+    craving = fighter.condition(ADDICTION) is not None and stress <= fatigued
     return {
-        "Fatigued": (stress > fatigued, f"Stress {stress} > {fatigued}"),
+        "Fatigued": (
+            stress > fatigued or craving,
+            f"{ADDICTION}: until the substance is taken"
+            if craving
+            else f"Stress {stress} > {fatigued}",
+        ),
         "Exhausted": (stress >= exhausted, f"Stress {stress} ≥ {exhausted}"),
         "Unsettled": (trauma > unsettled, f"Trauma {trauma} > {unsettled}"),
         "Dysfunctional": (trauma > broken, f"Trauma {trauma} > {broken}"),

@@ -24,9 +24,9 @@ from tracker.core.errors import RuleError
 from tracker.core.model import Combatant, Condition
 from tracker.rules.downtime import Downtime
 from tracker.rules.nerv_d100 import until_healed
-from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
+from tracker.rules.nerv_d100.afflictions import ADDICTION, sync_thresholds, thresholds
 from tracker.rules.nerv_d100.injuries import check_incapacitated
-from tracker.rules.nerv_d100.stats import bonus
+from tracker.rules.nerv_d100.stats import bonus, put_on
 from tracker.rules.nerv_d100.tables import NervTables, without_above
 
 DISORDER = "Disorder (to be chosen with the GM; seed 000 l.402)"
@@ -71,8 +71,23 @@ class NervDowntime(Downtime):
 
     def carry_in(self, draft: Draft, member: PartyMember) -> None:
         """The PC enters the fight as they stand; an Ego Fracture carried in has no grace
-        left (campaigns written before the grace period was dropped at the fight's end)."""
+        left (campaigns written before the grace period was dropped at the fight's end);
+        an Addiction Disorder starts the Crisis Fatigued (l.407)."""
+        if self._addicted(member):
+            put_on(
+                draft,
+                member.id,
+                ADDICTION,
+                "Condition",
+                f"{member.name}: {ADDICTION} — Fatigued until the substance is taken",
+            )
+            draft.say(f"Once it is taken: 'cure {member.id} {ADDICTION.casefold()}'", gm_only=True)
         super().carry_in(draft, replace(member, lasting=self._graceless(member.lasting)))
+
+    @staticmethod
+    def _addicted(member: PartyMember) -> bool:
+        """An Addiction Disorder among the PC's drawbacks (as the GM wrote it down)."""
+        return any(ADDICTION.casefold() in d.casefold() for d in member.lasting.drawbacks)
 
     def _graceless(self, lasting: Lasting) -> Lasting:
         """The grace period of an Ego Fracture is Will Bonus *turns* from the fracture
