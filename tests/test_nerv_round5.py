@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ASUKA, fighter, member, ok, tokyo
+from tests.campaign_helpers import ASUKA, cli, fighter, member, ok, tokyo
 from tests.nerv_helpers import Table, angel, pilot, started
 
 
@@ -214,3 +214,29 @@ def test_a_pc_without_the_disorder_starts_rested(
     fight = tmp_path / "f1.toml"
     ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
     assert fighter(fight, "asuka").condition("Fatigued") is None
+
+
+def test_a_negative_starting_advantage_is_refused_at_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 000, Combat Structure, Step Three: initiative "is equal to Grace Bonus, plus 1
+    # per starting Advantage" — a count of Advantages; -1 read as Grace Bonus 3 "+-1"
+    # before. Bad input: one line with file:line:col, exit 1, the file left as it was.
+    fight = tmp_path / "bad.toml"
+    fight.write_text(
+        'format = 2\n\n[encounter]\ntitle = "x"\nruleset = "nerv-d100"\n\n'
+        '[[combatants]]\nid = "rei"\nname = "Rei"\nside = "pc"\n'
+        "stats = { grace = 40 }\nadvantage = -1\n",
+        encoding="utf-8",
+    )
+    before = fight.read_bytes()
+    code, out, err = cli(capsys, "check", fight)
+    assert code == 1
+    assert err.strip() == (
+        f"tracker: {fight}:12:1: advantage of Rei must be 0 or more: it counts starting "
+        "Advantages, each +1 initiative"
+    )
+    assert fight.read_bytes() == before
+    assert Table(pilot("carol", advantage=2), angel()).do("start")[0] == (
+        "Carol initiative 5 (Grace Bonus 3 +2 Advantage)"
+    )
