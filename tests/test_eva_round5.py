@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import fighter, member, ok
+from tests.campaign_helpers import cli, fighter, member, ok
 from tests.d100_helpers import Table
 from tests.eva_helpers import RULES, angel, soldier, table
 
@@ -148,3 +148,33 @@ def test_a_destroyed_angel_holds_nobody() -> None:
     assert fight.who("ramiel").status == "dead"
     lines = [line for n in range(4) for line in fight.do("next", [7])]
     assert not [line for line in lines if "Ego damage" in line]
+
+
+@pytest.mark.parametrize("ruleset", ["eva-escale", "persona-d100", "nerv-d100"])
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("armour = { body = -2 }", "armour.body of Rei must be 0 or more, not -2"),
+        ("stats = { t = -5 }", "stats.t of Rei must be 0 or more, not -5"),
+    ],
+)
+def test_negative_armour_or_scores_are_refused_at_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str, line: str, said: str
+) -> None:
+    # seeds 001/004, Step Six: "Soak Value, which is their TB, plus AP" — Armour Points
+    # and characteristics count up from 0 (seed 000's Defense is "Physique Bonus plus
+    # Armour"): a negative one lowered Soak and Defense. Bad input: one line with
+    # file:line:col, exit 1, the file as it was.
+    stat = "physique" if ruleset == "nerv-d100" else "t"
+    fight = tmp_path / "bad.toml"
+    entry = line.replace("t =", f"{stat} =")
+    fight.write_text(
+        f'format = 2\n\n[encounter]\ntitle = "x"\nruleset = "{ruleset}"\n\n'
+        f'[[combatants]]\nid = "rei"\nname = "Rei"\nside = "pc"\n{entry}\n',
+        encoding="utf-8",
+    )
+    before = fight.read_bytes()
+    code, _, err = cli(capsys, "check", fight)
+    assert code == 1
+    assert err.strip() == f"tracker: {fight}:11:1: {said.replace('stats.t', 'stats.' + stat)}"
+    assert fight.read_bytes() == before
