@@ -240,3 +240,26 @@ def test_a_negative_starting_advantage_is_refused_at_load(
     assert Table(pilot("carol", advantage=2), angel()).do("start")[0] == (
         "Carol initiative 5 (Grace Bonus 3 +2 Advantage)"
     )
+
+
+def test_no_fear_test_for_an_injury_suffered_while_already_in_fear() -> None:
+    # seed 000, Fear: "Suffering an injury" is a trigger, but the effects "[are] determined
+    # off the original roll only" until shaken off — Carol, in Fear (Avoidance), cannot
+    # take another Fear test ('fear' refuses it), so her first injury asks for none, as a
+    # fallen ally asks none of one in Fear already (round four).
+    table = started(pilot("carol", stats={"physique": 50}), angel())
+    table.do("fear carol dof=2")
+    table.do("wound carol 5")
+    lines = table.do("wound carol 1 @body")
+    assert not [line for line in lines if "Fear trigger" in line]
+    assert "fear:injury" not in table.reminders("carol")
+
+
+def test_an_angel_in_fear_is_asked_no_existential_crisis_test() -> None:
+    # seed 000, injury chart (Core 4+ Existential Crisis): "must make a Fear test" — not
+    # while the Angel is in Fear already.
+    table = started(pilot("carol"), angel())
+    table.do("fear sachiel dof=1")
+    table.do("wound sachiel 4 @core")
+    table.do("injure sachiel 4 @core")
+    assert "fear:injury" not in table.reminders("sachiel")
