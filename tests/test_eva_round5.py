@@ -12,7 +12,7 @@ import pytest
 
 from tests.campaign_helpers import cli, fighter, member, ok
 from tests.d100_helpers import Table
-from tests.eva_helpers import RULES, angel, soldier, table
+from tests.eva_helpers import RULES, angel, eva, pilot, soldier, table
 
 EVA_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "eva-escale-ramiel.toml"
 
@@ -178,3 +178,20 @@ def test_negative_armour_or_scores_are_refused_at_load(
     assert code == 1
     assert err.strip() == f"tracker: {fight}:11:1: {said.replace('stats.t', 'stats.' + stat)}"
     assert fight.read_bytes() == before
+
+
+def test_a_fallen_supreme_commander_restores_no_fate() -> None:
+    # seed 001, Directors: "SupComs may also, three times per battle, spend a point of
+    # Morale to restore any one Fate Point" — a Supreme Commander dead, down or gone
+    # spends nothing (the fallen take no action).
+    fight = table(eva(), pilot(), soldier("misato", role="supcom", morale=3), angel())
+    fight.do("start", [9, 5, 3])
+    fight.do("spend shinji fate")
+    fight.do("dead misato")
+    assert fight.refused("restore misato shinji") == (
+        "Misato is dead: a fallen Supreme Commander restores no Fate"
+    )
+    fight.do("revive misato")
+    assert fight.do("restore misato shinji")[-1] == (
+        "Shinji regains a spent Fate point: Fate 1 → 2"
+    )

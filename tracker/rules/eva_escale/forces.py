@@ -229,6 +229,9 @@ def restore(draft: Draft, tables: D100Tables, command: Command) -> None:
     words_and_options(command, 2, (), ())
     if not is_supcom(supcom):
         raise RuleError(f'{supcom.name} is not the Supreme Commander (role = "supcom")')
+    if supcom.status in FALLEN:
+        gone = "has left the fight" if supcom.status == "removed" else f"is {supcom.status}"
+        raise RuleError(f"{supcom.name} {gone}: a fallen Supreme Commander restores no Fate")
     if who.side != supcom.side:
         raise RuleError(f"{who.name} is not under {supcom.name}'s command")
     holder = fate_holder(state, who)
