@@ -45,3 +45,17 @@ def test_a_downed_user_takes_no_action() -> None:
     assert table.refused("act yu counter attack") == (
         "Yu is down: no actions or reactions (add 'force' to allow)"
     )
+
+
+def test_a_downed_user_neither_passes_the_baton_nor_spends_the_one_more() -> None:
+    # seed 004, One More / Baton Pass: the One More is an action of the one who earned it,
+    # or handed on "at the end of your turn"; Step Seven: the fallen act no more. Yu,
+    # downed after Staggering Pixie, keeps the One More unused.
+    table = started()
+    table.do("dmg pixie 10 element=fire", [4])
+    assert table.track("yu", "one more") == 1
+    table.do("down yu")
+    for line in ("baton yu yosuke", "onemore yu stamina"):
+        assert table.refused(line) == "Yu is down: the One More goes unused"
+    assert table.track("yosuke", "one more") == 0
+    assert table.track("yu", "stamina") == 0
