@@ -263,3 +263,17 @@ def test_an_angel_in_fear_is_asked_no_existential_crisis_test() -> None:
     table.do("wound sachiel 4 @core")
     table.do("injure sachiel 4 @core")
     assert "fear:injury" not in table.reminders("sachiel")
+
+
+def test_fate_spent_to_restore_wounds_is_refused_with_every_wound_left() -> None:
+    # seed 000, Fate Points: "Restore Wounds. You can spend a Fate Point to restore a number
+    # of Wounds equal to your maximum Fate Pool size" — with every Wound left there is
+    # nothing to restore, and the point is not thrown away.
+    table = started(pilot("carol", fate=2, stats={"physique": 50}), angel())
+    assert table.refused("spend carol fate use=wounds") == (
+        "Carol has every Wound (5/5): nothing to restore"
+    )
+    assert table.track("carol", "fate") == 2
+    table.do("wound carol 1")
+    table.do("spend carol fate use=wounds")
+    assert (table.track("carol", "wounds"), table.track("carol", "fate")) == (5, 1)

@@ -112,6 +112,9 @@ def _said(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, nam
 
 def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     pool = fighter.limits.get("fate", 0)
+    wounds, top = fighter.track("wounds"), fighter.limits.get("wounds", 0)
+    if wounds >= top:  # refused before the point is spent (the whole command is)
+        raise RuleError(f"{fighter.name} has every Wound ({wounds}/{top}): nothing to restore")
     shift(draft, fighter.id, "wounds", pool, "Wounds", f"Fate restores {pool}")
 
 
