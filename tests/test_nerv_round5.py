@@ -277,3 +277,17 @@ def test_fate_spent_to_restore_wounds_is_refused_with_every_wound_left() -> None
     table.do("wound carol 1")
     table.do("spend carol fate use=wounds")
     assert (table.track("carol", "wounds"), table.track("carol", "fate")) == (5, 1)
+
+
+def test_no_surge_for_one_who_may_take_no_action() -> None:
+    # seed 000, Fate Points: "Surge. You can spend a Fate Point to gain an immediate Surge
+    # action" — an action a Stunned ("You may make no actions", l.279) or incapacitated
+    # Carol cannot take, so the Fate point is not spent on it (an Exert is refused alike).
+    table = started(pilot("carol", fate=2), angel())
+    table.do("ail carol stunned")
+    assert table.refused("spend carol fate use=surge") == "Carol is Stunned: no Surge action"
+    assert table.refused("exert carol") == "Carol is Stunned: no actions (add 'force' to allow it)"
+    table.do("cure carol stunned")
+    table.do("down carol")
+    assert table.refused("spend carol fate use=surge") == "Carol is incapacitated: no Surge action"
+    assert table.track("carol", "fate") == 2

@@ -88,16 +88,20 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
         combo_moves.take_effect(draft, rules, dice, spec, fighter, argument)
 
 
-def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
-    """Refuse ``what`` (``moves``, ``actions``) to one a condition forbids it, or who is
-    incapacitated (l.206: "you are incapacitated or killed"), unless the GM forces it."""
-    if forced:
-        return
+def unable(tables: NervTables, fighter: Combatant, what: str) -> str:
+    """Why ``fighter`` may not take ``what`` (``moves``, ``actions``) — "Carol is Stunned",
+    "Carol is incapacitated" (l.206: "you are incapacitated or killed") — or ""."""
     if fighter.status == "down":
-        raise RuleError(f"{fighter.name} is incapacitated: no {what} (add 'force' to allow it)")
+        return f"{fighter.name} is incapacitated"
     held = blocked_by(fighter, tables, what)
-    if held is not None:
-        raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
+    return f"{fighter.name} is {held.name}" if held is not None else ""
+
+
+def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
+    """Refuse ``what`` to one who may not take it, unless the GM forces it."""
+    why = "" if forced else unable(tables, fighter, what)
+    if why:
+        raise RuleError(f"{why}: no {what} (add 'force' to allow it)")
 
 
 def _refuse_if_limited(tables: NervTables, fighter: Combatant, key: str, forced: bool) -> None:
