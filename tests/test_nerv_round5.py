@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import ASUKA, cli, fighter, member, ok, tokyo
-from tests.nerv_helpers import Table, angel, pilot, started
+from tests.nerv_helpers import Table, angel, pilot, started, to_carols_next_turn
 
 
 def test_an_ego_fracture_carried_to_the_next_fight_has_no_grace_left(
@@ -291,3 +291,21 @@ def test_no_surge_for_one_who_may_take_no_action() -> None:
     table.do("down carol")
     assert table.refused("spend carol fate use=surge") == "Carol is incapacitated: no Surge action"
     assert table.track("carol", "fate") == 2
+
+
+def test_a_temporary_blindness_an_injury_then_keeps_is_no_longer_shaken_off() -> None:
+    # seed 000, Blinded: "Temporary Blindness can be removed … by a free Endurance
+    # (Injury) test at the start of your turn"; Head 4+ (l.214): "Until you heal, you are
+    # unable to see". Carol, blinded for a while (a flash), then takes Head 4: the two do
+    # not stack, but the injury's blindness is no temporary one — only healing ends it.
+    table = started(pilot("carol", stats={"physique": 60}), angel())
+    table.do("ail carol blinded")
+    table.do("wound carol 6")
+    lines = table.do("injure carol 4 @head")
+    assert lines[-1] == "Carol is already Blinded: the injury keeps it on until healed"
+    to_carols_next_turn(table)
+    assert "shake:Blinded" not in table.reminders("carol")
+    assert table.refused("shake carol pass blinded") == (
+        "Carol has no 'blinded' to shake off — Confused"
+    )
+    assert table.do("heal carol 1 @head")[-1] == "Carol: Blinded ends, the injury healed"
