@@ -157,6 +157,8 @@ def _remove(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> Non
     was_acting = draft.state.current is not None and draft.state.current.split("@")[0] == cid
     name = draft.state.combatant(cid).name
     draft.emit(ev.StatusChanged, who=cid, status="removed", text=f"{name} leaves the fight")
+    if draft.state.reminders_for(cid):  # nothing left to remind of one who has gone
+        dismiss_reminders(draft, cid, word=f"closed ({name} left the fight)")
     if was_acting:
         flow.begin_next(draft, rules, dice)
 

@@ -7,7 +7,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from tracker.core.errors import RuleError, TrackerError
-from tracker.core.model import Trait
+from tracker.core.model import Combatant, Trait
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
 from tracker.core.wording import either, given
@@ -80,6 +80,19 @@ def int_table(table: Mapping[str, Any], key: str) -> dict[str, int]:
         check_roster_text(f"{key}.{name}", name)
         result[name.casefold().replace("_", " ")] = value
     return result
+
+
+def refuse_negative(fighter: Combatant, *keys: str) -> None:
+    """RosterError for a number below 0 in the fighter's ``stats`` or ``armour`` tables
+    (``keys``): a score or an Armour Point count can be 0, never less."""
+    for key in keys:
+        table: Mapping[str, int] = getattr(fighter, key)
+        for name, value in table.items():
+            if value < 0:
+                raise RosterError(
+                    f"{key}.{name} of {fighter.name} must be 0 or more, not {value}",
+                    f"{key}.{name}",
+                )
 
 
 def check_roster_text(key: str, value: object) -> None:

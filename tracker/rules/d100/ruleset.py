@@ -24,7 +24,7 @@ from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import LocationView, RosterError, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import delayer_acts
 from tracker.rules.d100 import D100Tables, bonus, folded, score, turns
-from tracker.rules.roster import check_kind
+from tracker.rules.roster import check_kind, refuse_negative
 
 MAX_ROLL_OFFS = 20
 
@@ -96,7 +96,9 @@ class D100Ruleset(Ruleset):
         return spread
 
     def check_fighter(self, fighter: Combatant) -> None:
-        """A single wound pool is a whole number (subclasses check more)."""
+        """Characteristics and armour are never below 0; a single wound pool is a whole
+        number (subclasses check more)."""
+        refuse_negative(fighter, "stats", "armour")
         wounds = fighter.extras.get("wounds")
         if wounds is not None and (
             not isinstance(wounds, int) or isinstance(wounds, bool) or not 0 <= wounds <= 9999

@@ -130,6 +130,10 @@ def _kind(spec: ActionSpec | None, name: str, said: set[str]) -> str:
     raise RuleError(f"{what}: say which — full, half, reaction, free or extended")
 
 
+FALLEN = ("down", "dead")
+"""Statuses that take no action: downed by the GM (unconscious), or dead."""
+
+
 def surprised_now(state: EncounterState, fighter: Combatant) -> bool:
     """Surprised and still in the first round: no turn and no Reactions."""
     return state.round == 1 and fighter.id in {slot_owner(s) for s in state.surprised}
@@ -169,6 +173,10 @@ def spend(
 def _check_blocks(tables: D100Tables, fighter: Combatant, action: Declared) -> None:
     if action.forced:
         return
+    if fighter.status in FALLEN:  # 001/004 Step Seven: "perish if dropped to 0 wounds"
+        raise RuleError(
+            f"{fighter.name} is {fighter.status}: no actions or reactions (add 'force' to allow)"
+        )
     whats = ["reactions" if action.kind == "reaction" else "actions", *sorted(action.subtypes)]
     if action.kind == "free":
         whats = sorted(action.subtypes)

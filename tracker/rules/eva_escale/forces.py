@@ -24,6 +24,8 @@ from tracker.rules.readings import chosen
 ON_FOOT = "On Foot"
 DIRECTOR_ROLES = ("director", "supcom")
 SUPCOM = "supcom"
+FALLEN = ("down", "dead", "removed")
+COMMANDED = "commanded"  # the round a horde was last commanded in
 
 
 # --- pilots -------------------------------------------------------------------------------
@@ -90,8 +92,19 @@ def fate_reading(state: EncounterState, tables: D100Tables) -> str:
 
 
 def commander_id(horde: Combatant) -> str:
-    """The team leader if the horde has one, else its Director."""
+    """The team leader if the horde's roster names one, else its Director."""
     return str(horde.extras.get("leader") or horde.extras.get("director") or "")
+
+
+def leading_id(state: EncounterState, horde: Combatant) -> str:
+    """Whose initiative the horde acts on now (seed 001 l.169): its team leader while
+    the leader is in the fight and standing, else its Director — a leader dead, down or
+    gone no longer leads it."""
+    leader = str(horde.extras.get("leader") or "")
+    standing = state.combatants.get(leader)
+    if standing is not None and standing.status not in FALLEN:
+        return leader
+    return str(horde.extras.get("director") or leader)
 
 
 def turn_owner(state: EncounterState, cid: str) -> str:
@@ -110,8 +123,8 @@ def hordes_under(state: EncounterState, cid: str) -> list[Combatant]:
         for h in state.combatants.values()
         if h.kind == "horde"
         and not h.out_of_fight
-        and commander_id(h)
-        and turn_owner(state, commander_id(h)) == cid
+        and leading_id(state, h)
+        and turn_owner(state, leading_id(state, h)) == cid
     ]
 
 
@@ -119,8 +132,8 @@ def horde_moves_now(state: EncounterState, horde: Combatant) -> bool:
     """A horde may take turn actions while its commander's turn is under way."""
     return (
         state.current is not None
-        and bool(commander_id(horde))
-        and slot_owner(state.current) == turn_owner(state, commander_id(horde))
+        and bool(leading_id(state, horde))
+        and slot_owner(state.current) == turn_owner(state, leading_id(state, horde))
     )
 
 
@@ -142,7 +155,7 @@ def place_hordes(
     placed = list(order)
     stray: list[str] = []
     for hid in hordes:
-        owner = turn_owner(state, commander_id(state.combatant(hid)))
+        owner = turn_owner(state, leading_id(state, state.combatant(hid)))
         if owner not in placed:
             stray.append(hid)
             continue
@@ -158,12 +171,12 @@ def mirror_initiative(draft: Draft, hordes: list[str]) -> None:
     state = draft.state
     for hid in hordes:
         horde = state.combatant(hid)
-        owner = turn_owner(state, commander_id(horde))
+        owner = turn_owner(state, leading_id(state, horde))
         value = state.initiative.get(owner)
         if value is None or state.initiative.get(hid) == value:
             continue
-        commander = state.combatants.get(commander_id(horde))
-        whose = commander.name if commander is not None else commander_id(horde)
+        commander = state.combatants.get(leading_id(state, horde))
+        whose = commander.name if commander is not None else leading_id(state, horde)
         draft.emit(
             ev.InitiativeSet,
             who=hid,
@@ -173,11 +186,16 @@ def mirror_initiative(draft: Draft, hordes: list[str]) -> None:
 
 
 def command_reminders(draft: Draft, cid: str) -> list[str]:
-    """Start of a commander's turn: each of its hordes is to be commanded now."""
+    """Start of a commander's turn: each of its hordes is to be commanded now — once a
+    round: a horde its fallen team leader commanded this round waits for the next."""
     state = draft.state
     raised = []
     for horde in hordes_under(state, cid):
+        if horde.track(COMMANDED) == state.round:
+            _close_command(draft, horde)
+            continue
         whose = state.combatant(cid).name
+        draft.emit(ev.TrackSet, who=horde.id, track=COMMANDED, value=state.round)
         draft.emit(
             ev.ReminderRaised,
             who=horde.id,
@@ -192,8 +210,12 @@ def command_reminders(draft: Draft, cid: str) -> list[str]:
 def close_command_reminders(draft: Draft, cid: str) -> None:
     """End of the commander's turn: the hordes' reminders close."""
     for horde in hordes_under(draft.state, cid):
-        if any(r.who == horde.id and r.key == "command" for r in draft.state.reminders):
-            draft.emit(ev.ReminderResolved, who=horde.id, key="command")
+        _close_command(draft, horde)
+
+
+def _close_command(draft: Draft, horde: Combatant) -> None:
+    if any(r.who == horde.id and r.key == "command" for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=horde.id, key="command")
 
 
 # --- the Supreme Commander ----------------------------------------------------------------
@@ -207,6 +229,9 @@ def restore(draft: Draft, tables: D100Tables, command: Command) -> None:
     words_and_options(command, 2, (), ())
     if not is_supcom(supcom):
         raise RuleError(f'{supcom.name} is not the Supreme Commander (role = "supcom")')
+    if supcom.status in FALLEN:
+        gone = "has left the fight" if supcom.status == "removed" else f"is {supcom.status}"
+        raise RuleError(f"{supcom.name} {gone}: a fallen Supreme Commander restores no Fate")
     if who.side != supcom.side:
         raise RuleError(f"{who.name} is not under {supcom.name}'s command")
     holder = fate_holder(state, who)

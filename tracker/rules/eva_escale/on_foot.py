@@ -114,11 +114,21 @@ def held_by_angels(draft: Draft, tables: D100Tables, dice: DiceLike) -> None:
         for row in tables.raw.get("conditions", [])
         if "ego_damage" in row
     }
+    standing = any(c.kind == "angel" and c.status == "active" for c in draft.state.active)
     for fighter in draft.state.combatants.values():
         if fighter.out_of_fight:
             continue
         for held in fighter.conditions:
             if folded(held.name) not in rates:
+                continue
+            if not standing:  # the Angel that held them is gone, down or dead
+                draft.emit(
+                    ev.ConditionRemoved,
+                    who=fighter.id,
+                    name=held.name,
+                    text=f"{fighter.name} is no longer {held.name}: no Angel stands in "
+                    "the fight to hold them",
+                )
                 continue
             roll = dice.roll(rates[folded(held.name)])
             record_roll_of(

@@ -21,6 +21,7 @@ from tracker.rules.d100 import score, turns
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.display import SummaryPart
 from tracker.rules.eva_escale import damage, forces, on_foot, pilots, views
+from tracker.rules.roster import refuse_negative
 
 ROLES = ("director", "supcom")
 
@@ -66,6 +67,7 @@ class EvaRules(D100Ruleset):
 
     def check_fighter(self, fighter: Combatant) -> None:
         """Constructs need a wound table per location; hordes a commander; roles known."""
+        refuse_negative(fighter, "stats", "armour")
         wounds = fighter.extras.get("wounds")
         if fighter.kind in self.tables.words("pools", "per_location"):
             self._check_pools(fighter, wounds)
@@ -173,6 +175,11 @@ class EvaRules(D100Ruleset):
         turns.fresh_turn(draft, self.tables, who)
         for hid in forces.command_reminders(draft, who):
             turns.fresh_turn(draft, self.tables, hid)
+
+    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
+        """A horde whose team leader fell or left takes its Director's initiative (seed
+        001 l.169), so the order is sorted again with it under the Director."""
+        forces.mirror_initiative(draft, self._hordes(draft.state))
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Pilots held by an Angel take their Ego damage (seed 001 l.158)."""

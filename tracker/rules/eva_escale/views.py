@@ -17,6 +17,7 @@ from tracker.rules.eva_escale.forces import (
     hordes_under,
     is_director,
     is_supcom,
+    leading_id,
     pilot_id,
     pilot_of,
 )
@@ -154,17 +155,25 @@ def _pilot_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) 
     return lines
 
 
+def _horde_line(horde: Combatant, state: EncounterState) -> str:
+    """Whose turn the horde acts in, and why when its team leader no longer leads it."""
+    cid = leading_id(state, horde)
+    boss = state.combatants.get(cid)
+    role = "Director" if cid != horde.extras.get("leader") else "team leader"
+    if boss is None:
+        return f"No {role} '{cid}' in the fight: it cannot act"
+    said = f"Acts on {boss.name}'s turn ({role})"
+    leader = state.combatants.get(str(horde.extras.get("leader") or ""))
+    if cid != commander_id(horde) and leader is not None:
+        gone = "has left the fight" if leader.status == "removed" else f"is {leader.status}"
+        said += f" — its team leader {leader.name} {gone}"
+    return said
+
+
 def _command_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) -> list[str]:
     lines = []
     if fighter.kind == "horde":
-        cid = commander_id(fighter)
-        boss = state.combatants.get(cid)
-        role = "team leader" if fighter.extras.get("leader") else "Director"
-        lines.append(
-            f"Acts on {boss.name}'s turn ({role})"
-            if boss is not None
-            else f"No {role} '{cid}' in the fight: it cannot act"
-        )
+        lines.append(_horde_line(fighter, state))
     hordes = hordes_under(state, fighter.id)
     if hordes:
         listed = ", ".join(f"{h.name} ({joined(summary_parts(rules, h))})" for h in hordes)

@@ -8,9 +8,10 @@ Internal Bleeding.
 
 from __future__ import annotations
 
+from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, Condition
 from tracker.rules.nerv_d100.stats import (
     bonus,
     injury_rows,
@@ -24,6 +25,8 @@ from tracker.rules.nerv_d100.stats import (
 from tracker.rules.nerv_d100.tables import ConditionSpec, NervTables, is_ailment
 
 BURNING = "burning"
+ADDICTION = "Addiction"
+"""The condition an Addiction Disorder puts on a PC entering a fight (seed 000 l.407)."""
 THRESHOLD_CATEGORIES = {
     "Fatigued": "Stress",
     "Exhausted": "Stress",
@@ -51,7 +54,11 @@ def afflict(
     """
     fighter = draft.state.combatant(who)
     spec = tables.condition(name)
-    if fighter.condition(spec.name) is not None:
+    held = fighter.condition(spec.name)
+    if held is not None and source == "injury" and held.source != source and not is_ailment(spec):
+        _held_by_injury(draft, fighter, held)
+        return False
+    if held is not None:
         return _no_stack(draft, fighter, spec, strict)
     if is_ailment(spec) and not _category_free(draft, fighter, spec, replace, strict):
         return False
@@ -71,6 +78,22 @@ def afflict(
     if spec.name.casefold() == BURNING:
         set_value(draft, fighter.id, BURNING, tables.number("burning", "damage"))
     return True
+
+
+def _held_by_injury(draft: Draft, fighter: Combatant, held: Condition) -> None:
+    """A condition held for a while (a temporary Blindness) that an injury now puts on
+    (Head 4+ Blinded, l.214): it does not stack, but from now on the injury holds it —
+    no shake-off ends it, only healing (l.330: only a *temporary* Blindness shakes off)."""
+    draft.emit(ev.ConditionRemoved, who=fighter.id, name=held.name)
+    put_on(
+        draft,
+        fighter.id,
+        held.name,
+        held.category,
+        f"{fighter.name} is already {held.name}: the injury keeps it on until healed",
+        level=held.level,
+        source="injury",
+    )
 
 
 def _no_stack(draft: Draft, fighter: Combatant, spec: ConditionSpec, strict: bool) -> bool:
@@ -148,8 +171,14 @@ def thresholds(tables: NervTables, fighter: Combatant) -> dict[str, tuple[bool, 
     exhausted = pb + tables.number("stress", "exhausted_from")
     unsettled = wb + tables.number("trauma", "unsettled_over")
     broken = wb + tables.number("trauma", "dysfunctional_over")
+    craving = fighter.condition(ADDICTION) is not None and stress <= fatigued
     return {
-        "Fatigued": (stress > fatigued, f"Stress {stress} > {fatigued}"),
+        "Fatigued": (
+            stress > fatigued or craving,
+            f"{ADDICTION}: until the substance is taken"
+            if craving
+            else f"Stress {stress} > {fatigued}",
+        ),
         "Exhausted": (stress >= exhausted, f"Stress {stress} ≥ {exhausted}"),
         "Unsettled": (trauma > unsettled, f"Trauma {trauma} > {unsettled}"),
         "Dysfunctional": (trauma > broken, f"Trauma {trauma} > {broken}"),

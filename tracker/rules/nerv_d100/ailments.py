@@ -19,7 +19,13 @@ from tracker.rules.conditions import nothing_to_end
 from tracker.rules.d100 import ConditionSpec
 from tracker.rules.d100.checks import pass_or_fail
 from tracker.rules.nerv_d100 import confusion, shake_turns, until_healed, visions
-from tracker.rules.nerv_d100.afflictions import add_stress, add_trauma, afflict, end_condition
+from tracker.rules.nerv_d100.afflictions import (
+    add_stress,
+    add_trauma,
+    afflict,
+    end_condition,
+    sync_thresholds,
+)
 from tracker.rules.nerv_d100.stats import (
     ailments,
     bonus,
@@ -95,6 +101,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
     until_healed.not_kept(tables, fighter, held.name)
     end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}")
     _after_end(draft, fighter, held)
+    sync_thresholds(draft, tables, fighter.id)  # Addiction's Fatigued ends with it
 
 
 def _held(fighter: Combatant, name: str, verb: str) -> Condition:

@@ -166,6 +166,8 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, 
         f"{fighter.name}: {stat.capitalize()} {before} → {value} ({why})",
     )
     sync_thresholds(draft, tables, who)
+    # seed 000 l.206: a Physique Bonus decayed below the Injury points incapacitates too
+    check_incapacitated(draft, tables, who, None)
 
 
 def end_of_round(draft: Draft, tables: NervTables, dice: DiceLike) -> None:
@@ -242,6 +244,10 @@ def fly(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> N
         raise RuleError(f"no altitude '{wanted}' — {', '.join(bands)}")
     if ALTITUDE not in fighter.tracks:
         raise RuleError(f"{fighter.name} cannot fly (give the roster 'altitude = \"ground\"')")
+    if fighter.condition("Falling") is not None:  # l.77: its flight is knocked out
+        raise RuleError(
+            f"{fighter.name} is falling: 'cure {fighter.id} Falling' once it can fly again"
+        )
     now, new = fighter.track(ALTITUDE), bands.index(wanted)
     if abs(new - now) != 1:
         raise RuleError(

@@ -8,14 +8,11 @@ does is :mod:`.injuries`'). The log says how every number was reached.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.frozen_record import FrozenRecord, frozen_record
-from tracker.core.model import Combatant, EncounterState
+from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
@@ -69,7 +66,7 @@ def defense_of(fighter: Combatant, hit: Hit) -> tuple[int, int]:
 
 
 def count_wounds(
-    tables: NervTables, fighter: Combatant, hit: Hit, options: Mapping[str, Any]
+    tables: NervTables, fighter: Combatant, hit: Hit, state: EncounterState
 ) -> WoundCount:
     """Wounds from damage over Defense plus every multiple-wound source, and Savage sources."""
     defense, armour = defense_of(fighter, hit)
@@ -92,18 +89,23 @@ def count_wounds(
     if any(row.extra_wound for row in injury_rows(fighter, tables)):
         reasons.append("inner damage")
     wounds = 1 + len(reasons)
-    savage = savage_sources(tables, fighter, wounds, margin, hit.savage, options)
+    savage = savage_sources(tables, fighter, wounds, margin, hit.savage, state)
     return WoundCount(defense, armour, wounds, tuple(reasons), savage)
 
 
-def helpless_reason(tables: NervTables, fighter: Combatant, options: Mapping[str, Any]) -> str:
+def helpless_reason(tables: NervTables, fighter: Combatant, state: EncounterState) -> str:
     """``helpless`` for a Helpless, unconscious or down target; under the ``no-opposing``
-    reading ``helpless`` also names a condition that forbids opposing attacks (l.363)."""
+    reading ``helpless`` also names a condition that forbids opposing attacks (l.363), and
+    the surprise round of the surprised, who "may not oppose any tests" (l.16)."""
     if is_helpless(fighter):
         return "helpless"
+    if chosen(tables.readings, state.options, "no-opposing") != "helpless":
+        return ""
     held = blocked_by(fighter, tables, "opposing")
-    if held is not None and chosen(tables.readings, options, "no-opposing") == "helpless":
+    if held is not None:
         return f"helpless ({held.name}: cannot oppose attacks)"
+    if state.round == 1 and fighter.id in (slot_owner(s) for s in state.surprised):
+        return "helpless (surprised: may not oppose any tests this round)"
     return ""
 
 
@@ -113,11 +115,11 @@ def savage_sources(
     wounds: int,
     margin: int,
     flagged: int,
-    options: Mapping[str, Any],
+    state: EncounterState,
 ) -> tuple[str, ...]:
     """Why an attack is Savage: helpless target, 4+ wounds, very high damage, GM flags."""
     sources: list[str] = []
-    helpless = helpless_reason(tables, fighter, options)
+    helpless = helpless_reason(tables, fighter, state)
     if helpless:
         sources.append(helpless)
     if wounds >= tables.number("wounds", "savage_wounds"):
@@ -148,7 +150,7 @@ def explain(fighter: Combatant, hit: Hit, count: WoundCount) -> str:
 def resolve_hit(draft: Draft, tables: NervTables, dice: DiceLike, who: str, hit: Hit) -> None:
     """Apply one attack: explain it, then critical effect, exploit, wounds and injuries."""
     fighter = draft.state.combatant(who)
-    count = count_wounds(tables, fighter, hit, draft.state.options)
+    count = count_wounds(tables, fighter, hit, draft.state)
     draft.emit(ev.Said, who=fighter.id, text=explain(fighter, hit, count))
     if not count.wounds:
         return
@@ -288,7 +290,7 @@ def burn(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
     wounds = tables.number("burning", "wounds")
     extra = " +1 high damage" if margin >= tables.number("wounds", "high_damage") else ""
     wounds += 1 if extra else 0
-    savage = savage_sources(tables, fighter, wounds, margin, 0, draft.state.options)
+    savage = savage_sources(tables, fighter, wounds, margin, 0, draft.state)
     text = (
         f"{fighter.name} burns: Damage {damage} vs Defense {defense} (armour ignored): "
         f"{tables.number('burning', 'wounds')} wound{extra}"

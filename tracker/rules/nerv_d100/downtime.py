@@ -21,12 +21,12 @@ from typing import ClassVar
 from tracker.core.campaign import CarriedInjury, Lasting, PartyMember
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import Condition
+from tracker.core.model import Combatant, Condition
 from tracker.rules.downtime import Downtime
 from tracker.rules.nerv_d100 import until_healed
-from tracker.rules.nerv_d100.afflictions import sync_thresholds, thresholds
+from tracker.rules.nerv_d100.afflictions import ADDICTION, sync_thresholds, thresholds
 from tracker.rules.nerv_d100.injuries import check_incapacitated
-from tracker.rules.nerv_d100.stats import bonus
+from tracker.rules.nerv_d100.stats import bonus, put_on
 from tracker.rules.nerv_d100.tables import NervTables, without_above
 
 DISORDER = "Disorder (to be chosen with the GM; seed 000 l.402)"
@@ -64,6 +64,38 @@ class NervDowntime(Downtime):
             for other in healed.injuries
         )
         return replace(healed, injuries=injuries)
+
+    def carry_out(self, fighter: Combatant, before: Lasting) -> Lasting:
+        """What the PC takes out of the fight, an Ego Fracture without its grace period."""
+        return self._graceless(super().carry_out(fighter, before))
+
+    def carry_in(self, draft: Draft, member: PartyMember) -> None:
+        """The PC enters the fight as they stand; an Ego Fracture carried in has no grace
+        left (campaigns written before the grace period was dropped at the fight's end);
+        an Addiction Disorder starts the Crisis Fatigued (l.407)."""
+        if self._addicted(member):
+            put_on(
+                draft,
+                member.id,
+                ADDICTION,
+                "Condition",
+                f"{member.name}: {ADDICTION} — Fatigued until the substance is taken",
+            )
+            draft.say(f"Once it is taken: 'cure {member.id} {ADDICTION.casefold()}'", gm_only=True)
+        super().carry_in(draft, replace(member, lasting=self._graceless(member.lasting)))
+
+    @staticmethod
+    def _addicted(member: PartyMember) -> bool:
+        """An Addiction Disorder among the PC's drawbacks (as the GM wrote it down)."""
+        return any(ADDICTION.casefold() in d.casefold() for d in member.lasting.drawbacks)
+
+    def _graceless(self, lasting: Lasting) -> Lasting:
+        """The grace period of an Ego Fracture is Will Bonus *turns* from the fracture
+        (l.377): the fight's turns. The time between fights outlasts it, so a fracture
+        carried into the next fight has none left, and a second one collapses the ego."""
+        ego = self.tables.ego.name
+        conditions = tuple(replace(c, level=0) if c.name == ego else c for c in lasting.conditions)
+        return replace(lasting, conditions=conditions)
 
     def settle(self, draft: Draft, who: str) -> None:
         """Fatigued, Exhausted, Unsettled, Dysfunctional as the carried numbers say, and

@@ -88,10 +88,20 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
         combo_moves.take_effect(draft, rules, dice, spec, fighter, argument)
 
 
-def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
+def unable(tables: NervTables, fighter: Combatant, what: str) -> str:
+    """Why ``fighter`` may not take ``what`` (``moves``, ``actions``) — "Carol is Stunned",
+    "Carol is incapacitated" (l.206: "you are incapacitated or killed") — or ""."""
+    if fighter.status == "down":
+        return f"{fighter.name} is incapacitated"
     held = blocked_by(fighter, tables, what)
-    if held is not None and not forced:
-        raise RuleError(f"{fighter.name} is {held.name}: no {what} (add 'force' to allow it)")
+    return f"{fighter.name} is {held.name}" if held is not None else ""
+
+
+def _refuse_if_blocked(tables: NervTables, fighter: Combatant, what: str, forced: bool) -> None:
+    """Refuse ``what`` to one who may not take it, unless the GM forces it."""
+    why = "" if forced else unable(tables, fighter, what)
+    if why:
+        raise RuleError(f"{why}: no {what} (add 'force' to allow it)")
 
 
 def _refuse_if_limited(tables: NervTables, fighter: Combatant, key: str, forced: bool) -> None:
@@ -137,6 +147,9 @@ def _move(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) ->
 
 
 def _chance(draft: Draft, tables: NervTables, fighter: Combatant, forced: bool) -> None:
+    # l.181 "Chance Attacks act exactly like a standard attack": none for one who may
+    # take no action (Unconscious, Frozen in Fear, Catatonia) or is incapacitated
+    _refuse_if_blocked(tables, fighter, "actions", forced)
     ailing = ailments(fighter)
     if ailing and not forced:
         raise RuleError(f"{fighter.name} is {ailing[0].name}: no Chance Attacks while ailing")

@@ -11,12 +11,24 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.flow import name_of
+from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.rules.d100.checks import TestResult, judge
 from tracker.rules.nerv_d100.stats import score
 from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.roster import RosterError, refuse_negative
 
 MAX_REROLLS = 20
+
+
+def check_advantage(fighter: Combatant) -> None:
+    """A roster's starting ``advantage`` is a count (seed 000 l.17: initiative is "Grace
+    Bonus, plus 1 per starting Advantage"): never fewer than none; nor are scores and
+    Armour Points."""
+    refuse_negative(fighter, "stats", "armour")
+    if int(fighter.extras.get("advantage", 0)) < 0:
+        said = "must be 0 or more: it counts starting Advantages, each +1 initiative"
+        raise RosterError(f"advantage of {fighter.name} {said}", "advantage")
 
 
 def standing(result: TestResult) -> tuple[int, int, int]:

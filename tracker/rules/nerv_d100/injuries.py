@@ -15,7 +15,7 @@ from tracker.core.errors import RuleError
 from tracker.core.wording import counted
 from tracker.rules.nerv_d100 import until_healed
 from tracker.rules.nerv_d100.afflictions import add_stress, afflict
-from tracker.rules.nerv_d100.stats import bonus, injury_rows, remind, shift
+from tracker.rules.nerv_d100.stats import bonus, fear_of, injury_rows, remind, shift
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
 from tracker.rules.nerv_d100.witness import fallen
 
@@ -59,7 +59,7 @@ def add_injury(
     )
     fresh = [row for row in rows if (row.chart, row.name) not in before]
     injury_effects(draft, tables, who, fresh, damage_type)
-    if not before and fighter.kind == "character":
+    if not before and fighter.kind == "character" and fear_of(fighter) is None:
         remind(
             draft,
             who,
@@ -83,8 +83,8 @@ def injury_effects(
         afflict(draft, tables, who, name, why="injury", source="injury")
     for row in rows:
         add_stress(draft, tables, who, row.stress, row.name)
-        if row.fear_test:
-            fighter = draft.state.combatant(who)
+        fighter = draft.state.combatant(who)
+        if row.fear_test and fear_of(fighter) is None:  # Fear stays that of the first roll
             remind(draft, who, "fear:injury", f"{fighter.name}: {row.name} — a Fear test is due")
 
 

@@ -20,7 +20,7 @@ from tracker.rules.nerv_d100.afflictions import (
     end_condition,
     sync_thresholds,
 )
-from tracker.rules.nerv_d100.economy import SURGE
+from tracker.rules.nerv_d100.economy import SURGE, unable
 from tracker.rules.nerv_d100.stats import (
     ailments,
     bonus,
@@ -112,6 +112,9 @@ def _said(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, nam
 
 def _restore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
     pool = fighter.limits.get("fate", 0)
+    wounds, top = fighter.track("wounds"), fighter.limits.get("wounds", 0)
+    if wounds >= top:  # refused before the point is spent (the whole command is)
+        raise RuleError(f"{fighter.name} has every Wound ({wounds}/{top}): nothing to restore")
     shift(draft, fighter.id, "wounds", pool, "Wounds", f"Fate restores {pool}")
 
 
@@ -172,6 +175,9 @@ def _ignore(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, n
 
 
 def _surge(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:
+    why = unable(tables, fighter, "actions")  # as an Exert is refused (Stunned, down …)
+    if why:
+        raise RuleError(f"{why}: no Surge action")
     set_value(draft, fighter.id, "actions", fighter.track("actions") + 1)
     draft.emit(
         ev.ActionUsed,

@@ -41,7 +41,7 @@ from tracker.rules.nerv_d100 import (
 )
 from tracker.rules.nerv_d100.commands import DamageCommands
 from tracker.rules.nerv_d100.damage import burn
-from tracker.rules.nerv_d100.initiative import opposed_grace_ties
+from tracker.rules.nerv_d100.initiative import check_advantage, opposed_grace_ties
 from tracker.rules.nerv_d100.stats import bonus, score
 from tracker.rules.nerv_d100.tables import NervTables
 from tracker.rules.roster import check_kind
@@ -143,6 +143,7 @@ class NervRules(Ruleset):
     def check_fighter(self, fighter: Combatant) -> None:
         """An altitude is one of the bands (checked before the tracks are built from it)."""
         super().check_fighter(fighter)
+        check_advantage(fighter)
         altitude = fighter.extras.get("altitude")
         if altitude is not None and str(altitude).casefold() not in self.tables.bands:
             raise RosterError(

@@ -189,7 +189,7 @@ def chain(state: EncounterState) -> list[str]:
 def baton(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``baton GIVER RECEIVER``: hand the One More to an ally with a Social Link."""
     state = draft.state
-    giver = who_arg(state, command, 0, "who passes the baton")
+    giver = standing(who_arg(state, command, 0, "who passes the baton"))
     receiver = who_arg(state, command, 1, "who receives it")
     words_and_options(command, 2, (), ())
     if giver.track(ONE_MORE) <= 0:
@@ -237,10 +237,18 @@ def _join_chain(draft: Draft, giver: Combatant, receiver: Combatant) -> None:
             draft.emit(ev.TrackSet, who="", track=CHAIN + who.id, value=len(links))
 
 
+def standing(fighter: Combatant) -> Combatant:
+    """``fighter``, unless down or dead: the fallen pass no baton and spend no One More
+    (seed 004 Step Seven; ``turns`` refuses their actions the same way)."""
+    if fighter.status in turns.FALLEN:
+        raise RuleError(f"{fighter.name} is {fighter.status}: the One More goes unused")
+    return fighter
+
+
 def one_more(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> None:
     """``onemore WHO stamina`` (a Stamina charge) or ``onemore WHO ACTION …`` (the action)."""
     state = draft.state
-    fighter = who_arg(state, command, 0, "who spends the One More")
+    fighter = standing(who_arg(state, command, 0, "who spends the One More"))
     what = command.arg(1, "'stamina' or the action, e.g. 'onemore . standard attack'")
     if what.casefold() == "stamina" and len(command.args) == 2:
         spend_one_more(draft, fighter, "a charge of Stamina")
