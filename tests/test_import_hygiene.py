@@ -162,6 +162,31 @@ def test_log_in_markdown_loads_no_console_progress_bar_or_html_page(tmp_path: Pa
     assert not {"rich.console", "rich.progress", "tracker.export.html_recap"} & loaded
 
 
+PLAYING_ONLY = {
+    "tracker.store.journal_file",  # the writer lock and appending
+    "tracker.store.next_snapshot",  # a snapshot due in play
+    "tracker.store.sheet_marks",  # copies joining from a Foundry sheet
+    "tracker.store.taken_up",  # a journal taken up from its snapshot (the sample has none)
+}
+"""What a fight read to be shown (``log``, ``state``) need not import."""
+
+
+RENDERERS = {"md": "markdown", "txt": "text", "json": "json_log"}
+
+
+@pytest.mark.parametrize("fmt", sorted(RENDERERS))
+def test_log_and_state_import_only_what_the_format_and_the_file_need(
+    tmp_path: Path, fmt: str
+) -> None:
+    fight = _copied_sample(tmp_path)
+    recap = _modules_after(["log", fight, "-f", fmt])
+    assert f"tracker.export.{RENDERERS[fmt]}" in recap  # the run did write the recap
+    for loaded in (recap, _modules_after(["state", fight])):
+        # no Rich: names in columns one cell a letter are counted without its tables
+        assert not {m for m in loaded if m.split(".")[0] == "rich"}
+        assert not PLAYING_ONLY & loaded
+
+
 @pytest.mark.parametrize("columns", [60, 100])
 def test_help_still_wraps_at_the_terminal_width(
     columns: int, monkeypatch: pytest.MonkeyPatch

@@ -67,8 +67,8 @@ def test_basic_main_screen_light(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_nerv_main_screen_nerv_theme(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(nerv_file(tmp_path), seed=11)
-    # Sachiel, not Rei: Rei's status rows at 120x36 fit the pane without its scrollbar
-    # and overflow with it, so either stands depending on which came first (both whole)
+    # Sachiel selected (Rei's rows, which fill her status pane to the last row at
+    # 120x36, stand one way now too: test_status_one_layout.py)
     assert snap_compare(app, terminal_size=SIZE, run_before=playing(NERV_PLAY, "nerv", "sachiel"))
 
 

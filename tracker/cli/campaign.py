@@ -122,7 +122,7 @@ def _entry(rules: Ruleset, ns: argparse.Namespace, rolled: list[str]) -> dict[st
 
 
 def _roster_entry(path: Path, words: list[str]) -> dict[str, Any]:
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
 
     if len(words) != 1:
         raise TrackerError("with --from ENCOUNTER give one PC id, e.g. `--from fight.toml asuka`")

@@ -27,7 +27,7 @@ from tracker.core.safe_text import visible
 from tracker.core.wording import counted, either
 
 if TYPE_CHECKING:
-    from tracker.store.encounter_file import Loaded
+    from tracker.store.encounter_load import Loaded
     from tracker.store.journal_repair import TornTail
 
 
@@ -44,7 +44,7 @@ def setup(p: argparse.ArgumentParser) -> None:
 def run(ns: argparse.Namespace) -> int:
     """Check (and with ``--repair`` repair) the file; the exit status."""
     from tracker.store.campaign_listing import is_campaign
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
     from tracker.store.journal_repair import tail_note
 
     if is_campaign(ns.file):

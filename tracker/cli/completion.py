@@ -203,7 +203,7 @@ def _after_do(typed: list[str]) -> list[str]:
     file, command = Path(rest[0]).expanduser(), _without_options(rest[1:])
     if len(command) > 1:
         return []
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
 
     encounter = load(file).encounter
     if not command:

@@ -15,7 +15,7 @@ HISTORY = {"undo": "take back the latest command", "redo": "restore what undo to
 def do_help(path: Path, asked: list[str]) -> int:
     """Print every command's usage and summary (or one command's); RuleError for a
     command the ruleset does not have."""
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
 
     verbs = load(path).encounter.verbs
     lines = {name: f"{v.usage} — {v.summary}" for name, v in verbs.items()}

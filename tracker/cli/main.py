@@ -41,7 +41,7 @@ from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
-    from tracker.store.encounter_file import Loaded
+    from tracker.store.encounter_load import Loaded
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -291,7 +291,7 @@ def _setup_state(p: argparse.ArgumentParser) -> None:
 
 def _state(ns: argparse.Namespace) -> int:
     from tracker.export.state_json import state_document, state_text
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
 
     loaded = load(ns.file)
     _warn_left_out(ns.file, loaded)

@@ -34,7 +34,7 @@ def themes(ns: argparse.Namespace) -> int:
 def samples(ns: argparse.Namespace) -> int:
     """Each sample encounter (bundled and from rulesets); 1 if one cannot be read."""
     from tracker.rules.shipped import sample_files
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
 
     broken = 0
     for path in sample_files():  # a ruleset package's broken sample: one line, the rest listed

@@ -26,7 +26,7 @@ from tracker.export.formats import (
     format_named,
 )
 from tracker.export.recap import ExportOptions
-from tracker.store.encounter_file import load
+from tracker.store.encounter_load import load
 from tracker.store.journal_repair import tail_note
 from tracker.store.output import check_output, write_output
 

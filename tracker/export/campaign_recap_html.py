@@ -26,7 +26,7 @@ from tracker.export.html_recap import html_page, muted, page_parts
 from tracker.export.recap import ExportOptions
 from tracker.export.theme import Palette, load_palette
 from tracker.store.campaign_file import LoadedCampaign
-from tracker.store.encounter_file import load
+from tracker.store.encounter_load import load
 
 
 def campaign_html(loaded: LoadedCampaign, palette: Palette | None = None) -> str:

@@ -11,7 +11,7 @@ from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.joining import slug
 from tracker.core.safe_text import json_safe, visible_lines
 from tracker.export.recap import ExportOptions, Recap, build_recap
-from tracker.store.encounter_file import Loaded, load
+from tracker.store.encounter_load import Loaded, load
 
 
 @frozen_record

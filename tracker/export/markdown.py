@@ -9,9 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-
-from tracker.export.cells import pad_cells
+from tracker.export.cells import cell_len, pad_cells
 from tracker.export.charts import damage_chart_lines
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock

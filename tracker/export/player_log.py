@@ -14,7 +14,9 @@ the players read what comes of it), then:
   see — ``Bandit captain: wounded`` (the ruleset's ``player_summary`` after the command,
   only when those words changed), ``Sachiel: Graze (body)`` for an injury, the ailment's
   name for an ailment, ``Ork Nob rolls initiative`` — or it is left out (rolls about
-  it, an ally's attack naming it: the words line says how it went).
+  it, an ally's attack naming it: the words line says how it went);
+* reads a line of a journal played before commands went into the GM's own lines without
+  the command it quotes (``… (if killed: 'dead rei')``: :mod:`tracker.export.gm_commands`).
 
 The walk is generic over event types: it never reads what a ruleset's tracks mean.
 """
@@ -29,6 +31,8 @@ from tracker.core import events as ev
 from tracker.core.fold import apply, skip, undone_batches
 from tracker.core.hidden_names import names_pattern
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.verbs import core_verbs
+from tracker.export.gm_commands import without_commands
 from tracker.export.player_view import in_full
 from tracker.export.timeline import Beat, Timeline
 from tracker.rules.base import Ruleset
@@ -46,6 +50,9 @@ FLOW_TYPES = (
     ev.EncounterEnded,
 )
 """Round and turn sentences the core writes: they never hold anyone's health."""
+
+GMS_WORDS = (ev.NoteAdded, ev.CombatantNoted)
+"""Lines in the GM's own words, read as written (a quote in them is the GM's)."""
 
 _DIGIT = re.compile(r"\d")
 
@@ -68,10 +75,13 @@ def player_log(
     after, final = _states_after_batches(initial, events)
     reader = _Reader(rules, final, initial, reveal)
     reader.told_falls(events)
+    verbs = {*core_verbs(rules), *rules.verbs(), "undo", "redo"}
     lines: list[PlayerLine] = []
     for beat in timeline.beats:
         if beat.event.text and beat.live and not beat.secret and not _not_for_players(beat.event):
             text = reader.line(beat.event, after[beat.event.batch])
+            if not isinstance(beat.event, GMS_WORDS):
+                text = without_commands(text, verbs)
             if text:
                 lines.append(PlayerLine(beat.event.seq, beat.round, _kind(beat), text))
     return lines

@@ -76,6 +76,9 @@ class PlayerBoard(FrozenRecord):
     acting: str
     pools: tuple[str, ...]
     rows: tuple[PlayerRow, ...]
+    next_up: str = ""
+    """Who acts after this turn (``Bandit 1``), ``round 4`` when this round has nobody
+    left, "" when nobody acts now."""
 
 
 def reveals(head: Mapping[str, Any]) -> bool:
@@ -102,7 +105,19 @@ def player_board(state: EncounterState, rules: Ruleset, reveal: bool = False) ->
         acting=acting,
         pools=tuple(rules.header_parts(state)),
         rows=rows,
+        next_up=_next_up(state, rules) if acting else "",
     )
+
+
+def _next_up(state: EncounterState, rules: Ruleset) -> str:
+    """The first shown slot after the acting one still to act this round, as the turn
+    order will take it (those passed over skipped); else the next round."""
+    for slot in state.order:
+        if slot == state.current or slot in state.acted or not rules.takes_turn(state, slot):
+            continue
+        if _shown(state.combatant(slot)):
+            return name_of(state, slot)
+    return f"round {state.round + 1}"
 
 
 def _where(state: EncounterState, acting: str) -> tuple[str, ...]:

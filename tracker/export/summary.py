@@ -86,7 +86,8 @@ class EncounterSummary(FrozenRecord):
     fighters: tuple[FighterTally, ...]
     damage: tuple[RoundDamage, ...]
     open_book: bool = True
-    """False in the players' copy: only damage that fell on PCs and allies is counted."""
+    """False in the players' copy: the numbers of those not shown in full (enemies'
+    damage taken, how they end) are left out, as in the players' view."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -142,21 +143,24 @@ def summarise(
 ) -> EncounterSummary:
     """Tally the beats for which ``counts`` holds; ``end`` is the state the recap ends at.
 
-    Combatants hidden from the players at ``end`` get a row only in the GM's copy.
-    Without ``reveal`` (the players' copy), as in the players' view: damage is counted
-    only where it fell on someone shown in full (PCs, allies), and the others end in
-    words (``wounded``), not numbers. ``carried``: the batch that carried a campaign's
-    PCs in (``carried_in``), the fight's starting point.
+    Combatants hidden from the players at ``end`` get a row only in the GM's copy, and
+    in the players' copy no damage dealt to them or by them is counted (the table and the
+    chart leave out the same). Every side's dealt damage is counted the same way, the
+    PCs' and allies' too: what the table's Dealt column sums, the chart shows. Without
+    ``reveal`` (the players' copy), as in the players' view, those not shown in full
+    (enemies) end in words (``wounded``), and what they took is not said. ``carried``:
+    the batch that carried a campaign's PCs in (``carried_in``), the fight's starting
+    point.
     """
 
-    def open_book(cid: str) -> bool:
+    def seen(cid: str) -> bool:
         fighter = end.combatants.get(cid)
-        return fighter is not None and in_full(fighter, reveal)
+        return fighter is not None and not fighter.hidden
 
     def fresh(beat: Beat) -> bool:
         return counts(beat) and not (carried and beat.event.batch == carried)
 
-    ledger = _walk(timeline, initial, rules, fresh, None if reveal else open_book)
+    ledger = _walk(timeline, initial, rules, fresh, None if gm else seen)
     shown = [c for c in _cast(end, timeline.order) if gm or not c.hidden]
     fighters = tuple(
         _tally(c, ledger, rules, in_full(c, reveal), c.notes if gm else "") for c in shown
@@ -179,8 +183,10 @@ def _walk(
     initial: EncounterState,
     rules: Ruleset,
     counts: Callable[[Beat], bool],
-    open_book: Callable[[str], bool] | None = None,
+    seen: Callable[[str], bool] | None = None,
 ) -> _Ledger:
+    """The damage, injuries, ailments and falls of the beats that count; ``seen``: whom
+    the players see (None: the GM's copy, everyone)."""
     ledger = _Ledger()
     falling, rising = damage_tracks(rules), rising_damage_tracks(rules)
     values = {(c.id, t): v for c in initial.combatants.values() for t, v in c.tracks.items()}
@@ -193,9 +199,9 @@ def _walk(
             before = values.get(key)
             values[key] = event.value
             hurt = _harm_done(event.track, before, event.value, falling, rising)
-            told = open_book is None or open_book(key[0])
+            told = seen is None or seen(key[0])
             if hurt and told and counts(beat):
-                _book_damage(ledger, timeline, beat, key[0], hurt)
+                _book_damage(ledger, timeline, beat, key[0], hurt, seen)
         elif counts(beat):
             _book_other(ledger, beat, rules)
     return ledger
@@ -213,10 +219,19 @@ def _harm_done(
     return max(0, after - before) if base in rising else 0
 
 
-def _book_damage(ledger: _Ledger, timeline: Timeline, beat: Beat, victim: str, amount: int) -> None:
+def _book_damage(
+    ledger: _Ledger,
+    timeline: Timeline,
+    beat: Beat,
+    victim: str,
+    amount: int,
+    seen: Callable[[str], bool] | None = None,
+) -> None:
+    """``amount`` taken by ``victim`` and dealt by whose turn it was ("Other" on one's own
+    turn, outside any turn, or on the turn of someone the players do not see)."""
     ledger.taken[victim] += amount
     dealer = slot_owner(beat.turn) if beat.turn else ""
-    if dealer and dealer != victim:
+    if dealer and dealer != victim and (seen is None or seen(dealer)):
         ledger.dealt[dealer] += amount
         side = timeline.sides.get(dealer, "other")
     else:
@@ -277,13 +292,13 @@ NUMERIC_COLUMNS = (2, 3)
 
 
 def table_rows(summary: EncounterSummary) -> list[tuple[str, ...]]:
-    """One row per combatant, matching ``TABLE_HEADER``."""
-    guarded = not summary.open_book
+    """One row per combatant, matching ``TABLE_HEADER`` (what an enemy took is ``—`` in
+    the players' copy; what anyone dealt is a number, as the chart counts it)."""
     return [
         (
             f.name + (" (hidden)" if f.hidden else ""),
             SIDE_NAMES.get(f.side, f.side),
-            "—" if guarded and f.in_full else str(f.dealt),
+            str(f.dealt),
             str(f.taken) if f.in_full else "—",
             f.standing,
             f.fell or "—",

@@ -6,9 +6,7 @@ summary table too wide for the page wraps its widest words columns.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
-
-from tracker.export.cells import pad_cells, wrap_cells
+from tracker.export.cells import cell_len, pad_cells, wrap_cells
 from tracker.export.charts import damage_chart_lines
 from tracker.export.logbook import LogLine
 from tracker.export.recap import HISTORY_LINES, Recap, RoundBlock

@@ -32,7 +32,8 @@ from tracker.store.campaign_entered import entered_with
 from tracker.store.campaign_journal import OpenCampaign
 from tracker.store.campaign_load import LoadedCampaign
 from tracker.store.campaign_party import FILE_KEY, ID_KEY, LINK_KEY
-from tracker.store.encounter_file import initial_state, load
+from tracker.store.encounter_load import load
+from tracker.store.encounter_read import initial_state
 from tracker.store.errors import JournalError
 from tracker.store.journal import create_document
 from tracker.store.locator import Locator

@@ -1,158 +1,46 @@
-"""Encounter files: load and validate (roster, events, replay), create, and play with autosave.
+"""Encounter files: create, and play with autosave (loading to read is
+:mod:`.encounter_load`'s, named here too for those who play).
 
-Every problem with a file is ONE ``JournalError`` line ``FILE:LINE:COL: what is wrong``,
-and loading never changes the disk. Opening for play takes the writer lock, moves a torn
-tail aside (saying so once), and appends each new event the moment it is decided, with
-the journal's next snapshot in front of it when one is due (:mod:`.next_snapshot`). The
-reading of a file's parts and their checks are :mod:`.encounter_read`'s.
+Opening for play takes the writer lock, moves a torn tail aside (saying so once), and
+appends each new event the moment it is decided, with the journal's next snapshot in front
+of it when one is due (:mod:`.next_snapshot`). The reading of a file's parts and their
+checks are :mod:`.encounter_read`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from tracker.core.codec import to_table
 from tracker.core.draft import Draft
-from tracker.core.errors import FoldError, TrackerError
+from tracker.core.errors import TrackerError
 from tracker.core.events import Event, TemplateSaved
 from tracker.core.joining import add_copies
 from tracker.core.library import Block
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.session import Encounter
-from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
-from tracker.store.encounter_read import (
-    check_references,
-    check_replay,
-    checked_events,
-    read_head,
-)
+from tracker.store.encounter_load import Ahead, Loaded, load
 from tracker.store.encounter_read import initial_state as initial_state
 from tracker.store.errors import JournalError, StoreError
 from tracker.store.journal import (
-    TornTail,
     create_document,
-    read_bytes,
-    read_journal_data,
 )
 from tracker.store.journal_file import JournalFile, checked_start
-from tracker.store.locator import Locator
 from tracker.store.next_snapshot import NextSnapshot
 from tracker.store.options_check import chosen_readings
 from tracker.store.sheet_marks import Marks, as_on_the_sheet, put_on
 from tracker.store.snapshot import (
     EVERY,
-    EarlierEvents,
     head_bytes,
-    newest_seq,
     snapshot_line,
 )
 from tracker.store.standing_line import head_mark, standing_line
-from tracker.store.taken_up import SnapshotParts, TakenUp, built, take_up
 from tracker.store.upgrade import CURRENT_FORMAT
-
-
-@dataclass
-class Loaded:
-    """A validated encounter file: its head, ruleset, the encounter, and any torn tail."""
-
-    path: Path
-    head: dict[str, Any]
-    rules: Ruleset
-    encounter: Encounter
-    torn: TornTail | None
-    source_format: int = CURRENT_FORMAT
-    """The format the file is written in (``head`` is already today's)."""
-    snapshot_seq: int = 0
-    """How many events the newest snapshot in the file folds in, as read (0: it has none;
-    in play, ``EncounterFile.next_snapshot`` counts on from it)."""
-    head_mark: tuple[int, int] = (0, 0)
-    """The length and crc32 of the file's head as read and checked (what standing lines
-    vouch for)."""
-    earlier: EarlierEvents | None = None
-    """The reading of the events before the snapshot the file was taken up from."""
-    read_ahead: bool = False
-    """Whether the snapshot's parts were read ahead, in another process
-    (:mod:`tracker.store.read_ahead`)."""
-
-
-Ahead = Callable[[bytes], SnapshotParts | None]
-"""The parts of a file's newest good snapshot, read elsewhere, if they were read from
-these bytes (None otherwise: the file is read here)."""
-
-
-def load(path: Path, ahead: Ahead | None = None) -> Loaded:
-    """Read and validate an encounter file; JournalError (one line) on any problem.
-
-    A journal with a snapshot (:mod:`tracker.store.snapshot`) is taken up from the newest
-    one that checks out: only the events after it are read now, the earlier ones when
-    first needed (``Encounter.events``), and the snapshot is checked against them then.
-    Anything unusual about the file is read the whole way, which names the problem.
-    ``ahead`` gives the parts of a snapshot read elsewhere (:mod:`.read_ahead`) if they
-    were read from these very bytes.
-    """
-    path = Path(path)
-    data = read_bytes(path)
-    loaded = _read_ahead(path, data, ahead) or _from_snapshot(path, data) or _load_all(path, data)
-    kept = data if loaded.torn is None else data[: loaded.torn.offset]
-    loaded.head_mark = head_mark(kept)
-    return loaded
-
-
-def _from_snapshot(path: Path, data: bytes) -> Loaded | None:
-    """The file taken up from its newest snapshot that checks out, or None."""
-    taken = take_up(path, data)
-    return None if taken is None else _taken_up(path, data, taken)
-
-
-def _read_ahead(path: Path, data: bytes, ahead: Ahead | None) -> Loaded | None:
-    """The file built from a snapshot's parts read ahead from the same bytes, or None."""
-    parts = None if ahead is None else ahead(data)
-    if parts is None:
-        return None
-    try:
-        taken = built(path, data, parts, load_ruleset(parts.ruleset_id))
-    except (TrackerError, KeyError):
-        return None
-    if taken is None:
-        return None
-    loaded = _taken_up(path, data, taken)
-    loaded.read_ahead = True
-    return loaded
-
-
-def _taken_up(path: Path, data: bytes, taken: TakenUp) -> Loaded:
-    parts = taken.parts
-    return Loaded(
-        path,
-        parts.head,
-        taken.rules,
-        taken.encounter,
-        None,
-        parts.version,
-        newest_seq(data),
-        earlier=taken.earlier,
-    )
-
-
-def _load_all(path: Path, data: bytes) -> Loaded:
-    """Read every event of ``data`` and replay them all."""
-    read = read_journal_data(path, data)
-    locator = Locator(path)
-    head, version, rules, initial = read_head(read, locator)
-    events = checked_events(read, version, locator)
-    try:
-        encounter = Encounter(initial, rules, events)
-    except (FoldError, KeyError):
-        check_replay(initial, events, locator)
-        raise
-    check_references(encounter.state, read.events, locator)
-    return Loaded(path, head, rules, encounter, read.torn, version, newest_seq(data))
 
 
 def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()) -> None:

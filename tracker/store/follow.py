@@ -32,7 +32,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.events import Event
 from tracker.rules.user_files import loads_toml, why_not_a_file
 from tracker.store.block import BATCH_END
-from tracker.store.encounter_file import Loaded, load
+from tracker.store.encounter_load import Loaded, load
 from tracker.store.errors import JournalError
 from tracker.store.file_text import EVENT_FIELDS, flaw_in
 from tracker.store.journal import HEADER, format_event

@@ -25,7 +25,7 @@ from tracker.core.errors import TrackerError, one_line
 from tracker.export.formats import FORMATS, Format, recap_file_name, recap_of
 from tracker.export.recap import ExportOptions, parse_rounds
 from tracker.paths import user_data_dir
-from tracker.store.encounter_file import Loaded
+from tracker.store.encounter_load import Loaded
 from tracker.store.output import write_output
 from tracker.ui.plain import plain
 

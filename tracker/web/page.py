@@ -106,6 +106,7 @@ def _where(board: PlayerBoard, look: str) -> str:
     return (
         f'<header class="where" data-look="{text(look)}"><h1>{text(board.title)}</h1>'
         f'<p class="turn">{_turn(board)}</p>'
+        + (f'<p class="next">Next: {text(board.next_up)}</p>' if board.next_up else "")
         + (TO_TURN if any(row.acting for row in board.rows) else "")
         + (f'<ul class="pools">{pools}</ul>' if pools else "")
         + "</header>"

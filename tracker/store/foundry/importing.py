@@ -301,7 +301,7 @@ def _unique_ids(actors: list[ActorImport]) -> None:
 
 def check_into(target: Path, result: Plan) -> None:
     """The encounter ``target`` exists and plays the actors' ruleset (ImportFailed if not)."""
-    from tracker.store.encounter_file import load
+    from tracker.store.encounter_load import load
 
     loaded = load(target)
     wrong: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors

@@ -7,21 +7,19 @@ a number key 1–9, the same numbers the app's ``resolve`` action uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
 
-from tracker.core.model import Combatant, Condition, EncounterState, slot_owner
+from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.safe_text import visible_lines
 from tracker.rules.base import Ruleset
-from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.sides import side_word
+from tracker.ui.panes.status_ailments import AilmentLines
 from tracker.ui.panes.status_fit import (
     ONE_ROW,
     TIGHTEST,
@@ -32,12 +30,9 @@ from tracker.ui.panes.status_fit import (
 )
 from tracker.ui.panes.status_lines import (
     ReminderEntry,
-    categories_of,
     category_of,
-    condition_text,
     location_line,
     reminder_entry,
-    says_nothing,
 )
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
@@ -126,36 +121,49 @@ class StatusPane(SelectedPane):
         fighter = self._fighter(state)
         reminders = self.reminder_entries(state, rules)
         block = self.fighter_block(fighter, state, rules) if fighter else None
-        region = self.scrollable_content_region
+        # the whole width and height inside the frame, a scrollbar shown or not: what
+        # is drawn, and whether it scrolls, depend on the state and the room alone
+        region = self.content_region
         room = region.height
-        lines, missing, width = self._fitted(reminders, block, region.width, room)
+        lines, missing, width, tight = self._fitted(reminders, block, region.width, room)
+        self.set_class(0 < width < region.width, "-overflows")  # the stylesheet: a scrollbar
         if room:
             self._ask_rows(missing, (width, room))
         retitle(self, "Status")
-        # made again for the width the rows are painted at: a scrollbar that comes or
-        # goes after they were counted takes or gives a column (no letter cut at the edge)
-        text.draw(lines, lambda width: self._fitted(reminders, block, width, room)[0])
+        # made again for the width the rows are painted at while the scrollbar comes or
+        # goes (no letter cut at the edge), at the same tightness
+        text.draw(lines, lambda cells: self._rows_at(reminders, block, cells, tight, room))
+
+    def _rows_at(
+        self,
+        reminders: list[ReminderEntry],
+        block: FighterBlock | None,
+        width: int,
+        tight: int,
+        room: int,
+    ) -> list[Text]:
+        """The whole drawing at ``width`` cells and a tightness."""
+        top, rest = self._drawing(reminders, block, width, tight, room)
+        return top + rest
 
     def _fitted(
-        self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int, room: int
-    ) -> tuple[list[Text], tuple[int, int], int]:
+        self, reminders: list[ReminderEntry], block: FighterBlock | None, full: int, room: int
+    ) -> tuple[list[Text], tuple[int, int], int, int]:
         """The roomiest drawing whose reminders and the selected one's name and tracks
         fit in ``room`` rows (the tightest if none does), how many rows are missing (for
-        what must be seen, and for what must be read whole: the log gives them) and the
-        width it was made for."""
+        what must be seen, and for what must be read whole: the log gives them), the
+        width it was made for (``full``, the pane's whole width, when all of it fits;
+        else less the scrollbar's column) and its tightness."""
         if not room:
-            top, rest = self._drawing(reminders, block, width, 0)
-            return top + rest, (0, 0), width
+            top, rest = self._drawing(reminders, block, full, 0)
+            return top + rest, (0, 0), full, 0
         console = self.app.console
         # a reminder cut to a row only once the log has given all it has (``-crowded``)
         last = ONE_ROW if self.screen.has_class("-crowded") else TIGHTEST
         for tight in range(last + 1):
-            top, rest = self._drawing(reminders, block, width, tight, room)
+            width, top, rest = self._laid_out(reminders, block, full, tight, room)
             if rows_needed(top, width, console) <= room:
                 break
-        if not self.show_vertical_scrollbar and rows_needed(top + rest, width, console) > room:
-            width -= self.styles.scrollbar_size_vertical  # it will show, and take a cell
-            top, rest = self._drawing(reminders, block, width, tight, room)
         least = top if tight == TIGHTEST else self._drawing(reminders, block, width, TIGHTEST)[0]
         whole = (
             top + block.read_below(tight)
@@ -166,7 +174,26 @@ class StatusPane(SelectedPane):
             rows_needed(least, width, console) - room,
             rows_needed(whole, width, console) - room,
         )
-        return top + rest, missing, width
+        return top + rest, missing, width, tight
+
+    def _laid_out(
+        self,
+        reminders: list[ReminderEntry],
+        block: FighterBlock | None,
+        full: int,
+        tight: int,
+        room: int,
+    ) -> tuple[int, list[Text], list[Text]]:
+        """The drawing at a tightness and the width it takes: the pane's ``full`` width
+        when all of it fits in ``room`` rows there, else that less the scrollbar's
+        column. One answer for one state and room, whichever layout stood before (rows
+        that fit without the scrollbar but not beside it were drawn either way)."""
+        top, rest = self._drawing(reminders, block, full, tight, room)
+        if rows_needed(top + rest, full, self.app.console) <= room:
+            return full, top, rest
+        width = full - self.styles.scrollbar_size_vertical
+        top, rest = self._drawing(reminders, block, width, tight, room)
+        return width, top, rest
 
     def _must_read(
         self, reminders: list[ReminderEntry], block: FighterBlock | None, width: int
@@ -269,7 +296,8 @@ class StatusPane(SelectedPane):
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
         said = self._said(fighter, state, rules)
-        block = FighterBlock(head, self._notes(fighter), self._ailments(fighter, rules, said))
+        ailments = AilmentLines(rules, self._style).of(fighter, said)
+        block = FighterBlock(head, self._notes(fighter), ailments)
         body = rules.body(fighter)
         if body or self.screen.has_class("-narrow"):  # no body pane there to show them
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
@@ -300,70 +328,6 @@ class StatusPane(SelectedPane):
                 line.append(f": {visible_lines(trait.text)}")
             lines.append(line)
         return lines
-
-    def _ailments(
-        self, fighter: Combatant, rules: Ruleset, said: list[str]
-    ) -> list[tuple[Text, bool]]:
-        """Each ailment category's line, and whether it holds anything. A condition of
-        no category of the catalogue joins its ``Condition`` line where there is one
-        (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
-        already name by its category (``Physical: Burn``) is not said twice."""
-        categories: list[str] = []
-        for spec in rules.catalogue():
-            if spec.category and spec.category not in categories:
-                categories.append(spec.category)
-        worded = {category_of(line, rules): line for line in said}
-        labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
-        known = {k.casefold() for k in categories}
-        kind = categories_of(rules)
-        rest = [c for c in fighter.conditions if kind(c) not in known | labels]
-        lines = []
-        for category in categories:
-            if category in worded:
-                line = worded[category]
-                lines.append((self._worded(line), not says_nothing(line)))
-                continue
-            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
-            if category.casefold() == "condition":
-                held, rest = held + rest, []
-            lines.append((self._badges(category.capitalize(), held), bool(held)))
-        return lines + self._own_categories(rest, kind, not categories)
-
-    def _own_categories(
-        self, rest: list[Condition], kind: Callable[[Condition], str], always: bool
-    ) -> list[tuple[Text, bool]]:
-        """Conditions of a category the catalogue does not list, a line per category
-        (``Harm: Broken ribs 2``); those of none under ``Conditions`` (shown ``always``
-        when the catalogue has no categories)."""
-        grouped: dict[str, list[Condition]] = {}
-        for condition in rest:
-            grouped.setdefault(kind(condition), []).append(condition)
-        unfiled = grouped.pop("", [])
-        lines = [(self._badges(name.capitalize(), held), True) for name, held in grouped.items()]
-        if unfiled or always:
-            lines.append((self._badges("Conditions", unfiled), bool(unfiled)))
-        return lines
-
-    def _worded(self, line: str) -> Text:
-        label, _, rest = line.partition(":")
-        text = Text(f"{label}: ", self._style("muted"))
-        rest = rest.strip()
-        if says_nothing(line):
-            text.append("—", self._style("muted"))
-        else:
-            text.append(f" {rest} ", self._style("badge"))
-        return text
-
-    def _badges(self, label: str, held: list[Condition]) -> Text:
-        line = Text(f"{label}: ", self._style("muted"))
-        if not held:
-            line.append("—", self._style("muted"))
-        for index, condition in enumerate(held):
-            if index:
-                line.append(" ")
-            words = self.rules.level_words if self.rules else level_words
-            line.append(f" {condition_text(condition, words)} ", self._style("badge"))
-        return line
 
     def reminder_entries(self, state: EncounterState, rules: Ruleset) -> list[ReminderEntry]:
         """The open reminders in order, each with its choices (keyed or not)."""

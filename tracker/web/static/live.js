@@ -77,20 +77,31 @@
   // The acting row in view: when the page opens, and at each new turn while the player
   // follows the turn (the last acting row was on screen). A player reading further down
   // (the log, another row) stays where they are; "Go to the acting row" brings it back.
+  // On a TV (?large) the header stays at the top: a row under it is not on screen.
   function actingRow() { return document.getElementById("acting"); }
+  function covered() {
+    var where = live.querySelector(".where");
+    if (!where || !window.getComputedStyle || !where.getBoundingClientRect) { return 0; }
+    if (window.getComputedStyle(where).position !== "sticky") { return 0; }
+    var height = Math.ceil(where.getBoundingClientRect().height);
+    document.body.style.setProperty("--head", height + "px");
+    return height;
+  }
   function onScreen(row) {
     if (!row || !row.getBoundingClientRect) { return false; }
     var box = row.getBoundingClientRect();
-    return box.bottom > 0 && box.top < window.innerHeight;
+    return box.bottom > covered() && box.top < window.innerHeight;
   }
   function bringTurn(following) {
     var row = actingRow();
     if (!following || !row || !row.scrollIntoView || !row.getBoundingClientRect) { return; }
+    var top = covered();
     var box = row.getBoundingClientRect();
-    if (box.top >= 0 && box.bottom <= window.innerHeight) { return; }
-    var tall = box.bottom - box.top > window.innerHeight;
+    if (box.top >= top && box.bottom <= window.innerHeight) { return; }
+    var tall = box.bottom - box.top > window.innerHeight - top;
     row.scrollIntoView({ block: tall ? "start" : "center" });
   }
+  window.addEventListener("resize", covered);
 
   function refuse() {
     refused = true;

@@ -1,0 +1,86 @@
+"""The status pane's ailment lines: a line per category of the ruleset's catalogue, with
+a badge per condition held (``Physical:  Burning 2 ``), or the ruleset's own line for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.style import Style
+from rich.text import Text
+
+from tracker.core.model import Combatant, Condition
+from tracker.rules.base import Ruleset
+from tracker.ui.panes.status_lines import categories_of, category_of, condition_text, says_nothing
+
+
+class AilmentLines:
+    """The selected combatant's ailment lines, in the pane's styles (``style("badge")``)."""
+
+    def __init__(self, rules: Ruleset, style: Callable[[str], Style]) -> None:
+        self.rules = rules
+        self.style = style
+
+    def of(self, fighter: Combatant, said: list[str]) -> list[tuple[Text, bool]]:
+        """Each ailment category's line, and whether it holds anything. A condition of
+        no category of the catalogue joins its ``Condition`` line where there is one
+        (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
+        already name by its category (``Physical: Burn``) is not said twice."""
+        rules = self.rules
+        categories: list[str] = []
+        for spec in rules.catalogue():
+            if spec.category and spec.category not in categories:
+                categories.append(spec.category)
+        worded = {category_of(line, rules): line for line in said}
+        labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
+        known = {k.casefold() for k in categories}
+        kind = categories_of(rules)
+        rest = [c for c in fighter.conditions if kind(c) not in known | labels]
+        lines = []
+        for category in categories:
+            if category in worded:
+                line = worded[category]
+                lines.append((self.worded(line), not says_nothing(line)))
+                continue
+            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
+            if category.casefold() == "condition":
+                held, rest = held + rest, []
+            lines.append((self.badges(category.capitalize(), held), bool(held)))
+        return lines + self._own_categories(rest, kind, not categories)
+
+    def _own_categories(
+        self, rest: list[Condition], kind: Callable[[Condition], str], always: bool
+    ) -> list[tuple[Text, bool]]:
+        """Conditions of a category the catalogue does not list, a line per category
+        (``Harm: Broken ribs 2``); those of none under ``Conditions`` (shown ``always``
+        when the catalogue has no categories)."""
+        grouped: dict[str, list[Condition]] = {}
+        for condition in rest:
+            grouped.setdefault(kind(condition), []).append(condition)
+        unfiled = grouped.pop("", [])
+        lines = [(self.badges(name.capitalize(), held), True) for name, held in grouped.items()]
+        if unfiled or always:
+            lines.append((self.badges("Conditions", unfiled), bool(unfiled)))
+        return lines
+
+    def worded(self, line: str) -> Text:
+        """A ruleset's own line for a category: ``Physical:  Burning 2 `` (``—``: none)."""
+        label, _, rest = line.partition(":")
+        text = Text(f"{label}: ", self.style("muted"))
+        rest = rest.strip()
+        if says_nothing(line):
+            text.append("—", self.style("muted"))
+        else:
+            text.append(f" {rest} ", self.style("badge"))
+        return text
+
+    def badges(self, label: str, held: list[Condition]) -> Text:
+        """``Physical:  Burning 2 · 3 rnd `` a badge each (``—``: none held)."""
+        line = Text(f"{label}: ", self.style("muted"))
+        if not held:
+            line.append("—", self.style("muted"))
+        for index, condition in enumerate(held):
+            if index:
+                line.append(" ")
+            words = self.rules.level_words
+            line.append(f" {condition_text(condition, words)} ", self.style("badge"))
+        return line
