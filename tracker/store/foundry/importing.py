@@ -20,6 +20,7 @@ from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import either
+from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
@@ -30,6 +31,7 @@ from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
     SYSTEMS,
+    ActorExport,
     NotACombatant,
     NotAnActor,
     NotImportable,
@@ -130,11 +132,13 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     named = {path for path in paths if not path.is_dir()}
     folders = [path for path in paths if path.is_dir()]
     sources, problems = _documents(paths, folders, result)
-    game_masters = _game_masters(sources, forced)
+    exports = _actor_exports(sources, forced)
+    game_masters = gm_accounts([a for a in exports.values() if a.system == "alienrpg"])
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
-    for source in sources:
+    rulesets: dict[str, Ruleset] = {}
+    for index, source in enumerate(sources):
         try:
-            _read_one(source, forced, tables, result, game_masters)
+            _read_one(source, exports.get(index), forced, tables, result, game_masters, rulesets)
         except (NotACombatant, NotAnActor) as err:
             if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
@@ -194,21 +198,29 @@ def _forced_system(ruleset: str) -> str:
     raise ImportFailed([f"--ruleset {ruleset}: Foundry actors import into {known}"])
 
 
-def _game_masters(sources: list[Source], forced: str) -> frozenset[str]:
-    """The GM's users, as the Alien actors read in this import show them."""
-    actors = []
-    for source in sources:
-        try:
-            actor = actor_export(source.doc, forced)
-        except NotImportable:
+def _actor_exports(sources: list[Source], forced: str) -> dict[int, ActorExport]:
+    """Each document that reads as an actor, by its place in ``sources``: read once (a
+    pack of thousands of actors is read in one pass; the Alien actors among them tell the
+    GM's users apart before any is converted)."""
+    exports = {}
+    for index, source in enumerate(sources):
+        if isinstance(source.doc, dict) and is_roll_table(source.doc):
             continue
-        if actor.system == "alienrpg":
-            actors.append(actor)
-    return gm_accounts(actors)
+        try:
+            exports[index] = actor_export(source.doc, forced)
+        except NotImportable:
+            continue  # said when the document is read in turn
+    return exports
 
 
 def _read_one(
-    source: Source, forced: str, tables: str, into: Plan, game_masters: frozenset[str]
+    source: Source,
+    actor: ActorExport | None,
+    forced: str,
+    tables: str,
+    into: Plan,
+    game_masters: frozenset[str],
+    rulesets: dict[str, Ruleset],
 ) -> None:
     doc, path = source.doc, source.path
     key = doc.get("_key") if isinstance(doc, dict) else None
@@ -220,12 +232,14 @@ def _read_one(
         table.label = source.label
         into.tables.append(table)
         return
-    actor = actor_export(doc, forced)
+    actor = actor or actor_export(doc, forced)  # not an actor: says why
     if actor.system == "alienrpg":
         converted = alien_block(actor, source.stem, game_masters)
     else:
         converted = wrath_block(actor, source.stem)
-    _check_block(converted)
+    if converted.ruleset not in rulesets:
+        rulesets[converted.ruleset] = load_ruleset(converted.ruleset)
+    _check_block(converted, rulesets[converted.ruleset])
     into.actors.append(ActorImport(path, converted, label=source.label))
 
 
@@ -249,9 +263,8 @@ def _table(path: Path, doc: dict[str, Any], section: str) -> TableImport:
     return TableImport(path, table, section, rows, remarks + more)
 
 
-def _check_block(converted: Converted) -> None:
-    """The block must load as the bestiary loads it (the ruleset builds a combatant)."""
-    rules = load_ruleset(converted.ruleset)
+def _check_block(converted: Converted, rules: Ruleset) -> None:
+    """The block must load as the bestiary loads it (``rules`` builds a combatant)."""
     block = converted.block
     try:
         entry = rolled_entry(block, Dice(seed=0), [])
