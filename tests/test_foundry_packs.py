@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import copy
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.foundry_helpers import FIXTURES, run
+from tracker.paths import user_data_dir
 from tracker.rules.base import Ruleset
 from tracker.store.foundry import importing, shapes
 from tracker.store.foundry.importing import plan
@@ -83,3 +85,55 @@ def test_a_pack_import_ends_saying_how_many_it_took(
 def test_one_actor_alone_has_no_closing_count(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = run(capsys, str(THREAT))
     assert code == 0 and "in all" not in out
+
+
+def test_an_actor_of_a_pack_that_cannot_be_imported_is_one_line_and_the_rest_come(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A world's ``actors.db`` holds whatever the GM made: a D&D goblin from another
+    world, a threat with 1,000,000,000 Wounds typed on its sheet. Each was a refusal of the
+    whole pack; now each is its own line and the others are imported."""
+    orks = threats(3)
+    orks[1]["system"]["combat"]["wounds"]["max"] = 10**9
+    goblin = json.loads((FIXTURES / "dnd5e-npc.json").read_text(encoding="utf-8"))
+    pack = nedb(tmp_path / "actors.db", [orks[0], orks[1], goblin, orks[2]])
+    code, out, err = run(capsys, str(pack))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert "not imported: Ork 2 (actors.db:2) — the wrath-glory block would not load: " in out
+    assert (
+        "not imported: Goblin (actors.db:3) — a 'dnd5e' actor: the tracker imports alienrpg "
+        "and wrath-and-glory actors (or pass --ruleset)"
+    ) in lines
+    assert lines[-1] == "in all: 2 actors; 2 not imported"
+    bestiary = tomllib.loads((user_data_dir() / "bestiary" / "wrath-glory.toml").read_text())
+    assert [b["name"] for b in bestiary["blocks"]] == ["Ork 1", "Ork 3"]
+
+
+def test_a_pack_of_which_nothing_can_be_imported_is_refused_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orks = threats(1)
+    orks[0]["system"]["combat"]["wounds"]["max"] = 10**9
+    goblin = json.loads((FIXTURES / "dnd5e-npc.json").read_text(encoding="utf-8"))
+    pack = nedb(tmp_path / "actors.db", [orks[0], goblin])
+    before = pack.read_bytes()
+    code, out, err = run(capsys, str(pack))
+    assert code == 1 and out == ""
+    assert err.splitlines()[0].startswith("tracker: not imported: Ork 1 (actors.db:1) — ")
+    assert err.splitlines()[-1] == (
+        "tracker: no actor or RollTable in what was named — nothing was imported"
+    )
+    assert pack.read_bytes() == before
+
+
+def test_a_file_of_one_actor_that_cannot_be_imported_is_still_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ork = threats(1)[0]
+    ork["system"]["combat"]["wounds"]["max"] = 10**9
+    path = tmp_path / "ork.json"
+    path.write_text(json.dumps(ork), encoding="utf-8")
+    code, out, err = run(capsys, str(path), str(THREAT))
+    assert code == 1 and out == ""
+    assert err.startswith("tracker: ork.json: the wrath-glory block would not load")

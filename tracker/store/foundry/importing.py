@@ -26,6 +26,7 @@ from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.blocks import Converted
+from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.scene import scene_actors
@@ -105,6 +106,9 @@ class Plan:
     tables: list[TableImport] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     """Documents a pack's folder holds that are no actor or table (its folders)."""
+    refused: list[str] = field(default_factory=list)
+    """One line for each document of a pack that cannot be imported (``not imported: Ork
+    Nob (orks.db:3) — why``): the pack's other documents are still imported."""
     opened: list[str] = field(default_factory=list)
     """What opening the ``--into`` encounter did to it (a damaged end moved aside)."""
 
@@ -147,11 +151,14 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
             else:  # a module's folder holds its items, journals and scenes too
                 result.skipped.append(f"{_shown(source.path, source.label, folders)}: {err.what}")
         except (NotImportable, TrackerError) as err:
-            problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
+            if source.path in named and source.path in alone:
+                problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
+            else:  # one actor of a pack: the others are still taken
+                result.refused.append(_refused(source, folders, err))
     problems += _table_clashes(result, tables) + _name_clashes(result)
     if not problems and not result.actors and not result.tables:  # one file named: its line
-        problems = list(result.skipped)
-        if len(problems) != 1 or folders:
+        problems = [*result.refused, *result.skipped]
+        if len(problems) != 1 or folders or result.refused:
             problems.append("no actor or RollTable in what was named")
     if problems:
         raise ImportFailed(problems)
@@ -179,6 +186,13 @@ def _documents(
     sources, played = scene_actors([s for s in sources if not s.skipped])
     result.skipped += played
     return sources, problems
+
+
+def _refused(source: Source, folders: list[Path], err: TrackerError) -> str:
+    """The report's line for one document of a pack that cannot be imported."""
+    name = plain_line(source.doc.get("name"), 80) if isinstance(source.doc, dict) else ""
+    where = _shown(source.path, source.label, folders)
+    return f"not imported: {name or 'unnamed'} ({where}) — {err}"
 
 
 def _shown(path: Path, label: str, folders: list[Path]) -> str:
@@ -244,8 +258,6 @@ def _read_one(
 
 
 def _folder_name(doc: dict[str, Any]) -> str:
-    from tracker.store.foundry.plain import plain_line
-
     return plain_line(doc.get("name"), 60) or "unnamed"
 
 
