@@ -137,3 +137,39 @@ def test_a_file_of_one_actor_that_cannot_be_imported_is_still_refused(
     code, out, err = run(capsys, str(path), str(THREAT))
     assert code == 1 and out == ""
     assert err.startswith("tracker: ork.json: the wrath-glory block would not load")
+
+
+def test_two_actors_of_one_name_beside_a_third_named_as_the_second_id_all_keep_their_blocks(
+    tmp_path: Path,
+) -> None:
+    """``Ork Nob``, ``Ork Nob`` and ``Ork Nob 2`` in one pack: the second was given
+    ``ork-nob-2``, the id of the third, and the bestiary kept only one of the two."""
+    orks = threats(3)
+    orks[0]["name"] = orks[1]["name"] = "Ork Nob"
+    orks[2]["name"] = "Ork Nob 2"
+    for n, ork in enumerate(orks):
+        ork["system"]["combat"]["wounds"]["max"] = 10 + n
+    pack = tmp_path / "orks.json"
+    pack.write_text(json.dumps(orks), encoding="utf-8")
+    result = plan([pack])
+    blocks = {a.converted.id: a.converted.block for a in result.actors}
+    assert {i: (b["name"], b["stats"]["wounds"]) for i, b in blocks.items()} == {
+        "ork-nob": ("Ork Nob", 10),
+        "ork-nob-3": ("Ork Nob", 11),
+        "ork-nob-2": ("Ork Nob 2", 12),
+    }
+    assert "id ork-nob-3: 'ork-nob' is orks.json #1 (Ork Nob) in this import" in (
+        result.actors[1].converted.remarks
+    )
+    importing.apply(result)
+    saved = tomllib.loads((user_data_dir() / "bestiary" / "wrath-glory.toml").read_text())
+    assert sorted(b["id"] for b in saved["blocks"]) == ["ork-nob", "ork-nob-2", "ork-nob-3"]
+
+
+def test_a_long_name_twice_keeps_its_second_id_within_the_limit(tmp_path: Path) -> None:
+    orks = threats(2)
+    orks[0]["name"] = orks[1]["name"] = "Ork " + "Nob" * 30
+    pack = tmp_path / "orks.json"
+    pack.write_text(json.dumps(orks), encoding="utf-8")
+    ids = [a.converted.id for a in plan([pack]).actors]
+    assert len(ids[1]) <= 80 and ids[1].endswith("-2") and ids[1][:-2] == ids[0][:78]

@@ -19,6 +19,7 @@ from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
+from tracker.core.safe_text import NAME_LIMIT
 from tracker.core.wording import either
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
@@ -312,13 +313,31 @@ def _name_clashes(result: Plan) -> list[str]:
 
 
 def _unique_ids(actors: list[ActorImport]) -> None:
-    """Two actors of one command with the same id: the later ones get -2, -3 …"""
-    seen: dict[tuple[str, str], int] = {}
+    """Two actors of one command with the same id: the later ones get -2, -3 … — never an
+    id another actor of the command has (``Ork Nob``, ``Ork Nob``, ``Ork Nob 2`` become
+    ``ork-nob``, ``ork-nob-3``, ``ork-nob-2``), and the report says why."""
+    taken = {(a.converted.ruleset, a.converted.id) for a in actors}
+    first: dict[tuple[str, str], ActorImport] = {}
     for actor in actors:
         key = (actor.converted.ruleset, actor.converted.id)
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] > 1:
-            actor.converted.block["id"] = f"{actor.converted.id}-{seen[key]}"
+        if key not in first:
+            first[key] = actor
+            continue
+        number = 2
+        while (key[0], made := _numbered(key[1], number)) in taken:
+            number += 1
+        taken.add((key[0], made))
+        actor.converted.block["id"] = made
+        earlier = first[key]
+        actor.converted.remarks.append(
+            f"id {made}: '{key[1]}' is {earlier.where} ({earlier.converted.name}) in this import"
+        )
+
+
+def _numbered(block_id: str, number: int) -> str:
+    """``ork-nob-2``, within the id's length limit."""
+    suffix = f"-{number}"
+    return block_id[: NAME_LIMIT - len(suffix)] + suffix
 
 
 # --- writing --------------------------------------------------------------------------
