@@ -173,3 +173,16 @@ def test_a_long_name_twice_keeps_its_second_id_within_the_limit(tmp_path: Path) 
     pack.write_text(json.dumps(orks), encoding="utf-8")
     ids = [a.converted.id for a in plan([pack]).actors]
     assert len(ids[1]) <= 80 and ids[1].endswith("-2") and ids[1][:-2] == ids[0][:78]
+
+
+def test_a_file_named_again_inside_its_folder_is_one_actor(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tracker import pack/ pack/Carnifex….yml`` (or the same file twice, as a shell
+    glob and a name may give) made a second block 'carnifex-2' of the same actor."""
+    pack = FIXTURES / "wrath-pack"
+    carnifex = pack / "Carnifex_cArNiFeX00000001.yml"
+    result = plan([pack, carnifex, Path(str(carnifex))])
+    assert sorted(a.converted.id for a in result.actors) == ["carnifex", "necron-warrior"]
+    code, out, _err = run(capsys, str(THREAT), str(THREAT))
+    assert code == 0 and out.count("block 'ork-nob'") == 1 and "ork-nob-2" not in out

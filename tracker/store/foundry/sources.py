@@ -91,7 +91,23 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
         elif len(found) > MOST_FILES:
             problems.append(f"{path.name}: {len(found):,} files, more than {MOST_FILES:,}")
         files.extend(found)
-    return files, problems
+    return _once(files), problems
+
+
+def _once(files: list[Path]) -> list[Path]:
+    """Each file once, where first named (``pack/`` and ``pack/ork.json`` named together,
+    or a file named twice, is one actor, not two)."""
+    seen: set[Path] = set()
+    kept = []
+    for path in files:
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a link loop: named as it is, refused when read
+            key = path
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _walk(folder: Path) -> Iterator[Path]:
