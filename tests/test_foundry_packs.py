@@ -186,3 +186,30 @@ def test_a_file_named_again_inside_its_folder_is_one_actor(
     assert sorted(a.converted.id for a in result.actors) == ["carnifex", "necron-warrior"]
     code, out, _err = run(capsys, str(THREAT), str(THREAT))
     assert code == 0 and out.count("block 'ork-nob'") == 1 and "ork-nob-2" not in out
+
+
+def test_a_world_actors_db_over_20_mb_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A long campaign's ``actors.db`` (thousands of actors, each line rewritten as the GM
+    edited it) passes 20 MB: it was refused as "not a Foundry export"."""
+    lines = [json.dumps(doc) for doc in threats(2)]
+    edit = json.dumps({"_id": "orkOrkOrk0000001", "name": "Ork 1", "pad": "x" * 2**20})
+    history = [edit] * 21  # earlier versions of Ork 1, each replaced by the next line
+    pack = tmp_path / "actors.db"
+    pack.write_text("\n".join([*history, *lines]) + "\n", encoding="utf-8")
+    assert pack.stat().st_size > 21 * 2**20
+    code, out, err = run(capsys, str(pack))
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "in all: 2 actors"
+
+
+def test_a_pack_too_big_to_read_says_how_to_import_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = tmp_path / "actors.db"
+    with pack.open("wb") as file:
+        file.truncate(65 * 2**20)  # sparse: 65 MB on paper
+    code, _out, err = run(capsys, str(pack))
+    assert code == 1 and err.startswith("tracker: actors.db: larger than 64 MB: ")
+    assert "fvtt package unpack" in err and err.count("\n") == 1

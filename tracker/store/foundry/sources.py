@@ -15,9 +15,10 @@
 - a folder: every such file in it and its subfolders (a pack's source folder).
 
 Every file is refused in one sentence when it cannot be read: larger than
-``SIZE_LIMIT``, not UTF-8, not JSON or YAML, nested deeper than ``DEPTH_LIMIT``, a number
-no sheet holds, YAML whose aliases expand past any actor's size. LevelDB packs (Foundry 11+)
-are binary: they are unpacked with foundryvtt-cli first.
+``SIZE_LIMIT`` (a NeDB pack: ``PACK_SIZE_LIMIT``), not UTF-8, not JSON or YAML, nested
+deeper than ``DEPTH_LIMIT``, a number no sheet holds, YAML whose aliases expand past any
+actor's size. LevelDB packs (Foundry 11+) are binary: they are unpacked with foundryvtt-cli
+first.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ from tracker.store.toml_parse import line_col
 
 SIZE_LIMIT = 20 * 1024 * 1024
 """The largest file an import reads (an actor with every item is well under 1 MB)."""
+
+PACK_SIZE_LIMIT = 64 * 1024 * 1024
+"""The largest NeDB pack an import reads: a world's ``actors.db`` of thousands of actors
+(5,000 threats with their weapons are some 30 MB; read in one pass, some ten times that
+in memory)."""
 
 SUFFIXES = (".json", ".yml", ".yaml", ".db")
 """The files a folder is searched for."""
@@ -199,12 +205,23 @@ def _is_document_list(doc: Any) -> bool:
 
 
 def _read_bytes(path: Path) -> bytes:
+    pack = path.suffix.casefold() == ".db"
+    limit = PACK_SIZE_LIMIT if pack else SIZE_LIMIT
     try:
-        data = read_regular(path, SIZE_LIMIT)
+        data = read_regular(path, limit)
     except OSError as err:
         raise NotImportable(f"cannot be read: {err.strerror or err}") from None
-    if len(data) > SIZE_LIMIT:
-        raise NotImportable(f"larger than {SIZE_LIMIT // 2**20} MB: not a Foundry export")
+    if len(data) > limit:
+        raise NotImportable(
+            f"larger than {limit // 2**20} MB: "
+            + (
+                "a bigger pack than the tracker reads in one go — import the folder "
+                "foundryvtt-cli's 'fvtt package unpack' makes of it"
+                if pack
+                else "more than a Foundry export of one actor or table holds (a pack of "
+                f"many, as a .db, may be up to {PACK_SIZE_LIMIT // 2**20} MB)"
+            )
+        )
     return data
 
 
