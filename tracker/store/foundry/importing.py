@@ -27,6 +27,7 @@ from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.blocks import Converted
+from tracker.store.foundry.combat import combat_actors
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
 from tracker.store.foundry.saving import save_alien_rows
@@ -184,8 +185,9 @@ def _documents(
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     result.skipped += [s.skipped for s in sources if s.skipped]
-    sources, played = scene_actors([s for s in sources if not s.skipped])
-    result.skipped += played
+    sources, fighting = combat_actors([s for s in sources if not s.skipped])
+    sources, played = scene_actors(sources)
+    result.skipped += fighting + played
     return sources, problems
 
 
