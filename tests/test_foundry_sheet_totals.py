@@ -45,3 +45,30 @@ def test_totals_that_agree_with_the_sheet_are_read_as_they_stand() -> None:
     assert converted.block["stats"]["strength"] == 6
     assert "attributes (their totals)" in converted.read
     assert not any(line.startswith("attributes") for line in converted.computed)
+
+
+AUTO_CALC = "defence resilience shock awareness resolve determination wounds conviction".split()
+
+
+def old_agent(tmp_path: Path, flagged: bool) -> Path:
+    """Sister Ardent exported from Foundry 0.8 (``data``), her Toughness raised by 2 on
+    the sheet since her derived totals were last saved; ``flagged``: the system's
+    ``_preCreate`` of that time turned the sheet's auto-calculation on in her flags."""
+    doc: dict[str, Any] = json.loads((FIXTURES / "wrath-agent-old.json").read_text("utf-8"))
+    doc["data"]["attributes"]["toughness"]["rating"] += 2
+    if flagged:
+        doc["flags"]["wrath-and-glory"] = {"autoCalc": {key: True for key in AUTO_CALC}}
+    path = tmp_path / "sister.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_an_old_export_computes_what_its_flags_say_the_sheet_computes(tmp_path: Path) -> None:
+    """Before its DataModels the system kept the auto-calculation in the actor's flags
+    (``flags.wrath-and-glory.autoCalc``), on for every actor it made; the importer read
+    only ``system.settings.autoCalc`` and so took her stale Resilience 8 and Wounds 8."""
+    stale = plan([old_agent(tmp_path, flagged=False)]).actors[0].converted.block["stats"]
+    stats = plan([old_agent(tmp_path, flagged=True)]).actors[0].converted.block["stats"]
+    assert (stale["toughness"], stale["resilience"], stale["wounds"]) == (6, 8, 8)
+    # Toughness 6 + 1 (she wears no armour); 2 × Tier 2 + Toughness 6; Toughness 6
+    assert (stats["resilience"], stats["wounds"], stats["determination"]) == (7, 10, 6)
