@@ -72,3 +72,15 @@ def test_an_old_export_computes_what_its_flags_say_the_sheet_computes(tmp_path: 
     assert (stale["toughness"], stale["resilience"], stale["wounds"]) == (6, 8, 8)
     # Toughness 6 + 1 (she wears no armour); 2 × Tier 2 + Toughness 6; Toughness 6
     assert (stats["resilience"], stats["wounds"], stats["determination"]) == (7, 10, 6)
+
+
+def test_a_skill_the_gm_took_back_to_0_is_not_read_from_its_stale_total(tmp_path: Path) -> None:
+    """The sheet's skill total is the attribute plus ``rating + base + bonus``: Ork Nob's
+    Intimidation rating taken back to 0 leaves a stored total of 6 beside Willpower 3,
+    which read as Intimidation 3."""
+    doc: dict[str, Any] = json.loads(THREAT.read_text(encoding="utf-8"))
+    doc["system"]["skills"]["intimidation"]["rating"] = 0
+    path = tmp_path / "ork-nob.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    stats = plan([path]).actors[0].converted.block["stats"]
+    assert "intimidation" not in stats and stats["weapon_skill"] == 4

@@ -84,12 +84,14 @@ def attributes(data: Mapping[str, Any], sheet: Sheet) -> None:
 
 def skills(data: Mapping[str, Any], sheet: Sheet) -> None:
     """Each skill's own part (``rating + base + bonus``), so a pool reads
-    ``agility+ballistic_skill``; an export with only totals: total − attribute."""
+    ``agility+ballistic_skill``; an export with only totals: total − attribute (a stored
+    total beside its parts is not read: the sheet adds the parts to the attribute)."""
     table = data.get("skills")
     found = []
     for key, entry in table.items() if isinstance(table, Mapping) else ():
-        value = _sum(at(entry, "rating"), at(entry, "base"), at(entry, "bonus")) or whole(entry)
-        if not value:
+        parts = [at(entry, part) for part in ("rating", "base", "bonus")]
+        value = _sum(*parts) or whole(entry)
+        if not value and not any(whole(part) is not None for part in parts):
             total = whole(at(entry, "total")) or 0
             value = total - sheet.stats.get(str(at(entry, "attribute") or ""), total)
         if value and value > 0:
