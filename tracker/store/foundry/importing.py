@@ -149,7 +149,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
             if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
             elif isinstance(err, NotACombatant):  # a pack holds its vehicles among its threats
-                result.skipped.append(f"{source.label}: {err.what}, not a combatant")
+                result.refused.append(_refused(source, folders, f"{err.what}, not a combatant"))
             else:  # a module's folder holds its items, journals and scenes too
                 result.skipped.append(f"{_shown(source.path, source.label, folders)}: {err.what}")
         except (NotImportable, TrackerError) as err:
@@ -191,7 +191,7 @@ def _documents(
     return sources, problems
 
 
-def _refused(source: Source, folders: list[Path], err: TrackerError) -> str:
+def _refused(source: Source, folders: list[Path], err: TrackerError | str) -> str:
     """The report's line for one document of a pack that cannot be imported."""
     name = plain_line(source.doc.get("name"), 80) if isinstance(source.doc, dict) else ""
     where = _shown(source.path, source.label, folders)
