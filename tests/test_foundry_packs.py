@@ -213,3 +213,18 @@ def test_a_pack_too_big_to_read_says_how_to_import_it(
     code, _out, err = run(capsys, str(pack))
     assert code == 1 and err.startswith("tracker: actors.db: larger than 64 MB: ")
     assert "fvtt package unpack" in err and err.count("\n") == 1
+
+
+def test_two_tokens_of_one_name_say_whose_id_the_second_shares_once(tmp_path: Path) -> None:
+    """A scene's unlinked tokens keep their actor's name: the second one's remark named
+    the first as "scene.json token #1 (Ork Nob) (Ork Nob)"."""
+    scene = json.loads((FIXTURES / "wrath-scene-v12.json").read_text(encoding="utf-8"))
+    scene["tokens"] = scene["tokens"][:2]
+    for token in scene["tokens"]:
+        token["name"] = "Ork Nob"
+    path = tmp_path / "scene.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    second = plan([path, THREAT]).actors[1].converted
+    assert "id ork-nob-2: 'ork-nob' is scene.json token #1 (Ork Nob) in this import" in (
+        second.remarks
+    )

@@ -330,10 +330,9 @@ def _unique_ids(actors: list[ActorImport]) -> None:
             number += 1
         taken.add((key[0], made))
         actor.converted.block["id"] = made
-        earlier = first[key]
-        actor.converted.remarks.append(
-            f"id {made}: '{key[1]}' is {earlier.where} ({earlier.converted.name}) in this import"
-        )
+        earlier, name = first[key].where, first[key].converted.name
+        shown = earlier if f"({name})" in earlier else f"{earlier} ({name})"
+        actor.converted.remarks.append(f"id {made}: '{key[1]}' is {shown} in this import")
 
 
 def _numbered(block_id: str, number: int) -> str:
