@@ -81,3 +81,23 @@ def test_a_world_combats_db_line_is_a_combat(tmp_path: Path) -> None:
     result = plan([pack, SCENE, *ACTORS])
     assert [a.converted.name for a in result.actors] == ["Nob Grukk", "Hexcaller Vyrn"]
     assert result.actors[0].where == "combats.db:1 combatant #1 (Nob Grukk)"
+
+
+def test_a_worlds_other_actors_named_with_a_combat_stay_out_of_the_fight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A world's ``actors.db`` holds every actor of the campaign: named with the world's
+    ``combats.db`` ``--into`` a fight, all of them joined it beside the two combatants."""
+    actors = [json.loads(path.read_text(encoding="utf-8")) for path in ACTORS]
+    bystander = json.loads((FIXTURES / "wrath-agent.json").read_text(encoding="utf-8"))
+    world = tmp_path / "actors.db"
+    world.write_text("".join(json.dumps(d) + "\n" for d in [bystander, *actors]), "utf-8")
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes((ENCOUNTERS / "wrath-ork-boarding.toml").read_bytes())
+    before = len(load(fight).encounter.state.combatants)
+    code, out, err = run(capsys, str(COMBAT), str(SCENE), str(world), "--into", str(fight))
+    assert code == 0, err
+    state = load(fight).encounter.state
+    joined = [c.name for c in state.combatants.values()][before:]
+    assert joined == ["Nob Grukk", "Hexcaller Vyrn"]
+    assert "actors.db: 1 other actor, not in the combat — skipped" in out

@@ -6,8 +6,9 @@ of its own when the GM gave one. A Combat holds neither the actors nor the token
 their files are named with it (``tracker import combat.json scene.json actors/``): each
 combatant becomes one actor to import — its token's actor (an unlinked token with its
 changes on top, as :mod:`.scene` reads it) when the scene is named, else its actor —
-and nothing else of those files is imported: the scene's other tokens are not in the
-fight, and the actors the combatants play are not imported again on their own. A
+and nothing else of those files is imported: the scene's other tokens and the other
+actors of a world's ``actors.db`` are not in the fight, and the actors the combatants
+play are not imported again on their own. A
 combatant marked defeated, or whose actor is not among the files, is said skipped.
 Foundry's initiative is not carried: the tracker rolls its own.
 """
@@ -59,7 +60,20 @@ def combat_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
         if id(source) in used and _actor_like(source.doc):
             skipped.append(f"{source.label}: fights in the combat, not on its own")
     rest = [s for s in sources if not is_combat(s.doc) and id(s) not in used]
+    if found:  # the files named serve the fight: an actor not in it stays out
+        skipped += _left_out([s for s in rest if _actor_like(s.doc)])
+        rest = [s for s in rest if not _actor_like(s.doc)]
     return [*rest, *found], skipped
+
+
+def _left_out(actors: list[Source]) -> list[str]:
+    """One line per file for the actors named with a Combat that do not fight in it."""
+    by_file: dict[str, int] = {}
+    for source in actors:
+        by_file[source.path.name] = by_file.get(source.path.name, 0) + 1
+    return [
+        f"{name}: {counted(n, 'other actor')}, not in the combat" for name, n in by_file.items()
+    ]
 
 
 class _Fighting:
