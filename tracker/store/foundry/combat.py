@@ -20,7 +20,7 @@ from typing import Any
 
 from tracker.core.wording import counted
 from tracker.store.foundry.plain import plain_line
-from tracker.store.foundry.scene import is_scene, synthetic
+from tracker.store.foundry.scene import is_scene, left_out, synthetic
 from tracker.store.foundry.sources import Source
 
 
@@ -61,19 +61,9 @@ def combat_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
             skipped.append(f"{source.label}: fights in the combat, not on its own")
     rest = [s for s in sources if not is_combat(s.doc) and id(s) not in used]
     if found:  # the files named serve the fight: an actor not in it stays out
-        skipped += _left_out([s for s in rest if _actor_like(s.doc)])
+        skipped += left_out([s for s in rest if _actor_like(s.doc)], "not in the combat")
         rest = [s for s in rest if not _actor_like(s.doc)]
     return [*rest, *found], skipped
-
-
-def _left_out(actors: list[Source]) -> list[str]:
-    """One line per file for the actors named with a Combat that do not fight in it."""
-    by_file: dict[str, int] = {}
-    for source in actors:
-        by_file[source.path.name] = by_file.get(source.path.name, 0) + 1
-    return [
-        f"{name}: {counted(n, 'other actor')}, not in the combat" for name, n in by_file.items()
-    ]
 
 
 class _Fighting:

@@ -7,8 +7,9 @@ from Foundry 11, ``actorData`` before — its name, system data, and items and e
 replaced or added by ``_id``, one marked ``_tombstone`` taken away), named as the token
 is. A Scene's Export Data holds the tokens but not the actors, so the actors' files are
 named with it (``tracker import scene.json actors/``): each token then becomes one actor
-to import, the actors its tokens play are not imported again on their own, and a token
-whose actor is not among the files is said skipped.
+to import, the actors its tokens play are not imported again on their own, the other
+actors of those files (a world's ``actors.db``) stay out of the fight, and a token whose
+actor is not among the files is said skipped.
 """
 
 from __future__ import annotations
@@ -65,7 +66,18 @@ def scene_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
     for key in sorted(played):
         skipped.append(f"{actors[key].label}: played by the scene's tokens, not on its own")
     rest = [s for s in sources if not is_scene(s.doc) and str(_id(s.doc)) not in played]
+    if found:  # the files named serve the fight: an actor with no token on it stays out
+        skipped += left_out([s for s in rest if _actor_like(s.doc)], "with no token on the scene")
+        rest = [s for s in rest if not _actor_like(s.doc)]
     return [*rest, *found], skipped
+
+
+def left_out(actors: list[Source], why: str) -> list[str]:
+    """One line per file for the actors named with a Scene or Combat that do not fight."""
+    by_file: dict[str, int] = {}
+    for source in actors:
+        by_file[source.path.name] = by_file.get(source.path.name, 0) + 1
+    return [f"{name}: {counted(n, 'other actor')}, {why}" for name, n in by_file.items()]
 
 
 def synthetic(actor: Mapping[str, Any], token: Mapping[str, Any]) -> dict[str, Any]:
