@@ -108,3 +108,12 @@ def test_a_worlds_other_actors_named_with_a_scene_stay_out_of_the_fight(
         "Hexcaller Vyrn",
     ]
     assert "actors.db: 1 other actor, with no token on the scene — skipped" in out
+
+
+def test_a_module_folder_holding_a_scene_still_imports_all_its_actors(tmp_path: Path) -> None:
+    folder = tmp_path / "module"
+    folder.mkdir()
+    for path in (SCENE, *ACTORS, FIXTURES / "wrath-agent.json"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    names = [a.converted.name for a in plan([folder]).actors]
+    assert "Sister Amelia" in names and "Nob Grukk" in names

@@ -6,9 +6,10 @@ of its own when the GM gave one. A Combat holds neither the actors nor the token
 their files are named with it (``tracker import combat.json scene.json actors/``): each
 combatant becomes one actor to import — its token's actor (an unlinked token with its
 changes on top, as :mod:`.scene` reads it) when the scene is named, else its actor —
-and nothing else of those files is imported: the scene's other tokens and the other
-actors of a world's ``actors.db`` are not in the fight, and the actors the combatants
-play are not imported again on their own. A
+and nothing else of those files is imported: the scene's other tokens and (the Combat's
+file named itself, not found in a folder) the other actors of a world's ``actors.db``
+are not in the fight, and the actors the combatants play are not imported again on
+their own. A
 combatant marked defeated, or whose actor is not among the files, is said skipped.
 Foundry's initiative is not carried: the tracker rolls its own.
 """
@@ -16,6 +17,7 @@ Foundry's initiative is not carried: the tracker rolls its own.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from tracker.core.wording import counted
@@ -34,9 +36,12 @@ def is_combat(doc: Any) -> bool:
     return not any(k in doc for k in ("items", "tokens", "results"))
 
 
-def combat_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
+def combat_actors(
+    sources: list[Source], named: frozenset[Path] = frozenset()
+) -> tuple[list[Source], list[str]]:
     """``sources`` with each Combat replaced by its combatants' actors (the scenes and
-    actors they draw on left out); the lines saying what was skipped."""
+    actors they draw on left out; with a Combat file of ``named``, the files' other actors
+    too); the lines saying what was skipped."""
     combats = [s for s in sources if is_combat(s.doc)]
     if not combats:
         return sources, []
@@ -60,7 +65,7 @@ def combat_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
         if id(source) in used and _actor_like(source.doc):
             skipped.append(f"{source.label}: fights in the combat, not on its own")
     rest = [s for s in sources if not is_combat(s.doc) and id(s) not in used]
-    if found:  # the files named serve the fight: an actor not in it stays out
+    if found and any(s.path in named for s in combats):  # the files serve that fight
         skipped += left_out([s for s in rest if _actor_like(s.doc)], "not in the combat")
         rest = [s for s in rest if not _actor_like(s.doc)]
     return [*rest, *found], skipped

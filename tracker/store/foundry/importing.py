@@ -185,8 +185,9 @@ def _documents(
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     result.skipped += [s.skipped for s in sources if s.skipped]
-    sources, fighting = combat_actors([s for s in sources if not s.skipped])
-    sources, played = scene_actors(sources)
+    named = frozenset(path for path in paths if not path.is_dir())
+    sources, fighting = combat_actors([s for s in sources if not s.skipped], named)
+    sources, played = scene_actors(sources, named)
     result.skipped += fighting + played
     return sources, problems
 
