@@ -19,13 +19,13 @@ from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry
 from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
-from tracker.core.safe_text import NAME_LIMIT
 from tracker.core.wording import either
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.alien_sides import gm_accounts
+from tracker.store.foundry.block_ids import unique_ids
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.combat import combat_actors
 from tracker.store.foundry.plain import plain_line
@@ -164,7 +164,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
             problems.append("no actor or RollTable in what was named")
     if problems:
         raise ImportFailed(problems)
-    _unique_ids(result.actors)
+    unique_ids(result.actors)
     for actor in result.actors if side else ():
         said = [r for r in actor.converted.remarks if not r.startswith("side ")]
         actor.converted.block["side"] = side
@@ -313,33 +313,6 @@ def _name_clashes(result: Plan) -> list[str]:
             )
         seen[target] = item.where
     return lines
-
-
-def _unique_ids(actors: list[ActorImport]) -> None:
-    """Two actors of one command with the same id: the later ones get -2, -3 … — never an
-    id another actor of the command has (``Ork Nob``, ``Ork Nob``, ``Ork Nob 2`` become
-    ``ork-nob``, ``ork-nob-3``, ``ork-nob-2``), and the report says why."""
-    taken = {(a.converted.ruleset, a.converted.id) for a in actors}
-    first: dict[tuple[str, str], ActorImport] = {}
-    for actor in actors:
-        key = (actor.converted.ruleset, actor.converted.id)
-        if key not in first:
-            first[key] = actor
-            continue
-        number = 2
-        while (key[0], made := _numbered(key[1], number)) in taken:
-            number += 1
-        taken.add((key[0], made))
-        actor.converted.block["id"] = made
-        earlier, name = first[key].where, first[key].converted.name
-        shown = earlier if f"({name})" in earlier else f"{earlier} ({name})"
-        actor.converted.remarks.append(f"id {made}: '{key[1]}' is {shown} in this import")
-
-
-def _numbered(block_id: str, number: int) -> str:
-    """``ork-nob-2``, within the id's length limit."""
-    suffix = f"-{number}"
-    return block_id[: NAME_LIMIT - len(suffix)] + suffix
 
 
 # --- writing --------------------------------------------------------------------------
