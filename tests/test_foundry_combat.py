@@ -101,3 +101,16 @@ def test_a_worlds_other_actors_named_with_a_combat_stay_out_of_the_fight(
     joined = [c.name for c in state.combatants.values()][before:]
     assert joined == ["Nob Grukk", "Hexcaller Vyrn"]
     assert "actors.db: 1 other actor, not in the combat — skipped" in out
+
+
+def test_thousands_of_other_actors_are_counted_as_a_gm_reads_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actors = [json.loads(path.read_text(encoding="utf-8")) for path in ACTORS]
+    bystander = json.loads((FIXTURES / "wrath-agent.json").read_text(encoding="utf-8"))
+    others = [{**bystander, "_id": f"bYsTaNdEr{n:07d}"} for n in range(1200)]
+    world = tmp_path / "actors.db"
+    world.write_text("".join(json.dumps(d) + "\n" for d in [*others, *actors]), "utf-8")
+    code, out, err = run(capsys, str(COMBAT), str(SCENE), str(world))
+    assert code == 0, err
+    assert "actors.db: 1,200 other actors, not in the combat — skipped" in out

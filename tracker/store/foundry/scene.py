@@ -82,7 +82,8 @@ def left_out(actors: list[Source], why: str) -> list[str]:
     by_file: dict[str, int] = {}
     for source in actors:
         by_file[source.path.name] = by_file.get(source.path.name, 0) + 1
-    return [f"{name}: {counted(n, 'other actor')}, {why}" for name, n in by_file.items()]
+    said = {1: "other actor"}
+    return [f"{name}: {n:,} {said.get(n, 'other actors')}, {why}" for name, n in by_file.items()]
 
 
 def synthetic(actor: Mapping[str, Any], token: Mapping[str, Any]) -> dict[str, Any]:
