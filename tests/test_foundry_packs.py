@@ -228,3 +228,27 @@ def test_two_tokens_of_one_name_say_whose_id_the_second_shares_once(tmp_path: Pa
     assert "id ork-nob-2: 'ork-nob' is scene.json token #1 (Ork Nob) in this import" in (
         second.remarks
     )
+
+
+def test_an_actor_of_a_pack_with_no_system_data_or_no_type_is_named_not_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such actors were "orks.json #2: no Foundry actor or RollTable — skipped", nameless
+    among a pack's items and journals."""
+    orks = threats(3)
+    orks[1]["system"] = None
+    orks[2]["type"] = None
+    pack = tmp_path / "orks.json"
+    pack.write_text(json.dumps(orks), encoding="utf-8")
+    code, out, _err = run(capsys, str(pack))
+    assert code == 0
+    lines = out.splitlines()
+    assert (
+        "not imported: Ork 2 (orks.json #2) — an actor with no system data: its sheet's "
+        "numbers are not here"
+    ) in lines
+    assert (
+        "not imported: Ork 3 (orks.json #3) — an actor with no type (agent, threat, "
+        "character …): no sheet to read"
+    ) in lines
+    assert lines[-1] == "in all: 1 actor; 2 not imported"
