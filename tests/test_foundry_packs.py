@@ -252,3 +252,26 @@ def test_an_actor_of_a_pack_with_no_system_data_or_no_type_is_named_not_imported
         "character …): no sheet to read"
     ) in lines
     assert lines[-1] == "in all: 1 actor; 2 not imported"
+
+
+def test_a_pack_dumped_to_one_json_list_over_20_mb_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module's pack kept as one JSON array of thousands of actors passes 20 MB as a
+    world's ``actors.db`` does; it was refused as more than one export holds."""
+    pack = tmp_path / "adversaries.json"
+    padding = " " * (21 * 2**20)  # as an indented dump of thousands of actors runs
+    pack.write_text("\ufeff\n [" + padding + json.dumps(threats(2))[1:], encoding="utf-8")
+    code, out, err = run(capsys, str(pack))
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == "in all: 2 actors"
+
+
+def test_one_document_over_20_mb_is_still_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ork.json"
+    path.write_text("{" + " " * (21 * 2**20) + "}", encoding="utf-8")
+    code, _out, err = run(capsys, str(path))
+    assert code == 1 and err.startswith("tracker: ork.json: larger than 20 MB: more than ")
+    assert "as a .db or a JSON list, may be up to 64 MB" in err
