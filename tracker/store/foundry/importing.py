@@ -17,7 +17,6 @@ from typing import Any
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry
-from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import either
 from tracker.rules.base import Ruleset
@@ -29,8 +28,6 @@ from tracker.store.foundry.block_ids import unique_ids
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.combat import combat_actors
 from tracker.store.foundry.plain import plain_line
-from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
-from tracker.store.foundry.saving import save_alien_rows
 from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
     SYSTEMS,
@@ -42,16 +39,16 @@ from tracker.store.foundry.shapes import (
     is_roll_table,
 )
 from tracker.store.foundry.sources import Source, expand, read_sources
+from tracker.store.foundry.table_import import (
+    TABLE_KINDS,
+    TableImport,
+    name_clashes,
+    save_table_import,
+    table_clashes,
+    table_import,
+)
 from tracker.store.foundry.wrath import wrath_block
 from tracker.store.rewrite_lock import all_or_nothing
-
-TABLE_KINDS = {
-    "generic": "",
-    "alien-critical-injuries": "critical_injuries",
-    "alien-critical-systems": "critical_systems",
-    "alien-panic": "panic",
-}
-"""``--tables`` choices → the section of the Alien tables file ("" : a generic table)."""
 
 
 class ImportFailed(TrackerError):
@@ -75,24 +72,6 @@ class ActorImport:
     """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
     replaced: bool = False
     """Its block took the place of a block of the GM's with the same id."""
-
-    @property
-    def where(self) -> str:
-        """The file (and line of a pack) it came from, as the report names it."""
-        return self.label or self.path.name
-
-
-@dataclass
-class TableImport:
-    """One RollTable file: a generic table, or rows for a section of the Alien tables."""
-
-    path: Path
-    table: RollTable
-    section: str = ""
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    remarks: list[str] = field(default_factory=list)
-    written: Path | None = None
-    label: str = ""
 
     @property
     def where(self) -> str:
@@ -157,7 +136,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
                 problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
             else:  # one actor of a pack: the others are still taken
                 result.refused.append(_refused(source, folders, err))
-    problems += _table_clashes(result, tables) + _name_clashes(result)
+    problems += table_clashes(result.tables, tables) + name_clashes(result.tables)
     if not problems and not result.actors and not result.tables:  # one file named: its line
         problems = [*result.refused, *result.skipped]
         if len(problems) != 1 or folders or result.refused:
@@ -246,7 +225,7 @@ def _read_one(
         into.skipped.append(f"{source.label}: a pack folder ({_folder_name(doc)}), not an actor")
         return
     if isinstance(doc, dict) and is_roll_table(doc):
-        table = _table(path, doc, TABLE_KINDS[tables])
+        table = table_import(path, doc, TABLE_KINDS[tables])
         table.label = source.label
         into.tables.append(table)
         return
@@ -265,20 +244,6 @@ def _folder_name(doc: dict[str, Any]) -> str:
     return plain_line(doc.get("name"), 60) or "unnamed"
 
 
-def _table(path: Path, doc: dict[str, Any], section: str) -> TableImport:
-    found = read_table(doc, path.stem)
-    table, remarks = generic_table(found)
-    if section == "panic":
-        rows, more = panic_rows(found)
-    elif section:
-        rows, more = critical_rows(found, synthetic=section == "critical_systems")
-        if not rows:
-            raise NotImportable(f"no result of this table is a {section.replace('_', ' ')} roll")
-    else:
-        rows, more = [], []
-    return TableImport(path, table, section, rows, remarks + more)
-
-
 def _check_block(converted: Converted, rules: Ruleset) -> None:
     """The block must load as the bestiary loads it (``rules`` builds a combatant)."""
     block = converted.block
@@ -287,32 +252,6 @@ def _check_block(converted: Converted, rules: Ruleset) -> None:
         rules.prepare({**entry, "id": converted.id, "name": converted.name})
     except TrackerError as err:
         raise NotImportable(f"the {converted.ruleset} block would not load: {err}") from None
-
-
-def _table_clashes(result: Plan, tables: str) -> list[str]:
-    section = TABLE_KINDS[tables]
-    if section and len(result.tables) > 1:
-        names = ", ".join(t.where for t in result.tables)
-        return [f"--tables {tables} takes one RollTable file, not {len(result.tables)} ({names})"]
-    return []
-
-
-def _name_clashes(result: Plan) -> list[str]:
-    from tracker.store.tables import table_path
-
-    seen: dict[Path, str] = {}
-    lines = []
-    for item in result.tables:
-        if item.section:
-            continue
-        target = table_path(item.table.name)
-        if target in seen:
-            lines.append(
-                f"{item.where}: its table '{item.table.name}' would overwrite the one "
-                f"from {seen[target]} ({target.name})"
-            )
-        seen[target] = item.where
-    return lines
 
 
 # --- writing --------------------------------------------------------------------------
@@ -346,20 +285,11 @@ def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) 
         check_into(into, result)
     with all_or_nothing():
         for item in result.tables:
-            _save_table(item)
+            save_table_import(item)
         if into is None:
             _save_actors(result.actors)
         elif result.actors:
             result.opened = _join(into, result.actors, dice or Dice())
-
-
-def _save_table(item: TableImport) -> None:
-    if item.section:
-        item.written = save_alien_rows(item.section, item.rows)
-    else:
-        from tracker.store.tables import save_table
-
-        item.written = save_table(item.table)
 
 
 def _save_actors(actors: list[ActorImport]) -> None:
