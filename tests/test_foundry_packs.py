@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from tests.foundry_helpers import FIXTURES, run
+from tests.foundry_helpers import ENCOUNTERS, FIXTURES, run
 from tracker.paths import user_data_dir
 from tracker.rules.base import Ruleset
+from tracker.store.encounter_file import load
 from tracker.store.foundry import importing, shapes
 from tracker.store.foundry.importing import plan
 
@@ -275,3 +276,24 @@ def test_one_document_over_20_mb_is_still_refused_unread(
     code, _out, err = run(capsys, str(path))
     assert code == 1 and err.startswith("tracker: ork.json: larger than 20 MB: more than ")
     assert "as a .db or a JSON list, may be up to 64 MB" in err
+
+
+def test_a_packs_actors_of_another_ruleset_stay_out_of_the_fight_and_the_rest_join(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A world's ``actors.db`` of a campaign that played both systems, ``--into`` a
+    Wrath & Glory fight: the Alien creature refused the whole import."""
+    creature = json.loads(CREATURE.read_text(encoding="utf-8"))
+    pack = nedb(tmp_path / "actors.db", [*threats(2), creature])
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes((ENCOUNTERS / "wrath-ork-boarding.toml").read_bytes())
+    before = len(load(fight).encounter.state.combatants)
+    code, out, err = run(capsys, str(pack), "--into", str(fight))
+    assert code == 0, err
+    joined = [c.name for c in load(fight).encounter.state.combatants.values()][before:]
+    assert joined == ["Ork 1", "Ork 2"]
+    name = creature["name"]
+    assert (
+        f"not imported: {name} (actors.db:3) — alien-evolved actors cannot join fight.toml "
+        "(its ruleset is wrath-glory)"
+    ) in out.splitlines()

@@ -72,6 +72,8 @@ class ActorImport:
     """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
     replaced: bool = False
     """Its block took the place of a block of the GM's with the same id."""
+    in_pack: bool = False
+    """One of many documents of a file or folder: left out alone when it cannot join."""
 
     @property
     def where(self) -> str:
@@ -122,8 +124,11 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
     rulesets: dict[str, Ruleset] = {}
     for index, source in enumerate(sources):
+        before = len(result.actors)
         try:
             _read_one(source, exports.get(index), forced, tables, result, game_masters, rulesets)
+            for actor in result.actors[before:]:
+                actor.in_pack = not (source.path in named and source.path in alone)
         except (NotACombatant, NotAnActor) as err:
             if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
@@ -258,21 +263,32 @@ def _check_block(converted: Converted, rules: Ruleset) -> None:
 
 
 def check_into(target: Path, result: Plan) -> None:
-    """The encounter ``target`` exists and plays the actors' ruleset (ImportFailed if not)."""
+    """The encounter ``target`` exists and plays the actors' ruleset (ImportFailed if not).
+    A pack's actors of another ruleset are left out, each one line, when others join."""
     from tracker.store.encounter_file import load
 
-    loaded = load(target)
-    wrong: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors
-    for actor in result.actors:
-        if actor.converted.ruleset != loaded.rules.id:
-            wrong.setdefault(actor.converted.ruleset, []).append(actor.where)
-    if wrong:
-        lines = [
-            f"{', '.join(where)}: {ruleset} actors cannot join {target.name} "
-            f"(its ruleset is {loaded.rules.id})"
-            for ruleset, where in wrong.items()
+    ruleset = load(target).rules.id
+    wrong = [a for a in result.actors if a.converted.ruleset != ruleset]
+    if not wrong:
+        return
+    if len(wrong) < len(result.actors) and all(a.in_pack for a in wrong):
+        result.actors[:] = [a for a in result.actors if a.converted.ruleset == ruleset]
+        result.refused += [
+            f"not imported: {a.converted.name} ({a.where}) — {a.converted.ruleset} actors "
+            f"cannot join {target.name} (its ruleset is {ruleset})"
+            for a in wrong
         ]
-        raise ImportFailed(lines)
+        return
+    by_ruleset: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors
+    for actor in wrong:
+        by_ruleset.setdefault(actor.converted.ruleset, []).append(actor.where)
+    raise ImportFailed(
+        [
+            f"{', '.join(where)}: {theirs} actors cannot join {target.name} "
+            f"(its ruleset is {ruleset})"
+            for theirs, where in by_ruleset.items()
+        ]
+    )
 
 
 def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) -> None:
