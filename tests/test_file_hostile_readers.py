@@ -246,7 +246,7 @@ def test_a_foundry_export_larger_than_the_limit_is_refused_before_it_is_parsed(
 ) -> None:
     path = tmp_path / "huge.json"
     with path.open("wb") as file:
-        file.write(b"[" + b" " * SIZE_LIMIT + b"]")
+        file.write(b"{" + b" " * SIZE_LIMIT + b"}")  # one document (a list is a pack)
     assert main(["import", str(path)]) == 1
     error = capsys.readouterr().err
     assert error.startswith("tracker: huge.json: larger than 20 MB") and error.count("\n") == 1

@@ -278,8 +278,9 @@ def test_a_module_pack_dumped_to_one_json_array_imports_each_actor(
     heads = [line for line in out.splitlines() if not line.startswith(" ")]
     assert heads[0].startswith("alien-module-dump.json #1: alien-evolved block 'tunnel-hound'")
     assert heads[1].startswith("alien-module-dump.json #3: alien-evolved block 'dock-boss'")
-    assert heads[2] == (
-        "alien-module-dump.json #2: a 'spacecraft' actor of alienrpg, not a combatant — skipped"
+    assert heads[2] == (  # named, as a GM knows it, not only by its place in the pack
+        "not imported: Rust Bucket (alien-module-dump.json #2) — a 'spacecraft' actor of "
+        "alienrpg, not a combatant"
     )
     assert "side enemy: an NPC: its owners own the creatures too" in out  # the Dock Boss
 

@@ -89,3 +89,31 @@ def test_a_token_knocked_prone_on_the_scene_joins_prone(
     state = load(fight).encounter.state
     assert [c.name for c in state.combatant("nob-grukk").conditions] == ["Prone"]
     assert not state.combatant("nob-zagg").conditions  # the other copy of its actor stands
+
+
+def test_a_worlds_other_actors_named_with_a_scene_stay_out_of_the_fight(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A world's ``actors.db`` named with the scene: every actor of the campaign joined
+    the fight beside the tokens."""
+    docs = [json.loads(path.read_text(encoding="utf-8")) for path in ACTORS]
+    bystander = json.loads((FIXTURES / "wrath-agent.json").read_text(encoding="utf-8"))
+    world = tmp_path / "actors.db"
+    world.write_text("".join(json.dumps(d) + "\n" for d in [bystander, *docs]), "utf-8")
+    code, out, err = run(capsys, str(SCENE), str(world))
+    assert code == 0, err
+    assert [a.converted.name for a in plan([SCENE, world]).actors] == [
+        "Nob Grukk",
+        "Nob Zagg",
+        "Hexcaller Vyrn",
+    ]
+    assert "actors.db: 1 other actor, with no token on the scene — skipped" in out
+
+
+def test_a_module_folder_holding_a_scene_still_imports_all_its_actors(tmp_path: Path) -> None:
+    folder = tmp_path / "module"
+    folder.mkdir()
+    for path in (SCENE, *ACTORS, FIXTURES / "wrath-agent.json"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    names = [a.converted.name for a in plan([folder]).actors]
+    assert "Sister Amelia" in names and "Nob Grukk" in names

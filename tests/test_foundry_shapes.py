@@ -111,8 +111,8 @@ def test_a_js_yaml_pack_with_shared_objects_nan_and_a_vehicle_imports_its_threat
     heads = [line for line in out.splitlines() if not line.startswith(" ")]
     assert heads[0].startswith("Grot_Scrapper_gRoTsCrApPeR0001.yml: wrath-glory block")
     assert heads[1] == (
-        "Scrap_Kart_sCrApKaRt0000001.yml: a 'vehicle' actor of wrath-and-glory, "
-        "not a combatant — skipped"
+        "not imported: Scrap Kart (Scrap_Kart_sCrApKaRt0000001.yml) — a 'vehicle' actor of "
+        "wrath-and-glory, not a combatant"
     )
     (block,) = plan([REFS]).actors
     stats, traits = block.converted.block["stats"], block.converted.block["traits"]

@@ -98,7 +98,25 @@ def report(result: Plan) -> list[str]:
     for table in result.tables:
         lines += _table_lines(table)
     lines += [f"{line} — skipped" for line in result.skipped]
-    return lines
+    return lines + result.refused + _tally(result)
+
+
+def _tally(result: Plan) -> list[str]:
+    """One closing line counting what a pack or folder came to (nothing for one file)."""
+    if len(result.actors) + len(result.tables) + len(result.skipped) + len(result.refused) < 2:
+        return []
+    found = [(len(result.actors), "actor"), (len(result.tables), "roll table")]
+    said = "in all: " + ", ".join(_many(n, word) for n, word in found if n)
+    if result.refused:
+        said += f"; {len(result.refused):,} not imported"
+    if result.skipped:
+        said += f"; {len(result.skipped):,} skipped, as said above"
+    return [said]
+
+
+def _many(count: int, word: str) -> str:
+    """``3,000 actors``, ``1 roll table``."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def _actor_lines(actor: ActorImport) -> list[str]:

@@ -83,6 +83,8 @@ CAREERS = {
 SUPPLIES = {"air": "air", "power": "power", "ammo": "rounds"}
 """The ruleset's supplies → the sheet's ``consumables`` (its ``rounds``: the ammo supply
 the Evolved sheet rolls, "Rounds Supply")."""
+ITEM_SUPPLIES = {"air": "airsupply", "power": "power"}
+"""The supplies the sheet sums from its active items (their ``attributes.<key>``)."""
 PROFILE = (("general.agenda", "Agenda"), ("general.sigItem", "Signature item"))
 """Sheet fields a GM plays an NPC by, kept in the notes under these labels."""
 QUIET = (
@@ -177,12 +179,7 @@ def _person(sheet: Sheet) -> None:
         )
     _read(sheet, "header.stress", "stress")
     _armour(sheet, active)
-    for kind, key in SUPPLIES.items():
-        value = whole(at(data, f"consumables.{key}"))
-        sheet.used.add(f"consumables.{key}")
-        if value:
-            sheet.supplies[kind] = value
-            sheet.read.append(kind)
+    _supplies(sheet)
     _profile(sheet)
     sheet.used.add("notes")
     sheet.notes.text(data.get("notes"))
@@ -272,6 +269,32 @@ def _read(sheet: Sheet, path: str, stat: str) -> None:
     if value:
         sheet.stats[stat] = value
         sheet.read.append(stat)
+
+
+def _supplies(sheet: Sheet) -> None:
+    """Air, power and ammo. The sheet shows as its air and power the sum its active items
+    carry (``attributes.airsupply`` / ``attributes.power``: a suit's tank, a weapon's
+    cell), whatever its ``consumables`` hold; an actor whose items carry none keeps the
+    export's number."""
+    for kind, key in SUPPLIES.items():
+        stored = whole(at(sheet.data, f"consumables.{key}"))
+        sheet.used.add(f"consumables.{key}")
+        carried = _carried(sheet.actor.items, ITEM_SUPPLIES.get(kind, ""))
+        if carried > 0:
+            sheet.supplies[kind] = carried
+            stale = f" (the export's stored {stored} is not shown)" if stored != carried else ""
+            sheet.computed.append(f"{kind} {carried}: the active items' {kind} supply{stale}")
+        elif stored:
+            sheet.supplies[kind] = stored
+            sheet.read.append(kind)
+
+
+def _carried(items: Iterable[Mapping[str, Any]], key: str) -> int:
+    """What the active items carry of a supply (any item type, as the sheet sums it)."""
+    if not key:
+        return 0
+    active = [i for i in items if at(item_system(i), "header.active") in (True, "true")]
+    return sum(max(whole(at(item_system(i), f"attributes.{key}")) or 0, 0) for i in active)
 
 
 def _active_items(items: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

@@ -17,19 +17,21 @@ from typing import Any
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.core.joining import rolled_entry
-from tracker.core.library import RollTable
 from tracker.core.protocol import DiceLike
 from tracker.core.wording import either
+from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.alien_sides import gm_accounts
+from tracker.store.foundry.block_ids import unique_ids
 from tracker.store.foundry.blocks import Converted
-from tracker.store.foundry.rolltable import critical_rows, generic_table, panic_rows, read_table
-from tracker.store.foundry.saving import save_alien_rows
+from tracker.store.foundry.combat import combat_actors
+from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
     SYSTEMS,
+    ActorExport,
     NotACombatant,
     NotAnActor,
     NotImportable,
@@ -37,16 +39,16 @@ from tracker.store.foundry.shapes import (
     is_roll_table,
 )
 from tracker.store.foundry.sources import Source, expand, read_sources
+from tracker.store.foundry.table_import import (
+    TABLE_KINDS,
+    TableImport,
+    name_clashes,
+    save_table_import,
+    table_clashes,
+    table_import,
+)
 from tracker.store.foundry.wrath import wrath_block
 from tracker.store.rewrite_lock import all_or_nothing
-
-TABLE_KINDS = {
-    "generic": "",
-    "alien-critical-injuries": "critical_injuries",
-    "alien-critical-systems": "critical_systems",
-    "alien-panic": "panic",
-}
-"""``--tables`` choices → the section of the Alien tables file ("" : a generic table)."""
 
 
 class ImportFailed(TrackerError):
@@ -70,24 +72,8 @@ class ActorImport:
     """Where the actor came from: the file's name, ``pack.db:3`` for a pack's line."""
     replaced: bool = False
     """Its block took the place of a block of the GM's with the same id."""
-
-    @property
-    def where(self) -> str:
-        """The file (and line of a pack) it came from, as the report names it."""
-        return self.label or self.path.name
-
-
-@dataclass
-class TableImport:
-    """One RollTable file: a generic table, or rows for a section of the Alien tables."""
-
-    path: Path
-    table: RollTable
-    section: str = ""
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    remarks: list[str] = field(default_factory=list)
-    written: Path | None = None
-    label: str = ""
+    in_pack: bool = False
+    """One of many documents of a file or folder: left out alone when it cannot join."""
 
     @property
     def where(self) -> str:
@@ -103,6 +89,9 @@ class Plan:
     tables: list[TableImport] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     """Documents a pack's folder holds that are no actor or table (its folders)."""
+    refused: list[str] = field(default_factory=list)
+    """One line for each document of a pack that cannot be imported (``not imported: Ork
+    Nob (orks.db:3) — why``): the pack's other documents are still imported."""
     opened: list[str] = field(default_factory=list)
     """What opening the ``--into`` encounter did to it (a damaged end moved aside)."""
 
@@ -130,28 +119,36 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     named = {path for path in paths if not path.is_dir()}
     folders = [path for path in paths if path.is_dir()]
     sources, problems = _documents(paths, folders, result)
-    game_masters = _game_masters(sources, forced)
+    exports = _actor_exports(sources, forced)
+    game_masters = gm_accounts([a for a in exports.values() if a.system == "alienrpg"])
     alone = {path for path, count in Counter(s.path for s in sources).items() if count == 1}
-    for source in sources:
+    rulesets: dict[str, Ruleset] = {}
+    for index, source in enumerate(sources):
+        before = len(result.actors)
         try:
-            _read_one(source, forced, tables, result, game_masters)
+            _read_one(source, exports.get(index), forced, tables, result, game_masters, rulesets)
+            for actor in result.actors[before:]:
+                actor.in_pack = not (source.path in named and source.path in alone)
         except (NotACombatant, NotAnActor) as err:
             if source.path in named and source.path in alone:
                 problems.append(f"{source.label}: {err}")
             elif isinstance(err, NotACombatant):  # a pack holds its vehicles among its threats
-                result.skipped.append(f"{source.label}: {err.what}, not a combatant")
+                result.refused.append(_refused(source, folders, f"{err.what}, not a combatant"))
             else:  # a module's folder holds its items, journals and scenes too
                 result.skipped.append(f"{_shown(source.path, source.label, folders)}: {err.what}")
         except (NotImportable, TrackerError) as err:
-            problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
-    problems += _table_clashes(result, tables) + _name_clashes(result)
+            if source.path in named and source.path in alone:
+                problems.append(f"{_shown(source.path, source.label, folders)}: {err}")
+            else:  # one actor of a pack: the others are still taken
+                result.refused.append(_refused(source, folders, err))
+    problems += table_clashes(result.tables, tables) + name_clashes(result.tables)
     if not problems and not result.actors and not result.tables:  # one file named: its line
-        problems = list(result.skipped)
-        if len(problems) != 1 or folders:
+        problems = [*result.refused, *result.skipped]
+        if len(problems) != 1 or folders or result.refused:
             problems.append("no actor or RollTable in what was named")
     if problems:
         raise ImportFailed(problems)
-    _unique_ids(result.actors)
+    unique_ids(result.actors)
     for actor in result.actors if side else ():
         said = [r for r in actor.converted.remarks if not r.startswith("side ")]
         actor.converted.block["side"] = side
@@ -172,9 +169,18 @@ def _documents(
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     result.skipped += [s.skipped for s in sources if s.skipped]
-    sources, played = scene_actors([s for s in sources if not s.skipped])
-    result.skipped += played
+    named = frozenset(path for path in paths if not path.is_dir())
+    sources, fighting = combat_actors([s for s in sources if not s.skipped], named)
+    sources, played = scene_actors(sources, named)
+    result.skipped += fighting + played
     return sources, problems
+
+
+def _refused(source: Source, folders: list[Path], err: TrackerError | str) -> str:
+    """The report's line for one document of a pack that cannot be imported."""
+    name = plain_line(source.doc.get("name"), 80) if isinstance(source.doc, dict) else ""
+    where = _shown(source.path, source.label, folders)
+    return f"not imported: {name or 'unnamed'} ({where}) — {err}"
 
 
 def _shown(path: Path, label: str, folders: list[Path]) -> str:
@@ -194,21 +200,29 @@ def _forced_system(ruleset: str) -> str:
     raise ImportFailed([f"--ruleset {ruleset}: Foundry actors import into {known}"])
 
 
-def _game_masters(sources: list[Source], forced: str) -> frozenset[str]:
-    """The GM's users, as the Alien actors read in this import show them."""
-    actors = []
-    for source in sources:
-        try:
-            actor = actor_export(source.doc, forced)
-        except NotImportable:
+def _actor_exports(sources: list[Source], forced: str) -> dict[int, ActorExport]:
+    """Each document that reads as an actor, by its place in ``sources``: read once (a
+    pack of thousands of actors is read in one pass; the Alien actors among them tell the
+    GM's users apart before any is converted)."""
+    exports = {}
+    for index, source in enumerate(sources):
+        if isinstance(source.doc, dict) and is_roll_table(source.doc):
             continue
-        if actor.system == "alienrpg":
-            actors.append(actor)
-    return gm_accounts(actors)
+        try:
+            exports[index] = actor_export(source.doc, forced)
+        except NotImportable:
+            continue  # said when the document is read in turn
+    return exports
 
 
 def _read_one(
-    source: Source, forced: str, tables: str, into: Plan, game_masters: frozenset[str]
+    source: Source,
+    actor: ActorExport | None,
+    forced: str,
+    tables: str,
+    into: Plan,
+    game_masters: frozenset[str],
+    rulesets: dict[str, Ruleset],
 ) -> None:
     doc, path = source.doc, source.path
     key = doc.get("_key") if isinstance(doc, dict) else None
@@ -216,42 +230,27 @@ def _read_one(
         into.skipped.append(f"{source.label}: a pack folder ({_folder_name(doc)}), not an actor")
         return
     if isinstance(doc, dict) and is_roll_table(doc):
-        table = _table(path, doc, TABLE_KINDS[tables])
+        table = table_import(path, doc, TABLE_KINDS[tables])
         table.label = source.label
         into.tables.append(table)
         return
-    actor = actor_export(doc, forced)
+    actor = actor or actor_export(doc, forced)  # not an actor: says why
     if actor.system == "alienrpg":
         converted = alien_block(actor, source.stem, game_masters)
     else:
         converted = wrath_block(actor, source.stem)
-    _check_block(converted)
+    if converted.ruleset not in rulesets:
+        rulesets[converted.ruleset] = load_ruleset(converted.ruleset)
+    _check_block(converted, rulesets[converted.ruleset])
     into.actors.append(ActorImport(path, converted, label=source.label))
 
 
 def _folder_name(doc: dict[str, Any]) -> str:
-    from tracker.store.foundry.plain import plain_line
-
     return plain_line(doc.get("name"), 60) or "unnamed"
 
 
-def _table(path: Path, doc: dict[str, Any], section: str) -> TableImport:
-    found = read_table(doc, path.stem)
-    table, remarks = generic_table(found)
-    if section == "panic":
-        rows, more = panic_rows(found)
-    elif section:
-        rows, more = critical_rows(found, synthetic=section == "critical_systems")
-        if not rows:
-            raise NotImportable(f"no result of this table is a {section.replace('_', ' ')} roll")
-    else:
-        rows, more = [], []
-    return TableImport(path, table, section, rows, remarks + more)
-
-
-def _check_block(converted: Converted) -> None:
-    """The block must load as the bestiary loads it (the ruleset builds a combatant)."""
-    rules = load_ruleset(converted.ruleset)
+def _check_block(converted: Converted, rules: Ruleset) -> None:
+    """The block must load as the bestiary loads it (``rules`` builds a combatant)."""
     block = converted.block
     try:
         entry = rolled_entry(block, Dice(seed=0), [])
@@ -260,61 +259,36 @@ def _check_block(converted: Converted) -> None:
         raise NotImportable(f"the {converted.ruleset} block would not load: {err}") from None
 
 
-def _table_clashes(result: Plan, tables: str) -> list[str]:
-    section = TABLE_KINDS[tables]
-    if section and len(result.tables) > 1:
-        names = ", ".join(t.where for t in result.tables)
-        return [f"--tables {tables} takes one RollTable file, not {len(result.tables)} ({names})"]
-    return []
-
-
-def _name_clashes(result: Plan) -> list[str]:
-    from tracker.store.tables import table_path
-
-    seen: dict[Path, str] = {}
-    lines = []
-    for item in result.tables:
-        if item.section:
-            continue
-        target = table_path(item.table.name)
-        if target in seen:
-            lines.append(
-                f"{item.where}: its table '{item.table.name}' would overwrite the one "
-                f"from {seen[target]} ({target.name})"
-            )
-        seen[target] = item.where
-    return lines
-
-
-def _unique_ids(actors: list[ActorImport]) -> None:
-    """Two actors of one command with the same id: the later ones get -2, -3 …"""
-    seen: dict[tuple[str, str], int] = {}
-    for actor in actors:
-        key = (actor.converted.ruleset, actor.converted.id)
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] > 1:
-            actor.converted.block["id"] = f"{actor.converted.id}-{seen[key]}"
-
-
 # --- writing --------------------------------------------------------------------------
 
 
 def check_into(target: Path, result: Plan) -> None:
-    """The encounter ``target`` exists and plays the actors' ruleset (ImportFailed if not)."""
+    """The encounter ``target`` exists and plays the actors' ruleset (ImportFailed if not).
+    A pack's actors of another ruleset are left out, each one line, when others join."""
     from tracker.store.encounter_load import load
 
-    loaded = load(target)
-    wrong: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors
-    for actor in result.actors:
-        if actor.converted.ruleset != loaded.rules.id:
-            wrong.setdefault(actor.converted.ruleset, []).append(actor.where)
-    if wrong:
-        lines = [
-            f"{', '.join(where)}: {ruleset} actors cannot join {target.name} "
-            f"(its ruleset is {loaded.rules.id})"
-            for ruleset, where in wrong.items()
+    ruleset = load(target).rules.id
+    wrong = [a for a in result.actors if a.converted.ruleset != ruleset]
+    if not wrong:
+        return
+    if len(wrong) < len(result.actors) and all(a.in_pack for a in wrong):
+        result.actors[:] = [a for a in result.actors if a.converted.ruleset == ruleset]
+        result.refused += [
+            f"not imported: {a.converted.name} ({a.where}) — {a.converted.ruleset} actors "
+            f"cannot join {target.name} (its ruleset is {ruleset})"
+            for a in wrong
         ]
-        raise ImportFailed(lines)
+        return
+    by_ruleset: dict[str, list[str]] = {}  # one line for each ruleset, naming its actors
+    for actor in wrong:
+        by_ruleset.setdefault(actor.converted.ruleset, []).append(actor.where)
+    raise ImportFailed(
+        [
+            f"{', '.join(where)}: {theirs} actors cannot join {target.name} "
+            f"(its ruleset is {ruleset})"
+            for theirs, where in by_ruleset.items()
+        ]
+    )
 
 
 def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) -> None:
@@ -327,20 +301,11 @@ def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) 
         check_into(into, result)
     with all_or_nothing():
         for item in result.tables:
-            _save_table(item)
+            save_table_import(item)
         if into is None:
             _save_actors(result.actors)
         elif result.actors:
             result.opened = _join(into, result.actors, dice or Dice())
-
-
-def _save_table(item: TableImport) -> None:
-    if item.section:
-        item.written = save_alien_rows(item.section, item.rows)
-    else:
-        from tracker.store.tables import save_table
-
-        item.written = save_table(item.table)
 
 
 def _save_actors(actors: list[ActorImport]) -> None:

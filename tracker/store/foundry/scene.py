@@ -7,14 +7,17 @@ from Foundry 11, ``actorData`` before — its name, system data, and items and e
 replaced or added by ``_id``, one marked ``_tombstone`` taken away), named as the token
 is. A Scene's Export Data holds the tokens but not the actors, so the actors' files are
 named with it (``tracker import scene.json actors/``): each token then becomes one actor
-to import, the actors its tokens play are not imported again on their own, and a token
-whose actor is not among the files is said skipped.
+to import, the actors its tokens play are not imported again on their own, the other
+actors of those files (a world's ``actors.db``) stay out of the fight when the Scene's
+file is named itself (a module's folder holding scenes still imports all its actors),
+and a token whose actor is not among the files is said skipped.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from tracker.core.wording import counted
@@ -35,9 +38,12 @@ def is_scene(doc: Any) -> bool:
     return any(k in doc for k in ("grid", "walls", "background", "img")) and "type" not in doc
 
 
-def scene_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
+def scene_actors(
+    sources: list[Source], named: frozenset[Path] = frozenset()
+) -> tuple[list[Source], list[str]]:
     """``sources`` with each Scene replaced by its tokens' actors (and the actors those
-    tokens play left out); the lines saying what was skipped."""
+    tokens play left out; with a Scene file of ``named``, the files' other actors too);
+    the lines saying what was skipped."""
     scenes = [s for s in sources if is_scene(s.doc)]
     if not scenes:
         return sources, []
@@ -65,7 +71,19 @@ def scene_actors(sources: list[Source]) -> tuple[list[Source], list[str]]:
     for key in sorted(played):
         skipped.append(f"{actors[key].label}: played by the scene's tokens, not on its own")
     rest = [s for s in sources if not is_scene(s.doc) and str(_id(s.doc)) not in played]
+    if found and any(s.path in named for s in scenes):  # the files serve that fight
+        skipped += left_out([s for s in rest if _actor_like(s.doc)], "with no token on the scene")
+        rest = [s for s in rest if not _actor_like(s.doc)]
     return [*rest, *found], skipped
+
+
+def left_out(actors: list[Source], why: str) -> list[str]:
+    """One line per file for the actors named with a Scene or Combat that do not fight."""
+    by_file: dict[str, int] = {}
+    for source in actors:
+        by_file[source.path.name] = by_file.get(source.path.name, 0) + 1
+    said = {1: "other actor"}
+    return [f"{name}: {n:,} {said.get(n, 'other actors')}, {why}" for name, n in by_file.items()]
 
 
 def synthetic(actor: Mapping[str, Any], token: Mapping[str, Any]) -> dict[str, Any]:

@@ -139,6 +139,10 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
     if not isinstance(doc, Mapping):
         raise NotImportable(f"not a Foundry export ({_not_a_document(doc)})")
     data = system_data(doc)
+    if (data is None or not isinstance(doc.get("type"), str)) and _actor_shaped(doc):
+        if data is None:
+            raise NotImportable("an actor with no system data: its sheet's numbers are not here")
+        raise NotImportable("an actor with no type (agent, threat, character …): no sheet to read")
     if data is None or not isinstance(doc.get("type"), str):
         raise NotAnActor(
             "not a Foundry actor or RollTable export (no type with system data, no results)",
@@ -171,6 +175,17 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         tuple(applied.conditions),
         tuple(applied.left_out),
     )
+
+
+def _actor_shaped(doc: Mapping[str, Any]) -> bool:
+    """An Actor document by its shape: its ``_key`` (``!actors!…``), its prototype token
+    (``token`` before Foundry 10) or its embedded items — no item, scene or journal has
+    them."""
+    key = doc.get("_key")
+    if isinstance(key, str) and key.startswith("!actors!"):
+        return True
+    token = doc.get("prototypeToken", doc.get("token"))
+    return isinstance(token, Mapping) or isinstance(doc.get("items"), list)
 
 
 def _items(value: Any) -> tuple[Mapping[str, Any], ...]:

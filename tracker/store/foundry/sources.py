@@ -15,9 +15,10 @@
 - a folder: every such file in it and its subfolders (a pack's source folder).
 
 Every file is refused in one sentence when it cannot be read: larger than
-``SIZE_LIMIT``, not UTF-8, not JSON or YAML, nested deeper than ``DEPTH_LIMIT``, a number
-no sheet holds, YAML whose aliases expand past any actor's size. LevelDB packs (Foundry 11+)
-are binary: they are unpacked with foundryvtt-cli first.
+``SIZE_LIMIT`` (a pack of many: ``PACK_SIZE_LIMIT``), not UTF-8, not JSON or YAML, nested
+deeper than ``DEPTH_LIMIT``, a number no sheet holds, YAML whose aliases expand past any
+actor's size. LevelDB packs (Foundry 11+) are binary: they are unpacked with foundryvtt-cli
+first.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ from tracker.store.toml_parse import line_col
 
 SIZE_LIMIT = 20 * 1024 * 1024
 """The largest file an import reads (an actor with every item is well under 1 MB)."""
+
+PACK_SIZE_LIMIT = 64 * 1024 * 1024
+"""The largest pack an import reads (a NeDB pack, a JSON list of documents): a world's
+``actors.db`` of thousands of actors (5,000 threats with their weapons are some 30 MB;
+read in one pass, some ten times that in memory)."""
 
 SUFFIXES = (".json", ".yml", ".yaml", ".db")
 """The files a folder is searched for."""
@@ -91,7 +97,23 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
         elif len(found) > MOST_FILES:
             problems.append(f"{path.name}: {len(found):,} files, more than {MOST_FILES:,}")
         files.extend(found)
-    return files, problems
+    return _once(files), problems
+
+
+def _once(files: list[Path]) -> list[Path]:
+    """Each file once, where first named (``pack/`` and ``pack/ork.json`` named together,
+    or a file named twice, is one actor, not two)."""
+    seen: set[Path] = set()
+    kept = []
+    for path in files:
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a link loop: named as it is, refused when read
+            key = path
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _walk(folder: Path) -> Iterator[Path]:
@@ -184,12 +206,35 @@ def _is_document_list(doc: Any) -> bool:
 
 def _read_bytes(path: Path) -> bytes:
     try:
-        data = read_regular(path, SIZE_LIMIT)
+        pack = _is_pack_file(path)
+        limit = PACK_SIZE_LIMIT if pack else SIZE_LIMIT
+        data = read_regular(path, limit)
     except OSError as err:
         raise NotImportable(f"cannot be read: {err.strerror or err}") from None
-    if len(data) > SIZE_LIMIT:
-        raise NotImportable(f"larger than {SIZE_LIMIT // 2**20} MB: not a Foundry export")
+    if len(data) > limit:
+        raise NotImportable(
+            f"larger than {limit // 2**20} MB: "
+            + (
+                "a bigger pack than the tracker reads in one go — import the folder "
+                "foundryvtt-cli's 'fvtt package unpack' makes of it"
+                if pack
+                else "more than a Foundry export of one actor or table holds (a pack of "
+                f"many, as a .db or a JSON list, may be up to {PACK_SIZE_LIMIT // 2**20} MB)"
+            )
+        )
     return data
+
+
+def _is_pack_file(path: Path) -> bool:
+    """A file of many documents: a NeDB pack (``.db``), or JSON that opens a list (a pack
+    dumped to one array) — told by its first bytes, before the file is read."""
+    suffix = path.suffix.casefold()
+    if suffix == ".db":
+        return True
+    if suffix != ".json":
+        return False
+    start = read_regular(path, 4096)[:4096]
+    return start.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n").startswith(b"[")
 
 
 def _text(data: bytes) -> str:

@@ -60,7 +60,7 @@ KNOWN_COMBAT = frozenset(
 
 def wrath_block(actor: ActorExport, fallback: str) -> Converted:
     """The block for a ``wrath-and-glory`` agent or threat."""
-    data, remarks = actor.data, list[str]()
+    data, remarks = _with_old_settings(actor), list[str]()
     agent = actor.type == "agent"
     worn = wear_armour(actor.items)
     sheet = _numbers(data, worn, agent)
@@ -100,6 +100,19 @@ def wrath_block(actor: ActorExport, fallback: str) -> Converted:
         now=now,
         conditions=marks,
     )
+
+
+def _with_old_settings(actor: ActorExport) -> Mapping[str, Any]:
+    """The actor's system data with its sheet's auto-calculation where the system kept it
+    before its DataModels (Foundry 9 and 10: the flags ``wrath-and-glory.autoCalc``, set
+    on for every new actor) as the DataModels keep it (``settings.autoCalc``)."""
+    data = actor.data
+    flagged = at(actor.doc.get("flags"), "wrath-and-glory.autoCalc")
+    if not isinstance(flagged, Mapping) or isinstance(at(data, "settings.autoCalc"), Mapping):
+        return data
+    settings = data.get("settings")
+    kept = settings if isinstance(settings, Mapping) else {}
+    return {**data, "settings": {**kept, "autoCalc": flagged}}
 
 
 def _numbers(data: Mapping[str, Any], worn: Armour, agent: bool) -> Sheet:

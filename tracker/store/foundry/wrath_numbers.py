@@ -1,8 +1,9 @@
 """Wrath & Glory numbers as the system's data model computes them at sheet time.
 
 The ``wrath-and-glory`` DataModels (``scripts/model/actor/components/``): an attribute's
-``total`` is ``rating + bonus + base``; a skill's own part is ``rating + base + bonus``
-(its ``total`` adds the attribute); with the sheet's auto-calculation on (the default):
+``total`` is ``rating + bonus + base``, computed every time whatever is stored; a skill's
+own part is ``rating + base + bonus`` (its ``total`` adds the attribute); with the
+sheet's auto-calculation on (the default):
 
 - Resilience = max(Toughness + 1 + bonus + armour, 1), armour being the best equipped
   armour's rating plus every equipped shield's;
@@ -53,34 +54,44 @@ class Sheet:
 
 
 def attributes(data: Mapping[str, Any], sheet: Sheet) -> None:
-    """The seven attributes: the stored total, else ``rating + bonus + base``."""
-    summed = []
+    """The seven attributes as the sheet shows them: ``rating + bonus + base``, which the
+    system computes every time (its stored ``total`` is 0, or what it was when last
+    saved); an export with only totals is read."""
+    summed, stale, agreed = [], [], 0
     for key in ATTRIBUTES:
         entry = at(data, f"attributes.{key}")
         total = whole(at(entry, "total")) if isinstance(entry, Mapping) else whole(entry)
-        if total and total > 0:
-            sheet.stats[key] = total
+        parts = [at(entry, part) for part in ("rating", "bonus", "base")]
+        value = _sum(*parts) if any(whole(p) is not None for p in parts) else total
+        if value is None or value <= 0:
             continue
-        value = _sum(at(entry, "rating"), at(entry, "bonus"), at(entry, "base"))
-        if value > 0:
-            sheet.stats[key] = value
+        sheet.stats[key] = value
+        if total == value:
+            agreed += 1
+        elif total and total > 0:
+            stale.append(f"{key.capitalize()} {value} (the export's stored {total} is not shown)")
+        else:
             summed.append(f"{key.capitalize()} {value}")
-    if summed:
-        sheet.computed.append(
-            "attributes = base + rating + bonus (the export's totals are 0): " + ", ".join(summed)
-        )
-    elif any(k in sheet.stats for k in ATTRIBUTES):
+    if stale:
+        how = "attributes = base + rating + bonus, as the sheet computes them: "
+        sheet.computed.append(how + ", ".join(stale + summed))
+    elif summed:
+        how = "attributes = base + rating + bonus (the export's totals are 0): "
+        sheet.computed.append(how + ", ".join(summed))
+    if agreed:
         sheet.read.append("attributes (their totals)")
 
 
 def skills(data: Mapping[str, Any], sheet: Sheet) -> None:
     """Each skill's own part (``rating + base + bonus``), so a pool reads
-    ``agility+ballistic_skill``; an export with only totals: total − attribute."""
+    ``agility+ballistic_skill``; an export with only totals: total − attribute (a stored
+    total beside its parts is not read: the sheet adds the parts to the attribute)."""
     table = data.get("skills")
     found = []
     for key, entry in table.items() if isinstance(table, Mapping) else ():
-        value = _sum(at(entry, "rating"), at(entry, "base"), at(entry, "bonus")) or whole(entry)
-        if not value:
+        parts = [at(entry, part) for part in ("rating", "base", "bonus")]
+        value = _sum(*parts) or whole(entry)
+        if not value and not any(whole(part) is not None for part in parts):
             total = whole(at(entry, "total")) or 0
             value = total - sheet.stats.get(str(at(entry, "attribute") or ""), total)
         if value and value > 0:
