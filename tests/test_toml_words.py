@@ -44,6 +44,12 @@ SAID = ":2:1: the key 'name' is given twice"
         ("a = \n", "a value is missing after '=' (at line 1, column 5)"),
         ("a = = 3\n", "a value is missing after '=' (at line 1, column 5)"),
         ("a = goblin\n", "'goblin' is not a value TOML reads (text needs quotes"),
+        # found by the keymap fuzz: the unquoted word quoted back held a raw NUL
+        (
+            'a =\x00"space"\n',
+            "the control character U+0000 cannot stand here (at line 1, column 4)",
+        ),
+        ("a = gob\x1blin\n", "'gob␛lin' is not a value TOML reads (text needs quotes"),
         ("= 1\n", "this line is not 'key = value', a [table] or a # comment (at line 1, column 1)"),
         ("a b = 1\n", "a key needs '=' and a value after it"),
         ("[encounter\n", "a [table] is not closed with ']' (at line 1, column 11)"),

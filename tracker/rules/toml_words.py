@@ -16,7 +16,7 @@ import ast
 import re
 from collections.abc import Callable
 
-from tracker.core.safe_text import describe
+from tracker.core.safe_text import UNSAFE, describe, visible
 
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _AT_END = " (at end of document)"
@@ -107,8 +107,11 @@ def _invalid_value(found: re.Match[str], text: str, place: Place) -> tuple[str, 
     word = re.match(r"[^\s,\]}#=]+", rest)
     if word is None:
         return "a value is missing after '='", place
+    if UNSAFE.match(word[0]):
+        return f"the control character {describe(word[0][0])} cannot stand here", place
+    shown = visible(word[0][:40])
     return (
-        f"'{word[0][:40]}' is not a value TOML reads (text needs quotes: name = \"Goblin\")",
+        f"'{shown}' is not a value TOML reads (text needs quotes: name = \"Goblin\")",
         place,
     )
 
