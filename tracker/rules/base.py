@@ -321,8 +321,10 @@ class Ruleset(ABC):
         return initiative_number(value)
 
     def level_words(self, condition: Condition) -> tuple[str, str]:
-        """How a badge says a condition's level, long and short (``Burning 2``, ``2``);
-        a ruleset whose levels count something says what (nerv: failed shake-offs)."""
+        """How a badge says a condition's level after its name, long and short: the
+        words only, not the name (`` 2`` and ``2``, for ``Burning 2`` and ``Burn2``; ``("",
+        "")`` for none); a ruleset whose levels count something says what (nerv: failed
+        shake-offs, `` ×1 failed`` and ``✗1``)."""
         return level_words(condition)
 
     def urgent_badges(self) -> tuple[str, ...]:
