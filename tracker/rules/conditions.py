@@ -21,6 +21,7 @@ from tracker.core.records import condition_applied, condition_removed
 from tracker.core.roles import CONDITION, CURE
 from tracker.core.wording import counted, unnamed
 from tracker.rules.base import AilmentSpec, Ruleset, by_name, verb
+from tracker.rules.common import only_options
 
 
 def condition_verbs(rules: Ruleset, free_names: bool = True) -> Mapping[str, Verb]:
@@ -74,16 +75,6 @@ def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_nam
         level=level,
         text=f"{fighter.name} is {spec.name}{strength}{lasting}",
     )
-
-
-def only_options(command: Command, takes: Mapping[str, str]) -> None:
-    """Refuse, in one line, an option ``command`` does not read (``takes``: each option
-    it reads, as its usage line writes it)."""
-    for key, value in command.options.items():
-        if key not in takes:
-            typed = f"{key}={value}" if value else key
-            what = f"takes {', '.join(takes.values())}" if takes else "takes no options"
-            raise RuleError(f"'{command.verb}' {what} — not '{typed}'")
 
 
 def nothing_to_end(
