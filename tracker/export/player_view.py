@@ -106,11 +106,12 @@ def player_board(state: EncounterState, rules: Ruleset, reveal: bool = False) ->
 
 
 def _where(state: EncounterState, acting: str) -> tuple[str, ...]:
-    """``("Round 3", "Wren's turn")``, or "not started" / "over after round 3"."""
+    """``("Round 3", "Wren's turn")``, or "Not started yet" / "Fight over after round 3":
+    the page's heading and the view's header, said as the round is."""
     if state.phase == "setup":
-        return ("not started",)
+        return ("Not started yet",)
     if state.phase == "ended":
-        return (f"over after round {state.round}",)
+        return (f"Fight over after round {state.round}",)
     return (f"Round {state.round}", *([f"{possessive(acting)} turn"] if acting else []))
 
 
