@@ -255,12 +255,53 @@ def test_a_timed_condition_nothing_counts_down_fails(tmp_path: Path) -> None:
     probe.write_text("from tracker.api import condition_verbs, countdown\n" + code)
     lines = check("probe", [site], tmp_path).stdout.splitlines()
     assert lines[7] == (
-        "FAILED   timed conditions run out: 'ail . Dazed rounds=1' still holds a round later: "
-        "count timed conditions down (countdown(draft, slot) in on_turn_end, as the guide shows)"
+        "FAILED   timed conditions run out: 'ail orc Dazed rounds=1' still holds a round "
+        "later: count timed conditions down (countdown(draft, slot) in on_turn_end, as the "
+        "guide shows; for one that takes the turn away, in on_round_end)"
     )
     probe.write_text(
         probe.read_text()
         + "\n    def on_turn_end(self, draft, slot, dice):\n        countdown(draft, slot)\n"
+    )
+    assert check("probe", [site], tmp_path).stdout.splitlines()[7] == (
+        "ok       timed conditions run out"
+    )
+
+
+STUNNED = """
+    def catalogue(self):
+        return [AilmentSpec("Dazed"), AilmentSpec("Stunned", summary="loses the turn")]
+
+    def takes_turn(self, state, slot):
+        held = state.combatant(slot).condition("Stunned")
+        return held is None and super().takes_turn(state, slot)
+
+    def on_turn_end(self, draft, slot, dice):
+        countdown(draft, slot)
+"""
+
+
+def test_a_timed_condition_that_takes_the_turn_away_must_run_out_too(tmp_path: Path) -> None:
+    # A stranger's Stunned (rounds=1) took the bearer's turn away; the turn's countdown
+    # never ran, so it held for ever — the contract tried only Dazed, the first listed.
+    site = install(tmp_path / "site", "3")
+    probe = site / "probe" / "__init__.py"
+    code = probe.read_text().replace(
+        'by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg))',
+        'by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg), condition_verbs(self))',
+    )
+    header = "from tracker.api import AilmentSpec, condition_verbs, countdown\n"
+    probe.write_text(header + code + STUNNED)
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[7].startswith(
+        "FAILED   timed conditions run out: 'ail orc Stunned rounds=1' still holds a round"
+    ), lines
+    probe.write_text(
+        probe.read_text()
+        + "\n    def on_round_end(self, draft, dice):\n"
+        + "        for fighter in draft.state.active:\n"
+        + "            if fighter.condition('Stunned'):\n"
+        + "                countdown(draft, fighter.id)\n"
     )
     assert check("probe", [site], tmp_path).stdout.splitlines()[7] == (
         "ok       timed conditions run out"

@@ -190,33 +190,57 @@ def errors_are_one_line(rules: Ruleset, work: Path) -> None:
 
 
 def timed_conditions_end(rules: Ruleset, work: Path) -> None:
-    """A condition given for one round (the condition verb's ``rounds=1``) has ended by
-    the bearer's next turn: something counts timed conditions down."""
+    """Every condition of the catalogue given for one round (the condition verb's
+    ``rounds=1``) to the one acting next has ended a round of turns later: something
+    counts timed conditions down, for a bearer who loses the turn too (``takes_turn``)."""
     given = role_verb(rules.verbs(), CONDITION)
     if given is None or "rounds=" not in given.usage:
         return  # no condition is given for a number of rounds
-    path = work / "timed.toml"
-    shutil.copyfile((_samples(rules) or [_made_up_fight(rules, work)])[0], path)
+    sample = (_samples(rules) or [_made_up_fight(rules, work)])[0]
     names = [spec.name for spec in rules.catalogue()] or ["Dazed"]
-    line = f"{given.name} . {shlex.quote(names[0])} rounds=1"
+    refused: list[str] = []
+    for index, name in enumerate(names):
+        path = work / f"timed-{index}.toml"
+        shutil.copyfile(sample, path)
+        line = _still_held(path, f"{given.name} {{who}} {shlex.quote(name)} rounds=1", refused)
+        if line:
+            raise _broken(
+                f"{line!r} still holds a round later: count timed conditions down "
+                "(countdown(draft, slot) in on_turn_end, as the guide shows; for one that "
+                "takes the turn away, in on_round_end)"
+            )
+    if len(refused) == len(names):
+        raise Skipped(refused[0])
+
+
+def _still_held(path: Path, pattern: str, refused: list[str]) -> str:
+    """The line (``pattern`` naming the one acting after the one acting at ``start``)
+    when the condition it gives still holds a round of turns later, else ""; a refusal
+    is noted in ``refused``."""
     dice = Dice(seed=5)
     with EncounterFile(path) as play:
         _run(play, "start", dice)
-        bearer = play.encounter.state.current
-        if bearer is None:
+        state = play.encounter.state
+        if state.current is None:
             raise Skipped("nobody acts after 'start'")
+        bearer = next((s for s in state.order if s != state.current), state.current)
+        line = pattern.format(who=bearer)
+        timed = _timed(play.encounter.state, bearer)
         try:
             _run(play, line, dice)
         except TrackerError as err:
-            raise Skipped(f"{line!r} is refused: {err}") from None
+            refused.append(f"{line!r} is refused: {err}")
+            return ""
+        given = _timed(play.encounter.state, bearer) - timed
         for _ in range(len(play.encounter.state.order) + 1):
             _run(play, "next", dice)
-        fighter = play.encounter.state.combatant(bearer)
-    if any(c.name == names[0] and c.rounds > 0 for c in fighter.conditions):
-        raise _broken(
-            f"{line!r} still holds a round later: count timed conditions down "
-            "(countdown(draft, slot) in on_turn_end, as the guide shows)"
-        )
+        held = given & _timed(play.encounter.state, bearer)
+    return line if held else ""
+
+
+def _timed(state: EncounterState, who: str) -> set[str]:
+    """The names of ``who``'s conditions with rounds still to run."""
+    return {c.name for c in state.combatant(who).conditions if c.rounds > 0}
 
 
 CLAUSES = (
