@@ -132,6 +132,21 @@ def test_a_ruleset_that_wants_numbers_at_add_gets_its_hostile_names_checked(
     assert "ok       hostile names stay data" in checked.stdout.splitlines()
 
 
+def test_a_badge_or_initiative_in_words_that_fails_is_found(tmp_path: Path) -> None:
+    # A stranger's level_words raised on every condition: the row drew its default and
+    # the contract said "8 of 8 clauses hold", as no clause ever drew a condition's level.
+    for hook, body in (
+        ("level_words(self, condition)", "raise ValueError('a slip')"),
+        ("initiative_words(self, value)", "return {}[value]"),
+    ):
+        site = install(tmp_path / hook[:5], "3")
+        probe = site / "probe" / "__init__.py"
+        probe.write_text(probe.read_text() + f"\n    def {hook}:\n        {body}\n")
+        lines = check("probe", [site], tmp_path).stdout.splitlines()
+        assert lines[5].startswith("FAILED   hostile names stay data: the ruleset's "), lines
+        assert hook.split("(")[0] in lines[5], lines
+
+
 def test_the_example_keeps_the_contract_from_its_own_tests(tmp_path: Path) -> None:
     (tmp_path / "test_cairn.py").write_text(
         "def test_cairn(ruleset_contract):\n    ruleset_contract('cairn')\n\n"

@@ -24,7 +24,7 @@ from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
 from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
-from tracker.rules.guarded import view_faults
+from tracker.rules.guarded import draw_views
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
 from tracker.store.bestiary import bestiary_files, read_blocks
@@ -168,8 +168,9 @@ def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
     kept = {c.name for c in state.combatants.values()}
     if not set(HOSTILE_NAMES) <= kept:
         raise _broken(f"hostile names were changed on the way in: {sorted(kept)}")
-    for fighter in state.combatants.values():
-        _views(rules, fighter, state)
+    faults = draw_views(rules, state)  # a package's views are guarded: failures are kept
+    if faults:
+        raise _broken(faults[0].removeprefix("⚠ "))
     page = export_file(path, format_named("html"), ExportOptions(gm=True))
     if "<script>" in page:
         raise _broken("a name reached the HTML export unescaped")
@@ -391,17 +392,3 @@ def _one_line(run: Callable[[], object], line: str) -> None:
 
 def _nonsense(verb: str) -> tuple[str, ...]:
     return (verb, f"{verb} nobody-here", f"{verb} . -7", f"{verb} . lots x=@@ @nowhere 1d0")
-
-
-def _views(rules: Ruleset, fighter: Combatant, state: EncounterState) -> None:
-    """Every view a screen or an export draws of ``fighter`` (any exception is a finding)."""
-    rules.summary_parts(fighter)
-    rules.summary(fighter)
-    rules.track_views(fighter)
-    rules.body(fighter)
-    rules.status_lines(fighter, state)
-    rules.player_summary(fighter)
-    rules.header_parts(state)
-    faults = view_faults(rules)  # a package's views are guarded: their failures are kept
-    if faults:
-        raise _broken(faults[0].removeprefix("⚠ "))
