@@ -44,6 +44,11 @@ def test_the_name_is_said_once(words: Words, long: str, short: str, status: str)
     assert condition_text(BURNING, words) == status
 
 
+def test_words_that_only_start_like_the_name_are_kept() -> None:
+    bleed = Condition(name="Bleed", level=2)
+    assert condition_text(bleed, lambda c: (f"Bleeding {c.level}", "")) == "Bleed Bleeding 2"
+
+
 def test_a_condition_without_a_level_is_its_name() -> None:
     prone = Condition(name="Prone", category="position")
     assert badge_of(prone, words=_name_only).long == "Prone"

@@ -112,14 +112,19 @@ def spoken_level(
     form after a space (`` ×1 failed``), the short one as given (``✗1``). Words that
     repeat the name (``Burning 2`` for Burning) say it once (the name is already there)."""
     long, short = words(condition)
-    name = condition.name.casefold()
-    if long.casefold().startswith(name):
-        long = long[len(name) :]
-    if short.casefold().startswith(name):
-        short = short[len(name) :].lstrip()
+    long, short = _unnamed(long, condition.name), _unnamed(short, condition.name).lstrip()
     if long.strip() and not long.startswith(" "):
         long = " " + long
     return long.rstrip(), short
+
+
+def _unnamed(words: str, name: str) -> str:
+    """``words`` without ``name`` at their start (a whole word: ``Bleeding 2`` keeps its
+    ``Bleeding`` for a condition named Bleed)."""
+    folded, named = words.casefold(), name.casefold()
+    if folded == named or folded.startswith(named + " "):
+        return words[len(name) :]
+    return words
 
 
 def badge_of(
