@@ -132,6 +132,21 @@ def test_a_ruleset_that_wants_numbers_at_add_gets_its_hostile_names_checked(
     assert "ok       hostile names stay data" in checked.stdout.splitlines()
 
 
+def test_a_badge_or_initiative_in_words_that_fails_is_found(tmp_path: Path) -> None:
+    # A stranger's level_words raised on every condition: the row drew its default and
+    # the contract said "8 of 8 clauses hold", as no clause ever drew a condition's level.
+    for hook, body in (
+        ("level_words(self, condition)", "raise ValueError('a slip')"),
+        ("initiative_words(self, value)", "return {}[value]"),
+    ):
+        site = install(tmp_path / hook[:5], "3")
+        probe = site / "probe" / "__init__.py"
+        probe.write_text(probe.read_text() + f"\n    def {hook}:\n        {body}\n")
+        lines = check("probe", [site], tmp_path).stdout.splitlines()
+        assert lines[5].startswith("FAILED   hostile names stay data: the ruleset's "), lines
+        assert hook.split("(")[0] in lines[5], lines
+
+
 def test_the_example_keeps_the_contract_from_its_own_tests(tmp_path: Path) -> None:
     (tmp_path / "test_cairn.py").write_text(
         "def test_cairn(ruleset_contract):\n    ruleset_contract('cairn')\n\n"
@@ -255,12 +270,53 @@ def test_a_timed_condition_nothing_counts_down_fails(tmp_path: Path) -> None:
     probe.write_text("from tracker.api import condition_verbs, countdown\n" + code)
     lines = check("probe", [site], tmp_path).stdout.splitlines()
     assert lines[7] == (
-        "FAILED   timed conditions run out: 'ail . Dazed rounds=1' still holds a round later: "
-        "count timed conditions down (countdown(draft, slot) in on_turn_end, as the guide shows)"
+        "FAILED   timed conditions run out: 'ail orc Dazed rounds=1' still holds a round "
+        "later: count timed conditions down (countdown(draft, slot) in on_turn_end, as the "
+        "guide shows; for one that takes the turn away, in on_round_end)"
     )
     probe.write_text(
         probe.read_text()
         + "\n    def on_turn_end(self, draft, slot, dice):\n        countdown(draft, slot)\n"
+    )
+    assert check("probe", [site], tmp_path).stdout.splitlines()[7] == (
+        "ok       timed conditions run out"
+    )
+
+
+STUNNED = """
+    def catalogue(self):
+        return [AilmentSpec("Dazed"), AilmentSpec("Stunned", summary="loses the turn")]
+
+    def takes_turn(self, state, slot):
+        held = state.combatant(slot).condition("Stunned")
+        return held is None and super().takes_turn(state, slot)
+
+    def on_turn_end(self, draft, slot, dice):
+        countdown(draft, slot)
+"""
+
+
+def test_a_timed_condition_that_takes_the_turn_away_must_run_out_too(tmp_path: Path) -> None:
+    # A stranger's Stunned (rounds=1) took the bearer's turn away; the turn's countdown
+    # never ran, so it held for ever — the contract tried only Dazed, the first listed.
+    site = install(tmp_path / "site", "3")
+    probe = site / "probe" / "__init__.py"
+    code = probe.read_text().replace(
+        'by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg))',
+        'by_name(verb("dmg", "dmg WHO N", "lose N hp", self.dmg), condition_verbs(self))',
+    )
+    header = "from tracker.api import AilmentSpec, condition_verbs, countdown\n"
+    probe.write_text(header + code + STUNNED)
+    lines = check("probe", [site], tmp_path).stdout.splitlines()
+    assert lines[7].startswith(
+        "FAILED   timed conditions run out: 'ail orc Stunned rounds=1' still holds a round"
+    ), lines
+    probe.write_text(
+        probe.read_text()
+        + "\n    def on_round_end(self, draft, dice):\n"
+        + "        for fighter in draft.state.active:\n"
+        + "            if fighter.condition('Stunned'):\n"
+        + "                countdown(draft, fighter.id)\n"
     )
     assert check("probe", [site], tmp_path).stdout.splitlines()[7] == (
         "ok       timed conditions run out"

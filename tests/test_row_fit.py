@@ -35,6 +35,18 @@ def test_short_forms_then_whole_badges_left_out_and_counted() -> None:
     assert shown.badges == ("Dyin1",) and shown.left_out == 2
 
 
+def test_a_row_with_nothing_after_its_name_gives_the_name_its_room() -> None:
+    # A stranger's PCs had only rank-1 parts (Mt 8 Sp 10 In 16): at 80x24 the row showed
+    # "Orrin, Nano who Ta…" and twelve empty cells where the summary would have gone.
+    pools = [SummaryPart("Mt 8 Sp 10 In 16", "Might 8/8 Speed 10/10 Intellect 16/16", 1)]
+    name = "Orrin, Nano who Talks to Machines"
+    shown = fit_row(name, pools, [], 11, 19)
+    assert shown.summary == "" and shown.name == "Orrin, Nano who Talks to Mach…"
+    assert cell_len(shown.name) <= 19 + 11
+    assert fit_row(name, pools, [], 40, 33).name == name  # whole when it fits beside them
+    assert fit_row(name, WOUNDS, [], 11, 19).name == "Orrin, Nano who Ta…"  # numbers first
+
+
 def test_the_most_urgent_badge_comes_first() -> None:
     # issue 12: dying, broken, unconscious … before cosmetic ones
     held = badges([Condition("Prone"), Condition("Unconscious"), Condition("Dying", level=1)])

@@ -24,7 +24,7 @@ from tracker.export.formats import export_file, format_named
 from tracker.export.recap import ExportOptions
 from tracker.paths import bundled_dir
 from tracker.rules.base import Ruleset
-from tracker.rules.guarded import view_faults
+from tracker.rules.guarded import draw_views
 from tracker.rules.registry import RULESETS, load_ruleset
 from tracker.rules.shipped import docs_page, sample_files, shipped
 from tracker.store.bestiary import bestiary_files, read_blocks
@@ -168,8 +168,9 @@ def hostile_names_stay_data(rules: Ruleset, work: Path) -> None:
     kept = {c.name for c in state.combatants.values()}
     if not set(HOSTILE_NAMES) <= kept:
         raise _broken(f"hostile names were changed on the way in: {sorted(kept)}")
-    for fighter in state.combatants.values():
-        _views(rules, fighter, state)
+    faults = draw_views(rules, state)  # a package's views are guarded: failures are kept
+    if faults:
+        raise _broken(faults[0].removeprefix("⚠ "))
     page = export_file(path, format_named("html"), ExportOptions(gm=True))
     if "<script>" in page:
         raise _broken("a name reached the HTML export unescaped")
@@ -190,33 +191,57 @@ def errors_are_one_line(rules: Ruleset, work: Path) -> None:
 
 
 def timed_conditions_end(rules: Ruleset, work: Path) -> None:
-    """A condition given for one round (the condition verb's ``rounds=1``) has ended by
-    the bearer's next turn: something counts timed conditions down."""
+    """Every condition of the catalogue given for one round (the condition verb's
+    ``rounds=1``) to the one acting next has ended a round of turns later: something
+    counts timed conditions down, for a bearer who loses the turn too (``takes_turn``)."""
     given = role_verb(rules.verbs(), CONDITION)
     if given is None or "rounds=" not in given.usage:
         return  # no condition is given for a number of rounds
-    path = work / "timed.toml"
-    shutil.copyfile((_samples(rules) or [_made_up_fight(rules, work)])[0], path)
+    sample = (_samples(rules) or [_made_up_fight(rules, work)])[0]
     names = [spec.name for spec in rules.catalogue()] or ["Dazed"]
-    line = f"{given.name} . {shlex.quote(names[0])} rounds=1"
+    refused: list[str] = []
+    for index, name in enumerate(names):
+        path = work / f"timed-{index}.toml"
+        shutil.copyfile(sample, path)
+        line = _still_held(path, f"{given.name} {{who}} {shlex.quote(name)} rounds=1", refused)
+        if line:
+            raise _broken(
+                f"{line!r} still holds a round later: count timed conditions down "
+                "(countdown(draft, slot) in on_turn_end, as the guide shows; for one that "
+                "takes the turn away, in on_round_end)"
+            )
+    if len(refused) == len(names):
+        raise Skipped(refused[0])
+
+
+def _still_held(path: Path, pattern: str, refused: list[str]) -> str:
+    """The line (``pattern`` naming the one acting after the one acting at ``start``)
+    when the condition it gives still holds a round of turns later, else ""; a refusal
+    is noted in ``refused``."""
     dice = Dice(seed=5)
     with EncounterFile(path) as play:
         _run(play, "start", dice)
-        bearer = play.encounter.state.current
-        if bearer is None:
+        state = play.encounter.state
+        if state.current is None:
             raise Skipped("nobody acts after 'start'")
+        bearer = next((s for s in state.order if s != state.current), state.current)
+        line = pattern.format(who=bearer)
+        timed = _timed(play.encounter.state, bearer)
         try:
             _run(play, line, dice)
         except TrackerError as err:
-            raise Skipped(f"{line!r} is refused: {err}") from None
+            refused.append(f"{line!r} is refused: {err}")
+            return ""
+        given = _timed(play.encounter.state, bearer) - timed
         for _ in range(len(play.encounter.state.order) + 1):
             _run(play, "next", dice)
-        fighter = play.encounter.state.combatant(bearer)
-    if any(c.name == names[0] and c.rounds > 0 for c in fighter.conditions):
-        raise _broken(
-            f"{line!r} still holds a round later: count timed conditions down "
-            "(countdown(draft, slot) in on_turn_end, as the guide shows)"
-        )
+        held = given & _timed(play.encounter.state, bearer)
+    return line if held else ""
+
+
+def _timed(state: EncounterState, who: str) -> set[str]:
+    """The names of ``who``'s conditions with rounds still to run."""
+    return {c.name for c in state.combatant(who).conditions if c.rounds > 0}
 
 
 CLAUSES = (
@@ -367,17 +392,3 @@ def _one_line(run: Callable[[], object], line: str) -> None:
 
 def _nonsense(verb: str) -> tuple[str, ...]:
     return (verb, f"{verb} nobody-here", f"{verb} . -7", f"{verb} . lots x=@@ @nowhere 1d0")
-
-
-def _views(rules: Ruleset, fighter: Combatant, state: EncounterState) -> None:
-    """Every view a screen or an export draws of ``fighter`` (any exception is a finding)."""
-    rules.summary_parts(fighter)
-    rules.summary(fighter)
-    rules.track_views(fighter)
-    rules.body(fighter)
-    rules.status_lines(fighter, state)
-    rules.player_summary(fighter)
-    rules.header_parts(state)
-    faults = view_faults(rules)  # a package's views are guarded: their failures are kept
-    if faults:
-        raise _broken(faults[0].removeprefix("⚠ "))

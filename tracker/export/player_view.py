@@ -22,7 +22,7 @@ from tracker.core.flow import name_of, possessive
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
-from tracker.rules.display import initiative_shown
+from tracker.rules.display import initiative_shown, spoken_level
 
 ALLY_SIDES = ("pc", "ally")
 SIDE_WORDS = {"enemy": "enemy", "neutral": "neutral"}
@@ -121,11 +121,12 @@ def _next_up(state: EncounterState, rules: Ruleset) -> str:
 
 
 def _where(state: EncounterState, acting: str) -> tuple[str, ...]:
-    """``("Round 3", "Wren's turn")``, or "not started" / "over after round 3"."""
+    """``("Round 3", "Wren's turn")``, or "Not started yet" / "Fight over after round 3":
+    the page's heading and the view's header, said as the round is."""
     if state.phase == "setup":
-        return ("not started",)
+        return ("Not started yet",)
     if state.phase == "ended":
-        return (f"over after round {state.round}",)
+        return (f"Fight over after round {state.round}",)
     return (f"Round {state.round}", *([f"{possessive(acting)} turn"] if acting else []))
 
 
@@ -171,7 +172,7 @@ def player_row(
         mark=mark,
         initiative=_initiative(state, slot, rules) if full else "",
         health=health,
-        ailments=_ailments(fighter, full, health),
+        ailments=_ailments(fighter, full, health, rules),
         details=_details(rules, fighter, full),
     )
 
@@ -183,10 +184,11 @@ def _initiative(state: EncounterState, slot: str, rules: Ruleset) -> str:
     return initiative_shown(rules.initiative_words, value)
 
 
-def _ailments(fighter: Combatant, full: bool, health: str) -> tuple[str, ...]:
-    """Ailment badges: with their level for allies, by name only (and not twice) for others."""
+def _ailments(fighter: Combatant, full: bool, health: str, rules: Ruleset) -> tuple[str, ...]:
+    """Ailment badges: with their level in the ruleset's words for allies (``Burning ×1
+    failed``), by name only (and not twice) for others."""
     if full:
-        return tuple(f"{c.name} {c.level}" if c.level else c.name for c in fighter.conditions)
+        return tuple(c.name + spoken_level(c, rules.level_words)[0] for c in fighter.conditions)
     said = health.casefold()
     return tuple(c.name for c in fighter.conditions if c.name.casefold() not in said)
 

@@ -250,20 +250,35 @@ class Ruleset(ABC):
 
     def break_tie(self, draft: Draft, tied: list[str], dice: DiceLike) -> None:
         """Slots still tied after initiative and the tie chain: record what orders them
-        (``InitiativeSet`` with ``tiebreak``). By default each rolls the ``tie_die``, again
-        until all differ."""
+        (``InitiativeSet`` with ``tiebreak``). By default each slot without a number of
+        its own rolls the ``tie_die``, again until every number in the group differs;
+        numbers already rolled stand (one who joins later rolls off against them)."""
         state = draft.state
-        known = [state.tiebreak.get(s, 0) for s in tied]
-        if all(known) and len(set(known)) == len(known):
+        kept: dict[str, int] = {}
+        for slot in tied:
+            value = state.tiebreak.get(slot, 0)
+            if value and value not in kept.values():
+                kept[slot] = value
+        rolling = [slot for slot in tied if slot not in kept]
+        if not rolling:
             return
-        for _ in range(20):
-            rolls = [dice.d(self.tie_die) for _ in tied]
-            if len(set(rolls)) == len(rolls):
-                break
-        names = ", ".join(f"{name_of(state, s)} {r}" for s, r in zip(tied, rolls, strict=True))
-        for slot, roll in zip(tied, rolls, strict=True):
-            draft.emit(ev.InitiativeSet, who=slot, value=state.initiative[slot], tiebreak=roll)
+        rolled = self._roll_apart(len(rolling), set(kept.values()), dice)
+        numbers = {**kept, **dict(zip(rolling, rolled, strict=True))}
+        names = ", ".join(f"{name_of(state, s)} {numbers[s]}" for s in tied)
+        for slot in rolling:
+            draft.emit(
+                ev.InitiativeSet, who=slot, value=state.initiative[slot], tiebreak=numbers[slot]
+            )
         draft.say(f"Initiative tie rolled off on d{self.tie_die}: {names}")
+
+    def _roll_apart(self, count: int, taken: set[int], dice: DiceLike) -> list[int]:
+        """``count`` rolls of the ``tie_die``, rolled again (at most 20 times) until they
+        differ from each other and from ``taken``."""
+        for _ in range(20):
+            rolls = [dice.d(self.tie_die) for _ in range(count)]
+            if len(set(rolls)) == count and not taken & set(rolls):
+                break
+        return rolls
 
     # --- turn flow and triggers -----------------------------------------------------
 
@@ -321,8 +336,10 @@ class Ruleset(ABC):
         return initiative_number(value)
 
     def level_words(self, condition: Condition) -> tuple[str, str]:
-        """How a badge says a condition's level, long and short (``Burning 2``, ``2``);
-        a ruleset whose levels count something says what (nerv: failed shake-offs)."""
+        """How a badge says a condition's level after its name, long and short: the
+        words only, not the name (`` 2`` and ``2``, for ``Burning 2`` and ``Burn2``; ``("",
+        "")`` for none); a ruleset whose levels count something says what (nerv: failed
+        shake-offs, `` ×1 failed`` and ``✗1``)."""
         return level_words(condition)
 
     def urgent_badges(self) -> tuple[str, ...]:

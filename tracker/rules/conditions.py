@@ -2,9 +2,10 @@
 
 Conditions come from the ruleset's catalogue (``Ruleset.catalogue_for``), or any other
 name when the ruleset accepts free names; ``rounds=N`` times them (the ruleset counts
-them down, e.g. with ``common.countdown``). One ailment per category is the ruleset's
-choice (``Ruleset.one_per_category``): then a second one in a held category is refused
-unless the GM says ``replace``.
+them down, e.g. with ``common.countdown``) and ``level=N`` gives its strength
+(``Burning 2``); any other option is refused, never dropped in silence. One ailment per
+category is the ruleset's choice (``Ruleset.one_per_category``): then a second one in a
+held category is refused unless the GM says ``replace``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tracker.core.records import condition_applied, condition_removed
 from tracker.core.roles import CONDITION, CURE
 from tracker.core.wording import counted, unnamed
 from tracker.rules.base import AilmentSpec, Ruleset, by_name, verb
+from tracker.rules.common import only_options
 
 
 def condition_verbs(rules: Ruleset, free_names: bool = True) -> Mapping[str, Verb]:
@@ -29,7 +31,7 @@ def condition_verbs(rules: Ruleset, free_names: bool = True) -> Mapping[str, Ver
     return by_name(
         verb(
             "ail",
-            f"ail WHO NAME [rounds=N]{replace}",
+            f"ail WHO NAME [rounds=N] [level=N]{replace}",
             "give a condition",
             ail,
             rules,
@@ -42,26 +44,36 @@ def condition_verbs(rules: Ruleset, free_names: bool = True) -> Mapping[str, Ver
     )
 
 
+AIL_TAKES = {"rounds": "rounds=N", "level": "level=N", "replace": "replace"}
+"""The options the shared ``ail`` reads, each as its usage line writes it."""
+
+
 def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_names: bool) -> None:
-    """``ail WHO NAME [rounds=N] [replace]``: give a condition, for N rounds or until cured."""
+    """``ail WHO NAME [rounds=N] [level=N] [replace]``: give a condition, for N rounds or
+    until cured, at a level (0: none)."""
+    only_options(command, AIL_TAKES)
     fighter = who_arg(draft.state, command)
     typed = " ".join(command.args[1:]).strip()
     if not typed:
         raise RuleError("'ail' needs a condition, e.g. 'ail goblin Prone rounds=2'")
     spec = _spec(rules.catalogue_for(draft.state), typed, free_names)
-    rounds = command.option_int("rounds")
+    rounds, level = command.option_int("rounds"), command.option_int("level")
     if rounds < 0:
         raise RuleError("rounds must be 0 (until cured) or more")
+    if level < 0:
+        raise RuleError("level must be 0 (none) or more")
     if rules.one_per_category:
         _make_room(draft, fighter, spec, command.flag("replace"))
     lasting = f" for {counted(rounds, 'round')}" if rounds else ""
+    strength = f" {level}" if level else ""
     condition_applied(
         draft,
         fighter.id,
         spec.name,
         category=spec.category,
         rounds=rounds,
-        text=f"{fighter.name} is {spec.name}{lasting}",
+        level=level,
+        text=f"{fighter.name} is {spec.name}{strength}{lasting}",
     )
 
 
@@ -84,6 +96,7 @@ def nothing_to_end(
 
 def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition."""
+    only_options(command, {})
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
     if not name:

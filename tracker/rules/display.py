@@ -98,10 +98,33 @@ def initiative_shown(words: Callable[[float], str], value: float) -> str:
 
 
 def level_words(condition: Condition) -> tuple[str, str]:
-    """A condition's level as a badge says it, long and short (``Burning 2``, ``Burn2``);
-    a ruleset whose levels count something says what (``Ruleset.level_words``)."""
+    """A condition's level as a badge says it after the name, long and short (`` 2``,
+    ``2``: ``Burning 2``, ``Burn2``); a ruleset whose levels count something says what
+    (``Ruleset.level_words``)."""
     level = f"{condition.level}" if condition.level else ""
     return (f" {level}" if level else "", level)
+
+
+def spoken_level(
+    condition: Condition, words: Callable[[Condition], tuple[str, str]] = level_words
+) -> tuple[str, str]:
+    """The ruleset's ``words`` for a condition's level as they follow its name: the long
+    form after a space (`` ×1 failed``), the short one as given (``✗1``). Words that
+    repeat the name (``Burning 2`` for Burning) say it once (the name is already there)."""
+    long, short = words(condition)
+    long, short = _unnamed(long, condition.name), _unnamed(short, condition.name).lstrip()
+    if long.strip() and not long.startswith(" "):
+        long = " " + long
+    return long.rstrip(), short
+
+
+def _unnamed(words: str, name: str) -> str:
+    """``words`` without ``name`` at their start (a whole word: ``Bleeding 2`` keeps its
+    ``Bleeding`` for a condition named Bleed)."""
+    folded, named = words.casefold(), name.casefold()
+    if folded == named or folded.startswith(named + " "):
+        return words[len(name) :]
+    return words
 
 
 def badge_of(
@@ -110,7 +133,7 @@ def badge_of(
     words: Callable[[Condition], tuple[str, str]] = level_words,
 ) -> Badge:
     """The badge for a condition: its level and the rounds it has left, in both forms."""
-    level, short_level = words(condition)
+    level, short_level = spoken_level(condition, words)
     rounds = condition.rounds
     long = condition.name + level + (f" · {rounds} rd" if rounds else "")
     short = condition.name.replace(" ", "")[:4] + short_level + (f"·{rounds}" if rounds else "")

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tracker.core.errors import failure
-from tracker.rules.base import Ruleset
+from tracker.core.model import Condition, EncounterState
+from tracker.rules.base import AilmentSpec, Ruleset
 from tracker.rules.display import SummaryPart
 
 FALLBACKS: dict[str, Callable[..., Any]] = {
@@ -77,3 +78,22 @@ def _record(rules: Ruleset, hook: str, err: Exception) -> None:
     faults: list[str] = rules.__dict__.setdefault("view_faults", [])
     if account not in faults:
         faults.append(account)
+
+
+def draw_views(rules: Ruleset, state: EncounterState) -> list[str]:
+    """Draw every view a screen, a page or an export draws of ``state`` (each combatant's
+    row, tracks, body and status, the header, each condition's level in words, an
+    initiative in words) and return the accounts of those that failed."""
+    for spec in [*rules.catalogue_for(state), AilmentSpec("Dazed")]:
+        rules.level_words(Condition(spec.name, spec.category, rounds=1, level=2))
+    for value in (1, 10, 20):
+        rules.initiative_words(value)
+    rules.header_parts(state)
+    for fighter in state.combatants.values():
+        rules.summary_parts(fighter)
+        rules.summary(fighter)
+        rules.track_views(fighter)
+        rules.body(fighter)
+        rules.status_lines(fighter, state)
+        rules.player_summary(fighter)
+    return view_faults(rules)

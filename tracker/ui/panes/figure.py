@@ -188,17 +188,19 @@ BAR_CELLS = 16
 
 def bar_cells(view: TrackView, room: int) -> int:
     """The bar's width for ``view`` in ``room`` cells: at most ``BAR_CELLS``, narrower
-    where the label and the numbers would not fit beside it (never under 4)."""
+    where the label, the numbers and the note would not fit beside it (never under 4)."""
     numbers = len(f"  {view.value}/{view.limit}")
-    return max(4, min(BAR_CELLS, room - max(10, len(view.label)) - 1 - numbers))
+    note = len(f"  {view.note}") if view.note else 0
+    return max(4, min(BAR_CELLS, room - max(10, len(view.label)) - 1 - numbers - note))
 
 
 def track_bar(view: TrackView, styles: Mapping[str, Style], width: int = BAR_CELLS) -> Text:
-    """``HP  ███████░░░  7/12`` (pips ●●○ for small pools), coloured by severity."""
+    """``HP  ███████░░░  7/12`` (pips ●●○ for a pool of at most ten that fits in
+    ``width`` cells, else a bar ``width`` wide), coloured by severity."""
     style = styles[severity_class(view.severity)]
     line = Text(f"{view.label:<10} ", styles["frame"])  # a long label is never cut
     if view.limit > 0:
-        if view.limit <= 10:
+        if view.limit <= min(10, width):
             filled = max(0, min(view.value, view.limit))
             line.append("●" * filled + "○" * (view.limit - filled), style)
         else:

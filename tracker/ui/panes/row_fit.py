@@ -101,7 +101,8 @@ def fit_row(
 ) -> FittedRow:
     """Fit one row: ``room`` is the cells after the name column (``column`` wide).
     Badges outrank the spelling of the summary: the widest summary that leaves room for
-    the most badges is taken."""
+    the most badges is taken. A row with nothing to show after its name (summary parts
+    of rank 1 and up with no room) gives the name that room too."""
     fitting = [s for s in _summaries(parts) if cell_len(s) <= room]
     if not fitting:
         least = _join([p.short for p in parts if p.rank == 0])
@@ -109,6 +110,8 @@ def fit_row(
     best = max(fitting, key=lambda summary: _shown(badges, room - cell_len(summary)))
     shown, left_out = _badges(badges, room - cell_len(best))
     more = more_text(left_out, room - cell_len(best) - _width(shown))
+    if not (best or shown or more):  # nothing after the name: it may use the row's room
+        return FittedRow(elide(name, column + room), "", (), left_out)
     return FittedRow(elide(name, column), best, shown, left_out, more)
 
 

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from tracker.core.model import Condition, EncounterState, Reminder
 from tracker.rules.base import LocationView, Ruleset
-from tracker.rules.display import level_words
+from tracker.rules.display import level_words, spoken_level
 from tracker.ui.reminder_keys import Choice
 
 
@@ -57,7 +57,7 @@ def condition_text(
     condition: Condition, words: Callable[[Condition], tuple[str, str]] = level_words
 ) -> str:
     """``Burning 2 · 3 rnd``: name, the level as the ruleset says it, rounds left."""
-    text = condition.name + words(condition)[0]
+    text = condition.name + spoken_level(condition, words)[0]
     if condition.rounds:
         text += f" · {condition.rounds} rnd"
     return text
