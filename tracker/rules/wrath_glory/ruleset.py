@@ -21,6 +21,7 @@ from tracker.rules.display import SummaryPart
 from tracker.rules.wrath_glory import commands as wrath_commands
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
+from tracker.rules.wrath_glory import held_turn
 from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
 from tracker.rules.wrath_glory.defiance_due import is_defiance_key, nothing_owed, raise_defiance
@@ -118,6 +119,7 @@ class WrathGloryRules(Ruleset):
         wrath_effects.expire_round_effects(draft)
         for slot in draft.state.delayed:  # a held turn lost ends as a turn does (l.40-41)
             wrath_effects.expire_options(draft, self.data, slot_owner(slot), "end")
+        held_turn.lost_turns_end(draft)  # and a Poisoned holder's test comes (l.304)
         wrath_order.held_actions_lost(draft)
         for fighter in draft.state.active:
             if _sacrificed(fighter, draft.state.round):
@@ -157,14 +159,7 @@ class WrathGloryRules(Ruleset):
         """Options of this turn end; the Poisoned test is due."""
         fighter = draft.state.combatant(slot)
         wrath_effects.expire_options(draft, self.data, fighter.id, "end")
-        if fighter.condition("Poisoned") and fighter.status != "dead":
-            draft.emit(
-                ev.ReminderRaised,
-                who=fighter.id,
-                key="poison",
-                text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer "
-                "the poison's damage",
-            )
+        held_turn.turn_ended(draft, draft.state.combatant(slot))
 
     # --- commands -------------------------------------------------------------------
 
