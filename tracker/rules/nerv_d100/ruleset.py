@@ -26,6 +26,7 @@ from tracker.rules.base import (
     verb,
 )
 from tracker.rules.display import SummaryPart
+from tracker.rules.fight_end import no_answers
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import (
@@ -229,6 +230,12 @@ class NervRules(Ruleset):
             if not fighter.out_of_fight and fighter.condition("Burning") is not None:
                 burn(draft, self.tables, dice, fighter.id)
         lasting.end_of_round(draft, self.tables, dice)
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """A fall still under way lands, its crash with it (seed 000 l.77)."""
+        no_answers(answers, self.id)
+        lasting.falls_end(draft, self.tables, dice)
+        return []
 
     # --- commands -------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from tracker.rules.common import countdown
 from tracker.rules.d100 import altitude, folded
 from tracker.rules.d100.turns import fresh_turn, restart_interrupted
 from tracker.rules.display import SummaryPart
+from tracker.rules.fight_end import no_answers
 from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, views
 from tracker.rules.persona_d100 import ailments as ailing
 from tracker.rules.persona_d100.book import PersonaBase
@@ -100,6 +101,12 @@ class PersonaRules(PersonaBase):
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Fallers drop one band; reaching the Ground is a crash."""
         flight.end_of_round(self, draft, dice)
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """A fall still under way lands, its crash with it (seed 004 l.88)."""
+        no_answers(answers, self.id)
+        flight.end_of_round(self, draft, dice, to_ground=True)
+        return []
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Fresh actions; the action count for One More starts over."""
