@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
-from tracker.core.grammar import Command
+from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.wording import either
@@ -21,7 +21,7 @@ from tracker.rules.d100 import altitude, folded
 from tracker.rules.d100.turns import fresh_turn, restart_interrupted
 from tracker.rules.display import SummaryPart
 from tracker.rules.fight_end import no_answers
-from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, views
+from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, readied, views
 from tracker.rules.persona_d100 import ailments as ailing
 from tracker.rules.persona_d100.book import PersonaBase
 
@@ -196,7 +196,7 @@ class PersonaRules(PersonaBase):
             verb(
                 "act",
                 "act WHO ACTION [full|half|reaction|free|extended] "
-                "[attack] [concentration] [onemore] [force]",
+                "[attack] [concentration] [onemore] [force] [on=WHO pass|fail] [when=…]",
                 "spend an action (no ACTION: a delayer acts now)",
                 self._act,
             ),
@@ -207,7 +207,11 @@ class PersonaRules(PersonaBase):
         if len(command.args) < 2:
             super()._act(draft, command, dice)
             return
-        momentum.act(self, draft, command, dice)
+        command, result = readied.split_words(command)
+        if result == readied.FIRE:
+            readied.fire(draft, who_arg(draft.state, command))
+            return
+        momentum.act(self, draft, command, dice, result=result)
 
     # --- views ----------------------------------------------------------------------
 
