@@ -32,6 +32,7 @@ from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import (
     confusion,
     defend,
+    disrupt,
     economy,
     fate_tests,
     holds,
@@ -204,6 +205,7 @@ class NervRules(Ruleset):
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
         defend.start_of_turn(draft, self.tables, who)
+        disrupt.start_of_turn(draft, who)
         running.start_of_turn(draft, self.tables, who)
         ailing.start_of_turn(draft, self.tables, who)
         lasting.start_of_turn(draft, self.tables, who)
@@ -317,7 +319,7 @@ class NervRules(Ruleset):
             verb("decay", "decay WHO STAT N", "lower a score for a while", lasting.decay, t),
             verb(
                 "act",
-                "act WHO [ACTION] [combo] [cost=N]",
+                "act WHO [ACTION] [combo] [cost=N] [on=ENEMY pass|fail]",
                 "spend a Move or an action (no ACTION: a delayer acts now)",
                 self._act,
             ),

@@ -1,0 +1,73 @@
+"""nerv-d100 Analyse Target, War Cry and Taunt (seed 000 l.111-117, "Analyse Target and
+Disrupting Targets"): a test opposed by one enemy; on a success the effect holds "until the
+start of your next turn"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.nerv_helpers import RULES, started
+from tracker.core.errors import RuleError
+
+
+def test_a_war_cry_needs_its_enemy_and_its_result() -> None:
+    table = started()
+    before = table.state
+    with pytest.raises(RuleError, match="opposed by one enemy"):
+        table.do("act carol war cry")
+    assert table.state == before  # no action spent
+
+
+def test_a_war_cry_that_succeeds_marks_the_enemy_until_carols_next_turn() -> None:
+    # l.116: "On a success, until the start of your next turn, that enemy takes a
+    # Disadvantage to all tests against you."
+    table = started()
+    lines = table.do("act carol war cry on=sachiel pass")
+    assert lines[-1] == (
+        "Carol's War Cry succeeds: Sachiel takes a Disadvantage on all tests against Carol "
+        "until the start of Carol's next turn"
+    )
+    assert "War Cry (Carol)" in table.conditions("sachiel")
+    assert any(
+        line.startswith("War Cry (Carol): Sachiel takes a Disadvantage")
+        for line in RULES.status_lines(table.who("sachiel"), table.state)
+    )
+    table.do("next")
+    assert "War Cry (Carol)" in table.conditions("sachiel")  # Sachiel's turn: still on
+    lines = table.do("next")
+    assert "War Cry (Carol) on Sachiel ends" in lines
+    assert "War Cry (Carol)" not in table.conditions("sachiel")
+
+
+def test_analyse_target_gives_the_allies_an_advantage_and_taunt_its_trade() -> None:
+    # l.113: "you and all allies gain an Advantage against that target"; l.117: "that
+    # enemy takes an advantage to hit you, but suffers a DIsadvantage to all other attacks"
+    table = started()
+    table.do("act carol analyse target on=sachiel pass")
+    lines = RULES.status_lines(table.who("sachiel"), table.state)
+    assert any(
+        "Carol and every ally of Carol have an Advantage against Sachiel" in x for x in lines
+    )
+    table.do("next")
+    table.do("next")
+    table.do("act carol taunt on=sachiel pass")
+    lines = RULES.status_lines(table.who("sachiel"), table.state)
+    assert any("an Advantage to hit Carol, and a Disadvantage on all attacks" in x for x in lines)
+
+
+def test_a_failed_test_gives_nothing_and_spends_the_action() -> None:
+    table = started()
+    lines = table.do("act carol taunt on=sachiel fail")
+    assert "Carol's Taunt against Sachiel fails: no effect" in lines
+    assert not any(c.category == "Disrupted" for c in table.who("sachiel").conditions)
+    assert table.who("carol").track("actions") == 1
+
+
+def test_undo_takes_the_effect_back_exactly() -> None:
+    table = started()
+    before = table.state
+    table.do("act carol war cry on=sachiel pass")
+    table.do("undo")
+    assert table.state.combatants == before.combatants
+    table.do("redo")
+    assert "War Cry (Carol)" in table.conditions("sachiel")
