@@ -28,14 +28,15 @@ def test_a_full_aim_gives_plus_20_to_the_next_attack_and_is_spent() -> None:
     # l.208: "Aiming as a Full Action grants a +20 bonus" to "your next attack test"
     t = _fight()
     t.do("act yu aim full")
-    assert t.who("yu").condition("Aiming") is not None
+    aim = t.who("yu").condition("Aim")
+    assert aim is not None and RULES.level_words(aim) == (" +20", "+20")  # the badge: Aim+20
     assert "Aim: +20 to the next attack test (lost on any other action)" in RULES.status_lines(
         t.who("yu"), t.state
     )
     _to_yus_next_turn(t)
     [line] = t.do("act yu standard attack")
     assert line.endswith("; Aim: +20 to this attack test")
-    assert t.who("yu").condition("Aiming") is None
+    assert t.who("yu").condition("Aim") is None
 
 
 def test_an_aim_is_lost_when_the_next_action_is_no_attack() -> None:
@@ -45,7 +46,7 @@ def test_an_aim_is_lost_when_the_next_action_is_no_attack() -> None:
     t.do("act yu aim half")
     lines = t.do("act yu disarm force")
     assert "Yu's Aim is lost: the next action is no attack" in lines
-    assert t.who("yu").condition("Aiming") is None
+    assert t.who("yu").condition("Aim") is None
 
 
 def test_a_reaction_before_the_attack_loses_the_aim() -> None:
@@ -111,4 +112,4 @@ def test_undo_and_redo_of_an_aim_spent() -> None:
     t.do("undo")
     assert t.state.combatants == aiming.combatants
     t.do("redo")
-    assert t.who("yu").condition("Aiming") is None
+    assert t.who("yu").condition("Aim") is None

@@ -21,10 +21,10 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, resolve
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, Condition
 from tracker.rules.d100.turns import Declared
 
-AIMING, FEINTING, OVERWATCH = "Aiming", "Feinting", "Overwatch"
+AIMING, FEINTING, OVERWATCH = "Aim", "Feinting", "Overwatch"
 CATEGORY = "Action"
 RESULTS = ("pass", "fail")
 FIRE = "fire"
@@ -164,6 +164,13 @@ def _put(draft: Draft, fighter: Combatant, name: str, level: int, source: str, t
 
 def _end(draft: Draft, fighter: Combatant, name: str, text: str) -> None:
     draft.emit(ev.ConditionRemoved, who=fighter.id, name=name, text=text)
+
+
+def level_words(condition: Condition) -> tuple[str, str] | None:
+    """An Aim's badge says its bonus (``Aim +20``, ``Aim+20``); None for other conditions."""
+    if condition.name == AIMING and condition.category == CATEGORY:
+        return f" +{condition.level}", f"+{condition.level}"
+    return None
 
 
 def status_lines(fighter: Combatant, names: dict[str, str]) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
 from tracker.core.grammar import Command, who_arg
-from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.wording import either
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
@@ -226,6 +226,10 @@ class PersonaRules(PersonaBase):
     def body(self, fighter: Combatant) -> list[LocationView]:
         """Armour per location (the wound pool is one track)."""
         return self.armour_body(fighter)
+
+    def level_words(self, condition: Condition) -> tuple[str, str]:
+        """An Aim's badge says its bonus (``Aim +20``); other levels as usual."""
+        return readied.level_words(condition) or super().level_words(condition)
 
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Affinity row, ailments, One More / Baton Pass, movement bands."""
