@@ -16,12 +16,31 @@ from tests.persona_helpers import shadow, user
 from tests.wrath_helpers import Table as WrathTable
 from tracker import api
 from tracker.contract import CLAUSES, run_clause
+from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
+from tracker.store.encounter_file import EncounterFile
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_hook_is_in_the_api_and_its_minor_version() -> None:
     assert api.Ruleset.on_fight_end.__doc__
     assert tuple(map(int, api.API_VERSION.split(".")[:2])) >= (1, 7)
+
+
+def test_basic_says_the_timed_conditions_that_end_with_the_fight(tmp_path: Path) -> None:
+    # basic's campaign carries hit points only: a condition still counting rounds ends
+    # with the fight, and the log says so rather than dropping it in silence
+    path = tmp_path / "ford.toml"
+    path.write_bytes((ROOT / "encounters" / "basic-bandits-at-the-ford.toml").read_bytes())
+    with EncounterFile(path) as play:
+        play.execute("start", Dice(seed=1))
+        play.execute("ail mara Frightened rounds=3", Dice(seed=1))
+        said = [e.text for e in play.execute("end", Dice(seed=1))]
+    assert said == [
+        "Timed conditions end with the fight: Mara Frightened (3 rounds left)",
+        "The fight ends after 1 round",
+    ]
 
 
 def test_alien_names_the_death_roll_still_owed() -> None:

@@ -4,10 +4,11 @@ tests still owed, each said as a GM would say it (``Ripley's death roll``), and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import EncounterState
+from tracker.core.model import Condition, EncounterState
 from tracker.core.wording import counted, possessive
 
 
@@ -51,3 +52,17 @@ def no_answers(answers: Mapping[str, str], ruleset: str) -> None:
     """Refuse any ``end`` option in a ruleset that asks none."""
     if answers:
         raise RuleError(f"'end' takes no options in {ruleset}")
+
+
+def timed_run_out(draft: Draft, lasts: Callable[[Condition], bool]) -> None:
+    """Conditions counted in rounds that a campaign does not carry (``lasts`` says which it
+    does) end with the fight — said in one line, not dropped in silence."""
+    ending = [
+        f"{fighter.name} {held.name} ({counted(held.rounds, 'round')} left)"
+        for fighter in draft.state.combatants.values()
+        if fighter.status not in ("dead", "removed")
+        for held in fighter.conditions
+        if held.rounds > 0 and not lasts(held)
+    ]
+    if ending:
+        draft.say(f"Timed conditions end with the fight: {', '.join(ending)}")
