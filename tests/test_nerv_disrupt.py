@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.nerv_helpers import RULES, started
+from tests.nerv_helpers import RULES, angel, pilot, started
 from tracker.core.errors import RuleError
 
 
@@ -71,3 +71,20 @@ def test_undo_takes_the_effect_back_exactly() -> None:
     assert table.state.combatants == before.combatants
     table.do("redo")
     assert "War Cry (Carol)" in table.conditions("sachiel")
+
+
+def test_the_attack_lines_name_the_edges_the_effects_gave() -> None:
+    # the tracker rolls no attack tests: each dmg line the effect touches says what the
+    # GM's roll had (l.113 Advantage for the actor's camp; l.116-117 the enemy's edges)
+    table = started(pilot("carol"), pilot("rei", stats={"grace": 25}), angel())
+    assert table.state.current == "carol"
+    table.do("act carol analyse target on=sachiel pass")
+    lines = table.do("dmg sachiel 1 @body by=rei")
+    assert "Analysed (Carol): Rei's attack had an Advantage" in lines
+    table.do("act carol taunt on=sachiel pass force")
+    assert "Taunted (Carol): Sachiel's attack on Carol had an Advantage" in table.do(
+        "dmg carol 1 @body by=sachiel"
+    )
+    assert "Taunted (Carol): Sachiel's attack on Rei had a Disadvantage" in table.do(
+        "dmg rei 1 @body by=sachiel"
+    )

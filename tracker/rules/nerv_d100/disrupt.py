@@ -20,6 +20,7 @@ from tracker.core.grammar import Command, resolve
 from tracker.core.model import Combatant, Condition, EncounterState
 from tracker.rules.nerv_d100.stats import put_on, take_off
 from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.nerv_d100.witness import allies
 
 CATEGORY = "Disrupted"
 RESULTS = ("pass", "fail")
@@ -33,10 +34,16 @@ def _spec_of(tables: NervTables, action: str) -> Mapping[str, Any] | None:
     return next((s for s in _specs(tables) if s["action"] == action), None)
 
 
-def split_result(command: Command) -> tuple[Command, str]:
-    """``act`` without a last ``pass``/``fail`` word, and that word (``""`` without)."""
-    if len(command.args) > 2 and command.args[-1].casefold() in RESULTS:
-        return replace(command, args=command.args[:-1]), command.args[-1].casefold()
+def split_result(command: Command, flags: tuple[str, ...]) -> tuple[Command, str]:
+    """``act`` without its ``pass``/``fail`` word — the last word but ``flags`` (``combo``,
+    ``force``), so ``pass off`` stays an action — and that word (``""`` without)."""
+    args = list(command.args)
+    end = len(args)
+    while end > 2 and args[end - 1].casefold() in flags:
+        end -= 1
+    if end > 2 and args[end - 1].casefold() in RESULTS:
+        result = args.pop(end - 1).casefold()
+        return replace(command, args=tuple(args)), result
     return command, ""
 
 
@@ -104,3 +111,33 @@ def _line(tables: NervTables, fighter: Combatant, held: Condition, state: Encoun
         return held.name
     effect = str(spec["effect"]).format(actor=name, target=fighter.name)
     return f"{held.name}: {effect} until the start of {name}'s next turn"
+
+
+def attack_note(
+    draft: Draft, tables: NervTables, target: Combatant, attacker: Combatant | None
+) -> None:
+    """On an attack line, name the edge an Analyse Target, War Cry or Taunt gave the attack
+    roll (the GM rolls it; the tracker says what it had)."""
+    if attacker is None:
+        return
+    for held, spec in _held(tables, target):
+        actor = draft.state.combatants.get(held.source)
+        mine = actor is not None and (actor.id == attacker.id or allies(attacker, actor))
+        if mine and spec.get("on_bearer"):
+            draft.say(f"{held.name}: {attacker.name}'s attack had {spec['on_bearer']}")
+    for held, spec in _held(tables, attacker):
+        key = "bearer_on_actor" if target.id == held.source else "bearer_on_others"
+        if spec.get(key):
+            draft.say(f"{held.name}: {attacker.name}'s attack on {target.name} had {spec[key]}")
+
+
+def _held(tables: NervTables, fighter: Combatant) -> list[tuple[Condition, Mapping[str, Any]]]:
+    """The disrupting effects ``fighter`` bears, each with its data."""
+    found = []
+    for held in fighter.conditions:
+        spec = next(
+            (s for s in _specs(tables) if held.name.startswith(f"{s['condition']} (")), None
+        )
+        if held.category == CATEGORY and spec is not None:
+            found.append((held, spec))
+    return found

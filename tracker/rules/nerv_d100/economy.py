@@ -65,7 +65,7 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
     if len(command.args) < 2:
         delayer_acts(draft, rules, command, dice, "'act {slot} standard attack', 'act {slot} move'")
         return
-    command, result = disrupt.split_result(command)
+    command, result = disrupt.split_result(command, ACT_FLAGS)
     fighter = who_arg(draft.state, command)
     words, values = words_and_options(command, len(command.args), ACT_FLAGS, ("cost", "on"))
     words |= {w.casefold() for w in command.args[2:] if w.casefold() in ACT_FLAGS}
