@@ -34,6 +34,14 @@ def test_a_card_of_the_deck_is_handed_and_the_order_follows() -> None:
     assert table.state.order[0] == "ripley"
 
 
+def test_a_card_someone_holds_is_refused_with_the_swap() -> None:
+    # one deck of ten: a card is dealt once; Bishop holds card 2
+    table = Table()
+    table.start()
+    with pytest.raises(RuleError, match="card 2 is Bishop's: 'swap ripley bishop'"):
+        table.do("init ripley 2")
+
+
 def test_a_plain_delay_names_the_swap_the_text_allows() -> None:
     # l.69-70 "Holding Off: Swap initiative card with someone else they cannot refuse" —
     # there is no held turn: Bishop (card 2, acting) is told the swap to type

@@ -222,6 +222,12 @@ def set_card(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data:
     top = deck_size(state, data)
     if not 1 <= card <= top:
         raise RuleError(f"initiative cards run from 1 to {top}: 'init {token} N' takes one of them")
+    holder = next((s for s, c in state.initiative.items() if c == card and s != slot), None)
+    if holder is not None:  # one deck: every card is dealt once
+        raise RuleError(
+            f"card {card} is {flow.possessive(flow.name_of(state, holder))}: "
+            f"'swap {slot_owner(slot)} {holder}' trades their cards"
+        )
     name = flow.name_of(state, slot)
     draft.emit(ev.InitiativeSet, who=slot, value=card, rolls=(card,), text=f"{name}: card {card}")
     order = rules.sort_order(draft, dice)
