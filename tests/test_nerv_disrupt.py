@@ -88,3 +88,29 @@ def test_the_attack_lines_name_the_edges_the_effects_gave() -> None:
     assert "Taunted (Carol): Sachiel's attack on Rei had a Disadvantage" in table.do(
         "dmg rei 1 @body by=sachiel"
     )
+
+
+def test_full_focus_gives_two_advantages_to_the_next_rolled_test_and_is_spent() -> None:
+    # l.108-109: Focus "You gain an Advantage to your next test"; Full Focus "two"
+    table = started()
+    table.do("act carol full focus")
+    assert "Focus: +2 Advantage on the next test ('cure carol Focus' once used)" in (
+        RULES.status_lines(table.who("carol"), table.state)
+    )
+    table.do("ail carol blood loss")
+    [roll, _] = table.do("test carol bleeding roll", [50])
+    assert roll == "Carol Blood Loss test: d100 50 vs Physique 30 +20 Focus = 50: passed with 0 DoS"
+    assert "Focus" not in table.conditions("carol")
+    table.do("undo")
+    assert "Focus" in table.conditions("carol")
+
+
+def test_distract_lets_the_actor_force_one_reroll() -> None:
+    # l.115: "On a success, until the start of your next turn, you can force the target to
+    # reroll a single test and take the worse result"
+    table = started()
+    table.do("act carol distract on=sachiel pass")
+    assert any(
+        line.startswith("Distracted (Carol): Carol may force Sachiel to reroll one test")
+        for line in RULES.status_lines(table.who("sachiel"), table.state)
+    )

@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
-from tracker.rules.nerv_d100 import combo_moves, defend, disrupt, holds, running, shake_turns
+from tracker.rules.nerv_d100 import combo_moves, defend, disrupt, focus, holds, running, shake_turns
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
 )
@@ -242,6 +242,7 @@ def _action(
         text=f"{fighter.name}: {spec.key.title()} {stars} ({counted(left, 'action')} left)",
     )
     defend.declared(draft, tables, fighter.id, spec.key)
+    focus.declared(draft, tables, fighter.id, spec.key)
     running.declared(draft, tables, fighter.id, spec.key)
     holds.tested(draft, tables, fighter, "action")
 
