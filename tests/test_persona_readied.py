@@ -96,6 +96,8 @@ def test_overwatch_fires_on_its_trigger_and_any_other_action_ends_it() -> None:
         for line in RULES.status_lines(t.who("yu"), t.state)
     )
     t.do("next")
+    with pytest.raises(RuleError, match="only an Overwatch fires"):
+        t.do("act yu dodge fire")
     [line] = t.do("act yu overwatch fire")
     assert "targets test Pinning" in line and t.who("yu").condition("Overwatch") is None
     t2 = _fight()

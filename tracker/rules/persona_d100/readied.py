@@ -41,8 +41,10 @@ def split_words(command: Command) -> tuple[Command, str]:
     return replace(command, args=kept), words[0].casefold()
 
 
-def fire(draft: Draft, fighter: Combatant) -> None:
+def fire(draft: Draft, fighter: Combatant, words: tuple[str, ...]) -> None:
     """``act WHO overwatch fire``: the trigger is met and the declared attack happens."""
+    if " ".join(words).casefold() != "overwatch":
+        raise RuleError(f"only an Overwatch fires: 'act {fighter.id} overwatch fire'")
     held = fighter.condition(OVERWATCH)
     if held is None:
         raise RuleError(f"{fighter.name} holds no Overwatch: 'act {fighter.id} overwatch' first")

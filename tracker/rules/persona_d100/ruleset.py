@@ -209,7 +209,7 @@ class PersonaRules(PersonaBase):
             return
         command, result = readied.split_words(command)
         if result == readied.FIRE:
-            readied.fire(draft, who_arg(draft.state, command))
+            readied.fire(draft, who_arg(draft.state, command), command.args[1:])
             return
         momentum.act(self, draft, command, dice, result=result)
 
