@@ -156,7 +156,7 @@ def test_force_overrules_the_rage() -> None:
     # seed 000 l.285; the GM can always overrule ('force').
     table = started()
     table.do("ail carol enraged")
-    assert table.do("act carol focus force") == ["Carol: Focus ★ (1 action left)"]
+    assert table.do("act carol focus force")[0] == "Carol: Focus ★ (1 action left)"
 
 
 def test_fate_spent_to_ignore_the_rage_lifts_it_for_the_round() -> None:
@@ -164,7 +164,7 @@ def test_fate_spent_to_ignore_the_rage_lifts_it_for_the_round() -> None:
     table = started(pilot("carol", fate=1), angel())
     table.do("ail carol enraged")
     table.do("spend carol fate use=ignore enraged")
-    assert table.do("act carol focus") == ["Carol: Focus ★ (1 action left)"]
+    assert table.do("act carol focus")[0] == "Carol: Focus ★ (1 action left)"
 
 
 # --- Confused: 0-1 DoF, the bearer does nothing this turn (seed 000 l.282) --------------------

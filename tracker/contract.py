@@ -244,6 +244,34 @@ def _timed(state: EncounterState, who: str) -> set[str]:
     return {c.name for c in state.combatant(who).conditions if c.rounds > 0}
 
 
+def fight_end_runs(rules: Ruleset, work: Path) -> None:
+    """``end`` after a round (``on_fight_end``): it ends the fight in one line, or is
+    refused in one line naming the ``end`` option that answers the ruleset's question,
+    keeping nothing; ``undo`` brings the fight back; the file replays to the state."""
+    path = work / "end.toml"
+    shutil.copyfile((_samples(rules) or [_made_up_fight(rules, work)])[0], path)
+    dice = Dice(seed=9)
+    with EncounterFile(path) as play:
+        for line in ("start", "next"):
+            _run(play, line, dice)
+        before = play.encounter.state
+        try:
+            made = _run(play, "end", dice)
+        except TrackerError as err:
+            if "'end " not in str(err) or play.encounter.state != before:
+                raise _broken(f"'end' refused without the 'end …' that answers: {err}") from None
+            return
+        said = [e.text for e in made] if isinstance(made, list) else []
+        if any("\n" in text for text in said) or play.encounter.state.phase != "ended":
+            raise _broken("'end' did not end the fight in one line")
+        _run(play, "undo", dice)
+        if (
+            play.encounter.state.phase == "ended"
+            or load(path).encounter.state != play.encounter.state
+        ):
+            raise _broken("'undo' of 'end' did not bring the fight back as the file replays it")
+
+
 CLAUSES = (
     Clause("its data loads", data_loads),
     Clause("every verb has a usage line and a summary", verbs_have_help),
@@ -253,6 +281,7 @@ CLAUSES = (
     Clause("hostile names stay data", hostile_names_stay_data),
     Clause("errors are one line", errors_are_one_line),
     Clause("timed conditions run out", timed_conditions_end),
+    Clause("the fight ends in one line (on_fight_end), and undo restores it", fight_end_runs),
 )
 """The contract, in the order it is checked."""
 

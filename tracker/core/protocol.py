@@ -142,3 +142,9 @@ class Rules(Protocol):
         """Trigger: the GM set ``who``'s status by hand (``down``, ``dead``, ``revive``);
         ``was`` is the status before (a fall's Fear test, a pilot's ejection …)."""
         ...
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """Trigger: the GM ends the fight (``end [key=value …]``, ``answers`` its options),
+        before it is marked over: what the rules settle then is settled, and what is still
+        pending is returned in words, named in the end's log line."""
+        ...

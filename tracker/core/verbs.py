@@ -100,9 +100,11 @@ def _prev(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
 def _end(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
     if draft.state.phase == "ended":
         raise RuleError("the fight is already over")
+    pending = rules.on_fight_end(draft, command.options, dice)
     rounds = draft.state.round
     said = f"after {counted(rounds, 'round')}" if rounds else "before its first round"
-    draft.emit(ev.EncounterEnded, text=f"The fight ends {said}")
+    still = f" — still pending: {'; '.join(pending)}" if pending else ""
+    draft.emit(ev.EncounterEnded, text=f"The fight ends {said}{still}")
 
 
 def _init(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:

@@ -37,6 +37,7 @@ from tracker.rules.display import (
 from tracker.rules.display import AilmentSpec as AilmentSpec
 from tracker.rules.display import LocationView as LocationView
 from tracker.rules.display import TrackView as TrackView
+from tracker.rules.fight_end import no_answers, timed_run_out
 from tracker.rules.readings import Reading, reading_verbs, readings_from
 from tracker.rules.roster import BASE_KEYS as BASE_KEYS
 from tracker.rules.roster import NUMBER_LIMIT as NUMBER_LIMIT
@@ -310,6 +311,18 @@ class Ruleset(ABC):
         ``revive WHO``, the table's keys); ``was`` is the status before. A ruleset whose
         own damage reacts to a fall reacts here too."""
         return None
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """Trigger: the GM ends the fight (``end``), before it is marked over. Settle here
+        what the text resolves at the fight's end (a fall lands); refuse with a
+        ``RuleError`` naming the ``end`` option when the text needs the GM's answer first
+        (``end outcome=defeat``, ``answers`` holds the options); return, in a few words
+        each, what is still pending (a death roll owed): the end's log line names them.
+        The default: conditions counted in rounds that a campaign does not carry are said
+        to end with the fight."""
+        no_answers(answers, self.id)
+        timed_run_out(draft, self.downtime().condition_lasts)
+        return []
 
     # --- commands -------------------------------------------------------------------
 

@@ -204,3 +204,64 @@ def _holding_off(state: EncounterState, first: str, second: str) -> str:
         f"{name(early)} holds off: card {card:g} goes to {name(late)} (who cannot refuse), "
         f"card {later:g} to {name(early)}"
     )
+
+
+def deck_size(state: EncounterState, data: Data) -> int:
+    """The highest card in play: 10, or one card per slot when more than ten draw."""
+    slots = [s for c in state.active for s in slots_for(c, data)]
+    return max(int(data["cards"]["deck"]), len(slots), len(state.initiative))
+
+
+def set_card(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
+    """``init WHO N``: the GM hands a card by hand — a card of the deck, 1 to 10 (seed 003
+    "Combat Mode": cards are drawn, lowest first), never 0 or below."""
+    state = draft.state
+    token = command.arg(0, "a combatant, e.g. 'init ripley 3'")
+    slot = resolve(state, token, slots=True)
+    card = command.number(1, "a card, e.g. 'init ripley 3'")
+    top = deck_size(state, data)
+    if not 1 <= card <= top:
+        raise RuleError(f"initiative cards run from 1 to {top}: 'init {token} N' takes one of them")
+    holder = next((s for s, c in state.initiative.items() if c == card and s != slot), None)
+    if holder is not None:  # one deck: every card is dealt once
+        raise RuleError(
+            f"card {card} is {flow.possessive(flow.name_of(state, holder))}: "
+            f"'swap {slot_owner(slot)} {holder}' trades their cards"
+        )
+    name = flow.name_of(state, slot)
+    draft.emit(ev.InitiativeSet, who=slot, value=card, rolls=(card,), text=f"{name}: card {card}")
+    order = rules.sort_order(draft, dice)
+    if order != draft.state.order:
+        draft.emit(ev.OrderSet, order=order)
+
+
+def hold_off(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
+    """``delay WHO OTHER``: the text's one way to act later is Holding off (seed 003, l.69-70),
+    a swap of cards the other cannot refuse; ``delay WHO`` alone names the swap to type."""
+    if len(command.args) >= 2:
+        swap(draft, command, dice, rules)
+        return
+    state = draft.state
+    flow.require_running(state)
+    slot = pick_slot(state, command.args[0] if command.args else ".")
+    raise RuleError(_swap_wanted(state, slot))
+
+
+def _swap_wanted(state: EncounterState, slot: str) -> str:
+    """The refusal of a plain delay: who could take the card, and the command to type."""
+    name = flow.name_of(state, slot)
+    if slot in state.acted or slot not in state.initiative:
+        return f"{name} has no card left to hold off this round"
+    mine = state.initiative[slot]
+    later = sorted(
+        (s for s in state.order if s not in state.acted and state.initiative.get(s, 0) > mine),
+        key=lambda s: state.initiative[s],
+    )
+    if not later:
+        return f"{name} holds the last card this round: there is nobody later to swap with"
+    other = later[0]
+    return (
+        f"in Alien nobody holds a turn: {name} holds off by swapping cards with someone "
+        f"still to act — 'swap {slot_owner(slot)} {other}' "
+        f"({flow.name_of(state, other)}, card {state.initiative[other]:g}, cannot refuse)"
+    )

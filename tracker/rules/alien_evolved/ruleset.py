@@ -33,9 +33,10 @@ from tracker.rules.alien_evolved.damage import (
 )
 from tracker.rules.alien_evolved.tables import CriticalTable
 from tracker.rules.alien_evolved.time import UNITS
-from tracker.rules.alien_evolved.waiting import is_death_roll_key
+from tracker.rules.alien_evolved.waiting import is_death_roll_key, owed_at_the_end
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
+from tracker.rules.fight_end import no_answers
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.alien_evolved.downtime import AlienDowntime
@@ -121,6 +122,11 @@ class AlienRules(Ruleset):
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Quick actions spent out of turn count against this turn."""
         alien_actions.carry_early(draft, slot)
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """The rolls still due and the dying, named in the end's line (seed 003 l.155-162)."""
+        no_answers(answers, self.id)
+        return owed_at_the_end(draft.state)
 
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``dead WHO`` on a dying PC: no more death rolls — the timer, Dying and

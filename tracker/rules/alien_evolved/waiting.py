@@ -6,6 +6,7 @@ roll left unmade is not folded into the next one due."""
 from __future__ import annotations
 
 from tracker.core.model import EncounterState
+from tracker.rules.fight_end import owed
 from tracker.rules.reminder_series import due_in_series, in_series, next_in_series
 
 CRITICAL = "critical"
@@ -64,3 +65,23 @@ def death_rolls_due(state: EncounterState, who: str) -> list[str]:
 def free_death_roll_key(state: EncounterState, who: str) -> str:
     """The key for one more death roll due: ``deathroll``, then ``deathroll-2`` …"""
     return next_in_series(state, who, DEATH_ROLL)
+
+
+OWED_AT_THE_END = {
+    DEATH_ROLL: "death roll",
+    CRITICAL: "critical to enter",
+    "panic": "panic roll",
+    "panic-table": "panic result to enter",
+}
+"""The reminders the fight's end names as still owed, by key, in the GM's words."""
+
+
+def owed_at_the_end(state: EncounterState) -> list[str]:
+    """What the end of the fight leaves owed (seed 003 l.155-162: a lethal critical's death
+    rolls go on by its timer — round, stretch, shift — after the fight too): the rolls
+    still due, and each living dying character, whose timer the campaign carries."""
+    pending = owed(state, OWED_AT_THE_END)
+    for fighter in state.combatants.values():
+        if fighter.condition("Dying") and fighter.status != "dead":
+            pending.append(f"{fighter.name} dying (death rolls go on by the timer)")
+    return pending

@@ -108,19 +108,21 @@ def start_falling(draft: Draft, tables: D100Tables, fighter: Combatant, category
     )
 
 
-def drop(draft: Draft, tables: D100Tables, fighter: Combatant) -> str:
-    """End of a round: a faller drops one band. Returns the band its fall began at when
-    it reaches the ground (a crash), else an empty string."""
+def drop(draft: Draft, tables: D100Tables, fighter: Combatant, *, to_ground: bool = False) -> str:
+    """End of a round: a faller drops one band (at the fight's end, ``to_ground``: the fall
+    runs its course). Returns the band its fall began at when it reaches the ground (a
+    crash), else an empty string."""
     held = fighter.condition(FALLING)
     if held is None:
         return ""
-    band = max(0, band_of(fighter) - 1)
+    band = 0 if to_ground else max(0, band_of(fighter) - 1)
+    said = "the fight is over, but the fall goes on: " if to_ground else ""
     draft.emit(
         ev.TrackSet,
         who=fighter.id,
         track=ALTITUDE,
         value=band,
-        text=f"{fighter.name} falls to {band_name(tables, band)}",
+        text=f"{said}{fighter.name} falls to {band_name(tables, band)}",
     )
     if band > 0:
         return ""

@@ -21,6 +21,7 @@ from tracker.rules.d100 import score, turns
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.display import SummaryPart
 from tracker.rules.eva_escale import damage, forces, on_foot, pilots, views
+from tracker.rules.eva_escale.mission_end import mission_ends
 from tracker.rules.roster import refuse_negative
 
 ROLES = ("director", "supcom")
@@ -184,6 +185,10 @@ class EvaRules(D100Ruleset):
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Pilots held by an Angel take their Ego damage (seed 001 l.158)."""
         on_foot.held_by_angels(draft, self.tables, dice)
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """Pilots still on foot at a defeat are Lost (seed 001 l.161; ``end outcome=…``)."""
+        return mission_ends(draft, answers)
 
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``down WHO`` / ``dead WHO`` on a construct with its pilot aboard: it is

@@ -14,6 +14,7 @@ from tracker.core.protocol import DiceLike
 from tracker.core.wording import counted
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import altitude
+from tracker.rules.nerv_d100 import disrupt
 from tracker.rules.nerv_d100.damage import (
     Hit,
     check_at_once,
@@ -71,6 +72,7 @@ class DamageCommands:
             exploited=by_side,
         )
         attack_note(draft, self.tables, fighter)
+        disrupt.attack_note(draft, self.tables, fighter, attacker)
         resolve_hit(draft, self.tables, dice, fighter.id, hit)
 
     def reach(

@@ -280,14 +280,28 @@ def fall(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
     )
 
 
-def _drop(draft: Draft, tables: NervTables, dice: DiceLike, who: str) -> None:
-    """End of round: one band down; reaching the ground is a crash."""
+def falls_end(draft: Draft, tables: NervTables, dice: DiceLike) -> None:
+    """The fight ends with someone falling: the fall runs its course (seed 000 l.77: one
+    band a round until the ground, then the crash) — it lands now, the crash with it."""
+    for fighter in list(draft.state.active):
+        if not fighter.out_of_fight and fighter.condition("Falling") is not None:
+            _drop(draft, tables, dice, fighter.id, to_ground=True)
+
+
+def _drop(
+    draft: Draft, tables: NervTables, dice: DiceLike, who: str, *, to_ground: bool = False
+) -> None:
+    """End of round: one band down (to the ground at the fight's end); reaching the ground
+    is a crash."""
     fighter = draft.state.combatant(who)
     held = fighter.condition("Falling")
     assert held is not None
-    band = max(0, fighter.track(ALTITUDE) - 1)
+    band = 0 if to_ground else max(0, fighter.track(ALTITUDE) - 1)
     bands = tables.bands
-    set_value(draft, who, ALTITUDE, band, f"{fighter.name} falls to {bands[band].capitalize()}")
+    said = "the fight is over, but the fall goes on: " if to_ground else ""
+    set_value(
+        draft, who, ALTITUDE, band, f"{said}{fighter.name} falls to {bands[band].capitalize()}"
+    )
     if band > 0:
         return
     take_off(draft, who, "Falling", "")

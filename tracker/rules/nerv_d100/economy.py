@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import counted
 from tracker.rules.common import delayer_acts, words_and_options
-from tracker.rules.nerv_d100 import combo_moves, defend, holds, running, shake_turns
+from tracker.rules.nerv_d100 import combo_moves, defend, disrupt, focus, holds, running, shake_turns
 from tracker.rules.nerv_d100.afflictions import (
     add_stress,
 )
@@ -65,8 +65,9 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
     if len(command.args) < 2:
         delayer_acts(draft, rules, command, dice, "'act {slot} standard attack', 'act {slot} move'")
         return
+    command, result = disrupt.split_result(command, ACT_FLAGS)
     fighter = who_arg(draft.state, command)
-    words, values = words_and_options(command, len(command.args), ACT_FLAGS, ("cost",))
+    words, values = words_and_options(command, len(command.args), ACT_FLAGS, ("cost", "on"))
     words |= {w.casefold() for w in command.args[2:] if w.casefold() in ACT_FLAGS}
     name = " ".join(w for w in command.args[1:] if w.casefold() not in ACT_FLAGS)
     if not name:
@@ -84,8 +85,11 @@ def act(draft: Draft, tables: NervTables, rules: Rules, command: Command, dice: 
         combo = "combo" in words
         spec, argument = combo_moves.split_argument(tables, name)
         combo_moves.check(spec, fighter, argument, combo)
+        target = values.pop("on", "")
         _action(draft, tables, fighter, spec.key, combo, forced, values)
+        disrupt.check(draft, tables, fighter, spec.key, target, result)  # refusal: none kept
         combo_moves.take_effect(draft, rules, dice, spec, fighter, argument)
+        disrupt.declared(draft, tables, fighter, spec.key, target, result)
 
 
 def unable(tables: NervTables, fighter: Combatant, what: str) -> str:
@@ -238,6 +242,7 @@ def _action(
         text=f"{fighter.name}: {spec.key.title()} {stars} ({counted(left, 'action')} left)",
     )
     defend.declared(draft, tables, fighter.id, spec.key)
+    focus.declared(draft, tables, fighter.id, spec.key)
     running.declared(draft, tables, fighter.id, spec.key)
     holds.tested(draft, tables, fighter, "action")
 

@@ -26,11 +26,13 @@ from tracker.rules.base import (
     verb,
 )
 from tracker.rules.display import SummaryPart
+from tracker.rules.fight_end import no_answers
 from tracker.rules.nerv_d100 import ailments as ailing
 from tracker.rules.nerv_d100 import conditions as lasting
 from tracker.rules.nerv_d100 import (
     confusion,
     defend,
+    disrupt,
     economy,
     fate_tests,
     holds,
@@ -203,6 +205,7 @@ class NervRules(Ruleset):
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
         defend.start_of_turn(draft, self.tables, who)
+        disrupt.start_of_turn(draft, who)
         running.start_of_turn(draft, self.tables, who)
         ailing.start_of_turn(draft, self.tables, who)
         lasting.start_of_turn(draft, self.tables, who)
@@ -229,6 +232,12 @@ class NervRules(Ruleset):
             if not fighter.out_of_fight and fighter.condition("Burning") is not None:
                 burn(draft, self.tables, dice, fighter.id)
         lasting.end_of_round(draft, self.tables, dice)
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """A fall still under way lands, its crash with it (seed 000 l.77)."""
+        no_answers(answers, self.id)
+        lasting.falls_end(draft, self.tables, dice)
+        return []
 
     # --- commands -------------------------------------------------------------------
 
@@ -310,7 +319,7 @@ class NervRules(Ruleset):
             verb("decay", "decay WHO STAT N", "lower a score for a while", lasting.decay, t),
             verb(
                 "act",
-                "act WHO [ACTION] [combo] [cost=N]",
+                "act WHO [ACTION] [combo] [cost=N] [on=ENEMY pass|fail]",
                 "spend a Move or an action (no ACTION: a delayer acts now)",
                 self._act,
             ),

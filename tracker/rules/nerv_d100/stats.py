@@ -15,7 +15,7 @@ from tracker.core.model import Combatant, Condition, Injury, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import whole as whole
 from tracker.rules.d100.checks import Modifier, TestResult, roll_test
-from tracker.rules.nerv_d100 import fate_tests
+from tracker.rules.nerv_d100 import fate_tests, focus
 from tracker.rules.nerv_d100.tables import (
     AILMENT_CATEGORIES,
     FEAR,
@@ -82,6 +82,7 @@ def roll_stat(
     shown += known_modifiers(tables, fighter, stats, check, draft.state.options, shaking)
     shown += extra
     shown += fate_tests.advantage(draft, tables, fighter)
+    shown += focus.advantage(tables, fighter)
     label, value = stat.capitalize(), score(fighter, stat)
     worse = keep_worse(tables, fighter, stats)
     result = roll_test(draft, dice, tables, fighter, label, value, shown, purpose, worse)
@@ -90,6 +91,7 @@ def roll_stat(
         again = f"{purpose}, rerolled with Fate"
         result = roll_test(draft, dice, tables, fighter, label, value, shown, again, worse)
     fate_tests.settle(draft, tables, fighter.id, rerolled)
+    focus.spent(draft, fighter.id)
     return result
 
 

@@ -6,6 +6,7 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.wording import counted
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
 from tracker.rules.display import SummaryPart
+from tracker.rules.nerv_d100 import disrupt, focus
 from tracker.rules.nerv_d100.afflictions import BURNING, thresholds
 from tracker.rules.nerv_d100.ailments import ailment_advantage, cannot_evade, melee_edges
 from tracker.rules.nerv_d100.economy import groups_used
@@ -125,6 +126,8 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
         held = fighter.in_category(category)
         lines.append(f"{category}: {_ailment(held.name, held.level, fighter) if held else '—'}")
     lines.extend(_attackers(tables, fighter))
+    lines.extend(disrupt.status_lines(tables, fighter, state))
+    lines.extend(focus.status_line(fighter))
     fear = fear_of(fighter)
     if fear is not None:
         first = chosen(tables.readings, state.options, "fear-shake") == "counts"

@@ -59,12 +59,15 @@ def fall(draft: Draft, command: Command, dice: DiceLike, rules: PersonaBase) -> 
     altitude.start_falling(draft, rules.tables, fighter, CONDITION)
 
 
-def end_of_round(rules: PersonaBase, draft: Draft, dice: DiceLike) -> None:
-    """Every faller drops one band; one reaching the Ground crashes."""
+def end_of_round(
+    rules: PersonaBase, draft: Draft, dice: DiceLike, *, to_ground: bool = False
+) -> None:
+    """Every faller drops one band; one reaching the Ground crashes. At the fight's end
+    (``to_ground``) a fall under way runs its course: it lands now (seed 004 l.88)."""
     for fighter in list(draft.state.combatants.values()):
         if fighter.status == "removed":
             continue
-        start = altitude.drop(draft, rules.tables, fighter)
+        start = altitude.drop(draft, rules.tables, fighter, to_ground=to_ground)
         if start:
             crash(rules, draft, dice, draft.state.combatant(fighter.id), start)
 

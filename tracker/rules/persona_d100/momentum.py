@@ -31,6 +31,7 @@ from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.common import words_and_options
 from tracker.rules.d100 import turns
+from tracker.rules.persona_d100 import readied
 from tracker.rules.persona_d100.book import STAGGERED, PersonaBase
 
 ONE_MORE, ACTS, EARNED, BATON, ARMED = "one more", "acts", "one more@act", "baton", "baton armed"
@@ -276,12 +277,20 @@ def _once_until_next_turn(rules: PersonaBase, fighter: Combatant, action: turns.
 
 
 def act(
-    rules: PersonaBase, draft: Draft, command: Command, dice: DiceLike, extra: bool = False
+    rules: PersonaBase,
+    draft: Draft,
+    command: Command,
+    dice: DiceLike,
+    extra: bool = False,
+    result: str = "",
 ) -> None:
-    """``act WHO ACTION … [onemore]``: the economy, no repeats without a One More."""
+    """``act WHO ACTION … [onemore] [pass|fail]``: the economy, no repeats without a One
+    More; what an Aim, Feint or Overwatch taken earlier spends or loses, and what this one
+    readies (``readied``)."""
     state = draft.state
     fighter = who_arg(state, command)
     action = turns.declare(rules.actions, command, ("onemore",))
+    readied.check(draft, fighter, action, result)
     _once_until_next_turn(rules, fighter, action)
     extra = extra or action.extra
     own = rules.acts_now(state, fighter)
@@ -304,7 +313,9 @@ def act(
     how = turns.spend(draft, rules.tables, fighter, action, own)
     if not extra:
         declare_action(draft, fighter)
+    note += readied.before(draft, fighter, action)
     turns.record(draft, fighter, action, how, note)
+    readied.after(draft, fighter, action, result, rules.data["readied"]["aim"])
 
 
 def _no_repeat(rules: PersonaBase, fighter: Combatant, name: str) -> None:

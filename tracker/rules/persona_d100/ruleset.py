@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tracker.core.draft import Draft
-from tracker.core.grammar import Command
-from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.grammar import Command, who_arg
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.wording import either
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
@@ -20,7 +20,8 @@ from tracker.rules.common import countdown
 from tracker.rules.d100 import altitude, folded
 from tracker.rules.d100.turns import fresh_turn, restart_interrupted
 from tracker.rules.display import SummaryPart
-from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, views
+from tracker.rules.fight_end import no_answers
+from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, readied, views
 from tracker.rules.persona_d100 import ailments as ailing
 from tracker.rules.persona_d100.book import PersonaBase
 
@@ -100,6 +101,12 @@ class PersonaRules(PersonaBase):
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Fallers drop one band; reaching the Ground is a crash."""
         flight.end_of_round(self, draft, dice)
+
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """A fall still under way lands, its crash with it (seed 004 l.88)."""
+        no_answers(answers, self.id)
+        flight.end_of_round(self, draft, dice, to_ground=True)
+        return []
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Fresh actions; the action count for One More starts over."""
@@ -189,7 +196,7 @@ class PersonaRules(PersonaBase):
             verb(
                 "act",
                 "act WHO ACTION [full|half|reaction|free|extended] "
-                "[attack] [concentration] [onemore] [force]",
+                "[attack] [concentration] [onemore] [force] [on=WHO pass|fail] [when=…]",
                 "spend an action (no ACTION: a delayer acts now)",
                 self._act,
             ),
@@ -200,7 +207,11 @@ class PersonaRules(PersonaBase):
         if len(command.args) < 2:
             super()._act(draft, command, dice)
             return
-        momentum.act(self, draft, command, dice)
+        command, result = readied.split_words(command)
+        if result == readied.FIRE:
+            readied.fire(draft, who_arg(draft.state, command), command.args[1:])
+            return
+        momentum.act(self, draft, command, dice, result=result)
 
     # --- views ----------------------------------------------------------------------
 
@@ -215,6 +226,10 @@ class PersonaRules(PersonaBase):
     def body(self, fighter: Combatant) -> list[LocationView]:
         """Armour per location (the wound pool is one track)."""
         return self.armour_body(fighter)
+
+    def level_words(self, condition: Condition) -> tuple[str, str]:
+        """An Aim's badge says its bonus (``Aim +20``); other levels as usual."""
+        return readied.level_words(condition) or super().level_words(condition)
 
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Affinity row, ailments, One More / Baton Pass, movement bands."""

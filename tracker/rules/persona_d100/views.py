@@ -7,6 +7,7 @@ from tracker.rules.base import AilmentSpec, TrackView
 from tracker.rules.d100 import bonus, movement
 from tracker.rules.d100.turns import economy_line, surprised_now
 from tracker.rules.display import SummaryPart
+from tracker.rules.persona_d100 import readied
 from tracker.rules.persona_d100.book import STAGGERED, PersonaBase
 from tracker.rules.persona_d100.flight import status_line
 from tracker.rules.persona_d100.momentum import BATON, ONE_MORE, chain, foes
@@ -81,6 +82,7 @@ def status_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) 
         lines.append(f"{category}: {shown}")
     lines += momentum_lines(rules, fighter, state)
     lines += evasion_lines(rules, fighter)
+    lines += readied.status_lines(fighter, {c.id: c.name for c in state.combatants.values()})
     flying = status_line(rules, fighter, state)
     if flying:
         lines.append(flying)

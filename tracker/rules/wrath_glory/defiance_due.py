@@ -10,10 +10,15 @@ reminder too (the Poisoned Toughness test, the Resolve test against fear).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.model import Combatant, EncounterState
+from tracker.rules.fight_end import owed
 from tracker.rules.reminder_series import due_in_series, in_series, next_in_series
+from tracker.rules.wrath_glory.dice import is_hero
 
 KEY = "defiance"
 """The first check's reminder key; later ones add ``-2``, ``-3`` …"""
@@ -64,3 +69,31 @@ def nothing_owed(draft: Draft, who: str) -> None:
     Checks": "Immediately upon failing the third Defiance Check, the character is dead")."""
     for reminder in draft.state.reminders_for(who):
         draft.emit(ev.ReminderResolved, who=who, key=reminder.key)
+
+
+OWED_AT_THE_END = {
+    KEY: "Defiance Check",
+    "poison": "Toughness test (Poisoned)",
+    "fear": "Resolve test (fear)",
+}
+"""The reminders the fight's end names as still owed, by key, in the GM's words."""
+
+
+def owed_at_the_end(state: EncounterState, data: Mapping[str, Any]) -> list[str]:
+    """What the end of the fight leaves owed: the tests still due, and each Hero still
+    unconscious at 0 Wounds and not Stabilised (seed 002 "Unconsciousness": the Defiance
+    Checks go on until they are stabilised, wake or die — the campaign carries the failures)."""
+    pending = owed(state, OWED_AT_THE_END)
+    for fighter in state.combatants.values():
+        if (
+            fighter.status == "dead"
+            or fighter.track("wounds") > 0
+            or "wounds" not in fighter.tracks
+        ):
+            continue
+        if is_hero(fighter, data) and not fighter.condition("Stabilised"):
+            failures = fighter.track("defiance")
+            pending.append(
+                f"{fighter.name} unconscious, not Stabilised (Defiance failures {failures})"
+            )
+    return pending

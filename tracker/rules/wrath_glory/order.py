@@ -23,6 +23,7 @@ from tracker.core.model import EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
+from tracker.rules.wrath_glory import held_turn
 from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.dice import is_hero, roll_pool, wrath_glory
 
@@ -161,7 +162,10 @@ def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Dat
             f"{fighter.name} is Exhausted: only a basic move, a regular action or "
             "Disengage — no Hold Action (a combat option)"
         )
-    flow.delay(draft, rules, dice, _slot_of(draft.state, slot))
+    slot = _slot_of(draft.state, slot)
+    if slot == draft.state.current:
+        held_turn.mark_begun(draft, slot)
+    flow.delay(draft, rules, dice, slot)
 
 
 def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:

@@ -18,12 +18,19 @@ from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
 from tracker.core.protocol import DiceLike, Rules, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView
 from tracker.rules.display import SummaryPart
+from tracker.rules.fight_end import no_answers
 from tracker.rules.wrath_glory import commands as wrath_commands
 from tracker.rules.wrath_glory import damage as wrath_damage
 from tracker.rules.wrath_glory import effects as wrath_effects
+from tracker.rules.wrath_glory import held_turn
 from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
-from tracker.rules.wrath_glory.defiance_due import is_defiance_key, nothing_owed, raise_defiance
+from tracker.rules.wrath_glory.defiance_due import (
+    is_defiance_key,
+    nothing_owed,
+    owed_at_the_end,
+    raise_defiance,
+)
 from tracker.rules.wrath_glory.dice import glory, is_hero
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
@@ -118,6 +125,7 @@ class WrathGloryRules(Ruleset):
         wrath_effects.expire_round_effects(draft)
         for slot in draft.state.delayed:  # a held turn lost ends as a turn does (l.40-41)
             wrath_effects.expire_options(draft, self.data, slot_owner(slot), "end")
+        held_turn.lost_turns_end(draft)  # and a Poisoned holder's test comes (l.304)
         wrath_order.held_actions_lost(draft)
         for fighter in draft.state.active:
             if _sacrificed(fighter, draft.state.round):
@@ -153,18 +161,16 @@ class WrathGloryRules(Ruleset):
         if draft.state.combatant(who).status == "dead":
             nothing_owed(draft, who)
 
+    def on_fight_end(self, draft: Draft, answers: Mapping[str, str], dice: DiceLike) -> list[str]:
+        """The tests still due and the Heroes still unconscious, named in the end's line."""
+        no_answers(answers, self.id)
+        return owed_at_the_end(draft.state, self.data)
+
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Options of this turn end; the Poisoned test is due."""
         fighter = draft.state.combatant(slot)
         wrath_effects.expire_options(draft, self.data, fighter.id, "end")
-        if fighter.condition("Poisoned") and fighter.status != "dead":
-            draft.emit(
-                ev.ReminderRaised,
-                who=fighter.id,
-                key="poison",
-                text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer "
-                "the poison's damage",
-            )
+        held_turn.turn_ended(draft, draft.state.combatant(slot))
 
     # --- commands -------------------------------------------------------------------
 
