@@ -53,8 +53,8 @@ def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float | Non
     keeps it locked for ``wait`` seconds (default :data:`WAIT`), or the file cannot be read
     or written."""
     made = _missing_folders(path.parent)
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
+        _make_folder(path)
         with _locked(path, WAIT if wait is None else wait) as created:
             before = None if created else _read(path)
             item = Rewritten(path, before, make(before), made)
@@ -194,6 +194,16 @@ def _empty(path: Path) -> bool:
         return os.stat(path).st_size == 0
     except OSError:
         return False
+
+
+def _make_folder(path: Path) -> None:
+    """Make the folder ``path`` goes in (and its parents); JournalError (one line naming
+    the folder that could not be made) when the disk refuses."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        why = f"cannot make the folder {err.filename or path.parent}: {err.strerror or err}"
+        raise JournalError(path, why) from None
 
 
 def _missing_folders(folder: Path) -> tuple[Path, ...]:
