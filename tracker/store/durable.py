@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tracker.core.errors import TrackerError
 from tracker.rules.user_files import loads_toml
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
@@ -33,6 +34,17 @@ _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 STALE_AFTER = 60.0
 """Seconds after which a temp file nobody renamed is taken as left by a kill."""
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if missing; TrackerError in one line naming it
+    (and the folder the disk refused, when that is a parent: a read-only home) if not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        refused = err.filename and Path(err.filename) != folder
+        at = f" (at {err.filename})" if refused else ""
+        raise TrackerError(f"{folder}: cannot make the folder: {err.strerror or err}{at}") from None
 
 
 def fsync_file(fd: int) -> None:

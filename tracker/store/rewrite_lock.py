@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.rules.user_files import read_regular
-from tracker.store.durable import write_file_atomically
+from tracker.store.durable import make_folder, write_file_atomically
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.lock import WriterLock
 from tracker.store.open_flags import O_BINARY as _O_BINARY
@@ -51,10 +51,10 @@ def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float | Non
     """Lock ``path``, read it (None when it does not exist) and write ``make(old)`` in its
     place atomically. JournalError (one line, the file as it was) when another tracker
     keeps it locked for ``wait`` seconds (default :data:`WAIT`), or the file cannot be read
-    or written."""
+    or written; TrackerError (one line) when its folder cannot be made."""
     made = _missing_folders(path.parent)
     try:
-        _make_folder(path)
+        make_folder(path.parent)
         with _locked(path, WAIT if wait is None else wait) as created:
             before = None if created else _read(path)
             item = Rewritten(path, before, make(before), made)
@@ -194,16 +194,6 @@ def _empty(path: Path) -> bool:
         return os.stat(path).st_size == 0
     except OSError:
         return False
-
-
-def _make_folder(path: Path) -> None:
-    """Make the folder ``path`` goes in (and its parents); JournalError (one line naming
-    the folder that could not be made) when the disk refuses."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        why = f"cannot make the folder {err.filename or path.parent}: {err.strerror or err}"
-        raise JournalError(path, why) from None
 
 
 def _missing_folders(folder: Path) -> tuple[Path, ...]:
