@@ -98,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         if not cli_output.is_saved():
-            return _failed(err, 1)
+            return _failed(_where_it_failed(err), 1)
         _quiet_stdout()
         why = err.strerror or err
         return _failed(f"the command was saved, but printing what it did failed: {why}", 0)
@@ -108,6 +108,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _failed(err, 1)
     except KeyboardInterrupt:
         return 130
+
+
+def _where_it_failed(err: OSError) -> OSError | str:
+    """The error, or what it means when it names no file and the current folder is gone
+    (``Path.absolute`` of a relative name asks the system where it is, and gets ENOENT)."""
+    from tracker.store.durable import GONE_HINT, folder_gone
+
+    if err.filename is None and folder_gone(Path(".")):
+        return f"the current folder was deleted or moved — {GONE_HINT}"
+    return err
 
 
 def _failed(err: BaseException | str, status: int) -> int:

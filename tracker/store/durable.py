@@ -42,9 +42,24 @@ def make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
+        if not folder.is_absolute() and folder_gone(Path(".")):
+            why = f"the current folder was deleted or moved — {GONE_HINT}"
+            raise TrackerError(f"{folder}: cannot make the folder: {why}") from None
         refused = err.filename and Path(err.filename) != folder
         at = f" (at {err.filename})" if refused else ""
         raise TrackerError(f"{folder}: cannot make the folder: {err.strerror or err}{at}") from None
+
+
+GONE_HINT = "change to a folder that exists (cd) or name the file with its full path"
+
+
+def folder_gone(folder: Path) -> bool:
+    """Whether ``folder`` was deleted (or moved away) while still in use, as the shell's
+    current folder can be: it still answers ``stat``, but no name leads to it any more."""
+    try:
+        return os.stat(folder if str(folder) else ".").st_nlink == 0
+    except OSError:
+        return False
 
 
 def fsync_file(fd: int) -> None:
@@ -182,9 +197,12 @@ def _create_temp(path: Path) -> tuple[str, int]:
             why = f"the folder {folder} is not writable (a rewrite puts a temp file there)"
             raise PermissionError(exc.errno, why) from None
         except (FileNotFoundError, NotADirectoryError) as exc:
-            if os.path.isdir(path.parent):
+            if folder_gone(path.parent):
+                why = f"the folder {path.parent} was deleted or moved — {GONE_HINT}"
+            elif os.path.isdir(path.parent):
                 raise
-            why = f"the folder {path.parent} does not exist — make it first or name another"
+            else:
+                why = f"the folder {path.parent} does not exist — make it first or name another"
             raise FileNotFoundError(exc.errno, why) from None
     try:
         _copy_mode(path, fd)
