@@ -9,6 +9,7 @@ and the other blocks still load. See docs/bestiary.md for the format.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -96,7 +97,7 @@ def bestiary_files(ruleset: str) -> list[tuple[Path, bool]]:
     found: list[tuple[Path, bool]] = []
     for folder, bundled in ((bundled_dir("bestiary"), True), (user_data_dir() / "bestiary", False)):
         single = folder / f"{ruleset}.toml"
-        if single.is_file():
+        if os.path.lexists(single):  # a pipe, a folder or a dangling link there is said
             found.append((single, bundled))
         found.extend((path, bundled) for path in sorted((folder / ruleset).glob("*.toml")))
         if bundled:  # the ruleset's own package's blocks come with the starters
