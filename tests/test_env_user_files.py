@@ -5,13 +5,18 @@ skipped in silence."""
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.ui_helpers import ROOT
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, user_bestiary_file
+from tracker.store.listing_cache import cache_file
 
 
 @pytest.mark.parametrize(
@@ -32,3 +37,21 @@ def test_a_bestiary_file_that_is_no_file_is_named_not_skipped(
     bestiary = load_bestiary(load_ruleset("basic"))
     assert [p for p in bestiary.problems if str(path) in p and said in p], bestiary.problems
     assert "bandit" in bestiary.entries  # the starters are still there
+
+
+def test_a_listing_cache_that_is_a_pipe_never_hangs_the_list(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copyfile(ROOT / "encounters" / "basic-bandits-at-the-ford.toml", folder / "ford.toml")
+    cache = cache_file(folder)
+    cache.parent.mkdir(parents=True)
+    os.mkfifo(cache)
+    done = subprocess.run(
+        [sys.executable, "-m", "tracker.cli", "ls", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Bandits at the ford" in done.stdout
