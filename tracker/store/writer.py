@@ -63,7 +63,7 @@ class JournalWriter:
         """A line break the file lacks at its end, written in front of the first write."""
         self._sync = BackgroundSync()
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _O_BINARY)
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | _O_BINARY)  # read: `deleted`
         except OSError as exc:
             raise JournalError(self.path, f"cannot open for appending: {exc.strerror}") from exc
         try:
@@ -106,6 +106,18 @@ class JournalWriter:
         except OSError as exc:
             raise self._failed(size, exc) from exc
         return size
+
+    def deleted(self) -> bytes | None:
+        """The file's bytes if it was deleted while open (no name leads to it any more, so
+        what it holds is in this process alone), else None."""
+        fd = self._open_fd()
+        if os.fstat(fd).st_nlink > 0:
+            return None
+        os.lseek(fd, 0, os.SEEK_SET)  # appends still go to the end (O_APPEND)
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     def take_back(self, size: int) -> None:
         """Cut the file back to ``size`` bytes (what :meth:`append_batch` returned): the
