@@ -311,6 +311,7 @@ def write_file_atomically(path: Path, data: bytes) -> None:
 
 def _atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to a temp file beside ``path`` and move it into place durably."""
+    _refuse_read_only(path)
     remove_stale_temps(path)
     tmp, fd = _create_temp(path)
     try:
@@ -320,6 +321,18 @@ def _atomic_write(path: Path, data: bytes) -> None:
         _remove_quietly(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def _refuse_read_only(path: Path) -> None:
+    """PermissionError when ``path`` is a regular file the GM made read-only: replacing it
+    needs only the folder's permission, and would undo that protection."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(info.st_mode) and not os.access(path, os.W_OK):
+        why = "it is read-only — make it writable (chmod u+w) or name another file"
+        raise PermissionError(errno.EACCES, why, str(path))
 
 
 def _remove_quietly(name: str) -> None:
