@@ -70,3 +70,17 @@ def test_a_file_named_by_its_full_path_still_plays(
     fight = basic_file(gone)
     code, out, _ = cli(capsys, "do", fight, "start")
     assert code == 0 and "Round 1" in out
+
+
+@pytest.mark.parametrize("command", [["new"], ["campaign", "new"]])
+def test_a_file_where_the_folder_should_be_is_named_as_such(
+    tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    wall = tmp_path / "games"
+    wall.write_bytes(b"not a folder\n")
+    code, _, err = cli(capsys, *command, wall / "x.toml", "--ruleset", "basic")
+    assert code == 1 and err == (
+        f"tracker: {wall / 'x.toml'}: cannot write the file: {wall} is not a folder — "
+        "name another place\n"
+    )
+    assert wall.read_bytes() == b"not a folder\n"

@@ -203,6 +203,8 @@ def _create_temp(path: Path) -> tuple[str, int]:
                 raise
             else:
                 why = f"the folder {path.parent} does not exist — make it first or name another"
+                if os.path.lexists(path.parent):  # a file where the folder should be
+                    why = f"{path.parent} is not a folder — name another place"
             raise FileNotFoundError(exc.errno, why) from None
     try:
         _copy_mode(path, fd)
