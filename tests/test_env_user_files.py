@@ -5,6 +5,7 @@ skipped in silence."""
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -13,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui_helpers import ROOT
+from tests.ui_helpers import ROOT, basic_file, make_app, opened, ui_test
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, user_bestiary_file
 from tracker.store.listing_cache import cache_file
+from tracker.ui.screenshot import save_screen
 
 
 @pytest.mark.parametrize(
@@ -55,3 +57,21 @@ def test_a_listing_cache_that_is_a_pipe_never_hangs_the_list(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr
     assert "Bandits at the ford" in done.stdout
+
+
+@ui_test
+async def test_a_screenshot_on_a_full_disk_leaves_no_half_file(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, hard))  # the disk fills at 4 KB
+        try:
+            said = save_screen(app, tmp_path)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        assert said == f"no screenshot: {tmp_path} cannot be written (File too large)"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.toml"]
+        said = save_screen(app, tmp_path)
+        (svg,) = tmp_path.glob("*.svg")
+        assert said == f"screenshot saved: {svg}" and svg.read_text(encoding="utf-8").strip()
