@@ -55,13 +55,13 @@ def say_opened(play: JournalFile[Any]) -> None:
 @contextmanager
 def saying_opened(play: JournalFile[Any]) -> Iterator[None]:
     """Run a command on ``play`` (opened with ``repair_late``), then say what opening did.
-    A command refused moved no torn end aside, but a command a crash cut short was
-    finished or dropped whatever this one does: that is said before the refusal."""
+    A command the rules refuse moved no torn end aside, but one the disk refused did (the
+    end goes aside just before the write), and a command a crash cut short was finished or
+    dropped whatever this one does: each is said before the refusal."""
     try:
         yield
     except BaseException:
-        for line in play.repaired:
-            warn(line)
+        say_opened(play)
         raise
     say_opened(play)
 

@@ -1,0 +1,42 @@
+"""A disk that fills up (the file-size limit ``ulimit -f`` sets, as EFBIG) under commands
+that first repair the file: what was repaired is said, not only the refusal."""
+
+from __future__ import annotations
+
+import resource
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.campaign_helpers import cli
+from tests.ui_helpers import basic_file
+
+
+@contextmanager
+def disk_full_at(size: int) -> Iterator[None]:
+    """No file may grow past ``size`` bytes meanwhile (writes past it: EFBIG)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+def test_a_command_the_full_disk_refuses_says_the_torn_end_it_moved_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = basic_file(tmp_path)
+    assert cli(capsys, "do", path, "start")[0] == 0
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'\n[[events]]\nseq = 99\ntype = "note.added"\n')  # a torn end
+    with disk_full_at(len(whole)):
+        code, out, err = cli(capsys, "do", path, "note", "the disk is full")
+    (side,) = tmp_path.glob("fight.toml.torn-*")
+    lines = err.splitlines()
+    assert code == 1 and out == "" and len(lines) == 2, err
+    assert "the last command was cut off by a crash" in lines[0] and str(side) in lines[0]
+    assert lines[1].startswith(f"tracker: {path}: cannot save the command (nothing of it was")
+    assert path.read_bytes().rstrip(b"\n") == whole.rstrip(b"\n")
