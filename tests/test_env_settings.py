@@ -96,6 +96,7 @@ async def test_the_tui_plays_and_says_once_what_it_could_not_save(
     said = [m.notification.message for m in messages if isinstance(m, Notify)]
     unsaved = [line for line in said if str(settings_path().parent) in line]
     assert len(unsaved) == 1, said
+    assert unsaved[0].startswith("Not remembered for next time (file, theme): ")
     assert "cannot make the folder" in unsaved[0] and "[Errno" not in unsaved[0]
     assert b'type = "encounter.started"' in path.read_bytes()
 

@@ -371,7 +371,8 @@ class TrackerApp(PlainTextApp[int]):
         unwritable config folder is said at opening, not again at every theme)."""
         if problem and problem not in self._settings_said:
             self._settings_said.add(problem)
-            self.notify(problem, severity="warning", timeout=10, markup=False)
+            said = f"Not remembered for next time (file, theme): {problem}"
+            self.notify(said, severity="warning", timeout=10, markup=False)
 
     def next_theme(self) -> None:
         """Cycle through the bundled and user themes."""
