@@ -107,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TrackerError as err:
         return _failed(err, 1)
     except KeyboardInterrupt:
-        return 130
+        if not cli_output.is_saved():
+            return 130
+        return _failed("interrupted — the command was saved first (it is not made again)", 0)
 
 
 def _where_it_failed(err: OSError) -> OSError | str:
@@ -151,7 +153,14 @@ def _dispatch(args: list[str]) -> int:
         raise UsageError(f"unrecognized arguments: {extra} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
-    return handler(namespace)
+    if args[0] not in WRITING:
+        return handler(namespace)
+    with cli_output.interrupts_deferred():
+        return handler(namespace)
+
+
+WRITING = ("new", "do", "check", "campaign", "import")
+"""The subcommands that write: Ctrl+C takes effect once the command is saved or refused."""
 
 
 FULL_SCREEN = ("view", "serve")

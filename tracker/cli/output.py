@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,6 +39,31 @@ def forget() -> None:
 def is_saved() -> bool:
     """Whether the command being run has saved its change."""
     return bool(_SAVED)
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl+C while a writing command runs takes effect once it is saved or refused (an
+    interrupt between its write and ``saved`` left it on disk with "interrupted" said, and
+    made again by whoever believed that); a second Ctrl+C stops it at once."""
+    pressed: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        if pressed:
+            raise KeyboardInterrupt
+        pressed.append(signum)
+
+    try:
+        previous = signal.signal(signal.SIGINT, hold)
+    except ValueError:  # not the main thread (main called from one): nothing to hold
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def warn(text: str) -> None:

@@ -105,6 +105,9 @@ class JournalWriter:
             fsync_file(self._open_fd())
         except OSError as exc:
             raise self._failed(size, exc) from exc
+        except BaseException:  # Ctrl+C while syncing: not saved, so not kept either
+            self._cut_back(size)
+            raise
         return size
 
     def deleted(self) -> bytes | None:
@@ -167,6 +170,9 @@ class JournalWriter:
                 raise OSError(errno.ENOSPC, f"only {written} of {len(data)} bytes were written")
         except OSError as exc:
             raise self._failed(size, exc) from exc
+        except BaseException:  # Ctrl+C as it wrote: cut back, as a failed write
+            self._cut_back(size)
+            raise
         self._lead = b""
         return size
 
