@@ -1,7 +1,9 @@
-"""The encounter file deleted (``rm``, a clean-up script) while the GM plays it: the
-tracker held every command in a file no name led to any more, showed each as saved, and
-lost them all at quit. Now the next command puts the file back under its name, with
-every command so far, and says so instead of saving into nothing; play goes on there."""
+"""The encounter file deleted (``rm``, a clean-up script) or rewritten in place (an
+editor) while the GM plays it. Deleted: every later command was shown as saved into a
+file no name led to, and all were lost at quit; now the next command puts the file back
+under its name, with every command so far, and says so; play goes on there. Rewritten in
+place: the next command was appended to whatever the editor left; now it is refused and
+the editor's file left as it is."""
 
 from __future__ import annotations
 
@@ -74,3 +76,16 @@ async def test_the_tui_says_it_and_plays_on_in_the_file_put_back(tmp_path: Path)
         assert app.run_line("dmg orc 4").ok
         await pilot.pause()
     assert load(path).encounter.state.combatant("orc").track("hp") == 11
+
+
+def test_a_file_an_editor_rewrote_in_place_is_never_appended_to(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", Dice(seed=7))
+        edited = path.read_bytes().replace(b'title = "Goblin ambush"', b'title = "The ford"')
+        with open(path, "r+b") as editor:  # saved in place: same file, new bytes
+            editor.truncate(0)
+            editor.write(edited[:-40])  # and shorter
+        with pytest.raises(JournalError, match="was changed by another program"):
+            gm.execute("dmg orc 4", Dice(seed=7))
+        assert path.read_bytes() == edited[:-40]
