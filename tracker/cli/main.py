@@ -38,7 +38,7 @@ from tracker.cli.output import (
 )
 from tracker.cli.parser import CommandLineParser
 from tracker.core.errors import Answer, TrackerError, one_line
-from tracker.core.safe_text import json_safe, visible, visible_lines
+from tracker.core.safe_text import encodable, json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.encounter_file import Loaded
@@ -124,8 +124,9 @@ def _where_it_failed(err: OSError) -> OSError | str:
 
 def _failed(err: BaseException | str, status: int) -> int:
     """Say ``err`` in one line on stderr (if stderr can still be written); ``status``."""
+    line = f"tracker: {visible(one_line(err))}"
     try:
-        print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
+        print(encodable(line, getattr(sys.stderr, "encoding", None) or "utf-8"), file=sys.stderr)
         sys.stderr.flush()
     except OSError:
         pass
@@ -175,9 +176,13 @@ class PlainStream:
         self.name = name
 
     def write(self, text: str) -> int:
-        """Write ``text`` with every unsafe character but tab and newline made visible."""
+        """Write ``text`` with every unsafe character but tab and newline made visible, and
+        what the stream's encoding cannot hold as ``\\uXXXX`` (an ASCII terminal)."""
+        shown = visible_lines(text)
         try:
-            return self.stream.write(visible_lines(text))
+            return self.stream.write(shown)
+        except UnicodeEncodeError:
+            return self.stream.write(encodable(shown, self.stream.encoding))
         except OSError as err:
             raise self._named(err) from None
 
@@ -386,6 +391,8 @@ def version_line() -> str:
 
 
 def _open_tui(args: list[str]) -> int:
+    if args and args[0] in ("-h", "--help", "-V", "--version"):  # printed, like a subcommand's
+        sys.stdout = PlainStream(sys.stdout, "standard output")
     if args and args[0] in ("-h", "--help"):
         build_parser(only="").print_help()
         return 0

@@ -109,6 +109,26 @@ def json_safe(document: str) -> str:
     return UNSAFE_EXCEPT_LINES.sub(lambda match: f"\\u{ord(match.group()):04x}", document)
 
 
+def encodable(text: str, encoding: str) -> str:
+    """``text`` with every character ``encoding`` cannot hold written as a ``\\uXXXX``
+    escape (a surrogate pair above U+FFFF): an ASCII or Latin-1 terminal shows it, and a
+    JSON document keeps its data."""
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    out = []
+    for char in text:
+        try:
+            char.encode(encoding)
+            out.append(char)
+        except (UnicodeEncodeError, LookupError):
+            units = char.encode("utf-16-be", "surrogatepass")
+            out.extend(f"\\u{units[i] << 8 | units[i + 1]:04x}" for i in range(0, len(units), 2))
+    return "".join(out)
+
+
 def first_unsafe(text: str, lines: bool = False) -> tuple[int, str] | None:
     """(position, character) of the first unsafe character, or None."""
     match = (UNSAFE_EXCEPT_LINES if lines else UNSAFE).search(text)
