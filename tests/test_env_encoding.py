@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_player_serve import free_port
 from tests.ui_helpers import ROOT, basic_file
 from tracker.core.safe_text import encodable
 from tracker.store.encounter_file import load
@@ -67,3 +68,24 @@ def test_json_on_an_ascii_pipe_reads_back_as_the_same_data(tmp_path: Path) -> No
 def test_encodable_keeps_what_the_encoding_holds_and_escapes_the_rest() -> None:
     assert encodable("Zoë → 😀", "latin-1") == "Zoë \\u2192 \\ud83d\\ude00"
     assert encodable("plain", "ascii") == "plain"
+
+
+def test_serving_on_an_ascii_terminal_gives_the_address_without_a_code(tmp_path: Path) -> None:
+    path = basic_file(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    serving = subprocess.Popen(
+        [sys.executable, "-m", "tracker.cli", "serve", str(path), "--port", str(free_port())],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="ascii",
+        env=env,
+    )
+    try:
+        assert serving.stdout is not None
+        first = serving.stdout.readline()
+    finally:
+        serving.terminate()
+        _, err = serving.communicate(timeout=30)
+    assert first.startswith("tracker: the players' page of fight.toml"), (first, err)
+    assert "Traceback" not in err

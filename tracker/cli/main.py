@@ -38,7 +38,7 @@ from tracker.cli.output import (
 )
 from tracker.cli.parser import CommandLineParser
 from tracker.core.errors import Answer, TrackerError, one_line
-from tracker.core.safe_text import encodable, json_safe, visible, visible_lines
+from tracker.core.safe_text import ESCAPE_UNSHOWN, json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.encounter_file import Loaded
@@ -83,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     error, 2 for a misused command line (errors: one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
     cli_output.forget()
+    _escape_what_cannot_be_shown()
     try:
         if args[:1] == ["_complete"]:  # the shell completion scripts' helper
             from tracker.cli.completion import complete_words
@@ -112,6 +113,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _failed("interrupted — the command was saved first (it is not made again)", 0)
 
 
+def _escape_what_cannot_be_shown() -> None:
+    """Standard output and error write what their encoding cannot hold (an ASCII or
+    Latin-1 terminal, ``PYTHONIOENCODING=ascii``) as ``\\uXXXX`` instead of failing on it:
+    after a command is saved, a traceback at its first arrow said it was not."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors=ESCAPE_UNSHOWN)
+            except (OSError, ValueError):
+                pass
+
+
 def _where_it_failed(err: OSError) -> OSError | str:
     """The error, or what it means when it names no file and the current folder is gone
     (``Path.absolute`` of a relative name asks the system where it is, and gets ENOENT)."""
@@ -124,9 +138,8 @@ def _where_it_failed(err: OSError) -> OSError | str:
 
 def _failed(err: BaseException | str, status: int) -> int:
     """Say ``err`` in one line on stderr (if stderr can still be written); ``status``."""
-    line = f"tracker: {visible(one_line(err))}"
     try:
-        print(encodable(line, getattr(sys.stderr, "encoding", None) or "utf-8"), file=sys.stderr)
+        print(f"tracker: {visible(one_line(err))}", file=sys.stderr)
         sys.stderr.flush()
     except OSError:
         pass
@@ -176,13 +189,9 @@ class PlainStream:
         self.name = name
 
     def write(self, text: str) -> int:
-        """Write ``text`` with every unsafe character but tab and newline made visible, and
-        what the stream's encoding cannot hold as ``\\uXXXX`` (an ASCII terminal)."""
-        shown = visible_lines(text)
+        """Write ``text`` with every unsafe character but tab and newline made visible."""
         try:
-            return self.stream.write(shown)
-        except UnicodeEncodeError:
-            return self.stream.write(encodable(shown, self.stream.encoding))
+            return self.stream.write(visible_lines(text))
         except OSError as err:
             raise self._named(err) from None
 
@@ -391,8 +400,6 @@ def version_line() -> str:
 
 
 def _open_tui(args: list[str]) -> int:
-    if args and args[0] in ("-h", "--help", "-V", "--version"):  # printed, like a subcommand's
-        sys.stdout = PlainStream(sys.stdout, "standard output")
     if args and args[0] in ("-h", "--help"):
         build_parser(only="").print_help()
         return 0
