@@ -83,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     error, 2 for a misused command line (errors: one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
     cli_output.forget()
+    _fill_closed_streams()
     _escape_what_cannot_be_shown()
     try:
         if args[:1] == ["_complete"]:  # the shell completion scripts' helper
@@ -111,6 +112,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not cli_output.is_saved():
             return 130
         return _failed("interrupted — the command was saved first (it is not made again)", 0)
+
+
+def _fill_closed_streams() -> None:
+    """A standard stream closed by the caller (``tracker do F … >&-``, ``<&-``) is None in
+    Python: every print then failed after the command was saved (a traceback, exit 120) and
+    the screen's terminal check traced back. Such a stream reads as empty and writes to
+    nothing, as the closed descriptor would."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
 
 
 def _escape_what_cannot_be_shown() -> None:
