@@ -1,9 +1,13 @@
 """A disk that fills up (the file-size limit ``ulimit -f`` sets, as EFBIG) under commands
-that first repair the file: what was repaired is said, not only the refusal."""
+that first repair the file: what was repaired is said, not only the refusal. A file
+system that cannot flush a folder (EINVAL): files are still made and rewritten there."""
 
 from __future__ import annotations
 
+import errno
+import os
 import resource
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,3 +44,30 @@ def test_a_command_the_full_disk_refuses_says_the_torn_end_it_moved_aside(
     assert "the last command was cut off by a crash" in lines[0] and str(side) in lines[0]
     assert lines[1].startswith(f"tracker: {path}: cannot save the command (nothing of it was")
     assert path.read_bytes().rstrip(b"\n") == whole.rstrip(b"\n")
+
+
+def folders_cannot_be_synced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system (a network or FUSE mount) that answers EINVAL to a folder's fsync."""
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def test_a_file_system_that_cannot_sync_folders_still_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folders_cannot_be_synced(monkeypatch)
+    path = tmp_path / "fight.toml"
+    assert cli(capsys, "new", path, "--ruleset", "basic")[0] == 0
+    assert cli(capsys, "do", path, "add", "Orc", "hp=8")[0] == 0
+    code, _, err = cli(capsys, "log", path, "-o", tmp_path / "fight.md")
+    assert (code, err) == (0, "") and (tmp_path / "fight.md").exists()
+    camp = tmp_path / "camp.toml"
+    assert cli(capsys, "campaign", "new", camp, "--ruleset", "basic")[0] == 0
+    assert cli(capsys, "campaign", "add-pc", camp, "Hero", "hp=10")[0] == 0
+    assert cli(capsys, "campaign", "fight", camp, tmp_path / "f1.toml")[0] == 0

@@ -75,13 +75,22 @@ def fsync_file(fd: int) -> None:
     os.fsync(fd)
 
 
+_NO_FOLDER_SYNC = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS}
+"""What a file system that cannot flush a folder (some network and FUSE mounts) answers."""
+
+
 def fsync_dir(folder: Path) -> None:
-    """Flush a folder's entries (POSIX); a no-op where folders cannot be opened."""
+    """Flush a folder's entries (POSIX); a no-op where folders cannot be opened, or where
+    the file system cannot flush one (it answers EINVAL or ENOTSUP: nothing to wait for,
+    and no reason to refuse every file made or rewritten there)."""
     if os.name == "nt":  # pragma: no cover - not this platform
         return
     fd = os.open(folder, os.O_RDONLY)
     try:
         fsync_file(fd)
+    except OSError as err:
+        if err.errno not in _NO_FOLDER_SYNC:
+            raise
     finally:
         os.close(fd)
 
