@@ -1,10 +1,12 @@
 """A disk that fills up (the file-size limit ``ulimit -f`` sets, as EFBIG) under commands
 that first repair the file: what was repaired is said, not only the refusal. A file
-system that cannot flush a folder (EINVAL): files are still made and rewritten there."""
+system that cannot flush a folder (EINVAL): files are still made and rewritten there; one
+that cannot lock (ENOLCK): one sentence."""
 
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import resource
 import stat
@@ -71,3 +73,21 @@ def test_a_file_system_that_cannot_sync_folders_still_plays(
     assert cli(capsys, "campaign", "new", camp, "--ruleset", "basic")[0] == 0
     assert cli(capsys, "campaign", "add-pc", camp, "Hero", "hp=10")[0] == 0
     assert cli(capsys, "campaign", "fight", camp, tmp_path / "f1.toml")[0] == 0
+
+
+def test_a_file_system_without_locks_is_one_sentence_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = basic_file(tmp_path)
+    before = path.read_bytes()
+
+    def flock(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    code, _, err = cli(capsys, "do", path, "start")
+    assert code == 1 and err == (
+        "tracker: fight.toml: cannot be locked here (No locks available): its folder does "
+        "not lock files (a network drive?) — copy it to a local folder to play it\n"
+    )
+    assert path.read_bytes() == before

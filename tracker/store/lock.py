@@ -295,8 +295,17 @@ class WriterLock:
 
     @staticmethod
     def _lock_fd(fd: int, path: Path, key: str | None = None) -> None:
-        """Lock ``fd``, still named ``path``; else close it and raise _Busy or _Moved."""
-        if not _try_lock(fd):
+        """Lock ``fd``, still named ``path``; else close it and raise _Busy or _Moved (or
+        StoreError, in one line, where the file system cannot lock at all)."""
+        try:
+            locked = _try_lock(fd)
+        except OSError as exc:  # ENOLCK, EOPNOTSUPP: a network or FUSE mount without locks
+            os.close(fd)
+            why = f"{path.name}: cannot be locked here ({exc.strerror or exc}): its folder does"
+            raise StoreError(
+                f"{why} not lock files (a network drive?) — copy it to a local folder to play it"
+            ) from None
+        if not locked:
             note = key if key is not None else _file_key(fd)
             os.close(fd)
             raise _Busy(note)
