@@ -37,8 +37,9 @@ from tracker.cli.output import (
     warn,
 )
 from tracker.cli.parser import CommandLineParser
+from tracker.cli.streams import prepare_streams, where_it_failed
 from tracker.core.errors import Answer, TrackerError, one_line
-from tracker.core.safe_text import ESCAPE_UNSHOWN, json_safe, visible, visible_lines
+from tracker.core.safe_text import json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.encounter_file import Loaded
@@ -83,8 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     error, 2 for a misused command line (errors: one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
     cli_output.forget()
-    _fill_closed_streams()
-    _escape_what_cannot_be_shown()
+    prepare_streams()
     try:
         if args[:1] == ["_complete"]:  # the shell completion scripts' helper
             from tracker.cli.completion import complete_words
@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         if not cli_output.is_saved():
-            return _failed(_where_it_failed(err), 1)
+            return _failed(where_it_failed(err), 1)
         _quiet_stdout()
         why = err.strerror or err
         return _failed(f"the command was saved, but printing what it did failed: {why}", 0)
@@ -112,39 +112,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not cli_output.is_saved():
             return 130
         return _failed("interrupted — the command was saved first (it is not made again)", 0)
-
-
-def _fill_closed_streams() -> None:
-    """A standard stream closed by the caller (``tracker do F … >&-``, ``<&-``) is None in
-    Python: every print then failed after the command was saved (a traceback, exit 120) and
-    the screen's terminal check traced back. Such a stream reads as empty and writes to
-    nothing, as the closed descriptor would."""
-    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
-        if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
-
-
-def _escape_what_cannot_be_shown() -> None:
-    """Standard output and error write what their encoding cannot hold (an ASCII or
-    Latin-1 terminal, ``PYTHONIOENCODING=ascii``) as ``\\uXXXX`` instead of failing on it:
-    after a command is saved, a traceback at its first arrow said it was not."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            try:
-                reconfigure(errors=ESCAPE_UNSHOWN)
-            except (OSError, ValueError):
-                pass
-
-
-def _where_it_failed(err: OSError) -> OSError | str:
-    """The error, or what it means when it names no file and the current folder is gone
-    (``Path.absolute`` of a relative name asks the system where it is, and gets ENOENT)."""
-    from tracker.store.durable import GONE_HINT, folder_gone
-
-    if err.filename is None and folder_gone(Path(".")):
-        return f"the current folder was deleted or moved — {GONE_HINT}"
-    return err
 
 
 def _failed(err: BaseException | str, status: int) -> int:
