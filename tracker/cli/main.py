@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
+    BUSY_WAIT,
     need_terminal,
     new_file_arguments,
     plain_name,
@@ -270,7 +271,7 @@ def _do(ns: argparse.Namespace) -> int:
 
         return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
-    with EncounterFile(ns.file, repair_late=True) as play, saying_opened(play):
+    with EncounterFile(ns.file, repair_late=True, wait=BUSY_WAIT) as play, saying_opened(play):
         try:  # refused: a torn end is left where it is
             events = play.execute(" ".join(words), dice)
         except Answer as answer:  # asked, not changed: shown, nothing written

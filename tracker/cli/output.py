@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 _SAVED: list[bool] = []
 
+BUSY_WAIT = 2.0
+"""Seconds a writing command waits for another one on the same file (two ``tracker do``
+at once both land) before it says who holds the file."""
+
 
 def saved() -> None:
     """The command's change is on disk."""

@@ -177,10 +177,11 @@ class EncounterFile(JournalFile[Loaded]):
         settle: bool = True,
         ahead: Ahead | None = None,
         repair_late: bool = False,
+        wait: float = 0.0,
     ) -> None:
         """Lock, load and repair ``path`` (``JournalFile``); ``ahead``: see :func:`load`."""
         self._ahead = ahead
-        super().__init__(path, settle=settle, repair_late=repair_late)
+        super().__init__(path, settle=settle, repair_late=repair_late, wait=wait)
 
     def load_journal(self, path: Path) -> Loaded:
         """Read and validate the encounter file (under the lock)."""

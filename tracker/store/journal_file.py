@@ -47,18 +47,21 @@ class JournalFile(Generic[L]):
     while opening releases the lock.
     """
 
-    def __init__(self, path: Path, *, settle: bool = True, repair_late: bool = False) -> None:
+    def __init__(
+        self, path: Path, *, settle: bool = True, repair_late: bool = False, wait: float = 0.0
+    ) -> None:
         """Lock, load and repair ``path``; LockedError or JournalError (one line).
         ``settle`` False leaves to :meth:`settle` what showing the file need not wait for;
         ``repair_late`` leaves a torn or damaged end where it is until the first command
-        is written (:meth:`ready_to_write`): a command refused changes nothing on disk."""
+        is written (:meth:`ready_to_write`): a command refused changes nothing on disk.
+        ``wait``: seconds to wait for another writer to let go (``WriterLock.acquire``)."""
         from tracker.store.lock import WriterLock
 
         self.path = Path(path)
         self.settled = False
         """Whether the whole of opening is done (:meth:`settle`): commands may be run."""
         self.lock: WriterLock = WriterLock(self.path)
-        self.lock.acquire(note=False)
+        self.lock.acquire(note=False, wait=wait)
         self._writer: JournalWriter | None = None
         try:
             self.loaded: L = self.load_journal(self.path)
