@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
 from tracker.cli.numbers import UsageError, make_dice, seed_value
-from tracker.cli.output import new_file_arguments, plain_name, saved, saying_opened
+from tracker.cli.output import (
+    BUSY_WAIT,
+    new_file_arguments,
+    plain_name,
+    saved,
+    saying_opened,
+)
 from tracker.core.campaign import describe
 from tracker.core.campaign_events import CampaignEvent
 from tracker.core.errors import TrackerError
@@ -350,7 +356,8 @@ def _open(path: Path, fight_file: Path | None = None) -> Iterator[CampaignFile]:
     the fight a write-back names (a fight moved since it was made is not remade)."""
     from tracker.store.campaign_file import CampaignFile
 
-    with CampaignFile(path, fight_file=fight_file, repair_late=True) as play, saying_opened(play):
+    opening = CampaignFile(path, fight_file=fight_file, repair_late=True, wait=BUSY_WAIT)
+    with opening as play, saying_opened(play):
         yield play
 
 

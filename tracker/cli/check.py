@@ -63,7 +63,7 @@ def run(ns: argparse.Namespace) -> int:
         f"{loaded.rules.id}, "
         f"{counted(len(state.combatants), 'combatant')}, {counted(count, 'event')}"
     )
-    _verdict(ns.file, found, _encounter_notes(ns.file, loaded))
+    _verdict(ns.file, found, _encounter_notes(ns.file, loaded, ns.repair))
     return _repair(ns.file, _open_encounter) if ns.repair else 0
 
 
@@ -72,9 +72,11 @@ Note = tuple[str, str]
 the verdict (``a theme not installed``), and its whole line for stderr."""
 
 
-def _encounter_notes(path: Path, loaded: Loaded) -> list[Note]:
+def _encounter_notes(path: Path, loaded: Loaded, repair: bool) -> list[Note]:
     """What is worth a word in an encounter that plays: a snapshot ignored, a theme not
-    installed, a standing line that says otherwise, a torn last command."""
+    installed, a standing line that says otherwise, a torn last command, a stat block a
+    crash kept from the bestiary (unless ``repair`` is about to save it and say so)."""
+    from tracker.store.bestiary import saves_cut_short
     from tracker.store.journal_repair import tail_note
     from tracker.store.listing import standing_problem
     from tracker.store.theme_table import theme_stand_in
@@ -86,6 +88,11 @@ def _encounter_notes(path: Path, loaded: Loaded) -> list[Note]:
         notes.append(("a standing line out of date", problem))
     if loaded.torn is not None:
         notes.append(("a torn last command", tail_note(path, loaded.torn)))
+    batch = [] if repair else loaded.encounter.latest_batch()
+    for save in saves_cut_short(batch, loaded.rules.id):
+        said = f"{path}: the stat block '{save.key}' saved by the last command is not in the "
+        then = f"the next command or `tracker check --repair {path}` saves it"
+        notes.append(("a stat block not saved", f"{said}bestiary (a crash) — {then}"))
     return notes
 
 
@@ -149,6 +156,7 @@ def _repaired(path: Path, torn: TornTail | None, side: Path | None, kept: int) -
 
 def _campaign(path: Path, repair: bool) -> int:
     """``check`` of a campaign file: the same verdicts, counted in PCs and fights."""
+    from tracker.store.campaign_cut_short import cut_short_note
     from tracker.store.campaign_file import load_campaign
     from tracker.store.journal_repair import tail_note
 
@@ -166,5 +174,7 @@ def _campaign(path: Path, repair: bool) -> int:
         f"{counted(len(loaded.campaign.events), 'event')}"
     )
     notes = [] if torn is None else [("a torn last command", tail_note(path, torn))]
+    if not repair and (missing := cut_short_note(loaded.campaign, path)):
+        notes.append(("a fight's file missing", missing))
     _verdict(path, found, notes)
     return _repair(path, _open_campaign) if repair else 0

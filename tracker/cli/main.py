@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tracker.cli import output as cli_output
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
+    BUSY_WAIT,
     need_terminal,
     new_file_arguments,
     plain_name,
@@ -37,6 +38,7 @@ from tracker.cli.output import (
     warn,
 )
 from tracker.cli.parser import CommandLineParser
+from tracker.cli.streams import prepare_streams, where_it_failed
 from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import json_safe, visible, visible_lines
 
@@ -83,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     error, 2 for a misused command line (errors: one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
     cli_output.forget()
+    prepare_streams()
     try:
         if args[:1] == ["_complete"]:  # the shell completion scripts' helper
             from tracker.cli.completion import complete_words
@@ -98,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         if not cli_output.is_saved():
-            return _failed(err, 1)
+            return _failed(where_it_failed(err), 1)
         _quiet_stdout()
         why = err.strerror or err
         return _failed(f"the command was saved, but printing what it did failed: {why}", 0)
@@ -107,7 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TrackerError as err:
         return _failed(err, 1)
     except KeyboardInterrupt:
-        return 130
+        if not cli_output.is_saved():
+            return 130
+        return _failed("interrupted — the command was saved first (it is not made again)", 0)
 
 
 def _failed(err: BaseException | str, status: int) -> int:
@@ -141,7 +146,14 @@ def _dispatch(args: list[str]) -> int:
         raise UsageError(f"unrecognized arguments: {extra} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
-    return handler(namespace)
+    if args[0] not in WRITING:
+        return handler(namespace)
+    with cli_output.interrupts_deferred():
+        return handler(namespace)
+
+
+WRITING = ("new", "do", "check", "campaign", "import")
+"""The subcommands that write: Ctrl+C takes effect once the command is saved or refused."""
 
 
 FULL_SCREEN = ("view", "serve")
@@ -259,7 +271,7 @@ def _do(ns: argparse.Namespace) -> int:
 
         return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
-    with EncounterFile(ns.file, repair_late=True) as play, saying_opened(play):
+    with EncounterFile(ns.file, repair_late=True, wait=BUSY_WAIT) as play, saying_opened(play):
         try:  # refused: a torn end is left where it is
             events = play.execute(" ".join(words), dice)
         except Answer as answer:  # asked, not changed: shown, nothing written

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from tracker.store.journal_file import JournalFile
 
 _SAVED: list[bool] = []
+
+BUSY_WAIT = 2.0
+"""Seconds a writing command waits for another one on the same file (two ``tracker do``
+at once both land) before it says who holds the file."""
 
 
 def saved() -> None:
@@ -40,6 +45,31 @@ def is_saved() -> bool:
     return bool(_SAVED)
 
 
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl+C while a writing command runs takes effect once it is saved or refused (an
+    interrupt between its write and ``saved`` left it on disk with "interrupted" said, and
+    made again by whoever believed that); a second Ctrl+C stops it at once."""
+    pressed: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        if pressed:
+            raise KeyboardInterrupt
+        pressed.append(signum)
+
+    try:
+        previous = signal.signal(signal.SIGINT, hold)
+    except ValueError:  # not the main thread (main called from one): nothing to hold
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 def warn(text: str) -> None:
     """One line on stderr for the GM, every control character shown visibly."""
     print(f"tracker: {visible(text)}", file=sys.stderr)
@@ -55,13 +85,13 @@ def say_opened(play: JournalFile[Any]) -> None:
 @contextmanager
 def saying_opened(play: JournalFile[Any]) -> Iterator[None]:
     """Run a command on ``play`` (opened with ``repair_late``), then say what opening did.
-    A command refused moved no torn end aside, but a command a crash cut short was
-    finished or dropped whatever this one does: that is said before the refusal."""
+    A command the rules refuse moved no torn end aside, but one the disk refused did (the
+    end goes aside just before the write), and a command a crash cut short was finished or
+    dropped whatever this one does: each is said before the refusal."""
     try:
         yield
     except BaseException:
-        for line in play.repaired:
-            warn(line)
+        say_opened(play)
         raise
     say_opened(play)
 

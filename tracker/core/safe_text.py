@@ -14,6 +14,7 @@ duties live here, for every layer to use:
 
 from __future__ import annotations
 
+import codecs
 import math
 import re
 
@@ -107,6 +108,27 @@ def json_safe(document: str) -> str:
     if not UNSAFE_EXCEPT_LINES.search(document):
         return document
     return UNSAFE_EXCEPT_LINES.sub(lambda match: f"\\u{ord(match.group()):04x}", document)
+
+
+def encodable(text: str, encoding: str) -> str:
+    """``text`` with every character ``encoding`` cannot hold written as a ``\\uXXXX``
+    escape (a surrogate pair above U+FFFF): an ASCII or Latin-1 terminal shows it, and a
+    JSON document keeps its data."""
+    return text.encode(encoding, ESCAPE_UNSHOWN).decode(encoding)
+
+
+def _escaped(err: UnicodeError) -> tuple[str, int]:
+    """The codec error handler behind :data:`ESCAPE_UNSHOWN`."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    units = err.object[err.start : err.end].encode("utf-16-be", "surrogatepass")
+    escapes = (f"\\u{units[i] << 8 | units[i + 1]:04x}" for i in range(0, len(units), 2))
+    return "".join(escapes), err.end
+
+
+ESCAPE_UNSHOWN = "tracker-escape"
+"""The ``errors`` name of an encoder that writes what it cannot encode as ``\\uXXXX``."""
+codecs.register_error(ESCAPE_UNSHOWN, _escaped)
 
 
 def first_unsafe(text: str, lines: bool = False) -> tuple[int, str] | None:

@@ -26,6 +26,7 @@ from tracker.export.formats import (
     format_named,
 )
 from tracker.export.recap import ExportOptions
+from tracker.store.durable import make_folder
 from tracker.store.encounter_load import load
 from tracker.store.journal_repair import tail_note
 from tracker.store.output import check_output, write_output
@@ -136,7 +137,7 @@ def _run(
 ) -> None:
     if job.target is not None:
         if job.in_folder:  # the folder -o DIR/ names is made; a file's is checked
-            _make_folder(job.target.parent)
+            make_folder(job.target.parent)
         check_output(job.target, [job.source])  # before the work, and again when writing
     loaded = load(job.source)
     if loaded.torn is not None:  # what is read is shown; the file is never changed here
@@ -147,14 +148,6 @@ def _run(
         return
     write_output(job.target, text.encode("utf-8"), [job.source])
     say(f"wrote {job.target} ({fmt.title})")
-
-
-def _make_folder(folder: Path) -> None:
-    """Make the folder ``-o DIR/`` names (and its parents) if missing."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise TrackerError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
 
 
 class SlowProgress:

@@ -9,6 +9,7 @@ and the other blocks still load. See docs/bestiary.md for the format.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import Any
 
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
+from tracker.core.events import Event, TemplateSaved
 from tracker.core.joining import rolled_entry, slug
 from tracker.core.library import Block, RollTable
 from tracker.paths import bundled_dir, user_data_dir
@@ -96,7 +98,7 @@ def bestiary_files(ruleset: str) -> list[tuple[Path, bool]]:
     found: list[tuple[Path, bool]] = []
     for folder, bundled in ((bundled_dir("bestiary"), True), (user_data_dir() / "bestiary", False)):
         single = folder / f"{ruleset}.toml"
-        if single.is_file():
+        if os.path.lexists(single):  # a pipe, a folder or a dangling link there is said
             found.append((single, bundled))
         found.extend((path, bundled) for path in sorted((folder / ruleset).glob("*.toml")))
         if bundled:  # the ruleset's own package's blocks come with the starters
@@ -246,6 +248,13 @@ def _with_blocks(
     wanted = kept + [str(b["id"]).casefold() for b in blocks]
     check_rows(target, new, SECTION, lambda rows: [_id(r) for r in rows] == wanted)
     return new
+
+
+def saves_cut_short(batch: Sequence[Event], ruleset: str) -> list[TemplateSaved]:
+    """The stat blocks a command's ``batch`` saved (``save-template``) that never reached
+    the GM's bestiary: a crash came between the journal and the bestiary."""
+    saves = [e for e in batch if isinstance(e, TemplateSaved)]
+    return [e for e in saves if not block_kept(ruleset, e.block, e.at)]
 
 
 def block_kept(ruleset: str, block: Block, since: datetime, path: Path | None = None) -> bool:

@@ -11,9 +11,11 @@ file the GM moved or deleted right after making it looks the same: the line name
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tracker.core.campaign_events import FightMade, Undone
+from tracker.core.campaign_fold import Campaign
 from tracker.core.errors import TrackerError
 from tracker.store.campaign_fight import fight_document, write_fight
 from tracker.store.campaign_journal import OpenCampaign
@@ -26,10 +28,8 @@ def finish_cut_short(play: OpenCampaign, moved: Path | None = None) -> list[str]
     kept from being made; the line that says which (none when nothing was cut short).
     ``moved``: a file the command names (the fight being written back): a fight whose
     identity it carries was made, and moved by the GM since."""
-    last = play.campaign.events[-1] if play.campaign.events else None
-    if not isinstance(last, FightMade) or not last.fight_id:
-        return []
-    if last.batch in play.campaign.state.undone:
+    last = _last_fight(play.campaign)
+    if last is None:
         return []
     if moved is not None and moved.exists() and _fight_id_of(moved) == last.fight_id:
         return []
@@ -47,6 +47,29 @@ def finish_cut_short(play: OpenCampaign, moved: Path | None = None) -> list[str]
         "it was made, or it was moved or deleted since) — made now, with the party as the "
         "fight recorded them"
     ]
+
+
+def cut_short_note(campaign: Campaign, path: Path) -> str:
+    """What ``tracker check`` says of the campaign at ``path`` when its last command
+    recorded a fight whose file is not there (a crash before it was made, or the GM moved
+    or deleted it since): which fight, and what makes it (``""``: nothing to say). Reads
+    only; the next campaign command (or ``check --repair``) makes or drops it."""
+    last = _last_fight(campaign)
+    if last is None or os.path.lexists(path.resolve().parent / last.file):
+        return ""
+    return (
+        f"{path}: fight {last.link} ({last.title}): its file {last.file} is missing (a crash "
+        "while it was made, or it was moved or deleted since) — the next campaign command "
+        f"or `tracker check --repair {path}` makes it, with the party as the fight recorded them"
+    )
+
+
+def _last_fight(campaign: Campaign) -> FightMade | None:
+    """The campaign's last event if it is a fight made (and not undone since)."""
+    last = campaign.events[-1] if campaign.events else None
+    if not isinstance(last, FightMade) or not last.fight_id:
+        return None
+    return None if last.batch in campaign.state.undone else last
 
 
 def _make_again(play: OpenCampaign, fight: FightMade, path: Path) -> None:

@@ -32,12 +32,13 @@ class CampaignFile(OpenCampaign):
         settle: bool = True,
         fight_file: Path | None = None,
         repair_late: bool = False,
+        wait: float = 0.0,
     ) -> None:
         """Open ``path`` (``settle`` and ``repair_late`` as for every journal);
         ``fight_file`` is an encounter the command names (a write-back's fight): a fight
         found there, moved by the GM, was not cut short."""
         self.fight_file = fight_file
-        super().__init__(path, settle=settle, repair_late=repair_late)
+        super().__init__(path, settle=settle, repair_late=repair_late, wait=wait)
 
     def opened(self) -> None:
         """Finish (or drop) a fight that a crash cut short while it was being made (its

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tracker.core.errors import TrackerError
 from tracker.rules.user_files import loads_toml
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.errors import JournalError
@@ -33,6 +34,32 @@ _O_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _O_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 STALE_AFTER = 60.0
 """Seconds after which a temp file nobody renamed is taken as left by a kill."""
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if missing; TrackerError in one line naming it
+    (and the folder the disk refused, when that is a parent: a read-only home) if not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        if not folder.is_absolute() and folder_gone(Path(".")):
+            why = f"the current folder was deleted or moved — {GONE_HINT}"
+            raise TrackerError(f"{folder}: cannot make the folder: {why}") from None
+        refused = err.filename and Path(err.filename) != folder
+        at = f" (at {err.filename})" if refused else ""
+        raise TrackerError(f"{folder}: cannot make the folder: {err.strerror or err}{at}") from None
+
+
+GONE_HINT = "change to a folder that exists (cd) or name the file with its full path"
+
+
+def folder_gone(folder: Path) -> bool:
+    """Whether ``folder`` was deleted (or moved away) while still in use, as the shell's
+    current folder can be: it still answers ``stat``, but no name leads to it any more."""
+    try:
+        return os.stat(folder if str(folder) else ".").st_nlink == 0
+    except OSError:
+        return False
 
 
 def fsync_file(fd: int) -> None:
@@ -48,13 +75,22 @@ def fsync_file(fd: int) -> None:
     os.fsync(fd)
 
 
+_NO_FOLDER_SYNC = {errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS}
+"""What a file system that cannot flush a folder (some network and FUSE mounts) answers."""
+
+
 def fsync_dir(folder: Path) -> None:
-    """Flush a folder's entries (POSIX); a no-op where folders cannot be opened."""
+    """Flush a folder's entries (POSIX); a no-op where folders cannot be opened, or where
+    the file system cannot flush one (it answers EINVAL or ENOTSUP: nothing to wait for,
+    and no reason to refuse every file made or rewritten there)."""
     if os.name == "nt":  # pragma: no cover - not this platform
         return
     fd = os.open(folder, os.O_RDONLY)
     try:
         fsync_file(fd)
+    except OSError as err:
+        if err.errno not in _NO_FOLDER_SYNC:
+            raise
     finally:
         os.close(fd)
 
@@ -170,9 +206,14 @@ def _create_temp(path: Path) -> tuple[str, int]:
             why = f"the folder {folder} is not writable (a rewrite puts a temp file there)"
             raise PermissionError(exc.errno, why) from None
         except (FileNotFoundError, NotADirectoryError) as exc:
-            if os.path.isdir(path.parent):
+            if folder_gone(path.parent):
+                why = f"the folder {path.parent} was deleted or moved — {GONE_HINT}"
+            elif os.path.isdir(path.parent):
                 raise
-            why = f"the folder {path.parent} does not exist — make it first or name another"
+            else:
+                why = f"the folder {path.parent} does not exist — make it first or name another"
+                if os.path.lexists(path.parent):  # a file where the folder should be
+                    why = f"{path.parent} is not a folder — name another place"
             raise FileNotFoundError(exc.errno, why) from None
     try:
         _copy_mode(path, fd)
@@ -281,6 +322,7 @@ def write_file_atomically(path: Path, data: bytes) -> None:
 
 def _atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to a temp file beside ``path`` and move it into place durably."""
+    _refuse_read_only(path)
     remove_stale_temps(path)
     tmp, fd = _create_temp(path)
     try:
@@ -290,6 +332,18 @@ def _atomic_write(path: Path, data: bytes) -> None:
         _remove_quietly(tmp)
         raise
     fsync_dir(path.parent)
+
+
+def _refuse_read_only(path: Path) -> None:
+    """PermissionError when ``path`` is a regular file the GM made read-only: replacing it
+    needs only the folder's permission, and would undo that protection."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(info.st_mode) and not os.access(path, os.W_OK):
+        why = "it is read-only — make it writable (chmod u+w) or name another file"
+        raise PermissionError(errno.EACCES, why, str(path))
 
 
 def _remove_quietly(name: str) -> None:

@@ -65,10 +65,11 @@ class EncounterFile(JournalFile[Loaded]):
         settle: bool = True,
         ahead: Ahead | None = None,
         repair_late: bool = False,
+        wait: float = 0.0,
     ) -> None:
         """Lock, load and repair ``path`` (``JournalFile``); ``ahead``: see :func:`load`."""
         self._ahead = ahead
-        super().__init__(path, settle=settle, repair_late=repair_late)
+        super().__init__(path, settle=settle, repair_late=repair_late, wait=wait)
 
     def load_journal(self, path: Path) -> Loaded:
         """Read and validate the encounter file (under the lock)."""
@@ -91,14 +92,13 @@ class EncounterFile(JournalFile[Loaded]):
     def _save_cut_short(self) -> list[str]:
         """The last command saved stat blocks (``save-template``) that never reached the
         bestiary — a crash between the two writes: save them now; one line each."""
-        lines = []
-        for event in self.encounter.latest_batch():
-            if not isinstance(event, TemplateSaved):
-                continue
-            from tracker.store.bestiary import block_kept, save_block
+        batch = self.encounter.latest_batch()
+        if not any(isinstance(event, TemplateSaved) for event in batch):
+            return []  # the bestiary is not even imported
+        from tracker.store.bestiary import save_block, saves_cut_short
 
-            if block_kept(self.rules.id, event.block, event.at):
-                continue
+        lines = []
+        for event in saves_cut_short(batch, self.rules.id):
             try:
                 save_block(self.rules.id, event.block)
             except TrackerError as err:

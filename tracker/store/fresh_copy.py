@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from tracker.store.durable import create_file
+from tracker.store.durable import create_file, make_folder
 
 
 def fresh_copy(sample: Path, folder: Path, now: datetime | None = None) -> Path:
     """Copy ``sample`` into ``folder`` under a new name; the bundled file is never touched."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     data = sample.read_bytes()
     for number in range(1, 1000):

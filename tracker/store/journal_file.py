@@ -15,7 +15,7 @@ from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
 from tracker.rules.user_files import why_not_a_file
-from tracker.store.durable import remove_stale_temps
+from tracker.store.durable import create_file, remove_stale_temps
 from tracker.store.errors import JournalError
 from tracker.store.journal import TornTail, repair_torn
 
@@ -47,18 +47,21 @@ class JournalFile(Generic[L]):
     while opening releases the lock.
     """
 
-    def __init__(self, path: Path, *, settle: bool = True, repair_late: bool = False) -> None:
+    def __init__(
+        self, path: Path, *, settle: bool = True, repair_late: bool = False, wait: float = 0.0
+    ) -> None:
         """Lock, load and repair ``path``; LockedError or JournalError (one line).
         ``settle`` False leaves to :meth:`settle` what showing the file need not wait for;
         ``repair_late`` leaves a torn or damaged end where it is until the first command
-        is written (:meth:`ready_to_write`): a command refused changes nothing on disk."""
+        is written (:meth:`ready_to_write`): a command refused changes nothing on disk.
+        ``wait``: seconds to wait for another writer to let go (``WriterLock.acquire``)."""
         from tracker.store.lock import WriterLock
 
         self.path = Path(path)
         self.settled = False
         """Whether the whole of opening is done (:meth:`settle`): commands may be run."""
         self.lock: WriterLock = WriterLock(self.path)
-        self.lock.acquire(note=False)
+        self.lock.acquire(note=False, wait=wait)
         self._writer: JournalWriter | None = None
         try:
             self.loaded: L = self.load_journal(self.path)
@@ -78,10 +81,40 @@ class JournalFile(Generic[L]):
         from tracker.store.writer import JournalWriter
 
         if self._writer is not None:
+            self._put_back_if_deleted()
             return
         if self.loaded.torn is not None and self.recovered is None:
             self.recovered = repair_torn(self.path, self.loaded.torn)
         self._writer = JournalWriter(self.path)
+
+    def _put_back_if_deleted(self) -> None:
+        """The file was deleted while open: write it back under its name (never over a
+        file that took the name meanwhile: then beside it), lock it and go on there; the
+        command about to be saved is refused in one line that says so."""
+        assert self._writer is not None
+        data = self._writer.deleted()
+        if data is None:
+            return
+        from tracker.store.journal_repair import keep_aside
+
+        try:
+            create_file(self.path, data)
+        except FileExistsError:
+            side = keep_aside(self.path, data, "deleted")
+            raise JournalError(
+                self.path,
+                f"was deleted while open and another file has its name now — the fight so "
+                f"far is kept in {side}: quit and play that file",
+            ) from None
+        except OSError as err:
+            why = f"was deleted while open and cannot be written back: {err.strerror or err}"
+            raise JournalError(self.path, why) from None
+        self.rewritten()
+        raise JournalError(
+            self.path,
+            "was deleted while open — it is written back with every command so far; the "
+            "last one was not saved: make it again",
+        )
 
     @property
     def writer(self) -> JournalWriter:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.wording import counted
-from tracker.store.durable import fsync_dir, fsync_file, write_all
+from tracker.store.durable import fsync_dir, fsync_file, write_all, write_synced
 from tracker.store.errors import JournalError
 from tracker.store.open_flags import O_BINARY as _O_BINARY
 
@@ -52,6 +52,19 @@ def _side_file(path: Path, kind: str, now: datetime) -> tuple[Path, int]:
         except FileExistsError:  # a file or a link has the name: never followed, skipped
             continue
     raise JournalError(path, f"too many side files named {path.name}.{kind}-{stamp}")
+
+
+def keep_aside(path: Path, data: bytes, kind: str) -> Path:
+    """Write ``data`` (fsynced) to a new side file ``PATH.KIND-STAMP`` beside ``path``; its
+    path. JournalError if the disk refuses (the side file is then removed)."""
+    side, fd = _side_file(path, kind, datetime.now(UTC))
+    try:
+        write_synced(fd, data)
+        fsync_dir(path.parent)
+    except OSError as err:
+        side.unlink(missing_ok=True)
+        raise JournalError(path, f"cannot keep a copy aside: {err.strerror or err}") from None
+    return side
 
 
 def _check_still_torn(path: Path, torn: TornTail) -> None:

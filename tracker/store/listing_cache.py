@@ -20,6 +20,7 @@ from typing import Any
 
 from tracker.core.errors import TrackerError
 from tracker.paths import user_cache_dir
+from tracker.rules.user_files import read_regular
 from tracker.store.durable import write_file_atomically
 from tracker.store.file_text import flaw_in
 
@@ -64,7 +65,7 @@ class ListingCache:
         """The cache for ``folder`` as last saved (empty if missing or unusable)."""
         path = cache_file(folder)
         try:
-            table = json.loads(path.read_bytes())
+            table = json.loads(read_regular(path))  # a pipe there is never waited on
         except (OSError, ValueError):
             return cls(path)
         if not isinstance(table, dict) or table.get("version") != VERSION:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -185,15 +186,18 @@ class WriterLock:
         """Whether this object currently holds the lock."""
         return self._held
 
-    def acquire(self, *, note: bool = True) -> None:
+    def acquire(self, *, note: bool = True, wait: float = 0.0) -> None:
         """Take the lock or raise :class:`LockedError`; a no-op if this object holds it.
         ``note`` False leaves the holder's note to :meth:`leave_note` (until then a second
-        writer is refused as by "another process" once its wait for the note is over)."""
+        writer is refused as by "another process" once its wait for the note is over).
+        ``wait``: seconds to keep trying while another process holds it (a headless
+        command's, which lets go in a moment) before refusing."""
         if self._held:
             return
+        deadline = time.monotonic() + wait
         for _ in range(10):
             try:
-                self._take()
+                self._take_waiting(deadline)
             except _Busy as busy:
                 raise _locked_error(self.path, busy.key) from None
             except _Moved:
@@ -203,6 +207,18 @@ class WriterLock:
                 self.leave_note()
             return
         raise StoreError(f"{self.path.name}: could not take the lock (the file keeps moving)")
+
+    def _take_waiting(self, deadline: float) -> None:
+        """:meth:`_take`, tried again every few hundredths of a second until ``deadline``
+        while someone else holds the lock (_Busy after it)."""
+        while True:
+            try:
+                self._take()
+                return
+            except _Busy:
+                if time.monotonic() >= deadline:
+                    raise
+            time.sleep(0.03)
 
     def leave_note(self) -> None:
         """Say who holds the lock (pid, host, since) in the runtime folder, for a second
@@ -295,8 +311,17 @@ class WriterLock:
 
     @staticmethod
     def _lock_fd(fd: int, path: Path, key: str | None = None) -> None:
-        """Lock ``fd``, still named ``path``; else close it and raise _Busy or _Moved."""
-        if not _try_lock(fd):
+        """Lock ``fd``, still named ``path``; else close it and raise _Busy or _Moved (or
+        StoreError, in one line, where the file system cannot lock at all)."""
+        try:
+            locked = _try_lock(fd)
+        except OSError as exc:  # ENOLCK, EOPNOTSUPP: a network or FUSE mount without locks
+            os.close(fd)
+            why = f"{path.name}: cannot be locked here ({exc.strerror or exc}): its folder does"
+            raise StoreError(
+                f"{why} not lock files (a network drive?) — copy it to a local folder to play it"
+            ) from None
+        if not locked:
             note = key if key is not None else _file_key(fd)
             os.close(fd)
             raise _Busy(note)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracker.rules.user_files import read_regular
-from tracker.store.durable import write_file_atomically
+from tracker.store.durable import make_folder, write_file_atomically
 from tracker.store.errors import JournalError, LockedError
 from tracker.store.lock import WriterLock
 from tracker.store.open_flags import O_BINARY as _O_BINARY
@@ -51,10 +51,10 @@ def rewrite(path: Path, make: Callable[[bytes | None], bytes], wait: float | Non
     """Lock ``path``, read it (None when it does not exist) and write ``make(old)`` in its
     place atomically. JournalError (one line, the file as it was) when another tracker
     keeps it locked for ``wait`` seconds (default :data:`WAIT`), or the file cannot be read
-    or written."""
+    or written; TrackerError (one line) when its folder cannot be made."""
     made = _missing_folders(path.parent)
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
+        make_folder(path.parent)
         with _locked(path, WAIT if wait is None else wait) as created:
             before = None if created else _read(path)
             item = Rewritten(path, before, make(before), made)

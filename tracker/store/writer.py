@@ -45,6 +45,13 @@ def _check_tail(path: Path, file: BinaryIO) -> bytes:
     return data[-1:]
 
 
+_CHANGED = (
+    "was changed by another program since it was opened (an editor saving it?) — this "
+    "command was not saved, and the file is left as that program wrote it: quit and open "
+    "it again"
+)
+
+
 class JournalWriter:
     """Appends event blocks to an existing encounter file, one ``write`` + ``fsync`` each.
 
@@ -61,9 +68,12 @@ class JournalWriter:
         self._fd: int | None = None
         self._lead = b""
         """A line break the file lacks at its end, written in front of the first write."""
+        self._end = 0
+        """The file's size after this writer's last change: any other means another
+        program wrote it meanwhile (an editor saving in place: no lock stops it)."""
         self._sync = BackgroundSync()
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _O_BINARY)
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | _O_BINARY)  # read: `deleted`
         except OSError as exc:
             raise JournalError(self.path, f"cannot open for appending: {exc.strerror}") from exc
         try:
@@ -72,6 +82,7 @@ class JournalWriter:
             os.close(fd)
             raise
         self._fd = fd
+        self._end = os.fstat(fd).st_size
 
     def _prepare(self, fd: int) -> None:
         """Check the tail; note whether the first write must start with a newline."""
@@ -105,7 +116,22 @@ class JournalWriter:
             fsync_file(self._open_fd())
         except OSError as exc:
             raise self._failed(size, exc) from exc
+        except BaseException:  # Ctrl+C while syncing: not saved, so not kept either
+            self._cut_back(size)
+            raise
         return size
+
+    def deleted(self) -> bytes | None:
+        """The file's bytes if it was deleted while open (no name leads to it any more, so
+        what it holds is in this process alone), else None."""
+        fd = self._open_fd()
+        if os.fstat(fd).st_nlink > 0:
+            return None
+        os.lseek(fd, 0, os.SEEK_SET)  # appends still go to the end (O_APPEND)
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     def take_back(self, size: int) -> None:
         """Cut the file back to ``size`` bytes (what :meth:`append_batch` returned): the
@@ -114,6 +140,7 @@ class JournalWriter:
         fd = self._open_fd()
         try:
             os.ftruncate(fd, size)
+            self._end = size
             fsync_file(fd)
         except OSError as exc:
             reason = exc.strerror or exc
@@ -148,6 +175,8 @@ class JournalWriter:
         size = os.fstat(fd).st_size
         if not tables:
             return size
+        if size != self._end:
+            raise JournalError(self.path, _CHANGED)
         data = self._lead + before + self._blocks(tables) + after
         try:
             written = os.write(fd, data)
@@ -155,7 +184,11 @@ class JournalWriter:
                 raise OSError(errno.ENOSPC, f"only {written} of {len(data)} bytes were written")
         except OSError as exc:
             raise self._failed(size, exc) from exc
+        except BaseException:  # Ctrl+C as it wrote: cut back, as a failed write
+            self._cut_back(size)
+            raise
         self._lead = b""
+        self._end = size + len(data)
         return size
 
     def _failed(self, size: int, exc: OSError) -> JournalError:
@@ -177,6 +210,7 @@ class JournalWriter:
         assert self._fd is not None
         try:
             os.ftruncate(self._fd, size)
+            self._end = size
             fsync_file(self._fd)
         except OSError:
             pass

@@ -82,6 +82,7 @@ class TrackerApp(PlainTextApp[int]):
         *,
         shelf: ThemeShelf | None = None,
         keymap_file: Path | None = None,
+        settings_problem: str = "",
     ) -> None:
         super().__init__()
         self.path = path
@@ -90,6 +91,9 @@ class TrackerApp(PlainTextApp[int]):
         self.shelf = shelf if shelf is not None else load_themes()
         self.keymap_file = keymap_file if keymap_file is not None else keymap_path()
         self.failure = ""
+        self.settings_problem = settings_problem
+        """Why opening the file could not be remembered in the settings (said once open)."""
+        self._settings_said: set[str] = set()
         self.first_paint: float | None = None
         self.opened_paint: float | None = None
         self.collector = IdleCollector(paused=self._paused)
@@ -181,6 +185,7 @@ class TrackerApp(PlainTextApp[int]):
     def _opened(self, play: EncounterFile) -> None:
         """The file is read: show the fight (``Opening.opened``)."""
         self.opening.opened(play)
+        self.say_unsaved(self.settings_problem)
 
     def _paused(self) -> None:
         """The GM has paused after commands: build the journal's next snapshot now."""
@@ -359,9 +364,15 @@ class TrackerApp(PlainTextApp[int]):
     def choose_theme(self, name: str) -> None:
         """Switch to the theme the GM chose, and remember it for this file (settings)."""
         self.use_theme(name)
-        problem = remember_theme(self.theme, self.play.path if self.play is not None else None)
-        if problem:
-            self.notify(problem, severity="warning", timeout=6, markup=False)
+        self.say_unsaved(remember_theme(self.theme, self.play.path if self.play else None))
+
+    def say_unsaved(self, problem: str) -> None:
+        """Say why the settings could not be saved, once a session for each reason (an
+        unwritable config folder is said at opening, not again at every theme)."""
+        if problem and problem not in self._settings_said:
+            self._settings_said.add(problem)
+            said = f"Not remembered for next time (file, theme): {problem}"
+            self.notify(said, severity="warning", timeout=10, markup=False)
 
     def next_theme(self) -> None:
         """Cycle through the bundled and user themes."""

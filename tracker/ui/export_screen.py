@@ -25,6 +25,7 @@ from tracker.core.errors import TrackerError, one_line
 from tracker.export.formats import FORMATS, Format, recap_file_name, recap_of
 from tracker.export.recap import ExportOptions, parse_rounds
 from tracker.paths import user_data_dir
+from tracker.store.durable import make_folder
 from tracker.store.encounter_load import Loaded
 from tracker.store.output import write_output
 from tracker.ui.plain import plain
@@ -234,7 +235,7 @@ class ExportScreen(ModalScreen[Path | None]):
         try:
             text = fmt.render(recap_of(self.loaded, options))
             if make:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                make_folder(path.parent)
             write_output(path, text.encode("utf-8"), [self.loaded.path])
         except (TrackerError, OSError) as err:  # the path box shows the file: not said twice
             said = one_line(err).removeprefix(f"{path}: ")
@@ -249,7 +250,7 @@ def copy_round_markdown(app: App[Any], markdown: str, name: str) -> str:
     app.copy_to_clipboard(markdown)
     path = recaps_dir() / name
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         write_output(path, markdown.encode("utf-8"))
     except (TrackerError, OSError) as err:
         return f"Copied to the clipboard (if your terminal allows it); not saved: {one_line(err)}"

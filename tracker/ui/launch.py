@@ -79,10 +79,10 @@ def play(path: Path) -> str:
             pass
     except StoreError as err:
         return str(err)
-    remember_opened(path, last_file=path.absolute())
+    problem = remember_opened(path, last_file=path.absolute())  # said once the fight shows
     from tracker.ui.app import TrackerApp
 
-    app = TrackerApp(path)
+    app = TrackerApp(path, settings_problem=problem)
     app.run()
     if app.then_open is not None and not app.failure:
         return play(app.then_open)  # the party screen made the next fight: play it

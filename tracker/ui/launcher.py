@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.safe_text import visible
 from tracker.store.campaign_file import load_campaign
+from tracker.store.durable import make_folder
 from tracker.store.encounter_file import new_file
 from tracker.store.errors import StoreError
 from tracker.store.fresh_copy import fresh_copy
@@ -267,7 +268,7 @@ class LauncherApp(PlainTextApp[Path | None]):
         """Make the new encounter file; its path, or why not (one line)."""
         folder = self.settings.encounters
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            make_folder(folder)
             path = file_name_for(title, folder)
             new_file(path, ruleset, title)
         except (TrackerError, OSError) as err:

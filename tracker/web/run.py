@@ -75,7 +75,8 @@ def serve_page(follower: FileFollower, options: ServeOptions) -> int:
     url = page_url(str(host), int(port), token, options.large, options.public_url)
 
     def ready() -> None:
-        print(welcome(follower.path.name, url, options.qr, sys.stdout.isatty()), end="", flush=True)
+        qr = options.qr and _draws_blocks(sys.stdout)  # an ASCII terminal gets the address
+        print(welcome(follower.path.name, url, qr, sys.stdout.isatty()), end="", flush=True)
 
     try:
         asyncio.run(_serve(follower, token, options, sock, ready))
@@ -115,6 +116,15 @@ async def _serve(
         following.cancel()
         await runner.cleanup()
         count.drop()
+
+
+def _draws_blocks(stream: object) -> bool:
+    """Whether ``stream``'s encoding holds the block characters a QR code is drawn with."""
+    try:
+        "\u2580\u2584\u2588".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def welcome(name: str, url: str, qr: bool = True, colour: bool = False) -> str:
