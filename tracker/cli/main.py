@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.cli import output as cli_output
+from tracker.cli.charset import fit_streams
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
     need_terminal,
@@ -83,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     error, 2 for a misused command line (errors: one line on stderr)."""
     args = list(sys.argv[1:] if argv is None else argv)
     cli_output.forget()
+    fit_streams()
     try:
         if args[:1] == ["_complete"]:  # the shell completion scripts' helper
             from tracker.cli.completion import complete_words
