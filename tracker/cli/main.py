@@ -377,8 +377,12 @@ def _open_tui(args: list[str]) -> int:
         return 0
     if args and args[0].startswith("-"):
         raise UsageError(f"unknown option {args[0]!r} — see `tracker --help`")
-    if len(args) > 1:
-        raise UsageError(f"unknown command {args[0]!r} — see `tracker --help`")
+    from tracker.cli import first_word
+
+    if first_word.is_help(args):  # `tracker help [SUBCOMMAND]`, as git and pip take it
+        return main(first_word.help_asked(args, SUBCOMMANDS) or ["--help"])
+    if args and (mistake := first_word.unknown(args, SUBCOMMANDS)):
+        raise mistake
     if not args or Path(args[0]).is_file():  # a file's own problem is said first
         need_terminal("`tracker`")
     from tracker.ui.launch import launch
