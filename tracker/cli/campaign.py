@@ -32,7 +32,7 @@ Action = Callable[[argparse.Namespace], int]
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The ``campaign`` subcommands."""
-    sub = p.add_subparsers(dest="action", required=True, parser_class=type(p))
+    sub = p.add_subparsers(dest="action", required=True, parser_class=type(p), metavar="ACTION")
     for name, (text, adder, action) in ACTIONS.items():
         child = sub.add_parser(name, help=text, description=text)
         if name != "new":

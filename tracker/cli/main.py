@@ -191,7 +191,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandLineParser)
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=CommandLineParser, metavar="COMMAND"
+    )
     for name, (where, text) in SUBCOMMANDS.items():
         if only and name != only:
             continue

@@ -51,5 +51,26 @@ def _in_words(message: str) -> str:
     if found is None:
         return message
     choices = [c.strip().strip("'") for c in found[2].split(",")]
-    one_of = "one of " if len(choices) > 1 else ""
-    return f"{message[: found.start()]}{found[1]} is not {one_of}{either(choices)}"
+    return f"{_whose(message[: found.start()])}{found[1]} is not {_listed(found[1], choices)}"
+
+
+def _whose(prefix: str) -> str:
+    """argparse's ``argument --side: `` as ``--side: ``; a positional's inner name
+    (``argument action: ``) said not at all: the GM never typed it."""
+    named = prefix.removeprefix("argument ")
+    return named if named.startswith("-") else ""
+
+
+def _listed(typed: str, choices: list[str]) -> str:
+    """The choices in words (``one of pc, ally or enemy``), or when there are more than a
+    line holds, their count and the closest (``one of the 15 choices: did you mean
+    new?``)."""
+    import difflib
+
+    from tracker.core.wording import either
+
+    close = difflib.get_close_matches(typed.strip("'").casefold(), choices, n=1, cutoff=0.6)
+    guess = f"; did you mean {close[0]}?" if close and len(choices) > 1 else ""
+    if len(choices) > 6:
+        return f"one of the {len(choices)} choices{guess or ' (the help lists them)'}"
+    return f"{'one of ' if len(choices) > 1 else ''}{either(choices)}{guess}"
