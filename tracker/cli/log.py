@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from tracker.cli.numbers import UsageError, whole_number
-from tracker.cli.output import output_name, warn
+from tracker.cli.output import file_path, output_name, warn
 from tracker.core.errors import TrackerError
 from tracker.core.safe_text import visible
 
@@ -14,7 +13,11 @@ from tracker.core.safe_text import visible
 def setup(p: argparse.ArgumentParser) -> None:
     """``log``'s arguments."""
     p.add_argument(
-        "files", nargs="+", type=Path, metavar="FILE", help="encounter file(s); several need -o DIR"
+        "files",
+        nargs="+",
+        type=file_path,
+        metavar="FILE",
+        help="encounter file(s); several need -o DIR",
     )
     which = p.add_mutually_exclusive_group()
     which.add_argument("--round", metavar="N", help="only round N")

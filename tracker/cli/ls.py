@@ -13,6 +13,7 @@ import json
 import sys
 from pathlib import Path
 
+from tracker.cli.output import file_path
 from tracker.core.safe_text import json_safe, visible
 from tracker.core.wording import counted
 from tracker.store.campaign_listing import CampaignSummary, campaign_summary
@@ -25,7 +26,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "folder",
         nargs="?",
-        type=Path,
+        type=file_path,
         metavar="DIR",
         help="the folder to list (default: the encounters folder in settings.toml)",
     )

@@ -30,6 +30,7 @@ from tracker.cli import output as cli_output
 from tracker.cli.charset import fit_streams
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
+    file_path,
     need_terminal,
     new_file_arguments,
     plain_name,
@@ -239,7 +240,7 @@ def _new(ns: argparse.Namespace) -> int:
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
@@ -285,7 +286,7 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE")
 
 
 def _setup_state(p: argparse.ArgumentParser) -> None:

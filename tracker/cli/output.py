@@ -105,7 +105,7 @@ def need_terminal(command: str) -> None:
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE")
     p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
     p.add_argument("--title", default="", help=title)
     p.add_argument(
@@ -116,6 +116,19 @@ def new_file_arguments(p: Any, title: str, reading: str) -> None:
         metavar="KEY=CHOICE",
         help=reading,
     )
+
+
+def file_path(text: str) -> Path:
+    """A file or folder named on the command line; a misused command line when it is
+    ``-`` (standard input, which the tracker never reads: its files are read twice and
+    locked) or blank (``""`` would name the current folder)."""
+    if text == "-":
+        raise argparse.ArgumentTypeError(
+            "'-' would be standard input, which the tracker does not read: give a file's name"
+        )
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the name is blank: give a file's name")
+    return Path(text)
 
 
 def key_choice(text: str) -> str:

@@ -31,6 +31,7 @@ class CommandLineParser(argparse.ArgumentParser):
 _INVALID_CHOICE = re.compile(r"invalid choice: (.*) \(choose from (.*)\)$")
 _REQUIRED = "the following arguments are required: "
 _TOGETHER = re.compile(r"argument (\S+): not allowed with argument (\S+)")
+_ARGUMENT = re.compile(r"argument (\S+): (.*)", re.DOTALL)
 _ONE_VALUE = re.compile(r"argument (\S+): expected one argument")
 
 
@@ -49,9 +50,20 @@ def _in_words(message: str) -> str:
         return f"{found[1]} needs a value"
     found = _INVALID_CHOICE.search(message)
     if found is None:
-        return message
+        return _unprefixed(message)
     choices = [c.strip().strip("'") for c in found[2].split(",")]
     return f"{_whose(message[: found.start()])}{found[1]} is not {_listed(found[1], choices)}"
+
+
+def _unprefixed(message: str) -> str:
+    """argparse's ``argument -o/--out: -o needs a file name`` as ``-o needs a file name``
+    (the value's own words name it), ``argument FILE: the name is blank`` as ``FILE: the
+    name is blank``."""
+    found = _ARGUMENT.fullmatch(message)
+    if found is None:
+        return message
+    named, said = found[1], found[2]
+    return said if any(name in said for name in named.split("/")) else f"{named}: {said}"
 
 
 def _whose(prefix: str) -> str:
