@@ -141,7 +141,8 @@ def _dispatch(args: list[str]) -> int:
     if unknown:  # named after the subcommand whose --help says what it takes
         which = " ".join(args[:2] if args[0] == "campaign" else args[:1])
         extra = " ".join(unknown)
-        raise UsageError(f"unrecognized arguments: {extra} — see `tracker {which} --help`")
+        what = "unknown option" if unknown[0].startswith("-") else "one word too many:"
+        raise UsageError(f"{what} {extra!r} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
     return handler(namespace)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NoReturn
 
 from tracker.cli.numbers import UsageError
@@ -16,16 +17,51 @@ from tracker.cli.output import terminal_columns
 class CommandLineParser(argparse.ArgumentParser):
     """argparse, but a mistake on the command line is one sentence and exit status 2."""
 
+    typed: list[str] = []
+    """The words this parser was given (a subcommand's parser: those after its name)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, the words kept so that a mistake can name an unknown option."""
+        self.typed = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         """Raise the mistake as a UsageError (main prints it in one line), a choice
-        refused in words: ``'foe' is not one of pc, ally, enemy or neutral``."""
+        refused in words: ``'foe' is not one of pc, ally, enemy or neutral``; an option
+        it does not know said first (``--jsno``, not the FILE missing after it)."""
+        if message.startswith(_REQUIRED) and (stray := self._unknown_option()):
+            message = f"unknown option {stray!r}{_closest(stray, self._option_string_actions)}"
         raise UsageError(f"{_in_words(message)} — see `{self.prog} --help`")
+
+    def _unknown_option(self) -> str | None:
+        """The first word typed as an option that is no option of this parser's (nor the
+        start of one, as argparse takes ``--js`` for ``--json``)."""
+        known: Mapping[str, object] = self._option_string_actions
+        for word in self.typed:
+            if word == "--":
+                return None
+            name = word.split("=", 1)[0]
+            if len(name) > 1 and name[0] == "-" and not name[1].isdigit():
+                if not any(option.startswith(name) for option in known):
+                    return word
+        return None
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         """The help formatter, told the terminal's width here: argparse's own way
         imports ``shutil`` (and its compressors) at every start, for help rarely shown."""
         make: Callable[..., argparse.HelpFormatter] = self.formatter_class
         return make(prog=self.prog, width=terminal_columns() - 2)
+
+
+def _closest(typed: str, options: Iterable[str]) -> str:
+    """``; did you mean --ruleset?`` for ``--rulset``; "" when nothing is close."""
+    import difflib
+
+    long_ones = [option for option in options if option.startswith("--")]
+    close = difflib.get_close_matches(typed.split("=", 1)[0], long_ones, n=1, cutoff=0.7)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 _INVALID_CHOICE = re.compile(r"invalid choice: (.*) \(choose from (.*)\)$")
