@@ -19,7 +19,7 @@ from tracker.core.safe_text import json_safe, visible
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The options of ``tracker bestiary``."""
-    p.add_argument("--ruleset", default=None, help="only this ruleset's blocks")
+    p.add_argument("--ruleset", default=None, metavar="ID", help="only this ruleset's blocks")
     p.add_argument("--json", action="store_true", help="print the blocks as JSON")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
+from tracker.cli.examples import with_examples
 from tracker.cli.numbers import UsageError, make_dice, seed_value
 from tracker.cli.output import file_path, new_file_arguments, plain_name, saved, saying_opened
 from tracker.core.campaign import describe
@@ -40,6 +41,7 @@ def setup(p: argparse.ArgumentParser) -> None:
                 "campaign", metavar="CAMPAIGN", type=file_path, help="the campaign file"
             )
         adder(child)
+        with_examples(child, f"campaign {name}")
         child.set_defaults(action=action)
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    p.add_argument("file", type=file_path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="an encounter or campaign file")
     p.add_argument(
         "--repair",
         action="store_true",

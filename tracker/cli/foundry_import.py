@@ -41,6 +41,7 @@ def setup(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--ruleset",
         default="",
+        metavar="ID",
         help="read every actor as this ruleset's Foundry system (alien-evolved, wrath-glory), "
         "whatever the file names",
     )

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.cli import output as cli_output
 from tracker.cli.charset import fit_streams
+from tracker.cli.examples import with_examples
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
     file_path,
@@ -203,6 +204,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is None or name == only:
             setup, handler = _command(where)
             setup(child)
+            with_examples(child, name)
             child.set_defaults(handler=handler)
     return parser
 
@@ -241,7 +243,7 @@ def _new(ns: argparse.Namespace) -> int:
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=file_path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the encounter file")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
@@ -287,7 +289,7 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=file_path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the encounter file")
 
 
 def _setup_state(p: argparse.ArgumentParser) -> None:

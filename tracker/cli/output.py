@@ -105,8 +105,10 @@ def need_terminal(command: str) -> None:
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
-    p.add_argument("file", type=file_path, metavar="FILE")
-    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the file to create")
+    p.add_argument(
+        "--ruleset", required=True, metavar="ID", help="ruleset id (see `tracker rulesets`)"
+    )
     p.add_argument("--title", default="", help=title)
     p.add_argument(
         "--reading",

@@ -16,7 +16,7 @@ from tracker.cli.output import file_path, need_terminal
 
 def setup_view(p: argparse.ArgumentParser) -> None:
     """``tracker view FILE [--large]``."""
-    p.add_argument("file", type=file_path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the encounter file")
     p.add_argument(
         "--large",
         action="store_true",

@@ -1,0 +1,67 @@
+"""``tracker SUBCOMMAND --help`` for every subcommand and campaign action: what each
+argument is, examples a GM can type as they are (each one parses), and what the exit
+status means — as git, gh and pip show theirs."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+
+from tracker.cli import main
+from tracker.cli.examples import EXAMPLES
+
+EVERY = [*EXAMPLES, "completion"]  # `tracker.cli.main` is loaded only when the tests run
+
+
+def test_every_subcommand_and_campaign_action_has_examples() -> None:
+    from tracker.cli.campaign import ACTIONS
+    from tracker.cli.main import SUBCOMMANDS
+
+    assert set(EVERY) == {*SUBCOMMANDS, *(f"campaign {name}" for name in ACTIONS)}
+
+
+def help_of(capsys: pytest.CaptureFixture[str], name: str) -> str:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as ended:
+        main([*name.split(), "--help"])
+    assert ended.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", EVERY)
+def test_every_help_shows_examples_and_the_exit_status(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    said = help_of(capsys, name)
+    examples = said[said.index("examples:") :] if name != "completion" else said
+    assert f"tracker {name}" in examples or "tracker completion bash" in examples
+    tail = said[said.index("exit status:") :].splitlines()
+    assert [line.split()[0] for line in tail[1:4]] == ["0", "1", "2"]
+    assert "misused command line" in tail[3]
+
+
+@pytest.mark.parametrize("name", EVERY)
+def test_every_argument_is_said_and_none_by_an_inner_name(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    said = help_of(capsys, name)
+    assert "RULESET" not in said and "{" not in said.splitlines()[0]
+    if "positional arguments:" not in said:
+        return
+    positional = said.split("positional arguments:")[1].split("\n\n")[0]
+    bare = re.findall(r"^  (\S+)\s*$", positional, flags=re.M)
+    assert bare in ([], ["COMMAND"], ["ACTION"]), f"{name}: {bare} has no words"
+
+
+@pytest.mark.parametrize("name", [n for n in EXAMPLES if EXAMPLES[n]])
+def test_every_example_is_a_command_line_the_tracker_takes(name: str) -> None:
+    for example in EXAMPLES[name]:
+        words = shlex.split(example, comments=True)
+        assert words[0] == "tracker" and " ".join(words[1:]).startswith(name.split()[0])
+        from tracker.cli.main import build_parser
+
+        parser = build_parser(only=words[1])
+        namespace, unknown = parser.parse_known_args(words[1:])
+        assert unknown == [] and namespace.handler is not None, example

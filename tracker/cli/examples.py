@@ -1,0 +1,85 @@
+"""What ``tracker SUBCOMMAND --help`` shows below the options: examples a GM can type as
+they are, and what the exit status means — as ``git``, ``gh`` and ``pip`` show theirs."""
+
+from __future__ import annotations
+
+import argparse
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "new": ('tracker new ford.toml --ruleset basic --title "Bandits at the ford"',),
+    "do": (
+        "tracker do ford.toml add Ann side=pc hp=12 init=3",
+        "tracker do ford.toml dmg bandit-2 5",
+        "tracker do ford.toml help          # the commands the ruleset takes",
+    ),
+    "state": ("tracker state ford.toml", "tracker state ford.toml --json"),
+    "log": ("tracker log ford.toml", "tracker log ford.toml --round 2 -f html -o ford.html"),
+    "check": ("tracker check ford.toml", "tracker check --repair ford.toml"),
+    "rulesets": ("tracker rulesets", "tracker rulesets check nerv-d100"),
+    "themes": ("tracker themes",),
+    "samples": ("tracker samples",),
+    "ls": ("tracker ls", "tracker ls ~/games --json"),
+    "bestiary": ("tracker bestiary", "tracker bestiary --ruleset basic --json"),
+    "import": (
+        "tracker import ork-nob.json               # into your bestiary",
+        "tracker import ork-nob.json --into ford.toml --side enemy",
+    ),
+    "view": ("tracker view ford.toml", "tracker view ford.toml --large"),
+    "serve": ("tracker serve ford.toml --lan",),
+    "paths": ("tracker paths", "tracker paths --json"),
+    "campaign": (
+        "tracker campaign new tokyo.toml --ruleset nerv-d100",
+        "tracker campaign fight tokyo.toml sachiel.toml",
+    ),
+    "campaign new": ('tracker campaign new tokyo.toml --ruleset nerv-d100 --title "Tokyo-3"',),
+    "campaign add-pc": (
+        "tracker campaign add-pc tokyo.toml Asuka physique=45 will=40 grace=47 fate=2",
+        "tracker campaign add-pc tokyo.toml --from encounters/nerv-sachiel.toml rei",
+    ),
+    "campaign rename-pc": ('tracker campaign rename-pc tokyo.toml asuka "Asuka Langley"',),
+    "campaign remove-pc": ("tracker campaign remove-pc tokyo.toml rei",),
+    "campaign show": (
+        "tracker campaign show tokyo.toml",
+        "tracker campaign show tokyo.toml --json",
+    ),
+    "campaign log": ("tracker campaign log tokyo.toml",),
+    "campaign fight": ('tracker campaign fight tokyo.toml sachiel.toml --title "Sachiel"',),
+    "campaign writeback": ("tracker campaign writeback tokyo.toml sachiel.toml",),
+    "campaign rest": ("tracker campaign rest tokyo.toml short",),
+    "campaign set": ("tracker campaign set tokyo.toml asuka wounds 4",),
+    "campaign treat": ('tracker campaign treat tokyo.toml asuka "foot pain" --note "splinted"',),
+    "campaign reading": (
+        "tracker campaign reading tokyo.toml",
+        "tracker campaign reading tokyo.toml defend lapses",
+    ),
+    "campaign undo": ("tracker campaign undo tokyo.toml",),
+    "campaign redo": ("tracker campaign redo tokyo.toml",),
+    "campaign recap": ("tracker campaign recap tokyo.toml --html -o tokyo.html",),
+}
+"""Each subcommand's (and each campaign action's) examples, as typed at a shell."""
+
+EXIT_STATUS = """\
+exit status:
+  0  done
+  1  refused (one line on stderr says why)
+  2  a misused command line"""
+
+
+def with_examples(parser: argparse.ArgumentParser, name: str) -> None:
+    """Give ``tracker NAME``'s parser its examples and the exit statuses below its
+    options (after what its own epilog says, such as how to install a script)."""
+    examples = EXAMPLES.get(name, ())
+    said = ["examples:", *(f"  {line}" for line in examples)] if examples else []
+    parts = [parser.epilog or "", "\n".join(said), EXIT_STATUS]
+    parser.epilog = "\n\n".join(part for part in parts if part)
+    parser.formatter_class = HelpFormatter
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with text of several lines (examples) kept as written and a
+    one-line text (a description) wrapped to the terminal."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" not in text:
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in text.splitlines())
