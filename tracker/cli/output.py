@@ -93,11 +93,18 @@ def terminal_columns() -> int:
 def need_terminal(command: str) -> None:
     """TrackerError unless a full screen can run here: without a terminal to draw on and
     type in (a pipe, a file, a script), Textual writes its escape codes there and waits
-    for keys for ever. textual-serve's children (``TEXTUAL_DRIVER``) draw on a page."""
-    if os.environ.get("TEXTUAL_DRIVER") or (sys.stdin.isatty() and sys.stdout.isatty()):
+    for keys for ever; a terminal that says it is dumb (``TERM=dumb``: Emacs' shell, an
+    editor's output pane) shows those codes as text. textual-serve's children
+    (``TEXTUAL_DRIVER``) draw on a page."""
+    if os.environ.get("TEXTUAL_DRIVER"):
         return
+    where = "a terminal to draw it on"
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        if os.environ.get("TERM") != "dumb":
+            return
+        where = "a terminal that can draw it (TERM is 'dumb' here)"
     raise TrackerError(
-        f"{command} draws a screen and needs a terminal to draw it on; "
+        f"{command} draws a screen and needs {where}; "
         "`tracker state FILE` and `tracker log FILE` print without one"
     )
 
