@@ -71,7 +71,7 @@ words = st.text(st.characters(codec="utf-8", categories=["L", "N", "Zs"]), min_s
 def test_rows_fit_any_width_with_their_path_whole(
     cells: list[tuple[str, str, str, str, str]], width: int
 ) -> None:
-    rows = [(*five, f"f{n}.toml") for n, five in enumerate(cells)]
+    rows: list[tuple[str, ...]] = [(*five, f"f{n}.toml") for n, five in enumerate(cells)]
     for n, line in enumerate(table(rows, width)):
         assert cell_len(line) <= width, line
         assert line.endswith(f"f{n}.toml")
