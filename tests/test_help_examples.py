@@ -65,3 +65,24 @@ def test_every_example_is_a_command_line_the_tracker_takes(name: str) -> None:
         parser = build_parser(only=words[1])
         namespace, unknown = parser.parse_known_args(words[1:])
         assert unknown == [] and namespace.handler is not None, example
+
+
+def test_the_whole_command_s_help_shows_examples_that_parse(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tracker.cli.main import build_parser
+
+    said = help_of_all(capsys)
+    examples = said[said.index("examples:") : said.index("exit status:")].splitlines()[1:]
+    commands = [line.split("  ")[1] for line in examples if line.strip()]
+    assert len(commands) >= 3
+    for command in commands:
+        words = shlex.split(command)[1:]
+        if words and words[0] in ("new", "do"):
+            assert build_parser(only=words[0]).parse_known_args(words)[1] == []
+
+
+def help_of_all(capsys: pytest.CaptureFixture[str]) -> str:
+    capsys.readouterr()
+    assert main(["--help"]) == 0
+    return capsys.readouterr().out

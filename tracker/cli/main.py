@@ -73,6 +73,12 @@ A keyboard-first combat tracker for tabletop game masters.
 Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
 
 EPILOG = """\
+examples:
+  tracker                                       the launcher: a sample, or your last fight
+  tracker new ford.toml --ruleset basic         a new fight, then
+  tracker do ford.toml add 3 bandit             three bandits from the bestiary
+  tracker ford.toml                             play it
+
 exit status:
   0  done (a writing command: it is on disk)
   1  refused: a file, a rule or the disk said no (one line on stderr says why)
