@@ -58,6 +58,14 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 """Each subcommand's (and each campaign action's) examples, as typed at a shell."""
 
+FIRST_FIGHT = """\
+examples:
+  tracker                                       the launcher: a sample, or your last fight
+  tracker new ford.toml --ruleset basic         a new fight, then
+  tracker do ford.toml add 3 bandit             three bandits from the bestiary
+  tracker ford.toml                             play it"""
+"""The examples ``tracker --help`` ends with: a first fight."""
+
 EXIT_STATUS = """\
 exit status:
   0  done

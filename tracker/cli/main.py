@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.cli import output as cli_output
 from tracker.cli.charset import fit_streams
-from tracker.cli.examples import with_examples
+from tracker.cli.examples import FIRST_FIGHT, with_examples
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
     file_path,
@@ -72,12 +72,8 @@ A keyboard-first combat tracker for tabletop game masters.
 
 Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
 
-EPILOG = """\
-examples:
-  tracker                                       the launcher: a sample, or your last fight
-  tracker new ford.toml --ruleset basic         a new fight, then
-  tracker do ford.toml add 3 bandit             three bandits from the bestiary
-  tracker ford.toml                             play it
+EPILOG = f"""\
+{FIRST_FIGHT}
 
 exit status:
   0  done (a writing command: it is on disk)
