@@ -264,6 +264,8 @@ def _do(ns: argparse.Namespace) -> int:
     words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
         raise UsageError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+    if words[0].startswith("--"):  # not a command: an option that is none of do's
+        raise UsageError(f"unknown option {words[0]!r} — `tracker do` takes --seed and --dice")
     if words[0].casefold() == "help":  # the ruleset's commands, read only
         from tracker.cli.do_help import do_help
 
