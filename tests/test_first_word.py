@@ -95,3 +95,9 @@ def test_an_existing_file_named_like_a_command_is_opened(
     (empty_folder / "stat").write_text("[", encoding="utf-8")
     status, _, err = run(capsys, "stat")
     assert status == 1 and "did you mean" not in err and "unknown command" not in err
+
+
+def test_two_files_to_play_is_one_too_many(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "a.toml", "b.toml")
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert "plays one file at a time: `tracker a.toml`" in err

@@ -45,6 +45,8 @@ def unknown(args: list[str], subcommands: Iterable[str]) -> UsageError | None:
     word = args[0]
     if len(args) == 1 and (Path(word).exists() or not _plain_word(word)):
         return None
+    if Path(word).exists() or word.endswith(".toml"):
+        return UsageError(f"`tracker FILE` plays one file at a time: `tracker {word}`")
     if word.casefold() in FIGHT_VERBS:
         return UsageError(
             f"'{word}' is a command of a fight: `tracker do FILE {word} …` "
