@@ -86,3 +86,15 @@ def help_of_all(capsys: pytest.CaptureFixture[str]) -> str:
     capsys.readouterr()
     assert main(["--help"]) == 0
     return capsys.readouterr().out
+
+
+def test_the_whole_command_s_help_lists_each_subcommand_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    said = help_of_all(capsys)
+    table = said[: said.index("positional arguments:")].splitlines()
+    for name in ("new", "state", "check", "paths"):
+        rows = [line for line in said.splitlines() if line.split()[:1] == [name]]
+        tables = [line for line in table if line.startswith(f"  tracker {name} ")]
+        assert (rows, len(tables)) == ([], 1), name
+    assert "COMMAND        one of those above; `tracker help COMMAND` says more" in said

@@ -24,13 +24,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING
 
 from tracker.cli import output as cli_output
 from tracker.cli.charset import fit_streams
 from tracker.cli.examples import FIRST_FIGHT, with_examples
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
+    PlainStream,
     file_path,
     need_terminal,
     new_file_arguments,
@@ -41,7 +42,7 @@ from tracker.cli.output import (
 )
 from tracker.cli.parser import CommandLineParser
 from tracker.core.errors import Answer, TrackerError, one_line
-from tracker.core.safe_text import json_safe, visible, visible_lines
+from tracker.core.safe_text import json_safe, visible
 
 if TYPE_CHECKING:
     from tracker.store.encounter_file import Loaded
@@ -154,36 +155,6 @@ def _dispatch(args: list[str]) -> int:
 FULL_SCREEN = ("view", "serve")
 
 
-class PlainStream:
-    """A text stream that shows control and direction characters visibly (``␛``); an
-    error writing it names it (``standard output: No space left on device``)."""
-
-    def __init__(self, stream: TextIO, name: str) -> None:
-        self.stream = stream
-        self.name = name
-
-    def write(self, text: str) -> int:
-        """Write ``text`` with every unsafe character but tab and newline made visible."""
-        try:
-            return self.stream.write(visible_lines(text))
-        except OSError as err:
-            raise self._named(err) from None
-
-    def flush(self) -> None:
-        """Flush the stream."""
-        try:
-            self.stream.flush()
-        except OSError as err:
-            raise self._named(err) from None
-
-    def _named(self, err: OSError) -> OSError:
-        err.filename = err.filename or self.name
-        return err
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.stream, name)
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand; with ``only`` a subcommand's
     name, the parser of that one alone (a run reads no other's arguments: building every
@@ -197,17 +168,23 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
     sub = parser.add_subparsers(
-        dest="command", required=True, parser_class=CommandLineParser, metavar="COMMAND"
+        dest="command",
+        required=True,
+        parser_class=CommandLineParser,
+        metavar="COMMAND",
+        help="one of those above; `tracker help COMMAND` says more",
     )
     for name, (where, text) in SUBCOMMANDS.items():
         if only and name != only:
             continue
+        if only == "":  # `tracker --help`: the table above lists them, once
+            sub.add_parser(name, description=text)
+            continue
         child = sub.add_parser(name, help=text, description=text)
-        if only is None or name == only:
-            setup, handler = _command(where)
-            setup(child)
-            with_examples(child, name)
-            child.set_defaults(handler=handler)
+        setup, handler = _command(where)
+        setup(child)
+        with_examples(child, name)
+        child.set_defaults(handler=handler)
     return parser
 
 

@@ -14,10 +14,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import NAME_LIMIT, text_problem, visible
+from tracker.core.safe_text import NAME_LIMIT, text_problem, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.journal_file import JournalFile
@@ -159,3 +159,33 @@ def output_name(text: str) -> str:
 def output_path(text: str | None) -> Path | None:
     """The file ``-o`` names (None: standard output, for no ``-o`` or ``-o -``)."""
     return None if text is None or text == "-" else Path(text)
+
+
+class PlainStream:
+    """A text stream that shows control and direction characters visibly (``␛``); an
+    error writing it names it (``standard output: No space left on device``)."""
+
+    def __init__(self, stream: TextIO, name: str) -> None:
+        self.stream = stream
+        self.name = name
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with every unsafe character but tab and newline made visible."""
+        try:
+            return self.stream.write(visible_lines(text))
+        except OSError as err:
+            raise self._named(err) from None
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self.stream.flush()
+        except OSError as err:
+            raise self._named(err) from None
+
+    def _named(self, err: OSError) -> OSError:
+        err.filename = err.filename or self.name
+        return err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
