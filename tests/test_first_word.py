@@ -86,7 +86,7 @@ def test_a_word_like_no_command_is_still_a_new_file_to_make(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, _, err = run(capsys, "ambush")
-    assert status == 1 and "create one with `tracker new ambush" in err
+    assert status == 1 and "create one with `tracker new ambush.toml" in err
 
 
 def test_an_existing_file_named_like_a_command_is_opened(

@@ -112,7 +112,9 @@ def need_terminal(command: str) -> None:
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
-    p.add_argument("file", type=file_path, metavar="FILE", help="the file to create")
+    p.add_argument(
+        "file", type=new_file_path, metavar="FILE", help="the file to create (.toml added)"
+    )
     p.add_argument(
         "--ruleset", required=True, metavar="ID", help="ruleset id (see `tracker rulesets`)"
     )
@@ -138,6 +140,14 @@ def file_path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("the name is blank: give a file's name")
     return Path(text)
+
+
+def new_file_path(text: str) -> Path:
+    """The file ``new`` makes: :func:`file_path`, with ``.toml`` added to a name that has
+    no suffix (``ambush`` is ``ambush.toml``: ``tracker ls``, the launcher and the shell's
+    completion look for ``*.toml``)."""
+    path = file_path(text)
+    return path.with_name(f"{path.name}.toml") if not path.suffix and path.name else path
 
 
 def key_choice(text: str) -> str:
