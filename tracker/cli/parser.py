@@ -17,14 +17,14 @@ from tracker.cli.output import terminal_columns
 class CommandLineParser(argparse.ArgumentParser):
     """argparse, but a mistake on the command line is one sentence and exit status 2."""
 
-    typed: list[str] = []
+    typed: tuple[str, ...] = ()
     """The words this parser was given (a subcommand's parser: those after its name)."""
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         """argparse's, the words kept so that a mistake can name an unknown option."""
-        self.typed = list(sys.argv[1:] if args is None else args)
+        self.typed = tuple(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
@@ -37,7 +37,8 @@ class CommandLineParser(argparse.ArgumentParser):
 
     def _unknown_option(self) -> str | None:
         """The first word typed as an option that is no option of this parser's (nor the
-        start of one, as argparse takes ``--js`` for ``--json``)."""
+        start of one, as argparse takes ``--js`` for ``--json``); the options are argparse's
+        table of them, the one place it keeps every option of a parser and its groups."""
         known: Mapping[str, object] = self._option_string_actions
         for word in self.typed:
             if word == "--":
