@@ -74,7 +74,7 @@ def test_the_whole_command_s_help_shows_examples_that_parse(
 
     said = help_of_all(capsys)
     examples = said[said.index("examples:") : said.index("exit status:")].splitlines()[1:]
-    commands = [line.split("  ")[1] for line in examples if line.strip()]
+    commands = [line.split("  ")[1] for line in examples if line.startswith("  tracker")]
     assert len(commands) >= 3
     for command in commands:
         words = shlex.split(command)[1:]
@@ -98,3 +98,24 @@ def test_the_whole_command_s_help_lists_each_subcommand_once(
         tables = [line for line in table if line.startswith(f"  tracker {name} ")]
         assert (rows, len(tables)) == ([], 1), name
     assert "COMMAND        one of those above; `tracker help COMMAND` says more" in said
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 100])
+def test_no_line_of_the_help_is_wider_than_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    said = help_of_all(capsys)
+    assert [line for line in said.splitlines() if len(line) > columns] == []
+    rows = [line for line in said.splitlines() if line.startswith("  tracker state")]
+    assert rows and all("where the fight stands" in said for _ in rows)
+
+
+def test_a_wide_terminal_keeps_the_table_in_two_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    lines = help_of_all(capsys).splitlines()
+    table = [line for line in lines if line.startswith("  tracker ") and "  " in line[10:]]
+    starts = {len(line) - len(line[10:].split("  ", 1)[1].lstrip()) for line in table[:16]}
+    assert len(table) >= 16 and len(starts) == 1, table

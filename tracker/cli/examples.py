@@ -4,6 +4,7 @@ they are, and what the exit status means — as ``git``, ``gh`` and ``pip`` show
 from __future__ import annotations
 
 import argparse
+import re
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "new": ('tracker new ford.toml --ruleset basic --title "Bandits at the ford"',),
@@ -84,10 +85,48 @@ def with_examples(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """argparse's help, with text of several lines (examples) kept as written and a
-    one-line text (a description) wrapped to the terminal."""
+    """argparse's help, with text of several lines (the command table, examples) kept as
+    written where it fits and a one-line text (a description) wrapped to the terminal; on
+    a narrow terminal a row of two columns puts its second under its first."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" not in text:
             return super()._fill_text(text, width, indent)
-        return "\n".join(indent + line for line in text.splitlines())
+        rows = text.splitlines()
+        if all(len(row) <= width for row in rows):
+            return "\n".join(indent + row for row in rows)
+        return "\n".join(indent + line for row in rows for line in fit(row, width))
+
+
+TWO_COLUMNS = re.compile(r"(\s*tracker\b.*?\S)\s{2,}(\S.*)")
+"""A row of the command table or the examples: what is typed, two spaces or more, what
+it does."""
+
+
+SHORT_TERM = re.compile(r"(\s*\S{1,4}\s{2,})(\S.*)")
+"""A row that names a short term and says what it means (``  1  refused: …``): wrapped
+under its meaning."""
+
+SECOND = 6
+"""Where the second column goes under the first on a narrow terminal; a row that only
+goes on with the second column (deep in the table) starts there too."""
+
+
+def fit(row: str, width: int) -> list[str]:
+    """``row`` in a text too wide for ``width`` characters: a row of two columns as its
+    first, then its second indented below (each row so, that they read alike); other text
+    wrapped at its own indent where it does not fit."""
+    import textwrap
+
+    lead = row[: len(row) - len(row.lstrip())]
+    found = TWO_COLUMNS.fullmatch(row)
+    if found is None and len(row) <= width:
+        return [row]
+    if found is None and (term := SHORT_TERM.fullmatch(row)):  # "  1  refused: …"
+        hang = " " * len(term[1])
+        said = textwrap.wrap(term[2], max(width - len(hang), 20), break_on_hyphens=False)
+        return [term[1] + said[0], *(hang + line for line in said[1:])]
+    first, said = (found[1], found[2]) if found else ("", row.strip())
+    under = f"{lead}    " if found else lead if len(lead) <= SECOND else " " * SECOND
+    wrapped = textwrap.wrap(said, max(width - len(under), 20), break_on_hyphens=False)
+    return [*([first] if first else []), *(under + line for line in wrapped)]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from tracker.cli import output as cli_output
 from tracker.cli.charset import fit_streams
-from tracker.cli.examples import FIRST_FIGHT, with_examples
+from tracker.cli.examples import FIRST_FIGHT, HelpFormatter, with_examples
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
     PlainStream,
@@ -62,7 +62,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker check FILE [--repair]       validate a file (--repair: move a damaged end aside)
   tracker view FILE                   the players' read-only view, following the file
   tracker serve FILE [--lan]          the players' view as a live page for their phones
-  tracker rulesets | themes | samples what is installed
+  tracker rulesets, themes, samples   what is installed
   tracker rulesets check ID           the ruleset contract, run on one installed ruleset
   tracker completion bash|zsh|fish    a shell completion script
   tracker paths [--json]              where your settings, encounters, bestiary … live
@@ -164,7 +164,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="tracker",
         description=DESCRIPTION,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
     sub = parser.add_subparsers(
