@@ -124,8 +124,8 @@ def fit(row: str, width: int) -> list[str]:
         return [row]
     if found is None and (term := SHORT_TERM.fullmatch(row)):  # "  1  refused: …"
         hang = " " * len(term[1])
-        said = textwrap.wrap(term[2], max(width - len(hang), 20), break_on_hyphens=False)
-        return [term[1] + said[0], *(hang + line for line in said[1:])]
+        lines = textwrap.wrap(term[2], max(width - len(hang), 20), break_on_hyphens=False)
+        return [term[1] + lines[0], *(hang + line for line in lines[1:])]
     first, said = (found[1], found[2]) if found else ("", row.strip())
     under = f"{lead}    " if found else lead if len(lead) <= SECOND else " " * SECOND
     wrapped = textwrap.wrap(said, max(width - len(under), 20), break_on_hyphens=False)
