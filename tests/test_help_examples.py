@@ -119,3 +119,20 @@ def test_a_wide_terminal_keeps_the_table_in_two_columns(
     table = [line for line in lines if line.startswith("  tracker ") and "  " in line[10:]]
     starts = {len(line) - len(line[10:].split("  ", 1)[1].lstrip()) for line in table[:16]}
     assert len(table) >= 16 and len(starts) == 1, table
+
+
+@pytest.mark.parametrize("name", EVERY)
+def test_a_subcommand_s_help_fits_40_columns_and_its_examples_still_run_when_copied(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    said = help_of(capsys, name)
+    if name == "completion":  # its install lines are the examples, kept as typed
+        return
+    below = said[said.index("examples:") :]  # the usage above is argparse's own
+    assert [line for line in below.splitlines() if len(line) > 40] == []
+    shown = said[said.index("examples:") : said.index("exit status:")]
+    joined = shown.replace(" \\\n", " ")  # as a shell reads a line that goes on
+    typed = [line.strip() for line in joined.splitlines() if line.strip().startswith("tracker")]
+    wanted = [shlex.split(example, comments=True) for example in EXAMPLES[name]]
+    assert [shlex.split(line, comments=True) for line in typed] == wanted

@@ -122,6 +122,8 @@ def fit(row: str, width: int) -> list[str]:
     found = TWO_COLUMNS.fullmatch(row)
     if found is None and len(row) <= width:
         return [row]
+    if found is None and row.lstrip().startswith("tracker "):
+        return typed_lines(row, width)
     if found is None and (term := SHORT_TERM.fullmatch(row)):  # "  1  refused: …"
         hang = " " * len(term[1])
         lines = textwrap.wrap(term[2], max(width - len(hang), 20), break_on_hyphens=False)
@@ -129,4 +131,30 @@ def fit(row: str, width: int) -> list[str]:
     first, said = (found[1], found[2]) if found else ("", row.strip())
     under = f"{lead}    " if found else lead if len(lead) <= SECOND else " " * SECOND
     wrapped = textwrap.wrap(said, max(width - len(under), 20), break_on_hyphens=False)
-    return [*([first] if first else []), *(under + line for line in wrapped)]
+    return [*(typed_lines(first, width) if first else []), *(under + line for line in wrapped)]
+
+
+CONTINUED = " \\"
+"""What ends a line of a command that goes on on the next (as a shell reads it)."""
+
+
+def typed_lines(command: str, width: int) -> list[str]:
+    """A command too long for the terminal as a shell reads it still: broken between
+    words (never inside quotes), each line but the last ending in `` \\``, the next
+    indented (copied whole, it runs as one command)."""
+    lead = command[: len(command) - len(command.lstrip())]
+    if len(command) <= width:
+        return [command]
+    room = max(width - len(lead) - 6, 20)
+    lines: list[str] = []
+    for word in SHELL_WORD.findall(command):
+        if lines and len(lines[-1]) + 1 + len(word) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    ends = [CONTINUED] * (len(lines) - 1) + [""]
+    return [f"{lead}{'    ' if n else ''}{line}{ends[n]}" for n, line in enumerate(lines)]
+
+
+SHELL_WORD = re.compile(r"""(?:"[^"]*"|'[^']*'|[^\s"'])+""")
+"""A word as a shell splits a line: quoted parts kept whole."""
