@@ -46,3 +46,10 @@ def test_a_known_option_or_its_start_leaves_what_is_missing_said(
 ) -> None:
     status, _, err = run(capsys, *args)
     assert status == 2 and said in err, err
+
+
+def test_json_asked_of_log_as_of_state_says_how_log_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "log", "x.toml", "--json")
+    assert (status, out) == (2, "") and "`tracker log` writes JSON with -f json" in err

@@ -146,6 +146,8 @@ def _dispatch(args: list[str]) -> int:
         which = " ".join(args[:2] if args[0] == "campaign" else args[:1])
         extra = " ".join(unknown)
         what = "unknown option" if unknown[0].startswith("-") else "one word too many:"
+        if unknown[0] == "--json" and which == "log":  # as `state --json`: said where it is
+            raise UsageError("`tracker log` writes JSON with -f json (--json is for state, ls …)")
         raise UsageError(f"{what} {extra!r} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
