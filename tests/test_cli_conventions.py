@@ -93,3 +93,19 @@ def test_help_says_what_each_exit_status_means(capsys: pytest.CaptureFixture[str
     assert said[2].split()[0] == "1" and "refused" in said[2]
     assert said[3].split()[0] == "2" and "misused command line" in said[3]
     assert "--version" in out
+
+
+def test_tracker_cli_main_stays_the_function_after_a_run() -> None:
+    script = (
+        "import tracker.cli\n"
+        "tracker.cli.main(['--version'])\n"
+        "tracker.cli.main(['--version'])\n"  # was the submodule: "'module' is not callable"
+        "from tracker.cli import main\n"
+        "print(callable(main))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines()[-1] == "True"

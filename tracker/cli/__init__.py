@@ -27,6 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (:func:`short_lived`)."""
     from tracker.cli.main import main as run
 
+    globals()["main"] = ENTRY  # loading the submodule `main` bound it here, over this function
     if argv is not None or not short_lived(sys.argv[1:]):
         return run(argv)
     young, *older = gc.get_threshold()
@@ -34,6 +35,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = run(None)
     gc.freeze()  # what is left lives until the exit: not gone over again on the way out
     return status
+
+
+ENTRY = main
+"""The function ``main``, kept: ``from tracker.cli import main`` stays this function
+after a run has loaded the submodule ``tracker.cli.main`` (which Python binds as this
+package's ``main``)."""
 
 
 def short_lived(args: Sequence[str]) -> bool:

@@ -9,17 +9,17 @@ still listed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
+from tracker.cli.charset import json_text
 from tracker.core.joining import dice_keys
 from tracker.core.library import Block
-from tracker.core.safe_text import json_safe, visible
+from tracker.core.safe_text import visible
 
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The options of ``tracker bestiary``."""
-    p.add_argument("--ruleset", default=None, help="only this ruleset's blocks")
+    p.add_argument("--ruleset", default=None, metavar="ID", help="only this ruleset's blocks")
     p.add_argument("--json", action="store_true", help="print the blocks as JSON")
 
 
@@ -39,7 +39,7 @@ def run(ns: argparse.Namespace) -> int:
             entry = bestiary.entries[key]
             found.append(_row(rules.id, entry.block, str(entry.path), entry.bundled))
     if ns.json:
-        print(json_safe(json.dumps(found, indent=2, ensure_ascii=False)))
+        print(json_text(found))
     else:
         _print_rows(found)
         mine = user_bestiary_file(ns.ruleset or "RULESET")

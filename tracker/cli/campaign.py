@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli import campaign_read as read
+from tracker.cli.examples import with_examples
 from tracker.cli.numbers import UsageError, make_dice, seed_value
 from tracker.cli.output import (
     BUSY_WAIT,
+    file_path,
     new_file_arguments,
     plain_name,
     saved,
@@ -38,12 +40,15 @@ Action = Callable[[argparse.Namespace], int]
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The ``campaign`` subcommands."""
-    sub = p.add_subparsers(dest="action", required=True, parser_class=type(p))
+    sub = p.add_subparsers(dest="action", required=True, parser_class=type(p), metavar="ACTION")
     for name, (text, adder, action) in ACTIONS.items():
         child = sub.add_parser(name, help=text, description=text)
         if name != "new":
-            child.add_argument("campaign", metavar="CAMPAIGN", type=Path, help="the campaign file")
+            child.add_argument(
+                "campaign", metavar="CAMPAIGN", type=file_path, help="the campaign file"
+            )
         adder(child)
+        with_examples(child, f"campaign {name}")
         child.set_defaults(action=action)
 
 
@@ -80,7 +85,7 @@ def _args_add(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--from",
         dest="source",
-        type=Path,
+        type=file_path,
         metavar="ENCOUNTER",
         help="take the roster entry of PC_ID from this encounter file",
     )
@@ -144,7 +149,9 @@ def _roster_entry(path: Path, words: list[str]) -> dict[str, Any]:
 
 
 def _args_fight(p: argparse.ArgumentParser) -> None:
-    p.add_argument("encounter", metavar="ENCOUNTER", type=Path, help="the encounter file to create")
+    p.add_argument(
+        "encounter", metavar="ENCOUNTER", type=file_path, help="the encounter file to create"
+    )
     p.add_argument("--title", default="", help="the encounter's title")
     p.add_argument("--only", nargs="+", default=[], metavar="PC", help="only these PCs")
 
@@ -165,7 +172,10 @@ def _fight(ns: argparse.Namespace) -> int:
 
 def _args_writeback(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "encounter", metavar="ENCOUNTER", type=Path, help="an encounter made by `campaign fight`"
+        "encounter",
+        metavar="ENCOUNTER",
+        type=file_path,
+        help="an encounter made by `campaign fight`",
     )
     p.add_argument("--yes", action="store_true", help="write it back without asking")
     p.add_argument(

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tracker.cli.charset import json_text
 from tracker.cli.output import output_name, output_path
 from tracker.core.campaign import describe, lasting_table
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import json_safe, visible
+from tracker.core.safe_text import visible
 from tracker.core.wording import counted
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def show(ns: argparse.Namespace) -> int:
     state = loaded.campaign.state
     downtime = loaded.rules.downtime().reading_as(state.options)
     if ns.json:
-        print(json_safe(json.dumps(document(loaded), indent=2, ensure_ascii=False)))
+        print(json_text(document(loaded)))
         return 0
     print(
         visible(

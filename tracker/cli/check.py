@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tracker.cli.output import warn
+from tracker.cli.output import file_path, warn
 from tracker.core.safe_text import visible
 from tracker.core.wording import counted, either
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def setup(p: argparse.ArgumentParser) -> None:
     """The command's arguments."""
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="an encounter or campaign file")
     p.add_argument(
         "--repair",
         action="store_true",

@@ -109,7 +109,7 @@ script starts by removing every completion, so its line comes after it)."""
 
 def setup(p: argparse.ArgumentParser) -> None:
     """``tracker completion SHELL``."""
-    p.add_argument("shell", choices=SHELLS, help="the shell the script is for")
+    p.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh or fish")
     p.epilog = (
         "bash: source <(tracker completion bash)   (e.g. in ~/.bashrc)\n"
         "zsh:  mkdir -p ~/.zfunc && tracker completion zsh > ~/.zfunc/_tracker\n"

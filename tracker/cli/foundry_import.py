@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tracker.cli.output import saved, warn
+from tracker.cli.output import file_path, saved, warn
 from tracker.core.safe_text import visible
 from tracker.core.wording import counted
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
@@ -33,7 +33,7 @@ def setup(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "files",
         nargs="+",
-        type=Path,
+        type=file_path,
         metavar="FILE|DIR",
         help="an Export Data .json, a foundryvtt-cli pack source (.json, .yml), a NeDB pack "
         "(.db), or a folder of them (a pack's source folder)",
@@ -41,12 +41,13 @@ def setup(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--ruleset",
         default="",
+        metavar="ID",
         help="read every actor as this ruleset's Foundry system (alien-evolved, wrath-glory), "
         "whatever the file names",
     )
     p.add_argument(
         "--into",
-        type=Path,
+        type=file_path,
         default=None,
         metavar="FILE",
         help="add the actors to this encounter, with the harm and conditions their sheets show "

@@ -9,11 +9,13 @@ exit status stays 0 (the listing worked). No Textual here.
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from pathlib import Path
 
-from tracker.core.safe_text import json_safe, visible
+from tracker.cli.charset import json_text
+from tracker.cli.output import file_path, terminal_columns
+from tracker.core.safe_text import visible
 from tracker.core.wording import counted
 from tracker.store.campaign_listing import CampaignSummary, campaign_summary
 from tracker.store.listing import EncounterSummary, list_folder
@@ -25,7 +27,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "folder",
         nargs="?",
-        type=Path,
+        type=file_path,
         metavar="DIR",
         help="the folder to list (default: the encounters folder in settings.toml)",
     )
@@ -55,27 +57,28 @@ def run(ns: argparse.Namespace) -> int:
             campaign_document(campaigns[s.path]) if s.path in campaigns else s.document()
             for s in summaries
         ]
-        print(json_safe(json.dumps(listing, indent=2, ensure_ascii=False)))
+        print(json_text(listing))
     elif not summaries:
         print(visible(f"no encounters in {folder} — `tracker` opens the launcher to start one"))
     else:
-        for summary in summaries:
-            campaign = campaigns.get(summary.path)
-            print(visible(campaign_line(campaign) if campaign else line(summary)))
+        rows = [
+            campaign_row(campaigns[s.path]) if s.path in campaigns else row(s) for s in summaries
+        ]
+        for shown in table(rows, fitted_width()):
+            print(visible(shown))
     return 0
 
 
-def campaign_line(campaign: CampaignSummary) -> str:
-    """A campaign file as one line: its title, ruleset, what it is, when, path."""
-    fields = (
-        cell(campaign.title, 32),
-        cell(campaign.ruleset, 14),
-        cell("campaign (tracker campaign show)", 36),
-        cell("", 14),
+def campaign_row(campaign: CampaignSummary) -> tuple[str, ...]:
+    """A campaign file as a row: its title, ruleset, what it is, when, path."""
+    return (
+        campaign.title,
+        campaign.ruleset,
+        "campaign (tracker campaign show)",
+        "",
         campaign.played.strftime("%Y-%m-%d %H:%M"),
         str(campaign.path),
     )
-    return visible("  ".join(fields))
 
 
 def campaign_document(campaign: CampaignSummary) -> dict[str, object]:
@@ -89,23 +92,52 @@ def campaign_document(campaign: CampaignSummary) -> dict[str, object]:
     }
 
 
-def line(summary: EncounterSummary) -> str:
-    """One summary as one line of ``tracker ls``."""
+def row(summary: EncounterSummary) -> tuple[str, ...]:
+    """One summary as a row of ``tracker ls``: title, ruleset, status, combatants, last
+    played, path; a file that cannot be read as one cell saying why."""
     if summary.problem:
-        return visible(f"cannot be read: {summary.problem}")
-    played = summary.played.strftime("%Y-%m-%d %H:%M")
-    count = counted(summary.combatants, "combatant")
-    fields = (
-        cell(summary.shown_title, 32),
-        cell(summary.ruleset, 14),
-        cell(summary.status, 36),
-        cell(count, 14),
-        played,
+        return (f"cannot be read: {summary.problem}",)
+    return (
+        summary.shown_title,
+        summary.ruleset,
+        summary.status,
+        counted(summary.combatants, "combatant"),
+        summary.played.strftime("%Y-%m-%d %H:%M"),
         str(summary.path),
     )
-    return visible("  ".join(fields))
 
 
-def cell(text: str, width: int) -> str:
-    """``text`` padded to ``width``, or cut short with an ellipsis."""
-    return f"{text:<{width}}" if len(text) <= width else text[: width - 1] + "…"
+DROPPED = (3, 4, 1)
+"""On a narrow terminal, the columns left out first: combatants, last played, ruleset."""
+
+CUT = ((0, 16), (2, 20))
+"""Then the columns cut short (with …), down to these widths: title, status."""
+
+
+def fitted_width() -> int | None:
+    """The width rows must fit: the terminal's (or ``COLUMNS``); None when the output
+    goes to a file or a pipe, where nothing wraps it."""
+    return terminal_columns() if sys.stdout.isatty() or "COLUMNS" in os.environ else None
+
+
+def table(rows: list[tuple[str, ...]], width: int | None) -> list[str]:
+    """The rows as aligned lines, each column as wide as its widest cell; with ``width``
+    columns left out and cut until a line fits it (a one-cell row is said as it is)."""
+    from tracker.export.cells import cell_len, fit_cells
+
+    whole = [r for r in rows if len(r) > 1]
+    widths = [max((cell_len(r[i]) for r in whole), default=0) for i in range(6)]
+    keep = [i for i in range(6) if widths[i]]
+
+    def over() -> int:
+        return sum(widths[i] for i in keep) + 2 * (len(keep) - 1) - (width or 0)
+
+    for column in DROPPED if width else ():
+        if over() > 0 and column in keep and len(keep) > 3:
+            keep.remove(column)
+    for column, least in CUT if width else ():
+        widths[column] = min(widths[column], max(least, widths[column] - over()))
+    return [
+        "  ".join(fit_cells(r[i], widths[i]) for i in keep).rstrip() if len(r) > 1 else r[0]
+        for r in rows
+    ]

@@ -24,12 +24,16 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING
 
 from tracker.cli import output as cli_output
+from tracker.cli.charset import json_text
+from tracker.cli.examples import FIRST_FIGHT, HelpFormatter, with_examples
 from tracker.cli.numbers import UsageError, dice_options, make_dice, seed_value
 from tracker.cli.output import (
     BUSY_WAIT,
+    PlainStream,
+    file_path,
     need_terminal,
     new_file_arguments,
     plain_name,
@@ -40,7 +44,7 @@ from tracker.cli.output import (
 from tracker.cli.parser import CommandLineParser
 from tracker.cli.streams import prepare_streams, where_it_failed
 from tracker.core.errors import Answer, TrackerError, one_line
-from tracker.core.safe_text import json_safe, visible, visible_lines
+from tracker.core.safe_text import visible
 
 if TYPE_CHECKING:
     from tracker.store.encounter_load import Loaded
@@ -60,7 +64,7 @@ A keyboard-first combat tracker for tabletop game masters.
   tracker check FILE [--repair]       validate a file (--repair: move a damaged end aside)
   tracker view FILE                   the players' read-only view, following the file
   tracker serve FILE [--lan]          the players' view as a live page for their phones
-  tracker rulesets | themes | samples what is installed
+  tracker rulesets, themes, samples   what is installed
   tracker rulesets check ID           the ruleset contract, run on one installed ruleset
   tracker completion bash|zsh|fish    a shell completion script
   tracker paths [--json]              where your settings, encounters, bestiary … live
@@ -71,7 +75,9 @@ A keyboard-first combat tracker for tabletop game masters.
 
 Every command is saved the moment it is made; `tracker SUBCOMMAND --help` says more."""
 
-EPILOG = """\
+EPILOG = f"""\
+{FIRST_FIGHT}
+
 exit status:
   0  done (a writing command: it is on disk)
   1  refused: a file, a rule or the disk said no (one line on stderr says why)
@@ -143,7 +149,10 @@ def _dispatch(args: list[str]) -> int:
     if unknown:  # named after the subcommand whose --help says what it takes
         which = " ".join(args[:2] if args[0] == "campaign" else args[:1])
         extra = " ".join(unknown)
-        raise UsageError(f"unrecognized arguments: {extra} — see `tracker {which} --help`")
+        what = "unknown option" if unknown[0].startswith("-") else "one word too many:"
+        if unknown[0] == "--json" and which == "log":  # as `state --json`: said where it is
+            raise UsageError("`tracker log` writes JSON with -f json (--json is for state, ls …)")
+        raise UsageError(f"{what} {extra!r} — see `tracker {which} --help`")
     namespace.root_parser = parser  # `tracker completion` reads every subcommand (all built)
     handler: Handler = namespace.handler
     if args[0] not in WRITING:
@@ -159,36 +168,6 @@ WRITING = ("new", "do", "check", "campaign", "import")
 FULL_SCREEN = ("view", "serve")
 
 
-class PlainStream:
-    """A text stream that shows control and direction characters visibly (``␛``); an
-    error writing it names it (``standard output: No space left on device``)."""
-
-    def __init__(self, stream: TextIO, name: str) -> None:
-        self.stream = stream
-        self.name = name
-
-    def write(self, text: str) -> int:
-        """Write ``text`` with every unsafe character but tab and newline made visible."""
-        try:
-            return self.stream.write(visible_lines(text))
-        except OSError as err:
-            raise self._named(err) from None
-
-    def flush(self) -> None:
-        """Flush the stream."""
-        try:
-            self.stream.flush()
-        except OSError as err:
-            raise self._named(err) from None
-
-    def _named(self, err: OSError) -> OSError:
-        err.filename = err.filename or self.name
-        return err
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.stream, name)
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argparse parser for every headless subcommand; with ``only`` a subcommand's
     name, the parser of that one alone (a run reads no other's arguments: building every
@@ -198,18 +177,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="tracker",
         description=DESCRIPTION,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", "-V", action="version", version=version_line())
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandLineParser)
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=CommandLineParser,
+        metavar="COMMAND",
+        help="one of those above; `tracker help COMMAND` says more",
+    )
     for name, (where, text) in SUBCOMMANDS.items():
         if only and name != only:
             continue
+        if only == "":  # `tracker --help`: the table above lists them, once
+            sub.add_parser(name, description=text)
+            continue
         child = sub.add_parser(name, help=text, description=text)
-        if only is None or name == only:
-            setup, handler = _command(where)
-            setup(child)
-            child.set_defaults(handler=handler)
+        setup, handler = _command(where)
+        setup(child)
+        with_examples(child, name)
+        child.set_defaults(handler=handler)
     return parser
 
 
@@ -247,7 +235,7 @@ def _new(ns: argparse.Namespace) -> int:
 
 
 def _setup_do(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the encounter file")
     p.add_argument("--seed", type=seed_value, default=None, help="seed the dice (repeatable rolls)")
     p.add_argument(
         "--dice", default="", help="faces you rolled on real dice, comma-separated, used in order"
@@ -266,6 +254,8 @@ def _do(ns: argparse.Namespace) -> int:
     words, seed, faces = dice_options(list(ns.words), ns.seed, ns.dice)
     if not words:
         raise UsageError("`tracker do FILE COMMAND …` needs a command, e.g. `next`")
+    if words[0].startswith("--"):  # not a command: an option that is none of do's
+        raise UsageError(f"unknown option {words[0]!r} — `tracker do` takes --seed and --dice")
     if words[0].casefold() == "help":  # the ruleset's commands, read only
         from tracker.cli.do_help import do_help
 
@@ -293,7 +283,7 @@ def _warn_left_out(path: Path, loaded: Loaded) -> None:
 
 
 def _setup_file(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the encounter file")
 
 
 def _setup_state(p: argparse.ArgumentParser) -> None:
@@ -309,11 +299,7 @@ def _state(ns: argparse.Namespace) -> int:
     _warn_left_out(ns.file, loaded)
     state = loaded.encounter.state
     if ns.json:
-        import json
-
-        print(
-            json_safe(json.dumps(state_document(state, loaded.rules), indent=2, ensure_ascii=False))
-        )
+        print(json_text(state_document(state, loaded.rules)))
     else:
         print(state_text(state, loaded.rules))
     return 0
@@ -387,8 +373,12 @@ def _open_tui(args: list[str]) -> int:
         return 0
     if args and args[0].startswith("-"):
         raise UsageError(f"unknown option {args[0]!r} — see `tracker --help`")
-    if len(args) > 1:
-        raise UsageError(f"unknown command {args[0]!r} — see `tracker --help`")
+    from tracker.cli import first_word
+
+    if first_word.is_help(args):  # `tracker help [SUBCOMMAND]`, as git and pip take it
+        return main(first_word.help_asked(args, SUBCOMMANDS) or ["--help"])
+    if args and (mistake := first_word.unknown(args, SUBCOMMANDS)):
+        raise mistake
     if not args or Path(args[0]).is_file():  # a file's own problem is said first
         need_terminal("`tracker`")
     from tracker.ui.launch import launch

@@ -15,10 +15,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tracker.core.errors import TrackerError
-from tracker.core.safe_text import NAME_LIMIT, text_problem, visible
+from tracker.core.safe_text import NAME_LIMIT, text_problem, visible, visible_lines
 
 if TYPE_CHECKING:
     from tracker.store.journal_file import JournalFile
@@ -123,11 +123,18 @@ def terminal_columns() -> int:
 def need_terminal(command: str) -> None:
     """TrackerError unless a full screen can run here: without a terminal to draw on and
     type in (a pipe, a file, a script), Textual writes its escape codes there and waits
-    for keys for ever. textual-serve's children (``TEXTUAL_DRIVER``) draw on a page."""
-    if os.environ.get("TEXTUAL_DRIVER") or (sys.stdin.isatty() and sys.stdout.isatty()):
+    for keys for ever; a terminal that says it is dumb (``TERM=dumb``: Emacs' shell, an
+    editor's output pane) shows those codes as text. textual-serve's children
+    (``TEXTUAL_DRIVER``) draw on a page."""
+    if os.environ.get("TEXTUAL_DRIVER"):
         return
+    where = "a terminal to draw it on"
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        if os.environ.get("TERM") != "dumb":
+            return
+        where = "a terminal that can draw it (TERM is 'dumb' here)"
     raise TrackerError(
-        f"{command} draws a screen and needs a terminal to draw it on; "
+        f"{command} draws a screen and needs {where}; "
         "`tracker state FILE` and `tracker log FILE` print without one"
     )
 
@@ -135,8 +142,12 @@ def need_terminal(command: str) -> None:
 def new_file_arguments(p: Any, title: str, reading: str) -> None:
     """The arguments of a command that makes a file (``new``, ``campaign new``): FILE,
     ``--ruleset``, ``--title`` and repeatable ``--reading KEY=CHOICE``."""
-    p.add_argument("file", type=Path, metavar="FILE")
-    p.add_argument("--ruleset", required=True, help="ruleset id (see `tracker rulesets`)")
+    p.add_argument(
+        "file", type=new_file_path, metavar="FILE", help="the file to create (.toml added)"
+    )
+    p.add_argument(
+        "--ruleset", required=True, metavar="ID", help="ruleset id (see `tracker rulesets`)"
+    )
     p.add_argument("--title", default="", help=title)
     p.add_argument(
         "--reading",
@@ -146,6 +157,27 @@ def new_file_arguments(p: Any, title: str, reading: str) -> None:
         metavar="KEY=CHOICE",
         help=reading,
     )
+
+
+def file_path(text: str) -> Path:
+    """A file or folder named on the command line; a misused command line when it is
+    ``-`` (standard input, which the tracker never reads: its files are read twice and
+    locked) or blank (``""`` would name the current folder)."""
+    if text == "-":
+        raise argparse.ArgumentTypeError(
+            "'-' would be standard input, which the tracker does not read: give a file's name"
+        )
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the name is blank: give a file's name")
+    return Path(text)
+
+
+def new_file_path(text: str) -> Path:
+    """The file ``new`` makes: :func:`file_path`, with ``.toml`` added to a name that has
+    no suffix (``ambush`` is ``ambush.toml``: ``tracker ls``, the launcher and the shell's
+    completion look for ``*.toml``)."""
+    path = file_path(text)
+    return path.with_name(f"{path.name}.toml") if not path.suffix and path.name else path
 
 
 def key_choice(text: str) -> str:
@@ -167,3 +199,33 @@ def output_name(text: str) -> str:
 def output_path(text: str | None) -> Path | None:
     """The file ``-o`` names (None: standard output, for no ``-o`` or ``-o -``)."""
     return None if text is None or text == "-" else Path(text)
+
+
+class PlainStream:
+    """A text stream that shows control and direction characters visibly (``␛``); an
+    error writing it names it (``standard output: No space left on device``)."""
+
+    def __init__(self, stream: TextIO, name: str) -> None:
+        self.stream = stream
+        self.name = name
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with every unsafe character but tab and newline made visible."""
+        try:
+            return self.stream.write(visible_lines(text))
+        except OSError as err:
+            raise self._named(err) from None
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self.stream.flush()
+        except OSError as err:
+            raise self._named(err) from None
+
+    def _named(self, err: OSError) -> OSError:
+        err.filename = err.filename or self.name
+        return err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)

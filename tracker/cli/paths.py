@@ -8,10 +8,10 @@ encounters folder is the one ``settings.toml`` names, if it names one.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING
 
-from tracker.core.safe_text import json_safe, visible
+from tracker.cli.charset import json_text
+from tracker.core.safe_text import visible
 
 if TYPE_CHECKING:
     from tracker.store.settings import Settings
@@ -35,7 +35,7 @@ def run(ns: argparse.Namespace) -> int:
         warn(settings.problem)
     places = user_places(settings)
     if ns.json:
-        print(json_safe(json.dumps(places, indent=2, ensure_ascii=False)))
+        print(json_text(places))
         return 0
     width = max(len(name) for name in places)
     for name, path in places.items():

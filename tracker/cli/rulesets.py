@@ -22,7 +22,13 @@ HELP = "list the installed rulesets; 'check ID' runs the ruleset contract on one
 
 def setup(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``tracker rulesets``."""
-    parser.add_argument("action", nargs="?", choices=["check"], help="check: run the contract")
+    parser.add_argument(
+        "action",
+        nargs="?",
+        choices=["check"],
+        metavar="check",
+        help="run the ruleset contract on the ruleset ID (without: list the rulesets)",
+    )
     parser.add_argument("ruleset", nargs="?", metavar="ID", help="the ruleset to check")
 
 

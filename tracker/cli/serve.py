@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import argparse
 import re
-from pathlib import Path
 
 from tracker.cli.numbers import whole_number
-from tracker.cli.output import need_terminal
+from tracker.cli.output import file_path, need_terminal
 
 
 def setup_view(p: argparse.ArgumentParser) -> None:
     """``tracker view FILE [--large]``."""
-    p.add_argument("file", type=Path, metavar="FILE")
+    p.add_argument("file", type=file_path, metavar="FILE", help="the encounter file")
     p.add_argument(
         "--large",
         action="store_true",

@@ -12,13 +12,13 @@ import os
 import sys
 from pathlib import Path
 
-from tracker.core.safe_text import ESCAPE_UNSHOWN
+from tracker.cli.charset import fit_streams
 
 
 def prepare_streams() -> None:
     """Make the standard streams safe to use for this run (see the module's words)."""
     _fill_closed_streams()
-    _escape_what_cannot_be_shown()
+    fit_streams()
 
 
 def _fill_closed_streams() -> None:
@@ -29,19 +29,6 @@ def _fill_closed_streams() -> None:
     for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
-
-
-def _escape_what_cannot_be_shown() -> None:
-    """Standard output and error write what their encoding cannot hold (an ASCII or
-    Latin-1 terminal, ``PYTHONIOENCODING=ascii``) as ``\\uXXXX`` instead of failing on it:
-    after a command is saved, a traceback at its first arrow said it was not."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            try:
-                reconfigure(errors=ESCAPE_UNSHOWN)
-            except (OSError, ValueError):
-                pass
 
 
 def where_it_failed(err: OSError) -> OSError | str:

@@ -110,13 +110,6 @@ def json_safe(document: str) -> str:
     return UNSAFE_EXCEPT_LINES.sub(lambda match: f"\\u{ord(match.group()):04x}", document)
 
 
-def encodable(text: str, encoding: str) -> str:
-    """``text`` with every character ``encoding`` cannot hold written as a ``\\uXXXX``
-    escape (a surrogate pair above U+FFFF): an ASCII or Latin-1 terminal shows it, and a
-    JSON document keeps its data."""
-    return text.encode(encoding, ESCAPE_UNSHOWN).decode(encoding)
-
-
 def _escaped(err: UnicodeError) -> tuple[str, int]:
     """The codec error handler behind :data:`ESCAPE_UNSHOWN`."""
     if not isinstance(err, UnicodeEncodeError):

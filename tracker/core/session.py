@@ -198,8 +198,7 @@ class Encounter:
             return self._redo(draft)
         verb = self.verbs.get(command.verb)
         if verb is None:
-            known = ", ".join(sorted([*self.verbs, "undo", "redo"]))
-            raise RuleError(f"unknown command '{command.verb}' — commands: {known}")
+            raise RuleError(_unknown_verb(command.verb, [*self.verbs, "undo", "redo"]))
         for name, part in each_target(self.state, command, verb.asks.takes_several):
             try:
                 verb.handler(draft, part, dice)
@@ -344,3 +343,13 @@ def _refused_for(name: str, err: RuleError) -> RuleError:
         return err
     said = str(err) if name.casefold() in str(err).casefold() else f"{name}: {err}"
     return RuleError(f"{said} — so nobody was touched")
+
+
+def _unknown_verb(typed: str, verbs: Sequence[str]) -> str:
+    """``unknown command 'nxt' — did you mean 'next'?``: the closest command offered, not
+    every one of the thirty the ruleset takes (``help`` lists them)."""
+    from tracker.core.nearest_word import nearest
+
+    close = nearest(typed, verbs)
+    guess = f"did you mean '{close}'? ('help' lists them)" if close else "'help' lists them"
+    return f"unknown command '{typed}' — {guess}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracker.core.model import Combatant, EncounterState
-from tracker.export.cells import pad_cells
+from tracker.export.cells import cell_len, pad_cells
 from tracker.rules.base import Ruleset
 from tracker.rules.display import initiative_shown
 
@@ -76,9 +76,11 @@ def _combatant(fighter: Combatant, rules: Ruleset) -> dict[str, Any]:
 def state_text(state: EncounterState, rules: Ruleset) -> str:
     """The state as a short human-readable summary."""
     phase = {"setup": "not started", "ended": "over"}.get(state.phase, f"round {state.round}")
-    lines = [f"{state.title or 'Encounter'} · {rules.title} · {phase}"]
+    lines = [f"{state.title or 'Encounter'} · {rules.id} · {phase}"]
     slots = state.order or tuple(state.combatants)
-    for slot in (*slots, *state.delayed):
+    listed = (*slots, *state.delayed)
+    widest = max((cell_len(state.combatant(slot).name) for slot in listed), default=0)
+    for slot in listed:
         fighter = state.combatant(slot)
         mark = "▶" if slot == state.current else "⏸" if slot in state.delayed else " "
         init = state.initiative.get(slot)
@@ -87,7 +89,7 @@ def state_text(state: EncounterState, rules: Ruleset) -> str:
         extra = [rules.summary(fighter), *(c.name for c in fighter.conditions)]
         if fighter.status != "active":
             extra.append(fighter.status.upper())
-        name = pad_cells(fighter.name, 18)
+        name = pad_cells(fighter.name, max(18, widest))
         lines.append(f"{mark} {init_text} {name} " + "  ".join(e for e in extra if e))
     for reminder in state.reminders:
         lines.append(f"  ! {reminder.text}")

@@ -67,13 +67,22 @@ def launch(path: Path | None) -> int:
             return 0
 
 
+def _what_to_do(path: Path) -> str:
+    """How to go on when ``path`` is no file: open the ``.toml`` file of that name if there
+    is one, else make it (``tracker new`` adds ``.toml`` to a name without a suffix)."""
+    toml = path.with_name(f"{path.name}.toml") if not path.suffix and path.name else path
+    if toml != path and toml.is_file():
+        return f" — did you mean `tracker {toml}`?"
+    return f" — create one with `tracker new {toml} --ruleset basic`"
+
+
 def play(path: Path) -> str:
     """Play ``path`` in the tracker, remembered as the last file; why it failed, or ""."""
     if not path.is_file():
         what = why_not_a_file(path)
         if what not in ("does not exist", "is a folder"):  # a pipe, socket or device
             return f"{path}: {what}"
-        return f"{path}: {what} — create one with `tracker new {path} --ruleset basic`"
+        return f"{path}: {what}{_what_to_do(path)}"
     try:  # another GM holding the file: say so before the screen opens
         with WriterLock(path):
             pass
