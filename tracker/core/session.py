@@ -20,6 +20,7 @@ from tracker.core.hidden_names import guard_public_lines
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verb_options import refuse_unknown
 from tracker.core.verbs import core_verbs
 
 
@@ -200,6 +201,7 @@ class Encounter:
         if verb is None:
             known = ", ".join(sorted([*self.verbs, "undo", "redo"]))
             raise RuleError(f"unknown command '{command.verb}' — commands: {known}")
+        refuse_unknown(command, verb)
         for name, part in each_target(self.state, command, verb.asks.takes_several):
             try:
                 verb.handler(draft, part, dice)

@@ -1,0 +1,55 @@
+"""The options a verb reads, checked where every command line is decided.
+
+A verb declares the ``key=value`` options (and bare flag words) it reads (``Verb.options``);
+any other is refused in one sentence naming the verb, the option, a near miss
+(``pierc`` → ``pierce``) and what it takes — as argparse refuses an unknown flag, so a
+typo'd option is never dropped in silence. A verb that declared nothing (``None``) is
+handed every option, as before the declaration existed.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
+from tracker.core.protocol import Verb
+
+PREFIX_MARK = "."
+"""A declared name ending so takes every key starting with it (``armour.`` takes
+``armour.head``)."""
+
+
+def takes(declared: tuple[str, ...], key: str) -> bool:
+    """Whether an option ``key`` is one of ``declared`` (or starts a declared prefix)."""
+    if key in declared:
+        return True
+    return any(name.endswith(PREFIX_MARK) and key.startswith(name) for name in declared)
+
+
+def refuse_unknown(command: Command, verb: Verb) -> None:
+    """RuleError for the first option of ``command`` that ``verb`` does not read."""
+    declared = verb.options
+    if declared is None:
+        return
+    for key, value in command.options.items():
+        if not takes(declared, key):
+            raise RuleError(refusal(command.verb, key, value, declared))
+
+
+def refusal(name: str, key: str, value: str, declared: tuple[str, ...]) -> str:
+    """One line: ``'dmg' has no option 'pierc=2' (did you mean 'pierce'?) — it takes:
+    pierce, by``."""
+    typed = f"{key}={value}" if value else key
+    words = [n for n in declared if not n.endswith(PREFIX_MARK)]
+    near = get_close_matches(key, words, 1, 0.6)
+    hint = f" (did you mean '{near[0]}'?)" if near else ""
+    listed = (
+        f"it takes: {', '.join(shown(n) for n in declared)}" if declared else "it takes no options"
+    )
+    return f"'{name}' has no option '{typed}'{hint} — {listed}"
+
+
+def shown(name: str) -> str:
+    """A declared option as a refusal lists it (``armour.`` → ``armour.…``)."""
+    return f"{name}…" if name.endswith(PREFIX_MARK) else name
