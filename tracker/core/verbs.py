@@ -59,9 +59,26 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
         ("dismiss", DISMISS_USAGE, "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
     return {
-        name: Verb(name, usage, summary, _bind(fn, rules, library), CORE_ROLES.get(name, ""))
+        name: Verb(
+            name,
+            usage,
+            summary,
+            _bind(fn, rules, library),
+            CORE_ROLES.get(name, ""),
+            options=CORE_OPTIONS.get(name, ()),
+        )
         for name, usage, summary, fn in table
     }
+
+
+CORE_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "start": ("surprised", "surprise"),
+    "roll": ("for",),
+    "gm-roll": ("for",),
+    "add": None,
+}
+"""The options each shared verb reads (none, unless listed); ``add`` reads every
+``key=value`` as the combatant's side, kind, armour or stats."""
 
 
 CORE_ROLES = {"add": ADD, "notes": NOTE}

@@ -52,6 +52,7 @@ class EvaRules(D100Ruleset):
     }
     text_keys: ClassVar[tuple[str, ...]] = ("pilot", "cockpit", "director", "leader", "role")
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "wounds")
+    act_options: ClassVar[tuple[str, ...]] = (*turns.ACT_OPTIONS, "power")
 
     # --- roster ---------------------------------------------------------------------
 
@@ -226,6 +227,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="damage",
                 asks=SEVERAL,
+                options=("fury", "unarmed", *damage.DMG_KEYS),
             ),
             verb(
                 "wound",
@@ -234,6 +236,7 @@ class EvaRules(D100Ruleset):
                 damage.wound,
                 self,
                 asks=SEVERAL,
+                options=("hit",),
             ),
             verb(
                 "heal",
@@ -243,6 +246,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="heal",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "ail",
@@ -252,6 +256,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="condition",
                 asks=SEVERAL,
+                options=("mental", "rounds"),
             ),
             verb(
                 "cure",
@@ -261,6 +266,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="cure",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "defeat",
@@ -268,6 +274,7 @@ class EvaRules(D100Ruleset):
                 "a construct is defeated (its pilot must eject)",
                 damage.defeat_command,
                 self,
+                options=(),
             ),
             verb(
                 "eject",
@@ -275,6 +282,7 @@ class EvaRules(D100Ruleset):
                 "the pilot of a construct ejects",
                 pilots.eject,
                 self,
+                options=("force", "mod"),
             ),
             verb(
                 "burn",
@@ -282,12 +290,14 @@ class EvaRules(D100Ruleset):
                 "a Fate point burned to survive (gone for good)",
                 on_foot.burn,
                 self.tables,
+                options=(),
             ),
             verb(
                 "restore",
                 "restore SUPCOM WHO",
                 "1 Morale restores a spent Fate point (3/battle)",
                 self._restore,
+                options=(),
             ),
         )
         return {**self.shared_verbs(), **bound}
