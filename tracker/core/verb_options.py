@@ -53,3 +53,12 @@ def refusal(name: str, key: str, value: str, declared: tuple[str, ...]) -> str:
 def shown(name: str) -> str:
     """A declared option as a refusal lists it (``armour.`` → ``armour.…``)."""
     return f"{name}…" if name.endswith(PREFIX_MARK) else name
+
+
+def option_words(verb: Verb) -> list[str]:
+    """The options ``verb`` declares as completion offers them: ``pen=`` where its usage
+    writes ``pen=…``, a bare flag word (``soak``) otherwise; none if it declared none."""
+    return [
+        f"{name}=" if f"{name}=" in verb.usage or name.endswith(PREFIX_MARK) else name
+        for name in verb.options or ()
+    ]
