@@ -226,3 +226,14 @@ def swap(draft: Draft, first: str, second: str) -> None:
     draft.emit(ev.InitiativeSet, who=second, value=a)
     text = f"{name_of(state, first)} and {name_of(state, second)} swap places"
     draft.emit(ev.OrderSet, order=tuple(order), text=text)
+
+
+def where_words(state: EncounterState, acting: str) -> tuple[str, ...]:
+    """``("Round 3", "Wren's turn")``, or "Not started yet" / "Fight over after round 3":
+    where the fight stands, in the same words on the GM's header, the players' page and
+    the players' view (``acting``: the name of the one acting, as the reader may see it)."""
+    if state.phase == "setup":
+        return ("Not started yet",)
+    if state.phase == "ended":
+        return (f"Fight over after round {state.round}",)
+    return (f"Round {state.round}", *([f"{possessive(acting)} turn"] if acting else []))
