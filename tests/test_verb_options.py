@@ -95,7 +95,7 @@ def test_a_near_miss_is_refused_with_did_you_mean(
 ) -> None:
     err = refused(fight, "harm slim 2 pierc=2", capsys)
     assert "'harm' has no option 'pierc=2' (did you mean 'pierce'?)" in err
-    assert err.endswith("it takes: pierce, soak")
+    assert err.endswith("it takes: pierce=…, soak")
 
 
 def test_a_word_far_from_any_is_refused_without_a_guess(

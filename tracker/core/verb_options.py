@@ -34,25 +34,27 @@ def refuse_unknown(command: Command, verb: Verb) -> None:
         return
     for key, value in command.options.items():
         if not takes(declared, key):
-            raise RuleError(refusal(command.verb, key, value, declared))
+            raise RuleError(refusal(command.verb, key, value, declared, verb.usage))
 
 
-def refusal(name: str, key: str, value: str, declared: tuple[str, ...]) -> str:
+def refusal(name: str, key: str, value: str, declared: tuple[str, ...], usage: str = "") -> str:
     """One line: ``'dmg' has no option 'pierc=2' (did you mean 'pierce'?) — it takes:
-    pierce, by``."""
+    pierce=…, soak`` (``key=…`` where the verb's ``usage`` writes one)."""
     typed = f"{key}={value}" if value else key
     words = [n for n in declared if not n.endswith(PREFIX_MARK)]
     near = get_close_matches(key, words, 1, 0.6)
     hint = f" (did you mean '{near[0]}'?)" if near else ""
-    listed = (
-        f"it takes: {', '.join(shown(n) for n in declared)}" if declared else "it takes no options"
-    )
-    return f"'{name}' has no option '{typed}'{hint} — {listed}"
+    listed = ", ".join(shown(n, usage) for n in declared)
+    takes = f"it takes: {listed}" if declared else "it takes no options"
+    return f"'{name}' has no option '{typed}'{hint} — {takes}"
 
 
-def shown(name: str) -> str:
-    """A declared option as a refusal lists it (``armour.`` → ``armour.…``)."""
-    return f"{name}…" if name.endswith(PREFIX_MARK) else name
+def shown(name: str, usage: str = "") -> str:
+    """A declared option as a refusal lists it: ``pen=…`` where ``usage`` writes
+    ``pen=``, ``armour.…`` for a prefix, the bare flag word otherwise."""
+    if name.endswith(PREFIX_MARK):
+        return f"{name}…"
+    return f"{name}=…" if f"{name}=" in usage else name
 
 
 def option_words(verb: Verb) -> list[str]:
