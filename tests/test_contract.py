@@ -109,9 +109,9 @@ def test_each_slip_is_a_failed_clause_in_one_line(tmp_path: Path) -> None:
     checked = check("probe", [install(tmp_path / "site", "3")], tmp_path)
     assert checked.returncode == 1 and checked.stderr == ""
     lines = checked.stdout.splitlines()
-    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 7 of 9 clauses hold"
+    assert len(lines) == len(CLAUSES) + 1 and lines[-1] == "probe: 8 of 10 clauses hold"
     verdicts = [line.split()[0] for line in lines[:-1]]
-    assert verdicts == ["ok", "ok", "FAILED", "ok", "ok", "ok", "FAILED", "ok", "ok"]
+    assert verdicts == ["ok", "ok", "FAILED", "ok", "ok", "ok", "FAILED", "ok", "ok", "warning"]
     assert lines[2] == (
         "FAILED   every verb and reading is in its docs page: "
         "the package ships no docs.md beside the ruleset"
@@ -332,3 +332,21 @@ def test_an_id_that_is_not_the_entry_points_name_says_both(tmp_path: Path) -> No
     assert "has id = 'probe-rules': the class's id and the entry point's name must be the same" in (
         checked.stdout + checked.stderr
     )
+
+
+def test_a_verb_that_declares_no_options_is_a_warning_and_one_that_does_holds(
+    tmp_path: Path,
+) -> None:
+    # 'dmg goblin 5 pierc=2' was taken by every verb that read no pierce: the clause runs
+    # each verb with an option it does not read and wants it refused in one line.
+    site = install(tmp_path / "site", "3")
+    last = check("probe", [site], tmp_path).stdout.splitlines()[-2]
+    assert last == (
+        "warning  an option a verb does not read is refused: dmg: no options declared — one "
+        "typed wrong is handed to the verb unchecked; list those each reads with "
+        "verb(…, options=(…))"
+    )
+    probe = site / "probe" / "__init__.py"
+    probe.write_text(probe.read_text().replace("self.dmg))", "self.dmg, options=()))"))
+    checked = check("probe", [site], tmp_path).stdout.splitlines()
+    assert checked[-2] == "ok       an option a verb does not read is refused"

@@ -53,7 +53,7 @@ def test_an_option_it_does_not_take_is_refused(tmp_path: Path, line: str, wrong:
         play(path, line)
     text = str(refused.value)
     assert wrong in text and "\n" not in text, text
-    assert f"'{line.split()[0]}' takes" in text, text
+    assert f"'{line.split()[0]}' has no option" in text, text
     assert path.read_bytes() == before
 
 

@@ -20,7 +20,7 @@ async def test_header_says_round_turn_file_and_saved(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)
         header = str(app.query_one(EncounterHeader).render())
-        assert "Goblin ambush · basic · not started · ambush.toml · saved" in header
+        assert "Goblin ambush · basic · Not started yet · ambush.toml · saved" in header
         await pilot.press("s")
         acting = state_of(app).combatant(str(state_of(app).current)).name
         header = str(app.query_one(EncounterHeader).render())

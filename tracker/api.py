@@ -50,7 +50,7 @@ from tracker.rules.hooks import REQUIRED
 from tracker.rules.readings import Reading, chosen
 from tracker.rules.ruledata import RuleDataError
 
-API_VERSION = "1.7.0"
+API_VERSION = "1.8.0"
 """The version of this module's names and of the hooks (semantic versioning)."""
 
 __all__ = [

@@ -48,6 +48,11 @@ class Skipped(TrackerError):
     """A clause that cannot be checked here; the sentence says why."""
 
 
+class Warned(TrackerError):
+    """A clause that holds, with something the author should know; the sentence says
+    what (a verb that declares no options is handed a typo'd one in silence)."""
+
+
 Check = Callable[[Ruleset, Path], None]
 
 
@@ -190,6 +195,27 @@ def errors_are_one_line(rules: Ruleset, work: Path) -> None:
                 _try(play, line)
 
 
+def unknown_options_refused(rules: Ruleset, work: Path) -> None:
+    """Every verb that declares its options (``verb(…, options=…)``) refuses one it does
+    not read in one line naming it; one that declares none is a warning."""
+    verbs = sorted(rules.verbs().items())
+    with EncounterFile(_fresh_fight(rules, work / "options.toml")) as play:
+        for line in (f"{name} . zqxv=1" for name, v in verbs if v.options is not None):
+            try:
+                _run(play, line, Dice(seed=12))
+            except TrackerError as err:
+                if "\n" in str(err) or "zqxv=1" not in str(err):
+                    raise _broken(f"{line!r} is refused, not for its option: {err}") from None
+                continue
+            raise _broken(f"{line!r} is taken: an option the verb does not read is dropped")
+    silent = [name for name, v in verbs if v.options is None]
+    if silent:
+        raise Warned(
+            f"{', '.join(silent)}: no options declared — one typed wrong is handed to the "
+            "verb unchecked; list those each reads with verb(…, options=(…))"
+        )
+
+
 def timed_conditions_end(rules: Ruleset, work: Path) -> None:
     """Every condition of the catalogue given for one round (the condition verb's
     ``rounds=1``) to the one acting next has ended a round of turns later: something
@@ -282,6 +308,7 @@ CLAUSES = (
     Clause("errors are one line", errors_are_one_line),
     Clause("timed conditions run out", timed_conditions_end),
     Clause("the fight ends in one line (on_fight_end), and undo restores it", fight_end_runs),
+    Clause("an option a verb does not read is refused", unknown_options_refused),
 )
 """The contract, in the order it is checked."""
 
@@ -312,6 +339,8 @@ def _verdict(clause: Clause, rules: Ruleset, work: Path) -> Verdict:
         clause.check(rules, folder)
     except Skipped as why:
         return Verdict(clause.name, "skipped", str(why))
+    except Warned as why:
+        return Verdict(clause.name, "warning", str(why))
     except TrackerError as err:
         return Verdict(clause.name, "FAILED", str(err))
     except Exception as err:  # the ruleset's code may fail in any way: that is a finding

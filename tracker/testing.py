@@ -20,6 +20,7 @@ These are the clauses ``tracker rulesets check ID`` runs (:mod:`tracker.contract
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,6 +36,9 @@ def check_clause(ruleset_id: str, clause: Clause, work: Path) -> None:
     verdict = run_clause(ruleset_id, clause, work)
     if verdict.outcome == "skipped":
         pytest.skip(f"{ruleset_id}: {verdict.clause}: {verdict.why}")
+    if verdict.outcome == "warning":
+        warnings.warn(f"{ruleset_id}: {verdict.clause}: {verdict.why}", stacklevel=2)
+        return
     if verdict.outcome != "ok":
         pytest.fail(f"{ruleset_id}: {verdict.clause}: {verdict.why}", pytrace=False)
 

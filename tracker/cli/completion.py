@@ -3,11 +3,11 @@ the command line's own argparse parser, so it never lags behind a new subcommand
 
 It completes subcommands and options, encounter and campaign files (``*.toml``; as the
 first word too, for ``tracker FILE``), folders for ``ls``, ruleset ids for ``--ruleset``,
-``log``'s formats, and after ``do FILE`` the file's verbs, then its combatant ids. Those
-come from the hidden ``tracker _complete line WORDS…`` (the words typed so far), which
-reads the file without changing it and prints only plain words (letters, digits and
-``_.+:@=-``): the shell expands what it is given, so nothing a file holds may reach it as
-anything but a word.
+``log``'s formats, and after ``do FILE`` the file's verbs, its combatant ids, then the
+options the verb declares (``pen=``, ``soak``). Those come from the hidden ``tracker
+_complete line WORDS…`` (the words typed so far), which reads the file without changing
+it and prints only plain words (letters, digits and ``_.+:@=-``): the shell expands what
+it is given, so nothing a file holds may reach it as anything but a word.
 """
 
 from __future__ import annotations
@@ -192,7 +192,8 @@ def complete_words(args: Sequence[str]) -> int:
 
 def _after_do(typed: list[str]) -> list[str]:
     """What may come next after ``typed`` (the words after ``tracker``): the verbs of the
-    file after ``do FILE``, then its combatant ids; nothing elsewhere."""
+    file after ``do FILE``, then its combatant ids, then the options the verb declares
+    (``pen=``, ``soak``); nothing elsewhere."""
     if typed[:1] != ["do"]:
         return []
     rest = typed[1:]
@@ -201,14 +202,16 @@ def _after_do(typed: list[str]) -> list[str]:
     if not rest:
         return []
     file, command = Path(rest[0]).expanduser(), _without_options(rest[1:])
-    if len(command) > 1:
-        return []
+    from tracker.core.verb_options import option_words
     from tracker.store.encounter_load import load
 
     encounter = load(file).encounter
     if not command:
         return sorted({*encounter.verbs, "undo", "redo"})
-    return [".", *encounter.state.combatants]
+    if len(command) == 1:
+        return [".", *encounter.state.combatants]
+    verb = encounter.verbs.get(command[0].casefold())
+    return option_words(verb) if verb is not None else []
 
 
 def _without_options(words: list[str]) -> list[str]:

@@ -1,9 +1,9 @@
 """``tracker rulesets [check ID]``: the installed rulesets, or the contract run on one.
 
 ``check`` plays the ruleset's samples (or a fight of two it makes) in a folder of its
-own, a line per clause: ``ok``, ``skipped`` and why, or ``FAILED`` and why; the exit
-status is 1 when a clause failed (the same clauses a ruleset's own tests run through
-``tracker.testing``).
+own, a line per clause: ``ok``, ``skipped`` and why, ``warning`` and what (the clause
+holds), or ``FAILED`` and why; the exit status is 1 when a clause failed (the same
+clauses a ruleset's own tests run through ``tracker.testing``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.model import EncounterState, slot_owner
+from tracker.core.model import EncounterState, evolve, slot_owner
 from tracker.core.protocol import DiceLike, Rules
 from tracker.core.wording import possessive
 
@@ -147,14 +147,32 @@ def round_start(draft: Draft, rules: Rules, dice: DiceLike) -> None:
 
 def _next_slot(draft: Draft, rules: Rules) -> str | None:
     """The first slot yet to act this round; those passed over (the dead, downed
-    enemies) are marked as having had their turn, so a revived one waits a round."""
+    enemies) are marked as having had their turn, so a revived one waits a round — one
+    whose condition takes the turn with a line saying so."""
     for slot in draft.state.order:
         if slot in draft.state.acted:
             continue
         if rules.takes_turn(draft.state, slot):
             return slot
-        draft.emit(ev.TurnSkipped, who=slot)
+        draft.emit(ev.TurnSkipped, who=slot, text=lost_turn_line(draft.state, rules, slot))
     return None
+
+
+def lost_turn_line(state: EncounterState, rules: Rules, slot: str) -> str:
+    """``Kell loses the turn (Stunned)`` when a condition ``slot`` holds is what takes its
+    turn (without it, the turn would be taken); "" for a slot passed over by design — the
+    dead, a downed enemy, a horde or a pilot acting with another."""
+    fighter = state.combatant(slot)
+    if fighter.out_of_fight:
+        return ""
+    for held in fighter.conditions:
+        rest = tuple(c for c in fighter.conditions if c is not held)
+        freed = evolve(fighter, conditions=rest)
+        if rules.takes_turn(
+            evolve(state, combatants={**state.combatants, fighter.id: freed}), slot
+        ):
+            return f"{name_of(state, slot)} loses the turn ({held.name})"
+    return ""
 
 
 def previous_turn(draft: Draft, rules: Rules) -> None:
@@ -226,3 +244,14 @@ def swap(draft: Draft, first: str, second: str) -> None:
     draft.emit(ev.InitiativeSet, who=second, value=a)
     text = f"{name_of(state, first)} and {name_of(state, second)} swap places"
     draft.emit(ev.OrderSet, order=tuple(order), text=text)
+
+
+def where_words(state: EncounterState, acting: str) -> tuple[str, ...]:
+    """``("Round 3", "Wren's turn")``, or "Not started yet" / "Fight over after round 3":
+    where the fight stands, in the same words on the GM's header, the players' page and
+    the players' view (``acting``: the name of the one acting, as the reader may see it)."""
+    if state.phase == "setup":
+        return ("Not started yet",)
+    if state.phase == "ended":
+        return (f"Fight over after round {state.round}",)
+    return (f"Round {state.round}", *([f"{possessive(acting)} turn"] if acting else []))

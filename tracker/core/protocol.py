@@ -83,7 +83,10 @@ class Verb(FrozenRecord):
 
     ``role`` says which of the TUI's actions it plays (``tracker.core.roles``: damage,
     heal, condition, cure, note, add), so keys, dialogs, palette and help find it by
-    role, never by name; ``asks`` says what its dialog asks.
+    role, never by name; ``asks`` says what its dialog asks. ``options`` names every
+    ``key=value`` option (and bare flag word) the verb reads — a name ending in ``.``
+    takes any key starting so (``armour.``); any other option is refused before the verb
+    runs. ``None``: the verb declared nothing and is handed every option, as before.
     """
 
     name: str
@@ -92,6 +95,7 @@ class Verb(FrozenRecord):
     handler: Handler
     role: str = ""
     asks: Asks = ONE
+    options: tuple[str, ...] | None = None
 
 
 class Rules(Protocol):

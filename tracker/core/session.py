@@ -20,6 +20,7 @@ from tracker.core.hidden_names import guard_public_lines
 from tracker.core.library import EmptyLibrary, Library
 from tracker.core.model import EncounterState
 from tracker.core.protocol import DiceLike, Rules, Verb
+from tracker.core.verb_options import refuse_unknown
 from tracker.core.verbs import core_verbs
 
 
@@ -199,6 +200,7 @@ class Encounter:
         verb = self.verbs.get(command.verb)
         if verb is None:
             raise RuleError(_unknown_verb(command.verb, [*self.verbs, "undo", "redo"]))
+        refuse_unknown(command, verb)
         for name, part in each_target(self.state, command, verb.asks.takes_several):
             try:
                 verb.handler(draft, part, dice)

@@ -59,9 +59,33 @@ def core_verbs(rules: Rules, library: LibraryOf = EmptyLibrary) -> dict[str, Ver
         ("dismiss", DISMISS_USAGE, "close a reminder (all of WHO's without KEY)", _dismiss),
     ]
     return {
-        name: Verb(name, usage, summary, _bind(fn, rules, library), CORE_ROLES.get(name, ""))
+        name: Verb(
+            name,
+            usage,
+            summary,
+            _bind(fn, rules, library),
+            CORE_ROLES.get(name, ""),
+            options=_options_of(name, rules),
+        )
         for name, usage, summary, fn in table
     }
+
+
+CORE_OPTIONS: dict[str, tuple[str, ...] | None] = {
+    "start": ("surprised", "surprise"),
+    "roll": ("for",),
+    "gm-roll": ("for",),
+    "add": None,
+}
+"""The options each shared verb reads (none, unless listed); ``add`` reads every
+``key=value`` as the combatant's side, kind, armour or stats; ``end`` takes the ruleset's
+``end_options``."""
+
+
+def _options_of(name: str, rules: Rules) -> tuple[str, ...] | None:
+    if name == "end":
+        return tuple(getattr(rules, "end_options", ()))
+    return CORE_OPTIONS.get(name, ())
 
 
 CORE_ROLES = {"add": ADD, "notes": NOTE}

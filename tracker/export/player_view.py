@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tracker.core.flow import name_of, possessive
+from tracker.core.flow import name_of, where_words
 from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
@@ -101,7 +101,7 @@ def player_board(state: EncounterState, rules: Ruleset, reveal: bool = False) ->
     return PlayerBoard(
         title=state.title or "Encounter",
         round=state.round,
-        where=_where(state, acting),
+        where=where_words(state, acting),
         acting=acting,
         pools=tuple(rules.header_parts(state)),
         rows=rows,
@@ -118,16 +118,6 @@ def _next_up(state: EncounterState, rules: Ruleset) -> str:
         if _shown(state.combatant(slot)):
             return name_of(state, slot)
     return f"round {state.round + 1}"
-
-
-def _where(state: EncounterState, acting: str) -> tuple[str, ...]:
-    """``("Round 3", "Wren's turn")``, or "Not started yet" / "Fight over after round 3":
-    the page's heading and the view's header, said as the round is."""
-    if state.phase == "setup":
-        return ("Not started yet",)
-    if state.phase == "ended":
-        return (f"Fight over after round {state.round}",)
-    return (f"Round {state.round}", *([f"{possessive(acting)} turn"] if acting else []))
 
 
 def _slots(state: EncounterState) -> list[tuple[str, str]]:

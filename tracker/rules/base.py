@@ -83,6 +83,8 @@ class Ruleset(ABC):
     rising_damage_tracks: ClassVar[tuple[str, ...]] = ()
     one_per_category: ClassVar[bool] = False
     stat_names: ClassVar[tuple[str, ...]] = ()
+    end_options: ClassVar[tuple[str, ...]] = ()
+    """The ``key=value`` options ``end`` takes, handed to :meth:`on_fight_end`."""
 
     @cached_property
     def data(self) -> dict[str, Any]:

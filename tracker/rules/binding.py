@@ -21,18 +21,23 @@ def verb(
     flags: tuple[str, ...] = (),
     role: str = "",
     asks: Asks = ONE,
+    options: tuple[str, ...] | None = None,
 ) -> Verb:
     """One command of a ruleset, bound the one way every ruleset binds them: ``decide`` is
     called as ``decide(draft, command, dice, *context)`` (``context``: the ruleset's tables,
     data or core, in the order its module asks for them); ``flags`` are bare words read as
     ``key=yes`` options (``dmg ann 12 soak``). ``role`` is the table action it plays
     (``tracker.core.roles``: damage, heal, condition, cure …) and ``asks`` what its dialog
-    asks (one target or several, one amount or the highest of several dice)."""
+    asks (one target or several, one amount or the highest of several dice). ``options``
+    names every ``key=value`` option it reads (``("pen", "by")``; its ``flags`` count too):
+    any other is refused in one line before ``decide`` runs, with a "did you mean" for a
+    near miss. Left out, ``decide`` is handed every option, unchecked."""
 
     def handler(draft: Draft, command: Command, dice: DiceLike) -> None:
         decide(draft, with_flags(command, *flags) if flags else command, dice, *context)
 
-    return Verb(name, usage, summary, handler, role, asks)
+    declared = None if options is None else tuple(dict.fromkeys((*options, *flags)))
+    return Verb(name, usage, summary, handler, role, asks, declared)
 
 
 def by_name(*verbs: Verb | Mapping[str, Verb]) -> dict[str, Verb]:

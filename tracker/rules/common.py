@@ -115,13 +115,3 @@ def delayer_acts(draft: Draft, rules: Rules, command: Command, dice: DiceLike, h
             )
         slot = held[0]
     flow.act_now(draft, rules, dice, slot)
-
-
-def only_options(command: Command, takes: Mapping[str, str]) -> None:
-    """Refuse, in one line, an option ``command`` does not read (``takes``: each option
-    it reads, as its usage line writes it)."""
-    for key, value in command.options.items():
-        if key not in takes:
-            typed = f"{key}={value}" if value else key
-            what = f"takes {', '.join(takes.values())}" if takes else "takes no options"
-            raise RuleError(f"'{command.verb}' {what} — not '{typed}'")

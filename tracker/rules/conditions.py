@@ -21,7 +21,6 @@ from tracker.core.records import condition_applied, condition_removed
 from tracker.core.roles import CONDITION, CURE
 from tracker.core.wording import counted, unnamed
 from tracker.rules.base import AilmentSpec, Ruleset, by_name, verb
-from tracker.rules.common import only_options
 
 
 def condition_verbs(rules: Ruleset, free_names: bool = True) -> Mapping[str, Verb]:
@@ -39,19 +38,15 @@ def condition_verbs(rules: Ruleset, free_names: bool = True) -> Mapping[str, Ver
             flags=("replace",),
             role=CONDITION,
             asks=SEVERAL,
+            options=("rounds", "level"),
         ),
-        verb("cure", "cure WHO NAME", "end a condition", cure, role=CURE, asks=SEVERAL),
+        verb("cure", "cure WHO NAME", "end a condition", cure, role=CURE, asks=SEVERAL, options=()),
     )
-
-
-AIL_TAKES = {"rounds": "rounds=N", "level": "level=N", "replace": "replace"}
-"""The options the shared ``ail`` reads, each as its usage line writes it."""
 
 
 def ail(draft: Draft, command: Command, dice: DiceLike, rules: Ruleset, free_names: bool) -> None:
     """``ail WHO NAME [rounds=N] [level=N] [replace]``: give a condition, for N rounds or
     until cured, at a level (0: none)."""
-    only_options(command, AIL_TAKES)
     fighter = who_arg(draft.state, command)
     typed = " ".join(command.args[1:]).strip()
     if not typed:
@@ -96,7 +91,6 @@ def nothing_to_end(
 
 def cure(draft: Draft, command: Command, dice: DiceLike) -> None:
     """``cure WHO NAME``: end a condition."""
-    only_options(command, {})
     fighter = who_arg(draft.state, command)
     name = " ".join(command.args[1:]).strip()
     if not name:

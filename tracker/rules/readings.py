@@ -195,7 +195,8 @@ def reading_verbs(readings: tuple[Reading, ...]) -> dict[str, Verb]:
     def any_reading(draft: Draft, command: Command, dice: DiceLike) -> None:
         decide(draft, command, readings)
 
-    verbs = {"reading": Verb("reading", USAGE, SUMMARY, any_reading)}
+    keys = tuple(reading.key for reading in readings)
+    verbs = {"reading": Verb("reading", USAGE, SUMMARY, any_reading, options=keys)}
     for reading in readings:
         if reading.alias:
             verbs[reading.alias] = _alias_verb(reading, readings)
@@ -207,4 +208,5 @@ def _alias_verb(reading: Reading, readings: tuple[Reading, ...]) -> Verb:
         decide(draft, command, readings, reading.key)
 
     usage = f"{reading.alias} {'|'.join(reading.names)}"
-    return Verb(reading.alias, usage, f"the same as 'reading {reading.key} CHOICE'", one_reading)
+    said = f"the same as 'reading {reading.key} CHOICE'"
+    return Verb(reading.alias, usage, said, one_reading, options=())

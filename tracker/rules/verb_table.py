@@ -11,9 +11,11 @@ from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL
 from tracker.rules.base import by_name, verb
 
 VerbRow = tuple[Any, ...]
-"""``(name, usage, summary, decide, context)`` or ``(…, context, flags)``: ``context``
-names the ruleset's parts ``decide`` takes (``"data"``, ``"core"`` …; a word that names
-no part is given as it stands), ``flags`` the bare words read as options."""
+"""``(name, usage, summary, decide, context)``, ``(…, context, flags)`` or ``(…, flags,
+options)``: ``context`` names the ruleset's parts ``decide`` takes (``"data"``, ``"core"``
+…; a word that names no part is given as it stands), ``flags`` the bare words read as
+options, ``options`` the ``key=value`` options it reads (``verb(…, options=…)``; left out,
+none: any option is refused)."""
 
 Roles = Mapping[str, tuple[str, Asks]]
 """The table action a verb plays (``tracker.core.roles``) and what its dialog asks, by
@@ -39,7 +41,10 @@ def bound_table(
 def _bound(row: VerbRow, parts: Mapping[Any, object], roles: Roles) -> Verb:
     name, usage, summary, decide, context = row[:5]
     flags: tuple[str, ...] = row[5] if len(row) > 5 else ()
+    options: tuple[str, ...] = row[6] if len(row) > 6 else ()
     role, asks = roles.get(name, ("", ONE))
     given = (parts.get(word, word) for word in context)
     handler: Callable[..., None] = decide
-    return verb(name, usage, summary, handler, *given, flags=flags, role=role, asks=asks)
+    return verb(
+        name, usage, summary, handler, *given, flags=flags, role=role, asks=asks, options=options
+    )

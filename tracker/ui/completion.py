@@ -3,7 +3,8 @@
 Pure functions over the state, the verbs (their ``usage``) and the ruleset's views, so
 the same completion works for every ruleset. The last word of the line is completed:
 the first word from the verbs, ``@…`` from the locations of the named combatant, other
-words from what the verb's usage expects at that place (``WHO``, ``NAME``, ``pass|fail``).
+words from what the verb's usage expects at that place (``WHO``, ``NAME``, ``pass|fail``)
+and, after the names, the options the verb declares (``pen=``, ``soak``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tracker.core.grammar import resolve
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import Verb
 from tracker.core.roles import CONDITION, CURE
+from tracker.core.verb_options import option_words
 from tracker.rules.base import Ruleset
 
 UI_WORDS = {
@@ -110,7 +112,13 @@ def _expected(
     place = len([w for w in words[1:-1] if not w.startswith("@") and "=" not in w])
     expected = usage_slots(found.usage)
     slot = expected[place] if place < len(expected) else ""
-    return _for_slot(slot, words, state, rules, found.role)
+    offered = _for_slot(slot, words, state, rules, found.role)
+    if place == 0:
+        return offered
+    if any(ch.isupper() for ch in slot) and not word[:1].isalpha():
+        return offered  # a number or a name is due here, not an option
+    declared = option_words(found)  # after the names: the options it reads
+    return [*offered, *(o for o in declared if o not in offered)]
 
 
 def usage_slots(usage: str) -> list[str]:

@@ -108,15 +108,23 @@ class CairnRules(Ruleset):
                 self.damage,
                 role=DAMAGE,  # the d key and the damage dialog
                 asks=Asks(amount="highest"),  # the dialog asks each attacker's die
+                options=(),  # it reads none: 'dmg rat 4 pierce=1' is refused
             ),
-            verb("heal", "heal WHO N", "restore N HP", self.heal, role=HEAL),
+            verb("heal", "heal WHO N", "restore N HP", self.heal, role=HEAL, options=()),
             verb(
                 "save",
                 "save WHO str|dex|wil",
                 "roll a save: d20 at or under the attribute",
                 self.save,
+                options=(),
             ),
-            verb("tend", "tend WHO", "Critical Damage tended: back in the fight", self.tend),
+            verb(
+                "tend",
+                "tend WHO",
+                "Critical Damage tended: back in the fight",
+                self.tend,
+                options=(),
+            ),
         )
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:

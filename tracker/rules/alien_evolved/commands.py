@@ -6,19 +6,20 @@ of an out-of-turn action)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from tracker.core.protocol import Verb
 from tracker.rules.alien_evolved import actions, cards, damage, dying, health, rolls, stress, time
 from tracker.rules.verb_table import USUAL_ROLES, bound_table
 
-VerbRow = tuple[str, str, str, Callable[..., None], tuple[str, ...]]
+VerbRow = tuple[Any, ...]
 
 VERBS: tuple[VerbRow, ...] = (
     # cards and actions
     ("start", "start [attacker=WHO] [ambush=WHO,WHO]",
-     "deal round 1 (surprise: the attacker takes card 1)", cards.start, ("core",)),
+     "deal round 1 (surprise: the attacker takes card 1)", cards.start, ("core",), (),
+     ("attacker", "ambush", "surprised", "surprise")),
     ("swap", "swap A B", "hold off: trade cards (the other cannot refuse)", cards.swap, ("core",)),
     ("delay", "delay WHO OTHER", "hold off: as 'swap' (a card is never held)", cards.hold_off,
      ("core",)),
@@ -34,19 +35,21 @@ VERBS: tuple[VerbRow, ...] = (
      ("data", "criticals")),
     ("heal", "heal WHO N", "recover Health", health.heal, ()),
     ("crit", "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]",
-     "roll or enter a critical", damage.crit, ("data", "criticals")),
+     "roll or enter a critical", damage.crit, ("data", "criticals"), (), ("effect", "lethal")),
     ("deathroll", "deathroll WHO [pass|fail]", "a death roll (Stamina)", dying.death_roll,
      ("data",)),
     ("firstaid", "firstaid WHO N|fail [by=WHO] [roll=POOL]", "first aid", dying.first_aid,
-     ("data",)),
-    ("rally", "rally WHO N|fail [by=WHO]", "rally a Broken character", dying.rally, ("data",)),
+     ("data",), (), ("by", "roll")),
+    ("rally", "rally WHO N|fail [by=WHO]", "rally a Broken character", dying.rally, ("data",),
+     (), ("by",)),
     # stress and rolls
-    ("stress", "stress WHO +N|-N", "change the stress level", stress.stress, ("data",)),
+    ("stress", "stress WHO +N|-N [for=WHAT]", "change the stress level", stress.stress,
+     ("data",), (), ("for",)),
     ("panic", "panic WHO [N EFFECT…]", "roll (or enter) a panic result", stress.panic,
      ("data", "criticals")),
-    ("skill", "skill WHO BASE|SKILL [mod=N]",
+    ("skill", "skill WHO BASE|SKILL [mod=N] [for=WHAT]",
      "a skill roll with stress dice (SKILL: the combatant's dice, close-combat …)", rolls.skill,
-     ("data",)),
+     ("data",), (), ("mod", "for")),
     ("push", "push WHO", "push the last roll: stress +1, re-roll all but sixes", rolls.push,
      ("data",)),
     ("opposed", "opposed WHO BASE OTHER BASE", "an opposed roll: more sixes than the other wins",
@@ -61,7 +64,7 @@ VERBS: tuple[VerbRow, ...] = (
     ("ail", "ail WHO CONDITION", "mark a condition (cover, panic …)", health.ail, ("data",)),
     ("cure", "cure WHO CONDITION", "end a condition", health.cure, ()),
     ("stretch", "stretch [rest]", "a stretch of time passes", time.stretch,
-     ("data", "readings")),
+     ("data", "readings"), ("rest",)),
     ("shift", "shift", "a shift of time passes", time.shift, ("data", "readings")),
     ("resolve", "resolve WHO KEY", "dismiss a reminder", health.resolve, ()),
 )  # fmt: skip

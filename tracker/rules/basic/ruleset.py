@@ -15,7 +15,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
-from tracker.rules.common import countdown, only_options, resource_verbs_check, shift_track
+from tracker.rules.common import countdown, resource_verbs_check, shift_track
 from tracker.rules.conditions import condition_verbs
 from tracker.rules.display import SummaryPart
 
@@ -68,16 +68,24 @@ class BasicRules(Ruleset):
                 self.damage,
                 role="damage",
                 asks=SEVERAL,
+                options=(),
             ),
-            verb("heal", "heal WHO N", "regain N hit points", self.heal, role="heal", asks=SEVERAL),
+            verb(
+                "heal",
+                "heal WHO N",
+                "regain N hit points",
+                self.heal,
+                role="heal",
+                asks=SEVERAL,
+                options=(),
+            ),
             *condition_verbs(self).values(),
-            verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend),
-            verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain),
+            verb("spend", "spend WHO RESOURCE [N]", "spend a resource", self.spend, options=()),
+            verb("gain", "gain WHO RESOURCE [N]", "regain a resource", self.gain, options=()),
         )
 
     def damage(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Lose hit points; at 0 the combatant is down."""
-        only_options(command, {})
         fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount of damage")
         if amount < 0:
@@ -90,7 +98,6 @@ class BasicRules(Ruleset):
 
     def heal(self, draft: Draft, command: Command, dice: DiceLike) -> None:
         """Regain hit points up to the maximum; a downed combatant gets back up."""
-        only_options(command, {})
         fighter = who_arg(draft.state, command)
         amount = command.number(1, "an amount to heal")
         if amount < 0:
@@ -110,7 +117,6 @@ class BasicRules(Ruleset):
         self._resource(draft, command, +1)
 
     def _resource(self, draft: Draft, command: Command, sign: int) -> None:
-        only_options(command, {})
         fighter = who_arg(draft.state, command)
         track = resource_verbs_check(fighter, command.arg(1, "a resource"))
         if track == "hp":  # dmg and heal also put a combatant down and back up

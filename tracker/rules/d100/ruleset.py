@@ -40,6 +40,9 @@ class D100Ruleset(Ruleset):
     text_keys: ClassVar[tuple[str, ...]] = ()
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses",)
     descending: ClassVar[bool] = True
+    act_options: ClassVar[tuple[str, ...]] = turns.ACT_OPTIONS
+    """The options the shared ``act`` reads (a ruleset whose action checks read more
+    adds them)."""
 
     @cached_property
     def tables(self) -> D100Tables:
@@ -210,9 +213,22 @@ class D100Ruleset(Ruleset):
                 "[concentration] [force]",
                 "spend an action (no ACTION: a delayer acts now)",
                 self._act,
+                options=self.act_options,
             ),
-            verb("spend", "spend WHO RESOURCE [N]", "spend Fate or another resource", self._spend),
-            verb("gain", "gain WHO RESOURCE [N]", "regain Fate or another resource", self._gain),
+            verb(
+                "spend",
+                "spend WHO RESOURCE [N]",
+                "spend Fate or another resource",
+                self._spend,
+                options=(),
+            ),
+            verb(
+                "gain",
+                "gain WHO RESOURCE [N]",
+                "regain Fate or another resource",
+                self._gain,
+                options=(),
+            ),
         )
 
     def entry_from_options(self, cid: str, name: str, options: Mapping[str, str]) -> dict[str, Any]:

@@ -24,6 +24,9 @@ from tracker.rules.d100 import D100Tables, folded, strings, whole
 
 KINDS = ("full", "half", "reaction", "free", "extended")
 SUBTYPES = ("attack", "concentration", "melee", "ranged", "movement")
+ACT_OPTIONS = (*KINDS, *SUBTYPES, "force", "of", "progress")
+"""What ``act`` reads: an action's type and subtypes, ``force``, and an Extended Action's
+``of=N`` and ``progress=N``."""
 EXTENDED = "Extended"
 COUNTERS = ("half", "reaction", "attack", "focus")
 

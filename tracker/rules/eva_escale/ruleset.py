@@ -53,6 +53,8 @@ class EvaRules(D100Ruleset):
     }
     text_keys: ClassVar[tuple[str, ...]] = ("pilot", "cockpit", "director", "leader", "role")
     table_keys: ClassVar[tuple[str, ...]] = ("bonuses", "wounds")
+    act_options: ClassVar[tuple[str, ...]] = (*turns.ACT_OPTIONS, "power")
+    end_options: ClassVar[tuple[str, ...]] = ("outcome",)
 
     # --- roster ---------------------------------------------------------------------
 
@@ -231,6 +233,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="damage",
                 asks=SEVERAL,
+                options=("fury", "unarmed", *damage.DMG_KEYS),
             ),
             verb(
                 "wound",
@@ -239,6 +242,7 @@ class EvaRules(D100Ruleset):
                 damage.wound,
                 self,
                 asks=SEVERAL,
+                options=("hit",),
             ),
             verb(
                 "heal",
@@ -248,6 +252,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="heal",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "ail",
@@ -257,6 +262,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="condition",
                 asks=SEVERAL,
+                options=("mental", "rounds"),
             ),
             verb(
                 "cure",
@@ -266,6 +272,7 @@ class EvaRules(D100Ruleset):
                 self,
                 role="cure",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "defeat",
@@ -273,6 +280,7 @@ class EvaRules(D100Ruleset):
                 "a construct is defeated (its pilot must eject)",
                 damage.defeat_command,
                 self,
+                options=(),
             ),
             verb(
                 "eject",
@@ -280,6 +288,7 @@ class EvaRules(D100Ruleset):
                 "the pilot of a construct ejects",
                 pilots.eject,
                 self,
+                options=("force", "mod"),
             ),
             verb(
                 "burn",
@@ -287,12 +296,14 @@ class EvaRules(D100Ruleset):
                 "a Fate point burned to survive (gone for good)",
                 on_foot.burn,
                 self.tables,
+                options=(),
             ),
             verb(
                 "restore",
                 "restore SUPCOM WHO",
                 "1 Morale restores a spent Fate point (3/battle)",
                 self._restore,
+                options=(),
             ),
         )
         return {**self.shared_verbs(), **bound}

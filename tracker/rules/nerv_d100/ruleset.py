@@ -41,8 +41,9 @@ from tracker.rules.nerv_d100 import (
     views,
     witness,
 )
-from tracker.rules.nerv_d100.commands import DamageCommands
+from tracker.rules.nerv_d100.commands import HIT_FLAGS, REACH_FLAGS, DamageCommands
 from tracker.rules.nerv_d100.damage import burn
+from tracker.rules.nerv_d100.economy import ACT_FLAGS
 from tracker.rules.nerv_d100.initiative import check_advantage, opposed_grace_ties
 from tracker.rules.nerv_d100.stats import bonus, score
 from tracker.rules.nerv_d100.tables import NervTables
@@ -254,19 +255,22 @@ class NervRules(Ruleset):
                 hits.damage,
                 role="damage",
                 asks=SEVERAL,
+                options=(*HIT_FLAGS, *REACH_FLAGS, *t.damage_types(), "type", "block", "by"),
             ),
             verb(
                 "wound",
-                "wound WHO N [@LOC] [savage[=N]] [block=N]",
+                "wound WHO N [@LOC] [savage[=N]] [block=N] [type=T]",
                 "wounds entered directly",
                 hits.wound,
                 asks=SEVERAL,
+                options=("savage", "block", "type"),
             ),
             verb(
                 "injure",
                 "injure WHO N [@LOC] [type=T]",
                 "injury points entered directly",
                 hits.injure,
+                options=("type",),
             ),
             verb(
                 "heal",
@@ -275,6 +279,7 @@ class NervRules(Ruleset):
                 hits.heal,
                 role="heal",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "ail",
@@ -284,6 +289,7 @@ class NervRules(Ruleset):
                 t,
                 role="condition",
                 asks=SEVERAL,
+                options=("replace", "dof", "by"),
             ),
             verb(
                 "cure",
@@ -293,35 +299,47 @@ class NervRules(Ruleset):
                 t,
                 role="cure",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "shake",
-                "shake WHO pass|fail|roll [NAME] [dof=N]",
+                "shake WHO pass|fail|roll [NAME] [dof=N] [adv=N]",
                 "a shake-off test",
                 ailing.shake,
                 t,
+                options=("dof", "adv"),
             ),
             verb(
                 "fear",
-                "fear WHO pass|dof=N|roll",
+                "fear WHO pass|dof=N|roll [adv=N] [source=…]",
                 "a Fear test and its effect",
                 ailing.fear,
                 t,
+                options=("pass", "fail", "roll", "dof", "adv", "source"),
             ),
-            verb("fracture", "fracture WHO", "an Ego Fracture", self._fracture),
+            verb("fracture", "fracture WHO", "an Ego Fracture", self._fracture, options=()),
             verb(
                 "test",
-                "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N]",
+                "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N] [adv=N]",
                 "a reminded test",
                 lasting.test,
                 t,
+                options=("dof", "adv"),
             ),
-            verb("decay", "decay WHO STAT N", "lower a score for a while", lasting.decay, t),
+            verb(
+                "decay",
+                "decay WHO STAT N",
+                "lower a score for a while",
+                lasting.decay,
+                t,
+                options=(),
+            ),
             verb(
                 "act",
-                "act WHO [ACTION] [combo] [cost=N] [on=ENEMY pass|fail]",
+                "act WHO [ACTION] [combo] [cost=N] [on=ENEMY pass|fail] [force]",
                 "spend a Move or an action (no ACTION: a delayer acts now)",
                 self._act,
+                options=(*ACT_FLAGS, "cost", "on"),
             ),
             verb(
                 "exert",
@@ -329,6 +347,7 @@ class NervRules(Ruleset):
                 "one more action for 1, 2, 3 … Stress",
                 economy.exert,
                 t,
+                options=(),
             ),
             verb(
                 "spend",
@@ -336,6 +355,7 @@ class NervRules(Ruleset):
                 "spend Fate or lower Stress/Trauma",
                 resources.spend,
                 t,
+                options=("use",),
             ),
             verb(
                 "gain",
@@ -343,6 +363,7 @@ class NervRules(Ruleset):
                 "gain Fate, Stress or Trauma",
                 resources.gain,
                 t,
+                options=(),
             ),
             verb(
                 "downtime",
@@ -350,9 +371,12 @@ class NervRules(Ruleset):
                 "rest: Stress, Trauma, Fate, Exerts",
                 resources.downtime,
                 t,
+                options=(),
             ),
-            verb("fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t),
-            verb("fall", "fall WHO", "a flyer starts falling", lasting.fall, t),
+            verb(
+                "fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t, options=()
+            ),
+            verb("fall", "fall WHO", "a flyer starts falling", lasting.fall, t, options=()),
         )
 
     def _fracture(self, draft: Draft, command: Command, dice: DiceLike) -> None:

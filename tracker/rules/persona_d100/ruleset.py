@@ -18,7 +18,7 @@ from tracker.core.wording import either
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
 from tracker.rules.d100 import altitude, folded
-from tracker.rules.d100.turns import fresh_turn, restart_interrupted
+from tracker.rules.d100.turns import ACT_OPTIONS, fresh_turn, restart_interrupted
 from tracker.rules.display import SummaryPart
 from tracker.rules.fight_end import no_answers
 from tracker.rules.persona_d100 import affinity, all_out, flight, momentum, readied, views
@@ -36,6 +36,7 @@ class PersonaRules(PersonaBase):
     """
 
     id: ClassVar[str] = "persona-d100"
+    act_options: ClassVar[tuple[str, ...]] = (*ACT_OPTIONS, "onemore", "on", "when")
     one_per_category: ClassVar[bool] = True
     title: ClassVar[str] = "Persona d100 (affinities, One More, Baton Pass)"
     data_file: ClassVar[str] = "data.toml"
@@ -136,6 +137,7 @@ class PersonaRules(PersonaBase):
                 self,
                 role="damage",
                 asks=SEVERAL,
+                options=(*affinity.FLAGS, *affinity.KEYS),
             ),
             verb(
                 "heal",
@@ -145,6 +147,7 @@ class PersonaRules(PersonaBase):
                 self,
                 role="heal",
                 asks=SEVERAL,
+                options=("by",),
             ),
             verb(
                 "ail",
@@ -154,6 +157,7 @@ class PersonaRules(PersonaBase):
                 self,
                 role="condition",
                 asks=SEVERAL,
+                options=("replace", "same", "category", "rounds", "by"),
             ),
             verb(
                 "cure",
@@ -163,6 +167,7 @@ class PersonaRules(PersonaBase):
                 self,
                 role="cure",
                 asks=SEVERAL,
+                options=(),
             ),
             verb(
                 "onemore",
@@ -170,6 +175,7 @@ class PersonaRules(PersonaBase):
                 "spend a One More on an action or a Stamina charge",
                 momentum.one_more,
                 self,
+                options=self.act_options,
             ),
             verb(
                 "baton",
@@ -177,6 +183,7 @@ class PersonaRules(PersonaBase):
                 "pass the One More to an ally with an S-Link",
                 momentum.baton,
                 self,
+                options=(),
             ),
             verb(
                 "allout",
@@ -184,6 +191,7 @@ class PersonaRules(PersonaBase):
                 "All-Out Attack: every enemy Staggered",
                 all_out.all_out,
                 self,
+                options=("with",),
             ),
             verb(
                 "fly",
@@ -191,14 +199,16 @@ class PersonaRules(PersonaBase):
                 "a flyer changes altitude band",
                 flight.fly,
                 self,
+                options=flight.MOVES,
             ),
-            verb("fall", "fall WHO", "a flyer begins to fall", flight.fall, self),
+            verb("fall", "fall WHO", "a flyer begins to fall", flight.fall, self, options=()),
             verb(
                 "act",
                 "act WHO ACTION [full|half|reaction|free|extended] "
                 "[attack] [concentration] [onemore] [force] [on=WHO pass|fail] [when=…]",
                 "spend an action (no ACTION: a delayer acts now)",
                 self._act,
+                options=self.act_options,
             ),
         )
         return {**self.shared_verbs(), **bound}

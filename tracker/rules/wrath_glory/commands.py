@@ -6,7 +6,7 @@ Wrath, Glory and Reloads by hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from tracker.core.draft import Draft
@@ -111,7 +111,7 @@ def resolve(draft: Draft, command: Command, dice: DiceLike) -> None:
     dismiss_reminders(draft, fighter.id, key, "dealt with")
 
 
-VerbRow = tuple[str, str, str, Callable[..., None], tuple[object, ...], tuple[str, ...]]
+VerbRow = tuple[Any, ...]
 
 VERBS: tuple[VerbRow, ...] = (
     # the turn order
@@ -124,13 +124,16 @@ VERBS: tuple[VerbRow, ...] = (
     ("interrupt", "interrupt WHO", "a holder interrupts (opposed Initiative)", order.interrupt,
      ("core", "data"), ()),
     # tests and attacks
-    ("test", "test WHO POOL [dn=N] [vs=WHO] [wrath] [bank]", "roll a test in icons",
-     attack.roll_test, ("data",), ("wrath", "bank")),
-    ("attack", "attack WHO TARGET[,…] POOL melee|ranged [dmg=DR] [soak]", "roll an attack",
-     attack.attack, ("data",), ("wrath", "soak")),
+    ("test", "test WHO POOL [dn=N] [bonus=N] [vs=WHO] [for=WHAT] [wrath] [bank]",
+     "roll a test in icons", attack.roll_test, ("data",), ("wrath", "bank"),
+     ("dn", "bonus", "vs", "for")),
+    ("attack",
+     "attack WHO TARGET[,…] POOL melee|ranged [dn=N] [bonus=N] [dmg=DR] [mortal=N] [soak] [wrath]",
+     "roll an attack", attack.attack, ("data",), ("wrath", "soak"),
+     ("dn", "bonus", "dmg", "mortal")),
     # Shock and Wounds
     ("dmg", "dmg WHO DR [bd=N] [mortal=N] [soak[=N]] [wrath]", "Damage Rating against Resilience",
-     damage, ("data",), ("soak", "wrath")),
+     damage, ("data",), ("soak", "wrath"), ("bd", "mortal")),
     ("wound", "wound WHO N", "take N Wounds directly (Mortal Wounds)", wound, ("data",), ()),
     ("shock", "shock WHO N", "take N Shock directly", shock, ("data",), ()),
     ("heal", "heal WHO N [shock]", "restore Wounds (or Shock)", heal, (), ("shock",)),
@@ -139,15 +142,16 @@ VERBS: tuple[VerbRow, ...] = (
     ("defiance", "defiance WHO [wrath]", "roll a Defiance Check", defiance, ("data",),
      ("wrath",)),
     # combat effects and options
-    ("ail", "ail WHO EFFECT [X] [source=WHO] [flying]", "give a combat effect", effects.ail,
-     ("data",), ("flying",)),
+    ("ail", "ail WHO EFFECT [X] [rounds=N] [source=WHO] [flying]", "give a combat effect",
+     effects.ail, ("data",), ("flying",), ("rounds", "source")),
     ("cure", "cure WHO EFFECT", "end a combat effect", effects.cure, ("data",), ()),
     ("fear", "fear WHO [pass|fail] [source=WHO]",
-     "a Resolve test against fear (no result: a reminder)", effects.fear, ("data",), ()),
+     "a Resolve test against fear (no result: a reminder)", effects.fear, ("data",), (),
+     ("source",)),
     ("treat", "treat WHO EFFECT POOL [by=WHO] [wrath]", "an action and a test to end an effect",
-     effects.treat, ("data",), ("wrath",)),
-    ("interact", "interact WHO TARGET POOL hinder|vulnerable dn=N", "an interaction attack",
-     interaction.interact, ("data",), ("wrath",)),
+     effects.treat, ("data",), ("wrath",), ("by",)),
+    ("interact", "interact WHO TARGET POOL hinder|vulnerable dn=N [wrath]", "an interaction attack",
+     interaction.interact, ("data",), ("wrath",), ("dn",)),
     ("option", "option WHO OPTION [N|SIZE|POOL|ACTION,ACTION…]", "take a combat option this turn",
      options.take_option, ("data",), ()),
     # Wrath, Glory, Reloads; reminders

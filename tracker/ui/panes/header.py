@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.theme import Theme
 
-from tracker.core.flow import name_of, possessive
+from tracker.core.flow import name_of, where_words
 from tracker.core.model import EncounterState
 from tracker.core.safe_text import visible
 from tracker.rules.base import Ruleset
@@ -172,12 +172,6 @@ def phones_part(count: int) -> str:
 
 
 def where(state: EncounterState) -> list[str]:
-    """``["Round 3", "Unit-01's turn"]`` (or "not started" / "the fight is over")."""
-    if state.phase == "setup":
-        return ["not started"]
-    if state.phase == "ended":
-        return [f"over after round {state.round}"]
-    parts = [f"Round {state.round}"]
-    if state.current:
-        parts.append(f"{possessive(name_of(state, state.current))} turn")
-    return parts
+    """``["Round 3", "Unit-01's turn"]`` (or "Not started yet" / "Fight over after round
+    3"), in the players' page's words."""
+    return list(where_words(state, name_of(state, state.current) if state.current else ""))

@@ -1,5 +1,7 @@
-"""The status pane's ailment lines: a line per category of the ruleset's catalogue, with
-a badge per condition held (``Physical:  Burning 2 ``), or the ruleset's own line for it."""
+"""The status pane's ailment lines: a line per category of the ruleset's catalogue that
+holds something, with a badge per condition held (``Physical:  Burning 2 ``), or the
+ruleset's own line for it; ``No ailments`` when none holds anything (a line per empty
+category pushed the combatant's other lines below the fold at 80x24)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ class AilmentLines:
         self.style = style
 
     def of(self, fighter: Combatant, said: list[str]) -> list[tuple[Text, bool]]:
-        """Each ailment category's line, and whether it holds anything. A condition of
+        """Each ailment category's line that holds something (True), or one ``No
+        ailments`` line (False) when none does. A condition of
         no category of the catalogue joins its ``Condition`` line where there is one
         (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
         already name by its category (``Physical: Burn``) is not said twice."""
@@ -45,7 +48,9 @@ class AilmentLines:
             if category.casefold() == "condition":
                 held, rest = held + rest, []
             lines.append((self.badges(category.capitalize(), held), bool(held)))
-        return lines + self._own_categories(rest, kind, not categories)
+        lines += self._own_categories(rest, kind, not categories)
+        held_lines = [(line, True) for line, holds in lines if holds]
+        return held_lines or [(Text("No ailments", self.style("muted")), False)]
 
     def _own_categories(
         self, rest: list[Condition], kind: Callable[[Condition], str], always: bool

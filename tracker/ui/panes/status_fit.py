@@ -3,7 +3,7 @@
 On a short screen (80x24 gives the pane twelve rows) three open reminders, wrapped, push
 the selected combatant's block out of sight. When the full drawing would not fit, the
 pane is drawn tighter, a step at a time, until the reminders and the selected
-combatant's name and tracks fit: first empty ailment categories are left out, then each
+combatant's name and tracks fit: first the ``No ailments`` line is left out, then each
 reminder's text is followed by rows of its keyed choices (choices without a key are
 left to the list of every choice) and the combatant's name and tracks come before
 their other lines, and last each track takes one row (its value whole; only a note after
