@@ -170,3 +170,22 @@ async def test_reminders_past_the_pane_are_counted_under_the_last_shown(tmp_path
         shown = [row for row in rows if "meets something" in row]
         more = [row for row in rows if row.startswith("+")]
         assert more == [f"+{6 - len(shown)} more reminders  [0] every choice"], rows
+
+
+@ui_test
+async def test_a_condition_beside_a_line_of_its_category_word_is_still_said(
+    tmp_path: Path,
+) -> None:
+    # eva-escale's construct line "Pilot: Shinji Ikari (aboard)" bears the label of the
+    # catalogue's Pilot category; Sachiel gripping Unit-01 must not vanish behind it
+    path = tmp_path / "ramiel.toml"
+    shutil.copyfile(ROOT / "encounters" / "eva-escale-ramiel.toml", path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("unit-01")
+        assert app.run_line("ail unit-01 Held by an Angel").ok
+        await pilot.pause()
+        status = pane_text(app, "#status-text").splitlines()
+        assert any(line.startswith("Pilot:") and "Shinji" in line for line in status)
+        assert any("Held by an Angel" in line for line in status), status

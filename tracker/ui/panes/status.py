@@ -307,7 +307,8 @@ class StatusPane(SelectedPane):
         """Each ailment category's line, and whether it holds anything. A condition of
         no category of the catalogue joins its ``Condition`` line where there is one
         (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
-        already name by its category (``Physical: Burn``) is not said twice."""
+        already name by its category (``Physical: Burn``) is not said twice; one that
+        such a line does not name has its own line."""
         categories: list[str] = []
         for spec in rules.catalogue():
             if spec.category and spec.category not in categories:
@@ -319,11 +320,14 @@ class StatusPane(SelectedPane):
         rest = [c for c in fighter.conditions if kind(c) not in known | labels]
         lines = []
         for category in categories:
+            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
             if category in worded:
                 line = worded[category]
                 lines.append((self._worded(line), not says_nothing(line)))
+                unsaid = [c for c in held if c.name.casefold() not in line.casefold()]
+                if unsaid:  # "Pilot: Shinji (ejected)" names the pilot, not the conditions
+                    lines.append((self._badges(category.capitalize(), unsaid), True))
                 continue
-            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
             if category.casefold() == "condition":
                 held, rest = held + rest, []
             lines.append((self._badges(category.capitalize(), held), bool(held)))
