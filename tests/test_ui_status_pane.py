@@ -189,3 +189,25 @@ async def test_a_condition_beside_a_line_of_its_category_word_is_still_said(
         status = pane_text(app, "#status-text").splitlines()
         assert any(line.startswith("Pilot:") and "Shinji" in line for line in status)
         assert any("Held by an Angel" in line for line in status), status
+
+
+@ui_test
+async def test_at_80x24_an_unarmoured_shadows_ailments_are_in_sight(tmp_path: Path) -> None:
+    # persona's Gale Harpy has no armour and no wounds per location: six bare "Head",
+    # "Right arm" … lines said nothing and pushed its Burn out of the 80x24 status pane
+    path = tmp_path / "shadows.toml"
+    shutil.copyfile(ROOT / "encounters" / "persona-d100-shadows.toml", path)
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.select("gale")
+        assert app.run_line("ail gale Burn category=Physical rounds=2").ok
+        await pilot.pause()
+        await pilot.pause()
+        shown = visible_status(app)
+        assert not any(line.strip() in ("Head", "Body", "Left leg") for line in shown), shown
+        assert any("Burn" in line for line in shown), shown
+        app.select("yu")
+        await pilot.pause()
+        yu = [line.strip() for line in pane_text(app, "#status-text").splitlines()]
+        assert "Head A2" in yu  # armour is something to read

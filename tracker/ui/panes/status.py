@@ -35,6 +35,7 @@ from tracker.ui.panes.status_lines import (
     categories_of,
     category_of,
     condition_text,
+    has_news,
     location_line,
     reminder_entry,
     says_nothing,
@@ -277,7 +278,7 @@ class StatusPane(SelectedPane):
                 track_bar(view, styles, width=10) for view in rules.track_views(fighter)
             ]
             if self.screen.has_class("-narrow"):
-                block.locations = [location_line(view, styles) for view in body]
+                block.locations = [location_line(v, styles) for v in body if has_news(v)]
         block.traits = self._traits(fighter)
         shown = {line.plain for line in block.full()}
         block.said = [

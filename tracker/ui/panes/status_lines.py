@@ -21,6 +21,13 @@ def says_nothing(line: str) -> bool:
     return line.partition(":")[2].strip() in ("—", "-", "")
 
 
+def has_news(view: LocationView) -> bool:
+    """Whether a body location's line says anything: a wound count, armour or an injury
+    (persona's unarmoured Shadow has none: six bare ``Head``, ``Right arm`` … lines pushed
+    its ailments out of an 80x24 status pane)."""
+    return view.limit >= 0 or bool(view.armour) or bool(view.injuries)
+
+
 def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
     """``Head 3/4 A2 · Broken Nose``: a body location in one line, by its severity."""
     line = Text(f"{view.label} ", styles["frame"])
