@@ -211,3 +211,39 @@ async def test_at_80x24_an_unarmoured_shadows_ailments_are_in_sight(tmp_path: Pa
         await pilot.pause()
         yu = [line.strip() for line in pane_text(app, "#status-text").splitlines()]
         assert "Head A2" in yu  # armour is something to read
+
+
+def long_named_nerv(tmp_path: Path) -> Path:
+    """The nerv sample with two more pilots of 40-letter names, each bleeding and blind."""
+    path = nerv_file(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    block = text[text.rindex("[[combatants]]", 0, text.index('id = "rei"')) :]
+    block = block[: block.index("[[", 2)]
+    for cid, name in (
+        ("voss", "Sergeant Mirela Voss of the Third Company"),
+        ("kade", "Corporal Anselm Kade of the Third Company"),
+    ):
+        twin = block.replace('id = "rei"', f'id = "{cid}"')
+        text = text.replace(block, block + twin.replace("Rei Ayanami (on foot)", name), 1)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@ui_test
+async def test_at_80x24_reminders_cut_to_a_row_say_what_they_ask(tmp_path: Path) -> None:
+    # four reminders at 80x24 are cut to a row each; a 40-letter name took the whole row
+    # ("Sergeant Mirela Voss of the…" twice): the GM could not tell the shake-off from the
+    # Blood Loss test without opening the list
+    app = make_app(long_named_nerv(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        lines = ["init voss 99", "init kade 98", "start", "next"]
+        for who in ("voss", "kade"):
+            lines[:0] = [f"ail {who} Blood Loss", f"ail {who} Blinded"]
+        for line in lines:
+            assert app.run_line(line).ok, line
+        await pilot.pause()
+        await pilot.pause()
+        shown = visible_status(app)
+        assert any("shake off" in line for line in shown), shown
+        assert any("Blood Loss" in line for line in shown), shown

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from tracker.core.model import Condition, EncounterState, Reminder
 from tracker.rules.base import LocationView, Ruleset
 from tracker.rules.display import level_words
+from tracker.ui.panes.row_fit import elide
 from tracker.ui.reminder_keys import Choice
 
 
@@ -87,4 +89,12 @@ def reminder_entry(state: EncounterState, reminder: Reminder) -> ReminderEntry:
     name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
     named = f"{name}: {reminder.text}"
     text = reminder.text if name in reminder.text else named
-    return ReminderEntry(Text(text), Text(text if text.startswith(name) else named))
+    glance = text if text.startswith(name) else named
+    if name and cell_len(name) > GLANCE_NAME:  # the row is for what to do, not the name
+        glance = elide(name, GLANCE_NAME) + glance[len(name) :]
+    return ReminderEntry(Text(text), Text(glance))
+
+
+GLANCE_NAME = 21
+"""The most cells a name takes at the start of a reminder cut to one row: a 40-letter
+name took the whole row, and two reminders of one combatant read the same."""
