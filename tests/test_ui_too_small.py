@@ -1,0 +1,40 @@
+"""Below 80x24 the table says it is too small (the status pane and the log are cut
+off), and says nothing once the screen is large enough again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from tests.ui_helpers import make_app, nerv_file, opened, settled, text_of, ui_test
+from tracker.ui.app import TrackerApp
+from tracker.ui.panes.initiative import InitiativePane
+
+
+def too_small_line(app: TrackerApp) -> str:
+    """The notice's text when it is on screen, else ''."""
+    notice = app.screen.query_one("#too-small", Static)
+    return text_of(notice).strip() if notice.display and notice.region.height else ""
+
+
+@ui_test
+async def test_a_screen_under_80x24_says_so_and_the_fight_goes_on(tmp_path: Path) -> None:
+    # at 60x20 the status pane (reminders, ailments) and the log fell off the screen
+    # without a word while "1-9 resolve" stayed in the footer
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await settled(pilot)
+        assert too_small_line(app) == ""
+        await pilot.resize_terminal(60, 20)
+        await settled(pilot)
+        assert too_small_line(app) == "60x20: too small, needs 80x24 — status and log cut off"
+        await pilot.press("n")  # the keys still work
+        await settled(pilot)
+        assert "Round 1" in str(app.screen.query_one("#header").render())
+        assert app.screen.query_one(InitiativePane).region.height > 0
+        await pilot.resize_terminal(80, 24)
+        await settled(pilot)
+        assert too_small_line(app) == ""
