@@ -38,3 +38,22 @@ async def test_a_screen_under_80x24_says_so_and_the_fight_goes_on(tmp_path: Path
         await pilot.resize_terminal(80, 24)
         await settled(pilot)
         assert too_small_line(app) == ""
+
+
+@ui_test
+async def test_a_dialog_narrows_to_a_small_screen(tmp_path: Path) -> None:
+    # the damage dialog kept its 72 columns at 60x20: its target's ▼ and the right of
+    # every field were off the screen
+    app = make_app(nerv_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.press("d")
+        await settled(pilot)
+        await pilot.resize_terminal(60, 20)
+        await settled(pilot)
+        dialog = app.screen.query_one(".dialog")
+        assert dialog.region.right <= 60 and dialog.region.x >= 0, dialog.region
+        await pilot.resize_terminal(80, 24)
+        await settled(pilot)
+        assert app.screen.query_one(".dialog").region.width == 72
