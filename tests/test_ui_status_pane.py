@@ -7,12 +7,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import (
     ROOT,
+    basic_file,
     make_app,
     nerv_file,
     offers,
@@ -247,3 +249,33 @@ async def test_at_80x24_reminders_cut_to_a_row_say_what_they_ask(tmp_path: Path)
         shown = visible_status(app)
         assert any("shake off" in line for line in shown), shown
         assert any("Blood Loss" in line for line in shown), shown
+
+
+def style_of(app: TrackerApp, selector: str, words: str) -> str:
+    """The style of the segment of ``selector``'s drawing that holds ``words``."""
+    drawing = app.query_one(selector, Drawing)
+    for y in range(drawing.size.height):
+        for segment in drawing.render_line(y):
+            if words in segment.text:
+                return str(segment.style)
+    raise AssertionError(f"{words!r} is not in {selector}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_a_goblin_marked_dead_at_full_hp_reads_as_fallen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # the order's row turned red for a GM's "dead gob" at 7/7, while the status pane's
+    # (and at 120x36 the body pane's) HP bar stayed green, as for one unhurt
+    app = make_app(basic_file(tmp_path))
+    pane = "#status-text" if size[0] < 120 else "#body-drawing"
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        app.select("gob")
+        assert app.run_line("start").ok and app.run_line("dmg gob 7").ok
+        await pilot.pause()
+        beaten = style_of(app, pane, "0/7")
+        assert app.run_line("undo").ok and app.run_line("dead gob").ok
+        await pilot.pause()
+        assert style_of(app, pane, "7/7") == beaten

@@ -19,7 +19,7 @@ from tracker.core.safe_text import visible_lines
 from tracker.rules.base import Ruleset
 from tracker.rules.display import level_words
 from tracker.ui.panes.drawing import Drawing
-from tracker.ui.panes.figure import track_bar
+from tracker.ui.panes.figure import as_fallen, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.sides import side_word
 from tracker.ui.panes.status_fit import (
@@ -275,7 +275,8 @@ class StatusPane(SelectedPane):
         if body or self.screen.has_class("-narrow"):  # no body pane there to show them
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
             block.tracks = [
-                track_bar(view, styles, width=10) for view in rules.track_views(fighter)
+                track_bar(view, styles, width=10)
+                for view in as_fallen(rules.track_views(fighter), fighter.status)
             ]
             if self.screen.has_class("-narrow"):
                 block.locations = [location_line(v, styles) for v in body if has_news(v)]
