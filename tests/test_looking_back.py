@@ -11,6 +11,7 @@ from tests.ui_helpers import basic_file, make_app, opened, settled, state_of, ui
 from tracker.core.dice import ScriptedDice
 from tracker.core.rewind import board_at, moments
 from tracker.core.session import Encounter
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.log_pane import LogPane
 
@@ -96,3 +97,21 @@ async def test_at_80_columns_a_long_name_is_cut_never_which_turn_of_how_many(
         shown = str(header.render())
         assert shown.endswith(" (1 of 3)"), shown
         assert "Sergeant Mirela" in shown and cell_len(shown) <= 80
+
+
+@ui_test
+async def test_looking_back_the_last_commands_words_give_way(tmp_path: Path) -> None:
+    # "Orc: HP 15 → 9" stayed under the bar while the board showed the orc at 15
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("start", "next"):
+            assert app.run_line(line).ok, line
+        await pilot.press("colon", *"dmg orc 6", "enter")
+        bar = app.query_one(CommandBar)
+        assert "Orc: HP 15 → 9" in bar.message
+        await pilot.press("v")
+        assert "Orc: HP" not in bar.message
+        assert bar.message.startswith("looking back at Round 1 · "), bar.message
+        await pilot.press("escape")
+        assert bar.message == "back to the fight"
