@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.widgets import Static
 
-from tests.ui_helpers import make_app, nerv_file, opened, settled, text_of, ui_test
+from tests.ui_helpers import basic_file, make_app, nerv_file, opened, settled, text_of, ui_test
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -57,3 +58,30 @@ async def test_a_dialog_narrows_to_a_small_screen(tmp_path: Path) -> None:
         await pilot.resize_terminal(80, 24)
         await settled(pilot)
         assert app.screen.query_one(".dialog").region.width == 72
+
+
+def crowd(count: int) -> str:
+    """``count`` more goblins for the basic fight."""
+    return "".join(
+        f'\n[[combatants]]\nid = "g{n}"\nname = "Goblin {n}"\nstats = {{ hp = 7, init = 1 }}\n'
+        for n in range(count)
+    )
+
+
+@ui_test
+async def test_the_orders_title_keeps_which_rows_it_shows(tmp_path: Path) -> None:
+    # at 80x24 "Initiative · ended after round 1 · 12–23 of 30" was drawn as
+    # "Initiative · ended after round 1 …": the rows shown were cut, not the pane's name
+    app = make_app(basic_file(tmp_path, extra=crowd(20)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await settled(pilot)
+        frame = app.query_one("#initiative-frame")
+        for line in ("", "start", "end"):
+            if line:
+                assert app.run_line(line).ok, line
+                await settled(pilot)
+            title = str(frame.border_title)
+            assert title.endswith(" of 24"), title
+            assert cell_len(title) <= frame.size.width - 6, (title, frame.size.width)
+        assert title.startswith("1–"), title  # the header says the fight is over
