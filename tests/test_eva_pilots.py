@@ -271,3 +271,12 @@ def test_burning_fate_needs_a_pool_and_a_constructs_is_its_pilots() -> None:
     assert "Fate 0/2 → 0/1" in t.text("burn unit01")
     assert t.conditions("shinji") == ["Burned Fate"]
     assert "no Fate to burn" in t.refused("burn ramiel")
+
+
+def test_a_pilot_put_on_foot_by_hand_reads_without_an_empty_where() -> None:
+    # "ail shinji On Foot" (the GM's word, no ejection) has no place: the status line
+    # read "On foot, : attacks against them -40"
+    t = started()
+    t.do("ail shinji On Foot")
+    lines = RULES.status_lines(t.who("shinji"), t.state)
+    assert any(line.startswith("On foot: attacks against them -40") for line in lines), lines

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
+from rich.cells import cell_len
+
+from tests.ui_helpers import basic_file, make_app, opened, settled, state_of, ui_test
 from tracker.core.dice import ScriptedDice
 from tracker.core.rewind import board_at, moments
 from tracker.core.session import Encounter
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.log_pane import LogPane
 
@@ -64,3 +67,51 @@ async def test_v_shows_the_last_turn_read_only_and_esc_returns(tmp_path: Path) -
         assert not app.session.looking_back and app.state == live
         assert any("Prone" in line for line in log.plain_lines)
         assert app.run_line("dmg orc 3").ok
+
+
+LONG_NAME = "Sergeant Mirela Voss of the Third Company"
+LONG_FIGHTER = f"""
+[[combatants]]
+id = "voss"
+name = "{LONG_NAME}"
+side = "enemy"
+stats = {{ hp = 9, init = 0 }}
+"""
+
+
+@ui_test
+async def test_at_80_columns_a_long_name_is_cut_never_which_turn_of_how_many(
+    tmp_path: Path,
+) -> None:
+    app = make_app(basic_file(tmp_path, extra=LONG_FIGHTER))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("init voss 30", "init ann 20", "init bo 15", "init gob 10", "init orc 5"):
+            assert app.run_line(line).ok, line
+        for line in ("start", "next", "next"):
+            assert app.run_line(line).ok, line
+        await pilot.press("v", "left_square_bracket")
+        await settled(pilot)
+        header = app.query_one(EncounterHeader)
+        assert header.looking_back == f"Round 1 · {LONG_NAME}'s turn (1 of 3)"
+        shown = str(header.render())
+        assert shown.endswith(" (1 of 3)"), shown
+        assert "Sergeant Mirela" in shown and cell_len(shown) <= 80
+
+
+@ui_test
+async def test_looking_back_the_last_commands_words_give_way(tmp_path: Path) -> None:
+    # "Orc: HP 15 → 9" stayed under the bar while the board showed the orc at 15
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        for line in ("start", "next"):
+            assert app.run_line(line).ok, line
+        await pilot.press("colon", *"dmg orc 6", "enter")
+        bar = app.query_one(CommandBar)
+        assert "Orc: HP 15 → 9" in bar.message
+        await pilot.press("v")
+        assert "Orc: HP" not in bar.message
+        assert bar.message.startswith("looking back at Round 1 · "), bar.message
+        await pilot.press("escape")
+        assert bar.message == "back to the fight"

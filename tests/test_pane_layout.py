@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.midfight import MIDFIGHT
-from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tests.ui_helpers import ROOT, basic_file, make_app, opened, state_of, ui_test
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.order_rows import shown_name
@@ -132,6 +132,8 @@ def test_the_order_never_takes_what_the_other_panes_need(
     if screen < 160:
         body = FLAT_BODY_CELLS if flat else BODY_CELLS
         assert cells + body + STATUS_CELLS <= screen or cells == LEAST
+    elif flat:  # tracks only: the order may take what the tracks and status leave
+        assert cells + FLAT_BODY_CELLS + STATUS_CELLS <= screen or cells <= screen * 0.4
     else:
         assert cells <= screen * 0.4 or cells == LEAST
     # rows that ask little get what they ask, at every width: what the narrowest screen
@@ -157,3 +159,34 @@ async def test_a_long_name_the_gm_typed_is_whole_when_there_is_room(
         assert app.run_line("start").ok
         await pilot.pause()
         assert names_cut(app) == []
+
+
+@ui_test
+async def test_at_200x50_tracks_only_leave_the_order_room_for_every_condition(
+    tmp_path: Path,
+) -> None:
+    # basic has no body figure: at 200x50 its body pane held two tracks in 70 columns
+    # while the order, held to 40% of the screen, read "Pron Blin Pois …2"
+    path = basic_file(tmp_path, extra=LONG_ONE)
+    app = make_app(path)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await opened(pilot)
+        for name in ("Blinded", "Frightened", "Poisoned", "Prone", "Restrained"):
+            assert app.run_line(f"ail voss {name}").ok
+        assert app.run_line("start").ok
+        await pilot.pause()
+        await pilot.pause()
+        pane = app.query_one(InitiativePane)
+        row = next(line for line in pane.plain_lines if "Sergeant" in line)
+        assert "…" not in row, row
+        for name in ("Blinded", "Frightened", "Poisoned", "Prone", "Restrained"):
+            assert name in row, row
+
+
+LONG_ONE = """
+[[combatants]]
+id = "voss"
+name = "Sergeant Mirela Voss of the Third Company"
+side = "enemy"
+stats = { hp = 9, init = 0 }
+"""

@@ -7,12 +7,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import (
     ROOT,
+    basic_file,
     make_app,
     nerv_file,
     offers,
@@ -169,3 +171,110 @@ async def test_reminders_past_the_pane_are_counted_under_the_last_shown(tmp_path
         shown = [row for row in rows if "meets something" in row]
         more = [row for row in rows if row.startswith("+")]
         assert more == [f"+{6 - len(shown)} more reminders  [0] every choice"], rows
+
+
+@ui_test
+async def test_a_condition_beside_a_line_of_its_category_word_is_still_said(
+    tmp_path: Path,
+) -> None:
+    # eva-escale's construct line "Pilot: Shinji Ikari (aboard)" bears the label of the
+    # catalogue's Pilot category; Sachiel gripping Unit-01 must not vanish behind it
+    path = tmp_path / "ramiel.toml"
+    shutil.copyfile(ROOT / "encounters" / "eva-escale-ramiel.toml", path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        app.select("unit-01")
+        assert app.run_line("ail unit-01 Held by an Angel").ok
+        await pilot.pause()
+        status = pane_text(app, "#status-text").splitlines()
+        assert any(line.startswith("Pilot:") and "Shinji" in line for line in status)
+        assert any("Held by an Angel" in line for line in status), status
+
+
+@ui_test
+async def test_at_80x24_an_unarmoured_shadows_ailments_are_in_sight(tmp_path: Path) -> None:
+    # persona's Gale Harpy has no armour and no wounds per location: six bare "Head",
+    # "Right arm" … lines said nothing and pushed its Burn out of the 80x24 status pane
+    path = tmp_path / "shadows.toml"
+    shutil.copyfile(ROOT / "encounters" / "persona-d100-shadows.toml", path)
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        app.select("gale")
+        assert app.run_line("ail gale Burn category=Physical rounds=2").ok
+        await pilot.pause()
+        await pilot.pause()
+        shown = visible_status(app)
+        assert not any(line.strip() in ("Head", "Body", "Left leg") for line in shown), shown
+        assert any("Burn" in line for line in shown), shown
+        app.select("yu")
+        await pilot.pause()
+        yu = [line.strip() for line in pane_text(app, "#status-text").splitlines()]
+        assert "Head A2" in yu  # armour is something to read
+
+
+def long_named_nerv(tmp_path: Path) -> Path:
+    """The nerv sample with two more pilots of 40-letter names, each bleeding and blind."""
+    path = nerv_file(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    block = text[text.rindex("[[combatants]]", 0, text.index('id = "rei"')) :]
+    block = block[: block.index("[[", 2)]
+    for cid, name in (
+        ("voss", "Sergeant Mirela Voss of the Third Company"),
+        ("kade", "Corporal Anselm Kade of the Third Company"),
+    ):
+        twin = block.replace('id = "rei"', f'id = "{cid}"')
+        text = text.replace(block, block + twin.replace("Rei Ayanami (on foot)", name), 1)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@ui_test
+async def test_at_80x24_reminders_cut_to_a_row_say_what_they_ask(tmp_path: Path) -> None:
+    # four reminders at 80x24 are cut to a row each; a 40-letter name took the whole row
+    # ("Sergeant Mirela Voss of the…" twice): the GM could not tell the shake-off from the
+    # Blood Loss test without opening the list
+    app = make_app(long_named_nerv(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        lines = ["init voss 99", "init kade 98", "start", "next"]
+        for who in ("voss", "kade"):
+            lines[:0] = [f"ail {who} Blood Loss", f"ail {who} Blinded"]
+        for line in lines:
+            assert app.run_line(line).ok, line
+        await pilot.pause()
+        await pilot.pause()
+        shown = visible_status(app)
+        assert any("shake off" in line for line in shown), shown
+        assert any("Blood Loss" in line for line in shown), shown
+
+
+def style_of(app: TrackerApp, selector: str, words: str) -> str:
+    """The style of the segment of ``selector``'s drawing that holds ``words``."""
+    drawing = app.query_one(selector, Drawing)
+    for y in range(drawing.size.height):
+        for segment in drawing.render_line(y):
+            if words in segment.text:
+                return str(segment.style)
+    raise AssertionError(f"{words!r} is not in {selector}")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
+@ui_test
+async def test_a_goblin_marked_dead_at_full_hp_reads_as_fallen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # the order's row turned red for a GM's "dead gob" at 7/7, while the status pane's
+    # (and at 120x36 the body pane's) HP bar stayed green, as for one unhurt
+    app = make_app(basic_file(tmp_path))
+    pane = "#status-text" if size[0] < 120 else "#body-drawing"
+    async with app.run_test(size=size) as pilot:
+        await opened(pilot)
+        app.select("gob")
+        assert app.run_line("start").ok and app.run_line("dmg gob 7").ok
+        await pilot.pause()
+        beaten = style_of(app, pane, "0/7")
+        assert app.run_line("undo").ok and app.run_line("dead gob").ok
+        await pilot.pause()
+        assert style_of(app, pane, "7/7") == beaten

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tracker.core.outcome import Outcome
 from tracker.core.rewind import Moment
+from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.log_pane import LogPane
 from tracker.ui.table_host import TableHost
@@ -29,7 +30,12 @@ class LookingBack:
         if board is None:
             return
         self.table.reminder_keys.frozen = True
-        self.table.query_one(EncounterHeader).looking_back = self.host.session.place(moment)
+        place = self.host.session.place(moment)
+        self.table.query_one(EncounterHeader).looking_back = place
+        # the last command's words were about the fight as it stands, not this board
+        self.table.query_one(CommandBar).say(
+            f"looking back at {place}: read-only — [ ] step, Esc back"
+        )
         self.table.query_one(LogPane).look_until(moment.seq)
         self.host.state = board
         self.host.selected = moment.who

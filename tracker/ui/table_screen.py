@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Protocol
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.widgets import Static
 
 from tracker.core.model import EncounterState
 from tracker.core.outcome import Outcome
@@ -44,6 +46,18 @@ from tracker.ui.phones_watch import follow_phones
 from tracker.ui.reminder_keys import ReminderKeys, by_key, identity
 from tracker.ui.table_host import TableHost
 
+SMALLEST = (80, 24)
+"""The smallest screen the table is laid out for (columns, rows)."""
+
+
+def too_small_text(width: int, height: int) -> Text:
+    """What a GM reads on a screen under ``SMALLEST``: the panes cut off are not gone."""
+    return Text(
+        f"{width}x{height}: too small, needs 80x24 — status and log cut off",
+        no_wrap=True,
+        overflow="ellipsis",
+    )
+
 
 class Presenter(Protocol):
     """A pane that shows the state and the selection (the screen hands them over)."""
@@ -70,6 +84,7 @@ class TableScreen(KeyOffer, KeptPaint):
         """Header, the three panes, the log, the command bar, the footer (the app hands
         the panes the state and the selection)."""
         yield EncounterHeader(id="header")
+        yield Static(id="too-small")
         with PaneRow(id="panes"):
             with InitiativeFrame(id="initiative-frame"):
                 yield InitiativePane(id="initiative")
@@ -150,9 +165,14 @@ class TableScreen(KeyOffer, KeptPaint):
 
     def on_resize(self) -> None:
         """Another screen size: the log's frame as the stylesheet has it, until the
-        status pane asks again."""
+        status pane asks again; below 80x24 a line says what is out of sight."""
         for frame in self.query("#log-frame"):
             self.log_room.reset(frame)
+        width, height = self.app.size
+        small = width < SMALLEST[0] or height < SMALLEST[1]
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(too_small_text(width, height))
 
     @on(CommandInput.Left)
     def _bar_left(self) -> None:

@@ -145,7 +145,7 @@ def _pilot_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) 
     on_foot = fighter.condition(ON_FOOT)
     if on_foot is not None:
         lines.append(
-            f"On foot, {on_foot.source}: attacks against them "
+            f"On foot{f', {on_foot.source}' if on_foot.source else ''}: attacks against them "
             f"{rules.tables.number('on_foot', 'to_hit')}; may dodge, never parry; "
             f"moves as AB {rules.tables.number('on_foot', 'movement_ab')}"
         )

@@ -14,7 +14,14 @@ from textual.app import ComposeResult
 from tracker.core.model import Combatant, slot_owner
 from tracker.rules.base import Ruleset, TrackView
 from tracker.ui.panes.drawing import Drawing
-from tracker.ui.panes.figure import BAR_CELLS, bar_cells, draw_figure, figure_scale, track_bar
+from tracker.ui.panes.figure import (
+    BAR_CELLS,
+    as_fallen,
+    bar_cells,
+    draw_figure,
+    figure_scale,
+    track_bar,
+)
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
@@ -78,7 +85,7 @@ class BodyChart(SelectedPane):
         if views:
             lines = draw_figure(views, styles, figure_scale(room) if room > 0 else 1.0)
         else:
-            tracks = rules.track_views(fighter)
+            tracks = as_fallen(rules.track_views(fighter), fighter.status)
             lines = [track_bar(view, styles, self._bar(view, room)) for view in tracks]
             if not lines:
                 lines = [Text(rules.summary(fighter) or "nothing to draw", styles["frame"])]

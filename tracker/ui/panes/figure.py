@@ -212,3 +212,17 @@ def track_bar(view: TrackView, styles: Mapping[str, Style], width: int = BAR_CEL
     if view.note:
         line.append(f"  {view.note}", styles["frame"])
     return line
+
+
+def as_fallen(views: Sequence[TrackView], status: str) -> list[TrackView]:
+    """The tracks as the order's row colours them: one down or dead has its first track
+    with a limit in the down colour, whatever it holds (a GM's ``dead`` at 8/8 HP was a
+    green bar in the status pane beside a red row)."""
+    shown = list(views)
+    if status not in ("down", "dead"):
+        return shown
+    for index, view in enumerate(shown):
+        if view.limit > 0:
+            shown[index] = TrackView(view.label, view.value, view.limit, "down", view.note)
+            break
+    return shown

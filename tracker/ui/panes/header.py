@@ -3,6 +3,7 @@ screen the file name, the ruleset and the title give way before the round and th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -100,7 +101,8 @@ class EncounterHeader(TextLine):
             )
             return
         if self.looking_back:
-            self._say(self._looking_parts(state), self.size.width or 200)
+            width = self.size.width or 200
+            self._say(self._looking_parts(state, width), width)
             return
         extra = self.rules.header_parts(state) if self.rules is not None else []
         saved = (f"{self.busy}…", "header--busy") if self.busy else ("saved ✓", "header--saved")
@@ -123,9 +125,9 @@ class EncounterHeader(TextLine):
             self._said = said
             self.update(self._line(fitted(parts, width)))
 
-    def _looking_parts(self, state: EncounterState) -> list[Part]:
+    def _looking_parts(self, state: EncounterState, width: int) -> list[Part]:
         return [
-            Part(f"⏪ looking back: {self.looking_back}", 9, "header--busy"),
+            Part(looking_text(self.looking_back, width), 9, "header--busy"),
             Part("[ ] step · v or Esc back to the fight", 5),
             Part(visible(state.title or "Encounter"), 3, "header--title"),
         ]
@@ -160,6 +162,22 @@ def fitted(parts: list[Part], width: int) -> list[Part]:
         room = max(1, width - (_cells(kept) - cell_len(last.text)))
         kept[-1] = Part(last.text[: room - 1] + "…", last.keep, last.style)
     return kept
+
+
+def looking_text(place: str, width: int) -> str:
+    """``⏪ looking back: Round 2 · Ann's turn (3 of 7)`` in ``width`` cells: a long name
+    is cut, never the turn's place among the turns (``(3 of 7)``)."""
+    text = f"⏪ looking back: {place}"
+    found = PLACE_COUNT.search(text)
+    if cell_len(text) <= width or found is None:
+        return text
+    head = Text(text[: found.start()])
+    head.truncate(max(1, width - cell_len(found.group())), overflow="ellipsis")
+    return head.plain + found.group()
+
+
+PLACE_COUNT = re.compile(r" \(\d+ of \d+\)$")
+"""The end of a looked-at turn's place: which of how many turns it is."""
 
 
 def _cells(parts: list[Part]) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import compress, count
 from operator import is_not, or_
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -42,6 +43,8 @@ from tracker.ui.panes.titles import retip, retitle
 
 SHOWN_MARGIN = 4
 """Rows built beyond those the next frame shows, above and below."""
+TITLE_CHROME = 6
+"""Cells of the frame's top border around its title (corners, rules, spaces)."""
 
 
 class InitiativePane(LinesView, can_focus=True):
@@ -291,7 +294,13 @@ class InitiativePane(LinesView, can_focus=True):
 
     def _retitle(self) -> None:
         if self.state is not None:
-            retitle(frame_of(self), self._title(self.state) + self._range())
+            frame = frame_of(self)
+            title, shown = self._title(self.state), self._range()
+            room = frame.size.width - TITLE_CHROME
+            for fitted in (title, title.removeprefix("Initiative · "), ""):
+                if not shown or cell_len(fitted + shown) <= room:
+                    break  # the rows shown are numbers: the words give way first
+            retitle(frame, (fitted + shown).removeprefix(" · "))
 
     def _title(self, state: EncounterState) -> str:
         if state.phase == "setup":

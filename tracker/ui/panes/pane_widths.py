@@ -34,7 +34,8 @@ NARROW_LEAST = 34
 WIDE = 160
 """From here the body and status panes share what is left (3:2)."""
 WIDE_SHARE = 0.4
-"""The most of a wide screen the initiative pane takes."""
+"""The most of a wide screen the initiative pane takes beside a body figure (beside
+tracks only, it may take all but what the tracks and the status pane need)."""
 
 
 def initiative_cells(screen: int, rows: int, flat: bool) -> int:
@@ -44,6 +45,8 @@ def initiative_cells(screen: int, rows: int, flat: bool) -> int:
     if screen < WIDE:
         body = FLAT_BODY_CELLS if flat else BODY_CELLS
         most = screen - STATUS_CELLS - body
+    elif flat:  # tracks only: the body pane needs no more than below 160 columns
+        most = max(int(screen * WIDE_SHARE), screen - STATUS_CELLS - FLAT_BODY_CELLS)
     else:
         most = int(screen * WIDE_SHARE)
     return max(LEAST, min(rows + CHROME, most))

@@ -16,7 +16,7 @@ from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.safe_text import visible_lines
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.drawing import Drawing
-from tracker.ui.panes.figure import track_bar
+from tracker.ui.panes.figure import as_fallen, track_bar
 from tracker.ui.panes.selected_pane import SelectedPane
 from tracker.ui.panes.sides import side_word
 from tracker.ui.panes.status_ailments import AilmentLines
@@ -31,6 +31,7 @@ from tracker.ui.panes.status_fit import (
 from tracker.ui.panes.status_lines import (
     ReminderEntry,
     category_of,
+    has_news,
     location_line,
     reminder_entry,
 )
@@ -302,10 +303,11 @@ class StatusPane(SelectedPane):
         if body or self.screen.has_class("-narrow"):  # no body pane there to show them
             styles = {k: self._style(k) for k in ("ok", "hurt", "bad", "down", "frame")}
             block.tracks = [
-                track_bar(view, styles, width=10) for view in rules.track_views(fighter)
+                track_bar(view, styles, width=10)
+                for view in as_fallen(rules.track_views(fighter), fighter.status)
             ]
             if self.screen.has_class("-narrow"):
-                block.locations = [location_line(view, styles) for view in body]
+                block.locations = [location_line(v, styles) for v in body if has_news(v)]
         block.traits = self._traits(fighter)
         shown = {line.plain for line in block.full()}
         block.said = [

@@ -27,7 +27,8 @@ class AilmentLines:
         ailments`` line (False) when none does. A condition of
         no category of the catalogue joins its ``Condition`` line where there is one
         (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
-        already name by its category (``Physical: Burn``) is not said twice."""
+        already name by its category (``Physical: Burn``) is not said twice; one that
+        such a line does not name has its own line."""
         rules = self.rules
         categories: list[str] = []
         for spec in rules.catalogue():
@@ -40,11 +41,14 @@ class AilmentLines:
         rest = [c for c in fighter.conditions if kind(c) not in known | labels]
         lines = []
         for category in categories:
+            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
             if category in worded:
                 line = worded[category]
                 lines.append((self.worded(line), not says_nothing(line)))
+                unsaid = [c for c in held if c.name.casefold() not in line.casefold()]
+                if unsaid:  # "Pilot: Shinji (ejected)" names the pilot, not the conditions
+                    lines.append((self.badges(category.capitalize(), unsaid), True))
                 continue
-            held = [c for c in fighter.conditions if kind(c) == category.casefold()]
             if category.casefold() == "condition":
                 held, rest = held + rest, []
             lines.append((self.badges(category.capitalize(), held), bool(held)))

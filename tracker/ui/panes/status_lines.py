@@ -7,18 +7,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from tracker.core.model import Condition, EncounterState, Reminder
 from tracker.rules.base import LocationView, Ruleset
 from tracker.rules.display import level_words, spoken_level
+from tracker.ui.panes.row_fit import elide
 from tracker.ui.reminder_keys import Choice
 
 
 def says_nothing(line: str) -> bool:
     """``Mental: —``: a ruleset's category line with nothing in it."""
     return line.partition(":")[2].strip() in ("—", "-", "")
+
+
+def has_news(view: LocationView) -> bool:
+    """Whether a body location's line says anything: a wound count, armour or an injury
+    (persona's unarmoured Shadow has none: six bare ``Head``, ``Right arm`` … lines pushed
+    its ailments out of an 80x24 status pane)."""
+    return view.limit >= 0 or bool(view.armour) or bool(view.injuries)
 
 
 def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
@@ -80,4 +89,12 @@ def reminder_entry(state: EncounterState, reminder: Reminder) -> ReminderEntry:
     name = state.combatants[reminder.who].name if reminder.who in state.combatants else ""
     named = f"{name}: {reminder.text}"
     text = reminder.text if name in reminder.text else named
-    return ReminderEntry(Text(text), Text(text if text.startswith(name) else named))
+    glance = text if text.startswith(name) else named
+    if name and cell_len(name) > GLANCE_NAME:  # the row is for what to do, not the name
+        glance = elide(name, GLANCE_NAME) + glance[len(name) :]
+    return ReminderEntry(Text(text), Text(glance))
+
+
+GLANCE_NAME = 21
+"""The most cells a name takes at the start of a reminder cut to one row: a 40-letter
+name took the whole row, and two reminders of one combatant read the same."""
