@@ -275,7 +275,8 @@ class TrackerApp(PlainTextApp[int]):
 
     def show(self, state: EncounterState) -> None:
         """Show the fight's ``state``; the selection follows the turn (the panes are
-        handed both here, once, not again by the watchers)."""
+        handed both here, once, not again by the watchers), and the rows of the frame
+        that shows it are made now (a command's while the disk syncs)."""
         before, selected = self.state, self.selected
         self._present_due = True
         self.state = state
@@ -288,6 +289,7 @@ class TrackerApp(PlainTextApp[int]):
         if self.selected == selected:  # else the selection's watcher offered them
             self.table.offer_keys()
         self._present()
+        self.table.paint_ahead()
 
     def watch_state(self) -> None:
         """A new state (a command, looking back): the panes show it."""
