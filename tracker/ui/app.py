@@ -212,7 +212,7 @@ class TrackerApp(PlainTextApp[int]):
             self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
-        ran = self.session.run(line, meanwhile=self.show)
+        ran = self.session.run(line, meanwhile=self._show_saving)
         self._collect_after_frame()
         if ran.question:
             self.call_later(self.confirm, ran.question, ran.anyway)
@@ -275,8 +275,7 @@ class TrackerApp(PlainTextApp[int]):
 
     def show(self, state: EncounterState) -> None:
         """Show the fight's ``state``; the selection follows the turn (the panes are
-        handed both here, once, not again by the watchers), and the rows of the frame
-        that shows it are made now (a command's while the disk syncs)."""
+        handed both here, once, not again by the watchers)."""
         before, selected = self.state, self.selected
         self._present_due = True
         self.state = state
@@ -289,6 +288,11 @@ class TrackerApp(PlainTextApp[int]):
         if self.selected == selected:  # else the selection's watcher offered them
             self.table.offer_keys()
         self._present()
+
+    def _show_saving(self, state: EncounterState) -> None:
+        """Show a command's ``state`` while the disk syncs its journal block: the rows of
+        the frame are made now too, and painted once the block is on disk."""
+        self.show(state)
         self.table.paint_ahead()
 
     def watch_state(self) -> None:
