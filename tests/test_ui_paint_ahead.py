@@ -88,7 +88,8 @@ async def test_a_pane_changed_after_its_rows_were_made_ahead_shows_the_change(
         app.run_and_report("next")
         await pilot.pause()
         second = state_of(app)
-        app.show(first)  # the rows of the first made ahead, not painted
+        app.show(first)
+        app.table.paint_ahead()  # the rows of the first made ahead, not painted
         app.show(second)
         app.report(app.run_line("dmg gob 2"))
         await pilot.pause()
