@@ -217,7 +217,7 @@ class TrackerApp(PlainTextApp[int]):
             self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
-        ran = self.session.run(line, meanwhile=self.show)
+        ran = self.session.run(line, meanwhile=self._show_saving)
         self._collect_after_frame()
         if ran.question:
             self.call_later(self.confirm, ran.question, ran.anyway)
@@ -293,6 +293,12 @@ class TrackerApp(PlainTextApp[int]):
         if self.selected == selected:  # else the selection's watcher offered them
             self.table.offer_keys()
         self._present()
+
+    def _show_saving(self, state: EncounterState) -> None:
+        """Show a command's ``state`` while the disk syncs its journal block: the rows of
+        the frame are made now too, and painted once the block is on disk."""
+        self.show(state)
+        self.table.paint_ahead()
 
     def watch_state(self) -> None:
         """A new state (a command, looking back): the panes show it."""

@@ -23,6 +23,10 @@ side panes) draws nothing of its own between its top and bottom rows but its bor
 and background, the same on every row: Textual makes its top, one middle and its bottom
 row, and the middle one stands for all the others (a long fight's first frame has four
 such frames to draw whole).
+
+A command makes its frame's rows ahead (``paint_ahead``) while the disk syncs its
+journal block: the screen asks for them once the block is on disk, and is handed them
+as made, unless the widget changed again meanwhile.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ class KeptPaint(Widget):
     """The strips of the rows painted last, as drawn and as framed (by the drawn strip's
     id), for the box and width framed last."""
     _framed_for: tuple[FlatBox, int, tuple[LineFilter, ...]] | None = None
+    _painted_part: tuple[Region, Size] | None = None
+    """The part of the widget the screen asked for last, and the widget's size then."""
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The rows in ``crop``: the last ones if nothing changed since they were made."""
@@ -63,9 +69,19 @@ class KeptPaint(Widget):
             and kept[2] == filters
         ):
             return kept[3]
+        size = self.outer_size
         strips = self.paint_rows(crop, filters)
-        self._kept = (crop, self.outer_size, filters, strips)
+        self._kept, self._painted_part = (crop, size, filters, strips), (crop, size)
         return strips
+
+    def paint_ahead(self) -> None:
+        """Make now the rows the screen will ask for at its next paint, if the widget was
+        refreshed since its last paint and keeps its size: the part of it asked for last
+        (kept as any rows are: made again if the widget changes before the paint, or
+        the screen asks for another part)."""
+        asked = self._painted_part
+        if self._kept is None and asked is not None and asked[1] == self.outer_size:
+            self.render_lines(asked[0])
 
     def paint_rows(self, crop: Region, filters: tuple[LineFilter, ...]) -> list[Strip]:
         """Make the rows in ``crop``: framed here when the box is flat and all of the
