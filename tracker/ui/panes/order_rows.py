@@ -110,6 +110,8 @@ def _remarked(last: Order, state: EncounterState) -> Order | None:
     touched.update(slot_owner(s) for s in (before.current, state.current) if s)
     touched.update(slot_owner(s) for s in _acted_or_not(before.acted, state.acted))
     fighters, rows, passed = state.combatants, list(last.rows), _passed(state)
+    if before.current != state.current:  # the turn moved: those it passed, or no longer does
+        touched.update(slot_owner(s) for s in passed.symmetric_difference(_passed(before)))
     for owner in touched:
         for index in last.places.get(owner, ()):
             row = rows[index]
