@@ -4,7 +4,6 @@ command of the fight typed without ``do FILE`` (``tracker roll 2d6``)."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -65,5 +64,7 @@ def _plain_word(word: str) -> bool:
 
 def _did_you_mean(word: str, names: Iterable[str]) -> str:
     """`` — did you mean `tracker state`?`` when ``word`` is close to one of ``names``."""
+    import difflib  # only for a word refused
+
     close = difflib.get_close_matches(word.casefold(), list(names), n=1, cutoff=0.6)
     return f" — did you mean `tracker {close[0]}`?" if close else ""

@@ -9,8 +9,6 @@ handed every option, as before the declaration existed.
 
 from __future__ import annotations
 
-from difflib import get_close_matches
-
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.protocol import Verb
@@ -42,6 +40,8 @@ def refusal(name: str, key: str, value: str, declared: tuple[str, ...], usage: s
     pierce=…, soak`` (``key=…`` where the verb's ``usage`` writes one)."""
     typed = f"{key}={value}" if value else key
     words = [n for n in declared if not n.endswith(PREFIX_MARK)]
+    from difflib import get_close_matches  # only for an option refused
+
     near = get_close_matches(key, words, 1, 0.6)
     hint = f" (did you mean '{near[0]}'?)" if near else ""
     listed = ", ".join(shown(n, usage) for n in declared)
