@@ -6,6 +6,7 @@ saying why."""
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,7 @@ def test_on_a_terminal_every_row_fits_its_width(
 ) -> None:
     monkeypatch.chdir(folder)
     monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)  # capsys's stream: a terminal
     lines = listed(capsys, Path("."))
     rows = [line for line in lines if not line.startswith("cannot be read")]
     assert len(rows) == 3 and all(cell_len(row) <= columns for row in rows), rows
@@ -55,7 +57,7 @@ def test_on_a_terminal_every_row_fits_its_width(
 def test_piped_every_column_is_whole(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, folder: Path
 ) -> None:
-    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setenv("COLUMNS", "40")  # said by the shell, but the output is a pipe
     (sachiel,) = [line for line in listed(capsys, folder) if "nerv-sachiel" in line]
     for said in ("Sachiel over Tokyo-3", "nerv-d100", "4 combatants", "not started"):
         assert said in sachiel

@@ -9,7 +9,6 @@ exit status stays 0 (the listing worked). No Textual here.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -115,9 +114,10 @@ CUT = ((0, 16), (2, 20))
 
 
 def fitted_width() -> int | None:
-    """The width rows must fit: the terminal's (or ``COLUMNS``); None when the output
-    goes to a file or a pipe, where nothing wraps it."""
-    return terminal_columns() if sys.stdout.isatty() or "COLUMNS" in os.environ else None
+    """The width rows must fit on a terminal (``COLUMNS`` when set, else the terminal's);
+    None when the output goes to a file or a pipe, where nothing wraps it and a script
+    reads every column whole."""
+    return terminal_columns() if sys.stdout.isatty() else None
 
 
 def table(rows: list[tuple[str, ...]], width: int | None) -> list[str]:
