@@ -44,7 +44,8 @@ from tracker.ui.panes.titles import retip, retitle
 SHOWN_MARGIN = 4
 """Rows built beyond those the next frame shows, above and below."""
 TITLE_CHROME = 6
-"""Cells of the frame's top border around its title (corners, rules, spaces)."""
+"""Cells of the frame's top border around its title: Textual draws at most its outer
+width less these (corners, rules, spaces) before it cuts the title with …."""
 
 
 class InitiativePane(LinesView, can_focus=True):
@@ -296,7 +297,7 @@ class InitiativePane(LinesView, can_focus=True):
         if self.state is not None:
             frame = frame_of(self)
             title, shown = self._title(self.state), self._range()
-            room = frame.size.width - TITLE_CHROME
+            room = frame.outer_size.width - TITLE_CHROME
             for fitted in (title, title.removeprefix("Initiative · "), ""):
                 if not shown or cell_len(fitted + shown) <= room:
                     break  # the rows shown are numbers: the words give way first
