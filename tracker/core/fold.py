@@ -3,7 +3,9 @@
 ``apply`` is one function per event type (``functools.singledispatch``). It checks
 ``event.seq == state.seq + 1`` and raises ``FoldError`` otherwise. Undone commands stay
 in the journal: ``replay`` steps over their events (advancing ``seq`` only; ``skip`` and
-``undone_batches`` are the ones both journals share, from ``journal_events``).
+``undone_batches`` are the ones both journals share, from ``journal_events``). The
+mutations of one combatant (joining, status, tracks, conditions, injuries, reminders)
+are in ``combatant_fold``; those of the fight's flow (rounds, turns, order) are here.
 """
 
 from __future__ import annotations
@@ -13,20 +15,15 @@ from functools import singledispatch
 from typing import Any, TypeVar
 
 from tracker.core import events as ev
-from tracker.core.errors import FoldError, RuleError
+from tracker.core.combatant_fold import COMBATANT_MUTATIONS, with_combatant
+from tracker.core.errors import FoldError
 from tracker.core.journal_events import check_follows, mark_history, skip, undone_batches
 from tracker.core.model import (
-    Combatant,
-    Condition,
     EncounterState,
-    Injury,
-    Reminder,
     RoundOrder,
-    Trait,
     evolve,
     slot_owner,
 )
-from tracker.core.traits import read_traits
 
 T = TypeVar("T")
 
@@ -111,18 +108,6 @@ def _mutate(event: ev.Event, state: EncounterState) -> EncounterState:
     return state
 
 
-def _with(state: EncounterState, who: str, **changes: object) -> EncounterState:
-    """Replace fields of one combatant."""
-    cid = slot_owner(who)
-    try:
-        fighter = state.combatants[cid]
-    except KeyError:
-        raise FoldError(f"no combatant {cid!r} in the encounter") from None
-    combatants = dict(state.combatants)
-    combatants[cid] = evolve(fighter, **changes)
-    return evolve(state, combatants=combatants)
-
-
 @_mutate.register(ev.EncounterStarted)
 def _(event: ev.EncounterStarted, state: EncounterState) -> EncounterState:
     return evolve(state, phase="running", round=1, surprised=event.surprised, acted=())
@@ -189,7 +174,7 @@ def _played_in(state: EncounterState, kept: RoundOrder) -> EncounterState:
 @_mutate.register(ev.TurnStarted)
 def _(event: ev.TurnStarted, state: EncounterState) -> EncounterState:
     state = evolve(state, current=event.who)
-    return _with(state, event.who, spent=())
+    return with_combatant(state, event.who, spent=())
 
 
 @_mutate.register(ev.TurnEnded)
@@ -255,154 +240,12 @@ def _(event: ev.OrderSet, state: EncounterState) -> EncounterState:
     return evolve(state, order=event.order, delayed=delayed)
 
 
-@_mutate.register(ev.CombatantAdded)
-def _(event: ev.CombatantAdded, state: EncounterState) -> EncounterState:
-    if event.id in state.combatants:
-        raise FoldError(f"combatant {event.id!r} already exists")
-    fighter = Combatant(
-        id=event.id,
-        name=event.name,
-        side=event.side,
-        kind=event.kind,
-        stats=event.stats,
-        armour=event.armour,
-        extras=event.extras,
-        hidden=event.hidden,
-        traits=_traits(event),
-    )
-    return evolve(state, combatants={**state.combatants, event.id: fighter})
-
-
-def _traits(event: ev.CombatantAdded) -> tuple[Trait, ...]:
-    if not event.traits:
-        return ()
-    try:
-        return read_traits(event.traits, event.name)
-    except RuleError as err:
-        raise FoldError(str(err)) from None
-
-
-@_mutate.register(ev.CombatantRenamed)
-def _(event: ev.CombatantRenamed, state: EncounterState) -> EncounterState:
-    return _with(state, event.who, name=event.name)
-
-
-@_mutate.register(ev.StatusChanged)
-def _(event: ev.StatusChanged, state: EncounterState) -> EncounterState:
-    state = _with(state, event.who, status=event.status)
-    if event.status != "removed":
-        return state
-    owner = slot_owner(event.who)
-    order = tuple(s for s in state.order if slot_owner(s) != owner)
-    delayed = tuple(s for s in state.delayed if slot_owner(s) != owner)
-    return evolve(state, order=order, delayed=delayed)
-
-
-@_mutate.register(ev.Revealed)
-def _(event: ev.Revealed, state: EncounterState) -> EncounterState:
-    return _with(state, event.who, hidden=event.hidden)
-
-
-@_mutate.register(ev.CombatantNoted)
-def _(event: ev.CombatantNoted, state: EncounterState) -> EncounterState:
-    return _with(state, event.who, notes=event.notes)
-
-
-@_mutate.register(ev.TrackSet)
-def _(event: ev.TrackSet, state: EncounterState) -> EncounterState:
-    if not event.who:
-        return evolve(state, tracks={**state.tracks, event.track: event.value})
-    fighter = state.combatant(event.who) if slot_owner(event.who) in state.combatants else None
-    if fighter is None:
-        raise FoldError(f"no combatant {event.who!r} in the encounter")
-    tracks = {**fighter.tracks, event.track: event.value}
-    if event.limit < 0:
-        return _with(state, event.who, tracks=tracks)
-    limits = {**fighter.limits, event.track: event.limit}
-    return _with(state, event.who, tracks=tracks, limits=limits)
-
-
-@_mutate.register(ev.ConditionApplied)
-def _(event: ev.ConditionApplied, state: EncounterState) -> EncounterState:
-    fighter = state.combatant(event.who)
-    kept = tuple(c for c in fighter.conditions if c.name.casefold() != event.name.casefold())
-    condition = Condition(
-        name=event.name,
-        category=event.category,
-        rounds=event.rounds,
-        level=event.level,
-        source=event.source,
-        since_round=state.round,
-    )
-    return _with(state, event.who, conditions=(*kept, condition))
-
-
-@_mutate.register(ev.ConditionChanged)
-def _(event: ev.ConditionChanged, state: EncounterState) -> EncounterState:
-    fighter = state.combatant(event.who)
-    old = fighter.condition(event.name)
-    if old is None:
-        raise FoldError(f"{fighter.name} has no {event.name}")
-    new = evolve(old, rounds=event.rounds, level=event.level)
-    conditions = tuple(new if c is old else c for c in fighter.conditions)
-    return _with(state, event.who, conditions=conditions)
-
-
-@_mutate.register(ev.ConditionRemoved)
-def _(event: ev.ConditionRemoved, state: EncounterState) -> EncounterState:
-    fighter = state.combatant(event.who)
-    wanted = event.name.casefold()
-    kept = tuple(c for c in fighter.conditions if c.name.casefold() != wanted)
-    return _with(state, event.who, conditions=kept)
-
-
-@_mutate.register(ev.InjuryAdded)
-def _(event: ev.InjuryAdded, state: EncounterState) -> EncounterState:
-    fighter = state.combatant(event.who)
-    injury = Injury(
-        location=event.location,
-        score=event.score,
-        name=event.name,
-        effect=event.effect,
-        lethal=event.lethal,
-        seq=event.seq,
-    )
-    return _with(state, event.who, injuries=(*fighter.injuries, injury))
-
-
-@_mutate.register(ev.InjuryRemoved)
-def _(event: ev.InjuryRemoved, state: EncounterState) -> EncounterState:
-    fighter = state.combatant(event.who)
-    for injury in reversed(fighter.injuries):
-        if injury.location == event.location and injury.name == event.name:
-            kept = tuple(i for i in fighter.injuries if i is not injury)
-            return _with(state, event.who, injuries=kept)
-    raise FoldError(f"{fighter.name} has no injury {event.name!r} at {event.location}")
-
-
-@_mutate.register(ev.ActionUsed)
-def _(event: ev.ActionUsed, state: EncounterState) -> EncounterState:
-    fighter = state.combatant(event.who)
-    return _with(state, event.who, spent=(*fighter.spent, event.action))
-
-
-@_mutate.register(ev.ReminderRaised)
-def _(event: ev.ReminderRaised, state: EncounterState) -> EncounterState:
-    kept = tuple(r for r in state.reminders if (r.who, r.key) != (event.who, event.key))
-    reminder = Reminder(who=event.who, key=event.key, text=event.text, seq=event.seq)
-    return evolve(state, reminders=(*kept, reminder))
-
-
-@_mutate.register(ev.ReminderResolved)
-def _(event: ev.ReminderResolved, state: EncounterState) -> EncounterState:
-    kept = tuple(r for r in state.reminders if (r.who, r.key) != (event.who, event.key))
-    return evolve(state, reminders=kept)
-
-
 @_mutate.register(ev.OptionSet)
 def _(event: ev.OptionSet, state: EncounterState) -> EncounterState:
     return evolve(state, options={**state.options, event.key: event.value})
 
 
+for _event_class, _combatant_mutation in COMBATANT_MUTATIONS.items():
+    _mutate.register(_event_class, _combatant_mutation)
 _mutate.register(ev.HistoryUndone, mark_history)
 _mutate.register(ev.HistoryRedone, mark_history)

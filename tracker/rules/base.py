@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.flow import name_of
-from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.protocol import DiceLike, Verb
 from tracker.core.roles import role_problems
 from tracker.rules.binding import by_name as by_name
@@ -27,12 +27,8 @@ from tracker.rules.binding import verb as verb
 from tracker.rules.data_cache import parsed_toml
 from tracker.rules.display import (
     URGENT_FIRST,
-    SummaryPart,
     initiative_line,
-    initiative_number,
     initiative_shown,
-    joined,
-    level_words,
 )
 from tracker.rules.display import AilmentSpec as AilmentSpec
 from tracker.rules.display import LocationView as LocationView
@@ -51,12 +47,13 @@ from tracker.rules.ruledata import (
     rule_data,
     unreadable,
 )
+from tracker.rules.views import RulesetViews
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
     from tracker.rules.downtime import Downtime
 
 
-class Ruleset(ABC):
+class Ruleset(RulesetViews):
     """Base ruleset: define the required hooks (``starting_tracks``, ``verbs``,
     ``summary_parts``, ``track_views``: abstract here) and override the others your game
     needs; each has a documented default.
@@ -334,28 +331,7 @@ class Ruleset(ABC):
         return {}
 
     # --- views for the screen, the player view and exports --------------------------
-
-    @abstractmethod
-    def summary_parts(self, fighter: Combatant) -> list[SummaryPart]:
-        """Required: the initiative row's state in pieces, each short and long (``W 2/4`` /
-        ``Wounds 2/4``), so a narrow row picks what fits and never cuts a number."""
-        return []
-
-    def summary(self, fighter: Combatant) -> str:
-        """A short state for the initiative row (``W 2/4``): the short parts, joined."""
-        return joined(self.summary_parts(fighter))
-
-    def initiative_words(self, value: float) -> str:
-        """How a row shows an initiative value, in at most 3 characters (a card dealt:
-        ``K♦``, ``10♠``, ``Jk``); longer words show the number. The number by default."""
-        return initiative_number(value)
-
-    def level_words(self, condition: Condition) -> tuple[str, str]:
-        """How a badge says a condition's level after its name, long and short: the
-        words only, not the name (`` 2`` and ``2``, for ``Burning 2`` and ``Burn2``; ``("",
-        "")`` for none); a ruleset whose levels count something says what (nerv: failed
-        shake-offs, `` ×1 failed`` and ``✗1``)."""
-        return level_words(condition)
+    # (the view hooks and their defaults are RulesetViews', tracker.rules.views)
 
     def urgent_badges(self) -> tuple[str, ...]:
         """Condition names whose badges come first on a row, most urgent first (the data
@@ -364,50 +340,6 @@ class Ruleset(ABC):
         if isinstance(listed, list):
             return tuple(str(name).casefold() for name in listed)
         return URGENT_FIRST
-
-    @abstractmethod
-    def track_views(self, fighter: Combatant) -> list[TrackView]:
-        """Required: the tracks to draw for a combatant (a ruleset with locations may
-        return only the tracks that are not on its body chart)."""
-        return []
-
-    def body(self, fighter: Combatant) -> list[LocationView]:
-        """Body locations to draw (empty: the ruleset has none)."""
-        return []
-
-    def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
-        """Extra lines for the status pane (actions left, advantage granted, affinities …)."""
-        return []
-
-    def header_parts(self, state: EncounterState) -> list[str]:
-        """Encounter-wide pools and clocks for the header (``Glory 3``, ``stretch 2``)."""
-        return []
-
-    def reminder_actions(self, reminder: Reminder) -> list[tuple[str, str]]:
-        """(label, command line) pairs that resolve a reminder, e.g. shake-off pass/fail."""
-        return []
-
-    def location_names(self, fighter: Combatant) -> list[str]:
-        """Location names a command may name with ``@`` (for completion and checks)."""
-        return [view.key for view in self.body(fighter)]
-
-    def catalogue_for(self, state: EncounterState | None) -> list[AilmentSpec]:
-        """The catalogue in this encounter (a ruleset may add the encounter's own)."""
-        return self.catalogue()
-
-    def catalogue(self) -> list[AilmentSpec]:
-        """Ailments and conditions the GM can pick from (empty: free-form)."""
-        return []
-
-    def suffered(self, name: str, category: str) -> bool:
-        """Whether a condition put on in a fight is an ailment the combatant suffered (a
-        recap lists those), not one it took on by its own doing (a declared stance, a
-        resource held): every condition, unless the ruleset says otherwise."""
-        return True
-
-    def player_summary(self, fighter: Combatant) -> str:
-        """How players see an enemy's health, in words."""
-        return {"down": "down", "dead": "dead"}.get(fighter.status, "fighting")
 
 
 def _package_bytes(package: str, name: str) -> bytes:

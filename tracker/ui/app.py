@@ -25,8 +25,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from tracker.core.dice import Dice
-from tracker.core.errors import TrackerError, one_line
-from tracker.core.grammar import resolve
 from tracker.core.model import EncounterState, slot_owner
 from tracker.core.outcome import Outcome
 from tracker.core.protocol import DiceLike, Verb
@@ -47,12 +45,11 @@ from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.panes.order_rows import row_slots
 from tracker.ui.plain import PlainTextApp
 from tracker.ui.reminder_keys import ReminderKeys
+from tracker.ui.screen_words import UI_VERBS, ScreenWords
 from tracker.ui.table_dialogs import TableDialogs
 from tracker.ui.table_screen import TableScreen
 from tracker.ui.themes import DEFAULT_THEME, ThemeShelf, load_themes
 from tracker.ui.writeback_offer import WritebackOffer
-
-UI_VERBS = ("help", "quit", "q", "theme", "select", "export")
 
 
 class TrackerApp(PlainTextApp[int]):
@@ -102,6 +99,8 @@ class TrackerApp(PlainTextApp[int]):
         self.table = TableScreen(self, id="_default")
         """The table's screen: the panes and every key."""
         self.looking = LookingBack(self, self.table)
+        self.words = ScreenWords(self, self, self.table)
+        """The ``:`` bar's words for the screen (help, quit, theme, select …)."""
         self.then_open: Path | None = None
         """The file to play once this app exits (the party screen's next fight)."""
         self._present_due = False
@@ -209,7 +208,7 @@ class TrackerApp(PlainTextApp[int]):
         """Run one command line; the outcome says what it did or why it was refused."""
         words = line.strip().lstrip(":").split()
         if words and words[0].casefold() in UI_VERBS:
-            return self._screen_word(words)
+            return self.words.run(words)
         refused = self.session.refusal(self.busy)
         if refused is not None:
             return refused
@@ -236,34 +235,6 @@ class TrackerApp(PlainTextApp[int]):
         if self.play is not None and outcome.ok:
             self.show(self.play.encounter.state)
         self.report(outcome)
-
-    def _screen_word(self, words: list[str]) -> Outcome:
-        verb, rest = words[0].casefold(), words[1:]
-        if verb in ("help", "export"):
-            self.call_later(self.table.run_action, verb)
-        elif verb in ("quit", "q"):
-            self.exit(0)
-        elif verb == "theme":
-            if rest and rest[0] not in self.shelf.themes:
-                return Outcome(
-                    False, f"no theme {rest[0]!r} — themes: {', '.join(self.shelf.names)}"
-                )
-            if rest:
-                self.choose_theme(rest[0])
-            else:
-                self.call_later(self.next_theme)
-        elif verb == "select":
-            return self._select_word(rest)
-        return Outcome(True, " ".join(words))
-
-    def _select_word(self, rest: list[str]) -> Outcome:
-        if self.state is None or not rest:
-            return Outcome(False, "'select' needs a combatant, e.g. 'select goblin'")
-        try:
-            self.select(resolve(self.state, rest[0]))
-        except TrackerError as err:
-            return Outcome(False, one_line(err))
-        return Outcome(True, f"selected {self.state.combatant(self.selected).name}")
 
     def report(self, outcome: Outcome) -> Outcome:
         """Show an outcome under the command bar (a refusal as an error)."""

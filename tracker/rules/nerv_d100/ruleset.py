@@ -13,17 +13,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
-from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
-from tracker.core.protocol import SEVERAL, DiceLike, Verb
+from tracker.core.protocol import DiceLike, Verb
 from tracker.rules.base import (
     AilmentSpec,
     LocationView,
     RosterError,
     Ruleset,
     TrackView,
-    by_name,
-    verb,
 )
 from tracker.rules.display import SummaryPart
 from tracker.rules.fight_end import no_answers
@@ -36,17 +33,15 @@ from tracker.rules.nerv_d100 import (
     economy,
     fate_tests,
     holds,
-    resources,
     running,
     views,
     witness,
 )
-from tracker.rules.nerv_d100.commands import HIT_FLAGS, REACH_FLAGS, DamageCommands
 from tracker.rules.nerv_d100.damage import burn
-from tracker.rules.nerv_d100.economy import ACT_FLAGS
 from tracker.rules.nerv_d100.initiative import check_advantage, opposed_grace_ties
 from tracker.rules.nerv_d100.stats import bonus, score
 from tracker.rules.nerv_d100.tables import NervTables
+from tracker.rules.nerv_d100.verb_table import nerv_verbs
 from tracker.rules.roster import check_kind
 
 if TYPE_CHECKING:  # downtime is imported when a campaign or a rest asks for it
@@ -244,146 +239,7 @@ class NervRules(Ruleset):
 
     def verbs(self) -> Mapping[str, Verb]:
         """Damage, ailments, Fear, tests, the action economy, resources, downtime, flight."""
-        hits = DamageCommands(self.tables)
-        t = self.tables
-        return by_name(
-            verb(
-                "dmg",
-                "dmg WHO N [@LOC] [exploit] [crit] [weak] [ignore-ap] [savage[=N]] "
-                "[type=T] [block=N] [by=WHO] [melee] [longshot]",
-                "an attack's damage against Defense",
-                hits.damage,
-                role="damage",
-                asks=SEVERAL,
-                options=(*HIT_FLAGS, *REACH_FLAGS, *t.damage_types(), "type", "block", "by"),
-            ),
-            verb(
-                "wound",
-                "wound WHO N [@LOC] [savage[=N]] [block=N] [type=T]",
-                "wounds entered directly",
-                hits.wound,
-                asks=SEVERAL,
-                options=("savage", "block", "type"),
-            ),
-            verb(
-                "injure",
-                "injure WHO N [@LOC] [type=T]",
-                "injury points entered directly",
-                hits.injure,
-                options=("type",),
-            ),
-            verb(
-                "heal",
-                "heal WHO N [@LOC]",
-                "restore wounds (with @LOC: heal injuries there)",
-                hits.heal,
-                role="heal",
-                asks=SEVERAL,
-                options=(),
-            ),
-            verb(
-                "ail",
-                "ail WHO NAME [replace] [dof=N] [by=WHO]",
-                "give an ailment or condition",
-                ailing.ail,
-                t,
-                role="condition",
-                asks=SEVERAL,
-                options=("replace", "dof", "by"),
-            ),
-            verb(
-                "cure",
-                "cure WHO NAME",
-                "end an ailment or condition",
-                ailing.cure,
-                t,
-                role="cure",
-                asks=SEVERAL,
-                options=(),
-            ),
-            verb(
-                "shake",
-                "shake WHO pass|fail|roll [NAME] [dof=N] [adv=N]",
-                "a shake-off test",
-                ailing.shake,
-                t,
-                options=("dof", "adv"),
-            ),
-            verb(
-                "fear",
-                "fear WHO pass|dof=N|roll [adv=N] [source=…]",
-                "a Fear test and its effect",
-                ailing.fear,
-                t,
-                options=("pass", "fail", "roll", "dof", "adv", "source"),
-            ),
-            verb("fracture", "fracture WHO", "an Ego Fracture", self._fracture, options=()),
-            verb(
-                "test",
-                "test WHO bleeding|breath|exhausted pass|fail|roll [dof=N] [adv=N]",
-                "a reminded test",
-                lasting.test,
-                t,
-                options=("dof", "adv"),
-            ),
-            verb(
-                "decay",
-                "decay WHO STAT N",
-                "lower a score for a while",
-                lasting.decay,
-                t,
-                options=(),
-            ),
-            verb(
-                "act",
-                "act WHO [ACTION] [combo] [cost=N] [on=ENEMY pass|fail] [force]",
-                "spend a Move or an action (no ACTION: a delayer acts now)",
-                self._act,
-                options=(*ACT_FLAGS, "cost", "on"),
-            ),
-            verb(
-                "exert",
-                "exert WHO",
-                "one more action for 1, 2, 3 … Stress",
-                economy.exert,
-                t,
-                options=(),
-            ),
-            verb(
-                "spend",
-                "spend WHO fate [N] use=USE [NAME] | spend WHO stress|trauma N",
-                "spend Fate or lower Stress/Trauma",
-                resources.spend,
-                t,
-                options=("use",),
-            ),
-            verb(
-                "gain",
-                "gain WHO fate|stress|trauma [N]",
-                "gain Fate, Stress or Trauma",
-                resources.gain,
-                t,
-                options=(),
-            ),
-            verb(
-                "downtime",
-                "downtime [short|long]",
-                "rest: Stress, Trauma, Fate, Exerts",
-                resources.downtime,
-                t,
-                options=(),
-            ),
-            verb(
-                "fly", "fly WHO ground|low|high", "change altitude band", lasting.fly, t, options=()
-            ),
-            verb("fall", "fall WHO", "a flyer starts falling", lasting.fall, t, options=()),
-        )
-
-    def _fracture(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        ailing.fracture(draft, self.tables, who_arg(draft.state, command).id)
-
-    def _act(self, draft: Draft, command: Command, dice: DiceLike) -> None:
-        economy.act(draft, self.tables, self, command, dice)
+        return nerv_verbs(self.tables, self)
 
     # --- views ----------------------------------------------------------------------
 

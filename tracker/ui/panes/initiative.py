@@ -14,7 +14,6 @@ from __future__ import annotations
 from itertools import compress, count
 from operator import is_not, or_
 
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -36,6 +35,7 @@ from tracker.ui.panes.order_rows import (
     shown_name,
     summary_parts,
 )
+from tracker.ui.panes.order_title import order_title
 from tracker.ui.panes.pane_widths import InitiativeFrame
 from tracker.ui.panes.row_fit import name_column, row_cells, whole_cells
 from tracker.ui.panes.styling import forget_styles
@@ -43,9 +43,6 @@ from tracker.ui.panes.titles import retip, retitle
 
 SHOWN_MARGIN = 4
 """Rows built beyond those the next frame shows, above and below."""
-TITLE_CHROME = 6
-"""Cells of the frame's top border around its title: Textual draws at most its outer
-width less these (corners, rules, spaces) before it cuts the title with …."""
 
 
 class InitiativePane(LinesView, can_focus=True):
@@ -296,28 +293,9 @@ class InitiativePane(LinesView, can_focus=True):
     def _retitle(self) -> None:
         if self.state is not None:
             frame = frame_of(self)
-            title, shown = self._title(self.state), self._range()
-            room = frame.outer_size.width - TITLE_CHROME
-            for fitted in (title, title.removeprefix("Initiative · "), ""):
-                if not shown or cell_len(fitted + shown) <= room:
-                    break  # the rows shown are numbers: the words give way first
-            retitle(frame, (fitted + shown).removeprefix(" · "))
-
-    def _title(self, state: EncounterState) -> str:
-        if state.phase == "setup":
-            return "Initiative · not started"
-        if state.phase == "ended":
-            return f"Initiative · ended after round {state.round}"
-        return f"Initiative · Round {state.round}"
-
-    def _range(self) -> str:
-        """`` · 28–54 of 100`` when the order is longer than the pane (it has no
-        scrollbar: one would repaint at every page; the wheel and the keys scroll it)."""
-        height = self.scrollable_content_region.height
-        if height <= 0 or len(self.rows) <= height:
-            return ""
-        top = int(self.scroll_offset.y)
-        return f" · {top + 1}–{min(top + height, len(self.rows))} of {len(self.rows)}"
+            height = self.scrollable_content_region.height
+            top, width = int(self.scroll_offset.y), frame.outer_size.width
+            retitle(frame, order_title(self.state, top, height, len(self.rows), width))
 
     def _index(self, slot: str) -> int:
         for index, row in enumerate(self.rows):
