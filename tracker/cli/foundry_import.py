@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tracker.cli.output import file_path, saved, warn
+from tracker.cli.output import BUSY_WAIT, file_path, saved, warn
 from tracker.core.safe_text import visible
 from tracker.core.wording import counted
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
@@ -74,7 +74,7 @@ def run(ns: argparse.Namespace) -> int:
 
     try:
         result = plan(ns.files, ns.ruleset, ns.tables, ns.side)
-        apply(result, ns.into)
+        apply(result, ns.into, wait=BUSY_WAIT)
         saved()
     except ImportFailed as err:
         for index, line in enumerate(err.lines):
