@@ -116,6 +116,12 @@ class JournalFile(Generic[L]):
             "last one was not saved: make it again",
         )
 
+    def name_now(self) -> str:
+        """The file's name as it is now: where it was moved while open (commands are
+        written there), else the name it was opened by."""
+        moved = self._writer.moved_to() if self._writer is not None else None
+        return (moved or self.path).name
+
     @property
     def writer(self) -> JournalWriter:
         """The file's writer (a torn end is moved aside before the first write)."""
