@@ -109,3 +109,28 @@ async def test_the_header_names_the_file_where_it_was_moved(tmp_path: Path) -> N
         assert app.run_line("dmg orc 4").ok
         await pilot.pause()
         assert header.file_name == "renamed.toml"
+
+
+def test_a_file_deleted_with_its_folder_says_to_make_the_folder_again(tmp_path: Path) -> None:
+    """The refusal said "make it first or name another": naming another file is not
+    something a GM in the middle of a fight can do. It now says the folder went too,
+    and making it again lets the next command write the fight back."""
+    folder = tmp_path / "table"
+    folder.mkdir()
+    path = basic_file(folder)
+    with EncounterFile(path) as gm:
+        gm.execute("start", Dice(seed=7))
+        for entry in folder.iterdir():
+            entry.unlink()
+        folder.rmdir()
+        with pytest.raises(JournalError) as said:
+            gm.execute("dmg orc 4", Dice(seed=7))
+        assert "name another" not in str(said.value)
+        assert f"was deleted while open, with its folder {folder} — make the folder again" in str(
+            said.value
+        )
+        folder.mkdir()
+        with pytest.raises(JournalError, match="written back with every command so far"):
+            gm.execute("dmg orc 4", Dice(seed=7))
+        gm.execute("dmg orc 4", Dice(seed=7))
+    assert load(path).encounter.state.combatant("orc").track("hp") == 11

@@ -108,6 +108,11 @@ class JournalFile(Generic[L]):
             ) from None
         except OSError as err:
             why = f"was deleted while open and cannot be written back: {err.strerror or err}"
+            if not self.path.parent.exists():
+                why = (
+                    f"was deleted while open, with its folder {self.path.parent} — make "
+                    "the folder again and the next command writes the fight back there"
+                )
             raise JournalError(self.path, why) from None
         self.rewritten()
         raise JournalError(
