@@ -255,3 +255,30 @@ def test_a_second_critical_before_the_first_is_entered_is_a_second_reminder() ->
     assert table.reminders() == [("ripley", "critical-45"), ("ripley", "critical-34")]
     table.do("crit ripley 45 Gut wound")
     assert table.reminders() == [("ripley", "critical-34")]
+
+
+def _roll_again(table: Table, key: str) -> str:
+    """The command line of "Roll again on the table" on the reminder ``key``."""
+    reminder = next(r for r in table.state.reminders if r.key == key)
+    choices = dict(table.rules.reminder_actions(reminder))
+    return choices["Roll again on the table"]
+
+
+def test_rolling_again_on_the_table_replaces_the_critical_waiting() -> None:
+    # seed 003 l.153: one D66 for each time Ripley is broken; rolling it again replaces
+    # the roll waiting to be entered instead of owing a second critical beside it
+    table = Table()
+    table.do("dmg ripley 4", [4, 5])
+    table.do(_roll_again(table, "critical-45"), [3, 4])
+    assert table.reminders() == [("ripley", "critical-34")]
+    table.do("dmg ripley 1", [5, 5])  # more damage while Broken: a second critical owed
+    table.do(_roll_again(table, "critical-34"), [2, 2])
+    assert table.reminders() == [("ripley", "critical-55"), ("ripley", "critical-22")]
+
+
+def test_rolling_again_only_replaces_a_critical_that_is_waiting() -> None:
+    table = Table()
+    table.do("dmg ripley 4", [4, 5])
+    with pytest.raises(RuleError, match="no critical 33 waiting"):
+        table.do("crit ripley instead=critical-33", [3, 4])
+    assert table.reminders() == [("ripley", "critical-45")]

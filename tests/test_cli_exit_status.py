@@ -213,3 +213,12 @@ def test_a_misused_subcommand_exits_2_and_names_its_help(
     assert helps in err
     assert fight.read_bytes() == before
     assert not new.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_help_and_version_that_cannot_be_written_say_so_and_exit_1(tmp_path: Path) -> None:
+    commands = [["--help"], ["--version"], ["-V"], ["do", "--help"], ["ls", "--help"]]
+    statuses, said = to_full_disk(tmp_path, commands)
+    assert statuses == [1] * len(commands)
+    for line in said:
+        assert line.startswith("tracker: standard output: ") and line.count("\n") == 1, said

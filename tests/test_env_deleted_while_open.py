@@ -17,6 +17,7 @@ from tracker.core.dice import Dice
 from tracker.store.encounter_file import EncounterFile, load
 from tracker.store.errors import JournalError
 from tracker.ui.app import TrackerApp
+from tracker.ui.panes.header import EncounterHeader
 
 
 def test_the_next_command_puts_a_deleted_file_back_and_says_so(tmp_path: Path) -> None:
@@ -89,3 +90,47 @@ def test_a_file_an_editor_rewrote_in_place_is_never_appended_to(tmp_path: Path) 
         with pytest.raises(JournalError, match="was changed by another program"):
             gm.execute("dmg orc 4", Dice(seed=7))
         assert path.read_bytes() == edited[:-40]
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to find a fd's name")
+@ui_test
+async def test_the_header_names_the_file_where_it_was_moved(tmp_path: Path) -> None:
+    """The header kept the old name after ``mv fight.toml renamed.toml`` while the writes
+    already went to renamed.toml: the next command shows the name the file has now."""
+    path = basic_file(tmp_path)
+    app = TrackerApp(path, Dice(seed=7), keymap_file=tmp_path / "no-keymap.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await opened(pilot)
+        assert app.run_line("start").ok
+        await pilot.pause()
+        header = app.table.query_one(EncounterHeader)
+        assert header.file_name == "fight.toml"
+        os.rename(path, tmp_path / "renamed.toml")
+        assert app.run_line("dmg orc 4").ok
+        await pilot.pause()
+        assert header.file_name == "renamed.toml"
+
+
+def test_a_file_deleted_with_its_folder_says_to_make_the_folder_again(tmp_path: Path) -> None:
+    """The refusal said "make it first or name another": naming another file is not
+    something a GM in the middle of a fight can do. It now says the folder went too,
+    and making it again lets the next command write the fight back."""
+    folder = tmp_path / "table"
+    folder.mkdir()
+    path = basic_file(folder)
+    with EncounterFile(path) as gm:
+        gm.execute("start", Dice(seed=7))
+        for entry in folder.iterdir():
+            entry.unlink()
+        folder.rmdir()
+        with pytest.raises(JournalError) as said:
+            gm.execute("dmg orc 4", Dice(seed=7))
+        assert "name another" not in str(said.value)
+        assert f"was deleted while open, with its folder {folder} — make the folder again" in str(
+            said.value
+        )
+        folder.mkdir()
+        with pytest.raises(JournalError, match="written back with every command so far"):
+            gm.execute("dmg orc 4", Dice(seed=7))
+        gm.execute("dmg orc 4", Dice(seed=7))
+    assert load(path).encounter.state.combatant("orc").track("hp") == 11

@@ -81,3 +81,31 @@ def test_a_holder_that_stays_is_named_after_the_wait(
         table.join()
     assert code == 1 and "fight.toml is open for writing by pid" in err
     assert path.read_bytes() == before
+
+
+def test_an_import_into_a_fight_waits_for_another_writer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tracker import … --into F`` was refused at once while another command wrote F;
+    it now waits as ``tracker do`` does, and the actor joins once the other lets go."""
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes((ROOT / "encounters" / "wrath-ork-boarding.toml").read_bytes())
+    actor = ROOT / "tests" / "fixtures" / "foundry" / "wrath-agent.json"
+    holding = threading.Event()
+
+    def another_command() -> None:
+        with EncounterFile(fight):
+            holding.set()
+            threading.Event().wait(0.3)  # a command's write, a moment long
+
+    other = threading.Thread(target=another_command)
+    other.start()
+    try:
+        assert holding.wait(30)
+        code, out, err = cli(capsys, "import", actor, "--into", fight)
+    finally:
+        other.join()
+    assert code == 0, err
+    assert "Sister Amelia" in out
+    names = [c.name for c in load(fight).encounter.state.combatants.values()]
+    assert any(name.startswith("Sister Amelia") for name in names)

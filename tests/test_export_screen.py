@@ -233,3 +233,24 @@ def test_a_recap_file_is_named_after_the_title_and_the_rounds(
     title: str, first: int | None, last: int | None, name: str
 ) -> None:
     assert recap_file_name(title, ExportOptions(first, last), ".md") == name
+
+
+@ui_test
+@pytest.mark.parametrize("width", [80, 90, 120])
+async def test_the_key_hint_keeps_each_key_with_its_word(loaded: Loaded, width: int) -> None:
+    """At 80 columns the hint wrapped "Esc" and "close" onto two rows: now it is one row,
+    and every key it shows stands beside its word (pairs that do not fit are left out)."""
+    app = make_app(loaded.path)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        keys = app.screen.query_one("#keys", Static)
+        lines = str(keys.render()).strip().splitlines()
+        assert len(lines) == 1 and keys.content_size.height == 1, (lines, keys.styles.padding)
+        shown = lines[0].split(" · ")
+        every = ("ctrl+s export", "Tab next field", "Esc close")
+        assert set(shown) <= set(every) and "ctrl+s export" in shown and "Esc close" in shown
+        if width >= 120:
+            assert shown == list(every)
+        app.exit(None)

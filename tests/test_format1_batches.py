@@ -220,3 +220,60 @@ def test_a_hard_linked_format1_file_keeps_its_links(tmp_path: Path) -> None:
     assert main(["do", str(other), "note two"]) == 0
     assert os.path.samefile(path, other) and fight(path)[3] == 2
     assert b"\nformat = 1\n" in path.read_bytes()  # not replaced: that would part the names
+
+
+STAMP = ".format1-20261128T101500Z"
+
+
+@pytest.mark.parametrize("command", [["check", "--repair"], ["do", "note two"]], ids=" ".join)
+def test_a_copy_left_by_an_upgrade_killed_after_the_rename_goes_on_the_next_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """A kill between the rename and the copy's removal left ``ford.toml.format1-STAMP``
+    for good: the next opening for writing (a command, `tracker check --repair`) sees the
+    file holds all of it, removes it and says so; `tracker check` says it is there."""
+    path = format1(tmp_path, "note one")
+    old_bytes = path.read_bytes()
+    assert main(["do", str(path), "note upgraded"]) == 0
+    (tmp_path / f"ford.toml{STAMP}").write_bytes(old_bytes)  # as the kill left it
+    capsys.readouterr()
+    assert main([command[0], str(path), *command[1:]]) == 0
+    assert side_files(tmp_path) == []
+    assert f"ford.toml{STAMP}: removed" in capsys.readouterr().err
+
+
+def test_a_copy_left_by_an_upgrade_killed_before_the_rename_goes_too(tmp_path: Path) -> None:
+    path = format1(tmp_path, "note one")
+    (tmp_path / f"ford.toml{STAMP}").write_bytes(path.read_bytes())
+    events = fight(path)[3]
+    assert main(["do", str(path), "note two"]) == 0
+    assert side_files(tmp_path) == [] and fight(path)[3] == events + 1
+
+
+@pytest.mark.parametrize(
+    "name", [f"ford.toml{STAMP}", "ford.toml.format1-notes", f"other.toml{STAMP}"]
+)
+def test_a_copy_the_file_does_not_hold_is_kept(tmp_path: Path, name: str) -> None:
+    """The only copy of a fight is never lost: a copy whose events the file does not
+    start with (a file rewritten since, another fight's copy, a name of the GM's) stays."""
+    path = format1(tmp_path, "note one")
+    kept = tmp_path / name
+    kept.write_bytes(path.read_bytes() + b"# a line the file does not hold\n")
+    assert main(["do", str(path), "note two"]) == 0
+    assert kept.exists()
+
+
+def test_check_names_a_copy_left_and_how_to_remove_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = format1(tmp_path, "note one")
+    old_bytes = path.read_bytes()
+    assert main(["do", str(path), "note upgraded"]) == 0
+    copy = tmp_path / f"ford.toml{STAMP}"
+    copy.write_bytes(old_bytes)
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "plays, with an upgrade's copy left" in out
+    assert f"{copy}: the copy a format upgrade cut short left; ford.toml holds it all" in err
+    assert f"`tracker check --repair {path}` removes it" in err and copy.exists()

@@ -151,6 +151,42 @@ def test_a_leveldb_pack_is_refused_with_how_to_unpack_it(
     assert code == 1 and "a LevelDB pack" in err and "fvtt package unpack" in err
 
 
+@pytest.mark.parametrize("unreadable", ["threats", "threats/sub"])
+def test_a_folder_that_cannot_be_read_is_named_as_the_gm_gave_it(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    unreadable: str,
+) -> None:
+    """A folder without read permission (or holding one) was refused naming a file
+    inside it (``sub/CURRENT: Permission denied``): now the folder the GM named."""
+    pack = tmp_path / "threats"
+    (pack / "sub").mkdir(parents=True)
+    (pack / "sub" / "CURRENT").write_text("MANIFEST-000002\n")
+    locked = tmp_path / unreadable
+    real_stat = Path.stat
+
+    def denied(self: Path, *, follow_symlinks: bool = True) -> object:
+        if self.parent == locked:  # as stat of a file in a folder without x permission
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_stat(self, follow_symlinks=follow_symlinks)
+
+    real_iterdir = Path.iterdir
+
+    def unlisted(self: Path) -> object:
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    monkeypatch.setattr(Path, "stat", denied)
+    monkeypatch.setattr(Path, "iterdir", unlisted)
+    code, out, err = run(capsys, str(pack))
+    assert code == 1 and out == ""
+    assert err == (
+        "tracker: threats: the folder cannot be read: Permission denied — nothing was imported\n"
+    )
+
+
 # --- bad files: one line each, exit 1, nothing written ----------------------------------
 
 

@@ -320,3 +320,36 @@ async def test_enter_with_nothing_matching_says_why_nothing_opens(tmp_path: Path
         )
         assert app.is_running
         app.exit(None)
+
+
+def list_lines(app: LauncherApp) -> list[str]:
+    """Every line of the list as shown, headings and notes too."""
+    listing = app.query_one("#launcher-list", OptionList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+@ui_test
+async def test_a_first_run_says_there_are_no_encounters_yet_and_what_to_do(
+    tmp_path: Path,
+) -> None:
+    """A first run listed the samples and "new encounter" with no word that the GM has
+    no encounters yet: now the first line says so and names the keys that start one."""
+    settings = Settings(encounters=tmp_path / "encounters")
+    settings.save()
+    app = launcher(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = list_lines(app)[0]
+        assert first.startswith("No encounters yet")
+        assert "Enter" in first and "sample" in first and "ctrl+n" in first
+        assert rows(app)[0][0] == "sample"  # Enter still plays the first sample
+        await pilot.press("s", "a", "c", "h")
+        assert not any(line.startswith("No encounters yet") for line in list_lines(app))
+
+
+@ui_test
+async def test_a_gm_with_encounters_sees_no_first_run_line(tmp_path: Path) -> None:
+    app = launcher(gm_folder(tmp_path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert not any(line.startswith("No encounters yet") for line in list_lines(app))

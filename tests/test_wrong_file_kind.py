@@ -91,3 +91,43 @@ def test_ls_names_what_each_stray_file_is(tmp_path: Path, capsys: Capsys) -> Non
     assert "this is a theme" in problems["theme.toml"]
     assert "is JSON" in problems["foundry.toml"]
     assert problems["empty.toml"].endswith("the file is empty")
+
+
+@pytest.mark.parametrize("command", [["state"], ["check"], ["do", "next"], ["log"]], ids=" ".join)
+def test_a_text_file_that_is_no_encounter_is_said_to_be_none_first(
+    tmp_path: Path, capsys: Capsys, command: list[str]
+) -> None:
+    """`tracker state README.md` was refused with the TOML parser's complaint about its
+    third line: now the refusal first says the file is not an encounter at all, and
+    keeps where the TOML went wrong."""
+    readme = tmp_path / "README.md"
+    shutil.copyfile(ROOT / "README.md", readme)
+    before = readme.read_bytes()
+    err = refused(capsys, [readme], command[0], readme, *command[1:])
+    assert err.startswith(f"tracker: {readme} is not an encounter file (a Markdown file, ")
+    assert f"not TOML at {readme}:3:3: " in err and err.count("\n") == 1
+    assert readme.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        ("notes.md", "a = 1\n", "(a Markdown file, no `format` line or [encounter] table)"),
+        ("notes", "hello world\n", "(not TOML at "),
+    ],
+)
+def test_any_file_without_a_journal_line_is_named_so(
+    tmp_path: Path, capsys: Capsys, name: str, text: str, said: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert f"{path} is not an encounter file {said}" in refused(capsys, [path], "state", path)
+
+
+def test_a_toml_encounter_with_a_mistake_keeps_its_own_refusal(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    path = tmp_path / "fight.toml"
+    path.write_text('format = 2\n[encounter]\ntitle = "x"\nruleset = \n', encoding="utf-8")
+    err = refused(capsys, [path], "state", path)
+    assert "not an encounter file" not in err and f"{path}:4:" in err, err

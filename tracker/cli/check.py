@@ -77,6 +77,7 @@ def _encounter_notes(path: Path, loaded: Loaded, repair: bool) -> list[Note]:
     installed, a standing line that says otherwise, a torn last command, a stat block a
     crash kept from the bestiary (unless ``repair`` is about to save it and say so)."""
     from tracker.store.bestiary import saves_cut_short
+    from tracker.store.format_upgrade import finished_copies
     from tracker.store.journal_repair import tail_note
     from tracker.store.listing import standing_problem
     from tracker.store.theme_table import theme_stand_in
@@ -88,12 +89,20 @@ def _encounter_notes(path: Path, loaded: Loaded, repair: bool) -> list[Note]:
         notes.append(("a standing line out of date", problem))
     if loaded.torn is not None:
         notes.append(("a torn last command", tail_note(path, loaded.torn)))
+    if not repair:  # --repair removes them, and says so
+        notes += [_copy_note(path, copy) for copy in finished_copies(path)]
     batch = [] if repair else loaded.encounter.latest_batch()
     for save in saves_cut_short(batch, loaded.rules.id):
         said = f"{path}: the stat block '{save.key}' saved by the last command is not in the "
         then = f"the next command or `tracker check --repair {path}` saves it"
         notes.append(("a stat block not saved", f"{said}bestiary (a crash) — {then}"))
     return notes
+
+
+def _copy_note(path: Path, copy: Path) -> Note:
+    """The note for a copy a format upgrade cut short left beside the file."""
+    said = f"{copy}: the copy a format upgrade cut short left; {path.name} holds it all"
+    return ("an upgrade's copy left", f"{said} — `tracker check --repair {path}` removes it")
 
 
 def _verdict(path: Path, found: str, notes: list[Note]) -> None:

@@ -203,14 +203,14 @@ def _after_do(typed: list[str]) -> list[str]:
         return []
     file, command = Path(rest[0]).expanduser(), _without_options(rest[1:])
     from tracker.core.verb_options import option_words
-    from tracker.store.encounter_load import load
+    from tracker.store.roster_glance import glance
 
-    encounter = load(file).encounter
+    fight = glance(file)  # the head and the added combatants: no replay
     if not command:
-        return sorted({*encounter.verbs, "undo", "redo"})
+        return sorted({*fight.verbs, "undo", "redo"})
     if len(command) == 1:
-        return [".", *encounter.state.combatants]
-    verb = encounter.verbs.get(command[0].casefold())
+        return [".", *fight.ids]
+    verb = fight.verbs.get(command[0].casefold())
     return option_words(verb) if verb is not None else []
 
 

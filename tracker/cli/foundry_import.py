@@ -16,7 +16,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from tracker.cli.output import file_path, saved, warn
+from tracker.cli.import_summary import MANY_ACTORS, split_remarks, summary_lines
+from tracker.cli.output import BUSY_WAIT, file_path, saved, warn
 from tracker.core.safe_text import visible
 from tracker.core.wording import counted
 from tracker.store.foundry.importing import TABLE_KINDS, ActorImport, Plan, TableImport
@@ -60,6 +61,12 @@ def setup(p: argparse.ArgumentParser) -> None:
         help="put every actor on this side (else: pc when a user owns it, enemy otherwise)",
     )
     p.add_argument(
+        "--verbose",
+        action="store_true",
+        help=f"each actor's whole report, however many (above {MANY_ACTORS}: one line each "
+        "and the remarks counted by kind)",
+    )
+    p.add_argument(
         "--tables",
         default="generic",
         choices=list(TABLE_KINDS),
@@ -74,7 +81,7 @@ def run(ns: argparse.Namespace) -> int:
 
     try:
         result = plan(ns.files, ns.ruleset, ns.tables, ns.side)
-        apply(result, ns.into)
+        apply(result, ns.into, wait=BUSY_WAIT)
         saved()
     except ImportFailed as err:
         for index, line in enumerate(err.lines):
@@ -84,16 +91,20 @@ def run(ns: argparse.Namespace) -> int:
         return 1
     for line in result.opened:
         warn(line)
-    for line in report(result):
+    for line in report(result, ns.verbose):
         print(visible(line))
     return 0
 
 
-def report(result: Plan) -> list[str]:
-    """The lines printed: one per file, then its summary line."""
+def report(result: Plan, verbose: bool = False) -> list[str]:
+    """The lines printed: each file's report (above ``MANY_ACTORS`` actors, unless
+    ``verbose``: one line each and the remarks counted by kind), then the summary line."""
     lines: list[str] = []
+    whole = verbose or len(result.actors) <= MANY_ACTORS
     for actor in result.actors:
-        lines += _actor_lines(actor)
+        lines += _actor_lines(actor) if whole else _actor_lines(actor)[:1]
+    if not whole:
+        lines += summary_lines(result.actors)
     for actor in result.actors:
         lines += [f"  {line}" for line in actor.log]
     for table in result.tables:
@@ -134,8 +145,9 @@ def _actor_lines(actor: ActorImport) -> list[str]:
         lines.append("  read: " + "; ".join(block.read))
     if block.computed:
         lines.append("  computed: " + "; ".join(block.computed))
-    lines.append("  " + "; ".join([block.ignored, *block.remarks]))
-    return lines
+    now, rest = split_remarks(block.remarks)
+    lines.append("  " + "; ".join([block.ignored, *rest]))
+    return lines + (["  now: " + "; ".join(now)] if now else [])
 
 
 def _table_lines(item: TableImport) -> list[str]:

@@ -369,7 +369,9 @@ def _open_tui(args: list[str]) -> int:
         build_parser(only="").print_help()
         return 0
     if args and args[0] in ("-V", "--version"):
-        print(version_line())
+        out = PlainStream(sys.stdout, "standard output")
+        out.write(f"{version_line()}\n")
+        out.flush()
         return 0
     if args and args[0].startswith("-"):
         raise UsageError(f"unknown option {args[0]!r} — see `tracker --help`")

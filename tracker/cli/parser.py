@@ -8,10 +8,13 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from tracker.cli.numbers import UsageError
-from tracker.cli.output import terminal_columns
+from tracker.cli.output import PlainStream, terminal_columns
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 class CommandLineParser(argparse.ArgumentParser):
@@ -34,6 +37,19 @@ class CommandLineParser(argparse.ArgumentParser):
         if message.startswith(_REQUIRED) and (stray := self._unknown_option()):
             message = f"unknown option {stray!r}{_closest(stray, self._option_string_actions)}"
         raise UsageError(f"{_in_words(message)} — see `{self.prog} --help`")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """argparse's, but a write that fails (``tracker --help > /dev/full``) is an error
+        naming the stream, not swallowed with exit status 0."""
+        if not message:
+            return
+        stream = file or sys.stderr
+        name = "standard output" if stream is sys.stdout else "standard error"
+        named = (
+            stream if isinstance(stream, PlainStream) else PlainStream(cast(TextIO, stream), name)
+        )
+        named.write(message)
+        named.flush()
 
     def _unknown_option(self) -> str | None:
         """The first word typed as an option that is no option of this parser's (nor the

@@ -81,13 +81,14 @@ class EncounterFile(JournalFile[Loaded]):
         neither the bestiary nor the campaign); count from the file's newest snapshot to
         the next."""
         from tracker.store.campaign_party import party_of
+        from tracker.store.format_upgrade import forget_finished_copies
         from tracker.store.shelf import ShelvedLibrary
 
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
         self.next_snapshot = NextSnapshot(self.loaded.snapshot_seq, EVERY, self._snapshot_line)
-        self.repaired = self._save_cut_short()
+        self.repaired = self._save_cut_short() + forget_finished_copies(self.path)
 
     def _save_cut_short(self) -> list[str]:
         """The last command saved stat blocks (``save-template``) that never reached the

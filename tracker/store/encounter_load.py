@@ -24,8 +24,10 @@ from tracker.store.encounter_read import (
     checked_events,
     read_head,
 )
+from tracker.store.errors import NotAJournal
 from tracker.store.journal import SNAPSHOT_MARK, TornTail, read_bytes, read_journal_data
 from tracker.store.locator import Locator
+from tracker.store.other_files import not_a_journal
 from tracker.store.snapshot import EarlierEvents, newest_seq
 from tracker.store.standing_line import head_mark
 from tracker.store.upgrade import CURRENT_FORMAT
@@ -75,6 +77,8 @@ def load(path: Path, ahead: Ahead | None = None) -> Loaded:
     """
     path = Path(path)
     data = read_bytes(path)
+    if other := not_a_journal(path, data, "an encounter"):
+        raise NotAJournal(path, other)
     loaded = _read_ahead(path, data, ahead) or _from_snapshot(path, data) or _load_all(path, data)
     kept = data if loaded.torn is None else data[: loaded.torn.offset]
     loaded.head_mark = head_mark(kept)

@@ -46,6 +46,15 @@ class JournalError(StoreError):
         return one_line(f"{where}: {self.message}")
 
 
+class NotAJournal(JournalError):
+    """A file that is clearly no journal (a README given as the encounter): the message
+    names the file itself and says where the TOML went wrong, so it is said as it is."""
+
+    def __str__(self) -> str:
+        """Return the message alone, on one line."""
+        return one_line(self.message)
+
+
 class LockedError(StoreError):
     """Another process holds the writer lock of an encounter file.
 

@@ -8,7 +8,8 @@ therefore upgrades it first, as a step of its own:
    upgrade is in;
 2. the new bytes go to a temporary file beside it, fsynced, ``os.replace`` d over the
    file, and the folder fsynced (:func:`tracker.store.durable.write_file_atomically`);
-3. the copy is removed.
+3. the copy is removed (a copy a kill left behind is removed on a later opening, once
+   the file is known to hold all of it: :func:`forget_finished_copies`).
 
 A crash at any point leaves the old file or the new one, both loading to the same fight.
 Through a symlink, the file it points to is rewritten (beside itself); a file with other
@@ -78,6 +79,55 @@ def upgrade_on_disk(path: Path, version: int) -> bool:
     finally:  # in, or the file as it was: the copy is not needed either way
         kept.unlink(missing_ok=True)
     return True
+
+
+_COPY_RE = re.compile(r"\.format([0-9]+)-[0-9]{8}T[0-9]{6}Z(?:-[0-9]+)?")
+"""What follows the file's name in the name of a copy :func:`_keep_aside` makes."""
+
+
+def forget_finished_copies(path: Path) -> list[str]:
+    """Remove the copies :func:`finished_copies` finds beside ``path``; one line for the
+    GM each. Called with the writer lock held."""
+    said = []
+    for copy in finished_copies(path):
+        try:
+            copy.unlink()
+        except OSError:
+            continue
+        said.append(
+            f"{copy.name}: removed, the copy an upgrade cut short left — the file holds it all"
+        )
+    return said
+
+
+def finished_copies(path: Path) -> list[Path]:
+    """The copies ``FILE.formatN-STAMP`` that an upgrade killed before its last step left
+    beside ``path``, each only when the file holds all the copy held (it starts with the
+    copy, or with the copy brought up to date): removing them never loses a fight."""
+    real = Path(os.path.realpath(path))
+    try:
+        names = sorted(n for n in os.listdir(real.parent) if n.startswith(f"{real.name}.format"))
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        match = _COPY_RE.fullmatch(name[len(real.name) :])
+        copy = real.with_name(name)
+        if match is not None and not copy.is_symlink() and _holds(real, copy, int(match[1])):
+            found.append(copy)
+    return found
+
+
+def _holds(path: Path, copy: Path, version: int) -> bool:
+    """Whether the file at ``path`` starts with all that ``copy`` (format ``version``)
+    held, as it was or upgraded; False when either cannot be read."""
+    try:
+        old, now = read_regular(copy), read_regular(path)
+        return bool(old) and (
+            now.startswith(old) or now.startswith(upgraded_bytes(path, old, version))
+        )
+    except (OSError, JournalError):
+        return False
 
 
 def upgraded_bytes(path: Path, data: bytes, version: int) -> bytes:

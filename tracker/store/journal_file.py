@@ -108,6 +108,11 @@ class JournalFile(Generic[L]):
             ) from None
         except OSError as err:
             why = f"was deleted while open and cannot be written back: {err.strerror or err}"
+            if not self.path.parent.exists():
+                why = (
+                    f"was deleted while open, with its folder {self.path.parent} — make "
+                    "the folder again and the next command writes the fight back there"
+                )
             raise JournalError(self.path, why) from None
         self.rewritten()
         raise JournalError(
@@ -115,6 +120,12 @@ class JournalFile(Generic[L]):
             "was deleted while open — it is written back with every command so far; the "
             "last one was not saved: make it again",
         )
+
+    def name_now(self) -> str:
+        """The file's name as it is now: where it was moved while open (commands are
+        written there), else the name it was opened by."""
+        moved = self._writer.moved_to() if self._writer is not None else None
+        return (moved or self.path).name
 
     @property
     def writer(self) -> JournalWriter:

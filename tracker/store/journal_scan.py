@@ -239,6 +239,20 @@ def _quick(path: Path, data: bytes, start: int, head: Table, names: Mapping[str,
     return settle(history, added, flow, names, last_at, renamed)
 
 
+def added_ids(data: bytes, start: int, head: Table) -> list[str]:
+    """The ids of the combatants events added and no undo took back, in file order,
+    read as :func:`standing` reads them; Unusual for a journal not in the writer's
+    layout."""
+    if b"\r" in data:
+        raise Unusual
+    end = kept_end(data, start, head)
+    undone = undone_batches(_history(data, at, end) for at in _hits(data, _HISTORY, start, end))
+    added = (
+        _Block(data, *_block_at(data, at, start, end)) for at in _hits(data, _ADDED, start, end)
+    )
+    return [str(t.get("id", "")) for t in added if batch_of(t) not in undone]
+
+
 def kept_end(data: bytes, start: int, head: Table) -> int:
     """Where the events a load keeps end: a torn last block and a command cut short
     (no ``batch_end`` on its last block, when batches are marked) are left out."""

@@ -4,7 +4,9 @@ where that file is used, rather than what an encounter would lack."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 SETTINGS_KEYS = frozenset({"encounters", "theme", "last_file", "recent", "themes"})
@@ -36,3 +38,45 @@ JSON_SAID = (
 def looks_like_json(data: bytes) -> bool:
     """Whether ``data`` starts as a JSON object does (no TOML file can start with ``{``)."""
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
+_HEADER_RE = re.compile(
+    rb"(?m)^[ \t]*(?:format[ \t]*=|\[[ \t]*(?:encounter|campaign)[ \t]*\]"
+    rb"|\[\[[ \t]*(?:events|combatants)[ \t]*\]\])"
+)
+"""A line only a journal has: its ``format``, its ``[encounter]`` or ``[campaign]`` table,
+its roster or events."""
+
+KIND_OF_SUFFIX = {
+    ".md": "a Markdown file",
+    ".markdown": "a Markdown file",
+    ".txt": "a text file",
+    ".json": "a JSON file",
+    ".yaml": "a YAML file",
+    ".yml": "a YAML file",
+    ".html": "an HTML page",
+    ".csv": "a CSV file",
+    ".py": "a Python file",
+}
+
+
+def not_a_journal(path: Path, data: bytes, what: str) -> str:
+    """``README.md is not an encounter file (a Markdown file, not TOML at README.md:3:3:
+    …)`` for a file that is clearly none (``what``: "an encounter"): no line a journal has,
+    and not TOML or not named ``.toml``; "" for any other file (its own refusal is said)."""
+    from tracker.store.errors import JournalError
+    from tracker.store.toml_parse import parse_document
+
+    if _HEADER_RE.search(data) or looks_like_json(data) or not data.strip():
+        return ""
+    try:
+        parse_document(path, data)
+        problem = ""
+    except JournalError as err:
+        problem = f"not TOML at {err}"
+    suffix = path.suffix.casefold()
+    if not problem and suffix == ".toml":
+        return ""
+    why = [KIND_OF_SUFFIX.get(suffix, ""), problem or "no `format` line or [encounter] table"]
+    said = ", ".join(part for part in why if part)
+    return f"{path} is not {what} file ({said})"

@@ -133,6 +133,21 @@ class JournalWriter:
             chunks.append(chunk)
         return b"".join(chunks)
 
+    def moved_to(self) -> Path | None:
+        """Where the open file is now if it was moved (renamed) while open — the writes
+        follow it there; None while its name still leads to it, once it is deleted, or
+        where the system cannot say (:func:`name_of_descriptor`)."""
+        fd = self._open_fd()
+        try:
+            here, mine = os.stat(self.path), os.fstat(fd)
+        except FileNotFoundError:
+            return name_of_descriptor(fd)
+        except OSError:
+            return None
+        if (here.st_dev, here.st_ino) == (mine.st_dev, mine.st_ino):
+            return None
+        return name_of_descriptor(fd)
+
     def take_back(self, size: int) -> None:
         """Cut the file back to ``size`` bytes (what :meth:`append_batch` returned): the
         command appended last is undone on disk, as if it had never been written (the
@@ -259,3 +274,24 @@ class PendingBatch:
             syncing.wait()
         except OSError as exc:
             raise self._writer._failed(self._size, exc) from exc
+
+
+def name_of_descriptor(fd: int) -> Path | None:
+    """The path an open file has now, as the system knows it (Linux ``/proc/self/fd``,
+    macOS ``F_GETPATH``); None when it is deleted or the system cannot say."""
+    try:
+        import fcntl
+
+        getpath = getattr(fcntl, "F_GETPATH", None)
+        if getpath is not None:
+            raw = fcntl.fcntl(fd, getpath, bytes(1024))
+            return Path(os.fsdecode(raw.split(b"\0", 1)[0]))
+    except (ImportError, OSError):
+        return None
+    try:
+        target = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return None
+    if target.endswith(" (deleted)") or not target.startswith("/"):
+        return None
+    return Path(target)

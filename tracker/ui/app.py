@@ -218,6 +218,8 @@ class TrackerApp(PlainTextApp[int]):
             return Outcome(True, f"{words[0]}: replaying the journal…")
         ran = self.session.run(line, meanwhile=self._show_saving)
         self._collect_after_frame()
+        if self.play is not None:  # moved while open: the header names it where it is now
+            self.table.query_one(EncounterHeader).file_name = self.play.name_now()
         if ran.question:
             self.call_later(self.confirm, ran.question, ran.anyway)
         if ran.outcome.ok:

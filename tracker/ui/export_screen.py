@@ -28,6 +28,7 @@ from tracker.paths import user_data_dir
 from tracker.store.durable import make_folder
 from tracker.store.encounter_load import Loaded
 from tracker.store.output import write_output
+from tracker.ui.modals.dialog import KeyHint
 from tracker.ui.plain import plain
 
 PREVIEW_FORMAT = {"html": "txt"}
@@ -117,8 +118,8 @@ class ExportScreen(ModalScreen[Path | None]):
             yield Static("", id="problem", classes="-quiet")
             yield TextArea("", read_only=True, soft_wrap=True, id="preview")
             with Horizontal(id="buttons"):
-                yield Static(
-                    "ctrl+s export · Tab next field · Esc close", classes="dialog-keys", id="keys"
+                yield KeyHint(
+                    "ctrl+s export", "Tab next field", "Esc close", classes="dialog-keys", id="keys"
                 )
                 yield Button("Export", variant="primary", id="export")
                 yield Button("Cancel", id="cancel")

@@ -138,6 +138,8 @@ class LauncherApp(PlainTextApp[Path | None]):
         first."""
         self.shown = ranked(self.choices, query)
         options: list[Option] = []
+        if not query and all(c.kind in ("sample", "new") for c in self.choices):
+            options.append(Option(Text(FIRST_RUN), disabled=True))
         section = ""
         for index, choice in enumerate(self.shown):
             if choice.kind != section:
@@ -294,6 +296,10 @@ class LauncherApp(PlainTextApp[Path | None]):
         line = self.query_one("#launcher-problem", Static)
         line.update(Text(f"✗ {visible(message)}") if message else "")
         line.set_class(bool(message), "-shown")
+
+
+FIRST_RUN = "No encounters yet: Enter plays a sample below, ctrl+n starts a new one"
+"""The list's first line while the GM has no encounter or campaign of their own."""
 
 
 def check_free(path: Path) -> None:

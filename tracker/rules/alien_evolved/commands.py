@@ -34,8 +34,10 @@ VERBS: tuple[VerbRow, ...] = (
     ("dmg", "dmg WHO N", "lose Health (0: Broken and a critical)", health.damage,
      ("data", "criticals")),
     ("heal", "heal WHO N", "recover Health", health.heal, ()),
-    ("crit", "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]",
-     "roll or enter a critical", damage.crit, ("data", "criticals"), (), ("effect", "lethal")),
+    ("crit", "crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant] "
+     "[instead=critical-N]",
+     "roll or enter a critical", damage.crit, ("data", "criticals"), (),
+     ("effect", "lethal", "instead")),
     ("deathroll", "deathroll WHO [pass|fail]", "a death roll (Stamina)", dying.death_roll,
      ("data",)),
     ("firstaid", "firstaid WHO N|fail [by=WHO] [roll=POOL]", "first aid", dying.first_aid,

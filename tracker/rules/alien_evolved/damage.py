@@ -155,11 +155,16 @@ def _duplicate(fighter: Combatant, data: Data, number: int, waiting: Collection[
 
 def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: CriticalTable) -> None:
     """``crit WHO [N NAME…] [effect=…] [lethal=round|stretch|shift|instant]``: enter or roll
-    one (``instant``: it kills at once)."""
+    one (``instant``: it kills at once); ``instead=critical-N`` rolls again for a critical
+    waiting to be entered, in its place."""
     fighter = who_arg(draft.state, command, 0, "who")
     check_alive(fighter)
+    instead = command.options.get("instead", "")
+    if instead:
+        _close_waiting(draft, fighter, instead)
     if len(command.args) < 2:
-        roll_critical(draft, dice, data, table, fighter.id, "rolled by the GM")
+        why = f"again for {instead.replace('-', ' ', 1)}" if instead else "rolled by the GM"
+        roll_critical(draft, dice, data, table, fighter.id, why)
         return
     synthetic = is_synthetic(fighter, data)
     number = parse_int(command.args[1], "the critical's number")
@@ -173,6 +178,14 @@ def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: Crit
     if lethal and lethal not in (*data["death"]["timers"], INSTANT):
         raise RuleError("lethal= takes round, stretch, shift, instant (dies at once) or no")
     add_critical(draft, data, fighter.id, Critical(number, name, effect, lethal))
+
+
+def _close_waiting(draft: Draft, fighter: Combatant, key: str) -> None:
+    """``instead=critical-45`` (the reminder's "Roll again on the table"): the critical
+    waiting under that key is not owed any more — the roll made now takes its place."""
+    if not any(r.who == fighter.id and r.key == key for r in draft.state.reminders):
+        raise RuleError(f"{fighter.name} has no {key.replace('-', ' ', 1)} waiting to be entered")
+    resolve_reminder(draft, fighter.id, key)
 
 
 def _check_number(fighter: Combatant, data: Data, number: int, synthetic: bool) -> None:

@@ -276,7 +276,7 @@ class AlienRules(Ruleset):
             ]
         if reminder.key.startswith(CRITICAL):
             return [
-                ("Roll again on the table", f"crit {who}"),
+                ("Roll again on the table", f"crit {who} instead={reminder.key}"),
                 ("Dealt with", f"resolve {who} {reminder.key}"),
             ]
         if reminder.key == "panic":

@@ -291,12 +291,15 @@ def check_into(target: Path, result: Plan) -> None:
     )
 
 
-def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) -> None:
+def apply(
+    result: Plan, into: Path | None = None, dice: DiceLike | None = None, wait: float = 0.0
+) -> None:
     """Write what ``result`` holds, all of it or none: the tables and the bestiary first
     (each file rewritten whole under its lock, put back as it was if a later step
     fails), then — with ``into`` — the actors join the encounter as one command, the last
     step, so a crash before it leaves only rewrites that the same import makes again
-    (a second try never adds the actors twice)."""
+    (a second try never adds the actors twice). ``wait``: seconds to wait for another
+    writer of ``into`` to let go."""
     if into is not None and result.actors:
         check_into(into, result)
     with all_or_nothing():
@@ -305,7 +308,7 @@ def apply(result: Plan, into: Path | None = None, dice: DiceLike | None = None) 
         if into is None:
             _save_actors(result.actors)
         elif result.actors:
-            result.opened = _join(into, result.actors, dice or Dice())
+            result.opened = _join(into, result.actors, dice or Dice(), wait)
 
 
 def _save_actors(actors: list[ActorImport]) -> None:
@@ -318,13 +321,14 @@ def _save_actors(actors: list[ActorImport]) -> None:
             actor.replaced = str(actor.converted.block["id"]).casefold() in replacing
 
 
-def _join(into: Path, actors: list[ActorImport], dice: DiceLike) -> list[str]:
+def _join(into: Path, actors: list[ActorImport], dice: DiceLike, wait: float) -> list[str]:
     """The actors join ``into`` as one command; what opening it did to it."""
     from tracker.store.bestiary_add import add_into
 
     blocks = [a.converted.block for a in actors]
     now = [a.converted.now for a in actors]
-    log, opened = add_into(into, blocks, dice, now, [a.converted.conditions for a in actors])
+    marks = [a.converted.conditions for a in actors]
+    log, opened = add_into(into, blocks, dice, now, marks, wait)
     actors[0].log = log
     for actor in actors:
         actor.written, actor.joined = into, True

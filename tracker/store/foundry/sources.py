@@ -85,14 +85,18 @@ def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
         if not path.is_dir():
             files.append(path)
             continue
-        if (path / "CURRENT").is_file() or any(path.glob("*.ldb")):
+        try:
+            leveldb = (path / "CURRENT").is_file() or any(path.glob("*.ldb"))
+            found = [] if leveldb else sorted(_walk(path))
+        except OSError as err:  # said of the folder named, not of a file inside it
+            problems.append(f"{path.name}: the folder cannot be read: {err.strerror or err}")
+            continue
+        if leveldb:
             problems.append(
                 f"{path.name}: a LevelDB pack (Foundry 11+), which is binary: unpack it with "
                 "foundryvtt-cli ('fvtt package unpack') and import the folder it writes"
             )
-            continue
-        found = sorted(p for p in _walk(path) if p.suffix.casefold() in SUFFIXES)
-        if not found:
+        elif not found:
             problems.append(f"{path.name}: a folder with no {', '.join(SUFFIXES)} file in it")
         elif len(found) > MOST_FILES:
             problems.append(f"{path.name}: {len(found):,} files, more than {MOST_FILES:,}")
@@ -123,7 +127,7 @@ def _walk(folder: Path) -> Iterator[Path]:
             continue
         if entry.is_dir() and not entry.is_symlink():
             yield from _walk(entry)
-        elif entry.is_file():
+        elif entry.is_file() and entry.suffix.casefold() in SUFFIXES:
             yield entry
 
 

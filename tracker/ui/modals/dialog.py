@@ -4,8 +4,10 @@ command line it will run, and the refusal shown in place (the dialog stays open)
 from __future__ import annotations
 
 import shlex
+from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Select, Static
@@ -29,6 +31,39 @@ class FieldCheckbox(Checkbox, inherit_bindings=False):
     any other field, instead of ticking it."""
 
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
+class KeyHint(Static):
+    """A dialog's key hint (``ctrl+s export · Tab next field · Esc close``) on one row,
+    each key beside its word: when the row is too narrow for every pair, pairs are left
+    out whole (the middle ones first; the first and the last, the dialog's own key and
+    Esc, stay longest), as the footer shows only whole keys."""
+
+    def __init__(self, *pairs: str, **kwargs: Any) -> None:
+        super().__init__(Text(SEPARATOR.join(pairs)), **kwargs)
+        self.pairs = pairs
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the pairs to the new width."""
+        self.update(Text(SEPARATOR.join(pairs_that_fit(self.pairs, self.content_size.width))))
+
+
+SEPARATOR = " · "
+
+
+def pairs_that_fit(pairs: tuple[str, ...], room: int) -> list[str]:
+    """The pairs, in their order, that fit ``room`` cells joined by the separator: the
+    first and the last are kept longest, the others dropped from the end of the middle."""
+    order = [*pairs[:1], *pairs[-1:], *pairs[1:-1]] if len(pairs) > 1 else list(pairs)
+    kept: set[int] = set()
+    used = -len(SEPARATOR)
+    for pair in order:
+        cost = len(SEPARATOR) + Text(pair).cell_len
+        if used + cost > room:
+            break
+        used += cost
+        kept.add(pairs.index(pair))
+    return [pair for index, pair in enumerate(pairs) if index in kept]
 
 
 def quote(word: str) -> str:
