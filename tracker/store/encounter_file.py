@@ -9,6 +9,7 @@ checks are :mod:`.encounter_read`'s.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -81,14 +82,13 @@ class EncounterFile(JournalFile[Loaded]):
         neither the bestiary nor the campaign); count from the file's newest snapshot to
         the next."""
         from tracker.store.campaign_party import party_of
-        from tracker.store.format_upgrade import forget_finished_copies
         from tracker.store.shelf import ShelvedLibrary
 
         party = party_of(self.loaded.head, self.path, self.loaded.rules)
         self.library = ShelvedLibrary(self.loaded.rules, party)
         self.loaded.encounter.library = self.library
         self.next_snapshot = NextSnapshot(self.loaded.snapshot_seq, EVERY, self._snapshot_line)
-        self.repaired = self._save_cut_short() + forget_finished_copies(self.path)
+        self.repaired = self._save_cut_short() + _forget_upgrade_copies(self.path)
 
     def _save_cut_short(self) -> list[str]:
         """The last command saved stat blocks (``save-template``) that never reached the
@@ -272,3 +272,19 @@ class EncounterFile(JournalFile[Loaded]):
             meanwhile(self.encounter.state)
         finally:
             saving.wait()
+
+
+def _forget_upgrade_copies(path: Path) -> list[str]:
+    """Remove the copies an upgrade cut short left beside ``path`` (one line each); the
+    upgrade's module (and its TOML writer) is loaded only when the folder holds one."""
+    real = os.path.realpath(path)
+    try:
+        names = os.listdir(os.path.dirname(real))
+    except OSError:
+        return []
+    prefix = os.path.basename(real) + ".format"
+    if not any(name.startswith(prefix) for name in names):
+        return []
+    from tracker.store.format_upgrade import forget_finished_copies
+
+    return forget_finished_copies(path)
