@@ -10,7 +10,7 @@ import pytest
 
 from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, played, resigned, run
 from tests.ui_helpers import BASIC_TEXT, ROOT
-from tracker.paths import user_config_dir
+from tracker.paths import user_config_dir, user_data_dir
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.rules.ruledata import RuleDataError
@@ -304,3 +304,24 @@ def test_a_pack_whose_actors_cannot_join_the_fight_is_one_line(
         "tracker: alien-module-dump.json #1, alien-module-dump.json #3: alien-evolved actors "
         "cannot join f.toml (its ruleset is wrath-glory) — nothing was imported\n"
     )
+
+
+def test_a_word_toml_cannot_read_quoted_back_is_a_sentence_not_python(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A roll table's `text = [b]Many[/b]` (its quote lost) is refused with the word quoted
+    back, "'b' is not a value TOML reads": the fuzz judgement took that `'b'` for a bytes
+    repr (`b'…'`) and failed the run at 1,335 examples."""
+    with own_folders() as folder:
+        table = user_data_dir() / "tables" / "horrors.toml"
+        table.parent.mkdir(parents=True)
+        table.write_bytes(b'name = "Wandering horrors"\n[[results]]\nrange = 1\ntext = [b]x[/b]"\n')
+        fight = folder / "fight.toml"
+        fight.write_bytes(played("wrath-ork-boarding.toml"))
+        outcome = run(capsys, "do", fight, "roll", "table", "wandering", "horrors")
+    assert outcome.code == 1
+    assert outcome.err.endswith(
+        f"{table}:4:9: 'b' is not a value TOML reads (text needs quotes: name = \"Goblin\")\n"
+    )
+    assert not PYTHON_WORDS.search(outcome.err)
+    assert PYTHON_WORDS.search("cannot read b'\\xff'")
