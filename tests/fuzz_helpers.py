@@ -202,7 +202,7 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """A control byte: never in what the tracker prints (a line break and a tab are fine)."""
 PYTHON_WORDS = re.compile(
     r"Traceback|\b[A-Z]\w*(?:Error|Exception|Warning)\b|object at 0x|<class |<function |"
-    r"\bNone\b|datetime\.|(?<!')\bb'|codec can't|'\\x[0-9a-f]{2}'"
+    r"\bNone\b|datetime\.|(?:^|(?<=[\s(\[{,=:]))b'|codec can't|'\\x[0-9a-f]{2}'"
 )
 """What a Python exception says, not a GM's sentence (``b'…'`` is a bytes repr; ``'b'`` is
 a word quoted back)."""

@@ -15,6 +15,7 @@ from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 from tracker.rules.ruledata import RuleDataError
 from tracker.store.bestiary import user_bestiary_file
+from tracker.ui.keymap import read_keymap
 from tracker.ui.themes import load_themes
 
 
@@ -325,3 +326,15 @@ def test_a_word_toml_cannot_read_quoted_back_is_a_sentence_not_python(
     )
     assert not PYTHON_WORDS.search(outcome.err)
     assert PYTHON_WORDS.search("cannot read b'\\xff'")
+
+
+def test_a_dotted_key_quoted_back_is_a_sentence_not_python() -> None:
+    """A keymap's `"a.b" = "z"` is said as "no key binding 'a.b'": the fuzz judgement took
+    the `b'` of `'a.b'` for a bytes repr and failed the keymap run at 977 examples."""
+    with own_folders() as folder:
+        path = folder / "keymap.toml"
+        path.write_bytes(b'"a.b" = "z"\nundo = "u"\n')
+        keymap = read_keymap(path, {"undo", "next-turn"})
+    [problem] = keymap.problems
+    assert problem.startswith("keymap.toml: no key binding 'a.b' — ids: next-turn, undo")
+    assert not PYTHON_WORDS.search(problem) and keymap.keys == {"undo": "u"}
