@@ -338,3 +338,30 @@ def test_a_dotted_key_quoted_back_is_a_sentence_not_python() -> None:
     [problem] = keymap.problems
     assert problem.startswith("keymap.toml: no key binding 'a.b' — ids: next-turn, undo")
     assert not PYTHON_WORDS.search(problem) and keymap.keys == {"undo": "u"}
+
+
+@pytest.mark.parametrize("key", ['"a.b"', '"ключ"', '"Name"'])
+def test_a_quoted_key_in_a_bestiary_block_is_placed_and_keeps_the_block_out(
+    capsys: pytest.CaptureFixture[str], key: str
+) -> None:
+    """`"a.b" = "Ork Boy"` in a bestiary block: `tracker bestiary` listed the block as good
+    (its check took the key for `a`, one given when adding) and `do F add ork-boy` said
+    "unknown key 'a.b' for ork-boy", naming no file; `"ключ"` was placed at the block's
+    first line, not at the key."""
+    with own_folders() as folder:
+        mine = user_bestiary_file("wrath-glory")
+        mine.parent.mkdir(parents=True)
+        mine.write_text(
+            f'ruleset = "wrath-glory"\n\n[[blocks]]\nid = "ork-boy"\n{key} = "Ork Boy"\n'
+            'side = "enemy"\n',
+            encoding="utf-8",
+        )
+        shown = key.strip('"')
+        said = f"{mine}:5:1: block 'ork-boy': unknown key '{shown}' for "
+        outcome = run(capsys, "bestiary", "--ruleset", "wrath-glory")
+        assert outcome.code == 1 and outcome.err.startswith(f"tracker: {said}")
+        fight = folder / "f.toml"
+        fight.write_bytes(played("wrath-ork-boarding.toml"))
+        outcome = run(capsys, "do", fight, "add", "ork-boy")
+        assert outcome.code == 1 and outcome.err.count("\n") == 1
+        assert f"cannot be added until it is fixed: {said}" in outcome.err
