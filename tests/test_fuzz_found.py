@@ -365,3 +365,24 @@ def test_a_quoted_key_in_a_bestiary_block_is_placed_and_keeps_the_block_out(
         outcome = run(capsys, "do", fight, "add", "ork-boy")
         assert outcome.code == 1 and outcome.err.count("\n") == 1
         assert f"cannot be added until it is fixed: {said}" in outcome.err
+
+
+@pytest.mark.parametrize(
+    ("source", "kind"),
+    [
+        ("themes/nerv.toml", "a theme"),
+        ("bestiary/basic.toml", "a bestiary file"),
+        ("encounters/nerv-sachiel.toml", "an encounter or campaign file"),
+    ],
+)
+def test_a_file_of_another_kind_as_the_keymap_is_one_line(source: str, kind: str) -> None:
+    """A theme saved as keymap.toml was thirteen problems — thirteen 8-second toasts at the
+    table, "no key binding 'name' — ids: act-now, add-combatant, …" for each of its keys;
+    an encounter three, a bestiary two."""
+    with own_folders() as folder:
+        path = folder / "keymap.toml"
+        path.write_bytes((ROOT / source).read_bytes())
+        keymap = read_keymap(path, {"undo", "next-turn"})
+    [problem] = keymap.problems
+    assert problem.startswith(f"{path}: this is {kind}") and "ids:" not in problem
+    assert problem.endswith(", not a keymap — keymap ignored") and keymap.keys == {}
