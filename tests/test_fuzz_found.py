@@ -386,3 +386,21 @@ def test_a_file_of_another_kind_as_the_keymap_is_one_line(source: str, kind: str
     [problem] = keymap.problems
     assert problem.startswith(f"{path}: this is {kind}") and "ids:" not in problem
     assert problem.endswith(", not a keymap — keymap ignored") and keymap.keys == {}
+
+
+@pytest.mark.parametrize("date", ["0000-01-01", "2026-02-30", "1979-05-27"])
+def test_a_yaml_date_no_calendar_has_is_read_as_text(
+    capsys: pytest.CaptureFixture[str], date: str
+) -> None:
+    """`rating: 0000-01-01` in a pack's YAML actor: `tracker import` ended in a traceback,
+    "ValueError: year 0 is out of range" (`2026-02-30`: "day is out of range for month"),
+    where a date that exists imported as a value the sheet ignores."""
+    carnifex = ROOT / "tests/fixtures/foundry/wrath-pack/Carnifex_cArNiFeX00000001.yml"
+    with own_folders() as folder:
+        path = folder / "c.yml"
+        path.write_text(
+            carnifex.read_text(encoding="utf-8").replace("rating: 0", f"rating: {date}", 1)
+        )
+        outcome = run(capsys, "import", path)
+    assert outcome.code == 0 and "Carnifex" in outcome.out + outcome.err
+    assert "Strength 14" in outcome.out + outcome.err

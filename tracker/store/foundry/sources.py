@@ -312,7 +312,9 @@ class _PackLoader(_FastestLoader):
     those are read, but a document whose aliases would expand past ``EXPANDED_LIMIT``
     values (a few nested ones make a file of kilobytes a document of gigabytes) is
     refused before it is built (see ``_yaml``). ``.nan`` and ``.inf`` (which Foundry's
-    own JSON writes as ``null``) are read as no number.
+    own JSON writes as ``null``) are read as no number. A date or time (``2026-11-21``,
+    which no Foundry sheet holds; JSON has none) is read as the text it is written as, so
+    one no calendar has (``0000-01-01``) is not an error.
     """
 
     def construct_yaml_float(self, node: Any) -> Any:
@@ -321,6 +323,7 @@ class _PackLoader(_FastestLoader):
 
 
 _PackLoader.add_constructor("tag:yaml.org,2002:float", _PackLoader.construct_yaml_float)
+_PackLoader.add_constructor("tag:yaml.org,2002:timestamp", _PackLoader.construct_yaml_str)
 
 
 def _expanded_size(node: Any, sizes: dict[int, int]) -> int:
