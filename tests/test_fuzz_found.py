@@ -404,3 +404,27 @@ def test_a_yaml_date_no_calendar_has_is_read_as_text(
         outcome = run(capsys, "import", path)
     assert outcome.code == 0 and "Carnifex" in outcome.out + outcome.err
     assert "Strength 14" in outcome.out + outcome.err
+
+
+def test_a_whole_number_of_thousands_of_digits_is_one_line_in_every_toml_reader(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`hp = 111…1` (5,000 digits) in an encounter, a theme or a keymap: `tracker check`
+    and `tracker themes` ended in a traceback, "ValueError: Exceeds the limit (4300 digits)
+    for integer string conversion", and the TUI's keymap reader raised it."""
+    digits = "1" * 5000
+    with own_folders() as folder:
+        path = folder / "f.toml"
+        path.write_text(f"format = 2\nhp = {digits}\n", encoding="utf-8")
+        said = "a whole number of 5,000 digits: at most 4,300 are read"
+        outcome = run(capsys, "check", path)
+        assert outcome.code == 1 and outcome.err == f"tracker: {path}:2:6: {said}\n"
+        theme = user_config_dir() / "themes" / "mine.toml"
+        theme.parent.mkdir(parents=True)
+        theme.write_text(f'primary = "#123456"\nx = [1, -{digits}]\n', encoding="utf-8")
+        outcome = run(capsys, "themes")
+        assert outcome.code == 0 and "nerv" in outcome.out
+        assert outcome.err == f"tracker: theme {theme}:2:9: {said} — not offered\n"
+        keymap = folder / "keymap.toml"
+        keymap.write_text(f"undo = 0b1\nnext-turn = {digits}\n", encoding="utf-8")
+        assert read_keymap(keymap, {"undo"}).problems == [f"{keymap}:2:13: {said} — keymap ignored"]
