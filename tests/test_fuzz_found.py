@@ -428,3 +428,25 @@ def test_a_whole_number_of_thousands_of_digits_is_one_line_in_every_toml_reader(
         keymap = folder / "keymap.toml"
         keymap.write_text(f"undo = 0b1\nnext-turn = {digits}\n", encoding="utf-8")
         assert read_keymap(keymap, {"undo"}).problems == [f"{keymap}:2:13: {said} — keymap ignored"]
+
+
+def test_a_yaml_whole_number_of_thousands_of_digits_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`rating: 111…1` (5,000 digits) in a pack's YAML actor ended `tracker import` in a
+    traceback, "ValueError: Exceeds the limit (4300 digits)", where the same in a JSON
+    export was already one line."""
+    carnifex = ROOT / "tests/fixtures/foundry/wrath-pack/Carnifex_cArNiFeX00000001.yml"
+    with own_folders() as folder:
+        path = folder / "c.yml"
+        text = carnifex.read_text(encoding="utf-8")
+        path.write_text(text.replace("rating: 0", "rating: " + "1" * 5000, 1))
+        before = files_in(folder)
+        outcome = run(capsys, "import", path)
+        assert files_in(folder) == before
+    line = text.splitlines().index("      rating: 0") + 1
+    assert outcome.code == 1 and outcome.out == ""
+    assert outcome.err == (
+        f"tracker: c.yml:{line}:15: not a Foundry export (a whole number of 5,000 digits: "
+        "at most 4,300 are read) — nothing was imported\n"
+    )

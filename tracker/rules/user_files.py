@@ -110,17 +110,21 @@ def loads_toml(text: str) -> dict[str, Any]:
         raise WordedError(_too_long_number(text)) from None
 
 
+def too_many_digits(written: str) -> str:
+    """What to say of ``written``, a whole number too long for Python to read (more than
+    ``sys.get_int_max_str_digits()`` digits: 4,300)."""
+    digits = sum(char.isdigit() for char in written)
+    return f"a whole number of {digits:,} digits: at most {sys.get_int_max_str_digits():,} are read"
+
+
 def _too_long_number(text: str) -> str:
-    """What to say of the whole number too long for Python to read, with its place."""
-    limit = sys.get_int_max_str_digits()
+    """:func:`too_many_digits` of the first such number in ``text``, with its place."""
     for found in re.finditer(r"[+-]?[0-9][0-9_]*", text):
-        digits = sum(char.isdigit() for char in found[0])
-        if digits > limit:
+        if sum(char.isdigit() for char in found[0]) > sys.get_int_max_str_digits():
             line = text.count("\n", 0, found.start()) + 1
             col = found.start() - text.rfind("\n", 0, found.start())
-            said = f"a whole number of {digits:,} digits: at most {limit:,} are read"
-            return f"{said} (at line {line}, column {col})"
-    return f"a whole number of more than {limit:,} digits (at line 1, column 1)"
+            return f"{too_many_digits(found[0])} (at line {line}, column {col})"
+    return "a whole number too long to read (at line 1, column 1)"
 
 
 def _too_deep_at(text: str) -> tuple[int, int]:

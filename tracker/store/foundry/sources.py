@@ -35,7 +35,7 @@ import yaml
 from tracker.core.errors import one_line
 from tracker.core.safe_text import describe
 from tracker.core.wording import counted
-from tracker.rules.user_files import read_regular
+from tracker.rules.user_files import read_regular, too_many_digits
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import NotImportable
@@ -321,8 +321,17 @@ class _PackLoader(_FastestLoader):
         number = super().construct_yaml_float(node)
         return number if math.isfinite(number) else None
 
+    def construct_yaml_int(self, node: Any) -> Any:
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:  # more digits than Python reads
+            at = (node.start_mark.line + 1, node.start_mark.column + 1)
+            said = too_many_digits(str(node.value))
+            raise NotImportable(f"not a Foundry export ({said})", at) from None
+
 
 _PackLoader.add_constructor("tag:yaml.org,2002:float", _PackLoader.construct_yaml_float)
+_PackLoader.add_constructor("tag:yaml.org,2002:int", _PackLoader.construct_yaml_int)
 _PackLoader.add_constructor("tag:yaml.org,2002:timestamp", _PackLoader.construct_yaml_str)
 
 
