@@ -450,3 +450,25 @@ def test_a_yaml_whole_number_of_thousands_of_digits_is_one_line(
         f"tracker: c.yml:{line}:15: not a Foundry export (a whole number of 5,000 digits: "
         "at most 4,300 are read) — nothing was imported\n"
     )
+
+
+def test_a_time_no_calendar_has_in_the_last_block_is_not_pythons_words_in_ls(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The last block's `at = 0000-01-01T00:00:00Z` (its crc right): `tracker ls` listed
+    the file as "cannot be read: year 0 is out of range" — Python's words, no place — from
+    its quick readers of the tail; `check` already said the last command was cut off."""
+    with own_folders() as folder:
+        path = folder / "f.toml"
+        path.write_text(BASIC_TEXT, encoding="utf-8")
+        for line in ("start", "next"):
+            assert run(capsys, "do", path, line).code == 0
+        text = path.read_bytes()
+        last = text.rindex(b"\nat = ") + 6
+        end = text.index(b"\n", last)
+        path.write_bytes(resigned(text[:last] + b"0000-01-01T00:00:00Z" + text[end:]))
+        for json in ([], ["--json"]):
+            outcome = run(capsys, "ls", folder, *json)
+            assert outcome.code == 0 and "year 0" not in outcome.out + outcome.err
+            assert "Goblin ambush" in outcome.out
+        assert "cut off by a crash" in run(capsys, "check", path).err
