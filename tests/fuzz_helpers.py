@@ -327,7 +327,14 @@ def _reshaped(draw: st.DrawFn, data: bytes) -> bytes:
 
 
 def _dated(draw: st.DrawFn, data: bytes) -> bytes:
-    """A number replaced by a date, a time or a date and time."""
+    """A number replaced by a date, a time or a date and time; or a date made one no
+    calendar has (year 0, February 30)."""
+    days = list(_DAY.finditer(data))
+    unmade = draw(st.booleans())
+    if days and unmade:
+        match = draw(st.sampled_from(days))
+        new_day = draw(st.sampled_from([b"0000-01-01", b"2026-02-30", b"2026-13-01"]))
+        return data[: match.start()] + new_day + data[match.end() :]
     found = list(_NUMBER.finditer(data))
     if not found:
         return data
@@ -346,6 +353,7 @@ def _other_kind(draw: st.DrawFn, data: bytes) -> bytes:
 _KEY = re.compile(rb"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
 _TABLE = re.compile(rb"(?m)^\[([A-Za-z0-9_.-]+)\]\n((?:[^\[\n][^\n]*\n|\n)*)")
 _INLINE = re.compile(rb"(?m)^([A-Za-z0-9_-]+)[ \t]*=[ \t]*\{([^{}\n]*)\}[ \t]*\n")
+_DAY = re.compile(rb"\b\d{4}-\d\d-\d\d\b")
 _NUMBER = re.compile(rb"(?m)(=[ \t]*|[\[,:][ \t]*)(-?\d+(?:\.\d+)?)(?=[ \t]*[,\]}\n])")
 
 NARROW = ["cut", "flip", "insert", "delete", "value", "twice", "swap", "number", "empty"]
@@ -398,7 +406,8 @@ CONTROL = UNSAFE_EXCEPT_LINES
 tracker prints (a line break and a tab are fine)."""
 PYTHON_WORDS = re.compile(
     r"Traceback|\b[A-Z]\w*(?:Error|Exception|Warning)\b|object at 0x|<class |<function |"
-    r"\bNone\b|datetime\.|(?:^|(?<=[\s(\[{,=:]))b'|codec can't|'\\x[0-9a-f]{2}'"
+    r"\bNone\b|datetime\.|(?:^|(?<=[\s(\[{,=:]))b'|codec can't|'\\x[0-9a-f]{2}'|"
+    r"year -?\d+ is out of range|day is out of range for month"
 )
 """What a Python exception says, not a GM's sentence (``b'…'`` is a bytes repr; ``'b'`` is
 a word quoted back)."""
