@@ -472,3 +472,20 @@ def test_a_time_no_calendar_has_in_the_last_block_is_not_pythons_words_in_ls(
             assert outcome.code == 0 and "year 0" not in outcome.out + outcome.err
             assert "Goblin ambush" in outcome.out
         assert "cut off by a crash" in run(capsys, "check", path).err
+
+
+def test_a_crc_of_thousands_of_digits_is_a_crc_that_fails(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A journal block's `crc = 111…1` (5,000 digits) ended `tracker state` in a
+    traceback, "ValueError: Exceeds the limit (4300 digits)"."""
+    with own_folders() as folder:
+        path = folder / "f.toml"
+        path.write_text(BASIC_TEXT, encoding="utf-8")
+        assert run(capsys, "do", path, "start").code == 0
+        text = path.read_bytes()
+        at = text.rindex(b"\ncrc = ") + 7
+        path.write_bytes(text[:at] + b"1" * 5000 + b"\n")
+        outcome = run(capsys, "state", path)
+    assert outcome.err.startswith(f"tracker: {path}:") and outcome.err.count("\n") == 1
+    assert not PYTHON_WORDS.search(outcome.err)
