@@ -3,14 +3,19 @@
 A mutation is what a file from elsewhere may be after a bad copy, a hand edit or
 another tool's write: cut at any byte, a byte flipped, inserted or deleted, a value of
 another type (string, integer, float, array, table, bool, date), a number no game has
-(``1e308``, ``2**70``, ``-0``, ``nan``, ``inf``), a very long string, control bytes or
-markup in a string, a key written twice, two blocks swapped, a journal block's ``seq``
-or ``crc`` changed, a byte that is not UTF-8, or nothing at all.
+(``1e308``, ``2**70``, 5,000 digits, ``-0``, ``nan``, ``inf``), a very long string,
+control bytes or markup in a string, a key written twice, two blocks swapped, a journal
+block's ``seq`` or ``crc`` changed, a byte that is not UTF-8, or nothing at all; and the
+shapes a text editor or another program gives (:data:`WIDER`): CRLF or lone CR line
+ends, a byte-order mark, a key in unicode or a second one differing only in case, bidi
+and zero-width characters, lists or tables nested past any parser's recursion, a 10 MB
+value, a table written inline or an inline one as a table, a date where a number
+belongs, and a valid file of another kind (a theme given as a keymap).
 
 The judgement (:func:`judged`): a command either succeeds or refuses; a refusal is exit
 1 with one line on stderr, a sentence naming the file (no traceback, no Python exception
 name, no ``repr`` of an object), and every file in the folder as it was; no output holds
-a control byte other than a line break or a tab.
+a control byte other than a line break or a tab, nor a bidi or zero-width mark.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ from hypothesis import strategies as st
 
 from tests.player_helpers import ENCOUNTERS, copy_sample, play
 from tracker.cli import main
+from tracker.core.safe_text import UNSAFE_EXCEPT_LINES
+
+ROOT = ENCOUNTERS.parent
+"""The repository's root."""
 
 TOML_VALUES = [
     '"x"',
@@ -48,6 +57,7 @@ TOML_VALUES = [
     "5e-324",
     str(2**70),
     str(-(2**63)),
+    "1" * 5000,
     "9007199254740993",
     "nan",
     "inf",
@@ -98,6 +108,7 @@ JSON_VALUES = [
     "-1e308",
     "1e999",
     str(2**70),
+    "-" + "9" * 5000,
     "NaN",
     "Infinity",
     "-Infinity",
@@ -120,6 +131,49 @@ JSON_VALUES = [
 """JSON source values, for a Foundry export (JSON allows no dates; Python's reader
 takes ``NaN`` and ``Infinity``)."""
 
+KEYS = [
+    '"ключ"',
+    '"ｎｅｘｔ"',
+    '"a\u200bb"',
+    '"\u202eevil"',
+    '"\u2066x\u2069"',
+    '""',
+    '"[b]x[/b]"',
+    '"a.b"',
+    '"\u00e9"',
+    '"e\u0301"',
+    '"a\\u0007b"',
+    '"it\'s"',
+    "'a\"b'",
+]
+"""Keys TOML allows in quotes that no file of ours writes: unicode, bidi, zero-width,
+empty, markup, a dot inside quotes, the two ways of writing é, a control character, quotes."""
+
+INVISIBLE = [
+    "\u200b",
+    "\u200d",
+    "\u200e",
+    "\u202e",
+    "\u2066",
+    "\u2069",
+    "\ufeff",
+    "\u00ad",
+    "\u2028",
+    "\u0301",
+]
+"""Bidi, zero-width and combining characters, as they land in a file pasted from the web."""
+
+OTHER_KINDS = [
+    "themes/nerv.toml",
+    "bestiary/wrath-glory.toml",
+    "encounters/basic-bandits-at-the-ford.toml",
+    "tracker/rules/basic/data.toml",
+    "tests/fixtures/foundry/alien-creature.json",
+    "pyproject.toml",
+]
+"""Valid files of every kind the tracker reads (and one it does not): one given where
+another kind belongs."""
+
 ODD_BYTES = [b"\xff", b"\xc3", b"\x00", b"\x1b", b"\r", b"\n", b"[", b"]", b'"', b"=", b"{", b"#"]
 
 _TOML_VALUE = re.compile(
@@ -133,13 +187,11 @@ _JOURNAL_NUMBER = re.compile(rb"(?m)^((?:seq|crc|batch|round|# standing) =? ?)(-
 @st.composite
 def mutated(draw: st.DrawFn, data: bytes, values: list[str] = TOML_VALUES) -> bytes:
     """``data`` after one mutation a file from elsewhere may have suffered."""
-    kind = draw(
-        st.sampled_from(
-            ["cut", "flip", "insert", "delete", "value", "twice", "swap", "number", "empty"]
-        )
-    )
+    kind = draw(st.sampled_from([*NARROW, *NARROW, *WIDER]))  # a slip of the hand: 2 in 3
     if kind == "empty" or not data:
         return b""
+    if kind in WIDER:
+        return WIDER[kind](draw, data)
     at = draw(st.integers(0, len(data) - 1))
     if kind == "cut":
         return data[:at]
@@ -167,6 +219,157 @@ def mutated(draw: st.DrawFn, data: bytes, values: list[str] = TOML_VALUES) -> by
     else:
         new = draw(st.sampled_from(values)).encode("utf-8")
     return data[: match.start(2)] + new + data[match.end(2) :]
+
+
+def _line_ends(draw: st.DrawFn, data: bytes) -> bytes:
+    """Every line end (or one) CRLF or a lone CR."""
+    end = draw(st.sampled_from([b"\r\n", b"\r"]))
+    lines = data.split(b"\n")
+    if len(lines) < 2 or draw(st.booleans()):
+        return end.join(lines)
+    at = draw(st.integers(1, len(lines) - 1))
+    return b"\n".join(lines[:at]) + end + b"\n".join(lines[at:])
+
+
+def _marked(draw: st.DrawFn, data: bytes) -> bytes:
+    """A byte-order mark at the start (UTF-8, twice, or UTF-16's) or in mid-file."""
+    mark = draw(st.sampled_from([b"\xef\xbb\xbf", b"\xef\xbb\xbf" * 2, b"\xff\xfe"]))
+    if draw(st.booleans()):
+        return mark + data
+    at = _line_start(draw, data)
+    return data[:at] + mark + data[at:]
+
+
+def _line_start(draw: st.DrawFn, data: bytes) -> int:
+    """The offset of a line's start in ``data``."""
+    starts = [0, *(m.end() for m in re.finditer(rb"\n", data))]
+    return draw(st.sampled_from(starts))
+
+
+def _keyed(draw: st.DrawFn, data: bytes) -> bytes:
+    """A key renamed to one in unicode, or its line given again with the key's case changed."""
+    found = list(_KEY.finditer(data))
+    if not found:
+        return data
+    match = draw(st.sampled_from(found))
+    key = match[1]
+    if draw(st.booleans()):
+        return data[: match.start(1)] + draw(st.sampled_from(KEYS)).encode() + data[match.end(1) :]
+    line_end = data.find(b"\n", match.start())
+    line = data[match.start() : len(data) if line_end < 0 else line_end + 1]
+    other = key.swapcase() if draw(st.booleans()) else key.upper()
+    again = line.rstrip(b"\n").replace(key, other, 1) + b"\n"
+    return data[: match.start()] + again + data[match.start() :]
+
+
+def _invisible(draw: st.DrawFn, data: bytes) -> bytes:
+    """A bidi or zero-width character inside a text (escaped or raw) or at any byte."""
+    char = draw(st.sampled_from(INVISIBLE))
+    raw = char.encode("utf-8")
+    strings = list(re.finditer(rb'"[^"\\\n]*"', data))
+    in_text = draw(st.booleans())
+    if strings and in_text:
+        match = draw(st.sampled_from(strings))
+        into = draw(st.integers(match.start() + 1, match.end() - 1))
+        new = b"\\u%04X" % ord(char) if draw(st.booleans()) else raw
+        return data[:into] + new + data[into:]
+    at = draw(st.integers(0, len(data)))
+    return data[:at] + raw + data[at:]
+
+
+def _deep(draw: st.DrawFn, data: bytes) -> bytes:
+    """A value that is lists (or tables) nested past the parsers' recursion limits."""
+    depth = draw(st.sampled_from([99, 100, 101, 1000, 100_000]))
+    json = data.lstrip()[:1] in (b"{", b"[")
+    opener = draw(st.sampled_from([b"[", b'{"a":' if json else b"{a="]))
+    closer = b"]" if opener == b"[" else b"}"
+    return _with_value(draw, data, opener * depth + b"1" * (opener != b"[") + closer * depth)
+
+
+def _huge(draw: st.DrawFn, data: bytes) -> bytes:
+    """A value of 100 KB, 1 MB or 10 MB: a text, a list of numbers, or a comment line."""
+    shape = draw(st.sampled_from(["text", "list", "comment"]))
+    size = draw(st.sampled_from([100_000, 1_000_000, 10_000_000]))
+    if shape == "comment" and data.lstrip()[:1] not in (b"{", b"["):
+        at = _line_start(draw, data)
+        return data[:at] + b"# " + b"x" * size + b"\n" + data[at:]
+    if shape == "list":
+        return _with_value(draw, data, b"[" + b"1, " * (size // 10) + b"1]")
+    return _with_value(draw, data, b'"' + b"x" * size + b'"')
+
+
+def _with_value(draw: st.DrawFn, data: bytes, new: bytes) -> bytes:
+    """``data`` with one of its values (TOML or JSON) replaced by ``new``."""
+    pattern = _JSON_VALUE if data.lstrip()[:1] in (b"{", b"[") else _TOML_VALUE
+    found = list(pattern.finditer(data))
+    if not found:
+        return data + new
+    match = draw(st.sampled_from(found))
+    return data[: match.start(2)] + new + data[match.end(2) :]
+
+
+def _reshaped(draw: st.DrawFn, data: bytes) -> bytes:
+    """A ``[table]`` written as an inline ``table = { … }``, or an inline table as a
+    ``[table]`` at the file's end."""
+    tables = list(_TABLE.finditer(data))
+    inline = list(_INLINE.finditer(data))
+    if inline and (not tables or draw(st.booleans())):
+        match = draw(st.sampled_from(inline))
+        body = b"\n".join(part.strip() for part in match[2].split(b","))
+        rest = data[: match.start()] + data[match.end() :]
+        return rest + b"\n[" + match[1].strip() + b"]\n" + body + b"\n"
+    if not tables:
+        return data
+    match = draw(st.sampled_from(tables))
+    pairs = [line for line in match[2].splitlines() if line.strip() and b"=" in line]
+    written = match[1] + b" = { " + b", ".join(p.strip() for p in pairs) + b" }\n"
+    return data[: match.start()] + written + data[match.end() :]
+
+
+def _dated(draw: st.DrawFn, data: bytes) -> bytes:
+    """A number replaced by a date, a time or a date and time; or a date made one no
+    calendar has (year 0, February 30)."""
+    days = list(_DAY.finditer(data))
+    unmade = draw(st.booleans())
+    if days and unmade:
+        match = draw(st.sampled_from(days))
+        new_day = draw(st.sampled_from([b"0000-01-01", b"2026-02-30", b"2026-13-01"]))
+        return data[: match.start()] + new_day + data[match.end() :]
+    found = list(_NUMBER.finditer(data))
+    if not found:
+        return data
+    match = draw(st.sampled_from(found))
+    new = draw(
+        st.sampled_from([b"1979-05-27", b"07:32:00", b"1979-05-27T07:32:00Z", b"0000-01-01"])
+    )
+    return data[: match.start(2)] + new + data[match.end(2) :]
+
+
+def _other_kind(draw: st.DrawFn, data: bytes) -> bytes:
+    """A valid file of another kind, whole."""
+    return (ROOT / draw(st.sampled_from(OTHER_KINDS))).read_bytes()
+
+
+_KEY = re.compile(rb"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
+_TABLE = re.compile(rb"(?m)^\[([A-Za-z0-9_.-]+)\]\n((?:[^\[\n][^\n]*\n|\n)*)")
+_INLINE = re.compile(rb"(?m)^([A-Za-z0-9_-]+)[ \t]*=[ \t]*\{([^{}\n]*)\}[ \t]*\n")
+_DAY = re.compile(rb"\b\d{4}-\d\d-\d\d\b")
+_NUMBER = re.compile(rb"(?m)(=[ \t]*|[\[,:][ \t]*)(-?\d+(?:\.\d+)?)(?=[ \t]*[,\]}\n])")
+
+NARROW = ["cut", "flip", "insert", "delete", "value", "twice", "swap", "number", "empty"]
+"""The mutations of a bad copy or a slip of the hand."""
+WIDER = {
+    "line ends": _line_ends,
+    "byte-order mark": _marked,
+    "key": _keyed,
+    "invisible": _invisible,
+    "deep": _deep,
+    "huge": _huge,
+    "reshaped": _reshaped,
+    "dated": _dated,
+    "other kind": _other_kind,
+}
+"""The shapes a text editor, another program or a GM's mix-up gives a file."""
 
 
 def _value_pattern(values: list[str]) -> re.Pattern[bytes]:
@@ -198,13 +401,16 @@ def resigned(data: bytes) -> bytes:
 
 # --- the judgement ------------------------------------------------------------------------
 
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""A control byte: never in what the tracker prints (a line break and a tab are fine)."""
+CONTROL = UNSAFE_EXCEPT_LINES
+"""A control byte, a bidi override or isolate, or a zero-width mark: never in what the
+tracker prints (a line break and a tab are fine)."""
 PYTHON_WORDS = re.compile(
     r"Traceback|\b[A-Z]\w*(?:Error|Exception|Warning)\b|object at 0x|<class |<function |"
-    r"\bNone\b|datetime\.|\bb'|codec can't|'\\x[0-9a-f]{2}'"
+    r"\bNone\b|datetime\.|(?:^|(?<=[\s(\[{,=:]))b'|codec can't|'\\x[0-9a-f]{2}'|"
+    r"year -?\d+ is out of range|day is out of range for month"
 )
-"""What a Python exception says, not a GM's sentence."""
+"""What a Python exception says, not a GM's sentence (``b'…'`` is a bytes repr; ``'b'`` is
+a word quoted back)."""
 
 
 def files_in(folder: Path) -> dict[str, bytes | str]:

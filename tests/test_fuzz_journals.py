@@ -11,6 +11,7 @@ file in the folder as it was; nothing printed holds a control byte (issues 25, 2
 from __future__ import annotations
 
 import asyncio
+import json as json_module
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from tests.fuzz_helpers import (
     FUZZ,
+    PYTHON_WORDS,
     SAMPLES,
     files_in,
     judged,
@@ -115,6 +117,8 @@ def test_ls_lists_a_mutated_encounter_beside_a_good_one(
         for json in ([], ["--json"]):
             outcome = judged(capsys, [folder], "", "ls", folder, *json)
             assert outcome.code == 0 and "good.toml" in outcome.out
+        for row in json_module.loads(outcome.out):  # a file it cannot read: said in words
+            assert not PYTHON_WORDS.search(row["problem"]), row["problem"]
 
 
 CAMPAIGN_COMMANDS = [

@@ -1,7 +1,8 @@
 """Reading a file the GM keeps or was given (an encounter, a campaign, the bestiary, a
 theme, a keymap, settings, a table, an import): only a regular file is read, and never
 by waiting on it, and TOML nested too deeply is a parse error with a position instead of
-a ``RecursionError``.
+a ``RecursionError`` (a whole number of more than 4,300 digits, which Python does not
+read, instead of a ``ValueError``).
 
 A named pipe, a socket or a device where a file should be (planted in an encounter pack,
 or ``f.toml -> /dev/zero``) would block a reader forever or feed it without end; the
@@ -16,7 +17,9 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -103,6 +106,25 @@ def loads_toml(text: str) -> dict[str, Any]:
         line, col = _too_deep_at(text)
         message = f"arrays or tables nested more than {NESTING_LIMIT} deep"
         raise TooDeepError(f"{message} (at line {line}, column {col})") from None
+    except ValueError:  # Python reads no whole number of more than 4,300 digits
+        raise WordedError(_too_long_number(text)) from None
+
+
+def too_many_digits(written: str) -> str:
+    """What to say of ``written``, a whole number too long for Python to read (more than
+    ``sys.get_int_max_str_digits()`` digits: 4,300)."""
+    digits = sum(char.isdigit() for char in written)
+    return f"a whole number of {digits:,} digits: at most {sys.get_int_max_str_digits():,} are read"
+
+
+def _too_long_number(text: str) -> str:
+    """:func:`too_many_digits` of the first such number in ``text``, with its place."""
+    for found in re.finditer(r"[+-]?[0-9][0-9_]*", text):
+        if sum(char.isdigit() for char in found[0]) > sys.get_int_max_str_digits():
+            line = text.count("\n", 0, found.start()) + 1
+            col = found.start() - text.rfind("\n", 0, found.start())
+            return f"{too_many_digits(found[0])} (at line {line}, column {col})"
+    return "a whole number too long to read (at line 1, column 1)"
 
 
 def _too_deep_at(text: str) -> tuple[int, int]:

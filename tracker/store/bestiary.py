@@ -187,8 +187,8 @@ def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
         rules.prepare({**entry, "id": key, "name": str(entry.get("name") or key)})
     except RosterError as err:
         head = err.key.split(".")[0]
-        if head and head not in block:  # a key given when adding (a horde's director=)
-            return ""
+        if head and head not in block and err.key not in block:
+            return ""  # a key given when adding (a horde's director=); "a.b" is one key
         return str(locator.error(f"block {key!r}: {err}", err.key, SECTION, index))
     except TrackerError as err:
         return str(locator.error(f"block {key!r}: {err}", "", SECTION, index))

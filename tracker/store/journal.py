@@ -115,14 +115,14 @@ def check_block(data: bytes, start: int, stop: int, last: bool) -> _Chunk:
         if line_end == stop - 1:  # the usual block: crc is its last line
             digits = data[crc_at + 7 : line_end]
             body = memoryview(data)[start : crc_at + 1]
-            if digits.isdigit() and zlib.crc32(body) == int(digits):
+            if digits.isdigit() and len(digits) <= 10 and zlib.crc32(body) == int(digits):
                 return _Chunk(True, stop)
     if crc_at < 0:
         return _Chunk(False, start, "event block has no crc line", start)
     line_end = data.find(b"\n", crc_at + 1, stop)
     line_end = stop if line_end < 0 else line_end
     match = _CRC_LINE_RE.fullmatch(data, crc_at + 1, line_end)
-    if match is None or not _crc_ok(data[start : crc_at + 1], int(match[1])):
+    if match is None or len(match[1]) > 10 or not _crc_ok(data[start : crc_at + 1], int(match[1])):
         return _Chunk(False, start, "event block fails its crc check", start)
     after = min(line_end + 1, stop)
     if after == stop or not data[after:stop].strip():
@@ -320,7 +320,7 @@ def intact_blocks(data: bytes) -> int | None:
             digits, _, rest = digits.partition(b"\n")
             if not all(line.startswith(_MARKS) for line in rest.split(b"\n")):
                 return None
-        if at < 0 or not digits.isdigit():
+        if at < 0 or not digits.isdigit() or len(digits) > 10:  # a crc32 has at most 10
             return None
         if zlib.crc32(memoryview(part)[: at + 1], _HEADER_CRC) != int(digits):
             return None

@@ -358,10 +358,7 @@ class _Block(Mapping[str, Any]):
         at = self.data.find(needle, self.first, self.stop)
         if at < 0:
             raise KeyError(key)
-        digits = self.data[at + len(needle) : self.data.find(b"\n", at + 1, self.stop)]
-        if not digits.isdigit():
-            raise Unusual
-        return int(digits)
+        return _whole(self.data[at + len(needle) : self.data.find(b"\n", at + 1, self.stop)])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.fields())
@@ -377,7 +374,18 @@ def _value(raw: bytes) -> Any:
         except ValueError:
             raise Unusual from None
     if raw.isdigit():
-        return int(raw)
+        return _whole(raw)
     if _DATE_RE.fullmatch(raw):
-        return datetime.fromisoformat(raw.decode())
+        try:
+            return datetime.fromisoformat(raw.decode())
+        except ValueError:  # a day no calendar has (year 0, February 30): said by the parser
+            raise Unusual from None
     raise Unusual
+
+
+def _whole(digits: bytes) -> int:
+    """``digits`` as a whole number; one of more digits than any number a journal holds
+    (or Python reads) is :class:`Unusual`, for the careful reader to place and say."""
+    if not digits.isdigit() or len(digits) > 18:
+        raise Unusual
+    return int(digits)

@@ -113,7 +113,10 @@ def _last_block(tail: bytes, stop: int, seq: int) -> datetime | None:
     if not tail.startswith(b"[[events]]\nseq = %d\n" % seq, start):
         return None  # the writer puts seq first
     match = _AT_RE.search(tail, start, crc_at + 1)
-    return datetime.fromisoformat(match[1].decode()) if match else None
+    try:
+        return datetime.fromisoformat(match[1].decode()) if match else None
+    except ValueError:  # a day no calendar has (year 0): the careful reader says where
+        return None
 
 
 def _head_is(data: bytes, length: int, crc: int) -> bool:

@@ -6,7 +6,7 @@
 
 A ``[keys]`` table may hold the same entries. Unknown ids, non-text keys and entries a
 load would refuse (a control character: ``file:line:col``) are reported once, in one
-line each, and ignored.
+line each, and ignored; a whole file of another kind (a theme, an encounter) is one line.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import flaw_in
 from tracker.store.locator import Locator
+from tracker.store.other_files import other_kind
 from tracker.store.toml_parse import parse_document
 
 
@@ -48,6 +49,10 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
     except JournalError as err:
         found.problems.append(f"{err} — keymap ignored")
         return found
+    kind = _other_kind(table, known_ids)
+    if kind:
+        found.problems.append(f"{path}: this is {kind}, not a keymap — keymap ignored")
+        return found
     locator = Locator(path)
     entries = {k: (v, "") for k, v in table.items() if k != "keys"}
     if isinstance(table.get("keys"), dict):
@@ -67,3 +72,13 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
         else:
             found.keys[binding_id] = keys.replace(" ", "")
     return found
+
+
+def _other_kind(table: dict[str, object], known_ids: set[str]) -> str:
+    """What a file with no binding id in it is instead (a theme, a bestiary, an encounter
+    …), or ``""`` when it holds one or looks like no other kind."""
+    if "keys" in table or known_ids & table.keys():
+        return ""
+    if {"format", "encounter", "campaign", "combatants", "events"} & table.keys():
+        return "an encounter or campaign file"
+    return other_kind(table)

@@ -35,7 +35,7 @@ import yaml
 from tracker.core.errors import one_line
 from tracker.core.safe_text import describe
 from tracker.core.wording import counted
-from tracker.rules.user_files import read_regular
+from tracker.rules.user_files import read_regular, too_many_digits
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import NotImportable
@@ -316,15 +316,27 @@ class _PackLoader(_FastestLoader):
     those are read, but a document whose aliases would expand past ``EXPANDED_LIMIT``
     values (a few nested ones make a file of kilobytes a document of gigabytes) is
     refused before it is built (see ``_yaml``). ``.nan`` and ``.inf`` (which Foundry's
-    own JSON writes as ``null``) are read as no number.
+    own JSON writes as ``null``) are read as no number. A date or time (``2026-11-21``,
+    which no Foundry sheet holds; JSON has none) is read as the text it is written as, so
+    one no calendar has (``0000-01-01``) is not an error.
     """
 
     def construct_yaml_float(self, node: Any) -> Any:
         number = super().construct_yaml_float(node)
         return number if math.isfinite(number) else None
 
+    def construct_yaml_int(self, node: Any) -> Any:
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:  # more digits than Python reads
+            at = (node.start_mark.line + 1, node.start_mark.column + 1)
+            said = too_many_digits(str(node.value))
+            raise NotImportable(f"not a Foundry export ({said})", at) from None
+
 
 _PackLoader.add_constructor("tag:yaml.org,2002:float", _PackLoader.construct_yaml_float)
+_PackLoader.add_constructor("tag:yaml.org,2002:int", _PackLoader.construct_yaml_int)
+_PackLoader.add_constructor("tag:yaml.org,2002:timestamp", _PackLoader.construct_yaml_str)
 
 
 def _expanded_size(node: Any, sizes: dict[int, int]) -> int:
