@@ -489,3 +489,27 @@ def test_a_crc_of_thousands_of_digits_is_a_crc_that_fails(
         outcome = run(capsys, "state", path)
     assert outcome.err.startswith(f"tracker: {path}:") and outcome.err.count("\n") == 1
     assert not PYTHON_WORDS.search(outcome.err)
+
+
+def test_a_pc_joining_with_another_pcs_state_is_the_files_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A `pc.joined` block whose party table names a PC it does not add (`rhinji` for
+    `shinji`, its crc right): `check` said ok and `campaign recap` ended in a KeyError
+    traceback (found by the campaign fuzz run long)."""
+    with own_folders() as folder:
+        path = folder / "c.toml"
+        assert run(capsys, "campaign", "new", path, "--ruleset", "basic").code == 0
+        assert run(capsys, "campaign", "add-pc", path, "Shinji", "hp=9").code == 0
+        path.write_bytes(
+            resigned(path.read_bytes().replace(b"party = { shinji", b"party = { rhinji"))
+        )
+        before = path.read_bytes()
+        for command in (["campaign", "recap"], ["campaign", "show"], ["check"]):
+            outcome = run(capsys, *command, path)
+            assert outcome.code == 1 and outcome.out == "", (command, outcome)
+            assert outcome.err.startswith(f"tracker: {path}:"), outcome.err
+            assert (
+                "joins with the state of 'rhinji'" in outcome.err and "\n" not in outcome.err[:-1]
+            )
+        assert path.read_bytes() == before

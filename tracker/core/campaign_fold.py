@@ -63,6 +63,9 @@ def _with_party(state: CampaignState, party: Mapping[str, Any]) -> CampaignState
 def _(event: ce.PcJoined, state: CampaignState) -> CampaignState:
     if event.who in state.party:
         raise FoldError(f"PC {event.who!r} is already in the party")
+    others = sorted(set(event.party) - {event.who})
+    if others:  # the state a PC joins with is theirs alone
+        raise FoldError(f"PC {event.who!r} joins with the state of {others[0]!r}")
     lasting = lasting_from(event.party.get(event.who, {}), f"the state of {event.who}")
     name = str(event.entry.get("name", event.who))
     member = PartyMember(event.who, name, event.entry, lasting)
