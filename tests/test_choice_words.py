@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.cli_helpers import run
 from tracker.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize(

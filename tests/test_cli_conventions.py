@@ -13,17 +13,10 @@ from pathlib import Path
 import pytest
 
 import tracker
-from tracker.cli import main
+from tests.cli_helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "encounters" / "basic-bandits-at-the-ford.toml"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])

@@ -8,14 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli_helpers import run
 
 
 @pytest.fixture(autouse=True)

@@ -4,28 +4,16 @@ list of every command (thirty-two of them, wrapped over the screen); an option
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tracker.cli import main
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.cli_helpers import ford_copy, run
 
 
 @pytest.fixture
 def fight(tmp_path: Path) -> Path:
-    copy = tmp_path / "ford.toml"
-    shutil.copyfile(ROOT / "encounters" / "basic-bandits-at-the-ford.toml", copy)
-    return copy
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+    return ford_copy(tmp_path)
 
 
 @pytest.mark.parametrize(
