@@ -109,22 +109,6 @@ def test_a_text_file_that_is_no_encounter_is_said_to_be_none_first(
     assert readme.read_bytes() == before
 
 
-@pytest.mark.parametrize("action", ["show", "recap", "fight"])
-def test_a_text_file_that_is_no_campaign_is_said_to_be_none_first(
-    tmp_path: Path, capsys: Capsys, action: str
-) -> None:
-    """`tracker campaign show README.md` still answered with the TOML parser's complaint
-    about its third line (only encounters said what the file was not)."""
-    readme = tmp_path / "README.md"
-    shutil.copyfile(ROOT / "README.md", readme)
-    before = readme.read_bytes()
-    extra = [tmp_path / "next.toml"] if action == "fight" else []
-    err = refused(capsys, [readme], "campaign", action, readme, *extra)
-    assert err.startswith(f"tracker: {readme} is not a campaign file (a Markdown file, "), err
-    assert f"not TOML at {readme}:3:3: " in err and err.count("\n") == 1
-    assert readme.read_bytes() == before and not (tmp_path / "next.toml").exists()
-
-
 @pytest.mark.parametrize(
     ("name", "text", "said"),
     [

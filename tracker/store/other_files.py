@@ -62,8 +62,7 @@ KIND_OF_SUFFIX = {
 
 def not_a_journal(path: Path, data: bytes, what: str) -> str:
     """``README.md is not an encounter file (a Markdown file, not TOML at README.md:3:3:
-    …)`` for a file that is clearly none (``what``: "an encounter" or "a campaign"): no
-    line a journal has,
+    …)`` for a file that is clearly none (``what``: "an encounter"): no line a journal has,
     and not TOML or not named ``.toml``; "" for any other file (its own refusal is said)."""
     from tracker.store.errors import JournalError
     from tracker.store.toml_parse import parse_document
@@ -78,7 +77,6 @@ def not_a_journal(path: Path, data: bytes, what: str) -> str:
     suffix = path.suffix.casefold()
     if not problem and suffix == ".toml":
         return ""
-    table = "[campaign]" if what == "a campaign" else "[encounter]"
-    why = [KIND_OF_SUFFIX.get(suffix, ""), problem or f"no `format` line or {table} table"]
+    why = [KIND_OF_SUFFIX.get(suffix, ""), problem or "no `format` line or [encounter] table"]
     said = ", ".join(part for part in why if part)
     return f"{path} is not {what} file ({said})"
