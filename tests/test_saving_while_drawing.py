@@ -1,9 +1,10 @@
-"""The screen is drawn while the disk syncs, and shown only once the command is on disk.
+"""A command's frame is painted while the disk syncs it; nothing else touches the file
+(no command, no quit, no campaign write-back) until the sync has finished.
 
 DESIGN: one ``write`` + ``fsync`` per command, and a file always in the state before or
-after a command. The table screen prepares the new state during the fsync; if the fsync
+after a command. The table screen paints the new state during the fsync; if the fsync
 fails, the command is taken back (file and state as before) and the screen shows the
-fight as it stands, with a one-line error.
+fight as it stands, with a one-line error; the next command waits for the sync.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ def test_the_new_state_is_drawn_while_the_fsync_is_under_way(
             drawn.set()
 
         gm.execute("next", dice(), meanwhile=draw)
+        assert gm.saving  # returned with the sync under way
+        gm.finish_saving()
+        assert not gm.saving
         assert synced_after_drawing == [True]  # drawing did not wait for the disk
         assert seen == [gm.encounter.state]
     assert load(path).encounter.state == seen[0]
@@ -71,8 +75,9 @@ def test_a_failed_fsync_after_drawing_takes_the_command_back(
         count = len(gm.encounter.events)
         monkeypatch.setattr(background_sync, "fsync_file", failing_fsync)
         seen: list[EncounterState] = []
+        gm.execute("next", dice(), meanwhile=seen.append)
         with pytest.raises(JournalError, match="nothing of it was kept"):
-            gm.execute("next", dice(), meanwhile=seen.append)
+            gm.finish_saving()
         monkeypatch.undo()
         assert seen and seen[0].current != before.current  # it was drawn, then taken back
         assert path.read_bytes() == before_bytes
@@ -80,6 +85,41 @@ def test_a_failed_fsync_after_drawing_takes_the_command_back(
         gm.execute("next", dice())  # the fight carries on from where it stood
         after = gm.encounter.state
     assert load(path).encounter.state == after
+
+
+def test_the_next_command_waits_for_the_sync_and_is_not_run_if_it_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", dice())
+        before_bytes, before = path.read_bytes(), gm.encounter.state
+        monkeypatch.setattr(background_sync, "fsync_file", failing_fsync)
+        gm.execute("next", dice(), meanwhile=lambda state: None)
+        monkeypatch.undo()
+        with pytest.raises(JournalError, match="nothing of it was kept"):
+            gm.execute("dmg gob 2", dice())  # the turn before it was never saved
+        assert path.read_bytes() == before_bytes
+        assert gm.encounter.state is before  # neither the turn nor the damage
+
+
+def test_closing_finishes_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = basic_file(tmp_path)
+    released = threading.Event()
+    real = background_sync.fsync_file
+
+    def slow_fsync(fd: int) -> None:
+        released.wait(timeout=5)
+        real(fd)
+
+    gm = EncounterFile(path)
+    gm.execute("start", dice())
+    monkeypatch.setattr(background_sync, "fsync_file", slow_fsync)
+    gm.execute("next", dice(), meanwhile=lambda state: None)
+    threading.Timer(0.05, released.set).start()
+    gm.close()
+    assert released.is_set()  # close waited for the disk
+    assert load(path).encounter.state == gm.encounter.state
 
 
 def test_a_screen_that_fails_to_draw_loses_no_saved_command(tmp_path: Path) -> None:

@@ -3,8 +3,10 @@
 The fsync runs on one thread kept for the purpose. Python lets only one thread run
 Python code at a time, and a thread that has just been woken waits up to 5 ms for its
 turn; so ``start`` waits until the thread has begun its fsync (which lets the others
-run) before it returns. The caller must call ``Syncing.wait`` before anything it built
-meanwhile is shown: until then the batch may not be on disk.
+run) before it returns. The caller must call ``Syncing.wait`` before it writes, closes
+or hands the file on, or takes the next command: until then the batch may not be on
+disk (the screen paints the command's frame meanwhile: a frame shown a few milliseconds
+before its command is on disk, never a command taken before the one ahead of it is).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracker.core.codec import to_table
 from tracker.core.draft import Draft
@@ -43,6 +43,9 @@ from tracker.store.snapshot import (
 from tracker.store.standing_line import head_mark, standing_line
 from tracker.store.upgrade import CURRENT_FORMAT
 
+if TYPE_CHECKING:
+    from tracker.store.writer import PendingBatch
+
 
 def new_file(path: Path, ruleset_id: str, title: str = "", readings: Sequence[str] = ()) -> None:
     """Create an empty encounter file; refuse to overwrite an existing one. ``readings``:
@@ -70,6 +73,7 @@ class EncounterFile(JournalFile[Loaded]):
     ) -> None:
         """Lock, load and repair ``path`` (``JournalFile``); ``ahead``: see :func:`load`."""
         self._ahead = ahead
+        self._saving: tuple[PendingBatch, tuple[int, EncounterState]] | None = None
         super().__init__(path, settle=settle, repair_late=repair_late, wait=wait)
 
     def load_journal(self, path: Path) -> Loaded:
@@ -129,10 +133,12 @@ class EncounterFile(JournalFile[Loaded]):
         A failed write leaves the file and the state as they were (JournalError). A
         stat block saved with ``save-template`` goes to the bestiary once the command is
         in the journal (and the command is cut back off if the bestiary refuses).
-        ``meanwhile`` (the screen) gets the new state while the disk syncs: by the time
-        this returns the events are on disk, or they are taken back and JournalError
-        says so (then whatever ``meanwhile`` drew from that state must be drawn again).
+        ``meanwhile`` (the screen) gets the new state while the disk syncs, and this
+        returns with the fsync still under way: the screen paints its frame, then calls
+        :meth:`finish_saving` (so does anything else that writes or closes the file
+        first). Without ``meanwhile``, the events are on disk by the time this returns.
         """
+        self.finish_saving()  # decided against the state as it is on disk
         events = self.encounter.decide(line, dice, at)
         self._keep(events, meanwhile)
         return events
@@ -165,6 +171,7 @@ class EncounterFile(JournalFile[Loaded]):
     ) -> None:
         """Fold the events in, then write them (behind them, the standing line of the state
         they lead to); if the write fails, the state goes back to what it was."""
+        self.finish_saving()
         tables = [to_table(event) for event in events]
         if tables:
             self.ready_to_write()  # a torn end moved aside first (opened with repair_late)
@@ -182,12 +189,41 @@ class EncounterFile(JournalFile[Loaded]):
             elif meanwhile is None:
                 self.writer.append_batch(tables, before, after)
             else:
-                self._keep_drawing(tables, meanwhile, before, after)
+                self._saving = (self.writer.start_batch(tables, before, after), was)
         except (JournalError, StoreError):
             encounter.take_back(*was)
             raise
-        if saves and meanwhile is not None:
+        if meanwhile is not None:
             meanwhile(encounter.state)
+
+    @property
+    def saving(self) -> bool:
+        """Whether the last command's fsync may still be under way (its frame drawn)."""
+        return self._saving is not None
+
+    def finish_saving(self) -> None:
+        """Return once the last command drawn while its fsync ran is on disk; if the
+        fsync failed, the file is cut back, the command taken back from the state, and
+        JournalError says so (the screen draws the state again)."""
+        if self._saving is None:
+            return
+        (pending, was), self._saving = self._saving, None
+        try:
+            pending.wait()
+        except JournalError:
+            self.encounter.take_back(*was)
+            raise
+
+    def close(self) -> None:
+        """Finish the last command's save, then close the journal and release the lock
+        (a save that fails here is cut back off the file, as at any other time; the
+        screen's quit finishes it first, to say so)."""
+        try:
+            self.finish_saving()
+        except JournalError:
+            pass  # cut back already: the file is as it was before the command
+        finally:
+            super().close()
 
     def _standing(self, events: Sequence[Event]) -> bytes:
         """The standing line after ``events`` (b"" if there are none, or no head to vouch
@@ -256,22 +292,6 @@ class EncounterFile(JournalFile[Loaded]):
             raise StoreError(f"{err} — the command was not saved") from err
         finally:
             self.library.forget()
-
-    def _keep_drawing(
-        self,
-        tables: list[dict[str, Any]],
-        meanwhile: Callable[[EncounterState], object],
-        before: bytes,
-        after: bytes,
-    ) -> None:
-        """Write the events (``before`` them: a snapshot line or b""; ``after``: the
-        standing line) and hand the state they lead to to ``meanwhile`` while the fsync is
-        under way; JournalError if it fails (the command is cut back off the file)."""
-        saving = self.writer.start_batch(tables, before, after)
-        try:
-            meanwhile(self.encounter.state)
-        finally:
-            saving.wait()
 
 
 def _forget_upgrade_copies(path: Path) -> list[str]:

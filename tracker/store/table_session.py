@@ -31,7 +31,8 @@ REPLAY_IN_WORKER_AFTER = 3000
 """Journals longer than this replay undo and redo off the screen's way."""
 
 Meanwhile = Callable[[EncounterState], object]
-"""Shown the new state while the disk syncs (the screen draws it)."""
+"""Shown the new state while the disk syncs (the screen draws it, then calls
+``TableSession.finish_saving``)."""
 
 
 @dataclass(frozen=True)
@@ -186,12 +187,31 @@ class TableSession:
             and self.play.encounter.count > self.replay_in_worker_after
         )
 
+    @property
+    def saving(self) -> bool:
+        """Whether the last command's fsync may still be under way (``run`` with
+        ``meanwhile``): :meth:`finish_saving` once its frame is painted."""
+        return self.play is not None and self.play.saving
+
+    def finish_saving(self) -> Outcome | None:
+        """Return once the last command is on disk; if its fsync failed, the refusal to
+        show (the command is taken back from the file and the fight: draw the state)."""
+        if self.play is None:
+            return None
+        try:
+            self.play.finish_saving()
+        except JournalError as err:
+            return Outcome(False, one_line(err))
+        return None
+
     def run(self, line: str, meanwhile: Meanwhile | None = None) -> Ran:
-        """Run one command line now (``refusal`` checked first by the caller)."""
+        """Run one command line now (``refusal`` checked first by the caller). With
+        ``meanwhile``, it returns as the disk syncs the command: the caller paints the
+        state ``meanwhile`` was shown, then calls :meth:`finish_saving`."""
         assert self.play is not None
         play = self.play
         was_over = play.encounter.state.phase == "ended"
-        try:  # the panes are drawn while the disk syncs; painted once it has
+        try:
             events = play.execute(line, self.dice, meanwhile=meanwhile)
         except JournalError as err:  # not saved, so taken back: draw what stands
             if meanwhile is not None:

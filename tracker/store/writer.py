@@ -166,8 +166,8 @@ class JournalWriter:
     ) -> PendingBatch:
         """Write one command's events (as :meth:`append_batch`) and start their fsync on
         the sync thread, so that the caller can draw meanwhile; the returned batch's
-        ``wait`` finishes the append (or cuts the file back and raises JournalError).
-        Nothing may be shown as saved before it."""
+        ``wait`` finishes the append (or cuts the file back and raises JournalError),
+        before anything else is written to the file."""
         size = self._write(tables, before, after)
         if not tables:
             return PendingBatch(self, size, None)

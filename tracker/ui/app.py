@@ -209,14 +209,18 @@ class TrackerApp(PlainTextApp[int]):
         words = line.strip().lstrip(":").split()
         if words and words[0].casefold() in UI_VERBS:
             return self.words.run(words)
-        refused = self.session.refusal(self.busy)
+        refused = self.session.refusal(self.busy) or self.finish_saving()
         if refused is not None:
             return refused
         if self.session.replays_long(line):
             self.busy = "replaying"  # claimed here, on the UI thread, before the worker runs
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
-        ran = self.session.run(line, meanwhile=self._show_saving)
+        ran = self.session.run(line, meanwhile=self.show)
+        if self.session.saving:  # the frame is painted first, then the disk is waited for
+            self.call_after_refresh(self._finish_saving, ran.ended)
+        elif ran.ended and self.play is not None:
+            self.call_later(self.writeback.offer, self.play)
         self._collect_after_frame()
         if self.play is not None:  # moved while open: the header names it where it is now
             self.table.query_one(EncounterHeader).file_name = self.play.name_now()
@@ -224,9 +228,29 @@ class TrackerApp(PlainTextApp[int]):
             self.call_later(self.confirm, ran.question, ran.anyway)
         if ran.outcome.ok:
             self.collector.command_ran()
-        if ran.ended and self.play is not None:
-            self.call_later(self.writeback.offer, self.play)
         return ran.outcome
+
+    def _finish_saving(self, ended: bool) -> None:
+        """The command's frame is painted: wait for its save; then, if it ended the
+        fight, offer the campaign's write-back."""
+        if self.finish_saving() is None and ended and self.play is not None:
+            self.writeback.offer(self.play)
+
+    def finish_saving(self) -> Outcome | None:
+        """Finish the last command's save (before anything hands the fight on: the next
+        command, an export, quitting); if it failed, the fight as it stands without that
+        command is drawn and the refusal shown (and returned)."""
+        failed = self.session.finish_saving()
+        if failed is not None:
+            if self.play is not None:
+                self.show(self.play.encounter.state)
+            self.report(failed)
+        return failed
+
+    async def action_quit(self) -> None:
+        """Leave, once the last command is on disk (if its save failed, say so and stay)."""
+        if self.finish_saving() is None:
+            await super().action_quit()
 
     @work(thread=True, exclusive=True, group="replay")
     def _replay(self, line: str) -> None:
@@ -266,12 +290,6 @@ class TrackerApp(PlainTextApp[int]):
         if self.selected == selected:  # else the selection's watcher offered them
             self.table.offer_keys()
         self._present()
-
-    def _show_saving(self, state: EncounterState) -> None:
-        """Show a command's ``state`` while the disk syncs its journal block: the rows of
-        the frame are made now too, and painted once the block is on disk."""
-        self.show(state)
-        self.table.paint_ahead()
 
     def watch_state(self) -> None:
         """A new state (a command, looking back): the panes show it."""

@@ -50,6 +50,10 @@ class TableHost(Protocol):
         """Show an outcome under the bar."""
         ...
 
+    def finish_saving(self) -> Outcome | None:
+        """Wait for the last command's save; its refusal (shown) if it failed."""
+        ...
+
     def selected_id(self) -> str:
         """The selected combatant's id."""
         ...

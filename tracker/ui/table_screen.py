@@ -79,7 +79,6 @@ class TableScreen(KeyOffer, KeptPaint):
         """Rows the log's frame has given to the status pane."""
         self._offered: tuple[object, ...] = ()
         self._presenters: list[Presenter] = []
-        self._painters: list[KeptPaint] = []
 
     def compose(self) -> ComposeResult:
         """Header, the three panes, the log, the command bar, the footer (the app hands
@@ -116,16 +115,6 @@ class TableScreen(KeyOffer, KeptPaint):
             ]
         for pane in self._presenters:
             pane.present(state, selected)
-
-    def paint_ahead(self) -> None:
-        """Make the rows of the coming frame now (a command's, while the disk syncs its
-        journal block): each widget refreshed since the last frame makes the rows the
-        screen asked of it then; the frame is painted once the block is on disk."""
-        super().paint_ahead()
-        if not self._painters:
-            self._painters = list(self.walk_children(KeptPaint))
-        for widget in self._painters:
-            widget.paint_ahead()
 
     def opened(self, play: EncounterFile) -> None:
         """The file is open: the panes learn its ruleset, the log its journal, the keys
@@ -324,12 +313,13 @@ class TableScreen(KeyOffer, KeptPaint):
 
     def action_export(self) -> None:
         """The export dialog: the round log to Markdown, HTML, text or JSON."""
-        self.host.dialogs.export()
+        if self.host.finish_saving() is None:
+            self.host.dialogs.export()
 
     def action_copy_round(self) -> None:
         """Copy this round's log as Markdown (and save it under recaps/)."""
         play, state = self.host.session.play, self.host.state
-        if play is not None and state is not None:
+        if play is not None and state is not None and self.host.finish_saving() is None:
             self.host.report(screen_actions.copy_round(self.app, play, state.round))
 
     def action_zoom(self) -> None:

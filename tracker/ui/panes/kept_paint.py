@@ -23,10 +23,6 @@ side panes) draws nothing of its own between its top and bottom rows but its bor
 and background, the same on every row: Textual makes its top, one middle and its bottom
 row, and the middle one stands for all the others (a long fight's first frame has four
 such frames to draw whole).
-
-A command makes its frame's rows ahead (``paint_ahead``) while the disk syncs its
-journal block: the screen asks for them once the block is on disk, and is handed them
-as made, unless the widget changed again meanwhile.
 """
 
 from __future__ import annotations
@@ -73,15 +69,6 @@ class KeptPaint(Widget):
         strips = self.paint_rows(crop, filters)
         self._kept, self._painted_part = (crop, size, filters, strips), (crop, size)
         return strips
-
-    def paint_ahead(self) -> None:
-        """Make now the rows the screen will ask for at its next paint, if the widget was
-        refreshed since its last paint and keeps its size: the part of it asked for last
-        (kept as any rows are: made again if the widget changes before the paint, or
-        the screen asks for another part)."""
-        asked = self._painted_part
-        if self._kept is None and asked is not None and asked[1] == self.outer_size:
-            self.render_lines(asked[0])
 
     def paint_rows(self, crop: Region, filters: tuple[LineFilter, ...]) -> list[Strip]:
         """Make the rows in ``crop``: framed here when the box is flat and all of the

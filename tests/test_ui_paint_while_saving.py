@@ -1,0 +1,120 @@
+"""The table screen paints a command's frame while the disk syncs it, and takes nothing
+further (the next command, quitting) until the sync has finished: a failed sync is taken
+back and said before anything else runs.
+
+DESIGN: one ``write`` + ``fsync`` per command; a file always in the state before or
+after a command.
+"""
+
+from __future__ import annotations
+
+import errno
+import threading
+from pathlib import Path
+
+import pytest
+from textual.screen import Screen
+
+from tests.ui_helpers import basic_file, make_app, opened, play_of, state_of, ui_test
+from tracker.store import background_sync
+from tracker.store.encounter_file import load
+from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.header import EncounterHeader
+
+
+@ui_test
+async def test_the_frame_is_painted_before_the_sync_finishes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At ``n``, the new turn is on screen while the fsync is still under way; the next
+    key's command starts only once the fsync has finished."""
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    happened: list[str] = []
+    painted = threading.Event()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        real_sync, real_paint, real_run = (
+            background_sync.fsync_file,
+            Screen._compositor_refresh,
+            type(app).run_line,
+        )
+
+        def slow_fsync(fd: int) -> None:  # the disk answers once the frame is painted
+            happened.append("painted during the fsync" if painted.wait(2) else "not painted")
+            real_sync(fd)
+            happened.append("synced")
+
+        def paint(screen: Screen[object]) -> None:
+            real_paint(screen)
+            if "Round 1" in app.query_one(EncounterHeader).text.plain and not painted.is_set():
+                happened.append("painted")
+                painted.set()
+
+        def run_line(self: object, line: str) -> object:
+            happened.append(f"run {line}")
+            return real_run(app, line)
+
+        monkeypatch.setattr(background_sync, "fsync_file", slow_fsync)
+        monkeypatch.setattr(Screen, "_compositor_refresh", paint)
+        monkeypatch.setattr(type(app), "run_line", run_line)
+        await pilot.press("n", "n")
+        await pilot.pause()
+        monkeypatch.undo()
+        assert happened[:4] == ["run next", "painted", "painted during the fsync", "synced"]
+        assert happened[4] == "run next"  # the second press, after the first is on disk
+        assert load(path).encounter.state == state_of(app)
+
+
+def failing_fsync(fd: int) -> None:
+    """A disk that reports an I/O error at the fsync."""
+    raise OSError(errno.EIO, "Input/output error")
+
+
+@ui_test
+async def test_a_failed_sync_is_said_and_the_key_after_it_does_not_run(
+    tmp_path: Path,
+) -> None:
+    """The turn is painted, its fsync fails: the screen goes back to the turn that stands
+    with the error, and a second ``n`` typed at once waits for that and then runs."""
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        standing = state_of(app).current
+        before = path.read_bytes()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(background_sync, "fsync_file", failing_fsync)
+            await pilot.press("n")
+            await pilot.pause()
+        assert path.read_bytes() == before
+        assert state_of(app).current == standing == play_of(app).encounter.state.current
+        message = app.query_one(CommandBar).message
+        assert message.startswith("✗") and "nothing of it was kept" in message
+
+
+@ui_test
+async def test_quitting_while_the_sync_fails_stays_and_says_so(tmp_path: Path) -> None:
+    """``q`` pressed while the last turn's fsync is under way waits for it; if it failed,
+    the tracker stays open on the turn that stands and says the command was not kept."""
+    path = basic_file(tmp_path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        standing, before = state_of(app).current, path.read_bytes()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(background_sync, "fsync_file", failing_fsync)
+            app.run_line("next")  # painted, not yet waited for
+            assert app.session.saving
+            await app.action_quit()
+        await pilot.pause()
+        assert app.is_running
+        assert path.read_bytes() == before
+        assert state_of(app).current == standing
+        assert "nothing of it was kept" in app.query_one(CommandBar).message
