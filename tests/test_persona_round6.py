@@ -7,7 +7,7 @@ Rules from ../shared/seeds/004_8c1967da84c8c8ef.txt ("seed 004"), cited by line.
 from __future__ import annotations
 
 from tests.d100_helpers import Table
-from tests.persona_helpers import party
+from tests.persona_helpers import RULES, party, shadow, user
 
 
 def started() -> Table:
@@ -42,3 +42,28 @@ def test_two_commands_are_still_two_actions() -> None:
     table.do("dmg pixie 5 element=fire", [3])
     table.do("dmg blob 5 element=fire", [3])
     assert table.track("yu", "one more") == 2
+
+
+def test_a_resisting_target_s_soak_names_its_toughness_bonus_and_the_doubling() -> None:
+    # seed 004 l.107, Resist: "The target doubles TB against the attack." Pixie (Toughness
+    # 30: TB 3) resists ice: the line says TB 3 doubled (6), not "TB 6 doubled", which a GM
+    # reads as 12.
+    table = started()
+    lines = table.do("dmg pixie 10 element=ice")
+    assert "Ice vs Resist: ailment resist +20 — Pixie @body: 10 vs Soak 6 (TB 3 ×2): 4 wounds" in (
+        lines
+    )
+    assert table.track("pixie", "wounds") == 16
+
+
+def test_armour_and_penetration_are_said_beside_the_doubled_bonus() -> None:
+    # seed 001/004 Step Six: "Soak Value, which is their TB, plus AP, with the latter reduced
+    # by the Penetration of your attack" — with Resist's doubled TB beside it.
+    table = Table(
+        RULES,
+        user("yu"),
+        shadow("beetle", stats={"t": 50}, armour={"all": 3}, affinities={"melee": "resist"}),
+    )
+    table.do("start", [9, 1])
+    lines = table.do("dmg beetle 20 element=melee pen=1")
+    assert "vs Soak 12 (TB 5 ×2 + AP 3 − Pen 1): 8 wounds" in lines[-2]

@@ -158,7 +158,8 @@ def confirm(
 
 @dataclass(frozen=True)
 class Soak:
-    """Toughness Bonus (perhaps doubled) plus the armour left after Penetration."""
+    """Toughness Bonus (doubled against a Resist) plus the armour left after Penetration;
+    ``tb`` is the bonus itself, so the log names the number the GM's sheet shows."""
 
     tb: int
     armour: int
@@ -168,12 +169,12 @@ class Soak:
     @property
     def value(self) -> int:
         """The Soak Value."""
-        return self.tb + max(0, self.armour - self.pen)
+        return self.tb * (2 if self.doubled else 1) + max(0, self.armour - self.pen)
 
     @property
     def shown(self) -> str:
-        """``Soak 9 (TB 5 + AP 6 − Pen 2)``."""
-        tb = f"TB {self.tb}" + (" doubled" if self.doubled else "")
+        """``Soak 9 (TB 5 + AP 6 − Pen 2)``; a Resist's doubled bonus as ``TB 3 ×2``."""
+        tb = f"TB {self.tb}" + (" ×2" if self.doubled else "")
         if not self.armour:
             return f"Soak {self.value} ({tb})"
         pen = f" − Pen {min(self.pen, self.armour)}" if self.pen else ""
@@ -190,7 +191,7 @@ def soak_of(
 ) -> Soak:
     """The Soak Value of ``fighter`` at ``location`` against Penetration ``pen``."""
     tb = bonus(tables, fighter, "t", lender)
-    return Soak(tb * 2 if double_tb else tb, fighter.armour.get(location, 0), pen, double_tb)
+    return Soak(tb, fighter.armour.get(location, 0), pen, double_tb)
 
 
 def unarmed_fatigue(draft: Draft, tables: D100Tables, target: Combatant, total: int) -> None:
