@@ -21,6 +21,7 @@ from tracker.rules.nerv_d100.injuries import add_injury, check_incapacitated, in
 from tracker.rules.nerv_d100.stats import (
     DECAY,
     bonus,
+    nothing_owed,
     put_on,
     remind,
     resolve_reminder,
@@ -230,6 +231,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
         incapacitate(draft, tables, who, "out of air")
         return
     draft.emit(ev.StatusChanged, who=who, status="dead", text=f"{fighter.name} dies of suffocation")
+    nothing_owed(draft, who)
 
 
 # --- altitude ----------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from tracker.rules.nerv_d100 import (
 )
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.initiative import check_advantage, opposed_grace_ties
-from tracker.rules.nerv_d100.stats import bonus, score
+from tracker.rules.nerv_d100.stats import bonus, nothing_owed, score
 from tracker.rules.nerv_d100.tables import NervTables
 from tracker.rules.nerv_d100.verb_table import nerv_verbs
 from tracker.rules.roster import check_kind
@@ -218,9 +218,11 @@ class NervRules(Ruleset):
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``down WHO`` / ``dead WHO``: a fall sets off the Fear triggers the
         ruleset's own damage does (an important ally defeated, l.382; the last Eva pilot
-        left against an Angel, l.386)."""
+        left against an Angel, l.386); the dead owe no more tests."""
         if was not in witness.FALLEN and draft.state.combatant(who).status in witness.FALLEN:
             witness.fallen(draft, self.tables, who)
+        if draft.state.combatant(who).status == "dead":
+            nothing_owed(draft, who)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Burning burns; suffocation, bleeding at Physique 0 and falls run on."""
