@@ -6,7 +6,7 @@ Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by secti
 
 from __future__ import annotations
 
-from tests.nerv_helpers import angel, pilot, started
+from tests.nerv_helpers import Table, angel, pilot, started
 
 
 def test_the_dead_owe_no_fear_test_nor_critical_effect() -> None:
@@ -51,3 +51,48 @@ def test_a_shake_off_owed_closes_when_its_bearer_dies() -> None:
     assert "shake:Burning" in table.reminders("carol")
     table.do("dead carol")
     assert table.reminders("carol") == {}
+
+
+def _carol_analyses_sachiel() -> Table:
+    """Carol, Dan and Sachiel in round 1; Carol's Analyse Target on Sachiel succeeded."""
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("act carol analyse target on=sachiel pass")
+    assert table.conditions("sachiel") == ["Analysed (Carol)"]
+    return table
+
+
+def test_an_analysis_ends_when_its_actor_leaves_the_fight() -> None:
+    # seed 000, Analyse Target: "you and all allies gain an Advantage against that target
+    # until the start of your next turn". Carol leaves the fight at once: no next turn of
+    # hers will come, so the Advantage ends with the next turn that starts (Dan's), instead
+    # of standing for the rest of the fight on every attack of Dan's.
+    table = _carol_analyses_sachiel()
+    table.do("remove carol")
+    assert table.state.current == "dan"
+    assert table.conditions("sachiel") == []
+    said = table.do("dmg sachiel 5 @body by=dan")
+    assert not [line for line in said if line.startswith("Analysed")]
+    table.do("undo")
+    table.do("undo")
+    assert table.conditions("sachiel") == ["Analysed (Carol)"]
+
+
+def test_a_war_cry_ends_when_its_actor_dies() -> None:
+    # seed 000, War Cry: "until the start of your next turn, that enemy takes a
+    # Disadvantage to all tests against you" — a dead Carol has no next turn.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("act carol war cry on=sachiel pass")
+    table.do("dead carol")
+    assert table.conditions("sachiel") == ["War Cry (Carol)"]
+    assert "War Cry (Carol) on Sachiel ends: Carol is dead, no next turn" in table.do("next")
+    assert table.conditions("sachiel") == []
+
+
+def test_an_analysis_still_lasts_to_its_living_actor_s_next_turn() -> None:
+    # seed 000, Analyse Target: the effect stands through the others' turns while Carol
+    # lives, and ends as her next turn starts.
+    table = _carol_analyses_sachiel()
+    table.do("next")
+    table.do("next")
+    assert table.conditions("sachiel") == ["Analysed (Carol)"]
+    assert "Analysed (Carol) on Sachiel ends" in table.do("next")

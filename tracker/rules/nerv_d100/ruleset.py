@@ -201,7 +201,7 @@ class NervRules(Ruleset):
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
         defend.start_of_turn(draft, self.tables, who)
-        disrupt.start_of_turn(draft, who)
+        disrupt.start_of_turn(draft, who, lambda cid: self.takes_turn(draft.state, cid))
         running.start_of_turn(draft, self.tables, who)
         ailing.start_of_turn(draft, self.tables, who)
         lasting.start_of_turn(draft, self.tables, who)
