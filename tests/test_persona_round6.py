@@ -6,8 +6,16 @@ Rules from ../shared/seeds/004_8c1967da84c8c8ef.txt ("seed 004"), cited by line.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from tests.d100_helpers import Table
 from tests.persona_helpers import RULES, party, shadow, user
+from tracker.cli import main
+
+SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "persona-d100-shadows.toml"
 
 
 def started() -> Table:
@@ -67,3 +75,37 @@ def test_armour_and_penetration_are_said_beside_the_doubled_bonus() -> None:
     table.do("start", [9, 1])
     lines = table.do("dmg beetle 20 element=melee pen=1")
     assert "vs Soak 12 (TB 5 ×2 + AP 3 − Pen 1): 8 wounds" in lines[-2]
+
+
+def _tried(sample: Path) -> list[tuple[list[str], str]]:
+    """The sample's ``# Try:`` lines: each command's words after FILE, and its note."""
+    found = []
+    for line in sample.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"#(?: Try:)?\s+tracker do FILE (.+?)(?:\s{2,}\((.*)\))?$", line)
+        if match:
+            found.append((match.group(1).split(), match.group(2) or ""))
+    return found
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3"])
+def test_the_sample_s_header_plays_as_it_says(
+    seed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/rulesets/persona-d100.md names the sample; its header lists commands to try,
+    # each with what it shows. Yukiko and Chie's Social Link is 3 (both rosters), so the
+    # Baton Pass adds 3; the All-Out Attack needs every enemy Staggered (seed 004 l.168), so
+    # the header Staggers the Beetle and the Harpy before it.
+    path = tmp_path / "castle.toml"
+    path.write_bytes(SAMPLE.read_bytes())
+    tried = _tried(SAMPLE)
+    assert [words[0] for words, _ in tried][-1] == "allout"
+    for words, note in tried:
+        assert main(["do", "--seed", seed, str(path), *words]) == 0, words
+        out = capsys.readouterr().out
+        if note.startswith("S-Link"):
+            assert f"({note})" in out
+        if note in ("Resist", "Repel!"):
+            assert f"vs {note.rstrip('!')}" in out
+        if note.startswith("Weak"):
+            assert "vs Weak: Staggered" in out
+    assert "All-Out Attack! Yu, Yosuke, Chie, Yukiko" in out
