@@ -96,3 +96,51 @@ def test_an_analysis_still_lasts_to_its_living_actor_s_next_turn() -> None:
     table.do("next")
     assert table.conditions("sachiel") == ["Analysed (Carol)"]
     assert "Analysed (Carol) on Sachiel ends" in table.do("next")
+
+
+def _to_the_end_of_round(table: Table) -> list[str]:
+    """``next`` until a new round begins; the lines of that last ``next``."""
+    start = table.state.round
+    while True:
+        lines = table.do("next")
+        if table.state.round != start:
+            return lines
+
+
+def test_one_out_of_air_is_asked_no_more_breath_tests() -> None:
+    # seed 000, Suffocating: "they may hold their breath for a number of rounds equal to
+    # their Physique Bonus … Whilst suffocating, a character must make a single Physique
+    # test … per round … by the end of their alloted time, then they instantly fall
+    # unconscious … [then] die after a number of rounds equal to their Physique Bonus."
+    # Carol (PB 3) holds her breath three rounds; out of air, there is nothing left to hold:
+    # the test still open closes, no turn asks it again, and 'test' refuses it.
+    table = started()
+    table.do("ail carol Suffocating")
+    _to_the_end_of_round(table)
+    _to_the_end_of_round(table)
+    assert "test:breath" in table.reminders("carol")  # round 3: her turn asked it
+    lines = _to_the_end_of_round(table)
+    assert (
+        "Closed (Carol is out of air): Carol: Suffocating: Physique test — failure: 1 Stress "
+        "+1 per DoF"
+    ) in lines
+    assert table.who("carol").status == "down"
+    assert "test:breath" not in table.reminders("carol")
+    assert table.refused("test carol breath fail") == (
+        "Carol is out of air: no breath is left to hold, so no Suffocating test — dies in "
+        "3 rounds unless air is found ('cure carol Suffocating')"
+    )
+    _to_the_end_of_round(table)
+    assert "test:breath" not in table.reminders("carol")
+    assert table.track("carol", "stress") == 0
+
+
+def test_while_holding_breath_each_turn_asks_the_test() -> None:
+    # seed 000, Suffocating: "a single Physique test … per round (if engaged in strenuous
+    # activity). If they fail, they suffer 1 Stress, plus one per Degree of Failure."
+    table = started()
+    table.do("ail carol Suffocating")
+    _to_the_end_of_round(table)
+    assert "test:breath" in table.reminders("carol")
+    table.do("test carol breath fail dof=1")
+    assert table.track("carol", "stress") == 2
