@@ -7,6 +7,7 @@ Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by secti
 from __future__ import annotations
 
 from tests.nerv_helpers import Table, angel, pilot, started
+from tracker.core.dice import ScriptedDice
 
 
 def test_the_dead_owe_no_fear_test_nor_critical_effect() -> None:
@@ -144,3 +145,47 @@ def test_while_holding_breath_each_turn_asks_the_test() -> None:
     assert "test:breath" in table.reminders("carol")
     table.do("test carol breath fail dof=1")
     assert table.track("carol", "stress") == 2
+
+
+def _gm_lines(table: Table, line: str) -> list[str]:
+    """Every log line of a command, the GM's own included."""
+    return [e.text for e in table.encounter.run(line, ScriptedDice(())) if e.text]
+
+
+def test_no_blow_is_named_when_breath_runs_out() -> None:
+    # seed 000, Suffocating: out of air "they instantly fall unconscious … they die after a
+    # number of rounds equal to their Physique Bonus" — the tracker counts those rounds, and
+    # nothing struck Carol: the GM is not told "If the blow kills Carol: 'dead carol'".
+    table = started()
+    table.do("ail carol Suffocating")
+    _to_the_end_of_round(table)
+    _to_the_end_of_round(table)
+    lines: list[str] = []
+    while table.state.round == 3:
+        lines += _gm_lines(table, "next")
+    assert "Carol is incapacitated: out of air" in lines
+    assert not [line for line in lines if "blow" in line]
+
+
+def test_no_blow_is_named_for_exhaustion_or_decay() -> None:
+    # seed 000, Stress: Exhausted, a failed Physique test means "full unconscious … for a
+    # number of hours equal to your Stress level"; Score Decay lowers a bonus below the
+    # injuries held (l.206: incapacitated). Neither is a blow that might kill.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("gain dan stress 6")
+    lines = _gm_lines(table, "test dan exhausted fail")
+    assert "Dan is incapacitated: unconscious from exhaustion" in lines
+    assert not [line for line in lines if "blow" in line]
+    table.do("wound carol 3")
+    table.do("injure carol 3 @body")
+    lines = _gm_lines(table, "decay carol physique 5")
+    assert "Carol is incapacitated: 3 injuries > Physique Bonus 2" in lines
+    assert not [line for line in lines if "blow" in line]
+
+
+def test_a_blow_that_incapacitates_still_asks_whether_it_kills() -> None:
+    # seed 000, Savage Attacks: "they are immediately incapacitated or killed" — the GM
+    # decides which; the GM's line says how to record a death.
+    table = started()
+    lines = _gm_lines(table, "dmg carol 30 @body savage")
+    assert "If the blow kills Carol: 'dead carol'" in lines

@@ -134,7 +134,7 @@ def _collapse(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
         f"({counted(fighter.track('stress'), 'hour')})",
         source="exhausted",
     )
-    incapacitate(draft, tables, who, "unconscious from exhaustion")
+    incapacitate(draft, tables, who, "unconscious from exhaustion", blow=False)
 
 
 FAILURES = {"bleeding": _bleed, "breath": _gasp, "exhausted": _collapse}
@@ -167,6 +167,7 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, 
             tables,
             who,
             f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week",
+            blow=False,
         )
     before = score(fighter, stat)
     set_value(
@@ -239,7 +240,7 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
             f"dies in {counted(max(1, pb), 'round')} without air",
         )
         _no_breath_to_hold(draft, who)
-        incapacitate(draft, tables, who, "out of air")
+        incapacitate(draft, tables, who, "out of air", blow=False)
         return
     draft.emit(ev.StatusChanged, who=who, status="dead", text=f"{fighter.name} dies of suffocation")
     nothing_owed(draft, who)
