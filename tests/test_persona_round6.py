@@ -109,3 +109,14 @@ def test_the_sample_s_header_plays_as_it_says(
         if note.startswith("Weak"):
             assert "vs Weak: Staggered" in out
     assert "All-Out Attack! Yu, Yosuke, Chie, Yukiko" in out
+
+
+def test_degrees_of_success_replace_a_die_on_one_target_only() -> None:
+    # seed 004, Attacking, Step Five: "If your attack was one that generated multiple hits,
+    # only one of these attacks may have their damage die result replaced with DoS." Yu's
+    # Frei at Pixie and Blob (Normal to nuclear): the 7 DoS replace Pixie's 2, not Blob's 3.
+    table = started()
+    lines = table.do("dmg pixie,blob 1d10+2 element=nuclear dos=7", [2, 3])
+    assert "DoS replace a damage die on one hit of an attack only (the first target's)" in lines
+    assert table.track("pixie", "wounds") == 20 - (7 + 2 - 3)
+    assert table.track("blob", "wounds") == 20 - (3 + 2 - 3)

@@ -14,9 +14,10 @@ from tracker.core import events as ev
 from tracker.core.dice import DiceError, parse
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.rules.d100 import D100Tables, bonus, score
+from tracker.rules.d100 import D100Tables, bonus, score, whole
 from tracker.rules.d100.checks import Modifier, pass_or_fail, roll_test
 
 MAX_CHAIN = 20
@@ -110,6 +111,18 @@ def roll_damage(text: str, dice: DiceLike, dos: int = 0) -> DamageRoll:
         swapped=swapped,
         dos=dos,
     )
+
+
+def dos_of(draft: Draft, command: Command, values: Mapping[str, str]) -> int:
+    """The Degrees of Success that may replace a damage die (``dos=``): seed 001/004 Step
+    Five, "If your attack was one that generated multiple hits, only one of these attacks
+    may have their damage die result replaced with DoS" — the first target's of a command
+    naming several (``dmg a,b 1d10+6 dos=4``), not the others'."""
+    dos = whole(values, "dos")
+    if dos and command.target:
+        draft.say("DoS replace a damage die on one hit of an attack only (the first target's)")
+        return 0
+    return dos
 
 
 def exploding_d10(dice: DiceLike, explode: bool = True) -> tuple[int, ...]:

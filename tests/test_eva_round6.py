@@ -1,0 +1,37 @@
+"""eva-escale, rules as written round six: one attack that hits several targets.
+
+Rules from ../shared/seeds/001_4a06b4925a00c8d1.txt ("seed 001"), cited by section.
+"""
+
+from __future__ import annotations
+
+from tests.eva_helpers import angel, soldier, table
+
+
+def test_degrees_of_success_replace_a_die_on_one_hit_only() -> None:
+    # seed 001, Attacking, Step Five: "you may replace a single damage die result with the
+    # Degrees of Success you gained from the Attack Test. If your attack was one that
+    # generated multiple hits, only one of these attacks may have their damage die result
+    # replaced with DoS." Ramiel's blast hits Kaji and Misato in one command: the 8 DoS
+    # replace Kaji's 2, not Misato's 3.
+    fight = table(soldier("kaji"), soldier("misato"), angel())
+    fight.do("start", [9, 5, 1])
+    lines = fight.do("dmg kaji,misato 1d10+4 dos=8 by=ramiel", [2, 3])
+    assert (
+        "Kaji: damage 1d10+4 [2] (DoS 8 replaces the 2) = 12 vs Soak 5 (TB 3 + AP 2): 7 wounds"
+        in (lines)
+    )
+    assert "DoS replace a damage die on one hit of an attack only (the first target's)" in lines
+    assert "Misato: damage 1d10+4 [3] = 7 vs Soak 5 (TB 3 + AP 2): 2 wounds" in lines
+    assert fight.track("kaji", "wounds") == 3
+    assert fight.track("misato", "wounds") == 8
+
+
+def test_one_target_still_takes_its_degrees_of_success() -> None:
+    # seed 001, Step Five: a single hit may have its die replaced.
+    fight = table(soldier("kaji"), soldier("misato"), angel())
+    fight.do("start", [9, 5, 1])
+    fight.do("dmg kaji 1d10+4 dos=8 by=ramiel", [2])
+    fight.do("dmg misato 1d10+4 dos=8 by=ramiel", [3])
+    assert fight.track("kaji", "wounds") == 3
+    assert fight.track("misato", "wounds") == 3
