@@ -35,3 +35,30 @@ def test_one_target_still_takes_its_degrees_of_success() -> None:
     fight.do("dmg misato 1d10+4 dos=8 by=ramiel", [3])
     assert fight.track("kaji", "wounds") == 3
     assert fight.track("misato", "wounds") == 3
+
+
+def test_a_delayed_turn_gets_no_fresh_actions() -> None:
+    # seed 001, Structured Time: "Each character gets one Turn per Round … A character may
+    # perform either one Full Action or two Half Actions a turn." Kaji moves (a Full
+    # Action), delays, then acts: the turn goes on, with nothing left to spend.
+    fight = table(soldier("kaji"), soldier("misato"), angel())
+    fight.do("start", [9, 5, 1])
+    fight.do("act kaji move full")
+    fight.do("delay kaji")
+    assert "Kaji goes on with the turn begun this round (one turn a round)" in fight.do("act kaji")
+    assert fight.track("kaji", "half") == 0
+    assert "Half Action" in fight.refused("act kaji standard attack half")
+
+
+def test_a_duration_counts_down_once_through_prev() -> None:
+    # seed 001, Structured Time ("Start/End of Character's Turn"): an effect of 2 rounds on
+    # Kaji counts down at the end of his turn, once — 'prev' and 'next' again do not count
+    # that end twice.
+    fight = table(soldier("kaji"), soldier("misato"), angel())
+    fight.do("start", [9, 5, 1])
+    fight.do("ail kaji Pinned rounds=2")
+    fight.do("next")
+    assert fight.who("kaji").condition("Pinned").rounds == 1
+    fight.do("prev")
+    fight.do("next")
+    assert fight.who("kaji").condition("Pinned").rounds == 1

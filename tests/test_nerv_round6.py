@@ -189,3 +189,53 @@ def test_a_blow_that_incapacitates_still_asks_whether_it_kills() -> None:
     table = started()
     lines = _gm_lines(table, "dmg carol 30 @body savage")
     assert "If the blow kills Carol: 'dead carol'" in lines
+
+
+def test_a_delayed_turn_is_still_the_one_turn_of_the_round() -> None:
+    # seed 000, Structured Time: "Each character gets one Turn per Round … During their
+    # Turn they are given one Movement and two Actions"; Shocked: "At the start of each
+    # turn, you take 1 Stress." Dan spends both Actions, delays, then acts: the same turn
+    # goes on — no fresh Actions, no second Stress.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("ail dan Shocked")
+    table.do("next")
+    assert table.track("dan", "stress") == 1
+    table.do("act dan standard attack")
+    table.do("act dan focus")
+    table.do("delay dan")
+    lines = table.do("act dan")
+    assert "Dan goes on with the turn begun this round (one turn a round)" in lines
+    assert table.track("dan", "stress") == 1
+    assert table.refused("act dan fast attack") == "Dan has 0 actions left; fast attack costs ★"
+
+
+def test_a_delay_declared_before_the_turn_gives_the_whole_turn_later() -> None:
+    # seed 000, Structured Time: a combatant who holds before its turn begins still gets
+    # its one turn, with its Actions, when it acts.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("delay dan")
+    table.do("next")
+    lines = table.do("act dan")
+    assert "Dan goes on with the turn begun this round (one turn a round)" not in lines
+    assert table.track("dan", "actions") == 2
+
+
+def test_prev_then_next_counts_no_turn_twice() -> None:
+    # seed 000, Ego Fracture: "a grace period of WPB turns"; Shocked: 1 Stress "at the start
+    # of each turn". 'prev' is a correction: stepping back over Carol's turn and playing on
+    # counts neither her turn's end (the grace) nor Dan's start (the Stress) a second time.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("ail dan Shocked")
+    table.do("fracture carol")
+    table.do("next")
+    assert table.who("carol").condition("Ego Fracture").level == 2
+    assert table.track("dan", "stress") == 1
+    for _ in range(2):
+        table.do("prev")
+        table.do("next")
+    assert table.who("carol").condition("Ego Fracture").level == 2
+    assert table.track("dan", "stress") == 1
+    table.do("next")
+    table.do("next")  # round 2: Carol's turn ends at the next 'next'
+    table.do("next")
+    assert table.who("carol").condition("Ego Fracture").level == 1

@@ -120,3 +120,15 @@ def test_degrees_of_success_replace_a_die_on_one_target_only() -> None:
     assert "DoS replace a damage die on one hit of an attack only (the first target's)" in lines
     assert table.track("pixie", "wounds") == 20 - (7 + 2 - 3)
     assert table.track("blob", "wounds") == 20 - (3 + 2 - 3)
+
+
+def test_a_delayed_turn_keeps_its_one_attack_action() -> None:
+    # seed 004, Action List: "A Character may only perform one … Attack Subtype Action per
+    # turn"; Structured Time: one Turn per Round. Yu attacks, delays, then acts: the same
+    # turn goes on — no second attack, no fresh Half Actions.
+    table = started()
+    table.do("act yu standard attack")
+    table.do("delay yu")
+    assert "Yu goes on with the turn begun this round (one turn a round)" in table.do("act yu")
+    assert table.track("yu", "half") == 1
+    assert "Attack action this turn already" in table.refused("act yu called shot")

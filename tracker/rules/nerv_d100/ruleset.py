@@ -22,6 +22,7 @@ from tracker.rules.base import (
     Ruleset,
     TrackView,
 )
+from tracker.rules.d100 import one_turn
 from tracker.rules.display import SummaryPart
 from tracker.rules.fight_end import no_answers
 from tracker.rules.nerv_d100 import ailments as ailing
@@ -197,7 +198,9 @@ class NervRules(Ruleset):
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Fresh actions, Defend lapsing (or kept for the shake-off), shake-off and test
-        reminders, Shocked's Stress."""
+        reminders, Shocked's Stress — once a round (``one_turn``)."""
+        if not one_turn.first_start(draft, slot):
+            return
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
         defend.start_of_turn(draft, self.tables, who)
@@ -208,7 +211,9 @@ class NervRules(Ruleset):
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Unused actions lapse; a Defend kept for the shake-off ends; Ego Fracture grace
-        counts down."""
+        counts down — once a round (``one_turn``)."""
+        if not one_turn.first_end(draft, slot):
+            return
         who = slot_owner(slot)
         economy.turn_over(draft, who)
         confusion.turn_over(draft, self.tables, who)
