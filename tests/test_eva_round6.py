@@ -5,6 +5,7 @@ Rules from ../shared/seeds/001_4a06b4925a00c8d1.txt ("seed 001"), cited by secti
 
 from __future__ import annotations
 
+from tests.d100_helpers import Table
 from tests.eva_helpers import angel, soldier, table
 
 
@@ -50,6 +51,13 @@ def test_a_delayed_turn_gets_no_fresh_actions() -> None:
     assert "Half Action" in fight.refused("act kaji standard attack half")
 
 
+def _rounds_left(fight: Table) -> int:
+    """The rounds Kaji's Pinned has left."""
+    held = fight.who("kaji").condition("Pinned")
+    assert held is not None
+    return held.rounds
+
+
 def test_a_duration_counts_down_once_through_prev() -> None:
     # seed 001, Structured Time ("Start/End of Character's Turn"): an effect of 2 rounds on
     # Kaji counts down at the end of his turn, once — 'prev' and 'next' again do not count
@@ -58,7 +66,7 @@ def test_a_duration_counts_down_once_through_prev() -> None:
     fight.do("start", [9, 5, 1])
     fight.do("ail kaji Pinned rounds=2")
     fight.do("next")
-    assert fight.who("kaji").condition("Pinned").rounds == 1
+    assert _rounds_left(fight) == 1
     fight.do("prev")
     fight.do("next")
-    assert fight.who("kaji").condition("Pinned").rounds == 1
+    assert _rounds_left(fight) == 1
