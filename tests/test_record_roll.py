@@ -44,7 +44,7 @@ def without_later_rules(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``events`` without those a rule added since the fixtures were played (eva-escale's
     mark that a horde was commanded this round, seed 001 'Hordes'; the d100 rulesets'
     marks of the round a turn began and ended in, one turn a round), numbered again."""
-    marks = ("commanded", "turn began", "turn ended")
+    marks = ("commanded", "turn@began", "turn@ended")
     later = [e["seq"] for e in events if e.get("track") in marks]
     kept = [e for e in events if e["seq"] not in later]
 
@@ -88,7 +88,7 @@ def test_the_rolls_played_now_are_the_rolls_played_before(name: str, tmp_path: P
 def _unnumbered(fighter: Combatant) -> Combatant:
     """``fighter`` without the later rules' marks and without the journal numbers its
     injuries carry (the marks, left out of ``now``, shift them)."""
-    marks = ("commanded", "turn began", "turn ended")
+    marks = ("commanded", "turn@began", "turn@ended")
     return evolve(
         fighter,
         tracks={k: v for k, v in fighter.tracks.items() if k not in marks},

@@ -10,7 +10,7 @@ The tracker begins a turn again in two cases where it is still the same turn:
   duration counted down at the end of the turn).
 
 Each combatant carries the round its turn last began and last ended in (the tracks
-``turn began`` and ``turn ended``, set silently), and the rulesets' turn hooks ask here
+``turn@began`` and ``turn@ended``, set silently), and the rulesets' turn hooks ask here
 before they act.
 """
 
@@ -20,7 +20,7 @@ from tracker.core import events as ev
 from tracker.core.draft import Draft
 from tracker.core.model import slot_owner
 
-BEGAN, ENDED = "turn began", "turn ended"
+BEGAN, ENDED = "turn@began", "turn@ended"
 """The tracks holding the round a combatant's turn last began, and last ended, in."""
 
 
