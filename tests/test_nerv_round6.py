@@ -6,7 +6,7 @@ Rules from ../shared/seeds/000_fee90f6e2d7410c1.txt ("seed 000"), cited by secti
 
 from __future__ import annotations
 
-from tests.nerv_helpers import Table, angel, pilot, started
+from tests.nerv_helpers import RULES, Table, angel, pilot, started
 from tracker.core.dice import ScriptedDice
 
 
@@ -246,3 +246,29 @@ def test_prev_then_next_counts_no_turn_twice() -> None:
     table.do("next")  # round 2: Carol's turn ends at the next 'next'
     table.do("next")
     assert _grace(table) == 1
+
+
+def test_the_status_pane_names_the_hallucination_and_the_fear_effect() -> None:
+    # seed 000, Hallucinating: "What you sense depends on your DoF … The chosen effect
+    # remains for the entire duration of the ailment"; Fear: "the character suffers an
+    # effect depending on their DoF … this does not change the effects of the fear, which
+    # is determined off the original roll only". The log said them once; the status pane,
+    # which the GM reads every turn after, says them too, in the text's terms.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("ail dan Hallucinating dof=2")
+    table.do("fear dan dof=2")
+    lines = RULES.status_lines(table.who("dan"), table.state)
+    assert (
+        "Mental: Hallucinating — visual: feels surrounded: always outnumbered three to one, "
+        "2 Disadvantages on Evasion"
+    ) in lines
+    assert (
+        "Fear: Avoidance — keeps away from the trigger; Disadvantage on every test while "
+        "engaged with it"
+    ) in lines
+    table.do("next")
+    table.do("shake dan fail Hallucinating")
+    assert (
+        "Mental: Hallucinating — visual: feels surrounded: always outnumbered three to one, "
+        "2 Disadvantages on Evasion (1 failed shake-off: +1 Advantage)"
+    ) in RULES.status_lines(table.who("dan"), table.state)
