@@ -272,3 +272,35 @@ def test_the_status_pane_names_the_hallucination_and_the_fear_effect() -> None:
         "Mental: Hallucinating — visual: feels surrounded: always outnumbered three to one, "
         "2 Disadvantages on Evasion (1 failed shake-off: +1 Advantage)"
     ) in RULES.status_lines(table.who("dan"), table.state)
+
+
+def test_a_test_owed_for_a_condition_closes_when_the_condition_ends() -> None:
+    # seed 000, Blood Loss: "A Character can staunch blood loss by using the Medical skill
+    # as an Action"; Suffocating: tests while "unable to access air"; Hallucinating: the
+    # nightmare's Fear test (l.283). Carol's turn asked each test; the bleeding staunched,
+    # air found and the vision gone, none is owed any more.
+    table = started()
+    table.do("ail carol Hallucinating dof=5")
+    table.do("ail carol Blood Loss")
+    table.do("ail carol Suffocating")
+    table.do("next")
+    table.do("next")
+    assert {"test:bleeding", "test:breath", "fear:nightmare"} <= set(table.reminders("carol"))
+    table.do("cure carol Blood Loss")
+    table.do("cure carol Suffocating")
+    table.do("cure carol Hallucinating")
+    assert table.reminders("carol") == {}
+    table.do("undo")
+    assert "fear:nightmare" in table.reminders("carol")
+
+
+def test_shaking_off_the_nightmare_ends_its_fear_test() -> None:
+    # seed 000, Hallucinating: the nightmare forces a Fear test "every turn" — for "the
+    # entire duration of the ailment"; shaken off, the test it asked is no longer due.
+    table = started()
+    table.do("ail carol Hallucinating dof=5")
+    table.do("next")
+    table.do("next")
+    assert "fear:nightmare" in table.reminders("carol")
+    table.do("shake carol pass Hallucinating")
+    assert "fear:nightmare" not in table.reminders("carol")

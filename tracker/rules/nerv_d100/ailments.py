@@ -97,7 +97,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
             f"{held.name} follows Stress and Trauma — lower them with 'spend {fighter.id} stress N'"
         )
     until_healed.not_kept(tables, fighter, held.name)
-    end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}")
+    end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}", tables)
     _after_end(draft, fighter, held)
     sync_thresholds(draft, tables, fighter.id)  # Addiction's Fatigued ends with it
 
@@ -173,7 +173,8 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
     for key in (f"shake:{held.name}", f"grapple:{held.name}"):
         resolve_reminder(draft, fighter.id, key)
     if passed:
-        end_condition(draft, fighter.id, held.name, f"{fighter.name} shakes off {held.name}")
+        text = f"{fighter.name} shakes off {held.name}"
+        end_condition(draft, fighter.id, held.name, text, tables)
         _after_end(draft, fighter, held)
         return
     failures = held.level + 1
