@@ -5,8 +5,16 @@ Rules from ../shared/seeds/001_4a06b4925a00c8d1.txt ("seed 001"), cited by secti
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from tests.d100_helpers import Table
 from tests.eva_helpers import angel, soldier, table
+from tracker.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_degrees_of_success_replace_a_die_on_one_hit_only() -> None:
@@ -70,3 +78,20 @@ def test_a_duration_counts_down_once_through_prev() -> None:
     fight.do("prev")
     fight.do("next")
     assert _rounds_left(fight) == 1
+
+
+def test_the_docs_add_examples_join_their_director_s_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 001, Directors: "When a Director is chosen, they may choose to be in charge of a
+    # particular set of units" — their own side's. docs/rulesets/eva-escale.md's `add`
+    # examples, typed into the sample (Misato, a PC, is its Supreme Commander), bring the
+    # Tanks and Unit-00 in on Misato's side, not as enemies she commands.
+    doc = (ROOT / "docs" / "rulesets" / "eva-escale.md").read_text(encoding="utf-8")
+    examples = re.findall(r"`(add [^`]+)`", " ".join(doc.split()))
+    assert [e.split()[1] for e in examples[:2]] == ["Tanks", "Unit-00"]
+    path = tmp_path / "yashima.toml"
+    path.write_bytes((ROOT / "encounters" / "eva-escale-ramiel.toml").read_bytes())
+    for example in examples[:2]:
+        assert main(["do", str(path), *example.split()]) == 0
+        assert "joins the fight (PC)" in capsys.readouterr().out
