@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.d100_helpers import Table
-from tests.eva_helpers import angel, soldier, table
+from tests.eva_helpers import RULES, angel, soldier, table
 from tracker.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,3 +95,13 @@ def test_the_docs_add_examples_join_their_director_s_side(
     for example in examples[:2]:
         assert main(["do", str(path), *example.split()]) == 0
         assert "joins the fight (PC)" in capsys.readouterr().out
+
+
+def test_the_status_pane_does_not_show_spent_actions_before_the_first_turn() -> None:
+    # seed 001, Actions: "a character may perform one Full Action per Turn … two Half
+    # Actions per Turn" — Misato's come with her first turn; before it, none are spent.
+    fight = table(soldier("kaji"), soldier("misato"), angel())
+    fight.do("start", [9, 5, 1])
+    assert "Half Actions 2 from the first turn · Reaction ready" in RULES.status_lines(
+        fight.who("misato"), fight.state
+    )

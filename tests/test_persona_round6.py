@@ -132,3 +132,17 @@ def test_a_delayed_turn_keeps_its_one_attack_action() -> None:
     assert "Yu goes on with the turn begun this round (one turn a round)" in table.do("act yu")
     assert table.track("yu", "half") == 1
     assert "Attack action this turn already" in table.refused("act yu called shot")
+
+
+def test_the_status_pane_does_not_show_spent_actions_before_the_first_turn() -> None:
+    # seed 004, Actions: "A character may perform either one Full Action or two Half
+    # Actions a turn" — before Yosuke's first turn nothing is spent: his status pane says
+    # the two Half Actions come with it (as nerv-d100's says its two Actions), not "0/2".
+    table = started()
+    assert "Half Actions 2 from the first turn · Reaction ready" in RULES.status_lines(
+        table.who("yosuke"), table.state
+    )
+    table.do("next")
+    assert "Half Actions 2/2 · Reaction ready" in RULES.status_lines(
+        table.who("yosuke"), table.state
+    )
