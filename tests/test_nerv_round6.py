@@ -304,3 +304,21 @@ def test_shaking_off_the_nightmare_ends_its_fear_test() -> None:
     assert "fear:nightmare" in table.reminders("carol")
     table.do("shake carol pass Hallucinating")
     assert "fear:nightmare" not in table.reminders("carol")
+
+
+def test_a_dominated_turn_starts_with_the_controller_s_choice() -> None:
+    # seed 000, Dominated: "You are under the control of another. At the start of your
+    # turn, that character may induce you to support someone of their choice, perform an
+    # attack on a target of their choice, or to simply do nothing." Sachiel dominates Dan:
+    # the status pane names the controller, and Dan's turn opens with Sachiel's choice.
+    table = started(pilot("carol"), pilot("dan", stats={"grace": 25}), angel())
+    table.do("ail dan Dominated by=sachiel")
+    assert "Mental: Dominated by Sachiel" in RULES.status_lines(table.who("dan"), table.state)
+    assert (
+        "Sachiel may choose what Dan does this turn: support someone of Sachiel's choice, "
+        "attack a target of Sachiel's choice, or nothing (Dominated)"
+    ) in table.do("next")
+    table.do("cure dan Dominated")
+    table.do("next")
+    table.do("next")
+    assert not [line for line in table.do("next") if "may choose" in line]

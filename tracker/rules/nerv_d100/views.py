@@ -124,7 +124,7 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
         lines.append(_economy(tables, fighter, state))
     for category in AILMENT_CATEGORIES:
         held = fighter.in_category(category)
-        lines.append(f"{category}: {_ailment(tables, held, fighter) if held else '—'}")
+        lines.append(f"{category}: {_ailment(tables, held, fighter, state) if held else '—'}")
     lines.extend(_attackers(tables, fighter))
     lines.extend(disrupt.status_lines(tables, fighter, state))
     lines.extend(focus.status_line(fighter))
@@ -199,9 +199,13 @@ def _failed(level: int) -> str:
     return f" ({counted(level, 'failed shake-off')}: +{level} Advantage)" if level else ""
 
 
-def _ailment(tables: NervTables, held: Condition, fighter: Combatant) -> str:
+def _ailment(
+    tables: NervTables, held: Condition, fighter: Combatant, state: EncounterState
+) -> str:
     burning = f", Damage {fighter.track(BURNING)}" if held.name == "Burning" else ""
-    return f"{held.name}{burning}{_vision(tables, held)}{_failed(held.level)}"
+    controller = state.combatants.get(held.source) if held.name == "Dominated" else None
+    by = f" by {controller.name}" if controller is not None else ""
+    return f"{held.name}{by}{burning}{_vision(tables, held)}{_failed(held.level)}"
 
 
 def _vision(tables: NervTables, held: Condition) -> str:
