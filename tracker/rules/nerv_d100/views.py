@@ -199,9 +199,7 @@ def _failed(level: int) -> str:
     return f" ({counted(level, 'failed shake-off')}: +{level} Advantage)" if level else ""
 
 
-def _ailment(
-    tables: NervTables, held: Condition, fighter: Combatant, state: EncounterState
-) -> str:
+def _ailment(tables: NervTables, held: Condition, fighter: Combatant, state: EncounterState) -> str:
     burning = f", Damage {fighter.track(BURNING)}" if held.name == "Burning" else ""
     controller = state.combatants.get(held.source) if held.name == "Dominated" else None
     by = f" by {controller.name}" if controller is not None else ""
