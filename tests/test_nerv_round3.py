@@ -176,8 +176,8 @@ def test_fear_shake_reading_switched_mid_fight() -> None:
         "Fear shake-off has +1 Advantage"
     ]
     table.do("fear carol dof=0")
-    assert "Fear: Shaken (+1 Advantage to shake off)" in RULES.status_lines(
-        table.who("carol"), table.state
+    assert "Fear: Shaken — a Disadvantage on every action (+1 Advantage to shake off)" in (
+        RULES.status_lines(table.who("carol"), table.state)
     )
     assert table.refused("reading fear-shake counts") == "'fear-shake' is read as 'counts' already"
     assert table.refused("reading fear-shake maybe") == (

@@ -34,8 +34,7 @@ def test_resist_doubles_toughness_bonus() -> None:
     t = party()
     text = t.text("dmg pixie 8 element=ice by=yu")
     assert (
-        "Ice vs Resist: ailment resist +20 — Pixie @body: 8 vs Soak 6 (TB 6 doubled): "
-        "2 wounds" in text
+        "Ice vs Resist: ailment resist +20 — Pixie @body: 8 vs Soak 6 (TB 3 ×2): 2 wounds" in text
     )
 
 

@@ -38,6 +38,9 @@ class Command(FrozenRecord):
     line: str = ""
     anyway: bool = False
     """``!`` on the verb: send a public line even though it names a hidden combatant."""
+    target: int = 0
+    """This target's place in a command naming several (``dmg a,b 5``: 0 for ``a``, 1 for
+    ``b``); 0 for a command naming one."""
 
     def arg(self, index: int, what: str) -> str:
         """The positional argument at ``index``; RuleError naming ``what`` if missing."""
@@ -191,8 +194,8 @@ def each_target(
             raise RuleError(f"{fighter.name} is named twice in '{first}'")
         names[fighter.id] = fighter.name
     return [
-        (name, replace(command, args=(token, *args[1:])))
-        for token, name in zip(tokens, names.values(), strict=True)
+        (name, replace(command, args=(token, *args[1:]), target=place))
+        for place, (token, name) in enumerate(zip(tokens, names.values(), strict=True))
     ]
 
 

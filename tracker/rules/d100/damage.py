@@ -14,9 +14,10 @@ from tracker.core import events as ev
 from tracker.core.dice import DiceError, parse
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
+from tracker.core.grammar import Command
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.rules.d100 import D100Tables, bonus, score
+from tracker.rules.d100 import D100Tables, bonus, score, whole
 from tracker.rules.d100.checks import Modifier, pass_or_fail, roll_test
 
 MAX_CHAIN = 20
@@ -112,6 +113,18 @@ def roll_damage(text: str, dice: DiceLike, dos: int = 0) -> DamageRoll:
     )
 
 
+def dos_of(draft: Draft, command: Command, values: Mapping[str, str]) -> int:
+    """The Degrees of Success that may replace a damage die (``dos=``): seed 001/004 Step
+    Five, "If your attack was one that generated multiple hits, only one of these attacks
+    may have their damage die result replaced with DoS" — the first target's of a command
+    naming several (``dmg a,b 1d10+6 dos=4``), not the others'."""
+    dos = whole(values, "dos")
+    if dos and command.target:
+        draft.say("DoS replace a damage die on one hit of an attack only (the first target's)")
+        return 0
+    return dos
+
+
 def exploding_d10(dice: DiceLike, explode: bool = True) -> tuple[int, ...]:
     """One d10, and while ``explode`` and it shows 10, another (faces in order)."""
     faces = [dice.d(10)]
@@ -158,7 +171,8 @@ def confirm(
 
 @dataclass(frozen=True)
 class Soak:
-    """Toughness Bonus (perhaps doubled) plus the armour left after Penetration."""
+    """Toughness Bonus (doubled against a Resist) plus the armour left after Penetration;
+    ``tb`` is the bonus itself, so the log names the number the GM's sheet shows."""
 
     tb: int
     armour: int
@@ -168,12 +182,12 @@ class Soak:
     @property
     def value(self) -> int:
         """The Soak Value."""
-        return self.tb + max(0, self.armour - self.pen)
+        return self.tb * (2 if self.doubled else 1) + max(0, self.armour - self.pen)
 
     @property
     def shown(self) -> str:
-        """``Soak 9 (TB 5 + AP 6 − Pen 2)``."""
-        tb = f"TB {self.tb}" + (" doubled" if self.doubled else "")
+        """``Soak 9 (TB 5 + AP 6 − Pen 2)``; a Resist's doubled bonus as ``TB 3 ×2``."""
+        tb = f"TB {self.tb}" + (" ×2" if self.doubled else "")
         if not self.armour:
             return f"Soak {self.value} ({tb})"
         pen = f" − Pen {min(self.pen, self.armour)}" if self.pen else ""
@@ -190,7 +204,7 @@ def soak_of(
 ) -> Soak:
     """The Soak Value of ``fighter`` at ``location`` against Penetration ``pen``."""
     tb = bonus(tables, fighter, "t", lender)
-    return Soak(tb * 2 if double_tb else tb, fighter.armour.get(location, 0), pen, double_tb)
+    return Soak(tb, fighter.armour.get(location, 0), pen, double_tb)
 
 
 def unarmed_fatigue(draft: Draft, tables: D100Tables, target: Combatant, total: int) -> None:

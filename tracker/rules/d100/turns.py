@@ -306,10 +306,15 @@ def record(draft: Draft, fighter: Combatant, action: Declared, how: str, note: s
     )
 
 
-def economy_line(fighter: Combatant) -> str:
-    """``Half Actions 1/2 · Reaction ready · Attack used``."""
+def economy_line(fighter: Combatant, state: EncounterState) -> str:
+    """``Half Actions 1/2 · Reaction ready · Attack used``; before its first turn (round
+    1, not yet acted) ``Half Actions 2 from the first turn``: none are spent, they come
+    with the turn."""
+    first = state.round <= 1 and fighter.id not in {slot_owner(s) for s in state.acted}
+    mine = state.current is not None and slot_owner(state.current) == fighter.id
+    halves = "2 from the first turn" if first and not mine else f"{fighter.track('half')}/2"
     parts = [
-        f"Half Actions {fighter.track('half')}/2",
+        f"Half Actions {halves}",
         "Reaction ready" if fighter.track("reaction") else "Reaction used",
     ]
     if fighter.track("attack"):

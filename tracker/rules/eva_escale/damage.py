@@ -23,6 +23,7 @@ from tracker.rules.d100 import Location, pick_location, whole
 from tracker.rules.d100.damage import (
     DamageRoll,
     confirm,
+    dos_of,
     exploding_d10,
     lose_wounds,
     past_zero,
@@ -83,7 +84,7 @@ def damage(draft: Draft, command: Command, dice: DiceLike, rules: D100Ruleset) -
     flags, values = words_and_options(command, 2, ("fury", "unarmed"), DMG_KEYS)
     attacker = attacker_of(draft, values, target)
     where = where_hit(draft, rules, dice, target, command)
-    rolled = roll_damage(text, dice, whole(values, "dos"))
+    rolled = roll_damage(text, dice, dos_of(draft, command, values))
     fury = righteous_fury(
         draft, rules, dice, attacker, rolled, "fury" in flags, values, command, where
     )

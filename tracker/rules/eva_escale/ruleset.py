@@ -17,7 +17,7 @@ from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.wording import with_article
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
-from tracker.rules.d100 import score, turns
+from tracker.rules.d100 import one_turn, score, turns
 from tracker.rules.d100.ruleset import D100Ruleset
 from tracker.rules.display import SummaryPart
 from tracker.rules.eva_escale import damage, forces, on_foot, pilots, views
@@ -173,7 +173,10 @@ class EvaRules(D100Ruleset):
     # --- triggers -------------------------------------------------------------------
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Fresh actions; the hordes this combatant commands act now too."""
+        """Fresh actions; the hordes this combatant commands act now too — once a round
+        (``one_turn``: not again after a delay or ``prev``)."""
+        if not one_turn.first_start(draft, slot):
+            return
         who = slot_owner(slot)
         turns.fresh_turn(draft, self.tables, who)
         for hid in forces.command_reminders(draft, who):
@@ -209,7 +212,9 @@ class EvaRules(D100Ruleset):
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Interrupted Extended Actions restart; timed effects count down (those of the pilot
-        aboard and of the hordes commanded too)."""
+        aboard and of the hordes commanded too) — once a round."""
+        if not one_turn.first_end(draft, slot):
+            return
         who = slot_owner(slot)
         turns.restart_interrupted(draft, who)
         countdown(draft, who)

@@ -118,7 +118,7 @@ def status_lines(rules: D100Ruleset, fighter: Combatant, state: EncounterState) 
             f"+{rules.tables.number('surprise', 'attack_bonus')}"
         )
     if state.phase == "running" and not aboard(state, fighter) and fighter.kind != "horde":
-        lines.append(economy_line(fighter))
+        lines.append(economy_line(fighter, state))
     lines += _pilot_lines(rules, fighter, state)
     lines += _command_lines(rules, fighter, state)
     broken = crippled(rules, fighter)

@@ -23,6 +23,7 @@ from tracker.rules.nerv_d100.stats import (
     take_off,
 )
 from tracker.rules.nerv_d100.tables import ConditionSpec, NervTables, is_ailment
+from tracker.rules.nerv_d100.visions import REMINDER as NIGHTMARE
 
 BURNING = "burning"
 ADDICTION = "Addiction"
@@ -60,7 +61,7 @@ def afflict(
         return False
     if held is not None:
         return _no_stack(draft, fighter, spec, strict)
-    if is_ailment(spec) and not _category_free(draft, fighter, spec, replace, strict):
+    if is_ailment(spec) and not _category_free(draft, tables, fighter, spec, replace, strict):
         return False
     rounds = bonus(fighter, "physique") if spec.name == "Suffocating" else 0
     kind = f" ({spec.category} ailment)" if is_ailment(spec) else ""
@@ -104,16 +105,20 @@ def _no_stack(draft: Draft, fighter: Combatant, spec: ConditionSpec, strict: boo
 
 
 def _category_free(
-    draft: Draft, fighter: Combatant, spec: ConditionSpec, replace: bool, strict: bool
+    draft: Draft,
+    tables: NervTables,
+    fighter: Combatant,
+    spec: ConditionSpec,
+    replace: bool,
+    strict: bool,
 ) -> bool:
     """Clear the way for an ailment: its category is empty, or ``replace`` empties it."""
     other = fighter.in_category(spec.category)
     if other is None:
         return True
     if replace:
-        end_condition(
-            draft, fighter.id, other.name, f"{fighter.name}: {other.name} gives way to {spec.name}"
-        )
+        text = f"{fighter.name}: {other.name} gives way to {spec.name}"
+        end_condition(draft, fighter.id, other.name, text, tables)
         return True
     if strict:
         raise RuleError(
@@ -127,15 +132,31 @@ def _category_free(
     return False
 
 
-def end_condition(draft: Draft, who: str, name: str, text: str) -> None:
-    """Take a condition off, with what hangs on it (Burning's damage, open reminders)."""
+def end_condition(
+    draft: Draft, who: str, name: str, text: str, tables: NervTables | None = None
+) -> None:
+    """Take a condition off, with what hangs on it (Burning's damage, open reminders: its
+    shake-off, its hold's test and, with ``tables``, the test it asks each turn — Blood
+    Loss, Suffocating — and the nightmare's Fear test)."""
     take_off(draft, who, name, text)
     fighter = draft.state.combatant(who)
     if name.casefold() == BURNING and fighter.track(BURNING):
         set_value(draft, fighter.id, BURNING, 0)
+    hanging = {f"shake:{name}", f"grapple:{name}", *_asked_by(tables, name)}
     for reminder in draft.state.reminders_for(fighter.id):
-        if reminder.key in (f"shake:{name}", f"grapple:{name}"):
+        if reminder.key in hanging:
             resolve_reminder(draft, fighter.id, reminder.key)
+
+
+def _asked_by(tables: NervTables | None, name: str) -> tuple[str, ...]:
+    """The reminders a condition raises for a test of its own: Blood Loss's and
+    Suffocating's test each turn (``test`` in the data), Hallucinating's nightmare Fear
+    test (l.283) — none of them owed once the condition is gone."""
+    if tables is None:
+        return ()
+    spec = tables.conditions.get(name.casefold())
+    asked = (f"test:{spec.test}",) if spec is not None and spec.test else ()
+    return (*asked, NIGHTMARE) if name == "Hallucinating" else asked
 
 
 # --- Stress and Trauma ------------------------------------------------------------------

@@ -97,7 +97,7 @@ def cure(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
             f"{held.name} follows Stress and Trauma — lower them with 'spend {fighter.id} stress N'"
         )
     until_healed.not_kept(tables, fighter, held.name)
-    end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}")
+    end_condition(draft, fighter.id, held.name, f"{fighter.name} is rid of {held.name}", tables)
     _after_end(draft, fighter, held)
     sync_thresholds(draft, tables, fighter.id)  # Addiction's Fatigued ends with it
 
@@ -173,7 +173,8 @@ def shake(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) ->
     for key in (f"shake:{held.name}", f"grapple:{held.name}"):
         resolve_reminder(draft, fighter.id, key)
     if passed:
-        end_condition(draft, fighter.id, held.name, f"{fighter.name} shakes off {held.name}")
+        text = f"{fighter.name} shakes off {held.name}"
+        end_condition(draft, fighter.id, held.name, text, tables)
         _after_end(draft, fighter, held)
         return
     failures = held.level + 1
@@ -240,12 +241,25 @@ def shake_reminders(draft: Draft, tables: NervTables, who: str) -> None:
 
 
 def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
-    """Shake-off reminders, Shocked's Stress, a nightmare's Fear test."""
+    """Shake-off reminders, Shocked's Stress, a nightmare's Fear test, what a controller
+    chooses (Dominated)."""
     shake_reminders(draft, tables, who)
     fighter = draft.state.combatant(who)
+    _controlled_turn(draft, tables, fighter)
     if fighter.condition("Shocked") is not None:
         add_stress(draft, tables, who, 1, "Shocked")
     visions.fear_due(draft, tables, who)
+
+
+def _controlled_turn(draft: Draft, tables: NervTables, fighter: Combatant) -> None:
+    """The line an ailment's ``at_turn_start`` says at the start of the bearer's turn,
+    naming the combatant who set it (Dominated's controller, l.281)."""
+    for row in tables.raw["ailments"]:
+        held = fighter.condition(str(row["name"]))
+        controller = draft.state.combatants.get(held.source) if held is not None else None
+        if row.get("at_turn_start") and controller is not None:
+            said = str(row["at_turn_start"])
+            draft.say(said.format(controller=controller.name, bearer=fighter.name))
 
 
 # --- Ego Fracture -------------------------------------------------------------------------

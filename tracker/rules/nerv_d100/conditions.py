@@ -21,6 +21,7 @@ from tracker.rules.nerv_d100.injuries import add_injury, check_incapacitated, in
 from tracker.rules.nerv_d100.stats import (
     DECAY,
     bonus,
+    nothing_owed,
     put_on,
     remind,
     resolve_reminder,
@@ -34,6 +35,7 @@ from tracker.rules.nerv_d100.stats import (
 from tracker.rules.nerv_d100.tables import Check, NervTables
 
 ALTITUDE = "altitude"
+BREATH = "breath"  # the Suffocating test: holding one's breath (l.349-351)
 
 
 def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
@@ -42,6 +44,8 @@ def start_of_turn(draft: Draft, tables: NervTables, who: str) -> None:
     for held in fighter.conditions:
         spec = tables.conditions.get(held.name.casefold())
         if spec is None or not spec.test or spec.reminder != "start":
+            continue
+        if spec.test == BREATH and held.level:  # out of air: no breath left to hold
             continue
         remind(draft, who, f"test:{spec.test}", f"{fighter.name}: {tables.check(spec.test).text}")
 
@@ -83,7 +87,14 @@ def test(draft: Draft, command: Command, dice: DiceLike, tables: NervTables) -> 
 def _due(draft: Draft, fighter: Combatant, check: Check) -> None:
     """A test is due only for what the combatant has (or a reminder still asks for it):
     no Blood Loss test without Blood Loss, no breath test without Suffocating."""
-    if not check.needs or fighter.condition(check.needs) is not None:
+    held = fighter.condition(check.needs) if check.needs else None
+    if check.key == BREATH and held is not None and held.level:
+        raise RuleError(
+            f"{fighter.name} is out of air: no breath is left to hold, so no {check.label} "
+            f"test — dies in {counted(held.rounds, 'round')} unless air is found "
+            f"('cure {fighter.id} {held.name}')"
+        )
+    if not check.needs or held is not None:
         return
     if any(r.key == f"test:{check.key}" for r in draft.state.reminders_for(fighter.id)):
         return
@@ -123,7 +134,7 @@ def _collapse(draft: Draft, tables: NervTables, who: str, dof: int) -> None:
         f"({counted(fighter.track('stress'), 'hour')})",
         source="exhausted",
     )
-    incapacitate(draft, tables, who, "unconscious from exhaustion")
+    incapacitate(draft, tables, who, "unconscious from exhaustion", blow=False)
 
 
 FAILURES = {"bleeding": _bleed, "breath": _gasp, "exhausted": _collapse}
@@ -156,6 +167,7 @@ def decay_to(draft: Draft, tables: NervTables, who: str, stat: str, value: int, 
             tables,
             who,
             f"{stat.capitalize()} cannot fall below {floor}: non-functional for a week",
+            blow=False,
         )
     before = score(fighter, stat)
     set_value(
@@ -227,9 +239,19 @@ def _breath_runs_out(draft: Draft, tables: NervTables, who: str) -> None:
             text=f"{fighter.name} runs out of air and falls unconscious; "
             f"dies in {counted(max(1, pb), 'round')} without air",
         )
-        incapacitate(draft, tables, who, "out of air")
+        _no_breath_to_hold(draft, who)
+        incapacitate(draft, tables, who, "out of air", blow=False)
         return
     draft.emit(ev.StatusChanged, who=who, status="dead", text=f"{fighter.name} dies of suffocation")
+    nothing_owed(draft, who)
+
+
+def _no_breath_to_hold(draft: Draft, who: str) -> None:
+    """Out of air, the breath test a turn asked for is moot: closed, said in its words."""
+    for reminder in draft.state.reminders_for(who):
+        if reminder.key == f"test:{BREATH}":
+            text = f"Closed ({draft.state.combatant(who).name} is out of air): {reminder.text}"
+            resolve_reminder(draft, who, reminder.key, text)
 
 
 # --- altitude ----------------------------------------------------------------------------

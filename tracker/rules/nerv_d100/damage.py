@@ -208,7 +208,8 @@ def clear_exploited(
     fighter = draft.state.combatant(who)
     name = exploited or exploited_ailment(tables, fighter, damage_type)
     if name:
-        end_condition(draft, who, name, f"{fighter.name}: the Exploit Hit clears {name}")
+        text = f"{fighter.name}: the Exploit Hit clears {name}"
+        end_condition(draft, who, name, text, tables)
 
 
 def take_wounds(

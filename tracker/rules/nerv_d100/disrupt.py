@@ -10,7 +10,7 @@ of the data file."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -89,12 +89,22 @@ def declared(
     )
 
 
-def start_of_turn(draft: Draft, who: str) -> None:
-    """The actor's turn starts: what their Analyse Target, War Cry or Taunt gave ends."""
+def start_of_turn(draft: Draft, who: str, takes_turn: Callable[[str], bool]) -> None:
+    """A turn starts: what the actor's Analyse Target, War Cry or Taunt gave ends at the
+    start of the actor's own next turn; an actor who will take none (dead, gone from the
+    fight, a downed enemy: ``takes_turn`` is False) has its effects end at the first turn
+    that starts without it, rather than stand for the rest of the fight."""
     for bearer in list(draft.state.combatants.values()):
         for held in bearer.conditions:
-            if held.category == CATEGORY and held.source == who:
+            if held.category != CATEGORY:
+                continue
+            if held.source == who:
                 take_off(draft, bearer.id, held.name, f"{held.name} on {bearer.name} ends")
+            elif held.source in draft.state.combatants and not takes_turn(held.source):
+                actor = draft.state.combatant(held.source)
+                why = {"removed": "has left the fight"}.get(actor.status, f"is {actor.status}")
+                text = f"{held.name} on {bearer.name} ends: {actor.name} {why}, no next turn"
+                take_off(draft, bearer.id, held.name, text)
 
 
 def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) -> list[str]:

@@ -88,9 +88,11 @@ def injury_effects(
             remind(draft, who, "fear:injury", f"{fighter.name}: {row.name} — a Fear test is due")
 
 
-def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
-    """Down: incapacitated; a line for the GM alone says to type 'dead WHO' if the blow
-    kills (the players read only that it fell)."""
+def incapacitate(draft: Draft, tables: NervTables, who: str, why: str, blow: bool = True) -> None:
+    """Down: incapacitated; after a ``blow`` (damage, an injury) a line for the GM alone
+    says to type 'dead WHO' if it kills (the players read only that it fell). Falling
+    unconscious from exhaustion or out of air, or a score decayed to nothing, is no blow:
+    no such line (air's own count kills, l.351)."""
     fighter = draft.state.combatant(who)
     if fighter.status in ("down", "dead"):
         return
@@ -100,14 +102,16 @@ def incapacitate(draft: Draft, tables: NervTables, who: str, why: str) -> None:
         status="down",
         text=f"{fighter.name} is incapacitated: {why}",
     )
-    draft.say(f"If the blow kills {fighter.name}: 'dead {fighter.id}'", gm_only=True)
+    if blow:
+        draft.say(f"If the blow kills {fighter.name}: 'dead {fighter.id}'", gm_only=True)
     fallen(draft, tables, who)
 
 
 def check_incapacitated(
     draft: Draft, tables: NervTables, who: str, location: Location | None
 ) -> None:
-    """More Injury points than Physique Bonus: incapacitated, worst at the final location."""
+    """More Injury points than Physique Bonus: incapacitated, worst at the final location
+    (``location`` None: no injury landed — a decayed Physique Bonus — so no blow)."""
     fighter = draft.state.combatant(who)
     pb = bonus(fighter, "physique")
     injuries = fighter.track("injuries")
@@ -124,6 +128,7 @@ def check_incapacitated(
         tables,
         who,
         f"{counted(injuries, 'injury', 'injuries')} > Physique Bonus {pb}{worst}",
+        blow=location is not None,
     )
 
 

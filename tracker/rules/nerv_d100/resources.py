@@ -125,9 +125,8 @@ def _cure(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, nam
         raise RuleError(
             f"which ailment? {fighter.name} has: {has} — 'spend {fighter.id} fate use=ailment NAME'"
         )
-    end_condition(
-        draft, fighter.id, held[0].name, f"{fighter.name} throws off {held[0].name} (Fate)"
-    )
+    text = f"{fighter.name} throws off {held[0].name} (Fate)"
+    end_condition(draft, fighter.id, held[0].name, text, tables)
 
 
 def _unblock(draft: Draft, tables: NervTables, fighter: Combatant, amount: int, name: str) -> None:

@@ -22,6 +22,7 @@ from tracker.rules.base import (
     Ruleset,
     TrackView,
 )
+from tracker.rules.d100 import one_turn
 from tracker.rules.display import SummaryPart
 from tracker.rules.fight_end import no_answers
 from tracker.rules.nerv_d100 import ailments as ailing
@@ -39,7 +40,7 @@ from tracker.rules.nerv_d100 import (
 )
 from tracker.rules.nerv_d100.damage import burn
 from tracker.rules.nerv_d100.initiative import check_advantage, opposed_grace_ties
-from tracker.rules.nerv_d100.stats import bonus, score
+from tracker.rules.nerv_d100.stats import bonus, nothing_owed, score
 from tracker.rules.nerv_d100.tables import NervTables
 from tracker.rules.nerv_d100.verb_table import nerv_verbs
 from tracker.rules.roster import check_kind
@@ -197,18 +198,22 @@ class NervRules(Ruleset):
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Fresh actions, Defend lapsing (or kept for the shake-off), shake-off and test
-        reminders, Shocked's Stress."""
+        reminders, Shocked's Stress — once a round (``one_turn``)."""
+        if not one_turn.first_start(draft, slot):
+            return
         who = slot_owner(slot)
         economy.fresh_turn(draft, self.tables, who)
         defend.start_of_turn(draft, self.tables, who)
-        disrupt.start_of_turn(draft, who)
+        disrupt.start_of_turn(draft, who, lambda cid: self.takes_turn(draft.state, cid))
         running.start_of_turn(draft, self.tables, who)
         ailing.start_of_turn(draft, self.tables, who)
         lasting.start_of_turn(draft, self.tables, who)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
         """Unused actions lapse; a Defend kept for the shake-off ends; Ego Fracture grace
-        counts down."""
+        counts down — once a round (``one_turn``)."""
+        if not one_turn.first_end(draft, slot):
+            return
         who = slot_owner(slot)
         economy.turn_over(draft, who)
         confusion.turn_over(draft, self.tables, who)
@@ -218,9 +223,11 @@ class NervRules(Ruleset):
     def on_status_set(self, draft: Draft, who: str, was: str, dice: DiceLike) -> None:
         """The GM's ``down WHO`` / ``dead WHO``: a fall sets off the Fear triggers the
         ruleset's own damage does (an important ally defeated, l.382; the last Eva pilot
-        left against an Angel, l.386)."""
+        left against an Angel, l.386); the dead owe no more tests."""
         if was not in witness.FALLEN and draft.state.combatant(who).status in witness.FALLEN:
             witness.fallen(draft, self.tables, who)
+        if draft.state.combatant(who).status == "dead":
+            nothing_owed(draft, who)
 
     def on_round_end(self, draft: Draft, dice: DiceLike) -> None:
         """Burning burns; suffocation, bleeding at Physique 0 and falls run on."""

@@ -282,3 +282,13 @@ def resolve_reminder(draft: Draft, who: str, key: str, text: str = "") -> None:
     cid = slot_owner(who)
     if any(r.who == cid and r.key == key for r in draft.state.reminders):
         draft.emit(ev.ReminderResolved, who=cid, key=key, text=text)
+
+
+def nothing_owed(draft: Draft, who: str) -> None:
+    """The dead test nothing more: every reminder still open about ``who`` closes (its Fear
+    test, shake-offs, the Blood Loss test …), each named in the log — seed 000, Wounds and
+    Injury: "you are incapacitated or killed"."""
+    fighter = draft.state.combatant(slot_owner(who))
+    for reminder in draft.state.reminders_for(fighter.id):
+        said = f"Closed ({fighter.name} is dead): {reminder.text}" if reminder.text else ""
+        draft.emit(ev.ReminderResolved, who=fighter.id, key=reminder.key, text=said)

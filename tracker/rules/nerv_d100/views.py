@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tracker.core.model import Combatant, EncounterState, Reminder, slot_owner
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder, slot_owner
 from tracker.core.wording import counted
 from tracker.rules.base import AilmentSpec, LocationView, TrackView
 from tracker.rules.display import SummaryPart
@@ -124,7 +124,7 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
         lines.append(_economy(tables, fighter, state))
     for category in AILMENT_CATEGORIES:
         held = fighter.in_category(category)
-        lines.append(f"{category}: {_ailment(held.name, held.level, fighter) if held else '—'}")
+        lines.append(f"{category}: {_ailment(tables, held, fighter, state) if held else '—'}")
     lines.extend(_attackers(tables, fighter))
     lines.extend(disrupt.status_lines(tables, fighter, state))
     lines.extend(focus.status_line(fighter))
@@ -132,7 +132,8 @@ def status_lines(tables: NervTables, fighter: Combatant, state: EncounterState) 
     if fear is not None:
         first = chosen(tables.readings, state.options, "fear-shake") == "counts"
         edge = f" (+{fear.level + 1} Advantage to shake off)" if first else _failed(fear.level)
-        lines.append(f"Fear: {fear.name}{edge}")
+        effect = next((f" — {b.text}" for b in tables.fear if b.name == fear.name), "")
+        lines.append(f"Fear: {fear.name}{effect}{edge}")
     lines.extend(_limits(tables, fighter))
     lines.extend(_injury_notes(tables, fighter))
     lines.extend(_other(tables, fighter))
@@ -198,9 +199,20 @@ def _failed(level: int) -> str:
     return f" ({counted(level, 'failed shake-off')}: +{level} Advantage)" if level else ""
 
 
-def _ailment(name: str, level: int, fighter: Combatant) -> str:
-    burning = f", Damage {fighter.track(BURNING)}" if name == "Burning" else ""
-    return f"{name}{burning}{_failed(level)}"
+def _ailment(tables: NervTables, held: Condition, fighter: Combatant, state: EncounterState) -> str:
+    burning = f", Damage {fighter.track(BURNING)}" if held.name == "Burning" else ""
+    controller = state.combatants.get(held.source) if held.name == "Dominated" else None
+    by = f" by {controller.name}" if controller is not None else ""
+    return f"{held.name}{by}{burning}{_vision(tables, held)}{_failed(held.level)}"
+
+
+def _vision(tables: NervTables, held: Condition) -> str:
+    """Hallucinating's vision, fixed by the first DoF "for the entire duration of the
+    ailment" (l.283): `` — visual: feels surrounded …``."""
+    if held.name != "Hallucinating":
+        return ""
+    band = next((b for b in tables.hallucinating if b.key == held.source), None)
+    return f" — {band.key}: {band.text}" if band is not None else ""
 
 
 def _limits(tables: NervTables, fighter: Combatant) -> list[str]:

@@ -25,6 +25,7 @@ from tracker.rules.common import words_and_options
 from tracker.rules.d100 import folded, pick_location, whole
 from tracker.rules.d100.damage import (
     DamageRoll,
+    dos_of,
     lose_wounds,
     roll_damage,
     soak_of,
@@ -199,7 +200,7 @@ def hit(rules: PersonaBase, draft: Draft, attack: Attack, aff: str, dice: DiceLi
     """Weak, Normal or Resist: damage, Special Damage, criticals, Soak, Stagger, One More."""
     target = attack.target
     where = _where(rules, draft, dice, attack)
-    rolled = roll_damage(attack.command.args[1], dice, whole(attack.values, "dos"))
+    rolled = roll_damage(attack.command.args[1], dice, dos_of(draft, attack.command, attack.values))
     technical = _technical(rules, draft, attack)
     attack.sources += [
         name

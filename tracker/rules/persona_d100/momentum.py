@@ -154,13 +154,25 @@ def declare_action(draft: Draft, fighter: Combatant) -> None:
 
 def begin_attack(draft: Draft, attacker: Combatant | None, same: bool = False) -> None:
     """An attack by ``attacker``: part of the action declared last, of the one before
-    (``same``: an area spell, a Burst's further targets), else an action of its own."""
+    (``same``: an area spell, a Burst's further targets; also every target after the
+    first of one command, ``dmg a,b 8``), else an action of its own."""
     if attacker is None:
         return
     fighter = draft.state.combatant(attacker.id)
     if fighter.track(DECLARED) or (same and fighter.track(ACTS)):
         return
+    if _begun_in_this_command(draft, fighter.id):
+        return
     set_track(draft, fighter.id, ACTS, fighter.track(ACTS) + 1)
+
+
+def _begun_in_this_command(draft: Draft, who: str) -> bool:
+    """Whether this command already began an attack by ``who`` (an earlier target of
+    ``dmg a,b 8``): seed 004 l.120, "No matter how many enemies you Stagger with a single
+    action, you only gain a single One More action"."""
+    return any(
+        isinstance(e, ev.TrackSet) and e.who == who and e.track == ACTS for e in draft.events
+    )
 
 
 def baton_bonus(draft: Draft, fighter: Combatant | None) -> int:

@@ -17,7 +17,7 @@ from tracker.core.protocol import SEVERAL, DiceLike, Verb
 from tracker.core.wording import either
 from tracker.rules.base import AilmentSpec, LocationView, RosterError, TrackView, by_name, verb
 from tracker.rules.common import countdown
-from tracker.rules.d100 import altitude, folded
+from tracker.rules.d100 import altitude, folded, one_turn
 from tracker.rules.d100.turns import ACT_OPTIONS, fresh_turn, restart_interrupted
 from tracker.rules.display import SummaryPart
 from tracker.rules.fight_end import no_answers
@@ -110,12 +110,18 @@ class PersonaRules(PersonaBase):
         return []
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Fresh actions; the action count for One More starts over."""
+        """Fresh actions; the action count for One More starts over — once a round
+        (``one_turn``: not again after a delay or ``prev``)."""
+        if not one_turn.first_start(draft, slot):
+            return
         fresh_turn(draft, self.tables, slot_owner(slot))
         momentum.new_turn(draft)
 
     def on_turn_end(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Unused One Mores lapse; durations count down (One More actions never do)."""
+        """Unused One Mores lapse; durations count down (One More actions never do) —
+        once a round."""
+        if not one_turn.first_end(draft, slot):
+            return
         who = slot_owner(slot)
         momentum.turn_over(draft)
         restart_interrupted(draft, who)

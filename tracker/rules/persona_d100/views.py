@@ -74,7 +74,7 @@ def status_lines(rules: PersonaBase, fighter: Combatant, state: EncounterState) 
             f"+{rules.tables.number('surprise', 'attack_bonus')}"
         )
     if state.phase == "running":
-        lines.append(economy_line(fighter))
+        lines.append(economy_line(fighter, state))
     lines.append(affinity_row(rules, fighter))
     for category in rules.ailments.categories:
         held = fighter.in_category(category)
