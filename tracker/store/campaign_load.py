@@ -20,13 +20,13 @@ from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.core.wording import counted
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
-from tracker.store.errors import JournalError
+from tracker.store.errors import JournalError, NotAJournal
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
-from tracker.store.journal import TornTail, create_document, read_journal
+from tracker.store.journal import TornTail, create_document, read_bytes, read_journal_data
 from tracker.store.journal_file import checked_start
 from tracker.store.locator import Locator
 from tracker.store.options_check import check_options, chosen_readings
-from tracker.store.other_files import other_kind
+from tracker.store.other_files import not_a_journal, other_kind
 
 CAMPAIGN_FORMAT = 2
 """Campaign file format; like encounter format 2, each command's last block is marked."""
@@ -60,7 +60,10 @@ def new_campaign(
 
 def load_campaign(path: Path) -> LoadedCampaign:
     """Read and validate a campaign file; JournalError (one line) on any problem."""
-    read = read_journal(path)
+    data = read_bytes(path)
+    if other := not_a_journal(path, data, "a campaign"):
+        raise NotAJournal(path, other)
+    read = read_journal_data(path, data)
     locator = Locator(path)
     check_document(read.head, locator, HEAD_FIELDS)
     rules, initial = _head(read.head, locator)

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from tracker.rules.file_looks import looks_like
 from tracker.rules.user_files import loads_toml
 from tracker.store.errors import JournalError
 
@@ -24,12 +25,21 @@ def line_col(data: bytes, offset: int) -> tuple[int, int]:
 
 def utf8_text(path: Path, data: bytes, then: str = "") -> str:
     """``data`` as UTF-8 text; JournalError naming ``file:line:col`` of the first byte that
-    is not (``then`` said after it, e.g. what to do)."""
+    is not (``then`` said after it, e.g. what to do); one of another kind (an image, a
+    zip, an HTML page) is named so at its first byte."""
+    not_another_kind(path, data)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = line_col(data, exc.start)
         raise JournalError(path, f"is not UTF-8 text{then}", line, col) from None
+
+
+def not_another_kind(path: Path, data: bytes) -> None:
+    """JournalError ``file:1:1: this is a PNG image, not a TOML file`` for bytes that are
+    clearly of another kind (:func:`tracker.rules.file_looks.looks_like`)."""
+    if kind := looks_like(data):
+        raise JournalError(path, f"this is {kind}, not a TOML file", 1, 1)
 
 
 def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
@@ -47,7 +57,9 @@ def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalE
 
 
 def parse_document(path: Path, data: bytes) -> dict[str, Any]:
-    """Decode and parse ``data`` as one TOML document, raising JournalError with a position."""
+    """Decode and parse ``data`` as one TOML document, raising JournalError with a position
+    (a file of another kind, such as an image or an HTML page, is named so)."""
+    not_another_kind(path, data)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

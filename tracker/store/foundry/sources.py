@@ -39,6 +39,7 @@ from tracker.rules.user_files import read_regular, too_many_digits
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import NotImportable
+from tracker.store.other_files import not_an_export
 from tracker.store.toml_parse import line_col
 
 SIZE_LIMIT = 20 * 1024 * 1024
@@ -134,6 +135,8 @@ def _walk(folder: Path) -> Iterator[Path]:
 def read_sources(path: Path) -> list[Source]:
     """The documents of one file; NotImportable (one sentence) when it cannot be read."""
     data = _read_bytes(path)
+    if other := not_an_export(path, data):
+        raise NotImportable(other)
     text = _text(data)
     suffix = path.suffix.casefold()
     if suffix == ".db":
