@@ -35,6 +35,7 @@ import yaml
 from tracker.core.errors import one_line
 from tracker.core.safe_text import describe
 from tracker.core.wording import counted
+from tracker.rules.file_looks import encoding_said, looks_utf16
 from tracker.rules.user_files import read_regular, too_many_digits
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.plain import plain_line
@@ -250,10 +251,12 @@ def _text(data: bytes) -> str:
             "a zip archive, not a Foundry export: unzip it and import the folder it holds"
             " (a module's packs/ folder, or its .json files)"
         )
+    if looks_utf16(data):  # valid UTF-8, NUL bytes and all
+        raise NotImportable(f"not a Foundry export (not UTF-8 text{encoding_said(data)})", (1, 1))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        said = f"not a Foundry export (not UTF-8 text, byte {err.start})"
+        said = f"not a Foundry export (not UTF-8 text, byte {err.start}{encoding_said(data)})"
         raise NotImportable(said, line_col(data, err.start)) from None
 
 
