@@ -188,6 +188,8 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
     wrong = [key for key in KEYS if key in table and not isinstance(table[key], str)]
     if wrong:
         settings.problem = f"{path}: {wrong[0]} should be text in quotes — ignored"
+    else:
+        settings.problem = _misspelt(path, settings.extra, known)
     if isinstance(table.get("encounters"), str) and table["encounters"].strip():
         settings.encounters = _beside(path, table["encounters"])
         settings.encounters_written = (table["encounters"], settings.encounters)
@@ -204,6 +206,21 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
     if isinstance(themes, dict):
         settings.file_themes = {k: v for k, v in themes.items() if isinstance(v, str)}
     return settings
+
+
+def _misspelt(path: Path, extra: dict[str, Any], known: tuple[str, ...]) -> str:
+    """``settings.toml:2:1: 'Theme' is not a setting — did you mean theme? (ignored)`` for
+    the first key the tracker does not know that is close to one it does (another case, a
+    letter off), which would otherwise be kept and ignored in silence; "" when none is.
+    Keys far from every setting are a newer tracker's, kept as they are."""
+    from tracker.core.nearest_word import nearest
+
+    for key in extra:
+        meant = nearest(key, known, cutoff=0.8)  # a newer tracker's key is rarely this close
+        if meant is not None:
+            said = f"{key!r} is not a setting — did you mean {meant}? (ignored)"
+            return str(Locator(path).error(said, key))
+    return ""
 
 
 def _beside(path: Path, written: str) -> Path:

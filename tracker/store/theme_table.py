@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tracker.core.nearest_word import meant_or_listed
 from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
 from tracker.rules.shipped import shipped_folders
@@ -86,9 +87,8 @@ def theme_fields(
     allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise ThemeError(
-            f"theme {where}: unknown key {unknown[0]!r} — allowed: {', '.join(sorted(allowed))}"
-        )
+        said = meant_or_listed(unknown[0], allowed)
+        raise ThemeError(f"theme {where}: unknown key {unknown[0]!r} — {said}")
     if "primary" not in table:
         raise ThemeError(f'theme {where}: needs at least primary = "#rrggbb"')
     fields: dict[str, Any] = {"name": _text(table.get("name", default_name), "name", where)}
