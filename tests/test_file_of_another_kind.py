@@ -17,7 +17,9 @@ from tests.campaign_helpers import ok, refused
 from tests.side_helpers import Capsys
 from tests.ui_helpers import ROOT, basic_file
 from tracker.store.bestiary import user_bestiary_file
-from tracker.store.settings import Settings, settings_path
+from tracker.store.errors import JournalError
+from tracker.store.settings import Settings, remember, settings_path
+from tracker.store.tables import read_table
 from tracker.ui import launch
 from tracker.ui.keymap import read_keymap
 from tracker.ui.themes import load_themes
@@ -123,3 +125,48 @@ def test_import_names_the_trackers_own_files_and_others(tmp_path: Path, capsys: 
             f"tracker: {path.name}: {kind}, not a Foundry export (`tracker import` reads"
             " .json, .yml and .db files) — nothing was imported\n"
         )
+
+
+def test_a_file_of_the_trackers_own_in_the_wrong_place_is_named(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    """A fight saved among the themes said "unknown key 'encounter' — allowed: accent, …";
+    a fight or a theme saved as the bestiary was read as holding no block, in silence; a
+    theme among the roll tables said "unknown key 'dark'"; a fight saved as the settings
+    said "'encounter' is not a setting — did you mean encounters?"."""
+    fight = basic_file(tmp_path)
+    theme_file = ROOT / "themes" / "nerv.toml"
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    shutil.copyfile(fight, themes / "fight.toml")
+    shutil.copyfile(ROOT / "bestiary" / "basic.toml", themes / "blocks.toml")
+    assert sorted(load_themes([themes]).problems) == [
+        "theme blocks.toml: this is a bestiary file (stat blocks 'add' finds: see `tracker"
+        " bestiary`), not a theme",
+        "theme fight.toml: this is an encounter file, not a theme",
+    ]
+    bestiary = user_bestiary_file("basic")
+    bestiary.parent.mkdir(parents=True)
+    for source, kind in ((fight, "an encounter file"), (theme_file, "a theme (")):
+        shutil.copyfile(source, bestiary)
+        err = refused(capsys, [bestiary], "bestiary")
+        assert f"{bestiary}:1:1: this is {kind}" in err and "not a bestiary file" in err, err
+    table = tmp_path / "tables" / "nerv.toml"
+    table.parent.mkdir()
+    shutil.copyfile(theme_file, table)
+    with pytest.raises(JournalError, match=r"nerv\.toml:1:1: this is a theme .*not a roll table"):
+        read_table(table)
+    settings = settings_path()
+    settings.parent.mkdir(parents=True)
+    shutil.copyfile(fight, settings)
+    assert Settings.load().problem == (
+        f"{settings}:1:1: this is an encounter file, not the settings — using the defaults"
+    )
+    assert remember(theme="nerv") != "" and settings.read_bytes() == fight.read_bytes()
+
+
+def test_a_bestiary_with_no_block_yet_is_no_other_kind(capsys: Capsys) -> None:
+    bestiary = user_bestiary_file("basic")
+    bestiary.parent.mkdir(parents=True)
+    bestiary.write_text('ruleset = "basic"\n', encoding="utf-8")
+    assert "your own blocks go in" in ok(capsys, "bestiary")

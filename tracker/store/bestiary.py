@@ -30,6 +30,7 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.toml_parse import utf8_text
 
 SECTION = "blocks"
@@ -142,6 +143,9 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
+    kind = what_it_is(data)
+    if SECTION not in data and kind and not kind.startswith("a bestiary"):
+        raise locator.error(f"this is {kind}, not a bestiary file", "")
     check_table({k: v for k, v in data.items() if k != SECTION}, locator, HEAD_FIELDS)
     other = _other_ruleset(data, rules.id)
     if other:

@@ -30,6 +30,18 @@ def other_kind(head: Mapping[str, Any]) -> str:
     return ""
 
 
+def what_it_is(head: Mapping[str, Any]) -> str:
+    """What the top-level tables of a TOML file say it is, journals included (``"an
+    encounter file"``, ``"a campaign file"``, or as :func:`other_kind`): for a reader of
+    another kind (a theme, a roll table, the bestiary, the settings) to name a file given
+    in the wrong place; ``""`` when they say nothing."""
+    if "campaign" in head:
+        return "a campaign file"
+    if {"format", "encounter", "combatants", "events"} & head.keys():
+        return "an encounter file"
+    return other_kind(head)
+
+
 JSON_SAID = (
     "this is JSON, not an encounter or a campaign file "
     "(a Foundry export? `tracker import FILE` reads it)"

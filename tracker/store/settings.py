@@ -29,6 +29,7 @@ from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import SETTINGS_FIELDS, check_document
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_parse import parse_document
 
@@ -92,6 +93,10 @@ class Settings:
         except JournalError as err:
             where = JournalError(path, "cannot read the settings", err.line, err.col)
             return cls(problem=f"{where} ({err.message}) — using the defaults")
+        kind = what_it_is(table)
+        if kind and not kind.startswith("a settings file"):
+            where = Locator(path).error(f"this is {kind}, not the settings", "")
+            return cls(problem=f"{where} — using the defaults")
         try:
             check_document(table, Locator(path), SETTINGS_FIELDS)
         except JournalError as err:

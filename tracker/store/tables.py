@@ -27,6 +27,7 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import TABLE_FIELDS, check_document
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table, toml_line
 from tracker.store.toml_parse import utf8_text
@@ -81,6 +82,9 @@ def read_table(path: Path) -> RollTable:
         raise _toml_error(path, text, err) from None
     locator = Locator(path)
     check_document(data, locator, TABLE_FIELDS)
+    kind = what_it_is(data)
+    if SECTION not in data and kind and not kind.startswith("a roll table"):
+        raise locator.error(f"this is {kind}, not a roll table", "")
     for key in data:
         if key not in KEYS:
             said = meant_or_listed(key, KEYS, "a table has ")

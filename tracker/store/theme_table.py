@@ -23,6 +23,7 @@ from tracker.store.colours import is_colour, nearest_colour
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.toml_parse import parse_document
 
 COLOUR_KEYS = (
@@ -85,6 +86,9 @@ def theme_fields(
     """A theme's fields from a parsed table, every key and colour checked (``known``
     says whether a colour is taken)."""
     allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
+    kind = what_it_is(table)
+    if "primary" not in table and kind and not kind.startswith("a theme"):
+        raise ThemeError(f"theme {where}: this is {kind}, not a theme")
     unknown = sorted(set(table) - allowed)
     if unknown:
         said = meant_or_listed(unknown[0], allowed)
