@@ -9,11 +9,12 @@ Four keys, all optional (docs/bestiary.md, "Settings")::
     recent = ["/home/gm/campaigns/tokyo.toml", …]   # opened lately, newest first
 
 Reading is tolerant: a missing file is the defaults; a broken one is the defaults plus a
-one-line ``problem`` for the caller to show (never a traceback). Keys this version does
-not know are kept and written back. Saving replaces the whole file atomically, under the
-file's writer lock, from the settings as they are once the lock is held; the GM's
-comments, blank lines and order in the file are kept (``tomlkit`` edits the file as it
-was: only what changed is rewritten).
+one-line ``problem`` for the caller to show (never a traceback); so is a key close to
+one it knows (``Theme``, ``theem``: "did you mean theme?"), and a file of another kind.
+Other keys this version does not know are kept and written back. Saving replaces the
+whole file atomically, under the file's writer lock, from the settings as they are once
+the lock is held; the GM's comments, blank lines and order in the file are kept
+(``tomlkit`` edits the file as it was: only what changed is rewritten).
 """
 
 from __future__ import annotations
