@@ -123,8 +123,8 @@ def not_an_export(path: Path, data: bytes) -> str:
 
 
 def _toml_kind(path: Path, data: bytes) -> str:
-    """What a TOML file of the tracker's is: an encounter, a campaign, or what
-    :func:`other_kind` says (``"a TOML file"`` when it does not parse or says nothing)."""
+    """What a TOML file of the tracker's is, as :func:`what_it_is` says without where it
+    belongs (``"a TOML file"`` when it does not parse or says nothing)."""
     from tracker.store.errors import JournalError
     from tracker.store.toml_parse import parse_document
 
@@ -132,8 +132,4 @@ def _toml_kind(path: Path, data: bytes) -> str:
         head = parse_document(path, data)
     except JournalError:
         return "a TOML file"
-    if "campaign" in head:
-        return "a campaign file"
-    if {"encounter", "events", "combatants"} & head.keys():
-        return "an encounter file"
-    return other_kind(head).partition(" (")[0] or "a TOML file"
+    return what_it_is(head).partition(" (")[0] or "a TOML file"
