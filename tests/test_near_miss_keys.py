@@ -13,6 +13,7 @@ import pytest
 from tests.campaign_helpers import cli, ok, refused
 from tests.side_helpers import Capsys
 from tests.ui_helpers import basic_file
+from tracker.store.bestiary import user_bestiary_file
 from tracker.store.errors import JournalError
 from tracker.store.settings import Settings, remember, settings_path
 from tracker.store.tables import read_table
@@ -112,3 +113,20 @@ def test_a_campaign_and_a_roll_table_say_which_key_was_meant(
     table.write_text('name = "Horrors"\n[[results]]\nrange = 1\ntxt = "x"\n', encoding="utf-8")
     with pytest.raises(JournalError, match=r"unknown key 'txt' — did you mean text\?$"):
         read_table(table)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('ruleset = "basic"\n[[block]]\nid = "orc"\nname = "Orc"\n', ":2:1: unknown key 'block'"),
+        ('Ruleset = "nerv-d100"\n[[blocks]]\nid = "orc"\n', ":1:1: unknown key 'Ruleset'"),
+    ],
+)
+def test_a_bestiary_with_a_misspelt_table_says_so(capsys: Capsys, text: str, said: str) -> None:
+    """`[[block]]` made a bestiary of no block, and `Ruleset = "nerv-d100"` one whose
+    ruleset went unread, both in silence."""
+    bestiary = user_bestiary_file("basic")
+    bestiary.parent.mkdir(parents=True)
+    bestiary.write_text(text, encoding="utf-8")
+    meant = "blocks" if "block'" in said else "ruleset"
+    assert f"{bestiary}{said} — did you mean {meant}?" in refused(capsys, [bestiary], "bestiary")
