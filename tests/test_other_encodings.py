@@ -102,3 +102,21 @@ def test_utf8_text_and_other_bytes_are_not_said_to_be_another_encoding() -> None
 def test_ascii_text_in_utf16_is_always_known(text: str) -> None:
     assert looks_utf16(text.encode("utf-16-le")) and looks_utf16(text.encode("utf-16-be"))
     assert not looks_utf16(text.encode("utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(ENCODINGS))
+def test_a_rulesets_data_or_a_gms_rule_table_says_which_encoding(name: str) -> None:
+    """The reader of ruleset data and of the GM's own rule tables (persona's ailment
+    list, Alien's tables): UTF-16 without a mark was "a key needs '='"."""
+    import tomllib
+
+    from tracker.rules.ruledata import unreadable
+    from tracker.rules.user_files import loads_toml
+
+    data = 'name = "Hallucinating"  # é\n'.encode(ENCODINGS[name][0])
+    with pytest.raises((UnicodeDecodeError, tomllib.TOMLDecodeError)) as caught:
+        loads_toml(data.decode("utf-8"))
+    error = caught.value
+    assert isinstance(error, UnicodeDecodeError | tomllib.TOMLDecodeError)
+    told = unreadable("ailments.toml", data, error)
+    assert told.startswith("ailments.toml:1:") and told.endswith(f"is not UTF-8 text{said(name)}")
