@@ -136,3 +136,49 @@ def test_import_into_stopped_at_any_write(
             quiet(capsys, *importing(path))  # the same import again finishes it
         assert joined(path) == 1 and len(table_files()) == 1, at
         quiet(capsys, "do", path, "note", "after the import")
+
+
+@pytest.mark.parametrize("stop", STOPS, ids=["ctrl-c", "exit"])
+def test_the_first_command_on_a_format_1_file_stopped_at_any_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], stop: type[BaseException]
+) -> None:
+    """The first command on a format-1 journal writes two files (the old copy, then the
+    upgraded file) and then appends: stopped anywhere, the fight is as before or with the
+    command, the copy goes at the next command, and that command works."""
+    from tests.test_format1_batches import fight, format1, side_files
+
+    (tmp_path / "count").mkdir()
+    total = count_points(["do", format1(tmp_path / "count"), "note", "the ferry"])
+    assert total >= 4
+    for at in range(1, total + 1):
+        folder = tmp_path / f"stop-{at}"
+        folder.mkdir()
+        path = format1(folder, "note one")
+        old = fight(path)
+        stopped(stopped_at(at, ["do", path, "note", "the ferry"], stop), stop)
+        capsys.readouterr()
+        assert fight(path)[3] in (old[3], old[3] + 1), at
+        assert all(".format1-" in name for name in side_files(folder)), side_files(folder)
+        events = fight(path)[3]
+        quiet(capsys, "do", path, "note", "after the stop")
+        assert fight(path)[3] == events + 1 and side_files(folder) == [], at
+
+
+def test_a_kill_anywhere_in_a_format_1_upgrade_leaves_no_copy_after_the_next_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kill just after the old copy was made left it empty, ``ford.toml.format1-STAMP``
+    of 0 bytes, which no later command removed (an empty copy was never "held")."""
+    from tests.crash_points import KILLED, killed_at
+    from tests.test_format1_batches import fight, format1, side_files
+
+    (tmp_path / "count").mkdir()
+    total = count_points(["do", format1(tmp_path / "count"), "note", "the ferry"])
+    for at in range(1, total + 1):
+        folder = tmp_path / f"kill-{at}"
+        folder.mkdir()
+        path = format1(folder, "note one")
+        assert killed_at(at, ["do", path, "note", "the ferry"]) == KILLED
+        events = fight(path)[3]
+        quiet(capsys, "do", path, "note", "after the kill")
+        assert fight(path)[3] == events + 1 and side_files(folder) == [], (at, side_files(folder))
