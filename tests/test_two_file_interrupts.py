@@ -26,6 +26,7 @@ from tests.test_two_file_commands import (
     wrath_in,
 )
 from tracker.store.campaign_file import load_campaign
+from tracker.store.holder import runtime_folder
 
 STOPS = [KeyboardInterrupt, SystemExit]
 
@@ -38,8 +39,10 @@ def stopped(status: int | None, stop: type[BaseException]) -> None:
 
 def no_stray_files(folder: Path, before: dict[str, bytes], after: set[str]) -> None:
     """Every file in ``folder`` was there before or is one the command makes (no temp
-    file, no side file)."""
+    file, no side file), and none of the lock notes' temp files is left."""
     assert set(snapshot(folder)) <= set(before) | after, sorted(snapshot(folder))
+    notes = runtime_folder(make=False)
+    assert notes is None or not list(notes.glob(".*.tmp")), sorted(notes.iterdir())
 
 
 @pytest.mark.parametrize("stop", STOPS, ids=["ctrl-c", "exit"])
