@@ -185,3 +185,30 @@ def test_a_kill_anywhere_in_a_format_1_upgrade_leaves_no_copy_after_the_next_com
         events = fight(path)[3]
         quiet(capsys, "do", path, "note", "after the kill")
         assert fight(path)[3] == events + 1 and side_files(folder) == [], (at, side_files(folder))
+
+
+def test_the_end_of_a_campaign_fight_says_how_to_write_it_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fight's end and its write-back are two commands on two files (the TUI offers the
+    second as the first is made): `tracker do f1.toml end` ended a campaign fight without
+    a word of its write-back, so a GM playing headless — or one whose TUI was closed
+    before answering — had nothing saying the party was not updated."""
+    camp = campaign_in(tmp_path / "c", capsys)
+    monkeypatch.chdir(camp.parent)
+    quiet(capsys, "campaign", "fight", "c.toml", "f1.toml")
+    for command in (["add", "bandit"], ["start"]):
+        quiet(capsys, "do", "f1.toml", *command)
+    capsys.readouterr()
+    from tracker.cli import main
+
+    assert main(["do", "f1.toml", "end"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == (
+        "write what the fight left on the PCs back with `tracker campaign writeback c.toml f1.toml`"
+    )
+    quiet(capsys, "campaign", "writeback", "c.toml", "f1.toml", "--yes")
+    quiet(capsys, "do", "f1.toml", "undo")
+    capsys.readouterr()
+    assert main(["do", "f1.toml", "end"]) == 0
+    assert "campaign writeback" not in capsys.readouterr().out  # written back already
