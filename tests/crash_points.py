@@ -23,10 +23,13 @@ KILLED = 137
 
 
 class CrashPoints:
-    """Counts the calls; at call ``at`` dies (``how="die"``) or fails (``how="fail"``)."""
+    """Counts the calls; at call ``at`` dies (``how="die"``), fails (``how="fail"``) or
+    raises ``stop`` (``how="stop"``: Ctrl+C or ``sys.exit`` landing inside the call)."""
 
-    def __init__(self, at: int | None = None, how: str = "count") -> None:
-        self.at, self.how, self.count = at, how, 0
+    def __init__(
+        self, at: int | None = None, how: str = "count", stop: type[BaseException] = SystemExit
+    ) -> None:
+        self.at, self.how, self.count, self.stop = at, how, 0, stop
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Patch the os functions for the rest of the monkeypatch's life."""
@@ -39,6 +42,8 @@ class CrashPoints:
             if self.count == self.at:
                 if self.how == "die":
                     os._exit(KILLED)
+                if self.how == "stop":
+                    raise self.stop()
                 code = errno.EIO if name == "fsync" else errno.ENOSPC
                 raise OSError(code, os.strerror(code))
             return real(*args)
@@ -88,6 +93,17 @@ def failing_at(
         CrashPoints(at, "fail").install(patch)
         status = run_cli(args)
     return status, capsys.readouterr().err
+
+
+def stopped_at(at: int, args: Sequence[object], stop: type[BaseException]) -> int | None:
+    """Run ``tracker ARGS`` here with ``stop`` raised at crash point ``at`` (before the
+    call); its exit status, or None when ``stop`` came out of it (``SystemExit``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        CrashPoints(at, "stop", stop).install(patch)
+        try:
+            return run_cli(args)
+        except stop:
+            return None
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

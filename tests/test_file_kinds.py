@@ -31,6 +31,7 @@ from tracker.ui.themes import load_themes
 
 DEEP_ARRAY = "x = " + "[" * 3000 + "]" * 3000 + "\n"
 DEEP_TABLE = "x = " + "{a=" * 3000 + "1" + "}" * 3000 + "\n"
+LATIN_1 = ": it looks like Latin-1 — save it as UTF-8"
 NOT_A_LINE = "this line is not 'key = value', a [table] or a # comment"
 
 
@@ -241,7 +242,8 @@ def test_settings_in_another_encoding_are_named_by_file_line_and_column() -> Non
     path.parent.mkdir(parents=True)
     path.write_bytes('theme = "nerv"\n'.encode("utf-16"))
     assert Settings.load().problem == (
-        f"{path}:1:1: cannot read the settings (the file is not valid UTF-8) — using the defaults"
+        f"{path}:1:1: cannot read the settings (the file is not valid UTF-8: it looks like UTF-16"
+        " — save it as UTF-8) — using the defaults"
     )
 
 
@@ -323,11 +325,12 @@ def test_a_bestiary_or_table_not_in_utf8_is_named_by_line_and_column(
     err = refused(capsys, [fight, bestiary], "do", fight, "save-template", "orc", "as", "x")
     assert (
         err
-        == f"tracker: {bestiary}:4:8: is not UTF-8 text: fix it first — the command was not saved\n"
+        == f"tracker: {bestiary}:4:8: is not UTF-8 text: it looks like Latin-1 — save it as UTF-8"
+        " — the command was not saved\n"
     )
     table = tmp_path / "t.toml"
     table.write_bytes(b'name = "x\xfe"\n')
-    with pytest.raises(JournalError, match=r"t\.toml:1:10: is not UTF-8 text$"):
+    with pytest.raises(JournalError, match=r"t\.toml:1:10: is not UTF-8 text: it looks like Lat"):
         read_table(table)
 
 
@@ -344,7 +347,7 @@ def test_a_theme_or_keymap_that_does_not_parse_is_named_by_file_line_and_column(
     assert problem == f"theme {theme}:2:1: {NOT_A_LINE}"
     theme.write_bytes(b'name = "\xff"\n')
     [problem] = load_themes([theme.parent]).problems
-    assert problem == f"theme {theme}:1:9: the file is not valid UTF-8"
+    assert problem == f"theme {theme}:1:9: the file is not valid UTF-8{LATIN_1}"
     keymap = tmp_path / "keymap.toml"
     keymap.write_bytes(b'undo = "z"\n!!\n')
     assert read_keymap(keymap, {"undo"}).problems == [

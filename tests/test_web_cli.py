@@ -174,38 +174,36 @@ def test_a_thousand_bad_requests_are_a_line_each_and_serving_goes_on(served: Ser
     assert 1000 <= len(lines) <= 1100  # one line per bad request (not per pass of a loop)
 
 
-def test_ctrl_c_closes_every_stream_and_the_count(served: Served, tmp_path: Path) -> None:
+def test_ctrl_c_closes_every_stream_and_the_count(
+    served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "basic-bandits-at-the-ford.toml"
     events = served.url.replace("/?", "/events?")
     streams = [urllib.request.urlopen(events, timeout=30) for _ in range(3)]
     for stream in streams:
         assert stream.readline() == b"retry: 2000\n"
-    os.environ["XDG_RUNTIME_DIR"] = str(tmp_path / "run")
-    try:
-        until = time.monotonic() + STARTUP
-        while pages_open(path) != 3 and time.monotonic() < until:
-            time.sleep(0.05)
-        assert pages_open(path) == 3
-        code, out, err = stop(served)
-        assert pages_open(path) == 0
-    finally:
-        del os.environ["XDG_RUNTIME_DIR"]
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    until = time.monotonic() + STARTUP
+    while pages_open(path) != 3 and time.monotonic() < until:
+        time.sleep(0.05)
+    assert pages_open(path) == 3
+    code, out, err = stop(served)
+    assert pages_open(path) == 0
     assert code == 0 and "stopped serving" in out and "Traceback" not in err
     for stream in streams:
         assert stream.read().endswith(b"\n\n")  # ended cleanly, not cut mid-event
         stream.close()
 
 
-def test_closing_the_gms_terminal_stops_serving_cleanly(served: Served, tmp_path: Path) -> None:
+def test_closing_the_gms_terminal_stops_serving_cleanly(
+    served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "basic-bandits-at-the-ford.toml"
-    os.environ["XDG_RUNTIME_DIR"] = str(tmp_path / "run")
-    try:
-        assert any((tmp_path / "run" / "tracker").glob("phones-*"))
-        served.process.send_signal(signal.SIGHUP)  # the terminal window closed
-        out, _ = served.process.communicate(timeout=30)
-        assert pages_open(path) == 0
-    finally:
-        del os.environ["XDG_RUNTIME_DIR"]
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    assert any((tmp_path / "run" / "tracker").glob("phones-*"))
+    served.process.send_signal(signal.SIGHUP)  # the terminal window closed
+    out, _ = served.process.communicate(timeout=30)
+    assert pages_open(path) == 0
     assert served.process.returncode == 0 and "stopped serving" in out
     assert not any((tmp_path / "run" / "tracker").glob("phones-*"))  # nothing left behind
 

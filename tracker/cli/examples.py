@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Iterable
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "new": ('tracker new ford.toml --ruleset basic --title "Bandits at the ford"',),
@@ -89,6 +90,32 @@ class HelpFormatter(argparse.HelpFormatter):
     written where it fits and a one-line text (a description) wrapped to the terminal; on
     a narrow terminal a row of two columns puts its second under its first."""
 
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
+        """argparse's usage, but never wider than the terminal where it can help it: when
+        a line of argparse's (its parts lined up under the command's name) is too wide,
+        the parts go below ``usage: tracker serve``, two spaces in, as many a line as fit."""
+        text = super()._format_usage(usage, actions, groups, prefix)
+        width = self._width
+        if all(len(line) <= width for line in text.rstrip("\n").splitlines()):
+            return text
+        head = f"{'usage: ' if prefix is None else prefix}{self._prog}"
+        flat = " ".join(text.split())
+        if not flat.startswith(head):
+            return text
+        lines = [head]
+        for word in usage_parts(flat[len(head) :]):
+            if len(lines) > 1 and len(lines[-1]) + 1 + len(word) <= width:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(f"  {word}")
+        return "\n".join(lines) + "\n\n"
+
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" not in text:
             return super()._fill_text(text, width, indent)
@@ -96,6 +123,23 @@ class HelpFormatter(argparse.HelpFormatter):
         if all(len(row) <= width for row in rows):
             return "\n".join(indent + row for row in rows)
         return "\n".join(indent + line for row in rows for line in fit(row, width))
+
+
+def usage_parts(usage: str) -> list[str]:
+    """`` [-h] [--lan | --host HOST] FILE`` (a usage after its command) in its parts, a
+    bracketed group whole: ``["[-h]", "[--lan | --host HOST]", "FILE"]``."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for at, char in enumerate(usage + " "):
+        if char in "[({":
+            depth += 1
+        elif char in "])}":
+            depth -= 1
+        elif char == " " and depth <= 0:
+            if at > start:
+                parts.append(usage[start:at])
+            start = at + 1
+    return parts
 
 
 TWO_COLUMNS = re.compile(r"(\s*tracker\b.*?\S)\s{2,}(\S.*)")
@@ -153,7 +197,16 @@ def typed_lines(command: str, width: int) -> list[str]:
         else:
             lines.append(word)
     ends = [CONTINUED] * (len(lines) - 1) + [""]
-    return [f"{lead}{'    ' if n else ''}{line}{ends[n]}" for n, line in enumerate(lines)]
+    return [_indented(lead, n, line + ends[n], width) for n, line in enumerate(lines)]
+
+
+def _indented(lead: str, n: int, line: str, width: int) -> str:
+    """Line ``n`` of a command broken over lines: the first at ``lead``, the others four
+    spaces further in, or less where a long word (a path) would not fit otherwise."""
+    for indent in ((lead + "    ") if n else lead, lead, ""):
+        if len(indent) + len(line) <= width:
+            return indent + line
+    return line
 
 
 SHELL_WORD = re.compile(r"""(?:"[^"]*"|'[^']*'|[^\s"'])+""")

@@ -58,7 +58,9 @@ def setup(p: argparse.ArgumentParser) -> None:
         "--side",
         default="",
         choices=["pc", "ally", "enemy", "neutral"],
-        help="put every actor on this side (else: pc when a user owns it, enemy otherwise)",
+        metavar="SIDE",
+        help="put every actor on this side: pc, ally, enemy or neutral (else: pc when a user "
+        "owns it, enemy otherwise)",
     )
     p.add_argument(
         "--verbose",
@@ -70,8 +72,9 @@ def setup(p: argparse.ArgumentParser) -> None:
         "--tables",
         default="generic",
         choices=list(TABLE_KINDS),
+        metavar="KIND",
         help="where a RollTable goes: a roll table of yours (generic, the default) or the "
-        "Alien table the ruleset rolls on",
+        f"Alien table the ruleset rolls on ({', '.join(list(TABLE_KINDS)[1:])})",
     )
 
 

@@ -22,9 +22,9 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tracker.cli import output as cli_output
 from tracker.cli.charset import json_text
@@ -262,16 +262,36 @@ def _do(ns: argparse.Namespace) -> int:
         return do_help(ns.file, words[1:])
     dice = make_dice(seed, faces)
     with EncounterFile(ns.file, repair_late=True, wait=BUSY_WAIT) as play, saying_opened(play):
+        was_over = play.encounter.state.phase == "ended"
         try:  # refused: a torn end is left where it is
             events = play.execute(" ".join(words), dice)
         except Answer as answer:  # asked, not changed: shown, nothing written
             print("\n".join(visible(line) for line in answer.lines))
             return 0
+        ended = not was_over and play.encounter.state.phase == "ended"
     saved()
     for event in events:
         if event.text:
             print(visible(event.text))
+    if ended:
+        _say_writeback(play.loaded.head, ns.file)
     return 0
+
+
+def _say_writeback(head: Mapping[str, Any], path: Path) -> None:
+    """After a campaign fight's end (as the TUI offers its write-back): how to write it
+    back, unless it is already."""
+    from tracker.store.campaign_party import campaign_path, written_back
+
+    try:
+        where = campaign_path(head, path)
+    except TrackerError as err:
+        warn(str(err))
+        return
+    if where is not None and not written_back(head, path):
+        where = Path(os.path.relpath(where)) if not path.is_absolute() else where
+        command = f"tracker campaign writeback {where} {path}"
+        print(visible(f"write what the fight left on the PCs back with `{command}`"))
 
 
 def _warn_left_out(path: Path, loaded: Loaded) -> None:

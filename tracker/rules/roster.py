@@ -8,6 +8,7 @@ from typing import Any
 
 from tracker.core.errors import RuleError, TrackerError
 from tracker.core.model import Combatant, Trait
+from tracker.core.nearest_word import meant_or_listed, written_otherwise
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, WORD_LIMIT, text_problem
 from tracker.core.traits import read_traits
 from tracker.core.wording import either, given
@@ -36,17 +37,27 @@ class RosterError(TrackerError):
         self.key = key
 
 
+def _missing(entry: Mapping[str, Any], key: str) -> RosterError:
+    """``every combatant needs a name (text)``, placed at ``Name = …`` and asking whether
+    it was meant when the entry holds it in another case."""
+    typo = written_otherwise(key, entry)
+    if typo is None:
+        return RosterError(f"every combatant needs a {key} (text)", key)
+    said = f"every combatant needs a {key} (text) — {typo!r} is not read: did you mean {key}?"
+    return RosterError(said, typo)
+
+
 def check_keys(entry: Mapping[str, Any], roster_keys: Mapping[str, type]) -> None:
     """Unknown keys, missing id/name and wrong types are RosterErrors (``roster_keys``: the
     keys a ruleset adds to ``BASE_KEYS``)."""
     allowed = {**BASE_KEYS, **roster_keys}
     for key in ("id", "name"):
         if not isinstance(entry.get(key), str) or not entry.get(key):
-            raise RosterError(f"every combatant needs a {key} (text)", key)
+            raise _missing(entry, key)
     for key, value in entry.items():
         if key not in allowed:
-            names = ", ".join(sorted(allowed))
-            raise RosterError(f"unknown key {key!r} for {entry['name']} — allowed: {names}", key)
+            said = meant_or_listed(key, allowed)
+            raise RosterError(f"unknown key {key!r} for {entry['name']} — {said}", key)
         wanted = allowed[key]
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
             raise RosterError(f"{key} of {entry['name']} must be {_kind(wanted)}", key)

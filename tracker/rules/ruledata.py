@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tracker.core.errors import TrackerError
+from tracker.rules.file_looks import encoding_said, looks_utf16
 
 
 class RuleDataError(TrackerError):
@@ -96,7 +97,9 @@ def unreadable(file: str, data: bytes, err: UnicodeDecodeError | tomllib.TOMLDec
     if isinstance(err, UnicodeDecodeError):
         before = data[: err.start]
         line, col = before.count(b"\n") + 1, len(before[before.rfind(b"\n") + 1 :]) + 1
-        return f"{file}:{line}:{col}: is not UTF-8 text"
+        return f"{file}:{line}:{col}: is not UTF-8 text{encoding_said(data)}"
+    if looks_utf16(data):  # valid UTF-8, NUL bytes and all: TOML tripped on them
+        return f"{file}:1:1: is not UTF-8 text{encoding_said(data)}"
     message = str(err)
     found = _AT.search(message)
     if found:

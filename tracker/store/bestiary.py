@@ -30,6 +30,7 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import HEAD_FIELDS, check_table, flaw_in
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.toml_parse import utf8_text
 
 SECTION = "blocks"
@@ -142,6 +143,10 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(path, text, err) from None
+    kind = what_it_is(data)
+    if SECTION not in data and kind and not kind.startswith("a bestiary"):
+        raise locator.error(f"this is {kind}, not a bestiary file", "")
+    _misspelt(data, locator)
     check_table({k: v for k, v in data.items() if k != SECTION}, locator, HEAD_FIELDS)
     other = _other_ruleset(data, rules.id)
     if other:
@@ -150,6 +155,17 @@ def read_blocks(path: Path, rules: Ruleset) -> list[tuple[Block, str]]:
     if not isinstance(blocks, list):
         raise locator.error("blocks must be [[blocks]] tables", SECTION)
     return [(block, _problem(block, index, rules, locator)) for index, block in enumerate(blocks)]
+
+
+def _misspelt(data: dict[str, Any], locator: Locator) -> None:
+    """A JournalError for a top-level key close to ``ruleset`` or ``blocks`` (``[[block]]``,
+    ``Ruleset``), which would leave the file's blocks or ruleset unread in silence."""
+    from tracker.core.nearest_word import nearest
+
+    for key in data:
+        meant = None if key in ("ruleset", SECTION) else nearest(key, ("ruleset", SECTION))
+        if meant is not None:
+            raise locator.error(f"unknown key {key!r} — did you mean {meant}?", key)
 
 
 def _other_ruleset(data: dict[str, Any], ruleset: str) -> str:

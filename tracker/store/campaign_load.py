@@ -16,17 +16,18 @@ from tracker.core.campaign import CampaignState
 from tracker.core.campaign_events import CampaignEvent, PcJoined, event_from
 from tracker.core.campaign_fold import Campaign
 from tracker.core.errors import EventFormatError, FoldError, TrackerError
+from tracker.core.nearest_word import meant_or_listed, written_otherwise
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.core.wording import counted
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
-from tracker.store.errors import JournalError
+from tracker.store.errors import JournalError, NotAJournal
 from tracker.store.file_text import HEAD_FIELDS, check_document, check_events
-from tracker.store.journal import TornTail, create_document, read_journal
+from tracker.store.journal import TornTail, create_document, read_bytes, read_journal_data
 from tracker.store.journal_file import checked_start
 from tracker.store.locator import Locator
 from tracker.store.options_check import check_options, chosen_readings
-from tracker.store.other_files import other_kind
+from tracker.store.other_files import not_a_journal, other_kind
 
 CAMPAIGN_FORMAT = 2
 """Campaign file format; like encounter format 2, each command's last block is marked."""
@@ -60,7 +61,10 @@ def new_campaign(
 
 def load_campaign(path: Path) -> LoadedCampaign:
     """Read and validate a campaign file; JournalError (one line) on any problem."""
-    read = read_journal(path)
+    data = read_bytes(path)
+    if other := not_a_journal(path, data, "a campaign"):
+        raise NotAJournal(path, other)
+    read = read_journal_data(path, data)
     locator = Locator(path)
     check_document(read.head, locator, HEAD_FIELDS)
     rules, initial = _head(read.head, locator)
@@ -85,7 +89,8 @@ def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignS
         raise locator.error(message, "encounter")
     for key in head:
         if key not in TOP_KEYS:
-            raise locator.error(f"unknown top-level key {key!r} in a campaign file", key)
+            said = meant_or_listed(key, TOP_KEYS)
+            raise locator.error(f"unknown top-level key {key!r} in a campaign file — {said}", key)
     version = head.get("format")
     if type(version) is int and version > CAMPAIGN_FORMAT:
         newer = f"format {version} is newer than this tracker reads ({CAMPAIGN_FORMAT})"
@@ -97,10 +102,13 @@ def _head(head: Mapping[str, Any], locator: Locator) -> tuple[Ruleset, CampaignS
         raise locator.error("a campaign file needs a [campaign] table (is this one?)", "")
     for key, kind in CAMPAIGN_KEYS.items():
         if not isinstance(table.get(key), kind):
-            raise locator.error(f"[campaign] needs {key} (text)", key, "campaign")
+            typo = written_otherwise(key, table)
+            said = f" — {typo!r} is not read: did you mean {key}?" if typo else ""
+            raise locator.error(f"[campaign] needs {key} (text){said}", typo or key, "campaign")
     for key in table:
         if key not in CAMPAIGN_KEYS and key not in OPTIONAL_KEYS:
-            raise locator.error(f"unknown key {key!r} in [campaign]", key, "campaign")
+            said = meant_or_listed(key, {*CAMPAIGN_KEYS, *OPTIONAL_KEYS})
+            raise locator.error(f"unknown key {key!r} in [campaign] — {said}", key, "campaign")
     options = table.get("options", {})
     if not isinstance(options, dict):
         raise locator.error("[campaign] options must be a table", "options", "campaign")

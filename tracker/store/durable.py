@@ -217,7 +217,7 @@ def _create_temp(path: Path) -> tuple[str, int]:
             raise FileNotFoundError(exc.errno, why) from None
     try:
         _copy_mode(path, fd)
-    except OSError:
+    except BaseException:
         os.close(fd)
         _remove_quietly(name)
         raise
@@ -290,8 +290,8 @@ def create_file(path: Path, data: bytes) -> None:
         _remove_quietly(tmp)
     try:
         fsync_dir(path.parent)
-    except OSError:
-        _remove_quietly(str(path))  # made here a moment ago: not at all, rather than maybe
+    except BaseException:  # a failure, Ctrl+C or an exit: made a moment ago, so not at all
+        _remove_quietly(str(path))
         raise
 
 

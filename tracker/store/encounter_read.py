@@ -13,6 +13,7 @@ from tracker.core.errors import EventFormatError, FoldError, RuleError
 from tracker.core.events import Event
 from tracker.core.fold import apply
 from tracker.core.model import Combatant, EncounterState, slot_owner
+from tracker.core.nearest_word import meant_or_listed
 from tracker.core.safe_text import TITLE_LIMIT, text_problem
 from tracker.rules.base import RosterError, Ruleset
 from tracker.rules.registry import UnknownRuleset, load_ruleset
@@ -74,7 +75,7 @@ def ruleset_of(head: Mapping[str, Any], locator: Locator) -> Ruleset:
     for key in head:
         if key not in TOP_KEYS:
             raise locator.error(
-                f"unknown top-level key {key!r} — allowed: {', '.join(sorted(TOP_KEYS))}", key
+                f"unknown top-level key {key!r} — {meant_or_listed(key, TOP_KEYS)}", key
             )
     table = head.get("encounter")
     if not isinstance(table, dict):
@@ -82,12 +83,8 @@ def ruleset_of(head: Mapping[str, Any], locator: Locator) -> Ruleset:
     for key, value in table.items():
         wanted = ENCOUNTER_KEYS.get(key)
         if wanted is None:
-            raise locator.error(
-                f"unknown key {key!r} in [encounter] — allowed: "
-                f"{', '.join(sorted(ENCOUNTER_KEYS))}",
-                key,
-                "encounter",
-            )
+            said = meant_or_listed(key, ENCOUNTER_KEYS)
+            raise locator.error(f"unknown key {key!r} in [encounter] — {said}", key, "encounter")
         if not isinstance(value, wanted):
             raise locator.error(f"encounter.{key} has the wrong type", key, "encounter")
     if "ruleset" not in table:

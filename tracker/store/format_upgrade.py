@@ -120,12 +120,11 @@ def finished_copies(path: Path) -> list[Path]:
 
 def _holds(path: Path, copy: Path, version: int) -> bool:
     """Whether the file at ``path`` starts with all that ``copy`` (format ``version``)
-    held, as it was or upgraded; False when either cannot be read."""
+    held, as it was or upgraded (an empty copy, as a kill just after making it leaves,
+    holds nothing to lose); False when either cannot be read."""
     try:
         old, now = read_regular(copy), read_regular(path)
-        return bool(old) and (
-            now.startswith(old) or now.startswith(upgraded_bytes(path, old, version))
-        )
+        return not old or now.startswith(old) or now.startswith(upgraded_bytes(path, old, version))
     except (OSError, JournalError):
         return False
 
@@ -211,5 +210,8 @@ def _keep_aside(path: Path, data: bytes, version: int) -> Path:
         except OSError as exc:
             side.unlink(missing_ok=True)
             raise JournalError(path, f"cannot upgrade the file: {exc.strerror or exc}") from exc
+        except BaseException:  # Ctrl+C or an exit as it was written: no copy half made
+            side.unlink(missing_ok=True)
+            raise
         return side
     raise JournalError(path, f"too many side files named {path.name}.format{version}-{stamp}")

@@ -70,11 +70,11 @@ class JournalFile(Generic[L]):
             if not repair_late:
                 self.ready_to_write()
             self.opened()
-        except BaseException:
+            if settle:
+                self.settle()
+        except BaseException:  # Ctrl+C or an exit in the middle too: the lock let go
             self.close()
             raise
-        if settle:
-            self.settle()
 
     def ready_to_write(self) -> None:
         """Move a torn or damaged end aside (once) and open the writer, if not yet done."""

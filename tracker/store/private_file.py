@@ -43,6 +43,9 @@ def write_private(file: Path, text: str) -> Ident | None:
     except OSError:
         remove(temp)
         return None
+    except BaseException:  # Ctrl+C or an exit while it was written: no temp file left
+        remove(temp)
+        raise
     return made.st_dev, made.st_ino
 
 

@@ -9,11 +9,12 @@ Four keys, all optional (docs/bestiary.md, "Settings")::
     recent = ["/home/gm/campaigns/tokyo.toml", …]   # opened lately, newest first
 
 Reading is tolerant: a missing file is the defaults; a broken one is the defaults plus a
-one-line ``problem`` for the caller to show (never a traceback). Keys this version does
-not know are kept and written back. Saving replaces the whole file atomically, under the
-file's writer lock, from the settings as they are once the lock is held; the GM's
-comments, blank lines and order in the file are kept (``tomlkit`` edits the file as it
-was: only what changed is rewritten).
+one-line ``problem`` for the caller to show (never a traceback); so is a key close to
+one it knows (``Theme``, ``theem``: "did you mean theme?"), and a file of another kind.
+Other keys this version does not know are kept and written back. Saving replaces the
+whole file atomically, under the file's writer lock, from the settings as they are once
+the lock is held; the GM's comments, blank lines and order in the file are kept
+(``tomlkit`` edits the file as it was: only what changed is rewritten).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
 from tracker.store.file_text import SETTINGS_FIELDS, check_document
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_parse import parse_document
 
@@ -92,6 +94,10 @@ class Settings:
         except JournalError as err:
             where = JournalError(path, "cannot read the settings", err.line, err.col)
             return cls(problem=f"{where} ({err.message}) — using the defaults")
+        kind = what_it_is(table)
+        if kind and not kind.startswith("a settings file"):
+            where = Locator(path).error(f"this is {kind}, not the settings", "")
+            return cls(problem=f"{where} — using the defaults")
         try:
             check_document(table, Locator(path), SETTINGS_FIELDS)
         except JournalError as err:
@@ -188,6 +194,8 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
     wrong = [key for key in KEYS if key in table and not isinstance(table[key], str)]
     if wrong:
         settings.problem = f"{path}: {wrong[0]} should be text in quotes — ignored"
+    else:
+        settings.problem = _misspelt(path, settings.extra, known)
     if isinstance(table.get("encounters"), str) and table["encounters"].strip():
         settings.encounters = _beside(path, table["encounters"])
         settings.encounters_written = (table["encounters"], settings.encounters)
@@ -204,6 +212,21 @@ def _from_table(path: Path, table: dict[str, Any]) -> Settings:
     if isinstance(themes, dict):
         settings.file_themes = {k: v for k, v in themes.items() if isinstance(v, str)}
     return settings
+
+
+def _misspelt(path: Path, extra: dict[str, Any], known: tuple[str, ...]) -> str:
+    """``settings.toml:2:1: 'Theme' is not a setting — did you mean theme? (ignored)`` for
+    the first key the tracker does not know that is close to one it does (another case, a
+    letter off), which would otherwise be kept and ignored in silence; "" when none is.
+    Keys far from every setting are a newer tracker's, kept as they are."""
+    from tracker.core.nearest_word import nearest
+
+    for key in extra:
+        meant = nearest(key, known, cutoff=0.8)  # a newer tracker's key is rarely this close
+        if meant is not None:
+            said = f"{key!r} is not a setting — did you mean {meant}? (ignored)"
+            return str(Locator(path).error(said, key))
+    return ""
 
 
 def _beside(path: Path, written: str) -> Path:

@@ -18,6 +18,7 @@ from tracker.core.dice import DiceError, parse
 from tracker.core.errors import TrackerError
 from tracker.core.joining import slug
 from tracker.core.library import RollTable, TableRow
+from tracker.core.nearest_word import meant_or_listed
 from tracker.core.safe_text import NAME_LIMIT, NOTE_LIMIT, text_problem
 from tracker.paths import user_data_dir
 from tracker.rules.registry import ruleset_ids
@@ -26,6 +27,7 @@ from tracker.store.errors import JournalError
 from tracker.store.file_text import TABLE_FIELDS, check_document
 from tracker.store.journal import _toml_error
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.rewrite_lock import rewrite
 from tracker.store.toml_line import array_table, toml_line
 from tracker.store.toml_parse import utf8_text
@@ -80,9 +82,13 @@ def read_table(path: Path) -> RollTable:
         raise _toml_error(path, text, err) from None
     locator = Locator(path)
     check_document(data, locator, TABLE_FIELDS)
+    kind = what_it_is(data)
+    if SECTION not in data and kind and not kind.startswith("a roll table"):
+        raise locator.error(f"this is {kind}, not a roll table", "")
     for key in data:
         if key not in KEYS:
-            raise locator.error(f"unknown key {key!r} — a table has {', '.join(KEYS)}", key)
+            said = meant_or_listed(key, KEYS, "a table has ")
+            raise locator.error(f"unknown key {key!r} — {said}", key)
     rows = _rows(data.get(SECTION), locator)
     return RollTable(_name(data, path, locator), _formula(data, rows, locator), rows)
 
@@ -118,6 +124,10 @@ def _row(row: Any, index: int, locator: Locator) -> TableRow:
     if not isinstance(row, dict):
         raise locator.error("each result must be a [[results]] table", SECTION)
     where = f"result {index + 1}"
+    for key in row:
+        if key not in ("range", "text"):
+            said = meant_or_listed(key, ("range", "text"), "a row has ")
+            raise locator.error(f"{where}: unknown key {key!r} — {said}", key, SECTION, index)
     low, high = _span(row.get("range"))
     if low is None or high is None or low > high:
         raise locator.error(
@@ -132,9 +142,6 @@ def _row(row: Any, index: int, locator: Locator) -> TableRow:
     problem = text_problem(text, f"{where}'s text", NOTE_LIMIT)
     if problem:
         raise locator.error(problem, "text", SECTION, index)
-    for key in row:
-        if key not in ("range", "text"):
-            raise locator.error(f"{where}: unknown key {key!r} (range, text)", key, SECTION, index)
     return TableRow(low, high, text.strip())
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tracker.core.nearest_word import meant_or_listed
 from tracker.core.safe_text import NAME_LIMIT
 from tracker.paths import bundled_dir, user_config_dir
 from tracker.rules.shipped import shipped_folders
@@ -22,6 +23,7 @@ from tracker.store.colours import is_colour, nearest_colour
 from tracker.store.errors import JournalError
 from tracker.store.file_text import Fields, check_document
 from tracker.store.locator import Locator
+from tracker.store.other_files import what_it_is
 from tracker.store.toml_parse import parse_document
 
 COLOUR_KEYS = (
@@ -84,11 +86,13 @@ def theme_fields(
     """A theme's fields from a parsed table, every key and colour checked (``known``
     says whether a colour is taken)."""
     allowed = {"name", "dark", "variables", *COLOUR_KEYS, *NUMBER_KEYS}
+    kind = what_it_is(table)
+    if "primary" not in table and kind and not kind.startswith("a theme"):
+        raise ThemeError(f"theme {where}: this is {kind}, not a theme")
     unknown = sorted(set(table) - allowed)
     if unknown:
-        raise ThemeError(
-            f"theme {where}: unknown key {unknown[0]!r} — allowed: {', '.join(sorted(allowed))}"
-        )
+        said = meant_or_listed(unknown[0], allowed)
+        raise ThemeError(f"theme {where}: unknown key {unknown[0]!r} — {said}")
     if "primary" not in table:
         raise ThemeError(f'theme {where}: needs at least primary = "#rrggbb"')
     fields: dict[str, Any] = {"name": _text(table.get("name", default_name), "name", where)}

@@ -8,11 +8,13 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from tracker.rules.file_looks import encoding_said, looks_like, looks_utf16
 from tracker.rules.user_files import loads_toml
 from tracker.store.errors import JournalError
 
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)$")
+NOT_UTF8 = "the file is not valid UTF-8"
 
 
 def line_col(data: bytes, offset: int) -> tuple[int, int]:
@@ -24,12 +26,25 @@ def line_col(data: bytes, offset: int) -> tuple[int, int]:
 
 def utf8_text(path: Path, data: bytes, then: str = "") -> str:
     """``data`` as UTF-8 text; JournalError naming ``file:line:col`` of the first byte that
-    is not (``then`` said after it, e.g. what to do)."""
+    is not (``then`` said after it, e.g. what to do); one of another kind (an image, a
+    zip, an HTML page) is named so at its first byte."""
+    not_another_kind(path, data)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = line_col(data, exc.start)
-        raise JournalError(path, f"is not UTF-8 text{then}", line, col) from None
+        said = encoding_said(data) or then  # what to do: save it as UTF-8
+        raise JournalError(path, f"is not UTF-8 text{said}", line, col) from None
+
+
+def not_another_kind(path: Path, data: bytes) -> None:
+    """JournalError ``file:1:1: this is a PNG image, not a TOML file`` for bytes that are
+    clearly of another kind (:func:`tracker.rules.file_looks.looks_like`), and ``the file
+    is not valid UTF-8: it looks like UTF-16 …`` for text saved as UTF-16."""
+    if kind := looks_like(data):
+        raise JournalError(path, f"this is {kind}, not a TOML file", 1, 1)
+    if looks_utf16(data):  # valid UTF-8, NUL bytes and all: said before TOML trips on them
+        raise JournalError(path, f"{NOT_UTF8}{encoding_said(data)}", 1, 1)
 
 
 def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalError:
@@ -47,12 +62,14 @@ def _toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> JournalE
 
 
 def parse_document(path: Path, data: bytes) -> dict[str, Any]:
-    """Decode and parse ``data`` as one TOML document, raising JournalError with a position."""
+    """Decode and parse ``data`` as one TOML document, raising JournalError with a position
+    (a file of another kind, such as an image or an HTML page, is named so)."""
+    not_another_kind(path, data)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line, col = line_col(data, exc.start)
-        raise JournalError(path, "the file is not valid UTF-8", line, col) from exc
+        raise JournalError(path, f"{NOT_UTF8}{encoding_said(data)}", line, col) from exc
     try:
         return loads_toml(text)
     except tomllib.TOMLDecodeError as exc:

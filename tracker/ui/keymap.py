@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tracker.core.nearest_word import nearest
 from tracker.paths import user_config_dir
 from tracker.rules.user_files import read_regular
 from tracker.store.errors import JournalError
@@ -62,9 +63,7 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
         if flaw is not None:
             found.problems.append(f"{locator.error(flaw.message, binding_id, section)} — ignored")
         elif binding_id not in known_ids:
-            found.problems.append(
-                f"{path.name}: no key binding {binding_id!r} — ids: {', '.join(sorted(known_ids))}"
-            )
+            found.problems.append(_unknown_id(path, binding_id, known_ids))
         elif not isinstance(keys, str) or not keys.strip():
             found.problems.append(
                 f'{path.name}: {binding_id} must be a key such as "n" or "ctrl+n"'
@@ -72,6 +71,15 @@ def read_keymap(path: Path, known_ids: set[str]) -> UserKeymap:
         else:
             found.keys[binding_id] = keys.replace(" ", "")
     return found
+
+
+def _unknown_id(path: Path, binding_id: str, known_ids: set[str]) -> str:
+    """``keymap.toml: no key binding 'Undo' — did you mean undo?`` (another case, a letter
+    off: ``nearest``), else the ids there are."""
+    meant = nearest(binding_id, {*known_ids, "keys"})
+    if meant is not None:
+        return f"{path.name}: no key binding {binding_id!r} — did you mean {meant}? (ignored)"
+    return f"{path.name}: no key binding {binding_id!r} — ids: {', '.join(sorted(known_ids))}"
 
 
 def _other_kind(table: dict[str, object], known_ids: set[str]) -> str:

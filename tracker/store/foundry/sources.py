@@ -35,10 +35,12 @@ import yaml
 from tracker.core.errors import one_line
 from tracker.core.safe_text import describe
 from tracker.core.wording import counted
+from tracker.rules.file_looks import encoding_said, looks_utf16
 from tracker.rules.user_files import read_regular, too_many_digits
 from tracker.store.file_text import FOREIGN, flaw_in
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import NotImportable
+from tracker.store.other_files import not_an_export
 from tracker.store.toml_parse import line_col
 
 SIZE_LIMIT = 20 * 1024 * 1024
@@ -134,6 +136,8 @@ def _walk(folder: Path) -> Iterator[Path]:
 def read_sources(path: Path) -> list[Source]:
     """The documents of one file; NotImportable (one sentence) when it cannot be read."""
     data = _read_bytes(path)
+    if other := not_an_export(path, data):
+        raise NotImportable(other)
     text = _text(data)
     suffix = path.suffix.casefold()
     if suffix == ".db":
@@ -247,10 +251,12 @@ def _text(data: bytes) -> str:
             "a zip archive, not a Foundry export: unzip it and import the folder it holds"
             " (a module's packs/ folder, or its .json files)"
         )
+    if looks_utf16(data):  # valid UTF-8, NUL bytes and all
+        raise NotImportable(f"not a Foundry export (not UTF-8 text{encoding_said(data)})", (1, 1))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        said = f"not a Foundry export (not UTF-8 text, byte {err.start})"
+        said = f"not a Foundry export (not UTF-8 text, byte {err.start}{encoding_said(data)})"
         raise NotImportable(said, line_col(data, err.start)) from None
 
 
