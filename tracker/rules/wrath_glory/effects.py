@@ -25,6 +25,7 @@ from tracker.rules.conditions import nothing_to_end
 from tracker.rules.wrath_glory.acting import check_can_act
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
+from tracker.rules.wrath_glory.held_turn import poison_ended
 from tracker.rules.wrath_glory.modifiers import defence as defence
 from tracker.rules.wrath_glory.modifiers import options_held, test_penalty
 
@@ -174,9 +175,15 @@ def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     held = _held(fighter, " ".join(command.args[1:]), data)
     spec = effect_spec(data, held)
     named = said_as(held, spec.get("said", "") if spec else "")
-    draft.emit(
-        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {named}"
-    )
+    ended(draft, fighter, held, f"{fighter.name} is no longer {named}")
+
+
+def ended(draft: Draft, fighter: Combatant, name: str, text: str) -> None:
+    """End the effect ``name`` of ``fighter``; the test it asked (Poisoned's Toughness test)
+    is owed no more."""
+    draft.emit(ev.ConditionRemoved, who=fighter.id, name=name, text=text)
+    if name == "Poisoned":
+        poison_ended(draft, fighter.id)
 
 
 def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
@@ -212,12 +219,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         note=" ".join(notes),
     )
     if result.passed:
-        draft.emit(
-            ev.ConditionRemoved,
-            who=fighter.id,
-            name=name,
-            text=f"{fighter.name} is no longer {name}",
-        )
+        ended(draft, fighter, name, f"{fighter.name} is no longer {name}")
 
 
 def _held(fighter: Combatant, name: str, data: Data, verb: str = "cure") -> str:

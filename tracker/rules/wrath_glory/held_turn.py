@@ -18,6 +18,9 @@ HOLDING = "Holding"
 CATEGORY = "hold"
 """The condition category of the mark (no effect, no option: the tracker's record)."""
 
+POISON_TEST = "poison"
+"""The reminder key of the Toughness test Poisoned asks at the end of each turn."""
+
 
 def mark_begun(draft: Draft, slot: str) -> None:
     """The acting ``slot`` holds: its turn has begun and ends when it is played or lost."""
@@ -52,6 +55,13 @@ def poison_test_due(draft: Draft, fighter: Combatant) -> None:
         draft.emit(
             ev.ReminderRaised,
             who=fighter.id,
-            key="poison",
+            key=POISON_TEST,
             text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer the poison's damage",
         )
+
+
+def poison_ended(draft: Draft, who: str) -> None:
+    """Poisoned has ended (a passed Toughness test, Medicae, the GM's cure): the test it
+    asked is no longer owed (seed 002 l.305-307)."""
+    if any(r.who == who and r.key == POISON_TEST for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=who, key=POISON_TEST)
