@@ -46,3 +46,33 @@ def test_a_failed_removal_test_leaves_the_poison_and_its_test() -> None:
     table.do("treat kell poisoned toughness", [1, 2, 3])
     assert table.who("kell").condition("Poisoned")
     assert reminders(table) == [("kell", "poison")]
+
+
+# seed 002 "Hindered (X)" / "Vulnerable (X)" (l.290-298): "lasts for one round unless
+# otherwise stated"; "Interaction Attacks" (l.102-110): "lasts until the end of the round".
+# A second, shorter one given to the same target (two combatants acting on it in a round)
+# does not cut short the longer one already on it; the higher rating stays too.
+
+
+def test_a_shorter_hinder_does_not_cut_a_longer_one_short() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    table.do("ail nob hindered 2 rounds=3")
+    lines = table.do("interact kell nob 3 hinder dn=1", [4, 1, 1])  # 1 icon: Hindered (1)
+    hindered = table.who("nob").condition("Hindered")
+    assert hindered is not None and (hindered.level, hindered.rounds) == (2, 3)
+    assert "Ork Nob is Hindered (2) for 3 rounds" in lines
+    for _ in range(4):  # the round ends: two rounds of the three are left
+        table.do("next")
+    assert table.state.round == 2
+    hindered = table.who("nob").condition("Hindered")
+    assert hindered is not None and (hindered.level, hindered.rounds) == (2, 2)
+
+
+def test_an_effect_lasting_until_removed_is_not_given_an_end() -> None:
+    table = Table()
+    table.do("start")
+    table.do("ail nob hindered 1 rounds=0")  # lasts until cured
+    table.do("interact kell nob 3 hinder dn=1", [6, 6, 1])  # a Shift: Hindered (2)
+    hindered = table.who("nob").condition("Hindered")
+    assert hindered is not None and (hindered.level, hindered.rounds) == (2, 0)

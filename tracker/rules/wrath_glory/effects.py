@@ -130,8 +130,9 @@ def give_effect(
     """Apply (or deepen) a combat effect with a log line (``said``: the word the line
     uses for a noun effect, ``afraid (Fear)``)."""
     held = fighter.condition(name)
-    if held is not None and held.level > level:
-        level = held.level
+    if held is not None:  # given again: the higher rating and the longer time stay
+        level = max(level, held.level)
+        rounds = 0 if 0 in (rounds, held.rounds) else max(rounds, held.rounds)
     rating = f" ({level})" if level else ""
     lasting = (
         " until the end of the round"
