@@ -3,7 +3,11 @@ is done, effects given twice to one target, and one interaction attack on severa
 
 from __future__ import annotations
 
+import pytest
+
 from tests.wrath_helpers import RULES, Table
+from tracker.core.dice import ScriptedDice
+from tracker.core.errors import RuleError
 
 
 def reminders(table: Table) -> list[tuple[str, str]]:
@@ -76,3 +80,33 @@ def test_an_effect_lasting_until_removed_is_not_given_an_end() -> None:
     table.do("interact kell nob 3 hinder dn=1", [6, 6, 1])  # a Shift: Hindered (2)
     hindered = table.who("nob").condition("Hindered")
     assert hindered is not None and (hindered.level, hindered.rounds) == (2, 0)
+
+
+# seed 002 "Interaction Attacks" (l.111-112): "If multiple targets are affected by the same
+# Interaction attack, all targets suffer the same effect" — one roll, the same effect and
+# rating on each target.
+
+
+def test_one_interaction_attack_hinders_every_target_alike() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    lines = table.do("interact kell nob,boy 3 hinder dn=1", [6, 6, 1])  # a Shift
+    for who in ("nob", "boy"):
+        hindered = table.who(who).condition("Hindered")
+        assert hindered is not None and (hindered.level, hindered.rounds) == (2, 1)
+    assert lines[0].startswith("Trooper Kell tests for interaction on Ork Nob, Ork Boy: 3d")
+
+
+def test_a_failed_interaction_attack_affects_none_of_them() -> None:
+    table = Table()
+    table.do("start")
+    table.do("interact kell nob,boy 3 vulnerable dn=3", [4, 1, 1])
+    assert not table.who("nob").condition("Vulnerable")
+    assert not table.who("boy").condition("Vulnerable")
+
+
+def test_the_actor_is_no_target_of_their_own_interaction_attack() -> None:
+    table = Table()
+    table.do("start")
+    with pytest.raises(RuleError, match="on themselves"):
+        table.encounter.decide("interact kell nob,kell 3 hinder dn=1", ScriptedDice([6, 6, 6]))
