@@ -95,8 +95,16 @@ def end_current(draft: Draft, rules: Rules, dice: DiceLike) -> None:
     current = draft.state.current
     if current is None:
         return
+    again = _stepped_over(draft.state, current, "end")
     draft.emit(ev.TurnEnded, who=current)
-    rules.on_turn_end(draft, current, dice)
+    if not again:
+        rules.on_turn_end(draft, current, dice)
+
+
+def _stepped_over(state: EncounterState, slot: str, edge: str) -> bool:
+    """True when ``slot``'s turn ``edge`` (start or end) was crossed before ``prev`` stepped
+    back over it: its trigger fired then and fires no more (as a round's, in new_round)."""
+    return (state.round, slot, edge) in state.stepped_over
 
 
 def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
@@ -110,8 +118,10 @@ def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
                 draft.emit(ev.TurnSkipped, who=slot, text=text)
                 slot = _next_slot(draft, rules)
                 continue
+            again = _stepped_over(state, slot, "start")
             draft.emit(ev.TurnStarted, who=slot, text=f"{possessive(name_of(state, slot))} turn")
-            rules.on_turn_start(draft, slot, dice)
+            if not again:
+                rules.on_turn_start(draft, slot, dice)
             return
         new_round(draft, rules, dice)
     raise RuleError("nobody left who can act — add combatants, revive someone, or 'end'")
