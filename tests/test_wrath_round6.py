@@ -110,3 +110,16 @@ def test_the_actor_is_no_target_of_their_own_interaction_attack() -> None:
     table.do("start")
     with pytest.raises(RuleError, match="on themselves"):
         table.encounter.decide("interact kell nob,kell 3 hinder dn=1", ScriptedDice([6, 6, 6]))
+
+
+# seed 002 "Fear" (l.310-314): "they must pass a Resolve test in order to act normally
+# during their turn" — asked in another's turn (Kell's), the test is about the Nob's own
+# turn, not "this turn".
+
+
+def test_the_fear_reminder_names_the_afraid_ones_own_turn() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    (line,) = table.do("fear nob source=kell")
+    assert "act normally during their turn" in line
+    assert "this turn" not in line

@@ -254,7 +254,7 @@ def fear(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
             who=fighter.id,
             key=f"fear:{source}" if source else "fear",
             text=f"{fighter.name} meets something fearful{against}: a Resolve test to act "
-            "normally this turn; failed, +1 DN to attack or interact with it",
+            "normally during their turn; failed, +1 DN to attack or interact with it",
         )
         return
     for reminder in draft.state.reminders:
