@@ -123,3 +123,52 @@ def test_the_fear_reminder_names_the_afraid_ones_own_turn() -> None:
     (line,) = table.do("fear nob source=kell")
     assert "act normally during their turn" in line
     assert "this turn" not in line
+
+
+# seed 002 "One Combat Option" / "Multi-action" (l.1-63): a turn holds one action; "You
+# may make multiple actions in one round by using a Multi-action … You may not make the
+# same action twice." Run and Sprint are taken "As an action" (l.72-90).
+
+
+def refused(table: Table, line: str, faces: list[int]) -> str:
+    with pytest.raises(RuleError) as err:
+        table.encounter.decide(line, ScriptedDice(faces))
+    return str(err.value)
+
+
+def test_a_second_action_in_a_turn_needs_a_multi_action() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    table.do("attack kell nob 3 ranged", [4, 4, 4])
+    why = refused(table, "attack kell boy 3 ranged", [4, 4, 4])
+    assert "one action a turn" in why and "Multi-action" in why
+    assert "one action a turn" in refused(table, "interact kell nob 3 hinder dn=1", [4, 4, 4])
+
+
+def test_a_sprint_is_the_turns_action() -> None:
+    table = Table()
+    table.do("start")
+    table.do("option kell sprint")
+    assert "(Sprint)" in refused(table, "attack kell nob 3 ranged", [4, 4, 4])
+
+
+def test_a_multi_action_allows_as_many_actions_as_it_states_each_once() -> None:
+    table = Table()
+    table.do("start")
+    table.do("option kell multi-action 2")
+    table.do("attack kell nob 3 ranged", [6, 6, 6])
+    assert "same action cannot be made twice" in refused(
+        table, "attack kell boy 3 ranged", [6, 6, 6]
+    )
+    table.do("interact kell nob 3 hinder dn=1", [6, 6, 6])
+    assert "Multi-action of 2 is spent" in refused(table, "option kell run", [])
+
+
+def test_a_test_the_gm_calls_for_and_an_attack_out_of_turn_are_not_counted() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    table.do("test kell toughness dn=2", [4, 4, 4])  # against poison, say
+    table.do("attack kell nob 3 ranged", [4, 4, 4])
+    table.do("attack amelia nob 3 melee", [4, 4, 4])  # an opportunity attack, say
+    table.do("attack amelia boy 3 melee", [4, 4, 4])
+    assert table.who("kell").spent == ("test", "ranged attack")

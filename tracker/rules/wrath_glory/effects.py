@@ -22,7 +22,7 @@ from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.conditions import nothing_to_end
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.held_turn import poison_ended
@@ -207,7 +207,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     base = int(rule["self_dn"] if helper.id == fighter.id else rule["other_dn"])
     extra, notes = test_penalty(helper, data)
     size = pool_size(helper, command.args[-1])
-    draft.emit(ev.ActionUsed, who=helper.id, action=f"remove {name}")
+    take_action(draft, helper, f"remove {name}")
     result = run_test(
         draft,
         dice,

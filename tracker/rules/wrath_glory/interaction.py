@@ -15,7 +15,7 @@ from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, named, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.effects import give_effect, test_penalty
 
@@ -41,6 +41,7 @@ def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None
     }.get(command.args[3].casefold())
     if effect is None:
         raise RuleError("an interaction attack makes the target hinder or vulnerable")
+    take_action(draft, actor, "interaction attack")
     extra, notes = max(
         (test_penalty(actor, data, attack=True, against=t.id) for t in targets),
         key=lambda penalty: penalty[0],

@@ -21,7 +21,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.readings import chosen, readings_from
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.modifiers import option_spec, options_held
 
@@ -40,6 +40,8 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
             "any test, as it raises the DN of every action of the turn"
         )
     arg = command.args[2] if len(command.args) > 2 else ""
+    if spec.get("action"):  # Run, Sprint, Disengage: "As an action" (l.72-90, 21-23)
+        take_action(draft, fighter, spec["name"])
     if spec.get("rolled"):
         _full_defence(draft, dice, data, fighter, spec, arg)
         return
@@ -80,7 +82,15 @@ def tested_this_turn(state: EncounterState, fighter: Combatant) -> bool:
     """True when it is ``fighter``'s turn and they have rolled a test or an attack in it."""
     if (state.current or "").split("@")[0] != fighter.id:
         return False
-    return any(a in ("attack", "test") or a.startswith("remove ") for a in fighter.spent)
+    return any(_rolled(a) for a in fighter.spent)
+
+
+def _rolled(action: str) -> bool:
+    """Whether an action recorded this turn was a roll: a test, an attack (``attack`` in
+    older journals), an interaction attack, removing an effect."""
+    return (
+        action in ("attack", "test") or action.endswith(" attack") or action.startswith("remove ")
+    )
 
 
 def this_turns_options(fighter: Combatant, data: Data, round_no: int) -> list[str]:
