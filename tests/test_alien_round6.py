@@ -3,7 +3,11 @@ at the moment they say it."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.alien_helpers import Table
+from tracker.core.dice import ScriptedDice
+from tracker.core.errors import RuleError
 
 
 def broken_ripley_on_her_turn() -> Table:
@@ -36,3 +40,24 @@ def test_the_broken_line_offers_the_single_move_until_it_is_made() -> None:
     assert table.state.round == 2
     lines = table.rules.status_lines(table.who("ripley"), table.state)
     assert "Broken: a single move this round, no stress, no panic" in lines
+
+
+# seed 003 "Holding Off" (l.69-70): "Swap initiative card with someone else they cannot
+# refuse" — a card is given up before it is played. Ripley moved and aimed on card 4, then
+# swapped for card 7 and took two more actions there: four actions in a round.
+
+
+def test_holding_off_after_acting_on_the_card_is_refused() -> None:
+    table = Table()
+    table.start()  # Bishop 2, Ripley 4, Drone (#2) 5, Hicks 7, Drone 9
+    table.do("next")  # Ripley's turn
+    table.do("quick ripley move")
+    with pytest.raises(RuleError, match="has acted on this card"):
+        table.encounter.decide("swap ripley hicks", ScriptedDice([]))
+    with pytest.raises(RuleError, match="has acted on this card"):
+        table.encounter.decide("delay ripley hicks", ScriptedDice([]))
+
+    table.do("undo")  # the move taken back: the card is still unplayed, and is traded
+    table.do("swap ripley hicks")
+    assert table.state.current == "hicks"
+    assert table.state.initiative["ripley"] == 7
