@@ -172,3 +172,19 @@ def test_a_test_the_gm_calls_for_and_an_attack_out_of_turn_are_not_counted() -> 
     table.do("attack amelia nob 3 melee", [4, 4, 4])  # an opportunity attack, say
     table.do("attack amelia boy 3 melee", [4, 4, 4])
     assert table.who("kell").spent == ("test", "ranged attack")
+
+
+# seed 002 "Hold Action" (l.35-41): "A character may hold their action, and wait to act
+# later in the round" — the action is held, not made: Kell attacked, held, and attacked
+# again in the held turn.
+
+
+def test_no_hold_action_after_the_turns_action_is_made() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    table.do("attack kell nob 3 ranged", [4, 4, 4])
+    assert "has made an action this turn (ranged attack)" in refused(table, "hold", [])
+    assert "has made an action this turn" in refused(table, "delay kell", [])
+    table.do("undo")  # the attack taken back: nothing made this turn, Kell holds
+    table.do("hold")
+    assert table.state.delayed == ("kell",)

@@ -24,7 +24,7 @@ from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
 from tracker.rules.wrath_glory import held_turn
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import actions_made, check_can_act
 from tracker.rules.wrath_glory.dice import is_hero, roll_pool, wrath_glory
 
 Data = Mapping[str, Any]
@@ -163,6 +163,12 @@ def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Dat
             "Disengage — no Hold Action (a combat option)"
         )
     slot = _slot_of(draft.state, slot)
+    made = actions_made(fighter) if slot == draft.state.current else []
+    if made:  # one holds the action before making it; a later turn would be a second one
+        raise RuleError(
+            f"{fighter.name} has made an action this turn ({', '.join(made)}): Hold Action "
+            "waits to act later, before acting"
+        )
     if slot == draft.state.current:
         held_turn.mark_begun(draft, slot)
     flow.delay(draft, rules, dice, slot)
