@@ -188,3 +188,11 @@ def test_no_hold_action_after_the_turns_action_is_made() -> None:
     table.do("undo")  # the attack taken back: nothing made this turn, Kell holds
     table.do("hold")
     assert table.state.delayed == ("kell",)
+
+
+def test_the_log_says_hold_action_in_the_texts_words() -> None:
+    # seed 002 "Hold Action" (l.35): "A character may hold their action" — the log says so,
+    # with the 'delay' key too, not the generic "delays"
+    table = Table()
+    table.do("start")
+    assert table.do("delay kell")[0] == "Trooper Kell holds their action"

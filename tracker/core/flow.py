@@ -212,13 +212,14 @@ def _round_before(state: EncounterState, rules: Rules) -> list[str]:
     return [s for s in order if slot_owner(s) in state.combatants and rules.takes_turn(state, s)]
 
 
-def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:
-    """``slot`` holds its turn; if it was acting, the next combatant goes."""
+def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str, said: str = "delays") -> None:
+    """``slot`` holds its turn; if it was acting, the next combatant goes (``said``: the
+    log's words for it, in the ruleset's terms)."""
     state = draft.state
     require_running(state)
     name = _yet_to_act(state, slot, "is already delaying — 'act' brings them in")
     was_current = state.current == slot
-    draft.emit(ev.TurnDelayed, who=slot, text=f"{name} delays")
+    draft.emit(ev.TurnDelayed, who=slot, text=f"{name} {said}")
     if was_current:
         begin_next(draft, rules, dice)
 

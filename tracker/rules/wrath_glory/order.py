@@ -171,7 +171,7 @@ def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Dat
         )
     if slot == draft.state.current:
         held_turn.mark_begun(draft, slot)
-    flow.delay(draft, rules, dice, slot)
+    flow.delay(draft, rules, dice, slot, said="holds their action")  # l.35: "hold their action"
 
 
 def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
