@@ -196,3 +196,24 @@ def test_the_log_says_hold_action_in_the_texts_words() -> None:
     table = Table()
     table.do("start")
     assert table.do("delay kell")[0] == "Trooper Kell holds their action"
+
+
+# seed 002 "Hold Action" (l.35-39): the holder interrupts and acts first; the interrupted
+# turn resumes afterwards (docs: "the interrupted turn resumes afterwards"). Interrupting a
+# Hero, the sides' alternation put an Ork next and Amelia's turn began again later, with a
+# second Defiance Check for the one turn start.
+
+
+def test_an_interrupted_heros_turn_resumes_next_and_owes_nothing_twice() -> None:
+    table = Table()
+    table.do("start")  # Kell, Nob, Amelia, Boy
+    table.do("hold")  # Kell holds; Ork Nob's turn
+    table.do("dmg amelia 20")
+    table.do("next")  # Sister Amelia's turn: unconscious, a Defiance Check due
+    assert reminders(table) == [("amelia", "defiance")]
+    assert table.do("interrupt kell")[0].startswith("Trooper Kell interrupts Sister Amelia")
+    table.do("attack kell nob 3 ranged", [4, 4, 4])
+    assert table.do("next") == ["Sister Amelia's turn"]
+    assert reminders(table) == [("amelia", "defiance")]
+    assert not table.who("amelia").condition("Interrupted")
+    assert table.do("next") == ["Ork Boy's turn"]

@@ -65,3 +65,29 @@ def poison_ended(draft: Draft, who: str) -> None:
     asked is no longer owed (seed 002 l.305-307)."""
     if any(r.who == who and r.key == POISON_TEST for r in draft.state.reminders):
         draft.emit(ev.ReminderResolved, who=who, key=POISON_TEST)
+
+
+INTERRUPTED = "Interrupted"
+"""The mark of one whose turn a holder interrupted: that turn resumes next, as it was."""
+
+
+def mark_interrupted(draft: Draft, slot: str) -> None:
+    """A holder cut in on ``slot``'s turn (seed 002 "Hold Action"): it resumes afterwards."""
+    draft.emit(
+        ev.ConditionApplied,
+        who=slot_owner(slot),
+        name=INTERRUPTED,
+        category=CATEGORY,
+        source=slot,
+    )
+
+
+def resumes(fighter: Combatant, slot: str) -> bool:
+    """True when ``slot``'s turn was interrupted and has not resumed yet."""
+    held = fighter.condition(INTERRUPTED)
+    return held is not None and held.source == slot
+
+
+def resume(draft: Draft, fighter: Combatant) -> None:
+    """The interrupted turn goes on: the mark is taken off."""
+    draft.emit(ev.ConditionRemoved, who=fighter.id, name=INTERRUPTED)

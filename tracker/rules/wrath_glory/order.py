@@ -62,8 +62,11 @@ def chosen_order(state: EncounterState, rules: Rules, data: Data) -> tuple[str, 
         rest.sort(key=lambda s: (-state.initiative[s], roster[slot_owner(s)]))
     else:
         rest.sort(key=lambda s: (rank.get(s, len(rank)), roster[slot_owner(s)]))
-    last = (current or done or [""])[-1]
-    return (*done, *current, *_alternate(state, rules, data, rest, last))
+    # an interrupted turn resumes right after the one who cut in (seed 002 "Hold Action")
+    resuming = [s for s in rest if held_turn.resumes(state.combatant(s), s)]
+    rest = [s for s in rest if s not in resuming]
+    last = (resuming or current or done or [""])[-1]
+    return (*done, *current, *resuming, *_alternate(state, rules, data, rest, last))
 
 
 def _alternate(
@@ -202,6 +205,7 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}"
         + (" (a player character: no test)" if hero else ""),
     )
+    held_turn.mark_interrupted(draft, actor)
     draft.emit(
         ev.TurnStarted, who=holder, text=f"{flow.possessive(flow.name_of(state, holder))} turn"
     )

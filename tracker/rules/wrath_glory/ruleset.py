@@ -139,10 +139,14 @@ class WrathGloryRules(Ruleset):
         return super().takes_turn(state, slot)
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Options end, Defiance Checks are due, the suggested order is refreshed."""
+        """Options end, Defiance Checks are due, the suggested order is refreshed; a turn
+        resuming after an interrupt began before it, and deals nothing again."""
         fighter = draft.state.combatant(slot)
-        wrath_effects.expire_options(draft, self.data, fighter.id, "start")
-        self._defiance_due(draft, fighter)
+        if held_turn.resumes(fighter, slot):  # its start came before the interrupt
+            held_turn.resume(draft, fighter)
+        else:
+            wrath_effects.expire_options(draft, self.data, fighter.id, "start")
+            self._defiance_due(draft, fighter)
         if wrath_order.mode(draft.state, self.data) == "chosen":
             self._reorder(draft, dice)
 
