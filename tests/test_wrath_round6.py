@@ -217,3 +217,18 @@ def test_an_interrupted_heros_turn_resumes_next_and_owes_nothing_twice() -> None
     assert reminders(table) == [("amelia", "defiance")]
     assert not table.who("amelia").condition("Interrupted")
     assert table.do("next") == ["Ork Boy's turn"]
+
+
+def test_full_defence_declared_before_ones_turn_lasts_to_the_turn_of_the_next_round() -> None:
+    # seed 002 "Full Defence" (l.28-31): "until the end of their next turn" — the
+    # documented reading: declared before one's own turn (here in Kell's), the bonus
+    # covers the round given up and ends at the end of Amelia's turn in round 2
+    table = Table()
+    table.do("start")  # Kell, Nob, Amelia, Boy
+    table.do("option amelia full-defence", [6, 4, 1])
+    for _ in range(5):  # to Ork Nob's turn in round 2: still on
+        table.do("next")
+    assert (table.state.round, table.state.current) == (2, "nob")
+    assert table.who("amelia").condition("Full Defence") is not None
+    table.do("next")  # Amelia's round-2 turn
+    assert "Sister Amelia: Full Defence ends" in table.do("next")
