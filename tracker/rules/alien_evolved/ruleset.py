@@ -312,5 +312,5 @@ def _broken_line(fighter: Combatant, round_no: int) -> str:
     """What the Broken may still do this round (seed 003 l.137): the single move, or, once
     made, nothing more until the next round."""
     if fighter.track(alien_actions.BROKEN_MOVE) == round_no:
-        return "Broken: moved this round, no other action until the next; no stress, no panic"
+        return "Broken: its one move made this round; no stress, no panic"
     return "Broken: a single move this round, no stress, no panic"
