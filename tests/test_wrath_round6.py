@@ -232,3 +232,16 @@ def test_full_defence_declared_before_ones_turn_lasts_to_the_turn_of_the_next_ro
     assert table.who("amelia").condition("Full Defence") is not None
     table.do("next")  # Amelia's round-2 turn
     assert "Sister Amelia: Full Defence ends" in table.do("next")
+
+
+def test_an_interrupted_turn_that_never_resumes_leaves_no_mark_past_the_round() -> None:
+    # the Nob, interrupted, falls before his turn comes back: no "Interrupted" left on him
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    table.do("hold")  # Ork Nob's turn
+    table.do("interrupt kell", [6, 6, 6, 6, 1, 1])  # Kell 4 dice, 8 icons; the Nob 2, none
+    assert table.who("nob").condition("Interrupted") is not None
+    table.do("dmg nob 30")  # out of the fight at 0 Wounds
+    while table.state.round == 1:
+        table.do("next")
+    assert table.who("nob").condition("Interrupted") is None

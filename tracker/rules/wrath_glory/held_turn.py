@@ -91,3 +91,11 @@ def resumes(fighter: Combatant, slot: str) -> bool:
 def resume(draft: Draft, fighter: Combatant) -> None:
     """The interrupted turn goes on: the mark is taken off."""
     draft.emit(ev.ConditionRemoved, who=fighter.id, name=INTERRUPTED)
+
+
+def interrupted_end(draft: Draft) -> None:
+    """At the end of the round no interrupted turn is left to resume (its owner fell or
+    died before it came back): the marks go."""
+    for fighter in draft.state.active:
+        if fighter.condition(INTERRUPTED):
+            resume(draft, fighter)

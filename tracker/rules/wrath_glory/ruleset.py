@@ -126,6 +126,7 @@ class WrathGloryRules(Ruleset):
         for slot in draft.state.delayed:  # a held turn lost ends as a turn does (l.40-41)
             wrath_effects.expire_options(draft, self.data, slot_owner(slot), "end")
         held_turn.lost_turns_end(draft)  # and a Poisoned holder's test comes (l.304)
+        held_turn.interrupted_end(draft)  # one cut in on and then downed never resumed
         wrath_order.held_actions_lost(draft)
         for fighter in draft.state.active:
             if _sacrificed(fighter, draft.state.round):
