@@ -245,3 +245,14 @@ def test_an_interrupted_turn_that_never_resumes_leaves_no_mark_past_the_round() 
     while table.state.round == 1:
         table.do("next")
     assert table.who("nob").condition("Interrupted") is None
+
+
+def test_an_options_line_says_its_number_not_n() -> None:
+    # seed 002 "Multi-action" (l.56-58): "+2 for each additional action" — the log line of
+    # a Multi-action of 2 says "2 actions", not the data's placeholder "N actions"
+    table = Table()
+    table.do("start")
+    (line,) = table.do("option kell multi-action 2")
+    assert "2 actions this turn" in line and "N actions" not in line
+    (line,) = table.do("option amelia multi-attack 3")
+    assert "against 3 targets" in line

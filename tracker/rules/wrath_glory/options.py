@@ -11,6 +11,7 @@ or ``reading full_defence`` mid-fight).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -56,8 +57,15 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
         category="option",
         level=level,
         source=source,
-        text=f"{fighter.name} takes {spec['name']}{extra}: {spec['summary']}",
+        text=f"{fighter.name} takes {spec['name']}{extra}: {summary_of(spec, level)}",
     )
+
+
+def summary_of(spec: Mapping[str, Any], level: int) -> str:
+    """The option's summary with its number put in: "N actions" taken as 2 reads
+    "2 actions" (the data's N stands for the number the GM gives)."""
+    summary = str(spec["summary"])
+    return re.sub(r"\bN\b", str(level), summary) if level else summary
 
 
 def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data, round_no: int) -> None:
