@@ -61,3 +61,24 @@ def test_holding_off_after_acting_on_the_card_is_refused() -> None:
     table.do("swap ripley hicks")
     assert table.state.current == "hicks"
     assert table.state.initiative["ripley"] == 7
+
+
+# seed 003 "Close combat attack" (l.103-106): "Aim for weakspot: -2 to roll but Armor level
+# reduced by 1"; "Firearms in close combat: Roll Close Combat but -2" — numbers of the text
+# the tracker did not carry (the GM typed mod=-2 and remembered the armour).
+
+
+def test_a_weak_spot_costs_two_dice_and_names_the_armour() -> None:
+    table = Table()
+    table.start()
+    (line, *_rest) = table.do("skill hicks 5 weakspot", [6, 6, 1, 4])  # 3 base + 1 stress
+    assert "3 base + 1 stress" in line
+    assert "the target's armour -1" in line
+
+
+def test_a_firearm_in_close_combat_costs_two_dice_and_both_add_up() -> None:
+    table = Table()
+    table.start()
+    (line, *_rest) = table.do("skill hicks 5 firearm weakspot", [6, 4])  # 1 base + 1 stress
+    assert "1 base + 1 stress" in line
+    assert "a firearm in close combat: -2 dice" in line
