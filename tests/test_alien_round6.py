@@ -82,3 +82,20 @@ def test_a_firearm_in_close_combat_costs_two_dice_and_both_add_up() -> None:
     (line, *_rest) = table.do("skill hicks 5 firearm weakspot", [6, 4])  # 1 base + 1 stress
     assert "1 base + 1 stress" in line
     assert "a firearm in close combat: -2 dice" in line
+
+
+# seed 003 "Ambush" (l.66-68): the ambushing party "Gain +2 dice for the attack" — only the
+# ambushers, only as the ambush is sprung (round 1).
+
+
+def test_an_ambushers_attack_gains_two_dice_in_round_one_only() -> None:
+    table = Table()
+    table.do("start ambush=drone", [2, 1, 4, 7, 9])  # as test_alien_cards deals it
+    (line, *_rest) = table.do("skill drone 4 ambush", [6, 1, 1, 1, 1, 1])
+    assert "6 base" in line and "ambush: +2 dice" in line
+    with pytest.raises(RuleError, match="not an ambusher"):
+        table.encounter.decide("skill hicks 4 ambush", ScriptedDice([6] * 8))
+    while table.state.round == 1:
+        table.do("next", [1, 2, 3, 4, 5])
+    with pytest.raises(RuleError, match="not an ambusher in round 1"):
+        table.encounter.decide("skill drone 4 ambush", ScriptedDice([6] * 8))
