@@ -256,3 +256,18 @@ def test_an_options_line_says_its_number_not_n() -> None:
     assert "2 actions this turn" in line and "N actions" not in line
     (line,) = table.do("option amelia multi-attack 3")
     assert "against 3 targets" in line
+
+
+# seed 002 "Hold Action" (l.37-39): to interrupt an NPC the holder must win the opposed
+# test; "Failure means that the NPC takes their action first" — an interrupt comes before
+# the action. After the Nob had attacked, an interrupt gave him a fresh turn when his
+# resumed.
+
+
+def test_no_interrupt_after_the_acting_one_has_made_their_action() -> None:
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    table.do("hold")  # Ork Nob's turn
+    table.do("attack nob amelia 2 melee", [4, 4])
+    why = refused(table, "interrupt kell", [6, 6, 6, 6, 1, 1])
+    assert "too late to interrupt" in why and "'act kell'" in why

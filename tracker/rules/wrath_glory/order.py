@@ -189,6 +189,13 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         raise RuleError("nobody is acting: there is nothing to interrupt — 'act' brings them in")
     check_can_act(state.combatant(holder), data, "interrupting", state.round)
     actor = state.current
+    made = actions_made(state.combatant(actor))
+    if made:  # an interrupt comes before the action (l.38-39: "takes their action first")
+        raise RuleError(
+            f"{flow.name_of(state, actor)} has already made an action this turn "
+            f"({', '.join(made)}): too late to interrupt — 'act {slot_owner(holder)}' "
+            "acts after this turn"
+        )
     # seed 002 "Hold Action": the opposed test is for interrupting an NPC; a Hero lets them in
     hero = is_hero(state.combatant(actor), data)
     mine, theirs = (1, 0) if hero else _opposed(draft, dice, data, holder, actor)
