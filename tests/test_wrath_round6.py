@@ -271,3 +271,14 @@ def test_no_interrupt_after_the_acting_one_has_made_their_action() -> None:
     table.do("attack nob amelia 2 melee", [4, 4])
     why = refused(table, "interrupt kell", [6, 6, 6, 6, 1, 1])
     assert "too late to interrupt" in why and "'act kell'" in why
+
+
+def test_the_status_pane_gives_a_prone_characters_defence_against_melee() -> None:
+    # seed 002 "Prone" (l.286-288): "their Defence is reduced by 2 against melee attacks" —
+    # the Defence line said 1 for Amelia, Prone and Vulnerable, when a melee attack meets -1
+    table = Table()
+    table.do("start")
+    table.do("ail amelia prone")
+    table.do("ail amelia vulnerable 1")
+    (line, *_rest) = RULES.status_lines(table.who("amelia"), table.state)
+    assert line == "Defence 1 (-1 Vulnerable), -1 against melee (Prone) · Resilience 8"

@@ -235,9 +235,12 @@ class WrathGloryRules(Ruleset):
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Defence with its modifiers, DN penalties, options taken, Glory."""
         value, notes = wrath_modifiers.defence(fighter, self.data)
+        melee, _ = wrath_modifiers.defence(fighter, self.data, melee=True)
+        against_melee = f", {melee} against melee (Prone)" if melee != value else ""
         lines = [
             f"Defence {value}"
             + (f" ({' '.join(notes)})" if notes else "")
+            + against_melee
             + f" · Resilience {wrath_damage.resilience(fighter, self.data)}"
         ]
         penalty, why = wrath_modifiers.test_penalty(fighter, self.data)
