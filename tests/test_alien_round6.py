@@ -63,7 +63,7 @@ def test_holding_off_after_acting_on_the_card_is_refused() -> None:
     assert table.state.initiative["ripley"] == 7
 
 
-# seed 003 "Close combat attack" (l.103-106): "Aim for weakspot: -2 to roll but Armor level
+# seed 003 "Close combat attack" (l.104-111): "Aim for weakspot: -2 to roll but Armor level
 # reduced by 1"; "Firearms in close combat: Roll Close Combat but -2" — numbers of the text
 # the tracker did not carry (the GM typed mod=-2 and remembered the armour).
 

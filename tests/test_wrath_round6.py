@@ -52,7 +52,7 @@ def test_a_failed_removal_test_leaves_the_poison_and_its_test() -> None:
     assert reminders(table) == [("kell", "poison")]
 
 
-# seed 002 "Hindered (X)" / "Vulnerable (X)" (l.290-298): "lasts for one round unless
+# seed 002 "Hindered (X)" / "Vulnerable (X)" (l.292-300): "lasts for one round unless
 # otherwise stated"; "Interaction Attacks" (l.102-110): "lasts until the end of the round".
 # A second, shorter one given to the same target (two combatants acting on it in a round)
 # does not cut short the longer one already on it; the higher rating stays too.
@@ -82,7 +82,7 @@ def test_an_effect_lasting_until_removed_is_not_given_an_end() -> None:
     assert hindered is not None and (hindered.level, hindered.rounds) == (2, 0)
 
 
-# seed 002 "Interaction Attacks" (l.111-112): "If multiple targets are affected by the same
+# seed 002 "Interaction Attacks" (l.114-115): "If multiple targets are affected by the same
 # Interaction attack, all targets suffer the same effect" — one roll, the same effect and
 # rating on each target.
 
@@ -127,7 +127,7 @@ def test_the_fear_reminder_names_the_afraid_ones_own_turn() -> None:
 
 # seed 002 "One Combat Option" / "Multi-action" (l.1-63): a turn holds one action; "You
 # may make multiple actions in one round by using a Multi-action … You may not make the
-# same action twice." Run and Sprint are taken "As an action" (l.72-90).
+# same action twice." Run and Sprint are taken "As an action" (l.77-90).
 
 
 def refused(table: Table, line: str, faces: list[int]) -> str:

@@ -119,7 +119,7 @@ def ambush_dice(state: EncounterState, fighter: Combatant, data: Data) -> int:
 
 
 def close_combat_mods(command: Command, data: Data) -> tuple[int, list[str]]:
-    """Seed 003 "Close combat attack" (l.103-106): ``weakspot`` — dice off, the target's
+    """Seed 003 "Close combat attack" (l.104-111): ``weakspot`` — dice off, the target's
     armour counts less; ``firearm`` — a firearm in close combat, dice off."""
     rule = data["close_combat"]
     extra, notes = 0, []

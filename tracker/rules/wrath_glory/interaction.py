@@ -1,7 +1,7 @@
 """Wrath & Glory interaction attacks (seed 002 "Interaction Attacks"): a test against a DN
 set by the target's opposing stat; a pass Hinders the target or makes it Vulnerable until
 the end of the round, each Shift deepening it by one; three Shifts are the Player's Call.
-One roll may affect several targets, who all suffer the same effect (l.111-112); the DN
+One roll may affect several targets, who all suffer the same effect (l.114-115); the DN
 the GM gives is for all of them.
 """
 
@@ -24,7 +24,7 @@ Data = Mapping[str, Any]
 
 def interact(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     """``interact WHO TARGET[,TARGET…] POOL hinder|vulnerable dn=N``: an interaction attack,
-    one roll for every target; all of them suffer the same effect (l.111-112)."""
+    one roll for every target; all of them suffer the same effect (l.114-115)."""
     if len(command.args) < 4 or "dn" not in command.options:
         raise RuleError(
             "'interact' needs who, the target(s), a pool, hinder or vulnerable and "

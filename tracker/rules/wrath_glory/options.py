@@ -41,7 +41,7 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
             "any test, as it raises the DN of every action of the turn"
         )
     arg = command.args[2] if len(command.args) > 2 else ""
-    if spec.get("action"):  # Run, Sprint, Disengage: "As an action" (l.72-90, 21-23)
+    if spec.get("action"):  # Run, Sprint, Disengage: "As an action" (l.77-90, 21-24)
         take_action(draft, fighter, spec["name"])
     if spec.get("rolled"):
         _full_defence(draft, dice, data, fighter, spec, arg)
