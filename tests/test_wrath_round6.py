@@ -282,3 +282,16 @@ def test_the_status_pane_gives_a_prone_characters_defence_against_melee() -> Non
     table.do("ail amelia vulnerable 1")
     (line, *_rest) = RULES.status_lines(table.who("amelia"), table.state)
     assert line == "Defence 1 (-1 Vulnerable), -1 against melee (Prone) · Resilience 8"
+
+
+def test_the_status_pane_counts_the_turns_actions() -> None:
+    # seed 002 "Multi-action" (l.56-63): the acting one's status says how many actions the
+    # turn holds and which are made, so a refused second attack is no surprise
+    table = Table()
+    table.do("start")  # Trooper Kell's turn
+    assert "Actions made: 0 of 1" in RULES.status_lines(table.who("kell"), table.state)
+    table.do("option kell multi-action 2")
+    table.do("attack kell nob 3 ranged", [4, 4, 4])
+    lines = RULES.status_lines(table.who("kell"), table.state)
+    assert "Actions made: 1 of 2 (ranged attack)" in lines
+    assert not [x for x in RULES.status_lines(table.who("amelia"), table.state) if "Actions" in x]

@@ -76,9 +76,21 @@ def actions_made(fighter: Combatant) -> list[str]:
     return [a for a in fighter.spent if a != "test"]
 
 
-def _check_budget(fighter: Combatant, action: str, made: list[str], round_no: int) -> None:
+def actions_allowed(fighter: Combatant, round_no: int) -> int:
+    """The actions ``fighter``'s turn holds: 1, or the number of a Multi-action taken."""
     multi = fighter.condition(MULTI_ACTION)
-    allowed = multi.level if multi is not None and multi.since_round == round_no else 1
+    return multi.level if multi is not None and multi.since_round == round_no else 1
+
+
+def actions_line(fighter: Combatant, round_no: int) -> str:
+    """The status pane's count of the turn's actions: ``Actions made: 1 of 2 (ranged
+    attack)``."""
+    made, allowed = actions_made(fighter), actions_allowed(fighter, round_no)
+    return f"Actions made: {len(made)} of {allowed}" + (f" ({', '.join(made)})" if made else "")
+
+
+def _check_budget(fighter: Combatant, action: str, made: list[str], round_no: int) -> None:
+    allowed = actions_allowed(fighter, round_no)
     if action in made and allowed > 1:
         raise RuleError(
             f"{fighter.name} has made a {action} this turn: the same action cannot be made "

@@ -25,6 +25,7 @@ from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import held_turn
 from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
+from tracker.rules.wrath_glory.acting import actions_line
 from tracker.rules.wrath_glory.defiance_due import (
     is_defiance_key,
     nothing_owed,
@@ -249,6 +250,8 @@ class WrathGloryRules(Ruleset):
         held = [spec["name"] for spec, _l, _a in wrath_modifiers.options_held(fighter, self.data)]
         if held:
             lines.append("Options: " + ", ".join(held))
+        if state.current is not None and slot_owner(state.current) == fighter.id:
+            lines.append(actions_line(fighter, state.round))
         if fighter.condition("Exhausted"):
             lines.append("Exhausted: a basic move, one regular action or Disengage only")
         lines.append(
