@@ -99,3 +99,20 @@ def test_an_ambushers_attack_gains_two_dice_in_round_one_only() -> None:
         table.do("next", [1, 2, 3, 4, 5])
     with pytest.raises(RuleError, match="not an ambusher in round 1"):
         table.encounter.decide("skill drone 4 ambush", ScriptedDice([6] * 8))
+
+
+# seed 003 "Full Auto" (l.124-126): a burst's rolls are made "as part of the same action" —
+# a ranged attack, a full action of one's own turn (l.60, 71-72: only defend and dodge are
+# taken out of turn). 'auto vasquez 3' on a drone's card fired a burst all the same.
+
+
+def test_a_full_auto_burst_is_fired_in_ones_own_turn() -> None:
+    table = Table()
+    table.start()  # Bishop's turn (card 2)
+    with pytest.raises(RuleError, match="not Hicks's turn"):
+        table.encounter.decide("auto hicks 2", ScriptedDice([2] * 12))
+    while table.state.current != "hicks":
+        table.do("next")
+    table.do("full hicks ranged")
+    lines = table.do("auto hicks 2", [2, 3, 4, 5, 2, 3, 4, 5])
+    assert "Hicks: stress level 1 → 2 (Full Auto roll 2)" in lines
