@@ -221,6 +221,7 @@ def test_a_wrath_six_on_a_multi_attack_is_one_critical_the_player_places() -> No
     assert "a critical hit (Wrath 6)" not in said
     assert sum("Kell hits" in line for line in lines) == 2
     assert "Wrath 6, a critical hit: the player picks one of Ork Nob, Ork Boy for it" in said
+    table.do("undo")  # one attack a turn (l.56-63): the single-target one instead
     single = " ".join(table.do("attack kell nob 6 ranged", [6, 6, 6, 6, 6, 6]))
     assert "a critical hit (Wrath 6)" in single
 
@@ -264,6 +265,7 @@ def test_fear_asks_for_a_resolve_test_and_a_failure_costs_dn_against_the_source(
     assert table.state.reminders == () and table.who("kell").condition("Fear")
     against_nob = " ".join(table.do("attack kell nob 3 ranged", [1, 1, 1]))
     assert "+1 Fear" in against_nob
+    table.do("undo")  # one attack a turn (l.56-63): the other target instead
     against_boy = " ".join(table.do("attack kell boy 3 ranged", [1, 1, 1]))
     assert "+1 Fear" not in against_boy
 

@@ -240,7 +240,7 @@ def test_an_exhausted_character_holds_no_action() -> None:
     with pytest.raises(RuleError, match="Trooper Kell is Exhausted: .* no Hold Action"):
         table.do("hold kell")
     table.do("heal kell 1 shock")  # Shock above 0: no longer Exhausted (l.195-196)
-    assert table.do("hold kell")[0] == "Trooper Kell delays"
+    assert table.do("hold kell")[0] == "Trooper Kell holds their action"
 
 
 @pytest.mark.parametrize("verb", ["hold", "delay"])

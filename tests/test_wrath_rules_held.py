@@ -13,6 +13,7 @@ def test_charge_adds_a_die_to_the_melee_attack_only() -> None:
     table.do("option kell charge")
     melee = table.do("attack kell boy 3 melee", [4, 4, 4, 4])
     assert melee[0] == "Trooper Kell makes a melee attack: 4d (+1d Charge) [W4 4 4 4] → 4 icons"
+    table.do("undo")  # one attack a turn (l.56-63): a ranged one instead
     ranged = table.do("attack kell nob 3 ranged", [4, 4, 4])
     assert ranged[0] == "Trooper Kell makes a ranged attack: 3d [W4 4 4] → 3 icons"
 
@@ -37,6 +38,7 @@ def test_prone_lowers_defence_against_melee_not_ranged() -> None:
     table.do("ail boy prone")
     melee = table.do("attack kell boy 1 melee", [4])
     assert melee[1].startswith("Trooper Kell hits Ork Boy (DN 1: Defence 0 (-2 Prone))")
+    table.do("undo")  # one attack a turn (l.56-63): a ranged one instead
     ranged = table.do("attack kell boy 1 ranged", [4])
     assert ranged[1].startswith("Trooper Kell misses Ork Boy (DN 2: Defence 2)")
 

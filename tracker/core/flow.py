@@ -95,8 +95,16 @@ def end_current(draft: Draft, rules: Rules, dice: DiceLike) -> None:
     current = draft.state.current
     if current is None:
         return
+    again = _stepped_over(draft.state, current, "end")
     draft.emit(ev.TurnEnded, who=current)
-    rules.on_turn_end(draft, current, dice)
+    if not again:
+        rules.on_turn_end(draft, current, dice)
+
+
+def _stepped_over(state: EncounterState, slot: str, edge: str) -> bool:
+    """True when ``slot``'s turn ``edge`` (start or end) was crossed before ``prev`` stepped
+    back over it: its trigger fired then and fires no more (as a round's, in new_round)."""
+    return (state.round, slot, edge) in state.stepped_over
 
 
 def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
@@ -110,8 +118,10 @@ def begin_next(draft: Draft, rules: Rules, dice: DiceLike) -> None:
                 draft.emit(ev.TurnSkipped, who=slot, text=text)
                 slot = _next_slot(draft, rules)
                 continue
+            again = _stepped_over(state, slot, "start")
             draft.emit(ev.TurnStarted, who=slot, text=f"{possessive(name_of(state, slot))} turn")
-            rules.on_turn_start(draft, slot, dice)
+            if not again:
+                rules.on_turn_start(draft, slot, dice)
             return
         new_round(draft, rules, dice)
     raise RuleError("nobody left who can act — add combatants, revive someone, or 'end'")
@@ -202,13 +212,14 @@ def _round_before(state: EncounterState, rules: Rules) -> list[str]:
     return [s for s in order if slot_owner(s) in state.combatants and rules.takes_turn(state, s)]
 
 
-def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str) -> None:
-    """``slot`` holds its turn; if it was acting, the next combatant goes."""
+def delay(draft: Draft, rules: Rules, dice: DiceLike, slot: str, said: str = "delays") -> None:
+    """``slot`` holds its turn; if it was acting, the next combatant goes (``said``: the
+    log's words for it, in the ruleset's terms)."""
     state = draft.state
     require_running(state)
     name = _yet_to_act(state, slot, "is already delaying — 'act' brings them in")
     was_current = state.current == slot
-    draft.emit(ev.TurnDelayed, who=slot, text=f"{name} delays")
+    draft.emit(ev.TurnDelayed, who=slot, text=f"{name} {said}")
     if was_current:
         begin_next(draft, rules, dice)
 

@@ -123,7 +123,10 @@ def _(event: ev.RoundStarted, state: EncounterState) -> EncounterState:
     if not 1 <= event.round <= state.round + 1:  # rounds begin one after another
         raise FoldError(f"round {event.round} cannot begin after round {state.round}")
     surprised = state.surprised if event.round <= 1 else ()
-    state = evolve(state, round=event.round, acted=(), surprised=surprised, current=None)
+    stepped = tuple(b for b in state.stepped_over if b[0] >= event.round)
+    state = evolve(
+        state, round=event.round, acted=(), surprised=surprised, current=None, stepped_over=stepped
+    )
     kept = state.rounds.get(event.round)  # a round begun before, left by 'prev'
     return state if kept is None else _played_in(state, kept)
 
@@ -173,14 +176,21 @@ def _played_in(state: EncounterState, kept: RoundOrder) -> EncounterState:
 
 @_mutate.register(ev.TurnStarted)
 def _(event: ev.TurnStarted, state: EncounterState) -> EncounterState:
-    state = evolve(state, current=event.who)
+    state = evolve(state, current=event.who, stepped_over=_crossed(state, event.who, "start"))
     return with_combatant(state, event.who, spent=())
 
 
 @_mutate.register(ev.TurnEnded)
 def _(event: ev.TurnEnded, state: EncounterState) -> EncounterState:
     acted = state.acted if event.who in state.acted else (*state.acted, event.who)
-    return evolve(state, acted=acted)
+    return evolve(state, acted=acted, stepped_over=_crossed(state, event.who, "end"))
+
+
+def _crossed(state: EncounterState, slot: str, edge: str) -> tuple[tuple[int, str, str], ...]:
+    """``state.stepped_over`` once ``slot``'s turn ``edge`` is crossed again."""
+    if not state.stepped_over:
+        return state.stepped_over
+    return tuple(b for b in state.stepped_over if b != (state.round, slot, edge))
 
 
 @_mutate.register(ev.TurnSkipped)
@@ -191,13 +201,31 @@ def _(event: ev.TurnSkipped, state: EncounterState) -> EncounterState:
 
 @_mutate.register(ev.TurnRewound)
 def _(event: ev.TurnRewound, state: EncounterState) -> EncounterState:
+    was = state
     if event.round < state.round:  # back into the round before
         state = evolve(state, rounds=_left(state))
         kept = state.order_of_round(event.round)
         state = state if kept is None else _played_in(state, kept)
     order = state.order
     acted = order[: order.index(event.who)] if event.who in order else ()
-    return evolve(state, current=event.who, round=event.round, acted=acted)
+    state = evolve(state, current=event.who, round=event.round, acted=acted)
+    return evolve(state, stepped_over=_stepped_back(was, state))
+
+
+def _stepped_back(was: EncounterState, now: EncounterState) -> tuple[tuple[int, str, str], ...]:
+    """The turn starts and ends ``prev`` steps back over from ``was`` to ``now``: those of
+    the round left (the turns begun, and ended, in it) and, back in the round before, those
+    of every turn from the one returned to on."""
+    began = [s for s in (*was.acted, was.current) if s is not None]
+    if now.round == was.round:
+        began = [s for s in began if s not in now.acted]
+    edges = [(was.round, s, "start") for s in began]
+    edges += [(was.round, s, "end") for s in was.acted if s in began]
+    if now.round < was.round:
+        played = [s for s in now.order if s not in now.acted]
+        edges += [(now.round, s, edge) for s in played for edge in ("start", "end")]
+    known = set(was.stepped_over)
+    return (*was.stepped_over, *(e for e in edges if e not in known))
 
 
 @_mutate.register(ev.TurnDelayed)

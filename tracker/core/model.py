@@ -184,6 +184,11 @@ class EncounterState(FrozenRecord):
     of it), by round number; a round played in the same order as the next is kept once,
     at the later one (:meth:`order_of_round`)."""
 
+    stepped_over: tuple[tuple[int, str, str], ...] = ()
+    """Turn starts and ends ``(round, slot, "start" | "end")`` whose triggers fired before
+    ``prev`` stepped back over them, and not yet crossed again: crossing one again fires
+    nothing, so a correction never deals a turn's effects and reminders twice."""
+
     def round_order(self) -> RoundOrder:
         """The order of the round in play, as :class:`RoundOrder` keeps it."""
         return RoundOrder(self.order, self.initiative, self.tiebreak, self.delayed)

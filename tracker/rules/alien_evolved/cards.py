@@ -179,6 +179,7 @@ def swap(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
             )
     if first == second:
         raise RuleError("a swap needs two different cards")
+    _not_acted_yet(state, first)
     mine, theirs = state.initiative[first], state.initiative[second]
     draft.emit(ev.InitiativeSet, who=first, value=theirs)
     draft.emit(ev.InitiativeSet, who=second, value=mine)
@@ -192,6 +193,18 @@ def swap(draft: Draft, command: Command, dice: DiceLike, rules: Rules) -> None:
             ev.TurnStarted, who=second, text=f"{flow.possessive(flow.name_of(state, second))} turn"
         )
         rules.on_turn_start(draft, second, dice)
+
+
+def _not_acted_yet(state: EncounterState, slot: str) -> None:
+    """Holding off gives up a card before playing it (seed 003 l.69-70): one who has spent
+    actions on the card in play keeps it — a later card would be a second turn."""
+    spent = state.combatant(slot).spent if slot == state.current else ()
+    if spent:
+        made = ", ".join(a.partition(":")[2] or a for a in spent)
+        raise RuleError(
+            f"{flow.name_of(state, slot)} has acted on this card ({made}): holding off "
+            "trades a card before acting on it"
+        )
 
 
 def _holding_off(state: EncounterState, first: str, second: str) -> str:

@@ -21,7 +21,7 @@ from tracker.core.dice import count, successes
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, resolve, who_arg
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted, with_article
@@ -94,13 +94,45 @@ def _keep_for_push(draft: Draft, data: Data, fighter: Combatant, thrown: Thrown)
 
 
 def skill(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
-    """``skill WHO BASE|SKILL [mod=N] [for=WHAT]``: base dice (a number, or the combatant's
-    dice for a named skill, ``close-combat``) plus stress dice, sixes succeed."""
+    """``skill WHO BASE|SKILL [mod=N] [for=WHAT] [weakspot] [firearm] [ambush]``: base dice (a
+    number, or the combatant's dice for a named skill, ``close-combat``) plus stress dice,
+    sixes succeed."""
     fighter = who_arg(draft.state, command)
     word = command.arg(1, "base dice or a skill, e.g. 'skill ann 5' or 'skill ann close-combat'")
     base, label = skill_dice(fighter, data, word)
-    base = max(0, base + command.option_int("mod"))
-    throw(draft, dice, data, fighter, base, command.options.get("for", label))
+    extra, notes = close_combat_mods(command, data)
+    if command.flag("ambush"):
+        bonus = ambush_dice(draft.state, fighter, data)
+        extra += bonus
+        notes.append(f"ambush: +{bonus} dice")
+    base = max(0, base + command.option_int("mod") + extra)
+    purpose = command.options.get("for", label) + (f" ({'; '.join(notes)})" if notes else "")
+    throw(draft, dice, data, fighter, base, purpose.strip())
+
+
+def ambush_dice(state: EncounterState, fighter: Combatant, data: Data) -> int:
+    """Seed 003 "Ambush" (l.66-68): the ambushers "Gain +2 dice for the attack" — in the
+    round the ambush is sprung; RuleError for anyone else."""
+    if state.round != 1 or fighter.id not in [str(a) for a in state.options.get("ambush", [])]:
+        raise RuleError(f"{fighter.name} is not an ambusher in round 1: no ambush dice")
+    return int(data["ambush"]["bonus_dice"])
+
+
+def close_combat_mods(command: Command, data: Data) -> tuple[int, list[str]]:
+    """Seed 003 "Close combat attack" (l.104-111): ``weakspot`` — dice off, the target's
+    armour counts less; ``firearm`` — a firearm in close combat, dice off."""
+    rule = data["close_combat"]
+    extra, notes = 0, []
+    if command.flag("weakspot"):
+        extra += int(rule["weakspot_dice"])
+        notes.append(
+            f"a weak spot: {int(rule['weakspot_dice']):+d} dice, the target's armour "
+            f"{int(rule['weakspot_armour']):+d}"
+        )
+    if command.flag("firearm"):
+        extra += int(rule["firearm_dice"])
+        notes.append(f"a firearm in close combat: {int(rule['firearm_dice']):+d} dice")
+    return extra, notes
 
 
 def skill_dice(fighter: Combatant, data: Data, word: str) -> tuple[int, str]:

@@ -232,7 +232,7 @@ class AlienRules(Ruleset):
         ]
         count, fulls = alien_actions.used(fighter)
         if fighter.condition("Broken"):
-            lines.append("Broken: a single move this round, no stress, no panic")
+            lines.append(_broken_line(fighter, state.round))
         elif state.current and state.current.split("@")[0] == fighter.id:
             lines.append(self._actions_left(count, fulls))
         for injury in fighter.injuries:
@@ -306,3 +306,11 @@ class AlienRules(Ruleset):
         if is_synthetic(fighter, self.data) and health == 0:
             return "damaged"
         return "unhurt" if health >= top else "badly hurt" if health * 2 <= top else "hurt"
+
+
+def _broken_line(fighter: Combatant, round_no: int) -> str:
+    """What the Broken may still do this round (seed 003 l.137): the single move, or, once
+    made, nothing more until the next round."""
+    if fighter.track(alien_actions.BROKEN_MOVE) == round_no:
+        return "Broken: its one move made this round; no stress, no panic"
+    return "Broken: a single move this round, no stress, no panic"

@@ -18,7 +18,7 @@ from tracker.core.dice import count
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, who_arg
-from tracker.core.model import Combatant
+from tracker.core.model import Combatant, slot_owner
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import with_article
@@ -163,6 +163,12 @@ def full_auto(draft: Draft, command: Command, dice: DiceLike, data: Data) -> Non
     """``auto WHO ROLLS``: a burst of 1-3 attack rolls; stress for each after the first."""
     fighter = who_arg(draft.state, command)
     check_able(fighter, "Full Auto burst")
+    acting = draft.state.current
+    if acting is not None and slot_owner(acting) != fighter.id:  # l.125: "as part of the same
+        raise RuleError(  # action" — a ranged attack, made on one's turn (l.60, 71-72)
+            f"it is not {fighter.name}'s turn — a Full Auto burst is a ranged attack, made "
+            "in one's own turn ('full WHO ranged', then 'auto')"
+        )
     rolls = parse_int(command.arg(1, "the attack rolls in the burst (1 to 3)"), "attack rolls")
     most = int(data["full_auto"]["max_rolls"])
     if not 1 <= rolls <= most:

@@ -20,7 +20,7 @@ from tracker.core.model import Combatant
 from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.damage import Hit, resolve_hit, soak_pool
 from tracker.rules.wrath_glory.dice import (
     PoolTest,
@@ -84,7 +84,7 @@ def attack(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     if len(targets) > 1 and not actor.condition(option_spec(data, "multi-attack")["name"]):
         # listing targets is a Multi-attack, with the same limits as declaring one
         check_option(actor, option_spec(data, "multi-attack"), data, draft.state.round)
-    draft.emit(ev.ActionUsed, who=actor.id, action="attack")
+    take_action(draft, actor, f"{kind} attack")
     extra_dice, dice_notes = attack_dice(actor, data, kind)
     size = pool_size(actor, command.args[2]) + extra_dice + command.option_int("bonus")
     if command.flag("wrath"):

@@ -22,7 +22,7 @@ from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll, record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.common import clamp
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.defiance_due import nothing_owed, raise_defiance, settle
 from tracker.rules.wrath_glory.dice import is_hero, soak_faces, spend_wrath
 
@@ -370,8 +370,8 @@ def restore_shock(draft: Draft, dice: DiceLike, data: Data, who: str) -> None:
     check_can_act(fighter, data, "Restore Shock", draft.state.round)
     if fighter.track("shock") >= fighter.limits.get("shock", 0):
         raise RuleError(f"{fighter.name}'s Shock is full already")
+    take_action(draft, fighter, "Restore Shock")
     spend_wrath(draft, fighter, "Restore Shock", int(rule["wrath"]))
-    draft.emit(ev.ActionUsed, who=who, action="Restore Shock")
     roll = dice.roll(str(rule["dice"]))
     fighter = draft.state.combatant(who)
     before = fighter.track("shock")

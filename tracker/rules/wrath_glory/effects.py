@@ -22,9 +22,10 @@ from tracker.core.protocol import DiceLike
 from tracker.core.records import record_roll_of
 from tracker.core.wording import counted
 from tracker.rules.conditions import nothing_to_end
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.damage import apply_loss
 from tracker.rules.wrath_glory.dice import pool_size, run_test
+from tracker.rules.wrath_glory.held_turn import poison_ended
 from tracker.rules.wrath_glory.modifiers import defence as defence
 from tracker.rules.wrath_glory.modifiers import options_held, test_penalty
 
@@ -129,8 +130,9 @@ def give_effect(
     """Apply (or deepen) a combat effect with a log line (``said``: the word the line
     uses for a noun effect, ``afraid (Fear)``)."""
     held = fighter.condition(name)
-    if held is not None and held.level > level:
-        level = held.level
+    if held is not None:  # given again: the higher rating and the longer time stay
+        level = max(level, held.level)
+        rounds = 0 if 0 in (rounds, held.rounds) else max(rounds, held.rounds)
     rating = f" ({level})" if level else ""
     lasting = (
         " until the end of the round"
@@ -174,9 +176,15 @@ def cure(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     held = _held(fighter, " ".join(command.args[1:]), data)
     spec = effect_spec(data, held)
     named = said_as(held, spec.get("said", "") if spec else "")
-    draft.emit(
-        ev.ConditionRemoved, who=fighter.id, name=held, text=f"{fighter.name} is no longer {named}"
-    )
+    ended(draft, fighter, held, f"{fighter.name} is no longer {named}")
+
+
+def ended(draft: Draft, fighter: Combatant, name: str, text: str) -> None:
+    """End the effect ``name`` of ``fighter``; the test it asked (Poisoned's Toughness test)
+    is owed no more."""
+    draft.emit(ev.ConditionRemoved, who=fighter.id, name=name, text=text)
+    if name == "Poisoned":
+        poison_ended(draft, fighter.id)
 
 
 def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
@@ -199,7 +207,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
     base = int(rule["self_dn"] if helper.id == fighter.id else rule["other_dn"])
     extra, notes = test_penalty(helper, data)
     size = pool_size(helper, command.args[-1])
-    draft.emit(ev.ActionUsed, who=helper.id, action=f"remove {name}")
+    take_action(draft, helper, f"remove {name}")
     result = run_test(
         draft,
         dice,
@@ -212,12 +220,7 @@ def treat(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
         note=" ".join(notes),
     )
     if result.passed:
-        draft.emit(
-            ev.ConditionRemoved,
-            who=fighter.id,
-            name=name,
-            text=f"{fighter.name} is no longer {name}",
-        )
+        ended(draft, fighter, name, f"{fighter.name} is no longer {name}")
 
 
 def _held(fighter: Combatant, name: str, data: Data, verb: str = "cure") -> str:
@@ -251,7 +254,7 @@ def fear(draft: Draft, command: Command, dice: DiceLike, data: Data) -> None:
             who=fighter.id,
             key=f"fear:{source}" if source else "fear",
             text=f"{fighter.name} meets something fearful{against}: a Resolve test to act "
-            "normally this turn; failed, +1 DN to attack or interact with it",
+            "normally during their turn; failed, +1 DN to attack or interact with it",
         )
         return
     for reminder in draft.state.reminders:

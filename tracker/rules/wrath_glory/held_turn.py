@@ -18,6 +18,9 @@ HOLDING = "Holding"
 CATEGORY = "hold"
 """The condition category of the mark (no effect, no option: the tracker's record)."""
 
+POISON_TEST = "poison"
+"""The reminder key of the Toughness test Poisoned asks at the end of each turn."""
+
 
 def mark_begun(draft: Draft, slot: str) -> None:
     """The acting ``slot`` holds: its turn has begun and ends when it is played or lost."""
@@ -52,6 +55,47 @@ def poison_test_due(draft: Draft, fighter: Combatant) -> None:
         draft.emit(
             ev.ReminderRaised,
             who=fighter.id,
-            key="poison",
+            key=POISON_TEST,
             text=f"{fighter.name} is Poisoned: a Toughness test now, or suffer the poison's damage",
         )
+
+
+def poison_ended(draft: Draft, who: str) -> None:
+    """Poisoned has ended (a passed Toughness test, Medicae, the GM's cure): the test it
+    asked is no longer owed (seed 002 l.305-307)."""
+    if any(r.who == who and r.key == POISON_TEST for r in draft.state.reminders):
+        draft.emit(ev.ReminderResolved, who=who, key=POISON_TEST)
+
+
+INTERRUPTED = "Interrupted"
+"""The mark of one whose turn a holder interrupted: that turn resumes next, as it was."""
+
+
+def mark_interrupted(draft: Draft, slot: str) -> None:
+    """A holder cut in on ``slot``'s turn (seed 002 "Hold Action"): it resumes afterwards."""
+    draft.emit(
+        ev.ConditionApplied,
+        who=slot_owner(slot),
+        name=INTERRUPTED,
+        category=CATEGORY,
+        source=slot,
+    )
+
+
+def resumes(fighter: Combatant, slot: str) -> bool:
+    """True when ``slot``'s turn was interrupted and has not resumed yet."""
+    held = fighter.condition(INTERRUPTED)
+    return held is not None and held.source == slot
+
+
+def resume(draft: Draft, fighter: Combatant) -> None:
+    """The interrupted turn goes on: the mark is taken off."""
+    draft.emit(ev.ConditionRemoved, who=fighter.id, name=INTERRUPTED)
+
+
+def interrupted_end(draft: Draft) -> None:
+    """At the end of the round no interrupted turn is left to resume (its owner fell or
+    died before it came back): the marks go."""
+    for fighter in draft.state.active:
+        if fighter.condition(INTERRUPTED):
+            resume(draft, fighter)

@@ -11,6 +11,7 @@ or ``reading full_defence`` mid-fight).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ from tracker.core.grammar import Command, who_arg
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.rules.readings import chosen, readings_from
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import check_can_act, take_action
 from tracker.rules.wrath_glory.dice import pool_size, run_test
 from tracker.rules.wrath_glory.modifiers import option_spec, options_held
 
@@ -40,6 +41,8 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
             "any test, as it raises the DN of every action of the turn"
         )
     arg = command.args[2] if len(command.args) > 2 else ""
+    if spec.get("action"):  # Run, Sprint, Disengage: "As an action" (l.77-90, 21-24)
+        take_action(draft, fighter, spec["name"])
     if spec.get("rolled"):
         _full_defence(draft, dice, data, fighter, spec, arg)
         return
@@ -54,8 +57,15 @@ def take_option(draft: Draft, command: Command, dice: DiceLike, data: Data) -> N
         category="option",
         level=level,
         source=source,
-        text=f"{fighter.name} takes {spec['name']}{extra}: {spec['summary']}",
+        text=f"{fighter.name} takes {spec['name']}{extra}: {summary_of(spec, level)}",
     )
+
+
+def summary_of(spec: Mapping[str, Any], level: int) -> str:
+    """The option's summary with its number put in: "N actions" taken as 2 reads
+    "2 actions" (the data's N stands for the number the GM gives)."""
+    summary = str(spec["summary"])
+    return re.sub(r"\bN\b", str(level), summary) if level else summary
 
 
 def check_option(fighter: Combatant, spec: Mapping[str, Any], data: Data, round_no: int) -> None:
@@ -80,7 +90,15 @@ def tested_this_turn(state: EncounterState, fighter: Combatant) -> bool:
     """True when it is ``fighter``'s turn and they have rolled a test or an attack in it."""
     if (state.current or "").split("@")[0] != fighter.id:
         return False
-    return any(a in ("attack", "test") or a.startswith("remove ") for a in fighter.spent)
+    return any(_rolled(a) for a in fighter.spent)
+
+
+def _rolled(action: str) -> bool:
+    """Whether an action recorded this turn was a roll: a test, an attack (``attack`` in
+    older journals), an interaction attack, removing an effect."""
+    return (
+        action in ("attack", "test") or action.endswith(" attack") or action.startswith("remove ")
+    )
 
 
 def this_turns_options(fighter: Combatant, data: Data, round_no: int) -> list[str]:

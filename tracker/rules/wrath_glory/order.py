@@ -24,7 +24,7 @@ from tracker.core.protocol import DiceLike, Rules
 from tracker.core.records import record_roll
 from tracker.core.wording import counted
 from tracker.rules.wrath_glory import held_turn
-from tracker.rules.wrath_glory.acting import check_can_act
+from tracker.rules.wrath_glory.acting import actions_made, check_can_act
 from tracker.rules.wrath_glory.dice import is_hero, roll_pool, wrath_glory
 
 Data = Mapping[str, Any]
@@ -62,8 +62,11 @@ def chosen_order(state: EncounterState, rules: Rules, data: Data) -> tuple[str, 
         rest.sort(key=lambda s: (-state.initiative[s], roster[slot_owner(s)]))
     else:
         rest.sort(key=lambda s: (rank.get(s, len(rank)), roster[slot_owner(s)]))
-    last = (current or done or [""])[-1]
-    return (*done, *current, *_alternate(state, rules, data, rest, last))
+    # an interrupted turn resumes right after the one who cut in (seed 002 "Hold Action")
+    resuming = [s for s in rest if held_turn.resumes(state.combatant(s), s)]
+    rest = [s for s in rest if s not in resuming]
+    last = (resuming or current or done or [""])[-1]
+    return (*done, *current, *resuming, *_alternate(state, rules, data, rest, last))
 
 
 def _alternate(
@@ -163,9 +166,15 @@ def hold(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Dat
             "Disengage — no Hold Action (a combat option)"
         )
     slot = _slot_of(draft.state, slot)
+    made = actions_made(fighter) if slot == draft.state.current else []
+    if made:  # one holds the action before making it; a later turn would be a second one
+        raise RuleError(
+            f"{fighter.name} has made an action this turn ({', '.join(made)}): Hold Action "
+            "waits to act later, before acting"
+        )
     if slot == draft.state.current:
         held_turn.mark_begun(draft, slot)
-    flow.delay(draft, rules, dice, slot)
+    flow.delay(draft, rules, dice, slot, said="holds their action")  # l.35: "hold their action"
 
 
 def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data: Data) -> None:
@@ -180,6 +189,13 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         raise RuleError("nobody is acting: there is nothing to interrupt — 'act' brings them in")
     check_can_act(state.combatant(holder), data, "interrupting", state.round)
     actor = state.current
+    made = actions_made(state.combatant(actor))
+    if made:  # an interrupt comes before the action (l.38-39: "takes their action first")
+        raise RuleError(
+            f"{flow.name_of(state, actor)} has already made an action this turn "
+            f"({', '.join(made)}): too late to interrupt — 'act {slot_owner(holder)}' "
+            "acts after this turn"
+        )
     # seed 002 "Hold Action": the opposed test is for interrupting an NPC; a Hero lets them in
     hero = is_hero(state.combatant(actor), data)
     mine, theirs = (1, 0) if hero else _opposed(draft, dice, data, holder, actor)
@@ -196,6 +212,7 @@ def interrupt(draft: Draft, command: Command, dice: DiceLike, rules: Rules, data
         text=f"{flow.name_of(state, holder)} interrupts {flow.name_of(state, actor)}"
         + (" (a player character: no test)" if hero else ""),
     )
+    held_turn.mark_interrupted(draft, actor)
     draft.emit(
         ev.TurnStarted, who=holder, text=f"{flow.possessive(flow.name_of(state, holder))} turn"
     )

@@ -25,6 +25,7 @@ from tracker.rules.wrath_glory import effects as wrath_effects
 from tracker.rules.wrath_glory import held_turn
 from tracker.rules.wrath_glory import modifiers as wrath_modifiers
 from tracker.rules.wrath_glory import order as wrath_order
+from tracker.rules.wrath_glory.acting import actions_line
 from tracker.rules.wrath_glory.defiance_due import (
     is_defiance_key,
     nothing_owed,
@@ -126,6 +127,7 @@ class WrathGloryRules(Ruleset):
         for slot in draft.state.delayed:  # a held turn lost ends as a turn does (l.40-41)
             wrath_effects.expire_options(draft, self.data, slot_owner(slot), "end")
         held_turn.lost_turns_end(draft)  # and a Poisoned holder's test comes (l.304)
+        held_turn.interrupted_end(draft)  # one cut in on and then downed never resumed
         wrath_order.held_actions_lost(draft)
         for fighter in draft.state.active:
             if _sacrificed(fighter, draft.state.round):
@@ -139,10 +141,14 @@ class WrathGloryRules(Ruleset):
         return super().takes_turn(state, slot)
 
     def on_turn_start(self, draft: Draft, slot: str, dice: DiceLike) -> None:
-        """Options end, Defiance Checks are due, the suggested order is refreshed."""
+        """Options end, Defiance Checks are due, the suggested order is refreshed; a turn
+        resuming after an interrupt began before it, and deals nothing again."""
         fighter = draft.state.combatant(slot)
-        wrath_effects.expire_options(draft, self.data, fighter.id, "start")
-        self._defiance_due(draft, fighter)
+        if held_turn.resumes(fighter, slot):  # its start came before the interrupt
+            held_turn.resume(draft, fighter)
+        else:
+            wrath_effects.expire_options(draft, self.data, fighter.id, "start")
+            self._defiance_due(draft, fighter)
         if wrath_order.mode(draft.state, self.data) == "chosen":
             self._reorder(draft, dice)
 
@@ -230,9 +236,12 @@ class WrathGloryRules(Ruleset):
     def status_lines(self, fighter: Combatant, state: EncounterState) -> list[str]:
         """Defence with its modifiers, DN penalties, options taken, Glory."""
         value, notes = wrath_modifiers.defence(fighter, self.data)
+        melee, _ = wrath_modifiers.defence(fighter, self.data, melee=True)
+        against_melee = f", {melee} against melee (Prone)" if melee != value else ""
         lines = [
             f"Defence {value}"
             + (f" ({' '.join(notes)})" if notes else "")
+            + against_melee
             + f" · Resilience {wrath_damage.resilience(fighter, self.data)}"
         ]
         penalty, why = wrath_modifiers.test_penalty(fighter, self.data)
@@ -241,6 +250,8 @@ class WrathGloryRules(Ruleset):
         held = [spec["name"] for spec, _l, _a in wrath_modifiers.options_held(fighter, self.data)]
         if held:
             lines.append("Options: " + ", ".join(held))
+        if state.current is not None and slot_owner(state.current) == fighter.id:
+            lines.append(actions_line(fighter, state.round))
         if fighter.condition("Exhausted"):
             lines.append("Exhausted: a basic move, one regular action or Disengage only")
         lines.append(
