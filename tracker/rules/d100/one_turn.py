@@ -7,7 +7,9 @@ The tracker begins a turn again in two cases where it is still the same turn:
   (Shocked's Stress, fresh actions, Defend lapsing) does not happen twice;
 - ``prev`` back over turns already played, then ``next`` again (a correction): their
   start and end were played once and are not played again (an Ego Fracture's grace, a
-  duration counted down at the end of the turn).
+  duration counted down at the end of the turn). The core already skips the turn hooks
+  of the edges ``prev`` stepped back over (``EncounterState.stepped_over``); the marks
+  here are what the hooks themselves check, and the delay's case needs them.
 
 Each combatant carries the round its turn last began and last ended in (the tracks
 ``turn@began`` and ``turn@ended``, set silently), and the rulesets' turn hooks ask here
