@@ -22,7 +22,7 @@ from typing import Any
 
 from tracker.core.wording import counted
 from tracker.store.foundry.plain import plain_line
-from tracker.store.foundry.scene import is_scene, left_out, synthetic
+from tracker.store.foundry.scene import NO_ONE, is_scene, left_out, synthetic
 from tracker.store.foundry.sources import Source
 
 
@@ -53,6 +53,9 @@ def combat_actors(
     used: set[int] = set()  # the sources (actors, scenes) the combatants draw on
     for combat in combats:
         fighting = _combatants(combat, actors, tokens, used)
+        if not fighting.lines and not fighting.found:
+            skipped.append(f"{combat.label}: a Combat with no combatants: {NO_ONE}")
+            continue
         if not fighting.found and not fighting.skipped_defeated:
             skipped.append(
                 f"{combat.label}: a combat of {counted(len(fighting.lines), 'combatant')} whose "

@@ -27,6 +27,7 @@ from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.block_ids import unique_ids
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.combat import combat_actors
+from tracker.store.foundry.documents import TAKES
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
@@ -145,7 +146,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     if not problems and not result.actors and not result.tables:  # one file named: its line
         problems = [*result.refused, *result.skipped]
         if len(problems) != 1 or folders or result.refused:
-            problems.append("no actor or RollTable in what was named")
+            problems.append(f"no actor or RollTable in what was named: {TAKES}")
     if problems:
         raise ImportFailed(problems)
     unique_ids(result.actors)

@@ -24,6 +24,8 @@ from tracker.core.wording import counted
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.sources import Source
 
+NO_ONE = "no one on it to import"
+"""Said of a Scene or Combat that holds no token or combatant."""
 DEPTH = 64
 """Deepest a token's changes are merged (the import's own nesting limit)."""
 
@@ -54,6 +56,12 @@ def scene_actors(
     for scene in scenes:
         tokens = _listed(scene.doc.get("tokens"))
         known = [t for t in tokens if str(t.get("actorId")) in actors]
+        if not tokens:
+            name = plain_line(scene.doc.get("name"), 60)
+            skipped.append(
+                f"{scene.label}: a Scene{f' ({name})' if name else ''} with no tokens: {NO_ONE}"
+            )
+            continue
         if not known:
             skipped.append(
                 f"{scene.label}: a scene of {counted(len(tokens), 'token')} whose actors are"
