@@ -110,7 +110,9 @@ def _combatants(
         doc = synthetic(base.doc, token) if token else copy.deepcopy(dict(base.doc))
         if name:
             doc["name"] = name
-        fighting.found.append(Source(combat.path, label, doc))
+        hidden = fighter.get("hidden") is True or (token or {}).get("hidden") is True
+        where = "in Foundry's combat tracker" if hidden else ""
+        fighting.found.append(Source(combat.path, label, doc, hidden=where))
     return fighting
 
 

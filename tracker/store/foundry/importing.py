@@ -106,6 +106,8 @@ def read_json(path: Path) -> Any:
 
 
 SIDES = ("pc", "ally", "enemy", "neutral")
+HIDDEN = "hidden from the players "
+"""How the report says an actor Foundry hid from the players (the ``now:`` line)."""
 
 
 def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side: str = "") -> Plan:
@@ -243,6 +245,12 @@ def _read_one(
     if converted.ruleset not in rulesets:
         rulesets[converted.ruleset] = load_ruleset(converted.ruleset)
     _check_block(converted, rulesets[converted.ruleset])
+    if source.hidden:
+        converted.hidden = True
+        converted.remarks.append(
+            f"{HIDDEN}{source.hidden}: it joins a fight (--into) hidden from "
+            "them; a bestiary block is not"
+        )
     into.actors.append(ActorImport(path, converted, label=source.label))
 
 
@@ -326,7 +334,10 @@ def _join(into: Path, actors: list[ActorImport], dice: DiceLike, wait: float) ->
     """The actors join ``into`` as one command; what opening it did to it."""
     from tracker.store.bestiary_add import add_into
 
-    blocks = [a.converted.block for a in actors]
+    blocks = [
+        {**a.converted.block, "hidden": True} if a.converted.hidden else a.converted.block
+        for a in actors
+    ]
     now = [a.converted.now for a in actors]
     marks = [a.converted.conditions for a in actors]
     log, opened = add_into(into, blocks, dice, now, marks, wait)

@@ -75,7 +75,8 @@ def scene_actors(
                 skipped.append(f"{label}: its actor is not among the files named")
                 continue
             played.add(str(token.get("actorId")))
-            found.append(Source(scene.path, label, synthetic(base.doc, token)))
+            hidden = "on Foundry's scene" if token.get("hidden") is True else ""
+            found.append(Source(scene.path, label, synthetic(base.doc, token), hidden=hidden))
     for key in sorted(played):
         skipped.append(f"{actors[key].label}: played by the scene's tokens, not on its own")
     rest = [s for s in sources if not is_scene(s.doc) and str(_id(s.doc)) not in played]

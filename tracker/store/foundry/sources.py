@@ -69,6 +69,9 @@ class Source:
     label: str
     doc: Any
     skipped: str = ""
+    hidden: str = ""
+    """Where Foundry hid it from the players (``on Foundry's scene``: its token; ``in
+    Foundry's combat tracker``: its combatant), "" when it was not hidden."""
 
     @property
     def stem(self) -> str:
