@@ -337,16 +337,18 @@ def _hurt(sheet: Sheet, top: int) -> list[str]:
     left): a copy joining a fight starts there, at 0 Broken as 0 Health makes one (the
     critical injury then rolled is on the sheet, not rolled again); with no value kept,
     it joins with full Health. The report says which."""
-    left = whole(at(sheet.data, "header.health.value"))
-    if left is None:
+    stored = whole(at(sheet.data, "header.health.value"))
+    if stored is None:
         return [f"the sheet keeps no Health left (header.health.value): it joins with {top}"]
-    if not 0 <= left < top:
+    left = max(stored, 0)  # below 0 is 0: the system sets Health at or below 0 to 0
+    if left >= top:
         return []
     sheet.now["health"] = left
     shown = "it joins a fight (--into) so"
     if not left:
         shown += " — Broken, as 0 Health makes one (a critical is not rolled again)"
-    return [f"the sheet shows Health {left} of {top}: {shown}; a bestiary block is unhurt"]
+    below = f" (its Health {stored} is below 0)" if stored < 0 else ""
+    return [f"the sheet shows Health {left} of {top}{below}: {shown}; a bestiary block is unhurt"]
 
 
 def _is_tough(item: Mapping[str, Any]) -> bool:
