@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.wording import counted
+from tracker.store.foundry.fields import flag
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.scene import NO_ONE, is_scene, left_out, synthetic
 from tracker.store.foundry.sources import Source
@@ -103,14 +104,14 @@ def _combatants(
         used.add(id(base))
         if scene is not None:
             used.add(id(scene))
-        if fighter.get("defeated") is True:
+        if flag(fighter.get("defeated")):
             fighting.skipped_defeated = True
             fighting.lines.append(f"{label}: defeated in Foundry's combat")
             continue
         doc = synthetic(base.doc, token) if token else copy.deepcopy(dict(base.doc))
         if name:
             doc["name"] = name
-        hidden = fighter.get("hidden") is True or (token or {}).get("hidden") is True
+        hidden = flag(fighter.get("hidden")) or flag((token or {}).get("hidden"))
         where = "in Foundry's combat tracker" if hidden else ""
         fighting.found.append(Source(combat.path, label, doc, hidden=where))
     return fighting

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.wording import counted
+from tracker.store.foundry.fields import flag
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.sources import Source
 
@@ -75,7 +76,7 @@ def scene_actors(
                 skipped.append(f"{label}: its actor is not among the files named")
                 continue
             played.add(str(token.get("actorId")))
-            hidden = "on Foundry's scene" if token.get("hidden") is True else ""
+            hidden = "on Foundry's scene" if flag(token.get("hidden")) else ""
             found.append(Source(scene.path, label, synthetic(base.doc, token), hidden=hidden))
     for key in sorted(played):
         skipped.append(f"{actors[key].label}: played by the scene's tokens, not on its own")
@@ -100,7 +101,7 @@ def synthetic(actor: Mapping[str, Any], token: Mapping[str, Any]) -> dict[str, A
     the token's changes on top; named and disposed as the token is."""
     made = copy.deepcopy(dict(actor))
     delta = token.get("delta", token.get("actorData"))
-    if not token.get("actorLink") and isinstance(delta, Mapping):
+    if not flag(token.get("actorLink")) and isinstance(delta, Mapping):
         for key, value in delta.items():
             if key in ("items", "effects") and isinstance(value, list):
                 made[key] = _embedded(made.get(key), value)
