@@ -159,3 +159,26 @@ def test_added_bonuses_sum_in_any_order(bonuses: list[int], start: int) -> None:
     backward = apply_effects(doc, data).data["combat"]["resilience"]["bonus"]
     assert forward == backward == start + sum(bonuses)
     assert data["combat"]["resilience"]["bonus"] == start  # the export is left as it was
+
+
+def test_changes_of_one_priority_apply_effect_by_effect_as_foundry_sorts_them(
+    tmp_path: Path,
+) -> None:
+    """Foundry gathers every change effect by effect and sorts them by priority alone (a
+    stable sort), so of two overrides at one priority the later effect's wins. The
+    importer ordered them by their place inside their own effect: Hold the Gate's Speed 4
+    (its second change) came after Gate Rush's Speed 8 (its first) and won."""
+    doc = warden()
+    hold = {
+        "name": "Hold the Gate",
+        "changes": [
+            {"key": "system.combat.defence.bonus", "mode": 2, "value": "1"},
+            {"key": "system.combat.speed", "mode": 5, "value": "4"},
+        ],
+    }
+    rush = {
+        "name": "Gate Rush",
+        "changes": [{"key": "system.combat.speed", "mode": 5, "value": "8"}],
+    }
+    doc["effects"] = [hold, rush]
+    assert converted(saved(tmp_path, doc)).block["stats"]["speed"] == 8

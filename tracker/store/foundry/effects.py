@@ -87,7 +87,6 @@ class _Change:
     mode: int
     value: float
     priority: float
-    order: int
 
 
 def apply_effects(doc: Mapping[str, Any], data: Mapping[str, Any]) -> Applied:
@@ -96,7 +95,7 @@ def apply_effects(doc: Mapping[str, Any], data: Mapping[str, Any]) -> Applied:
     changes: list[_Change] = []
     for effect in active_effects(doc, result):
         changes += _changes(effect, result)
-    changes.sort(key=lambda c: (c.priority, c.order))
+    changes.sort(key=lambda c: c.priority)  # stable: effect by effect, as Foundry sorts
     for change in changes[:MOST_CHANGES]:
         _apply(result, change)
     return result
@@ -220,7 +219,7 @@ def _changes(effect: Mapping[str, Any], result: Applied) -> list[_Change]:
     name = _name(effect)
     found = []
     listed = effect.get("changes") if "changes" in effect else at(effect, "system.changes")
-    for order, change in enumerate(_listed(listed)):
+    for change in _listed(listed):
         key = str(change.get("key", ""))
         head, _, rest = key.partition(".")
         mode = _mode(change)
@@ -232,7 +231,7 @@ def _changes(effect: Mapping[str, Any], result: Applied) -> list[_Change]:
             continue
         priority = number(change.get("priority"))
         rank = priority if priority is not None else mode * 10
-        found.append(_Change(name, tuple(rest.split(".")), mode, value, rank, order))
+        found.append(_Change(name, tuple(rest.split(".")), mode, value, rank))
     return found
 
 
