@@ -102,6 +102,8 @@ def read_json(path: Path) -> Any:
     sources = read_sources(path)
     if len(sources) != 1:
         raise NotImportable(f"holds {len(sources)} documents, not one")
+    if sources[0].flaw:
+        raise NotImportable(f"not a Foundry export ({sources[0].flaw})")
     return sources[0].doc
 
 
@@ -172,11 +174,29 @@ def _documents(
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     result.skipped += [s.skipped for s in sources if s.skipped]
+    problems += _flawed(sources, paths, folders, result)
+    sources = [s for s in sources if not s.flaw]
     named = frozenset(path for path in paths if not path.is_dir())
     sources, fighting = combat_actors([s for s in sources if not s.skipped], named)
     sources, played = scene_actors(sources, named)
     result.skipped += fighting + played
     return sources, problems
+
+
+def _flawed(
+    sources: list[Source], paths: Sequence[Path], folders: list[Path], result: Plan
+) -> list[str]:
+    """The documents holding what no sheet holds (a number beyond ±2^53, Infinity): a file
+    named alone is refused (the lines returned), one of a pack is not imported."""
+    alone = Counter(s.path for s in sources)
+    problems = []
+    for source in sources:
+        if source.flaw and source.path in paths and alone[source.path] == 1:
+            where = _shown(source.path, source.label, folders)
+            problems.append(f"{where}: not a Foundry export ({source.flaw})")
+        elif source.flaw:
+            result.refused.append(_refused(source, folders, source.flaw))
+    return problems
 
 
 def _refused(source: Source, folders: list[Path], err: TrackerError | str) -> str:

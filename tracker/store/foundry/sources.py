@@ -69,6 +69,9 @@ class Source:
     label: str
     doc: Any
     skipped: str = ""
+    flaw: str = ""
+    """Why a document of a pack cannot be read (a number no sheet holds …): that one
+    document is not imported, the pack's others are."""
     hidden: str = ""
     """Where Foundry hid it from the players (``on Foundry's scene``: its token; ``in
     Foundry's combat tracker``: its combatant), "" when it was not hidden."""
@@ -142,12 +145,12 @@ def read_sources(path: Path) -> list[Source]:
     if suffix == ".db":
         return _nedb(path, text)
     doc = _yaml(text) if suffix in (".yml", ".yaml") else _json(text)
-    _check(doc)
     if _is_document_list(doc):
-        return [Source(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
+        return [_member(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
     if _is_adventure(doc):
+        _check(doc)
         return _adventure(path, doc)
-    return [Source(path, path.name, doc)]
+    return [_member(path, path.name, doc)]
 
 
 ADVENTURE_PARTS = ("actors", "tables")
@@ -263,21 +266,37 @@ def _check(doc: Any, line: int = 0) -> None:
         raise NotImportable(f"not a Foundry export ({flaw.message})", (line, 1) if line else None)
 
 
-def _refused_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a sheet holds")  # json.loads passes it on
+class _Written(float):
+    """``Infinity`` or ``NaN`` read from JSON, said as written when it is refused."""
+
+    word: str
+
+    def __new__(cls, word: str) -> _Written:
+        made = super().__new__(cls, word)
+        made.word = word
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return self.word
+
+
+def _member(path: Path, label: str, doc: Any) -> Source:
+    """One document of a pack, with the flaw that keeps it out (if any)."""
+    flaw = flaw_in(doc, FOREIGN)
+    return Source(path, label, doc, flaw=flaw.message if flaw else "")
 
 
 def _json(text: str, line: int = 0) -> Any:
     """The JSON document ``text`` (line ``line`` of a NeDB pack; 0: a whole file)."""
     whole_line = (line, 1) if line else None
     try:
-        return json.loads(text, parse_constant=_refused_constant)
+        return json.loads(text, parse_constant=_Written)  # Infinity, NaN: refused as flaws
     except json.JSONDecodeError as err:
         at = (line or err.lineno, err.colno)
         raise NotImportable(f"not a Foundry export (not JSON: {err.msg})", at) from None
-    except ValueError as err:  # Infinity, NaN, a number of thousands of digits
-        said = one_line(err) if "sheet" in str(err) else "a number of thousands of digits"
-        raise NotImportable(f"not a Foundry export ({said})", whole_line) from None
+    except ValueError:  # a number of thousands of digits
+        said = "not a Foundry export (a number of thousands of digits)"
+        raise NotImportable(said, whole_line) from None
     except RecursionError:
         said = "not a Foundry export (JSON nested too deeply)"
         raise NotImportable(said, whole_line) from None
@@ -290,7 +309,6 @@ def _nedb(path: Path, text: str) -> list[Source]:
         if not line.strip():
             continue
         doc = _json(line, number)
-        _check(doc, number)
         if not isinstance(doc, dict):
             raise NotImportable("not a Foundry document (not an object)", (number, 1))
         if "$$indexCreated" in doc:
@@ -304,7 +322,7 @@ def _nedb(path: Path, text: str) -> list[Source]:
     standing = sorted(docs.values(), key=lambda entry: entry[0])
     if not standing:
         raise NotImportable("a NeDB pack with no document in it")
-    return [Source(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
+    return [_member(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
 
 
 _FastestLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
