@@ -166,7 +166,8 @@ def _documents(
 ) -> tuple[list[Source], list[str]]:
     """Every document the files hold (a Scene's tokens as their actors), and a line for
     each file that cannot be read; what is skipped goes to ``result``."""
-    files, problems = expand(list(paths))
+    files, problems, binary = expand(list(paths))
+    result.skipped += binary
     sources: list[Source] = []
     for path in files:
         try:

@@ -82,32 +82,51 @@ class Source:
         return self.path.stem
 
 
-def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """The files named, a folder's readable files in their place (sorted); and one
-    line for each folder that cannot be used."""
+def expand(paths: list[Path]) -> tuple[list[Path], list[str], list[str]]:
+    """The files named, a folder's readable files in their place (sorted); one line for
+    each folder that cannot be used; and one for each LevelDB pack found inside a folder
+    (a Foundry 11+ module's ``packs/``: skipped, with how to unpack it)."""
     files: list[Path] = []
     problems: list[str] = []
+    binary: list[Path] = []
     for path in paths:
         if not path.is_dir():
             files.append(path)
             continue
         try:
-            leveldb = (path / "CURRENT").is_file() or any(path.glob("*.ldb"))
-            found = [] if leveldb else sorted(_walk(path))
+            leveldb = _is_leveldb(path)
+            found = [] if leveldb else sorted(_walk(path, binary))
         except OSError as err:  # said of the folder named, not of a file inside it
             problems.append(f"{path.name}: the folder cannot be read: {err.strerror or err}")
             continue
         if leveldb:
-            problems.append(
-                f"{path.name}: a LevelDB pack (Foundry 11+), which is binary: unpack it with "
-                "foundryvtt-cli ('fvtt package unpack') and import the folder it writes"
-            )
+            problems.append(f"{path.name}: {LEVELDB}")
+        elif not found and binary:
+            continue  # said below, pack by pack
         elif not found:
             problems.append(f"{path.name}: a folder with no {', '.join(SUFFIXES)} file in it")
         elif len(found) > MOST_FILES:
             problems.append(f"{path.name}: {len(found):,} files, more than {MOST_FILES:,}")
         files.extend(found)
-    return _once(files), problems
+    packs = [f"{p.relative_to(_named(p, paths))}: {LEVELDB}" for p in binary]
+    return _once(files), problems, packs
+
+
+LEVELDB = (
+    "a LevelDB pack (Foundry 11+), which is binary: unpack it with foundryvtt-cli "
+    "('fvtt package unpack') and import the folder it writes"
+)
+
+
+def _is_leveldb(folder: Path) -> bool:
+    """A LevelDB pack: its ``CURRENT`` file or ``.ldb`` tables."""
+    return (folder / "CURRENT").is_file() or any(folder.glob("*.ldb"))
+
+
+def _named(pack: Path, paths: list[Path]) -> Path:
+    """The folder named that ``pack`` was found in (a problem line names what is in a
+    folder from there, as ``journal/intro.json``)."""
+    return next(p for p in paths if pack.is_relative_to(p))
 
 
 def _once(files: list[Path]) -> list[Path]:
@@ -126,13 +145,16 @@ def _once(files: list[Path]) -> list[Path]:
     return kept
 
 
-def _walk(folder: Path) -> Iterator[Path]:
-    """Files under ``folder``, links not followed, hidden ones left out."""
+def _walk(folder: Path, binary: list[Path]) -> Iterator[Path]:
+    """Files under ``folder``, links not followed, hidden ones left out; the LevelDB packs
+    met go to ``binary``."""
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith("."):
             continue
-        if entry.is_dir() and not entry.is_symlink():
-            yield from _walk(entry)
+        if entry.is_dir() and not entry.is_symlink() and _is_leveldb(entry):
+            binary.append(entry)
+        elif entry.is_dir() and not entry.is_symlink():
+            yield from _walk(entry, binary)
         elif entry.is_file() and entry.suffix.casefold() in SUFFIXES:
             yield entry
 
