@@ -28,6 +28,7 @@ from tracker.store.foundry.block_ids import unique_ids
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.combat import combat_actors
 from tracker.store.foundry.documents import TAKES
+from tracker.store.foundry.folders import expand
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
@@ -39,7 +40,7 @@ from tracker.store.foundry.shapes import (
     actor_export,
     is_roll_table,
 )
-from tracker.store.foundry.sources import Source, expand, read_sources
+from tracker.store.foundry.sources import Source, read_sources
 from tracker.store.foundry.table_import import (
     TABLE_KINDS,
     TableImport,

@@ -12,20 +12,19 @@
 - an Adventure (Foundry 11+: how modules ship a scenario, its ``_key``
   ``!adventures!<id>``, or its export): the actors and RollTables it holds, each named
   ``adventure.json actors #2``; its items, scenes, journal entries … are said skipped;
-- a folder: every such file in it and its subfolders (a pack's source folder).
+- a folder: every such file in it and its subfolders (``folders.expand``).
 
 Every file is refused in one sentence when it cannot be read: larger than
 ``SIZE_LIMIT`` (a pack of many: ``PACK_SIZE_LIMIT``), not UTF-8, not JSON or YAML, nested
 deeper than ``DEPTH_LIMIT``, a number no sheet holds, YAML whose aliases expand past any
-actor's size. LevelDB packs (Foundry 11+) are binary: they are unpacked with foundryvtt-cli
-first.
+actor's size. One document of a pack holding such a number carries it as its ``flaw``:
+that document is not imported, the pack's others are.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,15 +48,9 @@ PACK_SIZE_LIMIT = 64 * 1024 * 1024
 ``actors.db`` of thousands of actors (5,000 threats with their weapons are some 30 MB;
 read in one pass, some ten times that in memory)."""
 
-SUFFIXES = (".json", ".yml", ".yaml", ".db")
-"""The files a folder is searched for."""
-
 EXPANDED_LIMIT = 1_000_000
 """Most values a YAML document may hold once its aliases are expanded (an actor with
 every item holds a few thousand)."""
-
-MOST_FILES = 5000
-"""Most files one folder may hold (a pack of every adversary is a few hundred)."""
 
 
 @dataclass(frozen=True)
@@ -80,83 +73,6 @@ class Source:
     def stem(self) -> str:
         """A name to fall back on when the document has none (the file's)."""
         return self.path.stem
-
-
-def expand(paths: list[Path]) -> tuple[list[Path], list[str], list[str]]:
-    """The files named, a folder's readable files in their place (sorted); one line for
-    each folder that cannot be used; and one for each LevelDB pack found inside a folder
-    (a Foundry 11+ module's ``packs/``: skipped, with how to unpack it)."""
-    files: list[Path] = []
-    problems: list[str] = []
-    binary: list[Path] = []
-    for path in paths:
-        if not path.is_dir():
-            files.append(path)
-            continue
-        try:
-            leveldb = _is_leveldb(path)
-            found = [] if leveldb else sorted(_walk(path, binary))
-        except OSError as err:  # said of the folder named, not of a file inside it
-            problems.append(f"{path.name}: the folder cannot be read: {err.strerror or err}")
-            continue
-        if leveldb:
-            problems.append(f"{path.name}: {LEVELDB}")
-        elif not found and binary:
-            continue  # said below, pack by pack
-        elif not found:
-            problems.append(f"{path.name}: a folder with no {', '.join(SUFFIXES)} file in it")
-        elif len(found) > MOST_FILES:
-            problems.append(f"{path.name}: {len(found):,} files, more than {MOST_FILES:,}")
-        files.extend(found)
-    packs = [f"{p.relative_to(_named(p, paths))}: {LEVELDB}" for p in binary]
-    return _once(files), problems, packs
-
-
-LEVELDB = (
-    "a LevelDB pack (Foundry 11+), which is binary: unpack it with foundryvtt-cli "
-    "('fvtt package unpack') and import the folder it writes"
-)
-
-
-def _is_leveldb(folder: Path) -> bool:
-    """A LevelDB pack: its ``CURRENT`` file or ``.ldb`` tables."""
-    return (folder / "CURRENT").is_file() or any(folder.glob("*.ldb"))
-
-
-def _named(pack: Path, paths: list[Path]) -> Path:
-    """The folder named that ``pack`` was found in (a problem line names what is in a
-    folder from there, as ``journal/intro.json``)."""
-    return next(p for p in paths if pack.is_relative_to(p))
-
-
-def _once(files: list[Path]) -> list[Path]:
-    """Each file once, where first named (``pack/`` and ``pack/ork.json`` named together,
-    or a file named twice, is one actor, not two)."""
-    seen: set[Path] = set()
-    kept = []
-    for path in files:
-        try:
-            key = path.resolve()
-        except (OSError, RuntimeError):  # a link loop: named as it is, refused when read
-            key = path
-        if key not in seen:
-            seen.add(key)
-            kept.append(path)
-    return kept
-
-
-def _walk(folder: Path, binary: list[Path]) -> Iterator[Path]:
-    """Files under ``folder``, links not followed, hidden ones left out; the LevelDB packs
-    met go to ``binary``."""
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir() and not entry.is_symlink() and _is_leveldb(entry):
-            binary.append(entry)
-        elif entry.is_dir() and not entry.is_symlink():
-            yield from _walk(entry, binary)
-        elif entry.is_file() and entry.suffix.casefold() in SUFFIXES:
-            yield entry
 
 
 def read_sources(path: Path) -> list[Source]:
