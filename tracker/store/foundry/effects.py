@@ -103,14 +103,13 @@ def apply_effects(doc: Mapping[str, Any], data: Mapping[str, Any]) -> Applied:
 
 def active_effects(doc: Mapping[str, Any], result: Applied) -> list[Mapping[str, Any]]:
     """The effects that act on the actor: its own and those its items transfer."""
-    own = [e for e in _listed(doc.get("effects")) if not flag(e.get("disabled"))]
-    origins = [str(e.get("origin") or "") for e in own]
-    copied = {origin.rpartition("Item.")[2] for origin in origins if "Item." in origin}
-    found = list(own)
+    mine = _listed(doc.get("effects"))
+    copied = {_copied_from(e) for e in mine} - {None}
+    found = [e for e in mine if not flag(e.get("disabled"))]
     for item in _listed(doc.get("items")):
-        if str(item.get("_id", "")) in copied:
-            continue
         for effect in _listed(item.get("effects")):
+            if (str(item.get("_id", "")), _name(effect)) in copied:
+                continue  # Foundry 10 copied it onto the actor: counted there
             if not flag(effect.get("disabled")) and _transfers(item, effect, result):
                 found.append(effect)
     kept = []
@@ -124,6 +123,17 @@ def active_effects(doc: Mapping[str, Any], result: Applied) -> list[Mapping[str,
             kept.append(effect)
             _sheet_scripts(effect, result)
     return kept
+
+
+def _copied_from(effect: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(item id, effect name) when ``effect`` may be Foundry 10's copy of an effect its
+    item transfers (its ``origin`` names an item: ``Actor.<id>.Item.<id>``); an effect an
+    item applied to its bearer otherwise (a talent used on oneself) has a name of its own,
+    and the item's transferred effects still count."""
+    origin = str(effect.get("origin") or "")
+    if "Item." not in origin:
+        return None
+    return origin.rpartition("Item.")[2], _name(effect)
 
 
 def _sheet_scripts(effect: Mapping[str, Any], result: Applied) -> None:
