@@ -392,3 +392,26 @@ def test_a_3x_sheet_keeps_the_health_it_saved(tmp_path: Path) -> None:
     """The 3.x sheets (Foundry 12 and earlier) saved the Health they showed: it is read."""
     block = block_of(FIXTURES / "alien-character.json")  # STR 5, AGL 4, saved Health 5
     assert block["stats"]["health"] == 5
+
+
+def test_a_data_model_sheet_shows_no_armour_or_air_its_items_do_not_carry(
+    tmp_path: Path,
+) -> None:
+    """``alienrpg`` 4 sums armour, air and power from the active items each time and never
+    saves them: with the vest taken off, the sheet shows no armour, though the export still
+    held the 1 and the 4 hours of air a 3.x sheet had saved; they came across."""
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    for item in doc["items"]:
+        if item["name"] == "Padded Work Vest":
+            item["system"]["header"]["active"] = "false"
+    doc["system"]["general"]["armor"]["value"] = 1
+    doc["system"]["consumables"]["air"]["value"] = 4
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert "armour_rating" not in converted.block["stats"]
+    assert "air" not in converted.block.get("supplies", {})
+    assert (
+        "armour_rating: no active item carries any, so the sheet shows none (the export's "
+        "stored 1 is not shown)"
+    ) in converted.computed

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tracker.store.foundry.alien_health import active_items, health, modifier
+from tracker.store.foundry.alien_health import active_items, data_models, health, modifier
 from tracker.store.foundry.alien_sides import side_of
 from tracker.store.foundry.alien_traits import (
     HEADED,
@@ -237,8 +237,21 @@ def _armour(sheet: Sheet, active: list[Mapping[str, Any]]) -> None:
         total = sum(whole(at(item_system(i), "attributes.armorrating")) or 0 for i in worn)
         sheet.stats["armour_rating"] = total
         sheet.computed.append(f"armour_rating {total}: the active armour items")
+    elif data_models(sheet.actor):
+        _unshown(sheet, "general.armor", "armour_rating")
     else:
         _read(sheet, "general.armor", "armour_rating")
+
+
+def _unshown(sheet: Sheet, path: str, what: str) -> None:
+    """A number the data models' sheet computes from active items, none of which carries
+    any: the sheet shows none, whatever the export stored (said when it stored one)."""
+    stored = whole(at(sheet.data, path))
+    if stored:
+        sheet.computed.append(
+            f"{what}: no active item carries any, so the sheet shows none (the export's "
+            f"stored {stored} is not shown)"
+        )
 
 
 def _creature(sheet: Sheet) -> None:
@@ -281,6 +294,8 @@ def _supplies(sheet: Sheet) -> None:
             sheet.supplies[kind] = carried
             stale = f" (the export's stored {stored} is not shown)" if stored != carried else ""
             sheet.computed.append(f"{kind} {carried}: the active items' {kind} supply{stale}")
+        elif kind in ITEM_SUPPLIES and data_models(sheet.actor):
+            _unshown(sheet, f"consumables.{key}", kind)
         elif stored:
             sheet.supplies[kind] = stored
             sheet.read.append(kind)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from tracker.store.foundry.plain import plain_line
-from tracker.store.foundry.shapes import at, item_system, whole
+from tracker.store.foundry.shapes import ActorExport, at, item_system, whole
 
 
 class Sheet(Protocol):
@@ -60,7 +60,7 @@ def health(sheet: Sheet) -> list[str]:
     """Health: computed as the sheet computes it (a character or synthetic of the data
     models), else the sheet's maximum (else its value), else computed; the remarks."""
     computed = _evolved(sheet)
-    if computed is not None and sheet.actor.type != "creature" and _computes(sheet):
+    if computed is not None and sheet.actor.type != "creature" and data_models(sheet.actor):
         value, how = computed
         stored = whole(at(sheet.data, "header.health.max"))
         stale = f" (the sheet computes it; the export's stored {stored} is not shown)"
@@ -99,9 +99,10 @@ def _evolved(sheet: Sheet) -> tuple[int, str] | None:
     return value, how + (f" + {tough} (the Tough talent)" if tough else "")
 
 
-def _computes(sheet: Sheet) -> bool:
-    """The export was made by the system's data models (``alienrpg`` 4 or later)."""
-    doc = sheet.actor.doc
+def data_models(actor: ActorExport) -> bool:
+    """The export was made by the system's data models (``alienrpg`` 4 or later), whose
+    sheet computes Health, armour and supplies each time and never saves them."""
+    doc = actor.doc
     for path in ("_stats.systemVersion", "_stats.exportSource.systemVersion"):
         version = at(doc, path)
         if isinstance(version, str) and version.split(".")[0].isdecimal():
