@@ -21,7 +21,7 @@ from tracker.core.protocol import DiceLike
 from tracker.core.wording import either
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
-from tracker.store.bestiary import save_blocks
+from tracker.store.bestiary import block_homes, save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.block_ids import unique_ids
@@ -343,13 +343,20 @@ def apply(
 
 
 def _save_actors(actors: list[ActorImport]) -> None:
+    """Each ruleset's blocks into the GM's bestiary: a block whose id a file of the GM's
+    already holds replaces it there (``bestiary/RULESET/orks.toml``), the rest go to
+    ``bestiary/RULESET.toml``."""
     for ruleset in sorted({a.converted.ruleset for a in actors}):
         mine = [a for a in actors if a.converted.ruleset == ruleset]
-        replacing: set[str] = set()
-        path = save_blocks(ruleset, [a.converted.block for a in mine], replacing=replacing)
-        for actor in mine:
-            actor.written = path
-            actor.replaced = str(actor.converted.block["id"]).casefold() in replacing
+        homes = block_homes(ruleset, [a.converted.id.casefold() for a in mine])
+        for home in dict.fromkeys(homes.get(a.converted.id.casefold()) for a in mine):
+            here = [a for a in mine if homes.get(a.converted.id.casefold()) == home]
+            replacing: set[str] = set()
+            blocks = [a.converted.block for a in here]
+            path = save_blocks(ruleset, blocks, path=home, replacing=replacing)
+            for actor in here:
+                actor.written = path
+                actor.replaced = actor.converted.id.casefold() in replacing
 
 
 def _join(into: Path, actors: list[ActorImport], dice: DiceLike, wait: float) -> list[str]:
