@@ -180,10 +180,11 @@ def test_a_module_folder_imports_its_actors_and_skips_its_other_documents(
     assert (status, err) == (0, "")
     assert "block 'ork-nob' (Ork Nob)" in out
     assert (
-        "items/bolter.json: a 'weapon' document of wrath-and-glory, not an actor — skipped" in out
+        "items/bolter.json: an Item (Bolter, a 'weapon' of wrath-and-glory), not an actor"
+        " — skipped" in out
     )
-    assert "journal/intro.json: no Foundry actor or RollTable — skipped" in out
-    assert "module.json: no Foundry actor or RollTable — skipped" in out
+    assert "journal/intro.json: a JournalEntry (Intro), not an actor — skipped" in out
+    assert "module.json: a Foundry module's manifest (Orks), not an actor — skipped" in out
 
 
 def test_an_item_named_alone_is_still_refused(
@@ -198,7 +199,7 @@ def test_an_item_named_alone_is_still_refused(
     }
     path.write_text(json.dumps(bolter), encoding="utf-8")
     status, _, err = run(capsys, "import", str(path))
-    assert status == 1 and "a 'weapon' actor of wrath-and-glory" in err
+    assert status == 1 and "an Item (Bolter, a 'weapon' of wrath-and-glory)" in err
 
 
 def test_a_pc_name_too_long_is_said_to_be_the_name(

@@ -130,10 +130,10 @@ def test_the_report_says_what_was_read_computed_and_left_out(
     code, out, err = run(capsys, str(NPC))
     assert code == 0, err
     read, computed, summary = out.splitlines()[1:4]
-    assert read == "  read: health; strength; wits; agility; empathy; stress"
+    assert read == "  read: strength; wits; agility; empathy; stress"
     assert computed.startswith(
-        "  computed: skill dice computed as the sheet does (attribute + skill + item "
-        "modifiers): close_combat 6, ranged_combat 4,"
+        "  computed: Health 4 = (STR 4 + AGL 3) / 2, rounded up; skill dice computed as the "
+        "sheet does (attribute + skill + item modifiers): close_combat 6, ranged_combat 4,"
     )
     assert computed.endswith("armour_rating 1: the active armour items")
     assert summary == (
@@ -152,7 +152,8 @@ def test_health_missing_from_the_export_is_computed_as_the_evolved_sheet_does(
     path.write_text(json.dumps(doc), encoding="utf-8")
     converted = plan([path]).actors[0].converted
     assert converted.block["stats"]["health"] == 4  # (STR 4 + AGL 3) / 2 = 3.5, rounded up
-    assert "health 4 computed: (STR + AGL) / 2, rounded up" in converted.remarks
+    assert "Health 4 = (STR 4 + AGL 3) / 2, rounded up" in converted.computed
+    assert converted.now == {}  # a sheet never filled in: it joins with its Health
 
 
 # --- creatures --------------------------------------------------------------------------
@@ -363,6 +364,54 @@ def test_health_computed_adds_the_tough_talent(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc), encoding="utf-8")
     converted = plan([path]).actors[0].converted
     assert converted.block["stats"]["health"] == 6 == block_of(QUARTERMASTER)["stats"]["health"]
-    assert "health 6 computed: (STR + AGL) / 2, rounded up + 2 (the Tough talent)" in (
-        converted.remarks
+    assert "Health 6 = (STR 4 + AGL 3) / 2, rounded up + 2 (the Tough talent)" in (
+        converted.computed
     )
+
+
+def test_a_data_model_sheet_shows_the_health_it_computes_not_the_one_stored(
+    tmp_path: Path,
+) -> None:
+    """``alienrpg`` 4 (Foundry 13) computes Health each time the sheet opens and never saves
+    it: the export's ``header.health.max`` is 0 or what a 3.x sheet once saved. A character
+    whose STR went from 2 to 4 kept the stored 3 (and joined at 3 of 3, not 3 of 4)."""
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    doc["system"]["header"]["health"].update(value=3, max=3, calculatedMax=3)
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert converted.block["stats"]["health"] == 4  # (STR 4 + AGL 3) / 2, rounded up
+    assert converted.now == {"health": 3}
+    assert (
+        "Health 4 = (STR 4 + AGL 3) / 2, rounded up (the sheet computes it; the export's "
+        "stored 3 is not shown)"
+    ) in converted.computed
+
+
+def test_a_3x_sheet_keeps_the_health_it_saved(tmp_path: Path) -> None:
+    """The 3.x sheets (Foundry 12 and earlier) saved the Health they showed: it is read."""
+    block = block_of(FIXTURES / "alien-character.json")  # STR 5, AGL 4, saved Health 5
+    assert block["stats"]["health"] == 5
+
+
+def test_a_data_model_sheet_shows_no_armour_or_air_its_items_do_not_carry(
+    tmp_path: Path,
+) -> None:
+    """``alienrpg`` 4 sums armour, air and power from the active items each time and never
+    saves them: with the vest taken off, the sheet shows no armour, though the export still
+    held the 1 and the 4 hours of air a 3.x sheet had saved; they came across."""
+    doc = json.loads(NPC.read_text(encoding="utf-8"))
+    for item in doc["items"]:
+        if item["name"] == "Padded Work Vest":
+            item["system"]["header"]["active"] = "false"
+    doc["system"]["general"]["armor"]["value"] = 1
+    doc["system"]["consumables"]["air"]["value"] = 4
+    path = tmp_path / "npc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    converted = plan([path]).actors[0].converted
+    assert "armour_rating" not in converted.block["stats"]
+    assert "air" not in converted.block.get("supplies", {})
+    assert (
+        "armour_rating: no active item carries any, so the sheet shows none (the export's "
+        "stored 1 is not shown)"
+    ) in converted.computed

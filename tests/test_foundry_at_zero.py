@@ -111,3 +111,20 @@ def test_a_wrath_sheet_keeping_no_value_joins_full_and_says_so(
     joined(capsys, FIXTURES / "wrath-sentry-novalue-v12.json", fight)
     holm = fighter(fight, "gate-sentry-holm")
     assert (holm.track("wounds"), holm.track("shock"), holm.status) == (12, 8, "active")
+
+
+def test_an_alien_sheet_below_0_health_joins_broken_not_unhurt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A sheet of the template.json era kept Health below 0 (a token bar typed down to -2);
+    such a character joined the fight unhurt, at full Health."""
+    vasquez = hurt(tmp_path, "alien-character.json", {"header.health.value": -2})
+    fight = alien_fight(tmp_path)
+    out = joined(capsys, vasquez, fight)
+    assert (
+        "the sheet shows Health 0 of 5 (its Health -2 is below 0): it joins a fight (--into) so"
+        " — Broken" in out
+    )
+    joined_now = list(load(fight).encounter.state.combatants.values())[-1]
+    assert joined_now.name.startswith("Pvt. Vasquez")
+    assert joined_now.track("health") == 0 and joined_now.condition("Broken") is not None

@@ -159,3 +159,56 @@ def test_added_bonuses_sum_in_any_order(bonuses: list[int], start: int) -> None:
     backward = apply_effects(doc, data).data["combat"]["resilience"]["bonus"]
     assert forward == backward == start + sum(bonuses)
     assert data["combat"]["resilience"]["bonus"] == start  # the export is left as it was
+
+
+def test_changes_of_one_priority_apply_effect_by_effect_as_foundry_sorts_them(
+    tmp_path: Path,
+) -> None:
+    """Foundry gathers every change effect by effect and sorts them by priority alone (a
+    stable sort), so of two overrides at one priority the later effect's wins. The
+    importer ordered them by their place inside their own effect: Hold the Gate's Speed 4
+    (its second change) came after Gate Rush's Speed 8 (its first) and won."""
+    doc = warden()
+    hold = {
+        "name": "Hold the Gate",
+        "changes": [
+            {"key": "system.combat.defence.bonus", "mode": 2, "value": "1"},
+            {"key": "system.combat.speed", "mode": 5, "value": "4"},
+        ],
+    }
+    rush = {
+        "name": "Gate Rush",
+        "changes": [{"key": "system.combat.speed", "mode": 5, "value": "8"}],
+    }
+    doc["effects"] = [hold, rush]
+    assert converted(saved(tmp_path, doc)).block["stats"]["speed"] == 8
+
+
+def test_an_effect_an_item_put_on_its_bearer_leaves_its_other_effects_counted(
+    tmp_path: Path,
+) -> None:
+    """A Foundry 11+ actor carries effects its items applied to it when used (their origin
+    names the item). The importer took any such effect for Foundry 10's copy of the item's
+    transferred effects and skipped all of them: the Forge-Gate Plate's own Plate Servos
+    (+1 Toughness) was lost because its Brace stance (+1 Defence) was on the actor."""
+    doc = warden()
+    brace = {
+        "name": "Brace",
+        "origin": f"Actor.{doc['_id']}.Item.{PLATE}",
+        "changes": [{"key": "system.combat.defence.bonus", "mode": 2, "value": "1"}],
+    }
+    doc["effects"].append(brace)
+    stats = converted(saved(tmp_path, doc)).block["stats"]
+    assert (stats["toughness"], stats["defence"]) == (5, 3)
+
+
+def test_a_foundry_10_copy_disabled_on_the_actor_is_not_counted_from_the_item(
+    tmp_path: Path,
+) -> None:
+    """The GM switched off the copy on the actor: its item's original does not count."""
+    doc = warden()
+    plate = next(item for item in doc["items"] if item["_id"] == PLATE)
+    copied = copy.deepcopy(plate["effects"][0])
+    copied.update(origin=f"Actor.{doc['_id']}.Item.{PLATE}", disabled=True, system={})
+    doc["effects"].append(copied)
+    assert converted(saved(tmp_path, doc)).block["stats"]["toughness"] == 4

@@ -123,7 +123,9 @@ def test_a_pack_of_which_nothing_can_be_imported_is_refused_whole(
     assert code == 1 and out == ""
     assert err.splitlines()[0].startswith("tracker: not imported: Ork 1 (actors.db:1) — ")
     assert err.splitlines()[-1] == (
-        "tracker: no actor or RollTable in what was named — nothing was imported"
+        "tracker: no actor or RollTable in what was named: import takes actors and "
+        "RollTables (their Export Data, a pack, an Adventure, or a Scene or Combat named "
+        "with its actors' files) — nothing was imported"
     )
     assert pack.read_bytes() == before
 

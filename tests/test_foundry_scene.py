@@ -54,13 +54,34 @@ def test_the_tokens_join_the_fight_hurt_as_they_stood(
 
 
 def test_foundry_10_kept_a_tokens_changes_as_actor_data(tmp_path: Path) -> None:
+    """The numbers the token changed, as ``actorData`` (no items or effects of its own:
+    it keeps the actor's)."""
     scene = json.loads(SCENE.read_text(encoding="utf-8"))
     for token in scene["tokens"]:
         if "delta" in token:
-            token["actorData"] = token.pop("delta")
+            delta = token.pop("delta") or {}
+            token["actorData"] = {k: v for k, v in delta.items() if k not in ("items", "effects")}
     path = tmp_path / "scene-v10.json"
     path.write_text(json.dumps(scene), encoding="utf-8")
-    assert imported(path) == imported()
+    now, then = imported(path), imported()
+    assert now["Nob Grukk"] == then["Nob Grukk"]
+    assert now["Nob Zagg"]["stats"] == then["Nob Zagg"]["stats"]
+
+
+def test_a_foundry_10_tokens_item_list_is_its_whole_list() -> None:
+    """Foundry 10 wrote an unlinked token's whole item list into ``actorData.items`` at
+    each change: Nob Drakk's list (``wrath-scene-v10.json``) lacks the Slugga he lost on
+    the scene. The importer merged it with the actor's by ``_id``, as Foundry 11's
+    ``delta`` is merged, and gave the Slugga back."""
+    actors = plan([FIXTURES / "wrath-scene-v10.json", FIXTURES / "wrath-nob-v10.json"]).actors
+    blocks = {a.converted.name: a.converted.block for a in actors}
+    assert [t["name"] for t in blocks["Nob Drakk"]["traits"]] == ["Big Choppa", "WAAAGH!"]
+    assert [t["name"] for t in blocks["Nob Krugg"]["traits"]] == [
+        "Big Choppa",
+        "Slugga",
+        "WAAAGH!",
+    ]
+    assert actors[0].converted.now == {"wounds": 9}
 
 
 def test_a_scene_named_without_its_actors_is_said_in_words(

@@ -137,7 +137,7 @@ def test_a_folder_of_only_pack_folders_imports_nothing(
     (tmp_path / "_Folder.yml").write_bytes((PACK / "_Folder.yml").read_bytes())
     code, out, err = run(capsys, str(tmp_path))
     assert code == 1 and out == ""
-    assert "no actor or RollTable in what was named — nothing was imported" in err
+    assert "no actor or RollTable in what was named: import takes" in err
 
 
 def test_a_leveldb_pack_is_refused_with_how_to_unpack_it(

@@ -17,6 +17,8 @@ MOST_KINDS = 8
 """Kinds named in a summary line; the rest are counted."""
 
 SHEET_NOW = "the sheet shows "
+NOW = (SHEET_NOW, "hidden from the players ")
+"""The remarks of the ``now:`` line: what the sheet shows, what Foundry hid."""
 """How a remark on the harm a sheet shows starts: not left out (a copy joining a fight
 starts there), so it has its own heading, not "ignored"."""
 
@@ -24,8 +26,8 @@ starts there), so it has its own heading, not "ignored"."""
 def split_remarks(remarks: Sequence[str]) -> tuple[list[str], list[str]]:
     """An actor's remarks: (what the sheet shows now — its own ``now:`` line —, the rest,
     said after what was ignored)."""
-    now = [r for r in remarks if r.startswith(SHEET_NOW)]
-    return now, [r for r in remarks if not r.startswith(SHEET_NOW)]
+    now = [r for r in remarks if r.startswith(NOW)]
+    return now, [r for r in remarks if not r.startswith(NOW)]
 
 
 def summary_lines(actors: Sequence[ActorImport]) -> list[str]:

@@ -214,6 +214,24 @@ def _problem(block: Any, index: int, rules: Ruleset, locator: Locator) -> str:
 # --- saving -------------------------------------------------------------------------
 
 
+def block_homes(ruleset: str, ids: Sequence[str]) -> dict[str, Path]:
+    """For each of ``ids`` (lower case) that a file of the GM's already holds, the file
+    whose block of that id ``add`` uses (the last one read: ``RULESET/*.toml`` after
+    ``RULESET.toml``), so a new block of that id takes its place there instead of lying
+    shadowed in another file. A file that cannot be read is passed over."""
+    wanted = set(ids)
+    homes: dict[str, Path] = {}
+    for path, bundled in bestiary_files(ruleset):
+        if bundled:
+            continue
+        try:
+            held = _ids(read_regular(path).decode("utf-8"))
+        except (OSError, UnicodeDecodeError, TrackerError, tomllib.TOMLDecodeError):
+            continue
+        homes.update((i, path) for i in held if i in wanted)
+    return homes
+
+
 def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None) -> Path:
     """Keep ``block`` in the GM's bestiary file (``save-template``): see :func:`save_blocks`."""
     return save_blocks(ruleset, [block], path)

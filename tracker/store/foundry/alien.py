@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tracker.store.foundry.alien_health import active_items, data_models, health, modifier
 from tracker.store.foundry.alien_sides import side_of
 from tracker.store.foundry.alien_traits import (
     HEADED,
@@ -58,10 +59,6 @@ WITS_TALENTS = {"stoic": ("stamina", "str"), "take control": ("manipulation", "e
 """Talents that let a skill roll Wits when Wits is above its own attribute (the system's
 sheet checks the talent by name and switches the skill's attribute)."""
 CREATURE_DICE = {"mobility": "mobility", "observation": "observation", "acidSplash": "acid_splash"}
-MODIFIED_BY = ("item", "critical-injury", "armor")
-"""Item types whose ``modifiers`` count while active (as the system's sheet counts them)."""
-TOUGH = 2
-"""Health the Tough talent adds (the system's sheet adds it to the Health modifier)."""
 PLURALS = {"ability": "abilities", "talent": "talents", "weapon": "weapons", "rule": "rules"}
 CAREERS = {
     1: "Colonial Marine",
@@ -132,7 +129,7 @@ def alien_block(
     else:
         _person(sheet)
     sheet.traits += item_traits(actor.items, sheet.stats)
-    remarks = _health(sheet)
+    remarks = health(sheet)
     side, why = side_of(actor, game_masters)
     block: dict[str, Any] = {"side": side, "kind": KINDS[actor.type], "stats": sheet.stats}
     block["supplies"] = sheet.supplies
@@ -160,7 +157,7 @@ def alien_block(
 
 def _person(sheet: Sheet) -> None:
     data = sheet.data
-    active = _active_items(sheet.actor.items)
+    active = active_items(sheet.actor.items)
     scores = _attributes(sheet, active)
     switched = _wits_talents(sheet)
     pools = []
@@ -168,7 +165,7 @@ def _person(sheet: Sheet) -> None:
         attribute = switched.get(key, attribute)
         level = whole(at(data, f"skills.{key}")) or 0
         if attribute in scores:
-            bonus = _modifier(active, f"skills.{key}")
+            bonus = modifier(active, f"skills.{key}")
             sheet.stats[stat] = level + scores[attribute] + bonus
             pools.append(f"{stat} {sheet.stats[stat]}")
     sheet.used.update(("attributes", "skills"))
@@ -225,7 +222,7 @@ def _attributes(sheet: Sheet, active: list[Mapping[str, Any]]) -> dict[str, int]
     for key, stat in ATTRIBUTES.items():
         value = whole(at(sheet.data, f"attributes.{key}"))
         if value:
-            bonus = _modifier(active, f"attributes.{key}")
+            bonus = modifier(active, f"attributes.{key}")
             scores[key] = sheet.stats[stat] = value + bonus
             sheet.read.append(stat)
             if bonus:
@@ -240,8 +237,21 @@ def _armour(sheet: Sheet, active: list[Mapping[str, Any]]) -> None:
         total = sum(whole(at(item_system(i), "attributes.armorrating")) or 0 for i in worn)
         sheet.stats["armour_rating"] = total
         sheet.computed.append(f"armour_rating {total}: the active armour items")
+    elif data_models(sheet.actor):
+        _unshown(sheet, "general.armor", "armour_rating")
     else:
         _read(sheet, "general.armor", "armour_rating")
+
+
+def _unshown(sheet: Sheet, path: str, what: str) -> None:
+    """A number the data models' sheet computes from active items, none of which carries
+    any: the sheet shows none, whatever the export stored (said when it stored one)."""
+    stored = whole(at(sheet.data, path))
+    if stored:
+        sheet.computed.append(
+            f"{what}: no active item carries any, so the sheet shows none (the export's "
+            f"stored {stored} is not shown)"
+        )
 
 
 def _creature(sheet: Sheet) -> None:
@@ -284,6 +294,8 @@ def _supplies(sheet: Sheet) -> None:
             sheet.supplies[kind] = carried
             stale = f" (the export's stored {stored} is not shown)" if stored != carried else ""
             sheet.computed.append(f"{kind} {carried}: the active items' {kind} supply{stale}")
+        elif kind in ITEM_SUPPLIES and data_models(sheet.actor):
+            _unshown(sheet, f"consumables.{key}", kind)
         elif stored:
             sheet.supplies[kind] = stored
             sheet.read.append(kind)
@@ -295,63 +307,6 @@ def _carried(items: Iterable[Mapping[str, Any]], key: str) -> int:
         return 0
     active = [i for i in items if at(item_system(i), "header.active") in (True, "true")]
     return sum(max(whole(at(item_system(i), f"attributes.{key}")) or 0, 0) for i in active)
-
-
-def _active_items(items: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """Items whose modifiers and armour count: ``header.active`` true (the system writes the
-    text ``"true"``)."""
-    return [
-        i
-        for i in items
-        if i.get("type") in MODIFIED_BY and at(item_system(i), "header.active") in (True, "true")
-    ]
-
-
-def _modifier(items: Iterable[Mapping[str, Any]], path: str) -> int:
-    return sum(whole(at(item_system(i), f"modifiers.{path}")) or 0 for i in items)
-
-
-def _health(sheet: Sheet) -> list[str]:
-    """Health: the sheet's maximum (else its value); with neither, computed as the Evolved
-    sheet computes it, (STR + AGL) / 2 rounded half up, plus item modifiers and 2 for the
-    Tough talent."""
-    for path in ("header.health.max", "header.health.value"):
-        value = whole(at(sheet.data, path))
-        if value and value > 0:
-            sheet.stats = {"health": value, **sheet.stats}
-            sheet.read.insert(0, "health")
-            return _hurt(sheet, value) if path.endswith("max") else []
-    strength, agility = sheet.stats.get("strength"), sheet.stats.get("agility")
-    if strength and agility:
-        bonus = _modifier(_active_items(sheet.actor.items), "attributes.health")
-        tough = TOUGH * sum(1 for i in sheet.actor.items if _is_tough(i))
-        health = (strength + agility + 1) // 2 + bonus + tough
-        sheet.stats = {"health": health, **sheet.stats}
-        plus = f" + {tough} (the Tough talent)" if tough else ""
-        return [f"health {health} computed: (STR + AGL) / 2, rounded up{plus}"]
-    return ["no Health in the export: the ruleset's default applies"]
-
-
-def _hurt(sheet: Sheet, top: int) -> list[str]:
-    """Health below its maximum as the sheet stood (``header.health.value``, what is
-    left): a copy joining a fight starts there, at 0 Broken as 0 Health makes one (the
-    critical injury then rolled is on the sheet, not rolled again); with no value kept,
-    it joins with full Health. The report says which."""
-    left = whole(at(sheet.data, "header.health.value"))
-    if left is None:
-        return [f"the sheet keeps no Health left (header.health.value): it joins with {top}"]
-    if not 0 <= left < top:
-        return []
-    sheet.now["health"] = left
-    shown = "it joins a fight (--into) so"
-    if not left:
-        shown += " — Broken, as 0 Health makes one (a critical is not rolled again)"
-    return [f"the sheet shows Health {left} of {top}: {shown}; a bestiary block is unhurt"]
-
-
-def _is_tough(item: Mapping[str, Any]) -> bool:
-    name = plain_line(item.get("name")).casefold()
-    return item.get("type") == "talent" and name == "tough"
 
 
 def _kept(traits: list[Trait]) -> str:

@@ -32,6 +32,9 @@ class Converted:
     conditions: Marks = ()
     """The ruleset's conditions the sheet had on (``Hindered`` 2): a copy joining a fight
     (``--into``) has them on; a bestiary block has none."""
+    hidden: bool = False
+    """Foundry hid its token or combatant from the players: a copy joining a fight
+    (``--into``) is hidden from them too; a bestiary block is not."""
 
     @property
     def id(self) -> str:

@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.wording import counted
+from tracker.store.foundry.fields import flag
 from tracker.store.foundry.plain import plain_line
-from tracker.store.foundry.scene import is_scene, left_out, synthetic
+from tracker.store.foundry.scene import NO_ONE, is_scene, left_out, synthetic
 from tracker.store.foundry.sources import Source
 
 
@@ -53,6 +54,9 @@ def combat_actors(
     used: set[int] = set()  # the sources (actors, scenes) the combatants draw on
     for combat in combats:
         fighting = _combatants(combat, actors, tokens, used)
+        if not fighting.lines and not fighting.found:
+            skipped.append(f"{combat.label}: a Combat with no combatants: {NO_ONE}")
+            continue
         if not fighting.found and not fighting.skipped_defeated:
             skipped.append(
                 f"{combat.label}: a combat of {counted(len(fighting.lines), 'combatant')} whose "
@@ -100,14 +104,16 @@ def _combatants(
         used.add(id(base))
         if scene is not None:
             used.add(id(scene))
-        if fighter.get("defeated") is True:
+        if flag(fighter.get("defeated")):
             fighting.skipped_defeated = True
             fighting.lines.append(f"{label}: defeated in Foundry's combat")
             continue
         doc = synthetic(base.doc, token) if token else copy.deepcopy(dict(base.doc))
         if name:
             doc["name"] = name
-        fighting.found.append(Source(combat.path, label, doc))
+        hidden = flag(fighter.get("hidden")) or flag((token or {}).get("hidden"))
+        where = "in Foundry's combat tracker" if hidden else ""
+        fighting.found.append(Source(combat.path, label, doc, hidden=where))
     return fighting
 
 

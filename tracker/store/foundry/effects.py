@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tracker.store.foundry.fields import flag, number
 from tracker.store.foundry.plain import plain_line
 
 MULTIPLY, ADD, DOWNGRADE, UPGRADE, OVERRIDE = 1, 2, 3, 4, 5
@@ -54,7 +55,6 @@ MOST_CHANGES = 500
 MOST_RATING = 20
 """The highest rating read from a status effect (``Hindered (3)``)."""
 _RATING = re.compile(r"\((\d{1,3})\)\s*$")
-_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,6 @@ class _Change:
     mode: int
     value: float
     priority: float
-    order: int
 
 
 def apply_effects(doc: Mapping[str, Any], data: Mapping[str, Any]) -> Applied:
@@ -96,7 +95,7 @@ def apply_effects(doc: Mapping[str, Any], data: Mapping[str, Any]) -> Applied:
     changes: list[_Change] = []
     for effect in active_effects(doc, result):
         changes += _changes(effect, result)
-    changes.sort(key=lambda c: (c.priority, c.order))
+    changes.sort(key=lambda c: c.priority)  # stable: effect by effect, as Foundry sorts
     for change in changes[:MOST_CHANGES]:
         _apply(result, change)
     return result
@@ -104,15 +103,14 @@ def apply_effects(doc: Mapping[str, Any], data: Mapping[str, Any]) -> Applied:
 
 def active_effects(doc: Mapping[str, Any], result: Applied) -> list[Mapping[str, Any]]:
     """The effects that act on the actor: its own and those its items transfer."""
-    own = [e for e in _listed(doc.get("effects")) if not e.get("disabled")]
-    origins = [str(e.get("origin") or "") for e in own]
-    copied = {origin.rpartition("Item.")[2] for origin in origins if "Item." in origin}
-    found = list(own)
+    mine = _listed(doc.get("effects"))
+    copied = {_copied_from(e) for e in mine} - {None}
+    found = [e for e in mine if not flag(e.get("disabled"))]
     for item in _listed(doc.get("items")):
-        if str(item.get("_id", "")) in copied:
-            continue
         for effect in _listed(item.get("effects")):
-            if not effect.get("disabled") and _transfers(item, effect, result):
+            if (str(item.get("_id", "")), _name(effect)) in copied:
+                continue  # Foundry 10 copied it onto the actor: counted there
+            if not flag(effect.get("disabled")) and _transfers(item, effect, result):
                 found.append(effect)
     kept = []
     for effect in found:
@@ -125,6 +123,17 @@ def active_effects(doc: Mapping[str, Any], result: Applied) -> list[Mapping[str,
             kept.append(effect)
             _sheet_scripts(effect, result)
     return kept
+
+
+def _copied_from(effect: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(item id, effect name) when ``effect`` may be Foundry 10's copy of an effect its
+    item transfers (its ``origin`` names an item: ``Actor.<id>.Item.<id>``); an effect an
+    item applied to its bearer otherwise (a talent used on oneself) has a name of its own,
+    and the item's transferred effects still count."""
+    origin = str(effect.get("origin") or "")
+    if "Item." not in origin:
+        return None
+    return origin.rpartition("Item.")[2], _name(effect)
 
 
 def _sheet_scripts(effect: Mapping[str, Any], result: Applied) -> None:
@@ -171,15 +180,15 @@ def _transfers(item: Mapping[str, Any], effect: Mapping[str, Any], result: Appli
             return False
         if transfer.get("documentType", "Actor") != "Actor":
             return False
-        if transfer.get("equipTransfer") and not _equipped(item):
+        if flag(transfer.get("equipTransfer")) and not _equipped(item):
             return False
         return True
-    return effect.get("transfer", True) is not False
+    return flag(effect.get("transfer"), True)
 
 
 def _equipped(item: Mapping[str, Any]) -> bool:
     value = at(item.get("system", item.get("data")), "equipped")
-    return bool(value.get("value") if isinstance(value, Mapping) else value)
+    return flag(value.get("value") if isinstance(value, Mapping) else value)
 
 
 def _status(effect: Mapping[str, Any]) -> Status | None:
@@ -220,30 +229,29 @@ def _changes(effect: Mapping[str, Any], result: Applied) -> list[_Change]:
     name = _name(effect)
     found = []
     listed = effect.get("changes") if "changes" in effect else at(effect, "system.changes")
-    for order, change in enumerate(_listed(listed)):
+    for change in _listed(listed):
         key = str(change.get("key", ""))
         head, _, rest = key.partition(".")
-        mode = change.get("mode", MODES.get(str(change.get("type", "")).casefold()))
-        value = _number(change.get("value"))
+        mode = _mode(change)
+        value = number(change.get("value"))
         if head not in ("system", "data") or not rest:
             continue
-        if not isinstance(mode, int) or not MULTIPLY <= mode <= OVERRIDE or value is None:
+        if mode is None or not MULTIPLY <= mode <= OVERRIDE or value is None:
             result.left_out.append(f"{name}: {plain_line(rest, 60)} (not a number to apply)")
             continue
-        priority = change.get("priority")
-        rank = priority if isinstance(priority, int | float) else mode * 10
-        found.append(_Change(name, tuple(rest.split(".")), mode, value, rank, order))
+        priority = number(change.get("priority"))
+        rank = priority if priority is not None else mode * 10
+        found.append(_Change(name, tuple(rest.split(".")), mode, value, rank))
     return found
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
-        return float(value.strip())
-    return None
+def _mode(change: Mapping[str, Any]) -> int | None:
+    """The change's mode (a whole number, text such as ``"2"`` read as Foundry reads it),
+    else Foundry 14's ``type`` word; None when neither says one."""
+    mode = number(change.get("mode"))
+    if mode is None:
+        return MODES.get(str(change.get("type", "")).casefold())
+    return int(mode) if mode.is_integer() else None
 
 
 def _apply(result: Applied, change: _Change) -> None:

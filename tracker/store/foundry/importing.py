@@ -21,12 +21,14 @@ from tracker.core.protocol import DiceLike
 from tracker.core.wording import either
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
-from tracker.store.bestiary import save_blocks
+from tracker.store.bestiary import block_homes, save_blocks
 from tracker.store.foundry.alien import alien_block
 from tracker.store.foundry.alien_sides import gm_accounts
 from tracker.store.foundry.block_ids import unique_ids
 from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.combat import combat_actors
+from tracker.store.foundry.documents import TAKES
+from tracker.store.foundry.folders import expand
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.scene import scene_actors
 from tracker.store.foundry.shapes import (
@@ -38,7 +40,7 @@ from tracker.store.foundry.shapes import (
     actor_export,
     is_roll_table,
 )
-from tracker.store.foundry.sources import Source, expand, read_sources
+from tracker.store.foundry.sources import Source, read_sources
 from tracker.store.foundry.table_import import (
     TABLE_KINDS,
     TableImport,
@@ -101,10 +103,14 @@ def read_json(path: Path) -> Any:
     sources = read_sources(path)
     if len(sources) != 1:
         raise NotImportable(f"holds {len(sources)} documents, not one")
+    if sources[0].flaw:
+        raise NotImportable(f"not a Foundry export ({sources[0].flaw})")
     return sources[0].doc
 
 
 SIDES = ("pc", "ally", "enemy", "neutral")
+HIDDEN = "hidden from the players "
+"""How the report says an actor Foundry hid from the players (the ``now:`` line)."""
 
 
 def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side: str = "") -> Plan:
@@ -145,7 +151,7 @@ def plan(paths: Sequence[Path], ruleset: str = "", tables: str = "generic", side
     if not problems and not result.actors and not result.tables:  # one file named: its line
         problems = [*result.refused, *result.skipped]
         if len(problems) != 1 or folders or result.refused:
-            problems.append("no actor or RollTable in what was named")
+            problems.append(f"no actor or RollTable in what was named: {TAKES}")
     if problems:
         raise ImportFailed(problems)
     unique_ids(result.actors)
@@ -161,7 +167,8 @@ def _documents(
 ) -> tuple[list[Source], list[str]]:
     """Every document the files hold (a Scene's tokens as their actors), and a line for
     each file that cannot be read; what is skipped goes to ``result``."""
-    files, problems = expand(list(paths))
+    files, problems, binary = expand(list(paths))
+    result.skipped += binary
     sources: list[Source] = []
     for path in files:
         try:
@@ -169,11 +176,29 @@ def _documents(
         except NotImportable as err:
             problems.append(f"{err.where(_shown(path, path.name, folders))}: {err}")
     result.skipped += [s.skipped for s in sources if s.skipped]
+    problems += _flawed(sources, paths, folders, result)
+    sources = [s for s in sources if not s.flaw]
     named = frozenset(path for path in paths if not path.is_dir())
     sources, fighting = combat_actors([s for s in sources if not s.skipped], named)
     sources, played = scene_actors(sources, named)
     result.skipped += fighting + played
     return sources, problems
+
+
+def _flawed(
+    sources: list[Source], paths: Sequence[Path], folders: list[Path], result: Plan
+) -> list[str]:
+    """The documents holding what no sheet holds (a number beyond ±2^53, Infinity): a file
+    named alone is refused (the lines returned), one of a pack is not imported."""
+    alone = Counter(s.path for s in sources)
+    problems = []
+    for source in sources:
+        if source.flaw and source.path in paths and alone[source.path] == 1:
+            where = _shown(source.path, source.label, folders)
+            problems.append(f"{where}: not a Foundry export ({source.flaw})")
+        elif source.flaw:
+            result.refused.append(_refused(source, folders, source.flaw))
+    return problems
 
 
 def _refused(source: Source, folders: list[Path], err: TrackerError | str) -> str:
@@ -242,6 +267,12 @@ def _read_one(
     if converted.ruleset not in rulesets:
         rulesets[converted.ruleset] = load_ruleset(converted.ruleset)
     _check_block(converted, rulesets[converted.ruleset])
+    if source.hidden:
+        converted.hidden = True
+        converted.remarks.append(
+            f"{HIDDEN}{source.hidden}: it joins a fight (--into) hidden from "
+            "them; a bestiary block is not"
+        )
     into.actors.append(ActorImport(path, converted, label=source.label))
 
 
@@ -312,20 +343,30 @@ def apply(
 
 
 def _save_actors(actors: list[ActorImport]) -> None:
+    """Each ruleset's blocks into the GM's bestiary: a block whose id a file of the GM's
+    already holds replaces it there (``bestiary/RULESET/orks.toml``), the rest go to
+    ``bestiary/RULESET.toml``."""
     for ruleset in sorted({a.converted.ruleset for a in actors}):
         mine = [a for a in actors if a.converted.ruleset == ruleset]
-        replacing: set[str] = set()
-        path = save_blocks(ruleset, [a.converted.block for a in mine], replacing=replacing)
-        for actor in mine:
-            actor.written = path
-            actor.replaced = str(actor.converted.block["id"]).casefold() in replacing
+        homes = block_homes(ruleset, [a.converted.id.casefold() for a in mine])
+        for home in dict.fromkeys(homes.get(a.converted.id.casefold()) for a in mine):
+            here = [a for a in mine if homes.get(a.converted.id.casefold()) == home]
+            replacing: set[str] = set()
+            blocks = [a.converted.block for a in here]
+            path = save_blocks(ruleset, blocks, path=home, replacing=replacing)
+            for actor in here:
+                actor.written = path
+                actor.replaced = actor.converted.id.casefold() in replacing
 
 
 def _join(into: Path, actors: list[ActorImport], dice: DiceLike, wait: float) -> list[str]:
     """The actors join ``into`` as one command; what opening it did to it."""
     from tracker.store.bestiary_add import add_into
 
-    blocks = [a.converted.block for a in actors]
+    blocks = [
+        {**a.converted.block, "hidden": True} if a.converted.hidden else a.converted.block
+        for a in actors
+    ]
     now = [a.converted.now for a in actors]
     marks = [a.converted.conditions for a in actors]
     log, opened = add_into(into, blocks, dice, now, marks, wait)

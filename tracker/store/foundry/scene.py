@@ -3,14 +3,17 @@
 A GM prepares a fight on a scene: tokens placed on the map, each naming its actor
 (``actorId``). A linked token (``actorLink``) is that actor; an unlinked one is a
 "synthetic" actor of its own: the base actor with the token's changes on top (``delta``
-from Foundry 11, ``actorData`` before — its name, system data, and items and effects
-replaced or added by ``_id``, one marked ``_tombstone`` taken away), named as the token
-is. A Scene's Export Data holds the tokens but not the actors, so the actors' files are
-named with it (``tracker import scene.json actors/``): each token then becomes one actor
-to import, the actors its tokens play are not imported again on their own, the other
-actors of those files (a world's ``actors.db``) stay out of the fight when the Scene's
-file is named itself (a module's folder holding scenes still imports all its actors),
-and a token whose actor is not among the files is said skipped.
+from Foundry 11: its name, system data, and items and effects replaced or added by
+``_id``, one marked ``_tombstone`` taken away; ``actorData`` before: its system data laid
+over the actor's, and its ``items`` or ``effects``, when it has them, the token's whole
+list — Foundry 10 wrote the whole list there at each change, so an item the token lost
+is not in it), named as the token is. A Scene's Export Data holds the tokens but not
+the actors, so the actors' files are named with it (``tracker import scene.json
+actors/``): each token then becomes one actor to import, the actors its tokens play are
+not imported again on their own, the other actors of those files (a world's
+``actors.db``) stay out of the fight when the Scene's file is named itself (a module's
+folder holding scenes still imports all its actors), and a token whose actor is not
+among the files is said skipped.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from tracker.core.wording import counted
+from tracker.store.foundry.fields import flag
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.sources import Source
 
+NO_ONE = "no one on it to import"
+"""Said of a Scene or Combat that holds no token or combatant."""
 DEPTH = 64
 """Deepest a token's changes are merged (the import's own nesting limit)."""
 
@@ -54,6 +60,12 @@ def scene_actors(
     for scene in scenes:
         tokens = _listed(scene.doc.get("tokens"))
         known = [t for t in tokens if str(t.get("actorId")) in actors]
+        if not tokens:
+            name = plain_line(scene.doc.get("name"), 60)
+            skipped.append(
+                f"{scene.label}: a Scene{f' ({name})' if name else ''} with no tokens: {NO_ONE}"
+            )
+            continue
         if not known:
             skipped.append(
                 f"{scene.label}: a scene of {counted(len(tokens), 'token')} whose actors are"
@@ -67,7 +79,8 @@ def scene_actors(
                 skipped.append(f"{label}: its actor is not among the files named")
                 continue
             played.add(str(token.get("actorId")))
-            found.append(Source(scene.path, label, synthetic(base.doc, token)))
+            hidden = "on Foundry's scene" if flag(token.get("hidden")) else ""
+            found.append(Source(scene.path, label, synthetic(base.doc, token), hidden=hidden))
     for key in sorted(played):
         skipped.append(f"{actors[key].label}: played by the scene's tokens, not on its own")
     rest = [s for s in sources if not is_scene(s.doc) and str(_id(s.doc)) not in played]
@@ -88,12 +101,17 @@ def left_out(actors: list[Source], why: str) -> list[str]:
 
 def synthetic(actor: Mapping[str, Any], token: Mapping[str, Any]) -> dict[str, Any]:
     """The actor a token stands for: the actor itself when linked, else the actor with
-    the token's changes on top; named and disposed as the token is."""
+    the token's changes on top (Foundry 10's ``actorData`` lists replace the actor's,
+    Foundry 11's ``delta`` lists change them by ``_id``); named and disposed as the
+    token is."""
     made = copy.deepcopy(dict(actor))
+    before_11 = "delta" not in token  # Foundry 10 and earlier: actorData
     delta = token.get("delta", token.get("actorData"))
-    if not token.get("actorLink") and isinstance(delta, Mapping):
+    if not flag(token.get("actorLink")) and isinstance(delta, Mapping):
         for key, value in delta.items():
-            if key in ("items", "effects") and isinstance(value, list):
+            if key in ("items", "effects") and isinstance(value, list) and before_11:
+                made[key] = copy.deepcopy(_listed(value))  # the token's whole list
+            elif key in ("items", "effects") and isinstance(value, list):
                 made[key] = _embedded(made.get(key), value)
             elif key in ("system", "data") and isinstance(value, Mapping):
                 made[key] = _merged(made.get(key), value, 0)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracker.core.errors import TrackerError
+from tracker.store.foundry.documents import TAKES, an_item, other_document
 from tracker.store.foundry.effects import Status, apply_effects
 
 SYSTEMS = {"alienrpg": "alien-evolved", "wrath-and-glory": "wrath-glory"}
@@ -138,6 +139,9 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
     NotImportable says why it is not an actor the tracker can read."""
     if not isinstance(doc, Mapping):
         raise NotImportable(f"not a Foundry export ({_not_a_document(doc)})")
+    other = "" if _actor_shaped(doc) else other_document(doc)
+    if other:
+        raise NotAnActor(f"{other}, not an actor: {TAKES}", f"{other}, not an actor")
     data = system_data(doc)
     if (data is None or not isinstance(doc.get("type"), str)) and _actor_shaped(doc):
         if data is None:
@@ -149,6 +153,9 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
             "no Foundry actor or RollTable",
         )
     system = forced or named_system(doc) or guess_system(doc, data)
+    if _an_item(doc, system):
+        item = an_item(doc, named_system(doc))
+        raise NotAnActor(f"{item}, not an actor: {TAKES}", f"{item}, not an actor")
     if system not in SYSTEMS:
         known = " and ".join(SYSTEMS)
         said = f"a {system!r} actor" if system else "an actor of a system it cannot tell"
@@ -160,7 +167,7 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
             raise NotACombatant(f"a {kind!r} actor of {system}", wanted)
         raise NotAnActor(
             f"a {kind!r} actor of {system}: the tracker imports {wanted}",
-            f"a {kind!r} document of {system}, not an actor",
+            f"a {kind!r} actor of {system}, not one the tracker imports",
         )
     items = _items(doc.get("items"))
     applied = apply_effects(doc, data)
@@ -175,6 +182,16 @@ def actor_export(doc: Any, forced: str = "") -> ActorExport:
         tuple(applied.conditions),
         tuple(applied.left_out),
     )
+
+
+def _an_item(doc: Mapping[str, Any], system: str) -> bool:
+    """An Item: its ``_key`` says so (``!items!…``), or it names a type its system has no
+    actor of, with no prototype token nor items of its own (an actor's marks)."""
+    key = doc.get("_key")
+    if isinstance(key, str) and key.startswith("!items!"):
+        return True
+    actors = (*ACTOR_TYPES.get(system, ()), *OTHER_TYPES.get(system, ()))
+    return bool(actors) and doc.get("type") not in actors and not _actor_shaped(doc)
 
 
 def _actor_shaped(doc: Mapping[str, Any]) -> bool:

@@ -12,20 +12,19 @@
 - an Adventure (Foundry 11+: how modules ship a scenario, its ``_key``
   ``!adventures!<id>``, or its export): the actors and RollTables it holds, each named
   ``adventure.json actors #2``; its items, scenes, journal entries … are said skipped;
-- a folder: every such file in it and its subfolders (a pack's source folder).
+- a folder: every such file in it and its subfolders (``folders.expand``).
 
 Every file is refused in one sentence when it cannot be read: larger than
 ``SIZE_LIMIT`` (a pack of many: ``PACK_SIZE_LIMIT``), not UTF-8, not JSON or YAML, nested
 deeper than ``DEPTH_LIMIT``, a number no sheet holds, YAML whose aliases expand past any
-actor's size. LevelDB packs (Foundry 11+) are binary: they are unpacked with foundryvtt-cli
-first.
+actor's size. One document of a pack holding such a number carries it as its ``flaw``:
+that document is not imported, the pack's others are.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,15 +50,9 @@ PACK_SIZE_LIMIT = 64 * 1024 * 1024
 ``actors.db`` of thousands of actors (5,000 threats with their weapons are some 30 MB;
 read in one pass, some ten times that in memory)."""
 
-SUFFIXES = (".json", ".yml", ".yaml", ".db")
-"""The files a folder is searched for."""
-
 EXPANDED_LIMIT = 1_000_000
 """Most values a YAML document may hold once its aliases are expanded (an actor with
 every item holds a few thousand)."""
-
-MOST_FILES = 5000
-"""Most files one folder may hold (a pack of every adversary is a few hundred)."""
 
 
 @dataclass(frozen=True)
@@ -71,66 +64,17 @@ class Source:
     label: str
     doc: Any
     skipped: str = ""
+    flaw: str = ""
+    """Why a document of a pack cannot be read (a number no sheet holds …): that one
+    document is not imported, the pack's others are."""
+    hidden: str = ""
+    """Where Foundry hid it from the players (``on Foundry's scene``: its token; ``in
+    Foundry's combat tracker``: its combatant), "" when it was not hidden."""
 
     @property
     def stem(self) -> str:
         """A name to fall back on when the document has none (the file's)."""
         return self.path.stem
-
-
-def expand(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """The files named, a folder's readable files in their place (sorted); and one
-    line for each folder that cannot be used."""
-    files: list[Path] = []
-    problems: list[str] = []
-    for path in paths:
-        if not path.is_dir():
-            files.append(path)
-            continue
-        try:
-            leveldb = (path / "CURRENT").is_file() or any(path.glob("*.ldb"))
-            found = [] if leveldb else sorted(_walk(path))
-        except OSError as err:  # said of the folder named, not of a file inside it
-            problems.append(f"{path.name}: the folder cannot be read: {err.strerror or err}")
-            continue
-        if leveldb:
-            problems.append(
-                f"{path.name}: a LevelDB pack (Foundry 11+), which is binary: unpack it with "
-                "foundryvtt-cli ('fvtt package unpack') and import the folder it writes"
-            )
-        elif not found:
-            problems.append(f"{path.name}: a folder with no {', '.join(SUFFIXES)} file in it")
-        elif len(found) > MOST_FILES:
-            problems.append(f"{path.name}: {len(found):,} files, more than {MOST_FILES:,}")
-        files.extend(found)
-    return _once(files), problems
-
-
-def _once(files: list[Path]) -> list[Path]:
-    """Each file once, where first named (``pack/`` and ``pack/ork.json`` named together,
-    or a file named twice, is one actor, not two)."""
-    seen: set[Path] = set()
-    kept = []
-    for path in files:
-        try:
-            key = path.resolve()
-        except (OSError, RuntimeError):  # a link loop: named as it is, refused when read
-            key = path
-        if key not in seen:
-            seen.add(key)
-            kept.append(path)
-    return kept
-
-
-def _walk(folder: Path) -> Iterator[Path]:
-    """Files under ``folder``, links not followed, hidden ones left out."""
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir() and not entry.is_symlink():
-            yield from _walk(entry)
-        elif entry.is_file() and entry.suffix.casefold() in SUFFIXES:
-            yield entry
 
 
 def read_sources(path: Path) -> list[Source]:
@@ -143,12 +87,12 @@ def read_sources(path: Path) -> list[Source]:
     if suffix == ".db":
         return _nedb(path, text)
     doc = _yaml(text) if suffix in (".yml", ".yaml") else _json(text)
-    _check(doc)
     if _is_document_list(doc):
-        return [Source(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
+        return [_member(path, f"{path.name} #{n}", item) for n, item in enumerate(doc, 1)]
     if _is_adventure(doc):
+        _check(doc)
         return _adventure(path, doc)
-    return [Source(path, path.name, doc)]
+    return [_member(path, path.name, doc)]
 
 
 ADVENTURE_PARTS = ("actors", "tables")
@@ -266,21 +210,37 @@ def _check(doc: Any, line: int = 0) -> None:
         raise NotImportable(f"not a Foundry export ({flaw.message})", (line, 1) if line else None)
 
 
-def _refused_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a sheet holds")  # json.loads passes it on
+class _Written(float):
+    """``Infinity`` or ``NaN`` read from JSON, said as written when it is refused."""
+
+    word: str
+
+    def __new__(cls, word: str) -> _Written:
+        made = super().__new__(cls, word)
+        made.word = word
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return self.word
+
+
+def _member(path: Path, label: str, doc: Any) -> Source:
+    """One document of a pack, with the flaw that keeps it out (if any)."""
+    flaw = flaw_in(doc, FOREIGN)
+    return Source(path, label, doc, flaw=flaw.message if flaw else "")
 
 
 def _json(text: str, line: int = 0) -> Any:
     """The JSON document ``text`` (line ``line`` of a NeDB pack; 0: a whole file)."""
     whole_line = (line, 1) if line else None
     try:
-        return json.loads(text, parse_constant=_refused_constant)
+        return json.loads(text, parse_constant=_Written)  # Infinity, NaN: refused as flaws
     except json.JSONDecodeError as err:
         at = (line or err.lineno, err.colno)
         raise NotImportable(f"not a Foundry export (not JSON: {err.msg})", at) from None
-    except ValueError as err:  # Infinity, NaN, a number of thousands of digits
-        said = one_line(err) if "sheet" in str(err) else "a number of thousands of digits"
-        raise NotImportable(f"not a Foundry export ({said})", whole_line) from None
+    except ValueError:  # a number of thousands of digits
+        said = "not a Foundry export (a number of thousands of digits)"
+        raise NotImportable(said, whole_line) from None
     except RecursionError:
         said = "not a Foundry export (JSON nested too deeply)"
         raise NotImportable(said, whole_line) from None
@@ -293,7 +253,6 @@ def _nedb(path: Path, text: str) -> list[Source]:
         if not line.strip():
             continue
         doc = _json(line, number)
-        _check(doc, number)
         if not isinstance(doc, dict):
             raise NotImportable("not a Foundry document (not an object)", (number, 1))
         if "$$indexCreated" in doc:
@@ -307,7 +266,7 @@ def _nedb(path: Path, text: str) -> list[Source]:
     standing = sorted(docs.values(), key=lambda entry: entry[0])
     if not standing:
         raise NotImportable("a NeDB pack with no document in it")
-    return [Source(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
+    return [_member(path, f"{path.name}:{line}", doc) for _first, line, doc in standing]
 
 
 _FastestLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

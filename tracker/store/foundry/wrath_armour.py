@@ -26,6 +26,7 @@ from typing import Any
 
 from tracker.core.model import Trait
 from tracker.core.safe_text import NAME_LIMIT
+from tracker.store.foundry.fields import flag
 from tracker.store.foundry.leftovers import words
 from tracker.store.foundry.plain import plain_line
 from tracker.store.foundry.shapes import whole
@@ -67,7 +68,7 @@ class Armour:
             amount = whole(qualities.get(key, ("",))[0]) or 0
             if amount > 0:
                 kept.append((name, amount))
-        if system.get("invulnerable") is True:
+        if flag(system.get("invulnerable")):
             qualities.setdefault("invulnerable", ("", "Invulnerable"))
         self._keep(name, rating, qualities)
 
@@ -123,7 +124,7 @@ def _equipped(system: Mapping[str, Any]) -> bool:
     equipped = system.get("equipped")
     if isinstance(equipped, Mapping):
         equipped = equipped.get("value")
-    return equipped is not False
+    return flag(equipped, True)
 
 
 def add_powered(armour: Armour, sheet: Sheet) -> None:
