@@ -207,6 +207,32 @@ def test_save_template_keeps_the_maximums_not_the_damage(tmp_path: Path) -> None
     assert saved and all(gm_only(e) for e in saved)  # never in the players' view
 
 
+def test_save_template_replaces_the_block_in_the_file_that_holds_its_id(
+    tmp_path: Path,
+) -> None:
+    """A block kept in ``bestiary/RULESET/orks.toml`` and saved again with
+    ``save-template``: it is replaced there. It went to ``RULESET.toml`` beside it, and the
+    older block, read last, still won: ``add`` gave the old numbers."""
+    folder = user_bestiary_file("wrath-glory").with_suffix("")
+    folder.mkdir(parents=True)
+    orks = folder / "orks.toml"
+    orks.write_text(
+        'ruleset = "wrath-glory"\n# kept by hand\n[[blocks]]\nid = "warboss"\n'
+        'name = "Old Boss"\nside = "enemy"\nstats = { wounds = 3 }\n',
+        encoding="utf-8",
+    )
+    path = sample(tmp_path, "wrath-ork-boarding.toml")
+    with EncounterFile(path) as play:
+        play.execute("save-template nob as warboss", NONE)
+        play.execute("add warboss", NONE)
+        fighters = play.encounter.state.combatants.values()
+        boss = [c for c in fighters if c.name.startswith("Ork Nob")]
+    text = orks.read_text(encoding="utf-8")
+    assert "# kept by hand" in text and "Old Boss" not in text
+    assert not user_bestiary_file("wrath-glory").exists()
+    assert len(boss) == 2 and boss[-1].limits["wounds"] == 12  # the Nob's, not the old 3
+
+
 def test_undo_passes_a_saved_template_by(tmp_path: Path) -> None:
     path = sample(tmp_path, "wrath-ork-boarding.toml")
     with EncounterFile(path) as play:

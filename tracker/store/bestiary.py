@@ -232,9 +232,17 @@ def block_homes(ruleset: str, ids: Sequence[str]) -> dict[str, Path]:
     return homes
 
 
+def block_home(ruleset: str, block: Mapping[str, Any]) -> Path:
+    """The GM's file a saved ``block`` goes to: the one that already holds its id
+    (:func:`block_homes`), else ``bestiary/RULESET.toml``."""
+    key = str(block.get("id", "")).casefold()
+    return block_homes(ruleset, [key]).get(key) or user_bestiary_file(ruleset)
+
+
 def save_block(ruleset: str, block: Mapping[str, Any], path: Path | None = None) -> Path:
-    """Keep ``block`` in the GM's bestiary file (``save-template``): see :func:`save_blocks`."""
-    return save_blocks(ruleset, [block], path)
+    """Keep ``block`` in the GM's bestiary file (``save-template``): in the file that
+    holds its id already, if one does (:func:`block_home`); see :func:`save_blocks`."""
+    return save_blocks(ruleset, [block], path if path is not None else block_home(ruleset, block))
 
 
 def save_blocks(
@@ -296,7 +304,7 @@ def block_kept(ruleset: str, block: Block, since: datetime, path: Path | None = 
     empty) after ``since`` (the GM's own edits then stand): False when a save of
     ``block`` at ``since`` never reached the file (a crash between the journal and the
     bestiary)."""
-    target = path if path is not None else user_bestiary_file(ruleset)
+    target = path if path is not None else block_home(ruleset, block)
     try:
         data = read_regular(target)
         rows = loads_toml(data.decode("utf-8")).get(SECTION, [])
