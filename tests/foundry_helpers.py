@@ -1,4 +1,5 @@
-"""Shared by the Foundry import tests: the fixture folder, one actor's block, the CLI."""
+"""Shared by the Foundry import tests: the fixture folder, one actor's block, the CLI, the
+user files an import writes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from tracker.cli import main
+from tracker.paths import user_data_dir
 from tracker.store.foundry.importing import plan
 
 FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
@@ -28,6 +30,12 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(["import", *args])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def user_files() -> list[Path]:
+    """Every file in the user data folder (where an import saves blocks and tables)."""
+    root = user_data_dir()
+    return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
 
 def alien_fight(folder: Path) -> Path:
