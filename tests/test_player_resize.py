@@ -10,9 +10,15 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.player_helpers import async_test, copy_sample, play, screen_text
-from tests.test_player_app import view, within_a_second
-from tests.test_player_small import order_rows
+from tests.player_helpers import (
+    async_test,
+    copy_sample,
+    order_rows,
+    play,
+    screen_text,
+    view,
+    within_a_second,
+)
 from tracker.ui.player.app import STALE, PlayerApp
 
 
