@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tracker.store.listing as listing
+from tests.listing_helpers import COMMANDS, play
 from tests.midfight import MIDFIGHT
-from tests.test_listing import COMMANDS, play
 from tests.ui_helpers import BASIC_TEXT, basic_file
 from tracker.core.errors import TrackerError
 from tracker.store.file_text import HEAD_FIELDS, check_document

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tracker.store.listing as listing
+from tests.listing_helpers import COMMANDS, INIT, assert_listing_agrees, no_fsync, play
 from tests.midfight import MIDFIGHT
-from tests.test_listing import COMMANDS, INIT, assert_listing_agrees, no_fsync, play
 from tests.ui_helpers import BASIC_TEXT, basic_file
 from tracker.cli import main
 from tracker.core.dice import Dice
