@@ -86,3 +86,23 @@ def lying_file(folder: Path) -> tuple[Encounter, Path, int]:
     line = snapshot_line(at, lie, data[: data.index(b"\n[[events]]\n") + 1])
     path.write_bytes(data[:cut] + line + data[cut:])
     return fight, path, at
+
+
+def long_fight(folder: Path, combatants: int = 40, events: int = 600) -> Path:
+    """A basic fight of ``combatants`` with long names, ``events`` events, no snapshot."""
+    roster = [
+        {
+            "id": f"c{i}",
+            "name": f"Fighter with a long name {i}",
+            "side": "pc" if i % 4 == 0 else "enemy",
+            "stats": {"hp": 1000, "init": i % 5},
+        }
+        for i in range(combatants)
+    ]
+    fight: Encounter = basic_encounter(roster)
+    dice, pick = Dice(seed=1), random.Random(2)
+    fight.run("start", dice)
+    while len(fight.events) < events:
+        who = f"c{pick.randrange(combatants)}"
+        fight.run(pick.choice([f"dmg {who} 1", "next", f"heal {who} 1"]), dice)
+    return written(fight, folder)

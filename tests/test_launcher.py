@@ -15,8 +15,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from tests.test_ui_snapshots import still
-from tests.ui_helpers import ROOT, basic_file, text_of, ui_test
+from tests.ui_helpers import ROOT, basic_file, still, text_of, ui_test
 from tracker.core.dice import Dice
 from tracker.paths import bundled_dir, sample_encounters
 from tracker.store.encounter_file import EncounterFile, load

@@ -13,16 +13,17 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import (
     ROOT,
     make_app,
+    message_rows,
     offers,
     opened,
     pane_text,
     state_of,
     text_of,
     ui_test,
+    visible_status,
 )
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.message import MessageScreen
@@ -30,7 +31,6 @@ from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.status import StatusPane
-from tracker.ui.panes.text_line import TextLine
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
 
@@ -69,12 +69,6 @@ keeps its room: a row narrower than 30 cells would cut its numbers)."""
 def words(text: str) -> str:
     """``text`` with its wrapping undone: words a space apart."""
     return " ".join(text.split())
-
-
-def message_rows(app: TrackerApp) -> str:
-    """The rows under the command bar, as the terminal shows them."""
-    line = app.query_one("#command-message", TextLine)
-    return " ".join(line.render_line(y).text for y in range(line.size.height))
 
 
 async def opened_with_reminders(pilot: Pilot[int], sample: str) -> None:
