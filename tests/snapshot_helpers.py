@@ -1,5 +1,5 @@
 """Long fights for the snapshot tests: played by seeded commands, written as files with a
-snapshot where wanted."""
+snapshot where wanted, and the state a file's events fold to with its snapshots taken out."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from tracker.core.codec import to_table
 from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
 from tracker.core.fold import replay
+from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
+from tracker.store.encounter_file import load
 from tracker.store.journal import write_document
-from tracker.store.snapshot import head_bytes, snapshot_line
+from tracker.store.snapshot import MARK, head_bytes, snapshot_line
 
 from .conftest import ROSTER, basic_encounter
 
@@ -106,3 +108,11 @@ def long_fight(folder: Path, combatants: int = 40, events: int = 600) -> Path:
         who = f"c{pick.randrange(combatants)}"
         fight.run(pick.choice([f"dmg {who} 1", "next", f"heal {who} 1"]), dice)
     return written(fight, folder)
+
+
+def full_state(path: Path) -> EncounterState:
+    """The state the file's events fold to, read with every snapshot line taken out."""
+    plain = path.with_name("plain.toml")
+    lines = path.read_bytes().splitlines(keepends=True)
+    plain.write_bytes(b"".join(line for line in lines if not line.startswith(MARK)))
+    return load(plain).encounter.state
