@@ -46,6 +46,23 @@ def tokyo(tmp_path: Path, capsys: pytest.CaptureFixture[str], *pcs: tuple[object
     return path
 
 
+def campaign_from(
+    path: Path,
+    capsys: pytest.CaptureFixture[str],
+    ruleset: str,
+    sample: Path,
+    *pcs: str,
+    title: str = "",
+) -> Path:
+    """A campaign of ``ruleset`` at ``path`` (titled ``title`` if given), its PCs ``pcs``
+    taken from the roster of the encounter ``sample`` (``campaign add-pc --from``)."""
+    titled = ("--title", title) if title else ()
+    ok(capsys, "campaign", "new", path, "--ruleset", ruleset, *titled)
+    for pc in pcs:
+        ok(capsys, "campaign", "add-pc", path, "--from", sample, pc)
+    return path
+
+
 def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path, trauma: int = 7) -> None:
     """Fight 1: Asuka takes a leg wound past her pool, exerts, spends Fate, Trauma, Ego
     Fracture (the lines cited are seed 000's)."""
