@@ -7,20 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run
 from tests.nerv_helpers import RULES, Table, angel, pilot
-from tracker.cli import main
 from tracker.rules.base import RosterError
 from tracker.store.encounter_file import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "encounters" / "nerv-sachiel.toml"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_carols_example_end_to_end_through_the_cli(

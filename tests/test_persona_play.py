@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run
 from tests.d100_helpers import Table
 from tests.persona_helpers import AILMENTS, RULES, party, pixie, shadow, user
-from tracker.cli import main
 from tracker.rules.base import RosterError
 from tracker.rules.persona_d100.ruleset import PersonaRules
 
@@ -115,13 +115,6 @@ def test_roster_affinities_are_checked() -> None:
         RULES.prepare(shadow("x", affinities={"fire": "hates"}))
     fighter = RULES.prepare(user("yu", affinities={"electricity": "weak"}))
     assert fighter.extras["affinities"] == {"elec": "weak"}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_the_sample_encounter_plays_through_the_cli(
