@@ -117,6 +117,8 @@ def test_a_director_riding_a_construct_commands_on_its_turn() -> None:
 
 
 def test_a_horde_has_one_wound_pool_and_breaks_at_zero() -> None:
+    # seed 001 l.127: only Constructs have a pool per location; l.65: without Fate, 0 wounds
+    # ends it — docs/rulesets/eva-escale.md ("0 wounds"): "a horde is destroyed".
     t = command_table()
     assert "vs Soak 7 (TB 4 + AP 3): 3 wounds" in t.text("dmg artillery 10")
     assert "no locations" in t.refused("dmg artillery 10 @head")

@@ -98,6 +98,8 @@ def test_an_extended_action_keeps_progress_and_restarts_when_interrupted() -> No
 
 
 def test_a_stunned_construct_cannot_act_unless_forced() -> None:
+    # docs/rulesets/eva-escale.md ("Effects"): the status page is not in seed 001; "Stunned
+    # and Immobilised block actions / movement" — `force` is the GM's overrule.
     t = table()
     t.do("start", [9, 1])
     t.do("ail unit01 Stunned")
