@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import ok
+from tests.cli_helpers import run as cli
 from tracker.cli import main
 from tracker.core.campaign import PartyMember
 from tracker.core.model import Combatant
@@ -19,21 +21,6 @@ ASUKA = ("Asuka", "physique=45", "will=40", "grace=47", "fate=2")
 """A nerv-d100 PC as ``campaign add-pc`` takes her."""
 REI = ("--from", NERV_SAMPLE, "rei")
 """Rei from the nerv sample's roster, as ``campaign add-pc`` takes her."""
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    """Run ``tracker ARGS``; (exit status, stdout, stderr)."""
-    capsys.readouterr()
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
-    """Run ``tracker ARGS``, which must succeed; its stdout."""
-    code, out, err = cli(capsys, *args)
-    assert code == 0, err
-    return out
 
 
 def tokyo(tmp_path: Path, capsys: pytest.CaptureFixture[str], *pcs: tuple[object, ...]) -> Path:
