@@ -6,7 +6,6 @@ or leaves out the ruleset's main numbers."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,8 +15,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.midfight import MIDFIGHT
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import (
-    ROOT,
     make_app,
     offers,
     opened,
@@ -44,8 +43,7 @@ Before = Callable[[Pilot[Any]], Awaitable[None]]
 
 def midfight_app(folder: Path, sample: str) -> TrackerApp:
     """An app on a copy of ``sample`` (seeded dice: the same fight every run)."""
-    path = folder / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, folder)
     return make_app(path, seed=11)
 
 

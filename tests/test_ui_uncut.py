@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import (
     ROOT,
     make_app,
@@ -109,8 +110,7 @@ async def test_reminders_a_refusal_and_the_tracks_are_whole(
 ) -> None:
     # issue 27: at 80x24 "Rei Ayanami (on foot) suffered an…", a refusal cut at "spec…"
     # and no Shock/Wounds for wrath or HP for basic in the status pane
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=size) as pilot:
         await opened_with_reminders(pilot, sample)
@@ -140,8 +140,7 @@ async def test_the_rules_line_on_the_selected_one_is_in_sight(
     # at 120x36, with three critical injuries to look up, Alien's line for a Broken
     # Ripley ("a single move this round, no stress, no panic") sat below the fold
     sample = "alien-operations-deck.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=size) as pilot:
         await opened_with_reminders(pilot, sample)
@@ -160,8 +159,7 @@ async def test_three_fear_tests_leave_the_selected_name_in_sight(tmp_path: Path)
     # at 80x24 three Wrath & Glory Fear tests (four rows each, wrapped, and two rows of
     # keys) pushed "Trooper Kell · PC · active" below the status pane's fold
     sample = "wrath-ork-boarding.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -185,8 +183,7 @@ async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
     # issue 27: the reminders take the log's rows at 80x24, and give them back once
     # they are resolved
     sample = "nerv-sachiel.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -213,8 +210,7 @@ async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
 @ui_test
 async def test_a_long_message_wraps_to_a_second_row(tmp_path: Path) -> None:
     sample = "persona-d100-shadows.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -253,8 +249,7 @@ async def test_the_status_pane_crowding_as_the_app_closes_is_let_be(tmp_path: Pa
     # a full run ended in NoMatches: the status pane's Crowded message reached the app
     # after its screens were gone (a test's teardown), and the app looked for the log
     sample = "nerv-sachiel.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
