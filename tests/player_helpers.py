@@ -1,5 +1,4 @@
-"""Helpers for the player-view tests: a GM playing a copy of a file, the player view on it,
-and what the view shows."""
+"""Helpers for the player-view tests: a GM playing a copy of a file, and what the view shows."""
 
 from __future__ import annotations
 
@@ -13,17 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tracker.core.dice import Dice
-from tracker.paths import bundled_dir
 from tracker.store.encounter_file import EncounterFile
-from tracker.store.follow import FileFollower
 from tracker.store.journal import read_journal, write_document
 from tracker.ui.panes.lines_view import LinesView
-from tracker.ui.player.app import PlayerApp
-from tracker.ui.themes import load_themes
 
 ENCOUNTERS = Path(__file__).resolve().parent.parent / "encounters"
 _SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', re.S)
@@ -92,23 +86,3 @@ def async_test(scenario: Callable[..., Coroutine[Any, Any, None]]) -> Callable[.
         asyncio.run(scenario(*args, **kwargs))
 
     return test
-
-
-def view(path: Path, large: bool = False) -> PlayerApp:
-    """The player view on ``path``, with the bundled themes only."""
-    return PlayerApp(FileFollower(path), large=large, shelf=load_themes([bundled_dir("themes")]))
-
-
-async def within_a_second(pilot: Pilot[Any], app: PlayerApp, text: str) -> bool:
-    """Whether ``text`` is on the screen within one second (looking every 50 ms)."""
-    for _ in range(20):
-        await pilot.pause(0.05)
-        if text in screen_text(app):
-            return True
-    return False
-
-
-def order_rows(app: PlayerApp) -> list[str]:
-    """The order pane's rows as the terminal shows them."""
-    order = app.query_one("#order").region
-    return [line[order.x : order.right] for line in screen_text(app).splitlines() if line]

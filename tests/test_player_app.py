@@ -11,16 +11,8 @@ from pathlib import Path
 from textual.binding import Binding
 from textual.widgets import Digits
 
-from tests.player_helpers import (
-    async_test,
-    compact,
-    copy_sample,
-    play,
-    screen_text,
-    shown,
-    view,
-    within_a_second,
-)
+from tests.player_app_helpers import view, within_a_second
+from tests.player_helpers import async_test, compact, copy_sample, play, screen_text, shown
 from tracker.store.encounter_file import load
 from tracker.ui.player.app import STALE, PlayerApp
 from tracker.ui.player.cards import CombatantCard

@@ -10,15 +10,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.player_helpers import (
-    async_test,
-    copy_sample,
-    order_rows,
-    play,
-    screen_text,
-    view,
-    within_a_second,
-)
+from tests.player_app_helpers import order_rows, view, within_a_second
+from tests.player_helpers import async_test, copy_sample, play, screen_text
 from tracker.ui.player.app import STALE, PlayerApp
 
 

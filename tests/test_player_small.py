@@ -10,7 +10,8 @@ import pytest
 from rich.text import Text
 
 from tests.midfight import MIDFIGHT
-from tests.player_helpers import async_test, copy_sample, order_rows, play, screen_text, view
+from tests.player_app_helpers import order_rows, view
+from tests.player_helpers import async_test, copy_sample, play, screen_text
 from tracker.cli import main
 from tracker.core.dice import Dice
 from tracker.store.encounter_file import EncounterFile
