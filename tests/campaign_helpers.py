@@ -1,4 +1,5 @@
-"""Helpers for the campaign tests: run the CLI, read what it said."""
+"""Helpers for the campaign tests: run the CLI, read what it said, and the nerv-d100
+campaign Tokyo-3 with the fights its tests play."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import ok
+from tests.cli_helpers import run as cli
 from tracker.cli import main
 from tracker.core.campaign import PartyMember
 from tracker.core.model import Combatant
@@ -20,21 +23,6 @@ REI = ("--from", NERV_SAMPLE, "rei")
 """Rei from the nerv sample's roster, as ``campaign add-pc`` takes her."""
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
-    """Run ``tracker ARGS``; (exit status, stdout, stderr)."""
-    capsys.readouterr()
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
-    """Run ``tracker ARGS``, which must succeed; its stdout."""
-    code, out, err = cli(capsys, *args)
-    assert code == 0, err
-    return out
-
-
 def tokyo(tmp_path: Path, capsys: pytest.CaptureFixture[str], *pcs: tuple[object, ...]) -> Path:
     """The nerv-d100 campaign "Tokyo-3" (``tokyo.toml``) with ``pcs`` added, each the
     arguments of one ``campaign add-pc`` (``ASUKA``, ``REI``)."""
@@ -43,6 +31,57 @@ def tokyo(tmp_path: Path, capsys: pytest.CaptureFixture[str], *pcs: tuple[object
     for pc in pcs:
         ok(capsys, "campaign", "add-pc", path, *pc)
     return path
+
+
+def campaign_from(
+    path: Path,
+    capsys: pytest.CaptureFixture[str],
+    ruleset: str,
+    sample: Path,
+    *pcs: str,
+    title: str = "",
+) -> Path:
+    """A campaign of ``ruleset`` at ``path`` (titled ``title`` if given), its PCs ``pcs``
+    taken from the roster of the encounter ``sample`` (``campaign add-pc --from``)."""
+    titled = ("--title", title) if title else ()
+    ok(capsys, "campaign", "new", path, "--ruleset", ruleset, *titled)
+    for pc in pcs:
+        ok(capsys, "campaign", "add-pc", path, "--from", sample, pc)
+    return path
+
+
+def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path, trauma: int = 7) -> None:
+    """Fight 1: Asuka takes a leg wound past her pool, exerts, spends Fate, Trauma, Ego
+    Fracture (the lines cited are seed 000's)."""
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    for line in (
+        "add Sachiel physique=60 grace=40",
+        "start",
+        "wound asuka 5 @left_leg",  # 4 Wounds, 1 Injury + 1 Stress (l.203): Foot Pain (l.223)
+        "exert asuka",  # the first Exert costs 1 Stress (l.139)
+        "spend asuka fate use=advantage",
+        f"gain asuka trauma {trauma}",
+        "fracture asuka",
+        "end",
+    ):
+        ok(capsys, "do", fight, *line.split())
+
+
+def injured(
+    capsys: pytest.CaptureFixture[str], path: Path, fight: Path, before: int, where: str
+) -> None:
+    """A fight in which Asuka (with ``before`` Injuries) takes one more at ``where``."""
+    ok(capsys, "campaign", "set", path, "asuka", "injuries", str(before))
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
+    for line in ("add Sachiel physique=60 grace=40", "start", f"wound asuka 1 @{where}", "end"):
+        ok(capsys, "do", fight, *line.split())
+    ok(capsys, "campaign", "writeback", path, fight, "--yes")
+
+
+def next_fight(capsys: pytest.CaptureFixture[str], path: Path, fight: Path) -> str:
+    """The next fight's first command's log, Asuka's conditions in it."""
+    ok(capsys, "campaign", "fight", path, fight, "--title", "Ramiel")
+    return ok(capsys, "log", fight, "-f", "text")
 
 
 def member(path: Path, who: str) -> PartyMember:

@@ -14,12 +14,19 @@ ROOT = Path(__file__).resolve().parents[1]
 FORD = ROOT / "encounters" / "basic-bandits-at-the-ford.toml"
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
     """``tracker ARGS``: (exit status, stdout, stderr), only this run's output."""
     capsys.readouterr()
-    status = main(list(args))
+    status = main([str(a) for a in args])
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def ok(capsys: pytest.CaptureFixture[str], *args: object) -> str:
+    """``tracker ARGS``, which must succeed (exit 0): its standard output."""
+    status, out, err = run(capsys, *args)
+    assert status == 0, err
+    return out
 
 
 def ford_copy(folder: Path) -> Path:

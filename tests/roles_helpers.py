@@ -11,13 +11,13 @@ from typing import ClassVar
 
 import pytest
 
+from tests.installed_ruleset import fight_file
 from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command, parse_int, who_arg
 from tracker.core.model import Combatant
 from tracker.core.protocol import Asks, DiceLike, Verb
 from tracker.core.roles import CONDITION, CURE, DAMAGE, HEAL
-from tracker.rules import registry
 from tracker.rules.base import AilmentSpec, Ruleset, TrackView, by_name, verb
 from tracker.rules.common import shift_track
 from tracker.rules.conditions import ail, cure
@@ -111,7 +111,4 @@ RULESET = CairnLite
 
 def cairn_fight(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An encounter of the test ruleset, registered for this test only."""
-    monkeypatch.setitem(registry.RULESETS, RULESET_ID, __name__)
-    path = folder / "ford.toml"
-    path.write_text(FIGHT, encoding="utf-8")
-    return path
+    return fight_file(CairnLite, monkeypatch, folder / "ford.toml", FIGHT)

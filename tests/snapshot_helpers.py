@@ -1,5 +1,5 @@
 """Long fights for the snapshot tests: played by seeded commands, written as files with a
-snapshot where wanted."""
+snapshot where wanted, and the state a file's events fold to with its snapshots taken out."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from tracker.core.codec import to_table
 from tracker.core.dice import Dice
 from tracker.core.errors import RuleError
 from tracker.core.fold import replay
+from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
+from tracker.store.encounter_file import load
 from tracker.store.journal import write_document
-from tracker.store.snapshot import head_bytes, snapshot_line
+from tracker.store.snapshot import MARK, head_bytes, snapshot_line
 
 from .conftest import ROSTER, basic_encounter
 
@@ -86,3 +88,31 @@ def lying_file(folder: Path) -> tuple[Encounter, Path, int]:
     line = snapshot_line(at, lie, data[: data.index(b"\n[[events]]\n") + 1])
     path.write_bytes(data[:cut] + line + data[cut:])
     return fight, path, at
+
+
+def long_fight(folder: Path, combatants: int = 40, events: int = 600) -> Path:
+    """A basic fight of ``combatants`` with long names, ``events`` events, no snapshot."""
+    roster = [
+        {
+            "id": f"c{i}",
+            "name": f"Fighter with a long name {i}",
+            "side": "pc" if i % 4 == 0 else "enemy",
+            "stats": {"hp": 1000, "init": i % 5},
+        }
+        for i in range(combatants)
+    ]
+    fight: Encounter = basic_encounter(roster)
+    dice, pick = Dice(seed=1), random.Random(2)
+    fight.run("start", dice)
+    while len(fight.events) < events:
+        who = f"c{pick.randrange(combatants)}"
+        fight.run(pick.choice([f"dmg {who} 1", "next", f"heal {who} 1"]), dice)
+    return written(fight, folder)
+
+
+def full_state(path: Path) -> EncounterState:
+    """The state the file's events fold to, read with every snapshot line taken out."""
+    plain = path.with_name("plain.toml")
+    lines = path.read_bytes().splitlines(keepends=True)
+    plain.write_bytes(b"".join(line for line in lines if not line.startswith(MARK)))
+    return load(plain).encounter.state

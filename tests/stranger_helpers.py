@@ -11,6 +11,7 @@ from typing import ClassVar
 
 import pytest
 
+from tests.installed_ruleset import fight_file
 from tracker.api import (
     CONDITION,
     CURE,
@@ -35,7 +36,6 @@ from tracker.api import (
     verb,
     who_arg,
 )
-from tracker.rules import registry
 
 RULESET_ID = "mothership-lite"
 
@@ -146,7 +146,4 @@ RULESET = MothershipLite
 
 def mothership_fight(folder: Path, monkeypatch: pytest.MonkeyPatch, fight: str = FIGHT) -> Path:
     """An encounter of the test ruleset, registered (with its data file) for this test."""
-    monkeypatch.setitem(registry.RULESETS, RULESET_ID, __name__)
-    path = folder / "hold.toml"
-    path.write_text(fight, encoding="utf-8")
-    return path
+    return fight_file(MothershipLite, monkeypatch, folder / "hold.toml", fight)

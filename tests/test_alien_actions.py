@@ -24,6 +24,7 @@ def test_two_quick_actions_or_one_full_and_one_quick() -> None:
 
 
 def test_no_second_full_action() -> None:
+    # seed 003 l.60: "take 2 Quick Actions or 1 Quick Action and 1 Full Action".
     table = Table()
     table.start()
     table.do("full bishop ranged")
@@ -32,6 +33,7 @@ def test_no_second_full_action() -> None:
 
 
 def test_quick_and_full_actions_are_told_apart() -> None:
+    # seed 003 l.82: the action table makes "a ranged attack" a Full action.
     table = Table()
     table.start()
     with pytest.raises(RuleError, match="is a full action"):
@@ -63,6 +65,8 @@ def test_an_interrupt_before_the_turn_is_taken_from_the_coming_turn() -> None:
 
 
 def test_an_interrupt_after_the_turn_uses_what_is_left() -> None:
+    # seed 003 l.72: an interrupt "costs a Quick Action and you must not already used all
+    # of your Quick Actions this turn".
     table = Table()
     table.start()
     table.do("full bishop ranged")
@@ -88,6 +92,8 @@ def test_broken_may_only_make_a_single_move_a_round() -> None:
 
 
 def test_broken_cannot_dodge() -> None:
+    # seed 003 l.137: "While broken, you can make a single move action per round … but not
+    # perform any other actions" — a dodge included.
     table = Table()
     table.start()
     table.do("dmg hicks 5", [1, 1])
@@ -96,6 +102,8 @@ def test_broken_cannot_dodge() -> None:
 
 
 def test_broken_draws_a_single_card() -> None:
+    # seed 003 l.137: a single move action per round; docs/rulesets/alien-evolved.md
+    # ("Speed"): "A Broken combatant draws one card".
     table = Table()
     table.start()
     table.do("dmg drone 6", [1, 1])

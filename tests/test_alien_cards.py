@@ -28,6 +28,8 @@ def test_lowest_card_acts_first() -> None:
 
 
 def test_cards_are_recorded_in_the_journal() -> None:
+    # seed 003 l.58: "Draw initiative card - 1 card per speed"; docs/rulesets/alien-evolved.md
+    # ("Cards"): "cards drawn are recorded", so replay deals the same.
     table = Table()
     table.start()
     dealt = {e.who: e.rolls for e in table.encounter.events if isinstance(e, ev.InitiativeSet)}
@@ -35,12 +37,16 @@ def test_cards_are_recorded_in_the_journal() -> None:
 
 
 def test_a_card_already_dealt_is_drawn_again() -> None:
+    # docs/rulesets/alien-evolved.md ("Cards"): a draw "draws again if that card is gone"
+    # (one deck, seed 003 l.58).
     table = Table()
     table.do("start", [4, 4, 7, 2, 9, 5])
     assert table.state.initiative["hicks"] == 7
 
 
 def test_cards_are_dealt_afresh_each_round_and_both_drone_cards_play() -> None:
+    # seed 003 l.58-61: a card per Speed, turns "starting lowest first", and once everyone
+    # has had their turn "return to step 1": the round is dealt afresh.
     table = Table()
     table.start()
     seen = [table.state.current]
@@ -69,12 +75,15 @@ def test_surprise_gives_the_attacker_card_one() -> None:
 
 
 def test_surprise_from_the_encounter_options() -> None:
+    # seed 003 l.64, "Surprise": the attacker "draws #1 initiative card" — named in the
+    # encounter's options too.
     table = Table(options={"surprise": "hicks"})
     table.do("start", [4, 2, 9, 5])
     assert table.state.initiative["hicks"] == 1
 
 
 def test_core_surprised_option_is_explained() -> None:
+    # seed 003 l.64: surprise gives the attacker card 1; there is no "surprised" side.
     table = Table()
     with pytest.raises(RuleError, match="attacker takes card 1"):
         table.do("start surprised=drone")
@@ -111,6 +120,8 @@ def test_holding_off_swaps_cards_and_the_other_acts_now() -> None:
 
 
 def test_cannot_swap_with_someone_who_has_acted() -> None:
+    # seed 003 l.70, "Holding Off"; docs/rulesets/alien-evolved.md ("Holding off"): refused
+    # "only when either card has already been played this round".
     table = Table()
     table.start()
     table.do("next")  # Bishop acted, Ripley's turn
@@ -119,6 +130,8 @@ def test_cannot_swap_with_someone_who_has_acted() -> None:
 
 
 def test_a_newcomer_draws_from_the_cards_left() -> None:
+    # docs/rulesets/alien-evolved.md ("Cards"): "A newcomer mid-round draws from the cards
+    # nobody holds" (seed 003 l.58: one deck).
     table = Table()
     table.start()
     table.do("add Dallas side=pc health=3", [1])

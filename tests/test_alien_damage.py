@@ -65,6 +65,8 @@ def test_duplicate_critical_of_fourteen_or_more_is_rolled_again(tables: Path) ->
 
 
 def test_duplicate_below_fourteen_stands(tables: Path) -> None:
+    # seed 003 l.153: re-roll a critical injury "you already have (result #14 and above)" —
+    # a duplicate 11-13 stands.
     table = Table(tables=tables)
     table.do("dmg ripley 4", [1, 2])
     table.do("dmg ripley 1", [1, 2])
@@ -72,6 +74,8 @@ def test_duplicate_below_fourteen_stands(tables: Path) -> None:
 
 
 def test_entering_a_duplicate_by_hand_is_refused() -> None:
+    # seed 003 l.153: "roll a D66" (37 is no D66 result); a critical you already have
+    # (#14 and above) is re-rolled, so typing it twice is refused.
     table = Table()
     table.do("crit ripley 34 Cracked ribs")
     with pytest.raises(RuleError, match="rolled again"):
@@ -115,6 +119,7 @@ def test_round_timer_calls_a_death_roll_right_after_acting() -> None:
 
 
 def test_failed_death_roll_kills() -> None:
+    # seed 003 l.157: "If you fail a death roll, you die."
     table = Table()
     table.do("crit ripley 22 Torn artery lethal=round")
     table.do("deathroll ripley", [1, 5, 3])  # Stamina 3: no six
@@ -162,6 +167,8 @@ def test_first_aid_stabilises_and_gets_the_broken_up() -> None:
 
 
 def test_broken_cannot_give_themselves_first_aid() -> None:
+    # seed 003 l.160: first aid on yourself only "if have critical injury but are no
+    # longer broken".
     table = Table()
     table.do("dmg ripley 4", [4, 5])
     with pytest.raises(RuleError, match="Broken"):
@@ -192,6 +199,8 @@ def test_a_stretch_gets_the_broken_up_and_calls_stretch_death_rolls() -> None:
 
 
 def test_a_shift_calls_shift_death_rolls() -> None:
+    # seed 003 l.155: "you must make a death roll after the listed time limit has passed" —
+    # a shift's limit is not a stretch's.
     table = Table()
     table.do("crit hicks 51 Crushed leg lethal=shift")
     table.do("stretch")
@@ -277,6 +286,8 @@ def test_rolling_again_on_the_table_replaces_the_critical_waiting() -> None:
 
 
 def test_rolling_again_only_replaces_a_critical_that_is_waiting() -> None:
+    # docs/rulesets/alien-evolved.md: `crit WHO instead=critical-N` rolls "in place of one
+    # waiting" — a critical that is not waiting is refused.
     table = Table()
     table.do("dmg ripley 4", [4, 5])
     with pytest.raises(RuleError, match="no critical 33 waiting"):

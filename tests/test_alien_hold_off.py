@@ -27,6 +27,7 @@ def test_a_card_outside_the_deck_is_refused(card: str) -> None:
 
 
 def test_a_card_of_the_deck_is_handed_and_the_order_follows() -> None:
+    # l.58-59: a card of 1-10 is a turn, "starting lowest first": card 1 acts first.
     table = Table()
     table.start()
     assert table.do("init ripley 1") == ["Ripley: card 1"]
@@ -35,7 +36,7 @@ def test_a_card_of_the_deck_is_handed_and_the_order_follows() -> None:
 
 
 def test_a_card_someone_holds_is_refused_with_the_swap() -> None:
-    # one deck of ten: a card is dealt once; Bishop holds card 2
+    # l.58 one deck of ten: a card is dealt once; Bishop holds card 2
     table = Table()
     table.start()
     with pytest.raises(RuleError, match="card 2 is Bishop's: 'swap ripley bishop'"):
@@ -57,6 +58,7 @@ def test_a_plain_delay_names_the_swap_the_text_allows() -> None:
 
 
 def test_delay_with_another_holds_off_as_the_swap_does() -> None:
+    # l.69-70 "Holding Off": `delay A B` is the swap — the other acts now on the low card.
     table = Table()
     table.start()
     lines = table.do("delay bishop ripley")
@@ -66,6 +68,7 @@ def test_delay_with_another_holds_off_as_the_swap_does() -> None:
 
 
 def test_the_last_card_has_nobody_to_swap_with() -> None:
+    # l.69-70: holding off is a swap with someone later; the last card has nobody after it.
     table = Table()
     table.start()
     with pytest.raises(RuleError, match="holds the last card"):
@@ -74,6 +77,7 @@ def test_the_last_card_has_nobody_to_swap_with() -> None:
 
 @ui_test
 async def test_the_delay_key_says_the_swap_and_holds_nobody(tmp_path: Path) -> None:
+    # l.69-70: the TUI's delay key holds nobody either; it says the swap to type.
     path = tmp_path / "deck.toml"
     path.write_bytes((ROOT / "encounters" / "alien-operations-deck.toml").read_bytes())
     app = make_app(path)

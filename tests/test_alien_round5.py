@@ -27,7 +27,8 @@ def test_breaking_cancels_the_panic_roll_still_due() -> None:
 
 
 def test_a_hurt_character_still_owes_the_panic_roll() -> None:
-    # only Broken cancels it: damage that leaves Health keeps the roll due
+    # seed 003 l.138: only the Broken "never make panic rolls": damage that leaves Health
+    # keeps the roll due
     table = Table()
     _panic_due(table)
     table.do("dmg hicks 2")

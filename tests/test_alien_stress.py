@@ -44,6 +44,8 @@ def test_supply_roll_lowers_ammo_for_each_one() -> None:
 
 
 def test_supply_roll_throws_at_most_six_dice() -> None:
+    # seed 003 l.183-184: a supply roll is "stress dice equal to the current air, ammo or power
+    # rating, up to a maximum of six dice".
     roster = [
         {
             "id": "apone",
@@ -60,6 +62,8 @@ def test_supply_roll_throws_at_most_six_dice() -> None:
 
 
 def test_burst_ends_when_the_magazine_runs_dry() -> None:
+    # seed 003 l.126: "When firing a burst, you must make an ammo supply roll after each
+    # attack roll"; l.119: when the ammo runs out, you need to reload — the burst ends.
     table = Table()
     lines = table.do("auto hicks 3", [1, 1, 1, 1])
     assert table.who("hicks").track("ammo") == 0
@@ -68,6 +72,8 @@ def test_burst_ends_when_the_magazine_runs_dry() -> None:
 
 
 def test_reload_is_a_quick_action_and_uses_a_reload() -> None:
+    # seed 003 l.121: "Reloading a firearm is a quick action … track your available
+    # reloads".
     table = Table()
     table.do("supply hicks ammo", [1, 1, 1, 1])
     table.do("reload hicks")
@@ -103,6 +109,7 @@ def test_skill_roll_adds_stress_dice_and_a_one_calls_for_panic() -> None:
 
 
 def test_skill_roll_of_a_synthetic_has_no_stress_dice() -> None:
+    # seed 003 l.175: androids "don't suffer stress … and they never make panic rolls".
     table = Table()
     lines = table.do("skill bishop 2", [1, 1])
     assert "stress" not in lines[0]

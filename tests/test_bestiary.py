@@ -5,14 +5,14 @@ over the starters, a bad block as one ``file:line:col`` line, ``save-template``.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList
 
-from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tests.player_helpers import copy_sample
+from tests.ui_helpers import make_app, opened, state_of, ui_test
 from tracker.cli import main
 from tracker.core.dice import ScriptedDice
 from tracker.core.errors import RuleError, TrackerError
@@ -30,9 +30,7 @@ NONE = ScriptedDice([])
 
 def sample(tmp_path: Path, name: str) -> Path:
     """A copy of a bundled sample encounter."""
-    path = tmp_path / name
-    shutil.copyfile(ROOT / "encounters" / name, path)
-    return path
+    return copy_sample(name, tmp_path)
 
 
 def names(path: Path) -> list[str]:

@@ -9,17 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ALIEN_SAMPLE, fighter, member, ok, refused
+from tests.campaign_helpers import ALIEN_SAMPLE, campaign_from, fighter, member, ok, refused
 
 
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A campaign with Vasquez and Hudson from the sample roster."""
     path = tmp_path / "hadley.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "alien-evolved")
-    for who in ("vasquez", "hudson"):
-        ok(capsys, "campaign", "add-pc", path, "--from", ALIEN_SAMPLE, who)
-    return path
+    return campaign_from(path, capsys, "alien-evolved", ALIEN_SAMPLE, "vasquez", "hudson")
 
 
 def test_round_trip(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> None:

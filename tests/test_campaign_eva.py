@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import fighter, member, ok
+from tests.campaign_helpers import campaign_from, fighter, member, ok
 
 EVA_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "eva-escale-ramiel.toml"
 
@@ -14,10 +14,9 @@ EVA_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "eva-escale-ra
 def test_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Damage past 0 is Critical Damage for Fate holders (l.65, 96); it and Fate spent stay:
     the text states no rest, so the next fight starts as the last one ended."""
-    path = tmp_path / "nerv.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "eva-escale")
-    for who in ("shinji", "unit-01"):
-        ok(capsys, "campaign", "add-pc", path, "--from", EVA_SAMPLE, who)
+    path = campaign_from(
+        tmp_path / "nerv.toml", capsys, "eva-escale", EVA_SAMPLE, "shinji", "unit-01"
+    )
     fight = tmp_path / "f1.toml"
     ok(capsys, "campaign", "fight", path, fight)
     for line in ("start --seed 1", "wound unit-01 25 @left_arm", "spend shinji fate", "end"):

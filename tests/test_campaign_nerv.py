@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ASUKA, REI, cli, fighter, member, ok, refused, tokyo
+from tests.campaign_helpers import ASUKA, REI, cli, fighter, fought, member, ok, refused, tokyo
 from tracker.core.campaign import Lasting
 from tracker.core.campaign_changes import edit_planned
 from tracker.core.errors import RuleError
@@ -19,22 +19,6 @@ from tracker.core.errors import RuleError
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A nerv-d100 campaign with Asuka and Rei (Rei from the sample's roster)."""
     return tokyo(tmp_path, capsys, ASUKA, REI)
-
-
-def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path, trauma: int = 7) -> None:
-    """Fight 1: Asuka takes a leg wound past her pool, exerts, spends Fate, Trauma, Ego Fracture."""
-    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
-    for line in (
-        "add Sachiel physique=60 grace=40",
-        "start",
-        "wound asuka 5 @left_leg",  # 4 Wounds, 1 Injury + 1 Stress (l.203): Foot Pain (l.223)
-        "exert asuka",  # the first Exert costs 1 Stress (l.139)
-        "spend asuka fate use=advantage",
-        f"gain asuka trauma {trauma}",
-        "fracture asuka",
-        "end",
-    ):
-        ok(capsys, "do", fight, *line.split())
 
 
 def test_round_trip(tmp_path: Path, campaign: Path, capsys: pytest.CaptureFixture[str]) -> None:

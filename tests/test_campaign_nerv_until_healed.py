@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from tests.campaign_helpers import ASUKA, fighter, member, ok, refused, tokyo
+from tests.campaign_helpers import ASUKA, fighter, injured, member, next_fight, ok, refused, tokyo
 from tests.party_helpers import choices, form, launcher, settle
 from tests.ui_helpers import ui_test
 from tracker.rules.nerv_d100.ruleset import NervRules
@@ -26,23 +26,6 @@ def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     path = tokyo(tmp_path, capsys, ASUKA)
     ok(capsys, "campaign", "set", path, "asuka", "wounds", "0")
     return path
-
-
-def injured(
-    capsys: pytest.CaptureFixture[str], path: Path, fight: Path, before: int, where: str
-) -> None:
-    """A fight in which Asuka (with ``before`` Injuries) takes one more at ``where``."""
-    ok(capsys, "campaign", "set", path, "asuka", "injuries", str(before))
-    ok(capsys, "campaign", "fight", path, fight, "--title", "Sachiel")
-    for line in ("add Sachiel physique=60 grace=40", "start", f"wound asuka 1 @{where}", "end"):
-        ok(capsys, "do", fight, *line.split())
-    ok(capsys, "campaign", "writeback", path, fight, "--yes")
-
-
-def next_fight(capsys: pytest.CaptureFixture[str], path: Path, fight: Path) -> str:
-    """The next fight's first command's log, Asuka's conditions in it."""
-    ok(capsys, "campaign", "fight", path, fight, "--title", "Ramiel")
-    return ok(capsys, "log", fight, "-f", "text")
 
 
 def test_blinded_until_healed(

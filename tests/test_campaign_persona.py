@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import fighter, member, ok, refused
+from tests.campaign_helpers import campaign_from, fighter, member, ok, refused
 
 PERSONA_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "persona-d100-shadows.toml"
 
@@ -21,10 +21,7 @@ PERSONA_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "persona-d
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A campaign with Yu and Chie from the sample roster."""
     path = tmp_path / "inaba.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "persona-d100", "--title", "Inaba")
-    for who in ("yu", "chie"):
-        ok(capsys, "campaign", "add-pc", path, "--from", PERSONA_SAMPLE, who)
-    return path
+    return campaign_from(path, capsys, "persona-d100", PERSONA_SAMPLE, "yu", "chie", title="Inaba")
 
 
 def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path) -> None:

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import cli, member, ok, refused
-from tests.test_campaign_nerv import ASUKA, fought
+from tests.campaign_helpers import ASUKA, cli, fought, member, ok, refused
 from tracker.store.encounter_file import load
 
 

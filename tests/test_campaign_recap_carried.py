@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ok
+from tests.campaign_helpers import campaign_from, ok
 
 ENCOUNTERS = Path(__file__).resolve().parents[1] / "encounters"
 
@@ -18,11 +18,9 @@ def campaign_of(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str, sample: str, *pcs: str
 ) -> Path:
     """A campaign of ``ruleset`` with PCs from ``sample``'s roster."""
-    path = tmp_path / "c.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", ruleset, "--title", "Night")
-    for pc in pcs:
-        ok(capsys, "campaign", "add-pc", path, "--from", ENCOUNTERS / sample, pc)
-    return path
+    return campaign_from(
+        tmp_path / "c.toml", capsys, ruleset, ENCOUNTERS / sample, *pcs, title="Night"
+    )
 
 
 def fought(capsys: pytest.CaptureFixture[str], campaign: Path, fight: Path, *lines: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import fighter, member, ok, refused
+from tests.campaign_helpers import campaign_from, fighter, member, ok, refused
 from tracker.rules.wrath_glory.dice import glory
 from tracker.store.encounter_file import load
 
@@ -23,10 +23,7 @@ WRATH_SAMPLE = Path(__file__).resolve().parents[1] / "encounters" / "wrath-ork-b
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A campaign with Amelia and Kell from the sample roster."""
     path = tmp_path / "void.toml"
-    ok(capsys, "campaign", "new", path, "--ruleset", "wrath-glory", "--title", "Void")
-    for who in ("amelia", "kell"):
-        ok(capsys, "campaign", "add-pc", path, "--from", WRATH_SAMPLE, who)
-    return path
+    return campaign_from(path, capsys, "wrath-glory", WRATH_SAMPLE, "amelia", "kell", title="Void")
 
 
 def fought(capsys: pytest.CaptureFixture[str], path: Path, fight: Path) -> None:

@@ -9,18 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run
 from tests.player_helpers import ENCOUNTERS
-from tracker.cli import main
 
 ODD_NAMES = ["a\nb.toml", "tab\there.toml", "x\x1b]52;c;YQ==\x07.toml", "r\rx.toml"]
 SAMPLE = ENCOUNTERS / "basic-bandits-at-the-ford.toml"
-
-
-def said(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``tracker ARGS``."""
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def one_visible_line(text: str) -> bool:
@@ -35,7 +28,7 @@ def test_a_new_file_is_not_made_under_a_name_with_a_control_character(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, kind: tuple[str, ...]
 ) -> None:
     target = tmp_path / name
-    status, out, err = said(capsys, *kind, str(target), "--ruleset", "basic")
+    status, out, err = run(capsys, *kind, str(target), "--ruleset", "basic")
     assert status == 1 and out == ""
     assert one_visible_line(err) and "file name" in err
     assert list(tmp_path.iterdir()) == []
@@ -47,7 +40,7 @@ def test_check_names_an_oddly_named_file_on_one_line(
 ) -> None:
     path = tmp_path / name
     shutil.copyfile(SAMPLE, path)
-    status, out, err = said(capsys, "check", str(path))
+    status, out, err = run(capsys, "check", str(path))
     assert status == 0, err
     assert one_visible_line(out) and ": ok — basic" in out
 
@@ -57,7 +50,7 @@ def test_ls_shows_each_oddly_named_file_on_a_line_of_its_own(
 ) -> None:
     for name in ODD_NAMES:
         shutil.copyfile(SAMPLE, tmp_path / name)
-    status, out, _ = said(capsys, "ls", str(tmp_path))
+    status, out, _ = run(capsys, "ls", str(tmp_path))
     assert status == 0
     lines = out.splitlines(keepends=True)
     assert len(lines) == len(ODD_NAMES)
@@ -69,6 +62,6 @@ def test_ls_shows_each_oddly_named_file_on_a_line_of_its_own(
 def test_an_error_quoting_an_odd_path_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = said(capsys, "state", str(tmp_path / "gone\x1b[2J\nx.toml"))
+    status, out, err = run(capsys, "state", str(tmp_path / "gone\x1b[2J\nx.toml"))
     assert status == 1 and out == ""
     assert one_visible_line(err) and "\x1b" not in err

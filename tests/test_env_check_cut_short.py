@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.crash_points import KILLED, count_points, killed_at, run_cli
-from tests.test_two_file_commands import SAVE, campaign_in, encounter_in, quiet
+from tests.two_file_helpers import SAVE, campaign_in, encounter_in, quiet
 from tracker.store.bestiary import user_bestiary_file
 from tracker.store.campaign_file import load_campaign
 from tracker.store.encounter_file import load

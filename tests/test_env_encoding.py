@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_player_serve import free_port
+from tests.serve_helpers import free_port
 from tests.ui_helpers import ROOT, basic_file
 from tracker.store.encounter_file import load
 

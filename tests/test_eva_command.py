@@ -66,6 +66,8 @@ def test_a_horde_has_no_initiative_and_is_listed_under_its_director() -> None:
 
 
 def test_a_horde_acts_on_its_directors_turn_and_only_then() -> None:
+    # seed 001 l.169, "Hordes": "They act on the initiative of their Director" — on that
+    # turn only, never a turn of their own.
     t = command_table()
     assert t.state.current == "misato"
     assert "Artillery acts now, on Misato's turn" in t.reminders("artillery")["command"]
@@ -80,12 +82,14 @@ def test_a_horde_acts_on_its_directors_turn_and_only_then() -> None:
 
 
 def test_a_hordes_timed_effects_count_down_with_its_directors_turn() -> None:
+    # seed 001 l.169: the horde's turn is its Director's, so its timed effects end there.
     t = command_table()
     t.do("ail artillery Pinned rounds=1")
     assert "Artillery: Pinned ends" in t.text("next")
 
 
 def test_a_horde_follows_its_director_when_the_order_changes() -> None:
+    # seed 001 l.169: "They act on the initiative of their Director", whatever it becomes.
     t = command_table()
     t.do("init misato 3")
     assert t.state.order == ("unit01", "ramiel", "misato", "artillery")
@@ -113,6 +117,8 @@ def test_a_director_riding_a_construct_commands_on_its_turn() -> None:
 
 
 def test_a_horde_has_one_wound_pool_and_breaks_at_zero() -> None:
+    # seed 001 l.127: only Constructs have a pool per location; l.65: without Fate, 0 wounds
+    # ends it — docs/rulesets/eva-escale.md ("0 wounds"): "a horde is destroyed".
     t = command_table()
     assert "vs Soak 7 (TB 4 + AP 3): 3 wounds" in t.text("dmg artillery 10")
     assert "no locations" in t.refused("dmg artillery 10 @head")
@@ -121,6 +127,7 @@ def test_a_horde_has_one_wound_pool_and_breaks_at_zero() -> None:
 
 
 def test_a_horde_needs_a_commander() -> None:
+    # seed 001 l.169: a horde has no initiative of its own, only its Director's.
     with pytest.raises(RosterError, match="director"):
         RULES.prepare(artillery(director=""))
 
@@ -139,6 +146,8 @@ def test_the_supreme_commander_restores_fate_three_times_a_battle() -> None:
 
 
 def test_a_restore_needs_morale_a_spent_point_and_a_subordinate() -> None:
+    # seed 001 l.105: the SupCom spends "a point of Morale to restore any one Fate Point
+    # spent by themselves or a subordinate".
     t = table(pilot(), misato(morale=1), soldier("gendo", side="enemy", fate=1), angel())
     assert "has spent no Fate" in t.refused("restore misato shinji")
     t.do("spend misato fate")

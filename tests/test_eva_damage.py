@@ -25,6 +25,8 @@ def test_construct_location_pools_are_independent() -> None:
 
 
 def test_a_location_at_zero_is_crippled_on_the_body_chart() -> None:
+    # seed 001 l.127: each location its own pool; the text is silent on a pool at 0, and
+    # docs/rulesets/eva-escale.md ("Constructs") reads it: "a location at 0 is crippled".
     t = table()
     text = t.text("dmg unit01 19 @right-arm")  # 10 past Soak: the arm is at exactly 0
     assert "Unit01's right arm is crippled" in text
@@ -49,6 +51,8 @@ def test_soak_is_toughness_bonus_plus_armour_less_penetration() -> None:
 
 
 def test_soak_higher_than_the_damage_negates_the_attack() -> None:
+    # seed 001 l.64, "Step Six": "If their Soak Value is higher than your damage, then the
+    # attack is negated".
     t = table()
     text = t.text("dmg ramiel 13 @body pen=1")
     assert "vs Soak 13 (TB 6 + AP 8 − Pen 1): all soaked, no effect" in text
@@ -56,6 +60,8 @@ def test_soak_higher_than_the_damage_negates_the_attack() -> None:
 
 
 def test_a_hit_location_comes_from_the_attack_roll_reversed_or_a_d100() -> None:
+    # seed 001 has no hit-location table: docs/rulesets/eva-escale.md ("Hit locations")
+    # reads the usual Dark-Heresy one from the attack roll reversed (34 → 43, the body).
     t = table()
     assert "Attack roll 34 reversed is 43: the body" in t.text("dmg ramiel 20 hit=34")
     assert t.track("ramiel", "wounds@body") == 14
@@ -86,6 +92,8 @@ def test_righteous_fury_needs_fate() -> None:
 
 
 def test_a_failed_confirm_adds_no_fury() -> None:
+    # seed 001 l.63, "Step Five-A": "If you pass, the attack deals an extra 1d10" — a failed
+    # confirm test adds nothing.
     t = table()
     text = t.text("dmg ramiel 1d10+10 @body by=unit01 test=bs", [10, 90])
     assert "failed" in text and "Righteous Fury!" not in text
@@ -123,6 +131,9 @@ def test_fate_holders_take_critical_damage_past_zero() -> None:
 
 
 def test_a_construct_without_fate_is_defeated_at_a_vital_location() -> None:
+    # seed 001 l.65: without Fate a combatant perishes at 0; docs/rulesets/eva-escale.md
+    # ("Constructs"): a construct without Fate "is defeated when its head or body reaches
+    # 0", and a defeated construct raises an ejection reminder (l.136).
     t = table(eva(), pilot(fate=0), angel())
     t.do("dmg unit01 25 @left-leg")  # a limb at 0: crippled, still fighting
     assert t.who("unit01").status == "active"
@@ -136,6 +147,9 @@ def test_a_construct_without_fate_is_defeated_at_a_vital_location() -> None:
 
 
 def test_a_construct_with_fate_takes_critical_damage_per_location() -> None:
+    # seed 001 l.65: "characters with Fate Points instead take Critical Damage";
+    # docs/rulesets/eva-escale.md ("0 wounds"): per location for constructs, and the GM
+    # decides the defeat with `defeat`.
     t = table()
     t.do("dmg unit01 25 @head")  # 16 wounds against 10
     assert t.track("unit01", "critical@head") == 6
@@ -146,6 +160,9 @@ def test_a_construct_with_fate_takes_critical_damage_per_location() -> None:
 
 
 def test_an_angel_is_destroyed_when_its_body_falls() -> None:
+    # docs/rulesets/eva-escale.md ("Constructs"): a construct without Fate is defeated when
+    # its head or body reaches 0 — "an Angel is then destroyed" (Angels have no pilot,
+    # seed 001 l.121).
     t = table()
     t.do("dmg ramiel 40 @body")
     assert t.who("ramiel").status == "dead"
@@ -158,6 +175,7 @@ def test_an_angel_is_destroyed_when_its_body_falls() -> None:
 
 
 def test_heal_names_a_location_on_a_construct() -> None:
+    # seed 001 l.127: a construct's wounds are per location, so healing names one.
     t = table()
     t.do("dmg unit01 15 @left-arm")
     assert "heals one location at a time" in t.refused("heal unit01 3")

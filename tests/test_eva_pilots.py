@@ -42,6 +42,8 @@ def test_mental_effects_on_a_construct_fall_on_its_pilot() -> None:
 
 
 def test_a_constructs_fate_is_its_pilots() -> None:
+    # seed 001 l.123: "The pilot is considered to be in control"; docs/rulesets/eva-escale.md
+    # ("Fate holder"): a construct without a pool of its own uses its pilot's while aboard.
     t = table()
     t.do("spend unit01 fate")
     assert t.track("shinji", "fate") == 1
@@ -122,12 +124,16 @@ def test_a_perfect_launch_takes_the_pilot_off_the_field() -> None:
 
 
 def test_a_flying_cockpit_takes_no_impact_damage() -> None:
+    # seed 001 l.141, "Ejection Chart" 41-60: 1d10 impact damage "unless their cockpit
+    # possesses the Flight or Hoverer trait".
     t = table(eva(cockpit="flight"), pilot(), angel())
     text = t.text("eject unit01 45")
     assert "cockpit has flight: Shinji takes no impact damage" in text
 
 
 def test_a_pilot_not_on_the_roster_is_made_from_the_construct() -> None:
+    # seed 001 l.153: pilots on foot "count as having a WS and BS of 0 and a Strength and
+    # Toughness of 10. Their Agility … as normal".
     t = table(eva("unit02", pilot="asuka", stats={"s": 60, "t": 50, "ag": 45, "wp": 33}), angel())
     text = t.text("eject unit02 80", [2, 2])
     assert "Asuka ejects and joins the fight on foot" in text
@@ -137,6 +143,8 @@ def test_a_pilot_not_on_the_roster_is_made_from_the_construct() -> None:
 
 
 def test_only_a_construct_with_a_pilot_ejects() -> None:
+    # seed 001 l.136: "a Construct is defeated and its pilot must eject" — Angels are
+    # constructs "without any Pilots" (l.121); the Ejection Chart is a d100 (l.137-144).
     t = table()
     assert "no pilot to eject" in t.refused("eject ramiel roll", [50])
     assert "1 to 100" in t.refused("eject unit01 150")

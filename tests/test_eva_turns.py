@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run
 from tests.eva_helpers import RULES, angel, eva, pilot, soldier, table
-from tracker.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "encounters" / "eva-escale-ramiel.toml"
@@ -98,6 +98,8 @@ def test_an_extended_action_keeps_progress_and_restarts_when_interrupted() -> No
 
 
 def test_a_stunned_construct_cannot_act_unless_forced() -> None:
+    # docs/rulesets/eva-escale.md ("Effects"): the status page is not in seed 001; "Stunned
+    # and Immobilised block actions / movement" — `force` is the GM's overrule.
     t = table()
     t.do("start", [9, 1])
     t.do("ail unit01 Stunned")
@@ -118,13 +120,6 @@ def test_roster_mistakes_are_named() -> None:
         RULES.prepare(pilot(stats={"luck": 3}))
     with pytest.raises(RosterError, match="only the Supreme Commander"):
         RULES.prepare(pilot(morale=2))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_the_sample_encounter_plays_through_the_cli(

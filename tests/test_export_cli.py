@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.cli import main
+from tests.cli_helpers import run
 from tracker.export.batch import SlowProgress
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bridge-at-kell.toml"
@@ -24,13 +24,6 @@ def fights(tmp_path: Path) -> list[Path]:
     for path in paths:
         shutil.copy(FIXTURE, path)
     return paths
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run ``tracker ARGS``: (status, stdout, stderr)."""
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_markdown_to_standard_output_by_default(capsys: pytest.CaptureFixture[str]) -> None:

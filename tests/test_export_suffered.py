@@ -8,20 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tracker.cli import main
-
-
-def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    capsys.readouterr()
-    assert main(list(args)) == 0, capsys.readouterr().err
-    return capsys.readouterr().out
+from tests.cli_helpers import ok
 
 
 def test_running_defending_and_fate_held_are_not_ailments_suffered(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(tmp_path / "f.toml")
-    _run(capsys, "new", path, "--ruleset", "nerv-d100")
+    ok(capsys, "new", path, "--ruleset", "nerv-d100")
     for line in (
         "add Asuka side=pc physique=45 will=40 grace=47 fate=2",
         "add Rei side=pc physique=40 will=40 grace=45",
@@ -36,8 +30,8 @@ def test_running_defending_and_fate_held_are_not_ailments_suffered(
         "next",
         "act rei defend",
     ):
-        _run(capsys, "do", "--dice", "", path, *line.split())
-    recap = _run(capsys, "log", path)
+        ok(capsys, "do", "--dice", "", path, *line.split())
+    recap = ok(capsys, "log", path)
     part = recap.split("**Ailments suffered**", 1)[1].split("###", 1)[0]
     assert part.strip() == "- Asuka: Frozen"
 
@@ -48,7 +42,7 @@ def test_confusions_idle_turn_is_not_an_ailment_of_its_own(
     # seed 000 l.282, Confused at 0-1 DoF: "you do nothing" that turn — the tracker holds
     # the bearer Idle for the turn; the ailment suffered is Confused, listed once
     path = str(tmp_path / "f.toml")
-    _run(capsys, "new", path, "--ruleset", "nerv-d100")
+    ok(capsys, "new", path, "--ruleset", "nerv-d100")
     for line in (
         "add Carol side=pc physique=45 will=40 grace=47",
         "add Sachiel physique=60 grace=40",
@@ -57,8 +51,8 @@ def test_confusions_idle_turn_is_not_an_ailment_of_its_own(
         "start",
         "ail carol confused dof=0",
     ):
-        _run(capsys, "do", "--dice", "", path, *line.split())
-    assert "Idle" in _run(capsys, "state", path)
-    recap = _run(capsys, "log", path)
+        ok(capsys, "do", "--dice", "", path, *line.split())
+    assert "Idle" in ok(capsys, "state", path)
+    recap = ok(capsys, "log", path)
     part = recap.split("**Ailments suffered**", 1)[1].split("###", 1)[0]
     assert part.strip() == "- Carol: Confused"

@@ -14,16 +14,10 @@ from typing import Any
 
 import pytest
 
+from tests.cli_helpers import run
 from tracker.cli import main
 from tracker.store.bestiary import user_bestiary_file
 from tracker.store.settings import settings_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """``tracker ARGV…``: (exit status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_saving_a_template_again_does_not_grow_the_bestiary_file(

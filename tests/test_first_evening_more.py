@@ -11,16 +11,9 @@ from pathlib import Path
 import pytest
 from aiohttp.http_exceptions import BadStatusLine, LineTooLong
 
-from tracker.cli import main
+from tests.cli_helpers import run
 from tracker.store.bestiary import user_bestiary_file
 from tracker.web.log_line import OneLine
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """``tracker ARGV…``: (exit status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_ls_says_whose_turn_as_state_and_the_log_do(

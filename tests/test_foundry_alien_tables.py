@@ -11,7 +11,6 @@ effect`` panic rows in older exports.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,12 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.alien_helpers import ROSTER, Table
+from tests.foundry_helpers import FIXTURES
 from tracker.core.errors import RuleError
 from tracker.rules.alien_evolved.tables import INSTANT, TIMERS, default_table_path
 from tracker.store.foundry.importing import apply, plan
 from tracker.store.foundry.rolltable import FoundryTable, Result, critical_rows
-
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 
 
 def imported(name: str, kind: str) -> Table:

@@ -16,9 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.foundry_helpers import FIXTURES, alien_fight, run
-from tests.test_foundry_conditions import on, wrath_fight
-from tests.test_foundry_hurt import hurt
+from tests.foundry_helpers import FIXTURES, alien_fight, hurt, on, run, wrath_fight
 from tracker.cli import main
 from tracker.core.model import Combatant
 from tracker.store.encounter_file import load

@@ -26,9 +26,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.foundry_helpers import FIXTURES, alien_fight, run
+from tests.foundry_helpers import FIXTURES, alien_fight, on, run, wrath_fight
 from tracker.cli import main
-from tracker.core.model import Combatant
 from tracker.store.encounter_file import load
 from tracker.store.foundry.conditions import carried
 from tracker.store.foundry.importing import plan
@@ -38,18 +37,6 @@ ZEALOT = FIXTURES / "wrath-zealot-conditions-v13.json"
 VEY = FIXTURES / "wrath-vey-conditions-v10.json"
 MARROW = FIXTURES / "alien-marrow-conditions-v13.json"
 ORRIN = FIXTURES / "alien-orrin-conditions-old.json"
-
-
-def wrath_fight(tmp_path: Path) -> Path:
-    fight = tmp_path / "w.toml"
-    assert main(["new", str(fight), "--ruleset", "wrath-glory"]) == 0
-    return fight
-
-
-def on(fight: Path, who: str) -> dict[str, int]:
-    """The conditions ``who`` has on: name → rating."""
-    fighter: Combatant = load(fight).encounter.state.combatant(who)
-    return {c.name: c.level for c in fighter.conditions}
 
 
 def test_a_wrath_threat_joins_prone_hindered_and_afraid(

@@ -8,30 +8,14 @@ Hale (``alien-medic-v13.json``): Health 3.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.foundry_helpers import ENCOUNTERS, FIXTURES, alien_fight, run
+from tests.foundry_helpers import ENCOUNTERS, FIXTURES, alien_fight, hurt, run
 from tracker.cli import main
 from tracker.store.encounter_file import load
 from tracker.store.foundry.importing import plan
-
-
-def hurt(tmp_path: Path, name: str, change: dict[str, int]) -> Path:
-    """A copy of the fixture ``name`` with ``change`` (dotted path → value) applied."""
-    actor: dict[str, Any] = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
-    for path, value in change.items():
-        *parents, last = path.split(".")
-        node = actor["system"]
-        for key in parents:
-            node = node[key]
-        node[last] = value
-    copy = tmp_path / name
-    copy.write_text(json.dumps(actor), encoding="utf-8")
-    return copy
 
 
 def tracks_of(fight: Path, who: str) -> dict[str, int]:

@@ -15,14 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.foundry_helpers import FIXTURES, run, user_files
 from tracker.cli import main
 from tracker.core.safe_text import UNSAFE
 from tracker.paths import user_data_dir
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, save_blocks
 from tracker.store.foundry.importing import ImportFailed, apply, plan
-
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 
 
 def fixture(name: str) -> Path:
@@ -33,17 +32,6 @@ def block_of(name: str) -> dict[str, Any]:
     result = plan([fixture(name)])
     assert len(result.actors) == 1
     return result.actors[0].converted.block
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["import", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def user_files() -> list[Path]:
-    root = user_data_dir()
-    return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
 
 # --- Alien RPG ------------------------------------------------------------------------

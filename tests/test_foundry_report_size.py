@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.foundry_helpers import FIXTURES
 from tracker.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 HURT = FIXTURES / "wrath-agent-spent-v10.json"
 
 

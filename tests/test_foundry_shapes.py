@@ -18,28 +18,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracker.cli import main
-from tracker.paths import user_data_dir
+from tests.foundry_helpers import FIXTURES, run, user_files
 from tracker.store.foundry.importing import ImportFailed, plan
 from tracker.store.foundry.shapes import NotImportable
 from tracker.store.foundry.sources import SIZE_LIMIT, read_sources
 
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 PACK = FIXTURES / "wrath-pack"
 CARNIFEX = PACK / "Carnifex_cArNiFeX00000001.yml"
 NECRON = PACK / "Necron_Warrior_nEcRoNwArRiOr001.json"
 REFS = FIXTURES / "wrath-pack-refs"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["import", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def user_files() -> list[Path]:
-    root = user_data_dir()
-    return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
 
 def stats_of(path: Path) -> dict[str, int]:

@@ -10,7 +10,7 @@ import pytest
 
 from tests.alien_helpers import ROSTER, Table
 from tests.conftest import basic_encounter
-from tracker.cli import main
+from tests.foundry_helpers import FIXTURES, run
 from tracker.core.dice import ScriptedDice
 from tracker.core.errors import RuleError
 from tracker.core.library import MemoryLibrary, RollTable, TableRow
@@ -19,17 +19,9 @@ from tracker.rules.alien_evolved.tables import CriticalTable, default_table_path
 from tracker.store.foundry.importing import ImportFailed, apply, plan
 from tracker.store.tables import load_tables, read_table, save_table, tables_dir
 
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
-
 
 def fixture(name: str) -> str:
     return str(FIXTURES / name)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["import", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --- generic roll tables --------------------------------------------------------------

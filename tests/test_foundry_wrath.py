@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.foundry_helpers import FIXTURES
 from tracker.cli import main
 from tracker.core.dice import ScriptedDice
 from tracker.core.safe_text import NOTE_LIMIT
@@ -26,7 +27,6 @@ from tracker.store.foundry.blocks import Converted
 from tracker.store.foundry.importing import plan
 from tracker.store.foundry.wrath_weapons import weapon_text
 
-FIXTURES = Path(__file__).parent / "fixtures" / "foundry"
 CARNIFEX = FIXTURES / "wrath-pack" / "Carnifex_cArNiFeX00000001.yml"
 AMELIA = FIXTURES / "wrath-agent-v10.json"
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fuzz_helpers import PYTHON_WORDS, files_in, own_folders, played, resigned, run
+from tests.fuzz_judge import PYTHON_WORDS, files_in, run
+from tests.fuzz_mutations import resigned
+from tests.fuzz_setup import own_folders, played
 from tests.ui_helpers import BASIC_TEXT, ROOT
 from tracker.paths import user_config_dir, user_data_dir
 from tracker.store.bestiary import user_bestiary_file

@@ -1,5 +1,5 @@
 """Every journal from elsewhere, fuzzed: an encounter (each bundled sample, played a few
-commands, and a format-1 journal) or a campaign, mutated as :mod:`tests.fuzz_helpers`
+commands, and a format-1 journal) or a campaign, mutated as :mod:`tests.fuzz_mutations`
 describes, then read by every command that reads it — ``check``, ``state``, ``do F
 next``, ``log`` in each format, ``ls``, ``campaign show``/``log``/``recap``/``add-pc`` —
 and opened in the TUI.
@@ -19,19 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz_helpers import (
-    FUZZ,
-    PYTHON_WORDS,
-    SAMPLES,
-    files_in,
-    judged,
-    mutated,
-    own_folders,
-    played,
-    resigned,
-    run,
-    sentence_of,
-)
+from tests.fuzz_judge import PYTHON_WORDS, files_in, judged, run, sentence_of
+from tests.fuzz_mutations import mutated, resigned
+from tests.fuzz_setup import FUZZ, SAMPLES, own_folders, played
 from tests.ui_helpers import make_app
 from tracker.cli import main
 from tracker.store.encounter_file import load

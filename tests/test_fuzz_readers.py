@@ -1,6 +1,6 @@
 """Every other file from elsewhere, fuzzed: a theme, a keymap, a bestiary, a roll table,
 ``settings.toml``, a ruleset's ``data.toml`` and a Foundry export, each mutated as
-:mod:`tests.fuzz_helpers` describes and read through its real entry point
+:mod:`tests.fuzz_mutations` describes and read through its real entry point
 (``tracker themes``, ``bestiary``, ``do F add``, ``do F roll table``, ``ls``, ``paths``,
 ``import``; the keymap and themes as the TUI reads them; the data file through the
 ruleset API's loader).
@@ -20,19 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.binding import Binding
 
-from tests.fuzz_helpers import (
-    CONTROL,
-    FUZZ,
-    JSON_VALUES,
-    PYTHON_WORDS,
-    SAMPLES,
-    judged,
-    mutated,
-    own_folders,
-    played,
-    run,
-    sentence_of,
-)
+from tests.fuzz_judge import CONTROL, PYTHON_WORDS, judged, run, sentence_of
+from tests.fuzz_mutations import JSON_VALUES, mutated
+from tests.fuzz_setup import FUZZ, SAMPLES, own_folders, played
 from tracker.core.dice import Dice
 from tracker.core.errors import TrackerError
 from tracker.paths import bundled_dir, user_config_dir, user_data_dir

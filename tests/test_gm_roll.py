@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Checkbox, Static
 
 from tests.player_helpers import async_test, copy_sample, play
-from tests.test_player_leak import view_text
+from tests.secrets_helpers import view_text
 from tests.ui_helpers import make_app, opened, play_of, text_of, ui_test
 from tests.web_helpers import next_event, served, with_token
 from tracker.core import events as ev

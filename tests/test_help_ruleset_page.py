@@ -4,13 +4,13 @@ wheel) under "This ruleset", rendered as Markdown, as it does a third-party rule
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
-from tests.ui_helpers import ROOT, make_app, opened, ui_test
+from tests.player_helpers import copy_sample
+from tests.ui_helpers import make_app, opened, ui_test
 from tracker.ui.modals.help import HelpScreen
 
 HEADINGS = {
@@ -26,8 +26,7 @@ HEADINGS = {
 @pytest.mark.parametrize("sample", sorted(HEADINGS))
 @ui_test
 async def test_help_shows_the_bundled_rulesets_page(tmp_path: Path, sample: str) -> None:
-    fight = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, fight)
+    fight = copy_sample(sample, tmp_path)
     app = make_app(fight)
     async with app.run_test(size=(100, 30)) as pilot:
         await opened(pilot)

@@ -10,12 +10,12 @@ from typing import ClassVar
 import pytest
 
 from tests.harm_ruleset import HarmOnly
+from tests.installed_ruleset import fight_file
 from tests.ui_helpers import make_app, opened, ui_test
 from tracker.api import Combatant, DiceLike
 from tracker.cli import main
 from tracker.core.dice import ScriptedDice
 from tracker.export.player_view import player_board
-from tracker.rules import registry
 from tracker.rules.display import initiative_shown
 from tracker.rules.guarded import guarded, view_faults
 from tracker.store.encounter_file import load
@@ -72,9 +72,7 @@ RULESET = CardsDealt
 
 def dealt(folder: Path, monkeypatch: pytest.MonkeyPatch, faces: str) -> Path:
     """The fight, started with the cards ``faces`` (jack, slim, mae)."""
-    monkeypatch.setitem(registry.RULESETS, CardsDealt.id, __name__)
-    path = folder / "pier.toml"
-    path.write_text(FIGHT, encoding="utf-8")
+    path = fight_file(CardsDealt, monkeypatch, folder / "pier.toml", FIGHT)
     assert main(["do", str(path), "--dice", faces, "start"]) == 0
     return path
 

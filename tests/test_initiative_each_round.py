@@ -3,38 +3,9 @@ round in the order of its new cards, with nothing but ``on_round_start`` written
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from tests.harm_ruleset import HarmOnly
-from tracker.api import DiceLike, Draft
+from tests.cards_each_round import fight
 from tracker.core.dice import ScriptedDice
-from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
-
-ROSTER = [
-    {"id": "jack", "name": "Jack", "side": "pc"},
-    {"id": "mae", "name": "Mae", "side": "pc"},
-    {"id": "slim", "name": "Slim"},
-]
-
-
-class CardsEachRound(HarmOnly):
-    """A d20 'card' for everyone at the start of every round after the first."""
-
-    id: ClassVar[str] = "cards-each-round"
-
-    def on_round_start(self, draft: Draft, dice: DiceLike) -> None:
-        """New cards from round 2 on."""
-        state = draft.state
-        if state.round > 1:
-            self.roll_initiative(draft, [*state.order, *state.delayed], dice)
-
-
-def fight() -> Encounter:
-    rules = CardsEachRound()
-    fighters = {str(e["id"]): rules.prepare(e) for e in ROSTER}
-    state = EncounterState(title="Pier 9", ruleset=rules.id, combatants=fighters)
-    return Encounter(state, rules)
 
 
 def turns(encounter: Encounter, count: int, dice: ScriptedDice) -> list[str]:

@@ -6,8 +6,6 @@ the theme remembered in the settings, and snapshots at 80x24 and 120x36."""
 
 from __future__ import annotations
 
-import os
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,49 +13,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from tests.test_ui_snapshots import still
-from tests.ui_helpers import ROOT, basic_file, text_of, ui_test
-from tracker.core.dice import Dice
+from tests.launcher_helpers import INIT, gm_folder, launcher, played
+from tests.ui_helpers import ROOT, basic_file, still, text_of, ui_test
 from tracker.paths import bundled_dir, sample_encounters
-from tracker.store.encounter_file import EncounterFile, load
+from tracker.store.encounter_file import load
 from tracker.store.lock import WriterLock
 from tracker.store.settings import Settings, settings_path
 from tracker.ui.launcher import LauncherApp
 from tracker.ui.launcher_choices import prompt
 from tracker.ui.modals.new_encounter import NewEncounterScreen
 from tracker.ui.themes import load_themes
-
-T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
-INIT = ["init ann 20", "init gob 15", "init bo 10", "init orc 5"]
-
-
-def played(path: Path, lines: list[str], start: datetime = T0) -> Path:
-    """Play ``lines`` on ``path``, a minute apart from ``start``."""
-    with EncounterFile(path) as play:
-        for number, line in enumerate(lines):
-            play.execute(line, Dice(seed=1), start + timedelta(minutes=number))
-    return path
-
-
-def gm_folder(home: Path) -> Settings:
-    """A GM with three encounters (the newest last played, one not started) and a last
-    file: the ambush, played yesterday, in round 1 at the Goblin's turn."""
-    folder = home / "encounters"
-    folder.mkdir(parents=True)
-    played(basic_file(folder, "ambush.toml"), [*INIT, "start", "next"])
-    later = T0 + timedelta(hours=2)
-    played(basic_file(folder, "bridge.toml"), [*INIT, "start", "next", "next"], later)
-    quiet = basic_file(folder, "quiet.toml")
-    written = (T0 - timedelta(days=1)).timestamp()
-    os.utime(quiet, (written, written))
-    settings = Settings(encounters=folder, last_file=folder / "ambush.toml")
-    settings.save()
-    return settings
-
-
-def launcher(settings: Settings) -> LauncherApp:
-    """A launcher on ``settings`` with the bundled themes only."""
-    return LauncherApp(settings, shelf=load_themes([bundled_dir("themes")]))
 
 
 def rows(app: LauncherApp) -> list[tuple[str, str]]:

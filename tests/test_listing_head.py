@@ -5,7 +5,6 @@ names. A row of `tracker ls` never differs between the two readings."""
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -17,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tracker.store.listing as listing
+from tests.listing_helpers import COMMANDS, play
 from tests.midfight import MIDFIGHT
-from tests.test_listing import COMMANDS, play
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import BASIC_TEXT, basic_file
 from tracker.core.errors import TrackerError
 from tracker.store.file_text import HEAD_FIELDS, check_document
@@ -92,8 +92,7 @@ def test_every_sample_head_is_read_quickly_and_exactly(tmp_path: Path, sample: P
 
 @pytest.mark.parametrize("sample", sorted(MIDFIGHT))
 def test_every_sample_played_lists_the_same_row_both_ways(tmp_path: Path, sample: str) -> None:
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     assert_rows_agree(path)
     for line in (*MIDFIGHT[sample], "undo", "next", "prev", "end", "undo", "end"):
         play(path, [line])

@@ -12,9 +12,9 @@ from typing import ClassVar
 import pytest
 
 from tests.harm_ruleset import HarmOnly
+from tests.installed_ruleset import fight_file
 from tests.player_helpers import copy_sample, play
 from tracker.api import AilmentSpec, EncounterState, Verb, by_name, condition_verbs
-from tracker.rules import registry
 
 FIGHT = """format = 2
 
@@ -58,10 +58,7 @@ RULESET = HarmStunned
 @pytest.fixture
 def pier(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The pier, its ruleset installed for the test."""
-    monkeypatch.setitem(registry.RULESETS, HarmStunned.id, __name__)
-    path = tmp_path / "pier.toml"
-    path.write_text(FIGHT, encoding="utf-8")
-    return path
+    return fight_file(HarmStunned, monkeypatch, tmp_path / "pier.toml", FIGHT)
 
 
 def test_a_turn_a_condition_takes_is_said(pier: Path) -> None:

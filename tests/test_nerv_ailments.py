@@ -33,6 +33,7 @@ def test_one_ailment_per_category_is_refused_with_a_message() -> None:
 
 
 def test_replace_swaps_the_ailment_in_that_category() -> None:
+    # seed 000 l.272: "You may only possess a single Ailment from each category at once".
     table = started()
     table.do("ail carol Burning")
     lines = table.do("ail carol Dizzy replace")
@@ -161,6 +162,8 @@ def test_burning_escalates_over_three_rounds() -> None:
 
 
 def test_putting_out_the_fire_stops_the_burns() -> None:
+    # seed 000 l.275: Burning's damage goes on "until put out"; a passed shake-off (l.270)
+    # puts it out.
     table = started()
     table.do("ail carol Burning")
     table.do("next")

@@ -108,6 +108,7 @@ def test_catatonia_adds_trauma_and_helplessness() -> None:
 
 
 def test_frozen_in_fear_cannot_act_or_move() -> None:
+    # seed 000 l.394: "4 DoF: Frozen. … They cannot move, nor take actions".
     table = started()
     table.do("fear carol dof=4")
     with pytest.raises(RuleError, match="Carol is Frozen in Fear: no actions"):
@@ -132,7 +133,7 @@ def test_fear_effect_stays_that_of_the_first_roll() -> None:
 
 
 def test_a_rolled_fear_test_reads_the_dof() -> None:
-    # Will 30: a 52 fails by 2 DoF → Avoidance.
+    # Will 30: a 52 fails by 2 DoF → Avoidance (seed 000 l.392, "2 DoF: Avoidance").
     table = started()
     lines = table.do("fear carol roll", [52])
     assert lines[0] == "Carol Fear test: d100 52 vs Will 30: failed by 2 DoF"
@@ -273,6 +274,8 @@ def test_a_falling_flyer_drops_a_band_each_round_and_crashes() -> None:
 
 
 def test_flying_moves_one_band_at_a_time() -> None:
+    # seed 000 l.75: "Characters who can fly may move one band up or down as part of a Basic
+    # Move"; one who cannot fly has no band to move to.
     table = started(pilot("carol"), angel(altitude="ground"))
     with pytest.raises(RuleError, match="one band at a time"):
         table.do("fly sachiel high")

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import ASUKA, fighter, ok, refused, tokyo
-from tests.test_campaign_nerv_until_healed import injured, next_fight
+from tests.campaign_helpers import ASUKA, fighter, injured, next_fight, ok, refused, tokyo
 from tests.ui_helpers import make_app, opened, ui_test
 from tests.writeback_helpers import message
 from tracker.ui.palette import table_commands

@@ -11,6 +11,8 @@ from tracker.core.errors import RuleError
 
 
 def test_a_war_cry_needs_its_enemy_and_its_result() -> None:
+    # l.116: "select one enemy and make a skill test … opposed by" theirs: the enemy and the
+    # result are needed (docs/rulesets/nerv-d100.md: the GM enters the result).
     table = started()
     before = table.state
     with pytest.raises(RuleError, match="opposed by one enemy"):
@@ -56,6 +58,7 @@ def test_analyse_target_gives_the_allies_an_advantage_and_taunt_its_trade() -> N
 
 
 def test_a_failed_test_gives_nothing_and_spends_the_action() -> None:
+    # l.113-117: the effect comes "On a success"; a failed test still took the action (★).
     table = started()
     lines = table.do("act carol taunt on=sachiel fail")
     assert "Carol's Taunt against Sachiel fails: no effect" in lines

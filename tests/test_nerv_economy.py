@@ -78,6 +78,8 @@ def test_an_exert_out_of_turn_gives_one_action() -> None:
 
 
 def test_unused_actions_lapse_and_come_back_next_turn() -> None:
+    # seed 000 l.9: "Each turn, a character gets one Move and two Actions" — those of a turn
+    # gone are not kept.
     table = started()
     table.do("act carol focus")
     table.do("next")
@@ -166,6 +168,7 @@ def test_fate_restores_wounds_equal_to_the_pool_size() -> None:
 
 
 def test_fate_removes_an_ailment_and_surges() -> None:
+    # seed 000 l.265, "Remove Ailment"; l.268, "Surge … that costs no Stress".
     table = started()
     table.do("ail carol Dizzy")
     table.do("spend carol fate use=ailment dizzy")
@@ -187,6 +190,7 @@ def test_fate_ignores_a_condition_until_the_end_of_the_round() -> None:
 
 
 def test_fate_cannot_go_below_zero() -> None:
+    # seed 000 l.260-268: each use spends a Fate Point from the pool; with none, none to spend.
     table = started(pilot("carol", fate=0), angel())
     with pytest.raises(RuleError, match="Carol has 0 Fate left"):
         table.do("spend carol fate use=reroll")

@@ -22,6 +22,8 @@ def test_initiative_is_grace_bonus_plus_starting_advantage() -> None:
 
 
 def test_a_bonus_override_replaces_the_tens_digit() -> None:
+    # seed 000 l.17: initiative "is equal to Grace Bonus"; docs/rulesets/nerv-d100.md: a
+    # roster's `bonuses` overrides the score's tens digit.
     table = Table(pilot("rei", bonuses={"grace": 7}), pilot("asuka", stats={"grace": 60}))
     table.do("start")
     assert table.state.initiative["rei"] == 7
@@ -61,8 +63,9 @@ def test_then_an_opposed_grace_test_recorded_in_the_log() -> None:
 
 
 def test_more_degrees_of_success_win_and_equal_results_roll_again() -> None:
-    # Both pass; 30 vs 35 is 0 DoS, 10 vs 35 is 2 DoS. A first pair of identical rolls
-    # is rolled again.
+    # seed 000 l.17: the last tie-break is "an opposed Grace Test"; docs/rulesets/nerv-d100.md
+    # ("Initiative ties"): more DoS wins, identical results are rolled again. Both pass;
+    # 30 vs 35 is 0 DoS, 10 vs 35 is 2 DoS. A first pair of identical rolls is rolled again.
     table = Table(pilot("rei"), pilot("asuka"))
     lines = table.do("start", [20, 20, 30, 10])
     assert order(table) == ["asuka", "rei"]

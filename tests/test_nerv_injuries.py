@@ -266,6 +266,8 @@ def test_fate_blocks_an_injury_point() -> None:
 
 
 def test_blocking_needs_enough_fate() -> None:
+    # seed 000 l.266: "If you incur multiple Injury Points at once, you have to spend multiple
+    # Fate Points" to block them.
     table = Table(pilot("carol", fate=1))
     table.do("wound carol 3")
     with pytest.raises(RuleError, match="only 1 Fate"):

@@ -7,20 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run
 from tests.nerv_helpers import RULES, Table, angel, pilot
-from tracker.cli import main
 from tracker.rules.base import RosterError
 from tracker.store.encounter_file import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "encounters" / "nerv-sachiel.toml"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_carols_example_end_to_end_through_the_cli(
@@ -113,7 +106,8 @@ def test_roster_mistakes_name_what_is_allowed() -> None:
 
 def test_roster_defaults_and_overrides() -> None:
     # issue 3: bonuses = tens digit unless the roster overrides; max wounds = Physique Bonus
-    # unless overridden; armour per location ("all" spreads it).
+    # unless overridden; armour per location ("all" spreads it). Seed 000 l.199: "a number
+    # of Wounds equal to your TB"; l.206: Injuries up to the Physique Bonus.
     carol = RULES.prepare(pilot("carol", stats={"physique": 47}, armour={"all": 1, "head": 3}))
     assert (carol.track("wounds"), carol.limits["wounds"]) == (4, 4)
     assert carol.armour == {
@@ -130,6 +124,8 @@ def test_roster_defaults_and_overrides() -> None:
 
 
 def test_views_body_chart_and_player_words() -> None:
+    # seed 000 l.204: at 0 wounds a wound is an Injury read from the chart of the location
+    # hit; l.219: the Arm chart's 1 is "Hand Pain". Angels have a Core (seeds/INDEX.md).
     table = Table(pilot("carol"), angel())
     table.do("start")
     table.do("wound carol 4 @left-arm")
@@ -166,6 +162,8 @@ def test_catalogue_gives_each_ailment_its_category() -> None:
 
 
 def test_reminder_actions_resolve_the_reminder() -> None:
+    # seed 000 l.270: "at the start of each of their turns, the character suffering from the
+    # ailment can make a free 'shake-off' test"; a failed one leaves the ailment on.
     table = Table(pilot("carol"), angel())
     table.do("start")
     table.do("ail sachiel Frozen")

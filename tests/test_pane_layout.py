@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.midfight import MIDFIGHT
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import ROOT, basic_file, make_app, opened, state_of, ui_test
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.initiative import InitiativePane
@@ -54,8 +55,7 @@ async def test_no_name_is_cut_from_120_columns(
     tmp_path: Path, sample: str, size: tuple[int, int]
 ) -> None:
     # issue 27: at 120x36 wrath showed "Trooper…", "Ork…(1)" beside "Shock 6/6 Wounds 7/12"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=size) as pilot:
         await opened(pilot)

@@ -16,8 +16,7 @@ from textual.widgets import OptionList, Static
 
 from tests.campaign_helpers import ok
 from tests.party_helpers import chart, fights_shown, launcher, party, settle, shown
-from tests.test_ui_snapshots import still
-from tests.ui_helpers import text_of, ui_test
+from tests.ui_helpers import still, text_of, ui_test
 from tracker.store.campaign_file import CampaignFile
 from tracker.ui.party import PartyScreen
 

@@ -89,6 +89,8 @@ def test_a_baton_pass_chain_refuses_a_repeat() -> None:
 
 
 def test_a_baton_pass_needs_a_one_more_an_ally_and_a_social_link() -> None:
+    # seed 004 l.132: "On gaining a One More, you can designate one ally … who is also a
+    # Confidant with a Social Link rank of at least 1".
     t = Table(RULES, user("yu", links={"yosuke": 1}), user("yosuke"), user("teddie"), pixie())
     assert "holds no One More to pass" in t.refused("baton yu yosuke")
     t.do("dmg pixie 4 element=fire by=yu", [1])
@@ -99,6 +101,7 @@ def test_a_baton_pass_needs_a_one_more_an_ally_and_a_social_link() -> None:
 
 
 def test_the_baton_rank_adds_to_healing() -> None:
+    # seed 004 l.134: "If they're healing, they instead add that rank to the amount healed."
     t = started()
     t.do("dmg pixie 4 element=fire", [1])
     t.do("baton yu yosuke")
@@ -109,6 +112,8 @@ def test_the_baton_rank_adds_to_healing() -> None:
 
 
 def test_unused_one_mores_lapse_and_the_chain_ends_with_the_turn() -> None:
+    # seed 004 l.122: a One More is an extra action "at the end of your turn" — unused, it
+    # lapses when the turn ends, and the Baton chain (l.135) with it.
     t = started()
     t.do("dmg pixie 4 element=fire", [1])
     t.do("baton yu yosuke")
@@ -119,6 +124,7 @@ def test_unused_one_mores_lapse_and_the_chain_ends_with_the_turn() -> None:
 
 
 def test_one_more_for_a_charge_of_stamina() -> None:
+    # seed 004 l.124: "expend it to gain a single charge of Stamina".
     t = started()
     t.do("dmg pixie 4 element=fire", [1])
     t.do("onemore yu stamina")
@@ -164,6 +170,8 @@ def test_all_out_attack_hits_every_enemy_and_ends_their_stagger() -> None:
 
 
 def test_every_shadow_falling_to_an_all_out_attack_owes_a_benefit() -> None:
+    # seed 004 l.176: "If the attack defeats all Shadows, then one of them are obliged to
+    # provide you with a single benefit … After this, all Shadows die."
     t = Table(
         RULES,
         user("yu"),

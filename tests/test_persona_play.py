@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run
 from tests.d100_helpers import Table
 from tests.persona_helpers import AILMENTS, RULES, party, pixie, shadow, user
-from tracker.cli import main
 from tracker.rules.base import RosterError
 from tracker.rules.persona_d100.ruleset import PersonaRules
 
@@ -28,6 +28,8 @@ def test_one_ailment_per_category() -> None:
 
 
 def test_ailments_outside_the_catalogue_need_a_category() -> None:
+    # seed 004 l.92, l.94: ailments are in "four categories: Staggered, Physical, Mental and
+    # Spiritual", one from each at once — a new one must say which.
     t = party()
     assert "say its category — category=staggered|physical|mental|spiritual|condition" in t.refused(
         "ail yu Hunger"
@@ -39,6 +41,8 @@ def test_ailments_outside_the_catalogue_need_a_category() -> None:
 
 
 def test_a_gm_staggering_by_a_spell_earns_the_caster_a_one_more() -> None:
+    # seed 004 l.120: "When you hit an enemy with an attack that Staggers them, then you gain
+    # a One More"; l.123: "enemies who are already Staggered cannot be Staggered again".
     t = party()
     text = t.text("ail pixie Staggered by=yu")
     assert "Pixie is Staggered (the GM)" in text and "Yu gains a One More" in text
@@ -87,6 +91,8 @@ def test_the_status_pane_shows_affinities_ailments_momentum_and_moves() -> None:
 
 
 def test_a_move_modifier_widens_every_band() -> None:
+    # seed 004 l.54-57: "Half Move is distance equal to your AB, plus modifiers"; Full,
+    # Charge and Run are Half Move ×2, ×3, ×4.
     t = Table(RULES, user("yu", move=1), pixie())
     t.do("start", [9, 1])
     assert "Move: Half 5 · Full 10 · Charge 15 · Run 20" in RULES.status_lines(t.who("yu"), t.state)
@@ -101,19 +107,14 @@ def test_initiative_ties_go_to_agility_then_a_recorded_roll_off() -> None:
 
 
 def test_roster_affinities_are_checked() -> None:
+    # seed 004 l.104-105: the ten Elements (Electricity written Elec) and the Affinities
+    # "Weak, Normal, Resist, Block, Absorb or Repel".
     with pytest.raises(RosterError, match="no element 'plasma'"):
         RULES.prepare(shadow("x", affinities={"plasma": "weak"}))
     with pytest.raises(RosterError, match="must be weak, normal, resist, block, repel or absorb"):
         RULES.prepare(shadow("x", affinities={"fire": "hates"}))
     fighter = RULES.prepare(user("yu", affinities={"electricity": "weak"}))
     assert fighter.extras["affinities"] == {"elec": "weak"}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI; (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_the_sample_encounter_plays_through_the_cli(

@@ -60,6 +60,7 @@ def test_a_reaction_before_the_attack_loses_the_aim() -> None:
 
 
 def test_a_feint_needs_its_opposed_test_and_target() -> None:
+    # l.210: Feint is an opposed test against one target; without both nothing is spent.
     t = _fight()
     before = t.state
     with pytest.raises(RuleError, match="opposed WS test"):
@@ -79,6 +80,7 @@ def test_a_passed_feint_stops_parry_and_dodge_on_the_next_melee_attack() -> None
 
 
 def test_a_failed_feint_readies_nothing() -> None:
+    # l.210: the Feint's effect comes only "On a success".
     t = _fight()
     lines = t.do("act yu feint on=harpy fail")
     assert "Yu's Feint against Harpy fails: no effect" in lines

@@ -7,26 +7,17 @@ import asyncio
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 from textual.binding import Binding
-from textual.pilot import Pilot
 from textual.widgets import Digits
 
+from tests.player_app_helpers import view, within_a_second
 from tests.player_helpers import async_test, compact, copy_sample, play, screen_text, shown
-from tracker.paths import bundled_dir
 from tracker.store.encounter_file import load
-from tracker.store.follow import FileFollower
 from tracker.ui.player.app import STALE, PlayerApp
 from tracker.ui.player.cards import CombatantCard
-from tracker.ui.themes import load_themes
 
 SIZE = (160, 48)
-
-
-def view(path: Path, large: bool = False) -> PlayerApp:
-    """The player view on ``path``, with the bundled themes only."""
-    return PlayerApp(FileFollower(path), large=large, shelf=load_themes([bundled_dir("themes")]))
 
 
 def bandits(tmp_path: Path) -> Path:
@@ -40,15 +31,6 @@ def card(app: PlayerApp, slot: str) -> str:
     """The first line of a combatant's card, as drawn."""
     found = next(c for c in app.query(CombatantCard) if c.row.slot == slot)
     return str(found.query_one(".card-line").render())
-
-
-async def within_a_second(pilot: Pilot[Any], app: PlayerApp, text: str) -> bool:
-    """Whether ``text`` is on the screen within one second (looking every 50 ms)."""
-    for _ in range(20):
-        await pilot.pause(0.05)
-        if text in screen_text(app):
-            return True
-    return False
 
 
 async def gm_command(path: Path, *words: str) -> None:

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from tests.player_app_helpers import order_rows, view, within_a_second
 from tests.player_helpers import async_test, copy_sample, play, screen_text
-from tests.test_player_app import view, within_a_second
-from tests.test_player_small import order_rows
 from tracker.ui.player.app import STALE, PlayerApp
 
 

@@ -3,39 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.player_helpers import copy_sample, play
+from tests.serve_helpers import STARTUP, fetch, free_port, serve_terminal
 from tracker.ui.player.launch import view_command
-
-STARTUP = 8.0  # seconds the server may take to answer
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def fetch(url: str, until: float) -> tuple[int, str]:
-    """GET ``url``, retrying while the server starts; (status, body)."""
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as reply:
-                return reply.status, reply.read().decode("utf-8", "replace")
-        except (urllib.error.URLError, ConnectionError):
-            if time.monotonic() > until:
-                raise
-            time.sleep(0.1)
 
 
 @pytest.mark.skipif(
@@ -47,16 +24,7 @@ def test_serve_answers_on_loopback(tmp_path: Path) -> None:
     play(path, "start", "hide archer", "gm-note the ferryman is a spy")
     port = free_port()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tracker.cli",
-            "serve",
-            "--terminal",
-            str(path),
-            "--port",
-            str(port),
-        ],
+        serve_terminal(path, port),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -10,12 +10,11 @@ import pytest
 from rich.text import Text
 
 from tests.midfight import MIDFIGHT
+from tests.player_app_helpers import order_rows, view
 from tests.player_helpers import async_test, copy_sample, play, screen_text
-from tests.test_player_app import view
 from tracker.cli import main
 from tracker.core.dice import Dice
 from tracker.store.encounter_file import EncounterFile
-from tracker.ui.player.app import PlayerApp
 from tracker.ui.player.cards import CardLine, card_rows
 from tracker.ui.player.log_pane import PlayerLogPane
 
@@ -33,12 +32,6 @@ def midfight(folder: Path, sample: str) -> Path:
             except Exception:  # noqa: BLE001 - a refused line changes nothing
                 continue
     return path
-
-
-def order_rows(app: PlayerApp) -> list[str]:
-    """The order pane's rows as the terminal shows them."""
-    order = app.query_one("#order").region
-    return [line[order.x : order.right] for line in screen_text(app).splitlines() if line]
 
 
 def squeezed(text: str) -> str:

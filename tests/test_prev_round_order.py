@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.alien_helpers import Table
+from tests.cards_each_round import fight
 from tests.conftest import basic_encounter
-from tests.test_initiative_each_round import fight
 from tracker.core import events as ev
 from tracker.core.dice import Dice, ScriptedDice
 from tracker.core.errors import RuleError

@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from tests.player_helpers import copy_sample
-from tests.test_player_serve import STARTUP, fetch, free_port
+from tests.serve_helpers import STARTUP, fetch, free_port, serve_terminal
 from tracker.ui.player.serving import MAX_COLUMNS, MAX_ROWS, terminal_size
 
 GONE_WITHIN = 12.0  # quit wait + terminate wait + kill, with room for a busy machine
@@ -55,16 +55,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, int, subprocess.Popen[str]]]:
     path = copy_sample("basic-bandits-at-the-ford.toml", tmp_path)
     port = free_port()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tracker.cli",
-            "serve",
-            "--terminal",
-            str(path),
-            "--port",
-            str(port),
-        ],
+        serve_terminal(path, port),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -157,16 +148,7 @@ def test_a_plain_get_of_the_websocket_is_one_line(served: tuple) -> None:
 def test_a_port_in_use_is_one_line_before_any_address(served: tuple) -> None:
     path, port, _ = served
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tracker.cli",
-            "serve",
-            "--terminal",
-            str(path),
-            "--port",
-            str(port),
-        ],
+        serve_terminal(path, port),
         capture_output=True,
         text=True,
         timeout=30,

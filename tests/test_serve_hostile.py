@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.player_helpers import copy_sample
-from tests.test_player_serve import STARTUP, fetch, free_port
+from tests.serve_helpers import STARTUP, fetch, free_port, serve_terminal
 from tracker.cli import main
 from tracker.core.errors import TrackerError
 from tracker.ui.player.page import page_script, served_script_path
@@ -37,16 +37,7 @@ def served(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     log = tmp_path / "serve.log"
     with log.open("w", encoding="utf-8") as sink:
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tracker.cli",
-                "serve",
-                "--terminal",
-                str(path),
-                "--port",
-                str(port),
-            ],
+            serve_terminal(path, port),
             stdout=sink,
             stderr=sink,
         )

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.snapshot_helpers import WHO, played, written
+from tests.snapshot_helpers import WHO, full_state, played, written
 from tests.ui_helpers import basic_file, make_app, opened, play_of, ui_test
 from tracker.core.dice import Dice
 from tracker.core.model import EncounterState
@@ -21,8 +21,6 @@ from tracker.store.encounter_file import EncounterFile, load
 from tracker.store.snapshot import MARK
 from tracker.store.table_session import TableSession
 from tracker.ui import collector
-
-from .test_snapshots import full_state
 
 
 def drawn(state: EncounterState) -> None:

@@ -13,7 +13,7 @@ import pytest
 from tracker.cli import main
 from tracker.core.dice import Dice
 from tracker.core.fold import replay
-from tracker.core.model import EncounterState, Trait
+from tracker.core.model import Trait
 from tracker.core.state_codec import state_data, state_from_data
 from tracker.store import encounter_file
 from tracker.store.encounter_file import EncounterFile, load
@@ -21,15 +21,7 @@ from tracker.store.follow import FileFollower
 from tracker.store.journal import read_journal
 from tracker.store.snapshot import MARK, snapshot_line
 
-from .snapshot_helpers import WHO, command_end, lying_file, played, written
-
-
-def full_state(path: Path) -> EncounterState:
-    """The state the file's events fold to, read with every snapshot line taken out."""
-    plain = path.with_name("plain.toml")
-    lines = path.read_bytes().splitlines(keepends=True)
-    plain.write_bytes(b"".join(line for line in lines if not line.startswith(MARK)))
-    return load(plain).encounter.state
+from .snapshot_helpers import WHO, command_end, full_state, lying_file, played, written
 
 
 def test_a_100000_event_fight_opens_from_its_snapshot_to_the_state_of_a_full_replay(

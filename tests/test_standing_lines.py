@@ -12,7 +12,6 @@ they are.
 from __future__ import annotations
 
 import re
-import shutil
 import tempfile
 import zlib
 from collections.abc import Iterator
@@ -24,8 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tracker.store.listing as listing
+from tests.listing_helpers import COMMANDS, INIT, assert_listing_agrees, no_fsync, play
 from tests.midfight import MIDFIGHT
-from tests.test_listing import COMMANDS, INIT, assert_listing_agrees, no_fsync, play
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import BASIC_TEXT, basic_file
 from tracker.cli import main
 from tracker.core.dice import Dice
@@ -87,8 +87,7 @@ def forged(data: bytes, fields: bytes, seq: int | None = None) -> bytes:
 def test_every_sample_lists_from_its_standing_line_as_the_full_reading_says(
     tmp_path: Path, sample: str
 ) -> None:
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     assert read_standing(path) is None  # a file never played has none: read in full
     assert summarise(path) == full_row(path)
     dice = Dice(seed=11)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_ui_sizes import visible_status
-from tests.ui_helpers import make_app, nerv_file, opened, ui_test
+from tests.ui_helpers import make_app, nerv_file, opened, ui_test, visible_status
 
 
 @ui_test

@@ -4,13 +4,12 @@ nothing, and takes what the command line takes."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from textual.widgets import Input, Static
 
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import (
-    ROOT,
     basic_file,
     make_app,
     nerv_file,
@@ -31,8 +30,7 @@ NERV = "nerv-sachiel.toml"
 async def test_a_long_injury_list_leaves_the_figure_whole_at_120x36(tmp_path: Path) -> None:
     # seen at 120x36: Unit-01 with four body injuries made the pane scroll; the scrollbar
     # took a cell of the 37 the figure needs, and the right arm's box lost its edge
-    path = tmp_path / NERV
-    shutil.copyfile(ROOT / "encounters" / NERV, path)
+    path = copy_sample(NERV, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(120, 36)) as pilot:
         await opened(pilot)

@@ -4,12 +4,12 @@ outranks the badges and their count (``…3``) at every size, as only the main n
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from rich.cells import cell_len
 
-from tests.ui_helpers import ROOT, make_app, opened, state_of, ui_test
+from tests.player_helpers import copy_sample
+from tests.ui_helpers import make_app, opened, state_of, ui_test
 from tracker.ui.panes.initiative import InitiativePane
 
 WRATH = "wrath-ork-boarding.toml"
@@ -30,8 +30,7 @@ CONDITIONS = (
 async def test_wrath_names_stay_whole_beside_a_long_row_at_80x24(tmp_path: Path) -> None:
     # seen at 80x24: with Kell unconscious and a Defiance failure ("S 5/5 W 0/6 ✗1 …3")
     # every name was cut to make room for his count: "Sister Amel… S 6/6 W 8/8 …3"
-    path = tmp_path / WRATH
-    shutil.copyfile(ROOT / "encounters" / WRATH, path)
+    path = copy_sample(WRATH, tmp_path)
     app = make_app(path, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -60,8 +59,7 @@ async def test_alien_names_stay_whole_while_reminders_crowd_the_status_at_80x24(
 ) -> None:
     # seen at 80x24: three critical injuries to look up widened the status pane, and the
     # order read "Pvt. Hu…", "Drone…#2", "Dron…(1)", "Dron…(2)", "Pvt. Va…"
-    path = tmp_path / ALIEN
-    shutil.copyfile(ROOT / "encounters" / ALIEN, path)
+    path = copy_sample(ALIEN, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)

@@ -17,9 +17,7 @@ from textual.pilot import Pilot
 
 from tests.alien_helpers import Table
 from tests.player_helpers import copy_sample, screen_text
-from tests.test_ui_sizes import visible_status
-from tests.test_ui_uncut import message_rows
-from tests.ui_helpers import make_app, opened, state_of, ui_test
+from tests.ui_helpers import make_app, message_rows, opened, state_of, ui_test, visible_status
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.panes.drawing import Drawing

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.crash_points import KILLED, count_points, failing_at, killed_at, run_cli, snapshot
+from tests.two_file_helpers import SAVE, campaign_in, encounter_in, quiet
 from tracker.core.events import TemplateSaved
 from tracker.rules.registry import load_ruleset
 from tracker.store.bestiary import load_bestiary, user_bestiary_file
@@ -28,24 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FOUNDRY = ROOT / "tests" / "fixtures" / "foundry"
 
 
-def quiet(capsys: pytest.CaptureFixture[str], *args: object) -> None:
-    """Run ``tracker ARGS``, which must succeed."""
-    status = run_cli(args)
-    out, err = capsys.readouterr()
-    assert status == 0, err
-
-
 # --- campaign fight -----------------------------------------------------------------------
-
-
-def campaign_in(folder: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A nerv-d100 campaign of two PCs in ``folder``."""
-    folder.mkdir()
-    path = folder / "c.toml"
-    quiet(capsys, "campaign", "new", path, "--ruleset", "nerv-d100")
-    quiet(capsys, "campaign", "add-pc", path, "Asuka", "physique=45", "will=40", "fate=2")
-    quiet(capsys, "campaign", "add-pc", path, "Rei", "physique=32", "will=48", "fate=1")
-    return path
 
 
 def fight_id(path: Path) -> object:
@@ -163,22 +147,11 @@ def test_a_fight_whose_place_another_file_took_is_dropped_in_one_line(
 # --- save-template --------------------------------------------------------------------------
 
 
-def encounter_in(folder: Path) -> Path:
-    """A copy of the basic sample in ``folder`` (its own user data folder beside it)."""
-    folder.mkdir()
-    path = folder / "ford.toml"
-    shutil.copyfile(ROOT / "encounters" / "basic-bandits-at-the-ford.toml", path)
-    return path
-
-
 def saved_block(path: Path) -> tuple[bool, bool]:
     """(the journal holds the save, the bestiary holds the block 'brute')."""
     journal = any(isinstance(e, TemplateSaved) for e in load(path).encounter.events)
     bestiary = load_bestiary(load_ruleset("basic")).block("brute") is not None
     return journal, bestiary
-
-
-SAVE = ["save-template", "captain", "as", "brute"]
 
 
 def test_save_template_killed_at_any_write(

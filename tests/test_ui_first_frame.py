@@ -4,7 +4,6 @@ and the footer shows and hides keys in place instead of building itself again.""
 
 from __future__ import annotations
 
-import random
 import re
 import time
 from pathlib import Path
@@ -13,38 +12,14 @@ from typing import Any
 import pytest
 from textual.screen import Screen
 
-from tests.snapshot_helpers import written
+from tests.snapshot_helpers import long_fight
 from tests.ui_helpers import basic_file, hold_settling, make_app, opened, state_of, ui_test
-from tracker.core.dice import Dice
-from tracker.core.session import Encounter
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.table_session import TableSession
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
-
-from .conftest import basic_encounter
-
-
-def long_fight(folder: Path, combatants: int = 40, events: int = 600) -> Path:
-    """A basic fight of ``combatants`` with long names, ``events`` events, no snapshot."""
-    roster = [
-        {
-            "id": f"c{i}",
-            "name": f"Fighter with a long name {i}",
-            "side": "pc" if i % 4 == 0 else "enemy",
-            "stats": {"hp": 1000, "init": i % 5},
-        }
-        for i in range(combatants)
-    ]
-    fight: Encounter = basic_encounter(roster)
-    dice, pick = Dice(seed=1), random.Random(2)
-    fight.run("start", dice)
-    while len(fight.events) < events:
-        who = f"c{pick.randrange(combatants)}"
-        fight.run(pick.choice([f"dmg {who} 1", "next", f"heal {who} 1"]), dice)
-    return written(fight, folder)
 
 
 class Frames:

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tests.campaign_helpers import ok
-from tests.test_launcher import gm_folder, launcher
+from tests.launcher_helpers import gm_folder, launcher
 from tests.ui_helpers import make_app, nerv_file, opened, play_of, ui_test
 from tracker.paths import bundled_dir
 from tracker.store.encounter_file import load

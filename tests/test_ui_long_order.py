@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.strip import Strip
 
-from tests.test_ui_first_frame import long_fight
+from tests.snapshot_helpers import long_fight
 from tests.ui_helpers import make_app, opened, ui_test
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.frame import frame_of

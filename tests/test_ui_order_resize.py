@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_ui_first_frame import long_fight
+from tests.snapshot_helpers import long_fight
 from tests.ui_helpers import make_app, opened, ui_test
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.initiative import InitiativePane

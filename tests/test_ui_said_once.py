@@ -5,12 +5,12 @@ that says where it went, and the empty order's hint whole at 80 columns."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.ui_helpers import ROOT, make_app, opened, pane_text, state_of, text_of, ui_test
+from tests.player_helpers import copy_sample
+from tests.ui_helpers import make_app, opened, pane_text, state_of, text_of, ui_test
 from tracker.core.model import Combatant, Condition
 from tracker.rules.registry import load_ruleset
 from tracker.ui.app import TrackerApp
@@ -21,8 +21,7 @@ from tracker.ui.screenshot import save_screen
 
 def sample_app(folder: Path, sample: str) -> TrackerApp:
     """An app on a copy of a bundled sample."""
-    path = folder / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, folder)
     return make_app(path, seed=11)
 
 

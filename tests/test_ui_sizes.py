@@ -6,7 +6,6 @@ or leaves out the ruleset's main numbers."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,16 +15,23 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.midfight import MIDFIGHT
-from tests.test_ui_snapshots import still
-from tests.ui_helpers import ROOT, make_app, offers, opened, settled, state_of, ui_test
+from tests.player_helpers import copy_sample
+from tests.ui_helpers import (
+    make_app,
+    offers,
+    opened,
+    settled,
+    state_of,
+    still,
+    ui_test,
+    visible_status,
+)
 from tracker.core.model import slot_owner
 from tracker.ui.app import TrackerApp
-from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.figure import FIGURE_WIDTH
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.order_rows import row_badges, shown_name, summary_parts
-from tracker.ui.panes.status import StatusPane
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
 SAMPLES = sorted(MIDFIGHT)
@@ -37,8 +43,7 @@ Before = Callable[[Pilot[Any]], Awaitable[None]]
 
 def midfight_app(folder: Path, sample: str) -> TrackerApp:
     """An app on a copy of ``sample`` (seeded dice: the same fight every run)."""
-    path = folder / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, folder)
     return make_app(path, seed=11)
 
 
@@ -151,14 +156,6 @@ async def test_the_body_figure_grows_when_the_terminal_does(tmp_path: Path) -> N
         await pilot.pause()
         drawing = app.query_one("#body-drawing")
         assert drawing.size.width >= 2 * FIGURE_WIDTH
-
-
-def visible_status(app: TrackerApp) -> list[str]:
-    """The status pane's rows that are on screen, as the terminal shows them."""
-    pane = app.query_one(StatusPane)
-    drawing = app.query_one("#status-text", Drawing)
-    top, rows = int(pane.scroll_y), pane.scrollable_content_region.height
-    return [drawing.render_line(y).text.rstrip() for y in range(top, top + rows)]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
 
-from tests.ui_helpers import basic_file, make_app, nerv_file, opened, settled
+from tests.ui_helpers import basic_file, make_app, nerv_file, opened, settled, still
 from tracker.ui.app import TrackerApp
 
 SIZE = (120, 36)
@@ -24,12 +23,6 @@ NERV_PLAY = (
 )
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
-
-
-def still(pilot: Pilot[Any]) -> None:
-    """No blinking cursors anywhere (the snapshot must not depend on the moment)."""
-    for field in pilot.app.screen.query(Input):
-        field.cursor_blink = False
 
 
 def playing(lines: tuple[str, ...], theme: str, select: str = "") -> Before:

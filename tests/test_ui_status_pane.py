@@ -11,7 +11,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from tests.test_ui_sizes import visible_status
 from tests.ui_helpers import (
     ROOT,
     basic_file,
@@ -23,6 +22,7 @@ from tests.ui_helpers import (
     state_of,
     text_of,
     ui_test,
+    visible_status,
 )
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.damage import DamageScreen

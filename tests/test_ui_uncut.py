@@ -13,16 +13,18 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.test_ui_sizes import visible_status
+from tests.player_helpers import copy_sample
 from tests.ui_helpers import (
     ROOT,
     make_app,
+    message_rows,
     offers,
     opened,
     pane_text,
     state_of,
     text_of,
     ui_test,
+    visible_status,
 )
 from tracker.ui.app import TrackerApp
 from tracker.ui.modals.message import MessageScreen
@@ -30,7 +32,6 @@ from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
 from tracker.ui.panes.key_footer import KeyFooter
 from tracker.ui.panes.status import StatusPane
-from tracker.ui.panes.text_line import TextLine
 
 SIZES = [(80, 24), (100, 30), (120, 36), (200, 50)]
 
@@ -71,12 +72,6 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def message_rows(app: TrackerApp) -> str:
-    """The rows under the command bar, as the terminal shows them."""
-    line = app.query_one("#command-message", TextLine)
-    return " ".join(line.render_line(y).text for y in range(line.size.height))
-
-
 async def opened_with_reminders(pilot: Pilot[int], sample: str) -> None:
     """Play the sample's opening, then turn until three reminders are open (or a
     round has passed: some rulesets raise fewer)."""
@@ -115,8 +110,7 @@ async def test_reminders_a_refusal_and_the_tracks_are_whole(
 ) -> None:
     # issue 27: at 80x24 "Rei Ayanami (on foot) suffered an…", a refusal cut at "spec…"
     # and no Shock/Wounds for wrath or HP for basic in the status pane
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=size) as pilot:
         await opened_with_reminders(pilot, sample)
@@ -146,8 +140,7 @@ async def test_the_rules_line_on_the_selected_one_is_in_sight(
     # at 120x36, with three critical injuries to look up, Alien's line for a Broken
     # Ripley ("a single move this round, no stress, no panic") sat below the fold
     sample = "alien-operations-deck.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=size) as pilot:
         await opened_with_reminders(pilot, sample)
@@ -166,8 +159,7 @@ async def test_three_fear_tests_leave_the_selected_name_in_sight(tmp_path: Path)
     # at 80x24 three Wrath & Glory Fear tests (four rows each, wrapped, and two rows of
     # keys) pushed "Trooper Kell · PC · active" below the status pane's fold
     sample = "wrath-ork-boarding.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -191,8 +183,7 @@ async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
     # issue 27: the reminders take the log's rows at 80x24, and give them back once
     # they are resolved
     sample = "nerv-sachiel.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -219,8 +210,7 @@ async def test_the_log_gives_way_and_comes_back(tmp_path: Path) -> None:
 @ui_test
 async def test_a_long_message_wraps_to_a_second_row(tmp_path: Path) -> None:
     sample = "persona-d100-shadows.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
@@ -259,8 +249,7 @@ async def test_the_status_pane_crowding_as_the_app_closes_is_let_be(tmp_path: Pa
     # a full run ended in NoMatches: the status pane's Crowded message reached the app
     # after its screens were gone (a test's teardown), and the app looked for the log
     sample = "nerv-sachiel.toml"
-    path = tmp_path / sample
-    shutil.copyfile(ROOT / "encounters" / sample, path)
+    path = copy_sample(sample, tmp_path)
     app = make_app(path, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)

@@ -13,9 +13,9 @@ from typing import ClassVar
 import pytest
 
 from tests.harm_ruleset import HarmOnly
+from tests.installed_ruleset import fight_file
 from tracker.api import API_VERSION, Command, DiceLike, Draft, Verb, by_name, set_track, verb
 from tracker.cli import main
-from tracker.rules import registry
 
 FIGHT = """format = 2
 
@@ -69,10 +69,7 @@ RULESET = HarmOptions
 @pytest.fixture
 def fight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The pier, its ruleset installed for the test."""
-    monkeypatch.setitem(registry.RULESETS, HarmOptions.id, __name__)
-    path = tmp_path / "pier.toml"
-    path.write_text(FIGHT, encoding="utf-8")
-    return path
+    return fight_file(HarmOptions, monkeypatch, tmp_path / "pier.toml", FIGHT)
 
 
 def refused(path: Path, line: str, capsys: pytest.CaptureFixture[str]) -> str:

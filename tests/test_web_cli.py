@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.player_helpers import copy_sample, play
-from tests.test_player_serve import free_port
+from tests.serve_helpers import free_port
 from tests.ui_helpers import basic_file, make_app, opened, ui_test
 from tracker.cli import main
 from tracker.ui.panes.header import EncounterHeader

@@ -14,7 +14,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from tests.player_helpers import async_test, compact, copy_sample, play
-from tests.test_player_leak import SAMPLES, SECRET_NOTE, allies_summaries, secrets_played
+from tests.secrets_helpers import SAMPLES, SECRET_NOTE, allies_summaries, secrets_played
 from tests.web_helpers import board_where, next_event, served, with_token
 from tracker.export.player_view import player_board
 from tracker.store.encounter_file import load

@@ -11,23 +11,12 @@ from pathlib import Path
 import pytest
 
 from tests.player_helpers import async_test, copy_sample, play
-from tests.web_helpers import board_where, next_event, served, with_token
+from tests.web_helpers import board_where, css_rules, next_event, served, with_token
 from tracker.export.theme import load_palette
 from tracker.web.colours import READABLE, contrast
 from tracker.web.page import static_file, theme_css
 
 THEMES = sorted(p.stem for p in (Path(__file__).parent.parent / "themes").glob("*.toml"))
-
-
-def rules(css: str) -> dict[str, dict[str, str]]:
-    """Every ``selector { property: value; … }`` of a style sheet, by selector."""
-    found: dict[str, dict[str, str]] = {}
-    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
-        pairs = (d.split(":", 1) for d in body.split(";") if ":" in d)
-        declared = {k.strip(): v.strip() for k, v in pairs}
-        for selector in selectors.split(","):
-            found.setdefault(" ".join(selector.split()), {}).update(declared)
-    return found
 
 
 def colour_of(value: str, variables: dict[str, str]) -> str:
@@ -49,7 +38,7 @@ def test_text_on_the_acting_row_and_the_badges_reads_in_every_theme(
     theme: str, selector: str, fill_from: str
 ) -> None:
     variables = dict(re.findall(r"--([\w-]+): (#[0-9a-f]{6});", theme_css(load_palette(theme))))
-    sheet = rules(static_file("page.css").decode("utf-8"))
+    sheet = css_rules(static_file("page.css").decode("utf-8"))
     fill = colour_of(sheet[fill_from]["background"], variables)
     text = colour_of(sheet[selector]["color"], variables)
     assert contrast(text, fill) >= READABLE, f"{theme}: {text} on {fill}"
@@ -63,7 +52,9 @@ def test_text_in_the_themes_own_colours_reads_on_the_page(theme: str, selector: 
     # default-light's section headings were its accent #b35c00 on #f5f5f5 (contrast 4.3)
     palette = load_palette(theme)
     variables = dict(re.findall(r"--([\w-]+): (#[0-9a-f]{6});", theme_css(palette)))
-    text = colour_of(rules(static_file("page.css").decode("utf-8"))[selector]["color"], variables)
+    text = colour_of(
+        css_rules(static_file("page.css").decode("utf-8"))[selector]["color"], variables
+    )
     for fill in (palette.background, palette.surface):
         assert contrast(text, fill) >= READABLE, f"{theme}: {text} on {fill}"
 
@@ -162,7 +153,7 @@ async def test_who_is_an_enemy_is_said_in_words_not_only_by_the_rows_colour(
 def test_a_long_word_wraps_instead_of_scrolling_the_page_sideways() -> None:
     # an ailment typed as one long word ("Hypnotised-by-the-Spiral-of-Doom…") made its badge
     # wider than a phone at 200 % text (282 px on a 180 px page): every text may break
-    sheet = rules(static_file("page.css").decode("utf-8"))
+    sheet = css_rules(static_file("page.css").decode("utf-8"))
     assert sheet["body"]["overflow-wrap"] == "anywhere"
     unbreakable = [s for s, d in sheet.items() if d.get("white-space") == "nowrap"]
     assert unbreakable == [".said-aloud"]  # only the off-screen words for a screen reader

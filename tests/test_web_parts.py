@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.player_helpers import async_test, copy_sample, play
-from tests.test_player_leak import SECRET_NOTE
+from tests.secrets_helpers import SECRET_NOTE
 from tests.web_helpers import board_where, next_event, served, with_token
 from tracker.web import join
 from tracker.web.page import STALE, text

@@ -7,20 +7,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
+from tests.page_script_helpers import BROWSER, NODE, needs_node
 from tests.player_helpers import async_test, copy_sample, play
-from tests.test_web_look import rules
-from tests.web_helpers import served, with_token
+from tests.web_helpers import css_rules, served, with_token
 from tracker.web.page import static_file
 
 FORD = "basic-bandits-at-the-ford.toml"
-NODE = shutil.which("node")
-needs_node = pytest.mark.skipif(NODE is None, reason="needs Node.js to run the page script")
 
 
 @async_test
@@ -37,69 +32,6 @@ async def test_the_acting_row_is_an_anchor_the_header_links_to(tmp_path: Path) -
     assert len(marked) == 1 and "acting" in marked[0] and 'aria-current="step"' in marked[0]
     links = re.findall(r'<a href="([^"]*)">(.*?)</a>', during)
     assert links == [("#acting", 'Go to the acting row <span aria-hidden="true">↓</span>')]
-
-
-# A stand-in browser: one tall page, an acting row at ``rows[turn]`` px from the top.
-BROWSER = r"""
-"use strict";
-const ROW = 60, HEIGHT = 700;
-let scrollY = 0, turn = 0;
-const scrolled = [];
-const row = {
-  getBoundingClientRect() {
-    const top = 200 + turn * ROW - scrollY;
-    return { top, bottom: top + ROW };
-  },
-  scrollIntoView(how) {
-    scrolled.push([turn, how.block]);
-    scrollY = 200 + turn * ROW + ROW / 2 - HEIGHT / 2;
-  },
-};
-const element = (text) => ({ textContent: text, hidden: true, innerHTML: "" });
-const status = element("reconnecting…"), said = element("Round 1");
-let coming = 0;  // the turn the next board shows
-const live = {
-  querySelector: () => null,
-  get innerHTML() { return ""; },
-  set innerHTML(html) { turn = coming; },
-};
-const sources = [];
-class EventSource {
-  constructor(url) { this.url = url; this.on = {}; sources.push(this); }
-  addEventListener(name, fn) { this.on[name] = fn; }
-  close() {}
-}
-globalThis.EventSource = EventSource;
-globalThis.window = globalThis;
-window.innerHeight = HEIGHT;
-window.addEventListener = () => {};
-window.history = { scrollRestoration: "auto" };
-globalThis.document = {
-  body: { getAttribute: () => "/events?t=abc" },
-  getElementById: (id) => ({ status, said, live, acting: row })[id],
-  addEventListener: () => {},
-  visibilityState: "visible",
-};
-globalThis.setTimeout = () => 0;
-globalThis.clearTimeout = () => {};
-globalThis.setInterval = () => 0;
-function next(to) { coming = to; sources[0].on.board({ data: "<ol></ol>" }); }
-function play(script) {
-  turn = 60;  // the page opens on row 60 of a long fight
-  eval(script);
-  const opened = [scrolled.length, scrollY > 0];
-  sources[0].on.open();
-  next(61);  // the next row: still on screen, nothing moves
-  const near = scrolled.length;
-  next(75);  // far down (the order came round past those delaying): brought on screen
-  const far = scrolled.length;
-  scrollY = 0;  // the player scrolls up to read the top of the board
-  next(76);
-  const away = scrolled.length;
-  process.stdout.write(JSON.stringify({ opened, near, far, away, scrolled,
-    restoration: window.history.scrollRestoration }));
-}
-"""
 
 
 @needs_node
@@ -147,6 +79,6 @@ def test_the_stale_notice_is_on_screen_wherever_the_player_scrolled() -> None:
     # the GM's file became unreadable while a phone showed the turn of a long fight: the
     # notice sat at the top of the page, 3,300 px above, and the old board looked live
     sheet = re.sub(r"/\*.*?\*/", "", static_file("page.css").decode("utf-8"), flags=re.S)
-    stale = rules(sheet)[".stale"]
+    stale = css_rules(sheet)[".stale"]
     assert stale.get("position") == "sticky" and stale.get("top") == "0"
     assert stale.get("background", "").startswith("var(--")  # rows do not show through

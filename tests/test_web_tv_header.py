@@ -10,9 +10,9 @@ import re
 import subprocess
 from pathlib import Path
 
+from tests.page_script_helpers import BROWSER, NODE, needs_node
 from tests.player_helpers import copy_sample, play
-from tests.test_web_look import rules
-from tests.test_web_turn_in_view import BROWSER, NODE, needs_node
+from tests.web_helpers import css_rules
 from tracker.export.player_view import player_board
 from tracker.store.encounter_file import load
 from tracker.web.page import PlayersView, page, static_file
@@ -23,7 +23,7 @@ FORD = "basic-bandits-at-the-ford.toml"
 def sheet() -> dict[str, dict[str, str]]:
     """The page's style sheet, by selector (comments left out)."""
     css = static_file("page.css").decode("utf-8")
-    return rules(re.sub(r"/\*.*?\*/", "", css, flags=re.S))
+    return css_rules(re.sub(r"/\*.*?\*/", "", css, flags=re.S))
 
 
 def test_the_tv_header_stays_on_top_and_what_must_show_goes_below_it() -> None:

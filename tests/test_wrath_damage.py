@@ -213,6 +213,8 @@ def test_defiance_only_at_zero_wounds() -> None:
 
 
 def test_healing_wakes_an_unconscious_hero_and_clears_failures() -> None:
+    # seed 002 l.235-236: "This unconsciousness ends if the character recovers any Wounds";
+    # the Defiance Checks (l.249) are over with it.
     table = Table()
     table.do("dmg kell 12")
     table.do("defiance kell", [2])

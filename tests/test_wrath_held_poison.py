@@ -23,8 +23,8 @@ def _to_round_two(table: Table) -> list[str]:
 
 
 def test_a_held_turn_lost_ends_and_asks_the_poison_test() -> None:
-    # Kell's turn began and he held; the round ends with the action unused: the turn is
-    # lost — it ends there, and the Toughness test of its end is asked
+    # l.40-41, l.304-305: Kell's turn began and he held; the round ends with the action
+    # unused: the turn is lost — it ends there, and the Toughness test of its end is asked
     table = Table()
     _poisoned_kell_holds(table)
     assert table.who("kell").condition("Holding") is not None
@@ -36,6 +36,7 @@ def test_a_held_turn_lost_ends_and_asks_the_poison_test() -> None:
 
 
 def test_a_held_turn_played_later_asks_the_test_once_at_its_end() -> None:
+    # l.304-305: a Toughness test "at the end of every turn" — the held turn ends once.
     table = Table()
     _poisoned_kell_holds(table)
     table.do("act kell")
@@ -50,8 +51,8 @@ def test_a_held_turn_played_later_asks_the_test_once_at_its_end() -> None:
 
 
 def test_a_hold_declared_before_the_turn_began_loses_no_turn_that_ended() -> None:
-    # Amelia holds while Kell acts: her turn never began, so no turn of hers ends this
-    # round and no Toughness test is asked for it
+    # l.40-41, l.304-305: Amelia holds while Kell acts: her turn never began, so no turn of
+    # hers ends this round and no Toughness test is asked for it
     table = Table()
     table.do("start")
     table.do("ail amelia poisoned")

@@ -22,6 +22,8 @@ def test_chosen_order_alternates_sides_each_by_initiative() -> None:
 
 
 def test_next_who_picks_anyone_who_has_not_acted_and_the_rest_alternate() -> None:
+    # seed 002 has no initiative roll: docs/rulesets/wrath-glory.md ("Turn order"), "`next
+    # WHO` picks anyone who has not acted this round"; the sides alternate after that.
     table = Table()
     table.do("start")
     table.do("next amelia")  # the GM lets a second Hero go before the Orks
@@ -32,6 +34,8 @@ def test_next_who_picks_anyone_who_has_not_acted_and_the_rest_alternate() -> Non
 
 
 def test_next_refuses_someone_who_already_acted() -> None:
+    # docs/rulesets/wrath-glory.md ("Turn order"): `next WHO` picks "anyone who has not
+    # acted this round" — one who has is refused, naming who is still to act.
     table = Table()
     table.do("start")
     table.do("next")
@@ -42,6 +46,8 @@ def test_next_refuses_someone_who_already_acted() -> None:
 
 
 def test_a_new_round_starts_when_everyone_has_acted() -> None:
+    # docs/rulesets/wrath-glory.md ("Turn order"): each acts once a round, the order kept
+    # every round: round 2 opens when all four have acted.
     table = Table()
     table.do("start")
     for _ in range(4):
@@ -51,13 +57,16 @@ def test_a_new_round_starts_when_everyone_has_acted() -> None:
 
 
 def test_first_side_option_lets_the_foes_open() -> None:
+    # docs/rulesets/wrath-glory.md ("Turn order"): players first — `options.first_side =
+    # "enemy"` to change.
     table = Table(options={"first_side": "enemy"})
     table.do("start")
     assert names(table) == ["nob", "kell", "boy", "amelia"]
 
 
 def test_rolled_order_counts_initiative_icons_higher_first() -> None:
-    # the encounter option: Initiative pools rolled, icons decide
+    # the encounter option (docs/rulesets/wrath-glory.md, "Turn order"): Initiative pools
+    # rolled, icons decide
     table = Table(options={"turn_order": "rolled"})
     # dice in roster order: Amelia 3d (1 icon), Kell 4d (0), Nob 2d (2), Boy 1d (2);
     # Nob and Boy tie on icons: the higher Initiative attribute (Nob 2, Boy 1) goes first
@@ -68,6 +77,7 @@ def test_rolled_order_counts_initiative_icons_higher_first() -> None:
 
 
 def test_order_command_switches_to_rolled() -> None:
+    # docs/rulesets/wrath-glory.md: `order chosen|rolled` switches the turn order mid-fight.
     table = Table()
     table.do("start")
     table.do("order rolled", [1, 1, 1, 1, 1, 1, 1, 1, 1, 6])

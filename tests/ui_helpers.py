@@ -1,5 +1,5 @@
 """Helpers for the TUI tests: encounter files on disk, an app that ignores the user's
-folders, and the text a GM would read in a pane."""
+folders, the text a GM would read in a pane, and a screen held still for a snapshot."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from textual.worker import WorkerCancelled
 
 from tracker.core.dice import Dice
@@ -26,6 +26,8 @@ from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.app import TrackerApp
 from tracker.ui.panes.drawing import Drawing
+from tracker.ui.panes.status import StatusPane
+from tracker.ui.panes.text_line import TextLine
 from tracker.ui.themes import load_themes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,3 +188,23 @@ def offers(text: str, key: str, label: str) -> bool:
     """The status text offers ``label`` on ``key``: ``[1] pass``, or ``[1]pass`` where a
     short pane draws each reminder's keys in a row of their own."""
     return bool(re.search(rf"\[{key}\] ?{re.escape(label)}(?!\w)", text))
+
+
+def still(pilot: Pilot[Any]) -> None:
+    """No blinking cursors anywhere (the snapshot must not depend on the moment)."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+
+
+def visible_status(app: TrackerApp) -> list[str]:
+    """The status pane's rows that are on screen, as the terminal shows them."""
+    pane = app.query_one(StatusPane)
+    drawing = app.query_one("#status-text", Drawing)
+    top, rows = int(pane.scroll_y), pane.scrollable_content_region.height
+    return [drawing.render_line(y).text.rstrip() for y in range(top, top + rows)]
+
+
+def message_rows(app: TrackerApp) -> str:
+    """The rows under the command bar, as the terminal shows them."""
+    line = app.query_one("#command-message", TextLine)
+    return " ".join(line.render_line(y).text for y in range(line.size.height))

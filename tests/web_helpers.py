@@ -1,8 +1,10 @@
-"""Helpers for the web page tests: a players' server in this process, and its stream."""
+"""Helpers for the web page tests: a players' server in this process, its stream, and the
+rules of a style sheet."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -58,3 +60,14 @@ async def board_where(stream: ClientResponse, wanted: str) -> str:
                 return board
 
     return await asyncio.wait_for(first(), WAIT)
+
+
+def css_rules(css: str) -> dict[str, dict[str, str]]:
+    """Every ``selector { property: value; … }`` of a style sheet, by selector."""
+    found: dict[str, dict[str, str]] = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        pairs = (d.split(":", 1) for d in body.split(";") if ":" in d)
+        declared = {k.strip(): v.strip() for k, v in pairs}
+        for selector in selectors.split(","):
+            found.setdefault(" ".join(selector.split()), {}).update(declared)
+    return found

@@ -1,8 +1,8 @@
-"""Mutations of a file the tracker reads, and the one judgement every reader must pass.
+"""Mutations of a file the tracker reads: what a file from elsewhere may be after a bad
+copy, a hand edit or another tool's write.
 
-A mutation is what a file from elsewhere may be after a bad copy, a hand edit or
-another tool's write: cut at any byte, a byte flipped, inserted or deleted, a value of
-another type (string, integer, float, array, table, bool, date), a number no game has
+:func:`mutated` draws one: cut at any byte, a byte flipped, inserted or deleted, a value
+of another type (string, integer, float, array, table, bool, date), a number no game has
 (``1e308``, ``2**70``, 5,000 digits, ``-0``, ``nan``, ``inf``), a very long string,
 control bytes or markup in a string, a key written twice, two blocks swapped, a journal
 block's ``seq`` or ``crc`` changed, a byte that is not UTF-8, or nothing at all; and the
@@ -11,33 +11,17 @@ ends, a byte-order mark, a key in unicode or a second one differing only in case
 and zero-width characters, lists or tables nested past any parser's recursion, a 10 MB
 value, a table written inline or an inline one as a table, a date where a number
 belongs, and a valid file of another kind (a theme given as a keymap).
-
-The judgement (:func:`judged`): a command either succeeds or refuses; a refusal is exit
-1 with one line on stderr, a sentence naming the file (no traceback, no Python exception
-name, no ``repr`` of an object), and every file in the folder as it was; no output holds
-a control byte other than a line break or a tab, nor a bidi or zero-width mark.
+:func:`resigned` makes a mutated journal's checksums right again.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
-import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from tests.player_helpers import ENCOUNTERS, copy_sample, play
-from tracker.cli import main
-from tracker.core.safe_text import UNSAFE_EXCEPT_LINES
+from tests.player_helpers import ENCOUNTERS
 
 ROOT = ENCOUNTERS.parent
 """The repository's root."""
@@ -397,123 +381,3 @@ def resigned(data: bytes) -> bytes:
     appends well-formed blocks may write, so a mutation inside a block reaches the checks
     behind the crc."""
     return _BLOCK.sub(lambda m: m[1] + b"crc = %d\n" % zlib.crc32(m[1]), data)
-
-
-# --- the judgement ------------------------------------------------------------------------
-
-CONTROL = UNSAFE_EXCEPT_LINES
-"""A control byte, a bidi override or isolate, or a zero-width mark: never in what the
-tracker prints (a line break and a tab are fine)."""
-PYTHON_WORDS = re.compile(
-    r"Traceback|\b[A-Z]\w*(?:Error|Exception|Warning)\b|object at 0x|<class |<function |"
-    r"\bNone\b|datetime\.|(?:^|(?<=[\s(\[{,=:]))b'|codec can't|'\\x[0-9a-f]{2}'|"
-    r"year -?\d+ is out of range|day is out of range for month"
-)
-"""What a Python exception says, not a GM's sentence (``b'…'`` is a bytes repr; ``'b'`` is
-a word quoted back)."""
-
-
-def files_in(folder: Path) -> dict[str, bytes | str]:
-    """Every file below ``folder`` by its relative path: its bytes (a link: its target)."""
-    found: dict[str, bytes | str] = {}
-    for path in sorted(folder.rglob("*")):
-        name = str(path.relative_to(folder))
-        if path.is_symlink():
-            found[name] = f"-> {path.readlink()}"
-        elif path.is_file():
-            found[name] = path.read_bytes()
-        elif path.is_dir():
-            found[name] = "folder"
-    return found
-
-
-@dataclass
-class Outcome:
-    """What one run of ``tracker ARGS`` did."""
-
-    code: int
-    out: str
-    err: str
-
-    @property
-    def refused(self) -> bool:
-        """The command said no."""
-        return self.code != 0
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: object) -> Outcome:
-    """``tracker ARGS`` in this process; an exception escaping ``main`` fails the test."""
-    capsys.readouterr()
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return Outcome(code, out, err)
-
-
-def judged(
-    capsys: pytest.CaptureFixture[str],
-    folders: list[Path],
-    named: str,
-    *args: object,
-    may_change: bool = False,
-) -> Outcome:
-    """Run ``tracker ARGS`` and hold it to the judgement. ``named``: the file name a
-    refusal must say; ``folders``: every file in them stays as it was after a refusal
-    (and always, unless ``may_change``)."""
-    before = [files_in(f) for f in folders]
-    outcome = run(capsys, *args)
-    said = f"{' '.join(map(str, args))!r} exit {outcome.code}: {outcome.err!r}"
-    assert outcome.code in (0, 1), said
-    assert not CONTROL.search(outcome.out), f"{said} printed {outcome.out[:300]!r}"
-    assert not CONTROL.search(outcome.err), said
-    assert "Traceback" not in outcome.err, said
-    if outcome.refused:
-        assert outcome.err.startswith("tracker: ") and outcome.err.count("\n") == 1, said
-        assert outcome.err.endswith("\n") and named in outcome.err, said
-        assert not PYTHON_WORDS.search(outcome.err), said
-    if outcome.refused or not may_change:
-        assert [files_in(f) for f in folders] == before, f"{said} changed a file"
-    if not outcome.refused and ("--json" in args or "json" in args):
-        json.loads(outcome.out)  # what was asked for as JSON is JSON
-    return outcome
-
-
-def sentence_of(problem: str, named: str) -> None:
-    """A problem a reader reports (not raised): one line, naming the file, no Python."""
-    assert "\n" not in problem and not CONTROL.search(problem), repr(problem)
-    assert not PYTHON_WORDS.search(problem), problem
-    assert named in problem, problem
-
-
-@contextmanager
-def own_folders() -> Iterator[Path]:
-    """A fresh folder, and fresh user data/config/cache folders inside it, for one example."""
-    with tempfile.TemporaryDirectory() as name, pytest.MonkeyPatch.context() as patch:
-        root = Path(name)
-        for kind in ("DATA", "CONFIG", "CACHE"):
-            patch.setenv(f"XDG_{kind}_HOME", str(root / "user" / kind.lower()))
-        (root / "table").mkdir()
-        yield root / "table"
-
-
-# --- the files the fuzzing starts from ------------------------------------------------------
-
-SAMPLES = sorted(p.name for p in ENCOUNTERS.glob("*.toml"))
-PLAYED = ("start", "next", "note [b]Loud[/b] <i>x</i>", "next", "undo", "redo", "next")
-FUZZ = settings(
-    max_examples=int(os.environ.get("FUZZ_N", "40")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
-
-
-@cache
-def played(sample: str) -> bytes:
-    """The bytes of ``sample`` after a few commands of play."""
-    with own_folders() as folder:
-        path = copy_sample(sample, folder)
-        for line in PLAYED:
-            try:
-                play(path, line)
-            except Exception:  # noqa: BLE001 - a ruleset may refuse a line; play goes on
-                continue
-        return path.read_bytes()
