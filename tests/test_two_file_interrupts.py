@@ -14,17 +14,14 @@ import pytest
 
 from tests.crash_points import count_points, snapshot, stopped_at
 from tests.test_two_file_commands import (
-    SAVE,
-    campaign_in,
     check_next_fight_and_writebacks,
-    encounter_in,
     importing,
     joined,
-    quiet,
     saved_block,
     table_files,
     wrath_in,
 )
+from tests.two_file_helpers import SAVE, campaign_in, encounter_in, quiet
 from tracker.store.campaign_file import load_campaign
 from tracker.store.holder import runtime_folder
 
