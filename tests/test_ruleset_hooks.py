@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracker.api import Combatant, Ruleset, SummaryPart, TrackView, Verb
-from tracker.rules.hooks import CLOSE, REQUIRED, HookError, check_hooks
+from tracker.rules.hooks import CLOSE, NAME_TUPLES, REQUIRED, HookError, check_hooks
 from tracker.rules.registry import RULESETS, load_ruleset
 
 COMPLETE = '''
@@ -144,6 +144,10 @@ def near_hook_names(draw: st.DrawFn) -> str:
 def test_a_name_is_refused_exactly_when_difflib_finds_the_hook_it_meant(name: str) -> None:
     guess = difflib.get_close_matches(name, HOOKS, n=1, cutoff=CLOSE)
     own = type("Own", (Whole,), {"__doc__": "A name.", name: lambda self: None})
+    if name in (*NAME_TUPLES, "roster_keys"):  # an attribute, not a method: its shape
+        with pytest.raises(HookError, match=f"Own.{name} must be a "):
+            check_hooks(own, Ruleset)
+        return
     if name in HOOKS or not guess:
         check_hooks(own, Ruleset)
         return
@@ -186,3 +190,42 @@ def test_a_plugin_missing_a_required_hook_is_one_line(tmp_path: Path) -> None:
 def test_a_whole_plugin_lists(tmp_path: Path) -> None:
     listed = _plugin(tmp_path, COMPLETE)
     assert listed.returncode == 0 and "probe" in listed.stdout, listed.stderr
+
+
+def test_roster_keys_given_as_names_is_refused_at_load_not_in_the_fight() -> None:
+    class Zones(Whole):
+        """``roster_keys`` as a tuple of names, not a table of key and type."""
+
+        roster_keys: ClassVar = ("zone",)  # type: ignore[assignment]
+
+    with pytest.raises(HookError) as caught:
+        check_hooks(Zones, Ruleset)
+    assert str(caught.value) == (
+        "Zones.roster_keys must be a table of each extra roster key and its type, "
+        "such as {\"zone\": str}, not ('zone',)"
+    )
+
+
+@pytest.mark.parametrize("name", ["end_options", "stat_names", "rising_damage_tracks"])
+def test_a_name_list_written_without_its_comma_is_refused(name: str) -> None:
+    slip = type("Slip", (Whole,), {"__doc__": "A text for a tuple.", name: "outcome"})
+    with pytest.raises(HookError) as caught:
+        check_hooks(slip, Ruleset)
+    assert str(caught.value) == (
+        f"Slip.{name} must be a tuple of names: ('outcome',) with its comma, not the text 'outcome'"
+    )
+
+
+def test_the_bundled_rulesets_shapes_hold() -> None:
+    for ruleset_id in RULESETS:
+        load_ruleset(ruleset_id)
+
+
+def test_a_plugin_with_roster_keys_as_names_is_one_line(tmp_path: Path) -> None:
+    code = COMPLETE.replace(
+        '    title = "Probe"\n', '    title = "Probe"\n    roster_keys = ("zone",)\n'
+    )
+    listed = _plugin(tmp_path, code)
+    assert listed.returncode == 1 and "nerv-d100" in listed.stdout
+    assert listed.stderr.count("\n") == 1 and "Traceback" not in listed.stderr
+    assert "roster_keys must be a table of each extra roster key and its type" in listed.stderr
