@@ -214,7 +214,7 @@ def _players_lines(
     unseen = {cid for cid, fighter in fighters.items() if fighter.hidden}
     return [
         replace(line, text=told[line.seq], actor="", actor_id="", turn="")
-        if line.actor_id in unseen
+        if line.actor_id in unseen or line.hidden_turn
         else replace(line, text=told[line.seq])
         for line in lines
         if line.seq in told
@@ -307,12 +307,18 @@ class _RoundDraft:
 
     def block(self) -> RoundBlock:
         """The finished round. A turn that began hidden is the GM's only while none of
-        its lines is the players' (a combatant revealed in it gives them its turn)."""
+        its lines is the players' once its owner is seen (a combatant revealed in it
+        gives them its turn; a PC hurt in it is theirs to read, not whose turn it was)."""
         turns = tuple(
-            TurnBlock(h, a, tuple(ls), hidden and not any(map(_players_read, ls)))
+            TurnBlock(h, a, tuple(ls), hidden and not any(map(_players_own, ls)))
             for h, a, hidden, ls in self.turns
         )
         return RoundBlock(self.round, tuple(self.loose), turns)
+
+
+def _players_own(line: LogLine) -> bool:
+    """Whether the players' copy holds this line under its turn's heading."""
+    return _players_read(line) and not line.hidden_turn
 
 
 def _players_read(line: LogLine) -> bool:
