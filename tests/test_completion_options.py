@@ -67,3 +67,13 @@ def test_the_shell_helper_offers_the_options_after_who(
     assert capsys.readouterr().out.split() == ["bd=", "mortal=", "soak", "wrath"]
     assert main(["_complete", "line", "do", str(fight), "dmg"]) == 0
     assert "kell" in capsys.readouterr().out.split()
+
+
+def test_tab_offers_no_option_the_line_already_gives(fights: dict[str, Encounter]) -> None:
+    # ``move mara grit mod=1 `` Tab offered ``mod=`` again: each Tab added one more
+    nerv, wrath = fights["nerv"], fights["wrath"]
+    assert tab(nerv, "dmg sachiel 5 bl") == ("dmg sachiel 5 block=", ("block=",))
+    assert tab(nerv, "dmg sachiel 5 block=2 bl") == (None, ())
+    assert tab(nerv, "dmg sachiel 5 ")[1][0] == "exploit"
+    assert "exploit" not in tab(nerv, "dmg sachiel 5 exploit ")[1]
+    assert tab(wrath, "test kell 5 dn=3 wrath ")[1] == ("bonus=", "vs=", "for=", "bank")

@@ -118,7 +118,9 @@ def _expected(
     if any(ch.isupper() for ch in slot) and not word[:1].isalpha():
         return offered  # a number or a name is due here, not an option
     declared = option_words(found)  # after the names: the options it reads
-    return [*offered, *(o for o in declared if o not in offered)]
+    given = {w.partition("=")[0].casefold() for w in words[1:-1]}
+    fresh = [o for o in declared if o.endswith(".") or o.rstrip("=").casefold() not in given]
+    return [*offered, *(o for o in fresh if o not in offered)]
 
 
 def usage_slots(usage: str) -> list[str]:
