@@ -88,11 +88,12 @@ class CommandInput(Input, KeptPaint):
         """Enter is taken in ``on_key``, in order with the other keys; nothing to do here."""
 
     def action_take_completion(self) -> None:
-        """Accept the grey completion (and add a space to go on typing)."""
+        """Accept the grey completion (and add a space to go on typing, but not after an
+        option's ``=``: its value comes next)."""
         before = self.value
         self.cursor_position = len(before)
         self.action_cursor_right()
-        if self.value != before:
+        if self.value != before and not self.value.endswith("="):
             self.value += " "
             self.cursor_position = len(self.value)
 
