@@ -68,3 +68,17 @@ def test_the_gms_copy_still_marks_the_hidden_turn_and_not_the_players_lines(
     status, out, _ = run(capsys, "log", str(path), "-f", "md", "--gm")
     assert status == 0
     assert "### Spy's turn *(GM only)*\n\n- Ann: HP 10 → 7\n" in out, out
+
+
+def test_the_page_puts_those_lines_under_between_turns_not_the_last_turn_seen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the page's log showed "Ann: HP 10 → 7" under "Ann's turn", as if Ann had hurt herself
+    loaded = load(_ambush(tmp_path, capsys))
+    fight = loaded.encounter
+    seen = [
+        (line.kind, line.text) for line in player_log(fight.initial, fight.events, loaded.rules)
+    ]
+    at = seen.index(("line", "Ann: HP 10 → 7"))
+    assert seen[at - 1] == ("turn", "Between turns"), seen
+    assert [kind for kind, text in seen].count("turn") == 2  # Ann's turn, then that one

@@ -19,7 +19,7 @@ from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine, lines_of, visible
-from tracker.export.player_log import player_log
+from tracker.export.player_log import BETWEEN_TURNS, player_log
 from tracker.export.player_view import reveals
 from tracker.export.summary import EncounterSummary, carried_in, summarise
 from tracker.export.timeline import Beat, Timeline
@@ -298,7 +298,7 @@ class _RoundDraft:
     def _into_own_turn(self, line: LogLine) -> None:
         current = self.turns[-1][1] if self.turns else ""
         if line.actor != current and (line.actor or self.turns):
-            heading = f"{possessive(line.actor)} turn" if line.actor else "Between turns"
+            heading = f"{possessive(line.actor)} turn" if line.actor else BETWEEN_TURNS
             self.turns.append((heading, line.actor, line.hidden, []))
         self._into_current(line)
 
