@@ -22,9 +22,17 @@ def _key(
     tooltip: str,
     show: bool = True,
     display: str | None = None,
+    priority: bool = False,
 ) -> Binding:
     return Binding(
-        key, action, description, show=show, key_display=display, id=binding_id, tooltip=tooltip
+        key,
+        action,
+        description,
+        show=show,
+        key_display=display,
+        priority=priority,
+        id=binding_id,
+        tooltip=tooltip,
     )
 
 
@@ -85,7 +93,17 @@ TABLE_KEYS: list[Binding] = [
         False,
     ),
     _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
-    _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
+    # priority: the bar opens as the key arrives, before the keys typed after it are
+    # handed on (``:redo`` in one burst types ``redo``; the table's ``r`` would open dice)
+    _key(
+        "colon",
+        "command_bar",
+        "command",
+        "command-bar",
+        "type a command",
+        display=":",
+        priority=True,
+    ),
     _key("b", "body_chart", "body", "body-chart", "the selected one's body chart full screen"),
     _key("ctrl+r,U", "redo", "redo", "redo", "restore what was undone"),
     _key("w", "delay", "delay", "delay", "the selected combatant holds their turn"),

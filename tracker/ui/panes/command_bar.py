@@ -155,10 +155,12 @@ class CommandBar(Vertical, KeptPaint):
         return self.query_one("#command-message", TextLine).text
 
     def open(self, text: str = "") -> None:
-        """Focus the bar, optionally with a line already typed."""
+        """Focus the bar, optionally with a line already typed. The focus moves now, not
+        after the keys already waiting (``focus()`` waits its turn): ``:redo`` arriving
+        in one burst (a fast typist, a paste, tmux) types ``redo``, not the table's ``r``."""
         self.input.value = text
         self.input.cursor_position = len(text)
-        self.input.focus()
+        self.screen.set_focus(self.input)
 
     def example(self, line: str) -> None:
         """Show ``line`` as the example in the empty bar."""
