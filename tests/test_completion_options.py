@@ -71,6 +71,16 @@ def test_the_shell_helper_offers_the_options_after_who(
     assert "kell" in capsys.readouterr().out.split()
 
 
+def test_the_shell_helper_offers_no_option_the_line_already_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``tracker do f.toml dmg kell 6 bd=2 soak <Tab>`` offered bd= and soak again
+    fight = tmp_path / "f.toml"
+    shutil.copyfile(ROOT / "wrath-ork-boarding.toml", fight)
+    assert main(["_complete", "line", "do", str(fight), "dmg", "kell", "6", "bd=2", "soak"]) == 0
+    assert capsys.readouterr().out.split() == ["mortal=", "wrath"]
+
+
 def test_tab_offers_no_option_the_line_already_gives(fights: dict[str, Encounter]) -> None:
     # ``move mara grit mod=1 `` Tab offered ``mod=`` again: each Tab added one more
     nerv, wrath = fights["nerv"], fights["wrath"]
