@@ -4,6 +4,7 @@ one: a misspelt hook would otherwise be ignored in silence (the default used ins
 from __future__ import annotations
 
 import difflib
+import inspect
 import os
 import subprocess
 import sys
@@ -16,7 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracker.api import Combatant, Ruleset, SummaryPart, TrackView, Verb
-from tracker.rules.hooks import CLOSE, NAME_TUPLES, REQUIRED, HookError, check_hooks
+from tracker.rules.hooks import (
+    CLOSE,
+    MACHINERY,
+    NAME_TUPLES,
+    REQUIRED,
+    HookError,
+    check_hooks,
+)
 from tracker.rules.registry import RULESETS, load_ruleset
 
 COMPLETE = '''
@@ -148,6 +156,13 @@ def test_a_name_is_refused_exactly_when_difflib_finds_the_hook_it_meant(name: st
         with pytest.raises(HookError, match=f"Own.{name} must be a "):
             check_hooks(own, Ruleset)
         return
+    base_takes = (
+        list(inspect.signature(getattr(Ruleset, name)).parameters) if name in MACHINERY else []
+    )
+    if name in MACHINERY and base_takes != ["self"]:  # the tracker's own, taken otherwise
+        with pytest.raises(HookError, match=f"Own.{name} is the tracker's own"):
+            check_hooks(own, Ruleset)
+        return
     if name in HOOKS or not guess:
         check_hooks(own, Ruleset)
         return
@@ -229,3 +244,25 @@ def test_a_plugin_with_roster_keys_as_names_is_one_line(tmp_path: Path) -> None:
     assert listed.returncode == 1 and "nerv-d100" in listed.stdout
     assert listed.stderr.count("\n") == 1 and "Traceback" not in listed.stderr
     assert "roster_keys must be a table of each extra roster key and its type" in listed.stderr
+
+
+@pytest.mark.parametrize("name", ["prepare", "summary", "order_key"])
+def test_a_helper_named_as_the_trackers_own_method_is_refused_at_load(name: str) -> None:
+    # ``def prepare(self)`` ("prepare my tables") was called with a roster entry and failed
+    # with a TypeError traceback on the first 'tracker do'
+    helper = type("Helper", (Whole,), {"__doc__": "A helper.", name: lambda self: None})
+    with pytest.raises(HookError) as caught:
+        check_hooks(helper, Ruleset)
+    assert str(caught.value).startswith(f"Helper.{name} is the tracker's own, not a hook (")
+    assert str(caught.value).endswith(f"give your {name} another name, or start it with _")
+
+
+def test_overriding_the_trackers_own_method_with_its_parameters_is_allowed() -> None:
+    class Own(Whole):
+        """``prepare`` as the base class takes it (the d100 rulesets do so)."""
+
+        def prepare(self, entry: Mapping[str, object], where: str = "") -> Combatant:
+            """The base's, then nothing more."""
+            return super().prepare(entry, where)
+
+    check_hooks(Own, Ruleset)

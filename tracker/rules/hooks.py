@@ -24,6 +24,17 @@ CLOSE = 0.85
 """How alike a name and a hook must be for the name to count as a misspelling."""
 
 
+MACHINERY = {
+    "prepare": "it makes a combatant of a roster entry",
+    "check_keys": "it checks a roster entry's keys",
+    "check_data": "it checks the data file when the ruleset loads",
+    "int_table": "it reads a roster's table of numbers",
+    "summary": "it joins your summary_parts for the exports",
+    "order_key": "it sorts the initiative order",
+}
+"""The base class's own public methods that are not hooks: a helper of that name with
+another signature would be called by the tracker, and fail in the middle of a fight."""
+
 NAME_TUPLES = ("stat_names", "damage_tracks", "rising_damage_tracks", "end_options")
 """Class attributes that list names: a tuple (or list) of texts."""
 
@@ -45,7 +56,7 @@ def hook_problem(cls: type, base: type) -> str:
         close = difflib.get_close_matches(name, hooks, n=1, cutoff=CLOSE)
         if close:
             return f"{cls.__name__}.`{name}` is not a hook; did you mean `{close[0]}`?"
-    shape = shape_problem(cls)
+    shape = shape_problem(cls) or machinery_problem(cls, base)
     if shape:
         return shape
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
@@ -54,6 +65,27 @@ def hook_problem(cls: type, base: type) -> str:
         word = "hook" if len(missing) == 1 else "hooks"
         return f"{cls.__name__} does not define the required {word} {names}"
     return ""
+
+
+def machinery_problem(cls: type, base: type) -> str:
+    """One sentence on a helper that takes the name of the tracker's own method with
+    another signature (an override with the same parameters is the ruleset's choice)."""
+    for name in own_public_names(cls, base):
+        if name in MACHINERY and _parameters(getattr(cls, name)) != _parameters(
+            getattr(base, name)
+        ):
+            return (
+                f"{cls.__name__}.{name} is the tracker's own, not a hook ({MACHINERY[name]}): "
+                f"give your {name} another name, or start it with _"
+            )
+    return ""
+
+
+def _parameters(function: object) -> list[str]:
+    try:
+        return list(inspect.signature(function).parameters)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return []
 
 
 def shape_problem(cls: type) -> str:
