@@ -75,7 +75,7 @@ def test_every_hook_is_in_the_guide() -> None:
 
 def test_the_api_is_versioned() -> None:
     major, minor, patch = api.API_VERSION.split(".")
-    assert (major, minor, patch) == ("1", "8", "0")
+    assert (major, minor, patch) == ("1", "9", "0")
     assert "Deprecation policy" in GUIDE and api.API_VERSION in GUIDE
 
 
