@@ -212,3 +212,11 @@ def test_the_guide_names_what_a_sort_or_a_deal_reads_and_its_shape() -> None:
     assert {"initiative", "surprised", "title"} <= listed
     assert "`active` (a tuple of the combatants not removed" in row
     assert "`combatants` (a mapping by id)" in row
+
+
+def test_the_guide_says_what_sort_order_returns_and_what_a_slot_is() -> None:
+    # A stranger overriding sort_order had to read the base class to learn that it
+    # returns the slots in turn order, and that a slot may be ``id@2``
+    row = next(line for line in GUIDE.splitlines() if line.startswith("| `sort_order("))
+    assert "tuple[str, ...]" in row and "in turn order" in row and "`id@2`" in row
+    assert "`state.combatant(slot)`" in row
