@@ -13,6 +13,14 @@ from tracker.core.roles import ADD, CONDITION, DAMAGE, HEAL, NOTE
 from tracker.store.table_session import TableSession
 from tracker.ui.reminder_keys import KEYS, MORE
 
+OPENERS = frozenset(
+    {"command_bar", "damage", "heal", "ailment", "add_combatant", "roll_dice", "notes", "export"}
+)
+"""Keys that move the focus (the ``:`` bar, a dialog): priority keys, run as they arrive,
+before the keys typed after them in one burst are handed on — a fast typist's, a paste's,
+tmux's ``:redo`` or ``d3`` Enter reach the bar or the dialog, not the table (``r`` would
+open the dice)."""
+
 
 def _key(
     key: str,
@@ -22,7 +30,6 @@ def _key(
     tooltip: str,
     show: bool = True,
     display: str | None = None,
-    priority: bool = False,
 ) -> Binding:
     return Binding(
         key,
@@ -30,7 +37,7 @@ def _key(
         description,
         show=show,
         key_display=display,
-        priority=priority,
+        priority=action in OPENERS,
         id=binding_id,
         tooltip=tooltip,
     )
@@ -93,17 +100,7 @@ TABLE_KEYS: list[Binding] = [
         False,
     ),
     _key("question_mark", "help", "help", "help", "keys and commands", display="?"),
-    # priority: the bar opens as the key arrives, before the keys typed after it are
-    # handed on (``:redo`` in one burst types ``redo``; the table's ``r`` would open dice)
-    _key(
-        "colon",
-        "command_bar",
-        "command",
-        "command-bar",
-        "type a command",
-        display=":",
-        priority=True,
-    ),
+    _key("colon", "command_bar", "command", "command-bar", "type a command", display=":"),
     _key("b", "body_chart", "body", "body-chart", "the selected one's body chart full screen"),
     _key("ctrl+r,U", "redo", "redo", "redo", "restore what was undone"),
     _key("w", "delay", "delay", "delay", "the selected combatant holds their turn"),
