@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui_helpers import make_app, nerv_file, opened, ui_test
 from tracker.cli import main
 from tracker.core.session import Encounter
 from tracker.rules.base import Ruleset
 from tracker.store.encounter_file import EncounterFile
 from tracker.ui.completion import complete
+from tracker.ui.panes.command_bar import CommandInput
 
 ROOT = Path(__file__).resolve().parents[1] / "encounters"
 
@@ -67,3 +69,37 @@ def test_the_shell_helper_offers_the_options_after_who(
     assert capsys.readouterr().out.split() == ["bd=", "mortal=", "soak", "wrath"]
     assert main(["_complete", "line", "do", str(fight), "dmg"]) == 0
     assert "kell" in capsys.readouterr().out.split()
+
+
+def test_the_shell_helper_offers_no_option_the_line_already_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``tracker do f.toml dmg kell 6 bd=2 soak <Tab>`` offered bd= and soak again
+    fight = tmp_path / "f.toml"
+    shutil.copyfile(ROOT / "wrath-ork-boarding.toml", fight)
+    assert main(["_complete", "line", "do", str(fight), "dmg", "kell", "6", "bd=2", "soak"]) == 0
+    assert capsys.readouterr().out.split() == ["mortal=", "wrath"]
+
+
+def test_tab_offers_no_option_the_line_already_gives(fights: dict[str, Encounter]) -> None:
+    # ``move mara grit mod=1 `` Tab offered ``mod=`` again: each Tab added one more
+    nerv, wrath = fights["nerv"], fights["wrath"]
+    assert tab(nerv, "dmg sachiel 5 bl") == ("dmg sachiel 5 block=", ("block=",))
+    assert tab(nerv, "dmg sachiel 5 block=2 bl") == (None, ())
+    assert tab(nerv, "dmg sachiel 5 ")[1][0] == "exploit"
+    assert "exploit" not in tab(nerv, "dmg sachiel 5 exploit ")[1]
+    assert tab(wrath, "test kell 5 dn=3 wrath ")[1] == ("bonus=", "vs=", "for=", "bank")
+
+
+@ui_test
+async def test_tab_on_an_option_leaves_the_cursor_at_its_value(tmp_path: Path) -> None:
+    # Tab gave ``dmg unit-01 5 block= `` and the value typed next became a word of its own
+    app = make_app(nerv_file(tmp_path), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press(":", *"dmg unit-01 5 blo", "tab", "2")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).value == "dmg unit-01 5 block=2"
+        await pilot.press("ctrl+u", *"dmg unit-", "tab")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).value.endswith(" ")  # a name: go on

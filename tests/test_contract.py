@@ -182,11 +182,12 @@ def test_the_damage_verb_is_played_by_its_role_whatever_its_name(tmp_path: Path)
         'verb("harm", "harm WHO N", "lose N hp", self.harm, role="damage")',
     ).replace("def dmg(self, draft, command, dice):", HARM + "\n    def dmg(self, d, c, x):")
     (site / "probe" / "__init__.py").write_text(code)
+    bug = code.splitlines().index("            1 / 0") + 1  # the line of the slip
     lines = check("probe", [site], tmp_path).stdout.splitlines()
     assert lines[3] == (
         "FAILED   its samples play start, next, damage, undo, redo; replay = live: "
-        "'harm orc 3' raised ZeroDivisionError: division by zero"
-    )
+        f"'harm orc 3' raised ZeroDivisionError: division by zero at probe/__init__.py:{bug}"
+    )  # where the bug is, as the refusal at the table says
 
 
 HARM = """def harm(self, draft, command, dice):

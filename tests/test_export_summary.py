@@ -142,12 +142,15 @@ def test_damage_by_side_per_round_puts_self_inflicted_under_other() -> None:
     assert by_round[2] == {"pc": 4, "enemy": 0, "other": 0}
 
 
-def test_players_copy_leaves_out_the_hidden_spy_and_its_damage() -> None:
+def test_players_copy_leaves_out_the_hidden_spy_and_not_the_wound_it_dealt() -> None:
+    # The wound Rei took in the Spy's turn is on Rei's row and in the players' log
+    # ("Rei: 1 wound"): the table counts it too, dealt by no one they see ("Other").
     summary = summary_of()
     assert "spy" not in {f.id for f in summary.fighters}
     rei = {f.id: f for f in summary.fighters}["rei"]
-    assert rei.taken == 3
+    assert rei.taken == 4
     assert dict(summary.damage[0].by_side)["enemy"] == 2
+    assert dict(summary.damage[0].by_side)["other"] == 2  # Rei's own burn, the Spy's hit
 
 
 def test_summary_of_one_round_counts_only_that_round() -> None:

@@ -75,7 +75,7 @@ def test_every_hook_is_in_the_guide() -> None:
 
 def test_the_api_is_versioned() -> None:
     major, minor, patch = api.API_VERSION.split(".")
-    assert (major, minor, patch) == ("1", "8", "0")
+    assert (major, minor, patch) == ("1", "9", "0")
     assert "Deprecation policy" in GUIDE and api.API_VERSION in GUIDE
 
 
@@ -212,3 +212,28 @@ def test_the_guide_names_what_a_sort_or_a_deal_reads_and_its_shape() -> None:
     assert {"initiative", "surprised", "title"} <= listed
     assert "`active` (a tuple of the combatants not removed" in row
     assert "`combatants` (a mapping by id)" in row
+
+
+def test_the_guide_says_what_sort_order_returns_and_what_a_slot_is() -> None:
+    # A stranger overriding sort_order had to read the base class to learn that it
+    # returns the slots in turn order, and that a slot may be ``id@2``
+    row = next(line for line in GUIDE.splitlines() if line.startswith("| `sort_order("))
+    assert "tuple[str, ...]" in row and "in turn order" in row and "`id@2`" in row
+    assert "`state.combatant(slot)`" in row
+
+
+def test_the_guide_names_every_hook_the_players_screens_call() -> None:
+    # A stranger kept the GM's threat pool in header_parts, not knowing the players' page
+    # shows it: the guide now says which hooks reach the players, and this keeps it so
+    root = Path(api.__file__).parent
+    sources = [root / "export" / "player_view.py", root / "export" / "player_log.py"]
+    called = {
+        name
+        for source in sources
+        for name in re.findall(r"rules\.([a-z_]+)", source.read_text(encoding="utf-8"))
+    }
+    hooks = called & {name for name in dir(api.Ruleset) if not name.startswith("_")}
+    hooks -= {"verbs", "takes_turn", "summary"}  # commands and turns, not words shown
+    paragraph = GUIDE.split("**What the players see.**", 1)[1].split("\n\n", 1)[0]
+    assert sorted(h for h in hooks if f"`{h}`" not in paragraph) == []
+    assert "`status_lines`, which only the GM" in " ".join(paragraph.split())

@@ -4,6 +4,7 @@ one: a misspelt hook would otherwise be ignored in silence (the default used ins
 from __future__ import annotations
 
 import difflib
+import inspect
 import os
 import subprocess
 import sys
@@ -16,7 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracker.api import Combatant, Ruleset, SummaryPart, TrackView, Verb
-from tracker.rules.hooks import CLOSE, REQUIRED, HookError, check_hooks
+from tracker.rules.hooks import (
+    CLOSE,
+    MACHINERY,
+    NAME_TUPLES,
+    REQUIRED,
+    HookError,
+    check_hooks,
+)
 from tracker.rules.registry import RULESETS, load_ruleset
 
 COMPLETE = '''
@@ -144,6 +152,17 @@ def near_hook_names(draw: st.DrawFn) -> str:
 def test_a_name_is_refused_exactly_when_difflib_finds_the_hook_it_meant(name: str) -> None:
     guess = difflib.get_close_matches(name, HOOKS, n=1, cutoff=CLOSE)
     own = type("Own", (Whole,), {"__doc__": "A name.", name: lambda self: None})
+    if name in (*NAME_TUPLES, "roster_keys"):  # an attribute, not a method: its shape
+        with pytest.raises(HookError, match=f"Own.{name} must be a "):
+            check_hooks(own, Ruleset)
+        return
+    base_takes = (
+        list(inspect.signature(getattr(Ruleset, name)).parameters) if name in MACHINERY else []
+    )
+    if name in MACHINERY and base_takes != ["self"]:  # the tracker's own, taken otherwise
+        with pytest.raises(HookError, match=f"Own.{name} is the tracker's own"):
+            check_hooks(own, Ruleset)
+        return
     if name in HOOKS or not guess:
         check_hooks(own, Ruleset)
         return
@@ -186,3 +205,64 @@ def test_a_plugin_missing_a_required_hook_is_one_line(tmp_path: Path) -> None:
 def test_a_whole_plugin_lists(tmp_path: Path) -> None:
     listed = _plugin(tmp_path, COMPLETE)
     assert listed.returncode == 0 and "probe" in listed.stdout, listed.stderr
+
+
+def test_roster_keys_given_as_names_is_refused_at_load_not_in_the_fight() -> None:
+    class Zones(Whole):
+        """``roster_keys`` as a tuple of names, not a table of key and type."""
+
+        roster_keys: ClassVar = ("zone",)  # type: ignore[assignment]
+
+    with pytest.raises(HookError) as caught:
+        check_hooks(Zones, Ruleset)
+    assert str(caught.value) == (
+        "Zones.roster_keys must be a table of each extra roster key and its type, "
+        "such as {\"zone\": str}, not ('zone',)"
+    )
+
+
+@pytest.mark.parametrize("name", ["end_options", "stat_names", "rising_damage_tracks"])
+def test_a_name_list_written_without_its_comma_is_refused(name: str) -> None:
+    slip = type("Slip", (Whole,), {"__doc__": "A text for a tuple.", name: "outcome"})
+    with pytest.raises(HookError) as caught:
+        check_hooks(slip, Ruleset)
+    assert str(caught.value) == (
+        f"Slip.{name} must be a tuple of names: ('outcome',) with its comma, not the text 'outcome'"
+    )
+
+
+def test_the_bundled_rulesets_shapes_hold() -> None:
+    for ruleset_id in RULESETS:
+        load_ruleset(ruleset_id)
+
+
+def test_a_plugin_with_roster_keys_as_names_is_one_line(tmp_path: Path) -> None:
+    code = COMPLETE.replace(
+        '    title = "Probe"\n', '    title = "Probe"\n    roster_keys = ("zone",)\n'
+    )
+    listed = _plugin(tmp_path, code)
+    assert listed.returncode == 1 and "nerv-d100" in listed.stdout
+    assert listed.stderr.count("\n") == 1 and "Traceback" not in listed.stderr
+    assert "roster_keys must be a table of each extra roster key and its type" in listed.stderr
+
+
+@pytest.mark.parametrize("name", ["prepare", "summary", "order_key"])
+def test_a_helper_named_as_the_trackers_own_method_is_refused_at_load(name: str) -> None:
+    # ``def prepare(self)`` ("prepare my tables") was called with a roster entry and failed
+    # with a TypeError traceback on the first 'tracker do'
+    helper = type("Helper", (Whole,), {"__doc__": "A helper.", name: lambda self: None})
+    with pytest.raises(HookError) as caught:
+        check_hooks(helper, Ruleset)
+    assert str(caught.value).startswith(f"Helper.{name} is the tracker's own, not a hook (")
+    assert str(caught.value).endswith(f"give your {name} another name, or start it with _")
+
+
+def test_overriding_the_trackers_own_method_with_its_parameters_is_allowed() -> None:
+    class Own(Whole):
+        """``prepare`` as the base class takes it (the d100 rulesets do so)."""
+
+        def prepare(self, entry: Mapping[str, object], where: str = "") -> Combatant:
+            """The base's, then nothing more."""
+            return super().prepare(entry, where)
+
+    check_hooks(Own, Ruleset)

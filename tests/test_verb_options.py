@@ -84,7 +84,7 @@ def refused(path: Path, line: str, capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_the_api_version_says_options_came_in_a_minor() -> None:
-    assert API_VERSION == "1.8.0"
+    assert tuple(map(int, API_VERSION.split(".")[:2])) >= (1, 8)
 
 
 def test_a_near_miss_is_refused_with_did_you_mean(

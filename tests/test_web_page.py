@@ -17,8 +17,8 @@ from tracker.core.flow import name_of
 from tracker.core.safe_text import UNSAFE
 from tracker.export.player_view import player_board
 from tracker.store.encounter_file import load
-from tracker.web.page import PlayersView, fragment, text
-from tracker.web.server import CSP
+from tracker.web.page import PlayersView, fragment, static_file, text
+from tracker.web.server import CSP, NO_LINK
 
 FORD = "basic-bandits-at-the-ford.toml"
 PAGE_BUDGET = 100 * 1024
@@ -112,7 +112,9 @@ async def test_without_the_token_every_route_is_403_and_nothing_else(tmp_path: P
             for token in ("", "t=", f"t={TOKEN[:-1]}", f"t={TOKEN}x", "t=another-runs-token"):
                 reply = await client.get(f"{route}?{token}")
                 assert reply.status == 403, (route, token)
-                assert await reply.text() == "forbidden\n"
+                said = await reply.text()
+                assert "This link no longer works: scan the GM&#x27;s new code." in said
+                assert "Wren" not in said and "<script" not in said
                 assert "Wren" not in str(reply.headers)
 
 
@@ -222,3 +224,20 @@ def test_a_fallen_enemy_is_said_down_once(tmp_path: Path) -> None:
     line = shown.split(row.name, 1)[1].split("\n", 1)[0]
     assert row.out and line.split()[:2] == ["enemy", "down"], line
     assert line.split().count("down") == 1, line
+
+
+@async_test
+async def test_an_old_link_reloaded_says_what_happened_on_a_phone(tmp_path: Path) -> None:
+    # a phone that reloads the last run's link read "forbidden", in tiny type
+    path = started(tmp_path)
+    async with served(path) as client:
+        reply = await client.get("/?t=the-last-runs-token")
+        said = await reply.text()
+    assert reply.status == 403 and reply.content_type == "text/html"
+    assert '<meta name="viewport" content="width=device-width' in said
+    body = said.split("<body>", 1)[1]
+    assert re.sub("<[^>]+>", "", body).replace("&#x27;", "'").strip() == NO_LINK
+
+
+def test_the_live_page_says_the_same_when_its_stream_is_refused() -> None:
+    assert f'var REFUSED = "{NO_LINK}";' in static_file("live.js").decode()

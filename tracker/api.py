@@ -29,6 +29,7 @@ from tracker.core.records import (
     reminder_resolved,
     say,
     status_changed,
+    tie_broken,
     track_set,
 )
 from tracker.core.roles import ADD, CONDITION, CURE, DAMAGE, HEAL, NOTE, ROLES
@@ -50,7 +51,7 @@ from tracker.rules.hooks import REQUIRED
 from tracker.rules.readings import Reading, chosen
 from tracker.rules.ruledata import RuleDataError
 
-API_VERSION = "1.8.0"
+API_VERSION = "1.9.0"
 """The version of this module's names and of the hooks (semantic versioning)."""
 
 __all__ = [
@@ -113,6 +114,7 @@ __all__ = [
     "set_track",
     "shift_track",
     "status_changed",
+    "tie_broken",
     "track_set",
     "verb",
     "who_arg",

@@ -202,7 +202,7 @@ def _after_do(typed: list[str]) -> list[str]:
     if not rest:
         return []
     file, command = Path(rest[0]).expanduser(), _without_options(rest[1:])
-    from tracker.core.verb_options import option_words
+    from tracker.core.verb_options import option_words, unused_options
     from tracker.store.roster_glance import glance
 
     fight = glance(file)  # the head and the added combatants: no replay
@@ -211,7 +211,7 @@ def _after_do(typed: list[str]) -> list[str]:
     if len(command) == 1:
         return [".", *fight.ids]
     verb = fight.verbs.get(command[0].casefold())
-    return option_words(verb) if verb is not None else []
+    return unused_options(option_words(verb), command[2:]) if verb is not None else []
 
 
 def _without_options(words: list[str]) -> list[str]:

@@ -47,6 +47,7 @@ from tracker.core.errors import Answer, TrackerError, one_line
 from tracker.core.safe_text import visible
 
 if TYPE_CHECKING:
+    from tracker.rules.base import Ruleset
     from tracker.store.encounter_load import Loaded
 
 Handler = Callable[[argparse.Namespace], int]
@@ -322,7 +323,17 @@ def _state(ns: argparse.Namespace) -> int:
         print(json_text(state_document(state, loaded.rules)))
     else:
         print(state_text(state, loaded.rules))
+    _warn_view_faults(loaded.rules)
     return 0
+
+
+def _warn_view_faults(rules: Ruleset) -> None:
+    """A package's view hook that failed while drawing (its default drawn instead) is
+    said on stderr, as the TUI's status pane says it: the state was printed without it."""
+    from tracker.rules.guarded import view_faults
+
+    for account in view_faults(rules):
+        print(f"tracker: {visible(account)}", file=sys.stderr)
 
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {

@@ -26,7 +26,7 @@ from tracker.contract.shipped import (
     verbs_have_help,
 )
 from tracker.contract.verdicts import Check, Clause, ContractBroken, Skipped, Verdict, Warned
-from tracker.core.errors import TrackerError
+from tracker.core.errors import TrackerError, failure
 from tracker.rules.base import Ruleset
 from tracker.rules.registry import load_ruleset
 
@@ -100,5 +100,5 @@ def _verdict(clause: Clause, rules: Ruleset, work: Path) -> Verdict:
     except TrackerError as err:
         return Verdict(clause.name, "FAILED", str(err))
     except Exception as err:  # the ruleset's code may fail in any way: that is a finding
-        return Verdict(clause.name, "FAILED", f"{type(err).__name__}: {err}")
+        return Verdict(clause.name, "FAILED", failure(err))  # with its file and line
     return Verdict(clause.name, "ok")

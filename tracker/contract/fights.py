@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tracker.contract.verdicts import broken
 from tracker.core.dice import Dice
-from tracker.core.errors import RulesetFault, TrackerError
+from tracker.core.errors import RulesetFault, TrackerError, failure
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import DiceLike
 from tracker.core.roles import DAMAGE, role_verb
@@ -117,7 +117,7 @@ def one_line(run: Callable[[], object], line: str) -> None:
         if "\n" in str(err) or not str(err).strip():
             raise broken(f"{line!r} is refused in more than one line: {str(err)!r}") from None
     except Exception as err:  # any other exception is a traceback at the table
-        raise broken(f"{line!r} raised {type(err).__name__}: {err}") from None
+        raise broken(f"{line!r} raised {failure(err)}") from None
 
 
 def nonsense_lines(verb: str) -> tuple[str, ...]:

@@ -135,3 +135,13 @@ def reminder_resolved(draft: Draft, who: str, key: str, *, text: str = "") -> ev
 def status_changed(draft: Draft, who: str, status: str, *, text: str = "") -> ev.StatusChanged:
     """``who`` is now ``active``, ``down``, ``dead`` or ``removed``."""
     return draft.emit(ev.StatusChanged, who=who, status=status, text=text)
+
+
+def tie_broken(draft: Draft, slot: str, number: int, *, text: str = "") -> ev.InitiativeSet:
+    """``slot``, tied on initiative and the tie chain, is placed by ``number`` (higher
+    acts first among the tied, whatever ``descending`` says): what a ``break_tie`` of a
+    ruleset's own records for each slot it orders (a card drawn, a die rolled, a score)."""
+    if slot not in draft.state.initiative:
+        raise TypeError(f"tie_broken: {slot!r} has no initiative to break a tie on")
+    value = draft.state.initiative[slot]
+    return draft.emit(ev.InitiativeSet, who=slot, value=value, tiebreak=number, text=text)

@@ -9,6 +9,8 @@ handed every option, as before the declaration existed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tracker.core.errors import RuleError
 from tracker.core.grammar import Command
 from tracker.core.protocol import Verb
@@ -63,4 +65,15 @@ def option_words(verb: Verb) -> list[str]:
     return [
         f"{name}=" if f"{name}=" in verb.usage or name.endswith(PREFIX_MARK) else name
         for name in verb.options or ()
+    ]
+
+
+def unused_options(offers: list[str], given: Sequence[str]) -> list[str]:
+    """The ``offers`` (``option_words``) a line's ``given`` words have not used yet: an
+    option or a flag once given is not offered again (one ending ``.`` always is)."""
+    used = {word.partition("=")[0].casefold() for word in given}
+    return [
+        offer
+        for offer in offers
+        if offer.rstrip("=").endswith(PREFIX_MARK) or offer.rstrip("=").casefold() not in used
     ]

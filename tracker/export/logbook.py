@@ -16,8 +16,9 @@ class LogLine:
 
     ``gm_only`` marks what only the GM reads (a GM note, a roll behind the screen);
     ``hidden`` a line about (or naming) a combatant hidden from the players at that
-    moment. ``actor`` is whose turn it was, ``target`` whom the event concerns (names;
-    ``actor_id``/``target_id`` are the ids).
+    moment; ``hidden_turn`` a line in the turn of someone hidden then (the players read
+    it, but not whose turn it was). ``actor`` is whose turn it was, ``target`` whom the
+    event concerns (names; ``actor_id``/``target_id`` are the ids).
     """
 
     seq: int
@@ -33,6 +34,7 @@ class LogLine:
     hidden: bool = False
     actor_id: str = ""
     target_id: str = ""
+    hidden_turn: bool = False
 
     @property
     def for_the_gm(self) -> bool:
@@ -77,6 +79,7 @@ def _line(beat: Beat, timeline: Timeline) -> LogLine:
         hidden=beat.secret,
         actor_id=actor,
         target_id=target,
+        hidden_turn=beat.hidden_turn,
     )
 
 

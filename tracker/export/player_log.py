@@ -34,7 +34,7 @@ from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.core.verbs import core_verbs
 from tracker.export.gm_commands import without_commands
 from tracker.export.player_view import in_full
-from tracker.export.timeline import Beat, Timeline
+from tracker.export.timeline import TURN_OPENERS, Beat, Timeline
 from tracker.rules.base import Ruleset
 
 FLOW_TYPES = (
@@ -53,6 +53,10 @@ FLOW_TYPES = (
 
 GMS_WORDS = (ev.NoteAdded, ev.CombatantNoted)
 """Lines in the GM's own words, read as written (a quote in them is the GM's)."""
+
+BETWEEN_TURNS = "Between turns"
+"""The heading over lines in the turn of someone hidden from the players (a PC hurt in it):
+what happened, not whose turn it was."""
 
 _DIGIT = re.compile(r"\d")
 
@@ -77,11 +81,17 @@ def player_log(
     reader.told_falls(events)
     verbs = {*core_verbs(rules), *rules.verbs(), "undo", "redo"}
     lines: list[PlayerLine] = []
+    opener: Beat | None = None  # a hidden one's turn, until a line in it is shown
     for beat in timeline.beats:
+        if beat.live and isinstance(beat.event, TURN_OPENERS):
+            opener = beat if beat.secret else None
         if beat.event.text and beat.live and not beat.secret and not _not_for_players(beat.event):
             text = reader.line(beat.event, after[beat.event.batch])
             if not isinstance(beat.event, GMS_WORDS):
                 text = without_commands(text, verbs)
+            if text and opener is not None and beat.hidden_turn:
+                lines.append(PlayerLine(opener.event.seq, beat.round, "turn", BETWEEN_TURNS))
+                opener = None
             if text:
                 lines.append(PlayerLine(beat.event.seq, beat.round, _kind(beat), text))
     return lines

@@ -19,7 +19,7 @@ from tracker.core.frozen_record import FrozenRecord, frozen_record
 from tracker.core.model import EncounterState
 from tracker.core.session import Encounter
 from tracker.export.logbook import LogLine, lines_of, visible
-from tracker.export.player_log import player_log
+from tracker.export.player_log import BETWEEN_TURNS, player_log
 from tracker.export.player_view import reveals
 from tracker.export.summary import EncounterSummary, carried_in, summarise
 from tracker.export.timeline import Beat, Timeline
@@ -214,7 +214,7 @@ def _players_lines(
     unseen = {cid for cid, fighter in fighters.items() if fighter.hidden}
     return [
         replace(line, text=told[line.seq], actor="", actor_id="", turn="")
-        if line.actor_id in unseen
+        if line.actor_id in unseen or line.hidden_turn
         else replace(line, text=told[line.seq])
         for line in lines
         if line.seq in told
@@ -298,7 +298,7 @@ class _RoundDraft:
     def _into_own_turn(self, line: LogLine) -> None:
         current = self.turns[-1][1] if self.turns else ""
         if line.actor != current and (line.actor or self.turns):
-            heading = f"{possessive(line.actor)} turn" if line.actor else "Between turns"
+            heading = f"{possessive(line.actor)} turn" if line.actor else BETWEEN_TURNS
             self.turns.append((heading, line.actor, line.hidden, []))
         self._into_current(line)
 
@@ -307,12 +307,18 @@ class _RoundDraft:
 
     def block(self) -> RoundBlock:
         """The finished round. A turn that began hidden is the GM's only while none of
-        its lines is the players' (a combatant revealed in it gives them its turn)."""
+        its lines is the players' once its owner is seen (a combatant revealed in it
+        gives them its turn; a PC hurt in it is theirs to read, not whose turn it was)."""
         turns = tuple(
-            TurnBlock(h, a, tuple(ls), hidden and not any(map(_players_read, ls)))
+            TurnBlock(h, a, tuple(ls), hidden and not any(map(_players_own, ls)))
             for h, a, hidden, ls in self.turns
         )
         return RoundBlock(self.round, tuple(self.loose), turns)
+
+
+def _players_own(line: LogLine) -> bool:
+    """Whether the players' copy holds this line under its turn's heading."""
+    return _players_read(line) and not line.hidden_turn
 
 
 def _players_read(line: LogLine) -> bool:

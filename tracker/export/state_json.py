@@ -77,6 +77,9 @@ def state_text(state: EncounterState, rules: Ruleset) -> str:
     """The state as a short human-readable summary."""
     phase = {"setup": "not started", "ended": "over"}.get(state.phase, f"round {state.round}")
     lines = [f"{state.title or 'Encounter'} · {rules.id} · {phase}"]
+    pools = rules.header_parts(state)  # Glory 3, Threat 2: as the TUI's header says them
+    if pools:
+        lines.append("  " + " · ".join(pools))
     slots = state.order or tuple(state.combatants)
     listed = (*slots, *state.delayed)
     widest = max((cell_len(state.combatant(slot).name) for slot in listed), default=0)

@@ -144,12 +144,13 @@ def summarise(
     """Tally the beats for which ``counts`` holds; ``end`` is the state the recap ends at.
 
     Combatants hidden from the players at ``end`` get a row only in the GM's copy, and
-    in the players' copy no damage dealt to them or by them is counted (the table and the
-    chart leave out the same). Every side's dealt damage is counted the same way, the
-    PCs' and allies' too: what the table's Dealt column sums, the chart shows. Without
-    ``reveal`` (the players' copy), as in the players' view, those not shown in full
-    (enemies) end in words (``wounded``), and what they took is not said. ``carried``:
-    the batch that carried a campaign's PCs in (``carried_in``), the fight's starting
+    in the players' copy no damage dealt to them is counted, and what they dealt to
+    those the players see is counted as "Other" (the log says it, under no name).
+    Every side's dealt damage is counted the same way, the PCs' and allies' too: what
+    the table's Dealt column sums, the chart shows. Without ``reveal`` (the players'
+    copy), as in the players' view, those not shown in full (enemies) end in words
+    (``wounded``), and what they took is not said. ``carried``: the batch that carried
+    a campaign's PCs in (``carried_in``), the fight's starting
     point.
     """
 

@@ -3,6 +3,9 @@
 A ``Beat`` says whether its event still stands (not undone) and whether it is a GM
 secret: it concerns, or its sentence names, a combatant hidden from the players at
 that moment (``hidden = true`` on the roster, or ``hide WHO``, until ``reveal WHO``).
+The turn of a hidden combatant is not a secret of its own: a PC hurt, a note for the
+players or the fight's end in it are the players' to read (``hidden_turn`` marks them,
+so no heading names whose turn it was).
 The walk is generic over events: it never looks at what a ruleset's tracks mean.
 """
 
@@ -28,6 +31,7 @@ class Beat:
     turn: str
     live: bool
     secret: bool
+    hidden_turn: bool = False
 
 
 class Timeline:
@@ -66,7 +70,8 @@ class Timeline:
                     self._hide(event.who, event.hidden)
                 elif isinstance(event, ev.CombatantRenamed):
                     self.names[event.who] = event.name
-            beats.append(Beat(event, round_no, turn, live, self._secret(event, turn)))
+            in_hidden = bool(turn) and slot_owner(turn) in self._hidden
+            beats.append(Beat(event, round_no, turn, live, self._secret(event), in_hidden))
         return beats
 
     def _cast(self, event: ev.CombatantAdded) -> None:
@@ -85,11 +90,9 @@ class Timeline:
                 self._hidden.discard(owner)
             self._dirty = True
 
-    def _secret(self, event: ev.Event, turn: str) -> bool:
+    def _secret(self, event: ev.Event) -> bool:
         if not self._hidden:
             return False
-        if turn and slot_owner(turn) in self._hidden:
-            return True
         who = getattr(event, "who", "") or getattr(event, "id", "")
         if isinstance(who, str) and who and slot_owner(who) in self._hidden:
             return True

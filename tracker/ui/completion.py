@@ -18,7 +18,7 @@ from tracker.core.grammar import resolve
 from tracker.core.model import Combatant, EncounterState
 from tracker.core.protocol import Verb
 from tracker.core.roles import CONDITION, CURE
-from tracker.core.verb_options import option_words
+from tracker.core.verb_options import option_words, unused_options
 from tracker.rules.base import Ruleset
 
 UI_WORDS = {
@@ -117,7 +117,7 @@ def _expected(
         return offered
     if any(ch.isupper() for ch in slot) and not word[:1].isalpha():
         return offered  # a number or a name is due here, not an option
-    declared = option_words(found)  # after the names: the options it reads
+    declared = unused_options(option_words(found), words[1:-1])  # after the names
     return [*offered, *(o for o in declared if o not in offered)]
 
 

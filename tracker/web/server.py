@@ -46,6 +46,15 @@ _REASONS = {
     405: "only GET",
     503: "the table is full",
 }
+NO_LINK = "This link no longer works: scan the GM's new code."
+"""What a page opened with no, a wrong or an old run's token reads (the live page says the
+same when its stream is refused): a phone that reloads an old link after the GM served
+again learns what happened, and nothing else."""
+_NO_LINK_PAGE = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+    'content="width=device-width, initial-scale=1"><title>tracker</title></head>'
+    f"<body><p>{NO_LINK.replace(chr(39), '&#x27;')}</p></body></html>\n"
+)
 _PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -196,5 +205,9 @@ def refuse(request: web.Request, status: int, why: str) -> web.Response:
     method = visible(request.method[:_SAID_MOST])
     path = visible(request.path[:_SAID_MOST])
     log.info("refused %s %s from %s: %s (%d)", method, path, request.remote or "?", why, status)
+    if status == 403:
+        return web.Response(
+            status=403, text=_NO_LINK_PAGE, content_type="text/html", headers=SAFE_HEADERS
+        )
     body = _REASONS.get(status, "bad request") + "\n"
     return web.Response(status=status, text=body, headers=SAFE_HEADERS)

@@ -104,7 +104,7 @@ class AddCombatantScreen(CommandDialog):
         blocks = self.query_one("#add-blocks", OptionList)
         blocks.can_focus = False  # ↑↓ in the name field move it; Tab goes on
         self._fill()
-        self.query_one("#add-name", Input).focus()
+        self.start_in(self.query_one("#add-name", Input))
 
     # --- the block list --------------------------------------------------------------
 

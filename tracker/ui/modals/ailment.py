@@ -100,7 +100,7 @@ class AilmentScreen(CommandDialog):
         listed.set_class(takes_rounds, "-with-rounds")
         listed.can_focus = False  # ↑↓ in the filter move it; Tab goes on to Rounds
         self._fill()
-        self.query_one("#ailment-filter", Input).focus()
+        self.start_in(self.query_one("#ailment-filter", Input))
 
     @property
     def fighter(self) -> Combatant:

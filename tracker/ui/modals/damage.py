@@ -97,7 +97,7 @@ class DamageScreen(CommandDialog):
         self._show_locations()
         for field in ("#damage-options-label", "#damage-usage", "#damage-options"):
             self.query_one(field).display = self.options_usage != "none"  # no empty field
-        self.query_one("#damage-amount", Input).focus()
+        self.start_in(self.query_one("#damage-amount", Input))
         self.refresh_preview()
 
     def _locations(self, target: str) -> list[tuple[Text, str]]:

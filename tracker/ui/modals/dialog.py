@@ -106,6 +106,20 @@ class CommandDialog(ModalScreen[Outcome | None]):
         """The line the dialog would run now (empty: not ready)."""
         raise NotImplementedError
 
+    def start_in(self, field: Input) -> None:
+        """Focus the field the dialog starts in now, not after the keys already typed
+        (``focus()`` waits its turn): ``d3`` typed fast puts 3 in the amount."""
+        self.set_focus(field)
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter that reached the dialog itself, not its text field (typed before the
+        dialog had its focus, in the key's burst), goes into the focused field."""
+        field = self.focused
+        if event.is_printable and event.character and isinstance(field, Input):
+            event.stop()
+            event.prevent_default()
+            field.insert_text_at_cursor(event.character)
+
     def missing(self) -> str:
         """What to fill in before Enter can run the dialog (its line is empty)."""
         return "fill in the fields first"

@@ -60,7 +60,7 @@ class DiceRollerScreen(CommandDialog):
 
     def on_mount(self) -> None:
         """Start in the dice field."""
-        self.query_one("#dice-expr", Input).focus()
+        self.start_in(self.query_one("#dice-expr", Input))
         self.refresh_preview()
 
     @on(Input.Changed)

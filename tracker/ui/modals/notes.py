@@ -43,7 +43,7 @@ class NotesScreen(CommandDialog):
 
     def on_mount(self) -> None:
         """Start in the text."""
-        self.query_one("#notes-text", Input).focus()
+        self.start_in(self.query_one("#notes-text", Input))
         self.refresh_preview()
 
     @on(Input.Changed)

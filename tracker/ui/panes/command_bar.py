@@ -88,11 +88,12 @@ class CommandInput(Input, KeptPaint):
         """Enter is taken in ``on_key``, in order with the other keys; nothing to do here."""
 
     def action_take_completion(self) -> None:
-        """Accept the grey completion (and add a space to go on typing)."""
+        """Accept the grey completion (and add a space to go on typing, but not after an
+        option's ``=``: its value comes next)."""
         before = self.value
         self.cursor_position = len(before)
         self.action_cursor_right()
-        if self.value != before:
+        if self.value != before and not self.value.endswith("="):
             self.value += " "
             self.cursor_position = len(self.value)
 
@@ -154,10 +155,12 @@ class CommandBar(Vertical, KeptPaint):
         return self.query_one("#command-message", TextLine).text
 
     def open(self, text: str = "") -> None:
-        """Focus the bar, optionally with a line already typed."""
+        """Focus the bar, optionally with a line already typed. The focus moves now, not
+        after the keys already waiting (``focus()`` waits its turn): ``:redo`` arriving
+        in one burst (a fast typist, a paste, tmux) types ``redo``, not the table's ``r``."""
         self.input.value = text
         self.input.cursor_position = len(text)
-        self.input.focus()
+        self.screen.set_focus(self.input)
 
     def example(self, line: str) -> None:
         """Show ``line`` as the example in the empty bar."""

@@ -13,6 +13,7 @@ from operator import is_not
 from tracker.core.model import Combatant, EncounterState, slot_owner
 from tracker.rules.base import Ruleset
 from tracker.rules.display import Badge, SummaryPart, badges, initiative_shown
+from tracker.ui.panes.figure import severity_class
 from tracker.ui.panes.row_fit import least_summary, spelled_summary
 
 LEGEND = (
@@ -31,7 +32,6 @@ BADGE_LEGEND = (
     ("…", "more conditions, with no room left to count them (see Status)"),
     ("W 2/4", "the ruleset's summary; wider panes spell it out (Wounds 2/4)"),
 )
-SEVERITIES = ("hurt", "bad", "down")
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,7 @@ def health(rules: Ruleset, fighter: Combatant) -> str:
         return "down"
     for view in rules.track_views(fighter):
         if view.limit > 0:
-            return view.severity if view.severity in SEVERITIES else "ok"
+            return severity_class(view.severity)  # the status pane's reading of the word
     return "ok"
 
 
