@@ -93,7 +93,7 @@ class TableScreen(KeyOffer, KeptPaint):
             yield StatusPane(self.reminder_keys, id="status")
         with PaneFrame(id="log-frame"):
             yield LogPane(id="log")
-        yield CommandBar(self.host.bar_source, id="command-bar")
+        yield CommandBar(self.host.bar_source, self._bar_line, id="command-bar")
         yield KeyFooter(FOOTER_RANK)
 
     def on_mount(self) -> None:
@@ -156,14 +156,14 @@ class TableScreen(KeyOffer, KeptPaint):
 
     # --- messages from the panes ------------------------------------------------------
 
-    @on(CommandBar.Run)
-    def _bar_line(self, message: CommandBar.Run) -> None:
-        outcome = self.host.run_line(message.line)
+    def _bar_line(self, line: str) -> None:
+        """Run a line entered in the ``:`` bar and give the keys back to the table."""
+        outcome = self.host.run_line(line)
         bar = self.query_one(CommandBar)
         if outcome.ok:
-            bar.accepted(message.line, outcome.message)
+            bar.accepted(line, outcome.message)
         else:
-            bar.refused(outcome.message, message.line)
+            bar.refused(outcome.message, line)
         if isinstance(self.app.focused, CommandInput):
             self.query_one(InitiativePane).focus()
 

@@ -1,0 +1,150 @@
+"""What a fast typist or a paste sends in one write lands where it was typed.
+
+The bytes go through Textual's own terminal parser and reach the app as the terminal
+driver hands them over, all at once: ``:next`` typed in one write once opened the export
+dialog (``e``) instead of the bar's ``next``; ``dm⇥cap`` lost its Tab's completion;
+``d5⏎n`` lost the ``n`` to a dialog closing; a key typed while the file opened was
+dropped. Pilot's ``press`` waits between keys and never saw any of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual._xterm_parser import XTermParser  # the bytes as the terminal driver reads them
+from textual.app import App
+from textual.pilot import Pilot
+
+from tests.ui_helpers import basic_file, hold_settling, make_app, opened, play_of, state_of, ui_test
+from tracker.core import events as ev
+from tracker.ui.app import TrackerApp
+from tracker.ui.export_screen import ExportScreen
+from tracker.ui.panes.command_bar import CommandBar
+from tracker.ui.panes.initiative import InitiativePane
+
+
+def typed(app: App[Any], data: str) -> None:
+    """Hand the app what the terminal sent in one write, as its driver does."""
+    driver = app._driver  # the only way to hand a test's bytes to the app as one burst
+    assert driver is not None
+    for message in XTermParser().feed(data):
+        driver.process_message(message)
+
+
+async def calm(pilot: Pilot[int]) -> None:
+    """Let the burst play out (every key in it, and what each key did)."""
+    for _ in range(3):
+        await pilot.pause(0.1)
+
+
+def hp(app: TrackerApp, cid: str) -> int:
+    """A combatant's hit points as the fight stands."""
+    return state_of(app).combatant(cid).track("hp")
+
+
+def notes(app: TrackerApp) -> list[str]:
+    """The notes in the journal, in order."""
+    return [e.text for e in play_of(app).encounter.events if isinstance(e, ev.NoteAdded)]
+
+
+@ui_test
+async def test_a_word_typed_right_after_the_colon_goes_to_the_bar(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        acting = state_of(app).current
+        typed(app, ":next")
+        await calm(pilot)
+        bar = app.query_one(CommandBar)
+        assert not isinstance(app.screen, ExportScreen)  # the e of next was no table key
+        assert bar.input.value == "next" and state_of(app).current == acting
+        typed(app, "\r")
+        await calm(pilot)
+        assert state_of(app).current != acting and bar.input.value == ""
+        assert isinstance(app.focused, InitiativePane)
+
+
+@ui_test
+async def test_a_whole_line_pasted_with_its_enter_runs_once_as_typed(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        typed(app, ":dmg orc 4\r:dmg orc 2\r")
+        await calm(pilot)
+        assert hp(app, "orc") == 9  # both lines, each once; nobody else hurt
+        assert [hp(app, c) for c in ("ann", "bo", "gob")] == [12, 10, 7]
+
+
+@ui_test
+async def test_tab_completes_before_the_letters_typed_after_it(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        typed(app, ":dm\tgob\t3\r")
+        await calm(pilot)
+        assert hp(app, "gob") == 4  # dmg goblin 3, not "dmgob3"
+        assert app.query_one(CommandBar).input.history[-1] == "dmg Goblin 3"
+
+
+@ui_test
+async def test_keys_after_enter_reach_the_table_after_the_line_ran(tmp_path: Path) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        acting = state_of(app).current
+        typed(app, ":note ruling\rn")
+        await calm(pilot)
+        assert notes(app) == ["ruling"]
+        assert state_of(app).current != acting  # n: the next turn, not a letter in the bar
+        assert app.query_one(CommandBar).input.value == ""
+
+
+@ui_test
+async def test_a_dialog_takes_what_is_typed_as_it_opens_and_the_table_what_follows(
+    tmp_path: Path,
+) -> None:
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        acting = state_of(app).current or ""
+        typed(app, "d5\rn")
+        await calm(pilot)
+        assert hp(app, acting) == state_of(app).combatant(acting).stats["hp"] - 5
+        assert state_of(app).current != acting and app.screen is app.table
+
+
+@ui_test
+async def test_ctrl_j_runs_the_line_as_enter_does(tmp_path: Path) -> None:
+    """A newline (ctrl+j, what Enter becomes when typed before the terminal is raw) runs
+    the bar's line, as readline's accept-line."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        typed(app, ":note early\n")
+        await calm(pilot)
+        assert notes(app) == ["early"]
+
+
+@ui_test
+async def test_keys_typed_while_the_file_opens_run_once_it_is_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = hold_settling(monkeypatch)  # the rest of opening waits while the fight shows
+    path = basic_file(tmp_path)
+    kept = path.read_bytes()
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        typed(app, "s:note early\r")
+        await calm(pilot)
+        assert path.read_bytes() == kept  # nothing ran before the file was settled
+        go_on.set()
+        await opened(pilot)
+        await calm(pilot)
+        assert state_of(app).phase == "running" and notes(app) == ["early"]

@@ -1,0 +1,108 @@
+"""Keys in the order typed, wherever each one lands.
+
+Textual hands a key from the terminal to the widget that has the focus *when the app
+takes the key*, but a table key acts only once it has travelled up through the panes to
+the app's bindings. Keys that arrive in one burst (a fast typist, a paste, an SSH link)
+were all handed out before the first had acted: in ``:next`` the ``:`` opened the bar
+after ``n`` and ``e`` had gone to the order pane as table keys (next turn, export);
+in ``dm⇥cap`` the letters after Tab joined the line before Tab completed it; ``d5⏎``
+lost the 5 to a dialog not yet on the screen.
+
+``KeyOrder`` hands the app one key (or paste) at a time: the next waits until the one
+before has reached every widget it goes through (a ``KeyDone`` follows it there), the
+app has done what the key asked of it, and a screen the key opened is up. Keys typed
+while the file is still opening wait for the fight. Nothing is dropped: a key whose
+widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.message import Message
+from textual.timer import Timer
+
+Typed = events.Key | events.Paste
+"""What the terminal sends that goes to the focused widget."""
+
+BACKSTOP = 0.5
+"""Seconds after which the next key goes even if the last one's ``KeyDone`` was lost."""
+
+
+class KeyDone(Message):
+    """Follows a key from the widget it went to up to the app: the key has been through
+    every widget on its way (and the bindings it asked for have run)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+        """Which key it follows (the ``KeyOrder``'s count)."""
+
+
+class KeyOrder:
+    """Hands ``app`` the keys and pastes from the terminal one at a time, in order."""
+
+    def __init__(self, app: App[Any], *, paused: bool = False) -> None:
+        self.app = app
+        self._sent = 0
+        """Keys handed over so far (the last one's ``KeyDone`` carries the count)."""
+        self._held: deque[Typed] = deque()
+        self._at_work = False
+        """A key is on its way through the widgets."""
+        self._next: Typed | None = None
+        """The held key handed back to the app, to be let through."""
+        self._paused = paused
+        self._backstop: Timer | None = None
+
+    def holds(self, event: Typed) -> bool:
+        """Whether ``event`` must wait (a key before it is still at work, or the file is
+        opening); a key let through is at work until :meth:`arrived`."""
+        if event is self._next:
+            self._next = None
+        elif self._at_work or self._paused or self._held or self._next is not None:
+            self._held.append(event)
+            return True
+        self._at_work = True
+        return False
+
+    def sent(self) -> None:
+        """The key has been handed to the focused widget: follow it with a ``KeyDone``."""
+        self._sent += 1
+        number = self._sent
+        target = self.app.focused or self.app.screen
+        target.post_message(KeyDone(number))
+        self._backstop = self.app.set_timer(BACKSTOP, lambda: self._let_next(number))
+
+    def arrived(self, done: KeyDone) -> None:
+        """The key's ``KeyDone`` reached the app: once what the key asked of the app is
+        done (a focus moved, a screen pushed and mounted), let the next key go."""
+        self.app.call_later(self._after_screen, done.number)
+
+    def pause(self) -> None:
+        """Hold every key (the file is opening)."""
+        self._paused = True
+
+    def resume(self) -> None:
+        """Hand over the keys held meanwhile."""
+        self._paused = False
+        if not self._at_work:
+            self._let_next(self._sent)
+
+    def _after_screen(self, number: int) -> None:
+        # The screen on top (a dialog the key opened) takes the callback only once it is
+        # composed and mounted; the app then runs it after the focus it was given.
+        self.app.screen.call_later(self.app.call_later, self._let_next, number)
+
+    def _let_next(self, number: int) -> None:
+        if number != self._sent:  # a late KeyDone of a key the backstop let pass
+            return
+        if self._backstop is not None:
+            self._backstop.stop()
+            self._backstop = None
+        self._at_work = False
+        if self._held and not self._paused and self._next is None:
+            self._next = self._held.popleft()
+            self.app.post_message(self._next)
