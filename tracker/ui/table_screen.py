@@ -100,7 +100,12 @@ class TableScreen(KeyOffer, KeptPaint):
         """Focus on the order, paint, then the file (the user's keymap comes with it)."""
         self.query_one(InitiativePane).focus()
         self.host.open_encounter()
-        follow_phones(self, self.host.session.path)
+        follow_phones(self, self.host.session.path, self._file_name)
+
+    def _file_name(self) -> str:
+        """The open file's name as it is now (moved while open: its new name)."""
+        play = self.host.session.play
+        return play.name_now() if play is not None else ""
 
     def present(self, state: EncounterState | None, selected: str) -> None:
         """Hand every pane the state and the selection (a pane takes no part in Textual's
