@@ -148,3 +148,20 @@ async def test_keys_typed_while_the_file_opens_run_once_it_is_open(
         await opened(pilot)
         await calm(pilot)
         assert state_of(app).phase == "running" and notes(app) == ["early"]
+
+
+@ui_test
+async def test_a_line_pasted_at_the_table_goes_to_the_bar(tmp_path: Path) -> None:
+    """A bracketed paste reached the order pane, which dropped it: the pasted line now
+    waits in the bar for Enter, as a paste into the bar does."""
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        typed(app, "\x1b[200~:dmg orc 4\ndmg orc 5\n\x1b[201~")
+        await calm(pilot)
+        bar = app.query_one(CommandBar)
+        assert bar.input.value == "dmg orc 4" and hp(app, "orc") == 15  # not run yet
+        typed(app, "\r")
+        await calm(pilot)
+        assert hp(app, "orc") == 11 and isinstance(app.focused, InitiativePane)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Protocol
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -189,6 +189,14 @@ class TableScreen(KeyOffer, KeptPaint):
         self.set_class(small, "-too-small")
         if small:
             self.query_one("#too-small", Static).update(too_small_text(width, height))
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted at the table goes to the ``:`` bar (its first line, as the bar
+        takes a paste), to be read and run with Enter; the table's keys ignored it."""
+        line = next((ln.strip() for ln in event.text.splitlines() if ln.strip()), "")
+        if line:
+            event.stop()
+            self.host.open_command_bar(line.removeprefix(":").lstrip())
 
     @on(CommandInput.Left)
     def _bar_left(self) -> None:
