@@ -9,6 +9,7 @@ dropped. Pilot's ``press`` waits between keys and never saw any of it.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,9 @@ from textual.pilot import Pilot
 
 from tests.ui_helpers import basic_file, hold_settling, make_app, opened, play_of, state_of, ui_test
 from tracker.core import events as ev
+from tracker.ui import export_screen
 from tracker.ui.app import TrackerApp
-from tracker.ui.export_screen import ExportScreen
+from tracker.ui.export_screen import ExportScreen, recaps_dir
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.initiative import InitiativePane
 
@@ -165,3 +167,30 @@ async def test_a_line_pasted_at_the_table_goes_to_the_bar(tmp_path: Path) -> Non
         typed(app, "\r")
         await calm(pilot)
         assert hp(app, "orc") == 11 and isinstance(app.focused, InitiativePane)
+
+
+@ui_test
+async def test_a_key_typed_after_ctrl_s_in_the_export_waits_for_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export writes in a worker: the n typed after ctrl+s went to the dialog's path
+    box while it wrote, and was lost with the dialog."""
+    write = export_screen.write_output
+
+    def slow_write(*args: Any, **kwargs: Any) -> None:
+        time.sleep(0.2)  # a slow disk: the worker is still writing when n arrives
+        write(*args, **kwargs)
+
+    monkeypatch.setattr(export_screen, "write_output", slow_write)
+    app = make_app(basic_file(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        acting = state_of(app).current
+        typed(app, "e\x13n")
+        for _ in range(30):  # the write takes 0.2 s; then the n
+            await pilot.pause(0.1)
+            if app.screen is app.table and state_of(app).current != acting:
+                break
+        assert app.screen is app.table and state_of(app).current != acting
+        assert [p.name for p in recaps_dir().iterdir()] == ["goblin-ambush-round-log.md"]

@@ -10,7 +10,8 @@ lost the 5 to a dialog not yet on the screen.
 
 ``KeyOrder`` hands the app one key (or paste) at a time: the next waits until the one
 before has reached every widget it goes through (a ``KeyDone`` follows it there), the
-app has done what the key asked of it, and a screen the key opened is up. Keys typed
+app has done what the key asked of it, a screen the key opened is up, and one finishing
+the key's work in a worker (``Finishing``: the export writing) is done. Keys typed
 while the file is still opening wait for the fight. Nothing is dropped: a key whose
 widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP``.
 """
@@ -18,7 +19,7 @@ widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP`
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual import events
 from textual.app import App
@@ -30,6 +31,19 @@ Typed = events.Key | events.Paste
 
 BACKSTOP = 0.5
 """Seconds after which the next key goes even if the last one's ``KeyDone`` was lost."""
+
+LOOK_AGAIN = 0.02
+"""Seconds between two looks at a screen still finishing what a key started."""
+
+
+@runtime_checkable
+class Finishing(Protocol):
+    """A screen that finishes in a worker what a key asked (the export dialog writing its
+    file before it closes): the keys typed meanwhile wait, then go where the keys go."""
+
+    def finishing(self) -> bool:
+        """Whether the work a key started is still under way."""
+        ...
 
 
 class KeyDone(Message):
@@ -98,6 +112,10 @@ class KeyOrder:
 
     def _let_next(self, number: int) -> None:
         if number != self._sent:  # a late KeyDone of a key the backstop let pass
+            return
+        screen = self.app.screen
+        if isinstance(screen, Finishing) and screen.finishing():
+            self.app.set_timer(LOOK_AGAIN, lambda: self._let_next(number))
             return
         if self._backstop is not None:
             self._backstop.stop()
