@@ -60,6 +60,7 @@ class KeyOrder:
     """Hands ``app`` the keys and pastes from the terminal one at a time, in order."""
 
     def __init__(self, app: App[Any], *, paused: bool = False) -> None:
+        """``paused``: hold every key until :meth:`resume` (the file is opening)."""
         self.app = app
         self._sent = 0
         """Keys handed over so far (the last one's ``KeyDone`` carries the count)."""
@@ -95,10 +96,6 @@ class KeyOrder:
         done (a focus moved, a screen pushed and mounted), let the next key go."""
         self.app.call_later(self._after_screen, done.number)
 
-    def pause(self) -> None:
-        """Hold every key (the file is opening)."""
-        self._paused = True
-
     def resume(self) -> None:
         """Hand over the keys held meanwhile."""
         self._paused = False
@@ -108,11 +105,12 @@ class KeyOrder:
     def _after_screen(self, number: int) -> None:
         # The screen on top (a dialog the key opened) takes the callback only once it is
         # composed and mounted; the app then runs it after the focus it was given.
-        self.app.screen.call_later(self.app.call_later, self._let_next, number)
+        if self.app.screen_stack:  # not while the app closes
+            self.app.screen.call_later(self.app.call_later, self._let_next, number)
 
     def _let_next(self, number: int) -> None:
-        if number != self._sent:  # a late KeyDone of a key the backstop let pass
-            return
+        if number != self._sent or not self.app.screen_stack:  # a late KeyDone of a key
+            return  # the backstop let pass; the app closing
         screen = self.app.screen
         if isinstance(screen, Finishing) and screen.finishing():
             self.app.set_timer(LOOK_AGAIN, lambda: self._let_next(number))
