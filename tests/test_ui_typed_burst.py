@@ -9,6 +9,7 @@ dropped. Pilot's ``press`` waits between keys and never saw any of it.
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,16 @@ from textual._xterm_parser import XTermParser  # the bytes as the terminal drive
 from textual.app import App
 from textual.pilot import Pilot
 
-from tests.ui_helpers import basic_file, hold_settling, make_app, opened, play_of, state_of, ui_test
+from tests.ui_helpers import (
+    ROOT,
+    basic_file,
+    hold_settling,
+    make_app,
+    opened,
+    play_of,
+    state_of,
+    ui_test,
+)
 from tracker.core import events as ev
 from tracker.ui import export_screen
 from tracker.ui.app import TrackerApp
@@ -37,8 +47,13 @@ def typed(app: App[Any], data: str) -> None:
 
 async def calm(pilot: Pilot[int]) -> None:
     """Let the burst play out (every key in it, and what each key did)."""
-    for _ in range(3):
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    for _ in range(50):
         await pilot.pause(0.1)
+        if app.keys.settled:
+            break
+    await pilot.pause(0.1)
 
 
 def hp(app: TrackerApp, cid: str) -> int:
@@ -194,3 +209,20 @@ async def test_a_key_typed_after_ctrl_s_in_the_export_waits_for_the_file(
                 break
         assert app.screen is app.table and state_of(app).current != acting
         assert [p.name for p in recaps_dir().iterdir()] == ["goblin-ambush-round-log.md"]
+
+
+@ui_test
+async def test_a_stat_block_picked_and_copied_in_one_burst(tmp_path: Path) -> None:
+    """``+band↓⇥2⏎`` added one bandit: the ↓ and the Tab came before the name field had
+    filled the block list (its Changed came after the next key), so the 2 missed the
+    Copies field."""
+    path = tmp_path / "ford.toml"
+    shutil.copyfile(ROOT / "encounters" / "basic-bandits-at-the-ford.toml", path)
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("s")
+        typed(app, "+band\x1b[B\t2\r")
+        await calm(pilot)
+        names = [c.name for c in state_of(app).combatants.values()]
+        assert [n for n in names if n[-1].isdigit()] == [f"Bandit {n}" for n in "1234"]

@@ -145,7 +145,7 @@ class TrackerApp(PlainTextApp[int]):
         has done all it does (``key_order``)."""
         if not isinstance(event, Typed) or event.is_forwarded:
             await super().on_event(event)
-        elif not self.keys.holds(event):
+        elif self.screen_stack and not self.keys.holds(event):  # none: the app closes
             await super().on_event(event)
             self.keys.sent()
 

@@ -25,6 +25,7 @@ from textual import events
 from textual.app import App
 from textual.message import Message
 from textual.timer import Timer
+from textual.widget import Widget
 
 Typed = events.Key | events.Paste
 """What the terminal sends that goes to the focused widget."""
@@ -48,12 +49,16 @@ class Finishing(Protocol):
 
 class KeyDone(Message):
     """Follows a key from the widget it went to up to the app: the key has been through
-    every widget on its way (and the bindings it asked for have run)."""
+    every widget on its way (and the bindings it asked for have run). A second one then
+    follows the messages the key made its widget post (an Input's ``Changed``) to where
+    they are handled."""
 
-    def __init__(self, number: int) -> None:
+    def __init__(self, number: int, lap: int = 1) -> None:
         super().__init__()
         self.number = number
         """Which key it follows (the ``KeyOrder``'s count)."""
+        self.lap = lap
+        """1: behind the key; 2: behind what the key's widget posted."""
 
 
 class KeyOrder:
@@ -71,6 +76,13 @@ class KeyOrder:
         """The held key handed back to the app, to be let through."""
         self._paused = paused
         self._backstop: Timer | None = None
+        self._target: Widget | None = None
+        """The widget the last key went to."""
+
+    @property
+    def settled(self) -> bool:
+        """Whether every key typed so far has done all it does (none held, none at work)."""
+        return not (self._at_work or self._held or self._next is not None)
 
     def holds(self, event: Typed) -> bool:
         """Whether ``event`` must wait (a key before it is still at work, or the file is
@@ -87,14 +99,19 @@ class KeyOrder:
         """The key has been handed to the focused widget: follow it with a ``KeyDone``."""
         self._sent += 1
         number = self._sent
-        target = self.app.focused or self.app.screen
-        target.post_message(KeyDone(number))
+        self._target = self.app.focused or self.app.screen
+        self._target.post_message(KeyDone(number))
         self._backstop = self.app.set_timer(BACKSTOP, lambda: self._let_next(number))
 
     def arrived(self, done: KeyDone) -> None:
-        """The key's ``KeyDone`` reached the app: once what the key asked of the app is
-        done (a focus moved, a screen pushed and mounted), let the next key go."""
-        self.app.call_later(self._after_screen, done.number)
+        """A ``KeyDone`` reached the app: the first sends the second after the messages
+        the key's widget posted; once the second is back and what the key asked of the
+        app is done (a focus moved, a screen pushed and mounted), the next key goes."""
+        if done.lap == 1:
+            target = self._target if self._target and self._target.is_attached else None
+            (target or self.app.focused or self.app.screen).post_message(KeyDone(done.number, 2))
+        else:
+            self.app.call_later(self._after_screen, done.number)
 
     def resume(self) -> None:
         """Hand over the keys held meanwhile."""
@@ -103,10 +120,12 @@ class KeyOrder:
             self._let_next(self._sent)
 
     def _after_screen(self, number: int) -> None:
-        # The screen on top (a dialog the key opened) takes the callback only once it is
-        # composed and mounted; the app then runs it after the focus it was given.
+        # The screen on top (a dialog the key opened) runs the callback once it is
+        # composed, mounted and laid out (Tab's next field is found by where the fields
+        # are: one the key showed must have its place); the app then runs it after the
+        # focus it was given.
         if self.app.screen_stack:  # not while the app closes
-            self.app.screen.call_later(self.app.call_later, self._let_next, number)
+            self.app.call_after_refresh(self.app.call_later, self._let_next, number)
 
     def _let_next(self, number: int) -> None:
         if number != self._sent or not self.app.screen_stack:  # a late KeyDone of a key
