@@ -111,6 +111,26 @@ async def test_the_header_names_the_file_where_it_was_moved(tmp_path: Path) -> N
         assert header.file_name == "renamed.toml"
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to find a fd's name")
+@ui_test
+async def test_the_header_follows_a_move_while_the_gm_is_idle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new name showed only at the next command; the header's watch (the one that
+    counts the players' phones) now looks at the file's name too."""
+    monkeypatch.setattr("tracker.ui.phones_watch.EVERY", 0.05)
+    path = basic_file(tmp_path)
+    app = TrackerApp(path, Dice(seed=7), keymap_file=tmp_path / "no-keymap.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await opened(pilot)
+        header = app.table.query_one(EncounterHeader)
+        assert header.file_name == "fight.toml"
+        os.rename(path, tmp_path / "renamed.toml")  # no command after it
+        await pilot.pause(0.3)
+        assert header.file_name == "renamed.toml"
+        assert "renamed.toml" in header.render_line(0).text
+
+
 def test_a_file_deleted_with_its_folder_says_to_make_the_folder_again(tmp_path: Path) -> None:
     """The refusal said "make it first or name another": naming another file is not
     something a GM in the middle of a fight can do. It now says the folder went too,

@@ -83,9 +83,8 @@ async def test_a_second_tracker_is_refused_while_the_fight_shows_and_told_who_on
         kept = path.read_bytes()
         early = second_tracker(path)  # the lock was taken before the first frame
         assert early.pid is None and "is open for writing by another process" in str(early)
-        await pilot.press("s")
-        said = app.query_one(CommandBar).message
-        assert said == "✗ one moment — opening the encounter"
+        await pilot.press("s")  # waits for the rest of opening (key_order)
+        assert app.query_one(CommandBar).message == ""
         assert path.read_bytes() == kept and stale.exists()
         go_on.set()
         await opened(pilot)
@@ -93,7 +92,7 @@ async def test_a_second_tracker_is_refused_while_the_fight_shows_and_told_who_on
         assert late.pid == os.getpid()
         assert f"fight.toml is open for writing by pid {os.getpid()}" in str(late)
         assert not stale.exists()  # nobody else was rewriting it: the lock is ours
-        await pilot.press("s")
+        await pilot.pause(0.1)
         assert state_of(app).phase != "setup"
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.actions import ActionParseResult
 from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
@@ -35,6 +35,7 @@ from tracker.store.settings import remember_theme
 from tracker.store.table_session import TableSession
 from tracker.ui import screen_actions
 from tracker.ui.collector import IdleCollector
+from tracker.ui.key_order import KeyDone, KeyOrder, Typed
 from tracker.ui.keymap import keymap_path
 from tracker.ui.looking_back import LookingBack
 from tracker.ui.modals.help import KeyRow
@@ -94,6 +95,8 @@ class TrackerApp(PlainTextApp[int]):
         self.first_paint: float | None = None
         self.opened_paint: float | None = None
         self.collector = IdleCollector(paused=self._paused)
+        self.keys = KeyOrder(self, paused=True)
+        """The terminal's keys, one at a time in order (held until the file is open)."""
         self.dialogs = TableDialogs(self, self.session, self.run_line, self.report)
         self.writeback = WritebackOffer(self.report, self.push_screen)
         self.table = TableScreen(self, id="_default")
@@ -136,6 +139,19 @@ class TrackerApp(PlainTextApp[int]):
         if refused is not None:
             self.report(refused)
         return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or paste from the terminal goes to its widget only after the one before
+        has done all it does (``key_order``)."""
+        if not isinstance(event, Typed) or event.is_forwarded:
+            await super().on_event(event)
+        elif self.screen_stack and not self.keys.holds(event):  # none: the app closes
+            await super().on_event(event)
+            self.keys.sent()
+
+    def on_key_done(self, done: KeyDone) -> None:
+        """A key has been through every widget it went to."""
+        self.keys.arrived(done)
 
     @property
     def reminder_keys(self) -> ReminderKeys:

@@ -98,6 +98,12 @@ class ExportScreen(ModalScreen[Path | None]):
         self.start_format = fmt if fmt in FORMATS else "md"
         self.default_path = Path()
         self.path_touched = False
+        self._writing = False
+
+    def finishing(self) -> bool:
+        """Whether the recap is being written (the keys typed after ctrl+s wait for the
+        dialog to close, or to say why not: ``key_order.Finishing``)."""
+        return self._writing
 
     def compose(self) -> ComposeResult:
         """The form, the preview and the buttons."""
@@ -180,6 +186,7 @@ class ExportScreen(ModalScreen[Path | None]):
 
     def show_problem(self, text: str) -> None:
         """Show one sentence of trouble (or hide the line when ``text`` is empty)."""
+        self._writing = False
         problem = self.query_one("#problem", Static)
         problem.update(plain(text))
         problem.set_class(not text, "-quiet")
@@ -216,6 +223,7 @@ class ExportScreen(ModalScreen[Path | None]):
             self.show_problem("name a file to write, e.g. recaps/fight.md")
             return
         path, make_folder = self.file_named(raw, options)
+        self._writing = True
         self.write_recap(options, self.chosen_format, path, make_folder)
 
     def file_named(self, raw: str, options: ExportOptions) -> tuple[Path, bool]:

@@ -1,8 +1,9 @@
 """Opening the encounter file at the table: the empty screen is painted first, then the
 file is locked, read and repaired in a worker while the screen waits undrawn, the fight
 is handed to the panes and drawn in one frame, and only then is the rest of opening done
-(the holder's note, stale temp files: ``TableSession.settle``), in a worker again, while
-a command typed meanwhile is answered "one moment — opening the encounter".
+(the holder's note, stale temp files: ``TableSession.settle``), in a worker again; keys
+typed meanwhile wait for it (``key_order``), a command from the palette is answered
+"one moment — opening the encounter".
 
 The app (``TrackerApp``) holds one ``Opening`` and names two of its steps itself —
 ``_painted_first`` (the empty screen is up) and ``_opened`` (the file is read) — so that
@@ -24,6 +25,7 @@ from tracker.store.encounter_file import EncounterFile
 from tracker.store.journal_repair import tail_note
 from tracker.store.table_session import TableSession
 from tracker.ui.collector import IdleCollector
+from tracker.ui.key_order import KeyOrder
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.table_screen import TableScreen
 from tracker.ui.themes import ThemeShelf, starting_theme
@@ -40,6 +42,7 @@ class OpeningHost(Protocol):
     table: TableScreen
     shelf: ThemeShelf
     collector: IdleCollector
+    keys: KeyOrder
     busy: str
     failure: str
     first_paint: float | None
@@ -148,8 +151,14 @@ class Opening:
     def _painted_opened(self) -> None:
         """The fight is on the screen: now the rest of opening (the holder's note, stale
         temp files), in a worker that no frame waits for; commands are refused until it
-        is done (``TableSession.refusal``), and the log's earlier events are read after
-        it (``TableSession.open``)."""
+        is done (``TableSession.refusal``) — keys typed meanwhile wait for it — and the
+        log's earlier events are read after it (``TableSession.open``)."""
         self.host.opened_paint = time.perf_counter()
-        session = self.host.session
-        self.app.run_worker(session.settle, name="settle", group="settle", thread=True)
+        self.app.run_worker(self._settle, name="settle", group="settle", thread=True)
+
+    def _settle(self) -> None:
+        """Finish opening (in a worker); then the keys typed meanwhile reach the fight."""
+        try:
+            self.host.session.settle()
+        finally:
+            self.app.call_from_thread(self.host.keys.resume)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Protocol
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -92,14 +92,19 @@ class TableScreen(KeyOffer, KeptPaint):
             yield StatusPane(self.reminder_keys, id="status")
         with PaneFrame(id="log-frame"):
             yield LogPane(id="log")
-        yield CommandBar(self.host.bar_source, id="command-bar")
+        yield CommandBar(self.host.bar_source, self._bar_line, id="command-bar")
         yield KeyFooter(FOOTER_RANK)
 
     def on_mount(self) -> None:
         """Focus on the order, paint, then the file (the user's keymap comes with it)."""
         self.query_one(InitiativePane).focus()
         self.host.open_encounter()
-        follow_phones(self, self.host.session.path)
+        follow_phones(self, self.host.session.path, self._file_name)
+
+    def _file_name(self) -> str:
+        """The open file's name as it is now (moved while open: its new name)."""
+        play = self.host.session.play
+        return play.name_now() if play is not None else ""
 
     def present(self, state: EncounterState | None, selected: str) -> None:
         """Hand every pane the state and the selection (a pane takes no part in Textual's
@@ -145,14 +150,14 @@ class TableScreen(KeyOffer, KeptPaint):
 
     # --- messages from the panes ------------------------------------------------------
 
-    @on(CommandBar.Run)
-    def _bar_line(self, message: CommandBar.Run) -> None:
-        outcome = self.host.run_line(message.line)
+    def _bar_line(self, line: str) -> None:
+        """Run a line entered in the ``:`` bar and give the keys back to the table."""
+        outcome = self.host.run_line(line)
         bar = self.query_one(CommandBar)
         if outcome.ok:
-            bar.accepted(message.line, outcome.message)
+            bar.accepted(line, outcome.message)
         else:
-            bar.refused(outcome.message, message.line)
+            bar.refused(outcome.message, line)
         if isinstance(self.app.focused, CommandInput):
             self.query_one(InitiativePane).focus()
 
@@ -173,6 +178,14 @@ class TableScreen(KeyOffer, KeptPaint):
         self.set_class(small, "-too-small")
         if small:
             self.query_one("#too-small", Static).update(too_small_text(width, height))
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted at the table goes to the ``:`` bar (its first line, as the bar
+        takes a paste), to be read and run with Enter; the table's keys ignored it."""
+        line = next((ln.strip() for ln in event.text.splitlines() if ln.strip()), "")
+        if line:
+            event.stop()
+            self.host.open_command_bar(line.removeprefix(":").lstrip())
 
     @on(CommandInput.Left)
     def _bar_left(self) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 from tracker.core.model import EncounterState
 from tracker.core.safe_text import visible
 from tracker.ui.outcome import Outcome, Runner
+from tracker.ui.panes.command_bar import ENTER_KEYS
 from tracker.ui.panes.sides import side_word
 from tracker.ui.plain import inert, plain
 
@@ -128,10 +129,14 @@ class CommandDialog(ModalScreen[Outcome | None]):
         """Enter from a field that does not take it itself (a closed dropdown)."""
         self.submit()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in any text field runs the dialog."""
-        event.stop()
-        self.submit()
+    def on_key(self, event: events.Key) -> None:
+        """Enter in any text field runs the dialog there and then, so that the keys typed
+        after it reach the table, not the field (the field's own Enter would run the
+        dialog a message later, after the next key had gone to the field)."""
+        if event.key in ENTER_KEYS and isinstance(self.focused, Input):
+            event.stop()
+            event.prevent_default()
+            self.submit()
 
     def action_cancel(self) -> None:
         """Close, changing nothing."""

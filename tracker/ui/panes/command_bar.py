@@ -28,6 +28,9 @@ from tracker.ui.panes.kept_paint import KeptPaint
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.text_line import TextLine
 
+ENTER_KEYS = ("enter", "ctrl+j")
+"""Keys that run a typed line: Enter, and a newline (ctrl+j)."""
+
 Source = Callable[[], tuple[EncounterState | None, Mapping[str, Verb], Ruleset | None]]
 
 
@@ -64,25 +67,30 @@ class CommandInput(Input, KeptPaint):
     class Left(Message):
         """The GM left the bar with Esc."""
 
-    def __init__(self, source: Source) -> None:
+    def __init__(self, source: Source, entered: Callable[[str], None]) -> None:
         super().__init__(
             placeholder="press : and type a command",
             suggester=GrammarSuggester(source),
             id="command-input",
             select_on_focus=False,
         )
+        self.entered = entered
+        """Runs a line the GM pressed Enter on."""
         self.history: list[str] = []
         self.back = 0
 
     def on_key(self, event: events.Key) -> None:
-        """Enter takes the line as it is *now*: keys typed in the same burst after it start
-        the next line instead of joining this one (``:dmg ann 1⏎0`` is 1 damage)."""
-        if event.key != "enter":
+        """Enter runs the line as it is *now*, there and then: keys typed in the same burst
+        after it neither join it (``:dmg ann 1⏎0`` is 1 damage) nor reach the bar before
+        the line has run and given the keys back to the table (``:note x⏎n``: ``n`` is the
+        next turn). A newline (ctrl+j: readline's accept-line, and what Enter typed before
+        the terminal went raw arrives as) runs it too."""
+        if event.key not in ENTER_KEYS:
             return
         event.prevent_default()
         event.stop()
         line, self.value = self.value, ""
-        self.post_message(self.Submitted(self, line))
+        self.entered(line)
 
     async def action_submit(self) -> None:
         """Enter is taken in ``on_key``, in order with the other keys; nothing to do here."""
@@ -123,20 +131,21 @@ class CommandBar(Vertical, KeptPaint):
 
     COMPONENT_CLASSES = {"bar--error", "bar--hint", "bar--done"}
 
-    class Run(Message):
-        """The GM pressed Enter on a command line."""
-
-        def __init__(self, line: str) -> None:
-            super().__init__()
-            self.line = line
-
-    def __init__(self, source: Source, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(
+        self,
+        source: Source,
+        run: Callable[[str], None],
+        *,
+        id: str | None = None,  # noqa: A002
+    ) -> None:
         super().__init__(id=id)
         self.source = source
+        self.run = run
+        """Runs a command line the GM entered (without its ``:``)."""
 
     def compose(self) -> ComposeResult:
         """The input above its message line."""
-        yield CommandInput(self.source)
+        yield CommandInput(self.source, self._entered)
         yield TextLine(rows=2, more="m shows all", id="command-message")
 
     @property
@@ -181,12 +190,10 @@ class CommandBar(Vertical, KeptPaint):
         options = "  ·  " + ", ".join(found.candidates) if found.candidates else ""
         self.say((found.hint or "unknown command — Tab completes, 'help' lists keys") + options)
 
-    @on(Input.Submitted, "#command-input")
-    def _submit(self, event: Input.Submitted) -> None:
-        event.stop()
-        line = event.value.strip().lstrip(":").strip()
+    def _entered(self, line: str) -> None:
+        line = line.strip().lstrip(":").strip()
         if line:
-            self.post_message(self.Run(line))
+            self.run(line)
 
     def accepted(self, line: str, said: str) -> None:
         """The line ran: clear the bar and show what it did."""

@@ -30,10 +30,10 @@ from tracker.ui.panes.status_fit import (
 )
 from tracker.ui.panes.status_lines import (
     ReminderEntry,
-    category_of,
     has_news,
     location_line,
     reminder_entry,
+    speaks_for_ailments,
 )
 from tracker.ui.panes.styling import solid_style
 from tracker.ui.panes.titles import retitle
@@ -311,7 +311,9 @@ class StatusPane(SelectedPane):
         block.traits = self._traits(fighter)
         shown = {line.plain for line in block.full()}
         block.said = [
-            Text(line) for line in said if line not in shown and category_of(line, rules) is None
+            Text(line)
+            for line in said
+            if line not in shown and not speaks_for_ailments(line, rules, fighter)
         ]
         return block
 

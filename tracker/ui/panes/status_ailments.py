@@ -12,7 +12,13 @@ from rich.text import Text
 
 from tracker.core.model import Combatant, Condition
 from tracker.rules.base import Ruleset
-from tracker.ui.panes.status_lines import categories_of, category_of, condition_text, says_nothing
+from tracker.ui.panes.status_lines import (
+    categories_of,
+    category_of,
+    condition_text,
+    says_nothing,
+    speaks_for_ailments,
+)
 
 
 class AilmentLines:
@@ -28,7 +34,9 @@ class AilmentLines:
         no category of the catalogue joins its ``Condition`` line where there is one
         (never a ``Conditions:`` under ``Condition:``), and one the ruleset's own lines
         already name by its category (``Physical: Burn``) is not said twice; one that
-        such a line does not name has its own line."""
+        such a line does not name has its own line. The ruleset's lines for categories its
+        catalogue does not list (persona's ``Physical: Burn``) are ailment lines too: said
+        here when they hold something, never beside ``No ailments``."""
         rules = self.rules
         categories: list[str] = []
         for spec in rules.catalogue():
@@ -52,6 +60,13 @@ class AilmentLines:
             if category.casefold() == "condition":
                 held, rest = held + rest, []
             lines.append((self.badges(category.capitalize(), held), bool(held)))
+        lines += [  # the ruleset's lines for categories its catalogue does not list
+            (self.worded(line), True)
+            for line in said
+            if category_of(line, rules) is None
+            and not says_nothing(line)
+            and speaks_for_ailments(line, rules, fighter)
+        ]
         lines += self._own_categories(rest, kind, not categories)
         held_lines = [(line, True) for line, holds in lines if holds]
         return held_lines or [(Text("No ailments", self.style("muted")), False)]

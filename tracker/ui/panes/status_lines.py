@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from tracker.core.model import Condition, EncounterState, Reminder
+from tracker.core.model import Combatant, Condition, EncounterState, Reminder
 from tracker.rules.base import LocationView, Ruleset
 from tracker.rules.display import level_words, spoken_level
 from tracker.ui.panes.row_fit import elide
@@ -60,6 +60,19 @@ def category_of(line: str, rules: Ruleset) -> str | None:
         if spec.category and spec.category.casefold() == label.strip().casefold():
             return spec.category
     return None
+
+
+def speaks_for_ailments(line: str, rules: Ruleset, fighter: Combatant) -> bool:
+    """Whether a ruleset's status line is an ailment category's: one of the catalogue's
+    (``Staggered: —``), one a condition the combatant holds is filed under (``Physical:
+    Burn``), or a category's line that holds nothing (``Mental: —``)."""
+    label, colon, _ = line.partition(":")
+    if not colon:
+        return False
+    if says_nothing(line) or category_of(line, rules) is not None:
+        return True
+    kind = categories_of(rules)
+    return label.strip().casefold() in {kind(c) for c in fighter.conditions}
 
 
 def condition_text(
