@@ -101,7 +101,7 @@ class BareApp(App[None]):
             yield StatusPane(id="status")
         with PaneFrame(id="log-frame"):
             yield LogPane(id="log")
-        yield CommandBar(lambda: (None, {}, None), id="command-bar")
+        yield CommandBar(lambda: (None, {}, None), lambda line: None, id="command-bar")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

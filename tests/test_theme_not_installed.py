@@ -33,7 +33,8 @@ def test_check_warns_in_one_line_and_the_fight_still_plays(
     code, out, err = cli(capsys, "check", path)
     assert code == 0 and ": plays, with a theme not installed — wrath-glory" in out
     line = "theme 'dracula' is not installed — it plays in imperium"
-    assert err.count("\n") == 1 and line in err and f"{path}:11:1:" in err
+    at = path.read_text(encoding="utf-8").splitlines().index('theme = "dracula"') + 1
+    assert err.count("\n") == 1 and line in err and f"{path}:{at}:1:" in err
     assert path.read_bytes() == before
 
 

@@ -4,6 +4,7 @@ never both run nor get lost."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +81,18 @@ async def test_two_quick_undos_are_one_undo_and_one_clear_answer(tmp_path: Path)
             return answers[-1]
 
         app.run_line = recorded  # type: ignore[method-assign]
+        replay, replaying = app.session.replay, threading.Event()
+
+        def slow_replay(line: str) -> Outcome:  # a long journal: still replaying at the 2nd u
+            replaying.wait(timeout=5)
+            return replay(line)
+
+        app.session.replay = slow_replay  # type: ignore[method-assign]
         burst(app, ("u", "u"), ("u", "u"))
         for _ in range(100):
             await pilot.pause(0.05)
+            if len(answers) == 2:
+                replaying.set()
             if not app.busy and len(answers) == 2:
                 break
         undos = [e for e in play_of(app).encounter.events if isinstance(e, ev.HistoryUndone)]
