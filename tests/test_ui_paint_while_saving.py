@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from textual.screen import Screen
 
-from tests.ui_helpers import basic_file, make_app, opened, play_of, state_of, ui_test
+from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
 from tracker.store import background_sync
 from tracker.store.encounter_file import load
 from tracker.ui.panes.command_bar import CommandBar
@@ -69,32 +69,9 @@ async def test_the_frame_is_painted_before_the_sync_finishes(
 
 
 def failing_fsync(fd: int) -> None:
-    """A disk that reports an I/O error at the fsync."""
+    """A disk that reports an I/O error at the fsync (the turn it fails is taken back:
+    ``test_saving_while_drawing``)."""
     raise OSError(errno.EIO, "Input/output error")
-
-
-@ui_test
-async def test_a_failed_sync_is_said_and_the_key_after_it_does_not_run(
-    tmp_path: Path,
-) -> None:
-    """The turn is painted, its fsync fails: the screen goes back to the turn that stands
-    with the error, and a second ``n`` typed at once waits for that and then runs."""
-    path = basic_file(tmp_path)
-    app = make_app(path)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await opened(pilot)
-        await pilot.press("s")
-        await pilot.pause()
-        standing = state_of(app).current
-        before = path.read_bytes()
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(background_sync, "fsync_file", failing_fsync)
-            await pilot.press("n")
-            await pilot.pause()
-        assert path.read_bytes() == before
-        assert state_of(app).current == standing == play_of(app).encounter.state.current
-        message = app.query_one(CommandBar).message
-        assert message.startswith("✗") and "nothing of it was kept" in message
 
 
 @ui_test

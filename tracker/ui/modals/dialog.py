@@ -112,15 +112,6 @@ class CommandDialog(ModalScreen[Outcome | None]):
         (``focus()`` waits its turn): ``d3`` typed fast puts 3 in the amount."""
         self.set_focus(field)
 
-    def on_key(self, event: events.Key) -> None:
-        """A letter that reached the dialog itself, not its text field (typed before the
-        dialog had its focus, in the key's burst), goes into the focused field."""
-        field = self.focused
-        if event.is_printable and event.character and isinstance(field, Input):
-            event.stop()
-            event.prevent_default()
-            field.insert_text_at_cursor(event.character)
-
     def missing(self) -> str:
         """What to fill in before Enter can run the dialog (its line is empty)."""
         return "fill in the fields first"
@@ -132,11 +123,20 @@ class CommandDialog(ModalScreen[Outcome | None]):
     def on_key(self, event: events.Key) -> None:
         """Enter in any text field runs the dialog there and then, so that the keys typed
         after it reach the table, not the field (the field's own Enter would run the
-        dialog a message later, after the next key had gone to the field)."""
-        if event.key in ENTER_KEYS and isinstance(self.focused, Input):
+        dialog a message later, after the next key had gone to the field); a letter that
+        reached the dialog itself, not its text field (typed before the dialog had its
+        focus), goes into the focused field."""
+        field = self.focused
+        if not isinstance(field, Input):
+            return
+        if event.key in ENTER_KEYS:
             event.stop()
             event.prevent_default()
             self.submit()
+        elif event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            field.insert_text_at_cursor(event.character)
 
     def action_cancel(self) -> None:
         """Close, changing nothing."""
