@@ -59,3 +59,30 @@ def test_persona_out_of_turn_after_round_one_shows_only_the_reaction() -> None:
     lines = persona_helpers.RULES.status_lines(table.who("yu"), table.state)
     assert "Reaction ready" in lines
     assert not [line for line in lines if "Half Actions" in line or "Attack used" in line]
+
+
+def test_persona_knock_down_says_who_falls_as_the_text_does() -> None:
+    # seed 004 l.206, Knock Down: "If you win, your target is knocked prone. If you surpass
+    # your enemy's DoS by two or more, you may choose to deal Unarmed damage … and inflict a
+    # level of fatigue … If they surpass yours DoS by two or more, then you are knocked
+    # prone instead." Any win fells the target; only the target's 2+ DoS win fells the
+    # attacker — the log line of the action says so where the GM reads it.
+    table = persona_helpers.party()
+    table.do("start", [9, 5, 3, 2, 1])
+    line = " ".join(table.do("act yu knockdown"))
+    assert "Knock Down [attack, melee] — Half Action" in line
+    assert "a win knocks the target prone" in line
+    assert "2+ DoS: you may also deal Unarmed damage and a level of fatigue" in line
+    assert "the target winning by 2+ DoS knocks you prone instead" in line
+    assert "the loser by 2+ DoS" not in line
+    spec = next(a for a in persona_helpers.RULES.actions if a.key == "knock down")
+    assert spec.summary in line
+
+
+def test_persona_other_actions_keep_their_short_log_line() -> None:
+    # Only actions settled by an untracked opposed test carry their summary.
+    table = persona_helpers.party()
+    table.do("start", [9, 5, 3, 2, 1])
+    assert table.do("act yu standard attack") == [
+        "Yu: Standard Attack [attack] — Half Action (1 Half Action left)"
+    ]
