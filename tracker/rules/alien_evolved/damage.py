@@ -26,6 +26,7 @@ from tracker.rules.alien_evolved.waiting import (
     CRITICAL,
     death_rolls_due,
     free_key,
+    oldest_waiting,
     waiting_criticals,
     waiting_keys,
 )
@@ -177,7 +178,28 @@ def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: Crit
         lethal = ""
     if lethal and lethal not in (*data["death"]["timers"], INSTANT):
         raise RuleError("lethal= takes round, stretch, shift, instant (dies at once) or no")
+    if not instead:
+        _overrides_roll(draft, fighter, number)
     add_critical(draft, data, fighter.id, Critical(number, name, effect, lethal))
+
+
+def _overrides_roll(draft: Draft, fighter: Combatant, number: int) -> None:
+    """A critical entered with another number than the one rolled and waiting: the GM
+    overrides the roll — the entered one takes the oldest waiting one's place, said in the
+    log (seed 003 l.153: one critical injury per drop to 0 Health or further damage)."""
+    if waiting_keys(draft.state, fighter.id, number):
+        return
+    oldest = oldest_waiting(draft.state, fighter.id)
+    if oldest is None:
+        return
+    key, rolled = oldest
+    resolve_reminder(
+        draft,
+        fighter.id,
+        key,
+        f"{fighter.name}: critical {number} entered in place of the rolled {rolled} "
+        "(the GM's call)",
+    )
 
 
 def _close_waiting(draft: Draft, fighter: Combatant, key: str) -> None:
@@ -282,9 +304,9 @@ def set_track(draft: Draft, who: str, track: str, value: int) -> None:
     draft.emit(ev.TrackSet, who=who, track=track, value=value)
 
 
-def resolve_reminder(draft: Draft, who: str, key: str) -> None:
+def resolve_reminder(draft: Draft, who: str, key: str, text: str = "") -> None:
     if any(r.who == who and r.key == key for r in draft.state.reminders):
-        draft.emit(ev.ReminderResolved, who=who, key=key)
+        draft.emit(ev.ReminderResolved, who=who, key=key, text=text)
 
 
 def clear_timer(draft: Draft, who: str) -> None:
