@@ -3,7 +3,7 @@ injury the GM enters with another number than the one rolled."""
 
 from __future__ import annotations
 
-from tests.alien_helpers import Table
+from tests.alien_helpers import CARDS, Table
 
 
 def _criticals(table: Table) -> list[int]:
@@ -46,3 +46,27 @@ def test_only_the_oldest_waiting_critical_is_replaced() -> None:
     table.do("crit ripley 31 Leg wound")
     waiting = [k for w, k in table.reminders() if w == "ripley" and k.startswith("critical")]
     assert waiting == ["critical-45"]
+
+
+def test_a_round_timer_is_worded_as_a_death_roll_after_each_turn() -> None:
+    # seed 003 l.156: "If the time limit is round, Death Roll on your every turn, right
+    # after you act"; l.58: "Draw initiative card - 1 card per speed". The Drone (Speed 2,
+    # not Broken) has a lethal critical on a round timer: two turns, two death rolls a
+    # round — the log says so, not "every round".
+    table = Table()
+    table.start()
+    lines = table.do("crit drone 45 Acid burn lethal=round")
+    assert (
+        "Drone is dying: a death roll right after each of Drone's turns (2 a round at Speed 2)"
+        in lines
+    )
+    while table.state.round == 1:  # the round's last turn deals the next round's cards
+        table.do("next", CARDS if table.state.current == "drone" else [])
+    assert [k for w, k in table.reminders() if w == "drone"] == ["deathroll", "deathroll-2"]
+
+
+def test_a_broken_character_on_a_round_timer_rolls_after_its_one_turn() -> None:
+    table = Table()
+    table.do("dmg ripley 4", [4, 5])
+    lines = table.do("crit ripley 45 Gut wound lethal=round")
+    assert "Ripley is dying: a death roll right after each of Ripley's turns" in lines

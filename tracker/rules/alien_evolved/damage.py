@@ -50,6 +50,19 @@ def timer_name(fighter: Combatant, data: Data) -> str:
     return str(data["death"]["timers"][step - 1]) if step else ""
 
 
+def death_roll_timing(fighter: Combatant, data: Data, timer: str) -> str:
+    """When the death rolls of ``timer`` come, in the text's words: ``every stretch``, and
+    for a round timer (seed 003 l.156: "Death Roll on your every turn, right after you
+    act") after each of the fighter's turns — two a round for a Speed 2 one that is not
+    Broken (l.58: one card, one turn, per Speed; the Broken draw one)."""
+    if timer != "round":
+        return f"every {timer}"
+    speed = int(fighter.stats.get("speed", int(data["defaults"]["speed"])))
+    turns = 1 if fighter.condition("Broken") else max(1, speed)
+    each = f"right after each of {fighter.name}'s turns"
+    return each + (f" ({turns} a round at Speed {turns})" if turns > 1 else "")
+
+
 def check_alive(fighter: Combatant) -> None:
     if fighter.status == "dead":
         raise RuleError(f"{fighter.name} is dead")
@@ -296,7 +309,7 @@ def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:
         name="Dying",
         category="timer",
         level=step,
-        text=f"{fighter.name} is dying: a death roll every {timer}",
+        text=f"{fighter.name} is dying: a death roll {death_roll_timing(fighter, data, timer)}",
     )
 
 
