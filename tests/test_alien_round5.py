@@ -172,7 +172,9 @@ def test_zero_successes_is_still_a_failure() -> None:
     table.start()
     table.do("dmg ripley 4", [2, 3])
     table.do("crit ripley 23 Gut wound lethal=stretch")
-    assert table.do("firstaid ripley 0")[-1].endswith("the death roll now comes every round")
+    assert table.do("firstaid ripley 0")[-1].endswith(
+        "the death roll now comes right after each of Ripley's turns"
+    )
 
 
 @pytest.mark.parametrize("line", ["panic hicks 0", "panic hicks -3 Faints"])

@@ -4,6 +4,7 @@ the TUI's status pane does: it printed the state without them and said nothing."
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from tests.cli_helpers import run as cli
 from tests.test_contract import install, run
+from tests.test_json_schemas import check
 
 ENCOUNTERS = Path(__file__).resolve().parents[1] / "encounters"
 
@@ -51,3 +53,30 @@ def test_state_prints_and_says_which_view_hook_failed(tmp_path: Path) -> None:
         "zero at probe/__init__.py:"
     ), shown.stderr
     assert shown.stderr.count("\n") == 1
+
+
+def test_state_json_carries_the_header_and_says_which_view_hook_failed(tmp_path: Path) -> None:
+    # The JSON calls the same header hook as the text: a failing one is said on stderr in
+    # one line, and stdout stays one JSON document that holds to docs' schema.
+    site, fight = _site(tmp_path)
+    shown = run([sys.executable, "-m", "tracker", "state", str(fight), "--json"], [site], tmp_path)
+    assert shown.returncode == 0
+    document = json.loads(shown.stdout)
+    check("state", document)
+    assert document["header"] == []
+    assert shown.stderr.startswith(
+        "tracker: ⚠ the ruleset's header_parts failed (ZeroDivisionError: division by "
+        "zero at probe/__init__.py:"
+    ), shown.stderr
+    assert shown.stderr.count("\n") == 1
+
+
+def test_state_json_heads_with_the_rulesets_pools(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = tmp_path / "boarding.toml"
+    shutil.copyfile(ENCOUNTERS / "wrath-ork-boarding.toml", fight)
+    assert cli(capsys, "do", str(fight), "start")[0] == 0
+    status, out, err = cli(capsys, "state", str(fight), "--json")
+    assert status == 0 and err == ""
+    assert json.loads(out)["header"] == ["Glory 0"]

@@ -34,6 +34,7 @@ def state_document(state: EncounterState, rules: Ruleset) -> dict[str, Any]:
         "delayed": list(state.delayed),
         "surprised": list(state.surprised),
         "pools": dict(state.tracks),
+        "header": [str(part) for part in rules.header_parts(state)],  # as the TUI header
         "combatants": [_combatant(c, rules) for c in state.combatants.values()],
         "reminders": [{"who": r.who, "key": r.key, "text": r.text} for r in state.reminders],
     }

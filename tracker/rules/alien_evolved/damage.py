@@ -26,6 +26,7 @@ from tracker.rules.alien_evolved.waiting import (
     CRITICAL,
     death_rolls_due,
     free_key,
+    oldest_waiting,
     waiting_criticals,
     waiting_keys,
 )
@@ -47,6 +48,19 @@ def timer_name(fighter: Combatant, data: Data) -> str:
     """``round``, ``stretch``, ``shift`` — or empty when not dying."""
     step = fighter.track(TIMER)
     return str(data["death"]["timers"][step - 1]) if step else ""
+
+
+def death_roll_timing(fighter: Combatant, data: Data, timer: str) -> str:
+    """When the death rolls of ``timer`` come, in the text's words: ``every stretch``, and
+    for a round timer (seed 003 l.156: "Death Roll on your every turn, right after you
+    act") after each of the fighter's turns — two a round for a Speed 2 one that is not
+    Broken (l.58: one card, one turn, per Speed; the Broken draw one)."""
+    if timer != "round":
+        return f"every {timer}"
+    speed = int(fighter.stats.get("speed", int(data["defaults"]["speed"])))
+    turns = 1 if fighter.condition("Broken") else max(1, speed)
+    each = f"right after each of {fighter.name}'s turns"
+    return each + (f" ({turns} a round at Speed {turns})" if turns > 1 else "")
 
 
 def check_alive(fighter: Combatant) -> None:
@@ -177,7 +191,28 @@ def crit(draft: Draft, command: Command, dice: DiceLike, data: Data, table: Crit
         lethal = ""
     if lethal and lethal not in (*data["death"]["timers"], INSTANT):
         raise RuleError("lethal= takes round, stretch, shift, instant (dies at once) or no")
+    if not instead:
+        _overrides_roll(draft, fighter, number)
     add_critical(draft, data, fighter.id, Critical(number, name, effect, lethal))
+
+
+def _overrides_roll(draft: Draft, fighter: Combatant, number: int) -> None:
+    """A critical entered with another number than the one rolled and waiting: the GM
+    overrides the roll — the entered one takes the oldest waiting one's place, said in the
+    log (seed 003 l.153: one critical injury per drop to 0 Health or further damage)."""
+    if waiting_keys(draft.state, fighter.id, number):
+        return
+    oldest = oldest_waiting(draft.state, fighter.id)
+    if oldest is None:
+        return
+    key, rolled = oldest
+    resolve_reminder(
+        draft,
+        fighter.id,
+        key,
+        f"{fighter.name}: critical {number} entered in place of the rolled {rolled} "
+        "(the GM's call)",
+    )
 
 
 def _close_waiting(draft: Draft, fighter: Combatant, key: str) -> None:
@@ -274,7 +309,7 @@ def _start_timer(draft: Draft, data: Data, who: str, timer: str) -> None:
         name="Dying",
         category="timer",
         level=step,
-        text=f"{fighter.name} is dying: a death roll every {timer}",
+        text=f"{fighter.name} is dying: a death roll {death_roll_timing(fighter, data, timer)}",
     )
 
 
@@ -282,9 +317,9 @@ def set_track(draft: Draft, who: str, track: str, value: int) -> None:
     draft.emit(ev.TrackSet, who=who, track=track, value=value)
 
 
-def resolve_reminder(draft: Draft, who: str, key: str) -> None:
+def resolve_reminder(draft: Draft, who: str, key: str, text: str = "") -> None:
     if any(r.who == who and r.key == key for r in draft.state.reminders):
-        draft.emit(ev.ReminderResolved, who=who, key=key)
+        draft.emit(ev.ReminderResolved, who=who, key=key, text=text)
 
 
 def clear_timer(draft: Draft, who: str) -> None:

@@ -25,6 +25,7 @@ from tracker.rules.alien_evolved.damage import (
     TIMER,
     check_alive,
     clear_timer,
+    death_roll_timing,
     nothing_owed,
     resolve_reminder,
     set_track,
@@ -178,7 +179,7 @@ def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> No
             ev.StatusChanged,
             who=fighter.id,
             status="dead",
-            text=f"First aid on {fighter.name} fails with the death roll due every "
+            text=f"First aid on {fighter.name} fails with the time limit already at "
             f"round: {fighter.name} dies",
         )
         nothing_owed(draft, fighter.id)
@@ -190,7 +191,8 @@ def _aid_failed(draft: Draft, data: Data, fighter: Combatant, dying: bool) -> No
         who=fighter.id,
         name="Dying",
         level=step - 1,
-        text=f"First aid on {fighter.name} fails: the death roll now comes every {shorter}",
+        text=f"First aid on {fighter.name} fails: the death roll now comes "
+        f"{death_roll_timing(fighter, data, shorter)}",
     )
 
 

@@ -42,6 +42,15 @@ def free_key(state: EncounterState, who: str, number: int) -> str:
     return critical_key(number, nth)
 
 
+def oldest_waiting(state: EncounterState, who: str) -> tuple[str, int] | None:
+    """The key and number of the critical rolled for ``who`` longest ago and not entered."""
+    for reminder in state.reminders:
+        number = _waiting_number(reminder.key)
+        if reminder.who == who and number is not None:
+            return reminder.key, number
+    return None
+
+
 def waiting_criticals(state: EncounterState, who: str) -> set[int]:
     """The critical numbers rolled for ``who`` and not entered yet."""
     numbers = (_waiting_number(r.key) for r in state.reminders if r.who == who)

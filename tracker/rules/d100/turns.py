@@ -307,20 +307,25 @@ def record(draft: Draft, fighter: Combatant, action: Declared, how: str, note: s
 
 
 def economy_line(fighter: Combatant, state: EncounterState) -> str:
-    """``Half Actions 1/2 · Reaction ready · Attack used``; before its first turn (round
-    1, not yet acted) ``Half Actions 2 from the first turn``: none are spent, they come
-    with the turn."""
-    first = state.round <= 1 and fighter.id not in {slot_owner(s) for s in state.acted}
+    """``Half Actions 1/2 · Reaction ready · Attack used`` on the fighter's turn (or while it
+    delays the turn it holds); before its first turn (round 1, not yet acted) ``Half
+    Actions 2 from the first turn``: none are spent, they come with the turn. Out of turn
+    after that only the Reaction counts (seed 001/004, Actions: Reactions "may be used on
+    other characters' turns"; Half Actions and the Attack/Concentration limits are per
+    turn, so last turn's leftovers are not shown)."""
+    owners = {slot_owner(s) for s in state.acted}
+    first = state.round <= 1 and fighter.id not in owners
     mine = state.current is not None and slot_owner(state.current) == fighter.id
-    halves = "2 from the first turn" if first and not mine else f"{fighter.track('half')}/2"
-    parts = [
-        f"Half Actions {halves}",
-        "Reaction ready" if fighter.track("reaction") else "Reaction used",
-    ]
-    if fighter.track("attack"):
-        parts.append("Attack used")
-    if fighter.track("focus"):
-        parts.append("Concentration used")
+    holding = mine or fighter.id in {slot_owner(s) for s in state.delayed}
+    parts = ["Reaction ready" if fighter.track("reaction") else "Reaction used"]
+    if holding:
+        parts.insert(0, f"Half Actions {fighter.track('half')}/2")
+        if fighter.track("attack"):
+            parts.append("Attack used")
+        if fighter.track("focus"):
+            parts.append("Concentration used")
+    elif first:
+        parts.insert(0, "Half Actions 2 from the first turn")
     for task in extended_tasks(fighter):
         of = f"/{task.source}" if task.source else ""
         parts.append(f"{task.name} {task.level}{of}")

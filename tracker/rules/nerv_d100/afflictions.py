@@ -26,6 +26,8 @@ from tracker.rules.nerv_d100.tables import ConditionSpec, NervTables, is_ailment
 from tracker.rules.nerv_d100.visions import REMINDER as NIGHTMARE
 
 BURNING = "burning"
+CRITICAL = "critical"
+"""The reminder key of a critical effect the GM is to apply (:mod:`.injuries`)."""
 ADDICTION = "Addiction"
 """The condition an Addiction Disorder puts on a PC entering a fight (seed 000 l.407)."""
 THRESHOLD_CATEGORIES = {
@@ -78,7 +80,21 @@ def afflict(
     )
     if spec.name.casefold() == BURNING:
         set_value(draft, fighter.id, BURNING, tables.number("burning", "damage"))
+    _critical_done(draft, tables, fighter, spec.name)
     return True
+
+
+def _critical_done(draft: Draft, tables: NervTables, fighter: Combatant, name: str) -> None:
+    """A damage type's critical effect now on ``fighter`` answers the open reminder to
+    apply one (a Crucial Strike or critical hit of a type the GM had not said, l.211)."""
+    effects = {tables.critical_effect(kind) for kind in tables.damage_types()}
+    if name in effects:
+        resolve_reminder(
+            draft,
+            fighter.id,
+            CRITICAL,
+            f"{fighter.name}: the critical effect is applied ({name}) — the reminder closes",
+        )
 
 
 def _held_by_injury(draft: Draft, fighter: Combatant, held: Condition) -> None:

@@ -14,7 +14,7 @@ from tracker.core.draft import Draft
 from tracker.core.errors import RuleError
 from tracker.core.wording import counted
 from tracker.rules.nerv_d100 import until_healed
-from tracker.rules.nerv_d100.afflictions import add_stress, afflict
+from tracker.rules.nerv_d100.afflictions import CRITICAL, add_stress, afflict
 from tracker.rules.nerv_d100.stats import bonus, fear_of, injury_rows, remind, shift
 from tracker.rules.nerv_d100.tables import InjuryRow, Location, NervTables, above_clause
 from tracker.rules.nerv_d100.witness import fallen
@@ -31,7 +31,7 @@ def critical_effect(draft: Draft, tables: NervTables, who: str, damage_type: str
     remind(
         draft,
         who,
-        "critical",
+        CRITICAL,
         f"{fighter.name}: {why} — apply the weapon's critical effect ({kinds})",
     )
 

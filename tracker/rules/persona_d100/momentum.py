@@ -325,9 +325,18 @@ def act(
     how = turns.spend(draft, rules.tables, fighter, action, own)
     if not extra:
         declare_action(draft, fighter)
-    note += readied.before(draft, fighter, action)
+    note += readied.before(draft, fighter, action) + _told(rules, action)
     turns.record(draft, fighter, action, how, note)
     readied.after(draft, fighter, action, result, rules.data["readied"]["aim"])
+
+
+def _told(rules: PersonaBase, action: turns.Declared) -> str:
+    """The summary a ``[told_on_log]`` action's log line carries (``; …``): what follows
+    the opposed test the GM rolls at the table (seed 004 l.206, Knock Down)."""
+    if action.name not in rules.data["told_on_log"]["actions"]:
+        return ""
+    spec = turns.find_action(rules.actions, action.name)
+    return f"; {spec.summary}" if spec is not None and spec.summary else ""
 
 
 def _no_repeat(rules: PersonaBase, fighter: Combatant, name: str) -> None:
