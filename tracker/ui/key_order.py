@@ -8,6 +8,10 @@ after ``n`` and ``e`` had gone to the order pane as table keys (next turn, expor
 in ``dm⇥cap`` the letters after Tab joined the line before Tab completed it; ``d5⏎``
 lost the 5 to a dialog not yet on the screen.
 
+Every app that takes keys from the GM (the table, the launcher with its party screen)
+routes its events through :meth:`KeyOrder.hand_over` and its ``KeyDone`` messages to
+:meth:`KeyOrder.arrived`.
+
 ``KeyOrder`` hands the app one key (or paste) at a time: the next waits until the one
 before has reached every widget it goes through (a ``KeyDone`` follows it there), the
 app has done what the key asked of it, a screen the key opened is up, and one finishing
@@ -19,6 +23,7 @@ widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP`
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, runtime_checkable
 
 from textual import events
@@ -83,6 +88,18 @@ class KeyOrder:
     def settled(self) -> bool:
         """Whether every key typed so far has done all it does (none held, none at work)."""
         return not (self._at_work or self._held or self._next is not None)
+
+    async def hand_over(
+        self, event: events.Event, deliver: Callable[[events.Event], Awaitable[None]]
+    ) -> None:
+        """The app's ``on_event``: ``deliver`` (the App's own) gets every event at once
+        but a key or paste from the terminal, which it gets once the one before has done
+        all it does."""
+        if not isinstance(event, Typed) or event.is_forwarded:
+            await deliver(event)
+        elif self.app.screen_stack and not self.holds(event):  # none: the app closes
+            await deliver(event)
+            self.sent()
 
     def holds(self, event: Typed) -> bool:
         """Whether ``event`` must wait (a key before it is still at work, or the file is
