@@ -149,6 +149,11 @@ class TrackerApp(PlainTextApp[int]):
         """A key has been through every widget it went to."""
         self.keys.arrived(done)
 
+    def finishing(self) -> bool:
+        """Whether an undo or redo is still replaying the journal: the keys typed meanwhile
+        wait for it, then run (``key_order.Finishing``)."""
+        return self.busy == "replaying"
+
     @property
     def reminder_keys(self) -> ReminderKeys:
         """The number keys handed out to the reminders' choices."""

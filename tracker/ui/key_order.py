@@ -15,7 +15,8 @@ routes its events through :meth:`KeyOrder.hand_over` and its ``KeyDone`` message
 ``KeyOrder`` hands the app one key (or paste) at a time: the next waits until the one
 before has reached every widget it goes through (a ``KeyDone`` follows it there), the
 app has done what the key asked of it, a screen the key opened is up, and one finishing
-the key's work in a worker (``Finishing``: the export writing) is done. Keys typed
+the key's work in a worker (``Finishing``: the export writing, an undo replaying a long
+journal) is done. Keys typed
 while the file is still opening wait for the fight. Nothing is dropped: a key whose
 widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP``.
 """
@@ -39,13 +40,15 @@ BACKSTOP = 0.5
 """Seconds after which the next key goes even if the last one's ``KeyDone`` was lost."""
 
 LOOK_AGAIN = 0.02
-"""Seconds between two looks at a screen still finishing what a key started."""
+"""Seconds between two looks at a screen (or app) still finishing what a key started."""
 
 
 @runtime_checkable
 class Finishing(Protocol):
-    """A screen that finishes in a worker what a key asked (the export dialog writing its
-    file before it closes): the keys typed meanwhile wait, then go where the keys go."""
+    """A screen or an app that finishes in a worker what a key asked (the export dialog
+    writing its file before it closes, the table replaying a long journal for an undo):
+    the keys typed meanwhile wait, then go where the keys go (a second ``u`` undoes once
+    the first is done)."""
 
     def finishing(self) -> bool:
         """Whether the work a key started is still under way."""
@@ -147,8 +150,7 @@ class KeyOrder:
     def _let_next(self, number: int) -> None:
         if number != self._sent or not self.app.screen_stack:  # a late KeyDone of a key
             return  # the backstop let pass; the app closing
-        screen = self.app.screen
-        if isinstance(screen, Finishing) and screen.finishing():
+        if any(isinstance(it, Finishing) and it.finishing() for it in (self.app, self.app.screen)):
             self.app.set_timer(LOOK_AGAIN, lambda: self._let_next(number))
             return
         if self._backstop is not None:
