@@ -10,6 +10,7 @@ from pathlib import Path
 from textual import events
 from textual.widgets import Input
 
+from tests.test_ui_typed_burst import calm
 from tests.ui_helpers import make_app, nerv_file, opened, play_of, ui_test
 from tracker.ui.panes.command_bar import CommandInput
 from tracker.ui.table_screen import TableScreen
@@ -24,7 +25,7 @@ async def test_a_burst_after_the_colon_is_typed_into_the_bar(tmp_path: Path) -> 
         await opened(pilot)
         for name, character in BURST:
             app.post_message(events.Key(name, character))
-        await pilot.pause(0.3)
+        await calm(pilot)  # every key in the burst, and what each did
         assert isinstance(app.screen, TableScreen), type(app.screen).__name__
         assert app.screen.query_one(CommandInput).value == "redo"
 
@@ -48,7 +49,7 @@ async def test_a_damage_typed_in_one_burst_is_applied(tmp_path: Path) -> None:
         before = len(play_of(app).encounter.events)
         for name, character in [("d", "d"), ("3", "3"), ("enter", "\r")]:
             app.post_message(events.Key(name, character))
-        await pilot.pause(0.3)
+        await calm(pilot)  # every key in the burst, and what each did
         assert isinstance(app.screen, TableScreen), type(app.screen).__name__
         assert len(play_of(app).encounter.events) > before  # the 3 reached the dialog
 
@@ -60,5 +61,5 @@ async def test_a_name_typed_after_plus_in_one_burst_is_the_name(tmp_path: Path) 
         await opened(pilot)
         for name, character in [("plus", "+"), ("G", "G"), ("o", "o"), ("b", "b")]:
             app.post_message(events.Key(name, character))
-        await pilot.pause(0.3)
+        await calm(pilot)  # every key in the burst, and what each did
         assert app.screen.query_one("#add-name", Input).value == "Gob"

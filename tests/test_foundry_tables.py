@@ -53,6 +53,24 @@ def test_an_old_rolltable_becomes_a_table_the_gm_can_roll(
     assert "A drone drops from the ceiling & hisses." in events[-1].text
 
 
+def test_into_with_only_roll_tables_says_it_took_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fight = tmp_path / "fight.toml"
+    fight.write_bytes(
+        (Path(__file__).parents[1] / "encounters" / "alien-operations-deck.toml").read_bytes()
+    )
+    before = fight.read_bytes()
+    code, out, err = run(capsys, fixture("rolltable-generic.json"), "--into", str(fight))
+    assert code == 0, err
+    assert out.splitlines()[-1] == (
+        f"--into {fight} took nothing: only actors join an encounter; roll tables go to "
+        "your tables folder, where every encounter rolls on them"
+    )
+    assert (tables_dir() / "wandering-horrors.toml").is_file()
+    assert fight.read_bytes() == before
+
+
 def test_a_foundry_13_table_reads_name_and_description(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = run(capsys, fixture("rolltable-panic-new.json"))
     assert code == 0

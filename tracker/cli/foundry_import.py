@@ -94,9 +94,19 @@ def run(ns: argparse.Namespace) -> int:
         return 1
     for line in result.opened:
         warn(line)
-    for line in report(result, ns.verbose):
+    for line in report(result, ns.verbose) + _into_unused(result, ns.into):
         print(visible(line))
     return 0
+
+
+def _into_unused(result: Plan, into: Path | None) -> list[str]:
+    """The line saying ``--into`` took nothing (the files held roll tables, no actor)."""
+    if into is None or result.actors:
+        return []
+    return [
+        f"--into {shown(into)} took nothing: only actors join an encounter; roll tables go "
+        "to your tables folder, where every encounter rolls on them"
+    ]
 
 
 def report(result: Plan, verbose: bool = False) -> list[str]:

@@ -35,7 +35,7 @@ from tracker.store.settings import remember_theme
 from tracker.store.table_session import TableSession
 from tracker.ui import screen_actions
 from tracker.ui.collector import IdleCollector
-from tracker.ui.key_order import KeyDone, KeyOrder, Typed
+from tracker.ui.key_order import KeyDone, KeyOrder
 from tracker.ui.keymap import keymap_path
 from tracker.ui.looking_back import LookingBack
 from tracker.ui.modals.help import KeyRow
@@ -143,15 +143,16 @@ class TrackerApp(PlainTextApp[int]):
     async def on_event(self, event: events.Event) -> None:
         """A key or paste from the terminal goes to its widget only after the one before
         has done all it does (``key_order``)."""
-        if not isinstance(event, Typed) or event.is_forwarded:
-            await super().on_event(event)
-        elif self.screen_stack and not self.keys.holds(event):  # none: the app closes
-            await super().on_event(event)
-            self.keys.sent()
+        await self.keys.hand_over(event, super().on_event)
 
     def on_key_done(self, done: KeyDone) -> None:
         """A key has been through every widget it went to."""
         self.keys.arrived(done)
+
+    def finishing(self) -> bool:
+        """Whether an undo or redo is still replaying the journal: the keys typed meanwhile
+        wait for it, then run (``key_order.Finishing``)."""
+        return self.busy == "replaying"
 
     @property
     def reminder_keys(self) -> ReminderKeys:

@@ -13,14 +13,6 @@ from tracker.core.roles import ADD, CONDITION, DAMAGE, HEAL, NOTE
 from tracker.store.table_session import TableSession
 from tracker.ui.reminder_keys import KEYS, MORE
 
-OPENERS = frozenset(
-    {"command_bar", "damage", "heal", "ailment", "add_combatant", "roll_dice", "notes", "export"}
-)
-"""Keys that move the focus (the ``:`` bar, a dialog): priority keys, run as they arrive,
-before the keys typed after them in one burst are handed on — a fast typist's, a paste's,
-tmux's ``:redo`` or ``d3`` Enter reach the bar or the dialog, not the table (``r`` would
-open the dice)."""
-
 
 def _key(
     key: str,
@@ -37,7 +29,6 @@ def _key(
         description,
         show=show,
         key_display=display,
-        priority=action in OPENERS,
         id=binding_id,
         tooltip=tooltip,
     )

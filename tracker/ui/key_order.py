@@ -8,10 +8,15 @@ after ``n`` and ``e`` had gone to the order pane as table keys (next turn, expor
 in ``dm⇥cap`` the letters after Tab joined the line before Tab completed it; ``d5⏎``
 lost the 5 to a dialog not yet on the screen.
 
+Every app that takes keys from the GM (the table, the launcher with its party screen)
+routes its events through :meth:`KeyOrder.hand_over` and its ``KeyDone`` messages to
+:meth:`KeyOrder.arrived`.
+
 ``KeyOrder`` hands the app one key (or paste) at a time: the next waits until the one
 before has reached every widget it goes through (a ``KeyDone`` follows it there), the
 app has done what the key asked of it, a screen the key opened is up, and one finishing
-the key's work in a worker (``Finishing``: the export writing) is done. Keys typed
+the key's work in a worker (``Finishing``: the export writing, an undo replaying a long
+journal) is done. Keys typed
 while the file is still opening wait for the fight. Nothing is dropped: a key whose
 widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP``.
 """
@@ -19,6 +24,7 @@ widget closed under it (its ``KeyDone`` lost) lets the next go after ``BACKSTOP`
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, runtime_checkable
 
 from textual import events
@@ -34,13 +40,15 @@ BACKSTOP = 0.5
 """Seconds after which the next key goes even if the last one's ``KeyDone`` was lost."""
 
 LOOK_AGAIN = 0.02
-"""Seconds between two looks at a screen still finishing what a key started."""
+"""Seconds between two looks at a screen (or app) still finishing what a key started."""
 
 
 @runtime_checkable
 class Finishing(Protocol):
-    """A screen that finishes in a worker what a key asked (the export dialog writing its
-    file before it closes): the keys typed meanwhile wait, then go where the keys go."""
+    """A screen or an app that finishes in a worker what a key asked (the export dialog
+    writing its file before it closes, the table replaying a long journal for an undo):
+    the keys typed meanwhile wait, then go where the keys go (a second ``u`` undoes once
+    the first is done)."""
 
     def finishing(self) -> bool:
         """Whether the work a key started is still under way."""
@@ -83,6 +91,18 @@ class KeyOrder:
     def settled(self) -> bool:
         """Whether every key typed so far has done all it does (none held, none at work)."""
         return not (self._at_work or self._held or self._next is not None)
+
+    async def hand_over(
+        self, event: events.Event, deliver: Callable[[events.Event], Awaitable[None]]
+    ) -> None:
+        """The app's ``on_event``: ``deliver`` (the App's own) gets every event at once
+        but a key or paste from the terminal, which it gets once the one before has done
+        all it does."""
+        if not isinstance(event, Typed) or event.is_forwarded:
+            await deliver(event)
+        elif self.app.screen_stack and not self.holds(event):  # none: the app closes
+            await deliver(event)
+            self.sent()
 
     def holds(self, event: Typed) -> bool:
         """Whether ``event`` must wait (a key before it is still at work, or the file is
@@ -130,8 +150,7 @@ class KeyOrder:
     def _let_next(self, number: int) -> None:
         if number != self._sent or not self.app.screen_stack:  # a late KeyDone of a key
             return  # the backstop let pass; the app closing
-        screen = self.app.screen
-        if isinstance(screen, Finishing) and screen.finishing():
+        if any(isinstance(it, Finishing) and it.finishing() for it in (self.app, self.app.screen)):
             self.app.set_timer(LOOK_AGAIN, lambda: self._let_next(number))
             return
         if self._backstop is not None:

@@ -11,7 +11,8 @@ app exits with the file to play (``launch.py`` then runs the tracker on it), or 
 when the GM leaves. A file that cannot be opened is one line in the launcher.
 
 Keys (``BINDINGS``): up/down/pgup/pgdn/home/end move, Enter opens, ctrl+n new encounter,
-Esc clears the search (or leaves when it is empty), ctrl+q leaves.
+Esc clears the search (or leaves when it is empty), ctrl+q leaves. Keys typed in one
+write (a fast typist, a paste) are taken one at a time, in order (``key_order``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, OptionList, Static
@@ -34,6 +35,7 @@ from tracker.store.errors import StoreError
 from tracker.store.fresh_copy import fresh_copy
 from tracker.store.lock import WriterLock
 from tracker.store.settings import Settings, remember_opened
+from tracker.ui.key_order import KeyDone, KeyOrder
 from tracker.ui.launcher_choices import (
     SECTIONS,
     Choice,
@@ -94,6 +96,9 @@ class LauncherApp(PlainTextApp[Path | None]):
         self.shown: list[Choice] = []
         self.problem = ""
         """The line of trouble shown under the list ("" : none)."""
+        self.keys = KeyOrder(self)
+        """The terminal's keys, one at a time in order (``ctrl+n`` then a title typed in
+        one write: the title goes into the dialog ``ctrl+n`` opened)."""
         for theme in self.shelf.themes.values():
             self.register_theme(theme)
         wanted = self.settings.theme if self.settings.theme in self.shelf.themes else DEFAULT_THEME
@@ -124,6 +129,14 @@ class LauncherApp(PlainTextApp[Path | None]):
         self.query_one("#launcher-search", Input).focus()
         if self.campaign is not None:
             self.open_party(self.campaign)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key or paste goes to its widget once the one before has done all it does."""
+        await self.keys.hand_over(event, super().on_event)
+
+    def on_key_done(self, done: KeyDone) -> None:
+        """A key has been through every widget it went to."""
+        self.keys.arrived(done)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The list's keys only while the list is on screen (not under the party screen

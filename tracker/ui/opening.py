@@ -1,7 +1,8 @@
 """Opening the encounter file at the table: the empty screen is painted first, then the
 file is locked, read and repaired in a worker while the screen waits undrawn, the fight
 is handed to the panes and drawn in one frame, and only then is the rest of opening done
-(the holder's note, stale temp files: ``TableSession.settle``), in a worker again; keys
+(the holder's note, stale temp files: ``TableSession.settle``; a campaign fight ended but
+not written back says so under the bar), in a worker again; keys
 typed meanwhile wait for it (``key_order``), a command from the palette is answered
 "one moment — opening the encounter".
 
@@ -21,6 +22,7 @@ from textual.timer import Timer
 
 from tracker.core.errors import TrackerError, one_line
 from tracker.core.model import EncounterState
+from tracker.core.outcome import Outcome
 from tracker.store.encounter_file import EncounterFile
 from tracker.store.journal_repair import tail_note
 from tracker.store.table_session import TableSession
@@ -29,6 +31,7 @@ from tracker.ui.key_order import KeyOrder
 from tracker.ui.panes.header import EncounterHeader
 from tracker.ui.table_screen import TableScreen
 from tracker.ui.themes import ThemeShelf, starting_theme
+from tracker.ui.writeback_offer import unwritten_note
 
 HOLD_SCREEN = 0.5
 """Seconds the screen waits, undrawn, for the file to open (a longer reading shows the
@@ -50,6 +53,10 @@ class OpeningHost(Protocol):
 
     def show(self, state: EncounterState) -> None:
         """Show the fight's state."""
+        ...
+
+    def report(self, outcome: Outcome) -> Outcome:
+        """Say an outcome under the command bar."""
         ...
 
     def use_theme(self, name: str) -> None:
@@ -157,8 +164,13 @@ class Opening:
         self.app.run_worker(self._settle, name="settle", group="settle", thread=True)
 
     def _settle(self) -> None:
-        """Finish opening (in a worker); then the keys typed meanwhile reach the fight."""
+        """Finish opening (in a worker): a campaign fight that ended but was not written
+        back says so; then the keys typed meanwhile reach the fight."""
         try:
+            play = self.host.session.play
+            note = unwritten_note(play) if play is not None else ""
             self.host.session.settle()
+            if note:
+                self.app.call_from_thread(self.host.report, Outcome(True, note))
         finally:
             self.app.call_from_thread(self.host.keys.resume)

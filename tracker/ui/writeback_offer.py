@@ -1,5 +1,6 @@
 """A campaign fight ends: its write-back is offered in a dialog, the campaign file locked
-while the GM decides (as ``tracker campaign writeback`` does)."""
+while the GM decides (as ``tracker campaign writeback`` does). A fight reopened ended but
+not written back says so once, with the palette entry that writes it back."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from tracker.ui.modals.writeback import WritebackScreen
 if TYPE_CHECKING:  # the campaign modules load only when a fight ends
     from tracker.store.campaign_fight import WriteBack
     from tracker.store.campaign_file import CampaignFile
+
+AGAIN = "'Write back to the campaign…' in the palette (ctrl+p)"
+"""Where the GM finds the write-back again."""
 
 Ask = Callable[[WritebackScreen, Callable[["WriteBack | None"], None]], Any]
 """Shows the dialog and calls back with the GM's answer (the app's ``push_screen``)."""
@@ -65,7 +69,7 @@ class WritebackOffer:
             self.campaign_open = None
             try:
                 if chosen is None:
-                    again = "'Write back to the campaign…' in the palette (ctrl+p) or " + later
+                    again = f"{AGAIN} or {later}"
                     self.report(Outcome(True, f"not written back: {title} untouched; {again}"))
                     return
                 campaign.keep(chosen.event(campaign))
@@ -83,6 +87,22 @@ class WritebackOffer:
         if self.campaign_open is not None:
             self.campaign_open.close()
             self.campaign_open = None
+
+
+def unwritten_note(play: EncounterFile) -> str:
+    """The line said on opening a campaign fight that ended but was not written back
+    ("": the fight goes on, is no campaign's, or is written back already)."""
+    from tracker.store.campaign_party import campaign_path, written_back
+
+    if play.encounter.state.phase != "ended":
+        return ""
+    try:
+        where = campaign_path(play.loaded.head, play.path)
+    except TrackerError:
+        return ""  # no campaign file named: ending it again says how to write it back
+    if where is None or not where.is_file() or written_back(play.loaded.head, play.path):
+        return ""
+    return f"this fight ended but is not written back to {where.name}: {AGAIN} writes it back"
 
 
 def _plan(where: Path, encounter: Path) -> tuple[CampaignFile, WriteBack]:
