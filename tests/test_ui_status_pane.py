@@ -29,6 +29,7 @@ from tracker.ui.modals.damage import DamageScreen
 from tracker.ui.modals.dialog import target_options
 from tracker.ui.panes.drawing import Drawing
 from tracker.ui.panes.initiative import InitiativePane
+from tracker.ui.panes.status import StatusPane
 
 
 @ui_test
@@ -278,3 +279,43 @@ async def test_a_goblin_marked_dead_at_full_hp_reads_as_fallen(
         assert app.run_line("undo").ok and app.run_line("dead gob").ok
         await pilot.pause()
         assert style_of(app, pane, "7/7") == beaten
+
+
+@ui_test
+async def test_a_turn_asks_the_ruleset_for_its_catalogue_once_per_status_drawing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of eva's status lines asked the ruleset for its whole catalogue again (26
+    catalogues built at every turn, a third of the pane's drawing): now one a drawing,
+    and the pane still files each line under its category."""
+    path = tmp_path / "ramiel.toml"
+    shutil.copy(ROOT / "encounters" / "eva-escale-ramiel.toml", path)
+    app = make_app(path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(pilot)
+        rules = app.session.play.rules if app.session.play is not None else None
+        assert rules is not None
+        if state_of(app).round == 0:
+            assert app.run_line("start").ok
+        before = visible_status(app)
+        asked: list[str] = []
+        real = type(rules).catalogue
+
+        def catalogue(self: Any) -> Any:
+            asked.append(app.selected)
+            return real(self)
+
+        monkeypatch.setattr(type(rules), "catalogue", catalogue)
+        drawn: list[str] = []
+        real_redraw = StatusPane.redraw
+
+        def redraw(self: Any, *args: Any, **kwargs: Any) -> Any:
+            drawn.append(app.selected)
+            return real_redraw(self, *args, **kwargs)
+
+        monkeypatch.setattr(StatusPane, "redraw", redraw)
+        for _ in range(3):
+            await pilot.press("n")
+            await pilot.pause()
+        assert drawn and len(asked) <= 2 * len(drawn)
+        assert visible_status(app) != before  # the turn moved on: another combatant shown

@@ -29,6 +29,7 @@ from tracker.ui.panes.status_fit import (
     rows_needed,
 )
 from tracker.ui.panes.status_lines import (
+    Catalogue,
     ReminderEntry,
     has_news,
     location_line,
@@ -297,7 +298,8 @@ class StatusPane(SelectedPane):
         if fighter.hidden:
             head.append(" · hidden", self._style("muted"))
         said = self._said(fighter, state, rules)
-        ailments = AilmentLines(rules, self._style).of(fighter, said)
+        catalogue = Catalogue.of(rules)
+        ailments = AilmentLines(rules, self._style, catalogue).of(fighter, said)
         block = FighterBlock(head, self._notes(fighter), ailments)
         body = rules.body(fighter)
         if body or self.screen.has_class("-narrow"):  # no body pane there to show them
@@ -313,7 +315,7 @@ class StatusPane(SelectedPane):
         block.said = [
             Text(line)
             for line in said
-            if line not in shown and not speaks_for_ailments(line, rules, fighter)
+            if line not in shown and not speaks_for_ailments(line, catalogue, fighter)
         ]
         return block
 

@@ -13,8 +13,7 @@ from rich.text import Text
 from tracker.core.model import Combatant, Condition
 from tracker.rules.base import Ruleset
 from tracker.ui.panes.status_lines import (
-    categories_of,
-    category_of,
+    Catalogue,
     condition_text,
     says_nothing,
     speaks_for_ailments,
@@ -24,9 +23,10 @@ from tracker.ui.panes.status_lines import (
 class AilmentLines:
     """The selected combatant's ailment lines, in the pane's styles (``style("badge")``)."""
 
-    def __init__(self, rules: Ruleset, style: Callable[[str], Style]) -> None:
+    def __init__(self, rules: Ruleset, style: Callable[[str], Style], catalogue: Catalogue) -> None:
         self.rules = rules
         self.style = style
+        self.catalogue = catalogue
 
     def of(self, fighter: Combatant, said: list[str]) -> list[tuple[Text, bool]]:
         """Each ailment category's line that holds something (True), or one ``No
@@ -37,15 +37,12 @@ class AilmentLines:
         such a line does not name has its own line. The ruleset's lines for categories its
         catalogue does not list (persona's ``Physical: Burn``) are ailment lines too: said
         here when they hold something, never beside ``No ailments``."""
-        rules = self.rules
-        categories: list[str] = []
-        for spec in rules.catalogue():
-            if spec.category and spec.category not in categories:
-                categories.append(spec.category)
-        worded = {category_of(line, rules): line for line in said}
+        catalogue = self.catalogue
+        categories = catalogue.categories
+        worded = {catalogue.category_of(line): line for line in said}
         labels = {line.partition(":")[0].strip().casefold() for line in said if ":" in line}
         known = {k.casefold() for k in categories}
-        kind = categories_of(rules)
+        kind = catalogue.kind
         rest = [c for c in fighter.conditions if kind(c) not in known | labels]
         lines = []
         for category in categories:
@@ -63,9 +60,9 @@ class AilmentLines:
         lines += [  # the ruleset's lines for categories its catalogue does not list
             (self.worded(line), True)
             for line in said
-            if category_of(line, rules) is None
+            if catalogue.category_of(line) is None
             and not says_nothing(line)
-            and speaks_for_ailments(line, rules, fighter)
+            and speaks_for_ailments(line, catalogue, fighter)
         ]
         lines += self._own_categories(rest, kind, not categories)
         held_lines = [(line, True) for line, holds in lines if holds]

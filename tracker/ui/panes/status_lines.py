@@ -42,37 +42,54 @@ def location_line(view: LocationView, styles: dict[str, Style]) -> Text:
     return line
 
 
-def categories_of(rules: Ruleset) -> Callable[[Condition], str]:
-    """A condition's category, folded: its own, else that of the catalogue entry of its
-    name (a ruleset's own verb may put ``Bleeding`` on without saying it is a wound)."""
-    listed = {spec.name.casefold(): spec.category.casefold() for spec in rules.catalogue()}
-    return lambda condition: (
-        condition.category.casefold() or listed.get(condition.name.casefold(), "")
-    )
+@dataclass(frozen=True)
+class Catalogue:
+    """A ruleset's ailment catalogue as the status pane reads it: asked of the ruleset
+    once a drawing (a ruleset builds the list at each call, and a line of the pane asked
+    for it again: eva's pane did so 26 times at every turn)."""
+
+    categories: tuple[str, ...]
+    """Each category of the catalogue once, in its order."""
+    listed: dict[str, str]
+    """An entry's name, folded, to its category, folded."""
+    labels: dict[str, str]
+    """A category, folded, to the category as the catalogue spells it (its first entry)."""
+
+    @classmethod
+    def of(cls, rules: Ruleset) -> Catalogue:
+        """The catalogue ``rules`` gives now."""
+        specs = rules.catalogue()
+        listed = {spec.name.casefold(): spec.category.casefold() for spec in specs}
+        labels: dict[str, str] = {}
+        for spec in specs:
+            if spec.category:
+                labels.setdefault(spec.category.casefold(), spec.category)
+        categories = tuple(dict.fromkeys(s.category for s in specs if s.category))
+        return cls(categories, listed, labels)
+
+    def kind(self, condition: Condition) -> str:
+        """A condition's category, folded: its own, else that of the catalogue entry of
+        its name (a ruleset's own verb may put ``Bleeding`` on without saying it is a
+        wound)."""
+        return condition.category.casefold() or self.listed.get(condition.name.casefold(), "")
+
+    def category_of(self, line: str) -> str | None:
+        """The catalogue category a ruleset's status line speaks for (``Physical:
+        Burning``)."""
+        label, colon, _ = line.partition(":")
+        return self.labels.get(label.strip().casefold()) if colon else None
 
 
-def category_of(line: str, rules: Ruleset) -> str | None:
-    """The catalogue category a ruleset's status line speaks for (``Physical: Burning``)."""
-    label, colon, _ = line.partition(":")
-    if not colon:
-        return None
-    for spec in rules.catalogue():
-        if spec.category and spec.category.casefold() == label.strip().casefold():
-            return spec.category
-    return None
-
-
-def speaks_for_ailments(line: str, rules: Ruleset, fighter: Combatant) -> bool:
+def speaks_for_ailments(line: str, catalogue: Catalogue, fighter: Combatant) -> bool:
     """Whether a ruleset's status line is an ailment category's: one of the catalogue's
     (``Staggered: —``), one a condition the combatant holds is filed under (``Physical:
     Burn``), or a category's line that holds nothing (``Mental: —``)."""
     label, colon, _ = line.partition(":")
     if not colon:
         return False
-    if says_nothing(line) or category_of(line, rules) is not None:
+    if says_nothing(line) or catalogue.category_of(line) is not None:
         return True
-    kind = categories_of(rules)
-    return label.strip().casefold() in {kind(c) for c in fighter.conditions}
+    return label.strip().casefold() in {catalogue.kind(c) for c in fighter.conditions}
 
 
 def condition_text(
