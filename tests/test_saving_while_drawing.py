@@ -1,8 +1,8 @@
-"""A command's frame is painted while the disk syncs it; nothing else touches the file
+"""A command's frame is painted before the disk syncs it; nothing else touches the file
 (no command, no quit, no campaign write-back) until the sync has finished.
 
 DESIGN: one ``write`` + ``fsync`` per command, and a file always in the state before or
-after a command. The table screen paints the new state during the fsync; if the fsync
+after a command. The table screen paints the new state, then syncs; if the fsync
 fails, the command is taken back (file and state as before) and the screen shows the
 fight as it stands, with a one-line error; the next command waits for the sync.
 """
@@ -18,7 +18,7 @@ import pytest
 from tests.ui_helpers import basic_file, make_app, opened, play_of, state_of, ui_test
 from tracker.core.dice import ScriptedDice
 from tracker.core.model import EncounterState
-from tracker.store import background_sync
+from tracker.store import writer
 from tracker.store.encounter_file import EncounterFile, load
 from tracker.store.errors import JournalError
 from tracker.ui.panes.command_bar import CommandBar
@@ -35,21 +35,21 @@ def failing_fsync(fd: int) -> None:
     raise OSError(errno.EIO, "Input/output error")
 
 
-def test_the_new_state_is_drawn_while_the_fsync_is_under_way(
+def test_the_new_state_is_drawn_before_the_fsync(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn = threading.Event()
     synced_after_drawing: list[bool] = []
-    real = background_sync.fsync_file
+    real = writer.fsync_file
 
-    def slow_fsync(fd: int) -> None:  # the disk answers once the screen is drawn
-        synced_after_drawing.append(drawn.wait(timeout=5))
+    def slow_fsync(fd: int) -> None:
+        synced_after_drawing.append(drawn.is_set())
         real(fd)
 
     path = basic_file(tmp_path)
     with EncounterFile(path) as gm:
         gm.execute("start", dice())
-        monkeypatch.setattr(background_sync, "fsync_file", slow_fsync)
+        monkeypatch.setattr(writer, "fsync_file", slow_fsync)
         seen: list[EncounterState] = []
 
         def draw(state: EncounterState) -> None:
@@ -57,10 +57,10 @@ def test_the_new_state_is_drawn_while_the_fsync_is_under_way(
             drawn.set()
 
         gm.execute("next", dice(), meanwhile=draw)
-        assert gm.saving  # returned with the sync under way
+        assert gm.saving and not synced_after_drawing  # returned before the sync
         gm.finish_saving()
         assert not gm.saving
-        assert synced_after_drawing == [True]  # drawing did not wait for the disk
+        assert synced_after_drawing == [True]  # drawn first, then synced
         assert seen == [gm.encounter.state]
     assert load(path).encounter.state == seen[0]
 
@@ -73,7 +73,7 @@ def test_a_failed_fsync_after_drawing_takes_the_command_back(
         gm.execute("start", dice())
         before_bytes, before = path.read_bytes(), gm.encounter.state
         count = len(gm.encounter.events)
-        monkeypatch.setattr(background_sync, "fsync_file", failing_fsync)
+        monkeypatch.setattr(writer, "fsync_file", failing_fsync)
         seen: list[EncounterState] = []
         gm.execute("next", dice(), meanwhile=seen.append)
         with pytest.raises(JournalError, match="nothing of it was kept"):
@@ -94,11 +94,11 @@ def test_the_next_command_waits_for_the_sync_and_is_not_run_if_it_failed(
     with EncounterFile(path) as gm:
         gm.execute("start", dice())
         before_bytes, before = path.read_bytes(), gm.encounter.state
-        monkeypatch.setattr(background_sync, "fsync_file", failing_fsync)
+        monkeypatch.setattr(writer, "fsync_file", failing_fsync)
         gm.execute("next", dice(), meanwhile=lambda state: None)
-        monkeypatch.undo()
         with pytest.raises(JournalError, match="nothing of it was kept"):
             gm.execute("dmg gob 2", dice())  # the turn before it was never saved
+        monkeypatch.undo()
         assert path.read_bytes() == before_bytes
         assert gm.encounter.state is before  # neither the turn nor the damage
 
@@ -106,7 +106,7 @@ def test_the_next_command_waits_for_the_sync_and_is_not_run_if_it_failed(
 def test_closing_finishes_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = basic_file(tmp_path)
     released = threading.Event()
-    real = background_sync.fsync_file
+    real = writer.fsync_file
 
     def slow_fsync(fd: int) -> None:
         released.wait(timeout=5)
@@ -114,7 +114,7 @@ def test_closing_finishes_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
     gm = EncounterFile(path)
     gm.execute("start", dice())
-    monkeypatch.setattr(background_sync, "fsync_file", slow_fsync)
+    monkeypatch.setattr(writer, "fsync_file", slow_fsync)
     gm.execute("next", dice(), meanwhile=lambda state: None)
     threading.Timer(0.05, released.set).start()
     gm.close()
@@ -150,7 +150,7 @@ async def test_a_turn_the_disk_refuses_leaves_the_screen_on_the_turn_that_stands
         header = app.query_one(EncounterHeader).text.plain
         before = path.read_bytes()
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(background_sync, "fsync_file", failing_fsync)
+            patch.setattr(writer, "fsync_file", failing_fsync)
             await pilot.press("n")
             await pilot.pause()
         assert path.read_bytes() == before
@@ -163,3 +163,25 @@ async def test_a_turn_the_disk_refuses_leaves_the_screen_on_the_turn_that_stands
         await pilot.press("n")  # the disk is back: the turn moves on
         await pilot.pause()
         assert state_of(app).current != standing
+
+
+def test_ctrl_c_during_the_fsync_leaves_file_and_state_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Interrupted in the fsync that follows the frame: the command is cut back off the
+    file and taken back from the fight, as a failed fsync is."""
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    path = basic_file(tmp_path)
+    with EncounterFile(path) as gm:
+        gm.execute("start", dice())
+        before_bytes, before = path.read_bytes(), gm.encounter.state
+        monkeypatch.setattr(writer, "fsync_file", interrupted)
+        gm.execute("next", dice(), meanwhile=lambda state: None)
+        with pytest.raises(KeyboardInterrupt):
+            gm.finish_saving()
+        monkeypatch.undo()
+        assert path.read_bytes() == before_bytes
+        assert gm.encounter.state is before

@@ -1,4 +1,4 @@
-"""The table screen paints a command's frame while the disk syncs it, and takes nothing
+"""The table screen paints a command's frame before the disk syncs it, and takes nothing
 further (the next command, quitting) until the sync has finished: a failed sync is taken
 back and said before anything else runs.
 
@@ -16,7 +16,7 @@ import pytest
 from textual.screen import Screen
 
 from tests.ui_helpers import basic_file, make_app, opened, state_of, ui_test
-from tracker.store import background_sync
+from tracker.store import writer
 from tracker.store.encounter_file import load
 from tracker.ui.panes.command_bar import CommandBar
 from tracker.ui.panes.header import EncounterHeader
@@ -26,8 +26,8 @@ from tracker.ui.panes.header import EncounterHeader
 async def test_the_frame_is_painted_before_the_sync_finishes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At ``n``, the new turn is on screen while the fsync is still under way; the next
-    key's command starts only once the fsync has finished."""
+    """At ``n``, the new turn is on screen before the fsync; the next key's command
+    starts only once the fsync has finished."""
     path = basic_file(tmp_path)
     app = make_app(path)
     happened: list[str] = []
@@ -37,13 +37,13 @@ async def test_the_frame_is_painted_before_the_sync_finishes(
         await pilot.press("s")
         await pilot.pause()
         real_sync, real_paint, real_run = (
-            background_sync.fsync_file,
+            writer.fsync_file,
             Screen._compositor_refresh,
             type(app).run_line,
         )
 
-        def slow_fsync(fd: int) -> None:  # the disk answers once the frame is painted
-            happened.append("painted during the fsync" if painted.wait(2) else "not painted")
+        def slow_fsync(fd: int) -> None:
+            happened.append("painted before the fsync" if painted.is_set() else "not painted")
             real_sync(fd)
             happened.append("synced")
 
@@ -57,13 +57,13 @@ async def test_the_frame_is_painted_before_the_sync_finishes(
             happened.append(f"run {line}")
             return real_run(app, line)
 
-        monkeypatch.setattr(background_sync, "fsync_file", slow_fsync)
+        monkeypatch.setattr(writer, "fsync_file", slow_fsync)
         monkeypatch.setattr(Screen, "_compositor_refresh", paint)
         monkeypatch.setattr(type(app), "run_line", run_line)
         await pilot.press("n", "n")
         await pilot.pause()
         monkeypatch.undo()
-        assert happened[:4] == ["run next", "painted", "painted during the fsync", "synced"]
+        assert happened[:4] == ["run next", "painted", "painted before the fsync", "synced"]
         assert happened[4] == "run next"  # the second press, after the first is on disk
         assert load(path).encounter.state == state_of(app)
 
@@ -76,7 +76,7 @@ def failing_fsync(fd: int) -> None:
 
 @ui_test
 async def test_quitting_while_the_sync_fails_stays_and_says_so(tmp_path: Path) -> None:
-    """``q`` pressed while the last turn's fsync is under way waits for it; if it failed,
+    """``q`` pressed before the last turn's fsync finishes it first; if it failed,
     the tracker stays open on the turn that stands and says the command was not kept."""
     path = basic_file(tmp_path)
     app = make_app(path)
@@ -86,7 +86,7 @@ async def test_quitting_while_the_sync_fails_stays_and_says_so(tmp_path: Path) -
         await pilot.pause()
         standing, before = state_of(app).current, path.read_bytes()
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(background_sync, "fsync_file", failing_fsync)
+            patch.setattr(writer, "fsync_file", failing_fsync)
             app.run_line("next")  # painted, not yet waited for
             assert app.session.saving
             await app.action_quit()

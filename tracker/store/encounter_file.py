@@ -133,8 +133,8 @@ class EncounterFile(JournalFile[Loaded]):
         A failed write leaves the file and the state as they were (JournalError). A
         stat block saved with ``save-template`` goes to the bestiary once the command is
         in the journal (and the command is cut back off if the bestiary refuses).
-        ``meanwhile`` (the screen) gets the new state while the disk syncs, and this
-        returns with the fsync still under way: the screen paints its frame, then calls
+        ``meanwhile`` (the screen) gets the new state, and this returns with the events
+        written but not yet synced: the screen paints its frame, then calls
         :meth:`finish_saving` (so does anything else that writes or closes the file
         first). Without ``meanwhile``, the events are on disk by the time this returns.
         """
@@ -198,11 +198,11 @@ class EncounterFile(JournalFile[Loaded]):
 
     @property
     def saving(self) -> bool:
-        """Whether the last command's fsync may still be under way (its frame drawn)."""
+        """Whether the last command, written and drawn, still waits for its fsync."""
         return self._saving is not None
 
     def finish_saving(self) -> None:
-        """Return once the last command drawn while its fsync ran is on disk; if the
+        """Sync the last command drawn before its fsync (a no-op if none); if the
         fsync failed, the file is cut back, the command taken back from the state, and
         JournalError says so (the screen draws the state again)."""
         if self._saving is None:
@@ -210,7 +210,7 @@ class EncounterFile(JournalFile[Loaded]):
         (pending, was), self._saving = self._saving, None
         try:
             pending.wait()
-        except JournalError:
+        except BaseException:  # a failed fsync, or Ctrl+C in it: cut back off the file
             self.encounter.take_back(*was)
             raise
 

@@ -31,7 +31,7 @@ REPLAY_IN_WORKER_AFTER = 3000
 """Journals longer than this replay undo and redo off the screen's way."""
 
 Meanwhile = Callable[[EncounterState], object]
-"""Shown the new state while the disk syncs (the screen draws it, then calls
+"""Shown the new state before the disk syncs it (the screen draws it, then calls
 ``TableSession.finish_saving``)."""
 
 
@@ -189,7 +189,7 @@ class TableSession:
 
     @property
     def saving(self) -> bool:
-        """Whether the last command's fsync may still be under way (``run`` with
+        """Whether the last command still waits for its fsync (``run`` with
         ``meanwhile``): :meth:`finish_saving` once its frame is painted."""
         return self.play is not None and self.play.saving
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
 
-from tracker.store.background_sync import BackgroundSync, Syncing
 from tracker.store.block import BATCH_END, format_event
 from tracker.store.durable import fsync_file
 from tracker.store.errors import JournalError
@@ -71,7 +70,6 @@ class JournalWriter:
         self._end = 0
         """The file's size after this writer's last change: any other means another
         program wrote it meanwhile (an editor saving in place: no lock stops it)."""
-        self._sync = BackgroundSync()
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_APPEND | _O_BINARY)  # read: `deleted`
         except OSError as exc:
@@ -164,17 +162,12 @@ class JournalWriter:
     def start_batch(
         self, tables: Sequence[Mapping[str, Any]], before: bytes = b"", after: bytes = b""
     ) -> PendingBatch:
-        """Write one command's events (as :meth:`append_batch`) and start their fsync on
-        the sync thread, so that the caller can draw meanwhile; the returned batch's
-        ``wait`` finishes the append (or cuts the file back and raises JournalError),
-        before anything else is written to the file."""
+        """Write one command's events (as :meth:`append_batch`) but leave their fsync to
+        the returned batch's ``wait`` (the screen paints the command's frame first), which
+        must come before anything else is written to the file: it finishes the append, or
+        cuts the file back and raises JournalError."""
         size = self._write(tables, before, after)
-        if not tables:
-            return PendingBatch(self, size, None)
-        try:
-            return PendingBatch(self, size, self._sync.start(self._open_fd()))
-        except OSError as exc:
-            raise self._failed(size, exc) from exc
+        return PendingBatch(self, size, self._open_fd() if tables else None)
 
     def _open_fd(self) -> int:
         if self._fd is None:
@@ -232,7 +225,6 @@ class JournalWriter:
 
     def close(self) -> None:
         """Close the file (idempotent)."""
-        self._sync.close()
         if self._fd is not None:
             fd, self._fd = self._fd, None
             os.close(fd)
@@ -257,23 +249,26 @@ class JournalWriter:
 
 
 class PendingBatch:
-    """A command's events written to the journal, their fsync under way."""
+    """A command's events written to the journal, their fsync still to come."""
 
-    def __init__(self, writer: JournalWriter, size: int, syncing: Syncing | None) -> None:
+    def __init__(self, writer: JournalWriter, size: int, fd: int | None) -> None:
         self._writer = writer
         self._size = size
-        self._syncing = syncing
+        self._fd = fd
 
     def wait(self) -> None:
-        """Return once the events are on disk; if the fsync failed, cut the file back to
-        what it was before them and raise JournalError."""
-        if self._syncing is None:
+        """Sync the events to disk; if the fsync fails (or is interrupted), cut the file
+        back to what it was before them (and raise JournalError for a failure)."""
+        if self._fd is None:
             return
-        syncing, self._syncing = self._syncing, None
+        fd, self._fd = self._fd, None
         try:
-            syncing.wait()
+            fsync_file(fd)
         except OSError as exc:
             raise self._writer._failed(self._size, exc) from exc
+        except BaseException:  # Ctrl+C while syncing: not saved, so not kept either
+            self._writer._cut_back(self._size)
+            raise
 
 
 def name_of_descriptor(fd: int) -> Path | None:
