@@ -24,13 +24,7 @@ POISON_TEST = "poison"
 
 def mark_begun(draft: Draft, slot: str) -> None:
     """The acting ``slot`` holds: its turn has begun and ends when it is played or lost."""
-    draft.emit(
-        ev.ConditionApplied,
-        who=slot_owner(slot),
-        name=HOLDING,
-        category=CATEGORY,
-        source="turn begun",
-    )
+    _mark(draft, slot, HOLDING, "turn begun")
 
 
 def turn_ended(draft: Draft, fighter: Combatant) -> None:
@@ -73,12 +67,13 @@ INTERRUPTED = "Interrupted"
 
 def mark_interrupted(draft: Draft, slot: str) -> None:
     """A holder cut in on ``slot``'s turn (seed 002 "Hold Action"): it resumes afterwards."""
+    _mark(draft, slot, INTERRUPTED, slot)
+
+
+def _mark(draft: Draft, slot: str, name: str, source: str) -> None:
+    """Put the record ``name`` (no effect, no option) on ``slot``'s combatant."""
     draft.emit(
-        ev.ConditionApplied,
-        who=slot_owner(slot),
-        name=INTERRUPTED,
-        category=CATEGORY,
-        source=slot,
+        ev.ConditionApplied, who=slot_owner(slot), name=name, category=CATEGORY, source=source
     )
 
 
