@@ -234,7 +234,7 @@ class TrackerApp(PlainTextApp[int]):
             self._replay(line)
             return Outcome(True, f"{words[0]}: replaying the journal…")
         ran = self.session.run(line, meanwhile=self.show)
-        if self.session.saving:  # the frame is painted first, then the disk is waited for
+        if self.session.saving:  # the frame is painted first, then the disk syncs it
             self.call_after_refresh(self._finish_saving, ran.ended)
         elif ran.ended and self.play is not None:
             self.call_later(self.writeback.offer, self.play)
