@@ -123,20 +123,11 @@ class CommandDialog(ModalScreen[Outcome | None]):
     def on_key(self, event: events.Key) -> None:
         """Enter in any text field runs the dialog there and then, so that the keys typed
         after it reach the table, not the field (the field's own Enter would run the
-        dialog a message later, after the next key had gone to the field); a letter that
-        reached the dialog itself, not its text field (typed before the dialog had its
-        focus), goes into the focused field."""
-        field = self.focused
-        if not isinstance(field, Input):
-            return
-        if event.key in ENTER_KEYS:
+        dialog a message later, after the next key had gone to the field)."""
+        if event.key in ENTER_KEYS and isinstance(self.focused, Input):
             event.stop()
             event.prevent_default()
             self.submit()
-        elif event.is_printable and event.character:
-            event.stop()
-            event.prevent_default()
-            field.insert_text_at_cursor(event.character)
 
     def action_cancel(self) -> None:
         """Close, changing nothing."""
